@@ -1,0 +1,348 @@
+package dev.redoline.core;
+
+import static dev.redoline.core.ConfigKey.Group.BUFFER;
+import static dev.redoline.core.ConfigKey.Group.CAPTURE;
+import static dev.redoline.core.ConfigKey.Group.DATABASE;
+import static dev.redoline.core.ConfigKey.Group.DELIVERY;
+import static dev.redoline.core.ConfigKey.Group.EMBEDDED;
+import static dev.redoline.core.ConfigKey.Group.MINING;
+import static dev.redoline.core.ConfigKey.Group.TOPICS;
+import static dev.redoline.core.ConfigKey.Importance.HIGH;
+import static dev.redoline.core.ConfigKey.Importance.LOW;
+import static dev.redoline.core.ConfigKey.Importance.MEDIUM;
+
+import dev.redoline.core.ConfigKey.Type;
+import dev.redoline.core.ConfigKey.Validator;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A validated capture configuration. Every key is declared once, below, as a {@link ConfigKey};
+ * Connect's {@code ConfigDef}, the embedded builder and {@code docs/configuration.md} are made
+ * from these declarations.
+ *
+ * <pre>{@code
+ * CdcConfig config = CdcConfig.from(Map.of(
+ *     "cdc.database.url", "simulator:demo",
+ *     "cdc.tables.include", "SHOP.*"));
+ * int threads = config.get(CdcConfig.MINING_DECODE_THREADS);   // 2, the default
+ * }</pre>
+ *
+ * <p>Keys outside the {@code cdc.} namespace are ignored (Connect passes its own); an unknown
+ * {@code cdc.} key is an error (CDC-4002) that suggests the closest known key, because typos are
+ * the most common misconfiguration. {@link #toString()} hides secrets.
+ */
+public final class CdcConfig {
+
+  /** The namespace of Redoline's keys. */
+  public static final String PREFIX = "cdc.";
+
+  // ---- Database ----------------------------------------------------------------------------
+
+  public static final ConfigKey<String> DATABASE_URL = new ConfigKey<>("cdc.database.url", Type.STRING,
+      null, Validator.nonEmpty(), HIGH, DATABASE,
+      "JDBC URL of the database to capture from, e.g. jdbc:oracle:thin:@//db:1521/ORCLCDB (the root "
+          + "container in a CDB). simulator:<workload> runs on the built-in Oracle simulator instead "
+          + "(workloads: demo, stress).");
+  public static final ConfigKey<String> DATABASE_USER = new ConfigKey<>("cdc.database.user", Type.STRING,
+      "", Validator.any(), HIGH, DATABASE, "The capture user (a common user such as C##REDOLINE in a CDB).");
+  public static final ConfigKey<Secret> DATABASE_PASSWORD = new ConfigKey<>("cdc.database.password",
+      Type.PASSWORD, "", Validator.any(), HIGH, DATABASE,
+      "The capture user's password. Never printed: logs and messages show [hidden].");
+  public static final ConfigKey<List<String>> DATABASE_PDBS = new ConfigKey<>("cdc.database.pdbs",
+      Type.LIST, "", Validator.any(), HIGH, DATABASE,
+      "Pluggable databases whose redo is captured, mined from the root container. Empty for a "
+          + "non-container database.");
+  public static final ConfigKey<String> DATABASE_TIME_ZONE = new ConfigKey<>("cdc.database.time.zone",
+      Type.STRING, "UTC", Validator.nonEmpty(), LOW, DATABASE,
+      "Time zone of the database server's clock (a zone id such as Europe/Paris or an offset such as "
+          + "+02:00). LogMiner reports change and commit times in server local time; this turns them "
+          + "into instants.");
+
+  // ---- Capture -----------------------------------------------------------------------------
+
+  public static final ConfigKey<String> CAPTURE_MODE = new ConfigKey<>("cdc.capture.mode", Type.STRING,
+      "online", Validator.oneOf("online", "archive_only"), HIGH, CAPTURE,
+      "online mines archived logs plus the online logs not archived yet, so changes arrive as soon as "
+          + "they are written. archive_only mines archived logs only: a change becomes visible once "
+          + "its log is archived.");
+  public static final ConfigKey<List<String>> TABLES_INCLUDE = new ConfigKey<>("cdc.tables.include",
+      Type.LIST, null, Validator.nonEmpty(), HIGH, CAPTURE,
+      "Tables to capture: comma-separated patterns over [PDB.]SCHEMA.TABLE, where * matches any run of "
+          + "characters. A table created later that matches is captured from its first row.");
+  public static final ConfigKey<List<String>> TABLES_EXCLUDE = new ConfigKey<>("cdc.tables.exclude",
+      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      "Tables not to capture even when cdc.tables.include matches them; same pattern syntax.");
+  public static final ConfigKey<List<String>> COLUMNS_EXCLUDE = new ConfigKey<>("cdc.columns.exclude",
+      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      "Columns dropped at parse time: patterns over [PDB.]SCHEMA.TABLE.COLUMN. An excluded value is "
+          + "never converted, buffered, spilled, journaled, logged or delivered.");
+  public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
+      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      "Database users whose transactions are not captured, filtered in the LogMiner query itself.");
+  public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
+      Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
+      "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
+          + "Empty chooses the first valid local destination.");
+  public static final ConfigKey<String> START_SCN = new ConfigKey<>("cdc.start.scn", Type.STRING,
+      "current", (key, value, shown) -> {
+        if (!value.equals("current")) {
+          try {
+            Scn.parse(value.toString());
+          } catch (IllegalArgumentException e) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                "must be 'current' or an SCN (unsigned decimal)");
+          }
+        }
+      }, MEDIUM, CAPTURE,
+      "Where a capture without a stored position starts: 'current' (the database's current SCN) or "
+          + "an SCN. Ignored once a position is stored.");
+
+  // ---- Mining ------------------------------------------------------------------------------
+
+  public static final ConfigKey<Long> MINING_TARGET_LATENCY_MS = new ConfigKey<>(
+      "cdc.mining.target.latency.ms", Type.LONG, "1000", Validator.range(1, Long.MAX_VALUE), MEDIUM,
+      MINING, "A step that finishes faster than this lets the next one cover twice as many logs.");
+  public static final ConfigKey<Integer> MINING_MAX_LOGS_PER_STEP = new ConfigKey<>(
+      "cdc.mining.max.logs.per.step", Type.INT, "16", Validator.range(1, 1024), MEDIUM, MINING,
+      "The most redo logs per thread one step reads.");
+  public static final ConfigKey<Long> MINING_QUERY_TIMEOUT_MS = new ConfigKey<>(
+      "cdc.mining.query.timeout.ms", Type.LONG, "120000", Validator.range(1000, Long.MAX_VALUE), MEDIUM,
+      MINING, "A mining query running longer is cancelled and the next step covers half as many logs.");
+  public static final ConfigKey<Long> MINING_SESSION_MAX_AGE_MS = new ConfigKey<>(
+      "cdc.mining.session.max.age.ms", Type.LONG, "600000", Validator.range(1000, Long.MAX_VALUE), MEDIUM,
+      MINING, "The LogMiner session is restarted after this long, to release the memory it accumulates.");
+  public static final ConfigKey<Integer> MINING_DECODE_THREADS = new ConfigKey<>(
+      "cdc.mining.decode.threads", Type.INT, "2", Validator.range(1, 64), MEDIUM, MINING,
+      "Threads decoding a step of 256 rows or more; smaller steps decode on the mining thread.");
+  public static final ConfigKey<Integer> MINING_FETCH_SIZE = new ConfigKey<>("cdc.mining.fetch.size",
+      Type.INT, "10000", Validator.range(1, 1_000_000), LOW, MINING,
+      "Rows fetched per round trip from V$LOGMNR_CONTENTS.");
+  public static final ConfigKey<Long> MINING_IDLE_MS = new ConfigKey<>("cdc.mining.idle.ms", Type.LONG,
+      "500", Validator.range(0, 60_000), LOW, MINING,
+      "How long the engine waits before the next step once it has caught up with the database.");
+  public static final ConfigKey<Integer> MINING_REMINE_MAX_ATTEMPTS = new ConfigKey<>(
+      "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
+      "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "
+          + "(CDC-1002) before the capture stops.");
+
+  // ---- Transaction buffer ------------------------------------------------------------------
+
+  public static final ConfigKey<Long> BUFFER_MEMORY_MAX_BYTES = new ConfigKey<>(
+      "cdc.buffer.memory.max.bytes", Type.LONG, "268435456", Validator.range(1024, Long.MAX_VALUE), HIGH,
+      BUFFER, "Heap the transaction buffer may use for open transactions; past it the largest "
+          + "transactions spill to files in cdc.buffer.spill.dir.");
+  public static final ConfigKey<String> BUFFER_SPILL_DIR = new ConfigKey<>("cdc.buffer.spill.dir",
+      Type.STRING, "", Validator.any(), MEDIUM, BUFFER,
+      "Directory of spill files (created owner-only; emptied on start). Empty means redoline-spill in "
+          + "the system temporary directory.");
+  public static final ConfigKey<Long> BUFFER_JOURNAL_AFTER_MS = new ConfigKey<>(
+      "cdc.buffer.journal.after.ms", Type.LONG, "300000", Validator.range(0, Long.MAX_VALUE), MEDIUM,
+      BUFFER, "A transaction open longer than this is journaled, so the restart position can move "
+          + "past its first change. 0 journals every open transaction at each step.");
+  public static final ConfigKey<Integer> BUFFER_JOURNAL_AFTER_LOGS = new ConfigKey<>(
+      "cdc.buffer.journal.after.logs", Type.INT, "4", Validator.range(1, 1_000_000), LOW, BUFFER,
+      "A transaction whose first change is this many redo logs behind the cursor is journaled, "
+          + "whatever its age.");
+  public static final ConfigKey<Long> BUFFER_ORPHAN_CHECK_MS = new ConfigKey<>(
+      "cdc.buffer.orphan.check.interval.ms", Type.LONG, "60000", Validator.range(1000, Long.MAX_VALUE),
+      LOW, BUFFER, "How often buffered transactions are compared with the database's active "
+          + "transactions to find orphans (transactions whose end will never be seen).");
+
+  // ---- Delivery and errors -----------------------------------------------------------------
+
+  public static final ConfigKey<Integer> QUEUE_MAX_RECORDS = new ConfigKey<>("cdc.queue.max.records",
+      Type.INT, "8192", Validator.range(16, 10_000_000), MEDIUM, DELIVERY,
+      "Changes waiting for the sink; when full, mining waits. Bounds memory whatever the database does.");
+  public static final ConfigKey<Long> HEARTBEAT_INTERVAL_MS = new ConfigKey<>("cdc.heartbeat.interval.ms",
+      Type.LONG, "10000", Validator.range(0, Long.MAX_VALUE), MEDIUM, DELIVERY,
+      "A heartbeat carrying the current position every this many milliseconds, so stored positions keep "
+          + "moving on a quiet database. 0 disables heartbeats.");
+  public static final ConfigKey<Long> RETRY_MAX_TIME_MS = new ConfigKey<>("cdc.retry.max.time.ms",
+      Type.LONG, "300000", Validator.range(0, Long.MAX_VALUE), MEDIUM, DELIVERY,
+      "How long transient database errors (CDC-1001) are retried with backoff before the capture stops.");
+  public static final ConfigKey<Long> RETRY_BACKOFF_INITIAL_MS = new ConfigKey<>(
+      "cdc.retry.backoff.initial.ms", Type.LONG, "500", Validator.range(1, Long.MAX_VALUE), LOW, DELIVERY,
+      "First wait before reconnecting; it doubles on each failure.");
+  public static final ConfigKey<Long> RETRY_BACKOFF_MAX_MS = new ConfigKey<>("cdc.retry.backoff.max.ms",
+      Type.LONG, "30000", Validator.range(1, Long.MAX_VALUE), LOW, DELIVERY,
+      "The longest wait between reconnection attempts.");
+  public static final ConfigKey<String> ON_DECODE_ERROR = new ConfigKey<>("cdc.on.decode.error",
+      Type.STRING, "fail", Validator.oneOf("fail", "dlq"), HIGH, DELIVERY,
+      "What a row that cannot be decoded does: fail stops the capture with its CDC-3xxx code; dlq sends "
+          + "the raw row and its error to the dead letter destination with an ops event and goes on.");
+
+  // ---- Kafka topics ------------------------------------------------------------------------
+
+  public static final ConfigKey<String> TOPIC_PREFIX = new ConfigKey<>("cdc.topic.prefix", Type.STRING,
+      "redoline", Validator.nonEmpty(), HIGH, TOPICS,
+      "Prefix of every topic name the connector writes; identifies this capture.");
+  public static final ConfigKey<String> TOPIC_TEMPLATE = new ConfigKey<>("cdc.topic.template", Type.STRING,
+      "${prefix}.${pdb}.${schema}.${table}", Validator.nonEmpty(), MEDIUM, TOPICS,
+      "Topic of a table's change records. ${prefix}, ${pdb}, ${schema} and ${table} are replaced; in a "
+          + "non-container database ${pdb}. is dropped.");
+  public static final ConfigKey<String> TOPIC_HEARTBEAT = new ConfigKey<>("cdc.topic.heartbeat",
+      Type.STRING, "${prefix}.heartbeat", Validator.nonEmpty(), LOW, TOPICS, "Topic of heartbeat records.");
+  public static final ConfigKey<String> TOPIC_SCHEMA = new ConfigKey<>("cdc.topic.schema", Type.STRING,
+      "${prefix}.schema", Validator.nonEmpty(), LOW, TOPICS,
+      "Topic of table layouts, one record per table version (names and types, never values).");
+  public static final ConfigKey<String> TOPIC_JOURNAL = new ConfigKey<>("cdc.topic.journal", Type.STRING,
+      "${prefix}.journal", Validator.nonEmpty(), LOW, TOPICS,
+      "Compacted topic journaling the buffered changes of long-running transactions.");
+  public static final ConfigKey<String> TOPIC_DLQ = new ConfigKey<>("cdc.topic.dlq", Type.STRING,
+      "${prefix}.dlq", Validator.nonEmpty(), LOW, TOPICS,
+      "Dead letter topic for rows that cannot be decoded, with cdc.on.decode.error=dlq.");
+  public static final ConfigKey<String> TOPIC_OPS = new ConfigKey<>("cdc.topic.ops", Type.STRING,
+      "${prefix}.ops", Validator.nonEmpty(), LOW, TOPICS,
+      "Topic of operational events: dead letters, orphaned transactions, window and session changes.");
+  public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
+      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      "Key columns for tables without a primary key (or to override it): "
+          + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3.");
+
+  // ---- Embedded engine ---------------------------------------------------------------------
+
+  public static final ConfigKey<String> STATE_DIR = new ConfigKey<>("cdc.state.dir", Type.STRING,
+      "redoline-state", Validator.nonEmpty(), HIGH, EMBEDDED,
+      "Directory of the embedded engine's offset file, schema history, journal and dead letters.");
+
+  /** Every key, in documentation order. */
+  public static final List<ConfigKey<?>> KEYS = List.of(
+      DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
+      CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, USERS_EXCLUDE, ARCHIVE_DESTINATION,
+      START_SCN,
+      MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
+      MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
+      BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
+      BUFFER_ORPHAN_CHECK_MS,
+      QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
+      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
+      TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
+      MESSAGE_KEY_COLUMNS,
+      STATE_DIR);
+
+  private static final Map<String, ConfigKey<?>> BY_NAME = index();
+
+  private final Map<String, String> originals;
+  private final Map<String, Object> values;
+
+  private CdcConfig(Map<String, String> originals, Map<String, Object> values) {
+    this.originals = originals;
+    this.values = values;
+  }
+
+  private static Map<String, ConfigKey<?>> index() {
+    Map<String, ConfigKey<?>> byName = new LinkedHashMap<>();
+    for (ConfigKey<?> key : KEYS) {
+      if (byName.put(key.name(), key) != null) {
+        throw new ExceptionInInitializerError("Key declared twice: " + key.name());
+      }
+    }
+    return Collections.unmodifiableMap(byName);
+  }
+
+  /**
+   * Parses and validates a configuration. Values may be strings or anything whose
+   * {@code toString()} is the text (Connect hands over strings).
+   *
+   * @throws ConfigException for the first problem found; {@link #problems} lists them all
+   */
+  public static CdcConfig from(Map<String, ?> settings) {
+    List<ConfigException> problems = new ArrayList<>();
+    CdcConfig config = parse(settings, problems);
+    if (!problems.isEmpty()) {
+      throw problems.get(0);
+    }
+    return config;
+  }
+
+  /** Every problem of a configuration, in key order; empty when it is valid. */
+  public static List<ConfigException> problems(Map<String, ?> settings) {
+    List<ConfigException> problems = new ArrayList<>();
+    parse(settings, problems);
+    return List.copyOf(problems);
+  }
+
+  /** The declaration of a key, or {@code null} when there is none. */
+  public static ConfigKey<?> key(String name) {
+    return BY_NAME.get(name);
+  }
+
+  private static CdcConfig parse(Map<String, ?> settings, List<ConfigException> problems) {
+    Checks.notNull(settings, "settings");
+    Map<String, String> originals = new TreeMap<>();
+    settings.forEach((k, v) -> {
+      if (k.startsWith(PREFIX) && v != null) {
+        originals.put(k, v.toString());
+      }
+    });
+    for (String name : originals.keySet()) {
+      if (!BY_NAME.containsKey(name)) {
+        String closest = KeySuggester.closest(name, BY_NAME.keySet());
+        problems.add(new ConfigException(ErrorCode.UNKNOWN_CONFIGURATION_KEY, name, null,
+            "is not a Redoline key" + (closest == null ? "" : "; did you mean " + closest + "?")));
+      }
+    }
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (ConfigKey<?> key : KEYS) {
+      String text = originals.get(key.name());
+      if (text == null) {
+        text = key.defaultText();
+      }
+      if (text == null) {
+        problems.add(new ConfigException(ErrorCode.INVALID_CONFIGURATION, key.name(), null,
+            "is required: " + key.doc()));
+        continue;
+      }
+      String shown = key.type() == Type.PASSWORD ? "[hidden]" : text;
+      try {
+        Object value = key.type().parse(key.name(), text);
+        key.validator().check(key.name(), value, shown);
+        values.put(key.name(), value);
+      } catch (ConfigException e) {
+        problems.add(e);
+      }
+    }
+    return new CdcConfig(Collections.unmodifiableMap(originals), Collections.unmodifiableMap(values));
+  }
+
+  /** The value of a key: the given one, or its default. */
+  @SuppressWarnings("unchecked")
+  public <T> T get(ConfigKey<T> key) {
+    Object value = values.get(key.name());
+    if (value == null && !values.containsKey(key.name())) {
+      throw new IllegalArgumentException("Not a declared key: " + key.name());
+    }
+    return (T) value;
+  }
+
+  /** A copy with one key set, validated again. */
+  public CdcConfig with(String key, String value) {
+    Map<String, String> next = new TreeMap<>(originals);
+    next.put(key, value);
+    return from(next);
+  }
+
+  /**
+   * The {@code cdc.*} settings as given, as strings: what a Connect task config carries. Secrets
+   * are in clear text here; never log this map.
+   */
+  public Map<String, String> originals() {
+    return originals;
+  }
+
+  /** The given settings with secrets hidden. */
+  @Override
+  public String toString() {
+    Map<String, String> shown = new TreeMap<>();
+    originals.forEach((k, v) -> {
+      ConfigKey<?> key = BY_NAME.get(k);
+      shown.put(k, key != null && key.type() == Type.PASSWORD ? "[hidden]" : v);
+    });
+    return "CdcConfig" + shown;
+  }
+}

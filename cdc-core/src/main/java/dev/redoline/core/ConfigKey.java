@@ -1,0 +1,190 @@
+package dev.redoline.core;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The declaration of one configuration key: everything Connect's {@code ConfigDef}, the embedded
+ * builder and {@code docs/configuration.md} are generated from.
+ *
+ * @param name the key, e.g. {@code cdc.capture.mode}
+ * @param type how its text is parsed
+ * @param defaultText the default as text, or {@code null} when the key is required
+ * @param validator what values are allowed
+ * @param importance how much a user needs to know it
+ * @param group the documentation group
+ * @param doc what it does, in a sentence or three
+ * @param <T> the parsed value type
+ */
+public record ConfigKey<T>(String name, Type<T> type, String defaultText, Validator validator,
+    Importance importance, Group group, String doc) {
+
+  public ConfigKey {
+    Checks.notNull(name, "name");
+    Checks.notNull(type, "type");
+    Checks.notNull(validator, "validator");
+    Checks.notNull(importance, "importance");
+    Checks.notNull(group, "group");
+    Checks.notNull(doc, "doc");
+    if (defaultText != null) {
+      validator.check(name, type.parse(name, defaultText), defaultText);
+    }
+  }
+
+  /** Whether the key has no default and must be given. */
+  public boolean required() {
+    return defaultText == null;
+  }
+
+  /** How much a user needs to know a key (Connect's importance levels). */
+  public enum Importance { HIGH, MEDIUM, LOW }
+
+  /** Documentation groups, in the order the docs list them. */
+  public enum Group {
+    DATABASE("Database"), CAPTURE("Capture"), MINING("Mining"), BUFFER("Transaction buffer"),
+    DELIVERY("Delivery and errors"), TOPICS("Kafka topics"), EMBEDDED("Embedded engine");
+
+    private final String title;
+
+    Group(String title) {
+      this.title = title;
+    }
+
+    public String title() {
+      return title;
+    }
+  }
+
+  /**
+   * Checks a parsed value.
+   */
+  @FunctionalInterface
+  public interface Validator {
+    /**
+     * @param key the key, for the message
+     * @param value the parsed value
+     * @param shown the value as it may be shown in a message
+     * @throws ConfigException with {@link ErrorCode#INVALID_CONFIGURATION} when not allowed
+     */
+    void check(String key, Object value, String shown);
+
+    /** A human description of what is allowed, for the docs; empty when anything parseable is. */
+    default String describe() {
+      return "";
+    }
+
+    /** Accepts every value of the type. */
+    static Validator any() {
+      return (key, value, shown) -> { };
+    }
+
+    /** Whole numbers in [min, max]. */
+    static Validator range(long min, long max) {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          long v = ((Number) value).longValue();
+          if (v < min || v > max) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                "must be in " + describe());
+          }
+        }
+
+        @Override
+        public String describe() {
+          return "[" + min + ", " + (max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? "..." : max) + "]";
+        }
+      };
+    }
+
+    /** One of the given strings, compared without case. */
+    static Validator oneOf(String... allowed) {
+      List<String> values = List.of(allowed);
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          if (!values.contains(value.toString().toLowerCase(Locale.ROOT))) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be one of " + values);
+          }
+        }
+
+        @Override
+        public String describe() {
+          return "one of " + String.join(", ", values);
+        }
+      };
+    }
+
+    /** A non-empty string. */
+    static Validator nonEmpty() {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          if (value.toString().trim().isEmpty()) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must not be empty");
+          }
+        }
+
+        @Override
+        public String describe() {
+          return "non-empty";
+        }
+      };
+    }
+  }
+
+  /**
+   * Parses a key's text into its value type.
+   *
+   * @param <T> the value type
+   */
+  public interface Type<T> {
+    /** @throws ConfigException naming the key and text when the text does not parse */
+    T parse(String key, String text);
+
+    /** The type's name in the docs and in Connect ({@code STRING}, {@code INT}, ...). */
+    String name();
+
+    Type<String> STRING = simple("STRING", (k, t) -> t.trim());
+    Type<Integer> INT = simple("INT", (k, t) -> Integer.parseInt(t.trim()));
+    Type<Long> LONG = simple("LONG", (k, t) -> Long.parseLong(t.trim()));
+    Type<Boolean> BOOLEAN = simple("BOOLEAN", (k, t) -> {
+      String v = t.trim().toLowerCase(Locale.ROOT);
+      if (!v.equals("true") && !v.equals("false")) {
+        throw new IllegalArgumentException("not true or false");
+      }
+      return Boolean.valueOf(v);
+    });
+    /** Comma-separated; items are trimmed, empty items dropped. */
+    Type<List<String>> LIST = simple("LIST", (k, t) -> {
+      List<String> items = new java.util.ArrayList<>();
+      for (String item : t.split(",")) {
+        if (!item.trim().isEmpty()) {
+          items.add(item.trim());
+        }
+      }
+      return List.copyOf(items);
+    });
+    Type<Secret> PASSWORD = simple("PASSWORD", (k, t) -> Secret.of(t));
+
+    private static <T> Type<T> simple(String name, java.util.function.BiFunction<String, String, T> parser) {
+      return new Type<>() {
+        @Override
+        public T parse(String key, String text) {
+          try {
+            return parser.apply(key, text);
+          } catch (RuntimeException e) {
+            String shown = name.equals("PASSWORD") ? "[hidden]" : text;
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                "is not a valid " + name.toLowerCase(Locale.ROOT));
+          }
+        }
+
+        @Override
+        public String name() {
+          return name;
+        }
+      };
+    }
+  }
+}

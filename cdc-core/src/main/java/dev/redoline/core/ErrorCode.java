@@ -1,0 +1,133 @@
+package dev.redoline.core;
+
+import java.util.Locale;
+
+/**
+ * The catalog of Redoline's error codes. Each code has a one-line meaning, an operator action and
+ * a section in {@code docs/runbook.md} (a test fails when one is missing).
+ *
+ * <p>Codes are stable: a code's number never changes meaning once released.
+ */
+public enum ErrorCode {
+  TRANSIENT_DATABASE_ERROR(1001,
+      "Transient database error (connection dropped, session killed, instance restart, PDB not open yet)",
+      "None while retries last; the engine reconnects with backoff. If it stopped after cdc.retry.max.time.ms, "
+          + "check the database and the network, then restart the capture."),
+  REMINE_STEP(1002,
+      "LogMiner error that mining the same range again fixes (online log switched or reused while read)",
+      "None while it recovers; the step is mined again. If it stopped because the error repeated, "
+          + "add online redo log groups or enlarge them so logs are not reused while being read."),
+  LOG_SEQUENCE_GAP(2001,
+      "Gap in the redo log sequence of a thread: a log needed to continue is neither online nor archived",
+      "Restore the missing archived logs (RMAN restore archivelog) to the archive destination, then restart. "
+          + "If they are gone for good, start a new capture from a fresh snapshot."),
+  LOG_PURGED(2002,
+      "A redo log needed to continue was deleted from the archive destination",
+      "Restore the log with RMAN and restart; lengthen archive retention so logs outlive the capture's lag."),
+  CORRUPT_REDO(2003,
+      "Redo needed to continue is corrupt",
+      "Restore a good copy of the log (another archive destination or a backup), then restart."),
+  SPILL_FILE_CORRUPT(2101,
+      "A transaction spill file failed its checksum or ended early",
+      "Check the disk of cdc.buffer.spill.dir, then restart: the transaction is read again from the redo."),
+  JOURNAL_CORRUPT(2102,
+      "A transaction journal entry failed its checksum or cannot be read",
+      "Check the journal storage (file or topic); restore it or start from a position before the journaled "
+          + "transaction's first change."),
+  MALFORMED_REDO_SQL(3001,
+      "SQL_REDO text that the decoder cannot parse",
+      "Check the excerpt and the row's address in the message; report it with the table's DDL. "
+          + "Set cdc.on.decode.error=dlq to continue and keep such rows in the dead letter destination."),
+  VALUE_NOT_CONVERTIBLE(3002,
+      "A column literal that cannot be converted to its column's type",
+      "Check the column's type against the table layout; exclude the column with cdc.columns.exclude if its "
+          + "value is not needed, or set cdc.on.decode.error=dlq."),
+  UNKNOWN_TABLE_OR_COLUMN(3003,
+      "A row names an object or column the dictionary does not resolve (OBJ# n, COL n, dictionary mismatch)",
+      "The table was changed or dropped after the redo was written; check the schema history and the DDL "
+          + "between the two, or set cdc.on.decode.error=dlq."),
+  REDO_NOT_RELIABLE(3004,
+      "LogMiner marks the row's SQL as invalid or unguaranteed (STATUS 2 or 3, Dictionary Version Mismatch)",
+      "Enable supplemental logging for the table (ALTER TABLE ... ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS), "
+          + "or set cdc.on.decode.error=dlq for the rows already written."),
+  INVALID_CONFIGURATION(4001,
+      "A configuration value is invalid",
+      "Correct the key named in the message to one of the allowed values and restart."),
+  UNKNOWN_CONFIGURATION_KEY(4002,
+      "A cdc.* configuration key is not one Redoline knows (often a typo)",
+      "Correct or remove the key; the message suggests the closest known key."),
+  MISSING_PRIVILEGE(4003,
+      "The capture user lacks a privilege LogMiner capture needs",
+      "Grant the privileges listed in the message to the capture user (see docs/runbook.md)."),
+  ARCHIVELOG_MODE_OFF(4004,
+      "The database is not in ARCHIVELOG mode",
+      "Enable archiving: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN."),
+  SUPPLEMENTAL_LOGGING_MISSING(4005,
+      "Supplemental logging is not enabled as capture needs it",
+      "Run ALTER DATABASE ADD SUPPLEMENTAL LOG DATA, and for each captured table "
+          + "ALTER TABLE ... ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS."),
+  UNKNOWN_PDB(4006,
+      "A pluggable database named in cdc.database.pdbs does not exist",
+      "Correct cdc.database.pdbs to names listed in V$PDBS."),
+  INVALID_POSITION(4007,
+      "A stored position (offset) is malformed or of an unknown version",
+      "Restore the offset from a backup or reset it (Connect: PATCH/DELETE /connectors/<name>/offsets; "
+          + "embedded: remove the offset file) and start from a chosen SCN."),
+  UNCLASSIFIED_ORACLE_ERROR(5001,
+      "An Oracle error Redoline does not classify",
+      "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "
+          + "classified. The capture is not retried blindly."),
+  INTERNAL_ERROR(5002,
+      "An unexpected condition inside Redoline (a bug)",
+      "Report it with the message and stack trace; restart the capture from its stored position.");
+
+  private final int number;
+  private final String meaning;
+  private final String action;
+
+  ErrorCode(int number, String meaning, String action) {
+    this.number = number;
+    this.meaning = meaning;
+    this.action = action;
+  }
+
+  /** The number, e.g. 2001. */
+  public int number() {
+    return number;
+  }
+
+  /** The code as printed: {@code CDC-2001}. */
+  public String code() {
+    return "CDC-" + number;
+  }
+
+  /** The family, from the thousands digit. */
+  public ErrorClass errorClass() {
+    return ErrorClass.values()[number / 1000 - 1];
+  }
+
+  /** One line: what happened. */
+  public String meaning() {
+    return meaning;
+  }
+
+  /** What the operator does about it. */
+  public String action() {
+    return action;
+  }
+
+  /** The runbook section of this code, relative to the project root: {@code docs/runbook.md#cdc-2001}. */
+  public String runbook() {
+    return "docs/runbook.md#" + code().toLowerCase(Locale.ROOT);
+  }
+
+  /** The code of a {@code CDC-NNNN} text. */
+  public static ErrorCode ofCode(String code) {
+    for (ErrorCode c : values()) {
+      if (c.code().equals(code)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("Not a Redoline error code: '" + code + "'");
+  }
+}

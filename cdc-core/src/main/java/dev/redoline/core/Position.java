@@ -1,0 +1,118 @@
+package dev.redoline.core;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A restart position: everything a capture needs to resume so that nothing repeats and nothing is
+ * skipped (ARCHITECTURE.md section 3, rule 4).
+ *
+ * <ul>
+ *   <li>{@code resumeScn}: the SCN that chooses the logs to read on restart;
+ *   <li>{@code resume}: per redo thread, the address after which the redo must be read again: the
+ *       first change of the oldest open transaction that is not journaled, else the cursor;
+ *   <li>{@code lastCommit} and {@code lastIndex}: the last acknowledged commit and how far into
+ *       that transaction acknowledgements went, so that a restart after a partly acknowledged
+ *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was).
+ * </ul>
+ *
+ * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
+ * so Kafka Connect can store it as a source offset and the embedded engine as a file. Older
+ * versions stay readable.
+ *
+ * <pre>{@code
+ * Position p = Position.start(Scn.parse("2161573"));
+ * Map<String, Object> offset = p.toMap();
+ * assert Position.fromMap(offset).equals(p);
+ * }</pre>
+ *
+ * @param resumeScn the SCN from which logs are chosen on restart
+ * @param resume per thread, the address after which redo is read again (sorted by thread)
+ * @param lastCommit the last acknowledged commit, or {@code null} before the first
+ * @param lastIndex the index of the last acknowledged change inside the transaction at
+ *     {@code lastCommit}, or {@link #WHOLE}
+ */
+public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit,
+    long lastIndex) {
+
+  /** The version of the map form written by this class. */
+  public static final int VERSION = 1;
+
+  /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
+  public static final long WHOLE = Long.MAX_VALUE;
+
+  static final String KEY_VERSION = "v";
+  static final String KEY_RESUME_SCN = "resume_scn";
+  static final String KEY_RESUME_PREFIX = "resume.";
+  static final String KEY_COMMIT_SCN = "commit_scn";
+  static final String KEY_COMMIT_ADDRESS = "commit_address";
+  static final String KEY_COMMIT_INDEX = "commit_index";
+
+  public Position {
+    Checks.notNull(resumeScn, "resumeScn");
+    Checks.notNull(resume, "resume");
+    TreeMap<Integer, RedoAddress> copy = new TreeMap<>(resume);
+    copy.forEach((thread, address) -> Checks.argument(address.thread() == thread,
+        "Resume address %s is filed under thread %s", address, thread));
+    resume = Collections.unmodifiableSortedMap(copy);
+    Checks.argument(lastIndex >= 0, "lastIndex must not be negative: %s", lastIndex);
+    Checks.argument(lastCommit != null || lastIndex == WHOLE,
+        "lastIndex %s without a lastCommit", lastIndex);
+  }
+
+  /** A first position: read logs from {@code scn}, nothing delivered yet. */
+  public static Position start(Scn scn) {
+    return new Position(scn, new TreeMap<>(), null, WHOLE);
+  }
+
+  /** This position with the resume SCN and per-thread addresses replaced. */
+  public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
+    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex);
+  }
+
+  /** This position after acknowledging the change at {@code index} of the transaction at {@code commit}. */
+  public Position withDelivered(CommitMark commit, long index) {
+    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index);
+  }
+
+  /**
+   * Whether the change at {@code index} of the transaction committed at {@code commit} was
+   * acknowledged at or before this position: the test a restart applies to skip what was
+   * delivered.
+   */
+  public boolean isDelivered(CommitMark commit, long index) {
+    if (lastCommit == null) {
+      return false;
+    }
+    int c = commit.compareTo(lastCommit);
+    return c < 0 || (c == 0 && index <= lastIndex);
+  }
+
+  /** The primitive map form, in a stable key order. */
+  public Map<String, Object> toMap() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put(KEY_VERSION, VERSION);
+    map.put(KEY_RESUME_SCN, resumeScn.toString());
+    resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
+    if (lastCommit != null) {
+      map.put(KEY_COMMIT_SCN, lastCommit.scn().toString());
+      map.put(KEY_COMMIT_ADDRESS, lastCommit.address().toString());
+      map.put(KEY_COMMIT_INDEX, lastIndex);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
+  /**
+   * Reads the map form of any version this class knows.
+   *
+   * @throws CdcException with {@link ErrorCode#INVALID_POSITION} naming the key and value at
+   *     fault when the map is not a position
+   */
+  public static Position fromMap(Map<String, ?> map) {
+    Checks.notNull(map, "map");
+    return PositionCodec.read(map);
+  }
+}

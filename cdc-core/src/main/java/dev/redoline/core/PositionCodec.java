@@ -1,0 +1,105 @@
+package dev.redoline.core;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Reads {@link Position} map forms; kept apart so each version's rules sit in one place. */
+final class PositionCodec {
+
+  private static final Set<String> COMMIT_KEYS = Set.of(
+      Position.KEY_COMMIT_SCN, Position.KEY_COMMIT_ADDRESS, Position.KEY_COMMIT_INDEX);
+
+  private PositionCodec() {}
+
+  static Position read(Map<String, ?> map) {
+    long version = number(map, Position.KEY_VERSION);
+    if (version != 1) {
+      throw invalid(map, "version " + version + " is not one this Redoline reads (1 to "
+          + Position.VERSION + "); was it written by a newer release?");
+    }
+    Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
+    TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
+    int commitKeys = 0;
+    for (Map.Entry<String, ?> e : map.entrySet()) {
+      String key = e.getKey();
+      if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
+        int thread;
+        try {
+          thread = Integer.parseInt(key.substring(Position.KEY_RESUME_PREFIX.length()));
+        } catch (NumberFormatException ex) {
+          throw invalid(map, "key '" + key + "' does not end in a thread number");
+        }
+        resume.put(thread, address(map, key, thread, text(map, key)));
+      } else if (COMMIT_KEYS.contains(key)) {
+        commitKeys++;
+      } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
+        throw invalid(map, "unknown key '" + key + "'");
+      }
+    }
+    if (commitKeys == 0) {
+      return new Position(resumeScn, resume, null, Position.WHOLE);
+    }
+    if (commitKeys != COMMIT_KEYS.size()) {
+      throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
+    }
+    String addressText = text(map, Position.KEY_COMMIT_ADDRESS);
+    RedoAddress commitAddress;
+    try {
+      commitAddress = RedoAddress.parse(addressText);
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, Position.KEY_COMMIT_ADDRESS + "='" + addressText + "': " + e.getMessage());
+    }
+    long index = number(map, Position.KEY_COMMIT_INDEX);
+    if (index < 0) {
+      throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
+    }
+    CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
+    return new Position(resumeScn, resume, commit, index);
+  }
+
+  private static RedoAddress address(Map<String, ?> map, String key, int thread, String text) {
+    try {
+      return RedoAddress.parseRsId(thread, text);
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, key + "='" + text + "': " + e.getMessage());
+    }
+  }
+
+  private static Scn scn(Map<String, ?> map, String key) {
+    Object value = required(map, key);
+    try {
+      return value instanceof Number n ? Scn.of(n.longValue()) : Scn.parse(value.toString());
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, key + "='" + value + "': " + e.getMessage());
+    }
+  }
+
+  private static long number(Map<String, ?> map, String key) {
+    Object value = required(map, key);
+    if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+      return ((Number) value).longValue();
+    }
+    try {
+      return Long.parseLong(value.toString().trim());
+    } catch (NumberFormatException e) {
+      throw invalid(map, key + "='" + value + "' is not a whole number");
+    }
+  }
+
+  private static String text(Map<String, ?> map, String key) {
+    return required(map, key).toString();
+  }
+
+  private static Object required(Map<String, ?> map, String key) {
+    Object value = map.get(key);
+    if (value == null) {
+      throw invalid(map, "key '" + key + "' is missing");
+    }
+    return value;
+  }
+
+  private static CdcException invalid(Map<String, ?> map, String problem) {
+    return new CdcException(ErrorCode.INVALID_POSITION, "Stored position " + map + ": " + problem);
+  }
+}

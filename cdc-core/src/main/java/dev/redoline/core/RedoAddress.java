@@ -1,0 +1,159 @@
+package dev.redoline.core;
+
+/**
+ * A redo byte address (RBA): where a redo record sits in the redo of one thread.
+ *
+ * <p>Within one redo thread the redo is append-only, so addresses order records exactly as they
+ * reached the log, whatever their SCNs: a private strand written at commit lands at a higher
+ * address than records written before it even though it keeps the older SCNs of its changes. That
+ * is why the capture cursor is an address and not an SCN (ARCHITECTURE.md section 3).
+ *
+ * <p>The natural order compares thread first, then sequence, block and offset. Only the order
+ * <em>within</em> one thread says anything about the redo; ordering by thread number is there so
+ * addresses can key sorted maps.
+ *
+ * <p>LogMiner's {@code RS_ID} column is the text form of an address without its thread, with one
+ * leading and one trailing space: {@code " 0x000007.00018a2d.009c "} is sequence 7, block 100909,
+ * offset 156.
+ *
+ * <pre>{@code
+ * RedoAddress a = RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c ");
+ * assert a.block() == 100909 && a.offset() == 156;
+ * assert a.rsId().equals(" 0x000007.00018a2d.009c ");
+ * assert RedoAddress.parse(a.toString()).equals(a);   // "1:0x000007.00018a2d.009c"
+ * }</pre>
+ *
+ * @param thread the redo thread (RAC instance), 1 or more; 0 appears only on LogMiner's COMMIT
+ *     rows of empty transactions and is accepted for them
+ * @param sequence the log sequence number, unsigned 32-bit
+ * @param block the block inside the log file, unsigned 32-bit
+ * @param offset the byte offset inside the block, 0 to 65535
+ */
+public record RedoAddress(int thread, long sequence, long block, int offset)
+    implements Comparable<RedoAddress> {
+
+  private static final long MAX_U32 = 0xFFFF_FFFFL;
+
+  public RedoAddress {
+    Checks.argument(thread >= 0, "thread must be 0 or more: %s", thread);
+    Checks.argument(sequence >= 0 && sequence <= MAX_U32,
+        "sequence must be in [0, 4294967295]: %s", sequence);
+    Checks.argument(block >= 0 && block <= MAX_U32, "block must be in [0, 4294967295]: %s", block);
+    Checks.argument(offset >= 0 && offset <= 0xFFFF, "offset must be in [0, 65535]: %s", offset);
+  }
+
+  /** The address before every record of {@code thread}: a cursor that has read nothing yet. */
+  public static RedoAddress start(int thread) {
+    return new RedoAddress(thread, 0, 0, 0);
+  }
+
+  /**
+   * Parses LogMiner's {@code RS_ID} text for a record of {@code thread}. Surrounding spaces are
+   * optional; hexadecimal digits may be of either case and of any width.
+   *
+   * @throws IllegalArgumentException quoting the text when it is not of the form
+   *     {@code 0x<seq>.<block>.<offset>}
+   */
+  public static RedoAddress parseRsId(int thread, String rsId) {
+    Checks.notNull(rsId, "rsId");
+    String text = rsId.trim();
+    int dot1 = text.indexOf('.');
+    int dot2 = dot1 < 0 ? -1 : text.indexOf('.', dot1 + 1);
+    if (!(text.startsWith("0x") || text.startsWith("0X")) || dot1 < 0 || dot2 < 0
+        || text.indexOf('.', dot2 + 1) >= 0) {
+      throw new IllegalArgumentException("Not an RS_ID: '" + rsId
+          + "' (expected ' 0x<sequence>.<block>.<offset> ' in hexadecimal, e.g. ' 0x000007.00018a2d.009c ')");
+    }
+    try {
+      long sequence = hex(text, 2, dot1);
+      long block = hex(text, dot1 + 1, dot2);
+      long offset = hex(text, dot2 + 1, text.length());
+      if (offset > 0xFFFF) {
+        throw new IllegalArgumentException("offset over 0xffff");
+      }
+      return new RedoAddress(thread, sequence, block, (int) offset);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Not an RS_ID: '" + rsId + "' (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Parses the {@link #toString()} form {@code <thread>:0x<seq>.<block>.<offset>}.
+   *
+   * @throws IllegalArgumentException quoting the text when it is malformed
+   */
+  public static RedoAddress parse(String text) {
+    Checks.notNull(text, "text");
+    int colon = text.indexOf(':');
+    if (colon <= 0) {
+      throw new IllegalArgumentException("Not a redo address: '" + text
+          + "' (expected <thread>:0x<sequence>.<block>.<offset>, e.g. 1:0x000007.00018a2d.009c)");
+    }
+    int thread;
+    try {
+      thread = Integer.parseInt(text.substring(0, colon).trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("Not a redo address: '" + text + "' (thread is not a number)", e);
+    }
+    return parseRsId(thread, text.substring(colon + 1));
+  }
+
+  private static long hex(String text, int from, int to) {
+    if (from >= to || to - from > 8) {
+      throw new IllegalArgumentException("expected 1 to 8 hex digits at position " + from);
+    }
+    long value = 0;
+    for (int i = from; i < to; i++) {
+      int digit = Character.digit(text.charAt(i), 16);
+      if (digit < 0) {
+        throw new IllegalArgumentException("'" + text.charAt(i) + "' is not a hex digit");
+      }
+      value = (value << 4) | digit;
+    }
+    return value;
+  }
+
+  /** LogMiner's RS_ID text for this address, with its leading and trailing space. */
+  public String rsId() {
+    return ' ' + compact() + ' ';
+  }
+
+  private String compact() {
+    return String.format("0x%06x.%08x.%04x", sequence, block, offset);
+  }
+
+  /** Whether this address and {@code other} are in the same redo thread. */
+  public boolean sameThread(RedoAddress other) {
+    return thread == other.thread;
+  }
+
+  /**
+   * Whether this address is strictly after {@code other} in the same thread.
+   *
+   * @throws IllegalArgumentException if the threads differ: addresses of different threads have
+   *     no order in the redo
+   */
+  public boolean isAfter(RedoAddress other) {
+    Checks.argument(sameThread(other),
+        "Addresses of different threads have no redo order: %s vs %s", this, other);
+    return compareTo(other) > 0;
+  }
+
+  @Override
+  public int compareTo(RedoAddress other) {
+    int c = Integer.compare(thread, other.thread);
+    if (c == 0) {
+      c = Long.compare(sequence, other.sequence);
+    }
+    if (c == 0) {
+      c = Long.compare(block, other.block);
+    }
+    return c != 0 ? c : Integer.compare(offset, other.offset);
+  }
+
+  /** {@code <thread>:0x<seq>.<block>.<offset>}, read back by {@link #parse}. */
+  @Override
+  public String toString() {
+    return thread + ":" + compact();
+  }
+}

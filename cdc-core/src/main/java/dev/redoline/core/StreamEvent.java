@@ -1,0 +1,66 @@
+package dev.redoline.core;
+
+import java.time.Instant;
+
+/**
+ * What a {@link ChangeStream} hands to its sink: a change of a committed transaction, a new table
+ * layout, or a heartbeat. Each carries the {@link Position} a restart may use once the sink has
+ * acknowledged it.
+ */
+public sealed interface StreamEvent {
+
+  /** The position to acknowledge once this event is safely handled. */
+  Position position();
+
+  /**
+   * One change of a committed transaction. Changes of a transaction arrive consecutively, in redo
+   * order, indexes 0 to {@code commit.size() - 1}; transactions arrive in commit order.
+   *
+   * @param commit the transaction's commit
+   * @param change the change
+   * @param index the change's index inside the transaction
+   * @param position the position once this change is acknowledged
+   */
+  record ChangeEvent(Commit commit, Change change, long index, Position position) implements StreamEvent {
+    public ChangeEvent {
+      Checks.notNull(commit, "commit");
+      Checks.notNull(change, "change");
+      Checks.notNull(position, "position");
+      Checks.argument(index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
+    }
+
+    /** Whether this is the transaction's last change: where a sink's own transaction may end. */
+    public boolean last() {
+      return index == commit.size() - 1;
+    }
+  }
+
+  /**
+   * A table layout that takes effect at {@code scn}: a table newly captured, or altered.
+   *
+   * @param layout the new layout version
+   * @param scn the SCN of the DDL (or of the capture start for a table first seen)
+   * @param ddl the DDL text, or {@code null} when the layout was read from the dictionary
+   * @param position the position once this event is acknowledged
+   */
+  record SchemaEvent(TableLayout layout, Scn scn, String ddl, Position position) implements StreamEvent {
+    public SchemaEvent {
+      Checks.notNull(layout, "layout");
+      Checks.notNull(scn, "scn");
+      Checks.notNull(position, "position");
+    }
+  }
+
+  /**
+   * The capture is alive and at {@code position}, though nothing captured changed.
+   *
+   * @param position the current position
+   * @param time when the heartbeat was made (engine clock)
+   */
+  record Heartbeat(Position position, Instant time) implements StreamEvent {
+    public Heartbeat {
+      Checks.notNull(position, "position");
+      Checks.notNull(time, "time");
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The Redoline vocabulary: the values every other module speaks in, and the public API of a
+ * capture.
+ *
+ * <p>Positions in the redo ({@link dev.redoline.core.Scn}, {@link dev.redoline.core.RedoAddress},
+ * {@link dev.redoline.core.Xid}, {@link dev.redoline.core.Position}), tables and their layouts
+ * ({@link dev.redoline.core.TableId}, {@link dev.redoline.core.TableLayout}), decoded data
+ * ({@link dev.redoline.core.Change}, {@link dev.redoline.core.Row},
+ * {@link dev.redoline.core.Transaction}), the stream a sink consumes
+ * ({@link dev.redoline.core.ChangeStream}), configuration ({@link dev.redoline.core.CdcConfig})
+ * and errors ({@link dev.redoline.core.CdcException}, {@link dev.redoline.core.ErrorCode}).
+ *
+ * <p>Every value here is immutable and safe to share between threads. Nothing here performs I/O.
+ * Methods reject {@code null} arguments with a {@link java.lang.NullPointerException} naming the
+ * argument ({@code "scn == null"}) unless the parameter is documented as nullable; malformed text
+ * is rejected with an {@link java.lang.IllegalArgumentException} whose message quotes the input.
+ */
+package dev.redoline.core;
