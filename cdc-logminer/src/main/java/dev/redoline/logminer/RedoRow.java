@@ -1,0 +1,96 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
+import java.time.LocalDateTime;
+import java.util.Objects;
+
+/**
+ * One row of {@code V$LOGMNR_CONTENTS}: the columns the engine reads.
+ *
+ * <p>{@link #address()} is the row's RS_ID with its THREAD#; {@code address().rsId()} gives the
+ * column's text back (with its leading and trailing space). A statement longer than 4,000 bytes
+ * arrives as several consecutive rows with {@link #csf()} set on all but the last, sharing SCN,
+ * XID and RS_ID. Timestamps are DATEs (second precision) in the database's local time.
+ *
+ * @param scn SCN; the commit SCN on a COMMIT row
+ * @param startScn START_SCN, only under COMMITTED_DATA_ONLY, else {@code null}
+ * @param commitScn COMMIT_SCN, only under COMMITTED_DATA_ONLY, else {@code null}
+ * @param timestamp TIMESTAMP
+ * @param startTimestamp START_TIMESTAMP (COMMITTED_DATA_ONLY only) or {@code null}
+ * @param commitTimestamp COMMIT_TIMESTAMP (COMMITTED_DATA_ONLY only) or {@code null}
+ * @param xid XID, little-endian RAW(8); the sequence is {@code ffffffff} when LogMiner does not know it
+ * @param operationCode OPERATION_CODE
+ * @param operation OPERATION
+ * @param rollback ROLLBACK = 1: the record undoes an earlier change of its transaction
+ * @param segOwner SEG_OWNER ({@code UNKNOWN} without a dictionary)
+ * @param tableName TABLE_NAME ({@code OBJ# n}, or {@code BIN$...} for a dropped table)
+ * @param rowId ROW_ID, or {@code null} for non-DML rows
+ * @param username USERNAME
+ * @param address RS_ID, with THREAD# as the address's thread
+ * @param ssn SSN
+ * @param csf CSF = 1: SQL_REDO continues in the next row
+ * @param dataObj DATA_OBJ#, or {@code null} for control rows
+ * @param dataObjv DATA_OBJV#, or {@code null}
+ * @param dataObjd DATA_OBJD#, or {@code null}
+ * @param sqlRedo SQL_REDO
+ * @param sqlUndo SQL_UNDO, or {@code null}
+ * @param info INFO, or {@code null}
+ * @param status STATUS: 0 valid, 2 invalid SQL (dictionary mismatch), 3 unguaranteed, 1291 missing SCN
+ * @param srcConName SRC_CON_NAME, {@code null} in a non-container database
+ * @param srcConId SRC_CON_ID, {@code null} in a non-container database
+ * @param srcConUid SRC_CON_UID, {@code null} in a non-container database
+ */
+public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timestamp,
+    LocalDateTime startTimestamp, LocalDateTime commitTimestamp, Xid xid, int operationCode,
+    String operation, boolean rollback, String segOwner, String tableName, String rowId, String username,
+    RedoAddress address, int ssn, boolean csf, Integer dataObj, Integer dataObjv, Integer dataObjd,
+    String sqlRedo, String sqlUndo, String info, int status, String srcConName, Integer srcConId,
+    Long srcConUid) {
+
+  /** OPERATION_CODE of an INSERT. */
+  public static final int INSERT = 1;
+  /** OPERATION_CODE of a DELETE. */
+  public static final int DELETE = 2;
+  /** OPERATION_CODE of an UPDATE. */
+  public static final int UPDATE = 3;
+  /** OPERATION_CODE of a DDL. */
+  public static final int DDL = 5;
+  /** OPERATION_CODE of a transaction START. */
+  public static final int START = 6;
+  /** OPERATION_CODE of a COMMIT. */
+  public static final int COMMIT = 7;
+  /** OPERATION_CODE of a GoldenGate replication marker. */
+  public static final int REPLICATION_MARKER = 27;
+  /** OPERATION_CODE of a MISSING_SCN row (gap in the redo). */
+  public static final int MISSING_SCN = 34;
+  /** OPERATION_CODE of a ROLLBACK (end of a rolled-back transaction). */
+  public static final int ROLLBACK = 36;
+  /** OPERATION_CODE of an UNSUPPORTED operation. */
+  public static final int UNSUPPORTED = 255;
+
+  public RedoRow {
+    Objects.requireNonNull(scn, "scn == null");
+    Objects.requireNonNull(timestamp, "timestamp == null");
+    Objects.requireNonNull(xid, "xid == null");
+    Objects.requireNonNull(operation, "operation == null");
+    Objects.requireNonNull(address, "address == null");
+    Objects.requireNonNull(sqlRedo, "sqlRedo == null");
+  }
+
+  /** THREAD#. */
+  public int thread() {
+    return address.thread();
+  }
+
+  /** RS_ID as LogMiner prints it, with one leading and one trailing space. */
+  public String rsId() {
+    return address.rsId();
+  }
+
+  /** The XID as LogMiner's RAW(8) bytes (little-endian). */
+  public byte[] xidRaw() {
+    return xid.toRaw();
+  }
+}
