@@ -1,0 +1,127 @@
+package dev.redoline.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CdcConfigTest {
+
+  private static Map<String, String> minimal() {
+    Map<String, String> map = new HashMap<>();
+    map.put("cdc.database.url", "simulator:demo");
+    map.put("cdc.tables.include", "SHOP.*");
+    return map;
+  }
+
+  @Test
+  void from_appliesDefaults() {
+    CdcConfig config = CdcConfig.from(minimal());
+    assertThat(config.get(CdcConfig.MINING_DECODE_THREADS)).isEqualTo(2);
+    assertThat(config.get(CdcConfig.CAPTURE_MODE)).isEqualTo("online");
+    assertThat(config.get(CdcConfig.TABLES_INCLUDE)).containsExactly("SHOP.*");
+    assertThat(config.get(CdcConfig.DATABASE_PDBS)).isEmpty();
+    assertThat(config.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES)).isEqualTo(256L * 1024 * 1024);
+  }
+
+  @Test
+  void from_ignoresForeignKeysAndParsesLists() {
+    Map<String, Object> map = new HashMap<>(minimal());
+    map.put("connector.class", "x");
+    map.put("cdc.tables.include", " SHOP.ORDERS , ,SHOP.LINES ");
+    map.put("cdc.mining.max.logs.per.step", 32);
+    CdcConfig config = CdcConfig.from(map);
+    assertThat(config.get(CdcConfig.TABLES_INCLUDE)).containsExactly("SHOP.ORDERS", "SHOP.LINES");
+    assertThat(config.get(CdcConfig.MINING_MAX_LOGS_PER_STEP)).isEqualTo(32);
+    assertThat(config.originals()).doesNotContainKey("connector.class");
+  }
+
+  @Test
+  void from_rejectsBadValueNamingKeyValueAndAllowed() {
+    Map<String, String> map = minimal();
+    map.put("cdc.capture.mode", "archived");
+    assertThatThrownBy(() -> CdcConfig.from(map))
+        .isInstanceOfSatisfying(ConfigException.class, e -> {
+          assertThat(e.code()).isEqualTo("CDC-4001");
+          assertThat(e.key()).isEqualTo("cdc.capture.mode");
+          assertThat(e.value()).isEqualTo("archived");
+          assertThat(e.detail()).isEqualTo("cdc.capture.mode='archived': must be one of [online, archive_only]");
+        });
+  }
+
+  @Test
+  void from_rejectsOutOfRangeAndUnparseable() {
+    Map<String, String> map = minimal();
+    map.put("cdc.mining.max.logs.per.step", "0");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.mining.max.logs.per.step='0': must be in [1, 1024]");
+    map.put("cdc.mining.max.logs.per.step", "many");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.mining.max.logs.per.step='many': is not a valid int");
+    map.put("cdc.mining.max.logs.per.step", "4");
+    map.put("cdc.start.scn", "yesterday");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.start.scn='yesterday': must be 'current' or an SCN");
+  }
+
+  @Test
+  void from_reportsUnknownKeyWithSuggestion() {
+    Map<String, String> map = minimal();
+    map.put("cdc.mining.decode.thread", "4");
+    assertThatThrownBy(() -> CdcConfig.from(map))
+        .isInstanceOfSatisfying(ConfigException.class, e -> {
+          assertThat(e.code()).isEqualTo("CDC-4002");
+          assertThat(e.detail()).isEqualTo(
+              "cdc.mining.decode.thread: is not a Redoline key; did you mean cdc.mining.decode.threads?");
+        });
+  }
+
+  @Test
+  void problems_listsEveryProblemIncludingMissingRequired() {
+    Map<String, String> map = new HashMap<>();
+    map.put("cdc.on.decode.error", "skip");
+    List<ConfigException> problems = CdcConfig.problems(map);
+    assertThat(problems).extracting(ConfigException::key)
+        .containsExactly("cdc.database.url", "cdc.tables.include", "cdc.on.decode.error");
+    assertThat(problems.get(0).detail()).startsWith("cdc.database.url: is required: JDBC URL");
+  }
+
+  @Test
+  void secrets_neverPrinted() {
+    Map<String, String> map = minimal();
+    map.put("cdc.database.password", "tiger-secret");
+    CdcConfig config = CdcConfig.from(map);
+    assertThat(config.toString()).doesNotContain("tiger-secret").contains("cdc.database.password=[hidden]");
+    assertThat(config.get(CdcConfig.DATABASE_PASSWORD).toString()).isEqualTo("[hidden]");
+    assertThat(config.get(CdcConfig.DATABASE_PASSWORD).reveal()).isEqualTo("tiger-secret");
+  }
+
+  @Test
+  void with_derivesValidatedCopy() {
+    CdcConfig config = CdcConfig.from(minimal());
+    assertThat(config.with("cdc.mining.decode.threads", "4").get(CdcConfig.MINING_DECODE_THREADS)).isEqualTo(4);
+    assertThat(config.get(CdcConfig.MINING_DECODE_THREADS)).isEqualTo(2);
+    assertThatThrownBy(() -> config.with("cdc.mining.decode.threads", "0")).isInstanceOf(ConfigException.class);
+  }
+
+  @Test
+  void keys_areUniqueNamespacedAndDocumented() {
+    assertThat(CdcConfig.KEYS).extracting(ConfigKey::name).doesNotHaveDuplicates()
+        .allMatch(name -> name.startsWith("cdc."));
+    assertThat(CdcConfig.KEYS).allMatch(k -> k.doc().length() > 20);
+    assertThat(CdcConfig.key("cdc.capture.mode")).isSameAs(CdcConfig.CAPTURE_MODE);
+  }
+
+  @Test
+  void seedKeys_areAllDeclared() {
+    for (String name : List.of("cdc.database.pdbs", "cdc.capture.mode", "cdc.tables.include", "cdc.users.exclude",
+        "cdc.mining.target.latency.ms", "cdc.mining.max.logs.per.step", "cdc.mining.query.timeout.ms",
+        "cdc.mining.session.max.age.ms", "cdc.mining.decode.threads", "cdc.columns.exclude",
+        "cdc.heartbeat.interval.ms", "cdc.retry.max.time.ms", "cdc.on.decode.error")) {
+      assertThat(CdcConfig.key(name)).as(name).isNotNull();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.redoline.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class PositionTest {
+
+  private static final CommitMark COMMIT = new CommitMark(Scn.parse("18446744073709551000"),
+      new RedoAddress(2, 12, 4000, 88));
+
+  private static Position full() {
+    TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
+    resume.put(1, new RedoAddress(1, 7, 100909, 156));
+    resume.put(2, new RedoAddress(2, 12, 3999, 16));
+    return new Position(Scn.of(2161573), resume, COMMIT, 41);
+  }
+
+  @Test
+  void toMap_isVersionedAndPrimitive() {
+    Map<String, Object> map = full().toMap();
+    assertThat(map).containsExactly(
+        Map.entry("v", 1),
+        Map.entry("resume_scn", "2161573"),
+        Map.entry("resume.1", "0x000007.00018a2d.009c"),
+        Map.entry("resume.2", "0x00000c.00000f9f.0010"),
+        Map.entry("commit_scn", "18446744073709551000"),
+        Map.entry("commit_address", "2:0x00000c.00000fa0.0058"),
+        Map.entry("commit_index", 41L));
+  }
+
+  @Test
+  void fromMap_roundTrips() {
+    assertThat(Position.fromMap(full().toMap())).isEqualTo(full());
+    Position start = Position.start(Scn.MAX);
+    assertThat(Position.fromMap(start.toMap())).isEqualTo(start);
+  }
+
+  @Test
+  void fromMap_acceptsJsonNumberShapes() {
+    Map<String, Object> map = new HashMap<>(full().toMap());
+    map.put("v", 1L);
+    map.put("commit_index", "41");
+    assertThat(Position.fromMap(map)).isEqualTo(full());
+  }
+
+  @Test
+  void fromMap_rejectsMalformedNamingKeyAndValue() {
+    assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
+    assertRejected(Map.of("v", 2, "resume_scn", "1"), "version 2 is not one this Redoline reads (1 to 1)");
+    assertRejected(Map.of("v", 1, "resume_scn", "-4"), "resume_scn='-4': Not an SCN: '-4'");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
+        "key 'resume.x' does not end in a thread number");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.1", "nope"), "resume.1='nope': Not an RS_ID: 'nope'");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "commit_scn", "5"),
+        "must be present together");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "typo", "5"), "unknown key 'typo'");
+    assertRejected(Map.of("v", "one", "resume_scn", "4"), "v='one' is not a whole number");
+  }
+
+  private static void assertRejected(Map<String, ?> map, String problem) {
+    assertThatThrownBy(() -> Position.fromMap(map))
+        .isInstanceOfSatisfying(CdcException.class, e -> {
+          assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_POSITION);
+          assertThat(e.detail()).startsWith("Stored position ").contains(problem);
+        });
+  }
+
+  @Test
+  void isDelivered_skipsAcknowledgedPartOfTransaction() {
+    Position p = Position.start(Scn.of(1)).withDelivered(COMMIT, 41);
+    assertThat(p.isDelivered(COMMIT, 41)).isTrue();
+    assertThat(p.isDelivered(COMMIT, 42)).isFalse();
+    CommitMark sameScnLaterAddress = new CommitMark(COMMIT.scn(), new RedoAddress(2, 12, 4000, 89));
+    assertThat(p.isDelivered(sameScnLaterAddress, 0)).isFalse();
+    CommitMark earlier = new CommitMark(Scn.of(5), new RedoAddress(1, 1, 1, 1));
+    assertThat(p.isDelivered(earlier, Long.MAX_VALUE - 1)).isTrue();
+    assertThat(Position.start(Scn.of(1)).isDelivered(earlier, 0)).isFalse();
+    assertThat(p.withDelivered(COMMIT, Position.WHOLE).isDelivered(COMMIT, 1_000_000)).isTrue();
+  }
+
+  @Test
+  void constructor_rejectsAddressUnderWrongThread() {
+    TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
+    resume.put(1, new RedoAddress(2, 1, 1, 1));
+    assertThatThrownBy(() -> new Position(Scn.of(1), resume, null, Position.WHOLE))
+        .hasMessage("Resume address 2:0x000001.00000001.0001 is filed under thread 1");
+  }
+}
