@@ -1,0 +1,91 @@
+package dev.redoline.decoder;
+
+import dev.redoline.core.Absent;
+import dev.redoline.core.Column;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableLayout;
+
+/**
+ * What the scanner needs to know about one table layout version, computed once and shared
+ * read-only between decode threads: column names for matching the text without allocating, the
+ * declared types, and which columns are excluded.
+ */
+final class DecodePlan {
+
+  final TableLayout layout;
+  final int size;
+  final String[] names;
+  final OracleType[] types;
+  final OracleType.Kind[] kinds;
+  final boolean[] excluded;
+  final boolean anyExcluded;
+  private final Object[] template;
+  /** The table's owner and name, for checking the text names the layout's table. */
+  final String owner;
+  final String table;
+
+  private DecodePlan(TableLayout layout, ColumnExclusions exclusions) {
+    this.layout = layout;
+    this.size = layout.columns().size();
+    this.names = new String[size];
+    this.types = new OracleType[size];
+    this.kinds = new OracleType.Kind[size];
+    this.excluded = new boolean[size];
+    boolean any = false;
+    for (int i = 0; i < size; i++) {
+      Column c = layout.column(i);
+      names[i] = c.name();
+      types[i] = c.type();
+      kinds[i] = c.type().kind();
+      excluded[i] = exclusions.excludes(layout.table(), c.name());
+      any |= excluded[i];
+    }
+    this.anyExcluded = any;
+    this.template = new Object[size];
+    for (int i = 0; i < size; i++) {
+      template[i] = excluded[i] ? Absent.EXCLUDED : Absent.NOT_LOGGED;
+    }
+    this.owner = layout.table().owner();
+    this.table = layout.table().table();
+  }
+
+  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions) {
+    return new DecodePlan(layout, exclusions);
+  }
+
+  /**
+   * The index of the column whose name is {@code text[start, end)}, or -1. LogMiner lists columns
+   * in layout order, so {@code hint} (the index after the previous match) almost always hits and
+   * the lookup is one region comparison.
+   */
+  int indexOf(String text, int start, int end, int hint) {
+    int len = end - start;
+    if (hint >= 0 && hint < size && sameName(names[hint], text, start, len)) {
+      return hint;
+    }
+    for (int i = 0; i < size; i++) {
+      if (sameName(names[i], text, start, len)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The index of a column whose quoted name has doubled quotes in the text, or -1. */
+  int indexOfEscaped(String text, int start, int end) {
+    int quote = text.indexOf('"', start);
+    if (quote < 0 || quote >= end) {
+      return -1;
+    }
+    return layout.indexOf(text.substring(start, end).replace("\"\"", "\""));
+  }
+
+  /** A fresh image: every slot NOT_LOGGED, excluded columns EXCLUDED. */
+  Object[] template() {
+    return template.clone();
+  }
+
+  private static boolean sameName(String name, String text, int start, int len) {
+    return name.length() == len && text.regionMatches(start, name, 0, len);
+  }
+}

@@ -1,0 +1,245 @@
+package dev.redoline.decoder;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.Change;
+import dev.redoline.core.DecodeException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Decodes LogMiner DML rows into {@link Change}s: SQL_REDO text plus the table layout version of
+ * its time in, typed row images out.
+ *
+ * <pre>{@code
+ * try (RedoDecoder decoder = RedoDecoder.builder()
+ *     .excludeColumns(List.of("HR.EMPLOYEES.SSN"))
+ *     .decodeThreads(2)
+ *     .build()) {
+ *   Change c = decoder.decode(row);                       // or throws DecodeException (CDC-3xxx)
+ *   List<DecodeResult> step = decoder.decodeAll(rows);    // same order as rows
+ * }
+ * }</pre>
+ *
+ * <p>Decoding is a pure function of the row and its layout. A step of {@value #PARALLEL_THRESHOLD}
+ * rows or more is split into contiguous slices decoded on {@code decodeThreads} pool threads and
+ * joined back in input order; a smaller step, or any step with one thread, is decoded on the
+ * caller's thread. Decode tasks share only immutable state (the compiled per-layout plans).
+ *
+ * <p>Rows LogMiner flags are refused before the text is read: STATUS 3 and STATUS 2 with an INFO
+ * give CDC-3004 (CDC-3003 when INFO says {@code Dictionary Mismatch}); STATUS 2 with an empty INFO
+ * is how LogMiner marks usable UPDATEs of LONG columns, so it is decoded.
+ */
+public final class RedoDecoder implements AutoCloseable {
+
+  /** Steps with this many rows or more are decoded on the pool (SEED.md). */
+  public static final int PARALLEL_THRESHOLD = 256;
+
+  /** How many compiled layout plans are kept; a plan is a few arrays per table version. */
+  static final int PLAN_CACHE_SIZE = 10_000;
+
+  private final ColumnExclusions exclusions;
+  private final int decodeThreads;
+  private final Cache<PlanKey, DecodePlan> plans;
+  private final ExecutorService pool;
+
+  private record PlanKey(TableId table, int version) {}
+
+  private RedoDecoder(Builder builder) {
+    this.exclusions = builder.exclusions;
+    this.decodeThreads = builder.decodeThreads;
+    this.plans = Caffeine.newBuilder().maximumSize(PLAN_CACHE_SIZE).build();
+    this.pool = decodeThreads > 1 ? Executors.newFixedThreadPool(decodeThreads, new DecodeThreads()) : null;
+  }
+
+  /** Starts a decoder with no excluded column and one decode thread. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A decoder set up from {@code cdc.columns.exclude} and {@code cdc.mining.decode.threads}. */
+  public static RedoDecoder fromConfig(CdcConfig config) {
+    Objects.requireNonNull(config, "config == null");
+    return builder().excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
+        .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS)).build();
+  }
+
+  /** The number of threads large steps are decoded on. */
+  public int decodeThreads() {
+    return decodeThreads;
+  }
+
+  /**
+   * Decodes one row on the caller's thread.
+   *
+   * @throws DecodeException (CDC-3001..3004) naming the table, column, offset and a redacted excerpt
+   */
+  public Change decode(RedoRow row) {
+    Objects.requireNonNull(row, "row == null");
+    return decode(row, plan(row.layout()));
+  }
+
+  /**
+   * Decodes a step: one result per row, in the order of {@code rows}. One bad row yields its
+   * error in its slot and does not stop the others.
+   *
+   * @throws CancellationException if the calling thread is interrupted while waiting for the pool
+   *     (its interrupt flag is set again)
+   */
+  public List<DecodeResult> decodeAll(List<RedoRow> rows) {
+    Objects.requireNonNull(rows, "rows == null");
+    int n = rows.size();
+    if (pool == null || n < PARALLEL_THRESHOLD) {
+      return decodeRange(rows, 0, n);
+    }
+    List<Future<List<DecodeResult>>> slices = new ArrayList<>(decodeThreads);
+    for (int t = 0; t < decodeThreads; t++) {
+      int from = (int) ((long) n * t / decodeThreads);
+      int to = (int) ((long) n * (t + 1) / decodeThreads);
+      slices.add(pool.submit(() -> decodeRange(rows, from, to)));
+    }
+    List<DecodeResult> results = new ArrayList<>(n);
+    try {
+      for (Future<List<DecodeResult>> slice : slices) {
+        results.addAll(slice.get());
+      }
+    } catch (InterruptedException e) {
+      slices.forEach(f -> f.cancel(true));
+      Thread.currentThread().interrupt();
+      throw new CancellationException("Interrupted while decoding a step of " + n + " rows");
+    } catch (ExecutionException e) {
+      slices.forEach(f -> f.cancel(true));
+      throw rethrown(e.getCause());
+    }
+    return results;
+  }
+
+  private static RuntimeException rethrown(Throwable cause) {
+    if (cause instanceof RuntimeException r) {
+      return r;
+    }
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    return new IllegalStateException("Decode task failed", cause);
+  }
+
+  /** Decodes rows[from, to) with a task-local memo of the last plan: no state shared between tasks. */
+  private List<DecodeResult> decodeRange(List<RedoRow> rows, int from, int to) {
+    List<DecodeResult> out = new ArrayList<>(to - from);
+    DecodePlan last = null;
+    for (int i = from; i < to; i++) {
+      RedoRow row = rows.get(i);
+      Objects.requireNonNull(row, "rows[" + i + "] == null");
+      DecodePlan plan = last != null && last.layout == row.layout() ? last : plan(row.layout());
+      last = plan;
+      try {
+        out.add(DecodeResult.of(decode(row, plan)));
+      } catch (DecodeException e) {
+        out.add(DecodeResult.of(e));
+      }
+    }
+    return out;
+  }
+
+  private Change decode(RedoRow row, DecodePlan plan) {
+    refuseFlaggedRow(row);
+    return new SqlRedoScanner(row, plan).decode();
+  }
+
+  private static void refuseFlaggedRow(RedoRow row) {
+    int status = row.status();
+    if (status == 0) {
+      return;
+    }
+    boolean noInfo = row.info() == null || row.info().isBlank();
+    if (status == 2 && noInfo) {
+      return;
+    }
+    ErrorCode code = status == 2 && row.info().contains("Dictionary Mismatch")
+        ? ErrorCode.UNKNOWN_TABLE_OR_COLUMN : ErrorCode.REDO_NOT_RELIABLE;
+    throw new DecodeException(code, "LogMiner marks the row STATUS " + status
+        + (noInfo ? "" : " (" + row.info().trim() + ")"), row.layout().table(), null, -1, null, null);
+  }
+
+  private DecodePlan plan(TableLayout layout) {
+    PlanKey key = new PlanKey(layout.table(), layout.version());
+    DecodePlan plan = plans.get(key, k -> DecodePlan.compile(layout, exclusions));
+    if (plan.layout != layout && !plan.layout.equals(layout)) {
+      // two different layouts under one version: trust the caller's, and remember it
+      plan = DecodePlan.compile(layout, exclusions);
+      plans.put(key, plan);
+    }
+    return plan;
+  }
+
+  /** Stops the decode threads; decoding on the caller's thread still works afterwards. */
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Daemon threads named {@code redoline-decode-N}, so a forgotten close never blocks JVM exit. */
+  private static final class DecodeThreads implements ThreadFactory {
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable r) {
+      Thread t = new Thread(r, "redoline-decode-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    }
+  }
+
+  /** Collects the decoder's settings; {@link #build()} starts the pool. */
+  public static final class Builder {
+    private ColumnExclusions exclusions = ColumnExclusions.none();
+    private int decodeThreads = 1;
+
+    private Builder() {}
+
+    /**
+     * Sets the {@code cdc.columns.exclude} patterns, {@code [PDB.]SCHEMA.TABLE.COLUMN}: unquoted
+     * parts compare in upper case, quoted parts as written, {@code *} matches any run of characters
+     * within one part; a three-part pattern matches the table in any PDB.
+     *
+     * @throws IllegalArgumentException quoting a pattern that does not have three or four parts
+     */
+    public Builder excludeColumns(List<String> patterns) {
+      Objects.requireNonNull(patterns, "patterns == null");
+      this.exclusions = ColumnExclusions.parse(patterns);
+      return this;
+    }
+
+    /**
+     * Sets how many threads decode steps of {@value #PARALLEL_THRESHOLD} rows or more.
+     *
+     * @throws IllegalArgumentException if {@code threads} is not in [1, 64]
+     */
+    public Builder decodeThreads(int threads) {
+      if (threads < 1 || threads > 64) {
+        throw new IllegalArgumentException("decodeThreads must be in [1, 64]: " + threads);
+      }
+      this.decodeThreads = threads;
+      return this;
+    }
+
+    public RedoDecoder build() {
+      return new RedoDecoder(this);
+    }
+  }
+}

@@ -1,0 +1,373 @@
+package dev.redoline.decoder;
+
+import dev.redoline.core.Absent;
+import dev.redoline.core.Change;
+import dev.redoline.core.DecodeException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Row;
+import java.util.Arrays;
+
+/**
+ * Decodes one row's SQL_REDO in a single left-to-right pass. One instance per row; it holds only
+ * that row's positions, so decode threads share nothing but the read-only {@link DecodePlan}.
+ *
+ * <p>Statement shapes (LOGMINER.md sections 2.1-2.3; keywords in any case, blanks between tokens
+ * optional where LogMiner prints one, a trailing {@code ;} optional):
+ * <pre>
+ * insert into "S"."T"("C1","C2") values ('1',NULL);            -- after image only
+ * update "S"."T" set "C2" = 'n' where "C1" = '1' and "C2" IS NULL and ROWID = 'AAA..';
+ * update "S"."T" a set a."C2" = 'n' where a."C1" = '1';       -- alias form
+ * update "S"."T" set "C2" = 'n';                               -- no WHERE: before all NOT_LOGGED
+ * delete from "S"."T" where "C1" = '1' and ROWID = 'AAA..';   -- before image only
+ * delete from "S"."T";                                         -- no WHERE
+ * </pre>
+ * UPDATE's after image is the before image overlaid with SET. A column the text does not name is
+ * {@link Absent#NOT_LOGGED}; an excluded column is {@link Absent#EXCLUDED} in every image.
+ */
+final class SqlRedoScanner extends TermScanner {
+
+  private final DecodePlan plan;
+  private final RedoRow row;
+  /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
+  private int[] excludedSpans;
+  private int spanCount;
+  private String textRowId;
+  private int steps;
+
+  SqlRedoScanner(RedoRow row, DecodePlan plan) {
+    super(row.sqlRedo());
+    this.row = row;
+    this.plan = plan;
+  }
+
+  /** Decodes the row; every failure is a DecodeException with a redacted excerpt. */
+  Change decode() {
+    try {
+      return scan();
+    } catch (ScanFailure f) {
+      String excerpt = Excerpts.around(text, f.offset, f.limit, excludedSpans, spanCount);
+      return rethrow(new DecodeException(f.code, f.problem, plan.layout.table(), f.column, f.offset, excerpt, null));
+    }
+  }
+
+  private static Change rethrow(DecodeException e) {
+    throw e;
+  }
+
+  @Override
+  ScanFailure failure(ErrorCode code, String problem, String column, int offset) {
+    int limit = length;
+    if (plan.anyExcluded) {
+      // inside a value the scanner does not know where an excluded literal ahead begins
+      limit = valueStart >= 0 ? valueStart : Math.min(length, offset + 1);
+    }
+    return new ScanFailure(code, problem, column, offset, limit);
+  }
+
+  private Change scan() {
+    skipSpaces();
+    Operation op;
+    if (atWord("insert")) {
+      op = Operation.INSERT;
+    } else if (atWord("update")) {
+      op = Operation.UPDATE;
+    } else if (atWord("delete")) {
+      op = Operation.DELETE;
+    } else if (text.startsWith("Dictionary Version Mismatch", pos)) {
+      throw failure(ErrorCode.REDO_NOT_RELIABLE, "LogMiner wrote 'Dictionary Version Mismatch' instead of SQL: "
+          + "the redo has more columns than the dictionary knows", null, pos);
+    } else {
+      throw malformed("Expected insert, update or delete but found " + found());
+    }
+    if (op != row.operation()) {
+      throw malformed("The text is an " + op + " but the row's OPERATION is " + row.operation());
+    }
+    switch (op) {
+      case INSERT:
+        return insert();
+      case UPDATE:
+        return update();
+      default:
+        return delete();
+    }
+  }
+
+  private Change insert() {
+    pos += 6;
+    skipSpaces();
+    expectWord("into");
+    skipSpaces();
+    table();
+    skipSpaces();
+    expect('(');
+    int[] columns = new int[Math.max(4, plan.size)];
+    int count = 0;
+    while (true) {
+      step();
+      skipSpaces();
+      int column = column(count == 0 ? 0 : columns[count - 1] + 1);
+      if (count == columns.length) {
+        columns = Arrays.copyOf(columns, count * 2);
+      }
+      columns[count++] = column;
+      skipSpaces();
+      if (at(')')) {
+        pos++;
+        break;
+      }
+      expect(',');
+    }
+    skipSpaces();
+    expectWord("values");
+    skipSpaces();
+    expect('(');
+    Object[] after = plan.template();
+    for (int k = 0; k < count; k++) {
+      step();
+      skipSpaces();
+      if (k > 0) {
+        expect(',');
+        skipSpaces();
+      }
+      readValue(columns[k], after);
+      skipSpaces();
+    }
+    if (!at(')')) {
+      throw malformed(count + " columns are listed but a value follows the last one, or found " + found());
+    }
+    pos++;
+    end();
+    return change(Operation.INSERT, null, after);
+  }
+
+  private Change update() {
+    pos += 6;
+    skipSpaces();
+    table();
+    skipSpaces();
+    if (!atWord("set")) {
+      skipAlias();
+    }
+    expectWord("set");
+    Object[] set = new Object[plan.size];
+    boolean[] isSet = new boolean[plan.size];
+    int hint = 0;
+    while (true) {
+      step();
+      skipSpaces();
+      int column = columnReference(hint);
+      hint = column + 1;
+      skipSpaces();
+      expect('=');
+      skipSpaces();
+      readValue(column, set);
+      isSet[column] = !plan.excluded[column];
+      skipSpaces();
+      if (!at(',')) {
+        break;
+      }
+      pos++;
+    }
+    Object[] before = plan.template();
+    where(before);
+    Object[] after = before.clone();
+    for (int i = 0; i < plan.size; i++) {
+      if (isSet[i]) {
+        after[i] = set[i];
+      }
+    }
+    return change(Operation.UPDATE, before, after);
+  }
+
+  private Change delete() {
+    pos += 6;
+    skipSpaces();
+    expectWord("from");
+    skipSpaces();
+    table();
+    skipSpaces();
+    if (!atWord("where") && !at(';') && pos < length) {
+      skipAlias();
+    }
+    Object[] before = plan.template();
+    where(before);
+    return change(Operation.DELETE, before, null);
+  }
+
+  /** {@code [where cond (and cond)*]} then the end; conditions fill {@code before}. */
+  private void where(Object[] before) {
+    skipSpaces();
+    if (atWord("where")) {
+      pos += 5;
+      int hint = 0;
+      while (true) {
+        step();
+        skipSpaces();
+        if (atWord("ROWID")) {
+          pos += 5;
+          skipSpaces();
+          expect('=');
+          skipSpaces();
+          valueStart = pos;
+          quoted();
+          valueStart = -1;
+          textRowId = text.substring(lit.start, lit.end);
+        } else {
+          int column = columnReference(hint);
+          hint = column + 1;
+          skipSpaces();
+          if (atWord("IS")) {
+            pos += 2;
+            skipSpaces();
+            expectWord("NULL");
+            if (!plan.excluded[column]) {
+              before[column] = null;
+            }
+          } else {
+            expect('=');
+            skipSpaces();
+            readValue(column, before);
+          }
+        }
+        skipSpaces();
+        if (!atWord("and")) {
+          break;
+        }
+        pos += 3;
+      }
+    }
+    end();
+  }
+
+  /** Reads the value of {@code column} into {@code image}, or skips it when excluded. */
+  private void readValue(int column, Object[] image) {
+    valueStart = pos;
+    if (plan.excluded[column]) {
+      value(true);
+      recordExcludedSpan(valueStart, pos);
+      valueStart = -1;
+      return;
+    }
+    try {
+      value(false);
+      image[column] = LiteralConverter.convert(text, lit, plan.types[column]);
+    } catch (ScanFailure f) {
+      if (f.offset >= 0) {
+        throw f;
+      }
+      // a well-delimited literal that does not convert: showing it is safe
+      throw new ScanFailure(f.code, f.problem, plan.names[column], lit.exprStart, Math.max(lit.exprEnd, pos));
+    }
+    valueStart = -1;
+  }
+
+  private void recordExcludedSpan(int start, int end) {
+    if (excludedSpans == null) {
+      excludedSpans = new int[8];
+    } else if (spanCount == excludedSpans.length) {
+      excludedSpans = Arrays.copyOf(excludedSpans, spanCount * 2);
+    }
+    excludedSpans[spanCount++] = start;
+    excludedSpans[spanCount++] = end;
+  }
+
+  /** {@code "OWNER"."TABLE"}, which must be the layout's table. */
+  private void table() {
+    int ownerStart = pos + 1;
+    int ownerEnd = identifierEnd();
+    pos = ownerEnd + 1;
+    skipSpaces();
+    expect('.');
+    skipSpaces();
+    int tableStart = pos + 1;
+    int tableEnd = identifierEnd();
+    pos = tableEnd + 1;
+    boolean sameOwner = ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
+    boolean sameTable = tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
+    if (sameOwner && sameTable) {
+      return;
+    }
+    String named = text.substring(ownerStart - 1, tableEnd + 1);
+    if (text.startsWith("UNKNOWN", ownerStart) && text.startsWith("OBJ# ", tableStart)) {
+      throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "LogMiner could not name the object (" + named
+          + "): its dictionary does not know it", null, ownerStart - 1);
+    }
+    throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The text names " + named + " but the layout is for "
+        + plan.layout.table().quoted(), null, ownerStart - 1);
+  }
+
+  /** A table alias such as {@code a} before {@code set}/{@code where}. */
+  private void skipAlias() {
+    int start = pos;
+    while (isWordChar(pos)) {
+      pos++;
+    }
+    if (pos == start) {
+      throw malformed("Expected set, where or a table alias but found " + found());
+    }
+    skipSpaces();
+  }
+
+  /** A column name, optionally behind an alias ({@code a."C"}). */
+  private int columnReference(int hint) {
+    if (!at('"')) {
+      int start = pos;
+      while (isWordChar(pos)) {
+        pos++;
+      }
+      if (pos == start || !at('.')) {
+        pos = start;
+        throw malformed("Expected a double-quoted column name but found " + found());
+      }
+      pos++;
+    }
+    return column(hint);
+  }
+
+  /** A double-quoted column name; its index in the layout. */
+  private int column(int hint) {
+    int start = pos + 1;
+    int close = identifierEnd();
+    int index = plan.indexOf(text, start, close, hint);
+    if (index < 0) {
+      index = plan.indexOfEscaped(text, start, close);
+    }
+    if (index < 0) {
+      String name = text.substring(start, close);
+      String why = name.startsWith("COL ")
+          ? "is LogMiner's name for a column its dictionary does not know"
+          : "is not a column of " + plan.layout.table() + " layout version " + plan.layout.version();
+      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
+          close + 1);
+    }
+    pos = close + 1;
+    return index;
+  }
+
+  private void end() {
+    skipSpaces();
+    if (at(';')) {
+      pos++;
+      skipSpaces();
+    }
+    if (pos < length) {
+      throw malformed("Unexpected " + found() + " after the end of the statement");
+    }
+  }
+
+  /** Guards against a loop that stops consuming text: a bug, never a hang. */
+  private void step() {
+    if (++steps > length + 8) {
+      throw new IllegalStateException("SQL_REDO scanner made no progress at offset " + pos + " of "
+          + length + " (a decoder bug)");
+    }
+  }
+
+  private Change change(Operation op, Object[] before, Object[] after) {
+    String rowId = row.rowId() != null ? row.rowId() : textRowId;
+    return new Change(op, plan.layout.table(), plan.layout.version(),
+        before == null ? null : Row.of(before), after == null ? null : Row.of(after),
+        row.scn(), row.address(), row.ssn(), rowId, row.timestamp());
+  }
+}

@@ -1,0 +1,307 @@
+package dev.redoline.decoder;
+
+import dev.redoline.core.ErrorCode;
+
+/**
+ * The lexical half of the scanner: whitespace, comments, quoted identifiers and value expressions
+ * over one SQL_REDO text. It records positions in a {@link Literal} and copies nothing, except that
+ * a {@code ||} chain of a converted column is joined into one string.
+ *
+ * <p>Value expressions it reads (LOGMINER.md section 2.3): {@code NULL}; {@code 'text'} with
+ * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')},
+ * {@code TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')},
+ * {@code HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case);
+ * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; any of
+ * these after a {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by
+ * {@code ||}.
+ */
+class TermScanner {
+
+  final String text;
+  final int length;
+  int pos;
+  final Literal lit = new Literal();
+  /** Start of the value being scanned, or -1 between values: bounds excerpts (see Excerpts). */
+  int valueStart = -1;
+
+  TermScanner(String text) {
+    this.text = text;
+    this.length = text.length();
+  }
+
+  final ScanFailure malformed(String problem) {
+    return failure(ErrorCode.MALFORMED_REDO_SQL, problem, null, pos);
+  }
+
+  /** A failure at {@code offset}; subclasses bound the excerpt. */
+  ScanFailure failure(ErrorCode code, String problem, String column, int offset) {
+    return new ScanFailure(code, problem, column, offset, length);
+  }
+
+  final void skipSpaces() {
+    while (pos < length) {
+      char c = text.charAt(pos);
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        return;
+      }
+      pos++;
+    }
+  }
+
+  final void skipSpacesAndComments() {
+    skipSpaces();
+    while (pos + 1 < length && text.charAt(pos) == '/' && text.charAt(pos + 1) == '*') {
+      int close = text.indexOf("*/", pos + 2);
+      if (close < 0) {
+        throw malformed("Unclosed /* comment");
+      }
+      pos = close + 2;
+      skipSpaces();
+    }
+  }
+
+  final boolean at(char c) {
+    return pos < length && text.charAt(pos) == c;
+  }
+
+  final void expect(char c) {
+    if (!at(c)) {
+      throw malformed("Expected '" + c + "' but found " + found());
+    }
+    pos++;
+  }
+
+  final String found() {
+    return pos >= length ? "the end of the text" : "'" + text.charAt(pos) + "'";
+  }
+
+  /** Whether the text has {@code word} (any case) at pos, not followed by a word character. */
+  final boolean atWord(String word) {
+    int n = word.length();
+    return text.regionMatches(true, pos, word, 0, n) && !isWordChar(pos + n);
+  }
+
+  final boolean isWordChar(int i) {
+    if (i >= length) {
+      return false;
+    }
+    char c = text.charAt(i);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+        || c == '$' || c == '#';
+  }
+
+  final void expectWord(String word) {
+    if (!atWord(word)) {
+      throw malformed("Expected '" + word + "' but found " + found());
+    }
+    pos += word.length();
+  }
+
+  /**
+   * Reads a double-quoted identifier at pos; returns its closing quote's index. A doubled quote
+   * inside is taken as an escaped quote (Oracle forbids them, so this only keeps odd text from
+   * misaligning the scan).
+   */
+  final int identifierEnd() {
+    if (!at('"')) {
+      throw malformed("Expected a double-quoted name but found " + found());
+    }
+    int i = pos + 1;
+    while (true) {
+      int close = text.indexOf('"', i);
+      if (close < 0) {
+        throw malformed("Unclosed double-quoted name");
+      }
+      if (close + 1 < length && text.charAt(close + 1) == '"') {
+        i = close + 2;
+        continue;
+      }
+      return close;
+    }
+  }
+
+  /** Reads a single-quoted literal at pos into lit.start/end/escaped and moves past it. */
+  final void quoted() {
+    int open = pos;
+    int i = open + 1;
+    boolean escaped = false;
+    while (true) {
+      int close = text.indexOf('\'', i);
+      if (close < 0) {
+        pos = open;
+        throw malformed("Unterminated quoted literal");
+      }
+      if (close + 1 < length && text.charAt(close + 1) == '\'') {
+        escaped = true;
+        i = close + 2;
+        continue;
+      }
+      lit.start = open + 1;
+      lit.end = close;
+      lit.escaped = escaped;
+      pos = close + 1;
+      return;
+    }
+  }
+
+  /**
+   * Reads one value expression, joining {@code ||} chains unless {@code skip}: a skipped
+   * (excluded) value is only walked over.
+   */
+  final void value(boolean skip) {
+    int start = pos;
+    term();
+    int save = pos;
+    skipSpaces();
+    if (!(at('|') && pos + 1 < length && text.charAt(pos + 1) == '|')) {
+      pos = save;
+      return;
+    }
+    StringBuilder joined = skip ? null : new StringBuilder();
+    appendTerm(joined);
+    while (at('|') && pos + 1 < length && text.charAt(pos + 1) == '|') {
+      pos += 2;
+      term();
+      appendTerm(joined);
+      save = pos;
+      skipSpaces();
+    }
+    pos = save;
+    lit.form = Literal.CHAIN;
+    lit.chained = skip ? null : joined.toString();
+    lit.exprStart = start;
+    lit.exprEnd = pos;
+  }
+
+  private void appendTerm(StringBuilder joined) {
+    if (joined == null) {
+      return;
+    }
+    switch (lit.form) {
+      case Literal.NULL:
+        return;
+      case Literal.QUOTED:
+        TextValues.appendUnescaped(joined, text, lit.start, lit.end);
+        return;
+      case Literal.UNISTR:
+        TextValues.appendUnistr(joined, text, lit.start, lit.end);
+        return;
+      default:
+        throw ScanFailure.value(Literal.formName(lit.form) + " cannot be joined with ||");
+    }
+  }
+
+  /** Reads one term: a literal, a function call, NULL, a marker or a bare number. */
+  final void term() {
+    skipSpacesAndComments();
+    lit.reset(pos);
+    if (pos >= length) {
+      throw malformed("Expected a value but found the end of the text");
+    }
+    char c = text.charAt(pos);
+    if (c == '\'') {
+      quoted();
+      lit.form = Literal.QUOTED;
+    } else if (c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9')) {
+      bareNumber();
+    } else if (atWord("NULL")) {
+      pos += 4;
+    } else if (atWord("Unsupported")) {
+      pos += 11;
+      skipSpaces();
+      expectWord("Type");
+      lit.form = Literal.UNSUPPORTED;
+    } else {
+      function();
+    }
+    lit.exprEnd = pos;
+  }
+
+  private void bareNumber() {
+    int start = pos;
+    while (pos < length) {
+      char c = text.charAt(pos);
+      if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+        break;
+      }
+      pos++;
+    }
+    lit.form = Literal.BARE;
+    lit.start = start;
+    lit.end = pos;
+  }
+
+  private void function() {
+    int nameStart = pos;
+    while (isWordChar(pos)) {
+      pos++;
+    }
+    int form = functionForm(nameStart, pos - nameStart);
+    if (form < 0) {
+      pos = nameStart;
+      throw malformed("Expected a value but found " + found());
+    }
+    lit.form = form;
+    skipSpaces();
+    expect('(');
+    skipSpaces();
+    if (form == Literal.EMPTY_CLOB || form == Literal.EMPTY_BLOB) {
+      expect(')');
+      return;
+    }
+    if (!at('\'')) {
+      throw malformed("Expected a quoted argument but found " + found());
+    }
+    quoted();
+    skipSpaces();
+    if (at(',')) {
+      int start = lit.start;
+      int end = lit.end;
+      boolean escaped = lit.escaped;
+      pos++;
+      skipSpaces();
+      if (!at('\'')) {
+        throw malformed("Expected a quoted argument but found " + found());
+      }
+      quoted();
+      lit.maskStart = lit.start;
+      lit.maskEnd = lit.end;
+      lit.start = start;
+      lit.end = end;
+      lit.escaped = escaped;
+      skipSpaces();
+    }
+    expect(')');
+  }
+
+  private int functionForm(int at, int n) {
+    if (n == 7 && text.regionMatches(true, at, "TO_DATE", 0, 7)) {
+      return Literal.TO_DATE;
+    }
+    if (n == 12 && text.regionMatches(true, at, "TO_TIMESTAMP", 0, 12)) {
+      return Literal.TO_TIMESTAMP;
+    }
+    if (n == 15 && text.regionMatches(true, at, "TO_TIMESTAMP_TZ", 0, 15)) {
+      return Literal.TO_TIMESTAMP_TZ;
+    }
+    if (n == 13 && text.regionMatches(true, at, "TO_YMINTERVAL", 0, 13)) {
+      return Literal.TO_YMINTERVAL;
+    }
+    if (n == 13 && text.regionMatches(true, at, "TO_DSINTERVAL", 0, 13)) {
+      return Literal.TO_DSINTERVAL;
+    }
+    if (n == 8 && text.regionMatches(true, at, "HEXTORAW", 0, 8)) {
+      return Literal.HEXTORAW;
+    }
+    if (n == 6 && text.regionMatches(true, at, "UNISTR", 0, 6)) {
+      return Literal.UNISTR;
+    }
+    if (n == 10 && text.regionMatches(true, at, "EMPTY_CLOB", 0, 10)) {
+      return Literal.EMPTY_CLOB;
+    }
+    if (n == 10 && text.regionMatches(true, at, "EMPTY_BLOB", 0, 10)) {
+      return Literal.EMPTY_BLOB;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The decoder: turns one LogMiner row's {@code SQL_REDO} text and the table layout version it was
+ * written under into a typed {@link dev.redoline.core.Change}, or a
+ * {@link dev.redoline.core.DecodeException} (CDC-3xxx) saying which table, column and offset it
+ * could not handle.
+ *
+ * <p>{@link dev.redoline.decoder.RedoDecoder} is the entry point. The text is read by one
+ * hand-written, single-pass scanner over the exact shapes LogMiner prints (no regular expressions,
+ * no general SQL parser). Columns named by {@code cdc.columns.exclude} are recognised by name and
+ * their literals skipped without conversion or copying, so their values never exist past the
+ * scanner. Decoding is a pure function of the row and the layout, which is why large steps can be
+ * decoded on several threads and returned in input order.
+ */
+package dev.redoline.decoder;
