@@ -407,6 +407,9 @@ public final class TransactionBuffer implements AutoCloseable {
           largest = tx;
         }
       }
+      if (largest.size() == 0) {
+        return; // only spill files' own buffers are left over budget; an empty file frees nothing
+      }
       long before = largest.memoryBytes();
       largest.spillTo(spillDirectory.newFile(largest.xid()), settings.spillBufferBytes());
       memoryBytes += largest.memoryBytes() - before;
