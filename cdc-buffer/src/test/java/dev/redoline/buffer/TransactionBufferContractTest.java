@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Random;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +29,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The behaviour every buffer configuration must have. Subclasses choose the configuration; after
@@ -305,5 +309,76 @@ abstract class TransactionBufferContractTest {
     }
     assertThat(read.get()).isEqualTo(300);
     assertThat(commit(second, 900)).hasSize(300);
+  }
+
+  /**
+   * Model-based: random interleavings of START, DML, undo, COMMIT and ROLLBACK over many
+   * transactions, against a reference model that keeps plain lists. The published transactions
+   * must be the model's, change for change, in commit order.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+  void randomRows_publishWhatTheReferenceModelPublishes(long seed) {
+    Random random = new Random(seed);
+    Map<Xid, List<Change>> model = new LinkedHashMap<>();
+    List<List<Change>> expected = new ArrayList<>();
+    List<List<Change>> actual = new ArrayList<>();
+    int nextSlot = 0;
+    long block = 1;
+    for (int step = 0; step < 3000; step++) {
+      block++;
+      int dice = random.nextInt(100);
+      List<Xid> open = new ArrayList<>(model.keySet());
+      if (open.isEmpty() || dice < 8) {
+        Xid xid = xid(nextSlot++ % 60000, 1 + random.nextInt(1000));
+        if (random.nextBoolean()) {
+          buffer.begin(xid, Scn.of(1000 + block), address(block), TIME, "U" + seed);
+        }
+        model.put(xid, new ArrayList<>());
+        continue;
+      }
+      Xid xid = open.get(random.nextInt(open.size()));
+      List<Change> changes = model.get(xid);
+      if (dice < 70) {
+        // a small pool of rows per transaction, so ROW_IDs repeat and undo must pick the newest
+        long id = random.nextInt(6);
+        Change change = random.nextBoolean() ? insert(id, block) : update(id, block, rowId(id));
+        changes.add(change);
+        buffer.add(xid, change);
+      } else if (dice < 85) {
+        String row = rowId(random.nextInt(7));
+        for (int i = changes.size() - 1; i >= 0; i--) {
+          if (row.equals(changes.get(i).rowId())) {
+            changes.remove(i);
+            break;
+          }
+        }
+        Xid undoXid = random.nextInt(4) == 0 ? xid.slotOnly() : xid;
+        buffer.undo(undoXid, row, Scn.of(1000 + block), address(block));
+      } else if (dice < 95) {
+        model.remove(xid);
+        if (!changes.isEmpty()) {
+          expected.add(changes);
+        }
+        buffer.commit(xid, Scn.of(1000 + block), address(block), TIME).ifPresent(published -> {
+          try (published) {
+            List<Change> read = new ArrayList<>();
+            published.transaction().changes().forEach(read::add);
+            actual.add(read);
+          }
+        });
+      } else {
+        model.remove(xid);
+        buffer.rollback(xid, address(block));
+      }
+    }
+    for (Xid xid : model.keySet()) {
+      buffer.rollback(xid, address(++block));
+    }
+    assertThat(actual).hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(actual.get(i)).as("transaction %s in commit order", i)
+          .containsExactlyElementsOf(expected.get(i));
+    }
   }
 }
