@@ -1,0 +1,41 @@
+package dev.redoline.logminer.simulator;
+
+import dev.redoline.logminer.MiningOption;
+import dev.redoline.logminer.SessionStart;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A started LogMiner session: its bounds, options and the memory it holds. Memory ("PGA") grows
+ * with the session's age, with every redo record read and with transactions buffered under
+ * COMMITTED_DATA_ONLY (requirement 15); only END_LOGMNR and a new START give it back.
+ */
+final class MinerSession {
+  final SessionStart start;
+  final long startScn;
+  final long endScn;
+  final Instant startedAt;
+  long recordsRead;
+  long bufferedBytes;
+  boolean killed;
+
+  MinerSession(SessionStart start, Instant startedAt) {
+    this.start = start;
+    this.startScn = start.startScn().bits();
+    this.endScn = start.endScn() == null ? Long.MAX_VALUE : start.endScn().bits();
+    this.startedAt = startedAt;
+  }
+
+  boolean committedOnly() {
+    return start.has(MiningOption.COMMITTED_DATA_ONLY);
+  }
+
+  Duration age(Instant now) {
+    return Duration.between(startedAt, now);
+  }
+
+  long pgaBytes(Settings s, Instant now) {
+    return s.pgaBaseBytes + s.pgaBytesPerSecond * age(now).toSeconds() + s.pgaBytesPerRecordRead * recordsRead
+        + bufferedBytes;
+  }
+}

@@ -1,0 +1,154 @@
+package dev.redoline.logminer.simulator;
+
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.logminer.MiningOption;
+import dev.redoline.logminer.RedoRow;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a redo record into the V$LOGMNR_CONTENTS rows LogMiner shows for it: SQL_REDO/SQL_UNDO
+ * rendered by {@link SqlRedoRenderer} with the session's options and the dictionary at mining
+ * time, split into CSF pieces, with the control, container and CDO columns filled.
+ *
+ * <p>Dictionary at mining time (DICT_FROM_ONLINE_CATALOG): a record of a table changed since
+ * (DATA_OBJV# differs) or purged is shown without dictionary, {@code "UNKNOWN"."OBJ# n"} with
+ * HEXTORAW values, STATUS 2 and INFO 'Dictionary Mismatch'; a dropped table still in the recycle
+ * bin is shown under its BIN$ name. With DDL_DICT_TRACKING the dictionary follows the redo, so old
+ * records render with their own layout.
+ */
+final class RowFormatter {
+
+  private final SimulatedOracle oracle;
+  private final MinerSession session;
+  private final SqlRedoRenderer renderer;
+  private final boolean tracking;
+
+  RowFormatter(SimulatedOracle oracle, MinerSession session, boolean noRowId, boolean noDelimiter) {
+    this.oracle = oracle;
+    this.session = session;
+    this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(noRowId, noDelimiter, "Nan", "Inf"));
+    this.tracking = session.start.has(MiningOption.DDL_DICT_TRACKING);
+  }
+
+  List<RedoRow> rows(RedoRecord r) {
+    String owner = null;
+    String table = null;
+    String redo;
+    String undo = null;
+    String info = r.info;
+    int status = r.status;
+    if (r.table != null) {
+      SimTable live = r.table.table();
+      TableLayout layout = r.table.layout();
+      owner = layout.table().owner();
+      table = layout.table().table();
+      boolean mismatch = !tracking && r.kind != RecordKind.DDL
+          && (live.purged || live.objectVersion != r.table.objectVersion());
+      if (mismatch) {
+        owner = "UNKNOWN";
+        table = "OBJ# " + r.objectId;
+        info = "Dictionary Mismatch";
+        status = 2;
+        redo = withoutDictionary(r, layout);
+      } else {
+        if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
+          table = live.recycleBinName;
+          layout = renamed(layout, live.recycleBinName);
+        }
+        redo = text(r, layout);
+        undo = undo(r, layout);
+      }
+    } else {
+      redo = switch (r.kind) {
+        case START -> renderer.startTransaction();
+        case COMMIT -> renderer.commit();
+        case ROLLBACK -> renderer.rollback();
+        default -> r.ddlText == null ? "" : r.ddlText;
+      };
+    }
+    return pieces(r, owner, table, redo, undo, info, status);
+  }
+
+  private String text(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.insert(layout, r.values);
+      case UPDATE -> renderer.update(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.delete(layout, r.before, r.rowId);
+      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId);
+      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values, r.rowId);
+      case UNDO_DELETE -> renderer.undoDelete(layout, r.values);
+      case DDL -> renderer.ddl(r.ddlText);
+      default -> r.ddlText == null ? "" : r.ddlText;
+    };
+  }
+
+  private String undo(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.undoSqlOfInsert(layout, r.values, r.rowId);
+      case UPDATE -> renderer.undoSqlOfUpdate(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.undoSqlOfDelete(layout, r.before);
+      default -> null;
+    };
+  }
+
+  private String withoutDictionary(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT, UNDO_DELETE -> renderer.insertWithoutDictionary(r.objectId, layout, r.values);
+      case UPDATE -> renderer.updateWithoutDictionary(r.objectId, layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.deleteWithoutDictionary(r.objectId, layout, r.before, r.rowId);
+      default -> renderer.deleteWithoutDictionary(r.objectId, layout,
+          dev.redoline.core.Row.builder(layout.columns().size()).build(), r.rowId);
+    };
+  }
+
+  private static TableLayout renamed(TableLayout layout, String name) {
+    TableId id = layout.table();
+    return new TableLayout(new TableId(id.pdb(), id.owner(), name), layout.version(), layout.columns(),
+        layout.primaryKey());
+  }
+
+  private List<RedoRow> pieces(RedoRecord r, String owner, String table, String redo, String undo, String info,
+      int status) {
+    List<String> redoPieces = SqlRedoRenderer.splitCsf(redo);
+    List<String> undoPieces = undo == null ? List.of() : SqlRedoRenderer.splitCsf(undo);
+    int n = Math.max(redoPieces.size(), undoPieces.size());
+    TxState tx = r.tx;
+    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid;
+    if (r.kind.isUndo() && tx != null && tx.startScn < session.startScn) {
+      xid = xid.slotOnly();   // undo of a transaction begun before the session: sequence unknown
+    }
+    boolean cdo = session.committedOnly();
+    Scn startScn = null;
+    Scn commitScn = null;
+    LocalDateTime startTime = null;
+    LocalDateTime commitTime = null;
+    if (cdo && tx != null && r.kind != RecordKind.DDL) {
+      boolean startSeen = tx.startScn >= session.startScn;
+      startScn = startSeen ? Scn.of(tx.startScn) : null;
+      startTime = startSeen ? tx.startTime : null;
+      commitScn = Scn.of(tx.endScn);
+      commitTime = tx.endTime;
+    }
+    Catalog.Container c = oracle.catalog.container(r.table != null ? r.table.conId()
+        : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
+    boolean cdb = oracle.catalog.cdb;
+    Integer obj = r.table == null ? null : r.objectId;
+    Integer objv = r.table == null ? null : r.table.objectVersion();
+    Integer objd = r.table == null ? null : r.dataObjectId;
+    List<RedoRow> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
+      String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
+      out.add(new RedoRow(Scn.of(r.scn), startScn, commitScn, r.time, startTime, commitTime, xid, r.kind.code,
+          r.kind.operation, r.kind.isUndo(), owner, table, r.rowId, tx == null ? "SYS" : tx.user, r.address, r.ssn,
+          i < n - 1, obj, objv, objd, redoPiece, undoPiece, info, status, cdb ? c.name : null,
+          cdb ? c.conId : null, cdb ? c.conUid : null));
+    }
+    return out;
+  }
+}

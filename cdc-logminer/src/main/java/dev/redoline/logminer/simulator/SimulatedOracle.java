@@ -1,0 +1,547 @@
+package dev.redoline.logminer.simulator;
+
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.logminer.LogMinerGateway;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * A simulated Oracle database with LogMiner: the redo, the dictionary and a workload API, behind
+ * the {@link LogMinerGateway} port. Deterministic: one seed and one simulated clock; nothing ever
+ * sleeps, and the same calls with the same seed give the same rows.
+ *
+ * <pre>{@code
+ * SimulatedOracle oracle = SimulatedOracle.builder().seed(42).threads(2).build();
+ * TableId customers = oracle.createTable(TableLayout.builder(TableId.of("SHOP", "CUSTOMERS"), 1)
+ *     .column("ID", OracleType.number(10, 0), false)
+ *     .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), true)
+ *     .primaryKey("ID").build());
+ * SimulatedTransaction tx = oracle.begin();
+ * tx.insert(customers, 1L, "Ada");
+ * tx.commit();
+ * oracle.switchLogfile(1);                 // log switch; archived after the destination's delay
+ * oracle.advance(Duration.ofSeconds(5));   // time moves, archives appear, a workload runs
+ * try (LogMinerGateway db = oracle.connect()) {
+ *   ...                                    // inventory, ADD_LOGFILE, START_LOGMNR, query
+ * }
+ * }</pre>
+ *
+ * <p>Named workloads: {@link #forUrl(String)} with {@code simulator:demo} or
+ * {@code simulator:stress}; the workload runs as {@link #advance(Duration)} moves time. Faults are
+ * planned with {@link #faults()}. Not thread-safe: drive it from one thread (a cursor's
+ * {@code cancel()} is the exception).
+ */
+public final class SimulatedOracle {
+
+  final SimulatedClock clock;
+  final Random random;
+  final RedoLog redo;
+  final Catalog catalog;
+  final Faults faults;
+  final SchemaChanges schema;
+  final Settings settings;
+  final Set<Integer> instancesDown = new HashSet<>();
+  final Set<Integer> instancesCrashed = new HashSet<>();
+  private final List<SimulatedTransaction> open = new ArrayList<>();
+  final List<SimulatedConnection> connections = new ArrayList<>();
+  private int nextSlot;
+  private long nextXidSequence = 300;
+  private Workload workload;
+
+  private SimulatedOracle(Builder b) {
+    this.clock = new SimulatedClock(b.start, b.zone);
+    this.random = new Random(b.seed);
+    this.settings = b.settings;
+    this.redo = new RedoLog(clock, b.startScn);
+    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
+    this.schema = new SchemaChanges(this);
+    redo.archiveLogMode = b.archiveLogMode;
+    redo.commitFlushes = b.commitFlushes;
+    redo.lgwrInterval = b.lgwrInterval;
+    redo.archiveLagTarget = b.archiveLagTarget;
+    redo.strandCapacity = b.strandCapacity;
+    int destId = 1;
+    for (Duration delay : b.destinationDelays) {
+      redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
+      destId++;
+    }
+    for (int t = 1; t <= b.threads; t++) {
+      RedoThread thread = new RedoThread(t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
+      redo.threads.add(thread);
+      redo.openThread(thread);
+    }
+  }
+
+  /** A builder with one thread, three 1 MiB groups, one archive destination, no PDBs. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The simulator a {@code cdc.database.url} names: {@code simulator:demo} (a small shop with
+   * steady traffic) or {@code simulator:stress} (two RAC threads, concurrent and huge
+   * transactions, private strands, frequent log switches, faults). An optional
+   * {@code ?seed=N} picks the seed.
+   *
+   * @throws IllegalArgumentException naming the URL when it is not a simulator URL or the
+   *     workload is unknown
+   */
+  public static SimulatedOracle forUrl(String url) {
+    return Workloads.forUrl(url);
+  }
+
+  /** The simulated clock; it moves only with {@link #advance(Duration)}. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** CURRENT_SCN. */
+  public long currentScn() {
+    return redo.scn;
+  }
+
+  /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
+  public Faults faults() {
+    return faults;
+  }
+
+  /** DDL and partition maintenance on the simulated dictionary. */
+  public SchemaChanges schema() {
+    return schema;
+  }
+
+  /** Attaches the workload that {@link #advance(Duration)} runs. */
+  public SimulatedOracle workload(Workload workload) {
+    this.workload = Objects.requireNonNull(workload, "workload == null");
+    return this;
+  }
+
+  /** Shortcut for {@code schema().createTable(layout)}. */
+  public TableId createTable(TableLayout layout) {
+    return schema.createTable(layout);
+  }
+
+  /**
+   * Moves simulated time forward in steps of at most 100 ms; at each step the workload runs, LGWR
+   * writes on its timer, archives whose delay has passed appear, timed log switches happen.
+   */
+  public void advance(Duration duration) {
+    Objects.requireNonNull(duration, "duration == null");
+    Duration left = duration;
+    Duration step = Duration.ofMillis(100);
+    while (!left.isZero() && !left.isNegative()) {
+      Duration d = left.compareTo(step) < 0 ? left : step;
+      clock.advance(d);
+      left = left.minus(d);
+      if (workload != null) {
+        workload.run(this, d);
+      }
+      redo.tick();
+    }
+  }
+
+  /** Starts a transaction on thread 1 as user {@code APP}, without a private strand. */
+  public SimulatedTransaction begin() {
+    return newTransaction().begin();
+  }
+
+  /** Options for a new transaction: thread, user, private strand. */
+  public TransactionOptions newTransaction() {
+    return new TransactionOptions(this);
+  }
+
+  SimulatedTransaction begin(int thread, String user, boolean privateStrand) {
+    requireUp(thread);
+    Xid xid = newXid();
+    TxState state = new TxState(xid, thread, thread, user, catalog.cdb ? -1 : 0, privateStrand);
+    redo.openTransactions.add(state);
+    SimulatedTransaction tx = new SimulatedTransaction(this, state);
+    open.add(tx);
+    return tx;
+  }
+
+  private Xid newXid() {
+    int usn = 1 + (nextSlot % 10);
+    int slot = (nextSlot / 10) % 48;
+    nextSlot++;
+    return new Xid(usn, slot, nextXidSequence++);
+  }
+
+  /**
+   * Commits the transactions at one SCN (requirement 10): several COMMIT rows with the same SCN,
+   * in the order given.
+   */
+  public void commitTogether(SimulatedTransaction... transactions) {
+    commit(List.of(transactions));
+  }
+
+  void commit(List<SimulatedTransaction> txs) {
+    long scn = redo.nextScn();
+    for (SimulatedTransaction tx : txs) {
+      if (tx.state.ended) {
+        throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
+      }
+      requireUp(tx.state.instance);
+    }
+    for (SimulatedTransaction tx : txs) {
+      end(tx, true, scn);
+    }
+  }
+
+  void end(SimulatedTransaction tx, boolean commit, long scn) {
+    TxState s = tx.state;
+    open.remove(tx);
+    redo.openTransactions.remove(s);
+    if (!s.strand.isEmpty()) {
+      redo.flushStrand(s);
+    }
+    s.ended = true;
+    s.committed = commit;
+    s.endScn = scn;
+    s.endTime = redo.now();
+    if (!s.started()) {
+      return;   // nothing changed: no redo at all
+    }
+    redo.write(new RedoRecord(commit ? RecordKind.COMMIT : RecordKind.ROLLBACK, scn, s.endTime, s, s.writeThread,
+        null, 0, 0, null, null, null, null, null, 0), s);
+    if (commit ? redo.commitFlushes : true) {
+      redo.flush(redo.thread(s.writeThread));
+    }
+  }
+
+  /** The transactions not yet ended. */
+  public List<SimulatedTransaction> openTransactions() {
+    return List.copyOf(open);
+  }
+
+  /** {@code ALTER SYSTEM SWITCH LOGFILE} on one thread: private strands and the buffer are flushed first. */
+  public void switchLogfile(int thread) {
+    redo.switchLog(redo.thread(thread));
+  }
+
+  /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
+  public void switchAllLogfiles() {
+    for (RedoThread t : redo.threads) {
+      if (t.open) {
+        redo.switchLog(t);
+      }
+    }
+  }
+
+  /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
+  public void flush(int thread) {
+    redo.flush(redo.thread(thread));
+  }
+
+  /** LGWR writes every thread's buffer now. */
+  public void flushAll() {
+    for (RedoThread t : redo.threads) {
+      if (t.open) {
+        redo.flush(t);
+      }
+    }
+  }
+
+  /** RMAN {@code DELETE ARCHIVELOG}: every copy of (thread, sequence) gets STATUS 'D'; the file is gone. */
+  public void deleteArchive(int thread, long sequence) {
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    if (copies.isEmpty()) {
+      throw new IllegalArgumentException("No archive of thread " + thread + " sequence " + sequence);
+    }
+    copies.forEach(c -> c.deleted = true);
+  }
+
+  /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
+  public void destinationStatus(int destId, String status) {
+    for (RedoLog.Destination d : redo.destinations) {
+      if (d.id == destId) {
+        d.status = Objects.requireNonNull(status, "status == null");
+        return;
+      }
+    }
+    throw new IllegalArgumentException("No archive destination " + destId);
+  }
+
+  /** {@code ALTER PLUGGABLE DATABASE name CLOSE}: OPEN_MODE becomes MOUNTED; its redo stays minable from the root. */
+  public void closePdb(String name) {
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
+  }
+
+  /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
+  public void openPdb(String name) {
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "READ WRITE";
+  }
+
+  /**
+   * Stops an instance. {@code SHUTDOWN IMMEDIATE} ({@code abort == false}) rolls back its open
+   * transactions, flushes and closes its thread at a checkpoint. {@code abort} is a crash: the log
+   * buffer and private strands are lost and open transactions stay dead until
+   * {@link #startupInstance} recovers them. Connections to it fail from now on.
+   */
+  public void shutdownInstance(int instance, boolean abort) {
+    RedoThread t = redo.thread(instance);
+    List<SimulatedTransaction> mine = new ArrayList<>();
+    for (SimulatedTransaction tx : open) {
+      if (tx.state.instance == instance) {
+        mine.add(tx);
+      }
+    }
+    if (abort) {
+      t.buffer.clear();
+      mine.forEach(tx -> tx.state.strand.clear());
+      instancesCrashed.add(instance);
+    } else {
+      mine.forEach(SimulatedTransaction::rollback);
+      redo.flush(t);
+    }
+    t.open = false;
+    t.checkpointScn = Math.max(t.lastRedoScn, t.checkpointScn);
+    instancesDown.add(instance);
+  }
+
+  /**
+   * Starts an instance again. After a crash, its dead transactions are rolled back by crash
+   * recovery: ROLLBACK=1 rows and a ROLLBACK record, written by {@code recoveringThread} (the
+   * instance itself, or a surviving RAC node).
+   */
+  public void startupInstance(int instance, int recoveringThread) {
+    RedoThread t = redo.thread(instance);
+    instancesDown.remove(instance);
+    t.open = true;
+    redo.switchLog(t);
+    if (instancesCrashed.remove(instance)) {
+      for (SimulatedTransaction tx : List.copyOf(open)) {
+        if (tx.state.instance == instance) {
+          tx.rollbackOnThread(recoveringThread);
+        }
+      }
+    }
+  }
+
+  void requireUp(int instance) {
+    if (instancesDown.contains(instance)) {
+      throw new IllegalStateException("Instance " + instance + " is down");
+    }
+  }
+
+  SupplementalLogging loggingOf(SimTable t) {
+    return t.logging != null ? t.logging : settings.supplementalLogging;
+  }
+
+  /** Opens a connection to instance 1, which implements the port. */
+  public LogMinerGateway connect() throws SQLException {
+    return connect(1);
+  }
+
+  /**
+   * Opens a connection to an instance: ORA-01034 when it is down, ORA-01033 while it starts.
+   * V$TRANSACTION on the connection shows that instance's transactions only.
+   */
+  public LogMinerGateway connect(int instance) throws SQLException {
+    faults.before(GatewayCall.CONNECT, null);
+    if (instancesDown.contains(instance)) {
+      throw OracleErrors.error(1034);
+    }
+    SimulatedConnection connection = new SimulatedConnection(this, instance);
+    connections.add(connection);
+    return connection;
+  }
+
+  /** Switches each thread whose online logs a session has added until those groups are reused. */
+  void reuseOnlineLogsReadBySessions() {
+    Set<Integer> threads = new HashSet<>();
+    for (SimulatedConnection c : connections) {
+      threads.addAll(c.threadsReadOnline());
+    }
+    for (int thread : threads) {
+      RedoThread t = redo.thread(thread);
+      for (int i = 0; i < t.groups.size(); i++) {
+        redo.switchLog(t);
+      }
+    }
+  }
+
+  /** The start instant used when none is given: 2024-03-01T09:00:00Z. */
+  static final Instant DEFAULT_START = Instant.parse("2024-03-01T09:00:00Z");
+
+  /** Builds a {@link SimulatedOracle}; each setter checks its value at once. */
+  public static final class Builder {
+    private long seed = 1;
+    private int threads = 1;
+    private int groupsPerThread = 3;
+    private long logBytes = 1L << 20;
+    private int blockSize = 512;
+    private long startScn = 1_000_000;
+    private Instant start = DEFAULT_START;
+    private ZoneId zone = ZoneId.of("UTC");
+    private List<String> pdbs = List.of();
+    private final List<Duration> destinationDelays = new ArrayList<>(List.of(Duration.ofSeconds(2)));
+    private boolean archiveLogMode = true;
+    private boolean commitFlushes = true;
+    private Duration lgwrInterval = Duration.ofSeconds(3);
+    private Duration archiveLagTarget = Duration.ZERO;
+    private int strandCapacity = 2_000;
+    private final Settings settings = new Settings();
+
+    private Builder() {}
+
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    /** Redo threads (RAC instances), 1 to 8. */
+    public Builder threads(int threads) {
+      require(threads >= 1 && threads <= 8, "threads must be in [1, 8]: " + threads);
+      this.threads = threads;
+      return this;
+    }
+
+    /** Online groups per thread, 2 or more. */
+    public Builder groupsPerThread(int groups) {
+      require(groups >= 2, "groupsPerThread must be 2 or more: " + groups);
+      this.groupsPerThread = groups;
+      return this;
+    }
+
+    /** Size of each online log; a log switches when it is full. */
+    public Builder logBytes(long bytes) {
+      require(bytes >= 16 * 1024, "logBytes must be 16384 or more: " + bytes);
+      this.logBytes = bytes;
+      return this;
+    }
+
+    /** BLOCKSIZE: 512, 1024 or 4096. */
+    public Builder blockSize(int size) {
+      require(size == 512 || size == 1024 || size == 4096, "blockSize must be 512, 1024 or 4096: " + size);
+      this.blockSize = size;
+      return this;
+    }
+
+    public Builder startScn(long scn) {
+      require(scn >= 1, "startScn must be 1 or more: " + scn);
+      this.startScn = scn;
+      return this;
+    }
+
+    public Builder start(Instant instant) {
+      this.start = Objects.requireNonNull(instant, "instant == null");
+      return this;
+    }
+
+    /** The database server's time zone: LogMiner's TIMESTAMP columns are in it. */
+    public Builder zone(ZoneId zone) {
+      this.zone = Objects.requireNonNull(zone, "zone == null");
+      return this;
+    }
+
+    /** Makes a container database with these PDBs (besides CDB$ROOT). */
+    public Builder pdbs(String... names) {
+      require(names.length > 0, "pdbs needs at least one name");
+      this.pdbs = List.of(names);
+      return this;
+    }
+
+    /** The archive delay of destination 1 (LOG_ARCHIVE_DEST_1). */
+    public Builder archiveDelay(Duration delay) {
+      destinationDelays.set(0, nonNegative(delay, "archiveDelay"));
+      return this;
+    }
+
+    /** Adds a destination (DEST_ID 2, 3, ...) with its own archive delay. */
+    public Builder addArchiveDestination(Duration delay) {
+      destinationDelays.add(nonNegative(delay, "delay"));
+      return this;
+    }
+
+    /** LOG_MODE NOARCHIVELOG: nothing is archived. */
+    public Builder noArchiveLog() {
+      this.archiveLogMode = false;
+      return this;
+    }
+
+    /** Whether a COMMIT waits for LGWR (true, the default) or commits with NOWAIT. */
+    public Builder commitFlushes(boolean flushes) {
+      this.commitFlushes = flushes;
+      return this;
+    }
+
+    /** How often LGWR writes without a commit; zero to write only on demand. */
+    public Builder lgwrInterval(Duration interval) {
+      this.lgwrInterval = nonNegative(interval, "lgwrInterval");
+      return this;
+    }
+
+    /** ARCHIVE_LAG_TARGET: timed log switches; zero for none. */
+    public Builder archiveLagTarget(Duration target) {
+      this.archiveLagTarget = nonNegative(target, "archiveLagTarget");
+      return this;
+    }
+
+    /** Records a private strand holds before it must reach the public buffer. */
+    public Builder strandCapacity(int records) {
+      require(records >= 1, "strandCapacity must be 1 or more: " + records);
+      this.strandCapacity = records;
+      return this;
+    }
+
+    /** Database-wide supplemental logging (default ALL). */
+    public Builder supplementalLogging(SupplementalLogging level) {
+      settings.supplementalLogging = Objects.requireNonNull(level, "level == null");
+      return this;
+    }
+
+    /** The session memory limit (PGA_AGGREGATE_LIMIT as seen by one session) in bytes. */
+    public Builder pgaLimitBytes(long bytes) {
+      require(bytes > 0, "pgaLimitBytes must be positive: " + bytes);
+      settings.pgaLimitBytes = bytes;
+      return this;
+    }
+
+    /** What happens past the PGA limit (default ORA-04036 on the next fetch). */
+    public Builder pgaExhaustion(PgaExhaustion mode) {
+      settings.pgaExhaustion = Objects.requireNonNull(mode, "mode == null");
+      return this;
+    }
+
+    /** Mining cost: simulated time LogMiner takes per redo record read (default 5 µs). */
+    public Builder costPerRecord(Duration cost) {
+      settings.costPerRecord = nonNegative(cost, "costPerRecord");
+      return this;
+    }
+
+    /** How long SCN_TO_TIMESTAMP can map SCNs back (default 5 days); older gives ORA-08181. */
+    public Builder scnTimeRetention(Duration retention) {
+      settings.scnTimeRetention = nonNegative(retention, "scnTimeRetention");
+      return this;
+    }
+
+    public SimulatedOracle build() {
+      return new SimulatedOracle(this);
+    }
+
+    private static Duration nonNegative(Duration d, String name) {
+      Objects.requireNonNull(d, name + " == null");
+      require(!d.isNegative(), name + " must not be negative: " + d);
+      return d;
+    }
+
+    private static void require(boolean ok, String message) {
+      if (!ok) {
+        throw new IllegalArgumentException(message);
+      }
+    }
+  }
+}
