@@ -49,6 +49,7 @@ final class SpillStore {
   private long openOffset;
   private int openFirst = -1;
   private int openCount;
+  private int openLive;
   private RowIndex openIndex = new RowIndex();
   private SegmentFilter openFilter = new SegmentFilter(SEGMENT);
   private long openIndexBytes;
@@ -113,6 +114,7 @@ final class SpillStore {
       openFirst = position;
     }
     openCount++;
+    openLive++;
     frames++;
     live++;
     if (change.rowId() != null) {
@@ -129,12 +131,13 @@ final class SpillStore {
   }
 
   private void seal() {
-    sealed.add(new Sealed(openOffset, openFirst, openCount, openFilter));
+    sealed.add(new Sealed(openOffset, openFirst, openCount, openLive, openFilter));
     sealedFilterBytes += openFilter.bytes() + 32;
     openIndex = new RowIndex();
     openFilter = new SegmentFilter(SEGMENT);
     openIndexBytes = 0;
     openCount = 0;
+    openLive = 0;
   }
 
   /** Removes the newest live change with {@code rowId}; its position, or -1 when none. */
@@ -142,12 +145,19 @@ final class SpillStore {
     int position = openIndex.pop(rowId);
     if (position >= 0) {
       openIndexBytes -= RowIndex.ENTRY_BYTES;
+      openLive--;
       return markRemoved(position);
     }
     for (int i = sealed.size() - 1; i >= 0; i--) {
-      if (i == cachedSegment || sealed.get(i).filter.mightContain(rowId)) {
-        position = segmentIndex(i).pop(rowId);
+      Sealed segment = sealed.get(i);
+      if (segment.mayHold(rowId) && (i == cachedSegment || segment.filter.mightContain(rowId))) {
+        RowIndex index = segmentIndex(i);
+        position = index.pop(rowId);
         if (position >= 0) {
+          segment.live--;
+          if (!index.contains(rowId)) {
+            segment.gone(rowId);
+          }
           return markRemoved(position);
         }
       }
@@ -266,5 +276,36 @@ final class SpillStore {
     void accept(int position, Change change);
   }
 
-  private record Sealed(long offset, int first, int count, SegmentFilter filter) {}
+  /**
+   * A sealed segment. The filter cannot forget a ROW_ID, so the ROW_IDs whose every change in
+   * the segment was undone are kept apart: without them, a savepoint rollback walking back
+   * through two segments would read both again for every undo row.
+   */
+  private static final class Sealed {
+    final long offset;
+    final int first;
+    final int count;
+    final SegmentFilter filter;
+    int live;
+    private java.util.Set<String> gone;
+
+    Sealed(long offset, int first, int count, int live, SegmentFilter filter) {
+      this.offset = offset;
+      this.first = first;
+      this.count = count;
+      this.filter = filter;
+      this.live = live;
+    }
+
+    boolean mayHold(String rowId) {
+      return live > 0 && (gone == null || !gone.contains(rowId));
+    }
+
+    void gone(String rowId) {
+      if (gone == null) {
+        gone = new java.util.HashSet<>();
+      }
+      gone.add(rowId);
+    }
+  }
 }
