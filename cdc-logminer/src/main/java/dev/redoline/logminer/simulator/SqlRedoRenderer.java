@@ -5,7 +5,6 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,9 +48,6 @@ import java.util.List;
  * and WHERE, and is refused in INSERT values. This class is immutable and thread-safe.
  */
 final class SqlRedoRenderer {
-
-  /** The most bytes of SQL_REDO or SQL_UNDO one V$LOGMNR_CONTENTS row holds (VARCHAR2(4000)). */
-  static final int CSF_PIECE_BYTES = 4000;
 
   /** SQL_REDO and SQL_UNDO of a temporary table's rows (LOGMINER.md 1.1). */
   static final String TEMPORARY_TABLE_REDO = "/* No SQL_REDO for temporary tables */";
@@ -306,41 +302,11 @@ final class SqlRedoRenderer {
   }
 
   /**
-   * CSF pieces: {@code text} cut greedily into pieces of at most {@value #CSF_PIECE_BYTES} UTF-8
-   * bytes. A cut may fall anywhere, inside a literal too, but never inside a character (each
-   * piece is a VARCHAR2 of the database character set), so a supplementary character stays
-   * whole. Concatenating the pieces gives back the text; a text that fits is one piece.
+   * CSF pieces of a SQL_REDO or SQL_UNDO text: at most {@value SqlRedoCsf#PIECE_BYTES} UTF-8 bytes
+   * each, cut anywhere but inside a character; see {@link SqlRedoCsf#split}.
    */
   static List<String> splitCsf(String text) {
-    requireNonNull(text, "text");
-    List<String> pieces = new ArrayList<>(1 + text.length() / CSF_PIECE_BYTES);
-    int start = 0;
-    int bytes = 0;
-    int i = 0;
-    while (i < text.length()) {
-      int cp = text.codePointAt(i);
-      int size = utf8Length(cp);
-      if (bytes + size > CSF_PIECE_BYTES) {
-        pieces.add(text.substring(start, i));
-        start = i;
-        bytes = 0;
-      }
-      bytes += size;
-      i += Character.charCount(cp);
-    }
-    pieces.add(text.substring(start));
-    return pieces;
-  }
-
-  /** The UTF-8 size of a text, as the 4,000-byte limit counts it. */
-  static int utf8Length(String text) {
-    return text.getBytes(StandardCharsets.UTF_8).length;
-  }
-
-  private static int utf8Length(int codePoint) {
-    // A lone surrogate is written as '?' by the UTF-8 encoder: one byte.
-    return codePoint < 0x80 || Character.isSurrogate((char) codePoint) && codePoint <= 0xFFFF ? 1
-        : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+    return SqlRedoCsf.split(text);
   }
 
   private static String unknownTable(int objectId) {
