@@ -24,6 +24,7 @@ final class MemoryStore {
   private final RowIndex index = new RowIndex();
   private long bytes;
   private long live;
+  private Change lastRemoved;
 
   /** Appends at position {@link #positions()}; returns the heap bytes it added. */
   long add(Change change) {
@@ -59,10 +60,16 @@ final class MemoryStore {
     int position = index.pop(rowId);
     if (position >= 0) {
       Change removed = changes.set(position, null);
+      lastRemoved = removed;
       bytes -= SLOT_BYTES + ChangeSizer.estimate(removed) + RowIndex.ENTRY_BYTES;
       live--;
     }
     return position;
+  }
+
+  /** The change the last successful {@link #removeNewest} removed. */
+  Change lastRemoved() {
+    return lastRemoved;
   }
 
   /** The change at {@code position}, or {@code null} when removed. */

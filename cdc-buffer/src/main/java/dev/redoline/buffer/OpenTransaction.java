@@ -156,7 +156,7 @@ final class OpenTransaction {
       return false;
     }
     if (position < journaledPositions) {
-      Change gone = spill != null ? null : memory.changeAt(position);
+      Change gone = spill != null ? null : memory.lastRemoved();
       pendingRemovals.add(removalOf(position, gone));
     }
     return true;
