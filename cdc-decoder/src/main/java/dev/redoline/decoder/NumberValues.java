@@ -16,6 +16,10 @@ final class NumberValues {
   /** More digits than this may overflow a long, so they take the BigDecimal path. */
   private static final int FAST_DIGITS = 18;
 
+  /** The largest and smallest decimal exponents of an Oracle NUMBER. */
+  private static final int MAX_EXPONENT = 125;
+  private static final int MIN_EXPONENT = -130;
+
   private NumberValues() {}
 
   /**
@@ -72,6 +76,11 @@ final class NumberValues {
       value = new BigDecimal(text.substring(from, to));
     } catch (NumberFormatException e) {
       throw ScanFailure.value(notNumber(text, from, to, type));
+    }
+    int exponent = value.precision() - value.scale() - 1;
+    if (value.signum() != 0 && (exponent > MAX_EXPONENT || exponent < MIN_EXPONENT)) {
+      // outside Oracle's NUMBER range; also keeps '1E+999999999' from expanding into a huge integer
+      throw ScanFailure.value(quote(text, from, to) + " is outside the NUMBER range 1E-130 to 1E+126");
     }
     if (type.isWholeNumber()) {
       try {
