@@ -121,6 +121,9 @@ final class RedoThread {
     lastRedoSequence = last.address.sequence();
     lastRedoBlock = (log.bytes - 1) / blockSize;
     lastRedoTime = time;
+    // LGWR writes whole blocks: the next write starts in a fresh block, so every record written
+    // later has an address above (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK).
+    log.bytes = (lastRedoBlock + 1) * blockSize;
     buffer.clear();
   }
 
