@@ -60,7 +60,21 @@ final class ChangeSizer {
 
   static long estimate(Change change) {
     return CHANGE + SCN + ADDRESS + INSTANT + string(change.rowId())
-        + row(change.before()) + row(change.after());
+        + row(change.before()) + afterRow(change.before(), change.after());
+  }
+
+  // An UPDATE's after image is its before image overlaid with the SET clause: the slots it did
+  // not set hold the very same objects, which must not be counted twice.
+  private static long afterRow(Row before, Row after) {
+    if (before == null || after == null || before.size() != after.size()) {
+      return row(after);
+    }
+    long bytes = ROW + align(ARRAY_HEADER + 4L * after.size());
+    for (int i = 0; i < after.size(); i++) {
+      Object value = after.get(i);
+      bytes += value == before.get(i) ? 0 : value(value);
+    }
+    return bytes;
   }
 
   static long row(Row row) {
