@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
 import dev.redoline.core.Bytes;
+import dev.redoline.core.Marker;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.Row;
@@ -99,11 +100,16 @@ class LiteralRoundTripTest {
         gen(OracleType.parse("INTERVAL YEAR(9) TO MONTH"), r -> Period.of(r.nextInt(2_000_001) - 1_000_000, r.nextInt(23) - 11, 0)),
         gen(OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"),
             r -> Duration.ofSeconds(r.nextLong() % 86_400_000_000_000L, r.nextInt(1_000_000_000))),
-        gen(OracleType.sized(Kind.RAW, 2000), r -> {
-          byte[] b = new byte[1 + r.nextInt(40)];
-          r.nextBytes(b);
-          return Bytes.of(b);
-        }));
+        gen(OracleType.sized(Kind.RAW, 2000), LiteralRoundTripTest::randomBytes),
+        gen(OracleType.of(Kind.BLOB), r -> r.nextInt(10) == 0 ? Marker.EMPTY_BLOB : randomBytes(r)),
+        gen(OracleType.of(Kind.JSON), r -> r.nextInt(10) == 0 ? Marker.EMPTY_BLOB : randomBytes(r)),
+        gen(OracleType.of(Kind.CLOB), r -> r.nextInt(10) == 0 ? Marker.EMPTY_CLOB : randomText(r, 300, false)));
+  }
+
+  static Bytes randomBytes(Random r) {
+    byte[] b = new byte[1 + r.nextInt(40)];
+    r.nextBytes(b);
+    return Bytes.of(b);
   }
 
   private static Arguments gen(OracleType type, Function<Random, Object> generator) {
