@@ -43,6 +43,14 @@ final class SessionChecks {
     if (start.endScn() != null && high <= low) {
       throw OracleErrors.plsql(1281, line);
     }
+    for (RedoThread t : oracle.redo.threads) {
+      for (LogFile f : t.logs) {
+        long next = f.current() && !t.open ? t.checkpointScn + 1 : f.nextScn;
+        if (f.firstScn <= high && next > low && !listed(added, f)) {
+          throw OracleErrors.plsql(1291, line);
+        }
+      }
+    }
     boolean startCovered = false;
     for (AddedLog a : added) {
       if (a.log().firstScn <= low && low < a.log().nextScn) {
@@ -51,14 +59,6 @@ final class SessionChecks {
     }
     if (!startCovered) {
       throw OracleErrors.plsql(1281, line);
-    }
-    for (RedoThread t : oracle.redo.threads) {
-      for (LogFile f : t.logs) {
-        long next = f.current() && !t.open ? t.checkpointScn + 1 : f.nextScn;
-        if (f.firstScn <= high && next > low && !listed(added, f)) {
-          throw OracleErrors.plsql(1291, line);
-        }
-      }
     }
   }
 
