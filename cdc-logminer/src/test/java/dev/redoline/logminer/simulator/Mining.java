@@ -86,6 +86,31 @@ final class Mining {
     return m;
   }
 
+  /** A call that may throw {@link SQLException}. */
+  interface SqlCall {
+    void run() throws SQLException;
+  }
+
+  /** The SQLException {@code call} throws; fails the test when it throws none. */
+  static SQLException catchSql(SqlCall call) {
+    try {
+      call.run();
+    } catch (SQLException e) {
+      return e;
+    }
+    throw new AssertionError("expected a SQLException");
+  }
+
+  /** Starts a session over every log from {@code low} with the online catalog and {@code options}. */
+  static void start(LogMinerGateway db, long low, Long high, MiningOption... options) throws SQLException {
+    addLogs(db, Scn.of(low));
+    db.startSession(new SessionStart(Scn.of(low), high == null ? null : Scn.of(high), withDictionary(options)));
+  }
+
+  static List<RedoRow> all(LogMinerGateway db) throws SQLException {
+    return readAll(db, MiningQuery.builder().captureAllObjects().build());
+  }
+
   static RedoAddress last(List<RedoRow> rows, int thread, RedoAddress otherwise) {
     RedoAddress a = otherwise;
     for (RedoRow r : rows) {
