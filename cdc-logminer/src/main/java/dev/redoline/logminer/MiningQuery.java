@@ -14,9 +14,11 @@ import java.util.TreeMap;
  * the predicates below; the simulator evaluates the same predicates on its redo.
  *
  * <ul>
- *   <li>DML rows (and, with {@link #includeDdl}, DDL rows) of the captured object ids, per
- *       container ({@code SRC_CON_ID = ? AND DATA_OBJ# IN (...)}); container 0 in a non-container
- *       database.
+ *   <li>DML rows of the captured object ids, per container ({@code SRC_CON_ID = ? AND DATA_OBJ#
+ *       IN (...)}); container 0 in a non-container database.
+ *   <li>With {@link #includeDdl}, DDL rows (code 5) of <em>every</em> object, whatever its
+ *       DATA_OBJ#: a {@code CREATE TABLE} of a table not yet captured is how a new matching table
+ *       is discovered. Only {@link #excludedUsers} filter them.
  *   <li>Transaction control rows (START, COMMIT, ROLLBACK) with {@link #includeTransactionControl},
  *       never filtered by user: a transaction's end must be seen whoever ran it.
  *   <li>Rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
@@ -35,7 +37,7 @@ import java.util.TreeMap;
  *
  * @param objectIds captured DATA_OBJ# values per container id; {@code null} captures every object
  * @param includeTransactionControl whether START/COMMIT/ROLLBACK rows are returned
- * @param includeDdl whether DDL rows (code 5) are returned
+ * @param includeDdl whether DDL rows (code 5) of every object are returned
  * @param excludedUsers users whose DML and DDL rows are left out
  * @param cursors per-thread addresses; only rows strictly after them are returned
  * @param fetchSize rows per round trip

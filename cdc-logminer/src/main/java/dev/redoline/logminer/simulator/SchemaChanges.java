@@ -137,7 +137,9 @@ public final class SchemaChanges {
 
   private void emit(SimTable t, String text, String info) {
     RedoLog redo = oracle.redo;
-    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, "SYS", t.conId, false);
+    // The schema owner issues the DDL: USERNAME is the owner, so excluding a user excludes its DDL.
+    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, t.id.owner(), t.conId,
+        false);
     long scn = redo.nextScn();
     tx.startScn = scn;
     tx.startTime = redo.now();
