@@ -79,6 +79,7 @@ final class OracleErrors {
           "99999", false)),
       Map.entry(44613, new Entry("Flat file dictionary desupported; use DICT_FROM_ONLINE_CATALOG or "
           + "DICT_FROM_REDO_LOGS", "99999", false)),
+      Map.entry(65011, new Entry("Pluggable database %s does not exist.", "99999", false)),
       Map.entry(65024, new Entry("Pluggable database %s is not open.", "99999", false)),
       Map.entry(65040, new Entry("operation not allowed from within a pluggable database", "99999", false)));
 

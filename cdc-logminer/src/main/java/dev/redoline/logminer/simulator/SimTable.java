@@ -83,6 +83,16 @@ final class SimTable {
     return s;
   }
 
+  /** The segment with OBJECT_ID {@code objectId} (the first one when it has gone since). */
+  Segment segmentOf(int objectId) {
+    for (Segment s : segments) {
+      if (s.objectId == objectId) {
+        return s;
+      }
+    }
+    return segments.get(0);
+  }
+
   /** A row as a {@link Row} of its current values. */
   Row row(String rowId) {
     StoredRow stored = rows.get(rowId);

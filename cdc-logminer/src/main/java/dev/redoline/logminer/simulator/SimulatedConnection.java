@@ -163,7 +163,7 @@ final class SimulatedConnection implements LogMinerGateway {
     try {
       c = oracle.catalog.container(name);
     } catch (IllegalArgumentException e) {
-      throw OracleErrors.error(65011);
+      throw OracleErrors.error(65011, name);
     }
     if (!c.open()) {
       throw OracleErrors.error(65024, c.name);

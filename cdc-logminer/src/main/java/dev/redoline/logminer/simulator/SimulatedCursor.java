@@ -40,13 +40,13 @@ final class SimulatedCursor implements RowCursor {
     if (closed) {
       throw OracleErrors.error(17008);
     }
-    if (!pieces.isEmpty()) {
-      return pieces.poll();   // CSF continuation rows come together, nothing between them
-    }
-    if (index >= run.records.size()) {
+    if (pieces.isEmpty() && index >= run.records.size()) {
       return null;
     }
-    connection.enter(GatewayCall.NEXT);
+    connection.enter(GatewayCall.NEXT);   // every row counts, CSF pieces too: faults can hit between them
+    if (!pieces.isEmpty()) {
+      return pieces.poll();   // CSF continuation rows come together, no other row between them
+    }
     if (cancelled) {
       cancelled = false;
       throw OracleErrors.error(1013);

@@ -324,7 +324,7 @@ public final class SimulatedOracle {
     if (instancesCrashed.remove(instance)) {
       for (SimulatedTransaction tx : List.copyOf(open)) {
         if (tx.state.instance == instance) {
-          tx.rollbackOnThread(recoveringThread);
+          tx.recoverOnThread(recoveringThread);
         }
       }
     }

@@ -68,8 +68,8 @@ public final class SimulatedTransaction {
       values[i] = after.get(i);
     }
     t.rows.put(rowId, new SimTable.StoredRow(values, segment));
-    emit(RecordKind.INSERT, t, segment, rowId, after, null);
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null));
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, after, null);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
   }
 
@@ -94,8 +94,8 @@ public final class SimulatedTransaction {
     for (Map.Entry<String, ?> e : changes.entrySet()) {
       stored.values[layout.indexOf(e.getKey())] = e.getValue();
     }
-    emit(RecordKind.UPDATE, t, stored.segment, rowId, set.build(), before);
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build()));
+    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, set.build(), before);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
   }
 
   /** DELETE of one row; the redo carries the whole old row. */
@@ -104,8 +104,8 @@ public final class SimulatedTransaction {
     SimTable.StoredRow stored = stored(t, rowId);
     Row before = Row.of(stored.values);
     t.rows.remove(rowId);
-    emit(RecordKind.DELETE, t, stored.segment, rowId, null, before);
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before));
+    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, before);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
   /**
@@ -124,7 +124,7 @@ public final class SimulatedTransaction {
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
-      state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before));
+      state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
     }
   }
 
@@ -166,11 +166,23 @@ public final class SimulatedTransaction {
     oracle.end(this, false, oracle.redo.nextScn());
   }
 
-  /** Rolls back on another thread: crash recovery by a surviving instance (requirement 32). */
-  void rollbackOnThread(int thread) {
+  /**
+   * Crash recovery of a dead transaction by {@code thread} (its own instance restarted, or a
+   * surviving RAC node; requirement 32). Only changes whose redo reached the log before the crash
+   * are rolled back with redo; the others were never durable and vanish silently. A transaction
+   * with nothing in the log leaves no trace at all.
+   */
+  void recoverOnThread(int thread) {
     state.writeThread = thread;
     state.strand.clear();
-    undoTo(0);
+    boolean durable = state.startRecord != null && state.startRecord.log != null;
+    while (!state.undo.isEmpty()) {
+      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+      undo(e, durable && e.written());
+    }
+    if (!durable) {
+      state.startScn = -1;   // as if it had never started: no ROLLBACK record either
+    }
     oracle.end(this, false, oracle.redo.nextScn());
   }
 
@@ -178,39 +190,41 @@ public final class SimulatedTransaction {
     requireOpen();
     while (state.undo.size() > mark) {
       TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
-      undo(e);
+      undo(e, true);
     }
     state.savepoints.values().removeIf(v -> v > mark);
   }
 
-  private void undo(TxState.UndoEntry e) {
+  /** Undoes one change in the table; with {@code withRedo} also writes its ROLLBACK=1 record. */
+  private void undo(TxState.UndoEntry e, boolean withRedo) {
     SimTable t = e.table();
-    long scn = oracle.redo.nextScn();
+    SimTable.Segment segment;
+    Row values = null;
     switch (e.undoKind()) {
-      case UNDO_INSERT -> {
-        SimTable.StoredRow stored = t.rows.remove(e.rowId());
-        write(record(RecordKind.UNDO_INSERT, t, stored.segment, e.rowId(), null, null, scn));
-      }
+      case UNDO_INSERT -> segment = t.rows.remove(e.rowId()).segment;
       case UNDO_UPDATE -> {
         SimTable.StoredRow stored = t.rows.get(e.rowId());
-        Row restore = e.restore();
-        for (int i = 0; i < restore.size(); i++) {
-          if (restore.isPresent(i)) {
-            stored.values[i] = restore.get(i);
+        values = e.restore();
+        for (int i = 0; i < values.size(); i++) {
+          if (values.isPresent(i)) {
+            stored.values[i] = values.get(i);
           }
         }
-        write(record(RecordKind.UNDO_UPDATE, t, stored.segment, e.rowId(), restore, null, scn));
+        segment = stored.segment;
       }
       case UNDO_DELETE -> {
-        Object[] values = new Object[e.restore().size()];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = e.restore().get(i);
+        values = e.restore();
+        Object[] restored = new Object[values.size()];
+        for (int i = 0; i < restored.length; i++) {
+          restored[i] = values.get(i);
         }
-        SimTable.Segment segment = t.segments.get(0);
-        t.rows.put(e.rowId(), new SimTable.StoredRow(values, segment));
-        write(record(RecordKind.UNDO_DELETE, t, segment, e.rowId(), e.restore(), null, scn));
+        segment = t.segmentOf(e.change().objectId);
+        t.rows.put(e.rowId(), new SimTable.StoredRow(restored, segment));
       }
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
+    }
+    if (withRedo) {
+      write(record(e.undoKind(), t, segment, e.rowId(), values, null, oracle.redo.nextScn()));
     }
   }
 
@@ -227,9 +241,11 @@ public final class SimulatedTransaction {
     return b.build();
   }
 
-  private void emit(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
+  private RedoRecord emit(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
       Row before) {
-    write(record(kind, t, segment, rowId, values, before, oracle.redo.nextScn()));
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
+    write(r);
+    return r;
   }
 
   private RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
@@ -245,8 +261,9 @@ public final class SimulatedTransaction {
     if (!state.started()) {
       state.startScn = r.scn;
       state.startTime = r.time;
-      oracle.redo.write(new RedoRecord(RecordKind.START, r.scn, r.time, state, state.writeThread, null, 0, 0, null,
-          null, null, null, null, 0), state);
+      state.startRecord = new RedoRecord(RecordKind.START, r.scn, r.time, state, state.writeThread, null, 0, 0,
+          null, null, null, null, null, 0);
+      oracle.redo.write(state.startRecord, state);
     }
     oracle.redo.write(r, state);
   }
@@ -255,6 +272,10 @@ public final class SimulatedTransaction {
     requireOpen();
     oracle.requireUp(state.instance);
     SimTable t = oracle.catalog.table(table);
+    Catalog.Container container = oracle.catalog.container(t.conId);
+    if (!container.open()) {
+      throw new IllegalStateException("PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+    }
     if (state.conId < 0) {
       state.conId = t.conId;
     }

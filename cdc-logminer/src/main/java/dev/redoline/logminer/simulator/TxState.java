@@ -22,6 +22,8 @@ final class TxState {
   LocalDateTime endTime;
   boolean committed;
   boolean ended;
+  /** The START record, to tell after a crash whether any of the transaction reached the log. */
+  RedoRecord startRecord;
   /** Records built in the private strand, not yet in the public buffer. */
   final List<RedoRecord> strand = new ArrayList<>();
   /** Changes made, for rollback: each entry's undo record kind and data. */
@@ -52,6 +54,14 @@ final class TxState {
    * @param rowId the row
    * @param restore for UNDO_UPDATE the old values of the changed columns (others Absent); for
    *     UNDO_DELETE the deleted row; null for UNDO_INSERT
+   * @param change the redo record of the change; crash recovery undoes only changes whose record
+   *     reached the log ({@code change.log != null})
    */
-  record UndoEntry(RecordKind undoKind, SimTable table, String rowId, dev.redoline.core.Row restore) {}
+  record UndoEntry(RecordKind undoKind, SimTable table, String rowId, dev.redoline.core.Row restore,
+      RedoRecord change) {
+
+    boolean written() {
+      return change.log != null;
+    }
+  }
 }
