@@ -1,0 +1,184 @@
+package dev.redoline.logminer;
+
+import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ChangeStream;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.decoder.RedoDecoder;
+import java.time.Clock;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The capture engine: mines the redo in steps and streams committed transactions, in commit order,
+ * as a {@link ChangeStream}. The embedded engine and the Kafka Connect task are sinks over it.
+ *
+ * <pre>{@code
+ * CaptureEngine engine = CaptureEngine.builder()
+ *     .config(CdcConfig.from(settings))
+ *     .gateways(simulatedOracle::connect)
+ *     .build();
+ * try (ChangeStream stream = engine.open(storedPosition)) {
+ *   for (StreamEvent e : stream.poll(Duration.ofSeconds(1))) {
+ *     handle(e);
+ *     stream.acknowledge(e.position());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>An engine is immutable and can {@link #open} several streams one after the other (a restart
+ * is a new stream from the last acknowledged position); each stream runs one capture thread.
+ */
+public final class CaptureEngine {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CaptureEngine.class);
+
+  /** Above every real redo address: a start mark that orders after every commit at an SCN. */
+  private static final RedoAddress END_OF_REDO = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
+
+  private final CdcConfig config;
+  private final CaptureSettings settings;
+  private final GatewayFactory gateways;
+  private final Clock clock;
+  private final Sleeper sleeper;
+  private final TransactionJournal journal;
+  private final DeadLetterSink deadLetters;
+  private final OpsListener ops;
+
+  private CaptureEngine(Builder b) {
+    this.config = b.config;
+    this.settings = CaptureSettings.of(b.config);
+    this.gateways = b.gateways;
+    this.clock = b.clock;
+    this.sleeper = b.sleeper;
+    this.journal = b.journal;
+    this.deadLetters = b.deadLetters;
+    this.ops = b.ops;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The configuration this engine runs with. */
+  public CdcConfig config() {
+    return config;
+  }
+
+  /**
+   * Starts capturing from {@code from}: a position acknowledged earlier, or a
+   * {@link Position#start(Scn)} for a first start. A first start delivers the transactions that
+   * commit after its SCN.
+   */
+  public CaptureStream open(Position from) {
+    Objects.requireNonNull(from, "from == null");
+    Position start = from.lastCommit() != null ? from
+        : from.withDelivered(new CommitMark(from.resumeScn().equals(Scn.ZERO) ? Scn.ZERO : from.resumeScn().minus(1),
+            END_OF_REDO), Position.WHOLE);
+    EventQueue queue = new EventQueue(settings.queueSize());
+    CaptureStats stats = new CaptureStats();
+    CaptureLoop[] loop = new CaptureLoop[1];
+    TransactionBuffer.Builder buffers = TransactionBuffer.builder();
+    if (journal != null) {
+      buffers.journal(journal);
+    }
+    TransactionBuffer buffer = buffers
+        .memoryBudgetBytes(settings.memoryBudgetBytes())
+        .spillDirectory(settings.spillDirectory())
+        .clock(clock)
+        .journalAfter(settings.journalAfter())
+        .journalAfterLogs(settings.journalAfterLogs())
+        .orphanListener(orphan -> {
+          loop[0].forget(orphan.xid());
+          ops.onEvent(new OpsEvent(OpsEvent.Type.ORPHAN, clock.instant(), "transaction " + orphan.xid()
+              + " dropped as an orphan: " + orphan.changeCount() + " changes from " + orphan.firstAddress()
+              + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
+        })
+        .build();
+    RedoDecoder decoder = RedoDecoder.builder().excludeColumns(settings.columnsExclude())
+        .decodeThreads(settings.decodeThreads()).build();
+    loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
+        stats);
+    Thread thread = new Thread(loop[0], "redoline-capture");
+    thread.setDaemon(true);
+    thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
+    thread.start();
+    return new CaptureStream(queue, loop[0], thread, stats, from);
+  }
+
+  /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */
+  public static final class Builder {
+    private CdcConfig config;
+    private GatewayFactory gateways;
+    private Clock clock = Clock.systemUTC();
+    private Sleeper sleeper = Sleeper.SYSTEM;
+    private TransactionJournal journal;
+    private DeadLetterSink deadLetters;
+    private OpsListener ops = event -> { };
+
+    private Builder() {}
+
+    public Builder config(CdcConfig config) {
+      this.config = Objects.requireNonNull(config, "config == null");
+      return this;
+    }
+
+    /** Where connections come from: the JDBC gateway or a simulator. */
+    public Builder gateways(GatewayFactory gateways) {
+      this.gateways = Objects.requireNonNull(gateways, "gateways == null");
+      return this;
+    }
+
+    /** The clock of every time decision (steps, heartbeats, session age, backoff). */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock == null");
+      return this;
+    }
+
+    /** How the capture thread waits; tests substitute one that advances a simulated clock. */
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = Objects.requireNonNull(sleeper, "sleeper == null");
+      return this;
+    }
+
+    /** Stores long-running transactions so the restart position can move past them. */
+    public Builder journal(TransactionJournal journal) {
+      this.journal = Objects.requireNonNull(journal, "journal == null");
+      return this;
+    }
+
+    /** Receives undecodable rows with {@code cdc.on.decode.error=dlq}. */
+    public Builder deadLetters(DeadLetterSink deadLetters) {
+      this.deadLetters = Objects.requireNonNull(deadLetters, "deadLetters == null");
+      return this;
+    }
+
+    /** Receives operational events. */
+    public Builder ops(OpsListener ops) {
+      this.ops = Objects.requireNonNull(ops, "ops == null");
+      return this;
+    }
+
+    /**
+     * @throws IllegalStateException when the config or the gateways are missing, or
+     *     {@code cdc.on.decode.error=dlq} is set without a dead letter sink
+     */
+    public CaptureEngine build() {
+      if (config == null) {
+        throw new IllegalStateException("config is required");
+      }
+      if (gateways == null) {
+        throw new IllegalStateException("gateways are required");
+      }
+      if (deadLetters == null && CaptureSettings.of(config).deadLetters()) {
+        throw new IllegalStateException("cdc.on.decode.error=dlq needs a dead letter sink: call deadLetters(...)");
+      }
+      return new CaptureEngine(this);
+    }
+  }
+}

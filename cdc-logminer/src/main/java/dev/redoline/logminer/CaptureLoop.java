@@ -1,0 +1,331 @@
+package dev.redoline.logminer;
+
+import dev.redoline.buffer.ActiveTransactions;
+import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.decoder.RedoDecoder;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The capture thread: one step after another (ARCHITECTURE.md section 4), each planned from the
+ * log inventory, read whole, decoded, applied, and published; failures classified and recovered
+ * from the same cursor (section 5).
+ *
+ * <h2>Implementation notes</h2>
+ * <ul>
+ *   <li><b>State.</b> The per-thread cursors move only after a step is applied in full; every
+ *       failure before that leaves them, the buffer and the published output untouched, so the
+ *       same step is mined again. Nothing after the read touches the database.
+ *   <li><b>Database work at step start.</b> Resolving captured tables again after a DDL and the
+ *       orphan check run at the start of a step, so a connection lost while doing them only
+ *       repeats them.
+ *   <li><b>Stops.</b> Every stop is a {@link CdcException}, queued behind the events already
+ *       queued so the sink receives all committed changes mined before it.
+ * </ul>
+ */
+final class CaptureLoop implements Runnable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CaptureLoop.class);
+
+  private final CaptureSettings settings;
+  private final GatewayFactory gateways;
+  private final Clock clock;
+  private final Sleeper sleeper;
+  private final TransactionBuffer buffer;
+  private final RedoDecoder decoder;
+  private final EventQueue queue;
+  private final OpsListener ops;
+  private final TableCatalog catalog;
+  private final LogInventory inventory;
+  private final MiningWindow window;
+  private final MiningSession session;
+  private final Backoff backoff;
+  private final CommitSequencer sequencer = new CommitSequencer();
+  private final StepApplier applier;
+  private final Publisher publisher;
+  private final CaptureStats stats;
+
+  private final TreeMap<Integer, RedoAddress> cursors;
+  private final Scn startScn;
+  private Scn floor;
+  private LogMinerGateway db;
+  private boolean catalogStale = true;
+  private RedoRow pendingDdl;
+  private int remines;
+  private int archiveWaits;
+  private Instant lastOrphanCheck;
+  private CommitMark acknowledgedApplied;
+  private volatile Position acknowledged;
+  private volatile boolean stopping;
+
+  CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
+      TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
+      Position start, CaptureStats stats) {
+    this.settings = settings;
+    this.gateways = gateways;
+    this.clock = clock;
+    this.sleeper = sleeper;
+    this.buffer = buffer;
+    this.decoder = decoder;
+    this.queue = queue;
+    this.ops = ops;
+    this.stats = stats;
+    this.catalog = new TableCatalog(TableFilter.of(settings.tablesInclude(), settings.tablesExclude()),
+        settings.pdbs());
+    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination());
+    this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
+    this.session = new MiningSession(clock, settings.sessionMaxAge());
+    this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
+    this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
+        settings.deadLetters(), deadLetters, ops, clock);
+    this.publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
+    this.cursors = new TreeMap<>(start.resume());
+    this.startScn = start.resumeScn();
+    this.floor = start.resumeScn();
+    this.acknowledged = start;
+    this.lastOrphanCheck = clock.instant();
+  }
+
+  @Override
+  public void run() {
+    try {
+      buffer.open();
+      while (!stopping) {
+        try {
+          boolean caughtUp = step();
+          backoff.reset();
+          remines = 0;
+          if (caughtUp) {
+            sleeper.sleep(settings.idle());
+          }
+        } catch (SQLException | RuntimeException e) {
+          recover(e);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (CdcException e) {
+      LOG.error("Capture stopped: {}", e.getMessage());
+      queue.fail(e);
+    } catch (RuntimeException | Error e) {
+      queue.fail(new CdcException(ErrorCode.INTERNAL_ERROR, String.valueOf(e), e));
+    } finally {
+      closeDatabase();
+      sequencer.discard();
+      buffer.close();
+      decoder.close();
+    }
+  }
+
+  /** Mines one step; whether the capture has caught up with the database. */
+  private boolean step() throws SQLException, InterruptedException {
+    connectIfNeeded();
+    noteAcknowledged();
+    checkOrphansIfDue();
+    LogInventory.Outcome outcome = inventory.plan(snapshot(), cursors, startScn, window.logs());
+    if (outcome instanceof LogInventory.Wait wait) {
+      if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
+        throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, wait.reason() + ", and still not archived after "
+            + archiveWaits + " inventory polls");
+      }
+      ops(OpsEvent.Type.WAITING_FOR_ARCHIVE, wait.reason());
+      return true;
+    }
+    archiveWaits = 0;
+    StepPlan plan = ((LogInventory.Planned) outcome).plan();
+    LOG.debug("Step {}", plan);
+    if (plan.logs().isEmpty()) {
+      publisher.heartbeatIfDue(held());
+      return true;
+    }
+    Instant begun = clock.instant();
+    session.start(db, plan);
+    StepReader.StepRows rows = StepReader.read(db, plan, query(plan), this::changesCapture);
+    var decoded = applier.decode(rows.rows());
+    // From here on nothing touches the database: the step is applied whole, or the capture stops.
+    applier.apply(rows.rows(), decoded);
+    cursors.putAll(rows.ends());
+    floor = Scn.max(floor, plan.startScn());
+    buffer.stepApplied(rows.safeScn());
+    if (rows.ddl() != null) {
+      pendingDdl = rows.ddl();
+      catalogStale = true;
+    }
+    var released = sequencer.release(rows.safeScn());
+    publisher.publish(released, held());
+    Duration took = Duration.between(begun, clock.instant());
+    stats.step(rows.rows().size(), took, window.logs(), session.age(), plan.endScn(), rows.safeScn());
+    if (window.onStep(took, plan.limitedByWindow())) {
+      ops(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
+    }
+    publisher.heartbeatIfDue(held());
+    return !plan.limitedByWindow() && rows.ddl() == null;
+  }
+
+  private void connectIfNeeded() throws SQLException, InterruptedException {
+    if (db == null) {
+      db = gateways.connect();
+      session.reset();
+      catalogStale = true;
+    }
+    if (catalogStale) {
+      resolveCatalog();
+    }
+  }
+
+  private void resolveCatalog() throws SQLException, InterruptedException {
+    Set<TableId> known = new HashSet<>();
+    for (TableLayout layout : catalog.layouts()) {
+      known.add(layout.table());
+    }
+    TableCatalog.Resolution resolution = catalog.resolve(db);
+    LOG.debug("Captured tables resolved: {} added, {} removed", resolution.added().size(), resolution.removed().size());
+    Scn at = pendingDdl == null ? floor : pendingDdl.scn();
+    String ddl = pendingDdl == null ? null : pendingDdl.sqlRedo();
+    for (TableLayout layout : resolution.added()) {
+      publisher.schema(layout, at, known.isEmpty() ? null : ddl, held());
+    }
+    if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
+      TableId altered = StepReader.ddlTable(pendingDdl);
+      if (catalog.layout(altered) != null && known.contains(altered)) {
+        publisher.schema(catalog.reload(db, altered), at, ddl, held());
+      }
+    }
+    pendingDdl = null;
+    catalogStale = false;
+  }
+
+  private LogInventory.Snapshot snapshot() throws SQLException {
+    var threads = db.threads();
+    Scn current = db.database().currentScn();
+    return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(floor.equals(Scn.ZERO)
+        ? Scn.ZERO : floor.minus(1)), db.archiveDestinations());
+  }
+
+  private MiningQuery query(StepPlan plan) {
+    MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
+        .timeout(settings.queryTimeout());
+    catalog.objectIds().forEach(query::capture);
+    settings.usersExclude().forEach(query::excludeUser);
+    plan.cursors().values().forEach(query::cursor);
+    return query.build();
+  }
+
+  private boolean changesCapture(RedoRow ddl) {
+    if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {
+      return false;
+    }
+    if (!DdlKind.of(ddl.sqlRedo()).changesCapture()) {
+      return false;
+    }
+    TableId table = StepReader.ddlTable(ddl);
+    return catalog.layout(table) != null || catalog.wouldCapture(table);
+  }
+
+  private void checkOrphansIfDue() throws SQLException {
+    Instant now = clock.instant();
+    if (Duration.between(lastOrphanCheck, now).compareTo(settings.orphanCheckInterval()) < 0) {
+      return;
+    }
+    Scn scn = db.database().currentScn();
+    Set<Xid> active = new HashSet<>();
+    for (ActiveTransaction tx : db.activeTransactions(true)) {
+      active.add(tx.xid());
+    }
+    buffer.checkOrphans(new ActiveTransactions(scn, active));
+    lastOrphanCheck = now;
+  }
+
+  private void noteAcknowledged() {
+    CommitMark mark = acknowledged.lastCommit();
+    if (mark != null && !mark.equals(acknowledgedApplied)) {
+      buffer.acknowledged(mark);
+      acknowledgedApplied = mark;
+    }
+  }
+
+  private Publisher.Held held() {
+    return new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor);
+  }
+
+  /** Decides what a failed step leads to; throws when the capture must stop. */
+  private void recover(Exception e) throws InterruptedException {
+    Failure failure = FailureClassifier.classify(e);
+    switch (failure.action()) {
+      case REMINE, SHRINK_WINDOW -> {
+        if (++remines > settings.remineMaxAttempts()) {
+          throw new CdcException(ErrorCode.REMINE_STEP, "the step from " + cursors + " failed " + remines
+              + " times in a row; last: " + failure.detail(), e);
+        }
+        session.reset();
+        if (failure.action() == Failure.Action.SHRINK_WINDOW && window.onTimeout()) {
+          ops(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.logs() + " logs");
+        }
+        stats.remined();
+        ops(OpsEvent.Type.REMINE, "step mined again: " + failure.detail());
+      }
+      case RECONNECT -> {
+        closeDatabase();
+        Optional<Duration> wait = backoff.next();
+        if (wait.isEmpty()) {
+          throw new CdcException(ErrorCode.TRANSIENT_DATABASE_ERROR, "still failing after "
+              + backoff.elapsed().toMillis() + " ms (cdc.retry.max.time.ms=" + settings.retryMaxTime().toMillis()
+              + "): " + failure.detail(), e);
+        }
+        stats.reconnected();
+        ops(OpsEvent.Type.RECONNECT, "reconnecting in " + wait.get().toMillis() + " ms: " + failure.detail());
+        sleeper.sleep(wait.get());
+      }
+      case STOP -> throw failure.toException();
+    }
+  }
+
+  private void ops(OpsEvent.Type type, String message) {
+    LOG.info("{}: {}", type, message);
+    ops.onEvent(new OpsEvent(type, clock.instant(), message));
+  }
+
+  private void closeDatabase() {
+    if (db != null) {
+      db.close();
+      db = null;
+    }
+  }
+
+  /** Sink thread: the position acknowledged; applied to the buffer at the next step. */
+  void acknowledge(Position position) {
+    acknowledged = position;
+  }
+
+  Position acknowledged() {
+    return acknowledged;
+  }
+
+  /** Any thread: asks the loop to stop after the current step. */
+  void stop() {
+    stopping = true;
+  }
+
+  /** Forgets a transaction the buffer dropped as an orphan. */
+  void forget(Xid xid) {
+    applier.forget(xid);
+  }
+}

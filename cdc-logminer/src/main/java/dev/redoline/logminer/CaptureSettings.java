@@ -1,0 +1,46 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.CdcConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The configuration values the capture engine reads, parsed once. */
+record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<String> pdbs,
+    List<String> tablesInclude, List<String> tablesExclude, List<String> columnsExclude, Set<String> usersExclude,
+    ZoneId databaseZone, Duration targetLatency, int maxLogsPerStep, Duration queryTimeout,
+    Duration sessionMaxAge, int decodeThreads, int fetchSize, Duration idle, int remineMaxAttempts,
+    long memoryBudgetBytes, Path spillDirectory, Duration journalAfter, int journalAfterLogs,
+    Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
+    Duration backoffInitial, Duration backoffMax, boolean deadLetters) {
+
+  /** How many inventory polls a log being archived is waited for before it counts as a gap. */
+  static final int ARCHIVE_WAIT_POLLS = 60;
+
+  static CaptureSettings of(CdcConfig c) {
+    String spill = c.get(CdcConfig.BUFFER_SPILL_DIR);
+    return new CaptureSettings(
+        c.get(CdcConfig.CAPTURE_MODE).toLowerCase(Locale.ROOT).equals("archive_only")
+            ? LogInventory.Mode.ARCHIVE_ONLY : LogInventory.Mode.ONLINE,
+        c.get(CdcConfig.ARCHIVE_DESTINATION), c.get(CdcConfig.DATABASE_PDBS), c.get(CdcConfig.TABLES_INCLUDE),
+        c.get(CdcConfig.TABLES_EXCLUDE), c.get(CdcConfig.COLUMNS_EXCLUDE), Set.copyOf(c.get(CdcConfig.USERS_EXCLUDE)),
+        ZoneId.of(c.get(CdcConfig.DATABASE_TIME_ZONE)), ms(c.get(CdcConfig.MINING_TARGET_LATENCY_MS)),
+        c.get(CdcConfig.MINING_MAX_LOGS_PER_STEP), ms(c.get(CdcConfig.MINING_QUERY_TIMEOUT_MS)),
+        ms(c.get(CdcConfig.MINING_SESSION_MAX_AGE_MS)), c.get(CdcConfig.MINING_DECODE_THREADS),
+        c.get(CdcConfig.MINING_FETCH_SIZE), ms(c.get(CdcConfig.MINING_IDLE_MS)),
+        c.get(CdcConfig.MINING_REMINE_MAX_ATTEMPTS), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES),
+        spill.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "redoline-spill") : Path.of(spill),
+        ms(c.get(CdcConfig.BUFFER_JOURNAL_AFTER_MS)), c.get(CdcConfig.BUFFER_JOURNAL_AFTER_LOGS),
+        ms(c.get(CdcConfig.BUFFER_ORPHAN_CHECK_MS)), c.get(CdcConfig.QUEUE_MAX_RECORDS),
+        ms(c.get(CdcConfig.HEARTBEAT_INTERVAL_MS)), ms(c.get(CdcConfig.RETRY_MAX_TIME_MS)),
+        ms(c.get(CdcConfig.RETRY_BACKOFF_INITIAL_MS)), ms(c.get(CdcConfig.RETRY_BACKOFF_MAX_MS)),
+        c.get(CdcConfig.ON_DECODE_ERROR).toLowerCase(Locale.ROOT).equals("dlq"));
+  }
+
+  private static Duration ms(long millis) {
+    return Duration.ofMillis(millis);
+  }
+}

@@ -1,0 +1,72 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.ChangeStream;
+import dev.redoline.core.Position;
+import dev.redoline.core.StreamEvent;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The {@link ChangeStream} of a running capture, with its {@linkplain #metrics() metrics}: the
+ * sink's side of the engine's bounded event queue, and
+ * the capture thread's lifecycle.
+ */
+public final class CaptureStream implements ChangeStream {
+
+  /** How long {@link #close()} waits for the capture thread to finish its step. */
+  private static final long CLOSE_WAIT_MILLIS = 30_000;
+
+  private final EventQueue queue;
+  private final CaptureLoop loop;
+  private final Thread thread;
+  private final CaptureStats stats;
+  private volatile Position acknowledged;
+
+  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Position start) {
+    this.queue = queue;
+    this.loop = loop;
+    this.thread = thread;
+    this.stats = stats;
+    this.acknowledged = start;
+  }
+
+  @Override
+  public List<StreamEvent> poll(Duration timeout) throws InterruptedException {
+    Objects.requireNonNull(timeout, "timeout == null");
+    return queue.poll(timeout);
+  }
+
+  @Override
+  public void acknowledge(Position position) {
+    Objects.requireNonNull(position, "position == null");
+    acknowledged = position;
+    loop.acknowledge(position);
+  }
+
+  @Override
+  public Position acknowledged() {
+    return acknowledged;
+  }
+
+  /** Progress counters of the capture. */
+  public CaptureMetrics metrics() {
+    return stats.snapshot(queue.size());
+  }
+
+  /** Whether the capture thread is still running. */
+  public boolean running() {
+    return thread.isAlive();
+  }
+
+  @Override
+  public void close() {
+    loop.stop();
+    thread.interrupt();
+    try {
+      thread.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package dev.redoline.logminer;
+
+import dev.redoline.buffer.PublishedTransaction;
+import dev.redoline.buffer.ResumePoint;
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableLayout;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Turns released transactions into events with their restart positions (ARCHITECTURE.md section
+ * 3, rule 4) and puts them in the {@link EventQueue}, skipping what the start position says was
+ * delivered already.
+ *
+ * <h2>Positions</h2>
+ * The resume address of a thread is the highest address below which nothing is needed again: the
+ * lowest of its cursor, the first unjournaled row of each open transaction (from the buffer), and
+ * the first row of each committed transaction not yet delivered in full. An event of a transaction
+ * in the middle of it keeps that transaction's first row in the resume addresses; its last event
+ * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ */
+final class Publisher {
+
+  private final EventQueue queue;
+  private final Position start;
+  private final Clock clock;
+  private final Duration heartbeatInterval;
+  private CommitMark lastMark;
+  private Instant lastEvent;
+
+  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
+    this.queue = queue;
+    this.start = start;
+    this.clock = clock;
+    this.heartbeatInterval = heartbeatInterval;
+    this.lastMark = start.lastCommit();
+    this.lastEvent = clock.instant();
+  }
+
+  /** What positions are made from after a step. */
+  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor) {}
+
+  /**
+   * Publishes the released transactions in order, each closed once its changes are queued.
+   *
+   * @throws InterruptedException when the stream is closed while the queue is full
+   */
+  void publish(List<CommitSequencer.Ready> released, Held held) throws InterruptedException {
+    Base base = base(held);
+    // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
+    // keeps the redo of every transaction delivered after it.
+    Base[] suffix = new Base[released.size() + 1];
+    suffix[released.size()] = base;
+    for (int i = released.size() - 1; i >= 0; i--) {
+      suffix[i] = suffix[i + 1].with(released.get(i));
+    }
+    for (int i = 0; i < released.size(); i++) {
+      CommitSequencer.Ready ready = released.get(i);
+      try (PublishedTransaction published = ready.published()) {
+        publish(ready, suffix[i], suffix[i + 1]);
+      }
+    }
+  }
+
+  private void publish(CommitSequencer.Ready ready, Base during, Base after) throws InterruptedException {
+    Commit commit = ready.published().transaction().commit();
+    CommitMark mark = commit.mark();
+    if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
+      return;
+    }
+    long index = 0;
+    long last = commit.size() - 1;
+    for (Change change : ready.published().transaction().changes()) {
+      if (!start.isDelivered(mark, index)) {
+        Base base = index == last ? after : during;
+        Position position = base.position(mark, index == last ? Position.WHOLE : index);
+        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position));
+      }
+      index++;
+    }
+    lastMark = mark;
+    lastEvent = clock.instant();
+  }
+
+  /** Queues a schema event for a layout that takes effect at {@code scn}. */
+  void schema(TableLayout layout, Scn scn, String ddl, Held held) throws InterruptedException {
+    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, base(held).position(lastMark, Position.WHOLE)));
+    lastEvent = clock.instant();
+  }
+
+  /** Queues a heartbeat when nothing was queued for the heartbeat interval. */
+  void heartbeatIfDue(Held held) throws InterruptedException {
+    if (heartbeatInterval.isZero()) {
+      return;
+    }
+    Instant now = clock.instant();
+    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) >= 0) {
+      queue.put(new StreamEvent.Heartbeat(base(held).position(lastMark, Position.WHOLE), now));
+      lastEvent = now;
+    }
+  }
+
+  private Base base(Held held) {
+    Base base = new Base(new TreeMap<>(held.cursors()), held.floor());
+    held.open().addresses().forEach((thread, address) -> base.hold(address));
+    if (held.open().scn().isPresent()) {
+      base.holdScn(held.open().scn().get());
+    }
+    for (CommitSequencer.Ready waiting : held.waiting()) {
+      base.holdReady(waiting);
+    }
+    return base;
+  }
+
+  /** Resume addresses and SCN under construction; {@link #with} copies. */
+  private static final class Base {
+    private final TreeMap<Integer, RedoAddress> resume;
+    private Scn scn;
+
+    Base(TreeMap<Integer, RedoAddress> resume, Scn scn) {
+      this.resume = resume;
+      this.scn = scn;
+    }
+
+    void hold(RedoAddress first) {
+      resume.merge(first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    }
+
+    void holdScn(Scn first) {
+      scn = Scn.min(scn, first);
+    }
+
+    void holdReady(CommitSequencer.Ready ready) {
+      if (ready.holdsAddress() != null) {
+        hold(ready.holdsAddress());
+        holdScn(ready.holdsScn());
+      }
+    }
+
+    Base with(CommitSequencer.Ready ready) {
+      Base copy = new Base(new TreeMap<>(resume), scn);
+      copy.holdReady(ready);
+      return copy;
+    }
+
+    Position position(CommitMark mark, long index) {
+      return mark == null ? new Position(scn, resume, null, Position.WHOLE) : new Position(scn, resume, mark, index);
+    }
+  }
+
+  /** The last commit queued, or the start position's. */
+  CommitMark lastMark() {
+    return lastMark;
+  }
+
+  static List<CommitSequencer.Ready> snapshot(CommitSequencer sequencer) {
+    List<CommitSequencer.Ready> waiting = new ArrayList<>();
+    sequencer.forEachWaiting(waiting::add);
+    return waiting;
+  }
+}

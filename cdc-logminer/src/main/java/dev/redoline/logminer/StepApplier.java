@@ -1,0 +1,203 @@
+package dev.redoline.logminer;
+
+import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.DecodeException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.decoder.DecodeResult;
+import dev.redoline.decoder.RedoDecoder;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
+ * order (SEED.md, "Read the whole step, then apply it"); committed transactions go to the
+ * {@link CommitSequencer}.
+ *
+ * <p>The rows it handles, by OPERATION_CODE:
+ * <ul>
+ *   <li>6 START: opens the transaction.
+ *   <li>1, 2, 3 with ROLLBACK=0: the decoded change is appended; a row that cannot be decoded stops
+ *       the capture ({@code cdc.on.decode.error=fail}) or becomes a {@link DeadLetter} with an ops
+ *       event ({@code dlq}).
+ *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
+ *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction.
+ *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
+ * </ul>
+ */
+final class StepApplier {
+
+  /** Where a transaction's redo begins, as first seen by this engine. */
+  private record First(RedoAddress address, Scn scn) {}
+
+  private final TransactionBuffer buffer;
+  private final RedoDecoder decoder;
+  private final TableCatalog catalog;
+  private final CommitSequencer sequencer;
+  private final ZoneId databaseZone;
+  private final boolean deadLetters;
+  private final DeadLetterSink deadLetterSink;
+  private final OpsListener ops;
+  private final Clock clock;
+  private final Map<Xid, First> firstSeen = new HashMap<>();
+
+  StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
+      ZoneId databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock) {
+    this.buffer = buffer;
+    this.decoder = decoder;
+    this.catalog = catalog;
+    this.sequencer = sequencer;
+    this.databaseZone = databaseZone;
+    this.deadLetters = deadLetters;
+    this.deadLetterSink = deadLetterSink;
+    this.ops = ops;
+    this.clock = clock;
+  }
+
+  /** Decodes the step's DML rows: all of them, before any row touches the buffer. */
+  List<DecodeResult> decode(List<RedoRow> rows) {
+    List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
+    List<DecodeResult> results = new ArrayList<>();
+    List<Integer> slots = new ArrayList<>();
+    for (RedoRow row : rows) {
+      if (!isDml(row) || row.rollback()) {
+        continue;
+      }
+      TableLayout layout = layout(row);
+      if (layout == null) {
+        results.add(new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+            "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
+                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
+        continue;
+      }
+      slots.add(results.size());
+      results.add(null);
+      inputs.add(new dev.redoline.decoder.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
+          row.ssn(), row.rowId(), instant(row), row.status(), row.info()));
+    }
+    List<DecodeResult> decoded = decoder.decodeAll(inputs);
+    for (int i = 0; i < slots.size(); i++) {
+      results.set(slots.get(i), decoded.get(i));
+    }
+    return results;
+  }
+
+  /** Applies the step's rows in order; {@code decoded} is {@link #decode}'s result for them. */
+  void apply(List<RedoRow> rows, List<DecodeResult> decoded) {
+    int next = 0;
+    for (RedoRow row : rows) {
+      switch (row.operationCode()) {
+        case RedoRow.START -> {
+          buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
+          firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+        }
+        case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
+          if (row.rollback()) {
+            buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+          } else {
+            DecodeResult result = decoded.get(next++);
+            if (result.isChange()) {
+              add(row, result.change());
+            } else {
+              reject(row, result.error());
+            }
+          }
+        }
+        case RedoRow.COMMIT -> {
+          First first = firstSeen.remove(row.xid());
+          buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
+              sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
+                  first == null ? null : first.scn())));
+        }
+        case RedoRow.ROLLBACK -> {
+          firstSeen.remove(row.xid());
+          buffer.rollback(row.xid(), row.address());
+        }
+        case RedoRow.DDL -> applyDdl(row);
+        case RedoRow.UNSUPPORTED -> {
+          if (layout(row) != null) {
+            reject(row, new DecodeException(ErrorCode.REDO_NOT_RELIABLE, "LogMiner reports the operation as "
+                + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
+          }
+        }
+        default -> { }   // markers, internal rows: nothing to capture
+      }
+    }
+  }
+
+  private void add(RedoRow row, Change change) {
+    buffer.add(row.xid(), change);
+    firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  private void applyDdl(RedoRow row) {
+    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE) {
+      return;
+    }
+    TableLayout layout = layout(row);
+    if (layout == null) {
+      return;
+    }
+    add(row, new Change(Operation.TRUNCATE, layout.table(), layout.version(), null, null, row.scn(), row.address(),
+        row.ssn(), null, instant(row)));
+  }
+
+  private void reject(RedoRow row, DecodeException error) {
+    DecodeException located = error.withRow(row.scn(), row.xid(), row.address());
+    if (!deadLetters) {
+      throw located;
+    }
+    Instant now = clock.instant();
+    deadLetterSink.accept(new DeadLetter(row, located, now));
+    ops.onEvent(new OpsEvent(OpsEvent.Type.DEAD_LETTER, now, located.code() + " row at " + row.address()
+        + " (scn " + row.scn() + ", xid " + row.xid() + ") sent to the dead letter destination"));
+  }
+
+  /** Forgets a transaction the buffer removed as an orphan. */
+  void forget(Xid xid) {
+    firstSeen.remove(xid);
+  }
+
+  private TableLayout layout(RedoRow row) {
+    if (row.dataObj() == null) {
+      return null;
+    }
+    TableId table = catalog.table(conId(row), row.dataObj());
+    return table == null ? null : catalog.layout(table);
+  }
+
+  private static int conId(RedoRow row) {
+    return row.srcConId() == null ? 0 : row.srcConId();
+  }
+
+  private Instant instant(RedoRow row) {
+    return row.timestamp().atZone(databaseZone).toInstant();
+  }
+
+  private static boolean isDml(RedoRow row) {
+    int code = row.operationCode();
+    return code == RedoRow.INSERT || code == RedoRow.UPDATE || code == RedoRow.DELETE;
+  }
+
+  private static Operation operation(RedoRow row) {
+    return switch (row.operationCode()) {
+      case RedoRow.INSERT -> Operation.INSERT;
+      case RedoRow.UPDATE -> Operation.UPDATE;
+      case RedoRow.DELETE -> Operation.DELETE;
+      default -> throw new CdcException(ErrorCode.INTERNAL_ERROR, "not a DML row: " + row.operation());
+    };
+  }
+}

@@ -1,0 +1,49 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one mining step reads: the logs to add, the SCN bounds of the LogMiner session, and the
+ * address interval per thread (ARCHITECTURE.md section 3, rule 2).
+ *
+ * <p>Rows of thread {@code t} are applied when their address is in {@code (cursors[t], ends[t]]}.
+ * The SCN bounds only choose what LogMiner reads: {@code startScn} is the FIRST_CHANGE# of each
+ * cursor's log, so late strand records after a cursor are never below it, and {@code endScn} is at
+ * or above the SCN of every record inside the intervals. Commits with an SCN at or below
+ * {@code safeScn} are complete in every thread and may be published in commit order; later ones
+ * wait for the next step.
+ *
+ * @param logs the logs to add, per thread in sequence order
+ * @param startScn START_LOGMNR's startScn
+ * @param endScn START_LOGMNR's endScn
+ * @param cursors per thread, the exclusive start of the interval (absent: the thread is read from
+ *     {@code startScn})
+ * @param ends per thread, the inclusive end of the interval
+ * @param safeScn the highest commit SCN that may be published after this step
+ * @param limitedByWindow whether more logs were available than the window allowed
+ */
+record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
+    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow) {
+
+  StepPlan {
+    logs = List.copyOf(logs);
+    cursors = Map.copyOf(cursors);
+    ends = Map.copyOf(ends);
+  }
+
+  /** Whether a row at {@code address} lies inside this step's interval of its thread. */
+  boolean inInterval(RedoAddress address) {
+    RedoAddress end = ends.get(address.thread());
+    if (end == null || address.compareTo(end) > 0) {
+      return false;
+    }
+    RedoAddress cursor = cursors.get(address.thread());
+    return cursor == null || address.compareTo(cursor) > 0;
+  }
+
+  /** One log the step adds to the session. */
+  record StepLog(int thread, long sequence, Scn firstScn, Scn nextScn, String fileName, boolean online) {}
+}

@@ -1,0 +1,137 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The captured tables: their object ids per container (the LogMiner query asks for these only)
+ * and their current layout versions.
+ *
+ * <p>Object numbers are per container, so they are keyed by (container id, DATA_OBJ#); a
+ * partition's object id maps to its table. A layout's version rises each time a DDL changes the
+ * table; since a capture-changing DDL ends its step, every row of a step decodes with the layouts
+ * current at the step (ARCHITECTURE.md section 3, rule 3).
+ */
+final class TableCatalog {
+
+  /** What {@link #resolve} changed, for schema events. */
+  record Resolution(List<TableLayout> added, List<TableId> removed) {}
+
+  private final TableFilter filter;
+  private final List<String> pdbs;
+  private Map<Integer, Map<Integer, TableId>> objects = Map.of();
+  private final Map<TableId, TableLayout> layouts = new HashMap<>();
+
+  TableCatalog(TableFilter filter, List<String> pdbs) {
+    this.filter = filter;
+    this.pdbs = List.copyOf(pdbs);
+  }
+
+  /**
+   * Resolves the captured tables' object ids again, and reads the layout of tables seen for the
+   * first time.
+   *
+   * @throws CdcException CDC-4006 when a configured PDB does not exist
+   */
+  Resolution resolve(LogMinerGateway db) throws SQLException {
+    Map<String, Integer> containers = containers(db);
+    Map<Integer, Map<Integer, TableId>> found = new HashMap<>();
+    Set<TableId> tables = new HashSet<>();
+    for (Map.Entry<String, Integer> container : containers.entrySet()) {
+      String name = container.getKey().isEmpty() ? null : container.getKey();
+      for (TableFilter.TablePattern pattern : filter.includesFor(name)) {
+        for (DictionaryObject object : db.objects(name, pattern.ownerRegex(), pattern.tableRegex())) {
+          if (filter.matches(object.table())) {
+            found.computeIfAbsent(object.conId(), k -> new HashMap<>()).put(object.objectId(), object.table());
+            tables.add(object.table());
+          }
+        }
+      }
+    }
+    List<TableLayout> added = new ArrayList<>();
+    for (TableId table : tables) {
+      if (!layouts.containsKey(table)) {
+        TableLayout layout = db.tableLayout(table);
+        layouts.put(table, layout);
+        added.add(layout);
+      }
+    }
+    List<TableId> removed = new ArrayList<>();
+    for (TableId table : List.copyOf(layouts.keySet())) {
+      if (!tables.contains(table)) {
+        layouts.remove(table);
+        removed.add(table);
+      }
+    }
+    objects = found;
+    return new Resolution(added, removed);
+  }
+
+  private Map<String, Integer> containers(LogMinerGateway db) throws SQLException {
+    Map<String, Integer> containers = new HashMap<>();
+    if (pdbs.isEmpty()) {
+      containers.put("", 0);
+      return containers;
+    }
+    Map<String, PdbState> known = new HashMap<>();
+    for (PdbState pdb : db.pdbs()) {
+      known.put(pdb.name(), pdb);
+    }
+    for (String name : pdbs) {
+      PdbState pdb = known.get(name);
+      if (pdb == null) {
+        throw new CdcException(ErrorCode.UNKNOWN_PDB, "cdc.database.pdbs names '" + name + "'; V$PDBS has "
+            + known.keySet());
+      }
+      containers.put(name, pdb.conId());
+    }
+    return containers;
+  }
+
+  /** Reads a table's layout again after a DDL and makes it the next version. */
+  TableLayout reload(LogMinerGateway db, TableId table) throws SQLException {
+    TableLayout current = layouts.get(table);
+    TableLayout fresh = db.tableLayout(table);
+    int version = current == null ? fresh.version() : current.version() + 1;
+    TableLayout next = fresh.withColumns(version, fresh.columns(), fresh.primaryKey());
+    layouts.put(table, next);
+    return next;
+  }
+
+  /** Captured object ids per container id: what the mining query asks for. */
+  Map<Integer, Set<Integer>> objectIds() {
+    Map<Integer, Set<Integer>> ids = new HashMap<>();
+    objects.forEach((con, byId) -> ids.put(con, Set.copyOf(byId.keySet())));
+    return ids;
+  }
+
+  /** The captured table of an object, or {@code null} when it is not captured. */
+  TableId table(int conId, int objectId) {
+    Map<Integer, TableId> byId = objects.get(conId);
+    return byId == null ? null : byId.get(objectId);
+  }
+
+  /** The current layout of a captured table, or {@code null}. */
+  TableLayout layout(TableId table) {
+    return layouts.get(table);
+  }
+
+  /** Every captured table's current layout. */
+  List<TableLayout> layouts() {
+    return List.copyOf(layouts.values());
+  }
+
+  /** Whether a table of this name would be captured, whether or not it exists yet. */
+  boolean wouldCapture(TableId table) {
+    return filter.matches(table);
+  }
+}

@@ -1,0 +1,98 @@
+package dev.redoline.logminer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.Operation;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.Position;
+import dev.redoline.core.Row;
+import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CaptureEngineTest {
+
+  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+
+  @TempDir
+  Path spill;
+
+  static TableLayout orders() {
+    return TableLayout.builder(ORDERS, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
+        .primaryKey("ID").build();
+  }
+
+  /** Runs scripted actions, one per workload tick, in order. */
+  static final class Script {
+    final Deque<Consumer<SimulatedOracle>> actions = new ArrayDeque<>();
+
+    Script then(Consumer<SimulatedOracle> action) {
+      actions.add(action);
+      return this;
+    }
+
+    void attach(SimulatedOracle oracle) {
+      oracle.workload((o, step) -> {
+        Consumer<SimulatedOracle> next = actions.poll();
+        if (next != null) {
+          next.accept(o);
+        }
+      });
+    }
+  }
+
+  @Test
+  void open_deliversCommittedTransactionsInCommitOrder() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(1).build();
+    oracle.createTable(orders());
+    Scn start = Scn.of(oracle.currentScn());
+    String[] rowId = new String[1];
+    new Script()
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          rowId[0] = tx.insert(ORDERS, 1L, "NEW");
+          tx.insert(ORDERS, 2L, "NEW");
+          tx.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.update(ORDERS, rowId[0], Map.of("STATUS", "PAID"));
+          tx.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ORDERS, 3L, "LOST");
+          tx.rollback();
+        })
+        .attach(oracle);
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitEvents(EngineHarness.changeCount(3));
+      List<StreamEvent.ChangeEvent> changes = h.changes();
+      assertThat(changes).extracting(c -> c.change().operation())
+          .containsExactly(Operation.INSERT, Operation.INSERT, Operation.UPDATE);
+      assertThat(changes.get(0).change().after()).isEqualTo(Row.of(1L, "NEW"));
+      assertThat(changes.get(2).change().before().get(1)).isEqualTo("NEW");
+      assertThat(changes.get(2).change().after()).isEqualTo(Row.of(1L, "PAID"));
+      assertThat(changes.get(0).commit()).isEqualTo(changes.get(1).commit());
+      assertThat(changes.get(0).index()).isZero();
+      assertThat(changes.get(1).last()).isTrue();
+      assertThat(changes.get(2).commit().scn()).isGreaterThan(changes.get(0).commit().scn());
+      assertThat(h.events.get(0)).isInstanceOf(StreamEvent.SchemaEvent.class);
+    }
+  }
+}
