@@ -49,6 +49,7 @@ public final class CaptureEngine {
   private final TransactionJournal journal;
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
+  private final java.util.List<dev.redoline.core.TableLayout> knownLayouts;
 
   private CaptureEngine(Builder b) {
     this.config = b.config;
@@ -59,6 +60,7 @@ public final class CaptureEngine {
     this.journal = b.journal;
     this.deadLetters = b.deadLetters;
     this.ops = b.ops;
+    this.knownLayouts = b.knownLayouts;
   }
 
   public static Builder builder() {
@@ -103,7 +105,7 @@ public final class CaptureEngine {
     RedoDecoder decoder = RedoDecoder.builder().excludeColumns(settings.columnsExclude())
         .decodeThreads(settings.decodeThreads()).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
-        stats);
+        stats, knownLayouts);
     Thread thread = new Thread(loop[0], "redoline-capture");
     thread.setDaemon(true);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
@@ -120,11 +122,30 @@ public final class CaptureEngine {
     private TransactionJournal journal;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> { };
+    private java.util.List<dev.redoline.core.TableLayout> knownLayouts = java.util.List.of();
 
     private Builder() {}
 
     public Builder config(CdcConfig config) {
       this.config = Objects.requireNonNull(config, "config == null");
+      return this;
+    }
+
+    /** The database, its clock and how to wait: sets {@link #gateways}, {@link #clock} and {@link #sleeper}. */
+    public Builder database(Database database) {
+      Objects.requireNonNull(database, "database == null");
+      this.gateways = database.gateways();
+      this.clock = database.clock();
+      this.sleeper = database.sleeper();
+      return this;
+    }
+
+    /**
+     * Layouts stored by an earlier run (the schema history): a table whose dictionary layout still
+     * equals its stored one keeps that version, a changed one gets the next version.
+     */
+    public Builder knownLayouts(java.util.Collection<dev.redoline.core.TableLayout> layouts) {
+      this.knownLayouts = java.util.List.copyOf(Objects.requireNonNull(layouts, "layouts == null"));
       return this;
     }
 

@@ -78,7 +78,7 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats) {
+      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts) {
     this.settings = settings;
     this.gateways = gateways;
     this.clock = clock;
@@ -89,7 +89,7 @@ final class CaptureLoop implements Runnable {
     this.ops = ops;
     this.stats = stats;
     this.catalog = new TableCatalog(TableFilter.of(settings.tablesInclude(), settings.tablesExclude()),
-        settings.pdbs());
+        settings.pdbs(), knownLayouts);
     this.inventory = new LogInventory(settings.mode(), settings.archiveDestination());
     this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     this.session = new MiningSession(clock, settings.sessionMaxAge());

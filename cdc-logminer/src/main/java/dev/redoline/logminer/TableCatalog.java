@@ -30,10 +30,15 @@ final class TableCatalog {
   private final List<String> pdbs;
   private Map<Integer, Map<Integer, TableId>> objects = Map.of();
   private final Map<TableId, TableLayout> layouts = new HashMap<>();
+  /** Layouts an earlier run stored, consulted once per table to continue its version numbers. */
+  private final Map<TableId, TableLayout> stored = new HashMap<>();
 
-  TableCatalog(TableFilter filter, List<String> pdbs) {
+  TableCatalog(TableFilter filter, List<String> pdbs, List<TableLayout> storedLayouts) {
     this.filter = filter;
     this.pdbs = List.copyOf(pdbs);
+    for (TableLayout layout : storedLayouts) {
+      stored.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+    }
   }
 
   /**
@@ -60,7 +65,7 @@ final class TableCatalog {
     List<TableLayout> added = new ArrayList<>();
     for (TableId table : tables) {
       if (!layouts.containsKey(table)) {
-        TableLayout layout = db.tableLayout(table);
+        TableLayout layout = continued(db.tableLayout(table));
         layouts.put(table, layout);
         added.add(layout);
       }
@@ -74,6 +79,16 @@ final class TableCatalog {
     }
     objects = found;
     return new Resolution(added, removed);
+  }
+
+  /** The dictionary's layout numbered after the stored one: same version if unchanged, else the next. */
+  private TableLayout continued(TableLayout fresh) {
+    TableLayout before = stored.remove(fresh.table());
+    if (before == null) {
+      return fresh;
+    }
+    boolean same = before.columns().equals(fresh.columns()) && before.primaryKey().equals(fresh.primaryKey());
+    return same ? before : fresh.withColumns(before.version() + 1, fresh.columns(), fresh.primaryKey());
   }
 
   private Map<String, Integer> containers(LogMinerGateway db) throws SQLException {

@@ -46,9 +46,7 @@ final class EngineHarness implements AutoCloseable {
   CaptureEngine engine() {
     return CaptureEngine.builder()
         .config(CdcConfig.from(settings))
-        .gateways(oracle::connect)
-        .clock(oracle.clock())
-        .sleeper(d -> oracle.advance(d))
+        .database(Database.simulated(oracle, false))
         .ops(ops::add)
         .deadLetters(deadLetters::add)
         .build();
