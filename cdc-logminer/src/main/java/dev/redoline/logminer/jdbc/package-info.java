@@ -1,0 +1,14 @@
+/**
+ * The {@link dev.redoline.logminer.LogMinerGateway} port over a real Oracle connection (ojdbc11),
+ * and the preflight checks that run before a capture starts.
+ *
+ * <p>{@link dev.redoline.logminer.jdbc.JdbcGateway} turns each port method into one or two
+ * statements on the {@code V$} views, the dictionary views and {@code DBMS_LOGMNR}. Every value
+ * travels as a bind variable, so table, user and file names never become SQL text; SCNs travel as
+ * {@code NUMBER} binds and are read back as decimals, because they are unsigned 64-bit values.
+ * Errors are ojdbc's own {@link java.sql.SQLException}s, unchanged, so the engine's classifier sees
+ * the ORA number Oracle raised. {@link dev.redoline.logminer.jdbc.Preflight} asks the same port
+ * (so it runs on the simulator too) whether the database is ready for capture and answers with
+ * typed problems that name the configuration key they concern.
+ */
+package dev.redoline.logminer.jdbc;
