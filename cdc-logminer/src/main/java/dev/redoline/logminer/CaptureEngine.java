@@ -73,15 +73,19 @@ public final class CaptureEngine {
   }
 
   /**
-   * Starts capturing from {@code from}: a position acknowledged earlier, or a
-   * {@link Position#start(Scn)} for a first start. A first start delivers the transactions that
-   * commit after its SCN.
+   * Starts capturing from {@code from}: a position acknowledged earlier, or {@code null} when none
+   * is stored, in which case {@code cdc.start.scn} decides (the database's current SCN, read now,
+   * or the configured SCN). A first start delivers the transactions that commit after its SCN (those committed at
+   * or before it are what a snapshot as of that SCN would hold).
+   *
+   * @throws CdcException when the current SCN cannot be read for a first start
    */
   public CaptureStream open(Position from) {
-    Objects.requireNonNull(from, "from == null");
+    if (from == null) {
+      from = Position.start(startScn());
+    }
     Position start = from.lastCommit() != null ? from
-        : from.withDelivered(new CommitMark(from.resumeScn().equals(Scn.ZERO) ? Scn.ZERO : from.resumeScn().minus(1),
-            END_OF_REDO), Position.WHOLE);
+        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
     EventQueue queue = new EventQueue(settings.queueSize());
     CaptureStats stats = new CaptureStats();
     CaptureLoop[] loop = new CaptureLoop[1];
@@ -111,6 +115,20 @@ public final class CaptureEngine {
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
     thread.start();
     return new CaptureStream(queue, loop[0], thread, stats, from);
+  }
+
+  private Scn startScn() {
+    String configured = config.get(CdcConfig.START_SCN);
+    if (!configured.equals("current")) {
+      return Scn.parse(configured);
+    }
+    try (LogMinerGateway db = gateways.connect()) {
+      return db.database().currentScn();
+    } catch (java.sql.SQLException e) {
+      Failure failure = FailureClassifier.classify(e);
+      throw new dev.redoline.core.CdcException(failure.code(), "cannot read the current SCN to start from: "
+          + failure.detail(), e);
+    }
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */

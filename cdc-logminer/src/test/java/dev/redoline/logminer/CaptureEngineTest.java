@@ -95,4 +95,23 @@ class CaptureEngineTest {
       assertThat(h.events.get(0)).isInstanceOf(StreamEvent.SchemaEvent.class);
     }
   }
+
+  @Test
+  void open_withoutPositionStartsAtCurrentScn() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(2).build();
+    oracle.createTable(orders());
+    SimulatedTransaction before = oracle.begin();
+    before.insert(ORDERS, 1L, "OLD");
+    before.commit();
+    new Script().then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(ORDERS, 2L, "NEW");
+      tx.commit();
+    }).attach(oracle);
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.open(null);
+      h.awaitEvents(EngineHarness.changeCount(1));
+      assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(2L);
+    }
+  }
 }
