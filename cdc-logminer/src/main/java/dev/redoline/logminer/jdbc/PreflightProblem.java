@@ -1,0 +1,33 @@
+package dev.redoline.logminer.jdbc;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import java.util.Objects;
+
+/**
+ * One reason the database is not ready for capture, found by {@link Preflight}.
+ *
+ * <pre>{@code
+ * for (PreflightProblem p : Preflight.of(config).check(gateway)) {
+ *   connectValidation.get(p.key()).addErrorMessage(p.code().code() + " " + p.message());
+ * }
+ * }</pre>
+ *
+ * @param key the configuration key the problem concerns (Connect shows it beside that key):
+ *     {@code cdc.database.url} for the database as a whole, {@code cdc.database.user} for grants
+ * @param code the error code (CDC-4xxx) with its operator action
+ * @param message what is wrong, naming the value at fault (never a secret)
+ */
+public record PreflightProblem(String key, ErrorCode code, String message) {
+
+  public PreflightProblem {
+    Objects.requireNonNull(key, "key == null");
+    Objects.requireNonNull(code, "code == null");
+    Objects.requireNonNull(message, "message == null");
+  }
+
+  /** The problem as the exception a capture stops with. */
+  public CdcException toException() {
+    return new CdcException(code, key + ": " + message);
+  }
+}
