@@ -88,7 +88,8 @@ public final class Fault {
       return OracleErrors.stack(errorCode, message);
     }
     if (call.plsql() && !OracleErrors.losesConnection(errorCode)) {
-      return OracleErrors.plsql(errorCode, call.plsqlLine(), args);
+      String pkg = call == GatewayCall.BUILD ? "SYS.DBMS_LOGMNR_D" : "SYS.DBMS_LOGMNR";
+      return OracleErrors.plsql(pkg, errorCode, call.plsqlLine(), args);
     }
     return OracleErrors.error(errorCode, args);
   }

@@ -16,10 +16,13 @@ public enum GatewayCall {
   /** Executing a mining query. */
   QUERY,
   /** Fetching one row of a mining query ({@code ResultSet.next()}). */
-  NEXT;
+  NEXT,
+  /** DBMS_LOGMNR_D.BUILD, run by {@link SchemaChanges#buildDictionary()} (PL/SQL). */
+  BUILD;
 
   boolean plsql() {
-    return this == ADD_LOGFILE || this == REMOVE_LOGFILE || this == START_LOGMNR || this == END_LOGMNR;
+    return this == ADD_LOGFILE || this == REMOVE_LOGFILE || this == START_LOGMNR || this == END_LOGMNR
+        || this == BUILD;
   }
 
   int plsqlLine() {
@@ -27,6 +30,7 @@ public enum GatewayCall {
       case ADD_LOGFILE -> OracleErrors.LINE_ADD;
       case REMOVE_LOGFILE -> OracleErrors.LINE_REMOVE;
       case END_LOGMNR -> OracleErrors.LINE_END;
+      case BUILD -> OracleErrors.LINE_BUILD;
       default -> OracleErrors.LINE_START;
     };
   }

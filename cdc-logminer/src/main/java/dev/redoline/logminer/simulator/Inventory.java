@@ -58,7 +58,7 @@ final class Inventory {
       if (Long.compareUnsigned(f.nextScn, after.bits()) > 0) {
         out.add(new ArchivedLog(c.name, c.destId, f.thread, f.sequence, Scn.of(f.firstScn), Scn.of(f.nextScn),
             f.firstTime, f.blocks(), f.blockSize, c.deleted ? ArchivedLog.Status.D : ArchivedLog.Status.A, false,
-            false, false, Scn.of(o.redo.resetlogsScn)));
+            f.dictionaryBegin, f.dictionaryEnd, Scn.of(o.redo.resetlogsScn)));
       }
     }
     return out;

@@ -28,8 +28,9 @@ final class LogFile {
   long bytes;
   boolean overwritten;
   boolean archived;
-  /** Number of times this log's redo was corrupted by a fault (blocks skipped under SKIP_CORRUPTION). */
-  int corruptBlocks;
+  /** DBMS_LOGMNR_D.BUILD wrote the start / the end of a dictionary into this log. */
+  boolean dictionaryBegin;
+  boolean dictionaryEnd;
 
   LogFile(int thread, long sequence, int group, int blockSize, String onlineName, long firstScn,
       LocalDateTime firstTime, long headerBytes) {

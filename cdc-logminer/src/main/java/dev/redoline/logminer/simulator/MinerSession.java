@@ -15,11 +15,14 @@ final class MinerSession {
   final long startScn;
   final long endScn;
   final Instant startedAt;
+  /** Missing logs START_LOGMNR tolerated: MISSING_LOGFILE and MISSING_SCN rows. */
+  final java.util.List<LogGap> gaps;
   long recordsRead;
   long bufferedBytes;
   boolean killed;
 
-  MinerSession(SessionStart start, Instant startedAt) {
+  MinerSession(SessionStart start, Instant startedAt, java.util.List<LogGap> gaps) {
+    this.gaps = java.util.List.copyOf(gaps);
     this.start = start;
     this.startScn = start.startScn().bits();
     this.endScn = start.endScn() == null ? Long.MAX_VALUE : start.endScn().bits();

@@ -40,7 +40,7 @@ final class MiningRun {
     Map<RedoRecord, AddedLog> source = new HashMap<>();
     long read = 0;
     for (AddedLog a : added) {
-      List<RedoRecord> written = List.copyOf(a.log().records);
+      List<RedoRecord> written = withCorruptionMarked(a.log().records);
       read += written.size();
       for (RedoRecord r : written) {
         if (r.scn >= session.startScn && r.scn <= session.endScn) {
@@ -49,7 +49,11 @@ final class MiningRun {
         }
       }
     }
-    List<RedoRecord> ordered = session.committedOnly() ? committedOrder(inRange, session) : sorted(inRange);
+    for (LogGap gap : session.gaps) {
+      inRange.add(missingScn(oracle, gap, session));
+    }
+    List<RedoRecord> ordered = session.committedOnly() ? committedOrder(inRange, session)
+        : sorted(inRange, oracle.settings);
     List<RedoRecord> out = new ArrayList<>();
     for (RedoRecord r : ordered) {
       if (matches(r, q)) {
@@ -63,10 +67,87 @@ final class MiningRun {
     return new MiningRun(out, source, read, Duration.ofNanos(nanos));
   }
 
-  private static List<RedoRecord> sorted(List<RedoRecord> records) {
+  private static List<RedoRecord> sorted(List<RedoRecord> records, Settings settings) {
     List<RedoRecord> copy = new ArrayList<>(records);
-    copy.sort(SCN_ORDER);
+    copy.sort(settings.shuffleTies ? shuffledTies(settings.seed) : SCN_ORDER);
     return copy;
+  }
+
+  /**
+   * SCN order where records of different transactions (or threads) sharing one SCN come in a
+   * seeded random order instead of thread and address order; a transaction's own records keep
+   * their address order. The same seed gives the same order on every query.
+   */
+  private static Comparator<RedoRecord> shuffledTies(long seed) {
+    return Comparator.<RedoRecord>comparingLong(r -> r.scn)
+        .thenComparingLong(r -> tieRank(seed, r))
+        .thenComparingInt(r -> r.thread).thenComparing(r -> r.address);
+  }
+
+  private static long tieRank(long seed, RedoRecord r) {
+    long key = r.tx == null ? r.thread : r.tx.xid.usn() * 1_000_003L + r.tx.xid.slot() * 65_537L
+        + r.tx.xid.sequence();
+    long x = seed ^ (r.scn * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
+    x ^= x >>> 33;
+    x *= 0xFF51AFD7ED558CCDL;
+    return x ^ (x >>> 33);
+  }
+
+  /**
+   * The log's records with each run of corrupt records replaced by one CORRUPTED_BLOCKS record
+   * at the first one's SCN and address (STATUS 1343, INFO the blocks skipped).
+   */
+  private static List<RedoRecord> withCorruptionMarked(List<RedoRecord> records) {
+    List<RedoRecord> out = new ArrayList<>(records.size());
+    RedoRecord first = null;
+    long blocks = 0;
+    long lastBlock = -1;
+    for (RedoRecord r : List.copyOf(records)) {
+      if (r.corrupt) {
+        if (first == null) {
+          first = r;
+          blocks = 0;
+          lastBlock = -1;
+        }
+        if (r.address.block() != lastBlock) {
+          blocks++;
+          lastBlock = r.address.block();
+        }
+        continue;
+      }
+      if (first != null) {
+        out.add(corrupted(first, blocks));
+        first = null;
+      }
+      out.add(r);
+    }
+    if (first != null) {
+      out.add(corrupted(first, blocks));
+    }
+    return out;
+  }
+
+  private static RedoRecord corrupted(RedoRecord first, long blocks) {
+    RedoRecord c = new RedoRecord(RecordKind.CORRUPTED_BLOCKS, first.scn, first.time, null, first.thread, null, 0, 0,
+        null, null, null, null, blocks + " blocks skipped", 1343);
+    c.address = first.address;
+    c.log = first.log;
+    return c;
+  }
+
+  /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
+  private static RedoRecord missingScn(SimulatedOracle oracle, LogGap gap, MinerSession session) {
+    LogFile first = null;
+    for (LogFile f : oracle.redo.thread(gap.thread()).logs) {
+      if (f.sequence == gap.fromSequence()) {
+        first = f;
+      }
+    }
+    RedoRecord m = new RedoRecord(RecordKind.MISSING_SCN, Math.max(gap.firstScn(), session.startScn),
+        first.firstTime.truncatedTo(java.time.temporal.ChronoUnit.SECONDS), null, gap.thread(), null, 0, 0, null,
+        null, null, null, null, 1291);
+    m.address = new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0);
+    return m;
   }
 
   /**
@@ -75,12 +156,12 @@ final class MiningRun {
    * The transactions held until their commit are the session's buffered memory.
    */
   private static List<RedoRecord> committedOrder(List<RedoRecord> records, MinerSession session) {
-    List<RedoRecord> bySc = sorted(records);
+    List<RedoRecord> bySc = sorted(records, new Settings());
     Map<TxState, List<RedoRecord>> pending = new LinkedHashMap<>();
     List<RedoRecord> out = new ArrayList<>();
     long buffered = 0;
     for (RedoRecord r : bySc) {
-      if (r.kind == RecordKind.DDL) {
+      if (r.kind == RecordKind.DDL || r.kind == RecordKind.MISSING_SCN || r.kind == RecordKind.CORRUPTED_BLOCKS) {
         out.add(r);
         continue;
       }
@@ -108,10 +189,13 @@ final class MiningRun {
   }
 
   private static boolean matches(RedoRecord r, MiningQuery q) {
-    if (r.address != null && !q.afterCursor(r.address)) {
+    if (r.address != null && !q.afterCursor(r.shownAddress())) {
       return false;
     }
-    if (r.kind.isControl()) {
+    if (r.kind == RecordKind.MISSING_SCN || r.kind == RecordKind.CORRUPTED_BLOCKS) {
+      return true;   // holes in the redo concern every consumer
+    }
+    if (r.kind.isControl() || r.kind == RecordKind.REPLICATION_MARKER) {
       return q.includeTransactionControl();
     }
     if (r.tx != null && q.excludedUsers().contains(r.tx.user)) {

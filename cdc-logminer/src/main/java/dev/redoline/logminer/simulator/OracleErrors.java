@@ -21,6 +21,8 @@ final class OracleErrors {
   static final int LINE_END = 90;
   /** Line of DBMS_LOGMNR.REMOVE_LOGFILE in ORA-06512 frames (unverified). */
   static final int LINE_REMOVE = 110;
+  /** Line of DBMS_LOGMNR_D.BUILD in ORA-06512 frames (unverified). */
+  static final int LINE_BUILD = 12;
 
   private record Entry(String text, String sqlState, boolean connectionLost) {}
 
@@ -124,7 +126,12 @@ final class OracleErrors {
 
   /** The error of a DBMS_LOGMNR call, with its ORA-06512 frames. */
   static SQLException plsql(int code, int line, Object... args) {
-    return build(code, line(code, args) + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line " + line
+    return plsql("SYS.DBMS_LOGMNR", code, line, args);
+  }
+
+  /** The error of a call of PL/SQL package {@code pkg}, with its ORA-06512 frames. */
+  static SQLException plsql(String pkg, int code, int line, Object... args) {
+    return build(code, line(code, args) + "\nORA-06512: at \"" + pkg + "\", line " + line
         + "\nORA-06512: at line 1");
   }
 

@@ -16,7 +16,13 @@ enum RecordKind {
   UNDO_DELETE(1, "INSERT"),
   DDL(5, "DDL"),
   REPLICATION_MARKER(27, "REPLICATION_MARKER"),
+  /** A gap in the redo stream (a missing log tolerated by the session): STATUS 1291. */
   MISSING_SCN(34, "MISSING_SCN"),
+  /**
+   * Redo blocks skipped under SKIP_CORRUPTION: STATUS 1343. The OPERATION text is documented;
+   * the OPERATION_CODE is not (LOGMINER.md 1.2), so {@link Settings#corruptedBlocksCode} decides it.
+   */
+  CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
   UNSUPPORTED(255, "UNSUPPORTED");
 
   final int code;

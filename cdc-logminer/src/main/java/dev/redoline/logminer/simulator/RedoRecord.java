@@ -37,6 +37,18 @@ final class RedoRecord {
   LogFile log;
   /** For the rows of an array DELETE after the first: the record whose RS_ID they share. */
   RedoRecord sharesAddressWith;
+  /** The record's redo block is corrupt: LogMiner cannot read it (ORA-01343, or skipped). */
+  boolean corrupt;
+  /** A COMMIT of an empty transaction, which LogMiner shows with THREAD# 0. */
+  boolean threadZero;
+
+  /** The address as V$LOGMNR_CONTENTS shows it: THREAD# 0 for the COMMIT of an empty transaction. */
+  RedoAddress shownAddress() {
+    if (!threadZero || address == null) {
+      return address;
+    }
+    return new RedoAddress(0, address.sequence(), address.block(), address.offset());
+  }
 
   RedoRecord(RecordKind kind, long scn, LocalDateTime time, TxState tx, int thread, TableVersion table,
       int objectId, int dataObjectId, String rowId, Row values, Row before, String ddlText, String info,

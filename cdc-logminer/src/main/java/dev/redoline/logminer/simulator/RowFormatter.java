@@ -23,6 +23,9 @@ import java.util.List;
  */
 final class RowFormatter {
 
+  /** SQL_REDO of an UNSUPPORTED (255) row. */
+  static final String UNSUPPORTED_REDO = "Unsupported";
+
   private final SimulatedOracle oracle;
   private final MinerSession session;
   private final SqlRedoRenderer renderer;
@@ -55,7 +58,14 @@ final class RowFormatter {
         info = "Dictionary Mismatch";
         status = 2;
         redo = withoutDictionary(r, layout);
+      } else if (live.temporary && r.kind != RecordKind.DDL) {
+        redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
+        undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
       } else {
+        if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
+          status = 2;   // LONG updates: STATUS 2 with an empty INFO (LOGMINER.md 2.3)
+          info = null;
+        }
         if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
           table = live.recycleBinName;
           layout = renamed(layout, live.recycleBinName);
@@ -83,8 +93,24 @@ final class RowFormatter {
       case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values, r.rowId);
       case UNDO_DELETE -> renderer.undoDelete(layout, r.values);
       case DDL -> renderer.ddl(r.ddlText);
+      case UNSUPPORTED -> UNSUPPORTED_REDO;
       default -> r.ddlText == null ? "" : r.ddlText;
     };
+  }
+
+  private static boolean hasLong(TableLayout layout) {
+    for (dev.redoline.core.Column c : layout.columns()) {
+      if (c.type().kind() == dev.redoline.core.OracleType.Kind.LONG
+          || c.type().kind() == dev.redoline.core.OracleType.Kind.LONG_RAW) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
+  private int code(RedoRecord r) {
+    return r.kind == RecordKind.CORRUPTED_BLOCKS ? oracle.settings.corruptedBlocksCode : r.kind.code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
@@ -144,8 +170,9 @@ final class RowFormatter {
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
       String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
-      out.add(new RedoRow(Scn.of(r.scn), startScn, commitScn, r.time, startTime, commitTime, xid, r.kind.code,
-          r.kind.operation, r.kind.isUndo(), owner, table, r.rowId, tx == null ? "SYS" : tx.user, r.address, r.ssn,
+      out.add(new RedoRow(Scn.of(r.scn), startScn, commitScn, r.time, startTime, commitTime, xid, code(r),
+          r.kind.operation, r.kind.isUndo(), owner, table, r.rowId, tx == null ? null : tx.user, r.shownAddress(),
+          r.ssn,
           i < n - 1, obj, objv, objd, redoPiece, undoPiece, info, status, cdb ? c.name : null,
           cdb ? c.conId : null, cdb ? c.conUid : null));
     }

@@ -5,6 +5,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,16 +41,46 @@ public final class SchemaChanges {
     return createPartitioned(layout, List.of());
   }
 
+  /**
+   * CREATE GLOBAL TEMPORARY TABLE: its DML produces rows whose SQL_REDO and SQL_UNDO are
+   * LogMiner's placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
+   */
+  public TableId createTemporaryTable(TableLayout layout) {
+    SimTable t = oracle.catalog.create(layout.table(), layout, List.of());
+    t.temporary = true;
+    emit(t, createText("create global temporary table ", layout), USER_DDL);
+    return layout.table();
+  }
+
+  /**
+   * {@code DBMS_LOGMNR_D.BUILD(options => STORE_IN_REDO_LOGS)}: the dictionary goes into thread
+   * 1's current log, which gets DICTIONARY_BEGIN and DICTIONARY_END. START_LOGMNR with
+   * DICT_FROM_REDO_LOGS needs that log added (ORA-01371 otherwise). Plan ORA-01327 (dictionary
+   * lock) or others with {@code faults().atCall(GatewayCall.BUILD, ...)}.
+   *
+   * @throws SQLException a planned fault, with DBMS_LOGMNR_D frames
+   */
+  public void buildDictionary() throws SQLException {
+    oracle.faults.before(GatewayCall.BUILD, null);
+    RedoThread t = oracle.redo.thread(1);
+    oracle.redo.flush(t);
+    t.current().dictionaryBegin = true;
+    t.current().dictionaryEnd = true;
+  }
+
   /** CREATE TABLE ... PARTITION BY HASH with named partitions, each its own object. */
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
     SimTable t = oracle.catalog.create(layout.table(), layout, partitions);
-    StringBuilder sql = new StringBuilder("create table ").append(layout.table().quoted()).append(" (");
+    emit(t, createText("create table ", layout), USER_DDL);
+    return layout.table();
+  }
+
+  private static String createText(String verb, TableLayout layout) {
+    StringBuilder sql = new StringBuilder(verb).append(layout.table().quoted()).append(" (");
     for (Column c : layout.columns()) {
       sql.append(c.position() > 1 ? ", " : "").append('"').append(c.name()).append("\" ").append(c.type());
     }
-    sql.append(')');
-    emit(t, sql.toString(), USER_DDL);
-    return layout.table();
+    return sql.append(')').toString();
   }
 
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */

@@ -3,18 +3,27 @@ package dev.redoline.logminer.simulator;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.SessionStart;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What START_LOGMNR checks before a session exists (requirement 13), in Oracle's order: options,
  * logs listed, files readable, the SCN range, then that every needed sequence of every thread is
- * listed. Log availability is checked only here; later changes surface from fetches.
+ * listed (or, when the simulator tolerates gaps, noted as missing). With DICT_FROM_REDO_LOGS the
+ * logs of a dictionary BUILD must be listed (ORA-01371). Log availability is checked only here;
+ * later changes surface from fetches.
  */
 final class SessionChecks {
 
   private SessionChecks() {}
 
-  static void check(SimulatedOracle oracle, List<AddedLog> added, SessionStart start) throws SQLException {
+  /**
+   * Checks a START_LOGMNR call.
+   *
+   * @return the missing logs the session tolerates (empty unless the simulator tolerates gaps)
+   */
+  static List<LogGap> check(SimulatedOracle oracle, List<AddedLog> added, SessionStart start)
+      throws SQLException {
     int line = OracleErrors.LINE_START;
     if (start.has(MiningOption.CONTINUOUS_MINE)) {
       throw OracleErrors.plsql(44609, line);
@@ -38,16 +47,23 @@ final class SessionChecks {
             + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line " + line + "\nORA-06512: at line 1");
       }
     }
+    if (start.has(MiningOption.DICT_FROM_REDO_LOGS) && !dictionaryAdded(added)) {
+      throw OracleErrors.plsql(1371, line);
+    }
     long low = start.startScn().bits();
     long high = start.endScn() == null ? Long.MAX_VALUE : start.endScn().bits();
     if (start.endScn() != null && high <= low) {
       throw OracleErrors.plsql(1281, line);
     }
+    List<LogFile> missing = new ArrayList<>();
     for (RedoThread t : oracle.redo.threads) {
       for (LogFile f : t.logs) {
         long next = f.current() && !t.open ? t.checkpointScn + 1 : f.nextScn;
         if (f.firstScn <= high && next > low && !listed(added, f)) {
-          throw OracleErrors.plsql(1291, line);
+          if (!oracle.settings.toleratesLogGaps) {
+            throw OracleErrors.plsql(1291, line);
+          }
+          missing.add(f);
         }
       }
     }
@@ -57,9 +73,64 @@ final class SessionChecks {
         startCovered = true;
       }
     }
+    for (LogFile f : missing) {
+      startCovered |= f.firstScn <= low && low < f.nextScn;
+    }
     if (!startCovered) {
       throw OracleErrors.plsql(1281, line);
     }
+    return gaps(missing);
+  }
+
+  /** The sequences missing between the lowest and highest listed sequence of each thread. */
+  static List<LogGap> between(SimulatedOracle oracle, List<AddedLog> added) {
+    List<LogFile> missing = new ArrayList<>();
+    for (RedoThread t : oracle.redo.threads) {
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
+      for (AddedLog a : added) {
+        if (a.log().thread == t.number) {
+          min = Math.min(min, a.log().sequence);
+          max = Math.max(max, a.log().sequence);
+        }
+      }
+      for (LogFile f : t.logs) {
+        if (f.sequence > min && f.sequence < max && !listed(added, f)) {
+          missing.add(f);
+        }
+      }
+    }
+    return gaps(missing);
+  }
+
+  /** Missing logs, in (thread, sequence) order, grouped into runs of consecutive sequences. */
+  private static List<LogGap> gaps(List<LogFile> missing) {
+    List<LogGap> out = new ArrayList<>();
+    LogFile first = null;
+    LogFile last = null;
+    for (LogFile f : missing) {
+      if (last != null && (f.thread != last.thread || f.sequence != last.sequence + 1)) {
+        out.add(new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+        first = null;
+      }
+      first = first == null ? f : first;
+      last = f;
+    }
+    if (first != null) {
+      out.add(new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+    }
+    return out;
+  }
+
+  /** DICT_FROM_REDO_LOGS needs the logs from DICTIONARY_BEGIN to DICTIONARY_END of one BUILD. */
+  private static boolean dictionaryAdded(List<AddedLog> added) {
+    boolean begin = false;
+    boolean end = false;
+    for (AddedLog a : added) {
+      begin |= a.log().dictionaryBegin;
+      end |= a.log().dictionaryEnd;
+    }
+    return begin && end;
   }
 
   private static boolean listed(List<AddedLog> added, LogFile f) {

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 /** Knobs of the database and of LogMiner's cost and memory model. */
 final class Settings {
+  /** The simulator's seed: seeded choices that must repeat query after query derive from it. */
+  long seed = 1;
   SupplementalLogging supplementalLogging = SupplementalLogging.ALL;
   /** Session memory limit in bytes. */
   long pgaLimitBytes = 2L << 30;
@@ -19,4 +21,10 @@ final class Settings {
   /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */
   int costAgePercentPerHour = 20;
   Duration scnTimeRetention = Duration.ofDays(5);
+  /** START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291. */
+  boolean toleratesLogGaps;
+  /** Shuffle the order of records of different transactions that share one SCN (seeded). */
+  boolean shuffleTies;
+  /** OPERATION_CODE of CORRUPTED_BLOCKS rows; undocumented, so a knob. */
+  int corruptedBlocksCode = 14;
 }

@@ -55,6 +55,8 @@ final class SimTable {
   /** The recycle-bin name after DROP without PURGE. */
   String recycleBinName;
   boolean purged;
+  /** A global temporary table: LogMiner shows placeholders instead of SQL. */
+  boolean temporary;
   private int nextPartition;
 
   SimTable(TableId id, int conId, int objectId, TableLayout layout) {

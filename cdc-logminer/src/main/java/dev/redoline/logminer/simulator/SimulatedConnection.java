@@ -242,9 +242,17 @@ final class SimulatedConnection implements LogMinerGateway {
       LogFile f = a.log();
       Scn next = f.current() ? Scn.MAX : Scn.of(f.nextScn);
       out.add(new SessionLog(id++, a.fileName(), f.thread, f.sequence, Scn.of(f.firstScn), next,
-          id == 2 ? 1 : 0, null));
+          id == 2 ? 1 : pruned(f) ? 2 : 0, null));
+    }
+    for (LogGap gap : session != null ? session.gaps : SessionChecks.between(oracle, added)) {
+      out.add(gap.row(id++));
     }
     return out;
+  }
+
+  /** STATUS 2 (pruned): the log lies outside the started session's SCN range. */
+  private boolean pruned(LogFile f) {
+    return session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn);
   }
 
   @Override
@@ -252,8 +260,8 @@ final class SimulatedConnection implements LogMinerGateway {
     Objects.requireNonNull(start, "start == null");
     enter(GatewayCall.START_LOGMNR);
     session = null;   // options and bounds never carry over
-    SessionChecks.check(oracle, added, start);
-    session = new MinerSession(start, oracle.clock.instant());
+    List<LogGap> gaps = SessionChecks.check(oracle, added, start);
+    session = new MinerSession(start, oracle.clock.instant(), gaps);
   }
 
   @Override

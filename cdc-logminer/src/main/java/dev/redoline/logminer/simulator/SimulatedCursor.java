@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulator;
 
+import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
@@ -11,7 +12,9 @@ import java.util.Deque;
  * The rows of one mining query. Errors surface from {@link #next()} as from
  * {@code ResultSet.next()}: ORA-01013 on cancel or when the query's simulated cost passes its
  * timeout (the session stays usable), the PGA limit, and ORA-00310 when an online log still to be
- * read was reused since the query started; that one repeats on every try of the same range.
+ * read was reused since the query started (it repeats on every try of the same range), ORA-01343
+ * at corrupt redo without SKIP_CORRUPTION and ORA-01347 at a tracked DDL without supplemental
+ * logging.
  */
 final class SimulatedCursor implements RowCursor {
 
@@ -65,9 +68,25 @@ final class SimulatedCursor implements RowCursor {
       throw OracleErrors.logReused(from.fileName(), from.log().sequence + connection.oracle.redo.thread(
           from.log().thread).groups.size(), from.log().sequence);
     }
+    unreadable(r);
     index++;
     pieces.addAll(formatter.rows(r));
     return pieces.poll();
+  }
+
+  /**
+   * Records LogMiner cannot get past: corrupt blocks without SKIP_CORRUPTION (ORA-01343), and a
+   * DDL under DDL_DICT_TRACKING in a database without supplemental logging (ORA-01347). Both
+   * repeat on every query of the range.
+   */
+  private void unreadable(RedoRecord r) throws SQLException {
+    if (r.kind == RecordKind.CORRUPTED_BLOCKS && !session.start.has(MiningOption.SKIP_CORRUPTION)) {
+      throw OracleErrors.error(1343);
+    }
+    if (r.kind == RecordKind.DDL && session.start.has(MiningOption.DDL_DICT_TRACKING)
+        && connection.oracle.settings.supplementalLogging == SupplementalLogging.NONE) {
+      throw OracleErrors.error(1347);
+    }
   }
 
   private void checkMemory() throws SQLException {

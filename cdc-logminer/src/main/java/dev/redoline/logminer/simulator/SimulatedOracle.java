@@ -50,6 +50,7 @@ public final class SimulatedOracle {
   final Catalog catalog;
   final Faults faults;
   final SchemaChanges schema;
+  private final SpecialRedo special = new SpecialRedo(this);
   final Settings settings;
   final Set<Integer> instancesDown = new HashSet<>();
   final Set<Integer> instancesCrashed = new HashSet<>();
@@ -117,6 +118,16 @@ public final class SimulatedOracle {
     return faults;
   }
 
+  /** Replication markers, empty-transaction commits and corrupt redo (requirement 27). */
+  public SpecialRedo special() {
+    return special;
+  }
+
+  /** GV$LOG and GV$ARCHIVED_LOG, which repeat every row once per open instance (requirement 6). */
+  public GlobalViews globalViews() {
+    return new GlobalViews(this);
+  }
+
   /** DDL and partition maintenance on the simulated dictionary. */
   public SchemaChanges schema() {
     return schema;
@@ -172,7 +183,7 @@ public final class SimulatedOracle {
     return tx;
   }
 
-  private Xid newXid() {
+  Xid newXid() {
     int usn = 1 + (nextSlot % 10);
     int slot = (nextSlot / 10) % 48;
     nextSlot++;
@@ -399,6 +410,7 @@ public final class SimulatedOracle {
 
     public Builder seed(long seed) {
       this.seed = seed;
+      settings.seed = seed;
       return this;
     }
 
@@ -494,6 +506,28 @@ public final class SimulatedOracle {
     public Builder strandCapacity(int records) {
       require(records >= 1, "strandCapacity must be 1 or more: " + records);
       this.strandCapacity = records;
+      return this;
+    }
+
+    /**
+     * START_LOGMNR accepts a range with missing logs: V$LOGMNR_LOGS gets MISSING_LOGFILE rows and
+     * the query a MISSING_SCN row (code 34, STATUS 1291) per gap, instead of ORA-01291.
+     */
+    public Builder toleratesLogGaps() {
+      settings.toleratesLogGaps = true;
+      return this;
+    }
+
+    /** Records of different transactions sharing one SCN come in a seeded random order. */
+    public Builder shuffleTiesWithinScn() {
+      settings.shuffleTies = true;
+      return this;
+    }
+
+    /** OPERATION_CODE of CORRUPTED_BLOCKS rows (undocumented; default 14). */
+    public Builder corruptedBlocksCode(int code) {
+      require(code >= 0, "corruptedBlocksCode must be 0 or more: " + code);
+      settings.corruptedBlocksCode = code;
       return this;
     }
 

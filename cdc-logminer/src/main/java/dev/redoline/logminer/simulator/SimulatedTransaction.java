@@ -129,6 +129,15 @@ public final class SimulatedTransaction {
   }
 
   /**
+   * An operation LogMiner cannot show (for example on an object type it does not support): one
+   * UNSUPPORTED row (OPERATION_CODE 255) naming the table, SQL_REDO {@code Unsupported}.
+   */
+  public void unsupported(TableId table) {
+    SimTable t = live(table);
+    emit(RecordKind.UNSUPPORTED, t, t.segments.get(0), null, null, null);
+  }
+
+  /**
    * An INSERT that fails (for example ORA-00001): the row is written, then undone by a
    * statement-level rollback (a ROLLBACK=1 DELETE by ROWID), and the transaction goes on.
    */
