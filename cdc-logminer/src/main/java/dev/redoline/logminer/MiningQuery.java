@@ -19,9 +19,12 @@ import java.util.TreeMap;
  *   <li>With {@link #includeDdl}, DDL rows (code 5) of <em>every</em> object, whatever its
  *       DATA_OBJ#: a {@code CREATE TABLE} of a table not yet captured is how a new matching table
  *       is discovered. Only {@link #excludedUsers} filter them.
- *   <li>Transaction control rows (START, COMMIT, ROLLBACK) with {@link #includeTransactionControl},
+ *   <li>Transaction control rows (START, COMMIT, ROLLBACK, and replication markers, code 27) with
+ *       {@link #includeTransactionControl},
  *       never filtered by user: a transaction's end must be seen whoever ran it.
  *   <li>Rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
+ *   <li>Rows that report holes in the redo, MISSING_SCN (34) and CORRUPTED_BLOCKS, are always
+ *       returned: they concern every object.
  *   <li>Per thread, only rows strictly after that thread's cursor address
  *       ({@code (RBASQN, RBABLK, RBABYTE) > (?, ?, ?)}); a thread without a cursor is read whole.
  * </ul>
