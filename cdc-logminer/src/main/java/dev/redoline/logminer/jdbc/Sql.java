@@ -141,15 +141,14 @@ final class Sql {
       + " STATUS, INFO FROM V$LOGMNR_LOGS ORDER BY LOG_ID";
 
   /** The capture user's system privileges among those capture needs. */
-  static final String SESSION_PRIVILEGES = "SELECT PRIVILEGE FROM SESSION_PRIVS"
-      + " WHERE PRIVILEGE IN ('LOGMINING', 'SELECT ANY TRANSACTION')";
+  static final String SESSION_PRIVILEGES = "SELECT PRIVILEGE FROM SESSION_PRIVS WHERE PRIVILEGE = 'LOGMINING'";
 
   /** Whether the capture user may execute DBMS_LOGMNR (ALL_PROCEDURES lists what it may run). */
   static final String LOGMNR_PACKAGE = "SELECT COUNT(*) FROM ALL_PROCEDURES"
       + " WHERE OWNER = 'SYS' AND OBJECT_NAME = 'DBMS_LOGMNR' AND PROCEDURE_NAME IS NULL";
 
   /** The system privileges the capture needs, in the order problems list them. */
-  static final List<String> REQUIRED_PRIVILEGES = List.of("LOGMINING", "SELECT ANY TRANSACTION");
+  static final List<String> REQUIRED_PRIVILEGES = List.of("LOGMINING");
 
   /**
    * Views the gateway reads besides those the port's inventory methods read. The probe of each is
