@@ -1,0 +1,130 @@
+package dev.redoline.bench.logminer;
+
+import dev.redoline.core.Scn;
+import dev.redoline.logminer.AddLogOption;
+import dev.redoline.logminer.ArchivedLog;
+import dev.redoline.logminer.LogMinerGateway;
+import dev.redoline.logminer.MiningOption;
+import dev.redoline.logminer.MiningQuery;
+import dev.redoline.logminer.OnlineLog;
+import dev.redoline.logminer.RedoRow;
+import dev.redoline.logminer.RowCursor;
+import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Throughput of the Oracle simulator itself, so that pipeline benchmarks know how much of their
+ * time is the simulator's. The workload is {@code simulator:stress} (two RAC threads, about 40
+ * orders a second with 1-4 lines and stock updates, long-running and private-strand transactions,
+ * a 5,000-update transaction every 30 s, savepoint rollbacks, 256 KiB logs), with its seeded
+ * faults removed.
+ *
+ * <ul>
+ *   <li>{@code mine}: one whole mining pass as a consumer makes it (connect, ADD_LOGFILE of every
+ *       log, START_LOGMNR, read every V$LOGMNR_CONTENTS row of 60 simulated seconds of traffic,
+ *       rendered SQL_REDO included). The {@code rows} counter is rows produced per second.
+ *   <li>{@code generate}: the workload API producing redo: one operation is 100 ms of simulated
+ *       traffic; the {@code scns} counter is SCNs taken per second, about one per redo record.
+ * </ul>
+ *
+ * <p>Run: {@code mvn -o -q -B -pl cdc-logminer install -DskipTests && mvn -o -q -B -pl benchmarks
+ * package && java -jar benchmarks/target/benchmarks.jar SimulatorThroughputBenchmark -f 1 -wi 3 -i 5
+ * -rf json -rff /tmp/simulator.json}
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class SimulatorThroughputBenchmark {
+
+  /** A simulator holding 60 simulated seconds of stress traffic, every log archived. */
+  @State(Scope.Benchmark)
+  public static class Mined {
+    SimulatedOracle oracle;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      oracle = SimulatedOracle.forUrl("simulator:stress?seed=42");
+      oracle.faults().clear();
+      oracle.advance(Duration.ofSeconds(60));
+      oracle.workload((db, step) -> { });
+      oracle.switchAllLogfiles();
+      oracle.advance(Duration.ofSeconds(10));
+    }
+  }
+
+  /** A fresh stress simulator per iteration, so redo does not pile up across iterations. */
+  @State(Scope.Thread)
+  public static class Live {
+    SimulatedOracle oracle;
+
+    @Setup(Level.Iteration)
+    public void setUp() {
+      oracle = SimulatedOracle.forUrl("simulator:stress?seed=42");
+      oracle.faults().clear();
+    }
+  }
+
+  /** Rows or records counted per second next to the operation rate. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  public static class Counters {
+    public long rows;
+    public long scns;
+  }
+
+  @Benchmark
+  public long mine(Mined state, Counters counters) throws SQLException {
+    long n = 0;
+    long hash = 0;
+    try (LogMinerGateway db = state.oracle.connect()) {
+      Set<String> added = new HashSet<>();
+      for (ArchivedLog a : db.archivedLogs(Scn.ZERO)) {
+        if (a.destId() == 1 && added.add(a.thread() + ":" + a.sequence())) {
+          db.addLogFile(a.name(), AddLogOption.ADDFILE);
+        }
+      }
+      for (OnlineLog l : db.onlineLogs()) {
+        if (l.status() == OnlineLog.Status.CURRENT && added.add(l.thread() + ":" + l.sequence())) {
+          db.addLogFile(l.fileName(), AddLogOption.ADDFILE);
+        }
+      }
+      db.startSession(SessionStart.of(Scn.of(1_000_001), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
+      try (RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().build())) {
+        for (RedoRow r = rows.next(); r != null; r = rows.next()) {
+          n++;
+          hash += r.sqlRedo().length();
+        }
+      }
+    }
+    counters.rows += n;
+    return hash;
+  }
+
+  @Benchmark
+  public long generate(Live state, Counters counters) {
+    long before = state.oracle.currentScn();
+    state.oracle.advance(Duration.ofMillis(100));
+    long scns = state.oracle.currentScn() - before;   // one SCN per redo record, plus switches
+    counters.scns += scns;
+    return scns;
+  }
+}
