@@ -1,0 +1,187 @@
+package dev.redoline.connect;
+
+import dev.redoline.core.Absent;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.Column;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Marker;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
+import dev.redoline.core.Row;
+import dev.redoline.core.StreamEvent.ChangeEvent;
+import dev.redoline.core.StreamEvent.SchemaEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.header.ConnectHeaders;
+import org.apache.kafka.connect.source.SourceRecord;
+
+/**
+ * Turns stream events into source records: one record per change, on the table's topic, and one
+ * schema-topic record per table layout version.
+ *
+ * <pre>{@code
+ * ChangeRecords records = new ChangeRecords(topics, excluded, keys, clock, "0.1.0");
+ * SourceRecord layoutRecord = records.layout(schemaEvent);   // also remembers the layout
+ * SourceRecord changeRecord = records.change(changeEvent);   // uses the layout version of the change
+ * }</pre>
+ *
+ * <p>A slot the row image does not hold ({@link Absent#NOT_LOGGED}) and a {@link Marker} value
+ * become {@code null}; the header {@value #UNAVAILABLE_HEADER} then lists them as
+ * {@code before.COL=NOT_LOGGED,after.DOC=EMPTY_CLOB}, so a consumer can tell them from SQL NULL.
+ * Excluded columns are in no schema and no header.
+ */
+final class ChangeRecords {
+
+  /** The header listing columns whose value the record does not carry. */
+  static final String UNAVAILABLE_HEADER = "redoline.unavailable";
+
+  /** The schema-topic value: a table layout version, names and types only. */
+  static final Schema LAYOUT_SCHEMA = SchemaBuilder.struct().name("dev.redoline.connect.TableLayout").version(1)
+      .field("table", Schema.STRING_SCHEMA)
+      .field("pdb", Schema.OPTIONAL_STRING_SCHEMA)
+      .field("schema", Schema.STRING_SCHEMA)
+      .field("name", Schema.STRING_SCHEMA)
+      .field("version", Schema.INT32_SCHEMA)
+      .field("scn", Schema.STRING_SCHEMA)
+      .field("primary_key", SchemaBuilder.array(Schema.STRING_SCHEMA).build())
+      .field("columns", SchemaBuilder.array(SchemaBuilder.struct().name("dev.redoline.connect.Column")
+          .field("name", Schema.STRING_SCHEMA)
+          .field("position", Schema.INT32_SCHEMA)
+          .field("type", Schema.STRING_SCHEMA)
+          .field("nullable", Schema.BOOLEAN_SCHEMA)
+          .build()).build())
+      .build();
+
+  private final TopicNames topics;
+  private final ExcludedColumns excluded;
+  private final KeyColumns keys;
+  private final Clock clock;
+  private final String version;
+  private final Map<String, Object> partition;
+  private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
+
+  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
+    this.topics = topics;
+    this.excluded = excluded;
+    this.keys = keys;
+    this.clock = clock;
+    this.version = version;
+    this.partition = OffsetCodec.toPartition(topics.prefix());
+  }
+
+  /** Remembers a layout version so changes decoded with it can be mapped. */
+  TableSchema register(TableLayout layout) {
+    TableSchema schema = TableSchema.of(layout, topics.table(layout.table()), excluded, keys.of(layout));
+    schemas.computeIfAbsent(layout.table(), t -> new HashMap<>()).put(layout.version(), schema);
+    return schema;
+  }
+
+  /** The schema-topic record of a layout version (which is also remembered). */
+  SourceRecord layout(SchemaEvent event) {
+    TableLayout layout = event.layout();
+    register(layout);
+    List<Struct> columns = new ArrayList<>();
+    Schema columnSchema = LAYOUT_SCHEMA.field("columns").schema().valueSchema();
+    for (Column c : layout.columns()) {
+      columns.add(new Struct(columnSchema).put("name", c.name()).put("position", c.position())
+          .put("type", c.type().toString()).put("nullable", c.nullable()));
+    }
+    Struct value = new Struct(LAYOUT_SCHEMA)
+        .put("table", layout.table().toString())
+        .put("pdb", layout.table().pdb())
+        .put("schema", layout.table().owner())
+        .put("name", layout.table().table())
+        .put("version", layout.version())
+        .put("scn", event.scn().toString())
+        .put("primary_key", layout.primaryKey())
+        .put("columns", columns);
+    return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), topics.schema(), null,
+        Schema.STRING_SCHEMA, layout.table().toString(), LAYOUT_SCHEMA, value, clock.millis());
+  }
+
+  /** The record of one change. */
+  SourceRecord change(ChangeEvent event) {
+    Change change = event.change();
+    TableSchema schema = schema(change.table(), change.layoutVersion());
+    ConnectHeaders headers = new ConnectHeaders();
+    StringBuilder unavailable = new StringBuilder();
+    Struct before = row(schema, change.before(), "before", unavailable);
+    Struct after = row(schema, change.after(), "after", unavailable);
+    if (unavailable.length() > 0) {
+      headers.addString(UNAVAILABLE_HEADER, unavailable.toString());
+    }
+    Instant now = clock.instant();
+    Struct value = new Struct(schema.envelope())
+        .put("before", before)
+        .put("after", after)
+        .put("source", SourceBlock.of(event, topics.prefix(), version))
+        .put("op", String.valueOf(change.operation().code()))
+        .put("ts_ms", now.toEpochMilli())
+        .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
+        .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano());
+    Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
+    return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), schema.topic(), null,
+        schema.keySchema(), key, schema.envelope(), value, event.commit().time().toEpochMilli(), headers);
+  }
+
+  private TableSchema schema(TableId table, int layoutVersion) {
+    TableSchema schema = schemas.getOrDefault(table, Map.of()).get(layoutVersion);
+    if (schema == null) {
+      throw new CdcException(ErrorCode.INTERNAL_ERROR, "a change of " + table + " uses layout version "
+          + layoutVersion + ", which no schema event announced");
+    }
+    return schema;
+  }
+
+  private static Struct row(TableSchema schema, Row row, String image, StringBuilder unavailable) {
+    if (row == null) {
+      return null;
+    }
+    Struct struct = new Struct(schema.rowSchema());
+    for (int index : schema.columns()) {
+      Column column = schema.layout().column(index);
+      Object slot = index < row.size() ? row.get(index) : Absent.NOT_LOGGED;
+      if (slot instanceof Absent || slot instanceof Marker) {
+        if (slot != Absent.EXCLUDED) {
+          unavailable.append(unavailable.length() == 0 ? "" : ",").append(image).append('.')
+              .append(column.name()).append('=').append(slot);
+        }
+        continue;
+      }
+      org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
+      struct.put(field, ColumnTypes.value(column, field.schema(), slot));
+    }
+    return struct;
+  }
+
+  private static Struct key(TableSchema schema, Struct image) {
+    if (schema.keySchema() == null || image == null) {
+      return null;
+    }
+    Struct key = new Struct(schema.keySchema());
+    for (org.apache.kafka.connect.data.Field f : schema.keySchema().fields()) {
+      key.put(f, image.get(f.name()));
+    }
+    return key;
+  }
+
+  /** The source partition of every record of this capture. */
+  Map<String, Object> partition() {
+    return partition;
+  }
+
+  /** The offset of {@code position}. */
+  static Map<String, Object> offset(Position position) {
+    return OffsetCodec.toOffset(position);
+  }
+}

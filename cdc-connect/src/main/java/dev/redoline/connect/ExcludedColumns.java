@@ -1,0 +1,87 @@
+package dev.redoline.connect;
+
+import dev.redoline.core.TableId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code cdc.columns.exclude} patterns, matched here to leave excluded columns out of record
+ * schemas entirely (the decoder has already left their values out of every row).
+ *
+ * <pre>{@code
+ * ExcludedColumns ex = ExcludedColumns.parse(List.of("SHOP.CUSTOMERS.CARD_NO", "*.*.\"secret\""));
+ * assert ex.excludes(TableId.of("SHOP", "CUSTOMERS"), "CARD_NO");
+ * }</pre>
+ *
+ * <p>The rules are the decoder's: {@code [PDB.]SCHEMA.TABLE.COLUMN}, unquoted parts in upper case,
+ * {@code *} any run of characters within one part; a three-part pattern matches in every PDB and
+ * in a non-container database, a four-part one only in a PDB its first part matches.
+ */
+final class ExcludedColumns {
+
+  private final List<String[]> patterns;
+
+  private ExcludedColumns(List<String[]> patterns) {
+    this.patterns = patterns;
+  }
+
+  /**
+   * @throws IllegalArgumentException quoting a pattern that has not three or four parts
+   */
+  static ExcludedColumns parse(List<String> patterns) {
+    List<String[]> compiled = new ArrayList<>();
+    for (String pattern : patterns) {
+      if (pattern.isBlank()) {
+        continue;
+      }
+      List<String> parts = TableId.splitIdentifiers(pattern.trim());
+      if (parts.size() != 3 && parts.size() != 4) {
+        throw new IllegalArgumentException("Not a column pattern: '" + pattern + "' (expected [PDB.]SCHEMA.TABLE.COLUMN)");
+      }
+      compiled.add(parts.toArray(new String[0]));
+    }
+    return new ExcludedColumns(List.copyOf(compiled));
+  }
+
+  boolean isEmpty() {
+    return patterns.isEmpty();
+  }
+
+  boolean excludes(TableId table, String column) {
+    for (String[] p : patterns) {
+      int base = p.length - 3;
+      if (base == 1 && (table.pdb() == null || !glob(p[0], table.pdb()))) {
+        continue;
+      }
+      if (glob(p[base], table.owner()) && glob(p[base + 1], table.table()) && glob(p[base + 2], column)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code text} matches {@code pattern}, where {@code *} is any run of characters. */
+  static boolean glob(String pattern, String text) {
+    return glob(pattern, 0, text, 0);
+  }
+
+  private static boolean glob(String pattern, int p, String text, int t) {
+    while (p < pattern.length()) {
+      char c = pattern.charAt(p);
+      if (c == '*') {
+        for (int from = t; from <= text.length(); from++) {
+          if (glob(pattern, p + 1, text, from)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      if (t >= text.length() || text.charAt(t) != c) {
+        return false;
+      }
+      p++;
+      t++;
+    }
+    return t == text.length();
+  }
+}

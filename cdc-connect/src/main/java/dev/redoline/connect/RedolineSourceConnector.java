@@ -1,0 +1,163 @@
+package dev.redoline.connect;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ConfigException;
+import dev.redoline.logminer.LogMinerGateway;
+import dev.redoline.logminer.jdbc.Preflight;
+import dev.redoline.logminer.jdbc.PreflightProblem;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.Config;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigValue;
+import org.apache.kafka.connect.connector.Task;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
+import org.apache.kafka.connect.source.ExactlyOnceSupport;
+import org.apache.kafka.connect.source.SourceConnector;
+
+/**
+ * The Redoline source connector: captures an Oracle database's committed transactions with
+ * LogMiner and writes one record per change.
+ *
+ * <pre>{@code
+ * PUT /connectors/shop/config
+ * {"connector.class": "dev.redoline.connect.RedolineSourceConnector", "tasks.max": "1",
+ *  "cdc.database.url": "jdbc:oracle:thin:@//db:1521/ORCLCDB", "cdc.database.pdbs": "PDB1",
+ *  "cdc.tables.include": "PDB1.SHOP.*", "cdc.topic.prefix": "shop",
+ *  "exactly.once.support": "required", "transaction.boundary": "connector"}
+ * }</pre>
+ *
+ * <p>One task, always: the redo of a database is one ordered stream. {@link #validate} reports the
+ * configuration's problems and the database's (archive log mode, supplemental logging, privileges,
+ * PDBs) beside the key each concerns, with its CDC-4xxx code. Exactly-once delivery is supported,
+ * with Kafka transactions that end only at Oracle commits. See {@code docs/connect.md}.
+ */
+public final class RedolineSourceConnector extends SourceConnector {
+
+  private final Databases.Opener databases;
+  private Map<String, String> props;
+
+  /** The constructor the worker calls. */
+  public RedolineSourceConnector() {
+    this(Databases::open);
+  }
+
+  RedolineSourceConnector(Databases.Opener databases) {
+    this.databases = databases;
+  }
+
+  @Override
+  public String version() {
+    return Version.current();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    try {
+      RedolineConnectorConfig.parse(props);
+    } catch (CdcException e) {
+      throw new ConnectException(e.getMessage(), e);
+    }
+    this.props = Map.copyOf(props);
+  }
+
+  @Override
+  public Class<? extends Task> taskClass() {
+    return RedolineSourceTask.class;
+  }
+
+  /** One configuration: one task reads the one redo stream, whatever {@code tasks.max} says. */
+  @Override
+  public List<Map<String, String>> taskConfigs(int maxTasks) {
+    return List.of(props);
+  }
+
+  @Override
+  public void stop() {
+    props = null;
+  }
+
+  @Override
+  public ConfigDef config() {
+    return RedolineConnectorConfig.CONFIG_DEF;
+  }
+
+  /**
+   * Connect's checks, then every problem {@link CdcConfig#problems} finds, then, when the
+   * configuration itself is valid, the database's preflight checks; each beside its key.
+   */
+  @Override
+  public Config validate(Map<String, String> connectorConfigs) {
+    Config config = super.validate(connectorConfigs);
+    Map<String, ConfigValue> byName = new HashMap<>();
+    config.configValues().forEach(v -> byName.put(v.name(), v));
+    List<ConfigException> problems = CdcConfig.problems(connectorConfigs);
+    for (ConfigException p : problems) {
+      ConfigValue known = byName.get(p.key());
+      if (known == null || known.errorMessages().isEmpty()) {   // ConfigDef's own check said it already
+        add(config, byName, p.key(), p.getMessage());
+      }
+    }
+    if (problems.isEmpty()) {
+      preflight(CdcConfig.from(connectorConfigs), config, byName);
+    }
+    return config;
+  }
+
+  private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
+    try (LogMinerGateway gateway = databases.open(cdc).gateways().connect()) {
+      for (PreflightProblem p : Preflight.of(cdc).check(gateway)) {
+        add(config, byName, p.key(), p.code().code() + " " + p.message() + ". Action: " + p.code().action());
+      }
+    } catch (SQLException e) {
+      add(config, byName, CdcConfig.DATABASE_URL.name(), "cannot run the preflight checks: ORA-"
+          + String.format("%05d", e.getErrorCode()) + " " + e.getMessage());
+    } catch (CdcException e) {
+      add(config, byName, CdcConfig.DATABASE_URL.name(), e.getMessage());
+    }
+  }
+
+  private static void add(Config config, Map<String, ConfigValue> byName, String key, String message) {
+    ConfigValue value = byName.computeIfAbsent(key, k -> {
+      ConfigValue v = new ConfigValue(k);
+      config.configValues().add(v);
+      return v;
+    });
+    if (!value.errorMessages().contains(message)) {
+      value.addErrorMessage(message);
+    }
+  }
+
+  @Override
+  public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
+    return ExactlyOnceSupport.SUPPORTED;
+  }
+
+  /** Supported: the task asks for a commit only after the last change of an Oracle transaction. */
+  @Override
+  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(Map<String, String> connectorConfig) {
+    return ConnectorTransactionBoundaries.SUPPORTED;
+  }
+
+  /**
+   * Accepts a new offset only when it is a readable position ({@code null} resets the capture to
+   * {@code cdc.start.scn}).
+   *
+   * @throws ConnectException with the CDC-4007 message naming the key and value at fault
+   */
+  @Override
+  public boolean alterOffsets(Map<String, String> connectorConfig, Map<Map<String, ?>, Map<String, ?>> offsets) {
+    for (Map.Entry<Map<String, ?>, Map<String, ?>> e : offsets.entrySet()) {
+      try {
+        OffsetCodec.validate(e.getKey(), e.getValue());
+      } catch (CdcException ex) {
+        throw new ConnectException(ex.getMessage(), ex);
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,209 @@
+package dev.redoline.connect;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Position;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.StreamEvent.ChangeEvent;
+import dev.redoline.core.StreamEvent.Heartbeat;
+import dev.redoline.core.StreamEvent.SchemaEvent;
+import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.CaptureStream;
+import dev.redoline.logminer.DeadLetter;
+import dev.redoline.logminer.OpsEvent;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.kafka.connect.source.SourceTask;
+import org.apache.kafka.connect.source.TransactionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one task of {@link RedolineSourceConnector}: runs the capture engine and hands Connect one
+ * record per change, plus heartbeat, schema, dead letter and ops records.
+ *
+ * <pre>{@code
+ * // the worker does this; a test can too:
+ * task.initialize(context);
+ * task.start(props);          // reads the stored offset, opens the capture
+ * List<SourceRecord> batch = task.poll();
+ * task.commit();              // acknowledges what Kafka has stored
+ * task.stop();
+ * }</pre>
+ *
+ * <h2>Threads and lifecycle</h2>
+ * {@link #poll} runs on the worker's task thread and returns within {@link #POLL_TIMEOUT}, with
+ * {@code null} when nothing came, so the worker can pause or stop the task. {@link #stop} may run
+ * on another thread: it only signals and closes the capture stream, which wakes a blocked poll.
+ *
+ * <h2>Offsets and acknowledgement</h2>
+ * Every record's source offset is the position of its event: a restart from it repeats nothing and
+ * skips nothing. The capture is told a position is safe ({@code acknowledge}) only once Connect has
+ * stored it: {@link #commit} reads the stored offset back and acknowledges that, so the journal and
+ * resume points never run ahead of what a restart will read.
+ *
+ * <h2>Kafka transactions</h2>
+ * With {@code transaction.boundary=connector} the task asks for a commit after the last record of
+ * a poll that closes an Oracle transaction (its last change) or stands between transactions
+ * (heartbeat, layout). So one Kafka transaction holds one or more whole Oracle transactions and
+ * never part of one.
+ */
+public final class RedolineSourceTask extends SourceTask {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RedolineSourceTask.class);
+
+  /** The longest a poll waits for events before returning {@code null}. */
+  static final Duration POLL_TIMEOUT = Duration.ofMillis(250);
+
+  private final Databases.Opener databases;
+  private final Clock clock;
+  private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
+
+  private volatile CaptureStream stream;
+  private volatile boolean stopping;
+  private ChangeRecords records;
+  private ControlRecords control;
+  private Map<String, Object> partition;
+  /** The position of the last record handed to Connect (dead letters and ops events reuse it). */
+  private Position lastPosition;
+  /** Whether the last change handed out left an Oracle transaction open. */
+  private boolean insideTransaction;
+  private Map<String, Object> lastAcknowledged;
+
+  /** The constructor the worker calls. */
+  public RedolineSourceTask() {
+    this(Databases::open, Clock.systemUTC());
+  }
+
+  RedolineSourceTask(Databases.Opener databases, Clock clock) {
+    this.databases = databases;
+    this.clock = clock;
+  }
+
+  @Override
+  public String version() {
+    return Version.current();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    CdcConfig config;
+    Position from;
+    try {
+      config = RedolineConnectorConfig.parse(props);
+      TopicNames topics = TopicNames.of(config);
+      ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE));
+      records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
+          clock, version());
+      control = new ControlRecords(topics, excluded.isEmpty());
+      partition = OffsetCodec.toPartition(topics.prefix());
+      from = OffsetCodec.fromOffset(context.offsetStorageReader().offset(partition));
+    } catch (CdcException | IllegalArgumentException e) {
+      throw new ConnectException(e.getMessage(), e);
+    }
+    CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.open(config))
+        .ops(sideEvents::add);
+    if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
+      engine.deadLetters(sideEvents::add);
+    }
+    LOG.info("Starting capture {} from {}", config.get(CdcConfig.TOPIC_PREFIX), from == null ? "cdc.start.scn" : from);
+    try {
+      stream = engine.build().open(from);
+    } catch (CdcException e) {
+      throw new ConnectException(e.getMessage(), e);
+    }
+    lastPosition = stream.acknowledged();
+    stopping = false;
+  }
+
+  @Override
+  public List<SourceRecord> poll() throws InterruptedException {
+    CaptureStream s = stream;
+    if (stopping || s == null) {
+      return null;
+    }
+    List<StreamEvent> events;
+    try {
+      events = s.poll(POLL_TIMEOUT);
+    } catch (CdcException e) {
+      throw new ConnectException(e.getMessage(), e);
+    }
+    List<SourceRecord> out = new ArrayList<>(events.size() + 2);
+    drainSideEvents(out);
+    SourceRecord boundary = null;
+    for (StreamEvent event : events) {
+      SourceRecord record = toRecord(event);
+      out.add(record);
+      lastPosition = event.position();
+      if (!insideTransaction) {
+        boundary = record;
+      }
+    }
+    if (boundary != null) {
+      TransactionContext tx = context.transactionContext();
+      if (tx != null) {
+        tx.commitTransaction(boundary);
+      }
+    }
+    return out.isEmpty() ? null : out;
+  }
+
+  private SourceRecord toRecord(StreamEvent event) {
+    if (event instanceof ChangeEvent change) {
+      insideTransaction = !change.last();
+      return records.change(change);
+    }
+    if (event instanceof SchemaEvent schema) {
+      return records.layout(schema);
+    }
+    return control.heartbeat((Heartbeat) event);
+  }
+
+  private void drainSideEvents(List<SourceRecord> out) {
+    for (Object e = sideEvents.poll(); e != null; e = sideEvents.poll()) {
+      if (e instanceof DeadLetter letter) {
+        out.add(control.deadLetter(letter, lastPosition));
+      } else {
+        out.add(control.ops((OpsEvent) e, lastPosition));
+      }
+    }
+  }
+
+  /**
+   * Acknowledges to the capture the offset Connect has stored (at-least-once: the offset of the
+   * last record whose write Kafka confirmed; exactly-once: that of the last committed transaction).
+   */
+  @Override
+  public void commit() {
+    CaptureStream s = stream;
+    if (s == null || stopping) {
+      return;
+    }
+    Map<String, Object> stored = context.offsetStorageReader().offset(partition);
+    if (stored == null || stored.equals(lastAcknowledged)) {
+      return;
+    }
+    try {
+      s.acknowledge(OffsetCodec.fromOffset(stored));
+      lastAcknowledged = stored;
+    } catch (CdcException e) {
+      LOG.warn("Stored offset not acknowledged: {}", e.getMessage());
+    }
+  }
+
+  @Override
+  public void stop() {
+    stopping = true;
+    CaptureStream s = stream;
+    if (s != null) {
+      s.close();
+    }
+  }
+}
