@@ -141,8 +141,8 @@ final class ColumnTypes {
       return zoned(value);
     }
     return switch (schema.type()) {
-      case INT8 -> (byte) Math.toIntExact(wholeNumber(value));
-      case INT16 -> (short) Math.toIntExact(wholeNumber(value));
+      case INT8 -> (byte) within(wholeNumber(value), Byte.MIN_VALUE, Byte.MAX_VALUE);
+      case INT16 -> (short) within(wholeNumber(value), Short.MIN_VALUE, Short.MAX_VALUE);
       case INT32 -> Math.toIntExact(wholeNumber(value));
       case INT64 -> wholeNumber(value);
       case FLOAT32 -> ((Number) value).floatValue();
@@ -150,6 +150,13 @@ final class ColumnTypes {
       case BYTES -> value instanceof Bytes b ? b.toByteArray() : value.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
       default -> text(value);
     };
+  }
+
+  private static long within(long value, long min, long max) {
+    if (value < min || value > max) {
+      throw new ArithmeticException("out of range");
+    }
+    return value;
   }
 
   private static long wholeNumber(Object value) {

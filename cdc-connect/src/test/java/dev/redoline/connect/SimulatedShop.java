@@ -1,0 +1,102 @@
+package dev.redoline.connect;
+
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.Database;
+import dev.redoline.logminer.Sleeper;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * A scripted simulator with one table, SHOP.ORDERS(ID NUMBER(10), STATUS VARCHAR2(10),
+ * AMOUNT NUMBER(10,2)). Tests queue actions from their own thread; the simulator runs each on the
+ * capture thread, one per workload tick, as it requires.
+ */
+final class SimulatedShop {
+
+  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+
+  final SimulatedOracle oracle;
+  private final Queue<Consumer<SimulatedOracle>> actions = new ConcurrentLinkedQueue<>();
+  private final AtomicLong done = new AtomicLong();
+
+  SimulatedShop(long seed) {
+    oracle = SimulatedOracle.builder().seed(seed).build();
+    oracle.createTable(orders());
+    oracle.workload((o, step) -> {
+      Consumer<SimulatedOracle> next = actions.poll();
+      if (next != null) {
+        next.accept(o);
+        done.incrementAndGet();
+      }
+    });
+  }
+
+  static TableLayout orders() {
+    return TableLayout.builder(ORDERS, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
+        .column("AMOUNT", OracleType.number(10, 2), true)
+        .primaryKey("ID").build();
+  }
+
+  /** Queues an action for the capture thread. */
+  SimulatedShop then(Consumer<SimulatedOracle> action) {
+    actions.add(action);
+    return this;
+  }
+
+  /** Queues {@code count} committed transactions of {@code size} inserts, ids from {@code firstId}. */
+  SimulatedShop orders(long firstId, int count, int size) {
+    for (int t = 0; t < count; t++) {
+      long base = firstId + (long) t * size;
+      then(o -> {
+        SimulatedTransaction tx = o.begin();
+        for (int i = 0; i < size; i++) {
+          tx.insert(ORDERS, base + i, "NEW", new java.math.BigDecimal("10.50"));
+        }
+        tx.commit();
+      });
+    }
+    return this;
+  }
+
+  /** How many queued actions have run. */
+  long actionsDone() {
+    return done.get();
+  }
+
+  /** The database the engine sees: deterministic simulated time, without wall-clock waits. */
+  Database database() {
+    return Database.simulated(oracle, false);
+  }
+
+  /**
+   * The simulator with its time slowed to a tenth of real time at most 20 ms per wait, so a Connect
+   * worker's threads get the CPU while the capture idles.
+   */
+  Database throttled() {
+    Sleeper sleeper = duration -> {
+      Sleeper.SYSTEM.sleep(Duration.ofMillis(Math.min(20, duration.toMillis() / 10)));
+      oracle.advance(duration);
+    };
+    return new Database(oracle::connect, oracle.clock(), sleeper);
+  }
+
+  /** Settings every test uses, with the given URL. */
+  static Map<String, String> settings(String url) {
+    return Map.of(
+        "cdc.database.url", url,
+        "cdc.tables.include", "SHOP.*",
+        "cdc.heartbeat.interval.ms", "0",
+        "cdc.mining.idle.ms", "200",
+        "cdc.topic.prefix", "shop");
+  }
+}
