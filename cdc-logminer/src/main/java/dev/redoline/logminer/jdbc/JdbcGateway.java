@@ -17,6 +17,7 @@ import dev.redoline.logminer.ArchiveDestination;
 import dev.redoline.logminer.ArchivedLog;
 import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
+import dev.redoline.logminer.GatewayFactory;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
@@ -99,13 +100,19 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   /**
    * Connects with {@code cdc.database.url}, {@code cdc.database.user} and
    * {@code cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone}.
-   * Usable as a factory method reference: {@code JdbcGateway::connect}.
+   * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}.
    *
    * @throws ConfigException (CDC-4001) when the URL is not an Oracle JDBC URL or the zone is unknown
    * @throws SQLException as ojdbc reports a failed connection
    */
   public static JdbcGateway connect(CdcConfig config) throws SQLException {
     return connect(config, DriverManager::getConnection);
+  }
+
+  /** The engine's factory: each {@code connect()} opens a new gateway with {@link #connect(CdcConfig)}. */
+  public static GatewayFactory factory(CdcConfig config) {
+    Objects.requireNonNull(config, "config == null");
+    return () -> connect(config);
   }
 
   static JdbcGateway connect(CdcConfig config, ConnectionSource source) throws SQLException {

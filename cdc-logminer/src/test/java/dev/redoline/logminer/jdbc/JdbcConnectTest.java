@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.TableId;
+import dev.redoline.logminer.GatewayFactory;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -78,6 +79,13 @@ class JdbcConnectTest {
   void connect_urlWithCredentials_isNotEchoed() {
     assertThatThrownBy(() -> JdbcGateway.connect(config("jdbc:mysql://u:" + PASSWORD + "@h/db", null),
         (u, p) -> null)).isInstanceOf(ConfigException.class).message().doesNotContain(PASSWORD);
+  }
+
+  @Test
+  void factory_connectsOnEachCallNotBefore() {
+    GatewayFactory factory = JdbcGateway.factory(config("simulator:demo", null));
+
+    assertThatThrownBy(factory::connect).isInstanceOf(ConfigException.class);
   }
 
   @Test
