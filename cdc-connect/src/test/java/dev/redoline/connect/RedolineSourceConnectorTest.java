@@ -1,0 +1,107 @@
+package dev.redoline.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redoline.logminer.Database;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.config.Config;
+import org.apache.kafka.common.config.ConfigValue;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
+import org.apache.kafka.connect.source.ExactlyOnceSupport;
+import org.junit.jupiter.api.Test;
+
+class RedolineSourceConnectorTest {
+
+  static Map<String, String> props(Map<String, String> extra) {
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:test"));
+    props.put("name", "shop");
+    props.putAll(extra);
+    return props;
+  }
+
+  static Map<String, List<String>> errors(Config config) {
+    return config.configValues().stream().filter(v -> !v.errorMessages().isEmpty())
+        .collect(Collectors.toMap(ConfigValue::name, ConfigValue::errorMessages));
+  }
+
+  @Test
+  void taskConfigs_oneTaskWhateverTheMaximum() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    c.start(props(Map.of()));
+    assertThat(c.taskConfigs(8)).hasSize(1);
+    assertThat(c.taskConfigs(8).get(0)).containsEntry("cdc.tables.include", "SHOP.*");
+    assertThat(c.taskClass()).isEqualTo(RedolineSourceTask.class);
+  }
+
+  @Test
+  void exactlyOnce_supportedWithConnectorBoundaries() {
+    RedolineSourceConnector c = new RedolineSourceConnector();
+    assertThat(c.exactlyOnceSupport(props(Map.of()))).isEqualTo(ExactlyOnceSupport.SUPPORTED);
+    assertThat(c.canDefineTransactionBoundaries(props(Map.of()))).isEqualTo(ConnectorTransactionBoundaries.SUPPORTED);
+  }
+
+  @Test
+  void validate_validConfigurationOnAHealthyDatabase() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    assertThat(errors(c.validate(props(Map.of())))).isEmpty();
+  }
+
+  @Test
+  void validate_reportsProblemsBesideTheirKeys() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Map<String, String> props = props(Map.of("cdc.mining.decode.threads", "0", "cdc.heartbeat.intervall.ms", "5"));
+    props.remove("cdc.tables.include");
+    Map<String, List<String>> errors = errors(c.validate(props));
+    assertThat(errors.get("cdc.tables.include")).containsExactly("Missing required configuration \"cdc.tables.include\" which has no default value.");
+    assertThat(errors.get("cdc.mining.decode.threads").get(0)).contains("CDC-4001", "must be in [1, 64]");
+    assertThat(errors.get("cdc.heartbeat.intervall.ms").get(0))
+        .startsWith("CDC-4002 ").contains("did you mean cdc.heartbeat.interval.ms?");
+  }
+
+  @Test
+  void validate_runsPreflightChecksOnTheDatabase() {
+    SimulatedOracle noArchive = SimulatedOracle.builder().seed(1).noArchiveLog().build();
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> Database.simulated(noArchive, false));
+    Map<String, List<String>> errors = errors(c.validate(props(Map.of())));
+    assertThat(errors.get("cdc.database.url")).anySatisfy(m -> assertThat(m).startsWith("CDC-4004 ")
+        .contains("capture needs ARCHIVELOG", "Action: "));
+  }
+
+  @Test
+  void alterOffsets_acceptsAPositionOrAReset() {
+    RedolineSourceConnector c = new RedolineSourceConnector();
+    Map<Map<String, ?>, Map<String, ?>> offsets = new HashMap<>();
+    offsets.put(Map.of("server", "shop"), OffsetCodec.toOffset(OffsetCodecTest.midTransaction()));
+    assertThat(c.alterOffsets(props(Map.of()), offsets)).isTrue();
+    offsets.put(Map.of("server", "shop"), null);
+    assertThat(c.alterOffsets(props(Map.of()), offsets)).isTrue();
+  }
+
+  @Test
+  void alterOffsets_rejectsAMalformedPositionWithCdc4007() {
+    RedolineSourceConnector c = new RedolineSourceConnector();
+    Map<String, Object> bad = new java.util.LinkedHashMap<>();
+    bad.put("v", 1);
+    bad.put("resume_scn", "12x");
+    Map<Map<String, ?>, Map<String, ?>> offsets = Map.of(Map.of("server", "shop"), bad);
+    assertThatThrownBy(() -> c.alterOffsets(props(Map.of()), offsets))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageStartingWith("CDC-4007 A stored position (offset) is malformed or of an unknown version: "
+            + "Stored position {v=1, resume_scn=12x}: resume_scn='12x': Not an SCN: '12x' (expected unsigned "
+            + "decimal digits, 0 to 18446744073709551615). Action: Restore the offset from a backup or reset it");
+  }
+
+  @Test
+  void start_rejectsAnInvalidConfiguration() {
+    RedolineSourceConnector c = new RedolineSourceConnector();
+    assertThatThrownBy(() -> c.start(props(Map.of("cdc.on.decode.error", "ignore"))))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("cdc.on.decode.error='ignore': must be one of [fail, dlq]");
+  }
+}

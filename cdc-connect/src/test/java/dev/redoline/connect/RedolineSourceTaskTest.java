@@ -1,0 +1,199 @@
+package dev.redoline.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redoline.core.Position;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RedolineSourceTaskTest {
+
+  /** A bound on polls while waiting (each returns within the poll timeout), not a timing. */
+  static final int MAX_POLLS = 400;
+
+  @TempDir
+  java.nio.file.Path spill;
+
+  final List<RedolineSourceTask> started = new ArrayList<>();
+
+  @AfterEach
+  void stopTasks() {
+    started.forEach(RedolineSourceTask::stop);
+  }
+
+  RedolineSourceTask start(SimulatedShop shop, FakeTaskContext context, Map<String, String> extra) {
+    RedolineSourceTask task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
+    task.initialize(context);
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:test"));
+    props.put("cdc.buffer.spill.dir", spill.toString());
+    props.put("cdc.start.scn", Long.toString(shop.oracle.currentScn()));
+    props.putAll(extra);
+    task.start(props);
+    started.add(task);
+    return task;
+  }
+
+  /** Polls until {@code done} holds; every record is "written to Kafka" (its offset stored). */
+  static List<SourceRecord> pollUntil(RedolineSourceTask task, FakeTaskContext context,
+      Predicate<List<SourceRecord>> done) throws InterruptedException {
+    List<SourceRecord> all = new ArrayList<>();
+    for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
+      List<SourceRecord> batch = task.poll();
+      if (batch != null) {
+        batch.forEach(context::store);
+        all.addAll(batch);
+      }
+    }
+    assertThat(done.test(all)).as("records so far: %s", all.size()).isTrue();
+    return all;
+  }
+
+  static Predicate<List<SourceRecord>> changes(int n) {
+    return rs -> dataRecords(rs).size() >= n;
+  }
+
+  static List<SourceRecord> dataRecords(List<SourceRecord> records) {
+    return records.stream().filter(r -> r.topic().equals("shop.SHOP.ORDERS")).toList();
+  }
+
+  static List<Long> ids(List<SourceRecord> records) {
+    return dataRecords(records).stream().map(r -> ((Struct) r.key()).getInt64("ID")).toList();
+  }
+
+  @Test
+  void poll_recordsInCommitOrderWithSchemaFirst() throws Exception {
+    SimulatedShop shop = new SimulatedShop(1).orders(1, 3, 2);
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    List<SourceRecord> records = pollUntil(task, context, changes(6));
+    assertThat(records.get(0).topic()).isEqualTo("shop.schema");
+    assertThat(ids(records)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+    Struct first = (Struct) dataRecords(records).get(0).value();
+    assertThat(first.getString("op")).isEqualTo("c");
+    assertThat(first.getStruct("after").getString("STATUS")).isEqualTo("NEW");
+  }
+
+  @Test
+  void poll_asksForKafkaCommitsOnlyAtOracleCommits() throws Exception {
+    SimulatedShop shop = new SimulatedShop(2).orders(1, 4, 3);
+    FakeTaskContext context = new FakeTaskContext(true);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    pollUntil(task, context, changes(12));
+    assertThat(context.commitRequests).isNotEmpty();
+    for (SourceRecord r : context.commitRequests) {
+      if (r.topic().equals("shop.SHOP.ORDERS")) {
+        Struct source = ((Struct) r.value()).getStruct("source");
+        assertThat(source.getInt64("txSeq")).isEqualTo(source.getInt64("tx_size"));
+      }
+    }
+    SourceRecord last = context.commitRequests.get(context.commitRequests.size() - 1);
+    assertThat(((Struct) last.key()).getInt64("ID")).isEqualTo(12L);
+  }
+
+  @Test
+  void start_resumesAfterTheStoredOffsetMidTransaction() throws Exception {
+    SimulatedShop shop = new SimulatedShop(3).orders(1, 2, 3);
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    List<SourceRecord> records = pollUntil(task, context, changes(6));
+    task.stop();
+    // Kafka kept the records up to ID 4: the first change of the second transaction.
+    SourceRecord kept = dataRecords(records).get(3);
+    context.offsets.clear();
+    context.store(kept);
+    shop.orders(7, 1, 2);
+    RedolineSourceTask again = start(shop, context, Map.of("cdc.start.scn", "0"));
+    List<SourceRecord> after = pollUntil(again, context, changes(4));
+    assertThat(ids(after)).containsExactly(5L, 6L, 7L, 8L);
+  }
+
+  @Test
+  void commit_acknowledgesWhatKafkaStored() throws Exception {
+    SimulatedShop shop = new SimulatedShop(4).orders(1, 1, 2);
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    List<SourceRecord> records = pollUntil(task, context, changes(2));
+    task.commit();
+    SourceRecord last = records.get(records.size() - 1);
+    @SuppressWarnings("unchecked")
+    Position stored = OffsetCodec.fromOffset((Map<String, Object>) last.sourceOffset());
+    assertThat(stored.lastCommit()).isNotNull();
+    assertThat(stored.lastIndex()).isEqualTo(Position.WHOLE);
+  }
+
+  @Test
+  void poll_undecodableRowGoesToDeadLetterTopicWithOpsEvent() throws Exception {
+    SimulatedShop shop = new SimulatedShop(5).then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
+      tx.unsupported(SimulatedShop.ORDERS);
+      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.commit();
+    });
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of("cdc.on.decode.error", "dlq"));
+    List<SourceRecord> records = pollUntil(task, context,
+        rs -> changes(2).test(rs) && rs.stream().anyMatch(r -> r.topic().equals("shop.ops")));
+    SourceRecord dead = records.stream().filter(r -> r.topic().equals("shop.dlq")).findFirst().orElseThrow();
+    Struct v = (Struct) dead.value();
+    assertThat(v.getString("error_code")).isEqualTo("CDC-3004");
+    assertThat(v.getString("table")).isEqualTo("ORDERS");
+    assertThat(v.getString("operation")).isEqualTo("UNSUPPORTED");
+    assertThat(v.getBoolean("sql_redo_withheld")).isFalse();
+    SourceRecord ops = records.stream().filter(r -> r.topic().equals("shop.ops")).findFirst().orElseThrow();
+    assertThat(((Struct) ops.value()).getString("type")).isEqualTo("dead_letter");
+    assertThat(ids(records)).containsExactly(1L, 2L);
+  }
+
+  @Test
+  void poll_undecodableRowFailsTheTaskWithItsCode() throws Exception {
+    SimulatedShop shop = new SimulatedShop(6).then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.unsupported(SimulatedShop.ORDERS);
+      tx.commit();
+    });
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    assertThatThrownBy(() -> {
+      for (int i = 0; i < MAX_POLLS; i++) {
+        task.poll();
+      }
+    }).isInstanceOf(ConnectException.class).hasMessageStartingWith("CDC-3004 ");
+  }
+
+  @Test
+  void poll_heartbeatCarriesThePosition() throws Exception {
+    SimulatedShop shop = new SimulatedShop(7);
+    FakeTaskContext context = new FakeTaskContext(true);
+    RedolineSourceTask task = start(shop, context, Map.of("cdc.heartbeat.interval.ms", "1000"));
+    List<SourceRecord> records = pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals("shop.heartbeat")));
+    SourceRecord hb = records.stream().filter(r -> r.topic().equals("shop.heartbeat")).findFirst().orElseThrow();
+    @SuppressWarnings("unchecked")
+    Position p = OffsetCodec.fromOffset((Map<String, Object>) hb.sourceOffset());
+    assertThat(((Struct) hb.value()).getString("resume_scn")).isEqualTo(p.resumeScn().toString());
+    assertThat(context.commitRequests).contains(hb);
+  }
+
+  @Test
+  void start_rejectsAMalformedStoredOffset() {
+    SimulatedShop shop = new SimulatedShop(8);
+    FakeTaskContext context = new FakeTaskContext(false);
+    context.offsets.put(Map.of("server", "shop"), Map.of("v", 1));
+    assertThatThrownBy(() -> start(shop, context, Map.of()))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageStartingWith("CDC-4007 ")
+        .hasMessageContaining("key 'resume_scn' is missing");
+  }
+}
