@@ -1,0 +1,162 @@
+package dev.redoline.embedded;
+
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.Position;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * One committed transaction as a {@link ChangeHandler} receives it: its {@link Commit} (XID, commit
+ * SCN and address, time, user, size) and its changes in redo order, streamed.
+ *
+ * <pre>{@code
+ * ChangeHandler handler = tx -> {
+ *   for (Change change : tx.changes()) {            // streamed: once, in redo order
+ *     TableLayout layout = tx.layout(change);       // column names and types
+ *     store(layout, change);
+ *   }
+ *   saveOffsetInMyDatabase(tx.position());           // known once every change was read
+ * };
+ * }</pre>
+ *
+ * <h2>Streaming</h2>
+ * {@link #changes()} can be iterated <em>once</em>: each {@code next()} takes the next change from
+ * the engine's bounded queue, waiting for the capture when it has not queued it yet. That is what
+ * lets a transaction of millions of changes through a queue of a few thousand without holding it in
+ * memory; a handler that needs the changes twice keeps its own copy. Changes the handler does not
+ * read are skipped by the engine once it returns. The object is valid only during the
+ * {@code handle} call, on the delivery thread.
+ */
+public final class CommittedTransaction {
+
+  /** Where the changes after the first come from: the delivery thread's view of the stream. */
+  interface Source {
+    /** The next change event of the transaction being delivered, waiting for it as needed. */
+    StreamEvent.ChangeEvent next();
+  }
+
+  /** Finds the layout version a change was decoded with. */
+  interface Layouts {
+    TableLayout layout(Change change);
+  }
+
+  private final StreamEvent.ChangeEvent first;
+  private final Source source;
+  private final Layouts layouts;
+  private boolean iterated;
+  private long taken;
+  private StreamEvent.ChangeEvent last;
+
+  CommittedTransaction(StreamEvent.ChangeEvent first, Source source, Layouts layouts) {
+    this.first = first;
+    this.source = source;
+    this.layouts = layouts;
+  }
+
+  /** The commit: XID, SCNs, commit address and time, user, and the number of changes. */
+  public Commit commit() {
+    return first.commit();
+  }
+
+  public Xid xid() {
+    return first.commit().xid();
+  }
+
+  /**
+   * The index of the first change this call delivers: 0, unless the stored position was taken in
+   * the middle of this transaction by an {@link OffsetStore} of the user's.
+   */
+  public long firstIndex() {
+    return first.index();
+  }
+
+  /** How many changes {@link #changes()} yields: {@code commit().size() - firstIndex()}. */
+  public long size() {
+    return first.commit().size() - first.index();
+  }
+
+  /**
+   * The changes in redo order, streamed from the engine's queue.
+   *
+   * @throws IllegalStateException when called a second time: the changes stream once
+   */
+  public Iterable<Change> changes() {
+    if (iterated) {
+      throw new IllegalStateException("The changes of transaction " + xid() + " stream from the capture and can be "
+          + "iterated once; keep your own copy to read them again");
+    }
+    iterated = true;
+    return this::iterator;
+  }
+
+  private Iterator<Change> iterator() {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return taken < size();
+      }
+
+      @Override
+      public Change next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException("transaction " + xid() + " has " + size() + " changes");
+        }
+        return take().change();
+      }
+    };
+  }
+
+  private StreamEvent.ChangeEvent take() {
+    StreamEvent.ChangeEvent event = taken == 0 ? first : source.next();
+    taken++;
+    last = event;
+    return event;
+  }
+
+  /**
+   * The column names and types the change was decoded with.
+   *
+   * @throws IllegalStateException when the engine has no such layout version (a bug: schema events
+   *     come before the changes that use them)
+   */
+  public TableLayout layout(Change change) {
+    Objects.requireNonNull(change, "change == null");
+    TableLayout layout = layouts.layout(change);
+    if (layout == null) {
+      throw new IllegalStateException("No layout version " + change.layoutVersion() + " of " + change.table());
+    }
+    return layout;
+  }
+
+  /**
+   * The position to store once this transaction is handled: what an {@link OffsetStore} kept in
+   * the sink's database writes in the same transaction as the changes.
+   *
+   * @throws IllegalStateException before every change has been read from {@link #changes()}
+   */
+  public Position position() {
+    if (taken < size()) {
+      throw new IllegalStateException("The position of transaction " + xid() + " is known once all its " + size()
+          + " changes are read; " + taken + " read so far");
+    }
+    return last.position();
+  }
+
+  /** Reads what the handler left unread; the engine calls it after the handler returns. */
+  Position finish() {
+    while (taken < size()) {
+      take();
+    }
+    return last.position();
+  }
+
+  @Override
+  public String toString() {
+    return "CommittedTransaction[" + xid() + " at " + commit().mark() + ", " + size() + " changes]";
+  }
+}

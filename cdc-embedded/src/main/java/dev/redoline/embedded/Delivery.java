@@ -1,0 +1,319 @@
+package dev.redoline.embedded;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Position;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.CaptureStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The delivery thread of an {@link EmbeddedEngine}: polls the capture stream, calls the handler
+ * once per transaction while it streams the changes in, then stores and acknowledges the
+ * transaction's position.
+ *
+ * <h2>Implementation notes</h2>
+ * <ul>
+ *   <li><b>Streaming.</b> The handler runs on this thread and pulls changes through
+ *       {@link CommittedTransaction.Source}, which polls the same stream. Nothing buffers a whole
+ *       transaction, so one larger than the queue flows through it.
+ *   <li><b>Positions.</b> Only the position of a transaction's last change (or of a schema event
+ *       or heartbeat between transactions) is stored, so a restart never begins inside a
+ *       transaction this engine delivered.
+ *   <li><b>Retries.</b> The changes a failed handler read are gone from the stream, so a retry
+ *       closes the capture and opens it again from the last stored position: the transaction is
+ *       mined and delivered again, whole, exactly as after a restart.
+ *   <li><b>Stops.</b> A graceful stop is checked between transactions only; {@link #abandon} is
+ *       the crash of tests: it interrupts the handler and stores nothing more.
+ * </ul>
+ */
+final class Delivery implements Runnable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Delivery.class);
+
+  /** How long one poll waits; bounds how late a stop request is noticed between transactions. */
+  private static final Duration POLL = Duration.ofMillis(100);
+
+  private final CaptureEngine capture;
+  private final ChangeHandler handler;
+  private final OffsetStore offsets;
+  private final SchemaHistory history;
+  private final FailureListener listener;
+  private final int retries;
+  private final Duration retryBackoff;
+  private final Clock clock;
+  private final Consumer<EngineState> states;
+  private final Map<TableId, Map<Integer, TableLayout>> layouts = new HashMap<>();
+  private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
+  private final CountDownLatch stopSignal = new CountDownLatch(1);
+  private final CountDownLatch done = new CountDownLatch(1);
+
+  private volatile CaptureStream stream;
+  private volatile boolean stopRequested;
+  private volatile boolean abandoned;
+  private volatile CdcException failure;
+  private Position stored;
+  private CdcException captureFailure;
+  private CommitMark failedMark;
+  private int failedAttempts;
+
+  private volatile long transactions;
+  private volatile long changes;
+  private volatile Instant lastCommitTime;
+  private volatile Duration lag = Duration.ZERO;
+
+  Delivery(CaptureEngine capture, ChangeHandler handler, OffsetStore offsets, SchemaHistory history,
+      FailureListener listener, int retries, Duration retryBackoff, Clock clock, Consumer<EngineState> states) {
+    this.capture = capture;
+    this.handler = handler;
+    this.offsets = offsets;
+    this.history = history;
+    this.listener = listener;
+    this.retries = retries;
+    this.retryBackoff = retryBackoff;
+    this.clock = clock;
+    this.states = states;
+  }
+
+  /** Caller's thread, before the delivery thread starts: opens the capture where the store says. */
+  void open(List<TableLayout> known) {
+    known.forEach(this::remember);
+    stored = offsets.load().orElse(null);
+    stream = capture.open(stored);
+  }
+
+  @Override
+  public void run() {
+    try {
+      while (!stopRequested && !abandoned) {
+        StreamEvent event = next(POLL);
+        if (event != null) {
+          handle(event);
+        } else if (!stream.running() && !abandoned) {
+          StreamEvent last = next(Duration.ZERO);
+          if (last == null) {
+            throw new CdcException(ErrorCode.INTERNAL_ERROR, "the capture thread ended without an error");
+          }
+          handle(last);
+        }
+      }
+      states.accept(EngineState.STOPPED);
+    } catch (CdcException e) {
+      fail(e);
+    } catch (DeliveryInterrupted e) {
+      states.accept(abandoned ? EngineState.STOPPED : EngineState.FAILED);
+    } catch (RuntimeException | Error e) {
+      fail(new CdcException(ErrorCode.INTERNAL_ERROR, "delivery failed: " + e, e));
+    } finally {
+      CaptureStream s = stream;
+      if (s != null) {
+        s.close();
+      }
+      done.countDown();
+    }
+  }
+
+  private void fail(CdcException e) {
+    if (abandoned) {
+      states.accept(EngineState.STOPPED);
+      return;
+    }
+    failure = e;
+    LOG.error("Embedded engine stopped: {}", e.getMessage());
+    states.accept(EngineState.FAILED);
+    if (!(e instanceof HandlerException)) {
+      notifyListener(e);
+    }
+  }
+
+  private void handle(StreamEvent event) {
+    if (event instanceof StreamEvent.ChangeEvent change) {
+      deliver(change);
+    } else if (event instanceof StreamEvent.SchemaEvent schema) {
+      history.record(schema.layout(), schema.scn());
+      remember(schema.layout());
+      store(schema.position());
+    } else {
+      store(event.position());
+    }
+  }
+
+  private void deliver(StreamEvent.ChangeEvent first) {
+    CommittedTransaction tx = new CommittedTransaction(first, this::nextChange, this::layout);
+    Position end;
+    try {
+      handler.handle(tx);
+      end = tx.finish();
+    } catch (Exception | Error e) {
+      if (abandoned) {
+        throw new DeliveryInterrupted();
+      }
+      if (captureFailure != null) {
+        throw captureFailure;
+      }
+      if (e instanceof DeliveryInterrupted interrupted) {
+        throw interrupted;
+      }
+      refused(first.commit().mark(), new HandlerException(first.commit().xid(), first.commit().mark(), e));
+      return;
+    }
+    store(end);
+    failedMark = null;
+    failedAttempts = 0;
+    transactions++;
+    changes += tx.size();
+    lastCommitTime = first.commit().time();
+    lag = Duration.between(first.commit().time(), clock.instant());
+  }
+
+  /** The handler refused a transaction: retry from the stored position, or stop. */
+  private void refused(CommitMark mark, HandlerException e) {
+    failedAttempts = mark.equals(failedMark) ? failedAttempts + 1 : 1;
+    failedMark = mark;
+    boolean retry = failedAttempts <= retries && !stopRequested;
+    LOG.warn("ChangeHandler failed on transaction {} (attempt {}, {})", e.xid(), failedAttempts,
+        retry ? "delivering it again" : "stopping", e.getCause());
+    if (!retry) {
+      failure = e;
+      notifyListener(e);
+      throw e;
+    }
+    notifyListener(e);
+    Position from = stream.acknowledged();
+    stream.close();
+    pending.clear();
+    awaitBackoff();
+    stream = capture.open(from);
+  }
+
+  private void awaitBackoff() {
+    try {
+      stopSignal.await(retryBackoff.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DeliveryInterrupted();
+    }
+  }
+
+  private StreamEvent.ChangeEvent nextChange() {
+    while (true) {
+      if (abandoned) {
+        throw new DeliveryInterrupted();
+      }
+      StreamEvent event = next(POLL);
+      if (event instanceof StreamEvent.ChangeEvent change) {
+        return change;
+      }
+      if (event != null) {
+        throw new CdcException(ErrorCode.INTERNAL_ERROR, "a " + event.getClass().getSimpleName()
+            + " arrived in the middle of a transaction");
+      }
+      if (!stream.running()) {
+        // A failure queued just before the capture thread ended surfaces on this last poll.
+        StreamEvent last = next(Duration.ZERO);
+        if (last instanceof StreamEvent.ChangeEvent change) {
+          return change;
+        }
+        throw new DeliveryInterrupted();
+      }
+    }
+  }
+
+  private StreamEvent next(Duration timeout) {
+    StreamEvent event = pending.poll();
+    if (event != null) {
+      return event;
+    }
+    try {
+      pending.addAll(stream.poll(timeout));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DeliveryInterrupted();
+    } catch (CdcException e) {
+      captureFailure = e;
+      throw e;
+    }
+    return pending.poll();
+  }
+
+  private void store(Position position) {
+    if (abandoned || position.equals(stored)) {
+      return;
+    }
+    offsets.store(position);
+    stored = position;
+    stream.acknowledge(position);
+  }
+
+  private void remember(TableLayout layout) {
+    layouts.computeIfAbsent(layout.table(), t -> new HashMap<>()).put(layout.version(), layout);
+  }
+
+  private TableLayout layout(Change change) {
+    Map<Integer, TableLayout> versions = layouts.get(change.table());
+    return versions == null ? null : versions.get(change.layoutVersion());
+  }
+
+  private void notifyListener(CdcException e) {
+    try {
+      listener.onFailure(e);
+    } catch (RuntimeException ex) {
+      LOG.warn("Failure listener threw", ex);
+    }
+  }
+
+  /** Any thread: finish the transaction in flight, then stop. */
+  void stop() {
+    stopRequested = true;
+    stopSignal.countDown();
+  }
+
+  /** Any thread: stop now, storing nothing more (a crash, as far as the stores can tell). */
+  void abandon(Thread deliveryThread) {
+    abandoned = true;
+    stopSignal.countDown();
+    CaptureStream s = stream;
+    if (s != null) {
+      s.close();
+    }
+    deliveryThread.interrupt();
+  }
+
+  boolean await(Duration timeout) throws InterruptedException {
+    return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  CdcException failure() {
+    return failure;
+  }
+
+  EngineMetrics metrics() {
+    CaptureStream s = stream;
+    return new EngineMetrics(transactions, changes, lastCommitTime, lag, s == null ? null : s.metrics());
+  }
+
+  /** The delivery thread was interrupted or the capture closed under it: stop without storing. */
+  static final class DeliveryInterrupted extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DeliveryInterrupted() {
+      super("delivery interrupted", null, false, false);
+    }
+  }
+}

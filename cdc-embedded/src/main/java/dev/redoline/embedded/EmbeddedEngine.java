@@ -1,0 +1,380 @@
+package dev.redoline.embedded;
+
+import dev.redoline.buffer.FileTransactionJournal;
+import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.Database;
+import dev.redoline.logminer.DeadLetterSink;
+import dev.redoline.logminer.OpsListener;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Captures an Oracle database (or the built-in simulator) inside your JVM and calls your
+ * {@link ChangeHandler} once per committed transaction, in commit order, storing the position of
+ * each handled transaction so that a restart repeats nothing and skips nothing.
+ *
+ * <pre>{@code
+ * EmbeddedEngine engine = EmbeddedEngine.builder()
+ *     .config(Map.of("cdc.database.url", "simulator:demo", "cdc.tables.include", "SHOP.*",
+ *                    "cdc.state.dir", "/var/lib/myapp/redoline"))
+ *     .handler(tx -> tx.changes().forEach(change -> System.out.println(change)))
+ *     .failureListener(e -> alert(e.code(), e.getMessage()))
+ *     .build();
+ * engine.start();
+ * ...
+ * engine.stop();                                    // finishes the transaction in flight
+ * engine.awaitTermination(Duration.ofSeconds(30));
+ * }</pre>
+ *
+ * <h2>State</h2>
+ * Files in {@code cdc.state.dir} unless replaced through the builder: {@code offsets.json}
+ * ({@link FileOffsetStore}), {@code schema-history.jsonl} ({@link FileSchemaHistory}),
+ * {@code journal/} (cdc-buffer's {@link FileTransactionJournal}, so the restart position can move
+ * past a long open transaction) and {@code dead-letters.jsonl} ({@link DeadLetterFile}, with
+ * {@code cdc.on.decode.error=dlq}).
+ *
+ * <h2>Threads</h2>
+ * {@link #start()} opens the stores and the capture on the calling thread (so setup errors are
+ * thrown there), then runs one capture thread and one delivery thread, which calls the handler and
+ * the failure listener. Every method may be called from any thread. An engine runs once; build
+ * another to start again.
+ */
+public final class EmbeddedEngine implements AutoCloseable {
+
+  /** How long {@link #close()} lets the transaction in flight finish before abandoning it. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+
+  private final CdcConfig config;
+  private final ChangeHandler handler;
+  private final Database database;
+  private final OffsetStore offsetStore;
+  private final SchemaHistory schemaHistory;
+  private final TransactionJournal journal;
+  private final DeadLetterSink deadLetterStore;
+  private final DeadLetterSink deadLetters;
+  private final OpsListener ops;
+  private final FailureListener failureListener;
+  private final int handlerRetries;
+  private final Duration retryBackoff;
+
+  private final Object lock = new Object();
+  private volatile EngineState state = EngineState.NEW;
+  private Delivery delivery;
+  private Thread thread;
+
+  private EmbeddedEngine(Builder b) {
+    this.config = b.config;
+    this.handler = b.handler;
+    this.database = b.database;
+    this.offsetStore = b.offsetStore;
+    this.schemaHistory = b.schemaHistory;
+    this.journal = b.journal;
+    this.deadLetterStore = b.deadLetterStore;
+    this.deadLetters = b.deadLetters;
+    this.ops = b.ops;
+    this.failureListener = b.failureListener;
+    this.handlerRetries = b.handlerRetries;
+    this.retryBackoff = b.retryBackoff;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The configuration this engine runs with. */
+  public CdcConfig config() {
+    return config;
+  }
+
+  /**
+   * Opens the stores, reads the stored position and starts capturing from it (from
+   * {@code cdc.start.scn} when none is stored).
+   *
+   * @throws IllegalStateException when the engine was started before
+   * @throws CdcException when a store cannot be read or the capture cannot start; the engine is
+   *     then {@link EngineState#FAILED}
+   */
+  public void start() {
+    synchronized (lock) {
+      if (state != EngineState.NEW) {
+        throw new IllegalStateException("An engine starts once; this one is " + state + ". Build a new one.");
+      }
+      state = EngineState.RUNNING;
+      try {
+        Path dir = Path.of(config.get(CdcConfig.STATE_DIR));
+        OffsetStore offsets = offsetStore != null ? offsetStore : FileOffsetStore.open(dir.resolve("offsets.json"));
+        SchemaHistory history = schemaHistory != null ? schemaHistory
+            : FileSchemaHistory.open(dir.resolve("schema-history.jsonl"));
+        if (offsetStore == null || schemaHistory == null) {
+          StateFiles.directory(dir);
+        }
+        Database db = database != null ? database : Database.fromConfig(config);
+        List<TableLayout> known = history.load();
+        CaptureEngine capture = CaptureEngine.builder().config(config).database(db)
+            .journal(journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
+            .deadLetters(deadLetterSink(dir)).ops(ops).knownLayouts(newest(known)).build();
+        delivery = new Delivery(capture, handler, offsets, history, failureListener, handlerRetries, retryBackoff,
+            db.clock(), this::moveTo);
+        delivery.open(known);
+      } catch (RuntimeException e) {
+        state = EngineState.FAILED;
+        throw e;
+      }
+      thread = new Thread(delivery, "redoline-delivery");
+      thread.start();
+    }
+  }
+
+  private DeadLetterSink deadLetterSink(Path dir) {
+    DeadLetterSink store = deadLetterStore != null ? deadLetterStore
+        : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), config.get(CdcConfig.COLUMNS_EXCLUDE));
+    if (deadLetters == null) {
+      return store;
+    }
+    return letter -> {
+      store.accept(letter);
+      deadLetters.accept(letter);
+    };
+  }
+
+  /** The newest stored version of each table: what the capture continues numbering from. */
+  private static List<TableLayout> newest(List<TableLayout> layouts) {
+    Map<TableId, TableLayout> newest = new LinkedHashMap<>();
+    for (TableLayout layout : layouts) {
+      newest.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+    }
+    return new ArrayList<>(newest.values());
+  }
+
+  private void moveTo(EngineState next) {
+    synchronized (lock) {
+      state = next;
+    }
+  }
+
+  /**
+   * Asks the engine to stop: the transaction in flight is handled to its end and its position
+   * stored, then the capture closes. Returns at once; see {@link #awaitTermination}.
+   */
+  public void stop() {
+    synchronized (lock) {
+      if (state == EngineState.NEW) {
+        state = EngineState.STOPPED;
+        return;
+      }
+      if (state == EngineState.RUNNING) {
+        state = EngineState.STOPPING;
+        delivery.stop();
+      }
+    }
+  }
+
+  /**
+   * Waits for the engine to stop (on request or by a failure).
+   *
+   * @return whether it stopped within {@code timeout}
+   */
+  public boolean awaitTermination(Duration timeout) throws InterruptedException {
+    Objects.requireNonNull(timeout, "timeout == null");
+    Delivery d;
+    synchronized (lock) {
+      if (delivery == null) {
+        return state != EngineState.RUNNING;
+      }
+      d = delivery;
+    }
+    return d.await(timeout);
+  }
+
+  /**
+   * Stops gracefully and waits; a transaction still in flight after 30 seconds is abandoned without
+   * storing its position, so it is delivered again on the next start.
+   */
+  @Override
+  public void close() {
+    stop();
+    try {
+      if (!awaitTermination(CLOSE_WAIT)) {
+        abandon();
+      }
+    } catch (InterruptedException e) {
+      abandon();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops at once, storing nothing more: as far as the stores can tell, a crash. For tests. */
+  void abandon() {
+    Delivery d;
+    Thread t;
+    synchronized (lock) {
+      d = delivery;
+      t = thread;
+    }
+    if (d != null) {
+      d.abandon(t);
+      try {
+        d.await(CLOSE_WAIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  public EngineState state() {
+    return state;
+  }
+
+  /** Why the engine is {@link EngineState#FAILED}, or {@code null}. */
+  public CdcException failure() {
+    Delivery d = delivery;
+    return d == null ? null : d.failure();
+  }
+
+  /** Progress counters; all zero before {@link #start()}. */
+  public EngineMetrics metrics() {
+    Delivery d = delivery;
+    return d == null ? new EngineMetrics(0, 0, null, Duration.ZERO, null) : d.metrics();
+  }
+
+  /**
+   * Collects an engine's configuration and collaborators; {@link #config} and {@link #handler} are
+   * required, everything else has a default.
+   */
+  public static final class Builder {
+    private CdcConfig config;
+    private ChangeHandler handler;
+    private Database database;
+    private OffsetStore offsetStore;
+    private SchemaHistory schemaHistory;
+    private TransactionJournal journal;
+    private DeadLetterSink deadLetterStore;
+    private DeadLetterSink deadLetters;
+    private OpsListener ops = event -> { };
+    private FailureListener failureListener = failure -> { };
+    private int handlerRetries;
+    private Duration retryBackoff = Duration.ofSeconds(1);
+
+    private Builder() {}
+
+    /** The capture configuration (see docs/configuration.md). */
+    public Builder config(CdcConfig config) {
+      this.config = Objects.requireNonNull(config, "config == null");
+      return this;
+    }
+
+    /**
+     * The capture configuration as key-value settings, validated now.
+     *
+     * @throws dev.redoline.core.ConfigException naming the first bad key
+     */
+    public Builder config(Map<String, ?> settings) {
+      return config(CdcConfig.from(Objects.requireNonNull(settings, "settings == null")));
+    }
+
+    public Builder handler(ChangeHandler handler) {
+      this.handler = Objects.requireNonNull(handler, "handler == null");
+      return this;
+    }
+
+    /**
+     * The database to capture, with its clock; by default the one {@code cdc.database.url} names.
+     * Tests pass {@code Database.simulated(oracle, false)} to run on a scripted simulator.
+     */
+    public Builder database(Database database) {
+      this.database = Objects.requireNonNull(database, "database == null");
+      return this;
+    }
+
+    /** Where positions are kept; by default {@code offsets.json} in {@code cdc.state.dir}. */
+    public Builder offsetStore(OffsetStore offsetStore) {
+      this.offsetStore = Objects.requireNonNull(offsetStore, "offsetStore == null");
+      return this;
+    }
+
+    /** Where layouts are kept; by default {@code schema-history.jsonl} in {@code cdc.state.dir}. */
+    public Builder schemaHistory(SchemaHistory schemaHistory) {
+      this.schemaHistory = Objects.requireNonNull(schemaHistory, "schemaHistory == null");
+      return this;
+    }
+
+    /** Where long open transactions are journaled; by default {@code journal/} in {@code cdc.state.dir}. */
+    public Builder journal(TransactionJournal journal) {
+      this.journal = Objects.requireNonNull(journal, "journal == null");
+      return this;
+    }
+
+    /**
+     * Where dead letters are kept ({@code cdc.on.decode.error=dlq}); by default
+     * {@code dead-letters.jsonl} in {@code cdc.state.dir}.
+     */
+    public Builder deadLetterStore(DeadLetterSink store) {
+      this.deadLetterStore = Objects.requireNonNull(store, "store == null");
+      return this;
+    }
+
+    /**
+     * Also hands each dead letter (the raw row and its error) to {@code handler}, after the store
+     * has kept it. Called on the capture thread; a handler that throws stops the capture.
+     */
+    public Builder deadLetters(DeadLetterSink handler) {
+      this.deadLetters = Objects.requireNonNull(handler, "handler == null");
+      return this;
+    }
+
+    /** Receives operational events (dead letters, orphans, reconnects, window changes). */
+    public Builder ops(OpsListener ops) {
+      this.ops = Objects.requireNonNull(ops, "ops == null");
+      return this;
+    }
+
+    public Builder failureListener(FailureListener listener) {
+      this.failureListener = Objects.requireNonNull(listener, "listener == null");
+      return this;
+    }
+
+    /**
+     * How often a transaction the handler refused is delivered again before the engine stops
+     * (default 0: stop at the first failure), and the wait before each new delivery. A retry
+     * mines the transaction again from the last stored position.
+     *
+     * @throws IllegalArgumentException when {@code retries} is negative or over 1000, or the
+     *     backoff is negative
+     */
+    public Builder handlerRetries(int retries, Duration backoff) {
+      Objects.requireNonNull(backoff, "backoff == null");
+      if (retries < 0 || retries > 1000) {
+        throw new IllegalArgumentException("retries must be in [0, 1000]: " + retries);
+      }
+      if (backoff.isNegative()) {
+        throw new IllegalArgumentException("backoff must not be negative: " + backoff);
+      }
+      this.handlerRetries = retries;
+      this.retryBackoff = backoff;
+      return this;
+    }
+
+    /**
+     * @throws IllegalStateException when the config or the handler is missing
+     */
+    public EmbeddedEngine build() {
+      if (config == null) {
+        throw new IllegalStateException("config is required: call config(...)");
+      }
+      if (handler == null) {
+        throw new IllegalStateException("handler is required: call handler(...)");
+      }
+      return new EmbeddedEngine(this);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.redoline.embedded;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableLayout;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A {@link SchemaHistory} in a JSON-lines file: one line per layout version, appended and forced
+ * to disk. A line holds the table, the version, the SCN it takes effect at, and each column's
+ * name and type; never a value, and not the DDL text either (a DDL can carry literals, such as a
+ * column default).
+ *
+ * <pre>{@code
+ * SchemaHistory history = FileSchemaHistory.open(Path.of("redoline-state/schema-history.jsonl"));
+ * }</pre>
+ *
+ * <p>A last line without its newline is the trace of a crash during an append: it is ignored, and
+ * the layout is recorded again when the capture sees it again. Any other unreadable line stops the
+ * start with CDC-4007 naming the file and line.
+ */
+public final class FileSchemaHistory implements SchemaHistory {
+
+  private final Path file;
+  private final Set<TableLayout> recorded = new LinkedHashSet<>();
+  private boolean loaded;
+
+  private FileSchemaHistory(Path file) {
+    this.file = file;
+  }
+
+  /** A history in {@code file}; nothing is read until {@link #load}. */
+  public static FileSchemaHistory open(Path file) {
+    return new FileSchemaHistory(Objects.requireNonNull(file, "file == null"));
+  }
+
+  /** The file this history writes. */
+  public Path file() {
+    return file;
+  }
+
+  @Override
+  public synchronized List<TableLayout> load() {
+    recorded.clear();
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      loaded = true;
+      return List.of();
+    } catch (IOException e) {
+      throw new CdcException(ErrorCode.INVALID_POSITION, "cannot read the schema history " + file + ": " + e, e);
+    }
+    String[] lines = text.split("\n", -1);
+    // The piece after the last newline is empty, or a torn append.
+    for (int i = 0; i < lines.length - 1; i++) {
+      if (lines[i].isBlank()) {
+        continue;
+      }
+      try {
+        recorded.add(LayoutJson.fromJson(Json.parseObject(lines[i])));
+      } catch (RuntimeException e) {
+        throw new CdcException(ErrorCode.INVALID_POSITION, "line " + (i + 1) + " of the schema history " + file
+            + " is not a table layout: " + e.getMessage(), e);
+      }
+    }
+    loaded = true;
+    return List.copyOf(recorded);
+  }
+
+  @Override
+  public synchronized void record(TableLayout layout, Scn scn) {
+    Objects.requireNonNull(layout, "layout == null");
+    Objects.requireNonNull(scn, "scn == null");
+    if (!loaded) {
+      load();
+    }
+    if (recorded.contains(layout)) {
+      return;
+    }
+    try {
+      cutTornLine();
+      StateFiles.appendLine(file, Json.write(LayoutJson.toJson(layout, scn)));
+    } catch (IOException e) {
+      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cannot append to the schema history " + file
+          + " (cdc.state.dir): " + e, e);
+    }
+    recorded.add(layout);
+  }
+
+  /** Drops a torn last line so the next append starts on a line of its own. */
+  private void cutTornLine() throws IOException {
+    if (!Files.exists(file)) {
+      return;
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    int end = bytes.length;
+    while (end > 0 && bytes[end - 1] != '\n') {
+      end--;
+    }
+    if (end != bytes.length) {
+      try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+        channel.truncate(end);
+        channel.force(true);
+      }
+    }
+  }
+
+  /** Every layout recorded, as loaded or appended by this instance. */
+  List<TableLayout> recorded() {
+    return new ArrayList<>(recorded);
+  }
+
+  @Override
+  public String toString() {
+    return "FileSchemaHistory[" + file + "]";
+  }
+}

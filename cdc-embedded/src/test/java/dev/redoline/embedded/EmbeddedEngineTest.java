@@ -1,0 +1,301 @@
+package dev.redoline.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedEngineTest {
+
+  @TempDir
+  Path state;
+
+  private static void stop(EmbeddedEngine engine) throws InterruptedException {
+    engine.stop();
+    assertThat(engine.awaitTermination(Recorder.PATIENCE)).as("stopped in time").isTrue();
+  }
+
+  @Test
+  void start_deliversEachTransactionOnceInCommitOrder() throws Exception {
+    Shop shop = new Shop(1, state);
+    List<Xid> committed = shop.commitMany(5, 2);
+    Recorder recorder = new Recorder();
+    EmbeddedEngine engine = shop.engine(recorder).build();
+    engine.start();
+    recorder.awaitCount(5);
+    stop(engine);
+    assertThat(recorder.xids()).containsExactlyElementsOf(committed);
+    assertThat(recorder.handled()).allSatisfy(h -> assertThat(h.changes()).hasSize(2)
+        .extracting(Change::operation).containsOnly(Operation.INSERT));
+    assertThat(recorder.handled().get(0).changes().get(0).after()).isEqualTo(Row.of(1L, "NEW"));
+    assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
+    assertThat(engine.metrics().transactions()).isEqualTo(5);
+    assertThat(engine.metrics().changes()).isEqualTo(10);
+  }
+
+  @Test
+  void stopThenStart_resumesExactly() throws Exception {
+    Shop shop = new Shop(2, state);
+    List<Xid> first = shop.commitMany(3, 1);
+    Recorder before = new Recorder();
+    EmbeddedEngine engine = shop.engine(before).build();
+    engine.start();
+    before.awaitCount(3);
+    stop(engine);
+    Position stored = FileOffsetStore.open(state.resolve("offsets.json")).load().orElseThrow();
+    assertThat(stored.lastCommit()).isEqualTo(before.handled().get(2).mark());
+
+    List<Xid> second = shop.commitMany(2, 1);
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    after.awaitCount(2);
+    stop(again);
+    assertThat(before.xids()).containsExactlyElementsOf(first);
+    assertThat(after.xids()).containsExactlyElementsOf(second);
+  }
+
+  @Test
+  void handlerException_stopsAndRedeliversTheTransactionAfterRestart() throws Exception {
+    Shop shop = new Shop(3, state);
+    List<Xid> committed = shop.commitMany(3, 2);
+    List<CdcException> failures = new CopyOnWriteArrayList<>();
+    Recorder ok = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      if (tx.xid().equals(committed.get(1))) {
+        tx.changes().iterator().next();   // reads part of it, then refuses it
+        throw new IllegalStateException("sink down");
+      }
+      ok.handle(tx);
+    }).failureListener(failures::add).build();
+    engine.start();
+    assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
+    assertThat(engine.state()).isEqualTo(EngineState.FAILED);
+    assertThat(ok.xids()).containsExactly(committed.get(0));
+    assertThat(failures).singleElement().isInstanceOf(HandlerException.class);
+    HandlerException failure = (HandlerException) failures.get(0);
+    assertThat(failure.xid()).isEqualTo(committed.get(1));
+    assertThat(failure.getCause()).hasMessage("sink down");
+    assertThat(failure.detail()).isEqualTo("the ChangeHandler threw java.lang.IllegalStateException on transaction "
+        + committed.get(1) + " committed at " + failure.commit() + "; its position is not stored, so it is "
+        + "delivered again");
+    assertThat(engine.failure()).isSameAs(failure);
+
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    after.awaitCount(2);
+    stop(again);
+    assertThat(after.xids()).containsExactly(committed.get(1), committed.get(2));
+    assertThat(after.handled().get(0).changes()).hasSize(2);
+  }
+
+  @Test
+  void handlerRetries_deliverTheRefusedTransactionAgainWithoutRestart() throws Exception {
+    Shop shop = new Shop(4, state);
+    List<Xid> committed = shop.commitMany(3, 3);
+    AtomicInteger refusals = new AtomicInteger();
+    List<CdcException> failures = new CopyOnWriteArrayList<>();
+    Recorder recorder = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      if (tx.xid().equals(committed.get(1)) && refusals.getAndIncrement() < 2) {
+        throw new IllegalStateException("flaky");
+      }
+      recorder.handle(tx);
+    }).failureListener(failures::add).handlerRetries(2, Duration.ZERO).build();
+    engine.start();
+    recorder.awaitCount(3);
+    stop(engine);
+    assertThat(recorder.xids()).containsExactlyElementsOf(committed);
+    assertThat(recorder.handled().get(1).changes()).hasSize(3);
+    assertThat(failures).hasSize(2).allSatisfy(f -> assertThat(f).isInstanceOf(HandlerException.class));
+    assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
+  }
+
+  @Test
+  void handlerRetries_stopOnceExhausted() throws Exception {
+    Shop shop = new Shop(5, state);
+    List<Xid> committed = shop.commitMany(2, 1);
+    List<CdcException> failures = new CopyOnWriteArrayList<>();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      throw new IllegalStateException("always");
+    }).failureListener(failures::add).handlerRetries(1, Duration.ZERO).build();
+    engine.start();
+    assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
+    assertThat(engine.state()).isEqualTo(EngineState.FAILED);
+    assertThat(failures).hasSize(2);
+
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    after.awaitCount(2);
+    stop(again);
+    assertThat(after.xids()).containsExactlyElementsOf(committed);
+  }
+
+  @Test
+  void crash_redeliversOnlyTheUnacknowledgedTransaction() throws Exception {
+    Shop shop = new Shop(6, state);
+    List<Xid> committed = shop.commitMany(5, 2);
+    CountDownLatch inThird = new CountDownLatch(1);
+    Recorder before = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      if (tx.xid().equals(committed.get(2))) {
+        tx.changes().iterator().next();
+        inThird.countDown();
+        new CountDownLatch(1).await();    // hangs until the crash interrupts it
+      }
+      before.handle(tx);
+    }).build();
+    engine.start();
+    Recorder.await(() -> inThird.getCount() == 0, "the handler inside the third transaction");
+    engine.abandon();                        // the process dies: no stop, nothing more stored
+
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    after.awaitCount(3);
+    stop(again);
+    assertThat(before.xids()).containsExactly(committed.get(0), committed.get(1));
+    assertThat(after.xids()).containsExactly(committed.get(2), committed.get(3), committed.get(4));
+    assertThat(after.handled().get(0).changes()).hasSize(2);
+  }
+
+  @Test
+  void transactionLargerThanTheQueue_streamsThroughTheHandler() throws Exception {
+    Shop shop = new Shop(7, state).set("cdc.queue.max.records", "16");
+    Xid big = shop.commit(200);
+    Xid small = shop.commit(1);
+    List<Integer> queuedWhileReading = new ArrayList<>();
+    List<Long> counts = new CopyOnWriteArrayList<>();
+    List<Xid> seen = new CopyOnWriteArrayList<>();
+    EmbeddedEngine[] engine = new EmbeddedEngine[1];
+    engine[0] = shop.engine(tx -> {
+      if (tx.xid().equals(big)) {
+        long count = 0;
+        for (Change change : tx.changes()) {
+          if (count++ == 0) {
+            // The capture fills the queue and waits: the rest of the transaction is not in memory.
+            Recorder.await(() -> engine[0].metrics().capture().queued() == 16, "a full queue");
+            queuedWhileReading.add(engine[0].metrics().capture().queued());
+          }
+        }
+        counts.add(count);
+      }
+      seen.add(tx.xid());
+      Recorder.signal();
+    }).build();
+    engine[0].start();
+    Recorder.await(() -> seen.size() == 2, "two transactions");
+    stop(engine[0]);
+    assertThat(queuedWhileReading).containsExactly(16);
+    assertThat(counts).containsExactly(200L);
+    assertThat(seen).containsExactly(big, small);
+  }
+
+  @Test
+  void handlerReadingNothing_stillMovesOnAndStoresThePosition() throws Exception {
+    Shop shop = new Shop(8, state).set("cdc.queue.max.records", "16");
+    List<Xid> committed = List.of(shop.commit(50), shop.commit(2));
+    List<Xid> seen = new CopyOnWriteArrayList<>();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      seen.add(tx.xid());
+      Recorder.signal();
+    }).build();
+    engine.start();
+    Recorder.await(() -> seen.size() == 2, "two transactions");
+    stop(engine);
+    assertThat(seen).containsExactlyElementsOf(committed);
+    assertThat(engine.metrics().changes()).isEqualTo(52);
+  }
+
+  @Test
+  void changes_secondIterationIsRefused() throws Exception {
+    Shop shop = new Shop(9, state);
+    shop.commit(1);
+    List<Throwable> thrown = new CopyOnWriteArrayList<>();
+    List<TableLayout> layouts = new CopyOnWriteArrayList<>();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      for (Change change : tx.changes()) {
+        layouts.add(tx.layout(change));
+      }
+      try {
+        tx.changes();
+      } catch (IllegalStateException e) {
+        thrown.add(e);
+      }
+      Recorder.signal();
+    }).build();
+    engine.start();
+    Recorder.await(() -> thrown.size() == 1, "the second iteration");
+    stop(engine);
+    assertThat(thrown.get(0)).hasMessageEndingWith("stream from the capture and can be iterated once; keep your "
+        + "own copy to read them again");
+    assertThat(layouts).containsExactly(Shop.layout());
+  }
+
+  @Test
+  void captureFailure_reachesTheListenerWithItsCode() throws Exception {
+    Shop shop = new Shop(10, state);
+    shop.commit(1);
+    shop.oracle.faults().atCall(dev.redoline.logminer.simulator.GatewayCall.START_LOGMNR, 1,
+        dev.redoline.logminer.simulator.Fault.error(1031));
+    List<CdcException> failures = new CopyOnWriteArrayList<>();
+    EmbeddedEngine engine = shop.engine(tx -> { }).failureListener(failures::add).build();
+    engine.start();
+    assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
+    assertThat(engine.state()).isEqualTo(EngineState.FAILED);
+    assertThat(failures).singleElement().satisfies(f -> assertThat(f.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE));
+    assertThat(engine.failure()).isSameAs(failures.get(0));
+  }
+
+  @Test
+  void start_twiceIsRefused() throws Exception {
+    Shop shop = new Shop(11, state);
+    EmbeddedEngine engine = shop.engine(tx -> { }).build();
+    engine.start();
+    assertThatThrownBy(engine::start).isInstanceOf(IllegalStateException.class)
+        .hasMessage("An engine starts once; this one is RUNNING. Build a new one.");
+    engine.close();
+    assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
+  }
+
+  @Test
+  void builder_requiresConfigAndHandler() {
+    assertThatThrownBy(() -> EmbeddedEngine.builder().handler(tx -> { }).build())
+        .isInstanceOf(IllegalStateException.class).hasMessage("config is required: call config(...)");
+    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.database.url", "simulator:demo",
+        "cdc.tables.include", "SHOP.*")).build())
+        .isInstanceOf(IllegalStateException.class).hasMessage("handler is required: call handler(...)");
+    assertThatThrownBy(() -> EmbeddedEngine.builder().handler(null)).hasMessage("handler == null");
+    assertThatThrownBy(() -> EmbeddedEngine.builder().handlerRetries(-1, Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("retries must be in [0, 1000]: -1");
+    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.tables.include", "X.*")))
+        .isInstanceOf(CdcException.class)
+        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.INVALID_CONFIGURATION));
+  }
+
+  @Test
+  void stop_beforeStartLeavesItStopped() throws Exception {
+    EmbeddedEngine engine = new Shop(12, state).engine(tx -> { }).build();
+    engine.stop();
+    assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
+    assertThat(engine.awaitTermination(Duration.ZERO)).isTrue();
+  }
+}
