@@ -36,7 +36,7 @@ public final class GlobalViews {
   private <T> List<T> repeated(List<T> rows) {
     List<T> out = new ArrayList<>();
     for (RedoThread t : oracle.redo.threads) {
-      if (!oracle.instancesDown.contains(t.instance)) {
+      if (!oracle.instances.isDown(t.instance)) {
         out.addAll(rows);
       }
     }

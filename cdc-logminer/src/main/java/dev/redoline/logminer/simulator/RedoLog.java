@@ -149,6 +149,7 @@ final class RedoLog {
       }
     }
     t.flush(now());
+    archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
     LogFile closed = t.switchLog(at, now());
     t.checkpointScn = at;
@@ -157,6 +158,30 @@ final class RedoLog {
         pending.add(new PendingArchive(closed, d, clock.instant().plus(d.delay)));
       }
     }
+  }
+
+  /**
+   * Oracle does not reuse an online group before the mandatory destination (DEST_ID 1) has
+   * archived it: the switch waits for ARCn. Simulated time does not stop, so the copy completes
+   * now, earlier than its delay. Other destinations keep their own lag.
+   */
+  private void archiveBeforeReuse(LogFile reused) {
+    if (reused == null) {
+      return;
+    }
+    for (PendingArchive p : List.copyOf(pending)) {
+      if (p.log == reused && p.dest.id == 1) {
+        complete(p);
+      }
+    }
+  }
+
+  private void complete(PendingArchive p) {
+    pending.remove(p);
+    String name = String.format("/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence,
+        RESETLOGS_ID);
+    archives.add(new ArchiveCopy(p.dest.id, name, p.log));
+    p.log.archived = true;
   }
 
   /** Runs what is due at the current simulated time: archive copies, LGWR timer, timed switches. */
@@ -169,11 +194,7 @@ final class RedoLog {
       }
     }
     for (PendingArchive p : done) {
-      pending.remove(p);
-      String name = String.format("/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence,
-          RESETLOGS_ID);
-      archives.add(new ArchiveCopy(p.dest.id, name, p.log));
-      p.log.archived = true;
+      complete(p);
     }
     if (!lgwrInterval.isZero() && !now.isBefore(lastLgwrWrite.plus(lgwrInterval))) {
       for (RedoThread t : threads) {

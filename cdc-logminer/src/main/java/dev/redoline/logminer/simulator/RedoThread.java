@@ -91,6 +91,11 @@ final class RedoThread {
     return closed;
   }
 
+  /** The log the next switch overwrites (the next group's), or null when that group is unused. */
+  LogFile nextToReuse() {
+    return groups.get((currentGroup + 1) % groups.size()).log;
+  }
+
   /** Gives {@code record} the next address of the current log and puts it in the log buffer. */
   void append(RedoRecord record) {
     LogFile log = current();

@@ -68,7 +68,7 @@ final class SimulatedConnection implements LogMinerGateway {
     if (lost || closed) {
       throw OracleErrors.error(17008);
     }
-    if (oracle.instancesDown.contains(instance)) {
+    if (oracle.instances.isDown(instance)) {
       lose();
       throw OracleErrors.error(1089);
     }
@@ -292,6 +292,6 @@ final class SimulatedConnection implements LogMinerGateway {
     closed = true;
     session = null;
     added.clear();
-    oracle.connections.remove(this);
+    oracle.instances.connections.remove(this);
   }
 }

@@ -2,7 +2,6 @@ package dev.redoline.logminer.simulator;
 
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.Xid;
 import dev.redoline.logminer.LogMinerGateway;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -10,11 +9,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
-import java.util.Set;
 
 /**
  * A simulated Oracle database with LogMiner: the redo, the dictionary and a workload API, behind
@@ -52,12 +49,8 @@ public final class SimulatedOracle {
   final SchemaChanges schema;
   private final SpecialRedo special = new SpecialRedo(this);
   final Settings settings;
-  final Set<Integer> instancesDown = new HashSet<>();
-  final Set<Integer> instancesCrashed = new HashSet<>();
-  private final List<SimulatedTransaction> open = new ArrayList<>();
-  final List<SimulatedConnection> connections = new ArrayList<>();
-  private int nextSlot;
-  private long nextXidSequence = 300;
+  final Instances instances = new Instances(this);
+  final TransactionTable transactions = new TransactionTable(this);
   private Workload workload;
 
   private SimulatedOracle(Builder b) {
@@ -173,68 +166,17 @@ public final class SimulatedOracle {
     return new TransactionOptions(this);
   }
 
-  SimulatedTransaction begin(int thread, String user, boolean privateStrand) {
-    requireUp(thread);
-    Xid xid = newXid();
-    TxState state = new TxState(xid, thread, thread, user, catalog.cdb ? -1 : 0, privateStrand);
-    redo.openTransactions.add(state);
-    SimulatedTransaction tx = new SimulatedTransaction(this, state);
-    open.add(tx);
-    return tx;
-  }
-
-  Xid newXid() {
-    int usn = 1 + (nextSlot % 10);
-    int slot = (nextSlot / 10) % 48;
-    nextSlot++;
-    return new Xid(usn, slot, nextXidSequence++);
-  }
-
   /**
    * Commits the transactions at one SCN (requirement 10): several COMMIT rows with the same SCN,
    * in the order given.
    */
-  public void commitTogether(SimulatedTransaction... transactions) {
-    commit(List.of(transactions));
-  }
-
-  void commit(List<SimulatedTransaction> txs) {
-    long scn = redo.nextScn();
-    for (SimulatedTransaction tx : txs) {
-      if (tx.state.ended) {
-        throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
-      }
-      requireUp(tx.state.instance);
-    }
-    for (SimulatedTransaction tx : txs) {
-      end(tx, true, scn);
-    }
-  }
-
-  void end(SimulatedTransaction tx, boolean commit, long scn) {
-    TxState s = tx.state;
-    open.remove(tx);
-    redo.openTransactions.remove(s);
-    if (!s.strand.isEmpty()) {
-      redo.flushStrand(s);
-    }
-    s.ended = true;
-    s.committed = commit;
-    s.endScn = scn;
-    s.endTime = redo.now();
-    if (!s.started()) {
-      return;   // nothing changed: no redo at all
-    }
-    redo.write(new RedoRecord(commit ? RecordKind.COMMIT : RecordKind.ROLLBACK, scn, s.endTime, s, s.writeThread,
-        null, 0, 0, null, null, null, null, null, 0), s);
-    if (commit ? redo.commitFlushes : true) {
-      redo.flush(redo.thread(s.writeThread));
-    }
+  public void commitTogether(SimulatedTransaction... together) {
+    transactions.commit(List.of(together));
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
-    return List.copyOf(open);
+    return List.copyOf(transactions.open);
   }
 
   /** {@code ALTER SYSTEM SWITCH LOGFILE} on one thread: private strands and the buffer are flushed first. */
@@ -302,49 +244,16 @@ public final class SimulatedOracle {
    * {@link #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
-    RedoThread t = redo.thread(instance);
-    List<SimulatedTransaction> mine = new ArrayList<>();
-    for (SimulatedTransaction tx : open) {
-      if (tx.state.instance == instance) {
-        mine.add(tx);
-      }
-    }
-    if (abort) {
-      t.buffer.clear();
-      mine.forEach(tx -> tx.state.strand.clear());
-      instancesCrashed.add(instance);
-    } else {
-      mine.forEach(SimulatedTransaction::rollback);
-      redo.flush(t);
-    }
-    t.open = false;
-    t.checkpointScn = Math.max(t.lastRedoScn, t.checkpointScn);
-    instancesDown.add(instance);
+    instances.shutdown(instance, abort);
   }
 
   /**
    * Starts an instance again. After a crash, its dead transactions are rolled back by crash
    * recovery: ROLLBACK=1 rows and a ROLLBACK record, written by {@code recoveringThread} (the
-   * instance itself, or a surviving RAC node).
+   * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
    */
   public void startupInstance(int instance, int recoveringThread) {
-    RedoThread t = redo.thread(instance);
-    instancesDown.remove(instance);
-    t.open = true;
-    redo.switchLog(t);
-    if (instancesCrashed.remove(instance)) {
-      for (SimulatedTransaction tx : List.copyOf(open)) {
-        if (tx.state.instance == instance) {
-          tx.recoverOnThread(recoveringThread);
-        }
-      }
-    }
-  }
-
-  void requireUp(int instance) {
-    if (instancesDown.contains(instance)) {
-      throw new IllegalStateException("Instance " + instance + " is down");
-    }
+    instances.startup(instance, recoveringThread);
   }
 
   SupplementalLogging loggingOf(SimTable t) {
@@ -361,27 +270,7 @@ public final class SimulatedOracle {
    * V$TRANSACTION on the connection shows that instance's transactions only.
    */
   public LogMinerGateway connect(int instance) throws SQLException {
-    faults.before(GatewayCall.CONNECT, null);
-    if (instancesDown.contains(instance)) {
-      throw OracleErrors.error(1034);
-    }
-    SimulatedConnection connection = new SimulatedConnection(this, instance);
-    connections.add(connection);
-    return connection;
-  }
-
-  /** Switches each thread whose online logs a session has added until those groups are reused. */
-  void reuseOnlineLogsReadBySessions() {
-    Set<Integer> threads = new HashSet<>();
-    for (SimulatedConnection c : connections) {
-      threads.addAll(c.threadsReadOnline());
-    }
-    for (int thread : threads) {
-      RedoThread t = redo.thread(thread);
-      for (int i = 0; i < t.groups.size(); i++) {
-        redo.switchLog(t);
-      }
-    }
+    return instances.connect(instance);
   }
 
   /** The start instant used when none is given: 2024-03-01T09:00:00Z. */

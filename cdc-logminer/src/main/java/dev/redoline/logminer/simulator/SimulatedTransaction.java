@@ -165,14 +165,14 @@ public final class SimulatedTransaction {
 
   /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
   public void commit() {
-    oracle.commit(List.of(this));
+    oracle.transactions.commit(List.of(this));
   }
 
   /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
   public void rollback() {
     requireOpen();
     undoTo(0);
-    oracle.end(this, false, oracle.redo.nextScn());
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
   }
 
   /**
@@ -192,7 +192,7 @@ public final class SimulatedTransaction {
     if (!durable) {
       state.startScn = -1;   // as if it had never started: no ROLLBACK record either
     }
-    oracle.end(this, false, oracle.redo.nextScn());
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
   }
 
   private void undoTo(int mark) {
@@ -279,7 +279,7 @@ public final class SimulatedTransaction {
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.requireUp(state.instance);
+    oracle.instances.requireUp(state.instance);
     SimTable t = oracle.catalog.table(table);
     Catalog.Container container = oracle.catalog.container(t.conId);
     if (!container.open()) {

@@ -88,8 +88,8 @@ public final class SpecialRedo {
 
   private TxState detached(int thread, String user) {
     oracle.redo.thread(thread);
-    oracle.requireUp(thread);
-    return new TxState(oracle.newXid(), thread, thread, user, oracle.catalog.cdb ? 1 : 0, false);
+    oracle.instances.requireUp(thread);
+    return new TxState(oracle.transactions.newXid(), thread, thread, user, oracle.catalog.cdb ? 1 : 0, false);
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {

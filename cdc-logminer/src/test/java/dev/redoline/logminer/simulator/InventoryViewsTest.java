@@ -87,6 +87,21 @@ class InventoryViewsTest {
   }
 
   @Test
+  void onlineGroupIsReusedOnlyOnceTheMandatoryDestinationArchivedIt() throws Exception {
+    SimulatedOracle slow = SimulatedOracle.builder().archiveDelay(Duration.ofHours(1))
+        .addArchiveDestination(Duration.ofHours(2)).build();
+    slow.switchLogfile(1);
+    slow.switchLogfile(1);
+    try (LogMinerGateway db = slow.connect()) {
+      assertThat(db.archivedLogs(Scn.ZERO)).isEmpty();   // still within the delay: nothing reused yet
+      slow.switchLogfile(1);                             // reuses sequence 1's group: ARCn must finish first
+      List<ArchivedLog> archived = db.archivedLogs(Scn.ZERO);
+      assertThat(archived).extracting(ArchivedLog::sequence).containsExactly(1L);
+      assertThat(archived).extracting(ArchivedLog::destId).containsExactly(1);   // DEST 2 keeps its lag
+    }
+  }
+
+  @Test
   void scnToTimestampAgesOutWithOra08181() throws Exception {
     long scn = oracle.currentScn();
     try (LogMinerGateway db = oracle.connect()) {
