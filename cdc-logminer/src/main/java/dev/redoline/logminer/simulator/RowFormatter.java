@@ -38,50 +38,64 @@ final class RowFormatter {
     this.tracking = session.start.has(MiningOption.DDL_DICT_TRACKING);
   }
 
-  List<RedoRow> rows(RedoRecord r) {
-    String owner = null;
-    String table = null;
+  /** The text columns of one record's rows before CSF splitting. */
+  private static final class Text {
+    String owner;
+    String table;
     String redo;
-    String undo = null;
-    String info = r.info;
-    int status = r.status;
+    String undo;
+    String info;
+    int status;
+  }
+
+  List<RedoRow> rows(RedoRecord r) {
+    Text x = new Text();
+    x.info = r.info;
+    x.status = r.status;
     if (r.table != null) {
-      SimTable live = r.table.table();
-      TableLayout layout = r.table.layout();
-      owner = layout.table().owner();
-      table = layout.table().table();
-      boolean mismatch = !tracking && r.kind != RecordKind.DDL
-          && (live.purged || live.objectVersion != r.table.objectVersion());
-      if (mismatch) {
-        owner = "UNKNOWN";
-        table = "OBJ# " + r.objectId;
-        info = "Dictionary Mismatch";
-        status = 2;
-        redo = withoutDictionary(r, layout);
-      } else if (live.temporary && r.kind != RecordKind.DDL) {
-        redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
-        undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
-      } else {
-        if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
-          status = 2;   // LONG updates: STATUS 2 with an empty INFO (LOGMINER.md 2.3)
-          info = null;
-        }
-        if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
-          table = live.recycleBinName;
-          layout = renamed(layout, live.recycleBinName);
-        }
-        redo = text(r, layout);
-        undo = undo(r, layout);
-      }
+      tableText(r, x);
     } else {
-      redo = switch (r.kind) {
+      x.redo = switch (r.kind) {
         case START -> renderer.startTransaction();
         case COMMIT -> renderer.commit();
         case ROLLBACK -> renderer.rollback();
         default -> r.ddlText == null ? "" : r.ddlText;
       };
     }
-    return pieces(r, owner, table, redo, undo, info, status);
+    return pieces(r, x.owner, x.table, x.redo, x.undo, x.info, x.status);
+  }
+
+  /** SQL and names of a table's record, with the dictionary as it is at mining time. */
+  private void tableText(RedoRecord r, Text x) {
+    SimTable live = r.table.table();
+    TableLayout layout = r.table.layout();
+    x.owner = layout.table().owner();
+    x.table = layout.table().table();
+    boolean mismatch = !tracking && r.kind != RecordKind.DDL
+        && (live.purged || live.objectVersion != r.table.objectVersion());
+    if (mismatch) {
+      x.owner = "UNKNOWN";
+      x.table = "OBJ# " + r.objectId;
+      x.info = "Dictionary Mismatch";
+      x.status = 2;
+      x.redo = withoutDictionary(r, layout);
+      return;
+    }
+    if (live.temporary && r.kind != RecordKind.DDL) {
+      x.redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
+      x.undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
+      return;
+    }
+    if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
+      x.status = 2;   // LONG updates: STATUS 2 with an empty INFO (LOGMINER.md 2.3)
+      x.info = null;
+    }
+    if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
+      x.table = live.recycleBinName;
+      layout = renamed(layout, live.recycleBinName);
+    }
+    x.redo = text(r, layout);
+    x.undo = undo(r, layout);
   }
 
   private String text(RedoRecord r, TableLayout layout) {

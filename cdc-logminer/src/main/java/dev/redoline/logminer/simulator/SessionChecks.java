@@ -34,6 +34,15 @@ final class SessionChecks {
     if (added.isEmpty()) {
       throw OracleErrors.plsql(1292, line);
     }
+    checkReadable(oracle, added, line);
+    if (start.has(MiningOption.DICT_FROM_REDO_LOGS) && !dictionaryAdded(added)) {
+      throw OracleErrors.plsql(1371, line);
+    }
+    return checkRange(oracle, added, start, line);
+  }
+
+  /** Every listed file must still hold what it held when added (ORA-00310, ORA-00308). */
+  private static void checkReadable(SimulatedOracle oracle, List<AddedLog> added, int line) throws SQLException {
     for (AddedLog a : added) {
       if (a.online() && a.log().overwritten) {
         RedoThread.Group g = oracle.redo.thread(a.log().thread).groupOf(a.log());
@@ -47,9 +56,11 @@ final class SessionChecks {
             + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line " + line + "\nORA-06512: at line 1");
       }
     }
-    if (start.has(MiningOption.DICT_FROM_REDO_LOGS) && !dictionaryAdded(added)) {
-      throw OracleErrors.plsql(1371, line);
-    }
+  }
+
+  /** The range must be valid and covered, every needed sequence listed (or tolerated missing). */
+  private static List<LogGap> checkRange(SimulatedOracle oracle, List<AddedLog> added, SessionStart start,
+      int line) throws SQLException {
     long low = start.startScn().bits();
     long high = start.endScn() == null ? Long.MAX_VALUE : start.endScn().bits();
     if (start.endScn() != null && high <= low) {

@@ -11,6 +11,11 @@
  * break it on purpose, at an exact call, an exact row or with a seeded probability. Everything runs
  * on a simulated clock; nothing sleeps, and one seed always gives the same rows.
  *
+ * <p>{@link dev.redoline.logminer.simulator.SchemaChanges} runs DDL and dictionary builds,
+ * {@link dev.redoline.logminer.simulator.SpecialRedo} makes the unusual rows (replication markers,
+ * THREAD# 0 commits, corrupt blocks) and {@link dev.redoline.logminer.simulator.GlobalViews} shows
+ * the GV$ forms of the log views.
+ *
  * <p>SQL_REDO text comes from {@code SqlRedoRenderer}; everything else in this package is the redo
  * model and LogMiner's evaluation of it.
  */
