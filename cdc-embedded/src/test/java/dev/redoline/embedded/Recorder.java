@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
 final class Recorder implements ChangeHandler {
 
   /** The most a test waits for a condition: a bound that fails a stuck test, not a timing. */
-  static final Duration PATIENCE = Duration.ofSeconds(10);
+  static final Duration PATIENCE = Duration.ofSeconds(30);
 
   /** One handled transaction. */
   record Handled(Xid xid, CommitMark mark, List<Change> changes) {}
