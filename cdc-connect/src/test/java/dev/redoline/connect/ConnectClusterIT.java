@@ -1,0 +1,207 @@
+package dev.redoline.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The connector on a real KRaft broker and distributed Connect worker in this JVM, with exactly-once
+ * source support enabled, capturing a scripted simulator registered under a test URL.
+ */
+class ConnectClusterIT {
+
+  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
+  static final int MAX_POLLS = 120;
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  static EmbeddedConnectCluster connect;
+
+  @TempDir
+  static Path spill;
+
+  @BeforeAll
+  static void startCluster() {
+    Map<String, String> worker = new HashMap<>(Map.of(   // the harness adds its own settings
+        "exactly.once.source.support", "enabled",
+        "plugin.discovery", "service_load",
+        "offset.storage.topic", "redoline-it-offsets",
+        "offset.flush.interval.ms", "1000"));
+    Properties broker = new Properties();
+    broker.put("transaction.state.log.replication.factor", "1");
+    broker.put("transaction.state.log.min.isr", "1");
+    connect = new EmbeddedConnectCluster.Builder().name("redoline-it").numBrokers(1).numWorkers(1)
+        .workerProps(worker).brokerProps(broker).build();
+    connect.start();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (connect != null) {
+      connect.stop();
+    }
+  }
+
+  static Map<String, String> connectorProps(String url, String prefix) {
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
+    props.put("name", prefix);
+    props.put("connector.class", RedolineSourceConnector.class.getName());
+    props.put("tasks.max", "1");
+    props.put("cdc.topic.prefix", prefix);
+    props.put("cdc.start.scn", "1");
+    props.put("cdc.buffer.spill.dir", spill.resolve(prefix).toString());
+    props.put("exactly.once.support", "required");
+    props.put("transaction.boundary", "connector");
+    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("key.converter.schemas.enable", "false");
+    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("value.converter.schemas.enable", "false");
+    props.put("topic.creation.default.replication.factor", "1");
+    props.put("topic.creation.default.partitions", "1");
+    return props;
+  }
+
+  /** Reads a topic with read_committed until {@code done} holds. */
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic,
+      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
+        "isolation.level", "read_committed", "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
+      consumer.subscribe(List.of(topic));
+      for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
+        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
+      }
+    }
+    assertThat(done.test(all)).as("%s records read from %s", all.size(), topic).isTrue();
+    return all;
+  }
+
+  static JsonNode json(byte[] bytes) {
+    try {
+      return JSON.readTree(bytes);
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static List<Long> ids(List<ConsumerRecord<byte[], byte[]>> records) {
+    return records.stream().map(r -> json(r.key()).get("ID").asLong()).toList();
+  }
+
+  @Test
+  void exactlyOnce_wholeTransactionsInCommitOrderAcrossARestart() throws Exception {
+    String url = "simulator:it-eos";
+    SimulatedShop shop = new SimulatedShop(11).orders(1, 20, 5);
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "eos";
+      Map<String, String> props = connectorProps(url, name);
+      assertThat(connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props).errorCount())
+          .isZero();
+      connect.configureConnector(name, props);
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      String topic = "eos.SHOP.ORDERS";
+      readCommitted(topic, rs -> rs.size() >= 100);
+
+      connect.deleteConnector(name);
+      connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+      shop.orders(101, 10, 5);
+      connect.configureConnector(name, props);
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not restart");
+
+      List<ConsumerRecord<byte[], byte[]>> records = readCommitted(topic, rs -> rs.size() >= 150);
+      List<Long> expected = new ArrayList<>();
+      for (long id = 1; id <= 150; id++) {
+        expected.add(id);
+      }
+      assertThat(ids(records)).as("nothing repeated, nothing skipped, commit order").isEqualTo(expected);
+      assertNoKafkaCommitInsideAnOracleTransaction(records);
+      JsonNode source = json(records.get(0).value()).get("source");
+      assertThat(source.get("connector").asText()).isEqualTo("redoline");
+      assertThat(json(records.get(0).value()).get("op").asText()).isEqualTo("c");
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+
+  /**
+   * A commit marker takes an offset of the partition, so a gap between two consecutive records is
+   * where a Kafka transaction ended; it must follow the last change of an Oracle transaction.
+   */
+  static void assertNoKafkaCommitInsideAnOracleTransaction(List<ConsumerRecord<byte[], byte[]>> records) {
+    int boundaries = 0;
+    for (int i = 1; i < records.size(); i++) {
+      if (records.get(i).offset() > records.get(i - 1).offset() + 1) {
+        JsonNode source = json(records.get(i - 1).value()).get("source");
+        assertThat(source.get("txSeq").asLong()).as("Kafka commit after record %s", i - 1)
+            .isEqualTo(source.get("tx_size").asLong());
+        boundaries++;
+      }
+    }
+    assertThat(boundaries).isPositive();
+  }
+
+  @Test
+  void heartbeatsMoveTheStoredOffsetAndDdlAddsALayoutVersion() throws Exception {
+    String url = "simulator:it-ddl";
+    SimulatedShop shop = new SimulatedShop(12).orders(1, 1, 1).then(o ->
+        o.schema().addColumn(SimulatedShop.ORDERS, "NOTE", dev.redoline.core.OracleType.sized(
+            dev.redoline.core.OracleType.Kind.VARCHAR2, 20))).then(o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null, "after ddl");
+              tx.commit();
+            });
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "ddl";
+      Map<String, String> props = connectorProps(url, name);
+      props.put("cdc.heartbeat.interval.ms", "1000");
+      connect.configureConnector(name, props);
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> layouts = readCommitted("ddl.schema",
+          rs -> rs.stream().anyMatch(r -> json(r.value()).get("version").asInt() == 2));
+      assertThat(layouts).extracting(r -> json(r.value()).get("version").asInt()).contains(1, 2);
+      JsonNode v2 = layouts.stream().map(r -> json(r.value())).filter(v -> v.get("version").asInt() == 2)
+          .findFirst().orElseThrow();
+      assertThat(v2.get("columns").get(3).get("name").asText()).isEqualTo("NOTE");
+      List<ConsumerRecord<byte[], byte[]>> changes = readCommitted("ddl.SHOP.ORDERS", rs -> rs.size() >= 2);
+      JsonNode second = json(changes.get(1).value());
+      assertThat(second.get("after").get("NOTE").asText()).isEqualTo("after ddl");
+      assertThat(second.get("source").get("layout_version").asInt()).isEqualTo(2);
+
+      readCommitted("ddl.heartbeat", rs -> rs.size() >= 2);
+      TopicPartition hb = new TopicPartition("ddl.heartbeat", 0);
+      long before = connect.kafka().endOffset(hb);
+      Object firstOffset = storedResumeScn(name);
+      readCommitted("ddl.heartbeat", rs -> rs.size() >= before + 2);
+      assertThat(storedResumeScn(name)).isNotNull();
+      assertThat(Long.parseLong(storedResumeScn(name).toString()))
+          .isGreaterThan(Long.parseLong(firstOffset.toString()));
+      connect.deleteConnector(name);
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+
+  static Object storedResumeScn(String name) {
+    return connect.connectorOffsets(name).offsets().get(0).offset().get("resume_scn");
+  }
+}
