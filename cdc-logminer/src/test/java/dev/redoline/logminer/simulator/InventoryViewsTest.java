@@ -102,6 +102,23 @@ class InventoryViewsTest {
   }
 
   @Test
+  void archiveAndOnlineCopyOfOneSequenceAreDuplicatesForAddLogfile() throws Exception {
+    oracle.switchLogfile(1);
+    oracle.advance(Duration.ofSeconds(3));
+    try (LogMinerGateway db = oracle.connect()) {
+      ArchivedLog archive = db.archivedLogs(Scn.ZERO).get(0);
+      dev.redoline.logminer.OnlineLog online = db.onlineLogs().stream()
+          .filter(l -> l.sequence() == archive.sequence()).findFirst().orElseThrow();
+      assertThat(online.status()).isEqualTo(dev.redoline.logminer.OnlineLog.Status.ACTIVE);
+      assertThat(online.archived()).isTrue();
+      db.addLogFile(archive.name(), AddLogOption.ADDFILE);
+      SQLException e = catchSql(() -> db.addLogFile(online.fileName(), AddLogOption.ADDFILE));
+      assertThat(e.getErrorCode()).isEqualTo(1289);
+      assertThat(e.getMessage()).startsWith("ORA-01289: cannot add duplicate logfile " + online.fileName());
+    }
+  }
+
+  @Test
   void scnToTimestampAgesOutWithOra08181() throws Exception {
     long scn = oracle.currentScn();
     try (LogMinerGateway db = oracle.connect()) {
