@@ -1,0 +1,104 @@
+package dev.redoline.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Deploys the built plugin archive through {@code plugin.path} into a Connect worker. This class
+ * runs in its own failsafe execution whose class path holds neither this module's classes nor
+ * the Redoline jars, so the connector can only come from the archive, in its own class loader. It
+ * names the connector by class name only.
+ */
+class PluginArchiveIT {
+
+  static final String CONNECTOR = "dev.redoline.connect.RedolineSourceConnector";
+
+  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
+  static final int MAX_POLLS = 120;
+
+  @TempDir
+  Path plugins;
+
+  @Test
+  void pluginPath_archiveRunsIsolatedFromTheClassPath() throws Exception {
+    assertThatThrownBy(() -> Class.forName(CONNECTOR)).isInstanceOf(ClassNotFoundException.class);
+    unzip(Path.of(System.getProperty("redoline.plugin.archive")), plugins);
+    Map<String, String> worker = new HashMap<>(Map.of(
+        "plugin.path", plugins.toString(),
+        "plugin.discovery", "service_load",
+        "offset.flush.interval.ms", "1000"));
+    EmbeddedConnectCluster connect = new EmbeddedConnectCluster.Builder().name("redoline-plugin-it")
+        .numBrokers(1).numWorkers(1).workerProps(worker).brokerProps(new Properties()).build();
+    connect.start();
+    try {
+      Map<String, String> props = new HashMap<>();
+      props.put("name", "demo");
+      props.put("connector.class", CONNECTOR);
+      props.put("tasks.max", "1");
+      props.put("cdc.database.url", "simulator:demo?seed=3");
+      props.put("cdc.tables.include", "SHOP.*");
+      props.put("cdc.topic.prefix", "demo");
+      props.put("cdc.buffer.spill.dir", plugins.resolve("spill").toString());
+      props.put("topic.creation.default.replication.factor", "1");
+      props.put("topic.creation.default.partitions", "1");
+      props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+      props.put("value.converter.schemas.enable", "false");
+      assertThat(connect.validateConnectorConfig("RedolineSourceConnector", props).errorCount()).isZero();
+      connect.configureConnector("demo", props);
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("demo", 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records = read(connect, "demo.SHOP.ORDERS", 3);
+      assertThat(new String(records.get(0).value(), java.nio.charset.StandardCharsets.UTF_8))
+          .contains("\"op\":\"c\"", "\"connector\":\"redoline\"");
+    } finally {
+      connect.stop();
+    }
+  }
+
+  static List<ConsumerRecord<byte[], byte[]>> read(EmbeddedConnectCluster connect, String topic, int n) {
+    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
+        "auto.offset.reset", "earliest", "group.id", "plugin-it"))) {
+      consumer.subscribe(List.of(topic));
+      for (int i = 0; i < MAX_POLLS && all.size() < n; i++) {
+        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
+      }
+    }
+    assertThat(all).as("records read from %s", topic).hasSizeGreaterThanOrEqualTo(n);
+    return all;
+  }
+
+  static void unzip(Path zip, Path into) throws IOException {
+    try (InputStream in = Files.newInputStream(zip); ZipInputStream z = new ZipInputStream(in)) {
+      for (ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
+        Path target = into.resolve(e.getName()).normalize();
+        if (!target.startsWith(into)) {
+          throw new IOException("Entry outside the target directory: " + e.getName());
+        }
+        if (e.isDirectory()) {
+          Files.createDirectories(target);
+        } else {
+          Files.createDirectories(target.getParent());
+          Files.copy(z, target);
+        }
+      }
+    }
+  }
+}
