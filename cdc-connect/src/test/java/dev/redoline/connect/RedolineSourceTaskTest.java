@@ -183,7 +183,8 @@ class RedolineSourceTaskTest {
     @SuppressWarnings("unchecked")
     Position p = OffsetCodec.fromOffset((Map<String, Object>) hb.sourceOffset());
     assertThat(((Struct) hb.value()).getString("resume_scn")).isEqualTo(p.resumeScn().toString());
-    assertThat(context.commitRequests).contains(hb);
+    // several heartbeats may come in one poll: the Kafka commit is asked after the batch's last one
+    assertThat(context.commitRequests).last().extracting(SourceRecord::topic).isEqualTo("shop.heartbeat");
   }
 
   @Test
