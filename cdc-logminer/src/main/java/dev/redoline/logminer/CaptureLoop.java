@@ -59,6 +59,7 @@ final class CaptureLoop implements Runnable {
   private final MiningSession session;
   private final Backoff backoff;
   private final CommitSequencer sequencer = new CommitSequencer();
+  private final LogBounds bounds = new LogBounds();
   private final StepApplier applier;
   private final Publisher publisher;
   private final CaptureStats stats;
@@ -140,7 +141,7 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
-    LogInventory.Outcome outcome = inventory.plan(snapshot(), cursors, startScn, window.logs());
+    LogInventory.Outcome outcome = inventory.plan(snapshot(), cursors, startScn, window.logs(), clock.instant());
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
         throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, wait.reason() + ", and still not archived after "
@@ -157,13 +158,14 @@ final class CaptureLoop implements Runnable {
       return true;
     }
     Instant begun = clock.instant();
+    bounds.note(plan);
     session.start(db, plan);
     StepReader.StepRows rows = StepReader.read(db, plan, query(plan), this::changesCapture);
     var decoded = applier.decode(rows.rows());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(rows.rows(), decoded);
     cursors.putAll(rows.ends());
-    floor = Scn.max(floor, plan.startScn());
+    floor = plan.startScn();
     buffer.stepApplied(rows.safeScn());
     if (rows.ddl() != null) {
       pendingDdl = rows.ddl();
@@ -263,7 +265,10 @@ final class CaptureLoop implements Runnable {
   }
 
   private Publisher.Held held() {
-    return new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor);
+    Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
+        bounds::firstScnOf);
+    held.oldestSequences().forEach(bounds::forgetBefore);
+    return held;
   }
 
   /** Decides what a failed step leads to; throws when the capture must stop. */

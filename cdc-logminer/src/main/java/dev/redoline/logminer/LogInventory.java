@@ -5,6 +5,8 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.StepPlan.StepLog;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,10 +25,14 @@ import java.util.TreeMap;
  *   <li><b>Copies.</b> Logs are keyed by (thread, sequence): the archived copy at the chosen
  *       destination wins over the online group of the same sequence (adding both would fail with
  *       ORA-01289).
- *   <li><b>Gaps.</b> A sequence with only deleted copies (STATUS 'D') stops with CDC-2002; one with
- *       no copy at all stops with CDC-2001, unless it is newer than every archived sequence of its
- *       thread and older than the current log: then it is being archived right now, and the plan
- *       says to wait ({@link Wait}).
+ *   <li><b>Gaps.</b> A sequence with only deleted copies (STATUS 'D') stops with CDC-2002. One
+ *       with no copy at all may be being archived right now (a log appears in V$ARCHIVED_LOG only
+ *       once ARCn has copied it, and archiving processes can finish out of order), so the plan
+ *       says to wait ({@link Wait}); the engine stops with CDC-2001 when it is still missing after
+ *       {@link CaptureSettings#ARCHIVE_WAIT_POLLS} polls.
+ *   <li><b>Coverage.</b> LogMiner needs the logs of every thread over the session's whole SCN
+ *       range, so a thread whose cursor is in a later log than another's also gets its earlier
+ *       logs down to the session start; their rows are at or below its cursor and not applied.
  *   <li><b>Horizon.</b> Each thread contributes the SCN up to which its chosen logs hold all of its
  *       redo: the database's CURRENT_SCN (read after the thread addresses) when the window reaches
  *       the current log, else the last chosen log's NEXT_CHANGE# - 1. The session's end SCN is the
@@ -51,8 +57,19 @@ final class LogInventory {
   /** A log is being archived: look again shortly (not a gap yet). */
   record Wait(String reason) implements Outcome {}
 
+  /**
+   * How long a thread's end of written redo must stay still before the thread counts as idle. LGWR
+   * writes at least every three seconds and a COMMIT waits for its write, so a commit that had its
+   * SCN before then is in the log by now.
+   */
+  static final Duration IDLE_THREAD_GRACE = Duration.ofSeconds(3);
+
+  /** A thread's end of written redo, first seen at {@code at} when CURRENT_SCN was {@code currentScn}. */
+  private record Seen(RedoAddress lastRedo, Scn currentScn, Instant at) {}
+
   private final Mode mode;
   private final String destinationName;
+  private final Map<Integer, Seen> seen = new HashMap<>();
 
   LogInventory(Mode mode, String destinationName) {
     this.mode = mode;
@@ -67,9 +84,10 @@ final class LogInventory {
    * @param windowLogs at most this many logs per thread
    * @return a plan with no logs when there is nothing new to mine
    */
-  Outcome plan(Snapshot snapshot, Map<Integer, RedoAddress> cursors, Scn startScn, int windowLogs) {
+  Outcome plan(Snapshot snapshot, Map<Integer, RedoAddress> cursors, Scn startScn, int windowLogs, Instant now) {
     int destId = destination(snapshot.destinations());
     Map<Integer, List<StepLog>> windows = new TreeMap<>();
+    Map<Integer, ThreadLogs> logsByThread = new HashMap<>();
     Map<Integer, Scn> reach = new HashMap<>();
     Map<Integer, RedoThreadState> byThread = new HashMap<>();
     boolean limited = false;
@@ -78,10 +96,22 @@ final class LogInventory {
         continue;
       }
       byThread.put(thread.thread(), thread);
-      List<StepLog> chain = chain(thread, snapshot, destId, cursors.get(thread.thread()), startScn);
-      if (chain == null) {
-        return new Wait("thread " + thread.thread() + ": the log after sequence "
-            + lastArchived(snapshot, thread.thread(), destId) + " is being archived");
+      Seen before = seen.get(thread.thread());
+      if (before == null || !before.lastRedo().equals(thread.lastRedoAddress())) {
+        seen.put(thread.thread(), new Seen(thread.lastRedoAddress(), snapshot.currentScn(), now));
+      }
+      ThreadLogs logs = logs(thread, snapshot, destId);
+      long first = firstSequence(thread.thread(), logs, cursors.get(thread.thread()), startScn, thread);
+      if (first < 0) {
+        continue;
+      }
+      List<StepLog> chain = new ArrayList<>();
+      long missing = chain(logs, first, thread.thread(), destId, chain);
+      if (missing > 0) {
+        return new Wait("thread " + thread.thread() + " sequence " + missing + " (after SCN "
+            + (chain.isEmpty() ? startScn : chain.get(chain.size() - 1).nextScn()) + ") is neither archived at "
+            + "destination " + destId + " nor online; archived there: " + logs.archivedSequences() + ", online: "
+            + logs.onlineSequences());
       }
       if (chain.isEmpty()) {
         continue;
@@ -89,6 +119,7 @@ final class LogInventory {
       List<StepLog> window = chain.subList(0, Math.min(windowLogs, chain.size()));
       limited |= window.size() < chain.size();
       windows.put(thread.thread(), window);
+      logsByThread.put(thread.thread(), logs);
       StepLog last = window.get(window.size() - 1);
       boolean reachesCurrent = last.nextScn().equals(Scn.MAX);
       if (reachesCurrent || thread.status() == RedoThreadState.Status.OPEN || window.size() < chain.size()) {
@@ -99,15 +130,40 @@ final class LogInventory {
     for (Scn r : reach.values()) {
       horizon = Scn.min(horizon, r);
     }
-    return new Planned(bound(windows, byThread, cursors, horizon, snapshot.currentScn(), limited));
+    Scn sessionStart = Scn.MAX;
+    for (List<StepLog> window : windows.values()) {
+      sessionStart = Scn.min(sessionStart, window.get(0).firstScn());
+    }
+    // LogMiner needs every thread's logs over the session's whole SCN range: threads whose cursor
+    // is in a later log also get the earlier logs down to the session start (read, not applied).
+    List<StepLog> earlier = new ArrayList<>();
+    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
+      StepLog first = entry.getValue().get(0);
+      ThreadLogs logs = logsByThread.get(entry.getKey());
+      Scn covered = first.firstScn();
+      for (long seq = first.sequence() - 1; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
+        StepLog log = logs.usable().get(seq);
+        if (log == null) {
+          ArchivedLog gone = logs.deleted().get(seq);
+          if (gone != null) {
+            throw purged(entry.getKey(), gone, destId);
+          }
+          return new Wait("thread " + entry.getKey() + ": sequence " + seq + " is not archived yet and no longer online");
+        }
+        earlier.add(log);
+        covered = log.firstScn();
+      }
+    }
+    return new Planned(bound(windows, earlier, byThread, cursors, sessionStart, horizon, snapshot.currentScn(),
+        limited, now));
   }
 
-  private StepPlan bound(Map<Integer, List<StepLog>> windows, Map<Integer, RedoThreadState> threads,
-      Map<Integer, RedoAddress> cursors, Scn horizon, Scn currentScn, boolean limited) {
-    List<StepLog> logs = new ArrayList<>();
+  private StepPlan bound(Map<Integer, List<StepLog>> windows, List<StepLog> earlier,
+      Map<Integer, RedoThreadState> threads, Map<Integer, RedoAddress> cursors, Scn sessionStart, Scn horizon,
+      Scn currentScn, boolean limited, Instant now) {
+    List<StepLog> logs = new ArrayList<>(earlier);
     Map<Integer, RedoAddress> ends = new HashMap<>();
     Map<Integer, RedoAddress> starts = new HashMap<>();
-    Scn startScn = Scn.MAX;
     Scn safe = horizon;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       int thread = entry.getKey();
@@ -120,19 +176,24 @@ final class LogInventory {
           break;
         }
         logs.add(log);
-        startScn = Scn.min(startScn, log.firstScn());
+        RedoAddress logEnd = null;
         if (log.nextScn().equals(Scn.MAX)) {
           if (horizon.equals(currentScn)) {
-            end = state.lastRedoAddress();
-            threadSafe = state.lastRedoScn();
+            logEnd = state.lastRedoAddress();
+            threadSafe = threadSafe == null ? writtenUpTo(state, now) : Scn.max(threadSafe, writtenUpTo(state, now));
           }
         } else if (log.nextScn().minus(1).compareTo(horizon) <= 0) {
-          end = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
+          logEnd = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
           threadSafe = log.nextScn().minus(1);
+        }
+        if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
+          end = logEnd;
         }
       }
       if (end == null) {
-        continue;
+        // A thread without a cursor that cannot advance yet is anchored at the start of its first
+        // log, so later steps find its logs by sequence, not by the (aging) start SCN.
+        end = new RedoAddress(thread, entry.getValue().get(0).sequence(), 0, 0);
       }
       if (cursor != null) {
         starts.put(thread, cursor);
@@ -147,22 +208,41 @@ final class LogInventory {
         safe = Scn.min(safe, threadSafe);
       }
     }
-    if (logs.isEmpty() || startScn.compareTo(horizon) >= 0) {
+    if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
       return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false);
     }
-    return new StepPlan(logs, startScn, horizon, starts, ends, safe, limited);
+    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited);
+  }
+
+  /**
+   * The SCN up to which the thread's commits are all written: its LAST_REDO_CHANGE#, or, for a
+   * thread idle since {@link #IDLE_THREAD_GRACE}, the CURRENT_SCN of when it last wrote. Without
+   * the second, one idle RAC instance would hold back every other instance's commits.
+   */
+  private Scn writtenUpTo(RedoThreadState state, Instant now) {
+    Seen still = seen.get(state.thread());
+    if (still != null && Duration.between(still.at(), now).compareTo(IDLE_THREAD_GRACE) >= 0) {
+      return Scn.max(state.lastRedoScn(), still.currentScn());
+    }
+    return state.lastRedoScn();
   }
 
   private static boolean isLastLog(List<StepLog> window, RedoAddress end) {
     return window.get(window.size() - 1).sequence() == end.sequence();
   }
 
-  /**
-   * The thread's logs from the one holding its cursor (or {@code startScn}) to its last, each
-   * sequence once; {@code null} when the next one is being archived.
-   */
-  private List<StepLog> chain(RedoThreadState thread, Snapshot snapshot, int destId, RedoAddress cursor,
-      Scn startScn) {
+  /** One thread's usable logs by sequence (archived copy preferred) and its deleted archives. */
+  private record ThreadLogs(TreeMap<Long, StepLog> usable, TreeMap<Long, ArchivedLog> deleted, long last) {
+    List<Long> archivedSequences() {
+      return usable.values().stream().filter(l -> !l.online()).map(StepLog::sequence).toList();
+    }
+
+    List<Long> onlineSequences() {
+      return usable.values().stream().filter(StepLog::online).map(StepLog::sequence).toList();
+    }
+  }
+
+  private ThreadLogs logs(RedoThreadState thread, Snapshot snapshot, int destId) {
     int t = thread.thread();
     TreeMap<Long, StepLog> usable = new TreeMap<>();
     TreeMap<Long, ArchivedLog> deleted = new TreeMap<>();
@@ -188,43 +268,46 @@ final class LogInventory {
         usable.put(o.sequence(), new StepLog(t, o.sequence(), o.firstScn(), o.nextScn(), o.fileName(), true));
       }
     }
-    long first = firstSequence(t, usable, deleted, cursor, startScn, thread);
-    if (first < 0) {
-      return List.of();
-    }
-    long last = mode == Mode.ONLINE ? Math.max(current, lastArchived) : lastArchived;
-    List<StepLog> chain = new ArrayList<>();
-    for (long seq = first; seq <= last; seq++) {
-      StepLog log = usable.get(seq);
+    return new ThreadLogs(usable, deleted, mode == Mode.ONLINE ? Math.max(current, lastArchived) : lastArchived);
+  }
+
+  /**
+   * Collects the thread's logs from sequence {@code first} to its last, each sequence once, into
+   * {@code chain}; returns the first sequence that is neither archived nor online (a log being
+   * archived, waited for), or -1 when none is missing.
+   */
+  private long chain(ThreadLogs logs, long first, int t, int destId, List<StepLog> chain) {
+    for (long seq = first; seq <= logs.last(); seq++) {
+      StepLog log = logs.usable().get(seq);
       if (log != null) {
         chain.add(log);
         continue;
       }
-      ArchivedLog gone = deleted.get(seq);
+      ArchivedLog gone = logs.deleted().get(seq);
       if (gone != null) {
-        throw new CdcException(ErrorCode.LOG_PURGED, "thread " + t + " sequence " + seq + " (SCN " + gone.firstScn()
-            + " to " + gone.nextScn() + ") is deleted at archive destination " + destId);
+        throw purged(t, gone, destId);
       }
-      if (seq > lastArchived && seq < current) {
-        return null;
-      }
-      throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, "thread " + t + " sequence " + seq
-          + " is neither online nor archived at destination " + destId + " (needed after sequence " + (seq - 1)
-          + (chain.isEmpty() ? "" : ", SCN " + chain.get(chain.size() - 1).nextScn()) + ")");
+      return seq;
     }
-    return chain;
+    return -1;
   }
 
-  private long firstSequence(int t, TreeMap<Long, StepLog> usable, TreeMap<Long, ArchivedLog> deleted,
-      RedoAddress cursor, Scn startScn, RedoThreadState thread) {
+  private static CdcException purged(int thread, ArchivedLog gone, int destId) {
+    return new CdcException(ErrorCode.LOG_PURGED, "thread " + thread + " sequence " + gone.sequence() + " (SCN "
+        + gone.firstScn() + " to " + gone.nextScn() + ") is deleted at archive destination " + destId);
+  }
+
+  private long firstSequence(int t, ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
     if (cursor != null && cursor.sequence() > 0) {
-      return cursor.sequence();
+      // A cursor at the end of a log (a step that ended at a whole log) has read all of it.
+      boolean endOfLog = cursor.block() == 0xFFFF_FFFFL && cursor.offset() == 0xFFFF;
+      return endOfLog ? cursor.sequence() + 1 : cursor.sequence();
     }
-    for (StepLog log : usable.values()) {
+    for (StepLog log : logs.usable().values()) {
       if (log.nextScn().compareTo(startScn) > 0) {
         if (log.firstScn().compareTo(startScn) > 0 && log.sequence() > 1
-            && !usable.containsKey(log.sequence() - 1) && thread.enableScn().compareTo(startScn) < 0) {
-          ArchivedLog gone = deleted.get(log.sequence() - 1);
+            && !logs.usable().containsKey(log.sequence() - 1) && thread.enableScn().compareTo(startScn) < 0) {
+          ArchivedLog gone = logs.deleted().get(log.sequence() - 1);
           throw gone != null
               ? new CdcException(ErrorCode.LOG_PURGED, "thread " + t + " sequence " + gone.sequence() + " (SCN "
                   + gone.firstScn() + " to " + gone.nextScn() + ") holding start SCN " + startScn + " is deleted")
@@ -235,16 +318,6 @@ final class LogInventory {
       }
     }
     return -1;
-  }
-
-  private long lastArchived(Snapshot snapshot, int thread, int destId) {
-    long last = 0;
-    for (ArchivedLog a : snapshot.archived()) {
-      if (a.thread() == thread && a.destId() == destId && a.status() == ArchivedLog.Status.A) {
-        last = Math.max(last, a.sequence());
-      }
-    }
-    return last;
   }
 
   private int destination(List<ArchiveDestination> destinations) {

@@ -48,8 +48,32 @@ final class Publisher {
     this.lastEvent = clock.instant();
   }
 
-  /** What positions are made from after a step. */
-  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor) {}
+  /**
+   * What positions are made from after a step.
+   *
+   * @param cursors per thread, the last applied address
+   * @param open what the buffer's open transactions hold back
+   * @param waiting committed transactions not yet published
+   * @param floor the session start SCN of the last step: at or below the first SCN of every
+   *     cursor's log
+   * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
+   */
+  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
+      java.util.function.Function<RedoAddress, Scn> firstScnOf) {
+
+    /** Per thread, the lowest log sequence a position built now may point into. */
+    Map<Integer, Long> oldestSequences() {
+      Map<Integer, Long> oldest = new java.util.HashMap<>();
+      cursors.forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
+      open.addresses().forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
+      for (CommitSequencer.Ready ready : waiting) {
+        if (ready.holdsAddress() != null) {
+          oldest.merge(ready.holdsAddress().thread(), ready.holdsAddress().sequence(), Math::min);
+        }
+      }
+      return oldest;
+    }
+  }
 
   /**
    * Publishes the released transactions in order, each closed once its changes are queued.
@@ -112,7 +136,7 @@ final class Publisher {
   }
 
   private Base base(Held held) {
-    Base base = new Base(new TreeMap<>(held.cursors()), held.floor());
+    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf());
     held.open().addresses().forEach((thread, address) -> base.hold(address));
     if (held.open().scn().isPresent()) {
       base.holdScn(held.open().scn().get());
@@ -126,15 +150,22 @@ final class Publisher {
   /** Resume addresses and SCN under construction; {@link #with} copies. */
   private static final class Base {
     private final TreeMap<Integer, RedoAddress> resume;
+    private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
     private Scn scn;
 
-    Base(TreeMap<Integer, RedoAddress> resume, Scn scn) {
+    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf) {
       this.resume = resume;
       this.scn = scn;
+      this.firstScnOf = firstScnOf;
     }
 
+    /** Keeps the redo from {@code first} on, and the SCN that makes a restart choose its log. */
     void hold(RedoAddress first) {
       resume.merge(first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      Scn logStart = firstScnOf.apply(first);
+      if (logStart != null) {
+        holdScn(logStart);
+      }
     }
 
     void holdScn(Scn first) {
@@ -149,7 +180,7 @@ final class Publisher {
     }
 
     Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn);
+      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf);
       copy.holdReady(ready);
       return copy;
     }

@@ -24,6 +24,8 @@ class LogInventoryTest {
       new ArchiveDestination(2, "LOG_ARCHIVE_DEST_2", "VALID", "LOCAL"));
 
   /** Thread 1: archived sequences 1..3 (SCN 100-400) at both destinations, online 3 (archived) and 4 (current). */
+  private static final java.time.Instant T0 = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
   private final List<ArchivedLog> archived = new ArrayList<>();
   private final List<OnlineLog> online = new ArrayList<>();
   private final List<RedoThreadState> threads = new ArrayList<>();
@@ -60,7 +62,7 @@ class LogInventoryTest {
   }
 
   private StepPlan plan(Mode mode, Map<Integer, RedoAddress> cursors, long startScn, int window, long currentScn) {
-    LogInventory.Outcome outcome = new LogInventory(mode, "").plan(snapshot(currentScn), cursors, Scn.of(startScn), window);
+    LogInventory.Outcome outcome = new LogInventory(mode, "").plan(snapshot(currentScn), cursors, Scn.of(startScn), window, T0);
     assertThat(outcome).isInstanceOf(Planned.class);
     return ((Planned) outcome).plan();
   }
@@ -138,13 +140,27 @@ class LogInventoryTest {
   }
 
   @Test
-  void plan_missingSequenceStopsWith2001() {
+  void plan_missingSequenceIsWaitedFor() {
     archived.removeIf(a -> a.sequence() == 2);
-    assertThatThrownBy(() -> plan(Mode.ONLINE, Map.of(1, new RedoAddress(1, 1, 5, 0)), 0, 16, 460))
-        .isInstanceOfSatisfying(CdcException.class, e -> {
-          assertThat(e.errorCode()).isEqualTo(ErrorCode.LOG_SEQUENCE_GAP);
-          assertThat(e.detail()).startsWith("thread 1 sequence 2 is neither online nor archived at destination 1");
-        });
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
+        .plan(snapshot(460), Map.of(1, new RedoAddress(1, 1, 5, 0)), Scn.ZERO, 16, T0);
+    assertThat(outcome).isEqualTo(new Wait("thread 1 sequence 2 (after SCN 200) is neither archived at destination 1 "
+        + "nor online; archived there: [1, 3], online: [4]"));
+  }
+
+  @Test
+  void plan_racThreadBehindGetsEarlierLogsOfOtherThreads() {
+    threads.add(thread(2, 1, 430, RedoThreadState.Status.OPEN));
+    online.add(onlineLog(2, 1, OnlineLog.Status.CURRENT));
+    // Thread 1 is at sequence 4 (SCN 400-); thread 2's cursor is in its sequence 1 (SCN 100-).
+    StepPlan plan = plan(Mode.ONLINE, Map.of(1, new RedoAddress(1, 4, 5, 0), 2, new RedoAddress(2, 1, 5, 0)), 0, 4, 460);
+    assertThat(plan.startScn()).isEqualTo(Scn.of(100));
+    assertThat(plan.logs()).extracting(StepLog::thread, StepLog::sequence).containsExactlyInAnyOrder(
+        org.assertj.core.groups.Tuple.tuple(1, 1L), org.assertj.core.groups.Tuple.tuple(1, 2L),
+        org.assertj.core.groups.Tuple.tuple(1, 3L), org.assertj.core.groups.Tuple.tuple(1, 4L),
+        org.assertj.core.groups.Tuple.tuple(2, 1L));
+    assertThat(plan.ends()).containsEntry(1, new RedoAddress(1, 4, 77, 0xFFFF));
+    assertThat(plan.cursors()).containsEntry(1, new RedoAddress(1, 4, 5, 0));
   }
 
   @Test
@@ -153,9 +169,9 @@ class LogInventoryTest {
     online.removeIf(o -> o.sequence() == 4);
     online.add(onlineLog(1, 5, OnlineLog.Status.CURRENT));
     LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
-        .plan(snapshot(560), Map.of(1, new RedoAddress(1, 3, 5, 0)), Scn.ZERO, 16);
+        .plan(snapshot(560), Map.of(1, new RedoAddress(1, 3, 5, 0)), Scn.ZERO, 16, T0);
     assertThat(outcome).isInstanceOf(Wait.class);
-    assertThat(((Wait) outcome).reason()).contains("thread 1");
+    assertThat(((Wait) outcome).reason()).startsWith("thread 1 sequence 4 (after SCN 400)");
   }
 
   @Test
@@ -168,10 +184,10 @@ class LogInventoryTest {
   @Test
   void plan_namedDestinationIsUsedOrRejected() {
     LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "log_archive_dest_2")
-        .plan(snapshot(460), Map.of(), Scn.of(150), 16);
+        .plan(snapshot(460), Map.of(), Scn.of(150), 16, T0);
     assertThat(((Planned) outcome).plan().logs().get(0).fileName()).isEqualTo("/arch2/t1_1.arc");
     assertThatThrownBy(() -> new LogInventory(Mode.ONLINE, "LOG_ARCHIVE_DEST_9").plan(snapshot(460), Map.of(),
-        Scn.of(150), 16)).hasMessageContaining("cdc.archive.destination='LOG_ARCHIVE_DEST_9'");
+        Scn.of(150), 16, T0)).hasMessageContaining("cdc.archive.destination='LOG_ARCHIVE_DEST_9'");
   }
 
   @Test
@@ -188,5 +204,20 @@ class LogInventoryTest {
   void plan_nothingNewWhenArchiveOnlyIsCaughtUp() {
     StepPlan plan = plan(Mode.ARCHIVE_ONLY, Map.of(1, new RedoAddress(1, 4, 5, 0)), 0, 16, 460);
     assertThat(plan.logs()).isEmpty();
+  }
+
+  @Test
+  void plan_idleRacThreadStopsHoldingBackCommits() {
+    threads.add(thread(2, 2, 300, RedoThreadState.Status.OPEN));
+    archived.add(archive(2, 1, 1, ArchivedLog.Status.A));
+    online.add(onlineLog(2, 2, OnlineLog.Status.CURRENT));
+    LogInventory inventory = new LogInventory(Mode.ONLINE, "");
+    Map<Integer, RedoAddress> cursors = Map.of(1, new RedoAddress(1, 4, 5, 0), 2, new RedoAddress(2, 2, 5, 0));
+    StepPlan first = ((Planned) inventory.plan(snapshot(460), cursors, Scn.ZERO, 4, T0)).plan();
+    assertThat(first.safeScn()).isEqualTo(Scn.of(300));
+    // Neither thread writes for 3 s: their commits up to the SCN current when they last wrote (460)
+    // are all in the logs, so thread 2's LAST_REDO_CHANGE# (300) no longer holds commits back.
+    StepPlan later = ((Planned) inventory.plan(snapshot(470), cursors, Scn.ZERO, 4, T0.plusSeconds(3))).plan();
+    assertThat(later.safeScn()).isEqualTo(Scn.of(460));
   }
 }
