@@ -199,6 +199,10 @@ public final class CdcConfig {
   public static final ConfigKey<String> TOPIC_OPS = new ConfigKey<>("cdc.topic.ops", Type.STRING,
       "${prefix}.ops", Validator.nonEmpty(), LOW, TOPICS,
       "Topic of operational events: dead letters, orphaned transactions, window and session changes.");
+  public static final ConfigKey<String> KAFKA_BOOTSTRAP_SERVERS = new ConfigKey<>("cdc.kafka.bootstrap.servers",
+      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      "Kafka brokers (host:port,...) the connector's own clients use for the schema topic read-back, the "
+          + "journal topic and topic creation; usually the same as the Connect worker's bootstrap.servers.");
   public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
       Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
       "Key columns for tables without a primary key (or to override it): "
@@ -222,7 +226,7 @@ public final class CdcConfig {
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
-      MESSAGE_KEY_COLUMNS,
+      KAFKA_BOOTSTRAP_SERVERS, MESSAGE_KEY_COLUMNS,
       STATE_DIR);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();
