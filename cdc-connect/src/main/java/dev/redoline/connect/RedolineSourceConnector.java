@@ -3,10 +3,7 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.jdbc.Preflight;
 import dev.redoline.logminer.jdbc.PreflightProblem;
-import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,13 +106,10 @@ public final class RedolineSourceConnector extends SourceConnector {
   }
 
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
-    try (LogMinerGateway gateway = databases.open(cdc).gateways().connect()) {
-      for (PreflightProblem p : Preflight.of(cdc).check(gateway)) {
+    try {
+      for (PreflightProblem p : databases.open(cdc).preflight(cdc)) {
         add(config, byName, p.key(), p.code().code() + " " + p.message() + ". Action: " + p.code().action());
       }
-    } catch (SQLException e) {
-      add(config, byName, CdcConfig.DATABASE_URL.name(), "cannot run the preflight checks: ORA-"
-          + String.format("%05d", e.getErrorCode()) + " " + e.getMessage());
     } catch (CdcException e) {
       add(config, byName, CdcConfig.DATABASE_URL.name(), e.getMessage());
     }

@@ -15,7 +15,9 @@ import java.util.stream.Stream;
  * is the dependency half): which packages each module's main code may name.
  *
  * <p>JDBC ({@code java.sql}) belongs to cdc-logminer alone and Kafka to cdc-connect alone, and a
- * module names only the Redoline modules below it. A line is checked unless it is a comment or the package declaration.
+ * module names only the Redoline modules below it; the sinks also name cdc-buffer, whose
+ * {@code TransactionJournal} port they implement. A line is checked unless it is a comment or the
+ * package declaration.
  */
 final class ModuleRules {
 
@@ -31,9 +33,10 @@ final class ModuleRules {
       "cdc-buffer", List.of("dev.redoline.core.", "dev.redoline.buffer."),
       "cdc-logminer", List.of("dev.redoline.core.", "dev.redoline.decoder.", "dev.redoline.buffer.",
           "dev.redoline.logminer.", "java.sql.", "javax.sql.", "oracle.jdbc.", "oracle.sql.", "org.jctools."),
-      "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.logminer.", "dev.redoline.embedded."),
-      "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.logminer.", "dev.redoline.connect.",
-          "org.apache.kafka."));
+      "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
+          "dev.redoline.embedded."),
+      "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
+          "dev.redoline.connect.", "org.apache.kafka."));
 
   private ModuleRules() {}
 

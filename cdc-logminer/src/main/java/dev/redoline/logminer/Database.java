@@ -3,8 +3,13 @@ package dev.redoline.logminer;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.logminer.jdbc.JdbcGateway;
+import dev.redoline.logminer.jdbc.Preflight;
+import dev.redoline.logminer.jdbc.PreflightProblem;
 import dev.redoline.logminer.simulator.SimulatedOracle;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,6 +30,9 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
 
   /** The URL prefix that selects the built-in simulator. */
   public static final String SIMULATOR_PREFIX = "simulator:";
+
+  /** The URL prefix of Oracle's JDBC driver. */
+  public static final String JDBC_PREFIX = "jdbc:oracle:";
 
   public Database {
     Objects.requireNonNull(gateways, "gateways == null");
@@ -50,7 +58,7 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
 
   /**
    * The database {@code cdc.database.url} names. {@code simulator:<workload>[?seed=N]} runs the
-   * built-in simulator in real time.
+   * built-in simulator in real time; {@code jdbc:oracle:...} a real database through the JDBC gateway.
    *
    * @throws ConfigException (CDC-4001) naming the URL when no gateway serves it
    */
@@ -63,7 +71,25 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
         throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(), url, e.getMessage());
       }
     }
+    if (url.startsWith(JDBC_PREFIX)) {
+      return new Database(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
+    }
     throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(), url,
-        "must start with " + SIMULATOR_PREFIX + " (the JDBC gateway is not wired to configuration yet)");
+        "must start with " + JDBC_PREFIX + " (an Oracle JDBC URL) or " + SIMULATOR_PREFIX + " (the built-in simulator)");
+  }
+
+  /**
+   * Runs the preflight checks (archive log mode, supplemental logging, privileges, PDBs, capture
+   * mode) on a connection of this database. A database that cannot be reached is a problem of
+   * {@code cdc.database.url}, with the error's code.
+   */
+  public List<PreflightProblem> preflight(CdcConfig config) {
+    try (LogMinerGateway db = gateways.connect()) {
+      return Preflight.of(config).check(db);
+    } catch (SQLException e) {
+      Failure failure = FailureClassifier.classify(e);
+      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
+          "cannot run the preflight checks: " + failure.detail()));
+    }
   }
 }
