@@ -1,0 +1,130 @@
+package dev.redoline.logminer;
+
+import static dev.redoline.logminer.ScenarioHarness.ORDERS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.Commit;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scenarios where the order redo reaches the log differs from SCN order or commit order: private
+ * strands, RAC threads flushing independently, commits sharing an SCN, and undo rows.
+ */
+class RedoOrderScenarioTest {
+
+  @TempDir
+  Path spill;
+
+  private static SimulatedTransaction commitOne(SimulatedOracle o, long id, String status) {
+    SimulatedTransaction tx = o.begin();
+    tx.insert(ORDERS, id, status);
+    tx.commit();
+    return tx;
+  }
+
+  @Test
+  void privateStrand_lateRecordsOfALongTransactionAreNotMissed() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(11).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    SimulatedTransaction[] longTx = new SimulatedTransaction[1];
+    new ScenarioScript()
+        .then(o -> {
+          longTx[0] = o.newTransaction().privateStrand().begin();
+          longTx[0].insert(ORDERS, 1L, "LONG");
+          longTx[0].insert(ORDERS, 2L, "LONG");
+        })
+        .then(o -> commitOne(o, 3, "SHORT"))
+        .idle(10)
+        .then(o -> longTx[0].commit())
+        .then(o -> commitOne(o, 99, "END"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [3, SHORT]",
+          "INSERT SHOP.ORDERS [1, LONG]",
+          "INSERT SHOP.ORDERS [2, LONG]",
+          "INSERT SHOP.ORDERS [99, END]");
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
+      Commit shortCommit = changes.get(0).commit();
+      RedoAddress cursorAfterShort = changes.get(0).position().resume().get(1);
+      for (StreamEvent.ChangeEvent late : changes.subList(1, 3)) {
+        // The strand records carry SCNs older than the short commit, which an earlier step passed...
+        assertThat(late.change().scn()).isLessThan(shortCommit.scn());
+        // ...but reached the log after the address that step ended at.
+        assertThat(late.change().address()).isGreaterThan(cursorAfterShort);
+      }
+      assertThat(cursorAfterShort).isGreaterThanOrEqualTo(shortCommit.address());
+    }
+  }
+
+  @Test
+  void privateStrand_anScnBoundedStepWouldHaveMissedTheLateRecords() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(12).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn low = Scn.of(oracle.currentScn());
+    SimulatedTransaction longTx = oracle.newTransaction().privateStrand().begin();
+    longTx.insert(ORDERS, 1L, "LONG");
+    SimulatedTransaction shortTx = commitOne(oracle, 2, "SHORT");
+    longTx.commit();
+
+    RedoRow shortCommit = mine(oracle, low, null).stream()
+        .filter(r -> r.operationCode() == RedoRow.COMMIT && r.xid().equals(shortTx.xid()))
+        .findFirst().orElseThrow();
+    List<String> bySnc = dmlOf(mine(oracle, shortCommit.scn().plus(1), null), longTx);
+    List<String> byAddress = dmlOf(mine(oracle, low, shortCommit.address()), longTx);
+
+    assertThat(bySnc).as("a step bounded by SCN after the short commit").isEmpty();
+    assertThat(byAddress).as("a step after the short commit's address")
+        .containsExactly("insert into \"SHOP\".\"ORDERS\"(\"ID\",\"STATUS\") values ('1','LONG');");
+  }
+
+  /** Mines every log from {@code low} directly, with rows after {@code cursor} when one is given. */
+  private static List<RedoRow> mine(SimulatedOracle oracle, Scn low, RedoAddress cursor) throws SQLException {
+    try (LogMinerGateway db = oracle.connect()) {
+      boolean first = true;
+      for (OnlineLog log : db.onlineLogs()) {
+        if (log.status() != OnlineLog.Status.UNUSED) {
+          db.addLogFile(log.fileName(), first ? AddLogOption.NEW : AddLogOption.ADDFILE);
+          first = false;
+        }
+      }
+      db.startSession(new SessionStart(low, null, MiningSession.OPTIONS));
+      MiningQuery.Builder query = MiningQuery.builder().captureAllObjects();
+      if (cursor != null) {
+        query.cursor(cursor);
+      }
+      List<RedoRow> rows = new ArrayList<>();
+      try (RowCursor c = db.query(query.build())) {
+        for (RedoRow r = c.next(); r != null; r = c.next()) {
+          rows.add(r);
+        }
+      }
+      return rows;
+    }
+  }
+
+  private static List<String> dmlOf(List<RedoRow> rows, SimulatedTransaction tx) {
+    List<String> out = new ArrayList<>();
+    for (RedoRow r : rows) {
+      if (r.operationCode() == RedoRow.INSERT && r.xid().equals(tx.xid())) {
+        out.add(r.sqlRedo());
+      }
+    }
+    return out;
+  }
+}
