@@ -67,6 +67,7 @@ final class CaptureLoop implements Runnable {
   private final TreeMap<Integer, RedoAddress> cursors;
   private final Scn startScn;
   private Scn floor;
+  private Scn currentScn = Scn.ZERO;
   private LogMinerGateway db;
   private boolean catalogStale = true;
   private RedoRow pendingDdl;
@@ -148,6 +149,11 @@ final class CaptureLoop implements Runnable {
             + archiveWaits + " inventory polls");
       }
       ops(OpsEvent.Type.WAITING_FOR_ARCHIVE, wait.reason());
+      if (archiveWaits == 1) {
+        System.err.println("DEBUG wait " + wait.reason() + " floor=" + floor + " cursors=" + cursors + " all archived="
+            + db.archivedLogs(Scn.ZERO).stream().map(a -> a.thread() + "/" + a.sequence() + "/" + a.destId() + "[" + a.firstScn() + "," + a.nextScn() + ")").toList()
+            + " online=" + db.onlineLogs().stream().map(o -> o.thread() + "/" + o.sequence() + "/" + o.status() + "[" + o.firstScn() + "]").toList());
+      }
       return true;
     }
     archiveWaits = 0;
@@ -159,9 +165,16 @@ final class CaptureLoop implements Runnable {
     }
     Instant begun = clock.instant();
     bounds.note(plan);
+    int restarts = session.restarts();
     session.start(db, plan);
+    if (session.restarts() > restarts) {
+      ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
+          + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
+    }
     StepReader.StepRows rows = StepReader.read(db, plan, query(plan), this::changesCapture);
+    Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
+    Duration decodeTook = Duration.between(decodeBegun, clock.instant());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(rows.rows(), decoded);
     cursors.putAll(rows.ends());
@@ -174,7 +187,18 @@ final class CaptureLoop implements Runnable {
     var released = sequencer.release(rows.safeScn());
     publisher.publish(released, held());
     Duration took = Duration.between(begun, clock.instant());
-    stats.step(rows.rows().size(), took, window.logs(), session.age(), plan.endScn(), rows.safeScn());
+    long chars = 0;
+    Duration behind = Duration.ZERO;
+    for (RedoRow row : rows.rows()) {
+      chars += row.sqlRedo().length();
+    }
+    if (!rows.rows().isEmpty()) {
+      Instant lastRow = rows.rows().get(rows.rows().size() - 1).timestamp().atZone(settings.databaseZone()).toInstant();
+      behind = Duration.between(lastRow, clock.instant());
+      behind = behind.isNegative() ? Duration.ZERO : behind;
+    }
+    stats.step(new CaptureStats.Step(rows.rows().size(), chars, took, decodeTook, window.logs(), session.age(),
+        session.restarts(), currentScn, plan.endScn(), rows.safeScn(), behind, buffer.metrics()));
     if (window.onStep(took, plan.limitedByWindow())) {
       ops(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
     }
@@ -218,6 +242,7 @@ final class CaptureLoop implements Runnable {
   private LogInventory.Snapshot snapshot() throws SQLException {
     var threads = db.threads();
     Scn current = db.database().currentScn();
+    currentScn = current;
     return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(floor.equals(Scn.ZERO)
         ? Scn.ZERO : floor.minus(1)), db.archiveDestinations());
   }

@@ -1,33 +1,32 @@
 package dev.redoline.logminer;
 
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Scn;
 import java.time.Duration;
 
 /**
  * Counters the capture thread updates and any thread reads as a {@link CaptureMetrics} snapshot.
- * Plain volatile fields: one writer (the capture thread), readers tolerate a snapshot whose fields
- * come from neighbouring steps.
+ * One writer (the capture thread) and volatile fields: a reader may see fields of neighbouring
+ * steps together, which metrics tolerate.
  */
 final class CaptureStats {
 
+  /** What one applied step adds. */
+  record Step(int rows, long bytes, Duration took, Duration decode, int windowLogs, Duration sessionAge,
+      int sessionRestarts, Scn currentScn, Scn minedScn, Scn deliveredScn, Duration behind, BufferMetrics buffer) {}
+
   private volatile long steps;
   private volatile long rows;
+  private volatile long bytes;
   private volatile long remines;
   private volatile long reconnects;
-  private volatile Duration lastStep = Duration.ZERO;
-  private volatile int windowLogs = 1;
-  private volatile Duration sessionAge = Duration.ZERO;
-  private volatile Scn minedScn = Scn.ZERO;
-  private volatile Scn safeScn = Scn.ZERO;
+  private volatile Step last;
 
-  void step(int stepRows, Duration took, int window, Duration age, Scn mined, Scn safe) {
+  void step(Step step) {
     steps++;
-    rows += stepRows;
-    lastStep = took;
-    windowLogs = window;
-    sessionAge = age;
-    minedScn = mined;
-    safeScn = safe;
+    rows += step.rows();
+    bytes += step.bytes();
+    last = step;
   }
 
   void remined() {
@@ -39,7 +38,13 @@ final class CaptureStats {
   }
 
   CaptureMetrics snapshot(int queued) {
-    return new CaptureMetrics(steps, rows, remines, reconnects, lastStep, windowLogs, sessionAge, minedScn,
-        safeScn, queued);
+    Step s = last;
+    if (s == null) {
+      return new CaptureMetrics(steps, rows, bytes, remines, reconnects, Duration.ZERO, Duration.ZERO, 1,
+          Duration.ZERO, 0, Scn.ZERO, Scn.ZERO, Scn.ZERO, Duration.ZERO, queued, null);
+    }
+    return new CaptureMetrics(steps, rows, bytes, remines, reconnects, s.took(), s.decode(), s.windowLogs(),
+        s.sessionAge(), s.sessionRestarts(), s.currentScn(), s.minedScn(), s.deliveredScn(), s.behind(), queued,
+        s.buffer());
   }
 }

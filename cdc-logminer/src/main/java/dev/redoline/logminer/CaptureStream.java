@@ -21,6 +21,7 @@ public final class CaptureStream implements ChangeStream {
   private final CaptureLoop loop;
   private final Thread thread;
   private final CaptureStats stats;
+  private final CaptureJmx jmx;
   private volatile Position acknowledged;
 
   CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Position start) {
@@ -29,6 +30,12 @@ public final class CaptureStream implements ChangeStream {
     this.thread = thread;
     this.stats = stats;
     this.acknowledged = start;
+    this.jmx = new CaptureJmx(this::metrics);
+  }
+
+  /** Publishes the metrics over JMX under {@code prefix}; removed again by {@link #close()}. */
+  void publishMetrics(String prefix) {
+    jmx.register(prefix);
   }
 
   @Override
@@ -61,6 +68,7 @@ public final class CaptureStream implements ChangeStream {
 
   @Override
   public void close() {
+    jmx.unregister();
     loop.stop();
     thread.interrupt();
     try {

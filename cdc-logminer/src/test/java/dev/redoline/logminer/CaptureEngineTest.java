@@ -114,4 +114,31 @@ class CaptureEngineTest {
       assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(2L);
     }
   }
+
+  @Test
+  void metrics_arePublishedOverJmxWhileOpen() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(3).build();
+    oracle.createTable(orders());
+    new Script().then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(ORDERS, 7L, "NEW");
+      tx.commit();
+    }).attach(oracle);
+    javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    javax.management.ObjectName name = new javax.management.ObjectName(
+        "dev.redoline:type=CaptureEngine,name=\"jmx-test\"");
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.topic.prefix", "jmx-test");
+      h.open(null);
+      h.awaitEvents(EngineHarness.changeCount(1));
+      assertThat(server.isRegistered(name)).isTrue();
+      assertThat((Long) server.getAttribute(name, "Steps")).isPositive();
+      assertThat((Long) server.getAttribute(name, "RowsMined")).isGreaterThanOrEqualTo(3);
+      CaptureMetrics metrics = h.stream.metrics();
+      assertThat(metrics.steps()).isPositive();
+      assertThat(metrics.buffer()).isNotNull();
+      assertThat(metrics.minedScn()).isGreaterThan(Scn.ZERO);
+    }
+    assertThat(server.isRegistered(name)).isFalse();
+  }
 }

@@ -1,0 +1,128 @@
+package dev.redoline.bench.engine;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ChangeStream;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.Database;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * End-to-end throughput of the capture engine: changes per second from the simulator's redo
+ * through inventory, LogMiner session, step reading, decoding, the transaction buffer, commit
+ * sequencing and positions, to a consumer that only acknowledges. Each invocation mines a backlog
+ * of {@value #TRANSACTIONS} committed transactions of {@value #CHANGES_PER_TRANSACTION} changes (an
+ * order table of 10 columns) written before the engine starts, so the engine runs flat out;
+ * building the backlog is not timed. Compare with {@code SimulatorThroughputBenchmark.mine} (the
+ * simulator alone): the ratio is the engine's overhead.
+ *
+ * <p>Run: {@code mvn -o -q -B install -DskipTests && java -jar benchmarks/target/benchmarks.jar
+ * PipelineBenchmark -f 1 -wi 3 -i 5 -rf json -rff /tmp/pipeline.json}
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgs = "-Xmx1g")
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class PipelineBenchmark {
+
+  static final int TRANSACTIONS = 2_000;
+  static final int CHANGES_PER_TRANSACTION = 5;
+  static final int CHANGES = TRANSACTIONS * CHANGES_PER_TRANSACTION;
+  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+
+  /** A simulator with the backlog written, and the engine's configuration. */
+  @State(Scope.Thread)
+  public static class Backlog {
+    SimulatedOracle oracle;
+    Scn start;
+    CdcConfig config;
+    Path spill;
+
+    @Setup(Level.Invocation)
+    public void write() throws IOException {
+      spill = Files.createTempDirectory("redoline-bench");
+      oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
+      oracle.createTable(layout());
+      start = Scn.of(oracle.currentScn());
+      long id = 0;
+      for (int t = 0; t < TRANSACTIONS; t++) {
+        SimulatedTransaction tx = oracle.begin();
+        for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
+          id++;
+          tx.insert(ORDERS, id, "NEW", (id * 7) % 1000, java.math.BigDecimal.valueOf(id, 2), "Customer " + id,
+              "Street " + (id % 97), id % 5 == 0 ? null : "note", java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
+              "EUR", id % 3);
+        }
+        tx.commit();
+      }
+      oracle.flushAll();
+      config = CdcConfig.from(Map.of("cdc.database.url", "simulator:bench", "cdc.tables.include", "SHOP.*",
+          "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10",
+          "cdc.mining.max.logs.per.step", "4"));
+    }
+  }
+
+  static TableLayout layout() {
+    return TableLayout.builder(ORDERS, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
+        .column("QTY", OracleType.number(6, 0), true)
+        .column("AMOUNT", OracleType.number(12, 2), true)
+        .column("CUSTOMER", OracleType.sized(OracleType.Kind.VARCHAR2, 100), true)
+        .column("STREET", OracleType.sized(OracleType.Kind.VARCHAR2, 100), true)
+        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 200), true)
+        .column("CREATED", OracleType.of(OracleType.Kind.DATE), true)
+        .column("CURRENCY", OracleType.sized(OracleType.Kind.CHAR, 3), true)
+        .column("PRIORITY", OracleType.number(1, 0), true)
+        .primaryKey("ID").build();
+  }
+
+  /** Mines the whole backlog and acknowledges every batch; one operation is one change. */
+  @Benchmark
+  @OperationsPerInvocation(CHANGES)
+  public long mineBacklog(Backlog backlog) throws InterruptedException {
+    CaptureEngine engine = CaptureEngine.builder().config(backlog.config)
+        .database(Database.simulated(backlog.oracle, false)).build();
+    long changes = 0;
+    try (ChangeStream stream = engine.open(Position.start(backlog.start))) {
+      while (changes < CHANGES) {
+        List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
+        for (StreamEvent event : batch) {
+          if (event instanceof StreamEvent.ChangeEvent) {
+            changes++;
+          }
+        }
+        if (!batch.isEmpty()) {
+          stream.acknowledge(batch.get(batch.size() - 1).position());
+        }
+      }
+    }
+    return changes;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.redoline.logminer;
+
+import dev.redoline.buffer.BufferMetrics;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.function.Supplier;
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Registers a stream's {@link CaptureMXBean} and removes it when the stream closes. */
+final class CaptureJmx implements CaptureMXBean {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CaptureJmx.class);
+
+  private final Supplier<CaptureMetrics> metrics;
+  private ObjectName name;
+
+  CaptureJmx(Supplier<CaptureMetrics> metrics) {
+    this.metrics = metrics;
+  }
+
+  /** Registers under {@code name}, or {@code name-2}, {@code -3}... when taken. Never fails the capture. */
+  void register(String prefix) {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    for (int i = 1; i < 100 && name == null; i++) {
+      try {
+        ObjectName candidate = new ObjectName("dev.redoline:type=CaptureEngine,name="
+            + ObjectName.quote(i == 1 ? prefix : prefix + "-" + i));
+        server.registerMBean(this, candidate);
+        name = candidate;
+      } catch (InstanceAlreadyExistsException e) {
+        // taken by another stream in this JVM: try the next suffix
+      } catch (JMException e) {
+        LOG.warn("Capture metrics are not published over JMX: {}", e.toString());
+        return;
+      }
+    }
+  }
+
+  void unregister() {
+    if (name != null) {
+      try {
+        ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+      } catch (JMException e) {
+        LOG.debug("JMX bean {} was already gone: {}", name, e.toString());
+      }
+      name = null;
+    }
+  }
+
+  private BufferMetrics buffer() {
+    return metrics.get().buffer();
+  }
+
+  @Override public long getSteps() { return metrics.get().steps(); }
+  @Override public long getRowsMined() { return metrics.get().rows(); }
+  @Override public long getRedoCharactersMined() { return metrics.get().bytes(); }
+  @Override public long getRemines() { return metrics.get().remines(); }
+  @Override public long getReconnects() { return metrics.get().reconnects(); }
+  @Override public long getLastStepMillis() { return metrics.get().lastStepDuration().toMillis(); }
+  @Override public long getLastDecodeMillis() { return metrics.get().lastDecodeDuration().toMillis(); }
+  @Override public int getWindowLogs() { return metrics.get().windowLogs(); }
+  @Override public long getSessionAgeMillis() { return metrics.get().sessionAge().toMillis(); }
+  @Override public int getSessionRestarts() { return metrics.get().sessionRestarts(); }
+  @Override public long getScnLag() { return metrics.get().scnLag(); }
+  @Override public long getMillisBehind() { return metrics.get().behind().toMillis(); }
+  @Override public int getQueuedChanges() { return metrics.get().queued(); }
+  @Override public int getOpenTransactions() { return buffer() == null ? 0 : buffer().openTransactions(); }
+  @Override public long getBufferedBytesInMemory() { return buffer() == null ? 0 : buffer().memoryBytes(); }
+  @Override public long getBufferedBytesOnDisk() { return buffer() == null ? 0 : buffer().diskBytes(); }
+  @Override public int getSpilledTransactions() { return buffer() == null ? 0 : buffer().spilledTransactions(); }
+  @Override public int getJournaledTransactions() { return buffer() == null ? 0 : buffer().journaledTransactions(); }
+  @Override public long getOrphans() { return buffer() == null ? 0 : buffer().orphans(); }
+  @Override public long getPartialRollbacks() { return buffer() == null ? 0 : buffer().partialRollbacks(); }
+
+  @Override
+  public long getOldestOpenTransactionMillis() {
+    return buffer() == null ? 0 : buffer().oldestAge().map(Duration::toMillis).orElse(0L);
+  }
+}
