@@ -142,18 +142,18 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
-    LogInventory.Outcome outcome = inventory.plan(snapshot(), cursors, startScn, window.logs(), clock.instant());
+    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
+        clock.instant());
+    if (outcome instanceof LogInventory.Wait) {
+      // Before waiting for a log, make sure it is not just below the listing's floor.
+      outcome = inventory.plan(snapshot(Scn.ZERO), cursors, startScn, window.logs(), clock.instant());
+    }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
         throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, wait.reason() + ", and still not archived after "
             + archiveWaits + " inventory polls");
       }
       ops(OpsEvent.Type.WAITING_FOR_ARCHIVE, wait.reason());
-      if (archiveWaits == 1) {
-        System.err.println("DEBUG wait " + wait.reason() + " floor=" + floor + " cursors=" + cursors + " all archived="
-            + db.archivedLogs(Scn.ZERO).stream().map(a -> a.thread() + "/" + a.sequence() + "/" + a.destId() + "[" + a.firstScn() + "," + a.nextScn() + ")").toList()
-            + " online=" + db.onlineLogs().stream().map(o -> o.thread() + "/" + o.sequence() + "/" + o.status() + "[" + o.firstScn() + "]").toList());
-      }
       return true;
     }
     archiveWaits = 0;
@@ -239,12 +239,27 @@ final class CaptureLoop implements Runnable {
     catalogStale = false;
   }
 
-  private LogInventory.Snapshot snapshot() throws SQLException {
+  /**
+   * The V$ARCHIVED_LOG rows a plan needs have their NEXT_CHANGE# above this: the lowest first SCN of
+   * the logs holding the cursors (the session start of the next step cannot be lower).
+   */
+  private Scn listingFloor() {
+    Scn lowest = floor;
+    for (RedoAddress cursor : cursors.values()) {
+      Scn logStart = bounds.firstScnOf(cursor);
+      if (logStart != null) {
+        lowest = Scn.min(lowest, logStart);
+      }
+    }
+    return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
+  }
+
+  private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
     var threads = db.threads();
     Scn current = db.database().currentScn();
     currentScn = current;
-    return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(floor.equals(Scn.ZERO)
-        ? Scn.ZERO : floor.minus(1)), db.archiveDestinations());
+    return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(archivedAfter),
+        db.archiveDestinations());
   }
 
   private MiningQuery query(StepPlan plan) {

@@ -137,6 +137,7 @@ final class Publisher {
 
   private Base base(Held held) {
     Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf());
+    held.cursors().values().forEach(base::holdLogOf);
     held.open().addresses().forEach((thread, address) -> base.hold(address));
     if (held.open().scn().isPresent()) {
       base.holdScn(held.open().scn().get());
@@ -157,6 +158,14 @@ final class Publisher {
       this.resume = resume;
       this.scn = scn;
       this.firstScnOf = firstScnOf;
+    }
+
+    /** Lowers the resume SCN to the first SCN of the log holding {@code address}, when known. */
+    void holdLogOf(RedoAddress address) {
+      Scn logStart = firstScnOf.apply(address);
+      if (logStart != null) {
+        holdScn(logStart);
+      }
     }
 
     /** Keeps the redo from {@code first} on, and the SCN that makes a restart choose its log. */
