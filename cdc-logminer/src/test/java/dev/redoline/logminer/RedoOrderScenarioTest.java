@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +92,142 @@ class RedoOrderScenarioTest {
     assertThat(bySnc).as("a step bounded by SCN after the short commit").isEmpty();
     assertThat(byAddress).as("a step after the short commit's address")
         .containsExactly("insert into \"SHOP\".\"ORDERS\"(\"ID\",\"STATUS\") values ('1','LONG');");
+  }
+
+  @Test
+  void rac_commitsOfTwoThreadsWithUnequalFlushPointsArriveInCommitScnOrder() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(13).threads(2).commitFlushes(false).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    long[] thread2Commit = new long[1];
+    List<RedoThreadState> afterThread1Flush = new ArrayList<>();
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction t2 = o.newTransaction().thread(2).begin();
+          t2.insert(ORDERS, 1L, "T2");
+          t2.commit();                       // COMMIT NOWAIT: still in thread 2's log buffer
+          thread2Commit[0] = o.currentScn();
+        })
+        .then(o -> {
+          SimulatedTransaction t1 = o.newTransaction().thread(1).begin();
+          t1.insert(ORDERS, 2L, "T1");
+          t1.commit();
+          o.flush(1);                        // thread 1 reaches its log first
+          afterThread1Flush.addAll(threads(o));
+        })
+        .idle(40)                            // LGWR's timer writes thread 2 too
+        .then(o -> {
+          commitOne(o, 99, "END");
+          o.flushAll();
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [1, T2]",
+          "INSERT SHOP.ORDERS [2, T1]",
+          "INSERT SHOP.ORDERS [99, END]");
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
+      assertThat(changes).extracting(c -> c.commit().address().thread()).containsExactly(2, 1, 1);
+      assertThat(changes.get(0).commit().scn()).isLessThan(changes.get(1).commit().scn());
+      // The scenario really had thread 1's later commit written while thread 2's earlier one was not.
+      assertThat(afterThread1Flush.get(1).lastRedoScn()).isLessThan(Scn.of(thread2Commit[0]));
+      assertThat(afterThread1Flush.get(0).lastRedoScn()).isGreaterThan(Scn.of(thread2Commit[0]));
+    }
+  }
+
+  @Test
+  void sameScnCommits_acrossThreadsAreEachDeliveredOnceAndSurviveARestartBetweenThem() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(14).threads(2).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction onTwo = o.newTransaction().thread(2).begin();
+          onTwo.insert(ORDERS, 1L, "ON2");
+          onTwo.insert(ORDERS, 2L, "ON2");
+          SimulatedTransaction onOne = o.newTransaction().thread(1).begin();
+          onOne.insert(ORDERS, 3L, "ON1");
+          o.commitTogether(onTwo, onOne);
+        })
+        .idle(40)
+        .then(o -> commitOne(o, 99, "END"))
+        .attach(oracle);
+    Position afterFirst;
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("first"))) {
+      h.open(Position.start(start));
+      h.awaitEvents(events -> h.changes().size() >= 3);
+
+      // Commits at one SCN are ordered by (thread, address): thread 1's first.
+      assertThat(h.changes().subList(0, 3)).containsExactly(
+          "INSERT SHOP.ORDERS [3, ON1]",
+          "INSERT SHOP.ORDERS [1, ON2]",
+          "INSERT SHOP.ORDERS [2, ON2]");
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
+      assertThat(changes.get(0).commit().scn()).isEqualTo(changes.get(1).commit().scn());
+      assertThat(changes.get(0).commit().xid()).isNotEqualTo(changes.get(1).commit().xid());
+      afterFirst = changes.get(0).position();
+    }
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("second"))) {
+      h.open(afterFirst);
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [1, ON2]",
+          "INSERT SHOP.ORDERS [2, ON2]",
+          "INSERT SHOP.ORDERS [99, END]");
+    }
+  }
+
+  @Test
+  void rollbacks_savepointAndStatementRollbacksRemoveExactlyTheUndoneChanges() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(15).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          String first = tx.insert(ORDERS, 1L, "A");
+          tx.savepoint("s1");
+          tx.insert(ORDERS, 2L, "B");
+          tx.update(ORDERS, first, Map.of("STATUS", "C"));
+          tx.rollbackToSavepoint("s1");
+          tx.insertFailing(ORDERS, 3L, "DUP");
+          tx.update(ORDERS, first, Map.of("STATUS", "E"));
+          tx.savepoint("s2");
+          tx.insert(ORDERS, 5L, "F");
+          tx.rollbackToSavepoint("s2");
+          tx.insert(ORDERS, 4L, "D");
+          tx.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction gone = o.begin();
+          gone.insert(ORDERS, 6L, "GONE");
+          gone.rollback();
+        })
+        .then(o -> commitOne(o, 99, "END"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [1, A]",
+          "UPDATE SHOP.ORDERS [1, A] -> [1, E]",
+          "INSERT SHOP.ORDERS [4, D]",
+          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changeEvents().get(0).commit().size()).isEqualTo(3);
+    }
+  }
+
+  private static List<RedoThreadState> threads(SimulatedOracle o) {
+    try (LogMinerGateway db = o.connect()) {
+      return db.threads();
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Mines every log from {@code low} directly, with rows after {@code cursor} when one is given. */

@@ -108,7 +108,7 @@ final class ScenarioHarness implements AutoCloseable {
       if (batch.isEmpty()) {
         if (!stream.running() || ++empty > MAX_EMPTY_POLLS) {
           throw new AssertionError("gave up waiting (capture running: " + stream.running() + "); changes so far: "
-              + changes() + "; ops: " + ops + "; faults fired: " + oracle.faults().fired());
+              + changes() + "; metrics: " + stream.metrics() + "; ops: " + ops + "; faults fired: " + oracle.faults().fired());
         }
         continue;
       }
