@@ -69,6 +69,9 @@ final class ChangeRecords {
   private final String version;
   private final Map<String, Object> partition;
   private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
+  /** The transaction whose changes {@link #perTable} counts. */
+  private String currentXid;
+  private final Map<TableId, Long> perTable = new HashMap<>();
 
   ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
     this.topics = topics;
@@ -128,10 +131,27 @@ final class ChangeRecords {
         .put("op", String.valueOf(change.operation().code()))
         .put("ts_ms", now.toEpochMilli())
         .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
-        .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano());
+        .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano())
+        .put("transaction", transactionBlock(event));
     Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
     return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), schema.topic(), null,
         schema.keySchema(), key, schema.envelope(), value, event.commit().time().toEpochMilli(), headers);
+  }
+
+  /**
+   * The {@code transaction} block. {@code data_collection_order} counts this table's changes
+   * among those of the transaction this task has handed out; after a restart in the middle of a
+   * transaction it counts from the resume point ({@code total_order} stays exact).
+   */
+  private Struct transactionBlock(ChangeEvent event) {
+    String xid = event.commit().xid().toHex();
+    if (!xid.equals(currentXid) || event.index() == 0) {
+      currentXid = xid;
+      perTable.clear();
+    }
+    long inTable = perTable.merge(event.change().table(), 1L, Long::sum);
+    return new Struct(TableSchema.TRANSACTION).put("id", xid).put("total_order", event.index() + 1)
+        .put("data_collection_order", inTable);
   }
 
   private TableSchema schema(TableId table, int layoutVersion) {

@@ -76,6 +76,8 @@ public final class RedolineSourceTask extends SourceTask {
   /** Whether the last change handed out left an Oracle transaction open. */
   private boolean insideTransaction;
   private Map<String, Object> lastAcknowledged;
+  private volatile KafkaTransactionJournal journal;
+  private volatile EngineMetrics metrics;
 
   /** The constructor the worker calls. */
   public RedolineSourceTask() {
@@ -96,9 +98,10 @@ public final class RedolineSourceTask extends SourceTask {
   public void start(Map<String, String> props) {
     CdcConfig config;
     Position from;
+    TopicNames topics;
     try {
       config = RedolineConnectorConfig.parse(props);
-      TopicNames topics = TopicNames.of(config);
+      topics = TopicNames.of(config);
       ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE));
       records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
           clock, version());
@@ -115,12 +118,35 @@ public final class RedolineSourceTask extends SourceTask {
     }
     LOG.info("Starting capture {} from {}", config.get(CdcConfig.TOPIC_PREFIX), from == null ? "cdc.start.scn" : from);
     try {
+      withKafka(config, topics, props, engine);
       stream = engine.build().open(from);
     } catch (CdcException e) {
+      closeJournal();
       throw new ConnectException(e.getMessage(), e);
     }
+    CaptureStream opened = stream;
+    metrics = EngineMetrics.register(context.pluginMetrics(), opened::metrics);
     lastPosition = stream.acknowledged();
     stopping = false;
+  }
+
+  /**
+   * With {@code cdc.kafka.bootstrap.servers}: creates the connector's topics when absent, reads the
+   * schema topic back and journals long transactions to the journal topic. Without it, none of
+   * these: a restart re-reads the redo of every open transaction from its first change.
+   */
+  private void withKafka(CdcConfig config, TopicNames topics, Map<String, String> props, CaptureEngine.Builder engine) {
+    String bootstrap = config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).trim();
+    if (bootstrap.isEmpty()) {
+      LOG.warn("cdc.kafka.bootstrap.servers is empty: no journal topic (a restart re-reads every open transaction "
+          + "from its first change), no schema topic read-back (layout versions restart at 1), no topic creation");
+      return;
+    }
+    Map<String, Object> clients = Map.of("bootstrap.servers", bootstrap);
+    KafkaTopics.ensure(clients, KafkaTopics.plan(topics));
+    engine.knownLayouts(LayoutHistory.read(clients, topics.schema(), LayoutHistory.converters(props)));
+    journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
+    engine.journal(journal);
   }
 
   @Override
@@ -204,6 +230,20 @@ public final class RedolineSourceTask extends SourceTask {
     CaptureStream s = stream;
     if (s != null) {
       s.close();
+    }
+    EngineMetrics m = metrics;
+    if (m != null) {
+      m.close();
+      metrics = null;
+    }
+    closeJournal();
+  }
+
+  private void closeJournal() {
+    KafkaTransactionJournal j = journal;
+    if (j != null) {
+      journal = null;
+      j.close();
     }
   }
 }

@@ -12,7 +12,7 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  *
  * <pre>{@code
  * TableSchema s = TableSchema.of(layout, "redoline.SHOP.ORDERS", excluded, keyColumns.of(layout));
- * s.envelope();   // redoline.SHOP.ORDERS.Envelope {before, after, source, op, ts_ms, ts_us, ts_ns}
+ * s.envelope();   // redoline.SHOP.ORDERS.Envelope {before, after, source, op, ts_ms, ts_us, ts_ns, transaction}
  * }</pre>
  *
  * <p>Excluded columns are not in the schemas at all. The schema names are Debezium's
@@ -29,6 +29,17 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  */
 record TableSchema(TableLayout layout, String topic, int[] columns, int[] keyColumns, Schema keySchema,
     Schema rowSchema, Schema envelope) {
+
+  /**
+   * Debezium's {@code transaction} block: the Oracle transaction id, the change's place in the
+   * transaction ({@code total_order}, from 1) and among the transaction's changes of this table
+   * ({@code data_collection_order}, from 1).
+   */
+  static final Schema TRANSACTION = SchemaBuilder.struct().name("event.block").version(1).optional()
+      .field("id", Schema.STRING_SCHEMA)
+      .field("total_order", Schema.INT64_SCHEMA)
+      .field("data_collection_order", Schema.INT64_SCHEMA)
+      .build();
 
   static TableSchema of(TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames) {
     String base = schemaName(topic);
@@ -59,6 +70,7 @@ record TableSchema(TableLayout layout, String topic, int[] columns, int[] keyCol
         .field("ts_ms", Schema.OPTIONAL_INT64_SCHEMA)
         .field("ts_us", Schema.OPTIONAL_INT64_SCHEMA)
         .field("ts_ns", Schema.OPTIONAL_INT64_SCHEMA)
+        .field("transaction", TRANSACTION)
         .build();
     return new TableSchema(layout, topic, ints(included), ints(keys), keys.isEmpty() ? null : key.build(),
         rowSchema, envelope);

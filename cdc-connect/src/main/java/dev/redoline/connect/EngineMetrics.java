@@ -1,0 +1,73 @@
+package dev.redoline.connect;
+
+import dev.redoline.logminer.CaptureMetrics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.metrics.Gauge;
+import org.apache.kafka.common.metrics.PluginMetrics;
+
+/**
+ * The capture engine's metrics as task plugin metrics, which the worker publishes over JMX as
+ * {@code kafka.connect:type=plugins,connector=<name>,task=<n>} (and to its metrics reporters).
+ *
+ * <pre>{@code
+ * EngineMetrics metrics = EngineMetrics.register(context.pluginMetrics(), stream::metrics);
+ * ...
+ * metrics.close();   // on stop
+ * }</pre>
+ *
+ * <p>Every gauge reads a fresh {@link CaptureMetrics} snapshot; SCNs are reported as numbers
+ * (doubles lose precision above 2^53, far beyond real SCNs).
+ */
+final class EngineMetrics implements AutoCloseable {
+
+  /** The gauges: name, description, value from a snapshot. */
+  static final List<EngineGauge> GAUGES = List.of(
+      new EngineGauge("steps-total", "Mining steps applied", m -> m.steps()),
+      new EngineGauge("redo-rows-total", "Redo rows read in applied steps", m -> m.rows()),
+      new EngineGauge("remines-total", "Steps mined again after a LogMiner error or a timeout", m -> m.remines()),
+      new EngineGauge("reconnects-total", "Reconnections after a transient database error", m -> m.reconnects()),
+      new EngineGauge("last-step-ms", "Duration of the last mining step", m -> m.lastStepDuration().toMillis()),
+      new EngineGauge("window-logs", "Logs per redo thread the next step may read", m -> m.windowLogs()),
+      new EngineGauge("session-age-ms", "Age of the LogMiner session", m -> m.sessionAge().toMillis()),
+      new EngineGauge("mined-scn", "End SCN of the last mining step", m -> m.minedScn().bits()),
+      new EngineGauge("delivered-scn", "SCN up to which committed transactions are published", m -> m.deliveredScn().bits()),
+      new EngineGauge("queued-changes", "Changes waiting for the task to poll them", m -> m.queued()));
+
+  /** One gauge's declaration. */
+  record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}
+
+  private final PluginMetrics metrics;
+  private final List<MetricName> names;
+
+  private EngineMetrics(PluginMetrics metrics, List<MetricName> names) {
+    this.metrics = metrics;
+    this.names = names;
+  }
+
+  /** Registers the gauges; with no plugin metrics (an older worker, a test) registers nothing. */
+  static EngineMetrics register(PluginMetrics metrics, Supplier<CaptureMetrics> snapshot) {
+    List<MetricName> names = new ArrayList<>();
+    if (metrics != null) {
+      for (EngineGauge g : GAUGES) {
+        MetricName name = metrics.metricName(g.name(), g.description(), new LinkedHashMap<>());
+        Gauge<Number> gauge = (config, now) -> g.value().apply(snapshot.get());
+        metrics.addMetric(name, gauge);
+        names.add(name);
+      }
+    }
+    return new EngineMetrics(metrics, names);
+  }
+
+  /** Removes the gauges. */
+  @Override
+  public void close() {
+    for (MetricName name : names) {
+      metrics.removeMetric(name);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package dev.redoline.connect;
+
+import static dev.redoline.connect.JournalFixtures.insert;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The journal contract on a real broker, plus what only a topic can get wrong. */
+class KafkaTransactionJournalIT extends JournalContract {
+
+  private final List<KafkaTransactionJournal> opened = new ArrayList<>();
+  private String capture;
+  private String topic;
+
+  @AfterEach
+  void closeJournals() {
+    opened.forEach(KafkaTransactionJournal::close);
+  }
+
+  @Override
+  TransactionJournal journal() {
+    capture = TestBroker.unique("journal");
+    TopicNames names = new TopicNames(capture, "${prefix}.${schema}.${table}", capture + ".heartbeat",
+        capture + ".schema", capture + ".journal", capture + ".dlq", capture + ".ops");
+    KafkaTopics.ensure(TestBroker.clients(), KafkaTopics.plan(names));
+    topic = names.journal();
+    return reopen();
+  }
+
+  @Override
+  KafkaTransactionJournal reopen() {
+    KafkaTransactionJournal journal = KafkaTransactionJournal.open(TestBroker.clients(), topic, capture);
+    opened.add(journal);
+    return journal;
+  }
+
+  @Test
+  void load_appendOfAnAbortedKafkaTransaction_isInvisible() {
+    TransactionJournal journal = journal();
+    journal.append(entry(INFO, 2, List.of(insert(1, 2))));
+    try (KafkaProducer<String, byte[]> crashed = producer("crashed-" + capture)) {
+      crashed.initTransactions();
+      crashed.beginTransaction();
+      crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
+          JournalCodec.write(new JournalCodec.Slice(INFO, JournalFixtures.at(9), List.of(insert(2, 9)), List.of()))));
+      crashed.flush();
+      crashed.abortTransaction();
+    }
+    var loaded = reopen().load();
+    assertThat(changes(loaded.get(0))).containsExactly(insert(1, 2));
+    assertThat(loaded.get(0).upTo()).isEqualTo(JournalFixtures.at(2));
+  }
+
+  @Test
+  void append_afterAnotherTaskOpenedTheJournal_failsFenced() {
+    TransactionJournal zombie = journal();
+    reopen();
+    assertThatThrownBy(() -> zombie.append(entry(INFO, 2, List.of(insert(1, 2)))))
+        .isInstanceOf(CdcException.class)
+        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT))
+        .hasMessageContaining("cannot write to journal topic " + topic);
+  }
+
+  @Test
+  void load_unreadableRecord_failsWithJournalCorrupt() {
+    journal();
+    try (KafkaProducer<String, byte[]> other = producer(null)) {
+      other.send(new ProducerRecord<>(topic, 0, "not-a-journal-key", new byte[] {1, 2, 3}));
+    }
+    assertThatThrownBy(() -> reopen().load())
+        .isInstanceOf(CdcException.class)
+        .hasMessageStartingWith("CDC-2102 ")
+        .hasMessageContaining("journal topic " + topic + ", key not-a-journal-key: key is not <xid>/<append>/<slice>");
+  }
+
+  @Test
+  void ensure_createsCompactedJournalAndSchemaTopicsOnce() throws Exception {
+    journal();
+    TopicNames names = new TopicNames(capture, "${prefix}.${table}", capture + ".heartbeat", capture + ".schema",
+        capture + ".journal", capture + ".dlq", capture + ".ops");
+    assertThat(KafkaTopics.ensure(TestBroker.clients(), KafkaTopics.plan(names))).isEmpty();
+    try (Admin admin = Admin.create(TestBroker.clients())) {
+      Map<String, String> policy = new HashMap<>();
+      for (String t : List.of(names.journal(), names.schema(), names.heartbeat(), names.ops(), names.dlq())) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, t);
+        ConfigEntry entry = admin.describeConfigs(List.of(resource)).all().get().get(resource).get("cleanup.policy");
+        policy.put(t, entry.value());
+      }
+      assertThat(policy).containsEntry(names.journal(), "compact").containsEntry(names.schema(), "compact")
+          .containsEntry(names.heartbeat(), "delete").containsEntry(names.dlq(), "delete");
+    }
+  }
+
+  private static KafkaProducer<String, byte[]> producer(String transactionalId) {
+    Map<String, Object> props = new HashMap<>(TestBroker.clients());
+    if (transactionalId != null) {
+      props.put("transactional.id", transactionalId);
+    }
+    return new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer());
+  }
+}
