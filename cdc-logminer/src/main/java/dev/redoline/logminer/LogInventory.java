@@ -64,8 +64,40 @@ final class LogInventory {
    */
   static final Duration IDLE_THREAD_GRACE = Duration.ofSeconds(3);
 
-  /** A thread's end of written redo, first seen at {@code at} when CURRENT_SCN was {@code currentScn}. */
-  private record Seen(RedoAddress lastRedo, Scn currentScn, Instant at) {}
+  /** One observation of CURRENT_SCN while a thread's end of written redo stood still. */
+  private record Sample(Instant at, Scn currentScn) {}
+
+  /**
+   * A thread's end of written redo and the CURRENT_SCN samples taken since it last moved, oldest
+   * first; only the newest sample older than the grace and the ones after it are kept.
+   */
+  private static final class Seen {
+    final RedoAddress lastRedo;
+    final java.util.ArrayDeque<Sample> samples = new java.util.ArrayDeque<>();
+
+    Seen(RedoAddress lastRedo) {
+      this.lastRedo = lastRedo;
+    }
+
+    void sample(Instant now, Scn currentScn) {
+      samples.addLast(new Sample(now, currentScn));
+      while (samples.size() > 1) {
+        var it = samples.iterator();
+        it.next();
+        if (Duration.between(it.next().at(), now).compareTo(IDLE_THREAD_GRACE) < 0) {
+          break;
+        }
+        samples.removeFirst();
+      }
+    }
+
+    /** The CURRENT_SCN of the newest sample taken at least the grace before {@code now}, or null. */
+    Scn stillSince(Instant now) {
+      Sample oldest = samples.peekFirst();
+      return oldest != null && Duration.between(oldest.at(), now).compareTo(IDLE_THREAD_GRACE) >= 0
+          ? oldest.currentScn() : null;
+    }
+  }
 
   private final Mode mode;
   private final String destinationName;
@@ -97,9 +129,11 @@ final class LogInventory {
       }
       byThread.put(thread.thread(), thread);
       Seen before = seen.get(thread.thread());
-      if (before == null || !before.lastRedo().equals(thread.lastRedoAddress())) {
-        seen.put(thread.thread(), new Seen(thread.lastRedoAddress(), snapshot.currentScn(), now));
+      if (before == null || !before.lastRedo.equals(thread.lastRedoAddress())) {
+        before = new Seen(thread.lastRedoAddress());
+        seen.put(thread.thread(), before);
       }
+      before.sample(now, snapshot.currentScn());
       ThreadLogs logs = logs(thread, snapshot, destId);
       long first = firstSequence(thread.thread(), logs, cursors.get(thread.thread()), startScn, thread);
       if (first < 0) {
@@ -216,15 +250,14 @@ final class LogInventory {
 
   /**
    * The SCN up to which the thread's commits are all written: its LAST_REDO_CHANGE#, or, for a
-   * thread idle since {@link #IDLE_THREAD_GRACE}, the CURRENT_SCN of when it last wrote. Without
-   * the second, one idle RAC instance would hold back every other instance's commits.
+   * thread whose written redo has not moved for {@link #IDLE_THREAD_GRACE}, the CURRENT_SCN of a
+   * moment at least that long ago (any commit with a lower SCN would have been written since).
+   * Without this, one idle RAC instance would hold back every other instance's commits for ever.
    */
   private Scn writtenUpTo(RedoThreadState state, Instant now) {
     Seen still = seen.get(state.thread());
-    if (still != null && Duration.between(still.at(), now).compareTo(IDLE_THREAD_GRACE) >= 0) {
-      return Scn.max(state.lastRedoScn(), still.currentScn());
-    }
-    return state.lastRedoScn();
+    Scn idleSince = still == null ? null : still.stillSince(now);
+    return idleSince == null ? state.lastRedoScn() : Scn.max(state.lastRedoScn(), idleSince);
   }
 
   private static boolean isLastLog(List<StepLog> window, RedoAddress end) {
