@@ -3,7 +3,8 @@ package dev.redoline.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.core.ConfigException;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.embedded.EngineMetrics;
 import dev.redoline.embedded.EngineState;
@@ -52,14 +53,16 @@ class DemoTest {
   }
 
   @Test
-  void start_refusesAJdbcUrlUntilTheGatewayIsWired() throws Exception {
+  void start_withAJdbcUrlGoesToTheDatabase() throws Exception {
     Path file = dir.resolve("cdc.properties");
-    Files.writeString(file, "cdc.database.url=jdbc:oracle:thin:@//db:1521/ORCLCDB\ncdc.tables.include=SHOP.*\n"
+    Files.writeString(file, "cdc.database.url=jdbc:oracle:thin:@//localhost:1/ORCLCDB\ncdc.tables.include=SHOP.*\n"
         + "cdc.state.dir=" + dir.resolve("state") + "\n");
     Demo demo = new Demo(Demo.settings(new String[] {"--config", file.toString()}), System.out, System.err,
         Duration.ofSeconds(5));
-    assertThatThrownBy(demo::start).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("the JDBC gateway is not wired to configuration yet");
+    // Nothing listens there: the start fails reading the current SCN, through the JDBC gateway.
+    assertThatThrownBy(demo::start).isInstanceOf(CdcException.class)
+        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR))
+        .hasMessageContaining("cannot read the current SCN to start from");
     demo.close();
   }
 
