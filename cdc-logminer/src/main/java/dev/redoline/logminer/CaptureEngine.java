@@ -74,18 +74,13 @@ public final class CaptureEngine {
 
   /**
    * Starts capturing from {@code from}: a position acknowledged earlier, or {@code null} when none
-   * is stored, in which case {@code cdc.start.scn} decides (the database's current SCN, read now,
-   * or the configured SCN). A first start delivers the transactions that commit after its SCN (those committed at
-   * or before it are what a snapshot as of that SCN would hold).
-   *
-   * @throws CdcException when the current SCN cannot be read for a first start
+   * is stored, in which case {@code cdc.start.scn} decides: the configured SCN, or the database's
+   * current SCN, read by the capture thread once it first connects (with the usual retries). A first
+   * start delivers the transactions that commit after its SCN (those committed at or before it are
+   * what a snapshot as of that SCN would hold).
    */
   public CaptureStream open(Position from) {
-    if (from == null) {
-      from = Position.start(startScn());
-    }
-    Position start = from.lastCommit() != null ? from
-        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
+    Position start = from == null ? null : startMark(from);
     EventQueue queue = new EventQueue(settings.queueSize());
     CaptureStats stats = new CaptureStats();
     CaptureLoop[] loop = new CaptureLoop[1];
@@ -119,18 +114,13 @@ public final class CaptureEngine {
     return stream;
   }
 
-  private Scn startScn() {
-    String configured = config.get(CdcConfig.START_SCN);
-    if (!configured.equals("current")) {
-      return Scn.parse(configured);
-    }
-    try (LogMinerGateway db = gateways.connect()) {
-      return db.database().currentScn();
-    } catch (java.sql.SQLException e) {
-      Failure failure = FailureClassifier.classify(e);
-      throw new dev.redoline.core.CdcException(failure.code(), "cannot read the current SCN to start from: "
-          + failure.detail(), e);
-    }
+  /**
+   * A start position ready for the engine: a first start (no commit yet) gets a commit mark after
+   * every real commit at its SCN, so commits at or before it count as delivered.
+   */
+  static Position startMark(Position from) {
+    return from.lastCommit() != null ? from
+        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */

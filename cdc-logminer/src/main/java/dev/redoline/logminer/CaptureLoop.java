@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -61,11 +62,11 @@ final class CaptureLoop implements Runnable {
   private final CommitSequencer sequencer = new CommitSequencer();
   private final LogBounds bounds = new LogBounds();
   private final StepApplier applier;
-  private final Publisher publisher;
+  private Publisher publisher;
   private final CaptureStats stats;
 
-  private final TreeMap<Integer, RedoAddress> cursors;
-  private final Scn startScn;
+  private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
+  private Scn startScn;
   private Scn floor;
   private Scn currentScn = Scn.ZERO;
   private LogMinerGateway db;
@@ -75,6 +76,8 @@ final class CaptureLoop implements Runnable {
   private int archiveWaits;
   private Instant lastOrphanCheck;
   private CommitMark acknowledgedApplied;
+  /** {@code cdc.start.scn}: a number, or {@code current}; used when no position is given. */
+  private final String configuredStart;
   private volatile Position acknowledged;
   private volatile boolean stopping;
 
@@ -98,12 +101,11 @@ final class CaptureLoop implements Runnable {
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
         settings.deadLetters(), deadLetters, ops, clock);
-    this.publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
-    this.cursors = new TreeMap<>(start.resume());
-    this.startScn = start.resumeScn();
-    this.floor = start.resumeScn();
-    this.acknowledged = start;
     this.lastOrphanCheck = clock.instant();
+    this.configuredStart = settings.startScn();
+    if (start != null) {
+      begin(start);
+    }
   }
 
   @Override
@@ -185,20 +187,10 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     var released = sequencer.release(rows.safeScn());
-    publisher.publish(released, held());
+    // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
-    long chars = 0;
-    Duration behind = Duration.ZERO;
-    for (RedoRow row : rows.rows()) {
-      chars += row.sqlRedo().length();
-    }
-    if (!rows.rows().isEmpty()) {
-      Instant lastRow = rows.rows().get(rows.rows().size() - 1).timestamp().atZone(settings.databaseZone()).toInstant();
-      behind = Duration.between(lastRow, clock.instant());
-      behind = behind.isNegative() ? Duration.ZERO : behind;
-    }
-    stats.step(new CaptureStats.Step(rows.rows().size(), chars, took, decodeTook, window.logs(), session.age(),
-        session.restarts(), currentScn, plan.endScn(), rows.safeScn(), behind, buffer.metrics()));
+    record(plan, rows.rows(), took, decodeTook, rows.safeScn());
+    publisher.publish(released, held());
     if (window.onStep(took, plan.limitedByWindow())) {
       ops(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
     }
@@ -206,11 +198,30 @@ final class CaptureLoop implements Runnable {
     return !plan.limitedByWindow() && rows.ddl() == null;
   }
 
+  private void record(StepPlan plan, List<RedoRow> rows, Duration took, Duration decodeTook, Scn delivered) {
+    long chars = 0;
+    for (RedoRow row : rows) {
+      chars += row.sqlRedo().length();
+    }
+    Duration behind = Duration.ZERO;
+    if (!rows.isEmpty()) {
+      Instant lastRow = rows.get(rows.size() - 1).timestamp().atZone(settings.databaseZone()).toInstant();
+      behind = Duration.between(lastRow, clock.instant());
+      behind = behind.isNegative() ? Duration.ZERO : behind;
+    }
+    stats.step(new CaptureStats.Step(rows.size(), chars, took, decodeTook, window.logs(), session.age(),
+        session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
+  }
+
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
       session.reset();
       catalogStale = true;
+    }
+    if (publisher == null) {
+      Scn scn = configuredStart.equals("current") ? db.database().currentScn() : Scn.parse(configuredStart);
+      begin(CaptureEngine.startMark(Position.start(scn)));
     }
     if (catalogStale) {
       resolveCatalog();
@@ -297,7 +308,7 @@ final class CaptureLoop implements Runnable {
   }
 
   private void noteAcknowledged() {
-    CommitMark mark = acknowledged.lastCommit();
+    CommitMark mark = acknowledged == null ? null : acknowledged.lastCommit();
     if (mark != null && !mark.equals(acknowledgedApplied)) {
       buffer.acknowledged(mark);
       acknowledgedApplied = mark;
@@ -353,6 +364,15 @@ final class CaptureLoop implements Runnable {
       db.close();
       db = null;
     }
+  }
+
+  /** Sets the position the capture starts from: given, or made at the first connection. */
+  private void begin(Position start) {
+    cursors.putAll(start.resume());
+    startScn = start.resumeScn();
+    floor = start.resumeScn();
+    acknowledged = start;
+    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
   }
 
   /** Sink thread: the position acknowledged; applied to the buffer at the next step. */

@@ -51,9 +51,15 @@ public final class CaptureStream implements ChangeStream {
     loop.acknowledge(position);
   }
 
+  /**
+   * The last acknowledged position, or the start position before any acknowledgement. For a
+   * first start without a stored position, {@code null} until the capture thread has connected
+   * and read its start SCN.
+   */
   @Override
   public Position acknowledged() {
-    return acknowledged;
+    Position own = acknowledged;
+    return own != null ? own : loop.acknowledged();
   }
 
   /** Progress counters of the capture. */

@@ -56,13 +56,16 @@ class DemoTest {
   void start_withAJdbcUrlGoesToTheDatabase() throws Exception {
     Path file = dir.resolve("cdc.properties");
     Files.writeString(file, "cdc.database.url=jdbc:oracle:thin:@//localhost:1/ORCLCDB\ncdc.tables.include=SHOP.*\n"
-        + "cdc.state.dir=" + dir.resolve("state") + "\n");
-    Demo demo = new Demo(Demo.settings(new String[] {"--config", file.toString()}), System.out, System.err,
-        Duration.ofSeconds(5));
-    // Nothing listens there: the start fails reading the current SCN, through the JDBC gateway.
-    assertThatThrownBy(demo::start).isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR))
-        .hasMessageContaining("cannot read the current SCN to start from");
+        + "cdc.state.dir=" + dir.resolve("state") + "\ncdc.retry.max.time.ms=1000\ncdc.retry.backoff.initial.ms=100\n");
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    Demo demo = new Demo(Demo.settings(new String[] {"--config", file.toString()}), System.out,
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), Duration.ofSeconds(5));
+    // Nothing listens there: the capture thread retries through the JDBC gateway, then stops with CDC-1001.
+    EmbeddedEngine engine = demo.start();
+    assertThat(engine.awaitTermination(Duration.ofSeconds(60))).isTrue();
+    assertThat(engine.state()).isEqualTo(dev.redoline.embedded.EngineState.FAILED);
+    assertThat(engine.failure().errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
+    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("redoline demo: CDC-1001");
     demo.close();
   }
 
