@@ -74,6 +74,51 @@ class RedoOrderScenarioTest {
   }
 
   @Test
+  void privateStrand_recordsBoundByAFullStrandOrALogSwitchAreNotMissed() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(16).strandCapacity(2).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    SimulatedTransaction[] longTx = new SimulatedTransaction[1];
+    new ScenarioScript()
+        .then(o -> {
+          longTx[0] = o.newTransaction().privateStrand().begin();
+          longTx[0].insert(ORDERS, 1L, "LONG");
+        })
+        .then(o -> commitOne(o, 10, "SHORT"))
+        .then(o -> longTx[0].insert(ORDERS, 2L, "LONG"))      // the strand is full: it reaches the log
+        .then(o -> {
+          longTx[0].insert(ORDERS, 3L, "LONG");
+          commitOne(o, 11, "SHORT");
+          o.switchLogfile(1);                                   // the switch binds the strand
+        })
+        .then(o -> longTx[0].insert(ORDERS, 4L, "LONG"))
+        .then(o -> commitOne(o, 12, "SHORT"))
+        .idle(6)
+        .then(o -> longTx[0].commit())
+        .then(o -> commitOne(o, 99, "END"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [10, SHORT]",
+          "INSERT SHOP.ORDERS [11, SHORT]",
+          "INSERT SHOP.ORDERS [12, SHORT]",
+          "INSERT SHOP.ORDERS [1, LONG]",
+          "INSERT SHOP.ORDERS [2, LONG]",
+          "INSERT SHOP.ORDERS [3, LONG]",
+          "INSERT SHOP.ORDERS [4, LONG]",
+          "INSERT SHOP.ORDERS [99, END]");
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
+      // Records 1 to 3 of the long transaction reached the first log, record 4 the second.
+      assertThat(changes.subList(3, 7)).extracting(c -> c.change().address().sequence())
+          .containsExactly(1L, 1L, 1L, 2L);
+      assertThat(changes.get(3).change().scn()).isLessThan(changes.get(0).commit().scn());
+    }
+  }
+
+  @Test
   void privateStrand_anScnBoundedStepWouldHaveMissedTheLateRecords() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(12).build();
     oracle.createTable(ScenarioHarness.orders());

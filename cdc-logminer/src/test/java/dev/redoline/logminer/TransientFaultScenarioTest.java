@@ -63,6 +63,11 @@ class TransientFaultScenarioTest {
             "ORA-00603: ORACLE server session terminated by fatal error\nORA-27102: out of memory\n"
                 + "ORA-04030: out of process memory when trying to allocate 8392728 bytes (kxs-heap-w,kghsseg_1 : kokeibib)")),
             "ORA-00603: ORACLE server session terminated by fatal error / ORA-27102: out of memory"),
+        fault("ORA-02396 idle time", f -> f.atRow(2, Fault.error(2396)), "ORA-02396: exceeded maximum idle time"),
+        fault("ORA-12541 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12541)), "ORA-12541"),
+        fault("ORA-04031 shared pool", f -> f.atRow(2, Fault.error(4031, 4096, "krvxgr")),
+            "ORA-04031: unable to allocate 4096 bytes of shared memory"),
         fault("ORA-01001 on a start", f -> f.atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1001)), "ORA-01001"));
   }
 
