@@ -242,8 +242,9 @@ final class CaptureLoop implements Runnable {
     }
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
       TableId altered = StepReader.ddlTable(pendingDdl);
-      if (catalog.layout(altered) != null && known.contains(altered)) {
-        publisher.schema(catalog.reload(db, altered), at, ddl, held());
+      TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered) : null;
+      if (next != null) {
+        publisher.schema(next, at, ddl, held());
       }
     }
     pendingDdl = null;

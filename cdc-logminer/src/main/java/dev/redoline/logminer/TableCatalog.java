@@ -112,10 +112,19 @@ final class TableCatalog {
     return containers;
   }
 
-  /** Reads a table's layout again after a DDL and makes it the next version. */
+  /**
+   * Reads a table's layout again after a DDL; a changed layout becomes the next version.
+   *
+   * @return the new version, or {@code null} when the columns and key did not change (the DDL
+   *     changed something else, or the layout already reflects it, as after a restart)
+   */
   TableLayout reload(LogMinerGateway db, TableId table) throws SQLException {
     TableLayout current = layouts.get(table);
     TableLayout fresh = db.tableLayout(table);
+    if (current != null && current.columns().equals(fresh.columns())
+        && current.primaryKey().equals(fresh.primaryKey())) {
+      return null;
+    }
     int version = current == null ? fresh.version() : current.version() + 1;
     TableLayout next = fresh.withColumns(version, fresh.columns(), fresh.primaryKey());
     layouts.put(table, next);
