@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -180,6 +181,50 @@ class RedoOrderScenarioTest {
       // The scenario really had thread 1's later commit written while thread 2's earlier one was not.
       assertThat(afterThread1Flush.get(1).lastRedoScn()).isLessThan(Scn.of(thread2Commit[0]));
       assertThat(afterThread1Flush.get(0).lastRedoScn()).isGreaterThan(Scn.of(thread2Commit[0]));
+    }
+  }
+
+  @Test
+  void rac_aCrashedInstanceDoesNotHoldBackTheOtherAndItsDeadTransactionIsNeverDelivered() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(17).threads(2).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    AtomicBoolean meanwhileDelivered = new AtomicBoolean();
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction dead = o.newTransaction().thread(2).begin();
+          dead.insert(ORDERS, 1L, "DEAD");
+          o.flush(2);                                          // its change reached the log
+          SimulatedTransaction alive = o.newTransaction().thread(1).begin();
+          alive.insert(ORDERS, 2L, "ALIVE");
+          o.shutdownInstance(2, true);                         // instance 2 crashes
+          alive.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction meanwhile = o.newTransaction().thread(1).begin();
+          meanwhile.insert(ORDERS, 3L, "MEANWHILE");
+          meanwhile.commit();
+        })
+        .awaitCondition(meanwhileDelivered::get)
+        .then(o -> o.startupInstance(2, 1))                   // thread 1 rolls the dead transaction back
+        .then(o -> {
+          SimulatedTransaction end = o.newTransaction().thread(2).begin();
+          end.insert(ORDERS, 99L, "END");
+          end.commit();
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      // Thread 1's commits are delivered while instance 2 is still down: it restarts only then.
+      h.awaitChange("INSERT SHOP.ORDERS [3, MEANWHILE]");
+      meanwhileDelivered.set(true);
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly(
+          "INSERT SHOP.ORDERS [2, ALIVE]",
+          "INSERT SHOP.ORDERS [3, MEANWHILE]",
+          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.stream.metrics().buffer().openTransactions()).isZero();
     }
   }
 

@@ -5,7 +5,9 @@ import dev.redoline.logminer.simulator.Workload;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A scenario's database activity as a workload: one action per simulated tick (100 ms), in
@@ -27,19 +29,32 @@ final class ScenarioScript implements Workload {
   /** Ticks with nothing to do between the default actions: at a 200 ms idle, one engine step. */
   private static final int DEFAULT_GAP = 2;
 
-  private final Deque<Consumer<SimulatedOracle>> actions = new ArrayDeque<>();
+  /** Each action says whether it is done; one that is not runs again at the next tick. */
+  private final Deque<Predicate<SimulatedOracle>> actions = new ArrayDeque<>();
   private volatile boolean finished;
 
   /** The next action, followed by {@value #DEFAULT_GAP} idle ticks. */
   ScenarioScript then(Consumer<SimulatedOracle> action) {
-    actions.add(action);
+    actions.add(o -> {
+      action.accept(o);
+      return true;
+    });
     return idle(DEFAULT_GAP);
+  }
+
+  /**
+   * Holds the script, tick after tick, until {@code condition} holds (typically something the test
+   * thread saw delivered): later actions then happen strictly after it.
+   */
+  ScenarioScript awaitCondition(BooleanSupplier condition) {
+    actions.add(o -> condition.getAsBoolean());
+    return this;
   }
 
   /** {@code ticks} ticks with nothing happening. */
   ScenarioScript idle(int ticks) {
     for (int i = 0; i < ticks; i++) {
-      actions.add(o -> { });
+      actions.add(o -> true);
     }
     return this;
   }
@@ -56,11 +71,13 @@ final class ScenarioScript implements Workload {
 
   @Override
   public void run(SimulatedOracle oracle, Duration step) {
-    Consumer<SimulatedOracle> next = actions.poll();
+    Predicate<SimulatedOracle> next = actions.peek();
     if (next == null) {
       finished = true;
       return;
     }
-    next.accept(oracle);
+    if (next.test(oracle)) {
+      actions.poll();
+    }
   }
 }
