@@ -34,6 +34,14 @@ public enum ErrorCode {
       "A transaction journal entry failed its checksum or cannot be read",
       "Check the journal storage (file or topic); restore it or start from a position before the journaled "
           + "transaction's first change."),
+  LOCAL_STATE_UNREADABLE(2103,
+      "A local state file (schema history) does not read as Redoline wrote it",
+      "Restore the file from a backup, or remove it to rebuild the history from the dictionary; see the line named "
+          + "in the message."),
+  LOCAL_STORAGE_FAILED(2104,
+      "A local file (spill file, journal, offsets, schema history, dead letters) cannot be written or read",
+      "Check free space and permissions of the directory named in the message (cdc.buffer.spill.dir, "
+          + "cdc.state.dir), then restart: nothing after the stored position was acknowledged."),
   MALFORMED_REDO_SQL(3001,
       "SQL_REDO text that the decoder cannot parse",
       "Check the excerpt and the row's address in the message; report it with the table's DDL. "
@@ -79,7 +87,11 @@ public enum ErrorCode {
           + "classified. The capture is not retried blindly."),
   INTERNAL_ERROR(5002,
       "An unexpected condition inside Redoline (a bug)",
-      "Report it with the message and stack trace; restart the capture from its stored position.");
+      "Report it with the message and stack trace; restart the capture from its stored position."),
+  HANDLER_FAILED(5003,
+      "The application's ChangeHandler threw an exception",
+      "Fix the handler (the cause is attached); the transaction's position was not stored, so it is delivered "
+          + "again on restart.");
 
   private final int number;
   private final String meaning;

@@ -111,7 +111,7 @@ public final class DeadLetterFile implements DeadLetterSink {
     try {
       StateFiles.appendLine(file, Json.write(toJson(letter)));
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cannot append to the dead letter file " + file
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot append to the dead letter file " + file
           + " (cdc.state.dir): " + e, e);
     }
   }

@@ -56,7 +56,7 @@ public final class FileOffsetStore implements OffsetStore {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_POSITION, "cannot read the offset file " + file + ": " + e, e);
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the offset file " + file + ": " + e, e);
     }
     try {
       Map<String, Object> json = Json.parseObject(text);
@@ -94,7 +94,7 @@ public final class FileOffsetStore implements OffsetStore {
     try {
       StateFiles.replace(file, Json.write(json) + "\n");
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cannot write the offset file " + file
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot write the offset file " + file
           + " (cdc.state.dir): " + e, e);
     }
   }

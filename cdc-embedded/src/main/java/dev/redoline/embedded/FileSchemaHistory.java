@@ -59,7 +59,7 @@ public final class FileSchemaHistory implements SchemaHistory {
       loaded = true;
       return List.of();
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_POSITION, "cannot read the schema history " + file + ": " + e, e);
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the schema history " + file + ": " + e, e);
     }
     String[] lines = text.split("\n", -1);
     // The piece after the last newline is empty, or a torn append.
@@ -70,7 +70,7 @@ public final class FileSchemaHistory implements SchemaHistory {
       try {
         recorded.add(LayoutJson.fromJson(Json.parseObject(lines[i])));
       } catch (RuntimeException e) {
-        throw new CdcException(ErrorCode.INVALID_POSITION, "line " + (i + 1) + " of the schema history " + file
+        throw new CdcException(ErrorCode.LOCAL_STATE_UNREADABLE, "line " + (i + 1) + " of the schema history " + file
             + " is not a table layout: " + e.getMessage(), e);
       }
     }
@@ -92,7 +92,7 @@ public final class FileSchemaHistory implements SchemaHistory {
       cutTornLine();
       StateFiles.appendLine(file, Json.write(LayoutJson.toJson(layout, scn)));
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cannot append to the schema history " + file
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot append to the schema history " + file
           + " (cdc.state.dir): " + e, e);
     }
     recorded.add(layout);

@@ -29,7 +29,7 @@ final class StateFiles {
     try {
       return Files.createDirectories(directory);
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cannot create the state directory " + directory
+      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot create the state directory " + directory
           + " (cdc.state.dir): " + e, e);
     }
   }
