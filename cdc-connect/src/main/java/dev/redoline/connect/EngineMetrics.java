@@ -41,6 +41,11 @@ final class EngineMetrics implements AutoCloseable {
   /** One gauge's declaration. */
   record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EngineMetrics.class);
+
+  /** Which task instance of this JVM owns each metric name (the worker's names are per connector and task). */
+  private static final java.util.Map<MetricName, EngineMetrics> OWNERS = new java.util.HashMap<>();
+
   private final PluginMetrics metrics;
   private final List<MetricName> names;
 
@@ -49,25 +54,47 @@ final class EngineMetrics implements AutoCloseable {
     this.names = names;
   }
 
-  /** Registers the gauges; with no plugin metrics (an older worker, a test) registers nothing. */
+  /**
+   * Registers the gauges; with no plugin metrics (an older worker, a test) registers nothing.
+   *
+   * <p>A task the worker gave up stopping (stuck in a transform, say) still holds the names when
+   * its replacement starts: the newer task takes them over, and the older one's {@link #close}
+   * leaves them alone. Metrics never stop a task: a failure to register is logged.
+   */
   static EngineMetrics register(PluginMetrics metrics, Supplier<CaptureMetrics> snapshot) {
-    List<MetricName> names = new ArrayList<>();
-    if (metrics != null) {
+    EngineMetrics registered = new EngineMetrics(metrics, new ArrayList<>());
+    if (metrics == null) {
+      return registered;
+    }
+    try {
       for (EngineGauge g : GAUGES) {
         MetricName name = metrics.metricName(g.name(), g.description(), new LinkedHashMap<>());
         Gauge<Number> gauge = (config, now) -> g.value().apply(snapshot.get());
-        metrics.addMetric(name, gauge);
-        names.add(name);
+        synchronized (OWNERS) {
+          EngineMetrics older = OWNERS.get(name);
+          if (older != null) {
+            older.metrics.removeMetric(name);   // only the plugin metrics that added a name may remove it
+          }
+          metrics.addMetric(name, gauge);
+          OWNERS.put(name, registered);
+        }
+        registered.names.add(name);
       }
+    } catch (RuntimeException e) {
+      LOG.warn("Engine metrics not registered: {}", e.toString());
     }
-    return new EngineMetrics(metrics, names);
+    return registered;
   }
 
-  /** Removes the gauges. */
+  /** Removes the gauges this instance still owns. */
   @Override
   public void close() {
-    for (MetricName name : names) {
-      metrics.removeMetric(name);
+    synchronized (OWNERS) {
+      for (MetricName name : names) {
+        if (OWNERS.remove(name, this)) {
+          metrics.removeMetric(name);
+        }
+      }
     }
   }
 }

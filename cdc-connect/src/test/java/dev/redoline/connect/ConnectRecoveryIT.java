@@ -1,0 +1,271 @@
+package dev.redoline.connect;
+
+import static dev.redoline.connect.ConnectClusterIT.assertNoKafkaCommitInsideAnOracleTransaction;
+import static dev.redoline.connect.ConnectClusterIT.ids;
+import static dev.redoline.connect.ConnectClusterIT.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.stream.LongStream;
+import javax.management.ObjectName;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.apache.kafka.test.TestUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The connector's recovery paths on a real broker and Connect worker with exactly-once enabled and
+ * the connector's own Kafka clients on: the journal topic across a restart, a task that dies in
+ * the middle of an Oracle transaction, dead letters and the fail path, metrics over JMX.
+ */
+class ConnectRecoveryIT {
+
+  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
+  static final int MAX_POLLS = 120;
+
+  /** The longest a wait on a condition of the cluster may take. */
+  static final long WAIT_MS = TimeUnit.SECONDS.toMillis(60);
+
+  static EmbeddedConnectCluster connect;
+
+  @TempDir
+  static Path spill;
+
+  @BeforeAll
+  static void startCluster() {
+    Map<String, String> worker = new HashMap<>(Map.of(
+        "exactly.once.source.support", "enabled",
+        "plugin.discovery", "service_load",
+        "offset.storage.topic", "redoline-recovery-offsets",
+        "offset.flush.interval.ms", "1000",
+        "task.shutdown.graceful.timeout.ms", "1000"));
+    Properties broker = new Properties();
+    broker.put("transaction.state.log.replication.factor", "1");
+    broker.put("transaction.state.log.min.isr", "1");
+    connect = new EmbeddedConnectCluster.Builder().name("redoline-recovery").numBrokers(1).numWorkers(1)
+        .workerProps(worker).brokerProps(broker).build();
+    connect.start();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (connect != null) {
+      connect.stop();
+    }
+  }
+
+  static Map<String, String> props(String url, String name) {
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
+    props.put("name", name);
+    props.put("connector.class", RedolineSourceConnector.class.getName());
+    props.put("tasks.max", "1");
+    props.put("cdc.topic.prefix", name);
+    props.put("cdc.start.scn", "1");
+    props.put("cdc.buffer.spill.dir", spill.resolve(name).toString());
+    props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
+    props.put("exactly.once.support", "required");
+    props.put("transaction.boundary", "connector");
+    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("key.converter.schemas.enable", "false");
+    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("value.converter.schemas.enable", "false");
+    props.put("topic.creation.default.replication.factor", "1");
+    props.put("topic.creation.default.partitions", "1");
+    return props;
+  }
+
+  static List<ConsumerRecord<byte[], byte[]>> read(String topic, boolean committedOnly,
+      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
+        "isolation.level", committedOnly ? "read_committed" : "read_uncommitted",
+        "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
+      consumer.subscribe(List.of(topic));
+      for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
+        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
+      }
+    }
+    assertThat(done.test(all)).as("%s records read from %s", all.size(), topic).isTrue();
+    return all;
+  }
+
+  static Position stored(String name) {
+    var offsets = connect.connectorOffsets(name).offsets();
+    return offsets.isEmpty() ? null : OffsetCodec.fromOffset(offsets.get(0).offset());
+  }
+
+  static void start(String name, Map<String, String> props) {
+    connect.configureConnector(name, props);
+    try {
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector " + name + " did not start");
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static List<Long> range(long from, long to) {
+    return LongStream.rangeClosed(from, to).boxed().toList();
+  }
+
+  @Test
+  void longTransaction_isJournaledTheOffsetPassesItAndItIsDeliveredWholeAfterARestart() throws Exception {
+    String url = "simulator:it-journal";
+    SimulatedShop shop = new SimulatedShop(21);
+    AtomicReference<SimulatedTransaction> open = new AtomicReference<>();
+    shop.then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(SimulatedShop.ORDERS, 1000L, "OPEN", null);
+      tx.insert(SimulatedShop.ORDERS, 1001L, "OPEN", null);
+      open.set(tx);
+    }).orders(1, 5, 2);
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "journal";
+      Map<String, String> props = props(url, name);
+      props.put("cdc.buffer.journal.after.ms", "0");
+      props.put("cdc.heartbeat.interval.ms", "500");
+      start(name, props);
+      List<ConsumerRecord<byte[], byte[]>> first = read(name + ".SHOP.ORDERS", true, rs -> rs.size() >= 10);
+      assertThat(ids(first)).isEqualTo(range(1, 10));
+      var source = json(first.get(0).value()).get("source");
+      RedoAddress afterOpenStart = RedoAddress.parseRsId(source.get("redo_thread").asInt(), source.get("rs_id").asText());
+      TestUtils.waitForCondition(() -> {
+        Position p = stored(name);
+        return p != null && p.resume().get(afterOpenStart.thread()).compareTo(afterOpenStart) > 0;
+      }, WAIT_MS, "the committed offset's resume address did not move past the open transaction's first change");
+      String xid = open.get().xid().toHex();
+      read(name + ".journal", true, rs -> rs.stream()
+          .anyMatch(r -> new String(r.key(), java.nio.charset.StandardCharsets.UTF_8).startsWith(xid + "/0/")));
+
+      connect.deleteConnector(name);
+      connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+      shop.then(o -> {
+        open.get().insert(SimulatedShop.ORDERS, 1002L, "OPEN", null);
+        open.get().commit();
+      }).orders(11, 2, 2);
+      start(name, props);
+
+      List<ConsumerRecord<byte[], byte[]>> all = read(name + ".SHOP.ORDERS", true, rs -> rs.size() >= 17);
+      List<Long> expected = new ArrayList<>(range(1, 10));
+      expected.addAll(List.of(1000L, 1001L, 1002L));
+      expected.addAll(range(11, 14));
+      assertThat(ids(all)).as("the journaled transaction whole, in commit order, nothing repeated").isEqualTo(expected);
+      assertNoKafkaCommitInsideAnOracleTransaction(all);
+      assertThat(json(all.get(10).value()).get("transaction").get("id").asText()).isEqualTo(xid);
+      assertThat(json(all.get(12).value()).get("transaction").get("total_order").asLong()).isEqualTo(3);
+      connect.deleteConnector(name);
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+
+  @Test
+  void taskKilledInsideAnOracleTransaction_repeatsNothingAndSkipsNothing() throws Exception {
+    String url = "simulator:it-kill";
+    SimulatedShop shop = new SimulatedShop(22).orders(1, 3, 2).orders(7, 1, 300).orders(307, 3, 2);
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "kill";
+      Map<String, String> props = props(url, name);
+      props.put("cdc.queue.max.records", "16");
+      props.put("transforms", "hold");
+      props.put("transforms.hold.type", HoldOnceTransform.class.getName());
+      props.put("transforms.hold.hold.id", "150");
+      start(name, props);
+      assertThat(HoldOnceTransform.REACHED.await(60, TimeUnit.SECONDS)).as("the task reached id 150").isTrue();
+      // The old task is stuck inside the big transaction with its Kafka transaction open; the
+      // restarted task fences its producer, so whatever it sent is aborted.
+      connect.restartTask(name, 0);
+      String topic = name + ".SHOP.ORDERS";
+      List<ConsumerRecord<byte[], byte[]>> committed = read(topic, true, rs -> rs.size() >= 312);
+      HoldOnceTransform.RELEASE.countDown();
+      assertThat(ids(committed)).as("nothing repeated, nothing skipped, commit order").isEqualTo(range(1, 312));
+      assertNoKafkaCommitInsideAnOracleTransaction(committed);
+      List<ConsumerRecord<byte[], byte[]>> everything = read(topic, false, rs -> rs.size() >= 312);
+      assertThat(everything.size()).as("records of the killed task's aborted Kafka transaction")
+          .isGreaterThan(committed.size());
+      connect.deleteConnector(name);
+    } finally {
+      HoldOnceTransform.RELEASE.countDown();
+      Databases.unregister(url);
+    }
+  }
+
+  @Test
+  void undecodableRow_underDlq_goesToTheDeadLetterTopicWithAnOpsEvent() throws Exception {
+    String url = "simulator:it-dlq";
+    SimulatedShop shop = new SimulatedShop(23).then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
+      tx.unsupported(SimulatedShop.ORDERS);
+      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.commit();
+    }).orders(3, 1, 1);
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "dlq";
+      Map<String, String> props = props(url, name);
+      props.put("cdc.on.decode.error", "dlq");
+      start(name, props);
+      assertThat(ids(read(name + ".SHOP.ORDERS", true, rs -> rs.size() >= 3))).containsExactly(1L, 2L, 3L);
+      var dead = json(read(name + ".dlq", true, rs -> !rs.isEmpty()).get(0).value());
+      assertThat(dead.get("error_code").asText()).isEqualTo("CDC-3004");
+      assertThat(dead.get("operation").asText()).isEqualTo("UNSUPPORTED");
+      var ops = json(read(name + ".ops", true, rs -> !rs.isEmpty()).get(0).value());
+      assertThat(ops.get("type").asText()).isEqualTo("dead_letter");
+      assertEngineMetricsOverJmx(name);
+      connect.deleteConnector(name);
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+
+  /** The worker publishes the task's plugin metrics as kafka.connect:type=plugins MBeans. */
+  static void assertEngineMetricsOverJmx(String name) throws Exception {
+    var server = ManagementFactory.getPlatformMBeanServer();
+    Set<ObjectName> names = server.queryNames(new ObjectName("kafka.connect:type=plugins,connector=" + name + ",*"), null);
+    assertThat(names).isNotEmpty();
+    ObjectName task = names.iterator().next();
+    assertThat(((Number) server.getAttribute(task, "steps-total")).doubleValue()).isPositive();
+    assertThat(((Number) server.getAttribute(task, "delivered-scn")).doubleValue()).isPositive();
+  }
+
+  @Test
+  void undecodableRow_underFail_stopsTheTaskWithItsCode() throws Exception {
+    String url = "simulator:it-fail";
+    SimulatedShop shop = new SimulatedShop(24).then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.unsupported(SimulatedShop.ORDERS);
+      tx.commit();
+    });
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "fail";
+      connect.configureConnector(name, props(url, name));
+      connect.assertions().assertConnectorIsRunningAndTasksHaveFailed(name, 1, "the task did not fail");
+      String trace = connect.connectorStatus(name).tasks().get(0).trace();
+      assertThat(trace).contains("ConnectException: CDC-3004 ");
+      connect.deleteConnector(name);
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+}
