@@ -139,6 +139,32 @@ class LogAvailabilityScenarioTest {
   }
 
   @Test
+  void archiveOnly_changesArriveOnceTheirLogIsArchivedAndOnlineLogsAreNeverRead() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(27).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> commitOne(o, 1, "FIRST"))
+        .idle(30)
+        .then(o -> {
+          switchLogs(o, 1);                             // destination 1 archives it 2 s later
+          commitOne(o, 2, "SECOND");
+        })
+        .idle(30)
+        .then(o -> switchLogs(o, 1))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.capture.mode", "archive_only").open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [2, SECOND]");
+
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
+      // Only archived copies were ever added: each change came from its log's archive.
+      assertThat(h.calls("addLogFile(")).isNotEmpty()
+          .allSatisfy(c -> assertThat(c).startsWith("addLogFile(/u01/arch/dest1/"));
+    }
+  }
+
+  @Test
   void realGap_aLogNeitherArchivedNorOnlineStopsWithCdc2001NamingThreadAndSequence() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(24).noArchiveLog().build();
     oracle.createTable(ScenarioHarness.orders());
