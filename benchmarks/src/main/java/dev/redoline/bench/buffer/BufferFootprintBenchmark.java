@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -28,13 +30,17 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Bytes per buffered change: accounted heap bytes per change held in memory, and spill-file bytes
  * per change on disk, reported as JMH auxiliary counters of a 100,000-change transaction (the
- * timed score is the cost of buffering and rolling it back, in milliseconds).
+ * timed score is the cost of buffering and rolling it back twice, in milliseconds).
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar BufferFootprintBenchmark -f 1 -wi 1
- * -i 3 -rf json -rff /tmp/buffer-footprint.json}
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar BufferFootprintBenchmark -f 1 -rf json
+ * -rff /tmp/buffer-footprint.json}
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
+// Exactly one measured invocation: JMH adds EVENTS counters up over invocations and iterations,
+// so with more the per-change figures come out as multiples of the real ones. Do not pass -i.
+@BenchmarkMode(Mode.SingleShotTime)
+@Warmup(iterations = 1)
+@Measurement(iterations = 1)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class BufferFootprintBenchmark {
 
