@@ -85,6 +85,7 @@ class MiningWindowScenarioTest {
       h.awaitEvents(events -> h.changes().size() >= expected.size());
 
       assertThat(h.changes()).containsExactlyElementsOf(expected);
+      int reported = h.stream.metrics().sessionRestarts();   // read first: the ops event comes before the metric
       List<OpsEvent> restarts = h.ops(OpsEvent.Type.SESSION_RESTARTED);
       assertThat(restarts).hasSizeGreaterThanOrEqualTo(3).allSatisfy(e -> assertThat(e.message())
           .isEqualTo("LogMiner session restarted after 2000 ms (cdc.mining.session.max.age.ms) to release its memory"));
@@ -95,7 +96,7 @@ class MiningWindowScenarioTest {
       // A restart adds the logs anew, the first with NEW, which ends the previous LogMiner session.
       assertThat(h.calls("addLogFile(").stream().filter(c -> c.endsWith(", NEW)")).count())
           .isGreaterThan(restarts.size());
-      assertThat(h.stream.metrics().sessionRestarts()).isGreaterThanOrEqualTo(restarts.size());
+      assertThat(reported).isGreaterThanOrEqualTo(3).isLessThanOrEqualTo(restarts.size());
       assertThat(h.stream.metrics().sessionAge()).isLessThan(Duration.ofMillis(2000));
     }
   }
