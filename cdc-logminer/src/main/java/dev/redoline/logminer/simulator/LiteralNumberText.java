@@ -73,6 +73,14 @@ final class LiteralNumberText {
     return scientific(v.stripTrailingZeros(), 3);
   }
 
+  /**
+   * {@code text} with the session's decimal character (NLS_NUMERIC_CHARACTERS) for the point;
+   * Oracle uses it in every number-to-text conversion, the scientific form included.
+   */
+  static String withDecimal(String text, char decimal) {
+    return decimal == '.' ? text : text.replace('.', decimal);
+  }
+
   private static String withoutLeadingZero(String plain) {
     if (plain.startsWith("0.")) {
       return plain.substring(1);

@@ -3,7 +3,6 @@ package dev.redoline.logminer.simulator;
 import dev.redoline.core.Absent;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Marker;
-import dev.redoline.core.OracleNls;
 import dev.redoline.core.OracleType;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -12,12 +11,15 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.Period;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 /**
  * Renders one column value as LogMiner writes it in SQL_REDO/SQL_UNDO when a dictionary is
- * available (LOGMINER.md 2.3), under the session NLS settings of {@link OracleNls}.
+ * available (LOGMINER.md 2.3), under the session NLS settings of the options' {@link SessionNls}:
+ * date and time masks, the decimal character of numbers and the time zone of local-time-zone
+ * values. The examples below are under {@link SessionNls#GATEWAY}, Redoline's own settings.
  *
  * <pre>{@code
  * LiteralRenderer r = new LiteralRenderer(SqlRedoRenderer.RenderOptions.defaults());
@@ -31,10 +33,11 @@ import java.time.ZonedDateTime;
  * <ul>
  *   <li>{@code null}: {@code NULL} (2.3). Oracle stores the empty string and the empty RAW as
  *       NULL, so {@code ""} and an empty {@link Bytes} render as {@code NULL} too.</li>
- *   <li>NUMBER, FLOAT: quoted {@code TM} text, see {@link LiteralNumberText} (form [inf]).</li>
+ *   <li>NUMBER, FLOAT: quoted {@code TM} text, see {@link LiteralNumberText} (form [inf]), with the
+ *       NLS decimal character ({@code '3,5'} under {@code NLS_NUMERIC_CHARACTERS=',.'}).</li>
  *   <li>BINARY_FLOAT/DOUBLE: quoted {@code d.dddE+ddd} text, see {@link LiteralNumberText}
  *       ([inf]); NaN and infinities quoted with the unverified spellings of the options
- *       ({@code 'Nan'}, {@code 'Inf'}, {@code '-Inf'} by default).</li>
+ *       ({@code 'Nan'}, {@code 'Inf'}, {@code '-Inf'} by default); the NLS decimal character too.</li>
  *   <li>CHAR: quoted and blank-padded to the declared length counted in UTF-8 bytes (BYTE length
  *       semantics, Oracle's default); NCHAR padded to the declared length in characters (2.3).</li>
  *   <li>VARCHAR2, CLOB, LONG, ROWID: quoted, {@code '} doubled, everything else literal,
@@ -46,21 +49,22 @@ import java.time.ZonedDateTime;
  *       most {@code unistrChunkUnits} units (default 800, so no argument exceeds the 4,000-byte
  *       literal limit; unverified knob) and never splits a surrogate pair; calls are joined by
  *       {@code " || "}.</li>
- *   <li>DATE: {@code TO_DATE('YYYY-MM-DD HH24:MI:SS', 'YYYY-MM-DD HH24:MI:SS')}; sub-second parts
- *       are cut, as a DATE holds none.</li>
- *   <li>TIMESTAMP: {@code TO_TIMESTAMP('YYYY-MM-DD HH24:MI:SS.FF9')}, no mask (2.3), always nine
- *       fractional digits ({@link OracleNls#TIMESTAMP_FORMAT}); year 0 allowed.</li>
- *   <li>TIMESTAMP WITH TIME ZONE: {@code TO_TIMESTAMP_TZ('... +01:00')}. A {@link ZonedDateTime}
- *       with a region prints the offset in force at that instant, as the {@code TZH:TZM} format
- *       does; the region name is not shown.</li>
- *   <li>TIMESTAMP WITH LOCAL TIME ZONE: the instant in the session time zone UTC
- *       ({@link OracleNls#TIME_ZONE}), as {@code TO_TIMESTAMP_TZ('... +00:00')} ([inf]); the
- *       {@code ltzAsTimestampTz} knob switches to {@code TO_TIMESTAMP('...')}.</li>
+ *   <li>DATE: {@code TO_DATE('<text>', '<NLS_DATE_FORMAT>')}, the text written with the session's
+ *       date mask and the mask itself as the second argument (2.3); no sub-second part.</li>
+ *   <li>TIMESTAMP: {@code TO_TIMESTAMP('<text in NLS_TIMESTAMP_FORMAT>')}, no mask (2.3); {@code FF}
+ *       without a number shows the column's fractional digits. Year 0 allowed.</li>
+ *   <li>TIMESTAMP WITH TIME ZONE: {@code TO_TIMESTAMP_TZ('<text in NLS_TIMESTAMP_TZ_FORMAT>')}. A
+ *       {@link ZonedDateTime} with a region shows the offset in force at that instant under
+ *       {@code TZH:TZM} and the region's name under {@code TZR}.</li>
+ *   <li>TIMESTAMP WITH LOCAL TIME ZONE: the instant in the session {@code TIME_ZONE}, as
+ *       {@code TO_TIMESTAMP_TZ('...')} text ([inf]); the {@code ltzAsTimestampTz} knob switches to
+ *       {@code TO_TIMESTAMP('...')} text in the session zone.</li>
  *   <li>INTERVAL YEAR TO MONTH: {@code TO_YMINTERVAL('+03-06')}: sign always, years padded to the
  *       declared leading precision (2 if unspecified), two month digits.</li>
  *   <li>INTERVAL DAY TO SECOND: {@code TO_DSINTERVAL('-01 02:03:04.560000000')}: sign always,
  *       days padded to the declared leading precision (2 if unspecified; DAY(3) gives
- *       {@code -001}), nine fractional digits like FF9 (digit counts unverified).</li>
+ *       {@code -001}), nine fractional digits like FF9 (digit counts unverified). Interval text has
+ *       no format model, so it does not follow the session's NLS: always {@code .} ([inf]).</li>
  *   <li>RAW, BLOB, LONG RAW: {@code HEXTORAW('0e')}, lower-case hex (2.3, OMS).</li>
  *   <li>JSON: {@code /* JSON *}{@code / HEXTORAW('...')} or {@code /* JSON *}{@code / EMPTY_BLOB()}.</li>
  *   <li>{@link Marker#EMPTY_CLOB}/{@link Marker#EMPTY_BLOB}: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()};
@@ -76,12 +80,26 @@ final class LiteralRenderer {
   static final String UNSUPPORTED_TYPE = "Unsupported Type";
 
   private final SqlRedoRenderer.RenderOptions options;
+  private final LiteralDateMask dateMask;
+  private final LiteralDateMask timestampMask;
+  private final LiteralDateMask timestampTzMask;
+  /** The decimal character of NLS_NUMERIC_CHARACTERS, for numbers and the {@code X} element. */
+  private final char decimal;
+  private final ZoneId sessionZone;
 
   LiteralRenderer(SqlRedoRenderer.RenderOptions options) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
     this.options = options;
+    SessionNls nls = options.nls();
+    this.dateMask = LiteralDateMask.compile("NLS_DATE_FORMAT", nls.dateFormat(), LiteralDateMask.Role.DATE);
+    this.timestampMask = LiteralDateMask.compile("NLS_TIMESTAMP_FORMAT", nls.timestampFormat(),
+        LiteralDateMask.Role.TIMESTAMP);
+    this.timestampTzMask = LiteralDateMask.compile("NLS_TIMESTAMP_TZ_FORMAT", nls.timestampTzFormat(),
+        LiteralDateMask.Role.TIMESTAMP_TZ);
+    this.decimal = nls.decimalCharacter();
+    this.sessionZone = nls.zone();
   }
 
   /**
@@ -131,11 +149,11 @@ final class LiteralRenderer {
       case DATE:
         return value instanceof LocalDateTime t ? date(t) : null;
       case TIMESTAMP:
-        return value instanceof LocalDateTime t ? "TO_TIMESTAMP('" + timestampText(t) + "')" : null;
+        return value instanceof LocalDateTime t ? timestamp(type, t) : null;
       case TIMESTAMP_TZ:
-        return timestampTz(value);
+        return timestampTz(type, value);
       case TIMESTAMP_LTZ:
-        return value instanceof Instant i ? localTimeZone(i) : null;
+        return value instanceof Instant i ? localTimeZone(type, i) : null;
       case INTERVAL_YM:
         return value instanceof Period p ? yearToMonth(type, p) : null;
       case INTERVAL_DS:
@@ -171,10 +189,12 @@ final class LiteralRenderer {
 
   private String number(Object value) {
     if (value instanceof Long l) {
-      return quoted(LiteralNumberText.number(l, options.numberFixedMaxChars()));
+      return quoted(LiteralNumberText.withDecimal(LiteralNumberText.number(l, options.numberFixedMaxChars()),
+          decimal));
     }
     if (value instanceof BigDecimal d) {
-      return quoted(LiteralNumberText.number(d, options.numberFixedMaxChars()));
+      return quoted(LiteralNumberText.withDecimal(LiteralNumberText.number(d, options.numberFixedMaxChars()),
+          decimal));
     }
     return null;
   }
@@ -194,7 +214,8 @@ final class LiteralRenderer {
     if (Double.isInfinite(d)) {
       return quoted(d > 0 ? options.binaryInfinityText() : "-" + options.binaryInfinityText());
     }
-    return quoted(value instanceof Float f ? LiteralNumberText.binary(f) : LiteralNumberText.binary(d));
+    String text = value instanceof Float f ? LiteralNumberText.binary(f) : LiteralNumberText.binary(d);
+    return quoted(LiteralNumberText.withDecimal(text, decimal));
   }
 
   /** {@code 'text'} with each {@code '} doubled; the empty string is Oracle's NULL. */
@@ -205,6 +226,10 @@ final class LiteralRenderer {
     StringBuilder sb = new StringBuilder(text.length() + 2).append('\'');
     appendEscapedQuotes(sb, text, 0, text.length());
     return sb.append('\'').toString();
+  }
+
+  private static void appendEscapedQuotes(StringBuilder sb, String text) {
+    appendEscapedQuotes(sb, text, 0, text.length());
   }
 
   private static void appendEscapedQuotes(StringBuilder sb, String text, int from, int to) {
@@ -276,80 +301,55 @@ final class LiteralRenderer {
     return chars >= length ? text : text + " ".repeat(length - chars);
   }
 
-  private static String date(LocalDateTime t) {
+  /** {@code TO_DATE('<text>', '<NLS_DATE_FORMAT>')}; sub-second parts are not shown. */
+  private String date(LocalDateTime t) {
     StringBuilder sb = new StringBuilder(64).append("TO_DATE('");
-    appendDateTime(sb, t);
-    return sb.append("', '").append(OracleNls.DATE_FORMAT).append("')").toString();
+    appendEscapedQuotes(sb, dateMask.format(t, 0, null, null, decimal));
+    sb.append("', '");
+    appendEscapedQuotes(sb, dateMask.mask());
+    return sb.append("')").toString();
   }
 
-  /** {@code YYYY-MM-DD HH24:MI:SS.FF9}. */
-  static String timestampText(LocalDateTime t) {
-    StringBuilder sb = new StringBuilder(29);
-    appendDateTime(sb, t);
-    sb.append('.');
-    pad(sb, t.getNano(), 9);
-    return sb.toString();
+  /** {@code TO_TIMESTAMP('<text in NLS_TIMESTAMP_FORMAT>')}, no mask. */
+  private String timestamp(OracleType type, LocalDateTime t) {
+    StringBuilder sb = new StringBuilder(48).append("TO_TIMESTAMP('");
+    appendEscapedQuotes(sb, timestampMask.format(t, fractionDigits(type), null, null, decimal));
+    return sb.append("')").toString();
   }
 
-  /** {@code YYYY-MM-DD HH24:MI:SS}; years outside 0..9999 have no text under that mask. */
-  private static void appendDateTime(StringBuilder sb, LocalDateTime t) {
-    int year = t.getYear();
-    if (year < 0 || year > 9999) {
-      throw new IllegalArgumentException("Year " + year + " cannot be written with the mask "
-          + OracleNls.DATE_FORMAT + " (0 to 9999)");
-    }
-    pad(sb, year, 4);
-    sb.append('-');
-    pad(sb, t.getMonthValue(), 2);
-    sb.append('-');
-    pad(sb, t.getDayOfMonth(), 2);
-    sb.append(' ');
-    pad(sb, t.getHour(), 2);
-    sb.append(':');
-    pad(sb, t.getMinute(), 2);
-    sb.append(':');
-    pad(sb, t.getSecond(), 2);
-  }
-
-  static void pad(StringBuilder sb, long value, int width) {
-    String digits = Long.toString(value);
-    for (int i = digits.length(); i < width; i++) {
-      sb.append('0');
-    }
-    sb.append(digits);
-  }
-
-  private static String timestampTz(Object value) {
-    OffsetDateTime t;
+  private String timestampTz(OracleType type, Object value) {
     if (value instanceof OffsetDateTime o) {
-      t = o;
-    } else if (value instanceof ZonedDateTime z) {
-      t = z.toOffsetDateTime();
-    } else {
-      return null;
+      return timestampTz(type, o.toLocalDateTime(), o.getOffset(), null);
     }
-    return "TO_TIMESTAMP_TZ('" + timestampText(t.toLocalDateTime()) + ' ' + offsetText(t.getOffset()) + "')";
+    if (value instanceof ZonedDateTime z) {
+      return timestampTz(type, z.toLocalDateTime(), z.getOffset(), regionOf(z.getZone()));
+    }
+    return null;
   }
 
-  /** {@code TZH:TZM}, as {@code +01:00} or {@code -05:30}. */
-  static String offsetText(ZoneOffset offset) {
-    int seconds = offset.getTotalSeconds();
-    if (seconds % 60 != 0) {
-      throw new IllegalArgumentException("Offset " + offset + " has seconds; TZH:TZM cannot show it");
-    }
-    StringBuilder sb = new StringBuilder(6).append(seconds < 0 ? '-' : '+');
-    int minutes = Math.abs(seconds) / 60;
-    pad(sb, minutes / 60, 2);
-    sb.append(':');
-    pad(sb, minutes % 60, 2);
-    return sb.toString();
+  /** {@code TO_TIMESTAMP_TZ('<text in NLS_TIMESTAMP_TZ_FORMAT>')}, no mask. */
+  private String timestampTz(OracleType type, LocalDateTime t, ZoneOffset offset, String region) {
+    StringBuilder sb = new StringBuilder(56).append("TO_TIMESTAMP_TZ('");
+    appendEscapedQuotes(sb, timestampTzMask.format(t, fractionDigits(type), offset, region, decimal));
+    return sb.append("')").toString();
   }
 
-  private String localTimeZone(Instant instant) {
-    LocalDateTime utc = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+  /** The instant in the session time zone, with or without the zone (the ltzAsTimestampTz knob). */
+  private String localTimeZone(OracleType type, Instant instant) {
+    ZonedDateTime shown = instant.atZone(sessionZone);
     return options.ltzAsTimestampTz()
-        ? "TO_TIMESTAMP_TZ('" + timestampText(utc) + " +00:00')"
-        : "TO_TIMESTAMP('" + timestampText(utc) + "')";
+        ? timestampTz(type, shown.toLocalDateTime(), shown.getOffset(), regionOf(sessionZone))
+        : timestamp(type, shown.toLocalDateTime());
+  }
+
+  /** The name {@code TZR} shows: a region's id, or null for a bare offset (then TZR shows it). */
+  private static String regionOf(ZoneId zone) {
+    return zone instanceof ZoneOffset ? null : zone.getId();
+  }
+
+  /** Digits of {@code FF} without a number: the type's, 6 when undeclared (Oracle's default). */
+  private static int fractionDigits(OracleType type) {
+    return type.scale() == OracleType.UNSPECIFIED ? 6 : type.scale();
   }
 
   private static String yearToMonth(OracleType type, Period period) {
@@ -360,9 +360,9 @@ final class LiteralRenderer {
     long total = period.toTotalMonths();
     StringBuilder sb = new StringBuilder(24).append("TO_YMINTERVAL('").append(total < 0 ? '-' : '+');
     long abs = Math.abs(total);
-    pad(sb, abs / 12, leadingDigits(type));
+    LiteralDateMask.pad(sb, abs / 12, leadingDigits(type));
     sb.append('-');
-    pad(sb, abs % 12, 2);
+    LiteralDateMask.pad(sb, abs % 12, 2);
     return sb.append("')").toString();
   }
 
@@ -370,15 +370,15 @@ final class LiteralRenderer {
     Duration abs = duration.isNegative() ? duration.negated() : duration;
     long seconds = abs.getSeconds();
     StringBuilder sb = new StringBuilder(40).append("TO_DSINTERVAL('").append(duration.isNegative() ? '-' : '+');
-    pad(sb, seconds / 86_400, leadingDigits(type));
+    LiteralDateMask.pad(sb, seconds / 86_400, leadingDigits(type));
     sb.append(' ');
-    pad(sb, seconds / 3600 % 24, 2);
+    LiteralDateMask.pad(sb, seconds / 3600 % 24, 2);
     sb.append(':');
-    pad(sb, seconds / 60 % 60, 2);
+    LiteralDateMask.pad(sb, seconds / 60 % 60, 2);
     sb.append(':');
-    pad(sb, seconds % 60, 2);
+    LiteralDateMask.pad(sb, seconds % 60, 2);
     sb.append('.');
-    pad(sb, abs.getNano(), 9);
+    LiteralDateMask.pad(sb, abs.getNano(), 9);
     return sb.append("')").toString();
   }
 

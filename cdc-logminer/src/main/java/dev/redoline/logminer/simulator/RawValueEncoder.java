@@ -210,7 +210,7 @@ final class RawValueEncoder {
   }
 
   private static byte[] timestampTz(OffsetDateTime t) {
-    LiteralRenderer.offsetText(t.getOffset());   // refuses offsets with seconds, as TZH:TZM cannot hold them
+    LiteralDateMask.offsetText(t.getOffset());   // refuses offsets with seconds, as TZH:TZM cannot hold them
     int minutes = t.getOffset().getTotalSeconds() / 60;
     LocalDateTime utc = t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
     return ByteBuffer.allocate(13).put(dateBytes(utc)).putInt(utc.getNano())

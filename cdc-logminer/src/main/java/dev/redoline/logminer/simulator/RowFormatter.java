@@ -31,10 +31,11 @@ final class RowFormatter {
   private final SqlRedoRenderer renderer;
   private final boolean tracking;
 
-  RowFormatter(SimulatedOracle oracle, MinerSession session, boolean noRowId, boolean noDelimiter) {
+  RowFormatter(SimulatedOracle oracle, MinerSession session, boolean noRowId, boolean noDelimiter, SessionNls nls) {
     this.oracle = oracle;
     this.session = session;
-    this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(noRowId, noDelimiter, "Nan", "Inf"));
+    this.renderer = new SqlRedoRenderer(
+        new SqlRedoRenderer.RenderOptions(noRowId, noDelimiter, "Nan", "Inf").withNls(nls));
     this.tracking = session.start.has(MiningOption.DDL_DICT_TRACKING);
   }
 

@@ -31,8 +31,16 @@ import java.util.regex.Pattern;
  * One connection to the simulated database: the {@link LogMinerGateway} port. Its LogMiner
  * session (added logs, START_LOGMNR state) is lost with the connection. Inventory views are read
  * through {@link Inventory}; mining through {@link MiningRun}.
+ *
+ * <pre>{@code
+ * SimulatedConnection db = (SimulatedConnection) oracle.connect();
+ * db.alterSession(SessionNls.ORACLE_DEFAULTS);   // ALTER SESSION SET NLS_DATE_FORMAT = 'DD-MON-RR' ...
+ * }</pre>
+ *
+ * <p>Only {@link #alterSession} is public beyond the port: the database session's NLS settings,
+ * which the JDBC gateway sets by SQL and the port therefore does not carry.
  */
-final class SimulatedConnection implements LogMinerGateway {
+public final class SimulatedConnection implements LogMinerGateway {
 
   final SimulatedOracle oracle;
   final int instance;
@@ -40,6 +48,8 @@ final class SimulatedConnection implements LogMinerGateway {
   MinerSession session;
   private boolean lost;
   private boolean closed;
+  /** The database session's NLS settings: what later queries render literals with (requirement 20). */
+  private SessionNls nls = SessionNls.GATEWAY;
 
   SimulatedConnection(SimulatedOracle oracle, int instance) {
     this.oracle = oracle;
@@ -74,6 +84,24 @@ final class SimulatedConnection implements LogMinerGateway {
     }
     oracle.redo.tick();
     oracle.faults.before(call, this);
+  }
+
+  /**
+   * {@code ALTER SESSION SET NLS_... TIME_ZONE = ...} on this connection: queries run after it
+   * render SQL_REDO/SQL_UNDO literals with {@code nls}. Rows already fetched keep their text, and
+   * a cursor opened before keeps the settings it was opened with. The settings belong to the
+   * database session, so END_LOGMNR and START_LOGMNR keep them; a new connection starts with
+   * {@link SessionNls#GATEWAY}, the settings Redoline's JDBC gateway applies. No planned fault
+   * fires on this call.
+   *
+   * @throws SQLException ORA-17008 when the connection is closed or lost
+   */
+  public void alterSession(SessionNls nls) throws SQLException {
+    Objects.requireNonNull(nls, "nls == null");
+    if (lost || closed) {
+      throw OracleErrors.error(17008);
+    }
+    this.nls = nls;
   }
 
   @Override
@@ -284,7 +312,7 @@ final class SimulatedConnection implements LogMinerGateway {
     MiningRun run = MiningRun.evaluate(oracle, session, added, query);
     return new SimulatedCursor(this, session, run, query,
         new RowFormatter(oracle, session, session.start.has(MiningOption.NO_ROWID_IN_STMT),
-            session.start.has(MiningOption.NO_SQL_DELIMITER)));
+            session.start.has(MiningOption.NO_SQL_DELIMITER), nls));
   }
 
   @Override

@@ -71,9 +71,12 @@ final class SqlRedoRenderer {
    *     {@code TM} rule says 64; unverified in SQL_REDO)
    * @param ltzAsTimestampTz TIMESTAMP WITH LOCAL TIME ZONE as {@code TO_TIMESTAMP_TZ('... +00:00')}
    *     (default, LOGMINER.md 2.3 [inf]) or, when false, as {@code TO_TIMESTAMP('...')}
+   * @param nls the mining session's NLS settings and time zone, which every date, time and number
+   *     literal follows (requirement 20); {@link SessionNls#GATEWAY} unless the session altered them
    */
   record RenderOptions(boolean noRowIdInStmt, boolean noSqlDelimiter, String binaryNanText,
-      String binaryInfinityText, int unistrChunkUnits, int numberFixedMaxChars, boolean ltzAsTimestampTz) {
+      String binaryInfinityText, int unistrChunkUnits, int numberFixedMaxChars, boolean ltzAsTimestampTz,
+      SessionNls nls) {
 
     /** Default {@link #unistrChunkUnits}. */
     static final int DEFAULT_UNISTR_CHUNK_UNITS = 800;
@@ -98,6 +101,16 @@ final class SqlRedoRenderer {
       if (numberFixedMaxChars < 1) {
         throw new IllegalArgumentException("numberFixedMaxChars must be 1 or more: " + numberFixedMaxChars);
       }
+      if (nls == null) {
+        throw new NullPointerException("nls == null");
+      }
+    }
+
+    /** All knobs, under Redoline's own NLS settings ({@link SessionNls#GATEWAY}). */
+    RenderOptions(boolean noRowIdInStmt, boolean noSqlDelimiter, String binaryNanText, String binaryInfinityText,
+        int unistrChunkUnits, int numberFixedMaxChars, boolean ltzAsTimestampTz) {
+      this(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText, unistrChunkUnits,
+          numberFixedMaxChars, ltzAsTimestampTz, SessionNls.GATEWAY);
     }
 
     /** The four switches of a session; the other knobs take their defaults. */
@@ -113,27 +126,33 @@ final class SqlRedoRenderer {
 
     RenderOptions withNoRowIdInStmt(boolean value) {
       return new RenderOptions(value, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz);
+          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, nls);
     }
 
     RenderOptions withNoSqlDelimiter(boolean value) {
       return new RenderOptions(noRowIdInStmt, value, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz);
+          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, nls);
     }
 
     RenderOptions withUnistrChunkUnits(int value) {
       return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          value, numberFixedMaxChars, ltzAsTimestampTz);
+          value, numberFixedMaxChars, ltzAsTimestampTz, nls);
     }
 
     RenderOptions withNumberFixedMaxChars(int value) {
       return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, value, ltzAsTimestampTz);
+          unistrChunkUnits, value, ltzAsTimestampTz, nls);
     }
 
     RenderOptions withLtzAsTimestampTz(boolean value) {
       return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, value);
+          unistrChunkUnits, numberFixedMaxChars, value, nls);
+    }
+
+    /** The same options under another session's NLS settings (after its ALTER SESSION). */
+    RenderOptions withNls(SessionNls value) {
+      return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
+          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, value);
     }
   }
 
