@@ -329,7 +329,7 @@ final class CaptureLoop implements Runnable {
     switch (failure.action()) {
       case REMINE, SHRINK_WINDOW -> {
         if (++remines > settings.remineMaxAttempts()) {
-          throw new CdcException(ErrorCode.REMINE_STEP, "the step from " + cursors + " failed " + remines
+          throw new CdcException(failure.code(), "the step from " + cursors + " failed " + remines
               + " times in a row; last: " + failure.detail(), e);
         }
         session.reset();

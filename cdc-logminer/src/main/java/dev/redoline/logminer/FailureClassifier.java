@@ -44,7 +44,9 @@ final class FailureClassifier {
       reconnect(17008), reconnect(17410), reconnect(65024), reconnect(1001),
       // LogMiner read the redo as it changed, or lost its session: mine the step again.
       remine(310), remine(334), remine(308), remine(1284), remine(1291), remine(1292), remine(1281), remine(1306),
-      remine(1317), remine(1327), remine(1333), remine(1343), remine(1371), remine(1289),
+      remine(1317), remine(1327), remine(1333), remine(1371), remine(1289),
+      // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
+      Map.entry(1343, new Rule(REMINE, ErrorCode.CORRUPT_REDO)),
       Map.entry(1013, new Rule(SHRINK_WINDOW, ErrorCode.REMINE_STEP)),
       // Setup: an operator must act.
       stop(942, ErrorCode.MISSING_PRIVILEGE), stop(1031, ErrorCode.MISSING_PRIVILEGE),

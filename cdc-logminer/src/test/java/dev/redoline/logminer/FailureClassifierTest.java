@@ -88,4 +88,11 @@ class FailureClassifierTest {
     assertThat(f.toException()).isSameAs(purged);
     assertThat(FailureClassifier.classify(new IllegalStateException("bug")).code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
   }
+
+  @Test
+  void classify_corruptionIsMinedAgainButStopsAsCorruptRedo() {
+    Failure f = FailureClassifier.classify(ora(1343, "LogMiner encountered corruption in the logstream"));
+    assertThat(f.action()).isEqualTo(Action.REMINE);
+    assertThat(f.code()).isEqualTo(ErrorCode.CORRUPT_REDO);
+  }
 }
