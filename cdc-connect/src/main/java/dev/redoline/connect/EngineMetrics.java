@@ -36,7 +36,13 @@ final class EngineMetrics implements AutoCloseable {
       new EngineGauge("session-age-ms", "Age of the LogMiner session", m -> m.sessionAge().toMillis()),
       new EngineGauge("mined-scn", "End SCN of the last mining step", m -> m.minedScn().bits()),
       new EngineGauge("delivered-scn", "SCN up to which committed transactions are published", m -> m.deliveredScn().bits()),
-      new EngineGauge("queued-changes", "Changes waiting for the task to poll them", m -> m.queued()));
+      new EngineGauge("queued-changes", "Changes waiting for the task to poll them", m -> m.queued()),
+      new EngineGauge("behind-ms", "How far the last applied redo row is behind the engine's clock",
+          m -> m.behind().toMillis()),
+      new EngineGauge("scn-lag", "SCNs between the database's current SCN and the end of the last step",
+          m -> m.scnLag()),
+      new EngineGauge("open-transactions", "Transactions buffered until their commit or rollback",
+          m -> m.buffer() == null ? 0 : m.buffer().openTransactions()));
 
   /** One gauge's declaration. */
   record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}

@@ -35,6 +35,16 @@ import org.apache.kafka.connect.source.SourceConnector;
  */
 public final class RedolineSourceConnector extends SourceConnector {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RedolineSourceConnector.class);
+
+  /**
+   * What validation says when the connector's own Kafka clients are off. Not an error: Connect's
+   * validation has no warnings, and the connector works without them, only with longer restarts.
+   */
+  static final String JOURNAL_OFF = "cdc.kafka.bootstrap.servers is empty: the journal topic, the schema topic "
+      + "read-back and topic creation are off; a restart re-reads the redo of every open transaction from its "
+      + "first change, and layout versions start again at 1";
+
   private final Databases.Opener databases;
   private Map<String, String> props;
 
@@ -100,7 +110,11 @@ public final class RedolineSourceConnector extends SourceConnector {
       }
     }
     if (problems.isEmpty()) {
-      preflight(CdcConfig.from(connectorConfigs), config, byName);
+      CdcConfig cdc = CdcConfig.from(connectorConfigs);
+      preflight(cdc, config, byName);
+      if (cdc.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
+        LOG.warn(JOURNAL_OFF);
+      }
     }
     return config;
   }

@@ -54,6 +54,13 @@ import org.slf4j.LoggerFactory;
  * a poll that closes an Oracle transaction (its last change) or stands between transactions
  * (heartbeat, layout). So one Kafka transaction holds one or more whole Oracle transactions and
  * never part of one.
+ *
+ * <h2>The connector's own Kafka clients</h2>
+ * With {@code cdc.kafka.bootstrap.servers} set, {@link #start} creates the connector's topics when
+ * absent ({@link KafkaTopics}), reads the schema topic back so layout versions continue
+ * ({@link LayoutHistory}), and gives the engine a {@link KafkaTransactionJournal}, so the resume
+ * position can move past the first change of a long open transaction. The engine's metrics are
+ * task plugin metrics ({@link EngineMetrics}).
  */
 public final class RedolineSourceTask extends SourceTask {
 
@@ -138,8 +145,7 @@ public final class RedolineSourceTask extends SourceTask {
   private void withKafka(CdcConfig config, TopicNames topics, Map<String, String> props, CaptureEngine.Builder engine) {
     String bootstrap = config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).trim();
     if (bootstrap.isEmpty()) {
-      LOG.warn("cdc.kafka.bootstrap.servers is empty: no journal topic (a restart re-reads every open transaction "
-          + "from its first change), no schema topic read-back (layout versions restart at 1), no topic creation");
+      LOG.warn(RedolineSourceConnector.JOURNAL_OFF);
       return;
     }
     Map<String, Object> clients = Map.of("bootstrap.servers", bootstrap);

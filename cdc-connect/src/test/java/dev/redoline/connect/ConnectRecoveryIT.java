@@ -238,6 +238,45 @@ class ConnectRecoveryIT {
     }
   }
 
+  @Test
+  void restartAfterADdl_continuesTheLayoutVersionReadBackFromTheSchemaTopic() throws Exception {
+    String url = "simulator:it-layouts";
+    SimulatedShop shop = new SimulatedShop(25).orders(1, 1, 1);
+    Databases.register(url, shop::throttled);
+    try {
+      String name = "layouts";
+      Map<String, String> props = props(url, name);
+      start(name, props);
+      String topic = name + ".SHOP.ORDERS";
+      read(topic, true, rs -> rs.size() >= 1);   // redo before a DDL decodes only once that DDL is mined
+      shop.then(o -> o.schema().addColumn(SimulatedShop.ORDERS, "NOTE",
+          dev.redoline.core.OracleType.sized(dev.redoline.core.OracleType.Kind.VARCHAR2, 20)));
+      shop.then(o -> {
+        SimulatedTransaction tx = o.begin();
+        tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null, "v2");
+        tx.commit();
+      });
+      read(topic, true, rs -> rs.size() >= 2);
+      connect.deleteConnector(name);
+      connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+      shop.then(o -> {
+        SimulatedTransaction tx = o.begin();
+        tx.insert(SimulatedShop.ORDERS, 3L, "NEW", null, "after restart");
+        tx.commit();
+      });
+      start(name, props);
+
+      List<ConsumerRecord<byte[], byte[]>> changes = read(topic, true, rs -> rs.size() >= 3);
+      assertThat(changes).extracting(r -> json(r.value()).get("source").get("layout_version").asInt())
+          .as("the restarted capture numbers the unchanged layout as before").containsExactly(1, 2, 2);
+      List<ConsumerRecord<byte[], byte[]>> layouts = read(name + ".schema", true, rs -> rs.size() >= 3);
+      assertThat(layouts).extracting(r -> json(r.value()).get("version").asInt()).containsExactly(1, 2, 2);
+      connect.deleteConnector(name);
+    } finally {
+      Databases.unregister(url);
+    }
+  }
+
   /** The worker publishes the task's plugin metrics as kafka.connect:type=plugins MBeans. */
   static void assertEngineMetricsOverJmx(String name) throws Exception {
     var server = ManagementFactory.getPlatformMBeanServer();

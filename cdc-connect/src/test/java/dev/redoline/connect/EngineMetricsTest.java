@@ -64,7 +64,8 @@ class EngineMetricsTest {
   }
 
   static CaptureMetrics snapshot(long steps) {
-    return new CaptureMetrics(steps, 10, 0, 0, Duration.ofMillis(7), 2, Duration.ofSeconds(3), Scn.of(500), Scn.of(400), 5);
+    return new CaptureMetrics(steps, 10, 900, 0, 0, Duration.ofMillis(7), Duration.ofMillis(2), 2, Duration.ofSeconds(3),
+        0, Scn.of(520), Scn.of(500), Scn.of(400), Duration.ofMillis(1500), 5, null);
   }
 
   static Object value(Registry r, String name) {
@@ -80,6 +81,9 @@ class EngineMetricsTest {
     assertThat(value(registry, "steps-total")).isEqualTo(42L);
     assertThat(value(registry, "delivered-scn")).isEqualTo(400L);
     assertThat(value(registry, "last-step-ms")).isEqualTo(7L);
+    assertThat(value(registry, "scn-lag")).isEqualTo(20L);
+    assertThat(value(registry, "behind-ms")).isEqualTo(1500L);
+    assertThat(value(registry, "open-transactions")).isEqualTo(0);
     metrics.close();
     assertThat(registry.metrics).isEmpty();
   }
