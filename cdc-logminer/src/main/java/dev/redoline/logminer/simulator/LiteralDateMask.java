@@ -23,8 +23,8 @@ import java.util.Locale;
  * not rounded, and {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when
  * undeclared); {@code X} the session's decimal character; {@code AM}/{@code PM} and
  * {@code A.M.}/{@code P.M.} the meridian of the value whichever is written; {@code TZH}
- * {@code +01}; {@code TZM} {@code 00}; {@code TZR} the value's region name, or {@code +01:00}
- * when it has only an offset. Text elements take the case of their spelling: all capitals when
+ * {@code +01}; {@code TZM} {@code 00}; {@code TZR} the value's region name in capitals
+ * ({@code EUROPE/BERLIN}), or {@code +01:00} when it has only an offset. Text elements take the case of their spelling: all capitals when
  * the first two letters are capitals, capitalized when only the first is, else lower case.
  * Punctuation {@code - / , . ; :} and spaces are copied; {@code "text"} is copied without quotes.
  * This class is immutable.
@@ -153,7 +153,7 @@ final class LiteralDateMask {
         case MERIDIAN_DOTS -> sb.append(cased(t.getHour() < 12 ? "A.M." : "P.M.", k.text()));
         case TZH -> tzh(sb, offset);
         case TZM -> pad(sb, Math.abs(minutes(offset)) % 60, 2);
-        case TZR -> sb.append(region != null ? region : offsetText(offset));
+        case TZR -> sb.append(region != null ? regionText(region, k.text()) : offsetText(offset));
         default -> sb.append(k.text());
       }
     }
@@ -188,6 +188,17 @@ final class LiteralDateMask {
     StringBuilder nine = new StringBuilder(9);
     pad(nine, nanos, 9);
     sb.append(nine, 0, digits);
+  }
+
+  /**
+   * A region name under {@code TZR}: Oracle's own output spells it in capitals
+   * ({@code AUSTRALIA/NORTH}); {@code tzr} gives lower case; a mixed spelling keeps the stored name.
+   */
+  private static String regionText(String region, String spelling) {
+    if (Character.isLowerCase(spelling.charAt(0))) {
+      return region.toLowerCase(Locale.ROOT);
+    }
+    return Character.isUpperCase(spelling.charAt(1)) ? region.toUpperCase(Locale.ROOT) : region;
   }
 
   /** {@code word} (upper case) in the case of the element's spelling; see the class Javadoc. */
