@@ -4,6 +4,7 @@ import dev.redoline.core.Absent;
 import dev.redoline.core.Column;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableLayout;
+import java.util.Arrays;
 
 /**
  * What the scanner needs to know about one table layout version, computed once and shared
@@ -20,6 +21,8 @@ final class DecodePlan {
   final boolean[] excluded;
   final boolean anyExcluded;
   private final Object[] template;
+  /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
+  private final int[] byPosition;
   /** The table's owner and name, for checking the text names the layout's table. */
   final String owner;
   final String table;
@@ -41,6 +44,15 @@ final class DecodePlan {
       any |= excluded[i];
     }
     this.anyExcluded = any;
+    int maxPosition = 0;
+    for (Column c : layout.columns()) {
+      maxPosition = Math.max(maxPosition, c.position());
+    }
+    this.byPosition = new int[maxPosition + 1];
+    Arrays.fill(byPosition, -1);
+    for (int i = 0; i < size; i++) {
+      byPosition[layout.column(i).position()] = i;
+    }
     this.template = new Object[size];
     for (int i = 0; i < size; i++) {
       template[i] = excluded[i] ? Absent.EXCLUDED : Absent.NOT_LOGGED;
@@ -78,6 +90,11 @@ final class DecodePlan {
       return -1;
     }
     return layout.indexOf(text.substring(start, end).replace("\"\"", "\""));
+  }
+
+  /** The index of the column at 1-based {@code position} ({@code COLUMN_ID}), or -1. */
+  int indexOfPosition(long position) {
+    return position >= 1 && position < byPosition.length ? byPosition[(int) position] : -1;
   }
 
   /** A fresh image: every slot NOT_LOGGED, excluded columns EXCLUDED. */

@@ -92,7 +92,7 @@ final class NumberValues {
     return withDeclaredScale(value, type);
   }
 
-  private static BigDecimal withDeclaredScale(BigDecimal value, OracleType type) {
+  static BigDecimal withDeclaredScale(BigDecimal value, OracleType type) {
     int declared = type.kind() == OracleType.Kind.NUMBER ? type.scale() : OracleType.UNSPECIFIED;
     if (declared > 0 && value.scale() < declared) {
       return value.setScale(declared);

@@ -39,8 +39,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * caller's thread. Decode tasks share only immutable state (the compiled per-layout plans).
  *
  * <p>Rows LogMiner flags are refused before the text is read: STATUS 3 and STATUS 2 with an INFO
- * give CDC-3004 (CDC-3003 when INFO says {@code Dictionary Mismatch}); STATUS 2 with an empty INFO
- * is how LogMiner marks usable UPDATEs of LONG columns, so it is decoded.
+ * give CDC-3004; STATUS 2 with an empty INFO is how LogMiner marks usable UPDATEs of LONG columns,
+ * so it is decoded. STATUS 2 with INFO {@code Dictionary Mismatch} (redo older than a DDL, mined
+ * with the online catalog) is decoded by column position from its {@code "UNKNOWN"."OBJ# n"},
+ * {@code "COL n"} and {@code HEXTORAW} text with the layout version of the row's time, which the
+ * caller must supply (the object number is not checked against it); a position the layout does
+ * not have, or such a flag on text that names the table, is CDC-3003.
  */
 public final class RedoDecoder implements AutoCloseable {
 
@@ -165,12 +169,10 @@ public final class RedoDecoder implements AutoCloseable {
       return;
     }
     boolean noInfo = row.info() == null || row.info().isBlank();
-    if (status == 2 && noInfo) {
-      return;
+    if ((status == 2 && noInfo) || MismatchForm.isFlagged(row)) {
+      return;   // LONG updates, and mismatch rows the scanner decodes by position or refuses
     }
-    ErrorCode code = status == 2 && row.info().contains("Dictionary Mismatch")
-        ? ErrorCode.UNKNOWN_TABLE_OR_COLUMN : ErrorCode.REDO_NOT_RELIABLE;
-    throw new DecodeException(code, "LogMiner marks the row STATUS " + status
+    throw new DecodeException(ErrorCode.REDO_NOT_RELIABLE, "LogMiner marks the row STATUS " + status
         + (noInfo ? "" : " (" + row.info().trim() + ")"), row.layout().table(), null, -1, null, null);
   }
 

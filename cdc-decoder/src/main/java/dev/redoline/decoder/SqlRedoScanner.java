@@ -22,6 +22,8 @@ import java.util.Arrays;
  * delete from "S"."T" where "C1" = '1' and ROWID = 'AAA..';   -- before image only
  * delete from "S"."T";                                         -- no WHERE
  * </pre>
+ * Dictionary Mismatch rows ({@code "UNKNOWN"."OBJ# n"}, {@code "COL n"}, {@code HEXTORAW}) have
+ * the same shapes; {@link MismatchForm} maps them by column position and raw bytes.
  * UPDATE's after image is the before image overlaid with SET. A column the text does not name is
  * {@link Absent#NOT_LOGGED}; an excluded column is {@link Absent#EXCLUDED} in every image.
  */
@@ -34,6 +36,8 @@ final class SqlRedoScanner extends TermScanner {
   private int spanCount;
   private String textRowId;
   private int steps;
+  /** Whether the text is a Dictionary Mismatch row: {@code "COL n"} names and raw bytes. */
+  private boolean positional;
 
   SqlRedoScanner(RedoRow row, DecodePlan plan) {
     super(row.sqlRedo());
@@ -251,7 +255,8 @@ final class SqlRedoScanner extends TermScanner {
     }
     try {
       value(false);
-      image[column] = LiteralConverter.convert(text, lit, plan.types[column]);
+      image[column] = positional ? MismatchForm.convert(text, lit, plan.types[column])
+          : LiteralConverter.convert(text, lit, plan.types[column]);
     } catch (ScanFailure f) {
       if (f.offset >= 0) {
         throw f;
@@ -283,15 +288,19 @@ final class SqlRedoScanner extends TermScanner {
     int tableStart = pos + 1;
     int tableEnd = identifierEnd();
     pos = tableEnd + 1;
-    boolean sameOwner = ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
-    boolean sameTable = tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
-    if (sameOwner && sameTable) {
+    if (MismatchForm.isUnknownObject(text, ownerStart, ownerEnd, tableStart, tableEnd)) {
+      positional = true;   // decoded by position with the caller's layout of the row's time
       return;
     }
     String named = text.substring(ownerStart - 1, tableEnd + 1);
-    if (text.startsWith("UNKNOWN", ownerStart) && text.startsWith("OBJ# ", tableStart)) {
-      throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "LogMiner could not name the object (" + named
-          + "): its dictionary does not know it", null, ownerStart - 1);
+    boolean sameOwner = ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
+    boolean sameTable = tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
+    if (sameOwner && sameTable && MismatchForm.isFlagged(row)) {
+      throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "LogMiner marks the row STATUS 2 (Dictionary Mismatch) "
+          + "but names " + named + " instead of an OBJ# with raw values", null, ownerStart - 1);
+    }
+    if (sameOwner && sameTable) {
+      return;
     }
     throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The text names " + named + " but the layout is for "
         + plan.layout.table().quoted(), null, ownerStart - 1);
@@ -329,6 +338,9 @@ final class SqlRedoScanner extends TermScanner {
   private int column(int hint) {
     int start = pos + 1;
     int close = identifierEnd();
+    if (positional) {
+      return columnAt(start, close);
+    }
     int index = plan.indexOf(text, start, close, hint);
     if (index < 0) {
       index = plan.indexOfEscaped(text, start, close);
@@ -338,6 +350,22 @@ final class SqlRedoScanner extends TermScanner {
       String why = name.startsWith("COL ")
           ? "is LogMiner's name for a column its dictionary does not know"
           : "is not a column of " + plan.layout.table() + " layout version " + plan.layout.version();
+      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
+          close + 1);
+    }
+    pos = close + 1;
+    return index;
+  }
+
+  /** A {@code "COL n"} name of a mismatch row; the index of the column at position n. */
+  private int columnAt(int start, int close) {
+    long position = MismatchForm.position(text, start, close);
+    int index = plan.indexOfPosition(position);
+    if (index < 0) {
+      String name = text.substring(start, close);
+      String why = position < 0 ? "is not a \"COL n\" position name, as a Dictionary Mismatch row has"
+          : "is position " + position + ", but " + plan.layout.table() + " layout version " + plan.layout.version()
+              + " has no column there (" + plan.size + " columns)";
       throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
           close + 1);
     }

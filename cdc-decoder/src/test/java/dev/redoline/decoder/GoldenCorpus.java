@@ -50,7 +50,7 @@ final class GoldenCorpus {
 
   /** The files of the corpus, in {@code src/test/resources/golden}. */
   static final List<String> FILES = List.of("statements.cases", "numbers.cases", "binary.cases", "text.cases",
-      "datetime.cases", "raw_lob.cases", "errors.cases", "exclusion.cases");
+      "datetime.cases", "raw_lob.cases", "errors.cases", "exclusion.cases", "mismatch.cases");
 
   record Case(String file, String name, TableLayout layout, List<String> exclusions, Operation op, String redo,
       int status, String info, Map<String, Object> before, Map<String, Object> after, String rowId,
