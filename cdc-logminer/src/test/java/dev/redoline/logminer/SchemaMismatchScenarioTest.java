@@ -1,0 +1,80 @@
+package dev.redoline.logminer;
+
+import static dev.redoline.logminer.ScenarioHarness.ORDERS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.OracleType;
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.simulator.SimulatedTransaction;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * KEPT OUT OF THE TREE (fails on the engine of 2024-xx): redo written before an ALTER TABLE ADD
+ * COLUMN but mined after it comes back as a Dictionary Mismatch row (STATUS 2, "UNKNOWN"."OBJ# n",
+ * HEXTORAW values) under DICT_FROM_ONLINE_CATALOG, and the decoder refuses it with CDC-3003.
+ */
+class SchemaMismatchScenarioTest {
+
+  @TempDir
+  Path spill;
+
+  private static List<String> timeline(ScenarioHarness h) {
+    List<String> out = new ArrayList<>();
+    for (StreamEvent e : h.events) {
+      if (e instanceof StreamEvent.SchemaEvent s) {
+        out.add("schema " + s.layout().table() + " v" + s.layout().version());
+      } else if (e instanceof StreamEvent.ChangeEvent c) {
+        out.add(ScenarioHarness.describe(c.change()) + " v" + c.change().layoutVersion());
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void addColumn_redoWrittenBeforeTheAlterButMinedAfterItDecodesWithVersion1() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(32).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction before = o.begin();
+          before.insert(ORDERS, 1L, "OLD");
+          before.commit();
+          o.schema().addColumn(ORDERS, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 20));
+          SimulatedTransaction after = o.begin();
+          after.insert(ORDERS, 2L, "NEW", "hello");
+          after.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction end = o.begin();
+          end.insert(ORDERS, 99L, "END", null);
+          end.commit();
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END, null]");
+
+      assertThat(timeline(h)).containsExactly(
+          "schema SHOP.ORDERS v1",
+          "INSERT SHOP.ORDERS [1, OLD] v1",
+          "schema SHOP.ORDERS v2",
+          "INSERT SHOP.ORDERS [2, NEW, hello] v2",
+          "INSERT SHOP.ORDERS [99, END, null] v2");
+      StreamEvent.SchemaEvent altered = h.eventsOf(StreamEvent.SchemaEvent.class).get(1);
+      assertThat(altered.ddl()).startsWith("alter table \"SHOP\".\"ORDERS\" add \"NOTE\"");
+      assertThat(altered.layout().columns()).extracting(c -> c.name()).containsExactly("ID", "STATUS", "NOTE");
+      assertThat(altered.scn()).isGreaterThan(h.changeEvents().get(0).commit().scn())
+          .isLessThan(h.changeEvents().get(1).commit().scn());
+    }
+  }
+}
