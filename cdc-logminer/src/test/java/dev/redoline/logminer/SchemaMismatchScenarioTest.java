@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * KEPT OUT OF THE TREE (fails on the engine of 2024-xx): redo written before an ALTER TABLE ADD
- * COLUMN but mined after it comes back as a Dictionary Mismatch row (STATUS 2, "UNKNOWN"."OBJ# n",
- * HEXTORAW values) under DICT_FROM_ONLINE_CATALOG, and the decoder refuses it with CDC-3003.
+ * Redo written before an ALTER TABLE ADD COLUMN but mined after it comes back as a Dictionary
+ * Mismatch row (STATUS 2, "UNKNOWN"."OBJ# n", "COL n", HEXTORAW values) under
+ * DICT_FROM_ONLINE_CATALOG; the decoder maps it by column position with the layout version of the
+ * row's time (v1), where it used to refuse it with CDC-3003 and stop the capture.
  */
 class SchemaMismatchScenarioTest {
 
