@@ -9,6 +9,9 @@
  * no general SQL parser). Columns named by {@code cdc.columns.exclude} are recognised by name and
  * their literals skipped without conversion or copying, so their values never exist past the
  * scanner. Decoding is a pure function of the row and the layout, which is why large steps can be
- * decoded on several threads and returned in input order.
+ * decoded on several threads and returned in input order. Dictionary Mismatch rows, which LogMiner
+ * writes by object number, column position and raw {@code HEXTORAW} bytes when its dictionary no
+ * longer matches the redo, are mapped by position onto the same layout and their bytes converted
+ * from Oracle's internal formats into the same Java values.
  */
 package dev.redoline.decoder;
