@@ -168,7 +168,7 @@ public final class RedolineSourceTask extends SourceTask {
       throw new ConnectException(e.getMessage(), e);
     }
     List<SourceRecord> out = new ArrayList<>(events.size() + 2);
-    drainSideEvents(out);
+    drainSideEvents(out, s);
     SourceRecord boundary = null;
     for (StreamEvent event : events) {
       SourceRecord record = toRecord(event);
@@ -198,7 +198,19 @@ public final class RedolineSourceTask extends SourceTask {
     return control.heartbeat((Heartbeat) event);
   }
 
-  private void drainSideEvents(List<SourceRecord> out) {
+  /**
+   * Dead letters and ops events, with the offset of the last record handed out. On a first start
+   * the capture has no position until it has connected; events that come before stay queued
+   * until it has one, so no record ever carries a missing offset (which Connect would store as a
+   * deletion).
+   */
+  private void drainSideEvents(List<SourceRecord> out, CaptureStream s) {
+    if (lastPosition == null) {
+      lastPosition = s.acknowledged();
+      if (lastPosition == null) {
+        return;
+      }
+    }
     for (Object e = sideEvents.poll(); e != null; e = sideEvents.poll()) {
       if (e instanceof DeadLetter letter) {
         out.add(control.deadLetter(letter, lastPosition));

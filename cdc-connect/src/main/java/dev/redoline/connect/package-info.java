@@ -8,7 +8,9 @@
  * Each record's source offset is the capture {@link dev.redoline.core.Position} a restart resumes
  * from; with exactly-once support the task ends Kafka transactions only at Oracle commits. The
  * configuration is generated from {@link dev.redoline.core.CdcConfig}, the single declaration of
- * every key. {@code docs/connect.md} is the operator's guide and {@code docs/record-format.md}
+ * every key. With {@code cdc.kafka.bootstrap.servers} the task also uses Kafka clients of its own:
+ * it creates its topics, reads the schema topic back so layout versions continue, and journals
+ * long transactions to a compacted topic ({@code KafkaTransactionJournal}). {@code docs/connect.md} is the operator's guide and {@code docs/record-format.md}
  * the record reference.
  */
 package dev.redoline.connect;
