@@ -56,6 +56,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * committed Kafka transaction) is invisible. Opening the journal calls {@code initTransactions},
  * which fences a previous task of the same capture (a zombie) before anything is read.
  *
+ * <p>Memory: {@link #load} reads the whole topic and returns the journaled changes from the heap
+ * (the file journal streams them from disk instead), so a restart needs heap for every journaled
+ * change at once; afterwards only the record keys are kept.
+ *
  * <p>Threads: the capture thread calls every method, as {@link TransactionJournal} says; the
  * journal is not thread-safe.
  */
