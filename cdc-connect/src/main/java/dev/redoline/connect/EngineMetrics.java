@@ -2,13 +2,17 @@ package dev.redoline.connect;
 
 import dev.redoline.logminer.CaptureMetrics;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.Gauge;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The capture engine's metrics as task plugin metrics, which the worker publishes over JMX as
@@ -47,10 +51,10 @@ final class EngineMetrics implements AutoCloseable {
   /** One gauge's declaration. */
   record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}
 
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EngineMetrics.class);
+  private static final Logger LOG = LoggerFactory.getLogger(EngineMetrics.class);
 
   /** Which task instance of this JVM owns each metric name (the worker's names are per connector and task). */
-  private static final java.util.Map<MetricName, EngineMetrics> OWNERS = new java.util.HashMap<>();
+  private static final Map<MetricName, EngineMetrics> OWNERS = new HashMap<>();
 
   private final PluginMetrics metrics;
   private final List<MetricName> names;

@@ -15,6 +15,8 @@ import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
 import org.apache.kafka.connect.source.ExactlyOnceSupport;
 import org.apache.kafka.connect.source.SourceConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Redoline source connector: captures an Oracle database's committed transactions with
@@ -35,7 +37,7 @@ import org.apache.kafka.connect.source.SourceConnector;
  */
 public final class RedolineSourceConnector extends SourceConnector {
 
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RedolineSourceConnector.class);
+  private static final Logger LOG = LoggerFactory.getLogger(RedolineSourceConnector.class);
 
   /**
    * What validation says when the connector's own Kafka clients are off. Not an error: Connect's
