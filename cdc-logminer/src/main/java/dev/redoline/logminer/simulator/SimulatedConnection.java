@@ -287,9 +287,14 @@ public final class SimulatedConnection implements LogMinerGateway {
   public void startSession(SessionStart start) throws SQLException {
     Objects.requireNonNull(start, "start == null");
     enter(GatewayCall.START_LOGMNR);
-    session = null;   // options and bounds never carry over
+    MinerSession previous = session;
+    session = null;   // options and bounds never carry over; the session's memory does
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);
-    session = new MinerSession(start, oracle.clock.instant(), gaps);
+    session = new MinerSession(start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+    if (previous != null) {
+      session.recordsRead = previous.recordsRead;
+      session.bufferedBytes = previous.bufferedBytes;
+    }
   }
 
   @Override
