@@ -148,7 +148,9 @@ public final class RedolineSourceTask extends SourceTask {
       LOG.warn(RedolineSourceConnector.JOURNAL_OFF);
       return;
     }
-    Map<String, Object> clients = Map.of("bootstrap.servers", bootstrap);
+    Map<String, Object> clients = new java.util.HashMap<>(CdcConfig.kafkaClientConfig(
+        CdcConfig.KAFKA_CLIENT_CONFIG.name(), config.get(CdcConfig.KAFKA_CLIENT_CONFIG)));
+    clients.put("bootstrap.servers", bootstrap);
     KafkaTopics.ensure(clients, KafkaTopics.plan(topics));
     engine.knownLayouts(LayoutHistory.read(clients, topics.schema(), LayoutHistory.converters(props)));
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());

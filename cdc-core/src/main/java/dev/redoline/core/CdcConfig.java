@@ -203,6 +203,11 @@ public final class CdcConfig {
       Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
       "Kafka brokers (host:port,...) the connector's own clients use for the schema topic read-back, the "
           + "journal topic and topic creation; usually the same as the Connect worker's bootstrap.servers.");
+  public static final ConfigKey<Secret> KAFKA_CLIENT_CONFIG = new ConfigKey<>("cdc.kafka.client.config",
+      Type.PASSWORD, "", (key, value, shown) -> kafkaClientConfig(key, (Secret) value), MEDIUM, TOPICS,
+      "Further settings of the connector's own Kafka clients, as name=value pairs separated by ';', e.g. "
+          + "security.protocol=SASL_SSL;sasl.mechanism=PLAIN;sasl.jaas.config=... Hidden like a password, "
+          + "since it usually holds credentials.");
   public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
       Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
       "Key columns for tables without a primary key (or to override it): "
@@ -226,7 +231,7 @@ public final class CdcConfig {
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
-      KAFKA_BOOTSTRAP_SERVERS, MESSAGE_KEY_COLUMNS,
+      KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
       STATE_DIR);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();
@@ -312,6 +317,31 @@ public final class CdcConfig {
       }
     }
     return new CdcConfig(Collections.unmodifiableMap(originals), Collections.unmodifiableMap(values));
+  }
+
+  /**
+   * Parses {@code name=value;name=value} pairs (the value of {@link #KAFKA_CLIENT_CONFIG}); a value
+   * may contain '='.
+   *
+   * @throws ConfigException naming the key (never the value, which holds secrets) when a pair has
+   *     no name or no '='
+   */
+  public static Map<String, String> kafkaClientConfig(String key, Secret value) {
+    Map<String, String> pairs = new LinkedHashMap<>();
+    int index = 0;
+    for (String pair : value.reveal().split(";")) {
+      index++;
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || pair.substring(0, eq).isBlank()) {
+        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, "[hidden]",
+            "pair " + index + " is not name=value (pairs are separated by ';')");
+      }
+      pairs.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+    return pairs;
   }
 
   /** The value of a key: the given one, or its default. */

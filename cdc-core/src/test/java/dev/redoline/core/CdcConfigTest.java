@@ -124,4 +124,19 @@ class CdcConfigTest {
       assertThat(CdcConfig.key(name)).as(name).isNotNull();
     }
   }
+
+  @Test
+  void kafkaClientConfig_parsesPairsAndHidesThem() {
+    Map<String, String> map = minimal();
+    map.put("cdc.kafka.client.config", "security.protocol=SASL_SSL; sasl.jaas.config=x required password=\"p=1\";");
+    CdcConfig config = CdcConfig.from(map);
+    assertThat(CdcConfig.kafkaClientConfig("k", config.get(CdcConfig.KAFKA_CLIENT_CONFIG))).containsExactly(
+        Map.entry("security.protocol", "SASL_SSL"), Map.entry("sasl.jaas.config", "x required password=\"p=1\""));
+    assertThat(config.toString()).doesNotContain("SASL_SSL");
+    map.put("cdc.kafka.client.config", "security.protocol=SSL;oops");
+    assertThatThrownBy(() -> CdcConfig.from(map)).isInstanceOfSatisfying(ConfigException.class, e -> {
+      assertThat(e.detail()).isEqualTo("cdc.kafka.client.config='[hidden]': pair 2 is not name=value (pairs are "
+          + "separated by ';')");
+    });
+  }
 }
