@@ -138,8 +138,8 @@ public final class CdcConfig {
           + "transactions spill to files in cdc.buffer.spill.dir.");
   public static final ConfigKey<String> BUFFER_SPILL_DIR = new ConfigKey<>("cdc.buffer.spill.dir",
       Type.STRING, "", Validator.any(), MEDIUM, BUFFER,
-      "Directory of spill files (created owner-only; emptied on start). Empty means redoline-spill in "
-          + "the system temporary directory.");
+      "Directory of spill files (created owner-only; emptied on start, so never shared by two "
+          + "captures). Empty means redoline-spill/<cdc.topic.prefix> in the system temporary directory.");
   public static final ConfigKey<Long> BUFFER_JOURNAL_AFTER_MS = new ConfigKey<>(
       "cdc.buffer.journal.after.ms", Type.LONG, "300000", Validator.range(0, Long.MAX_VALUE), MEDIUM,
       BUFFER, "A transaction open longer than this is journaled, so the restart position can move "

@@ -32,7 +32,10 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         ms(c.get(CdcConfig.MINING_SESSION_MAX_AGE_MS)), c.get(CdcConfig.MINING_DECODE_THREADS),
         c.get(CdcConfig.MINING_FETCH_SIZE), ms(c.get(CdcConfig.MINING_IDLE_MS)),
         c.get(CdcConfig.MINING_REMINE_MAX_ATTEMPTS), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES),
-        spill.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "redoline-spill") : Path.of(spill),
+        // Per capture: a buffer empties its spill directory when it opens, so two captures on one
+        // host must never share one.
+        spill.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "redoline-spill", c.get(CdcConfig.TOPIC_PREFIX))
+            : Path.of(spill),
         ms(c.get(CdcConfig.BUFFER_JOURNAL_AFTER_MS)), c.get(CdcConfig.BUFFER_JOURNAL_AFTER_LOGS),
         ms(c.get(CdcConfig.BUFFER_ORPHAN_CHECK_MS)), c.get(CdcConfig.QUEUE_MAX_RECORDS),
         ms(c.get(CdcConfig.HEARTBEAT_INTERVAL_MS)), ms(c.get(CdcConfig.RETRY_MAX_TIME_MS)),
