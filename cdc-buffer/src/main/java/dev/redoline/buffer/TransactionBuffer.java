@@ -12,16 +12,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,20 +75,21 @@ public final class TransactionBuffer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TransactionBuffer.class);
 
   private final Settings settings;
-  private final HashMap<Xid, OpenTransaction> byXid = new HashMap<>();
-  private final HashMap<Xid, List<OpenTransaction>> bySlot = new HashMap<>();
-  private final Map<Integer, Long> latestSequence = new HashMap<>();
-  private final Deque<PendingRemoval> journaledCommits = new ArrayDeque<>();
-  private final List<OrphanCheck> orphanChecks = new ArrayList<>();
-  private final Counters counters = new Counters();
+  private final OpenTransactionIndex open = new OpenTransactionIndex();
   private final SpillDirectory spillDirectory;
-  private long memoryBytes;
-  private int inMemoryTransactions;
+  private final MemoryBudget memory;
+  private final JournalScheduler journaling;
+  private final OrphanChecks orphanChecks = new OrphanChecks(open);
+  private final Counters counters = new Counters();
   private boolean opened;
 
   private TransactionBuffer(Settings settings) {
     this.settings = settings;
     this.spillDirectory = new SpillDirectory(settings.spillDirectory());
+    this.memory = new MemoryBudget(settings.memoryBudgetBytes(), spillDirectory,
+        settings.spillBufferBytes());
+    this.journaling = new JournalScheduler(settings.journal(), settings.clock(),
+        settings.journalAfter(), settings.journalAfterLogs());
   }
 
   public static Builder builder() {
@@ -111,10 +107,8 @@ public final class TransactionBuffer implements AutoCloseable {
     requireState(!opened, "open() was already called");
     spillDirectory.prepare();
     opened = true;
-    if (settings.journal() != null) {
-      for (JournaledTransaction journaled : settings.journal().load()) {
-        restore(journaled);
-      }
+    for (JournaledTransaction journaled : journaling.load()) {
+      restore(journaled);
     }
   }
 
@@ -124,13 +118,10 @@ public final class TransactionBuffer implements AutoCloseable {
         info.startTime(), info.user(), settings.clock().instant());
     track(tx);
     for (Change change : journaled.changes()) {
-      append(tx, change);
-      if (memoryBytes > settings.memoryBudgetBytes() && inMemoryTransactions > 0) {
-        spillLargest();
-      }
+      appendWithinBudget(tx, change);
     }
     tx.journaledThrough(journaled.upTo(), settings.clock().instant());
-    noteAddress(journaled.upTo());
+    journaling.noteAddress(journaled.upTo());
   }
 
   /** OPERATION_CODE 6: opens {@code xid}, or does nothing when it is open already. */
@@ -139,8 +130,8 @@ public final class TransactionBuffer implements AutoCloseable {
     Objects.requireNonNull(xid, "xid == null");
     Objects.requireNonNull(scn, "scn == null");
     Objects.requireNonNull(address, "address == null");
-    noteAddress(address);
-    if (find(xid) != null) {
+    journaling.noteAddress(address);
+    if (open.find(xid) != null) {
       LOG.debug("START for open transaction {} at {} changes nothing", xid, address);
       return;
     }
@@ -152,24 +143,20 @@ public final class TransactionBuffer implements AutoCloseable {
     requireOpen();
     Objects.requireNonNull(xid, "xid == null");
     Objects.requireNonNull(change, "change == null");
-    noteAddress(change.address());
-    OpenTransaction tx = find(xid);
+    journaling.noteAddress(change.address());
+    OpenTransaction tx = open.find(xid);
     if (tx == null) {
       tx = new OpenTransaction(xid, change.scn(), null, null, null, settings.clock().instant());
       track(tx);
     } else if (tx.coveredByJournal(change.address())) {
       return; // read again after a restart: the journal already holds it
     }
-    append(tx, change);
-    if (memoryBytes > settings.memoryBudgetBytes() && inMemoryTransactions > 0) {
-      spillLargest();
-    }
+    appendWithinBudget(tx, change);
   }
 
-  private void append(OpenTransaction tx, Change change) {
-    long before = tx.memoryBytes();
-    tx.add(change);
-    memoryBytes += tx.memoryBytes() - before;
+  private void appendWithinBudget(OpenTransaction tx, Change change) {
+    memory.append(tx, change);
+    counters.spills += memory.spillWhileOver(open.all());
   }
 
   /**
@@ -183,16 +170,14 @@ public final class TransactionBuffer implements AutoCloseable {
     Objects.requireNonNull(xid, "xid == null");
     Objects.requireNonNull(rowId, "rowId == null");
     Objects.requireNonNull(address, "address == null");
-    noteAddress(address);
-    OpenTransaction tx = find(xid);
+    journaling.noteAddress(address);
+    OpenTransaction tx = open.find(xid);
     if (tx != null && tx.coveredByJournal(address)) {
       return false;
     }
     boolean removed = false;
     if (tx != null) {
-      long before = tx.memoryBytes();
-      removed = tx.removeNewest(rowId);
-      memoryBytes += tx.memoryBytes() - before;
+      removed = memory.removeNewest(tx, rowId);
       tx.noteRow(address, scn);
     }
     if (removed) {
@@ -213,15 +198,13 @@ public final class TransactionBuffer implements AutoCloseable {
     requireOpen();
     Objects.requireNonNull(scn, "scn == null");
     Objects.requireNonNull(time, "time == null");
-    noteAddress(Objects.requireNonNull(address, "address == null"));
+    journaling.noteAddress(Objects.requireNonNull(address, "address == null"));
     OpenTransaction tx = untrack(Objects.requireNonNull(xid, "xid == null"));
     if (tx == null) {
       return Optional.empty();
     }
     counters.committed++;
-    if (tx.journaled()) {
-      journaledCommits.add(new PendingRemoval(new CommitMark(scn, address), tx.xid()));
-    }
+    journaling.committed(tx, new CommitMark(scn, address));
     tx.refineXid(xid);
     if (tx.size() == 0) {
       tx.discard();
@@ -236,7 +219,7 @@ public final class TransactionBuffer implements AutoCloseable {
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */
   public boolean rollback(Xid xid, RedoAddress address) {
     requireOpen();
-    noteAddress(Objects.requireNonNull(address, "address == null"));
+    journaling.noteAddress(Objects.requireNonNull(address, "address == null"));
     OpenTransaction tx = untrack(Objects.requireNonNull(xid, "xid == null"));
     if (tx == null) {
       return false;
@@ -248,9 +231,7 @@ public final class TransactionBuffer implements AutoCloseable {
 
   private void drop(OpenTransaction tx) {
     tx.discard();
-    if (tx.journaled() && settings.journal() != null) {
-      settings.journal().remove(tx.xid());
-    }
+    journaling.dropped(tx);
   }
 
   /**
@@ -260,9 +241,7 @@ public final class TransactionBuffer implements AutoCloseable {
   public void acknowledged(CommitMark mark) {
     requireOpen();
     Objects.requireNonNull(mark, "mark == null");
-    while (!journaledCommits.isEmpty() && journaledCommits.peek().mark().compareTo(mark) <= 0) {
-      settings.journal().remove(journaledCommits.poll().xid());
-    }
+    journaling.acknowledged(mark);
   }
 
   /**
@@ -272,15 +251,7 @@ public final class TransactionBuffer implements AutoCloseable {
   public void checkOrphans(ActiveTransactions active) {
     requireOpen();
     Objects.requireNonNull(active, "active == null");
-    Set<OpenTransaction> suspects = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    for (OpenTransaction tx : byXid.values()) {
-      if (!active.contains(tx.xid()) && tx.startScn().isBefore(active.scn())) {
-        suspects.add(tx);
-      }
-    }
-    if (!suspects.isEmpty()) {
-      orphanChecks.add(new OrphanCheck(active.scn(), suspects));
-    }
+    orphanChecks.check(active);
   }
 
   /**
@@ -290,25 +261,8 @@ public final class TransactionBuffer implements AutoCloseable {
   public void stepApplied(Scn minedScn) {
     requireOpen();
     Objects.requireNonNull(minedScn, "minedScn == null");
-    resolveOrphans(minedScn);
-    if (settings.journal() != null) {
-      journalDue();
-    }
-  }
-
-  private void resolveOrphans(Scn minedScn) {
-    for (var it = orphanChecks.iterator(); it.hasNext(); ) {
-      OrphanCheck check = it.next();
-      if (minedScn.isBefore(check.scn())) {
-        continue;
-      }
-      it.remove();
-      for (OpenTransaction tx : check.suspects()) {
-        if (byXid.get(tx.xid()) == tx) {
-          removeOrphan(tx, check.scn());
-        }
-      }
-    }
+    orphanChecks.resolve(minedScn, this::removeOrphan);
+    journaling.journalDue(open.all());
   }
 
   private void removeOrphan(OpenTransaction tx, Scn snapshotScn) {
@@ -323,23 +277,6 @@ public final class TransactionBuffer implements AutoCloseable {
     settings.orphanListener().accept(event);
   }
 
-  private void journalDue() {
-    Instant now = settings.clock().instant();
-    for (OpenTransaction tx : byXid.values()) {
-      RedoAddress first = tx.firstUnjournaled();
-      if (first == null) {
-        continue;
-      }
-      Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();
-      boolean old = Duration.between(since, now).compareTo(settings.journalAfter()) >= 0;
-      long behind = latestSequence.getOrDefault(first.thread(), first.sequence()) - first.sequence();
-      if (old || behind >= settings.journalAfterLogs()) {
-        settings.journal().append(tx.journalEntry());
-        tx.journaledThrough(tx.lastAddress(), now);
-      }
-    }
-  }
-
   /**
    * What the open transactions require of the restart position: per thread the first redo row of
    * the oldest open transaction not covered by the journal, and the lowest SCN among those rows.
@@ -347,7 +284,7 @@ public final class TransactionBuffer implements AutoCloseable {
   public ResumePoint resumePoint() {
     Map<Integer, RedoAddress> addresses = new HashMap<>();
     Scn scn = null;
-    for (OpenTransaction tx : byXid.values()) {
+    for (OpenTransaction tx : open.all()) {
       RedoAddress first = tx.firstUnjournaled();
       if (first == null) {
         continue;
@@ -367,7 +304,7 @@ public final class TransactionBuffer implements AutoCloseable {
     int journaled = 0;
     Instant oldestOpen = null;
     Scn oldestScn = null;
-    for (OpenTransaction tx : byXid.values()) {
+    for (OpenTransaction tx : open.all()) {
       changes += tx.size();
       disk += tx.diskBytes();
       spilled += tx.spilled() ? 1 : 0;
@@ -377,20 +314,20 @@ public final class TransactionBuffer implements AutoCloseable {
     }
     Optional<Duration> age = Optional.ofNullable(oldestOpen)
         .map(t -> Duration.between(t, settings.clock().instant()));
-    return new BufferMetrics(byXid.size(), changes, memoryBytes, disk, age,
+    return new BufferMetrics(open.size(), changes, memory.bytes(), disk, age,
         Optional.ofNullable(oldestScn), spilled, journaled, counters.committed, counters.rolledBack,
         counters.orphans, counters.partialRollbacks, counters.unmatchedUndoRows, counters.spills);
   }
 
   /** Spill segments read back by undo rows, summed over open transactions; for tests. */
   long undoSegmentsRead() {
-    return byXid.values().stream().mapToLong(OpenTransaction::segmentsRead).sum();
+    return open.all().stream().mapToLong(OpenTransaction::segmentsRead).sum();
   }
 
   /** Discards open transactions and their spill files; the journal keeps what it holds. */
   @Override
   public void close() {
-    for (OpenTransaction tx : new ArrayList<>(byXid.values())) {
+    for (OpenTransaction tx : new ArrayList<>(open.all())) {
       untrack(tx);
       tx.discard();
     }
@@ -399,55 +336,13 @@ public final class TransactionBuffer implements AutoCloseable {
 
   // ---- bookkeeping ------------------------------------------------------------------------
 
-  private void spillLargest() {
-    while (memoryBytes > settings.memoryBudgetBytes() && inMemoryTransactions > 0) {
-      OpenTransaction largest = null;
-      for (OpenTransaction tx : byXid.values()) {
-        if (!tx.spilled() && (largest == null || tx.memoryBytes() > largest.memoryBytes())) {
-          largest = tx;
-        }
-      }
-      if (largest.size() == 0) {
-        return; // only spill files' own buffers are left over budget; an empty file frees nothing
-      }
-      long before = largest.memoryBytes();
-      largest.spillTo(spillDirectory.newFile(largest.xid()), settings.spillBufferBytes());
-      memoryBytes += largest.memoryBytes() - before;
-      inMemoryTransactions--;
-      counters.spills++;
-    }
-  }
-
-  private void noteAddress(RedoAddress address) {
-    latestSequence.merge(address.thread(), address.sequence(), Math::max);
-  }
-
-  private OpenTransaction find(Xid xid) {
-    OpenTransaction tx = byXid.get(xid);
-    if (tx != null) {
-      return tx;
-    }
-    List<OpenTransaction> sameSlot = bySlot.get(xid.slotOnly());
-    if (sameSlot == null) {
-      return null;
-    }
-    for (int i = sameSlot.size() - 1; i >= 0; i--) {
-      OpenTransaction candidate = sameSlot.get(i);
-      if (candidate.xid().matches(xid)) {
-        return candidate;
-      }
-    }
-    return null;
-  }
-
   private void track(OpenTransaction tx) {
-    byXid.put(tx.xid(), tx);
-    bySlot.computeIfAbsent(tx.xid().slotOnly(), k -> new ArrayList<>(1)).add(tx);
-    inMemoryTransactions++;
+    open.add(tx);
+    memory.tracked();
   }
 
   private OpenTransaction untrack(Xid xid) {
-    OpenTransaction tx = find(xid);
+    OpenTransaction tx = open.find(xid);
     if (tx != null) {
       untrack(tx);
     }
@@ -455,16 +350,8 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   private void untrack(OpenTransaction tx) {
-    byXid.remove(tx.xid());
-    List<OpenTransaction> sameSlot = bySlot.get(tx.xid().slotOnly());
-    sameSlot.remove(tx);
-    if (sameSlot.isEmpty()) {
-      bySlot.remove(tx.xid().slotOnly());
-    }
-    memoryBytes -= tx.memoryBytes();
-    if (!tx.spilled()) {
-      inMemoryTransactions--;
-    }
+    open.remove(tx);
+    memory.untracked(tx);
   }
 
   private void requireOpen() {
@@ -569,10 +456,6 @@ public final class TransactionBuffer implements AutoCloseable {
   private record Settings(long memoryBudgetBytes, Path spillDirectory, TransactionJournal journal,
       Clock clock, Duration journalAfter, int journalAfterLogs, Consumer<OrphanEvent> orphanListener,
       int spillBufferBytes) {}
-
-  private record PendingRemoval(CommitMark mark, Xid xid) {}
-
-  private record OrphanCheck(Scn scn, Set<OpenTransaction> suspects) {}
 
   /** Event counters since the buffer opened. */
   private static final class Counters {
