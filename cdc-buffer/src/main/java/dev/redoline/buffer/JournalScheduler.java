@@ -2,6 +2,7 @@ package dev.redoline.buffer;
 
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Decides when an open transaction is journaled and when its journal entry may go; does nothing
@@ -100,6 +102,25 @@ final class JournalScheduler {
     while (!journaledCommits.isEmpty() && journaledCommits.peek().mark().compareTo(mark) <= 0) {
       journal.remove(journaledCommits.poll().xid());
     }
+  }
+
+  /**
+   * The restart position {@code open} requires: per thread the earliest redo row that some open
+   * transaction's journal mark does not cover, and the lowest SCN of rows applied after the marks.
+   */
+  ResumePoint resumePoint(Collection<OpenTransaction> open) {
+    Map<Integer, RedoAddress> addresses = new HashMap<>();
+    Scn scn = null;
+    for (OpenTransaction tx : open) {
+      RedoAddress first = tx.firstUnjournaled();
+      if (first == null) {
+        continue;
+      }
+      addresses.merge(first.thread(), first, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      Scn txScn = tx.unjournaledScn();
+      scn = scn == null ? txScn : Scn.min(scn, txScn);
+    }
+    return addresses.isEmpty() ? ResumePoint.NONE : new ResumePoint(Optional.ofNullable(scn), addresses);
   }
 
   private record PendingRemoval(CommitMark mark, Xid xid) {}

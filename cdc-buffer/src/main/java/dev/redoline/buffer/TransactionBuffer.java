@@ -13,8 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -80,7 +78,7 @@ public final class TransactionBuffer implements AutoCloseable {
   private final MemoryBudget memory;
   private final JournalScheduler journaling;
   private final OrphanChecks orphanChecks = new OrphanChecks(open);
-  private final Counters counters = new Counters();
+  private final BufferCounters counters = new BufferCounters();
   private boolean opened;
 
   private TransactionBuffer(Settings settings) {
@@ -282,41 +280,12 @@ public final class TransactionBuffer implements AutoCloseable {
    * the oldest open transaction not covered by the journal, and the lowest SCN among those rows.
    */
   public ResumePoint resumePoint() {
-    Map<Integer, RedoAddress> addresses = new HashMap<>();
-    Scn scn = null;
-    for (OpenTransaction tx : open.all()) {
-      RedoAddress first = tx.firstUnjournaled();
-      if (first == null) {
-        continue;
-      }
-      addresses.merge(first.thread(), first, (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      Scn txScn = tx.unjournaledScn();
-      scn = scn == null ? txScn : Scn.min(scn, txScn);
-    }
-    return addresses.isEmpty() ? ResumePoint.NONE : new ResumePoint(Optional.ofNullable(scn), addresses);
+    return journaling.resumePoint(open.all());
   }
 
   /** A snapshot of the state and counters; apply thread only. */
   public BufferMetrics metrics() {
-    long changes = 0;
-    long disk = 0;
-    int spilled = 0;
-    int journaled = 0;
-    Instant oldestOpen = null;
-    Scn oldestScn = null;
-    for (OpenTransaction tx : open.all()) {
-      changes += tx.size();
-      disk += tx.diskBytes();
-      spilled += tx.spilled() ? 1 : 0;
-      journaled += tx.journaled() ? 1 : 0;
-      oldestOpen = oldestOpen == null || tx.openedAt().isBefore(oldestOpen) ? tx.openedAt() : oldestOpen;
-      oldestScn = oldestScn == null ? tx.startScn() : Scn.min(oldestScn, tx.startScn());
-    }
-    Optional<Duration> age = Optional.ofNullable(oldestOpen)
-        .map(t -> Duration.between(t, settings.clock().instant()));
-    return new BufferMetrics(open.size(), changes, memory.bytes(), disk, age,
-        Optional.ofNullable(oldestScn), spilled, journaled, counters.committed, counters.rolledBack,
-        counters.orphans, counters.partialRollbacks, counters.unmatchedUndoRows, counters.spills);
+    return counters.snapshot(open, memory.bytes(), settings.clock());
   }
 
   /** Spill segments read back by undo rows, summed over open transactions; for tests. */
@@ -456,14 +425,4 @@ public final class TransactionBuffer implements AutoCloseable {
   private record Settings(long memoryBudgetBytes, Path spillDirectory, TransactionJournal journal,
       Clock clock, Duration journalAfter, int journalAfterLogs, Consumer<OrphanEvent> orphanListener,
       int spillBufferBytes) {}
-
-  /** Event counters since the buffer opened. */
-  private static final class Counters {
-    long committed;
-    long rolledBack;
-    long orphans;
-    long partialRollbacks;
-    long unmatchedUndoRows;
-    long spills;
-  }
 }
