@@ -97,9 +97,9 @@ final class DecodePlan {
     return position >= 1 && position < byPosition.length ? byPosition[(int) position] : -1;
   }
 
-  /** A fresh image: every slot NOT_LOGGED, excluded columns EXCLUDED. */
-  Object[] template() {
-    return template.clone();
+  /** Resets {@code image} (of {@link #size} slots) to a fresh image: every slot NOT_LOGGED, excluded columns EXCLUDED. */
+  void resetImage(Object[] image) {
+    System.arraycopy(template, 0, image, 0, size);
   }
 
   private static boolean sameName(String name, String text, int start, int len) {

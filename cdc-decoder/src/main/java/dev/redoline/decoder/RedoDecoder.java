@@ -92,7 +92,7 @@ public final class RedoDecoder implements AutoCloseable {
    */
   public Change decode(RedoRow row) {
     Objects.requireNonNull(row, "row == null");
-    return decode(row, plan(row.layout()));
+    return decode(row, plan(row.layout()), new SqlRedoScanner());
   }
 
   /**
@@ -144,13 +144,14 @@ public final class RedoDecoder implements AutoCloseable {
   private List<DecodeResult> decodeRange(List<RedoRow> rows, int from, int to) {
     List<DecodeResult> out = new ArrayList<>(to - from);
     DecodePlan last = null;
+    SqlRedoScanner scanner = new SqlRedoScanner();
     for (int i = from; i < to; i++) {
       RedoRow row = rows.get(i);
       Objects.requireNonNull(row, "rows[" + i + "] == null");
       DecodePlan plan = last != null && last.layout == row.layout() ? last : plan(row.layout());
       last = plan;
       try {
-        out.add(DecodeResult.of(decode(row, plan)));
+        out.add(DecodeResult.of(decode(row, plan, scanner)));
       } catch (DecodeException e) {
         out.add(DecodeResult.of(e));
       }
@@ -158,9 +159,9 @@ public final class RedoDecoder implements AutoCloseable {
     return out;
   }
 
-  private Change decode(RedoRow row, DecodePlan plan) {
+  private Change decode(RedoRow row, DecodePlan plan, SqlRedoScanner scanner) {
     refuseFlaggedRow(row);
-    return new SqlRedoScanner(row, plan).decode();
+    return scanner.decode(row, plan);
   }
 
   private static void refuseFlaggedRow(RedoRow row) {

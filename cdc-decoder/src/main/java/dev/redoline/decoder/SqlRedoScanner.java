@@ -9,8 +9,9 @@ import dev.redoline.core.Row;
 import java.util.Arrays;
 
 /**
- * Decodes one row's SQL_REDO in a single left-to-right pass. One instance per row; it holds only
- * that row's positions, so decode threads share nothing but the read-only {@link DecodePlan}.
+ * Decodes one row's SQL_REDO in a single left-to-right pass. One instance per decode task, reused
+ * row after row: it holds only the current row's positions and scratch arrays that {@link Row#of}
+ * copies out, so decode threads share nothing but the read-only {@link DecodePlan}s.
  *
  * <p>Statement shapes (LOGMINER.md sections 2.1-2.3; keywords in any case, blanks between tokens
  * optional where LogMiner prints one, a trailing {@code ;} optional):
@@ -29,8 +30,8 @@ import java.util.Arrays;
  */
 final class SqlRedoScanner extends TermScanner {
 
-  private final DecodePlan plan;
-  private final RedoRow row;
+  private DecodePlan plan;
+  private RedoRow row;
   /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
   private int[] excludedSpans;
   private int spanCount;
@@ -38,15 +39,23 @@ final class SqlRedoScanner extends TermScanner {
   private int steps;
   /** Whether the text is a Dictionary Mismatch row: {@code "COL n"} names and raw bytes. */
   private boolean positional;
+  /** The image being filled; {@link Row#of} copies it, so it is reused for the next row. */
+  private Object[] image = new Object[0];
+  /** Layout indexes of an INSERT's listed columns, in text order. */
+  private int[] columns = new int[16];
+  /** An UPDATE's SET columns and their values, in text order (usually a few). */
+  private int[] setColumns = new int[4];
+  private Object[] setValues = new Object[4];
 
-  SqlRedoScanner(RedoRow row, DecodePlan plan) {
-    super(row.sqlRedo());
+  /** Decodes {@code row} with {@code plan}; every failure is a DecodeException with a redacted excerpt. */
+  Change decode(RedoRow row, DecodePlan plan) {
     this.row = row;
     this.plan = plan;
-  }
-
-  /** Decodes the row; every failure is a DecodeException with a redacted excerpt. */
-  Change decode() {
+    start(row.sqlRedo());
+    spanCount = 0;
+    textRowId = null;
+    steps = 0;
+    positional = false;
     try {
       return scan();
     } catch (ScanFailure f) {
@@ -105,7 +114,7 @@ final class SqlRedoScanner extends TermScanner {
     table();
     skipSpaces();
     expect('(');
-    int[] columns = new int[Math.max(4, plan.size)];
+    int[] columns = this.columns;
     int count = 0;
     while (true) {
       step();
@@ -113,6 +122,7 @@ final class SqlRedoScanner extends TermScanner {
       int column = column(count == 0 ? 0 : columns[count - 1] + 1);
       if (count == columns.length) {
         columns = Arrays.copyOf(columns, count * 2);
+        this.columns = columns;
       }
       columns[count++] = column;
       skipSpaces();
@@ -126,7 +136,7 @@ final class SqlRedoScanner extends TermScanner {
     expectWord("values");
     skipSpaces();
     expect('(');
-    Object[] after = plan.template();
+    Object[] after = freshImage();
     for (int k = 0; k < count; k++) {
       step();
       skipSpaces();
@@ -142,7 +152,7 @@ final class SqlRedoScanner extends TermScanner {
     }
     pos++;
     end();
-    return change(Operation.INSERT, null, after);
+    return change(Operation.INSERT, null, Row.of(after));
   }
 
   private Change update() {
@@ -154,8 +164,7 @@ final class SqlRedoScanner extends TermScanner {
       skipAlias();
     }
     expectWord("set");
-    Object[] set = new Object[plan.size];
-    boolean[] isSet = new boolean[plan.size];
+    int setCount = 0;
     int hint = 0;
     while (true) {
       step();
@@ -165,23 +174,31 @@ final class SqlRedoScanner extends TermScanner {
       skipSpaces();
       expect('=');
       skipSpaces();
-      readValue(column, set);
-      isSet[column] = !plan.excluded[column];
+      if (setCount == setColumns.length) {
+        setColumns = Arrays.copyOf(setColumns, setCount * 2);
+        setValues = Arrays.copyOf(setValues, setCount * 2);
+      }
+      setColumns[setCount] = column;
+      readValue(column, setValues, setCount);
+      setCount++;
       skipSpaces();
       if (!at(',')) {
         break;
       }
       pos++;
     }
-    Object[] before = plan.template();
-    where(before);
-    Object[] after = before.clone();
-    for (int i = 0; i < plan.size; i++) {
-      if (isSet[i]) {
-        after[i] = set[i];
+    Object[] image = freshImage();
+    where(image);
+    Row before = Row.of(image);
+    // in text order, so a column SET twice keeps its last value; excluded columns stay EXCLUDED
+    for (int k = 0; k < setCount; k++) {
+      int column = setColumns[k];
+      if (!plan.excluded[column]) {
+        image[column] = setValues[k];
       }
+      setValues[k] = null;
     }
-    return change(Operation.UPDATE, before, after);
+    return change(Operation.UPDATE, before, Row.of(image));
   }
 
   private Change delete() {
@@ -194,9 +211,9 @@ final class SqlRedoScanner extends TermScanner {
     if (!atWord("where") && !at(';') && pos < length) {
       skipAlias();
     }
-    Object[] before = plan.template();
+    Object[] before = freshImage();
     where(before);
-    return change(Operation.DELETE, before, null);
+    return change(Operation.DELETE, Row.of(before), null);
   }
 
   /** {@code [where cond (and cond)*]} then the end; conditions fill {@code before}. */
@@ -246,6 +263,11 @@ final class SqlRedoScanner extends TermScanner {
 
   /** Reads the value of {@code column} into {@code image}, or skips it when excluded. */
   private void readValue(int column, Object[] image) {
+    readValue(column, image, column);
+  }
+
+  /** Reads the value of {@code column} into {@code values[slot]}, or skips it when excluded. */
+  private void readValue(int column, Object[] values, int slot) {
     valueStart = pos;
     if (plan.excluded[column]) {
       value(true);
@@ -255,7 +277,7 @@ final class SqlRedoScanner extends TermScanner {
     }
     try {
       value(false);
-      image[column] = positional ? MismatchForm.convert(text, lit, plan.types[column])
+      values[slot] = positional ? MismatchForm.convert(text, lit, plan.types[column])
           : LiteralConverter.convert(text, lit, plan.types[column]);
     } catch (ScanFailure f) {
       if (f.offset >= 0) {
@@ -392,10 +414,18 @@ final class SqlRedoScanner extends TermScanner {
     }
   }
 
-  private Change change(Operation op, Object[] before, Object[] after) {
+  /** The scratch image reset to the plan's template: every slot NOT_LOGGED or EXCLUDED. */
+  private Object[] freshImage() {
+    if (image.length != plan.size) {
+      image = new Object[plan.size];
+    }
+    plan.resetImage(image);
+    return image;
+  }
+
+  private Change change(Operation op, Row before, Row after) {
     String rowId = row.rowId() != null ? row.rowId() : textRowId;
-    return new Change(op, plan.layout.table(), plan.layout.version(),
-        before == null ? null : Row.of(before), after == null ? null : Row.of(after),
+    return new Change(op, plan.layout.table(), plan.layout.version(), before, after,
         row.scn(), row.address(), row.ssn(), rowId, row.timestamp());
   }
 }

@@ -17,16 +17,20 @@ import dev.redoline.core.ErrorCode;
  */
 class TermScanner {
 
-  final String text;
-  final int length;
+  /** The text being scanned; replaced by {@link #start} so one scanner serves many rows. */
+  String text;
+  int length;
   int pos;
   final Literal lit = new Literal();
   /** Start of the value being scanned, or -1 between values: bounds excerpts (see Excerpts). */
   int valueStart = -1;
 
-  TermScanner(String text) {
+  /** Points the scanner at the start of {@code text}, forgetting the previous one. */
+  final void start(String text) {
     this.text = text;
     this.length = text.length();
+    this.pos = 0;
+    this.valueStart = -1;
   }
 
   final ScanFailure malformed(String problem) {
