@@ -40,7 +40,9 @@ final class BufferCounters {
       disk += tx.diskBytes();
       spilled += tx.spilled() ? 1 : 0;
       journaled += tx.journaled() ? 1 : 0;
-      oldestOpen = oldestOpen == null || tx.openedAt().isBefore(oldestOpen) ? tx.openedAt() : oldestOpen;
+      if (oldestOpen == null || tx.openedAt().isBefore(oldestOpen)) {
+        oldestOpen = tx.openedAt();
+      }
       oldestScn = oldestScn == null ? tx.startScn() : Scn.min(oldestScn, tx.startScn());
     }
     Optional<Duration> age = Optional.ofNullable(oldestOpen)

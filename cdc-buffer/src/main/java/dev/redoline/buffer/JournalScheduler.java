@@ -75,7 +75,8 @@ final class JournalScheduler {
       }
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();
       boolean old = Duration.between(since, now).compareTo(journalAfter) >= 0;
-      long behind = latestSequence.getOrDefault(first.thread(), first.sequence()) - first.sequence();
+      long newest = latestSequence.getOrDefault(first.thread(), first.sequence());
+      long behind = newest - first.sequence();
       if (old || behind >= journalAfterLogs) {
         journal.append(tx.journalEntry());
         tx.journaledThrough(tx.lastAddress(), now);
@@ -83,7 +84,7 @@ final class JournalScheduler {
     }
   }
 
-  /** {@code tx} committed at {@code mark}; its journal entry waits for the sink's acknowledgement. */
+  /** {@code tx} committed at {@code mark}; its journal entry waits for the sink to acknowledge. */
   void committed(OpenTransaction tx, CommitMark mark) {
     if (tx.journaled()) {
       journaledCommits.add(new PendingRemoval(mark, tx.xid()));
@@ -120,7 +121,9 @@ final class JournalScheduler {
       Scn txScn = tx.unjournaledScn();
       scn = scn == null ? txScn : Scn.min(scn, txScn);
     }
-    return addresses.isEmpty() ? ResumePoint.NONE : new ResumePoint(Optional.ofNullable(scn), addresses);
+    return addresses.isEmpty()
+        ? ResumePoint.NONE
+        : new ResumePoint(Optional.ofNullable(scn), addresses);
   }
 
   private record PendingRemoval(CommitMark mark, Xid xid) {}

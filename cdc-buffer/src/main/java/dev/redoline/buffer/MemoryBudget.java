@@ -78,7 +78,8 @@ final class MemoryBudget {
         }
       }
       if (largest.size() == 0) {
-        return spills; // only spill files' own buffers are left over budget; an empty file frees nothing
+        // Only spill files' own buffers are left over budget; an empty file frees nothing.
+        return spills;
       }
       long before = largest.memoryBytes();
       largest.spillTo(spillDirectory.newFile(largest.xid()), spillBufferBytes);

@@ -72,7 +72,7 @@ public final class TransactionBuffer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(TransactionBuffer.class);
 
-  private final Settings settings;
+  private final BufferSettings settings;
   private final OpenTransactionIndex open = new OpenTransactionIndex();
   private final SpillDirectory spillDirectory;
   private final MemoryBudget memory;
@@ -81,7 +81,7 @@ public final class TransactionBuffer implements AutoCloseable {
   private final BufferCounters counters = new BufferCounters();
   private boolean opened;
 
-  private TransactionBuffer(Settings settings) {
+  private TransactionBuffer(BufferSettings settings) {
     this.settings = settings;
     this.spillDirectory = new SpillDirectory(settings.spillDirectory());
     this.memory = new MemoryBudget(settings.memoryBudgetBytes(), spillDirectory,
@@ -411,8 +411,8 @@ public final class TransactionBuffer implements AutoCloseable {
     /** Builds the buffer; no I/O happens before {@link TransactionBuffer#open()}. */
     public TransactionBuffer build() {
       requireState(spillDirectory != null, "spillDirectory is required");
-      return new TransactionBuffer(new Settings(memoryBudgetBytes, spillDirectory, journal, clock,
-          journalAfter, journalAfterLogs, orphanListener, spillBufferBytes));
+      return new TransactionBuffer(new BufferSettings(memoryBudgetBytes, spillDirectory, journal,
+          clock, journalAfter, journalAfterLogs, orphanListener, spillBufferBytes));
     }
 
     private static void requireArgument(boolean condition, String message) {
@@ -421,8 +421,4 @@ public final class TransactionBuffer implements AutoCloseable {
       }
     }
   }
-
-  private record Settings(long memoryBudgetBytes, Path spillDirectory, TransactionJournal journal,
-      Clock clock, Duration journalAfter, int journalAfterLogs, Consumer<OrphanEvent> orphanListener,
-      int spillBufferBytes) {}
 }
