@@ -21,8 +21,8 @@ import java.util.function.BiConsumer;
  * <p>A transaction missing from a snapshot is only a suspect: its COMMIT or ROLLBACK may still be
  * ahead of the mined position. It becomes an orphan once mining reaches the snapshot's SCN and it
  * is still the same open transaction; a suspect that ended, or whose XID was reopened by a new
- * transaction, is left alone. A transaction that started at or after the snapshot SCN cannot be
- * in it and is never a suspect.
+ * transaction, is left alone. A transaction that started at or after the snapshot's SCN may be
+ * missing only because the list was read before it began, so it is never a suspect.
  */
 final class OrphanChecks {
 
