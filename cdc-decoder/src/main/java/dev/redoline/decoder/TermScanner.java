@@ -79,10 +79,22 @@ class TermScanner {
     return pos >= length ? "the end of the text" : "'" + text.charAt(pos) + "'";
   }
 
-  /** Whether the text has {@code word} (any case) at pos, not followed by a word character. */
+  /**
+   * Whether the text has {@code word} (letters, any case) at pos, not followed by a word character.
+   * LogMiner prints each keyword in one fixed case, so an ASCII first letter that differs from the
+   * word's in both cases rejects at once and an exact match skips case folding; anything else takes
+   * the case-insensitive comparison (which also folds non-ASCII letters such as U+0131).
+   */
   final boolean atWord(String word) {
+    if (pos >= length) {
+      return false;
+    }
+    char c = text.charAt(pos);
+    if (c < 0x80 && (c | 0x20) != (word.charAt(0) | 0x20)) {
+      return false;
+    }
     int n = word.length();
-    return text.regionMatches(true, pos, word, 0, n) && !isWordChar(pos + n);
+    return (text.startsWith(word, pos) || text.regionMatches(true, pos, word, 0, n)) && !isWordChar(pos + n);
   }
 
   final boolean isWordChar(int i) {
@@ -278,7 +290,33 @@ class TermScanner {
     expect(')');
   }
 
+  /**
+   * The literal form of the function name {@code text[at, at + n)}, or -1. LogMiner prints these
+   * names in upper case, which one exact comparison finds; other spellings take the slow path.
+   */
   private int functionForm(int at, int n) {
+    int form = exactFunctionForm(at, n);
+    return form >= 0 ? form : anyCaseFunctionForm(at, n);
+  }
+
+  private int exactFunctionForm(int at, int n) {
+    switch (n) {
+      case 6:
+        return text.startsWith("UNISTR", at) ? Literal.UNISTR : -1;
+      case 7:
+        return text.startsWith("TO_DATE", at) ? Literal.TO_DATE : -1;
+      case 8:
+        return text.startsWith("HEXTORAW", at) ? Literal.HEXTORAW : -1;
+      case 12:
+        return text.startsWith("TO_TIMESTAMP", at) ? Literal.TO_TIMESTAMP : -1;
+      case 15:
+        return text.startsWith("TO_TIMESTAMP_TZ", at) ? Literal.TO_TIMESTAMP_TZ : -1;
+      default:
+        return -1;
+    }
+  }
+
+  private int anyCaseFunctionForm(int at, int n) {
     if (n == 7 && text.regionMatches(true, at, "TO_DATE", 0, 7)) {
       return Literal.TO_DATE;
     }
