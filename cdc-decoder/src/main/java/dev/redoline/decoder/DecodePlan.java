@@ -23,6 +23,11 @@ final class DecodePlan {
   private final Object[] template;
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
   private final int[] byPosition;
+  /**
+   * Every column quoted, in layout order, joined by commas ({@code "A","B"}): the column list of an
+   * INSERT that logs every column, matched with one comparison; null if a name has a quote.
+   */
+  final String columnList;
   /** The table's owner and name, for checking the text names the layout's table. */
   final String owner;
   final String table;
@@ -57,8 +62,20 @@ final class DecodePlan {
     for (int i = 0; i < size; i++) {
       template[i] = excluded[i] ? Absent.EXCLUDED : Absent.NOT_LOGGED;
     }
+    this.columnList = columnList(names);
     this.owner = layout.table().owner();
     this.table = layout.table().table();
+  }
+
+  private static String columnList(String[] names) {
+    StringBuilder sb = new StringBuilder();
+    for (String name : names) {
+      if (name.indexOf('"') >= 0) {
+        return null;
+      }
+      sb.append(sb.length() == 0 ? "\"" : ",\"").append(name).append('"');
+    }
+    return sb.toString();
   }
 
   static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions) {

@@ -114,23 +114,9 @@ final class SqlRedoScanner extends TermScanner {
     table();
     skipSpaces();
     expect('(');
-    int[] columns = this.columns;
-    int count = 0;
-    while (true) {
-      step();
-      skipSpaces();
-      int column = column(count == 0 ? 0 : columns[count - 1] + 1);
-      if (count == columns.length) {
-        columns = Arrays.copyOf(columns, count * 2);
-        this.columns = columns;
-      }
-      columns[count++] = column;
-      skipSpaces();
-      if (at(')')) {
-        pos++;
-        break;
-      }
-      expect(',');
+    int count = layoutOrderList();
+    if (count < 0) {
+      count = listedColumns();
     }
     skipSpaces();
     expectWord("values");
@@ -153,6 +139,49 @@ final class SqlRedoScanner extends TermScanner {
     pos++;
     end();
     return change(Operation.INSERT, null, Row.of(after));
+  }
+
+  /**
+   * The column list when it names every column in layout order exactly as LogMiner prints it
+   * ({@code "A","B")}): one comparison instead of a name match per column. Returns the count and
+   * moves past the {@code )}, or returns -1 without moving.
+   */
+  private int layoutOrderList() {
+    String list = plan.columnList;
+    if (positional || list == null || plan.size == 0 || !text.startsWith(list, pos)
+        || pos + list.length() >= length || text.charAt(pos + list.length()) != ')') {
+      return -1;
+    }
+    if (columns.length < plan.size) {
+      columns = new int[plan.size];
+    }
+    for (int k = 0; k < plan.size; k++) {
+      columns[k] = k;
+    }
+    pos += list.length() + 1;
+    return plan.size;
+  }
+
+  /** The column list, any order and spacing, up to and past its {@code )}; returns the count. */
+  private int listedColumns() {
+    int[] columns = this.columns;
+    int count = 0;
+    while (true) {
+      step();
+      skipSpaces();
+      int column = column(count == 0 ? 0 : columns[count - 1] + 1);
+      if (count == columns.length) {
+        columns = Arrays.copyOf(columns, count * 2);
+        this.columns = columns;
+      }
+      columns[count++] = column;
+      skipSpaces();
+      if (at(')')) {
+        pos++;
+        return count;
+      }
+      expect(',');
+    }
   }
 
   private Change update() {
