@@ -37,6 +37,9 @@ final class TemporalValues {
   }
 
   static LocalDateTime localDateTime(String text, int start, int end, String what) {
+    if (fixedLength(text, start, end) == end - start) {
+      return fixedLocal(text, start, end - start, end, what);
+    }
     Parsed p = parse(text, start, end, what);
     if (skipBlanks(text, p.rest, end) != end) {
       throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
@@ -58,9 +61,18 @@ final class TemporalValues {
 
   /** An OffsetDateTime for a numeric offset, a ZonedDateTime for a region name. */
   static Object zoned(String text, int start, int end) {
-    Parsed p = parse(text, start, end, "TIMESTAMP WITH TIME ZONE");
-    LocalDateTime local = toLocal(p, text, start, end, "TIMESTAMP WITH TIME ZONE");
-    int i = skipBlanks(text, p.rest, end);
+    int fixed = fixedLength(text, start, end);
+    LocalDateTime local;
+    int rest;
+    if (fixed > 0) {
+      local = fixedLocal(text, start, fixed, end, "TIMESTAMP WITH TIME ZONE");
+      rest = start + fixed;
+    } else {
+      Parsed p = parse(text, start, end, "TIMESTAMP WITH TIME ZONE");
+      local = toLocal(p, text, start, end, "TIMESTAMP WITH TIME ZONE");
+      rest = p.rest;
+    }
+    int i = skipBlanks(text, rest, end);
     if (i == end) {
       throw ScanFailure.value(NumberValues.quote(text, start, end) + " has no time zone");
     }
@@ -155,6 +167,66 @@ final class TemporalValues {
       throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a valid " + what + " ("
           + e.getMessage() + ")");
     }
+  }
+
+  /** Offsets in the session form {@code YYYY-MM-DD HH24:MI:SS.FF} of a date-time. */
+  private static final int MONTH = 5;
+  private static final int DAY = 8;
+  private static final int HOUR = 11;
+  private static final int MINUTE = 14;
+  private static final int SECOND = 17;
+  private static final int FRACTION = 20;
+
+  /**
+   * The length of the date-time at {@code start} when it has exactly the session form
+   * ({@code YYYY-MM-DD HH24:MI:SS} and an optional {@code .} with up to 9 digits), which LogMiner
+   * always prints; -1 for any other form, which {@link #parse} reads.
+   */
+  private static int fixedLength(String text, int start, int end) {
+    if (end - start < SECOND + 2
+        || !digits(text, start, 4) || text.charAt(start + 4) != '-' || !digits(text, start + MONTH, 2)
+        || text.charAt(start + MONTH + 2) != '-' || !digits(text, start + DAY, 2) || text.charAt(start + DAY + 2) != ' '
+        || !digits(text, start + HOUR, 2) || text.charAt(start + HOUR + 2) != ':' || !digits(text, start + MINUTE, 2)
+        || text.charAt(start + MINUTE + 2) != ':' || !digits(text, start + SECOND, 2)) {
+      return -1;
+    }
+    int i = start + SECOND + 2;
+    if (i == end) {
+      return i - start;
+    }
+    if (text.charAt(i) != '.') {
+      return isDigit(text.charAt(i)) ? -1 : i - start;   // a third seconds digit: let parse decide
+    }
+    int fractionEnd = digitsEnd(text, i + 1, end);
+    return fractionEnd - i - 1 > 9 ? -1 : fractionEnd - start;
+  }
+
+  /** The date-time of {@code text[start, start + n)}, which {@link #fixedLength} accepted. */
+  private static LocalDateTime fixedLocal(String text, int start, int n, int end, String what) {
+    int nanos = 0;
+    if (n > FRACTION) {
+      nanos = number(text, start + FRACTION, start + n);
+      for (int k = n - FRACTION; k < 9; k++) {
+        nanos *= 10;
+      }
+    }
+    try {
+      return LocalDateTime.of(number(text, start, start + 4), number(text, start + MONTH, start + MONTH + 2),
+          number(text, start + DAY, start + DAY + 2), number(text, start + HOUR, start + HOUR + 2),
+          number(text, start + MINUTE, start + MINUTE + 2), number(text, start + SECOND, start + SECOND + 2), nanos);
+    } catch (DateTimeException e) {
+      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a valid " + what + " ("
+          + e.getMessage() + ")");
+    }
+  }
+
+  private static boolean digits(String text, int from, int n) {
+    for (int i = from; i < from + n; i++) {
+      if (!isDigit(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@code [-]YYYY-MM-DD[( |T)HH24:MI:SS[.F{0,9}]]}. */
