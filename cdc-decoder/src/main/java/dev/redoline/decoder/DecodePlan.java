@@ -19,6 +19,8 @@ final class DecodePlan {
   final OracleType[] types;
   final OracleType.Kind[] kinds;
   final boolean[] excluded;
+  /** Whether each name is free of double quotes (Oracle allows none; a hand-made layout might). */
+  private final boolean[] quoteFree;
   final boolean anyExcluded;
   private final Object[] template;
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
@@ -39,10 +41,12 @@ final class DecodePlan {
     this.types = new OracleType[size];
     this.kinds = new OracleType.Kind[size];
     this.excluded = new boolean[size];
+    this.quoteFree = new boolean[size];
     boolean any = false;
     for (int i = 0; i < size; i++) {
       Column c = layout.column(i);
       names[i] = c.name();
+      quoteFree[i] = c.name().indexOf('"') < 0;
       types[i] = c.type();
       kinds[i] = c.type().kind();
       excluded[i] = exclusions.excludes(layout.table(), c.name());
@@ -98,6 +102,26 @@ final class DecodePlan {
       }
     }
     return -1;
+  }
+
+  /**
+   * The index of the closing quote when the text at {@code start} (just inside an opening quote) is
+   * exactly the name of column {@code hint} and its closing quote, else -1. Equivalent to finding
+   * the closing quote and then matching, in one pass, for names without a quote (all of
+   * Oracle's); -1 whenever in doubt, so the caller falls back to the general match.
+   */
+  int hintedNameEnd(String text, int start, int hint) {
+    if (hint < 0 || hint >= size || !quoteFree[hint]) {
+      return -1;
+    }
+    String name = names[hint];
+    int end = start + name.length();
+    int length = text.length();
+    if (end >= length || text.charAt(end) != '"' || (end + 1 < length && text.charAt(end + 1) == '"')
+        || !text.startsWith(name, start)) {
+      return -1;
+    }
+    return end;
   }
 
   /** The index of a column whose quoted name has doubled quotes in the text, or -1. */

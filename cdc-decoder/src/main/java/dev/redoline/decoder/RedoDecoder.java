@@ -147,7 +147,10 @@ public final class RedoDecoder implements AutoCloseable {
     SqlRedoScanner scanner = new SqlRedoScanner();
     for (int i = from; i < to; i++) {
       RedoRow row = rows.get(i);
-      Objects.requireNonNull(row, "rows[" + i + "] == null");
+      if (row == null) {
+        // not Objects.requireNonNull: its message would be concatenated for every row
+        throw new NullPointerException("rows[" + i + "] == null");
+      }
       DecodePlan plan = last != null && last.layout == row.layout() ? last : plan(row.layout());
       last = plan;
       try {

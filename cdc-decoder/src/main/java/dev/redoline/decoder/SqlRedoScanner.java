@@ -35,7 +35,9 @@ final class SqlRedoScanner extends TermScanner {
   /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
   private int[] excludedSpans;
   private int spanCount;
-  private String textRowId;
+  /** Where the text's {@code ROWID = '..'} value is, or -1: copied only if the row has no ROW_ID. */
+  private int textRowIdStart;
+  private int textRowIdEnd;
   private int steps;
   /** Whether the text is a Dictionary Mismatch row: {@code "COL n"} names and raw bytes. */
   private boolean positional;
@@ -53,7 +55,7 @@ final class SqlRedoScanner extends TermScanner {
     this.plan = plan;
     start(row.sqlRedo());
     spanCount = 0;
-    textRowId = null;
+    textRowIdStart = -1;
     steps = 0;
     positional = false;
     try {
@@ -262,7 +264,8 @@ final class SqlRedoScanner extends TermScanner {
           valueStart = pos;
           quoted();
           valueStart = -1;
-          textRowId = text.substring(lit.start, lit.end);
+          textRowIdStart = lit.start;
+          textRowIdEnd = lit.end;
         } else {
           int column = columnReference(hint);
           hint = column + 1;
@@ -343,17 +346,18 @@ final class SqlRedoScanner extends TermScanner {
       positional = true;   // decoded by position with the caller's layout of the row's time
       return;
     }
-    String named = text.substring(ownerStart - 1, tableEnd + 1);
     boolean sameOwner = ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
     boolean sameTable = tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
     if (sameOwner && sameTable && MismatchForm.isFlagged(row)) {
       throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "LogMiner marks the row STATUS 2 (Dictionary Mismatch) "
-          + "but names " + named + " instead of an OBJ# with raw values", null, ownerStart - 1);
+          + "but names " + text.substring(ownerStart - 1, tableEnd + 1) + " instead of an OBJ# with raw values",
+          null, ownerStart - 1);
     }
     if (sameOwner && sameTable) {
       return;
     }
-    throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The text names " + named + " but the layout is for "
+    throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The text names "
+        + text.substring(ownerStart - 1, tableEnd + 1) + " but the layout is for "
         + plan.layout.table().quoted(), null, ownerStart - 1);
   }
 
@@ -388,6 +392,11 @@ final class SqlRedoScanner extends TermScanner {
   /** A double-quoted column name; its index in the layout. */
   private int column(int hint) {
     int start = pos + 1;
+    int hinted = positional || !at('"') ? -1 : plan.hintedNameEnd(text, start, hint);
+    if (hinted >= 0) {
+      pos = hinted + 1;   // the expected column, found without scanning for the closing quote first
+      return hint;
+    }
     int close = identifierEnd();
     if (positional) {
       return columnAt(start, close);
@@ -453,7 +462,8 @@ final class SqlRedoScanner extends TermScanner {
   }
 
   private Change change(Operation op, Row before, Row after) {
-    String rowId = row.rowId() != null ? row.rowId() : textRowId;
+    String rowId = row.rowId() != null ? row.rowId()
+        : textRowIdStart >= 0 ? text.substring(textRowIdStart, textRowIdEnd) : null;
     return new Change(op, plan.layout.table(), plan.layout.version(), before, after,
         row.scn(), row.address(), row.ssn(), rowId, row.timestamp());
   }

@@ -134,4 +134,20 @@ class FastPathEquivalenceTest {
       assertThat(results.get(4).change().before()).isEqualTo(Row.of(4L, gone, gone, gone, gone));
     }
   }
+
+  @Test
+  void insert_expectedNameWithoutOpeningQuote_isMalformedNotMatched() {
+    assertThatThrownBy(() -> decode(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",XNAME\") values ('1','a');"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("Expected a double-quoted name but found 'X'")
+        .extracting(e -> ((DecodeException) e).errorCode()).isEqualTo(ErrorCode.MALFORMED_REDO_SQL);
+  }
+
+  @Test
+  void where_expectedNameFollowedByDoubledQuote_takesTheGeneralMatch() {
+    assertThatThrownBy(() -> decode(Operation.DELETE, "delete from \"S\".\"T\" where \"ID\" = '1' and \"NAME\"\"\" = 'a';"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("Column \"NAME\"\"\" is not a column of")
+        .extracting(e -> ((DecodeException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE_OR_COLUMN);
+  }
 }
