@@ -53,7 +53,9 @@ final class TemporalValues {
       return;
     }
     String mask = OracleNls.DATE_FORMAT;
-    if (maskEnd - maskStart != mask.length() || !text.regionMatches(true, maskStart, mask, 0, mask.length())) {
+    // LogMiner prints the mask in upper case: an exact comparison first, case folding only if that fails
+    if (maskEnd - maskStart != mask.length()
+        || !(text.startsWith(mask, maskStart) || text.regionMatches(true, maskStart, mask, 0, mask.length()))) {
       throw ScanFailure.value("TO_DATE format " + NumberValues.quote(text, maskStart, maskEnd)
           + " is not the session NLS_DATE_FORMAT '" + OracleNls.DATE_FORMAT + "'");
     }
