@@ -138,7 +138,7 @@ final class DecodePlan {
     return position >= 1 && position < byPosition.length ? byPosition[(int) position] : -1;
   }
 
-  /** Resets {@code image} (of {@link #size} slots) to a fresh image: every slot NOT_LOGGED, excluded columns EXCLUDED. */
+  /** Resets {@code image} ({@link #size} slots) to a fresh image: NOT_LOGGED, excluded columns EXCLUDED. */
   void resetImage(Object[] image) {
     System.arraycopy(template, 0, image, 0, size);
   }

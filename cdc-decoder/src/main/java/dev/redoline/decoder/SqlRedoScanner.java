@@ -28,9 +28,8 @@ import java.util.Arrays;
  * UPDATE's after image is the before image overlaid with SET. A column the text does not name is
  * {@link Absent#NOT_LOGGED}; an excluded column is {@link Absent#EXCLUDED} in every image.
  */
-final class SqlRedoScanner extends TermScanner {
+final class SqlRedoScanner extends ColumnScanner {
 
-  private DecodePlan plan;
   private RedoRow row;
   /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
   private int[] excludedSpans;
@@ -38,13 +37,8 @@ final class SqlRedoScanner extends TermScanner {
   /** Where the text's {@code ROWID = '..'} value is, or -1: copied only if the row has no ROW_ID. */
   private int textRowIdStart;
   private int textRowIdEnd;
-  private int steps;
-  /** Whether the text is a Dictionary Mismatch row: {@code "COL n"} names and raw bytes. */
-  private boolean positional;
   /** The image being filled; {@link Row#of} copies it, so it is reused for the next row. */
   private Object[] image = new Object[0];
-  /** Layout indexes of an INSERT's listed columns, in text order. */
-  private int[] columns = new int[16];
   /** An UPDATE's SET columns and their values, in text order (usually a few). */
   private int[] setColumns = new int[4];
   private Object[] setValues = new Object[4];
@@ -141,49 +135,6 @@ final class SqlRedoScanner extends TermScanner {
     pos++;
     end();
     return change(Operation.INSERT, null, Row.of(after));
-  }
-
-  /**
-   * The column list when it names every column in layout order exactly as LogMiner prints it
-   * ({@code "A","B")}): one comparison instead of a name match per column. Returns the count and
-   * moves past the {@code )}, or returns -1 without moving.
-   */
-  private int layoutOrderList() {
-    String list = plan.columnList;
-    if (positional || list == null || plan.size == 0 || !text.startsWith(list, pos)
-        || pos + list.length() >= length || text.charAt(pos + list.length()) != ')') {
-      return -1;
-    }
-    if (columns.length < plan.size) {
-      columns = new int[plan.size];
-    }
-    for (int k = 0; k < plan.size; k++) {
-      columns[k] = k;
-    }
-    pos += list.length() + 1;
-    return plan.size;
-  }
-
-  /** The column list, any order and spacing, up to and past its {@code )}; returns the count. */
-  private int listedColumns() {
-    int[] columns = this.columns;
-    int count = 0;
-    while (true) {
-      step();
-      skipSpaces();
-      int column = column(count == 0 ? 0 : columns[count - 1] + 1);
-      if (count == columns.length) {
-        columns = Arrays.copyOf(columns, count * 2);
-        this.columns = columns;
-      }
-      columns[count++] = column;
-      skipSpaces();
-      if (at(')')) {
-        pos++;
-        return count;
-      }
-      expect(',');
-    }
   }
 
   private Change update() {
@@ -373,66 +324,6 @@ final class SqlRedoScanner extends TermScanner {
     skipSpaces();
   }
 
-  /** A column name, optionally behind an alias ({@code a."C"}). */
-  private int columnReference(int hint) {
-    if (!at('"')) {
-      int start = pos;
-      while (isWordChar(pos)) {
-        pos++;
-      }
-      if (pos == start || !at('.')) {
-        pos = start;
-        throw malformed("Expected a double-quoted column name but found " + found());
-      }
-      pos++;
-    }
-    return column(hint);
-  }
-
-  /** A double-quoted column name; its index in the layout. */
-  private int column(int hint) {
-    int start = pos + 1;
-    int hinted = positional || !at('"') ? -1 : plan.hintedNameEnd(text, start, hint);
-    if (hinted >= 0) {
-      pos = hinted + 1;   // the expected column, found without scanning for the closing quote first
-      return hint;
-    }
-    int close = identifierEnd();
-    if (positional) {
-      return columnAt(start, close);
-    }
-    int index = plan.indexOf(text, start, close, hint);
-    if (index < 0) {
-      index = plan.indexOfEscaped(text, start, close);
-    }
-    if (index < 0) {
-      String name = text.substring(start, close);
-      String why = name.startsWith("COL ")
-          ? "is LogMiner's name for a column its dictionary does not know"
-          : "is not a column of " + plan.layout.table() + " layout version " + plan.layout.version();
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
-          close + 1);
-    }
-    pos = close + 1;
-    return index;
-  }
-
-  /** A {@code "COL n"} name of a mismatch row; the index of the column at position n. */
-  private int columnAt(int start, int close) {
-    long position = MismatchForm.position(text, start, close);
-    int index = plan.indexOfPosition(position);
-    if (index < 0) {
-      String name = text.substring(start, close);
-      String why = position < 0 ? "is not a \"COL n\" position name, as a Dictionary Mismatch row has"
-          : "is position " + position + ", but " + plan.layout.table() + " layout version " + plan.layout.version()
-              + " has no column there (" + plan.size + " columns)";
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
-          close + 1);
-    }
-    pos = close + 1;
-    return index;
-  }
-
   private void end() {
     skipSpaces();
     if (at(';')) {
@@ -441,14 +332,6 @@ final class SqlRedoScanner extends TermScanner {
     }
     if (pos < length) {
       throw malformed("Unexpected " + found() + " after the end of the statement");
-    }
-  }
-
-  /** Guards against a loop that stops consuming text: a bug, never a hang. */
-  private void step() {
-    if (++steps > length + 8) {
-      throw new IllegalStateException("SQL_REDO scanner made no progress at offset " + pos + " of "
-          + length + " (a decoder bug)");
     }
   }
 

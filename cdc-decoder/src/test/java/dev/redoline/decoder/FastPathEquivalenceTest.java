@@ -56,7 +56,8 @@ class FastPathEquivalenceTest {
 
   @Test
   void dateTimes_sessionFormAndTolerantForms_giveTheSameValues() {
-    Row exact = insertDateTimes("2024-02-14 10:36:02", "2024-02-14 10:36:02.5", "2024-02-14 10:36:02.202590000 +01:00");
+    Row exact = insertDateTimes("2024-02-14 10:36:02", "2024-02-14 10:36:02.5",
+        "2024-02-14 10:36:02.202590000 +01:00");
     Row tolerant = insertDateTimes(" 2024-02-14T10:36:02 ", "2024-2-14 10:36:02.500000000 ",
         "2024-02-14 10:36:2.20259 +01:00");
     assertThat(exact).isEqualTo(tolerant);
@@ -76,7 +77,8 @@ class FastPathEquivalenceTest {
 
   @Test
   void dateTimes_sessionFormOutOfRange_isValueNotConvertibleNamingTheField() {
-    assertThatThrownBy(() -> insertDateTimes("2024-13-01 00:00:00", "2024-01-01 00:00:00", "2024-01-01 00:00:00 +00:00"))
+    assertThatThrownBy(
+        () -> insertDateTimes("2024-13-01 00:00:00", "2024-01-01 00:00:00", "2024-01-01 00:00:00 +00:00"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("'2024-13-01 00:00:00' is not a valid DATE (Invalid value for MonthOfYear")
         .extracting(e -> ((DecodeException) e).errorCode()).isEqualTo(ErrorCode.VALUE_NOT_CONVERTIBLE);
@@ -102,7 +104,8 @@ class FastPathEquivalenceTest {
   void insert_fullListInLayoutOrderAndSpacedList_giveTheSameImage() {
     String values = " values ('7','n',NULL,NULL,NULL);";
     Change exact = decode(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",\"NAME\",\"D\",\"TS\",\"TZ\")" + values);
-    Change spaced = decode(Operation.INSERT, "insert into \"S\".\"T\"( \"ID\", \"NAME\",\"D\" ,\"TS\",\"TZ\")" + values);
+    Change spaced = decode(Operation.INSERT,
+        "insert into \"S\".\"T\"( \"ID\", \"NAME\",\"D\" ,\"TS\",\"TZ\")" + values);
     assertThat(exact.after()).isEqualTo(spaced.after()).isEqualTo(Row.of(7L, "n", null, null, null));
   }
 
@@ -117,8 +120,8 @@ class FastPathEquivalenceTest {
   @Test
   void decodeAll_reusedScanner_leaksNothingBetweenRowsOrLayouts() {
     List<RedoRow> rows = List.of(
-        row(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",\"NAME\",\"D\",\"TS\",\"TZ\") values ('1','a',NULL,NULL,NULL);",
-            LAYOUT),
+        row(Operation.INSERT,
+            "insert into \"S\".\"T\"(\"ID\",\"NAME\",\"D\",\"TS\",\"TZ\") values ('1','a',NULL,NULL,NULL);", LAYOUT),
         row(Operation.INSERT, "insert into \"S\".\"U\"(\"ID\") values ('2');", NARROW),
         row(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\") values ('x');", LAYOUT),
         row(Operation.UPDATE, "update \"S\".\"T\" set \"NAME\" = 'b', \"NAME\" = 'c' where \"ID\" = '3';", LAYOUT),
@@ -145,7 +148,8 @@ class FastPathEquivalenceTest {
 
   @Test
   void where_expectedNameFollowedByDoubledQuote_takesTheGeneralMatch() {
-    assertThatThrownBy(() -> decode(Operation.DELETE, "delete from \"S\".\"T\" where \"ID\" = '1' and \"NAME\"\"\" = 'a';"))
+    assertThatThrownBy(() -> decode(Operation.DELETE,
+        "delete from \"S\".\"T\" where \"ID\" = '1' and \"NAME\"\"\" = 'a';"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("Column \"NAME\"\"\" is not a column of")
         .extracting(e -> ((DecodeException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE_OR_COLUMN);
