@@ -20,7 +20,7 @@ class CorruptRedoScenarioTest {
   Path spill;
 
   @Test
-  void corruptRedo_stopsTheCaptureWithTheOraCodeAndNothingPastItIsDelivered() throws Exception {
+  void corruptRedo_isMinedAgainThenStopsWithCdc2003AndNothingPastItIsDelivered() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(81).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
@@ -45,8 +45,8 @@ class CorruptRedoScenarioTest {
       assertThat(stop.getMessage()).contains("ORA-01343: LogMiner encountered corruption in the logstream");
       // Mined again a bounded number of times (ORA-01343 is retried), never skipped.
       assertThat(h.ops(OpsEvent.Type.REMINE)).hasSize(5);
-      // CDC-1002 today; CDC-2003 (corrupt redo) would name the cause better: see the issue report.
-      assertThat(stop.errorCode()).isIn(ErrorCode.REMINE_STEP, ErrorCode.CORRUPT_REDO);
+      // Corrupt redo that stays corrupt is a redo-availability stop, never a re-mine error.
+      assertThat(stop.errorCode()).isEqualTo(ErrorCode.CORRUPT_REDO);
     }
   }
 }
