@@ -216,4 +216,17 @@ final class ScenarioHarness implements AutoCloseable {
       stream.close();
     }
   }
+
+  /** Schema events as {@code schema <table> v<version>}, changes as described, heartbeats left out. */
+  List<String> timeline() {
+    List<String> out = new ArrayList<>();
+    for (StreamEvent e : events) {
+      if (e instanceof StreamEvent.SchemaEvent s) {
+        out.add("schema " + s.layout().table() + " v" + s.layout().version());
+      } else if (e instanceof StreamEvent.ChangeEvent c) {
+        out.add(describe(c.change()) + " v" + c.change().layoutVersion());
+      }
+    }
+    return out;
+  }
 }

@@ -28,18 +28,6 @@ class SchemaMismatchScenarioTest {
   @TempDir
   Path spill;
 
-  private static List<String> timeline(ScenarioHarness h) {
-    List<String> out = new ArrayList<>();
-    for (StreamEvent e : h.events) {
-      if (e instanceof StreamEvent.SchemaEvent s) {
-        out.add("schema " + s.layout().table() + " v" + s.layout().version());
-      } else if (e instanceof StreamEvent.ChangeEvent c) {
-        out.add(ScenarioHarness.describe(c.change()) + " v" + c.change().layoutVersion());
-      }
-    }
-    return out;
-  }
-
   @Test
   void addColumn_redoWrittenBeforeTheAlterButMinedAfterItDecodesWithVersion1() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(32).build();
@@ -65,7 +53,7 @@ class SchemaMismatchScenarioTest {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END, null]");
 
-      assertThat(timeline(h)).containsExactly(
+      assertThat(h.timeline()).containsExactly(
           "schema SHOP.ORDERS v1",
           "INSERT SHOP.ORDERS [1, OLD] v1",
           "schema SHOP.ORDERS v2",

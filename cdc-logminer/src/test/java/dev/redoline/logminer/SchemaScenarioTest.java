@@ -33,19 +33,6 @@ class SchemaScenarioTest {
         .primaryKey("ID").build();
   }
 
-  /** Schema events as {@code schema <table> v<version>}, changes as described, heartbeats left out. */
-  private static List<String> timeline(ScenarioHarness h) {
-    List<String> out = new ArrayList<>();
-    for (StreamEvent e : h.events) {
-      if (e instanceof StreamEvent.SchemaEvent s) {
-        out.add("schema " + s.layout().table() + " v" + s.layout().version());
-      } else if (e instanceof StreamEvent.ChangeEvent c) {
-        out.add(ScenarioHarness.describe(c.change()) + " v" + c.change().layoutVersion());
-      }
-    }
-    return out;
-  }
-
   @Test
   void createTable_aNewMatchingTableIsCapturedFromItsFirstRow() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(31).build();
@@ -75,7 +62,7 @@ class SchemaScenarioTest {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(timeline(h)).containsExactly(
+      assertThat(h.timeline()).containsExactly(
           "schema SHOP.ORDERS v1",
           "INSERT SHOP.ORDERS [1, BEFORE] v1",
           "schema SHOP.CUSTOMERS v1",
@@ -123,7 +110,7 @@ class SchemaScenarioTest {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END, null]");
 
-      assertThat(timeline(h)).containsExactly(
+      assertThat(h.timeline()).containsExactly(
           "schema SHOP.CUSTOMERS v1",
           "schema SHOP.ORDERS v1",
           "INSERT SHOP.ORDERS [1, OLD] v1",
