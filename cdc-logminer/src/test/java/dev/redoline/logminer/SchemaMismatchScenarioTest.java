@@ -12,8 +12,6 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.simulator.SimulatedOracle;
 import dev.redoline.logminer.simulator.SimulatedTransaction;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
