@@ -108,7 +108,7 @@ public final class CaptureEngine {
     Thread thread = new Thread(loop[0], "redoline-capture");
     thread.setDaemon(true);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, from);
+    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;

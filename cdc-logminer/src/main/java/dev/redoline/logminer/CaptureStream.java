@@ -22,14 +22,12 @@ public final class CaptureStream implements ChangeStream {
   private final Thread thread;
   private final CaptureStats stats;
   private final CaptureJmx jmx;
-  private volatile Position acknowledged;
 
-  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Position start) {
+  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats) {
     this.queue = queue;
     this.loop = loop;
     this.thread = thread;
     this.stats = stats;
-    this.acknowledged = start;
     this.jmx = new CaptureJmx(this::metrics);
   }
 
@@ -47,7 +45,6 @@ public final class CaptureStream implements ChangeStream {
   @Override
   public void acknowledge(Position position) {
     Objects.requireNonNull(position, "position == null");
-    acknowledged = position;
     loop.acknowledge(position);
   }
 
@@ -58,8 +55,7 @@ public final class CaptureStream implements ChangeStream {
    */
   @Override
   public Position acknowledged() {
-    Position own = acknowledged;
-    return own != null ? own : loop.acknowledged();
+    return loop.acknowledged();
   }
 
   /** Progress counters of the capture. */
