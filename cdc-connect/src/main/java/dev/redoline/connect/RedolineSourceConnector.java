@@ -3,10 +3,13 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.jdbc.PreflightProblem;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigValue;
@@ -47,15 +50,15 @@ public final class RedolineSourceConnector extends SourceConnector {
       + "read-back and topic creation are off; a restart re-reads the redo of every open transaction from its "
       + "first change, and layout versions start again at 1";
 
-  private final Databases.Opener databases;
+  private final Function<CdcConfig, Database> databases;
   private Map<String, String> props;
 
   /** The constructor the worker calls. */
   public RedolineSourceConnector() {
-    this(Databases::open);
+    this(Database::fromConfig);
   }
 
-  RedolineSourceConnector(Databases.Opener databases) {
+  RedolineSourceConnector(Function<CdcConfig, Database> databases) {
     this.databases = databases;
   }
 
@@ -123,7 +126,7 @@ public final class RedolineSourceConnector extends SourceConnector {
 
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
     try {
-      for (PreflightProblem p : databases.open(cdc).preflight(cdc)) {
+      for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
         add(config, byName, p.key(), p.code().code() + " " + p.message() + ". Action: " + p.code().action());
       }
     } catch (CdcException e) {

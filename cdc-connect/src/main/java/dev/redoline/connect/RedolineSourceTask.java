@@ -7,17 +7,20 @@ import dev.redoline.core.StreamEvent;
 import dev.redoline.core.StreamEvent.ChangeEvent;
 import dev.redoline.core.StreamEvent.Heartbeat;
 import dev.redoline.core.StreamEvent.SchemaEvent;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import java.time.Clock;
 import java.time.Duration;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Function;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
@@ -69,7 +72,7 @@ public final class RedolineSourceTask extends SourceTask {
   /** The longest a poll waits for events before returning {@code null}. */
   static final Duration POLL_TIMEOUT = Duration.ofMillis(250);
 
-  private final Databases.Opener databases;
+  private final Function<CdcConfig, Database> databases;
   private final Clock clock;
   private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
 
@@ -88,10 +91,10 @@ public final class RedolineSourceTask extends SourceTask {
 
   /** The constructor the worker calls. */
   public RedolineSourceTask() {
-    this(Databases::open, Clock.systemUTC());
+    this(Database::fromConfig, Clock.systemUTC());
   }
 
-  RedolineSourceTask(Databases.Opener databases, Clock clock) {
+  RedolineSourceTask(Function<CdcConfig, Database> databases, Clock clock) {
     this.databases = databases;
     this.clock = clock;
   }
@@ -118,7 +121,7 @@ public final class RedolineSourceTask extends SourceTask {
     } catch (CdcException | IllegalArgumentException e) {
       throw new ConnectException(e.getMessage(), e);
     }
-    CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.open(config))
+    CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.apply(config))
         .ops(sideEvents::add);
     if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
       engine.deadLetters(sideEvents::add);

@@ -46,7 +46,7 @@ class ChangeRecordsTest {
   }
 
   static ChangeRecords records(String... excluded) {
-    TopicNames topics = TopicNames.of(CdcConfig.from(SimulatedShop.settings("simulator:demo")));
+    TopicNames topics = TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:demo")));
     ChangeRecords r = new ChangeRecords(topics, ExcludedColumns.parse(List.of(excluded)), KeyColumns.parse(""),
         Clock.fixed(NOW, ZoneOffset.UTC), "9.9");
     r.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));

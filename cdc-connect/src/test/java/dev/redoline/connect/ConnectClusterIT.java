@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.RealTime;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -108,9 +109,9 @@ class ConnectClusterIT {
 
   @Test
   void exactlyOnce_wholeTransactionsInCommitOrderAcrossARestart() throws Exception {
-    String url = "simulator:it-eos";
     SimulatedShop shop = new SimulatedShop(11).orders(1, 20, 5);
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "eos";
       Map<String, String> props = connectorProps(url, name);
@@ -138,7 +139,7 @@ class ConnectClusterIT {
       assertThat(source.get("connector").asText()).isEqualTo("redoline");
       assertThat(json(records.get(0).value()).get("op").asText()).isEqualTo("c");
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 
@@ -161,12 +162,12 @@ class ConnectClusterIT {
 
   @Test
   void heartbeatsMoveTheStoredOffsetAndDdlAddsALayoutVersion() throws Exception {
-    String url = "simulator:it-ddl";
     SimulatedShop shop = new SimulatedShop(12).orders(1, 1, 1);
     dev.redoline.core.TableId noise = shop.oracle.createTable(dev.redoline.core.TableLayout.builder(
         dev.redoline.core.TableId.of("HR", "NOISE"), 1).column("ID", dev.redoline.core.OracleType.number(10, 0), false)
         .primaryKey("ID").build());
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "ddl";
       Map<String, String> props = connectorProps(url, name);
@@ -213,7 +214,7 @@ class ConnectClusterIT {
           .isGreaterThan(first.resume().get(1));
       connect.deleteConnector(name);
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 

@@ -5,9 +5,10 @@ import static dev.redoline.connect.ConnectClusterIT.ids;
 import static dev.redoline.connect.ConnectClusterIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.simulator.RealTime;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,7 +128,6 @@ class ConnectRecoveryIT {
 
   @Test
   void longTransaction_isJournaledTheOffsetPassesItAndItIsDeliveredWholeAfterARestart() throws Exception {
-    String url = "simulator:it-journal";
     SimulatedShop shop = new SimulatedShop(21);
     AtomicReference<SimulatedTransaction> open = new AtomicReference<>();
     shop.then(o -> {
@@ -136,7 +136,8 @@ class ConnectRecoveryIT {
       tx.insert(SimulatedShop.ORDERS, 1001L, "OPEN", null);
       open.set(tx);
     }).orders(1, 5, 2);
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "journal";
       Map<String, String> props = props(url, name);
@@ -176,15 +177,15 @@ class ConnectRecoveryIT {
           && new String(r.key(), java.nio.charset.StandardCharsets.UTF_8).startsWith(xid + "/")));
       connect.deleteConnector(name);
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 
   @Test
   void taskKilledInsideAnOracleTransaction_repeatsNothingAndSkipsNothing() throws Exception {
-    String url = "simulator:it-kill";
     SimulatedShop shop = new SimulatedShop(22).orders(1, 3, 2).orders(7, 1, 300).orders(307, 3, 2);
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "kill";
       Map<String, String> props = props(url, name);
@@ -208,13 +209,12 @@ class ConnectRecoveryIT {
       connect.deleteConnector(name);
     } finally {
       HoldOnceTransform.RELEASE.countDown();
-      Databases.unregister(url);
+      clock.close();
     }
   }
 
   @Test
   void undecodableRow_underDlq_goesToTheDeadLetterTopicWithAnOpsEvent() throws Exception {
-    String url = "simulator:it-dlq";
     SimulatedShop shop = new SimulatedShop(23).then(o -> {
       SimulatedTransaction tx = o.begin();
       tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
@@ -222,7 +222,8 @@ class ConnectRecoveryIT {
       tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
       tx.commit();
     }).orders(3, 1, 1);
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "dlq";
       Map<String, String> props = props(url, name);
@@ -237,15 +238,15 @@ class ConnectRecoveryIT {
       assertEngineMetricsOverJmx(name);
       connect.deleteConnector(name);
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 
   @Test
   void restartAfterADdl_continuesTheLayoutVersionReadBackFromTheSchemaTopic() throws Exception {
-    String url = "simulator:it-layouts";
     SimulatedShop shop = new SimulatedShop(25).orders(1, 1, 1);
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "layouts";
       Map<String, String> props = props(url, name);
@@ -276,7 +277,7 @@ class ConnectRecoveryIT {
       assertThat(layouts).extracting(r -> json(r.value()).get("version").asInt()).containsExactly(1, 2, 2);
       connect.deleteConnector(name);
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 
@@ -292,13 +293,13 @@ class ConnectRecoveryIT {
 
   @Test
   void undecodableRow_underFail_stopsTheTaskWithItsCode() throws Exception {
-    String url = "simulator:it-fail";
     SimulatedShop shop = new SimulatedShop(24).then(o -> {
       SimulatedTransaction tx = o.begin();
       tx.unsupported(SimulatedShop.ORDERS);
       tx.commit();
     });
-    Databases.register(url, shop::throttled);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "fail";
       connect.configureConnector(name, props(url, name));
@@ -307,7 +308,7 @@ class ConnectRecoveryIT {
       assertThat(trace).contains("ConnectException: CDC-3004 ");
       connect.deleteConnector(name);
     } finally {
-      Databases.unregister(url);
+      clock.close();
     }
   }
 }

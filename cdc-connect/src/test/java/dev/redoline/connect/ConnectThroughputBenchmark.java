@@ -7,7 +7,7 @@ import dev.redoline.core.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,6 +80,8 @@ public class ConnectThroughputBenchmark {
   private int run;
   private String name;
   private String url;
+  /** The backlog the connector reads, held here for as long as the run needs it. */
+  private SimulatedOracle oracle;
   private Scn lastCommit;
   private long start;
   private boolean baseline;
@@ -132,22 +134,23 @@ public class ConnectThroughputBenchmark {
   private void prepareRun() throws Exception {
     run++;
     name = "bench" + run;
-    url = "simulator:bench-" + run;
-    SimulatedOracle oracle = SimulatedOracle.forUrl("simulator:stress");
+    oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
     start = oracle.currentScn();
     oracle.advance(Duration.ofSeconds(backlogSeconds));
     Scn end = Scn.of(oracle.currentScn());
-    Databases.register(url, () -> Database.simulated(oracle, false));
+    url = oracle.url();   // the backlog is written: the worker reads it with the database's time standing still
     lastCommit = lastCommitBefore(end);
   }
 
   // The same backlog captured by the bare engine: the SCN of its last commit before the end.
   private Scn lastCommitBefore(Scn end) throws InterruptedException {
-    SimulatedOracle copy = SimulatedOracle.forUrl("simulator:stress");
+    SimulatedOracle copy = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
     copy.advance(Duration.ofSeconds(backlogSeconds));
-    CaptureEngine engine = CaptureEngine.builder().config(CdcConfig.from(Map.of(
-        "cdc.database.url", "simulator:stress", "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
-        "cdc.buffer.spill.dir", spill.resolve("dry").toString()))).database(Database.simulated(copy, false)).build();
+    CdcConfig config = CdcConfig.from(Map.of(
+        "cdc.database.url", copy.url(), "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
+        "cdc.buffer.spill.dir", spill.resolve("dry").toString()));
+    CaptureEngine engine = CaptureEngine.builder().config(config)
+        .database(Database.jdbc(config, copy.clock(), copy::advance)).build();
     Scn last = null;
     try (CaptureStream stream = engine.open(null)) {
       while (true) {
@@ -200,7 +203,7 @@ public class ConnectThroughputBenchmark {
 
   private void collect() {
     connect.deleteConnector(name);
-    Databases.unregister(url);
+    oracle = null;   // the driver holds the database weakly: dropped here, it is gone
     written = readBack(name + ".");
     System.out.println("connector run " + name + ": " + written.size() + " change records (exactlyOnce="
         + exactlyOnce + ", backlog " + backlogSeconds + " s)");

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class NamingTest {
 
   static TopicNames topics(Map<String, String> extra) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:demo"));
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:demo"));
     props.putAll(extra);
     return TopicNames.of(CdcConfig.from(props));
   }

@@ -53,7 +53,7 @@ class PluginArchiveIT {
       props.put("name", "demo");
       props.put("connector.class", CONNECTOR);
       props.put("tasks.max", "1");
-      props.put("cdc.database.url", "simulator:demo?seed=3");
+      props.put("cdc.database.url", "jdbc:redoline:sim:demo?seed=3");
       props.put("cdc.tables.include", "SHOP.*");
       props.put("cdc.topic.prefix", "demo");
       props.put("cdc.buffer.spill.dir", plugins.resolve("spill").toString());

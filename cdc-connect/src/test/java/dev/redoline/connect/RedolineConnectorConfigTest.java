@@ -36,7 +36,7 @@ class RedolineConnectorConfigTest {
 
   @Test
   void configDef_runsTheKeysOwnValidator() {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:demo"));
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:demo"));
     props.put("cdc.capture.mode", "sometimes");
     assertThatThrownBy(() -> RedolineConnectorConfig.CONFIG_DEF.parse(props))
         .isInstanceOf(ConfigException.class)
@@ -47,7 +47,7 @@ class RedolineConnectorConfigTest {
 
   @Test
   void configDef_defaultsParse() {
-    Map<String, Object> parsed = RedolineConnectorConfig.CONFIG_DEF.parse(SimulatedShop.settings("simulator:demo"));
+    Map<String, Object> parsed = RedolineConnectorConfig.CONFIG_DEF.parse(SimulatedShop.settings("jdbc:redoline:sim:demo"));
     assertThat(parsed.get("cdc.mining.decode.threads")).isEqualTo(2);
     assertThat(parsed.get("cdc.heartbeat.interval.ms")).isEqualTo(0L);
   }

@@ -3,8 +3,9 @@ package dev.redoline.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RedolineSourceConnectorTest {
 
   static Map<String, String> props(Map<String, String> extra) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:test"));
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
     props.put("name", "shop");
     props.putAll(extra);
     return props;
@@ -67,7 +68,8 @@ class RedolineSourceConnectorTest {
   @Test
   void validate_runsPreflightChecksOnTheDatabase() {
     SimulatedOracle noArchive = SimulatedOracle.builder().seed(1).noArchiveLog().build();
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> Database.simulated(noArchive, false));
+    RedolineSourceConnector c = new RedolineSourceConnector(config ->
+        Database.jdbc(CdcConfig.from(SimulatedShop.settings(noArchive.url())), noArchive.clock(), noArchive::advance));
     Map<String, List<String>> errors = errors(c.validate(props(Map.of())));
     assertThat(errors.get("cdc.database.url")).anySatisfy(m -> assertThat(m).startsWith("CDC-4004 ")
         .contains("capture needs ARCHIVELOG", "Action: "));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.Position;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +36,7 @@ class RedolineSourceTaskTest {
   RedolineSourceTask start(SimulatedShop shop, FakeTaskContext context, Map<String, String> extra) {
     RedolineSourceTask task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
     task.initialize(context);
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("simulator:test"));
+    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
     props.put("cdc.buffer.spill.dir", spill.toString());
     props.put("cdc.start.scn", Long.toString(shop.oracle.currentScn()));
     props.putAll(extra);

@@ -5,8 +5,8 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.Sleeper;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Queue;
@@ -16,8 +16,8 @@ import java.util.function.Consumer;
 
 /**
  * A scripted simulator with one table, SHOP.ORDERS(ID NUMBER(10), STATUS VARCHAR2(10),
- * AMOUNT NUMBER(10,2)). Tests queue actions from their own thread; the simulator runs each on the
- * capture thread, one per workload tick, as it requires.
+ * AMOUNT NUMBER(10,2)). Tests queue actions from their own thread; the simulator runs each in its
+ * workload, one per tick, under the database's lock.
  */
 final class SimulatedShop {
 
@@ -73,21 +73,14 @@ final class SimulatedShop {
     return done.get();
   }
 
-  /** The database the engine sees: deterministic simulated time, without wall-clock waits. */
-  Database database() {
-    return Database.simulated(oracle, false);
-  }
-
   /**
-   * The simulator with its time slowed to a tenth of real time at most 20 ms per wait, so a Connect
-   * worker's threads get the CPU while the capture idles.
+   * The database a task or connector made by a unit test sees: the simulator through its JDBC
+   * driver, on the simulator's clock, which moves only while the capture waits. Connect ITs reach
+   * the same database by its URL ({@code oracle.url()}) with a {@link dev.redoline.simulator.RealTime}
+   * clock, as a worker on the system clock needs.
    */
-  Database throttled() {
-    Sleeper sleeper = duration -> {
-      Sleeper.SYSTEM.sleep(Duration.ofMillis(Math.min(20, duration.toMillis() / 10)));
-      oracle.advance(duration);
-    };
-    return new Database(oracle::connect, oracle.clock(), sleeper);
+  Database database() {
+    return Database.jdbc(dev.redoline.core.CdcConfig.from(settings(oracle.url())), oracle.clock(), oracle::advance);
   }
 
   /** Settings every test uses, with the given URL. */

@@ -27,7 +27,7 @@ import java.util.TreeMap;
  *
  * <pre>{@code
  * CdcConfig config = CdcConfig.from(Map.of(
- *     "cdc.database.url", "simulator:demo",
+ *     "cdc.database.url", "jdbc:redoline:sim:demo",
  *     "cdc.tables.include", "SHOP.*"));
  * int threads = config.get(CdcConfig.MINING_DECODE_THREADS);   // 2, the default
  * }</pre>
@@ -46,8 +46,9 @@ public final class CdcConfig {
   public static final ConfigKey<String> DATABASE_URL = new ConfigKey<>("cdc.database.url", Type.STRING,
       null, Validator.nonEmpty(), HIGH, DATABASE,
       "JDBC URL of the database to capture from, e.g. jdbc:oracle:thin:@//db:1521/ORCLCDB (the root "
-          + "container in a CDB). simulator:<workload> runs on the built-in Oracle simulator instead "
-          + "(workloads: demo, stress).");
+          + "container in a CDB). jdbc:redoline:sim:<workload> runs on the Oracle simulator in this JVM "
+          + "(workloads: demo, stress; needs cdc-simulator on the class path), "
+          + "jdbc:redoline:sim://127.0.0.1:<port>/<workload> on a simulator server.");
   public static final ConfigKey<String> DATABASE_USER = new ConfigKey<>("cdc.database.user", Type.STRING,
       "", Validator.any(), HIGH, DATABASE, "The capture user (a common user such as C##REDOLINE in a CDB).");
   public static final ConfigKey<Secret> DATABASE_PASSWORD = new ConfigKey<>("cdc.database.password",

@@ -12,7 +12,7 @@ class CdcConfigTest {
 
   private static Map<String, String> minimal() {
     Map<String, String> map = new HashMap<>();
-    map.put("cdc.database.url", "simulator:demo");
+    map.put("cdc.database.url", "jdbc:redoline:sim:demo");
     map.put("cdc.tables.include", "SHOP.*");
     return map;
   }

@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * The import half of ARCHITECTURE.md section 1 (the enforcer's bannedDependencies rule in each POM
  * is the dependency half): which packages each module's main code may name.
  *
- * <p>JDBC ({@code java.sql}) belongs to cdc-logminer alone and Kafka to cdc-connect alone, and a
+ * <p>JDBC ({@code java.sql}) belongs to cdc-logminer (its client) and cdc-simulator (its server side)
+ * alone, the SQL engine H2 to cdc-simulator alone and Kafka to cdc-connect alone, and a
  * module names only the Redoline modules below it; the sinks also name cdc-buffer, whose
  * {@code TransactionJournal} port they implement. A line is checked unless it is a comment or the
  * package declaration.
@@ -24,7 +25,7 @@ final class ModuleRules {
   /** Packages no module may name unless its rule lists them as allowed. */
   private static final List<String> GUARDED = List.of(
       "java.sql.", "javax.sql.", "org.apache.kafka.", "oracle.jdbc.", "oracle.sql.", "org.jctools.",
-      "com.github.benmanes.caffeine.", "dev.redoline.");
+      "com.github.benmanes.caffeine.", "org.h2.", "dev.redoline.");
 
   /** Per module: the guarded packages it may name. */
   static final Map<String, List<String>> ALLOWED = Map.of(
@@ -33,6 +34,7 @@ final class ModuleRules {
       "cdc-buffer", List.of("dev.redoline.core.", "dev.redoline.buffer."),
       "cdc-logminer", List.of("dev.redoline.core.", "dev.redoline.decoder.", "dev.redoline.buffer.",
           "dev.redoline.logminer.", "java.sql.", "javax.sql.", "oracle.jdbc.", "oracle.sql.", "org.jctools."),
+      "cdc-simulator", List.of("dev.redoline.core.", "dev.redoline.simulator.", "java.sql.", "org.h2."),
       "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.embedded."),
       "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",

@@ -25,7 +25,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * EmbeddedEngine engine = EmbeddedEngine.builder()
- *     .config(Map.of("cdc.database.url", "simulator:demo", "cdc.tables.include", "SHOP.*",
+ *     .config(Map.of("cdc.database.url", "jdbc:redoline:sim:demo", "cdc.tables.include", "SHOP.*",
  *                    "cdc.state.dir", "/var/lib/myapp/redoline"))
  *     .handler(tx -> tx.changes().forEach(change -> System.out.println(change)))
  *     .failureListener(e -> alert(e.code(), e.getMessage()))
@@ -289,7 +289,8 @@ public final class EmbeddedEngine implements AutoCloseable {
 
     /**
      * The database to capture, with its clock; by default the one {@code cdc.database.url} names.
-     * Tests pass {@code Database.simulated(oracle, false)} to run on a scripted simulator.
+     * Tests pass {@code Database.jdbc(config, oracle.clock(), oracle::advance)} to run on a scripted
+     * simulator whose time moves only while the capture waits.
      */
     public Builder database(Database database) {
       this.database = Objects.requireNonNull(database, "database == null");

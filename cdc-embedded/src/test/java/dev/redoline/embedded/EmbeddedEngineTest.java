@@ -254,8 +254,8 @@ class EmbeddedEngineTest {
   void captureFailure_reachesTheListenerWithItsCode() throws Exception {
     Shop shop = new Shop(10, state);
     shop.commit(1);
-    shop.oracle.faults().atCall(dev.redoline.logminer.simulator.GatewayCall.START_LOGMNR, 1,
-        dev.redoline.logminer.simulator.Fault.error(1031));
+    shop.oracle.faults().atCall(dev.redoline.simulator.GatewayCall.START_LOGMNR, 1,
+        dev.redoline.simulator.Fault.error(1031));
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     EmbeddedEngine engine = shop.engine(tx -> { }).failureListener(failures::add).build();
     engine.start();
@@ -280,7 +280,7 @@ class EmbeddedEngineTest {
   void builder_requiresConfigAndHandler() {
     assertThatThrownBy(() -> EmbeddedEngine.builder().handler(tx -> { }).build())
         .isInstanceOf(IllegalStateException.class).hasMessage("config is required: call config(...)");
-    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.database.url", "simulator:demo",
+    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.database.url", "jdbc:redoline:sim:demo",
         "cdc.tables.include", "SHOP.*")).build())
         .isInstanceOf(IllegalStateException.class).hasMessage("handler is required: call handler(...)");
     assertThatThrownBy(() -> EmbeddedEngine.builder().handler(null)).hasMessage("handler == null");

@@ -24,14 +24,14 @@ class ReadmeExampleTest {
     List<String> out = new CopyOnWriteArrayList<>();
     // --- README: begin (System.out.println replaced by out::add) ---
     EmbeddedEngine engine = EmbeddedEngine.builder()
-        .config(Map.of("cdc.database.url", "simulator:demo", "cdc.tables.include", "SHOP.*",
+        .config(Map.of("cdc.database.url", "jdbc:redoline:sim:demo", "cdc.tables.include", "SHOP.*",
             "cdc.state.dir", state.toString(), "cdc.start.scn", shop.start.toString()))
         .handler(tx -> {
           for (Change change : tx.changes()) {
             out.add(tx.xid() + " " + change.operation() + " " + change.table() + " " + change.after());
           }
         })
-        .database(Database.simulated(shop.oracle, false))   // not in the README: the scripted simulator
+        .database(shop.database())   // not in the README: the scripted simulator
         .build();
     engine.start();
     // --- README: end ---

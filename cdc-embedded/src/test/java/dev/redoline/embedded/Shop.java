@@ -1,13 +1,14 @@
 package dev.redoline.embedded;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +35,7 @@ final class Shop {
     oracle.createTable(layout());
     this.start = Scn.of(oracle.currentScn());
     this.state = state;
-    settings.put("cdc.database.url", "simulator:test");
+    settings.put("cdc.database.url", "jdbc:redoline:sim:test");
     settings.put("cdc.tables.include", "SHOP.*");
     settings.put("cdc.start.scn", start.toString());
     settings.put("cdc.state.dir", state.toString());
@@ -57,7 +58,16 @@ final class Shop {
 
   /** An engine builder on this simulator, deterministic (simulated time moves only while capture idles). */
   EmbeddedEngine.Builder engine(ChangeHandler handler) {
-    return EmbeddedEngine.builder().config(settings).handler(handler).database(Database.simulated(oracle, false));
+    Map<String, String> withUrl = new java.util.HashMap<>(settings);
+    withUrl.put("cdc.database.url", oracle.url());
+    return EmbeddedEngine.builder().config(withUrl).handler(handler)
+        .database(Database.jdbc(CdcConfig.from(withUrl), oracle.clock(), oracle::advance));
+  }
+
+  /** The scripted simulator as the engine's database: simulated time moves only while the capture waits. */
+  Database database() {
+    return Database.jdbc(CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*")),
+        oracle.clock(), oracle::advance);
   }
 
   /** Commits a transaction of {@code rows} inserts; its XID. */

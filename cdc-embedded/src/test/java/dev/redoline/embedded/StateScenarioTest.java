@@ -7,7 +7,7 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.DeadLetter;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

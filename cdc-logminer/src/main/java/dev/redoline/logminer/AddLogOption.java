@@ -1,20 +1,17 @@
 package dev.redoline.logminer;
 
-/** The {@code OPTIONS} of {@code DBMS_LOGMNR.ADD_LOGFILE}, with the package's constant values. */
+/**
+ * The {@code OPTIONS} of {@code DBMS_LOGMNR.ADD_LOGFILE}. The gateway passes the package constant
+ * by name ({@code SYS.DBMS_LOGMNR.ADDFILE}), so no constant's value is assumed here.
+ */
 public enum AddLogOption {
   /** Ends the current session and starts a new list with this file. */
-  NEW(1),
+  NEW,
   /** Adds the file to the list; ORA-01289 when the same file or thread/sequence is listed. */
-  ADDFILE(3);
+  ADDFILE;
 
-  private final int value;
-
-  AddLogOption(int value) {
-    this.value = value;
-  }
-
-  /** The {@code DBMS_LOGMNR} constant. */
-  public int value() {
-    return value;
+  /** The constant as PL/SQL names it. */
+  public String constant() {
+    return "SYS.DBMS_LOGMNR." + name();
   }
 }

@@ -159,7 +159,7 @@ public final class CaptureEngine {
       return this;
     }
 
-    /** Where connections come from: the JDBC gateway or a simulator. */
+    /** Where connections come from: the JDBC gateway, or a test's wrapper of it. */
     public Builder gateways(GatewayFactory gateways) {
       this.gateways = Objects.requireNonNull(gateways, "gateways == null");
       return this;

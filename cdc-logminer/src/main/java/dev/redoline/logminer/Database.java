@@ -3,22 +3,23 @@ package dev.redoline.logminer;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.logminer.jdbc.JdbcDrivers;
 import dev.redoline.logminer.jdbc.JdbcGateway;
 import dev.redoline.logminer.jdbc.Preflight;
 import dev.redoline.logminer.jdbc.PreflightProblem;
-import dev.redoline.logminer.simulator.SimulatedOracle;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A database to capture from, with the clock and the way of waiting that belong to it: a real
- * database runs on the system clock, a simulator on its own simulated clock, which moves forward
- * while the capture thread waits.
+ * A database to capture from, with the clock and the way of waiting that belong to it. A real
+ * database, or the Oracle simulator reached through its JDBC driver, runs on the system clock;
+ * a test may pair a JDBC database with a simulated clock that moves while the capture thread
+ * waits ({@link #jdbc(CdcConfig, Clock, Sleeper)}).
  *
  * <pre>{@code
- * Database db = Database.fromConfig(config);            // cdc.database.url=simulator:demo
+ * Database db = Database.fromConfig(config);            // cdc.database.url=jdbc:redoline:sim:demo
  * CaptureEngine engine = CaptureEngine.builder().config(config).database(db).build();
  * }</pre>
  *
@@ -28,12 +29,6 @@ import java.util.Objects;
  */
 public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
 
-  /** The URL prefix that selects the built-in simulator. */
-  public static final String SIMULATOR_PREFIX = "simulator:";
-
-  /** The URL prefix of Oracle's JDBC driver. */
-  public static final String JDBC_PREFIX = "jdbc:oracle:";
-
   public Database {
     Objects.requireNonNull(gateways, "gateways == null");
     Objects.requireNonNull(clock, "clock == null");
@@ -41,41 +36,28 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
   }
 
   /**
-   * A simulator driven by the capture thread: simulated time moves forward only while the capture
-   * waits, and with {@code realTime} the thread also waits that long on the wall clock (for demos).
-   * The simulator is then touched by the capture thread alone, as it requires.
-   */
-  public static Database simulated(SimulatedOracle oracle, boolean realTime) {
-    Objects.requireNonNull(oracle, "oracle == null");
-    Sleeper advance = duration -> {
-      if (realTime) {
-        Sleeper.SYSTEM.sleep(duration);
-      }
-      oracle.advance(duration);
-    };
-    return new Database(oracle::connect, oracle.clock(), advance);
-  }
-
-  /**
-   * The database {@code cdc.database.url} names. {@code simulator:<workload>[?seed=N]} runs the
-   * built-in simulator in real time; {@code jdbc:oracle:...} a real database through the JDBC gateway.
+   * The database {@code cdc.database.url} names, through the JDBC gateway on the system clock:
+   * Oracle ({@code jdbc:oracle:...}) or the Oracle simulator ({@code jdbc:redoline:sim:...}).
    *
-   * @throws ConfigException (CDC-4001) naming the URL when no gateway serves it
+   * @throws ConfigException (CDC-4001) naming the URL when it is neither
    */
   public static Database fromConfig(CdcConfig config) {
     String url = config.get(CdcConfig.DATABASE_URL);
-    if (url.startsWith(SIMULATOR_PREFIX)) {
-      try {
-        return simulated(SimulatedOracle.forUrl(url), true);
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(), url, e.getMessage());
-      }
+    if (!JdbcDrivers.isDatabaseUrl(url)) {
+      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(),
+          url.indexOf('@') < 0 ? url : null, "must start with " + JdbcDrivers.ORACLE_PREFIX
+              + " (an Oracle JDBC URL) or " + JdbcDrivers.SIMULATOR_PREFIX + " (the Oracle simulator)");
     }
-    if (url.startsWith(JDBC_PREFIX)) {
-      return new Database(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
-    }
-    throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(), url,
-        "must start with " + JDBC_PREFIX + " (an Oracle JDBC URL) or " + SIMULATOR_PREFIX + " (the built-in simulator)");
+    return new Database(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
+  }
+
+  /**
+   * The database {@code cdc.database.url} names, through the JDBC gateway, with the engine's time
+   * on {@code clock} and its waits done by {@code sleeper}: a scripted simulator's clock, say, with
+   * {@code oracle::advance}, so that simulated time passes only while the capture thread waits.
+   */
+  public static Database jdbc(CdcConfig config, Clock clock, Sleeper sleeper) {
+    return new Database(JdbcGateway.factory(config), clock, sleeper);
   }
 
   /**

@@ -3,7 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ final class EngineHarness implements AutoCloseable {
 
   EngineHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
-    settings.put("cdc.database.url", "simulator:test");
+    settings.put("cdc.database.url", "jdbc:redoline:sim:test");
     settings.put("cdc.tables.include", "SHOP.*");
     settings.put("cdc.buffer.spill.dir", spill.toString());
     settings.put("cdc.heartbeat.interval.ms", "0");
@@ -44,9 +44,10 @@ final class EngineHarness implements AutoCloseable {
   }
 
   CaptureEngine engine() {
+    CdcConfig config = CdcConfig.from(settings);
     return CaptureEngine.builder()
-        .config(CdcConfig.from(settings))
-        .database(Database.simulated(oracle, false))
+        .config(config)
+        .database(SimulatorGateways.database(oracle, config))
         .ops(ops::add)
         .deadLetters(deadLetters::add)
         .build();

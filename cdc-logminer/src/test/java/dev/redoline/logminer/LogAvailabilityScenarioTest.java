@@ -7,10 +7,10 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.simulator.Fault;
-import dev.redoline.logminer.simulator.GatewayCall;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.Fault;
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -33,7 +33,7 @@ class LogAvailabilityScenarioTest {
   }
 
   private static long currentSequence(SimulatedOracle o, int thread) {
-    try (LogMinerGateway db = o.connect()) {
+    try (LogMinerGateway db = SimulatorGateways.connect(o)) {
       return db.threads().get(thread - 1).sequence();
     } catch (SQLException e) {
       throw new IllegalStateException(e);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.Operation;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
-import dev.redoline.logminer.simulator.Workload;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import dev.redoline.simulator.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,8 +8,8 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -313,7 +313,7 @@ class RedoOrderScenarioTest {
   }
 
   private static List<RedoThreadState> threads(SimulatedOracle o) {
-    try (LogMinerGateway db = o.connect()) {
+    try (LogMinerGateway db = SimulatorGateways.connect(o)) {
       return db.threads();
     } catch (SQLException e) {
       throw new IllegalStateException(e);
@@ -322,7 +322,7 @@ class RedoOrderScenarioTest {
 
   /** Mines every log from {@code low} directly, with rows after {@code cursor} when one is given. */
   private static List<RedoRow> mine(SimulatedOracle oracle, Scn low, RedoAddress cursor) throws SQLException {
-    try (LogMinerGateway db = oracle.connect()) {
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       boolean first = true;
       for (OnlineLog log : db.onlineLogs()) {
         if (log.status() != OnlineLog.Status.UNUSED) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.StreamEvent;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

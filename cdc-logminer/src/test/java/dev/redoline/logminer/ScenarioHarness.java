@@ -8,7 +8,8 @@ import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.jdbc.JdbcGateway;
+import dev.redoline.simulator.SimulatedOracle;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -23,7 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
- * Runs the capture engine on a {@link SimulatedOracle} for the scenario tests, deterministically:
+ * Runs the capture engine on a {@link SimulatedOracle}, through the JDBC gateway and the
+ * simulator's driver, for the scenario tests, deterministically:
  * simulated time passes only while the capture thread sleeps (its sleeper advances the simulator,
  * which runs the scenario's {@link ScenarioScript}), so only the capture thread touches the
  * simulator once the stream is open.
@@ -61,7 +63,7 @@ final class ScenarioHarness implements AutoCloseable {
 
   ScenarioHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
-    settings.put("cdc.database.url", "simulator:test");
+    settings.put("cdc.database.url", "jdbc:redoline:sim:test");
     settings.put("cdc.tables.include", "SHOP.*");
     settings.put("cdc.buffer.spill.dir", spill.toString());
     settings.put("cdc.heartbeat.interval.ms", "0");
@@ -90,7 +92,7 @@ final class ScenarioHarness implements AutoCloseable {
     };
     stream = CaptureEngine.builder()
         .config(CdcConfig.from(settings))
-        .gateways(() -> recording(sim.connect()))
+        .gateways(() -> recording(JdbcGateway.connect(SimulatorGateways.config(sim, settings))))
         .clock(sim.clock())
         .sleeper(advance)
         .ops(ops::add)

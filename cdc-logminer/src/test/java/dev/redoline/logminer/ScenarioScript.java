@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.Workload;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.Workload;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -3,9 +3,9 @@ package dev.redoline.logminer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.StreamEvent;
-import dev.redoline.logminer.simulator.Fault;
-import dev.redoline.logminer.simulator.GatewayCall;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.Fault;
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -27,7 +27,7 @@ class StressWorkloadEngineTest {
 
   @Test
   void stress_runsThroughFaultsDeliveringEachTransactionOnceInCommitOrder() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.forUrl("simulator:stress?seed=5");
+    SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=5");
     oracle.faults()
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.connectionReset())
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.onlineLogReused())

@@ -25,11 +25,11 @@ import java.util.concurrent.TimeUnit;
  * stops it cleanly: the transaction in flight is finished and its position stored.
  *
  * <pre>
- * ./mvnw -q -B -pl examples exec:java                                      # simulator:demo
+ * ./mvnw -q -B -pl examples exec:java                                      # jdbc:redoline:sim:demo
  * ./mvnw -q -B -pl examples exec:java -Dexec.args="--config cdc.properties"
  * </pre>
  *
- * <p>Without {@code --config} it captures {@code SHOP.*} from {@code simulator:demo}, keeping its
+ * <p>Without {@code --config} it captures {@code SHOP.*} from {@code jdbc:redoline:sim:demo}, keeping its
  * state in a new temporary directory (the simulator starts afresh on every run, so an old position
  * would mean nothing to it). A configuration file holds {@code cdc.*} keys
  * (docs/configuration.md); give it a {@code cdc.state.dir} to resume where the last run stopped.
@@ -101,7 +101,7 @@ public final class Demo {
   static Map<String, String> settings(String[] args) throws IOException {
     Map<String, String> settings = new LinkedHashMap<>();
     if (args.length == 0) {
-      settings.put("cdc.database.url", "simulator:demo");
+      settings.put("cdc.database.url", "jdbc:redoline:sim:demo");
       settings.put("cdc.tables.include", "SHOP.*");
     } else if (args.length == 2 && args[0].equals("--config")) {
       Properties file = new Properties();

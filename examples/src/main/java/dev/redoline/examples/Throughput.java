@@ -1,12 +1,13 @@
 package dev.redoline.examples;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Scn;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.embedded.EngineMetrics;
 import dev.redoline.embedded.OffsetStore;
 import dev.redoline.embedded.SchemaHistory;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,22 +35,23 @@ public final class Throughput {
 
   public static void main(String[] args) throws Exception {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 120;
-    SimulatedOracle oracle = SimulatedOracle.forUrl("simulator:stress");
+    SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
     String start = Long.toString(oracle.currentScn());
     oracle.advance(Duration.ofSeconds(seconds));
     Scn end = Scn.of(oracle.currentScn());
     Path state = Files.createTempDirectory("redoline-throughput-");
     CountDownLatch done = new CountDownLatch(1);
+    Map<String, String> settings = Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
+        "cdc.start.scn", start, "cdc.state.dir", state.toString(),
+        "cdc.buffer.spill.dir", state.resolve("spill").toString());
     EmbeddedEngine engine = EmbeddedEngine.builder()
-        .config(Map.of("cdc.database.url", "simulator:stress", "cdc.tables.include", "SHOP.*",
-            "cdc.start.scn", start, "cdc.state.dir", state.toString(),
-            "cdc.buffer.spill.dir", state.resolve("spill").toString()))
+        .config(settings)
         .handler(tx -> {
           if (!tx.commit().scn().isBefore(end)) {
             done.countDown();
           }
         })
-        .database(Database.simulated(oracle, false))
+        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
         .offsetStore(args.length > 1 && args[1].equals("memory") ? OffsetStore.inMemory()
             : dev.redoline.embedded.FileOffsetStore.open(state.resolve("offsets.json")))
         .schemaHistory(SchemaHistory.inMemory())

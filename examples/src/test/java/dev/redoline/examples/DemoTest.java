@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The demo as a user runs it: simulator:demo in real time. */
+/** The demo as a user runs it: jdbc:redoline:sim:demo in real time. */
 class DemoTest {
 
   @TempDir
@@ -39,16 +39,16 @@ class DemoTest {
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
     assertThat(out.toString(StandardCharsets.UTF_8).lines())
         .allSatisfy(line -> assertThat(line).startsWith("{\"xid\":\"").endsWith("]}").contains("\"table\":\"SHOP."));
-    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("redoline demo: capturing SHOP.* from simulator:demo")
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("redoline demo: capturing SHOP.* from jdbc:redoline:sim:demo")
         .containsPattern("progress: \\d+ transactions \\(\\d+\\.\\d/s\\), \\d+ changes \\(\\d+\\.\\d/s\\), lag ");
   }
 
   @Test
   void settings_readTheConfigFile() throws Exception {
     Path file = dir.resolve("cdc.properties");
-    Files.writeString(file, "cdc.database.url=simulator:stress\ncdc.tables.include=SHOP.ORDERS\ncdc.state.dir=/x\n");
+    Files.writeString(file, "cdc.database.url=jdbc:redoline:sim:stress\ncdc.tables.include=SHOP.ORDERS\ncdc.state.dir=/x\n");
     assertThat(Demo.settings(new String[] {"--config", file.toString()})).isEqualTo(Map.of(
-        "cdc.database.url", "simulator:stress", "cdc.tables.include", "SHOP.ORDERS", "cdc.state.dir", "/x"));
+        "cdc.database.url", "jdbc:redoline:sim:stress", "cdc.tables.include", "SHOP.ORDERS", "cdc.state.dir", "/x"));
     assertThatThrownBy(() -> Demo.settings(new String[] {"--verbose"})).hasMessage("unknown arguments --verbose");
   }
 

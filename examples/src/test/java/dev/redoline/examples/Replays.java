@@ -1,5 +1,6 @@
 package dev.redoline.examples;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Change;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Operation;
@@ -11,7 +12,7 @@ import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.embedded.OffsetStore;
 import dev.redoline.embedded.SchemaHistory;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ final class Replays {
   /** The most a test waits for a condition: a bound that fails a stuck test, not a timing. */
   static final Duration PATIENCE = Duration.ofSeconds(60);
 
-  final SimulatedOracle oracle = SimulatedOracle.forUrl("simulator:demo?seed=7");
+  final SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:demo?seed=7");
   final String startScn = Long.toString(oracle.currentScn());
   final Path state;
 
@@ -43,7 +44,7 @@ final class Replays {
 
   Map<String, String> settings(String stateDir) {
     Map<String, String> s = new HashMap<>();
-    s.put("cdc.database.url", "simulator:demo");
+    s.put("cdc.database.url", "jdbc:redoline:sim:demo");
     s.put("cdc.tables.include", "SHOP.*");
     s.put("cdc.start.scn", startScn);
     s.put("cdc.state.dir", state.resolve(stateDir).toString());
@@ -55,8 +56,10 @@ final class Replays {
 
   /** An engine on the simulator, which advances only while the capture waits. */
   EmbeddedEngine.Builder engine(String stateDir, ChangeHandler handler) {
-    return EmbeddedEngine.builder().config(settings(stateDir)).handler(handler)
-        .database(Database.simulated(oracle, false));
+    Map<String, String> settings = settings(stateDir);
+    settings.put("cdc.database.url", oracle.url());
+    return EmbeddedEngine.builder().config(settings).handler(handler)
+        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance));
   }
 
   /** One handled transaction of the reference pass. */

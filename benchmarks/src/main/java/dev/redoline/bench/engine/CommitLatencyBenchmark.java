@@ -7,8 +7,9 @@ import dev.redoline.core.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.RealTime;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -55,6 +56,7 @@ public class CommitLatencyBenchmark {
   public static class Capture {
     final ConcurrentLinkedQueue<Long> requests = new ConcurrentLinkedQueue<>();
     CaptureStream stream;
+    RealTime clock;
     long nextMarked = 1_000_000_000L;
     long background;
 
@@ -71,10 +73,11 @@ public class CommitLatencyBenchmark {
           commit(o, id);
         }
       });
-      CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", "simulator:bench", "cdc.tables.include",
+      clock = RealTime.start(oracle);
+      CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include",
           "SHOP.*", "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
           "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10"));
-      stream = CaptureEngine.builder().config(config).database(Database.simulated(oracle, true)).build()
+      stream = CaptureEngine.builder().config(config).database(Database.fromConfig(config)).build()
           .open(Position.start(start));
     }
 
@@ -88,6 +91,7 @@ public class CommitLatencyBenchmark {
     @TearDown(Level.Trial)
     public void stop() {
       stream.close();
+      clock.close();
     }
   }
 

@@ -10,8 +10,8 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,7 +82,7 @@ public class PipelineBenchmark {
         tx.commit();
       }
       oracle.flushAll();
-      config = CdcConfig.from(Map.of("cdc.database.url", "simulator:bench", "cdc.tables.include", "SHOP.*",
+      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
           "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10",
           "cdc.mining.max.logs.per.step", "4"));
     }
@@ -108,7 +108,7 @@ public class PipelineBenchmark {
   @OperationsPerInvocation(CHANGES)
   public long mineBacklog(Backlog backlog) throws InterruptedException {
     CaptureEngine engine = CaptureEngine.builder().config(backlog.config)
-        .database(Database.simulated(backlog.oracle, false)).build();
+        .database(Database.jdbc(backlog.config, backlog.oracle.clock(), backlog.oracle::advance)).build();
     long changes = 0;
     try (ChangeStream stream = engine.open(Position.start(backlog.start))) {
       while (changes < CHANGES) {

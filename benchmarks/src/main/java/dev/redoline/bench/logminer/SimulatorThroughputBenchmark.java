@@ -1,5 +1,6 @@
 package dev.redoline.bench.logminer;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.AddLogOption;
 import dev.redoline.logminer.ArchivedLog;
@@ -10,9 +11,11 @@ import dev.redoline.logminer.OnlineLog;
 import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
-import dev.redoline.logminer.simulator.SimulatedOracle;
+import dev.redoline.logminer.jdbc.JdbcGateway;
+import dev.redoline.simulator.SimulatedOracle;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Throughput of the Oracle simulator itself, so that pipeline benchmarks know how much of their
- * time is the simulator's. The workload is {@code simulator:stress} (two RAC threads, about 40
+ * time is the simulator's. The workload is {@code jdbc:redoline:sim:stress} (two RAC threads, about 40
  * orders a second with 1-4 lines and stock updates, long-running and private-strand transactions,
  * a 5,000-update transaction every 30 s, savepoint rollbacks, 256 KiB logs), with its seeded
  * faults removed.
@@ -59,15 +62,17 @@ public class SimulatorThroughputBenchmark {
   @State(Scope.Benchmark)
   public static class Mined {
     SimulatedOracle oracle;
+    CdcConfig config;
 
     @Setup(Level.Trial)
     public void setUp() {
-      oracle = SimulatedOracle.forUrl("simulator:stress?seed=42");
+      oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=42");
       oracle.faults().clear();
       oracle.advance(Duration.ofSeconds(60));
       oracle.workload((db, step) -> { });
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofSeconds(10));
+      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*"));
     }
   }
 
@@ -78,7 +83,7 @@ public class SimulatorThroughputBenchmark {
 
     @Setup(Level.Iteration)
     public void setUp() {
-      oracle = SimulatedOracle.forUrl("simulator:stress?seed=42");
+      oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=42");
       oracle.faults().clear();
     }
   }
@@ -95,7 +100,7 @@ public class SimulatorThroughputBenchmark {
   public long mine(Mined state, Counters counters) throws SQLException {
     long n = 0;
     long hash = 0;
-    try (LogMinerGateway db = state.oracle.connect()) {
+    try (LogMinerGateway db = JdbcGateway.connect(state.config)) {
       Set<String> added = new HashSet<>();
       for (ArchivedLog a : db.archivedLogs(Scn.ZERO)) {
         if (a.destId() == 1 && added.add(a.thread() + ":" + a.sequence())) {

@@ -19,7 +19,6 @@ import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.GatewayFactory;
 import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
 import dev.redoline.logminer.OracleErrorCodes;
@@ -29,7 +28,6 @@ import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionLog;
 import dev.redoline.logminer.SessionStart;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -100,13 +98,15 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   /**
    * Connects with {@code cdc.database.url}, {@code cdc.database.user} and
    * {@code cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone}.
-   * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}.
+   * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}. The URL is
+   * Oracle's ({@code jdbc:oracle:thin:@//host:port/service}) or the Oracle simulator's
+   * ({@code jdbc:redoline:sim:...}); {@link JdbcDrivers} finds its driver.
    *
-   * @throws ConfigException (CDC-4001) when the URL is not an Oracle JDBC URL or the zone is unknown
-   * @throws SQLException as ojdbc reports a failed connection
+   * @throws ConfigException (CDC-4001) when the URL is not one of those or the zone is unknown
+   * @throws SQLException as the driver reports a failed connection
    */
   public static JdbcGateway connect(CdcConfig config) throws SQLException {
-    return connect(config, DriverManager::getConnection);
+    return connect(config, JdbcDrivers::connect);
   }
 
   /** The engine's factory: each {@code connect()} opens a new gateway with {@link #connect(CdcConfig)}. */
@@ -118,10 +118,9 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   static JdbcGateway connect(CdcConfig config, ConnectionSource source) throws SQLException {
     Objects.requireNonNull(config, "config == null");
     String url = config.get(CdcConfig.DATABASE_URL);
-    if (!url.startsWith("jdbc:oracle:")) {
+    if (!JdbcDrivers.isDatabaseUrl(url)) {
       throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(),
-          url.indexOf('@') < 0 ? url : null,
-          "is not an Oracle JDBC URL; expected jdbc:oracle:thin:@//host:port/service");
+          url.indexOf('@') < 0 ? url : null, JdbcDrivers.EXPECTED);
     }
     ZoneId zone = zone(config.get(CdcConfig.DATABASE_TIME_ZONE));
     Properties properties = new Properties();
@@ -251,7 +250,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public void addLogFile(String fileName, AddLogOption option) throws SQLException {
     Objects.requireNonNull(fileName, "fileName == null");
     Objects.requireNonNull(option, "option == null");
-    call(Sql.ADD_LOGFILE, fileName, option.value());
+    call(Sql.addLogFile(option), fileName);
   }
 
   @Override
@@ -268,11 +267,10 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   @Override
   public void startSession(SessionStart start) throws SQLException {
     Objects.requireNonNull(start, "start == null");
-    int options = MiningOption.sum(start.options());
     if (start.endScn() == null) {
-      call(Sql.START_LOGMNR_OPEN_END, number(start.startScn()), options);
+      call(Sql.startLogMiner(start.options(), false), number(start.startScn()));
     } else {
-      call(Sql.START_LOGMNR, number(start.startScn()), number(start.endScn()), options);
+      call(Sql.startLogMiner(start.options(), true), number(start.startScn()), number(start.endScn()));
     }
   }
 

@@ -27,9 +27,11 @@ import java.util.TreeSet;
  * database to prove it; bind lists work with any driver and are tested here. The flags
  * ({@code ? = 1}) are binds too, so turning DDL or control rows off does not change the shape.
  *
- * <p>The predicates are those of {@link MiningQuery}, evaluated in this order, as the simulator
- * does: a row at or before its thread's cursor is never returned; START/COMMIT/ROLLBACK (codes 6,
- * 7, 36) are returned when control rows are asked for, whoever ran them; other rows of excluded
+ * <p>The predicates are those of {@link MiningQuery}, in this order: a row at or before its
+ * thread's cursor is never returned; MISSING_SCN rows (code 34) and CORRUPTED_BLOCKS rows are
+ * always returned, because a hole in the redo concerns every consumer whatever it captures
+ * (LOGMINER.md 4.6 and 7); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
+ * returned when control rows are asked for, whoever ran them; other rows of excluded
  * users are left out ({@code USERNAME} NULL is never excluded); DDL (code 5) is returned for every
  * object when asked for; every other row only for a captured (container, DATA_OBJ#) pair, the
  * container being {@code NVL(SRC_CON_ID, 0)} because SRC_CON_ID is NULL in a non-container
@@ -59,6 +61,12 @@ record MiningSql(String text, List<Object> binds) {
   /** Stands for "no captured object"; container and object ids are never negative. */
   static final int NO_OBJECT = -1;
 
+  /** OPERATION_CODE of a MISSING_SCN row: a gap in the redo, returned whatever is captured. */
+  static final int MISSING_SCN = 34;
+
+  /** OPERATION of the row LogMiner writes for skipped corrupt blocks (STATUS 1343), returned whatever is captured. */
+  static final String CORRUPTED_BLOCKS = "CORRUPTED_BLOCKS";
+
   public MiningSql {
     binds = List.copyOf(binds);
   }
@@ -71,9 +79,10 @@ record MiningSql(String text, List<Object> binds) {
       appendCursors(sql, binds, new TreeMap<>(query.cursors()));
       sql.append(" AND ");
     }
-    sql.append("(OPERATION_CODE IN (6, 7, 36) AND ? = 1");
+    sql.append("(OPERATION_CODE = ").append(MISSING_SCN).append(" OR OPERATION = '").append(CORRUPTED_BLOCKS)
+        .append("' OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1");
     binds.add(flag(query.includeTransactionControl()));
-    sql.append(" OR OPERATION_CODE NOT IN (6, 7, 36) AND (? = 0 OR USERNAME IS NULL OR ");
+    sql.append(" OR OPERATION_CODE NOT IN (6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR ");
     binds.add(flag(!query.excludedUsers().isEmpty()));
     appendUsers(sql, binds, new TreeSet<>(query.excludedUsers()));
     sql.append(") AND (OPERATION_CODE = 5 AND ? = 1");

@@ -1,11 +1,15 @@
 package dev.redoline.logminer.jdbc;
 
+import dev.redoline.logminer.AddLogOption;
+import dev.redoline.logminer.MiningOption;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The fixed SQL text of every statement the JDBC gateway runs, in one place so that tests pin it
  * and reviewers read it together. Values are always {@code ?} binds; the only text built at run
- * time is the mining query ({@link MiningSql}), and it too only repeats bind markers.
+ * time is the mining query ({@link MiningSql}), which only repeats bind markers, and the
+ * DBMS_LOGMNR option constants named in two PL/SQL calls, which come from enums.
  *
  * <pre>{@code
  * try (PreparedStatement ps = connection.prepareStatement(Sql.DATABASE)) { ... }
@@ -119,19 +123,22 @@ final class Sql {
   /** TIMESTAMP_TO_SCN; bind: the time. */
   static final String TIMESTAMP_TO_SCN = "SELECT TIMESTAMP_TO_SCN(?) FROM DUAL";
 
-  /** DBMS_LOGMNR.ADD_LOGFILE; binds: file name, option constant. */
-  static final String ADD_LOGFILE = "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => ?); END;";
+  /** DBMS_LOGMNR.ADD_LOGFILE with the option constant named ({@code SYS.DBMS_LOGMNR.ADDFILE}); bind: file name. */
+  static String addLogFile(AddLogOption option) {
+    return "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => " + option.constant() + "); END;";
+  }
 
   /** DBMS_LOGMNR.REMOVE_LOGFILE; bind: file name. */
   static final String REMOVE_LOGFILE = "BEGIN SYS.DBMS_LOGMNR.REMOVE_LOGFILE(LOGFILENAME => ?); END;";
 
-  /** DBMS_LOGMNR.START_LOGMNR with both bounds; binds: start SCN, end SCN, options sum. */
-  static final String START_LOGMNR = "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, ENDSCN => ?,"
-      + " OPTIONS => ?); END;";
-
-  /** DBMS_LOGMNR.START_LOGMNR to the end of the added redo; binds: start SCN, options sum. */
-  static final String START_LOGMNR_OPEN_END = "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-      + " OPTIONS => ?); END;";
+  /**
+   * DBMS_LOGMNR.START_LOGMNR with the options as a sum of named package constants; binds: the
+   * start SCN, and the end SCN when {@code bounded} (else LogMiner reads to the end of the added redo).
+   */
+  static String startLogMiner(Set<MiningOption> options, boolean bounded) {
+    return "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?," + (bounded ? " ENDSCN => ?," : "")
+        + " OPTIONS => " + MiningOption.sum(options) + "); END;";
+  }
 
   /** DBMS_LOGMNR.END_LOGMNR. */
   static final String END_LOGMNR = "BEGIN SYS.DBMS_LOGMNR.END_LOGMNR(); END;";

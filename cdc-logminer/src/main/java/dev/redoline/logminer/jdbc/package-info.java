@@ -1,6 +1,7 @@
 /**
- * The {@link dev.redoline.logminer.LogMinerGateway} port over a real Oracle connection (ojdbc11),
- * and the preflight checks that run before a capture starts.
+ * The {@link dev.redoline.logminer.LogMinerGateway} port over a JDBC connection (ojdbc11 to Oracle,
+ * or the Oracle simulator's driver), and the preflight checks that run before a capture starts.
+ * {@link dev.redoline.logminer.jdbc.JdbcDrivers} is the one place a URL becomes a connection.
  *
  * <p>{@link dev.redoline.logminer.jdbc.JdbcGateway} turns each port method into one or two
  * statements on the {@code V$} views, the dictionary views and {@code DBMS_LOGMNR}. Every value
@@ -9,6 +10,6 @@
  * Errors are ojdbc's own {@link java.sql.SQLException}s, unchanged, so the engine's classifier sees
  * the ORA number Oracle raised. {@link dev.redoline.logminer.jdbc.Preflight} asks the same port
  * (so it runs on the simulator too) whether the database is ready for capture and answers with
- * typed problems that name the configuration key they concern.
+ * typed problems that name the configuration key they concern; on the simulator the same SQL runs.
  */
 package dev.redoline.logminer.jdbc;

@@ -72,7 +72,8 @@ class JdbcConnectTest {
       throw new AssertionError("the driver must not be called");
     })).isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.key()).isEqualTo("cdc.database.url"))
         .hasMessageStartingWith("CDC-4001 A configuration value is invalid: cdc.database.url='simulator:demo': "
-            + "is not an Oracle JDBC URL; expected jdbc:oracle:thin:@//host:port/service");
+            + "is not a database URL the engine can capture from; expected an Oracle JDBC URL"
+            + " (jdbc:oracle:thin:@//host:port/service) or an Oracle simulator URL");
   }
 
   @Test

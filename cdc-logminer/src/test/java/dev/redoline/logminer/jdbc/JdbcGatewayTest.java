@@ -375,21 +375,21 @@ class JdbcGatewayTest {
   }
 
   @Test
-  void addAndRemoveLogFile_callDbmsLogmnrWithBinds() throws SQLException {
+  void addAndRemoveLogFile_bindTheFileAndNameTheOptionConstant() throws SQLException {
     gateway.addLogFile("/arch/1_7.arc", AddLogOption.NEW);
     gateway.addLogFile("/arch/1_8 'x'.arc", AddLogOption.ADDFILE);
     gateway.removeLogFile("/arch/1_7.arc");
 
     assertThat(db.executed.subList(2, 5)).extracting(e -> e.sql).containsExactly(
-        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => ?); END;",
-        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => ?); END;",
+        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;",
+        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.ADDFILE); END;",
         "BEGIN SYS.DBMS_LOGMNR.REMOVE_LOGFILE(LOGFILENAME => ?); END;");
     assertThat(db.executed.subList(2, 5)).extracting(FakeJdbc.Executed::bindValues).containsExactly(
-        List.of("/arch/1_7.arc", 1), List.of("/arch/1_8 'x'.arc", 3), List.of("/arch/1_7.arc"));
+        List.of("/arch/1_7.arc"), List.of("/arch/1_8 'x'.arc"), List.of("/arch/1_7.arc"));
   }
 
   @Test
-  void startSession_bindsUnsignedScnsAndTheOptionSum() throws SQLException {
+  void startSession_bindsUnsignedScnsAndNamesTheOptionConstants() throws SQLException {
     gateway.startSession(SessionStart.of(Scn.parse("9223372036854775807"), Scn.parse("18446744073709551614"),
         MiningOption.DICT_FROM_ONLINE_CATALOG, MiningOption.NO_ROWID_IN_STMT));
     gateway.startSession(new SessionStart(Scn.of(100), null, java.util.Set.of(MiningOption.COMMITTED_DATA_ONLY,
@@ -397,12 +397,14 @@ class JdbcGatewayTest {
 
     FakeJdbc.Executed bounded = db.executed.get(2);
     assertThat(bounded.sql).isEqualTo(
-        "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, ENDSCN => ?, OPTIONS => ?); END;");
+        "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, ENDSCN => ?, OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG"
+            + " + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT); END;");
     assertThat(bounded.bindValues()).containsExactly(new BigDecimal("9223372036854775807"),
-        new BigDecimal("18446744073709551614"), 16 + 2048);
+        new BigDecimal("18446744073709551614"));
     FakeJdbc.Executed open = db.executed.get(3);
-    assertThat(open.sql).isEqualTo("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, OPTIONS => ?); END;");
-    assertThat(open.bindValues()).containsExactly(new BigDecimal("100"), 16 + 2);
+    assertThat(open.sql).isEqualTo("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, OPTIONS =>"
+        + " SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.COMMITTED_DATA_ONLY); END;");
+    assertThat(open.bindValues()).containsExactly(new BigDecimal("100"));
   }
 
   @Test

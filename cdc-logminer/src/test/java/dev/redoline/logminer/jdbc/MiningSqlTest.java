@@ -42,8 +42,8 @@ class MiningSqlTest {
     assertThat(sql.text()).isEqualTo(SELECT + " WHERE (THREAD# NOT IN (?, ?)"
         + " OR THREAD# = ? AND (RBASQN > ? OR RBASQN = ? AND (RBABLK > ? OR RBABLK = ? AND RBABYTE > ?))"
         + " OR THREAD# = ? AND (RBASQN > ? OR RBASQN = ? AND (RBABLK > ? OR RBABLK = ? AND RBABYTE > ?)))"
-        + " AND (OPERATION_CODE IN (6, 7, 36) AND ? = 1"
-        + " OR OPERATION_CODE NOT IN (6, 7, 36) AND (? = 0 OR USERNAME IS NULL OR USERNAME NOT IN ("
+        + " AND (OPERATION_CODE = 34 OR OPERATION = 'CORRUPTED_BLOCKS' OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1"
+        + " OR OPERATION_CODE NOT IN (6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR USERNAME NOT IN ("
         + markers(8) + "))"
         + " AND (OPERATION_CODE = 5 AND ? = 1"
         + " OR OPERATION_CODE <> 5 AND (? = 1 OR (NVL(SRC_CON_ID, 0), DATA_OBJ#) IN (" + pairs(8) + "))))");
@@ -66,8 +66,9 @@ class MiningSqlTest {
 
     MiningSql sql = MiningSql.of(q);
 
-    assertThat(sql.text()).isEqualTo(SELECT + " WHERE (OPERATION_CODE IN (6, 7, 36) AND ? = 1"
-        + " OR OPERATION_CODE NOT IN (6, 7, 36) AND (? = 0 OR USERNAME IS NULL OR USERNAME NOT IN ("
+    assertThat(sql.text()).isEqualTo(SELECT + " WHERE (OPERATION_CODE = 34 OR OPERATION = 'CORRUPTED_BLOCKS'"
+        + " OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1"
+        + " OR OPERATION_CODE NOT IN (6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR USERNAME NOT IN ("
         + markers(8) + "))"
         + " AND (OPERATION_CODE = 5 AND ? = 1"
         + " OR OPERATION_CODE <> 5 AND (? = 1 OR (NVL(SRC_CON_ID, 0), DATA_OBJ#) IN (" + pairs(8) + "))))");

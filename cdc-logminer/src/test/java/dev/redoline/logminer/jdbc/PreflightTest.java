@@ -1,5 +1,6 @@
 package dev.redoline.logminer.jdbc;
 
+import dev.redoline.logminer.SimulatorGateways;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,10 +10,10 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.simulator.Fault;
-import dev.redoline.logminer.simulator.GatewayCall;
-import dev.redoline.logminer.simulator.SimulatedOracle;
-import dev.redoline.logminer.simulator.SupplementalLogging;
+import dev.redoline.simulator.Fault;
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SupplementalLogging;
 import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class PreflightTest {
 
   private static CdcConfig config(String... keyValues) {
-    Map<String, String> settings = new HashMap<>(Map.of("cdc.database.url", "simulator:test",
+    Map<String, String> settings = new HashMap<>(Map.of("cdc.database.url", "jdbc:redoline:sim:test",
         "cdc.database.user", "C##REDOLINE", "cdc.database.password", "pw", "cdc.tables.include", "SHOP.*"));
     for (int i = 0; i < keyValues.length; i += 2) {
       settings.put(keyValues[i], keyValues[i + 1]);
@@ -39,7 +40,7 @@ class PreflightTest {
   }
 
   private static List<PreflightProblem> check(SimulatedOracle oracle, CdcConfig config) throws SQLException {
-    try (LogMinerGateway db = oracle.connect()) {
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       return Preflight.of(config).check(db);
     }
   }
@@ -108,7 +109,7 @@ class PreflightTest {
       }
     };
 
-    try (LogMinerGateway db = oracle.connect()) {
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       List<PreflightProblem> problems = Preflight.of(config()).check(withProbe(db, probe));
 
       assertThat(problems).containsExactly(

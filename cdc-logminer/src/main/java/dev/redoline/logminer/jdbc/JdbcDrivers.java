@@ -1,0 +1,95 @@
+package dev.redoline.logminer.jdbc;
+
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The one place that maps a database URL to a JDBC connection. Drivers are found with
+ * {@link ServiceLoader} in the class loader that loaded the engine and in the thread's context
+ * class loader, and called directly: {@code DriverManager} is not asked, because it only hands out
+ * drivers whose class loader the caller's can see, which a Kafka Connect plugin's isolated loader
+ * defeats. Oracle's ojdbc11 serves {@code jdbc:oracle:} URLs; the Oracle simulator (the
+ * {@code cdc-simulator} artifact on the class path) serves {@code jdbc:redoline:sim:} URLs.
+ */
+public final class JdbcDrivers {
+
+  /** The URL prefix of Oracle's JDBC driver. */
+  public static final String ORACLE_PREFIX = "jdbc:oracle:";
+
+  /** The URL prefix of the Oracle simulator's driver. */
+  public static final String SIMULATOR_PREFIX = "jdbc:redoline:sim:";
+
+  /** What a database URL must look like, for error messages. */
+  static final String EXPECTED = "is not a database URL the engine can capture from; expected an Oracle JDBC URL"
+      + " (jdbc:oracle:thin:@//host:port/service) or an Oracle simulator URL (jdbc:redoline:sim:demo,"
+      + " jdbc:redoline:sim://127.0.0.1:15210/stress)";
+
+  private JdbcDrivers() {}
+
+  /** Whether {@code url} is one the engine captures from (Oracle's or the simulator's). */
+  public static boolean isDatabaseUrl(String url) {
+    return url != null && (url.startsWith(ORACLE_PREFIX) || url.startsWith(SIMULATOR_PREFIX));
+  }
+
+  /**
+   * Opens a connection with the first driver that accepts {@code url}.
+   *
+   * @throws SQLException with SQLSTATE 08001 naming the URL when no driver on the class path accepts
+   *     it (for a simulator URL: cdc-simulator is missing), or as the driver reports a failure
+   */
+  public static Connection connect(String url, Properties properties) throws SQLException {
+    for (Driver driver : drivers()) {
+      if (driver.acceptsURL(url)) {
+        Connection c = driver.connect(url, properties);
+        if (c != null) {
+          return c;
+        }
+      }
+    }
+    String missing = url.startsWith(SIMULATOR_PREFIX)
+        ? "the Oracle simulator's driver (dev.redoline:cdc-simulator) is not on the class path"
+        : "no JDBC driver on the class path accepts it (ojdbc11 serves jdbc:oracle: URLs)";
+    throw new SQLException("No suitable driver for " + redacted(url) + ": " + missing, "08001");
+  }
+
+  private static List<Driver> drivers() {
+    Set<ClassLoader> loaders = new LinkedHashSet<>();
+    loaders.add(JdbcDrivers.class.getClassLoader());
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    if (context != null) {
+      loaders.add(context);
+    }
+    List<Driver> out = new ArrayList<>();
+    Set<Class<?>> seen = new LinkedHashSet<>();
+    for (ClassLoader loader : loaders) {
+      java.util.Iterator<Driver> it = ServiceLoader.load(Driver.class, loader).iterator();
+      while (true) {
+        try {
+          if (!it.hasNext()) {
+            break;
+          }
+          Driver d = it.next();
+          if (seen.add(d.getClass())) {
+            out.add(d);
+          }
+        } catch (java.util.ServiceConfigurationError e) {
+          // A broken driver entry on the class path: the others may still serve the URL.
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The URL without anything after an {@code @} (a descriptor may hold credentials). */
+  private static String redacted(String url) {
+    int at = url.indexOf('@');
+    return at < 0 ? url : url.substring(0, at + 1) + "...";
+  }
+}

@@ -1,0 +1,64 @@
+package dev.redoline.simulator;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The redo of one log sequence of one thread. While CURRENT it grows as LGWR flushes; after the
+ * switch its content is final and archive copies share it. When its online group is reused the
+ * online copy is gone ({@link #overwritten}) but archive copies stay readable.
+ */
+final class LogFile {
+  /** Internal stand-in for NEXT_CHANGE# = 2^64-1 of the CURRENT log. */
+  static final long OPEN_END = Long.MAX_VALUE;
+
+  final int thread;
+  final long sequence;
+  final int group;
+  final int blockSize;
+  final String onlineName;
+  final long firstScn;
+  final LocalDateTime firstTime;
+  long nextScn = OPEN_END;
+  LocalDateTime nextTime;
+  /** Records written by LGWR, in address order. */
+  final List<RedoRecord> records = new ArrayList<>();
+  /** Bytes of redo allocated in this log (written or still in the buffer). */
+  long bytes;
+  boolean overwritten;
+  boolean archived;
+  /** DBMS_LOGMNR_D.BUILD wrote the start / the end of a dictionary into this log. */
+  boolean dictionaryBegin;
+  boolean dictionaryEnd;
+
+  LogFile(int thread, long sequence, int group, int blockSize, String onlineName, long firstScn,
+      LocalDateTime firstTime, long headerBytes) {
+    this.thread = thread;
+    this.sequence = sequence;
+    this.group = group;
+    this.blockSize = blockSize;
+    this.onlineName = onlineName;
+    this.firstScn = firstScn;
+    this.firstTime = firstTime;
+    this.bytes = headerBytes;
+  }
+
+  boolean current() {
+    return nextScn == OPEN_END;
+  }
+
+  /** Whether the log's SCN range [firstScn, nextScn) meets [low, high]. */
+  boolean overlaps(long low, long high) {
+    return firstScn <= high && nextScn > low;
+  }
+
+  long blocks() {
+    return (bytes + blockSize - 1) / blockSize;
+  }
+
+  @Override
+  public String toString() {
+    return "thread " + thread + " sequence " + sequence;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.redoline.simulator;
+
+/** What a redo record is, with the OPERATION / OPERATION_CODE LogMiner shows for it. */
+enum RecordKind {
+  START(6, "START"),
+  COMMIT(7, "COMMIT"),
+  ROLLBACK(36, "ROLLBACK"),
+  INSERT(1, "INSERT"),
+  UPDATE(3, "UPDATE"),
+  DELETE(2, "DELETE"),
+  /** ROLLBACK=1 compensation of an INSERT: a ROWID-only DELETE. */
+  UNDO_INSERT(2, "DELETE"),
+  /** ROLLBACK=1 compensation of an UPDATE: old values set by ROWID. */
+  UNDO_UPDATE(3, "UPDATE"),
+  /** ROLLBACK=1 compensation of a DELETE: the row inserted again. */
+  UNDO_DELETE(1, "INSERT"),
+  DDL(5, "DDL"),
+  REPLICATION_MARKER(27, "REPLICATION_MARKER"),
+  /** A gap in the redo stream (a missing log tolerated by the session): STATUS 1291. */
+  MISSING_SCN(34, "MISSING_SCN"),
+  /**
+   * Redo blocks skipped under SKIP_CORRUPTION: STATUS 1343. The OPERATION text is documented;
+   * the OPERATION_CODE is not (LOGMINER.md 1.2), so {@link Settings#corruptedBlocksCode} decides it.
+   */
+  CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
+  UNSUPPORTED(255, "UNSUPPORTED");
+
+  final int code;
+  final String operation;
+
+  RecordKind(int code, String operation) {
+    this.code = code;
+    this.operation = operation;
+  }
+
+  boolean isDml() {
+    return this == INSERT || this == UPDATE || this == DELETE || this == UNDO_INSERT || this == UNDO_UPDATE
+        || this == UNDO_DELETE;
+  }
+
+  boolean isControl() {
+    return this == START || this == COMMIT || this == ROLLBACK;
+  }
+
+  boolean isUndo() {
+    return this == UNDO_INSERT || this == UNDO_UPDATE || this == UNDO_DELETE;
+  }
+}

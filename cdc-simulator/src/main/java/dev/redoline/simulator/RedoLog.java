@@ -1,0 +1,237 @@
+package dev.redoline.simulator;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The database's redo: the SCN clock, the threads, the private strands of open transactions, log
+ * switches and archiving (LOGMINER.md section 10, requirements 1-4 and 7-9).
+ *
+ * <p>A record gets its SCN when the change is made. It gets its address when it reaches the public
+ * log buffer: at once, or, for a transaction in a private strand, at commit, when the strand is
+ * full, or when a log switch forces every strand out. It becomes visible to mining when LGWR
+ * flushes the buffer: at commit (unless commits do not wait), every {@link #lgwrInterval}, when the
+ * buffer passes {@link #flushThresholdRecords}, before a log switch, or on demand.
+ */
+final class RedoLog {
+
+  /** An archive destination and how long ARCn takes to copy a log there. */
+  static final class Destination {
+    final int id;
+    final String name;
+    final Duration delay;
+    String status = "VALID";
+    final String type = "LOCAL";
+
+    Destination(int id, String name, Duration delay) {
+      this.id = id;
+      this.name = name;
+      this.delay = delay;
+    }
+  }
+
+  private record PendingArchive(LogFile log, Destination dest, Instant due) {}
+
+  /** Resetlogs id in archive names (the %r of LOG_ARCHIVE_FORMAT). */
+  static final long RESETLOGS_ID = 1_154_237_462L;
+
+  final SimulatedClock clock;
+  final List<RedoThread> threads = new ArrayList<>();
+  final List<Destination> destinations = new ArrayList<>();
+  final List<ArchiveCopy> archives = new ArrayList<>();
+  final Set<TxState> openTransactions = new LinkedHashSet<>();
+  private final List<PendingArchive> pending = new ArrayList<>();
+  long scn;
+  final ScnTimeMap scnTime = new ScnTimeMap();
+  final long resetlogsScn;
+  final LocalDateTime resetlogsTime;
+  boolean archiveLogMode = true;
+  boolean commitFlushes = true;
+  /** How often LGWR writes the buffer without a commit asking for it. */
+  Duration lgwrInterval = Duration.ofSeconds(3);
+  /** Buffer size (in records) past which LGWR writes without waiting. */
+  int flushThresholdRecords = 10_000;
+  /** Records a private strand holds before it must go to the public buffer. */
+  int strandCapacity = 2_000;
+  /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
+  Duration archiveLagTarget = Duration.ZERO;
+  private Instant lastLgwrWrite;
+
+  RedoLog(SimulatedClock clock, long startScn) {
+    this.clock = clock;
+    this.scn = startScn;
+    this.resetlogsScn = 1;
+    this.resetlogsTime = LocalDateTime.ofInstant(clock.instant(), clock.getZone()).minusDays(30)
+        .truncatedTo(ChronoUnit.SECONDS);
+    this.lastLgwrWrite = clock.instant();
+  }
+
+  /** The next SCN: CURRENT_SCN moves forward by one. */
+  long nextScn() {
+    ++scn;
+    scnTime.note(scn, clock.instant());
+    return scn;
+  }
+
+  /** Database local time, second precision, as LogMiner's DATE columns show it. */
+  LocalDateTime now() {
+    return LocalDateTime.ofInstant(clock.instant(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  RedoThread thread(int number) {
+    for (RedoThread t : threads) {
+      if (t.number == number) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException("No redo thread " + number + " (threads: 1 to " + threads.size() + ")");
+  }
+
+  /** Opens thread {@code t}'s first log. */
+  void openThread(RedoThread t) {
+    long at = nextScn();
+    t.enableScn = at;
+    t.checkpointScn = at;
+    t.lastRedoScn = at;
+    t.switchLog(at, now());
+    t.lastRedoSequence = t.current().sequence;
+    t.lastRedoBlock = RedoThread.HEADER_BLOCKS - 1;
+    t.lastRedoTime = now();
+  }
+
+  /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
+  void write(RedoRecord record, TxState tx) {
+    RedoThread t = thread(record.thread);
+    if (tx != null && tx.privateStrand && !tx.ended) {
+      tx.strand.add(record);
+      if (tx.strand.size() >= strandCapacity) {
+        flushStrand(tx);
+      }
+      return;
+    }
+    t.append(record);
+    if (t.buffer.size() >= flushThresholdRecords) {
+      flush(t);
+    }
+  }
+
+  /** Copies a private strand into the public buffer: its records get addresses now. */
+  void flushStrand(TxState tx) {
+    RedoThread t = thread(tx.writeThread);
+    for (RedoRecord r : tx.strand) {
+      t.append(r);
+    }
+    tx.strand.clear();
+  }
+
+  void flush(RedoThread t) {
+    t.flush(now());
+    lastLgwrWrite = clock.instant();
+    if (t.full()) {
+      switchLog(t);
+    }
+  }
+
+  /**
+   * ALTER SYSTEM SWITCH LOGFILE for one thread: every private strand of the thread is flushed into
+   * the current log first, then the log is closed at a new SCN and queued for archiving.
+   */
+  void switchLog(RedoThread t) {
+    for (TxState tx : openTransactions) {
+      if (tx.thread == t.number && !tx.strand.isEmpty()) {
+        flushStrand(tx);
+      }
+    }
+    t.flush(now());
+    archiveBeforeReuse(t.nextToReuse());
+    long at = nextScn();
+    LogFile closed = t.switchLog(at, now());
+    t.checkpointScn = at;
+    if (closed != null && archiveLogMode) {
+      for (Destination d : destinations) {
+        pending.add(new PendingArchive(closed, d, clock.instant().plus(d.delay)));
+      }
+    }
+  }
+
+  /**
+   * Oracle does not reuse an online group before the mandatory destination (DEST_ID 1) has
+   * archived it: the switch waits for ARCn. Simulated time does not stop, so the copy completes
+   * now, earlier than its delay. Other destinations keep their own lag.
+   */
+  private void archiveBeforeReuse(LogFile reused) {
+    if (reused == null) {
+      return;
+    }
+    for (PendingArchive p : List.copyOf(pending)) {
+      if (p.log == reused && p.dest.id == 1) {
+        complete(p);
+      }
+    }
+  }
+
+  private void complete(PendingArchive p) {
+    pending.remove(p);
+    String name = String.format("/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence,
+        RESETLOGS_ID);
+    archives.add(new ArchiveCopy(p.dest.id, name, p.log));
+    p.log.archived = true;
+  }
+
+  /** Runs what is due at the current simulated time: archive copies, LGWR timer, timed switches. */
+  void tick() {
+    Instant now = clock.instant();
+    List<PendingArchive> done = new ArrayList<>();
+    for (PendingArchive p : pending) {
+      if (!p.due.isAfter(now)) {
+        done.add(p);
+      }
+    }
+    for (PendingArchive p : done) {
+      complete(p);
+    }
+    if (!lgwrInterval.isZero() && !now.isBefore(lastLgwrWrite.plus(lgwrInterval))) {
+      for (RedoThread t : threads) {
+        if (t.open) {
+          flush(t);
+        }
+      }
+      lastLgwrWrite = now;
+    }
+    if (!archiveLagTarget.isZero()) {
+      for (RedoThread t : threads) {
+        LogFile current = t.current();
+        if (t.open && current != null && current.bytes > (long) RedoThread.HEADER_BLOCKS * t.blockSize
+            && current.firstTime.plus(archiveLagTarget).isBefore(now())) {
+          switchLog(t);
+        }
+      }
+    }
+  }
+
+  /** Archive copies of (thread, sequence) at every destination. */
+  List<ArchiveCopy> archivesOf(int thread, long sequence) {
+    List<ArchiveCopy> out = new ArrayList<>();
+    for (ArchiveCopy c : archives) {
+      if (c.log.thread == thread && c.log.sequence == sequence) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** Every log of every thread, in (thread, sequence) order. */
+  List<LogFile> allLogs() {
+    List<LogFile> out = new ArrayList<>();
+    for (RedoThread t : threads) {
+      out.addAll(t.logs);
+    }
+    return out;
+  }
+}

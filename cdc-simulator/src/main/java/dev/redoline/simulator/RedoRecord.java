@@ -1,0 +1,89 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableLayout;
+import java.time.LocalDateTime;
+
+/**
+ * One redo record as the simulator keeps it: the logical change, not its text. SQL_REDO is
+ * rendered at query time because the text depends on the mining session's options and on the
+ * dictionary at mining time. The address is given when the record reaches the public redo buffer,
+ * which for a private strand is long after its SCN was taken.
+ */
+final class RedoRecord {
+  final RecordKind kind;
+  final long scn;
+  final LocalDateTime time;
+  final TxState tx;
+  final int thread;
+  /** The table as it was when the change was made; null for control rows. */
+  final TableVersion table;
+  /** DATA_OBJ# and DATA_OBJD# of the segment changed (a partition's for partitioned tables). */
+  final int objectId;
+  final int dataObjectId;
+  final String rowId;
+  /** INSERT after image; UPDATE set (Absent = unchanged); undo rows: the values restored. */
+  final Row values;
+  /** UPDATE/DELETE old values as logged (Absent.NOT_LOGGED where supplemental logging did not log). */
+  final Row before;
+  final String ddlText;
+  final String info;
+  final int status;
+  final int sizeBytes;
+  RedoAddress address;
+  int ssn;
+  /** The log file the record was written to, once flushed. */
+  LogFile log;
+  /** For the rows of an array DELETE after the first: the record whose RS_ID they share. */
+  RedoRecord sharesAddressWith;
+  /** The record's redo block is corrupt: LogMiner cannot read it (ORA-01343, or skipped). */
+  boolean corrupt;
+  /** A COMMIT of an empty transaction, which LogMiner shows with THREAD# 0. */
+  boolean threadZero;
+
+  /** The address as V$LOGMNR_CONTENTS shows it: THREAD# 0 for the COMMIT of an empty transaction. */
+  RedoAddress shownAddress() {
+    if (!threadZero || address == null) {
+      return address;
+    }
+    return new RedoAddress(0, address.sequence(), address.block(), address.offset());
+  }
+
+  RedoRecord(RecordKind kind, long scn, LocalDateTime time, TxState tx, int thread, TableVersion table,
+      int objectId, int dataObjectId, String rowId, Row values, Row before, String ddlText, String info,
+      int status) {
+    this.kind = kind;
+    this.scn = scn;
+    this.time = time;
+    this.tx = tx;
+    this.thread = thread;
+    this.table = table;
+    this.objectId = objectId;
+    this.dataObjectId = dataObjectId;
+    this.rowId = rowId;
+    this.values = values;
+    this.before = before;
+    this.ddlText = ddlText;
+    this.info = info;
+    this.status = status;
+    this.sizeBytes = estimateSize(table == null ? null : table.layout(), ddlText);
+  }
+
+  /** A rough redo size: a header plus a few dozen bytes per column; only block arithmetic uses it. */
+  private static int estimateSize(TableLayout layout, String ddl) {
+    int size = 72;
+    if (layout != null) {
+      size += 28 * layout.columns().size();
+    }
+    if (ddl != null) {
+      size += ddl.length();
+    }
+    return size;
+  }
+
+  @Override
+  public String toString() {
+    return kind + "@" + scn + (address == null ? "" : " " + address) + (tx == null ? "" : " " + tx.xid);
+  }
+}

@@ -1,0 +1,149 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.RedoAddress;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One redo thread (one RAC instance's LGWR): its online groups used in a cycle, the log being
+ * written, and the log buffer of records that have an address but are not yet flushed. Flushed
+ * redo is what mining can see; {@link #lastRedoScn} and the last written block are V$THREAD's
+ * LAST_REDO_* columns.
+ */
+final class RedoThread {
+
+  /** Bytes at the start of each log taken by the file and log headers (blocks 0 and 1). */
+  static final int HEADER_BLOCKS = 2;
+
+  /** One online log group. */
+  static final class Group {
+    final int number;
+    final String fileName;
+    final long bytes;
+    LogFile log;
+
+    Group(int number, String fileName, long bytes) {
+      this.number = number;
+      this.fileName = fileName;
+      this.bytes = bytes;
+    }
+  }
+
+  final int number;
+  final int blockSize;
+  final List<Group> groups = new ArrayList<>();
+  final List<LogFile> logs = new ArrayList<>();
+  final List<RedoRecord> buffer = new ArrayList<>();
+  int instance;
+  boolean open = true;
+  long enableScn;
+  long disableScn;
+  long checkpointScn;
+  long lastRedoScn;
+  long lastRedoSequence;
+  long lastRedoBlock;
+  LocalDateTime lastRedoTime;
+  private int currentGroup = -1;
+  private long nextSequence = 1;
+
+  RedoThread(int number, int blockSize, int groupCount, long groupBytes, int firstGroupNumber) {
+    this.number = number;
+    this.instance = number;
+    this.blockSize = blockSize;
+    for (int i = 0; i < groupCount; i++) {
+      int g = firstGroupNumber + i;
+      groups.add(new Group(g, String.format("/u01/oradata/ORCL/redo%02d.log", g), groupBytes));
+    }
+  }
+
+  LogFile current() {
+    return currentGroup < 0 ? null : groups.get(currentGroup).log;
+  }
+
+  Group currentGroup() {
+    return groups.get(currentGroup);
+  }
+
+  /**
+   * Closes the current log at {@code switchScn} and opens the next group with a new sequence;
+   * the group's previous log, if any, is overwritten. The buffer must be empty (flushed) first.
+   *
+   * @return the log closed, or null on the first open
+   */
+  LogFile switchLog(long switchScn, LocalDateTime time) {
+    if (!buffer.isEmpty()) {
+      throw new IllegalStateException("switch with an unflushed buffer in thread " + number);
+    }
+    LogFile closed = current();
+    if (closed != null) {
+      closed.nextScn = switchScn;
+      closed.nextTime = time;
+    }
+    currentGroup = (currentGroup + 1) % groups.size();
+    Group group = groups.get(currentGroup);
+    if (group.log != null) {
+      group.log.overwritten = true;
+    }
+    group.log = new LogFile(number, nextSequence++, group.number, blockSize, group.fileName, switchScn, time,
+        (long) HEADER_BLOCKS * blockSize);
+    logs.add(group.log);
+    return closed;
+  }
+
+  /** The log the next switch overwrites (the next group's), or null when that group is unused. */
+  LogFile nextToReuse() {
+    return groups.get((currentGroup + 1) % groups.size()).log;
+  }
+
+  /** Gives {@code record} the next address of the current log and puts it in the log buffer. */
+  void append(RedoRecord record) {
+    LogFile log = current();
+    RedoRecord leader = record.sharesAddressWith;
+    if (leader != null && leader.address != null && leader.address.sequence() == log.sequence) {
+      record.address = leader.address;
+      buffer.add(record);
+      return;
+    }
+    long pos = log.bytes;
+    record.address = new RedoAddress(number, log.sequence, pos / blockSize, (int) (pos % blockSize));
+    log.bytes = pos + record.sizeBytes;
+    buffer.add(record);
+  }
+
+  /** LGWR writes the buffer to the current log: the records become visible to mining. */
+  void flush(LocalDateTime time) {
+    if (buffer.isEmpty()) {
+      return;
+    }
+    LogFile log = current();
+    for (RedoRecord record : buffer) {
+      record.log = log;
+      log.records.add(record);
+      lastRedoScn = Math.max(lastRedoScn, record.scn);
+    }
+    RedoRecord last = buffer.get(buffer.size() - 1);
+    lastRedoSequence = last.address.sequence();
+    lastRedoBlock = (log.bytes - 1) / blockSize;
+    lastRedoTime = time;
+    // LGWR writes whole blocks: the next write starts in a fresh block, so every record written
+    // later has an address above (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK).
+    log.bytes = (lastRedoBlock + 1) * blockSize;
+    buffer.clear();
+  }
+
+  /** Whether the current log has reached its group's size. */
+  boolean full() {
+    return current().bytes >= currentGroup().bytes;
+  }
+
+  /** The online group currently holding {@code log}, or null when it was overwritten. */
+  Group groupOf(LogFile log) {
+    for (Group g : groups) {
+      if (g.log == log) {
+        return g;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a redo record into the V$LOGMNR_CONTENTS rows LogMiner shows for it: SQL_REDO/SQL_UNDO
+ * rendered by {@link SqlRedoRenderer} with the session's options and the dictionary at mining
+ * time, split into CSF pieces, with the control, container and CDO columns filled.
+ *
+ * <p>Dictionary at mining time (DICT_FROM_ONLINE_CATALOG): a record of a table changed since
+ * (DATA_OBJV# differs) or purged is shown without dictionary, {@code "UNKNOWN"."OBJ# n"} with
+ * HEXTORAW values, STATUS 2 and INFO 'Dictionary Mismatch'; a dropped table still in the recycle
+ * bin is shown under its BIN$ name. With DDL_DICT_TRACKING the dictionary follows the redo, so old
+ * records render with their own layout.
+ */
+final class RowFormatter {
+
+  /** SQL_REDO of an UNSUPPORTED (255) row. */
+  static final String UNSUPPORTED_REDO = "Unsupported";
+
+  private final SimulatedOracle oracle;
+  private final MinerSession session;
+  private final SqlRedoRenderer renderer;
+  private final boolean tracking;
+
+  RowFormatter(SimulatedOracle oracle, MinerSession session, SessionNls nls) {
+    this.oracle = oracle;
+    this.session = session;
+    this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(
+        session.start.has(LogMinerOption.NO_ROWID_IN_STMT), session.start.has(LogMinerOption.NO_SQL_DELIMITER),
+        "Nan", "Inf").withNls(nls));
+    this.tracking = session.start.has(LogMinerOption.DDL_DICT_TRACKING);
+  }
+
+  /** The text columns of one record's rows before CSF splitting. */
+  private static final class Text {
+    String owner;
+    String table;
+    String redo;
+    String undo;
+    String info;
+    int status;
+  }
+
+  /** The view rows of one record, in {@link ContentsView#COLUMNS} order. */
+  List<Object[]> rows(RedoRecord r) {
+    Text x = new Text();
+    x.info = r.info;
+    x.status = r.status;
+    if (r.table != null) {
+      tableText(r, x);
+    } else {
+      x.redo = switch (r.kind) {
+        case START -> renderer.startTransaction();
+        case COMMIT -> renderer.commit();
+        case ROLLBACK -> renderer.rollback();
+        default -> r.ddlText == null ? "" : r.ddlText;
+      };
+    }
+    return pieces(r, x.owner, x.table, x.redo, x.undo, x.info, x.status);
+  }
+
+  /** SQL and names of a table's record, with the dictionary as it is at mining time. */
+  private void tableText(RedoRecord r, Text x) {
+    SimTable live = r.table.table();
+    TableLayout layout = r.table.layout();
+    x.owner = layout.table().owner();
+    x.table = layout.table().table();
+    boolean mismatch = !tracking && r.kind != RecordKind.DDL
+        && (live.purged || live.objectVersion != r.table.objectVersion());
+    if (mismatch) {
+      x.owner = "UNKNOWN";
+      x.table = "OBJ# " + r.objectId;
+      x.info = "Dictionary Mismatch";
+      x.status = 2;
+      x.redo = withoutDictionary(r, layout);
+      return;
+    }
+    if (live.temporary && r.kind != RecordKind.DDL) {
+      x.redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
+      x.undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
+      return;
+    }
+    if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
+      x.status = 2;   // LONG updates: STATUS 2 with an empty INFO (LOGMINER.md 2.3)
+      x.info = null;
+    }
+    if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
+      x.table = live.recycleBinName;
+      layout = renamed(layout, live.recycleBinName);
+    }
+    x.redo = text(r, layout);
+    x.undo = undo(r, layout);
+  }
+
+  private String text(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.insert(layout, r.values);
+      case UPDATE -> renderer.update(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.delete(layout, r.before, r.rowId);
+      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId);
+      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values, r.rowId);
+      case UNDO_DELETE -> renderer.undoDelete(layout, r.values);
+      case DDL -> renderer.ddl(r.ddlText);
+      case UNSUPPORTED -> UNSUPPORTED_REDO;
+      default -> r.ddlText == null ? "" : r.ddlText;
+    };
+  }
+
+  private static boolean hasLong(TableLayout layout) {
+    for (dev.redoline.core.Column c : layout.columns()) {
+      if (c.type().kind() == dev.redoline.core.OracleType.Kind.LONG
+          || c.type().kind() == dev.redoline.core.OracleType.Kind.LONG_RAW) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
+  private int code(RedoRecord r) {
+    return r.kind == RecordKind.CORRUPTED_BLOCKS ? oracle.settings.corruptedBlocksCode : r.kind.code;
+  }
+
+  private String undo(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.undoSqlOfInsert(layout, r.values, r.rowId);
+      case UPDATE -> renderer.undoSqlOfUpdate(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.undoSqlOfDelete(layout, r.before);
+      default -> null;
+    };
+  }
+
+  private String withoutDictionary(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT, UNDO_DELETE -> renderer.insertWithoutDictionary(r.objectId, layout, r.values);
+      case UPDATE -> renderer.updateWithoutDictionary(r.objectId, layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.deleteWithoutDictionary(r.objectId, layout, r.before, r.rowId);
+      default -> renderer.deleteWithoutDictionary(r.objectId, layout,
+          dev.redoline.core.Row.builder(layout.columns().size()).build(), r.rowId);
+    };
+  }
+
+  private static TableLayout renamed(TableLayout layout, String name) {
+    TableId id = layout.table();
+    return new TableLayout(new TableId(id.pdb(), id.owner(), name), layout.version(), layout.columns(),
+        layout.primaryKey());
+  }
+
+  private List<Object[]> pieces(RedoRecord r, String owner, String table, String redo, String undo, String info,
+      int status) {
+    List<String> redoPieces = SqlRedoRenderer.splitCsf(redo);
+    List<String> undoPieces = undo == null ? List.of() : SqlRedoRenderer.splitCsf(undo);
+    int n = Math.max(redoPieces.size(), undoPieces.size());
+    TxState tx = r.tx;
+    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid;
+    if (r.kind.isUndo() && tx != null && tx.startScn < session.startScn) {
+      xid = xid.slotOnly();   // undo of a transaction begun before the session: sequence unknown
+    }
+    boolean cdo = session.committedOnly();
+    Long startScn = null;
+    Long commitScn = null;
+    LocalDateTime startTime = null;
+    LocalDateTime commitTime = null;
+    if (cdo && tx != null && r.kind != RecordKind.DDL) {
+      boolean startSeen = tx.startScn >= session.startScn;
+      startScn = startSeen ? tx.startScn : null;
+      startTime = startSeen ? tx.startTime : null;
+      commitScn = tx.endScn;
+      commitTime = tx.endTime;
+    }
+    Catalog.Container c = oracle.catalog.container(r.table != null ? r.table.conId()
+        : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
+    ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
+    String user = tx == null ? null : tx.user;
+    List<Object[]> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
+      String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
+      out.add(ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
+          undoPiece, i < n - 1, c, oracle.catalog.cdb, user));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,191 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.Column;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * DDL on the simulated dictionary. Each statement runs in its own transaction (START, DDL row,
+ * COMMIT) and changes object numbers as Oracle does (requirement 25): ALTER raises DATA_OBJV#,
+ * TRUNCATE of a non-empty table and MOVE give a new DATA_OBJD#, EXCHANGE PARTITION swaps them,
+ * SPLIT PARTITION makes new partition objects, DROP without PURGE renames into the recycle bin
+ * (with an INTERNAL DDL row).
+ *
+ * <pre>{@code
+ * oracle.schema().addColumn(orders, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 200));
+ * oracle.schema().truncate(orders);
+ * oracle.schema().drop(orders, false);   // drop table ... AS "BIN$...==$0"
+ * }</pre>
+ */
+public final class SchemaChanges {
+
+  /** INFO of a user DDL row. */
+  static final String USER_DDL = "USER DDL (PlSql=0 RecDep=0)";
+  /** INFO of a DDL row the database issued itself. */
+  static final String INTERNAL_DDL = "INTERNAL DDL";
+
+  private final SimulatedOracle oracle;
+  private int ddlSlot;
+
+  SchemaChanges(SimulatedOracle oracle) {
+    this.oracle = oracle;
+  }
+
+  /** CREATE TABLE with the layout's columns; returns its id. */
+  public TableId createTable(TableLayout layout) {
+    return createPartitioned(layout, List.of());
+  }
+
+  /**
+   * CREATE GLOBAL TEMPORARY TABLE: its DML produces rows whose SQL_REDO and SQL_UNDO are
+   * LogMiner's placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
+   */
+  public TableId createTemporaryTable(TableLayout layout) {
+    SimTable t = oracle.catalog.create(layout.table(), layout, List.of());
+    t.temporary = true;
+    emit(t, createText("create global temporary table ", layout), USER_DDL);
+    return layout.table();
+  }
+
+  /**
+   * {@code DBMS_LOGMNR_D.BUILD(options => STORE_IN_REDO_LOGS)}: the dictionary goes into thread
+   * 1's current log, which gets DICTIONARY_BEGIN and DICTIONARY_END. START_LOGMNR with
+   * DICT_FROM_REDO_LOGS needs that log added (ORA-01371 otherwise). Plan ORA-01327 (dictionary
+   * lock) or others with {@code faults().atCall(GatewayCall.BUILD, ...)}.
+   *
+   * @throws SQLException a planned fault, with DBMS_LOGMNR_D frames
+   */
+  public void buildDictionary() throws SQLException {
+    oracle.faults.before(GatewayCall.BUILD, null);
+    RedoThread t = oracle.redo.thread(1);
+    oracle.redo.flush(t);
+    t.current().dictionaryBegin = true;
+    t.current().dictionaryEnd = true;
+  }
+
+  /** CREATE TABLE ... PARTITION BY HASH with named partitions, each its own object. */
+  public TableId createPartitioned(TableLayout layout, List<String> partitions) {
+    SimTable t = oracle.catalog.create(layout.table(), layout, partitions);
+    emit(t, createText("create table ", layout), USER_DDL);
+    return layout.table();
+  }
+
+  private static String createText(String verb, TableLayout layout) {
+    StringBuilder sql = new StringBuilder(verb).append(layout.table().quoted()).append(" (");
+    for (Column c : layout.columns()) {
+      sql.append(c.position() > 1 ? ", " : "").append('"').append(c.name()).append("\" ").append(c.type());
+    }
+    return sql.append(')').toString();
+  }
+
+  /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
+  public void addColumn(TableId table, String name, OracleType type) {
+    SimTable t = oracle.catalog.table(table);
+    List<Column> columns = new ArrayList<>(t.layout.columns());
+    columns.add(new Column(name, columns.size() + 1, type, true));
+    t.layout = t.layout.withColumns(t.layout.version() + 1, columns, t.layout.primaryKey());
+    t.objectVersion++;
+    for (SimTable.StoredRow row : t.rows.values()) {
+      Object[] grown = java.util.Arrays.copyOf(row.values, columns.size());
+      row.values = grown;
+    }
+    emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
+  }
+
+  /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
+  public void truncate(TableId table) {
+    SimTable t = oracle.catalog.table(table);
+    if (!t.rows.isEmpty()) {
+      for (SimTable.Segment s : t.segments) {
+        s.dataObjectId = oracle.catalog.newDataObjectId(t);
+      }
+    }
+    t.rows.clear();
+    emit(t, "truncate table " + table.quoted(), USER_DDL);
+  }
+
+  /** ALTER TABLE MOVE: a new DATA_OBJD#. */
+  public void move(TableId table) {
+    SimTable t = oracle.catalog.table(table);
+    for (SimTable.Segment s : t.segments) {
+      s.dataObjectId = oracle.catalog.newDataObjectId(t);
+    }
+    emit(t, "alter table " + table.quoted() + " move", USER_DDL);
+  }
+
+  /** SPLIT PARTITION: the partition is replaced by two new partition objects. */
+  public void splitPartition(TableId table, String partition, String first, String second) {
+    SimTable t = oracle.catalog.table(table);
+    SimTable.Segment old = segment(t, partition);
+    Catalog.Container c = oracle.catalog.container(t.conId);
+    int index = t.segments.indexOf(old);
+    int a = oracle.catalog.allocateObjectId(c);
+    int b = oracle.catalog.allocateObjectId(c);
+    t.segments.set(index, new SimTable.Segment(first, a, a));
+    t.segments.add(index + 1, new SimTable.Segment(second, b, b));
+    emit(t, "alter table " + table.quoted() + " split partition \"" + partition + "\" into (partition \""
+        + first + "\", partition \"" + second + "\")", USER_DDL);
+  }
+
+  /** EXCHANGE PARTITION with a non-partitioned table: their DATA_OBJD# values swap. */
+  public void exchangePartition(TableId table, String partition, TableId with) {
+    SimTable t = oracle.catalog.table(table);
+    SimTable other = oracle.catalog.table(with);
+    SimTable.Segment p = segment(t, partition);
+    SimTable.Segment o = other.segments.get(0);
+    int swap = p.dataObjectId;
+    p.dataObjectId = o.dataObjectId;
+    o.dataObjectId = swap;
+    emit(t, "alter table " + table.quoted() + " exchange partition \"" + partition + "\" with table "
+        + with.quoted(), USER_DDL);
+  }
+
+  /** DROP TABLE: with {@code purge} it is gone; without, it moves to the recycle bin. */
+  public void drop(TableId table, boolean purge) {
+    SimTable t = oracle.catalog.table(table);
+    oracle.catalog.drop(t, purge);
+    if (purge) {
+      emit(t, "drop table " + table.quoted() + " purge", USER_DDL);
+    } else {
+      emit(t, "ALTER TABLE " + table.quoted() + " RENAME TO \"" + t.recycleBinName + "\"", INTERNAL_DDL);
+      emit(t, "drop table " + table.quoted() + " AS \"" + t.recycleBinName + "\"", USER_DDL);
+    }
+  }
+
+  private static SimTable.Segment segment(SimTable t, String partition) {
+    for (SimTable.Segment s : t.segments) {
+      if (partition.equals(s.partition)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("No partition " + partition + " in " + t.id);
+  }
+
+  private void emit(SimTable t, String text, String info) {
+    RedoLog redo = oracle.redo;
+    // The schema owner issues the DDL: USERNAME is the owner, so excluding a user excludes its DDL.
+    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, t.id.owner(), t.conId,
+        false);
+    long scn = redo.nextScn();
+    tx.startScn = scn;
+    tx.startTime = redo.now();
+    SimTable.Segment s = t.segments.get(0);
+    redo.write(new RedoRecord(RecordKind.START, scn, tx.startTime, tx, 1, null, 0, 0, null, null, null, null,
+        null, 0), tx);
+    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), t.objectId, s.dataObjectId,
+        null, null, null, text, info, 0), tx);
+    long commit = redo.nextScn();
+    tx.ended = true;
+    tx.committed = true;
+    tx.endScn = commit;
+    tx.endTime = redo.now();
+    redo.write(new RedoRecord(RecordKind.COMMIT, commit, tx.endTime, tx, 1, null, 0, 0, null, null, null, null,
+        null, 0), tx);
+    redo.flush(redo.thread(1));
+  }
+}

@@ -1,0 +1,214 @@
+package dev.redoline.simulator;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One database session: what a JDBC connection to the simulator is on the database's side. Its
+ * LogMiner session (added logs, START_LOGMNR state) and its NLS settings live and die with it; a
+ * connection-ending error ({@link #lose()}) makes every later call fail with ORA-17008, as a
+ * closed ojdbc connection does.
+ *
+ * <p>Statements arrive as SQL text through {@link #execute}: {@code ALTER SESSION}, anonymous
+ * PL/SQL blocks calling DBMS_LOGMNR, and SELECTs, which the SQL engine evaluates over the views
+ * ({@link View}). Not thread-safe: the caller holds the database's lock ({@link SimulatedOracle#lock()}).
+ */
+final class Session implements AutoCloseable {
+
+  /** The session whose statement the SQL engine is evaluating on this thread: what views read. */
+  private static final ThreadLocal<Session> SELECTING = new ThreadLocal<>();
+
+  final SimulatedOracle oracle;
+  final int instance;
+  final List<AddedLog> added = new ArrayList<>();
+  MinerSession session;
+  private final Connection sql;
+  private boolean lost;
+  private boolean closed;
+  /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
+  private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
+  private MiningRun lastRun;
+  private SQLException unreadable;
+
+  Session(SimulatedOracle oracle, int instance, Connection sql) {
+    this.oracle = oracle;
+    this.instance = instance;
+    this.sql = sql;
+  }
+
+  /** The session the views are computed for; set only while the SQL engine evaluates a statement. */
+  static Session selecting() {
+    Session s = SELECTING.get();
+    if (s == null) {
+      throw new IllegalStateException("a simulator view was read outside a simulator statement");
+    }
+    return s;
+  }
+
+  Connection sqlEngine() {
+    return sql;
+  }
+
+  /** Runs {@code work} with this session as the one the views are computed for. */
+  <T> T selecting(SqlWork<T> work) throws SQLException {
+    Session previous = SELECTING.get();
+    SELECTING.set(this);
+    try {
+      return work.run();
+    } finally {
+      SELECTING.set(previous);
+    }
+  }
+
+  /** Work against the SQL engine. */
+  @FunctionalInterface
+  interface SqlWork<T> {
+    T run() throws SQLException;
+  }
+
+  /** The connection is gone: the LogMiner session with it; every later call fails on a closed connection. */
+  void lose() {
+    lost = true;
+    session = null;
+    added.clear();
+  }
+
+  boolean usable() {
+    return !lost && !closed;
+  }
+
+  /** The container the session is in: CDB$ROOT (1) in a container database, else 0. */
+  int containerId() {
+    return oracle.catalog.cdb ? 1 : 0;
+  }
+
+  SessionNls nls() {
+    return nls;
+  }
+
+  /**
+   * {@code ALTER SESSION SET NLS_... TIME_ZONE = ...}: queries run after it render SQL_REDO and
+   * SQL_UNDO literals with the new settings; rows already fetched keep their text. The settings
+   * belong to the database session, so END_LOGMNR and START_LOGMNR keep them.
+   */
+  void alterSession(SessionNls nls) throws SQLException {
+    check();
+    this.nls = Objects.requireNonNull(nls, "nls == null");
+  }
+
+  Set<Integer> threadsReadOnline() {
+    Set<Integer> out = new HashSet<>();
+    for (AddedLog a : added) {
+      if (a.online()) {
+        out.add(a.log().thread);
+      }
+    }
+    return out;
+  }
+
+  /** ORA-17008 once the connection is gone; ORA-01089 (and the connection lost) once its instance is down. */
+  void check() throws SQLException {
+    if (!usable()) {
+      throw OracleErrors.error(17008);
+    }
+    if (oracle.instances.isDown(instance)) {
+      lose();
+      throw OracleErrors.error(1089);
+    }
+  }
+
+  /** Checks the connection, lets the database move on and fires the faults planned for {@code call}. */
+  void enter(GatewayCall call) throws SQLException {
+    check();
+    oracle.redo.tick();
+    oracle.faults.before(call, this);
+  }
+
+  /** Runs one statement; see {@link Statements}. */
+  ServerCursor execute(String text, List<Object> binds, int timeoutSeconds) throws SQLException {
+    return Statements.execute(this, text, binds, timeoutSeconds);
+  }
+
+  /** Called by {@link ContentsView}: the run a mining query read and what stopped it, if anything. */
+  void mined(MiningRun run, SQLException unreadableRecord) {
+    this.lastRun = run;
+    this.unreadable = unreadableRecord;
+  }
+
+  /** The run of the last mining query and its stop, taken once by the cursor of that query. */
+  MiningRun takeRun() {
+    MiningRun run = lastRun;
+    lastRun = null;
+    return run;
+  }
+
+  SQLException takeUnreadable() {
+    SQLException e = unreadable;
+    unreadable = null;
+    return e;
+  }
+
+  // DBMS_LOGMNR, called by Statements from the client's PL/SQL blocks.
+
+  void addLogFile(String fileName, LogFileOption option) throws SQLException {
+    if (option == LogFileOption.NEW) {
+      session = null;
+      added.clear();
+    }
+    AddedLog log = AddedLog.resolve(oracle, fileName);
+    if (log == null) {
+      throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
+    }
+    for (AddedLog a : added) {
+      if (a.fileName().equals(fileName) || (a.log().thread == log.log().thread
+          && a.log().sequence == log.log().sequence)) {
+        throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);
+      }
+    }
+    added.add(log);
+  }
+
+  void removeLogFile(String fileName) throws SQLException {
+    if (!added.removeIf(a -> a.fileName().equals(fileName))) {
+      throw OracleErrors.plsql(1290, OracleErrors.LINE_REMOVE, fileName);
+    }
+  }
+
+  void startLogMiner(StartRequest start) throws SQLException {
+    MinerSession previous = session;
+    session = null;   // options and bounds never carry over; the session's memory does
+    List<LogGap> gaps = SessionChecks.check(oracle, added, start);
+    session = new MinerSession(start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+    if (previous != null) {
+      session.recordsRead = previous.recordsRead;
+      session.bufferedBytes = previous.bufferedBytes;
+    }
+  }
+
+  void endLogMiner() throws SQLException {
+    if (session == null && added.isEmpty()) {
+      throw OracleErrors.plsql(1307, OracleErrors.LINE_END);
+    }
+    session = null;
+    added.clear();
+  }
+
+  /** Ends the session; its LogMiner session with it. Never throws. */
+  @Override
+  public void close() {
+    closed = true;
+    session = null;
+    added.clear();
+    oracle.instances.sessions.remove(this);
+    try {
+      sql.close();
+    } catch (SQLException e) {
+      // The engine's connection is in memory; nothing is left to release.
+    }
+  }
+}

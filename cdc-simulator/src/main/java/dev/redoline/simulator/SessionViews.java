@@ -1,0 +1,61 @@
+package dev.redoline.simulator;
+
+import static dev.redoline.simulator.SqlValues.scn;
+import static dev.redoline.simulator.ViewColumn.number;
+import static dev.redoline.simulator.ViewColumn.raw;
+import static dev.redoline.simulator.ViewColumn.text;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** V$TRANSACTION and GV$TRANSACTION, and V$LOGMNR_LOGS of the selecting session's LogMiner session. */
+final class SessionViews {
+
+  static final List<ViewColumn> TRANSACTION_COLUMNS = List.of(number("XIDUSN"), number("XIDSLOT"),
+      number("XIDSQN"), raw("XID"), number("START_SCN"), text("STATUS"), number("CON_ID"));
+
+  private SessionViews() {}
+
+  /** The started transactions of the session's instance, or of every instance (GV$, INST_ID first). */
+  static List<Object[]> transactions(Session s, boolean allInstances) {
+    List<Object[]> out = new ArrayList<>();
+    for (TxState tx : s.oracle.redo.openTransactions) {
+      if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
+        continue;
+      }
+      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), tx.xid.toRaw(), scn(tx.startScn), "ACTIVE",
+          Math.max(tx.conId, 0)};
+      if (allInstances) {
+        Object[] withId = new Object[row.length + 1];
+        withId[0] = tx.instance;
+        System.arraycopy(row, 0, withId, 1, row.length);
+        row = withId;
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /**
+   * The logs of the session (STATUS 0, the first 1; 2 when outside a started session's range), then
+   * a MISSING_LOGFILE row (STATUS 4) per run of missing sequences.
+   */
+  static List<Object[]> sessionLogs(Session s) {
+    List<Object[]> out = new ArrayList<>();
+    long id = 1;
+    MinerSession session = s.session;
+    for (AddedLog a : s.added) {
+      LogFile f = a.log();
+      int status = id == 1 ? 1 : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)
+          ? 2 : 0;
+      out.add(new Object[] {id++, a.fileName(), f.thread, f.sequence, scn(f.firstScn),
+          f.current() ? SqlValues.MAX_SCN : scn(f.nextScn), status, null, SqlValues.yesNo(f.dictionaryBegin),
+          SqlValues.yesNo(f.dictionaryEnd)});
+    }
+    for (LogGap gap : session != null ? session.gaps : SessionChecks.between(s.oracle, s.added)) {
+      out.add(new Object[] {id++, gap.description(), gap.thread(), gap.fromSequence(), scn(gap.firstScn()),
+          scn(gap.nextScn()), 4, "MISSING_LOGFILE", "NO", "NO"});
+    }
+    return out;
+  }
+}

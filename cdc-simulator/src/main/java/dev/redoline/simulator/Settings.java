@@ -1,0 +1,34 @@
+package dev.redoline.simulator;
+
+import java.time.Duration;
+
+/** Knobs of the database and of LogMiner's cost and memory model. */
+final class Settings {
+  /** The simulator's seed: seeded choices that must repeat query after query derive from it. */
+  long seed = 1;
+  SupplementalLogging supplementalLogging = SupplementalLogging.ALL;
+  /** Session memory limit in bytes. */
+  long pgaLimitBytes = 2L << 30;
+  PgaExhaustion pgaExhaustion = PgaExhaustion.ORA_04036;
+  /** Memory a session holds from its start. */
+  long pgaBaseBytes = 8L << 20;
+  /** Memory a session gains per second of age (LogMiner's leak with long sessions). */
+  long pgaBytesPerSecond = 64L << 10;
+  /** Memory gained per redo record read (read buffers, dictionary cache). */
+  long pgaBytesPerRecordRead = 16;
+  /** Simulated time per redo record read. */
+  Duration costPerRecord = Duration.ofNanos(5_000);
+  /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */
+  int costAgePercentPerHour = 20;
+  Duration scnTimeRetention = Duration.ofDays(5);
+  /** START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291. */
+  boolean toleratesLogGaps;
+  /** Shuffle the order of records of different transactions that share one SCN (seeded). */
+  boolean shuffleTies;
+  /** OPERATION_CODE of CORRUPTED_BLOCKS rows; undocumented, so a knob. */
+  int corruptedBlocksCode = 14;
+  /** V$DATABASE.FORCE_LOGGING. */
+  boolean forceLogging;
+  /** V$DATABASE.PLATFORM_NAME. */
+  String platformName = "Linux x86 64-bit";
+}

@@ -1,0 +1,131 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table in the simulated dictionary, with its rows (so UPDATE and DELETE know the old values),
+ * its object numbers and its partitions.
+ *
+ * <p>OBJECT_ID (DATA_OBJ#) stays for the table's life; DATA_OBJECT_ID (DATA_OBJD#) changes on
+ * TRUNCATE of a non-empty table, MOVE and EXCHANGE PARTITION; DATA_OBJV# rises with each ALTER.
+ * A partitioned table has no segment: its rows live in partitions, each with its own numbers.
+ */
+final class SimTable {
+
+  /** A segment a row can live in: the table itself or one partition. */
+  static final class Segment {
+    final String partition;
+    final int objectId;
+    int dataObjectId;
+    int nextRowSlot;
+
+    Segment(String partition, int objectId, int dataObjectId) {
+      this.partition = partition;
+      this.objectId = objectId;
+      this.dataObjectId = dataObjectId;
+    }
+  }
+
+  /** A stored row and the segment holding it. */
+  static final class StoredRow {
+    Object[] values;
+    final Segment segment;
+
+    StoredRow(Object[] values, Segment segment) {
+      this.values = values;
+      this.segment = segment;
+    }
+  }
+
+  final TableId id;
+  final int conId;
+  final int objectId;
+  int objectVersion = 1;
+  TableLayout layout;
+  final List<Segment> segments = new ArrayList<>();
+  final Map<String, StoredRow> rows = new LinkedHashMap<>();
+  /** Supplemental logging of this table, or null to follow the database. */
+  SupplementalLogging logging;
+  /** The recycle-bin name after DROP without PURGE. */
+  String recycleBinName;
+  boolean purged;
+  /** A global temporary table: LogMiner shows placeholders instead of SQL. */
+  boolean temporary;
+  private int nextPartition;
+
+  SimTable(TableId id, int conId, int objectId, TableLayout layout) {
+    this.id = id;
+    this.conId = conId;
+    this.objectId = objectId;
+    this.layout = layout;
+  }
+
+  boolean dropped() {
+    return recycleBinName != null || purged;
+  }
+
+  boolean partitioned() {
+    return segments.size() > 1 || (segments.size() == 1 && segments.get(0).partition != null);
+  }
+
+  TableVersion version() {
+    return new TableVersion(layout, objectVersion, conId, this);
+  }
+
+  /** The segment for a new row: partitions take rows in turn. */
+  Segment segmentForNewRow() {
+    Segment s = segments.get(nextPartition % segments.size());
+    nextPartition++;
+    return s;
+  }
+
+  /** The segment with OBJECT_ID {@code objectId} (the first one when it has gone since). */
+  Segment segmentOf(int objectId) {
+    for (Segment s : segments) {
+      if (s.objectId == objectId) {
+        return s;
+      }
+    }
+    return segments.get(0);
+  }
+
+  /** A row as a {@link Row} of its current values. */
+  Row row(String rowId) {
+    StoredRow stored = rows.get(rowId);
+    if (stored == null) {
+      throw new IllegalArgumentException("No row " + rowId + " in " + id);
+    }
+    return Row.of(stored.values);
+  }
+
+  /** Oracle's extended ROWID: data object (6), relative file (3), block (6), row (3), base 64. */
+  static String rowId(int dataObjectId, int file, long block, int slot) {
+    StringBuilder sb = new StringBuilder(18);
+    base64(sb, dataObjectId, 6);
+    base64(sb, file, 3);
+    base64(sb, block, 6);
+    base64(sb, slot, 3);
+    return sb.toString();
+  }
+
+  private static final String ALPHABET =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+  private static void base64(StringBuilder sb, long value, int digits) {
+    for (int i = digits - 1; i >= 0; i--) {
+      sb.append(ALPHABET.charAt((int) ((value >>> (6 * i)) & 63)));
+    }
+  }
+
+  /** A new ROWID in {@code segment}: 100 rows per block, file 7. */
+  String newRowId(Segment segment) {
+    int slot = segment.nextRowSlot++;
+    return rowId(segment.dataObjectId, 7, 200 + slot / 100, slot % 100);
+  }
+}

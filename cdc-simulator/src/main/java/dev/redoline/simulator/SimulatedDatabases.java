@@ -1,0 +1,55 @@
+package dev.redoline.simulator;
+
+import java.lang.ref.WeakReference;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The databases of this JVM that the driver can connect to: those a caller registered with
+ * {@link SimulatedOracle#url()} (held weakly: the caller owns them), and the workload databases
+ * ({@code demo}, {@code stress}), made on first use and then kept, running in real time, for as
+ * long as the JVM runs, so that a capture stopped without a clean close and started again finds
+ * the database where it left it.
+ */
+final class SimulatedDatabases {
+
+  private static final Map<String, WeakReference<SimulatedOracle>> REGISTERED = new HashMap<>();
+  private static final Map<String, SimulatedOracle> WORKLOADS = new HashMap<>();
+  private static long next;
+
+  private SimulatedDatabases() {}
+
+  static synchronized String register(SimulatedOracle oracle) {
+    if (oracle.registeredName == null) {
+      REGISTERED.values().removeIf(ref -> ref.get() == null);
+      oracle.registeredName = "db-" + (++next);
+      REGISTERED.put(oracle.registeredName, new WeakReference<>(oracle));
+    }
+    return SimulatorUrl.PREFIX + oracle.registeredName;
+  }
+
+  /** The database a URL of this JVM names; ORA-12514 (no such service) when there is none. */
+  static synchronized SimulatedOracle resolve(SimulatorUrl url) throws SQLException {
+    WeakReference<SimulatedOracle> ref = REGISTERED.get(url.database());
+    if (ref != null) {
+      SimulatedOracle o = ref.get();
+      if (o == null) {
+        throw OracleErrors.error(12514);
+      }
+      return o;
+    }
+    if (!Workloads.NAMES.contains(url.database())) {
+      throw OracleErrors.error(12514);
+    }
+    SimulatedOracle o = WORKLOADS.get(url.sharingKey());
+    if (o == null) {
+      o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
+      RealTime.start(o);
+      WORKLOADS.put(url.sharingKey(), o);
+    }
+    return o;
+  }
+}

@@ -1,0 +1,482 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+
+/**
+ * A simulated Oracle database with LogMiner: the redo, the dictionary and a workload API, reached
+ * by clients only through JDBC ({@link SimulatorDriver}). Deterministic: one seed and one
+ * simulated clock; nothing ever sleeps, and the same calls with the same seed give the same rows.
+ *
+ * <pre>{@code
+ * SimulatedOracle oracle = SimulatedOracle.builder().seed(42).threads(2).build();
+ * TableId customers = oracle.createTable(TableLayout.builder(TableId.of("SHOP", "CUSTOMERS"), 1)
+ *     .column("ID", OracleType.number(10, 0), false)
+ *     .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), true)
+ *     .primaryKey("ID").build());
+ * SimulatedTransaction tx = oracle.begin();
+ * tx.insert(customers, 1L, "Ada");
+ * tx.commit();
+ * oracle.switchLogfile(1);                 // log switch; archived after the destination's delay
+ * oracle.advance(Duration.ofSeconds(5));   // time moves, archives appear, a workload runs
+ * try (Connection c = DriverManager.getConnection(oracle.url(), "c##redoline", "x")) {
+ *   ...                                    // V$ views, DBMS_LOGMNR calls, V$LOGMNR_CONTENTS
+ * }
+ * }</pre>
+ *
+ * <p>Named workloads: {@link #forUrl(String)} with {@code demo} or {@code stress}; the workload
+ * runs as {@link #advance(Duration)} moves time, or by itself in real time ({@link RealTime}).
+ * Faults are planned with {@link #faults()}. The JDBC connections of a database take its lock
+ * ({@code synchronized} on this object) for every statement and fetch; a test that drives the
+ * database from another thread while a client is connected takes the same lock, or queues its
+ * work in the workload, which runs under it.
+ */
+public final class SimulatedOracle {
+
+  final SimulatedClock clock;
+  final Random random;
+  final RedoLog redo;
+  final Catalog catalog;
+  final Faults faults;
+  final SchemaChanges schema;
+  private final SpecialRedo special = new SpecialRedo(this);
+  final Settings settings;
+  final Instances instances = new Instances(this);
+  final TransactionTable transactions = new TransactionTable(this);
+  private Workload workload;
+  /** The name the driver knows this database by, once {@link #url()} registered it. */
+  String registeredName;
+
+  private SimulatedOracle(Builder b) {
+    this.clock = new SimulatedClock(b.start, b.zone);
+    this.random = new Random(b.seed);
+    this.settings = b.settings;
+    this.redo = new RedoLog(clock, b.startScn);
+    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
+    this.schema = new SchemaChanges(this);
+    redo.archiveLogMode = b.archiveLogMode;
+    redo.commitFlushes = b.commitFlushes;
+    redo.lgwrInterval = b.lgwrInterval;
+    redo.archiveLagTarget = b.archiveLagTarget;
+    redo.strandCapacity = b.strandCapacity;
+    int destId = 1;
+    for (Duration delay : b.destinationDelays) {
+      redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
+      destId++;
+    }
+    for (int t = 1; t <= b.threads; t++) {
+      RedoThread thread = new RedoThread(t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
+      redo.threads.add(thread);
+      redo.openThread(thread);
+    }
+  }
+
+  /** A builder with one thread, three 1 MiB groups, one archive destination, no PDBs. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A new database running the workload a simulator URL names, in simulated time from
+   * {@code 2024-03-01T09:00:00Z}: {@code jdbc:redoline:sim:demo} (a small shop with steady traffic)
+   * or {@code jdbc:redoline:sim:stress} (two RAC threads, concurrent and huge transactions,
+   * private strands, frequent log switches, faults). An optional {@code ?seed=N} picks the seed.
+   * Connecting to such a URL through the driver instead gives the one shared database of that
+   * name, running in real time.
+   *
+   * @throws IllegalArgumentException naming the URL when it is not a simulator URL or the
+   *     workload is unknown
+   */
+  public static SimulatedOracle forUrl(String url) {
+    return Workloads.forUrl(url);
+  }
+
+  /** The simulated clock; it moves only with {@link #advance(Duration)}. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** CURRENT_SCN. */
+  public long currentScn() {
+    return redo.scn;
+  }
+
+  /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
+  public Faults faults() {
+    return faults;
+  }
+
+  /** Replication markers, empty-transaction commits and corrupt redo (requirement 27). */
+  public SpecialRedo special() {
+    return special;
+  }
+
+  /** DDL and partition maintenance on the simulated dictionary. */
+  public SchemaChanges schema() {
+    return schema;
+  }
+
+  /** Attaches the workload that {@link #advance(Duration)} runs. */
+  public SimulatedOracle workload(Workload workload) {
+    this.workload = Objects.requireNonNull(workload, "workload == null");
+    return this;
+  }
+
+  /** The current rows of a live table, in the order they were inserted (the table's contents now). */
+  public List<dev.redoline.core.Row> rows(TableId table) {
+    SimTable t = catalog.table(table);
+    List<dev.redoline.core.Row> out = new ArrayList<>();
+    for (SimTable.StoredRow r : t.rows.values()) {
+      out.add(dev.redoline.core.Row.of(r.values));
+    }
+    return out;
+  }
+
+  /** Shortcut for {@code schema().createTable(layout)}. */
+  public TableId createTable(TableLayout layout) {
+    return schema.createTable(layout);
+  }
+
+  /**
+   * Moves simulated time forward in steps of at most 100 ms; at each step the workload runs, LGWR
+   * writes on its timer, archives whose delay has passed appear, timed log switches happen.
+   */
+  public void advance(Duration duration) {
+    Objects.requireNonNull(duration, "duration == null");
+    Duration left = duration;
+    Duration step = Duration.ofMillis(100);
+    while (!left.isZero() && !left.isNegative()) {
+      Duration d = left.compareTo(step) < 0 ? left : step;
+      clock.advance(d);
+      left = left.minus(d);
+      if (workload != null) {
+        workload.run(this, d);
+      }
+      redo.tick();
+    }
+  }
+
+  /** Starts a transaction on thread 1 as user {@code APP}, without a private strand. */
+  public SimulatedTransaction begin() {
+    return newTransaction().begin();
+  }
+
+  /** Options for a new transaction: thread, user, private strand. */
+  public TransactionOptions newTransaction() {
+    return new TransactionOptions(this);
+  }
+
+  /**
+   * Commits the transactions at one SCN (requirement 10): several COMMIT rows with the same SCN,
+   * in the order given.
+   */
+  public void commitTogether(SimulatedTransaction... together) {
+    transactions.commit(List.of(together));
+  }
+
+  /** The transactions not yet ended. */
+  public List<SimulatedTransaction> openTransactions() {
+    return List.copyOf(transactions.open);
+  }
+
+  /** {@code ALTER SYSTEM SWITCH LOGFILE} on one thread: private strands and the buffer are flushed first. */
+  public void switchLogfile(int thread) {
+    redo.switchLog(redo.thread(thread));
+  }
+
+  /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
+  public void switchAllLogfiles() {
+    for (RedoThread t : redo.threads) {
+      if (t.open) {
+        redo.switchLog(t);
+      }
+    }
+  }
+
+  /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
+  public void flush(int thread) {
+    redo.flush(redo.thread(thread));
+  }
+
+  /** LGWR writes every thread's buffer now. */
+  public void flushAll() {
+    for (RedoThread t : redo.threads) {
+      if (t.open) {
+        redo.flush(t);
+      }
+    }
+  }
+
+  /** RMAN {@code DELETE ARCHIVELOG}: every copy of (thread, sequence) gets STATUS 'D'; the file is gone. */
+  public void deleteArchive(int thread, long sequence) {
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    if (copies.isEmpty()) {
+      throw new IllegalArgumentException("No archive of thread " + thread + " sequence " + sequence);
+    }
+    copies.forEach(c -> c.deleted = true);
+  }
+
+  /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
+  public void destinationStatus(int destId, String status) {
+    for (RedoLog.Destination d : redo.destinations) {
+      if (d.id == destId) {
+        d.status = Objects.requireNonNull(status, "status == null");
+        return;
+      }
+    }
+    throw new IllegalArgumentException("No archive destination " + destId);
+  }
+
+  /** {@code ALTER PLUGGABLE DATABASE name CLOSE}: OPEN_MODE becomes MOUNTED; its redo stays minable from the root. */
+  public void closePdb(String name) {
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
+  }
+
+  /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
+  public void openPdb(String name) {
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "READ WRITE";
+  }
+
+  /**
+   * Stops an instance. {@code SHUTDOWN IMMEDIATE} ({@code abort == false}) rolls back its open
+   * transactions, flushes and closes its thread at a checkpoint. {@code abort} is a crash: the log
+   * buffer and private strands are lost and open transactions stay dead until
+   * {@link #startupInstance} recovers them. Connections to it fail from now on.
+   */
+  public void shutdownInstance(int instance, boolean abort) {
+    instances.shutdown(instance, abort);
+  }
+
+  /**
+   * Starts an instance again. After a crash, its dead transactions are rolled back by crash
+   * recovery: ROLLBACK=1 rows and a ROLLBACK record, written by {@code recoveringThread} (the
+   * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
+   */
+  public void startupInstance(int instance, int recoveringThread) {
+    instances.startup(instance, recoveringThread);
+  }
+
+  SupplementalLogging loggingOf(SimTable t) {
+    return t.logging != null ? t.logging : settings.supplementalLogging;
+  }
+
+  /**
+   * The JDBC URL of this database for clients in this JVM: {@code jdbc:redoline:sim:db-N}, the
+   * same every call. Connections to it share this database; time moves only when the caller
+   * advances it (or a {@link RealTime} does). The driver holds the database weakly: once the
+   * caller drops it, the URL stops resolving (ORA-12514).
+   */
+  public String url() {
+    return SimulatedDatabases.register(this);
+  }
+
+  /** Opens a database session on an instance: ORA-01034 when it is down. */
+  Session open(int instance) throws SQLException {
+    return instances.connect(instance);
+  }
+
+  /** The start instant used when none is given: 2024-03-01T09:00:00Z. */
+  public static final Instant DEFAULT_START = Instant.parse("2024-03-01T09:00:00Z");
+
+  /** Builds a {@link SimulatedOracle}; each setter checks its value at once. */
+  public static final class Builder {
+    private long seed = 1;
+    private int threads = 1;
+    private int groupsPerThread = 3;
+    private long logBytes = 1L << 20;
+    private int blockSize = 512;
+    private long startScn = 1_000_000;
+    private Instant start = DEFAULT_START;
+    private ZoneId zone = ZoneId.of("UTC");
+    private List<String> pdbs = List.of();
+    private final List<Duration> destinationDelays = new ArrayList<>(List.of(Duration.ofSeconds(2)));
+    private boolean archiveLogMode = true;
+    private boolean commitFlushes = true;
+    private Duration lgwrInterval = Duration.ofSeconds(3);
+    private Duration archiveLagTarget = Duration.ZERO;
+    private int strandCapacity = 2_000;
+    private final Settings settings = new Settings();
+
+    private Builder() {}
+
+    public Builder seed(long seed) {
+      this.seed = seed;
+      settings.seed = seed;
+      return this;
+    }
+
+    /** Redo threads (RAC instances), 1 to 8. */
+    public Builder threads(int threads) {
+      require(threads >= 1 && threads <= 8, "threads must be in [1, 8]: " + threads);
+      this.threads = threads;
+      return this;
+    }
+
+    /** Online groups per thread, 2 or more. */
+    public Builder groupsPerThread(int groups) {
+      require(groups >= 2, "groupsPerThread must be 2 or more: " + groups);
+      this.groupsPerThread = groups;
+      return this;
+    }
+
+    /** Size of each online log; a log switches when it is full. */
+    public Builder logBytes(long bytes) {
+      require(bytes >= 16 * 1024, "logBytes must be 16384 or more: " + bytes);
+      this.logBytes = bytes;
+      return this;
+    }
+
+    /** BLOCKSIZE: 512, 1024 or 4096. */
+    public Builder blockSize(int size) {
+      require(size == 512 || size == 1024 || size == 4096, "blockSize must be 512, 1024 or 4096: " + size);
+      this.blockSize = size;
+      return this;
+    }
+
+    public Builder startScn(long scn) {
+      require(scn >= 1, "startScn must be 1 or more: " + scn);
+      this.startScn = scn;
+      return this;
+    }
+
+    public Builder start(Instant instant) {
+      this.start = Objects.requireNonNull(instant, "instant == null");
+      return this;
+    }
+
+    /** The database server's time zone: LogMiner's TIMESTAMP columns are in it. */
+    public Builder zone(ZoneId zone) {
+      this.zone = Objects.requireNonNull(zone, "zone == null");
+      return this;
+    }
+
+    /** Makes a container database with these PDBs (besides CDB$ROOT). */
+    public Builder pdbs(String... names) {
+      require(names.length > 0, "pdbs needs at least one name");
+      this.pdbs = List.of(names);
+      return this;
+    }
+
+    /** The archive delay of destination 1 (LOG_ARCHIVE_DEST_1). */
+    public Builder archiveDelay(Duration delay) {
+      destinationDelays.set(0, nonNegative(delay, "archiveDelay"));
+      return this;
+    }
+
+    /** Adds a destination (DEST_ID 2, 3, ...) with its own archive delay. */
+    public Builder addArchiveDestination(Duration delay) {
+      destinationDelays.add(nonNegative(delay, "delay"));
+      return this;
+    }
+
+    /** LOG_MODE NOARCHIVELOG: nothing is archived. */
+    public Builder noArchiveLog() {
+      this.archiveLogMode = false;
+      return this;
+    }
+
+    /** Whether a COMMIT waits for LGWR (true, the default) or commits with NOWAIT. */
+    public Builder commitFlushes(boolean flushes) {
+      this.commitFlushes = flushes;
+      return this;
+    }
+
+    /** How often LGWR writes without a commit; zero to write only on demand. */
+    public Builder lgwrInterval(Duration interval) {
+      this.lgwrInterval = nonNegative(interval, "lgwrInterval");
+      return this;
+    }
+
+    /** ARCHIVE_LAG_TARGET: timed log switches; zero for none. */
+    public Builder archiveLagTarget(Duration target) {
+      this.archiveLagTarget = nonNegative(target, "archiveLagTarget");
+      return this;
+    }
+
+    /** Records a private strand holds before it must reach the public buffer. */
+    public Builder strandCapacity(int records) {
+      require(records >= 1, "strandCapacity must be 1 or more: " + records);
+      this.strandCapacity = records;
+      return this;
+    }
+
+    /**
+     * START_LOGMNR accepts a range with missing logs: V$LOGMNR_LOGS gets MISSING_LOGFILE rows and
+     * the query a MISSING_SCN row (code 34, STATUS 1291) per gap, instead of ORA-01291.
+     */
+    public Builder toleratesLogGaps() {
+      settings.toleratesLogGaps = true;
+      return this;
+    }
+
+    /** Records of different transactions sharing one SCN come in a seeded random order. */
+    public Builder shuffleTiesWithinScn() {
+      settings.shuffleTies = true;
+      return this;
+    }
+
+    /** OPERATION_CODE of CORRUPTED_BLOCKS rows (undocumented; default 14). */
+    public Builder corruptedBlocksCode(int code) {
+      require(code >= 0, "corruptedBlocksCode must be 0 or more: " + code);
+      settings.corruptedBlocksCode = code;
+      return this;
+    }
+
+    /** Database-wide supplemental logging (default ALL). */
+    public Builder supplementalLogging(SupplementalLogging level) {
+      settings.supplementalLogging = Objects.requireNonNull(level, "level == null");
+      return this;
+    }
+
+    /** The session memory limit (PGA_AGGREGATE_LIMIT as seen by one session) in bytes. */
+    public Builder pgaLimitBytes(long bytes) {
+      require(bytes > 0, "pgaLimitBytes must be positive: " + bytes);
+      settings.pgaLimitBytes = bytes;
+      return this;
+    }
+
+    /** What happens past the PGA limit (default ORA-04036 on the next fetch). */
+    public Builder pgaExhaustion(PgaExhaustion mode) {
+      settings.pgaExhaustion = Objects.requireNonNull(mode, "mode == null");
+      return this;
+    }
+
+    /** Mining cost: simulated time LogMiner takes per redo record read (default 5 µs). */
+    public Builder costPerRecord(Duration cost) {
+      settings.costPerRecord = nonNegative(cost, "costPerRecord");
+      return this;
+    }
+
+    /** How long SCN_TO_TIMESTAMP can map SCNs back (default 5 days); older gives ORA-08181. */
+    public Builder scnTimeRetention(Duration retention) {
+      settings.scnTimeRetention = nonNegative(retention, "scnTimeRetention");
+      return this;
+    }
+
+    public SimulatedOracle build() {
+      return new SimulatedOracle(this);
+    }
+
+    private static Duration nonNegative(Duration d, String name) {
+      Objects.requireNonNull(d, name + " == null");
+      require(!d.isNegative(), name + " must not be negative: " + d);
+      return d;
+    }
+
+    private static void require(boolean ok, String message) {
+      if (!ok) {
+        throw new IllegalArgumentException(message);
+      }
+    }
+  }
+}

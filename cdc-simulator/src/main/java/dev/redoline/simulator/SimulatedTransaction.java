@@ -1,0 +1,337 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.Absent;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A transaction of the simulated workload. Each change produces redo as Oracle would: a START
+ * record with the first change, the change itself, ROLLBACK=1 compensation records for every undo,
+ * and a COMMIT or ROLLBACK record at the end.
+ *
+ * <pre>{@code
+ * SimulatedTransaction tx = oracle.begin();
+ * String rowId = tx.insert(customers, 1L, "Ada", "ada@example.com");
+ * tx.savepoint("a");
+ * tx.update(customers, rowId, Map.of("NAME", "Ada L."));
+ * tx.rollbackToSavepoint("a");        // a ROLLBACK=1 update row, the transaction goes on
+ * tx.commit();
+ * }</pre>
+ *
+ * <p>Values are given in layout order with the Java types of {@link Row}. Not thread-safe: the
+ * whole simulator is driven from one thread.
+ */
+public final class SimulatedTransaction {
+
+  private final SimulatedOracle oracle;
+  final TxState state;
+
+  SimulatedTransaction(SimulatedOracle oracle, TxState state) {
+    this.oracle = oracle;
+    this.state = state;
+  }
+
+  /** The transaction id (XIDUSN, XIDSLT, XIDSQN). */
+  public Xid xid() {
+    return state.xid;
+  }
+
+  /** The redo thread (instance) the transaction runs on. */
+  public int thread() {
+    return state.thread;
+  }
+
+  /** Whether the transaction has ended (committed or rolled back). */
+  public boolean ended() {
+    return state.ended;
+  }
+
+  /** The SCN of the transaction's first change (its START_SCN), or -1 before it changed anything. */
+  public long startScn() {
+    return state.startScn;
+  }
+
+  /** The SCN of its COMMIT or ROLLBACK, or -1 while it is open. */
+  public long endScn() {
+    return state.endScn;
+  }
+
+  /** INSERT of one row, values in layout order; returns the new row's ROWID. */
+  public String insert(TableId table, Object... values) {
+    return insert(table, Row.of(values));
+  }
+
+  /** INSERT of one row; returns the new row's ROWID. */
+  public String insert(TableId table, Row after) {
+    SimTable t = live(table);
+    requireShape(t.layout, after);
+    SimTable.Segment segment = t.segmentForNewRow();
+    String rowId = t.newRowId(segment);
+    Object[] values = new Object[after.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = after.get(i);
+    }
+    t.rows.put(rowId, new SimTable.StoredRow(values, segment));
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, after, null);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
+    return rowId;
+  }
+
+  /** UPDATE of one row: {@code changes} maps column names to new values (null for NULL). */
+  public void update(TableId table, String rowId, Map<String, ?> changes) {
+    SimTable t = live(table);
+    SimTable.StoredRow stored = stored(t, rowId);
+    TableLayout layout = t.layout;
+    Row.Builder set = Row.builder(layout.columns().size());
+    Row.Builder oldOfChanged = Row.builder(layout.columns().size());
+    boolean[] changed = new boolean[layout.columns().size()];
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      int i = layout.indexOf(e.getKey());
+      if (i < 0) {
+        throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
+      }
+      set.set(i, e.getValue());
+      oldOfChanged.set(i, stored.values[i]);
+      changed[i] = true;
+    }
+    Row before = loggedBefore(t, stored.values, changed);
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      stored.values[layout.indexOf(e.getKey())] = e.getValue();
+    }
+    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, set.build(), before);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /** DELETE of one row; the redo carries the whole old row. */
+  public void delete(TableId table, String rowId) {
+    SimTable t = live(table);
+    SimTable.StoredRow stored = stored(t, rowId);
+    Row before = Row.of(stored.values);
+    t.rows.remove(rowId);
+    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, before);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
+  }
+
+  /**
+   * An array DELETE (one statement, many rows): the rows share one redo record, so they share
+   * one RS_ID, all with SSN 0 (requirement 23).
+   */
+  public void deleteArray(TableId table, List<String> rowIds) {
+    SimTable t = live(table);
+    requireOpen();
+    RedoRecord leader = null;
+    for (String rowId : rowIds) {
+      SimTable.StoredRow stored = stored(t, rowId);
+      Row before = Row.of(stored.values);
+      t.rows.remove(rowId);
+      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, before, oracle.redo.nextScn());
+      r.sharesAddressWith = leader;
+      write(r);
+      leader = leader == null ? r : leader;
+      state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
+    }
+  }
+
+  /**
+   * An operation LogMiner cannot show (for example on an object type it does not support): one
+   * UNSUPPORTED row (OPERATION_CODE 255) naming the table, SQL_REDO {@code Unsupported}.
+   */
+  public void unsupported(TableId table) {
+    SimTable t = live(table);
+    emit(RecordKind.UNSUPPORTED, t, t.segments.get(0), null, null, null);
+  }
+
+  /**
+   * An INSERT that fails (for example ORA-00001): the row is written, then undone by a
+   * statement-level rollback (a ROLLBACK=1 DELETE by ROWID), and the transaction goes on.
+   */
+  public void insertFailing(TableId table, Object... values) {
+    int mark = state.undo.size();
+    insert(table, values);
+    undoTo(mark);
+  }
+
+  /** SAVEPOINT {@code name}. */
+  public void savepoint(String name) {
+    requireOpen();
+    state.savepoints.put(Objects.requireNonNull(name, "name == null"), state.undo.size());
+  }
+
+  /** ROLLBACK TO SAVEPOINT: ROLLBACK=1 rows for every change since, newest first. */
+  public void rollbackToSavepoint(String name) {
+    requireOpen();
+    Integer mark = state.savepoints.get(name);
+    if (mark == null) {
+      throw new IllegalArgumentException("No savepoint " + name + " in transaction " + state.xid.toHex());
+    }
+    undoTo(mark);
+  }
+
+  /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
+  public void commit() {
+    oracle.transactions.commit(List.of(this));
+  }
+
+  /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
+  public void rollback() {
+    requireOpen();
+    undoTo(0);
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
+  }
+
+  /**
+   * Crash recovery of a dead transaction by {@code thread} (its own instance restarted, or a
+   * surviving RAC node; requirement 32). Only changes whose redo reached the log before the crash
+   * are rolled back with redo; the others were never durable and vanish silently. A transaction
+   * with nothing in the log leaves no trace at all.
+   */
+  void recoverOnThread(int thread) {
+    state.writeThread = thread;
+    state.strand.clear();
+    boolean durable = state.startRecord != null && state.startRecord.log != null;
+    while (!state.undo.isEmpty()) {
+      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+      undo(e, durable && e.written());
+    }
+    if (!durable) {
+      state.startScn = -1;   // as if it had never started: no ROLLBACK record either
+    }
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
+  }
+
+  private void undoTo(int mark) {
+    requireOpen();
+    while (state.undo.size() > mark) {
+      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+      undo(e, true);
+    }
+    state.savepoints.values().removeIf(v -> v > mark);
+  }
+
+  /** Undoes one change in the table; with {@code withRedo} also writes its ROLLBACK=1 record. */
+  private void undo(TxState.UndoEntry e, boolean withRedo) {
+    SimTable t = e.table();
+    SimTable.Segment segment;
+    Row values = null;
+    switch (e.undoKind()) {
+      case UNDO_INSERT -> segment = t.rows.remove(e.rowId()).segment;
+      case UNDO_UPDATE -> {
+        SimTable.StoredRow stored = t.rows.get(e.rowId());
+        values = e.restore();
+        for (int i = 0; i < values.size(); i++) {
+          if (values.isPresent(i)) {
+            stored.values[i] = values.get(i);
+          }
+        }
+        segment = stored.segment;
+      }
+      case UNDO_DELETE -> {
+        values = e.restore();
+        Object[] restored = new Object[values.size()];
+        for (int i = 0; i < restored.length; i++) {
+          restored[i] = values.get(i);
+        }
+        segment = t.segmentOf(e.change().objectId);
+        t.rows.put(e.rowId(), new SimTable.StoredRow(restored, segment));
+      }
+      default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
+    }
+    if (withRedo) {
+      write(record(e.undoKind(), t, segment, e.rowId(), values, null, oracle.redo.nextScn()));
+    }
+  }
+
+  private Row loggedBefore(SimTable t, Object[] old, boolean[] changed) {
+    SupplementalLogging level = oracle.loggingOf(t);
+    TableLayout layout = t.layout;
+    Row.Builder b = Row.builder(old.length);
+    for (int i = 0; i < old.length; i++) {
+      boolean key = layout.primaryKey().contains(layout.column(i).name());
+      boolean logged = changed[i] || level == SupplementalLogging.ALL
+          || (level == SupplementalLogging.PRIMARY_KEY && key);
+      b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
+    }
+    return b.build();
+  }
+
+  private RedoRecord emit(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
+      Row before) {
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
+    write(r);
+    return r;
+  }
+
+  private RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
+      Row before, long scn) {
+    requireOpen();
+    boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
+    return new RedoRecord(kind, scn, oracle.redo.now(), state, state.writeThread, t.version(), segment.objectId,
+        segment.dataObjectId, rowId, values, before, null,
+        unlogged ? "no supplemental log data found" : null, unlogged ? 3 : 0);
+  }
+
+  private void write(RedoRecord r) {
+    if (!state.started()) {
+      state.startScn = r.scn;
+      state.startTime = r.time;
+      state.startRecord = new RedoRecord(RecordKind.START, r.scn, r.time, state, state.writeThread, null, 0, 0,
+          null, null, null, null, null, 0);
+      oracle.redo.write(state.startRecord, state);
+    }
+    oracle.redo.write(r, state);
+  }
+
+  private SimTable live(TableId table) {
+    requireOpen();
+    oracle.instances.requireUp(state.instance);
+    SimTable t = oracle.catalog.table(table);
+    Catalog.Container container = oracle.catalog.container(t.conId);
+    if (!container.open()) {
+      throw new IllegalStateException("PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+    }
+    if (state.conId < 0) {
+      state.conId = t.conId;
+    }
+    if (t.conId != state.conId && oracle.catalog.cdb) {
+      throw new IllegalArgumentException("Transaction " + state.xid.toHex() + " runs in container "
+          + state.conId + " but " + table + " is in container " + t.conId + ": transactions never span PDBs");
+    }
+    return t;
+  }
+
+  private static SimTable.StoredRow stored(SimTable t, String rowId) {
+    SimTable.StoredRow stored = t.rows.get(rowId);
+    if (stored == null) {
+      throw new IllegalArgumentException("No row " + rowId + " in " + t.id);
+    }
+    return stored;
+  }
+
+  private static void requireShape(TableLayout layout, Row row) {
+    if (row.size() != layout.columns().size()) {
+      throw new IllegalArgumentException("Row of " + row.size() + " values for " + layout.table() + ", which has "
+          + layout.columns().size() + " columns");
+    }
+  }
+
+  private void requireOpen() {
+    if (state.ended) {
+      throw new IllegalStateException("Transaction " + state.xid.toHex() + " has ended");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SimulatedTransaction[" + state.xid.toHex() + " thread " + state.thread + "]";
+  }
+
+  static List<SimulatedTransaction> list(SimulatedTransaction... txs) {
+    return new ArrayList<>(List.of(txs));
+  }
+}

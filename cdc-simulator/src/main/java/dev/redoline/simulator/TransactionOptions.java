@@ -1,0 +1,45 @@
+package dev.redoline.simulator;
+
+import java.util.Objects;
+
+/**
+ * How a new transaction runs: which instance (redo thread), which user, and whether its redo is
+ * built in a private strand that reaches the log only at commit, strand-full or log switch.
+ *
+ * <pre>{@code
+ * SimulatedTransaction tx = oracle.newTransaction().thread(2).user("BATCH").privateStrand().begin();
+ * }</pre>
+ */
+public final class TransactionOptions {
+  private final SimulatedOracle oracle;
+  private int thread = 1;
+  private String user = "APP";
+  private boolean privateStrand;
+
+  TransactionOptions(SimulatedOracle oracle) {
+    this.oracle = oracle;
+  }
+
+  /** The instance (and redo thread) the session is connected to. */
+  public TransactionOptions thread(int thread) {
+    oracle.redo.thread(thread);
+    this.thread = thread;
+    return this;
+  }
+
+  /** USERNAME of the session. */
+  public TransactionOptions user(String user) {
+    this.user = Objects.requireNonNull(user, "user == null");
+    return this;
+  }
+
+  /** Builds the redo in a private strand (IMU): records reach the log late, with their old SCNs. */
+  public TransactionOptions privateStrand() {
+    this.privateStrand = true;
+    return this;
+  }
+
+  public SimulatedTransaction begin() {
+    return oracle.transactions.begin(thread, user, privateStrand);
+  }
+}

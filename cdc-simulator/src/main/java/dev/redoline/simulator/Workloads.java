@@ -1,0 +1,197 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The named workloads of {@code jdbc:redoline:sim:<name>} URLs.
+ *
+ * <ul>
+ *   <li>{@code demo}: one thread; a shop (SHOP.CUSTOMERS, PRODUCTS, ORDERS, ORDER_LINES) with about
+ *       five orders a second, stock updates, now and then a cancelled order (rollback) and a
+ *       deleted line.
+ *   <li>{@code stress}: two RAC threads with small logs (frequent switches), ten or so concurrent
+ *       transactions, private strands, a 5,000-row transaction every 30 s, savepoint rollbacks.
+ * </ul>
+ */
+final class Workloads {
+
+  static final TableId CUSTOMERS = TableId.of("SHOP", "CUSTOMERS");
+  static final TableId PRODUCTS = TableId.of("SHOP", "PRODUCTS");
+  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+  static final TableId ORDER_LINES = TableId.of("SHOP", "ORDER_LINES");
+
+  private Workloads() {}
+
+  /** The names {@link #create} knows. */
+  static final java.util.Set<String> NAMES = java.util.Set.of("demo", "stress");
+
+  /** The workload database a simulator URL names, starting at the simulator's default instant. */
+  static SimulatedOracle forUrl(String url) {
+    SimulatorUrl u = SimulatorUrl.parse(url);
+    if (u.remote()) {
+      throw new IllegalArgumentException("'" + url + "' names a simulator server, not a workload in this JVM");
+    }
+    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START);
+  }
+
+  /**
+   * A new database running workload {@code name} from {@code start}.
+   *
+   * @throws IllegalArgumentException naming the workload when it is unknown
+   */
+  static SimulatedOracle create(String name, long seed, java.time.Instant start) {
+    return switch (name) {
+      case "demo" -> demo(seed, start);
+      case "stress" -> stress(seed, start);
+      default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress)");
+    };
+  }
+
+  static SimulatedOracle demo(long seed, java.time.Instant start) {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
+    createShop(oracle);
+    Shop shop = new Shop(oracle, new Random(seed), 5, 1, false);
+    shop.seed();
+    return oracle.workload(shop::step);
+  }
+
+  static SimulatedOracle stress(long seed, java.time.Instant start) {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).threads(2).logBytes(256L << 10)
+        .archiveDelay(Duration.ofSeconds(3)).addArchiveDestination(Duration.ofSeconds(8)).build();
+    createShop(oracle);
+    Shop shop = new Shop(oracle, new Random(seed), 40, 2, true);
+    shop.seed();
+    oracle.faults().withProbability(GatewayCall.NEXT, 0.00005, Fault.error(3113));
+    return oracle.workload(shop::step);
+  }
+
+  private static void createShop(SimulatedOracle oracle) {
+    OracleType id = OracleType.number(10, 0);
+    oracle.createTable(TableLayout.builder(CUSTOMERS, 1).column("ID", id, false)
+        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+        .column("EMAIL", OracleType.sized(OracleType.Kind.VARCHAR2, 200), true)
+        .column("CREATED", OracleType.of(OracleType.Kind.DATE), false).primaryKey("ID").build());
+    oracle.createTable(TableLayout.builder(PRODUCTS, 1).column("ID", id, false)
+        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+        .column("PRICE", OracleType.number(10, 2), false).column("STOCK", id, false).primaryKey("ID").build());
+    oracle.createTable(TableLayout.builder(ORDERS, 1).column("ID", id, false).column("CUSTOMER_ID", id, false)
+        .column("STATUS", OracleType.sized(OracleType.Kind.CHAR, 10), false)
+        .column("ORDERED_AT", OracleType.timestamp(OracleType.Kind.TIMESTAMP, 6), false).primaryKey("ID").build());
+    oracle.createTable(TableLayout.builder(ORDER_LINES, 1).column("ORDER_ID", id, false).column("LINE_NO", id, false)
+        .column("PRODUCT_ID", id, false).column("QUANTITY", id, false).primaryKey("ORDER_ID", "LINE_NO").build());
+  }
+
+  /** The shop's traffic. */
+  private static final class Shop {
+    private final SimulatedOracle oracle;
+    private final Random random;
+    private final int ordersPerSecond;
+    private final int threads;
+    private final boolean stress;
+    private final List<String> customers = new ArrayList<>();
+    private final List<String> products = new ArrayList<>();
+    private final List<SimulatedTransaction> longRunning = new ArrayList<>();
+    private long nextOrder = 1;
+    private double owed;
+    private Duration sinceHuge = Duration.ZERO;
+
+    Shop(SimulatedOracle oracle, Random random, int ordersPerSecond, int threads, boolean stress) {
+      this.oracle = oracle;
+      this.random = random;
+      this.ordersPerSecond = ordersPerSecond;
+      this.threads = threads;
+      this.stress = stress;
+    }
+
+    void seed() {
+      SimulatedTransaction tx = oracle.begin();
+      LocalDateTime now = LocalDateTime.now(oracle.clock).withNano(0);
+      for (long i = 1; i <= 20; i++) {
+        customers.add(tx.insert(CUSTOMERS, i, "Customer " + i, i % 3 == 0 ? null : "c" + i + "@example.com", now));
+        products.add(tx.insert(PRODUCTS, i, "Product " + i, BigDecimal.valueOf(199 + i * 50, 2), 1000L));
+      }
+      tx.commit();
+    }
+
+    void step(SimulatedOracle db, Duration step) {
+      owed += ordersPerSecond * step.toNanos() / 1e9;
+      while (owed >= 1) {
+        owed -= 1;
+        order();
+      }
+      if (stress) {
+        sinceHuge = sinceHuge.plus(step);
+        if (sinceHuge.compareTo(Duration.ofSeconds(30)) >= 0) {
+          sinceHuge = Duration.ZERO;
+          huge();
+        }
+        if (longRunning.size() < 8 && random.nextInt(4) == 0) {
+          longRunning.add(options().begin());
+        }
+        if (!longRunning.isEmpty() && random.nextInt(3) == 0) {
+          SimulatedTransaction tx = longRunning.get(random.nextInt(longRunning.size()));
+          tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
+          if (random.nextInt(5) == 0) {
+            longRunning.remove(tx);
+            tx.commit();
+          }
+        }
+      }
+    }
+
+    private TransactionOptions options() {
+      TransactionOptions o = oracle.newTransaction().thread(1 + random.nextInt(threads)).user("SHOP_APP");
+      return stress && random.nextInt(3) == 0 ? o.privateStrand() : o;
+    }
+
+    private void order() {
+      SimulatedTransaction tx = options().begin();
+      long id = nextOrder++;
+      String order = tx.insert(ORDERS, id, (long) (1 + random.nextInt(customers.size())), "NEW",
+          LocalDateTime.now(oracle.clock));
+      int lines = 1 + random.nextInt(4);
+      List<String> lineIds = new ArrayList<>();
+      for (long l = 1; l <= lines; l++) {
+        lineIds.add(tx.insert(ORDER_LINES, id, l, (long) (1 + random.nextInt(products.size())),
+            (long) (1 + random.nextInt(5))));
+        tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
+      }
+      int fate = random.nextInt(20);
+      if (fate == 0) {
+        tx.rollback();
+        return;
+      }
+      if (fate == 1 && lines > 1) {
+        tx.delete(ORDER_LINES, lineIds.get(0));
+      }
+      if (fate == 2) {
+        tx.savepoint("s");
+        tx.update(ORDERS, order, Map.of("STATUS", "HOLD"));
+        tx.rollbackToSavepoint("s");
+      }
+      tx.update(ORDERS, order, Map.of("STATUS", "PAID"));
+      tx.commit();
+    }
+
+    private void huge() {
+      SimulatedTransaction tx = options().begin();
+      for (int i = 0; i < 5_000; i++) {
+        tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) i));
+      }
+      tx.commit();
+    }
+
+    private String pick(List<String> ids) {
+      return ids.get(random.nextInt(ids.size()));
+    }
+  }
+}
