@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs the capture engine on a {@link SimulatedOracle}, through the JDBC gateway and the
@@ -60,6 +61,8 @@ final class ScenarioHarness implements AutoCloseable {
   final List<String> calls = new CopyOnWriteArrayList<>();
   final List<Duration> sleeps = new CopyOnWriteArrayList<>();
   CaptureStream stream;
+  /** Applied to the text of every statement the gateway prepares, when set. */
+  private UnaryOperator<String> sqlRewrite;
 
   ScenarioHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
@@ -83,6 +86,37 @@ final class ScenarioHarness implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Edits the SQL text of every statement the gateway sends, before the simulator's SQL engine
+   * sees it: proof that the gateway's SQL, not simulator code, decides what the engine receives.
+   */
+  ScenarioHarness rewriteSql(UnaryOperator<String> rewrite) {
+    this.sqlRewrite = rewrite;
+    return this;
+  }
+
+  private LogMinerGateway connect(SimulatedOracle sim) throws java.sql.SQLException {
+    CdcConfig config = SimulatorGateways.config(sim, settings);
+    if (sqlRewrite == null) {
+      return JdbcGateway.connect(config);
+    }
+    java.sql.Connection target = dev.redoline.logminer.jdbc.JdbcDrivers.connect(
+        config.get(CdcConfig.DATABASE_URL), new java.util.Properties());
+    UnaryOperator<String> rewrite = sqlRewrite;
+    InvocationHandler handler = (proxy, method, args) -> {
+      if (method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql) {
+        args[0] = rewrite.apply(sql);
+      }
+      try {
+        return method.invoke(target, args);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+    };
+    return JdbcGateway.open((java.sql.Connection) Proxy.newProxyInstance(java.sql.Connection.class.getClassLoader(),
+        new Class<?>[] {java.sql.Connection.class}, handler));
+  }
+
   /** Opens a stream from {@code from} ({@code null}: no stored position). */
   CaptureStream open(Position from) {
     SimulatedOracle sim = oracle;
@@ -92,7 +126,7 @@ final class ScenarioHarness implements AutoCloseable {
     };
     stream = CaptureEngine.builder()
         .config(CdcConfig.from(settings))
-        .gateways(() -> recording(JdbcGateway.connect(SimulatorGateways.config(sim, settings))))
+        .gateways(() -> recording(connect(sim)))
         .clock(sim.clock())
         .sleeper(advance)
         .ops(ops::add)
