@@ -59,6 +59,8 @@ final class CaptureLoop implements Runnable {
   private final MiningWindow window;
   private final MiningSession session;
   private final Backoff backoff;
+  /** The wait between listings of the logs while LogMiner misses one (ORA-01291). */
+  private final Backoff inventoryBackoff;
   private final CommitSequencer sequencer = new CommitSequencer();
   private final LogBounds bounds = new LogBounds();
   private final StepApplier applier;
@@ -99,6 +101,8 @@ final class CaptureLoop implements Runnable {
     this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     this.session = new MiningSession(clock, settings.sessionMaxAge());
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
+    this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
+        clock);
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
         settings.deadLetters(), deadLetters, ops, clock);
     this.lastOrphanCheck = clock.instant();
@@ -116,6 +120,7 @@ final class CaptureLoop implements Runnable {
         try {
           boolean caughtUp = step();
           backoff.reset();
+          inventoryBackoff.reset();
           remines = 0;
           if (caughtUp) {
             sleeper.sleep(settings.idle());
@@ -329,7 +334,7 @@ final class CaptureLoop implements Runnable {
     switch (failure.action()) {
       case REMINE, SHRINK_WINDOW -> {
         if (++remines > settings.remineMaxAttempts()) {
-          throw new CdcException(failure.code(), "the step from " + cursors + " failed " + remines
+          throw new CdcException(failure.code(), "the step from " + stepStart() + " failed " + remines
               + " times in a row; last: " + failure.detail(), e);
         }
         session.reset();
@@ -338,6 +343,19 @@ final class CaptureLoop implements Runnable {
         }
         stats.remined();
         ops(OpsEvent.Type.REMINE, "step mined again: " + failure.detail());
+      }
+      case REINVENTORY -> {
+        session.reset();
+        Optional<Duration> wait = inventoryBackoff.next();
+        if (wait.isEmpty()) {
+          throw new CdcException(failure.code(), "LogMiner still misses a log of the step from " + stepStart()
+              + " after " + inventoryBackoff.elapsed().toMillis() + " ms of listing the logs again (cdc.retry.max.time.ms="
+              + settings.retryMaxTime().toMillis() + "): " + failure.detail(), e);
+        }
+        stats.remined();
+        ops(OpsEvent.Type.REMINE, "a log of the step is missing; listing the logs again in " + wait.get().toMillis()
+            + " ms: " + failure.detail());
+        sleeper.sleep(wait.get());
       }
       case RECONNECT -> {
         closeDatabase();
@@ -353,6 +371,11 @@ final class CaptureLoop implements Runnable {
       }
       case STOP -> throw failure.toException();
     }
+  }
+
+  /** Where the failed step started: each thread's cursor, or the start SCN before any cursor exists. */
+  private String stepStart() {
+    return !cursors.isEmpty() ? "cursor " + cursors.values() : startScn != null ? "SCN " + startScn : "the start position";
   }
 
   private void ops(OpsEvent.Type type, String message) {

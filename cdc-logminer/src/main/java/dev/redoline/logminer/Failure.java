@@ -23,6 +23,13 @@ record Failure(Action action, ErrorCode code, int oraCode, String detail, Throwa
     SHRINK_WINDOW,
     /** Close the connection, reconnect with backoff, mine the same cursor again (CDC-1001). */
     RECONNECT,
+    /**
+     * LogMiner misses a log of the range (ORA-01291): the inventory was out of date (a log switched
+     * or archived between listing and START_LOGMNR) or the log is gone. List the logs again after a
+     * backoff and mine the same cursor; if the log stays missing past cdc.retry.max.time.ms, stop
+     * with CDC-2001.
+     */
+    REINVENTORY,
     /** Stop the capture with {@link Failure#code()}. */
     STOP
   }

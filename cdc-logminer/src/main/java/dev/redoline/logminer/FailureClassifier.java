@@ -1,6 +1,7 @@
 package dev.redoline.logminer;
 
 import static dev.redoline.logminer.Failure.Action.RECONNECT;
+import static dev.redoline.logminer.Failure.Action.REINVENTORY;
 import static dev.redoline.logminer.Failure.Action.REMINE;
 import static dev.redoline.logminer.Failure.Action.SHRINK_WINDOW;
 import static dev.redoline.logminer.Failure.Action.STOP;
@@ -43,8 +44,10 @@ final class FailureClassifier {
       reconnect(4036), reconnect(7445), reconnect(12514), reconnect(12541), reconnect(12543), reconnect(17002),
       reconnect(17008), reconnect(17410), reconnect(65024), reconnect(1001),
       // LogMiner read the redo as it changed, or lost its session: mine the step again.
-      remine(310), remine(334), remine(308), remine(1284), remine(1291), remine(1292), remine(1281), remine(1306),
+      remine(310), remine(334), remine(308), remine(1284), remine(1292), remine(1281), remine(1306),
       remine(1317), remine(1327), remine(1333), remine(1371), remine(1289),
+      // A log of the range is missing from the session: list the logs again, after a wait.
+      Map.entry(1291, new Rule(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP)),
       // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
       Map.entry(1343, new Rule(REMINE, ErrorCode.CORRUPT_REDO)),
       Map.entry(1013, new Rule(SHRINK_WINDOW, ErrorCode.REMINE_STEP)),

@@ -238,4 +238,60 @@ class LogAvailabilityScenarioTest {
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]");
     }
   }
+
+  /**
+   * ORA-01291 from START_LOGMNR means the listing was out of date or a log is gone: the logs are
+   * listed again after a doubling wait, never hammered, and nothing is lost.
+   */
+  /** The PL/SQL frame of DBMS_LOGMNR.START_LOGMNR, as ojdbc's message carries it. */
+  private static final String FRAME = " / ORA-06512: at \"SYS.DBMS_LOGMNR\", line 72";
+
+  @Test
+  void missingLogfileAtStart_isListedAgainWithBackoffAndNothingIsLost() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(27).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          commitOne(o, 1, "FIRST");
+          o.faults().atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1291))
+              .atCall(GatewayCall.START_LOGMNR, 2, Fault.error(1291))
+              .atCall(GatewayCall.START_LOGMNR, 3, Fault.error(1291));
+        })
+        .then(o -> commitOne(o, 2, "SECOND"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [2, SECOND]");
+
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
+      assertThat(h.ops(OpsEvent.Type.REMINE)).extracting(OpsEvent::message).containsExactly(
+          "a log of the step is missing; listing the logs again in 500 ms: ORA-01291: missing logfile" + FRAME,
+          "a log of the step is missing; listing the logs again in 1000 ms: ORA-01291: missing logfile" + FRAME,
+          "a log of the step is missing; listing the logs again in 2000 ms: ORA-01291: missing logfile" + FRAME);
+      assertThat(h.ops(OpsEvent.Type.RECONNECT)).isEmpty();
+    }
+  }
+
+  @Test
+  void missingLogfileThatStaysMissing_stopsWithCdc2001AfterTheRetryTime() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(28).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          commitOne(o, 1, "FIRST");
+          o.faults().withProbability(GatewayCall.START_LOGMNR, 1.0, Fault.error(1291));
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.retry.max.time.ms", "10000").open(Position.start(start));
+      CdcException stop = h.awaitStop();
+
+      assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOG_SEQUENCE_GAP);
+      assertThat(stop.detail()).startsWith("LogMiner still misses a log of the step from ")
+          .contains("cdc.retry.max.time.ms=10000", "ORA-01291: missing logfile").doesNotContain("{}");
+      assertThat(h.ops(OpsEvent.Type.REMINE).size()).isBetween(3, 6);
+    }
+  }
 }
