@@ -11,9 +11,14 @@ import dev.redoline.core.ErrorCode;
  * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')},
  * {@code TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')},
  * {@code HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case);
- * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; any of
- * these after a {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by
- * {@code ||}.
+ * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; the
+ * words {@code TRUE} and {@code FALSE}; {@code TO_VECTOR('..'[, ..])}; any of these after a
+ * {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by {@code ||}.
+ *
+ * <p>A single quote that is not doubled ends a literal only where a literal can end (before
+ * {@code ,} {@code )} {@code ;} {@code ||}, {@code and}, {@code where} or the end of the text).
+ * Elsewhere it is a quote LogMiner did not escape: CDC-3005, or, with {@link #relaxedQuotes}, part
+ * of the value.
  */
 class TermScanner {
 
@@ -24,6 +29,8 @@ class TermScanner {
   final Literal lit = new Literal();
   /** Start of the value being scanned, or -1 between values: bounds excerpts (see Excerpts). */
   int valueStart = -1;
+  /** {@code cdc.decode.relaxed.quotes}: keep an undoubled quote that cannot end a literal. */
+  boolean relaxedQuotes;
 
   /** Points the scanner at the start of {@code text}, forgetting the previous one. */
   final void start(String text) {
@@ -141,15 +148,31 @@ class TermScanner {
     int open = pos;
     int i = open + 1;
     boolean escaped = false;
+    int lastPair = -1;
     while (true) {
       int close = text.indexOf('\'', i);
-      if (close < 0) {
+      if (close < 0 && relaxedQuotes && lastPair >= 0) {
+        // a value that ends in an undoubled quote: its quote and the closing one looked like a pair
+        close = lastPair + 1;
+      } else if (close < 0) {
         pos = open;
         throw malformed("Unterminated quoted literal");
-      }
-      if (close + 1 < length && text.charAt(close + 1) == '\'') {
+      } else if (close + 1 < length && text.charAt(close + 1) == '\'') {
         escaped = true;
+        if (relaxedQuotes && canFollowLiteral(close + 2)) {
+          lastPair = close;
+        }
         i = close + 2;
+        continue;
+      }
+      if (!canFollowLiteral(close + 1)) {
+        if (!relaxedQuotes) {
+          // the offset only: the value is not shown, it may be an excluded column's
+          throw failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + close
+              + " is inside a literal but not doubled, and the text cannot end a value there", null, close);
+        }
+        escaped = true;   // TextValues keeps a lone quote and undoubles a doubled one
+        i = close + 1;
         continue;
       }
       lit.start = open + 1;
@@ -158,6 +181,42 @@ class TermScanner {
       pos = close + 1;
       return;
     }
+  }
+
+  /**
+   * Whether a literal's closing quote can stand just before {@code at}: the end of the text, a
+   * {@code ,} {@code )} {@code ;} or {@code ||}, or blanks and then one of those, {@code and} or
+   * {@code where}. The usual case decides on the first character.
+   */
+  private boolean canFollowLiteral(int at) {
+    if (at >= length) {
+      return true;
+    }
+    char c = text.charAt(at);
+    if (c == ',' || c == ')' || c == ';') {
+      return true;
+    }
+    if (c == '|') {
+      return at + 1 < length && text.charAt(at + 1) == '|';
+    }
+    if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+      return false;
+    }
+    int k = at + 1;
+    while (k < length && ((c = text.charAt(k)) == ' ' || c == '\n' || c == '\r' || c == '\t')) {
+      k++;
+    }
+    if (k >= length || c == ',' || c == ')' || c == ';') {
+      return true;
+    }
+    if (c == '|') {
+      return k + 1 < length && text.charAt(k + 1) == '|';
+    }
+    return isWordAt(k, "and") || isWordAt(k, "where");
+  }
+
+  private boolean isWordAt(int at, String word) {
+    return text.regionMatches(true, at, word, 0, word.length()) && !isWordChar(at + word.length());
   }
 
   /**
@@ -254,6 +313,12 @@ class TermScanner {
     }
     int form = functionForm(nameStart, pos - nameStart);
     if (form < 0) {
+      if (isBooleanWord(nameStart, pos - nameStart)) {
+        lit.form = Literal.BOOLEAN_WORD;
+        lit.start = nameStart;
+        lit.end = pos;
+        return;
+      }
       pos = nameStart;
       throw malformed("Expected a value but found " + found());
     }
@@ -270,7 +335,9 @@ class TermScanner {
     }
     quoted();
     skipSpaces();
-    if (at(',')) {
+    if (form == Literal.TO_VECTOR) {
+      skipVectorArguments();
+    } else if (at(',')) {
       int start = lit.start;
       int end = lit.end;
       boolean escaped = lit.escaped;
@@ -288,6 +355,27 @@ class TermScanner {
       skipSpaces();
     }
     expect(')');
+  }
+
+  private boolean isBooleanWord(int at, int n) {
+    return (n == 4 && text.regionMatches(true, at, "TRUE", 0, 4))
+        || (n == 5 && text.regionMatches(true, at, "FALSE", 0, 5));
+  }
+
+  /** TO_VECTOR's optional dimension count and format ({@code , 3, FLOAT32}): checked by the column type. */
+  private void skipVectorArguments() {
+    while (at(',')) {
+      pos++;
+      skipSpaces();
+      int start = pos;
+      while (isWordChar(pos) || at('*')) {
+        pos++;
+      }
+      if (pos == start) {
+        throw malformed("Expected a TO_VECTOR dimension count or format but found " + found());
+      }
+      skipSpaces();
+    }
   }
 
   /**
@@ -343,6 +431,9 @@ class TermScanner {
     }
     if (n == 10 && text.regionMatches(true, at, "EMPTY_BLOB", 0, 10)) {
       return Literal.EMPTY_BLOB;
+    }
+    if (n == 9 && text.regionMatches(true, at, "TO_VECTOR", 0, 9)) {
+      return Literal.TO_VECTOR;
     }
     return -1;
   }
