@@ -221,9 +221,26 @@ public final class VectorValue {
     return 31 * (31 * format.hashCode() + Arrays.hashCode(numbers)) + Arrays.hashCode(bits);
   }
 
-  /** The format and size only, like {@link Bytes}'s bounded form: dimensions may be many. */
+  /**
+   * The vector as text, in the shape {@code FROM_VECTOR} writes ({@code [1.5,-2.0,0.0]}; BINARY as one
+   * number 0 to 255 per 8 dimensions), the numbers in Java's notation. A sink that knows no VECTOR
+   * mapping and writes {@code toString()} so still writes the value.
+   */
   @Override
   public String toString() {
-    return "VECTOR(" + dimensions + "," + format + ")";
+    StringBuilder sb = new StringBuilder(2 + 8 * Math.max(dimensions, bits.length)).append('[');
+    int n = format == Format.BINARY ? bits.length : dimensions;
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      switch (format) {
+        case FLOAT32 -> sb.append((float) numbers[i]);
+        case FLOAT64 -> sb.append(numbers[i]);
+        case INT8 -> sb.append((int) numbers[i]);
+        default -> sb.append(bits[i] & 0xFF);
+      }
+    }
+    return sb.append(']').toString();
   }
 }

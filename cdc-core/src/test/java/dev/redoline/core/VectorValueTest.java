@@ -57,7 +57,10 @@ class VectorValueTest {
   }
 
   @Test
-  void toString_showsShapeNotValues() {
-    assertThat(VectorValue.ofFloat32(42.5f).toString()).isEqualTo("VECTOR(1,FLOAT32)");
+  void toString_isTheVectorText() {
+    assertThat(VectorValue.ofFloat32(42.5f, 0.1f).toString()).isEqualTo("[42.5,0.1]");
+    assertThat(VectorValue.ofFloat64(0.1, -2).toString()).isEqualTo("[0.1,-2.0]");
+    assertThat(VectorValue.ofInt8((byte) -3, (byte) 4).toString()).isEqualTo("[-3,4]");
+    assertThat(VectorValue.ofBinary((byte) 0xA5, (byte) 1).toString()).isEqualTo("[165,1]");
   }
 }
