@@ -44,7 +44,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with the online catalog) is decoded by column position from its {@code "UNKNOWN"."OBJ# n"},
  * {@code "COL n"} and {@code HEXTORAW} text with the layout version of the row's time, which the
  * caller must supply (the object number is not checked against it); a position the layout does
- * not have, or such a flag on text that names the table, is CDC-3003.
+ * not have, or such a flag on text that names the table, is CDC-3003. A {@code "COL n"} name in
+ * text that names the table (DBZ-3401) is resolved by position in the same way.
  */
 public final class RedoDecoder implements AutoCloseable {
 
