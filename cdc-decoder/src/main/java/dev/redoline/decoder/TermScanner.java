@@ -159,13 +159,13 @@ class TermScanner {
         throw malformed("Unterminated quoted literal");
       } else if (close + 1 < length && text.charAt(close + 1) == '\'') {
         escaped = true;
-        if (relaxedQuotes && canFollowLiteral(close + 2)) {
+        if (relaxedQuotes && LiteralEnds.canFollow(text, close + 2)) {
           lastPair = close;
         }
         i = close + 2;
         continue;
       }
-      if (!canFollowLiteral(close + 1)) {
+      if (!LiteralEnds.canFollow(text, close + 1)) {
         if (!relaxedQuotes) {
           // the offset only: the value is not shown, it may be an excluded column's
           throw failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + close
@@ -181,42 +181,6 @@ class TermScanner {
       pos = close + 1;
       return;
     }
-  }
-
-  /**
-   * Whether a literal's closing quote can stand just before {@code at}: the end of the text, a
-   * {@code ,} {@code )} {@code ;} or {@code ||}, or blanks and then one of those, {@code and} or
-   * {@code where}. The usual case decides on the first character.
-   */
-  private boolean canFollowLiteral(int at) {
-    if (at >= length) {
-      return true;
-    }
-    char c = text.charAt(at);
-    if (c == ',' || c == ')' || c == ';') {
-      return true;
-    }
-    if (c == '|') {
-      return at + 1 < length && text.charAt(at + 1) == '|';
-    }
-    if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-      return false;
-    }
-    int k = at + 1;
-    while (k < length && ((c = text.charAt(k)) == ' ' || c == '\n' || c == '\r' || c == '\t')) {
-      k++;
-    }
-    if (k >= length || c == ',' || c == ')' || c == ';') {
-      return true;
-    }
-    if (c == '|') {
-      return k + 1 < length && text.charAt(k + 1) == '|';
-    }
-    return isWordAt(k, "and") || isWordAt(k, "where");
-  }
-
-  private boolean isWordAt(int at, String word) {
-    return text.regionMatches(true, at, word, 0, word.length()) && !isWordChar(at + word.length());
   }
 
   /**
@@ -311,7 +275,7 @@ class TermScanner {
     while (isWordChar(pos)) {
       pos++;
     }
-    int form = functionForm(nameStart, pos - nameStart);
+    int form = FunctionNames.form(text, nameStart, pos - nameStart);
     if (form < 0) {
       if (isBooleanWord(nameStart, pos - nameStart)) {
         lit.form = Literal.BOOLEAN_WORD;
@@ -376,65 +340,5 @@ class TermScanner {
       }
       skipSpaces();
     }
-  }
-
-  /**
-   * The literal form of the function name {@code text[at, at + n)}, or -1. LogMiner prints these
-   * names in upper case, which one exact comparison finds; other spellings take the slow path.
-   */
-  private int functionForm(int at, int n) {
-    int form = exactFunctionForm(at, n);
-    return form >= 0 ? form : anyCaseFunctionForm(at, n);
-  }
-
-  private int exactFunctionForm(int at, int n) {
-    switch (n) {
-      case 6:
-        return text.startsWith("UNISTR", at) ? Literal.UNISTR : -1;
-      case 7:
-        return text.startsWith("TO_DATE", at) ? Literal.TO_DATE : -1;
-      case 8:
-        return text.startsWith("HEXTORAW", at) ? Literal.HEXTORAW : -1;
-      case 12:
-        return text.startsWith("TO_TIMESTAMP", at) ? Literal.TO_TIMESTAMP : -1;
-      case 15:
-        return text.startsWith("TO_TIMESTAMP_TZ", at) ? Literal.TO_TIMESTAMP_TZ : -1;
-      default:
-        return -1;
-    }
-  }
-
-  private int anyCaseFunctionForm(int at, int n) {
-    if (n == 7 && text.regionMatches(true, at, "TO_DATE", 0, 7)) {
-      return Literal.TO_DATE;
-    }
-    if (n == 12 && text.regionMatches(true, at, "TO_TIMESTAMP", 0, 12)) {
-      return Literal.TO_TIMESTAMP;
-    }
-    if (n == 15 && text.regionMatches(true, at, "TO_TIMESTAMP_TZ", 0, 15)) {
-      return Literal.TO_TIMESTAMP_TZ;
-    }
-    if (n == 13 && text.regionMatches(true, at, "TO_YMINTERVAL", 0, 13)) {
-      return Literal.TO_YMINTERVAL;
-    }
-    if (n == 13 && text.regionMatches(true, at, "TO_DSINTERVAL", 0, 13)) {
-      return Literal.TO_DSINTERVAL;
-    }
-    if (n == 8 && text.regionMatches(true, at, "HEXTORAW", 0, 8)) {
-      return Literal.HEXTORAW;
-    }
-    if (n == 6 && text.regionMatches(true, at, "UNISTR", 0, 6)) {
-      return Literal.UNISTR;
-    }
-    if (n == 10 && text.regionMatches(true, at, "EMPTY_CLOB", 0, 10)) {
-      return Literal.EMPTY_CLOB;
-    }
-    if (n == 10 && text.regionMatches(true, at, "EMPTY_BLOB", 0, 10)) {
-      return Literal.EMPTY_BLOB;
-    }
-    if (n == 9 && text.regionMatches(true, at, "TO_VECTOR", 0, 9)) {
-      return Literal.TO_VECTOR;
-    }
-    return -1;
   }
 }

@@ -13,9 +13,8 @@
  * writes by object number, column position and raw {@code HEXTORAW} bytes when its dictionary no
  * longer matches the redo, are mapped by position onto the same layout and their bytes converted
  * from Oracle's internal formats into the same Java values; so are {@code "COL n"} names in text
- * that names a known table. Two forms of real LogMiner text that are not valid SQL are handled by
- * setting: single quotes it did not double ({@code cdc.decode.relaxed.quotes}, else CDC-3005), and
- * Oracle 23ai's BOOLEAN and VECTOR, whose SQL_REDO forms are not documented, are read in every
- * plausible form ({@code Oracle23aiValues}).
+ * that names a known table. A single quote LogMiner did not double inside a literal is CDC-3005, or
+ * part of the value with {@code cdc.decode.relaxed.quotes}. Oracle 23ai's BOOLEAN and VECTOR, whose
+ * SQL_REDO forms are not documented, are read in every plausible form ({@code Oracle23aiValues}).
  */
 package dev.redoline.decoder;
