@@ -31,6 +31,12 @@ class TermScanner {
   int valueStart = -1;
   /** {@code cdc.decode.relaxed.quotes}: keep an undoubled quote that cannot end a literal. */
   boolean relaxedQuotes;
+  /**
+   * The last quote taken as closing a literal although blanks follow it, or -1. Strictly, what
+   * follows the blanks is checked only if the scan then fails there (see {@link #malformed}), so
+   * the usual {@code '..' and} costs one character.
+   */
+  private int blankAfterQuote = -1;
 
   /** Points the scanner at the start of {@code text}, forgetting the previous one. */
   final void start(String text) {
@@ -38,10 +44,30 @@ class TermScanner {
     this.length = text.length();
     this.pos = 0;
     this.valueStart = -1;
+    this.blankAfterQuote = -1;
   }
 
   final ScanFailure malformed(String problem) {
+    if (blankAfterQuote >= 0 && !LiteralEnds.canFollow(text, blankAfterQuote + 1)
+        && pos == afterBlanks(blankAfterQuote + 1)) {
+      // the text fails just after a quote that was taken as closing a literal: it was not doubled
+      return unescapedQuote(blankAfterQuote);
+    }
     return failure(ErrorCode.MALFORMED_REDO_SQL, problem, null, pos);
+  }
+
+  private ScanFailure unescapedQuote(int quote) {
+    // the offset only: the value is not shown, it may be an excluded column's
+    return failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + quote
+        + " is inside a literal but not doubled, and the text cannot end a value there", null, quote);
+  }
+
+  private int afterBlanks(int i) {
+    while (i < length && (text.charAt(i) == ' ' || text.charAt(i) == '\n' || text.charAt(i) == '\r'
+        || text.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
   }
 
   /** A failure at {@code offset}; subclasses bound the excerpt. */
@@ -165,15 +191,20 @@ class TermScanner {
         i = close + 2;
         continue;
       }
-      if (!LiteralEnds.canFollow(text, close + 1)) {
+      int next = LiteralEnds.firstCharacter(text, close + 1);
+      if (next == LiteralEnds.BLANKS && relaxedQuotes) {
+        next = LiteralEnds.canFollow(text, close + 1) ? LiteralEnds.ENDS : LiteralEnds.DOES_NOT_END;
+      }
+      if (next == LiteralEnds.DOES_NOT_END) {
         if (!relaxedQuotes) {
-          // the offset only: the value is not shown, it may be an excluded column's
-          throw failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + close
-              + " is inside a literal but not doubled, and the text cannot end a value there", null, close);
+          throw unescapedQuote(close);
         }
         escaped = true;   // TextValues keeps a lone quote and undoubles a doubled one
         i = close + 1;
         continue;
+      }
+      if (next == LiteralEnds.BLANKS) {
+        blankAfterQuote = close;
       }
       lit.start = open + 1;
       lit.end = close;
