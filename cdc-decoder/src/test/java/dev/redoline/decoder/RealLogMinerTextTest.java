@@ -82,6 +82,20 @@ class RealLogMinerTextTest {
   }
 
   @Test
+  void unescapedQuoteBeforeABlank_inAnExcludedValue_strictly_isCdc3005WithTheValueMasked() {
+    // the quote is followed by a blank, so the literal is first taken as closed there
+    String text = "update \"HR\".\"EMP\" set \"NOTE\" = 'n' where \"ID\" = '1' and \"SECRET\" = 'SENT' INEL-77c1';";
+    try (RedoDecoder decoder = RedoDecoder.builder().excludeColumns(List.of("HR.EMP.SECRET")).build()) {
+      DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.UPDATE, text, EMP)),
+          DecodeException.class);
+      assertThat(e.code()).isEqualTo("CDC-3005");
+      assertThat(e.offset()).isEqualTo(text.indexOf("' INEL"));
+      assertThat(e.excerpt()).endsWith("\"SECRET\" = ***").doesNotContain("SENT");
+      assertThat(e.getMessage()).doesNotContain("SENT").doesNotContain("INEL");
+    }
+  }
+
+  @Test
   void unescapedQuote_inAnExcludedValue_relaxed_isSkippedWhole() {
     String text = "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"NOTE\") values ('1','" + SENTINEL + "','n');";
     try (RedoDecoder decoder = RedoDecoder.builder().excludeColumns(List.of("HR.EMP.SECRET")).relaxedQuotes(true)
