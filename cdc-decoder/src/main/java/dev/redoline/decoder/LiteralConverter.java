@@ -125,8 +125,9 @@ final class LiteralConverter {
         || kind == Kind.UNSUPPORTED;
   }
 
+  /** BLOB-like: JSON and, possibly, VECTOR are stored as LOBs, so LogMiner may write their values out of line. */
   private static boolean isBinaryLob(Kind kind) {
-    return kind == Kind.BLOB || kind == Kind.JSON || kind == Kind.UNSUPPORTED;
+    return kind == Kind.BLOB || kind == Kind.JSON || kind == Kind.VECTOR || kind == Kind.UNSUPPORTED;
   }
 
   private static Object require(boolean fits, Literal lit, OracleType type, Object value) {
