@@ -9,6 +9,7 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
+import dev.redoline.core.VectorValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -58,6 +59,9 @@ final class ChangeCodec {
   private static final int DURATION = 14;
   private static final int BYTES = 15;
   private static final int MARKER = 16;
+  private static final int BOOLEAN = 17;
+  /** Oracle's VECTOR storage image ({@link VectorValue#toImage}). */
+  private static final int VECTOR = 18;
 
   private static final Operation[] OPERATIONS = Operation.values();
   private static final Marker[] MARKERS = Marker.values();
@@ -257,6 +261,12 @@ final class ChangeCodec {
     } else if (value instanceof Marker m) {
       out.putByte(MARKER);
       out.putByte(m.ordinal());
+    } else if (value instanceof Boolean b) {
+      out.putByte(BOOLEAN);
+      out.putByte(b ? 1 : 0);
+    } else if (value instanceof VectorValue v) {
+      out.putByte(VECTOR);
+      out.putBytes(v.toImage());
     } else {
       // Row.of rejects every other type, so reaching this is a broken invariant.
       throw new IllegalStateException("not a Row value type: " + value.getClass().getName());
@@ -292,7 +302,17 @@ final class ChangeCodec {
         }
         return MARKERS[ordinal];
       }
+      case BOOLEAN: return in.getByte() != 0;
+      case VECTOR: return vector(in.getBytes());
       default: throw new FrameFormatException("unknown value tag " + tag);
+    }
+  }
+
+  private static VectorValue vector(byte[] image) {
+    try {
+      return VectorValue.fromImage(image);
+    } catch (IllegalArgumentException e) {
+      throw new FrameFormatException("invalid VECTOR image: " + e.getMessage());
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.redoline.buffer;
 
 import dev.redoline.core.Bytes;
+import dev.redoline.core.VectorValue;
 import dev.redoline.core.Change;
 import dev.redoline.core.Row;
 import java.math.BigDecimal;
@@ -116,7 +117,12 @@ final class ChangeSizer {
     if (value instanceof Bytes b) {
       return BYTES + align(ARRAY_HEADER + (long) b.size());
     }
-    return 0; // Absent and Marker constants are shared
+    if (value instanceof VectorValue v) {
+      // the object, its two arrays (one empty) and 8 bytes a number or 1 byte per 8 bits
+      int payload = v.format() == VectorValue.Format.BINARY ? v.dimensions() / 8 : 8 * v.dimensions();
+      return BOX + 2 * ARRAY_HEADER + align(payload);
+    }
+    return 0; // Absent, Marker and Boolean constants are shared
   }
 
   static long string(String s) {

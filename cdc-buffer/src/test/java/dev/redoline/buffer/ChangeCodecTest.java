@@ -14,6 +14,7 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
+import dev.redoline.core.VectorValue;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,9 @@ class ChangeCodecTest {
         ZonedDateTime.of(2024, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC),
         Instant.ofEpochSecond(-5, 999_999_999), Period.of(1, -2, 3), Duration.ofSeconds(-90, 5),
         Bytes.fromHex("00ff10"), Bytes.fromHex(""), Marker.EMPTY_CLOB, Marker.EMPTY_BLOB,
-        Marker.UNSUPPORTED_TYPE, Absent.NOT_LOGGED, Absent.EXCLUDED, null);
+        Marker.UNSUPPORTED_TYPE, Boolean.TRUE, Boolean.FALSE, VectorValue.ofFloat32(1.5f, -2f),
+        VectorValue.ofFloat64(-0.0), VectorValue.ofInt8((byte) -1), VectorValue.ofBinary((byte) 0xA5),
+        Absent.NOT_LOGGED, Absent.EXCLUDED, null);
   }
 
   static Change updateOfEveryType() {

@@ -82,6 +82,14 @@ public final class CdcConfig {
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Columns dropped at parse time: patterns over [PDB.]SCHEMA.TABLE.COLUMN. An excluded value is "
           + "never converted, buffered, spilled, journaled, logged or delivered.");
+  public static final ConfigKey<Boolean> NUMBER_ONE_AS_BOOLEAN = new ConfigKey<>("cdc.number.one.as.boolean",
+      Type.BOOLEAN, "false", Validator.any(), MEDIUM, CAPTURE,
+      "true decodes every NUMBER(1) column as a boolean, as Debezium's NumberOneToBooleanConverter does: "
+          + "a value above 0 is true, 0 or below false. false keeps NUMBER(1) a number.");
+  public static final ConfigKey<Boolean> DECODE_RELAXED_QUOTES = new ConfigKey<>("cdc.decode.relaxed.quotes",
+      Type.BOOLEAN, "false", Validator.any(), LOW, CAPTURE,
+      "true reads a single quote inside a SQL_REDO literal that LogMiner did not double as part of the value "
+          + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured, filtered in the LogMiner query itself.");
@@ -223,8 +231,8 @@ public final class CdcConfig {
   /** Every key, in documentation order. */
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
-      CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, USERS_EXCLUDE, ARCHIVE_DESTINATION,
-      START_SCN,
+      CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, NUMBER_ONE_AS_BOOLEAN,
+      DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,

@@ -58,6 +58,10 @@ public enum ErrorCode {
       "LogMiner marks the row's SQL as invalid or unguaranteed (STATUS 2 or 3, Dictionary Version Mismatch)",
       "Enable supplemental logging for the table (ALTER TABLE ... ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS), "
           + "or set cdc.on.decode.error=dlq for the rows already written."),
+  UNESCAPED_QUOTE_IN_LITERAL(3005,
+      "A single quote inside a SQL_REDO literal is not doubled (LogMiner sometimes writes them so)",
+      "Set cdc.decode.relaxed.quotes=true to read such quotes as part of the value, or "
+          + "cdc.on.decode.error=dlq to set the row aside."),
   INVALID_CONFIGURATION(4001,
       "A configuration value is invalid",
       "Correct the key named in the message to one of the allowed values and restart."),

@@ -10,7 +10,10 @@ import java.util.Locale;
  * unspecified; {@code INTEGER} is {@code NUMBER(38,0)}). For {@code FLOAT(b)} precision is in
  * binary digits. {@code TIMESTAMP(n)} variants keep the fractional digits in {@code scale};
  * {@code INTERVAL DAY(p) TO SECOND(s)} keeps {@code p} and {@code s}; {@code INTERVAL YEAR(p) TO
- * MONTH} keeps {@code p}. Character and raw types keep their declared {@code length}.
+ * MONTH} keeps {@code p}. Character and raw types keep their declared {@code length}. Oracle 23ai's
+ * {@code VECTOR(n, format)} keeps its dimension count in {@code length} and the bits of one
+ * dimension in {@code precision} (FLOAT32 32, FLOAT64 64, INT8 8, BINARY 1); {@code *} or an
+ * omitted part is {@link #UNSPECIFIED}.
  *
  * <pre>{@code
  * OracleType t = OracleType.parse("TIMESTAMP(6) WITH TIME ZONE");
@@ -37,6 +40,10 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     INTERVAL_YM("INTERVAL YEAR TO MONTH"), INTERVAL_DS("INTERVAL DAY TO SECOND"),
     RAW("RAW"), CLOB("CLOB"), NCLOB("NCLOB"), BLOB("BLOB"), LONG("LONG"), LONG_RAW("LONG RAW"),
     ROWID("ROWID"), XMLTYPE("XMLTYPE"), JSON("JSON"),
+    /** Oracle 23ai's SQL BOOLEAN. */
+    BOOLEAN("BOOLEAN"),
+    /** Oracle 23ai's VECTOR: dimensions in {@code length}, bits per dimension in {@code precision}. */
+    VECTOR("VECTOR"),
     /** Any type LogMiner renders as {@code Unsupported Type}, kept by its dictionary name. */
     UNSUPPORTED("UNSUPPORTED");
 
@@ -76,6 +83,21 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
   /** A timestamp type with {@code fractionalDigits} (0 to 9) of seconds. */
   public static OracleType timestamp(Kind kind, int fractionalDigits) {
     return new OracleType(kind, UNSPECIFIED, UNSPECIFIED, fractionalDigits);
+  }
+
+  /**
+   * {@code VECTOR(dimensions, format)}: pass {@link #UNSPECIFIED} for {@code *}; {@code bits} is 32
+   * (FLOAT32), 64 (FLOAT64), 8 (INT8), 1 (BINARY) or {@link #UNSPECIFIED}.
+   */
+  public static OracleType vector(int dimensions, int bits) {
+    Checks.argument(bits == UNSPECIFIED || bits == 1 || bits == 8 || bits == 32 || bits == 64,
+        "a VECTOR dimension has 1, 8, 32 or 64 bits, not %s", bits);
+    return new OracleType(Kind.VECTOR, dimensions, bits, UNSPECIFIED);
+  }
+
+  /** Whether this is {@code NUMBER(1)}: one digit, scale 0, the column Debezium can map to boolean. */
+  public boolean isNumberOne() {
+    return kind == Kind.NUMBER && precision == 1 && scale == 0;
   }
 
   /** Whether a {@code NUMBER}'s values are whole numbers (declared scale 0). */
@@ -123,6 +145,9 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     if (name.equals("SYS.XMLTYPE") || name.equals("XMLTYPE")) {
       return of(Kind.XMLTYPE);
     }
+    if (name.equals("VECTOR")) {
+      return parseVector(t, paren);
+    }
     Kind kind;
     try {
       kind = Kind.valueOf(name);
@@ -142,6 +167,38 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
       default:
         return of(kind);
     }
+  }
+
+  /** {@code VECTOR}, {@code VECTOR(768)}, {@code VECTOR(*, FLOAT32)}, {@code VECTOR(3, INT8, DENSE)}. */
+  private static OracleType parseVector(String t, int paren) {
+    if (paren < 0) {
+      return vector(UNSPECIFIED, UNSPECIFIED);
+    }
+    int close = t.indexOf(')', paren);
+    if (close < 0) {
+      throw new IllegalArgumentException("unclosed parenthesis");
+    }
+    String[] parts = t.substring(paren + 1, close).split(",");
+    String count = parts[0].trim();
+    int dimensions = count.equals("*") ? UNSPECIFIED : Integer.parseInt(count);
+    Checks.argument(dimensions == UNSPECIFIED || dimensions > 0, "a VECTOR has 1 or more dimensions: %s", dimensions);
+    int bits = UNSPECIFIED;
+    if (parts.length > 1) {
+      String format = parts[1].trim();
+      bits = switch (format) {
+        case "*" -> UNSPECIFIED;
+        case "FLOAT32" -> 32;
+        case "FLOAT64" -> 64;
+        case "INT8" -> 8;
+        case "BINARY" -> 1;
+        default -> throw new IllegalArgumentException("unknown VECTOR format " + format);
+      };
+    }
+    if (parts.length > 2 && !parts[2].trim().equals("DENSE")) {
+      // SPARSE vectors have another storage image, which Redoline does not decode
+      return of(Kind.UNSUPPORTED);
+    }
+    return vector(dimensions, bits);
   }
 
   private static int[] sizes(String t, int paren) {
@@ -197,8 +254,20 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
         return "INTERVAL YEAR(" + precision + ") TO MONTH";
       case INTERVAL_DS:
         return "INTERVAL DAY(" + precision + ") TO SECOND(" + scale + ")";
+      case VECTOR:
+        return "VECTOR(" + (length == UNSPECIFIED ? "*" : length) + "," + vectorFormatName(precision) + ")";
       default:
         return kind.sqlName();
     }
+  }
+
+  private static String vectorFormatName(int bits) {
+    return switch (bits) {
+      case 1 -> "BINARY";
+      case 8 -> "INT8";
+      case 32 -> "FLOAT32";
+      case 64 -> "FLOAT64";
+      default -> "*";
+    };
   }
 }

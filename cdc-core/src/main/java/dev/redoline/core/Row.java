@@ -29,7 +29,9 @@ import java.util.Arrays;
  *       (offset or region)</td></tr>
  *   <tr><td>{@link Instant}</td><td>TIMESTAMP WITH LOCAL TIME ZONE</td></tr>
  *   <tr><td>{@link Period}, {@link Duration}</td><td>INTERVAL YEAR TO MONTH, DAY TO SECOND</td></tr>
- *   <tr><td>{@link Bytes}</td><td>RAW, BLOB, LONG RAW</td></tr>
+ *   <tr><td>{@link Bytes}</td><td>RAW, BLOB, LONG RAW, JSON (OSON)</td></tr>
+ *   <tr><td>{@link Boolean}</td><td>BOOLEAN (23ai), NUMBER(1) when cdc.number.one.as.boolean is set</td></tr>
+ *   <tr><td>{@link VectorValue}</td><td>VECTOR (23ai)</td></tr>
  *   <tr><td>{@link Marker}</td><td>EMPTY_CLOB(), EMPTY_BLOB(), Unsupported Type</td></tr>
  * </table>
  */
@@ -73,7 +75,8 @@ public final class Row {
     if (c == String.class || c == Long.class || c == BigDecimal.class || c == LocalDateTime.class
         || c == Absent.class || c == Double.class || c == Float.class || c == Bytes.class
         || c == OffsetDateTime.class || c == ZonedDateTime.class || c == Instant.class
-        || c == Duration.class || c == Period.class || c == Marker.class) {
+        || c == Duration.class || c == Period.class || c == Marker.class || c == Boolean.class
+        || c == VectorValue.class) {
       return;
     }
     throw new IllegalArgumentException("Slot " + index + " holds a " + c.getName()

@@ -36,11 +36,34 @@ class OracleTypeTest {
     for (String text : List.of("NUMBER", "NUMBER(10,2)", "NUMBER(10,0)", "FLOAT(63)", "VARCHAR2(30)", "NCHAR(5)",
         "RAW(16)", "DATE", "TIMESTAMP(9)", "TIMESTAMP(6) WITH TIME ZONE", "TIMESTAMP(0) WITH LOCAL TIME ZONE",
         "INTERVAL YEAR(2) TO MONTH", "INTERVAL DAY(2) TO SECOND(6)", "CLOB", "BLOB", "BINARY_DOUBLE",
-        "LONG RAW", "XMLTYPE")) {
+        "LONG RAW", "XMLTYPE", "BOOLEAN", "VECTOR(768,FLOAT32)", "VECTOR(*,INT8)", "VECTOR(3,*)",
+        "VECTOR(1024,BINARY)", "VECTOR(2,FLOAT64)", "VECTOR(*,*)")) {
       OracleType type = OracleType.parse(text);
       assertThat(type.toString()).isEqualTo(text);
       assertThat(OracleType.parse(type.toString())).isEqualTo(type);
     }
+  }
+
+  @Test
+  void parse_oracle23aiTypes() {
+    assertThat(OracleType.parse("boolean")).isEqualTo(OracleType.of(Kind.BOOLEAN));
+    assertThat(OracleType.parse("VECTOR")).isEqualTo(OracleType.vector(UNSPECIFIED, UNSPECIFIED));
+    assertThat(OracleType.parse("VECTOR(768, FLOAT32)")).isEqualTo(OracleType.vector(768, 32));
+    assertThat(OracleType.parse("vector(*, float64)")).isEqualTo(OracleType.vector(UNSPECIFIED, 64));
+    assertThat(OracleType.parse("VECTOR(3)")).isEqualTo(OracleType.vector(3, UNSPECIFIED));
+    assertThat(OracleType.parse("VECTOR(3, INT8, DENSE)")).isEqualTo(OracleType.vector(3, 8));
+    assertThat(OracleType.parse("VECTOR(3, FLOAT32, SPARSE)").kind()).isEqualTo(Kind.UNSUPPORTED);
+    assertThatThrownBy(() -> OracleType.parse("VECTOR(3, FLOAT16)")).hasMessageContaining("FLOAT16");
+    assertThatThrownBy(() -> OracleType.vector(3, 16)).hasMessageContaining("16");
+  }
+
+  @Test
+  void isNumberOne_onlyForOneDigitScaleZero() {
+    assertThat(OracleType.parse("NUMBER(1)").isNumberOne()).isTrue();
+    assertThat(OracleType.parse("NUMBER(1,0)").isNumberOne()).isTrue();
+    assertThat(OracleType.parse("NUMBER(2)").isNumberOne()).isFalse();
+    assertThat(OracleType.parse("NUMBER(1,1)").isNumberOne()).isFalse();
+    assertThat(OracleType.parse("NUMBER").isNumberOne()).isFalse();
   }
 
   @Test

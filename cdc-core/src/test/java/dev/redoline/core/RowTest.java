@@ -22,12 +22,13 @@ class RowTest {
     Row row = Row.of(null, 1L, BigDecimal.ONE, 1f, 1d, "x", LocalDateTime.of(0, 1, 2, 3, 4),
         OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneOffset.ofHours(1)),
         ZonedDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneId.of("Europe/Paris")), Instant.EPOCH,
-        Period.of(-3, -6, 0), Duration.ofSeconds(5), Bytes.fromHex("0e"), Marker.EMPTY_CLOB, Absent.EXCLUDED);
-    assertThat(row.size()).isEqualTo(15);
+        Period.of(-3, -6, 0), Duration.ofSeconds(5), Bytes.fromHex("0e"), Marker.EMPTY_CLOB, Boolean.TRUE,
+        VectorValue.ofFloat32(1f), Absent.EXCLUDED);
+    assertThat(row.size()).isEqualTo(17);
     assertThat(row.isPresent(0)).isTrue();
     assertThat(row.get(0)).isNull();
-    assertThat(row.isPresent(14)).isFalse();
-    assertThat(row.absence(14)).isEqualTo(Absent.EXCLUDED);
+    assertThat(row.isPresent(16)).isFalse();
+    assertThat(row.absence(16)).isEqualTo(Absent.EXCLUDED);
     assertThat(row.absence(1)).isNull();
   }
 

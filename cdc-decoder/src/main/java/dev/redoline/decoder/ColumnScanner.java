@@ -7,6 +7,11 @@ import java.util.Arrays;
  * The middle layer of the scanner: double-quoted column names in the text to indexes in the
  * {@link DecodePlan}'s layout, by name (layout order first, since LogMiner lists columns that way)
  * or, for a Dictionary Mismatch row, by the position in its {@code "COL n"} name.
+ *
+ * <p>A {@code "COL n"} name in text that names the table (LogMiner's dictionary knows the table but
+ * not that column, Debezium DBZ-3401) is not a layout column's name either; it is resolved by its
+ * position in the layout of the row's time, and {@link #byPosition} tells the caller that its value
+ * may be raw bytes.
  */
 class ColumnScanner extends TermScanner {
 
@@ -15,6 +20,11 @@ class ColumnScanner extends TermScanner {
   boolean positional;
   /** Layout indexes of an INSERT's listed columns, in text order. */
   int[] columns = new int[16];
+  /** Per listed INSERT column: resolved from a {@code "COL n"} name; valid when {@link #anyListedByPosition}. */
+  boolean[] listedByPosition = new boolean[16];
+  boolean anyListedByPosition;
+  /** Whether the last name {@link #columnReference} read was a {@code "COL n"} of a named table. */
+  boolean byPosition;
   int steps;
 
   /**
@@ -34,6 +44,7 @@ class ColumnScanner extends TermScanner {
     for (int k = 0; k < plan.size; k++) {
       columns[k] = k;
     }
+    anyListedByPosition = false;
     pos += list.length() + 1;
     return plan.size;
   }
@@ -42,6 +53,7 @@ class ColumnScanner extends TermScanner {
   final int listedColumns() {
     int[] columns = this.columns;
     int count = 0;
+    anyListedByPosition = false;
     while (true) {
       step();
       skipSpaces();
@@ -49,7 +61,10 @@ class ColumnScanner extends TermScanner {
       if (count == columns.length) {
         columns = Arrays.copyOf(columns, count * 2);
         this.columns = columns;
+        listedByPosition = Arrays.copyOf(listedByPosition, count * 2);
       }
+      listedByPosition[count] = byPosition;
+      anyListedByPosition |= byPosition;
       columns[count++] = column;
       skipSpaces();
       if (at(')')) {
@@ -78,6 +93,7 @@ class ColumnScanner extends TermScanner {
 
   /** A double-quoted column name; its index in the layout. */
   private int column(int hint) {
+    byPosition = false;
     int start = pos + 1;
     int hinted = positional || !at('"') ? -1 : plan.hintedNameEnd(text, start, hint);
     if (hinted >= 0) {
@@ -92,19 +108,20 @@ class ColumnScanner extends TermScanner {
     if (index < 0) {
       index = plan.indexOfEscaped(text, start, close);
     }
+    if (index < 0 && MismatchForm.position(text, start, close) >= 0) {
+      byPosition = true;   // DBZ-3401: a known table, an unknown column, named by its position
+      return columnAt(start, close);
+    }
     if (index < 0) {
       String name = text.substring(start, close);
-      String why = name.startsWith("COL ")
-          ? "is LogMiner's name for a column its dictionary does not know"
-          : "is not a column of " + plan.layout.table() + " layout version " + plan.layout.version();
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
-          close + 1);
+      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" is not a column of "
+          + plan.layout.table() + " layout version " + plan.layout.version(), name, pos, close + 1);
     }
     pos = close + 1;
     return index;
   }
 
-  /** A {@code "COL n"} name of a mismatch row; the index of the column at position n. */
+  /** A {@code "COL n"} name (of a mismatch row, or unknown to a named table); the column at position n. */
   private int columnAt(int start, int close) {
     long position = MismatchForm.position(text, start, close);
     int index = plan.indexOfPosition(position);

@@ -22,6 +22,12 @@ final class DecodePlan {
   /** Whether each name is free of double quotes (Oracle allows none; a hand-made layout might). */
   private final boolean[] quoteFree;
   final boolean anyExcluded;
+  /** Whether each column is a NUMBER(1) read as a Boolean ({@code cdc.number.one.as.boolean}). */
+  final boolean[] asBoolean;
+  /** Whether any column is: false keeps the per-value check to one branch. */
+  final boolean anyAsBoolean;
+  /** {@code cdc.decode.relaxed.quotes}. */
+  final boolean relaxedQuotes;
   private final Object[] template;
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
   private final int[] byPosition;
@@ -34,7 +40,7 @@ final class DecodePlan {
   final String owner;
   final String table;
 
-  private DecodePlan(TableLayout layout, ColumnExclusions exclusions) {
+  private DecodePlan(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options) {
     this.layout = layout;
     this.size = layout.columns().size();
     this.names = new String[size];
@@ -53,6 +59,14 @@ final class DecodePlan {
       any |= excluded[i];
     }
     this.anyExcluded = any;
+    this.asBoolean = new boolean[size];
+    boolean anyBoolean = false;
+    for (int i = 0; i < size; i++) {
+      asBoolean[i] = options.numberOneAsBoolean() && types[i].isNumberOne();
+      anyBoolean |= asBoolean[i];
+    }
+    this.anyAsBoolean = anyBoolean;
+    this.relaxedQuotes = options.relaxedQuotes();
     int maxPosition = 0;
     for (Column c : layout.columns()) {
       maxPosition = Math.max(maxPosition, c.position());
@@ -82,8 +96,8 @@ final class DecodePlan {
     return sb.toString();
   }
 
-  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions) {
-    return new DecodePlan(layout, exclusions);
+  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options) {
+    return new DecodePlan(layout, exclusions, options);
   }
 
   /**

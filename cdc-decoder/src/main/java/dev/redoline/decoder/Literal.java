@@ -26,6 +26,10 @@ final class Literal {
   static final int BARE = 12;
   /** Terms joined by {@code ||}; the joined text is in {@link #chained}. */
   static final int CHAIN = 13;
+  /** A bare {@code TRUE} or {@code FALSE} (any case), as 23ai writes BOOLEAN literals in SQL. */
+  static final int BOOLEAN_WORD = 14;
+  /** {@code TO_VECTOR('[..]'[, dimensions, format])}: the first argument's content. */
+  static final int TO_VECTOR = 15;
 
   int form;
   /** Content of the first quoted argument (or the bare token): {@code [start, end)}. */
@@ -66,6 +70,8 @@ final class Literal {
       case EMPTY_BLOB: return "EMPTY_BLOB()";
       case UNSUPPORTED: return "Unsupported Type";
       case BARE: return "an unquoted number";
+      case BOOLEAN_WORD: return "TRUE or FALSE";
+      case TO_VECTOR: return "TO_VECTOR";
       default: return "a || chain";
     }
   }

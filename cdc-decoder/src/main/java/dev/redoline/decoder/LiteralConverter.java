@@ -59,10 +59,31 @@ final class LiteralConverter {
       case RAW: case BLOB: case LONG_RAW:
         requireForm(lit, type, Literal.HEXTORAW, Literal.QUOTED);
         return TextValues.hexBytes(text, lit.start, lit.end);
+      case BOOLEAN:
+        return Oracle23aiValues.bool(text, lit, type);
+      case VECTOR:
+        return Oracle23aiValues.vector(text, lit, type);
+      case JSON:
+        return lit.form == Literal.HEXTORAW ? Oracle23aiValues.oson(TextValues.hexBytes(text, lit.start, lit.end))
+            : string(text, lit, type);
       default:
-        // JSON and types Redoline does not decode: bytes when binary, text otherwise
+        // types Redoline does not decode: bytes when binary, text otherwise
         return lit.form == Literal.HEXTORAW ? TextValues.hexBytes(text, lit.start, lit.end) : string(text, lit, type);
     }
+  }
+
+  /**
+   * A NUMBER(1) value as {@code cdc.number.one.as.boolean} maps it, as Debezium's
+   * NumberOneToBooleanConverter does: true above 0, false at 0 or below; NULL and markers unchanged.
+   */
+  static Object numberOneAsBoolean(Object value) {
+    if (value instanceof Long l) {
+      return l > 0;
+    }
+    if (value instanceof java.math.BigDecimal d) {
+      return d.signum() > 0;
+    }
+    return value;
   }
 
   private static Object number(String text, Literal lit, OracleType type) {
@@ -78,7 +99,7 @@ final class LiteralConverter {
     return NumberValues.binary(text, lit.start, lit.end, asFloat);
   }
 
-  private static Object string(String text, Literal lit, OracleType type) {
+  static Object string(String text, Literal lit, OracleType type) {
     switch (lit.form) {
       case Literal.QUOTED:
         return TextValues.unquote(text, lit.start, lit.end, lit.escaped);
@@ -104,8 +125,9 @@ final class LiteralConverter {
         || kind == Kind.UNSUPPORTED;
   }
 
+  /** BLOB-like: JSON and, possibly, VECTOR are stored as LOBs, so LogMiner may write their values out of line. */
   private static boolean isBinaryLob(Kind kind) {
-    return kind == Kind.BLOB || kind == Kind.JSON || kind == Kind.UNSUPPORTED;
+    return kind == Kind.BLOB || kind == Kind.JSON || kind == Kind.VECTOR || kind == Kind.UNSUPPORTED;
   }
 
   private static Object require(boolean fits, Literal lit, OracleType type, Object value) {
@@ -121,7 +143,7 @@ final class LiteralConverter {
     }
   }
 
-  private static ScanFailure mismatch(Literal lit, OracleType type) {
+  static ScanFailure mismatch(Literal lit, OracleType type) {
     return ScanFailure.value(Literal.formName(lit.form) + " is not a " + type + " value");
   }
 }

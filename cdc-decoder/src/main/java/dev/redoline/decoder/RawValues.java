@@ -33,7 +33,9 @@ import java.nio.charset.StandardCharsets;
  *       TIMESTAMP; BINARY_FLOAT/DOUBLE as byte-sortable IEEE 754; both INTERVAL layouts
  *       (see {@link RawTemporals}); character data as UTF-8 (an AL32UTF8 database) and national
  *       character data as UTF-16BE (AL16UTF16); the 10-byte extended ROWID; inline LOB values as
- *       their content bytes (real LogMiner may show LOB locators there, which do not decode).</li>
+ *       their content bytes (real LogMiner may show LOB locators there, which do not decode); BOOLEAN
+       as the one byte 00 or 01 (as DUMP shows it); VECTOR as its storage image
+       ({@link dev.redoline.core.VectorValue#fromImage}).</li>
  * </ul>
  * Zero bytes ({@code HEXTORAW('')}) are SQL NULL, as Oracle stores a zero-length value.
  */
@@ -88,6 +90,10 @@ final class RawValues {
         return RawTemporals.daySecond(b);
       case ROWID:
         return rowId(b);
+      case BOOLEAN:
+        return Oracle23aiValues.boolByte(bytes);
+      case VECTOR:
+        return Oracle23aiValues.vectorImage(bytes, type);
       default:
         // RAW, BLOB, LONG RAW, JSON and types Redoline does not decode: the bytes themselves
         return bytes;

@@ -44,7 +44,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with the online catalog) is decoded by column position from its {@code "UNKNOWN"."OBJ# n"},
  * {@code "COL n"} and {@code HEXTORAW} text with the layout version of the row's time, which the
  * caller must supply (the object number is not checked against it); a position the layout does
- * not have, or such a flag on text that names the table, is CDC-3003.
+ * not have, or such a flag on text that names the table, is CDC-3003. A {@code "COL n"} name in
+ * text that names the table (DBZ-3401) is resolved by position in the same way.
  */
 public final class RedoDecoder implements AutoCloseable {
 
@@ -55,6 +56,7 @@ public final class RedoDecoder implements AutoCloseable {
   static final int PLAN_CACHE_SIZE = 10_000;
 
   private final ColumnExclusions exclusions;
+  private final DecodeOptions options;
   private final int decodeThreads;
   private final Cache<PlanKey, DecodePlan> plans;
   private final ExecutorService pool;
@@ -63,6 +65,7 @@ public final class RedoDecoder implements AutoCloseable {
 
   private RedoDecoder(Builder builder) {
     this.exclusions = builder.exclusions;
+    this.options = new DecodeOptions(builder.numberOneAsBoolean, builder.relaxedQuotes);
     this.decodeThreads = builder.decodeThreads;
     this.plans = Caffeine.newBuilder().maximumSize(PLAN_CACHE_SIZE).build();
     this.pool = decodeThreads > 1 ? Executors.newFixedThreadPool(decodeThreads, new DecodeThreads()) : null;
@@ -73,11 +76,16 @@ public final class RedoDecoder implements AutoCloseable {
     return new Builder();
   }
 
-  /** A decoder set up from {@code cdc.columns.exclude} and {@code cdc.mining.decode.threads}. */
+  /**
+   * A decoder set up from {@code cdc.columns.exclude}, {@code cdc.mining.decode.threads},
+   * {@code cdc.number.one.as.boolean} and {@code cdc.decode.relaxed.quotes}.
+   */
   public static RedoDecoder fromConfig(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
     return builder().excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
-        .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS)).build();
+        .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS))
+        .numberOneAsBoolean(config.get(CdcConfig.NUMBER_ONE_AS_BOOLEAN))
+        .relaxedQuotes(config.get(CdcConfig.DECODE_RELAXED_QUOTES)).build();
   }
 
   /** The number of threads large steps are decoded on. */
@@ -88,7 +96,7 @@ public final class RedoDecoder implements AutoCloseable {
   /**
    * Decodes one row on the caller's thread.
    *
-   * @throws DecodeException (CDC-3001..3004) naming the table, column, offset and a redacted excerpt
+   * @throws DecodeException (CDC-3001..3005) naming the table, column, offset and a redacted excerpt
    */
   public Change decode(RedoRow row) {
     Objects.requireNonNull(row, "row == null");
@@ -182,10 +190,10 @@ public final class RedoDecoder implements AutoCloseable {
 
   private DecodePlan plan(TableLayout layout) {
     PlanKey key = new PlanKey(layout.table(), layout.version());
-    DecodePlan plan = plans.get(key, k -> DecodePlan.compile(layout, exclusions));
+    DecodePlan plan = plans.get(key, k -> DecodePlan.compile(layout, exclusions, options));
     if (plan.layout != layout && !plan.layout.equals(layout)) {
       // two different layouts under one version: trust the caller's, and remember it
-      plan = DecodePlan.compile(layout, exclusions);
+      plan = DecodePlan.compile(layout, exclusions, options);
       plans.put(key, plan);
     }
     return plan;
@@ -215,6 +223,8 @@ public final class RedoDecoder implements AutoCloseable {
   public static final class Builder {
     private ColumnExclusions exclusions = ColumnExclusions.none();
     private int decodeThreads = 1;
+    private boolean numberOneAsBoolean;
+    private boolean relaxedQuotes;
 
     private Builder() {}
 
@@ -241,6 +251,25 @@ public final class RedoDecoder implements AutoCloseable {
         throw new IllegalArgumentException("decodeThreads must be in [1, 64]: " + threads);
       }
       this.decodeThreads = threads;
+      return this;
+    }
+
+    /**
+     * Sets {@code cdc.number.one.as.boolean}: every NUMBER(1) value becomes a Boolean, true above 0
+     * and false at 0 or below, as Debezium's NumberOneToBooleanConverter maps them.
+     */
+    public Builder numberOneAsBoolean(boolean enabled) {
+      this.numberOneAsBoolean = enabled;
+      return this;
+    }
+
+    /**
+     * Sets {@code cdc.decode.relaxed.quotes}: a single quote inside a literal that LogMiner did not
+     * double is kept in the value when what follows it cannot follow a literal; off, such a row
+     * fails with CDC-3005.
+     */
+    public Builder relaxedQuotes(boolean enabled) {
+      this.relaxedQuotes = enabled;
       return this;
     }
 

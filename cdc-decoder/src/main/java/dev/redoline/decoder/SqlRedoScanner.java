@@ -24,7 +24,9 @@ import java.util.Arrays;
  * delete from "S"."T";                                         -- no WHERE
  * </pre>
  * Dictionary Mismatch rows ({@code "UNKNOWN"."OBJ# n"}, {@code "COL n"}, {@code HEXTORAW}) have
- * the same shapes; {@link MismatchForm} maps them by column position and raw bytes.
+ * the same shapes; {@link MismatchForm} maps them by column position and raw bytes. So does a
+ * {@code "COL n"} column in text that names the table (DBZ-3401), its HEXTORAW value read as raw
+ * bytes and any other literal as usual.
  * UPDATE's after image is the before image overlaid with SET. A column the text does not name is
  * {@link Absent#NOT_LOGGED}; an excluded column is {@link Absent#EXCLUDED} in every image.
  */
@@ -52,6 +54,7 @@ final class SqlRedoScanner extends ColumnScanner {
     textRowIdStart = -1;
     steps = 0;
     positional = false;
+    relaxedQuotes = plan.relaxedQuotes;
     try {
       return scan();
     } catch (ScanFailure f) {
@@ -126,7 +129,7 @@ final class SqlRedoScanner extends ColumnScanner {
         expect(',');
         skipSpaces();
       }
-      readValue(columns[k], after);
+      readValue(columns[k], after, columns[k], anyListedByPosition && listedByPosition[k]);
       skipSpaces();
     }
     if (!at(')')) {
@@ -161,7 +164,7 @@ final class SqlRedoScanner extends ColumnScanner {
         setValues = Arrays.copyOf(setValues, setCount * 2);
       }
       setColumns[setCount] = column;
-      readValue(column, setValues, setCount);
+      readValue(column, setValues, setCount, byPosition);
       setCount++;
       skipSpaces();
       if (!at(',')) {
@@ -229,9 +232,10 @@ final class SqlRedoScanner extends ColumnScanner {
               before[column] = null;
             }
           } else {
+            boolean fromPosition = byPosition;
             expect('=');
             skipSpaces();
-            readValue(column, before);
+            readValue(column, before, column, fromPosition);
           }
         }
         skipSpaces();
@@ -244,13 +248,12 @@ final class SqlRedoScanner extends ColumnScanner {
     end();
   }
 
-  /** Reads the value of {@code column} into {@code image}, or skips it when excluded. */
-  private void readValue(int column, Object[] image) {
-    readValue(column, image, column);
-  }
-
-  /** Reads the value of {@code column} into {@code values[slot]}, or skips it when excluded. */
-  private void readValue(int column, Object[] values, int slot) {
+  /**
+   * Reads the value of {@code column} into {@code values[slot]}, or skips it when excluded. Raw bytes
+   * are converted by the column's type in a mismatch row, and for a {@code "COL n"} column of a named
+   * table ({@code byPosition}) when they come as HEXTORAW.
+   */
+  private void readValue(int column, Object[] values, int slot, boolean byPosition) {
     valueStart = pos;
     if (plan.excluded[column]) {
       value(true);
@@ -260,8 +263,10 @@ final class SqlRedoScanner extends ColumnScanner {
     }
     try {
       value(false);
-      values[slot] = positional ? MismatchForm.convert(text, lit, plan.types[column])
+      Object value = positional || (byPosition && lit.form == Literal.HEXTORAW)
+          ? MismatchForm.convert(text, lit, plan.types[column])
           : LiteralConverter.convert(text, lit, plan.types[column]);
+      values[slot] = plan.anyAsBoolean && plan.asBoolean[column] ? LiteralConverter.numberOneAsBoolean(value) : value;
     } catch (ScanFailure f) {
       if (f.offset >= 0) {
         throw f;

@@ -15,9 +15,15 @@ import java.time.ZonedDateTime;
  * of {@link OracleNls}, read field by field from the text.
  *
  * <p>Tolerated beyond the exact NLS form: 0 to 9 fractional digits and a trailing dot
- * ({@code '2020-02-01 00:00:00.'}), a missing time part, {@code T} between date and time, year 0
- * and a leading minus for BC years, a region name ({@code Europe/Paris}) instead of an offset,
- * {@code Z} for UTC, and any number of day digits in intervals.
+ * ({@code '2020-02-01 00:00:00.'}), a missing time part, {@code T} between date and time, year 0,
+ * a region name ({@code Europe/Paris}) instead of an offset, {@code Z} for UTC, and any number of
+ * day digits in intervals.
+ *
+ * <p>BC years: under the {@code YYYY} masks Oracle prints a BC year without a sign, so such a date
+ * cannot be told from the AD one (docs/record-format.md, "BC dates"). Under {@code SYYYY} masks it
+ * prints {@code -} before a BC year and, for AD years, a blank (or nothing); both are read, with
+ * either mask in {@code TO_DATE}. {@code -n} is BC year n, ISO year {@code 1 - n}. A leading blank
+ * keeps the fast path.
  */
 final class TemporalValues {
 
@@ -37,8 +43,9 @@ final class TemporalValues {
   }
 
   static LocalDateTime localDateTime(String text, int start, int end, String what) {
-    if (fixedLength(text, start, end) == end - start) {
-      return fixedLocal(text, start, end - start, end, what);
+    int from = afterSignBlank(text, start, end);
+    if (fixedLength(text, from, end) == end - from) {
+      return fixedLocal(text, from, end - from, end, what);
     }
     Parsed p = parse(text, start, end, what);
     if (skipBlanks(text, p.rest, end) != end) {
@@ -47,28 +54,47 @@ final class TemporalValues {
     return toLocal(p, text, start, end, what);
   }
 
-  /** {@code TO_DATE}'s mask must be the session's, or the text means something else. */
+  /** The session's date mask with the other year element: {@code YYYY} for {@code SYYYY} and back. */
+  private static final String OTHER_YEAR_DATE_FORMAT = OracleNls.DATE_FORMAT.startsWith("S")
+      ? OracleNls.DATE_FORMAT.substring(1) : "S" + OracleNls.DATE_FORMAT;
+
+  /**
+   * {@code TO_DATE}'s mask must be the session's, or the text means something else; the mask with
+   * {@code SYYYY} for {@code YYYY} (or back) is accepted too, so redo mined before and after a change
+   * of the gateway's mask both decode.
+   */
   static void requireDateMask(String text, int maskStart, int maskEnd) {
     if (maskStart < 0) {
       return;
     }
-    String mask = OracleNls.DATE_FORMAT;
-    // LogMiner prints the mask in upper case: an exact comparison first, case folding only if that fails
-    if (maskEnd - maskStart != mask.length()
-        || !(text.startsWith(mask, maskStart) || text.regionMatches(true, maskStart, mask, 0, mask.length()))) {
+    if (!isMask(text, maskStart, maskEnd, OracleNls.DATE_FORMAT)
+        && !isMask(text, maskStart, maskEnd, OTHER_YEAR_DATE_FORMAT)) {
       throw ScanFailure.value("TO_DATE format " + NumberValues.quote(text, maskStart, maskEnd)
-          + " is not the session NLS_DATE_FORMAT '" + OracleNls.DATE_FORMAT + "'");
+          + " is not the session NLS_DATE_FORMAT '" + OracleNls.DATE_FORMAT + "' (or '" + OTHER_YEAR_DATE_FORMAT
+          + "')");
     }
+  }
+
+  private static boolean isMask(String text, int maskStart, int maskEnd, String mask) {
+    // LogMiner prints the mask in upper case: an exact comparison first, case folding only if that fails
+    return maskEnd - maskStart == mask.length()
+        && (text.startsWith(mask, maskStart) || text.regionMatches(true, maskStart, mask, 0, mask.length()));
+  }
+
+  /** Past the blank {@code SYYYY} writes before an AD year, or {@code start}. */
+  private static int afterSignBlank(String text, int start, int end) {
+    return start < end && text.charAt(start) == ' ' ? start + 1 : start;
   }
 
   /** An OffsetDateTime for a numeric offset, a ZonedDateTime for a region name. */
   static Object zoned(String text, int start, int end) {
-    int fixed = fixedLength(text, start, end);
+    int from = afterSignBlank(text, start, end);
+    int fixed = fixedLength(text, from, end);
     LocalDateTime local;
     int rest;
     if (fixed > 0) {
-      local = fixedLocal(text, start, fixed, end, "TIMESTAMP WITH TIME ZONE");
-      rest = start + fixed;
+      local = fixedLocal(text, from, fixed, end, "TIMESTAMP WITH TIME ZONE");
+      rest = from + fixed;
     } else {
       Parsed p = parse(text, start, end, "TIMESTAMP WITH TIME ZONE");
       local = toLocal(p, text, start, end, "TIMESTAMP WITH TIME ZONE");
@@ -231,12 +257,12 @@ final class TemporalValues {
     return true;
   }
 
-  /** {@code [-]YYYY-MM-DD[( |T)HH24:MI:SS[.F{0,9}]]}. */
+  /** {@code [-|+]YYYY-MM-DD[( |T)HH24:MI:SS[.F{0,9}]]}, blanks first. */
   private static Parsed parse(String text, int start, int end, String what) {
     Parsed p = new Parsed();
     int i = skipBlanks(text, start, end);
     boolean bc = i < end && text.charAt(i) == '-';
-    if (bc) {
+    if (bc || (i < end && text.charAt(i) == '+')) {
       i++;
     }
     int yearEnd = digitsEnd(text, i, end);

@@ -11,9 +11,14 @@ import dev.redoline.core.ErrorCode;
  * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')},
  * {@code TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')},
  * {@code HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case);
- * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; any of
- * these after a {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by
- * {@code ||}.
+ * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; the
+ * words {@code TRUE} and {@code FALSE}; {@code TO_VECTOR('..'[, ..])}; any of these after a
+ * {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by {@code ||}.
+ *
+ * <p>A single quote that is not doubled ends a literal only where a literal can end (before
+ * {@code ,} {@code )} {@code ;} {@code ||}, {@code and}, {@code where} or the end of the text).
+ * Elsewhere it is a quote LogMiner did not escape: CDC-3005, or, with {@link #relaxedQuotes}, part
+ * of the value.
  */
 class TermScanner {
 
@@ -24,6 +29,14 @@ class TermScanner {
   final Literal lit = new Literal();
   /** Start of the value being scanned, or -1 between values: bounds excerpts (see Excerpts). */
   int valueStart = -1;
+  /** {@code cdc.decode.relaxed.quotes}: keep an undoubled quote that cannot end a literal. */
+  boolean relaxedQuotes;
+  /**
+   * The last quote taken as closing a literal although blanks follow it, or -1. Strictly, what
+   * follows the blanks is checked only if the scan then fails there (see {@link #malformed}), so
+   * the usual {@code '..' and} costs one character.
+   */
+  private int blankAfterQuote = -1;
 
   /** Points the scanner at the start of {@code text}, forgetting the previous one. */
   final void start(String text) {
@@ -31,10 +44,30 @@ class TermScanner {
     this.length = text.length();
     this.pos = 0;
     this.valueStart = -1;
+    this.blankAfterQuote = -1;
   }
 
   final ScanFailure malformed(String problem) {
+    if (blankAfterQuote >= 0 && !LiteralEnds.canFollow(text, blankAfterQuote + 1)
+        && pos == afterBlanks(blankAfterQuote + 1)) {
+      // the text fails just after a quote that was taken as closing a literal: it was not doubled
+      return unescapedQuote(blankAfterQuote);
+    }
     return failure(ErrorCode.MALFORMED_REDO_SQL, problem, null, pos);
+  }
+
+  private ScanFailure unescapedQuote(int quote) {
+    // the offset only: the value is not shown, it may be an excluded column's
+    return failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + quote
+        + " is inside a literal but not doubled, and the text cannot end a value there", null, quote);
+  }
+
+  private int afterBlanks(int i) {
+    while (i < length && (text.charAt(i) == ' ' || text.charAt(i) == '\n' || text.charAt(i) == '\r'
+        || text.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
   }
 
   /** A failure at {@code offset}; subclasses bound the excerpt. */
@@ -141,16 +174,37 @@ class TermScanner {
     int open = pos;
     int i = open + 1;
     boolean escaped = false;
+    int lastPair = -1;
     while (true) {
       int close = text.indexOf('\'', i);
-      if (close < 0) {
+      if (close < 0 && relaxedQuotes && lastPair >= 0) {
+        // a value that ends in an undoubled quote: its quote and the closing one looked like a pair
+        close = lastPair + 1;
+      } else if (close < 0) {
         pos = open;
         throw malformed("Unterminated quoted literal");
-      }
-      if (close + 1 < length && text.charAt(close + 1) == '\'') {
+      } else if (close + 1 < length && text.charAt(close + 1) == '\'') {
         escaped = true;
+        if (relaxedQuotes && LiteralEnds.canFollow(text, close + 2)) {
+          lastPair = close;
+        }
         i = close + 2;
         continue;
+      }
+      int next = LiteralEnds.firstCharacter(text, close + 1);
+      if (next == LiteralEnds.BLANKS && relaxedQuotes) {
+        next = LiteralEnds.canFollow(text, close + 1) ? LiteralEnds.ENDS : LiteralEnds.DOES_NOT_END;
+      }
+      if (next == LiteralEnds.DOES_NOT_END) {
+        if (!relaxedQuotes) {
+          throw unescapedQuote(close);
+        }
+        escaped = true;   // TextValues keeps a lone quote and undoubles a doubled one
+        i = close + 1;
+        continue;
+      }
+      if (next == LiteralEnds.BLANKS) {
+        blankAfterQuote = close;
       }
       lit.start = open + 1;
       lit.end = close;
@@ -252,8 +306,14 @@ class TermScanner {
     while (isWordChar(pos)) {
       pos++;
     }
-    int form = functionForm(nameStart, pos - nameStart);
+    int form = FunctionNames.form(text, nameStart, pos - nameStart);
     if (form < 0) {
+      if (isBooleanWord(nameStart, pos - nameStart)) {
+        lit.form = Literal.BOOLEAN_WORD;
+        lit.start = nameStart;
+        lit.end = pos;
+        return;
+      }
       pos = nameStart;
       throw malformed("Expected a value but found " + found());
     }
@@ -270,7 +330,9 @@ class TermScanner {
     }
     quoted();
     skipSpaces();
-    if (at(',')) {
+    if (form == Literal.TO_VECTOR) {
+      skipVectorArguments();
+    } else if (at(',')) {
       int start = lit.start;
       int end = lit.end;
       boolean escaped = lit.escaped;
@@ -290,60 +352,24 @@ class TermScanner {
     expect(')');
   }
 
-  /**
-   * The literal form of the function name {@code text[at, at + n)}, or -1. LogMiner prints these
-   * names in upper case, which one exact comparison finds; other spellings take the slow path.
-   */
-  private int functionForm(int at, int n) {
-    int form = exactFunctionForm(at, n);
-    return form >= 0 ? form : anyCaseFunctionForm(at, n);
+  private boolean isBooleanWord(int at, int n) {
+    return (n == 4 && text.regionMatches(true, at, "TRUE", 0, 4))
+        || (n == 5 && text.regionMatches(true, at, "FALSE", 0, 5));
   }
 
-  private int exactFunctionForm(int at, int n) {
-    switch (n) {
-      case 6:
-        return text.startsWith("UNISTR", at) ? Literal.UNISTR : -1;
-      case 7:
-        return text.startsWith("TO_DATE", at) ? Literal.TO_DATE : -1;
-      case 8:
-        return text.startsWith("HEXTORAW", at) ? Literal.HEXTORAW : -1;
-      case 12:
-        return text.startsWith("TO_TIMESTAMP", at) ? Literal.TO_TIMESTAMP : -1;
-      case 15:
-        return text.startsWith("TO_TIMESTAMP_TZ", at) ? Literal.TO_TIMESTAMP_TZ : -1;
-      default:
-        return -1;
+  /** TO_VECTOR's optional dimension count and format ({@code , 3, FLOAT32}): checked by the column type. */
+  private void skipVectorArguments() {
+    while (at(',')) {
+      pos++;
+      skipSpaces();
+      int start = pos;
+      while (isWordChar(pos) || at('*')) {
+        pos++;
+      }
+      if (pos == start) {
+        throw malformed("Expected a TO_VECTOR dimension count or format but found " + found());
+      }
+      skipSpaces();
     }
-  }
-
-  private int anyCaseFunctionForm(int at, int n) {
-    if (n == 7 && text.regionMatches(true, at, "TO_DATE", 0, 7)) {
-      return Literal.TO_DATE;
-    }
-    if (n == 12 && text.regionMatches(true, at, "TO_TIMESTAMP", 0, 12)) {
-      return Literal.TO_TIMESTAMP;
-    }
-    if (n == 15 && text.regionMatches(true, at, "TO_TIMESTAMP_TZ", 0, 15)) {
-      return Literal.TO_TIMESTAMP_TZ;
-    }
-    if (n == 13 && text.regionMatches(true, at, "TO_YMINTERVAL", 0, 13)) {
-      return Literal.TO_YMINTERVAL;
-    }
-    if (n == 13 && text.regionMatches(true, at, "TO_DSINTERVAL", 0, 13)) {
-      return Literal.TO_DSINTERVAL;
-    }
-    if (n == 8 && text.regionMatches(true, at, "HEXTORAW", 0, 8)) {
-      return Literal.HEXTORAW;
-    }
-    if (n == 6 && text.regionMatches(true, at, "UNISTR", 0, 6)) {
-      return Literal.UNISTR;
-    }
-    if (n == 10 && text.regionMatches(true, at, "EMPTY_CLOB", 0, 10)) {
-      return Literal.EMPTY_CLOB;
-    }
-    if (n == 10 && text.regionMatches(true, at, "EMPTY_BLOB", 0, 10)) {
-      return Literal.EMPTY_BLOB;
-    }
-    return -1;
   }
 }

@@ -7,7 +7,10 @@ final class TextValues {
 
   private TextValues() {}
 
-  /** The content of a quoted literal, with {@code ''} turned back into {@code '}. */
+  /**
+   * The content of a quoted literal, with {@code ''} turned back into {@code '} (a lone quote, which
+   * only relaxed quote reading lets through, is kept).
+   */
   static String unquote(String text, int start, int end, boolean escaped) {
     if (!escaped) {
       return text.substring(start, end);
@@ -26,8 +29,8 @@ final class TextValues {
         return;
       }
       sb.append(text, i, q + 1);
-      // the scanner only ends a literal on a single quote, so q + 1 is the doubled one
-      i = q + 2;
+      // a doubled quote is one; a lone one (kept by cdc.decode.relaxed.quotes) stands for itself
+      i = q + 1 < end && text.charAt(q + 1) == '\'' ? q + 2 : q + 1;
     }
   }
 
@@ -50,7 +53,7 @@ final class TextValues {
       char c = text.charAt(i);
       if (c == '\'') {
         sb.append('\'');
-        i += 2;
+        i += i + 1 < end && text.charAt(i + 1) == '\'' ? 2 : 1;
       } else if (c != '\\') {
         sb.append(c);
         i++;

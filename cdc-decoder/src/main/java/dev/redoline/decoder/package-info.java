@@ -12,6 +12,9 @@
  * decoded on several threads and returned in input order. Dictionary Mismatch rows, which LogMiner
  * writes by object number, column position and raw {@code HEXTORAW} bytes when its dictionary no
  * longer matches the redo, are mapped by position onto the same layout and their bytes converted
- * from Oracle's internal formats into the same Java values.
+ * from Oracle's internal formats into the same Java values; so are {@code "COL n"} names in text
+ * that names a known table. A single quote LogMiner did not double inside a literal is CDC-3005, or
+ * part of the value with {@code cdc.decode.relaxed.quotes}. Oracle 23ai's BOOLEAN and VECTOR, whose
+ * SQL_REDO forms are not documented, are read in every plausible form ({@code Oracle23aiValues}).
  */
 package dev.redoline.decoder;

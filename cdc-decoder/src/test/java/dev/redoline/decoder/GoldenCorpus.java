@@ -7,6 +7,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.VectorValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,6 +33,8 @@ import java.util.Map;
  * table: [PDB.]S.T             starts a table; the column and exclude lines after it belong to it
  * column: NAME | TYPE          a column (NAME raw, may contain spaces); TYPE as OracleType.parse reads it
  * exclude: PATTERN             a cdc.columns.exclude pattern for the cases of this table
+ * option: NAME                 a decoder setting on for the cases of this table: number.one.as.boolean
+ *                              or relaxed.quotes
  * case: NAME                   starts a case
  * op: INSERT|UPDATE|DELETE
  * status: N [INFO]             optional LogMiner STATUS and INFO
@@ -44,15 +47,18 @@ import java.util.Map;
  * VALUE is {@code null}, {@code notlogged}, {@code excluded}, {@code long N}, {@code decimal N},
  * {@code float X}, {@code double X}, {@code string '...'} (Java escapes \n \t \\ \\uXXXX),
  * {@code ldt}, {@code odt}, {@code zdt}, {@code instant}, {@code period}, {@code duration} with ISO
- * text, {@code bytes HEX} or {@code marker NAME}.
+ * text, {@code bytes HEX}, {@code marker NAME}, {@code bool true|false}, {@code vector FORMAT n,n,..}
+ * (FLOAT32, FLOAT64, INT8) or {@code vector BINARY HEX}.
  */
 final class GoldenCorpus {
 
   /** The files of the corpus, in {@code src/test/resources/golden}. */
   static final List<String> FILES = List.of("statements.cases", "numbers.cases", "binary.cases", "text.cases",
-      "datetime.cases", "raw_lob.cases", "errors.cases", "exclusion.cases", "mismatch.cases");
+      "datetime.cases", "raw_lob.cases", "errors.cases", "exclusion.cases", "mismatch.cases", "oracle23ai.cases",
+      "bc_dates.cases", "quotes_and_positions.cases");
 
-  record Case(String file, String name, TableLayout layout, List<String> exclusions, Operation op, String redo,
+  record Case(String file, String name, TableLayout layout, List<String> exclusions, List<String> options,
+      Operation op, String redo,
       int status, String info, Map<String, Object> before, Map<String, Object> after, String rowId,
       String errorCode, String errorColumn) {
     @Override
@@ -87,6 +93,7 @@ final class GoldenCorpus {
     TableLayout.Builder table = null;
     TableLayout layout = null;
     List<String> exclusions = new ArrayList<>();
+    List<String> options = new ArrayList<>();
     Draft draft = null;
     int lineNo = 0;
     for (String line : content.split("\n", -1)) {
@@ -106,18 +113,25 @@ final class GoldenCorpus {
             table = TableLayout.builder(TableId.parse(value), 1);
             layout = null;
             exclusions = new ArrayList<>();
+            options = new ArrayList<>();
           }
           case "column" -> {
             int bar = value.indexOf(" | ");
             table.column(value.substring(0, bar), OracleType.parse(value.substring(bar + 3)), true);
           }
           case "exclude" -> exclusions.add(value);
+          case "option" -> {
+            if (!value.equals("number.one.as.boolean") && !value.equals("relaxed.quotes")) {
+              throw new IllegalArgumentException("unknown option '" + value + "'");
+            }
+            options.add(value);
+          }
           case "case" -> {
             finish(cases, draft, file);
             if (layout == null) {
               layout = table.build();
             }
-            draft = new Draft(value, layout, List.copyOf(exclusions));
+            draft = new Draft(value, layout, List.copyOf(exclusions), List.copyOf(options));
           }
           case "op" -> draft.op = Operation.valueOf(value);
           case "status" -> {
@@ -150,7 +164,7 @@ final class GoldenCorpus {
 
   private static void finish(List<Case> cases, Draft d, String file) {
     if (d != null) {
-      cases.add(new Case(file, d.name, d.layout, d.exclusions, d.op, d.redo, d.status, d.info, d.before, d.after,
+      cases.add(new Case(file, d.name, d.layout, d.exclusions, d.options, d.op, d.redo, d.status, d.info, d.before, d.after,
           d.rowId, d.errorCode, d.errorColumn));
     }
   }
@@ -177,8 +191,46 @@ final class GoldenCorpus {
       case "duration" -> Duration.parse(text);
       case "bytes" -> Bytes.fromHex(text);
       case "marker" -> Marker.valueOf(text);
+      case "bool" -> switch (text) {
+        case "true" -> Boolean.TRUE;
+        case "false" -> Boolean.FALSE;
+        default -> throw new IllegalArgumentException("bool is true or false, not '" + text + "'");
+      };
+      case "vector" -> vector(text);
       default -> throw new IllegalArgumentException("unknown value kind '" + kind + "'");
     };
+  }
+
+  private static VectorValue vector(String spec) {
+    String[] parts = spec.split(" ", 2);
+    String[] numbers = parts[1].split(",");
+    switch (parts[0]) {
+      case "FLOAT32": {
+        float[] f = new float[numbers.length];
+        for (int i = 0; i < f.length; i++) {
+          f[i] = Float.parseFloat(numbers[i]);
+        }
+        return VectorValue.ofFloat32(f);
+      }
+      case "FLOAT64": {
+        double[] d = new double[numbers.length];
+        for (int i = 0; i < d.length; i++) {
+          d[i] = Double.parseDouble(numbers[i]);
+        }
+        return VectorValue.ofFloat64(d);
+      }
+      case "INT8": {
+        byte[] b = new byte[numbers.length];
+        for (int i = 0; i < b.length; i++) {
+          b[i] = Byte.parseByte(numbers[i]);
+        }
+        return VectorValue.ofInt8(b);
+      }
+      case "BINARY":
+        return VectorValue.ofBinary(Bytes.fromHex(parts[1]).toByteArray());
+      default:
+        throw new IllegalArgumentException("unknown vector format '" + parts[0] + "'");
+    }
   }
 
   private static String unescape(String s) {
@@ -207,6 +259,7 @@ final class GoldenCorpus {
     final String name;
     final TableLayout layout;
     final List<String> exclusions;
+    final List<String> options;
     Operation op;
     String redo;
     int status;
@@ -217,10 +270,11 @@ final class GoldenCorpus {
     String errorCode;
     String errorColumn;
 
-    Draft(String name, TableLayout layout, List<String> exclusions) {
+    Draft(String name, TableLayout layout, List<String> exclusions, List<String> options) {
       this.name = name;
       this.layout = layout;
       this.exclusions = exclusions;
+      this.options = options;
     }
   }
 }

@@ -162,6 +162,8 @@ final class LiteralRenderer {
         return value instanceof Bytes b ? hexToRaw(b) : null;
       case JSON:
         return value instanceof Bytes b ? (b.size() == 0 ? "NULL" : "/* JSON */ " + hexToRaw(b)) : null;
+      case BOOLEAN: case VECTOR:
+        throw notRendered(type);
       default:
         return null;   // XMLTYPE: rendered by XML DOC rows, never as a literal
     }
@@ -179,6 +181,12 @@ final class LiteralRenderer {
       return "/* JSON */ EMPTY_BLOB()";
     }
     throw mismatch(type, marker);
+  }
+
+  /** Types whose SQL_REDO form no source confirms (docs/record-format.md, "Oracle 23ai types"). */
+  static IllegalArgumentException notRendered(OracleType type) {
+    return new IllegalArgumentException("The simulator does not render " + type.kind().sqlName()
+        + " values: how LogMiner writes them is not confirmed (docs/record-format.md, Oracle 23ai types)");
   }
 
   static IllegalArgumentException mismatch(OracleType type, Object value) {

@@ -138,6 +138,8 @@ final class RawValueEncoder {
         return value instanceof Bytes b ? b.toByteArray() : null;
       case ROWID:
         return value instanceof String s ? rowId(s) : null;
+      case BOOLEAN: case VECTOR:
+        throw LiteralRenderer.notRendered(type);
       default:
         return null;
     }
