@@ -28,7 +28,7 @@ final class ClientConnection implements Proxies.Handler {
   }
 
   Backend backend() throws SQLException {
-    if (closed) {
+    if (closed()) {
       throw OracleErrors.error(17008);
     }
     return backend;
