@@ -30,9 +30,11 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  *
  * <p>Without {@code --config} it captures {@code SHOP.*} from {@code jdbc:redoline:sim:demo}, keeping its
- * state in a new temporary directory (the simulator starts afresh on every run, so an old position
- * would mean nothing to it). A configuration file holds {@code cdc.*} keys
- * (docs/configuration.md); give it a {@code cdc.state.dir} to resume where the last run stopped.
+ * state in a new temporary directory (that database lives in the demo's JVM and starts afresh on
+ * every run, so an old position would mean nothing to it). A configuration file holds {@code cdc.*}
+ * keys (docs/configuration.md); with a simulator server
+ * ({@code cdc.database.url=jdbc:redoline:sim://127.0.0.1:15210/demo}) and a {@code cdc.state.dir},
+ * a run killed and started again resumes where the last one stopped.
  */
 public final class Demo {
 
