@@ -13,6 +13,7 @@ import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
 import dev.redoline.logminer.jdbc.JdbcGateway;
 import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatorServer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
@@ -30,6 +31,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -40,9 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * faults removed.
  *
  * <ul>
- *   <li>{@code mine}: one whole mining pass as a consumer makes it (connect, ADD_LOGFILE of every
- *       log, START_LOGMNR, read every V$LOGMNR_CONTENTS row of 60 simulated seconds of traffic,
- *       rendered SQL_REDO included). The {@code rows} counter is rows produced per second.
+ *   <li>{@code mine}: one whole mining pass as the engine's JDBC gateway makes it, through the
+ *       simulator's driver in this JVM (connect, ADD_LOGFILE of every log, START_LOGMNR, the
+ *       gateway's SELECT on V$LOGMNR_CONTENTS evaluated by the SQL engine, every row of 60 simulated
+ *       seconds of traffic, rendered SQL_REDO included). The {@code rows} counter is rows per second.
+ *   <li>{@code mineRemote}: the same pass through a simulator server on the loopback address.
  *   <li>{@code generate}: the workload API producing redo: one operation is 100 ms of simulated
  *       traffic; the {@code scns} counter is SCNs taken per second, about one per redo record.
  * </ul>
@@ -63,6 +67,8 @@ public class SimulatorThroughputBenchmark {
   public static class Mined {
     SimulatedOracle oracle;
     CdcConfig config;
+    CdcConfig remoteConfig;
+    SimulatorServer server;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -73,6 +79,17 @@ public class SimulatorThroughputBenchmark {
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofSeconds(10));
       config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*"));
+      try {
+        server = SimulatorServer.start(oracle, "stress", 0, false);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      remoteConfig = CdcConfig.from(Map.of("cdc.database.url", server.url(), "cdc.tables.include", "SHOP.*"));
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() {
+      server.close();
     }
   }
 
@@ -98,9 +115,18 @@ public class SimulatorThroughputBenchmark {
 
   @Benchmark
   public long mine(Mined state, Counters counters) throws SQLException {
+    return minePass(state.config, counters);
+  }
+
+  @Benchmark
+  public long mineRemote(Mined state, Counters counters) throws SQLException {
+    return minePass(state.remoteConfig, counters);
+  }
+
+  private static long minePass(CdcConfig config, Counters counters) throws SQLException {
     long n = 0;
     long hash = 0;
-    try (LogMinerGateway db = JdbcGateway.connect(state.config)) {
+    try (LogMinerGateway db = JdbcGateway.connect(config)) {
       Set<String> added = new HashSet<>();
       for (ArchivedLog a : db.archivedLogs(Scn.ZERO)) {
         if (a.destId() == 1 && added.add(a.thread() + ":" + a.sequence())) {
