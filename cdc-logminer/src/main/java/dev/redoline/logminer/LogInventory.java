@@ -142,10 +142,7 @@ final class LogInventory {
       List<StepLog> chain = new ArrayList<>();
       long missing = chain(logs, first, thread.thread(), destId, chain);
       if (missing > 0) {
-        return new Wait("thread " + thread.thread() + " sequence " + missing + " (after SCN "
-            + (chain.isEmpty() ? startScn : chain.get(chain.size() - 1).nextScn()) + ") is neither archived at "
-            + "destination " + destId + " nor online; archived there: " + logs.archivedSequences() + ", online: "
-            + logs.onlineSequences());
+        return new Wait(gap(thread.thread(), logs, missing, destId));
       }
       if (chain.isEmpty()) {
         continue;
@@ -324,6 +321,41 @@ final class LogInventory {
     }
     return -1;
   }
+
+  /**
+   * What a gap is, for the wait and for CDC-2001 when it lasts: every missing sequence from
+   * {@code firstMissing} to the next log the views still know, and the SCN range they held, from
+   * the NEXT_CHANGE# of the log before them to the FIRST_CHANGE# of the log after them (an end no
+   * view knows any more is left open).
+   */
+  private static String gap(int t, ThreadLogs logs, long firstMissing, int destId) {
+    long lastMissing = firstMissing;
+    while (lastMissing < logs.last() && known(logs, lastMissing + 1) == null) {
+      lastMissing++;
+    }
+    Span before = known(logs, firstMissing - 1);
+    Span after = known(logs, lastMissing + 1);
+    String range = before != null && after != null ? "SCN " + before.next() + " to " + after.first()
+        : before != null ? "SCN from " + before.next() : after != null ? "SCN below " + after.first()
+        : "SCN range unknown";
+    boolean one = firstMissing == lastMissing;
+    return "thread " + t + (one ? " sequence " + firstMissing : " sequences " + firstMissing + " to " + lastMissing)
+        + " (" + range + ") " + (one ? "is" : "are") + " neither archived at destination " + destId
+        + " nor online; archived there: " + logs.archivedSequences() + ", online: " + logs.onlineSequences();
+  }
+
+  /** FIRST_CHANGE# and NEXT_CHANGE# of a sequence some view still lists (a deleted archive too), or null. */
+  private static Span known(ThreadLogs logs, long sequence) {
+    StepLog log = logs.usable().get(sequence);
+    if (log != null) {
+      return new Span(log.firstScn(), log.nextScn());
+    }
+    ArchivedLog gone = logs.deleted().get(sequence);
+    return gone == null ? null : new Span(gone.firstScn(), gone.nextScn());
+  }
+
+  /** A log's FIRST_CHANGE# and NEXT_CHANGE#. */
+  private record Span(Scn first, Scn next) {}
 
   private static CdcException purged(int thread, ArchivedLog gone, int destId) {
     return new CdcException(ErrorCode.LOG_PURGED, "thread " + thread + " sequence " + gone.sequence() + " (SCN "

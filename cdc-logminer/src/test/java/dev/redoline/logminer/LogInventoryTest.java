@@ -144,8 +144,22 @@ class LogInventoryTest {
     archived.removeIf(a -> a.sequence() == 2);
     LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
         .plan(snapshot(460), Map.of(1, new RedoAddress(1, 1, 5, 0)), Scn.ZERO, 16, T0);
-    assertThat(outcome).isEqualTo(new Wait("thread 1 sequence 2 (after SCN 200) is neither archived at destination 1 "
-        + "nor online; archived there: [1, 3], online: [4]"));
+    assertThat(outcome).isEqualTo(new Wait("thread 1 sequence 2 (SCN 200 to 300) is neither archived at "
+        + "destination 1 nor online; archived there: [1, 3], online: [4]"));
+  }
+
+  /**
+   * Issue 16 item 18: the CDC-2001 detail (the wait's reason, once it lasts) names every missing
+   * sequence and the SCN range they held, not the first sequence and the capture's start SCN.
+   */
+  @Test
+  void messagesThatSayWhatHappened_gapNamesEveryMissingSequenceAndItsScnRange() {
+    archived.removeIf(a -> a.sequence() == 2 || a.sequence() == 3);
+    online.removeIf(o -> o.sequence() == 3);
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
+        .plan(snapshot(460), Map.of(1, new RedoAddress(1, 2, 5, 0)), Scn.of(150), 16, T0);
+    assertThat(outcome).isEqualTo(new Wait("thread 1 sequences 2 to 3 (SCN 200 to 400) are neither archived at "
+        + "destination 1 nor online; archived there: [1], online: [4]"));
   }
 
   @Test
@@ -171,7 +185,7 @@ class LogInventoryTest {
     LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
         .plan(snapshot(560), Map.of(1, new RedoAddress(1, 3, 5, 0)), Scn.ZERO, 16, T0);
     assertThat(outcome).isInstanceOf(Wait.class);
-    assertThat(((Wait) outcome).reason()).startsWith("thread 1 sequence 4 (after SCN 400)");
+    assertThat(((Wait) outcome).reason()).startsWith("thread 1 sequence 4 (SCN 400 to 500)");
   }
 
   @Test
