@@ -8,25 +8,33 @@ import static dev.redoline.logminer.Failure.Action.STOP;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.OracleError;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Turns any exception from a mining step into a {@link Failure}: one table for both gateways,
- * because the simulator raises {@link SQLException}s exactly as ojdbc does.
+ * Turns any exception from a mining step into a {@link Failure}: one rule for both gateways,
+ * because the simulator raises {@link SQLException}s exactly as ojdbc does, from the same list of
+ * Oracle errors ({@link OracleError}).
  *
  * <p>The rules, in order (LOGMINER.md section 7):
  * <ol>
  *   <li>A {@link CdcException} keeps its own code: retriable codes reconnect, others stop.
- *   <li>The first ORA number found in the cause chain (error code, else an {@code ORA-NNNNN} at
- *       the start of a message line) decides by {@link #BY_ORA_CODE}. ORA-00600 re-mines only for
- *       the LogMiner arguments known to be transient.
- *   <li>Otherwise a {@link SQLRecoverableException} or an {@link IOException} anywhere in the chain
- *       reconnects: the connection is gone.
- *   <li>An ORA code not in the table stops with CDC-5001 and the code in the message: never
- *       retried blindly, never ignored. Anything else is a Redoline defect: CDC-5002.
+ *   <li>The whole chain is read: every {@link SQLException}'s error code and every
+ *       {@code ORA-NNNNN} in every message, cause after cause. Codes that only say another error
+ *       follows (ORA-00604 "error at recursive SQL level", ORA-06512 frames) are passed over; the
+ *       first other code decides by its {@link OracleError#meaning()}, so "ORA-00604 ... ORA-04031"
+ *       is the shared-memory error it wraps. ORA-00600 re-mines only for the LogMiner arguments
+ *       known to be transient.
+ *   <li>A code with no meaning for capture, or one not in the list, stops with CDC-5001 naming it
+ *       (never retried blindly, never ignored), unless a {@link SQLRecoverableException} or an
+ *       {@link IOException} in the chain says the connection is gone: then it reconnects.
+ *   <li>No ORA code and no lost connection is a Redoline defect: CDC-5002.
  * </ol>
  */
 final class FailureClassifier {
@@ -34,42 +42,9 @@ final class FailureClassifier {
   /** ORA-00600 arguments of LogMiner read errors that mining again gets past. */
   private static final String[] TRANSIENT_INTERNAL_ARGUMENTS = {"[krvrdGetUID]", "[krvrdccs10]", "[krvrdccs30]"};
 
-  private record Rule(Failure.Action action, ErrorCode code) {}
-
-  /** What each ORA number means to the engine. */
-  private static final Map<Integer, Rule> BY_ORA_CODE = Map.ofEntries(
-      // The connection or the instance is going or gone: reconnect with backoff.
-      reconnect(28), reconnect(603), reconnect(1033), reconnect(1034), reconnect(1089), reconnect(1109),
-      reconnect(2396), reconnect(3113), reconnect(3114), reconnect(3135), reconnect(4030), reconnect(4031),
-      reconnect(4036), reconnect(7445), reconnect(12514), reconnect(12541), reconnect(12543), reconnect(17002),
-      reconnect(17008), reconnect(17410), reconnect(65024), reconnect(1001),
-      // LogMiner read the redo as it changed, or lost its session: mine the step again.
-      remine(310), remine(334), remine(308), remine(1284), remine(1292), remine(1281), remine(1306),
-      remine(1317), remine(1327), remine(1333), remine(1371), remine(1289),
-      // A log of the range is missing from the session: list the logs again, after a wait.
-      Map.entry(1291, new Rule(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP)),
-      // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
-      Map.entry(1343, new Rule(REMINE, ErrorCode.CORRUPT_REDO)),
-      Map.entry(1013, new Rule(SHRINK_WINDOW, ErrorCode.REMINE_STEP)),
-      // Setup: an operator must act.
-      stop(942, ErrorCode.MISSING_PRIVILEGE), stop(1031, ErrorCode.MISSING_PRIVILEGE),
-      stop(1347, ErrorCode.SUPPLEMENTAL_LOGGING_MISSING), stop(44609, ErrorCode.INVALID_CONFIGURATION),
-      stop(44613, ErrorCode.INVALID_CONFIGURATION), stop(65040, ErrorCode.INVALID_CONFIGURATION),
-      stop(65011, ErrorCode.UNKNOWN_PDB), stop(1882, ErrorCode.INVALID_CONFIGURATION));
+  private static final Pattern ORA = Pattern.compile("ORA-(\\d{5})");
 
   private FailureClassifier() {}
-
-  private static Map.Entry<Integer, Rule> reconnect(int ora) {
-    return Map.entry(ora, new Rule(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR));
-  }
-
-  private static Map.Entry<Integer, Rule> remine(int ora) {
-    return Map.entry(ora, new Rule(REMINE, ErrorCode.REMINE_STEP));
-  }
-
-  private static Map.Entry<Integer, Rule> stop(int ora, ErrorCode code) {
-    return Map.entry(ora, new Rule(STOP, code));
-  }
 
   static Failure classify(Throwable failure) {
     if (failure instanceof CdcException e) {
@@ -77,25 +52,40 @@ final class FailureClassifier {
       return new Failure(action, e.errorCode(), 0, e.detail(), e);
     }
     int ora = oraCode(failure);
-    if (ora == 600) {
-      boolean transientArgument = false;
-      for (String argument : TRANSIENT_INTERNAL_ARGUMENTS) {
-        transientArgument |= String.valueOf(messageOf(failure, 600)).contains(argument);
-      }
-      return transientArgument ? failure(REMINE, ErrorCode.REMINE_STEP, ora, failure)
+    OracleError known = OracleError.find(ora).orElse(null);
+    OracleError.Meaning meaning = known == null ? OracleError.Meaning.NONE : known.meaning();
+    return switch (meaning) {
+      case CONNECTION_LOST, RESOURCES_EXHAUSTED -> failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
+      case LOG_READ_FAILED -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
+      case LOG_MISSING -> failure(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP, ora, failure);
+      // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
+      case CORRUPTION -> failure(REMINE, ErrorCode.CORRUPT_REDO, ora, failure);
+      case CANCELLED -> failure(SHRINK_WINDOW, ErrorCode.REMINE_STEP, ora, failure);
+      case PRIVILEGE_MISSING -> failure(STOP, ErrorCode.MISSING_PRIVILEGE, ora, failure);
+      case SUPPLEMENTAL_LOGGING_MISSING -> failure(STOP, ErrorCode.SUPPLEMENTAL_LOGGING_MISSING, ora, failure);
+      case CONFIGURATION -> failure(STOP, ErrorCode.INVALID_CONFIGURATION, ora, failure);
+      case UNKNOWN_CONTAINER -> failure(STOP, ErrorCode.UNKNOWN_PDB, ora, failure);
+      case INTERNAL -> transientInternal(failure)
+          ? failure(REMINE, ErrorCode.REMINE_STEP, ora, failure)
           : failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure);
+      case WRAPPER, NONE -> {
+        if (isConnectionLoss(failure)) {
+          yield failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
+        }
+        yield ora != 0 ? failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure)
+            : new Failure(STOP, ErrorCode.INTERNAL_ERROR, 0, String.valueOf(failure), failure);
+      }
+    };
+  }
+
+  private static boolean transientInternal(Throwable failure) {
+    String message = String.valueOf(messageOf(failure, OracleError.INTERNAL_ERROR.number()));
+    for (String argument : TRANSIENT_INTERNAL_ARGUMENTS) {
+      if (message.contains(argument)) {
+        return true;
+      }
     }
-    Rule rule = BY_ORA_CODE.get(ora);
-    if (rule != null) {
-      return failure(rule.action(), rule.code(), ora, failure);
-    }
-    if (isConnectionLoss(failure)) {
-      return failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
-    }
-    if (ora != 0) {
-      return failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure);
-    }
-    return new Failure(STOP, ErrorCode.INTERNAL_ERROR, 0, String.valueOf(failure), failure);
+    return false;
   }
 
   private static Failure failure(Failure.Action action, ErrorCode code, int ora, Throwable failure) {
@@ -103,38 +93,45 @@ final class FailureClassifier {
     return new Failure(action, code, ora, message == null ? String.valueOf(failure) : firstLines(message), failure);
   }
 
-  /** The first ORA number in the chain: an {@link SQLException}'s error code, else one in a message. */
+  /**
+   * The ORA number that decides: the first in the chain that is not a wrapper (ORA-00604, ORA-06512),
+   * else the first wrapper, else 0.
+   */
   static int oraCode(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && sql.getErrorCode() > 0) {
-        return sql.getErrorCode();
-      }
-      int fromText = oraInText(t.getMessage());
-      if (fromText > 0) {
-        return fromText;
+    List<Integer> codes = chainCodes(failure);
+    for (int code : codes) {
+      boolean wrapper = OracleError.find(code).map(e -> e.meaning() == OracleError.Meaning.WRAPPER).orElse(false);
+      if (!wrapper) {
+        return code;
       }
     }
-    return 0;
+    return codes.isEmpty() ? 0 : codes.get(0);
   }
 
-  private static int oraInText(String message) {
-    if (message == null) {
-      return 0;
+  /** Every ORA number of the chain, in order: each exception's error code, then those its message names. */
+  static List<Integer> chainCodes(Throwable failure) {
+    List<Integer> codes = new ArrayList<>();
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SQLException sql && sql.getErrorCode() > 0 && !codes.contains(sql.getErrorCode())) {
+        codes.add(sql.getErrorCode());
+      }
+      Matcher m = ORA.matcher(String.valueOf(t.getMessage()));
+      while (m.find()) {
+        int code = Integer.parseInt(m.group(1));
+        if (!codes.contains(code)) {
+          codes.add(code);
+        }
+      }
     }
-    int at = message.indexOf("ORA-");
-    if (at < 0 || at + 9 > message.length()) {
-      return 0;
-    }
-    try {
-      return Integer.parseInt(message.substring(at + 4, at + 9));
-    } catch (NumberFormatException e) {
-      return 0;
-    }
+    return codes;
   }
 
+  /** The message of the exception in the chain that carries {@code ora}, else the failure's own. */
   private static String messageOf(Throwable failure, int ora) {
+    String text = String.format("ORA-%05d", ora);
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if ((t instanceof SQLException sql && sql.getErrorCode() == ora) || oraInText(t.getMessage()) == ora) {
+      if ((t instanceof SQLException sql && sql.getErrorCode() == ora)
+          || (t.getMessage() != null && t.getMessage().contains(text))) {
         return t.getMessage();
       }
     }

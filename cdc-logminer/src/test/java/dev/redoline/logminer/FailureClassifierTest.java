@@ -63,6 +63,27 @@ class FailureClassifierTest {
   }
 
   @Test
+  void errorChains_theFirstCodeBeyondTheWrappersDecides() {
+    Failure sharedPool = FailureClassifier.classify(new SQLException("ORA-00604: error occurred at recursive SQL "
+        + "level 1\nORA-04031: unable to allocate 4160 bytes of shared memory (\"shared pool\",\"x\")", "60000", 604));
+    assertThat(sharedPool.action()).isEqualTo(Action.RECONNECT);
+    assertThat(sharedPool.oraCode()).isEqualTo(4031);
+    assertThat(FailureClassifier.classify(new SQLException("ORA-00604: error occurred at recursive SQL level 1\n"
+        + "ORA-01031: insufficient privileges", "60000", 604)).code()).isEqualTo(ErrorCode.MISSING_PRIVILEGE);
+    // Only a wrapper, or an unknown code under one: never retried blindly.
+    Failure alone = FailureClassifier.classify(ora(604, "error occurred at recursive SQL level 2"));
+    assertThat(alone.code()).isEqualTo(ErrorCode.UNCLASSIFIED_ORACLE_ERROR);
+    assertThat(alone.oraCode()).isEqualTo(604);
+    assertThat(FailureClassifier.classify(new SQLException("ORA-00604: error occurred at recursive SQL level 1\n"
+        + "ORA-29999: new", "60000", 604)).oraCode()).isEqualTo(29999);
+    for (int code : new int[] {1092, 12528, 12516, 12519, 12520, 12537, 12170, 18, 20, 25408}) {
+      Failure f = FailureClassifier.classify(new SQLException(String.format("ORA-%05d: x", code), "08006", code));
+      assertThat(f.action()).as("ORA-%05d", code).isEqualTo(Action.RECONNECT);
+      assertThat(f.code()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
+    }
+  }
+
+  @Test
   void classify_internalErrorRetriesOnlyKnownArguments() {
     assertThat(FailureClassifier.classify(ora(600, "internal error code, arguments: [krvrdGetUID], [2]")).action())
         .isEqualTo(Action.REMINE);

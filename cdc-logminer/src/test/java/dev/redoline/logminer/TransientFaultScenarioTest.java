@@ -161,6 +161,43 @@ class TransientFaultScenarioTest {
     }
   }
 
+  /**
+   * Issue 16 item 10: the whole chain is classified ("ORA-00604 ... ORA-04031" is the shared-pool
+   * error it wraps), and the connection, listener and limit errors Debezium and Oracle's catalogue
+   * call transient are recovered by reconnecting, whether they come on a fetch or on the reconnection.
+   */
+  static Stream<Arguments> errorChainFaults() {
+    return Stream.of(
+        fault("ORA-00604 wrapping ORA-04031", f -> f.atRow(2, Fault.errorMessage(604,
+            "ORA-00604: error occurred at recursive SQL level 1\nORA-04031: unable to allocate 4160 bytes of "
+                + "shared memory (\"shared pool\",\"unknown object\",\"sga heap(1,0)\",\"kglsim object batch\")")),
+            "ORA-04031: unable to allocate 4160 bytes"),
+        fault("ORA-01092 instance terminated", f -> f.atRow(2, Fault.error(1092)), "ORA-01092"),
+        fault("ORA-12537 connection closed", f -> f.atRow(2, Fault.error(12537)), "ORA-12537"),
+        fault("ORA-25408 cannot replay", f -> f.atRow(2, Fault.error(25408)), "ORA-25408"),
+        fault("ORA-12528 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12528)), "ORA-12528"),
+        fault("ORA-12516 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12516)), "ORA-12516"),
+        fault("ORA-12519 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12519)), "ORA-12519"),
+        fault("ORA-12520 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12520)), "ORA-12520"),
+        fault("ORA-12170 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(12170)), "ORA-12170"),
+        fault("ORA-00018 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(18)), "ORA-00018"),
+        fault("ORA-00020 on reconnect", f -> f.atRow(2, Fault.error(3113))
+            .atCall(GatewayCall.CONNECT, 1, Fault.error(20, 300)), "ORA-00020: maximum number of processes (300)"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errorChainFaults")
+  void errorChains_areClassifiedWholeAndTransientCodesReconnect(String name, Consumer<Faults> plan, String reported)
+      throws Exception {
+    transientFault_isRecoveredByReconnectingWithNothingLostOrRepeated(name, plan, reported);
+  }
+
   static Stream<Arguments> unknownErrors() {
     return Stream.of(
         Arguments.of(Fault.error(1555, 12, "_SYSSMU12$"), "ORA-01555"),

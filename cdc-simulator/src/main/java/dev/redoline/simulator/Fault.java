@@ -39,8 +39,11 @@ public final class Fault {
    * The call throws ORA-{@code code} with Oracle's text, the {@code args} filling its
    * placeholders (e.g. {@code error(600, "[krvrdGetUID]")}); ORA-06512 frames are added on
    * DBMS_LOGMNR calls.
+   *
+   * @throws IllegalArgumentException when {@code code} is not in cdc-core's {@code OracleError}
    */
   public static Fault error(int code, Object... args) {
+    OracleErrors.known(code);   // fail at planning, not at the call, for a number the engine does not know
     return new Fault("ORA-" + code + Arrays.toString(args), code, args.clone(), null, null);
   }
 

@@ -6,6 +6,7 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Column;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.OracleError;
 import dev.redoline.core.OracleNls;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Secret;
@@ -21,7 +22,6 @@ import dev.redoline.logminer.GatewayFactory;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
-import dev.redoline.logminer.OracleErrorCodes;
 import dev.redoline.logminer.PdbState;
 import dev.redoline.logminer.RedoThreadState;
 import dev.redoline.logminer.RowCursor;
@@ -207,7 +207,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     if (container == null) {
       return list(Sql.OBJECTS, rs -> ViewRows.object(rs, null, 0), ownerRegex, tableRegex);
     }
-    int conId = containerId(container, OracleErrorCodes.PDB_NOT_OPEN);
+    int conId = containerId(container, OracleError.PDB_NOT_OPEN.number());
     return list(Sql.CDB_OBJECTS, rs -> ViewRows.object(rs, container, conId), conId, ownerRegex, tableRegex);
   }
 
@@ -223,12 +223,12 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       forEach(Sql.COLUMNS, column, columns, table.owner(), table.table());
       key = list(Sql.PRIMARY_KEY, keyColumn, table.owner(), table.table());
     } else {
-      int conId = containerId(table.pdb(), OracleErrorCodes.DATABASE_NOT_OPEN);
+      int conId = containerId(table.pdb(), OracleError.DATABASE_NOT_OPEN.number());
       forEach(Sql.CDB_COLUMNS, column, columns, conId, table.owner(), table.table());
       key = list(Sql.CDB_PRIMARY_KEY, keyColumn, conId, table.owner(), table.table());
     }
     if (columns.isEmpty()) {
-      throw oracleError(OracleErrorCodes.TABLE_OR_VIEW_MISSING, "42000", "table or view does not exist");
+      throw oracleError(OracleError.TABLE_OR_VIEW_MISSING.number(), "42000", "table or view does not exist");
     }
     // Version 1: the dictionary knows only the current layout; the engine numbers the versions it keeps.
     return new TableLayout(table, 1, columns, key);
@@ -279,7 +279,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     try {
       call(Sql.END_LOGMNR);
     } catch (SQLException e) {
-      if (e.getErrorCode() != OracleErrorCodes.NO_ACTIVE_SESSION) {
+      if (e.getErrorCode() != OracleError.NO_ACTIVE_SESSION.number()) {
         throw e;
       }
     }
@@ -340,12 +340,20 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       list(Sql.probe(view), rs -> rs.getInt(1));
       return true;
     } catch (SQLException e) {
-      return switch (e.getErrorCode()) {
-        case OracleErrorCodes.NO_SESSION_FOR_SELECT -> true;
-        case OracleErrorCodes.TABLE_OR_VIEW_MISSING, OracleErrorCodes.INSUFFICIENT_PRIVILEGES -> false;
-        default -> throw e;
-      };
+      if (e.getErrorCode() == OracleError.NO_SESSION_FOR_SELECT.number()) {
+        return true;
+      }
+      if (deniedAccess(e)) {
+        return false;
+      }
+      throw e;
     }
+  }
+
+  /** ORA-00942 or ORA-01031: the session may not read what it asked for. */
+  static boolean deniedAccess(SQLException e) {
+    return e.getErrorCode() == OracleError.TABLE_OR_VIEW_MISSING.number()
+        || e.getErrorCode() == OracleError.INSUFFICIENT_PRIVILEGES.number();
   }
 
   @Override
@@ -355,7 +363,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     if (table.pdb() == null) {
       return list(Sql.ALL_COLUMN_LOGGING, count, table.owner(), table.table()).get(0) > 0;
     }
-    int conId = containerId(table.pdb(), OracleErrorCodes.DATABASE_NOT_OPEN);
+    int conId = containerId(table.pdb(), OracleError.DATABASE_NOT_OPEN.number());
     return list(Sql.CDB_ALL_COLUMN_LOGGING, count, conId, table.owner(), table.table()).get(0) > 0;
   }
 
@@ -372,7 +380,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       throw oracleError(65011, "99999", "Pluggable database " + container + " does not exist.");
     }
     if ("MOUNTED".equals(rows.get(0)[1])) {
-      throw closedError == OracleErrorCodes.PDB_NOT_OPEN
+      throw closedError == OracleError.PDB_NOT_OPEN.number()
           ? oracleError(closedError, "99999", "Pluggable database " + container + " is not open.")
           : oracleError(closedError, "99999", "database not open");
     }

@@ -8,7 +8,6 @@ import dev.redoline.logminer.ArchiveDestination;
 import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.OracleErrorCodes;
 import dev.redoline.logminer.PdbState;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -103,8 +102,7 @@ public final class Preflight {
     try {
       return read.read();
     } catch (SQLException e) {
-      if (e.getErrorCode() != OracleErrorCodes.TABLE_OR_VIEW_MISSING
-          && e.getErrorCode() != OracleErrorCodes.INSUFFICIENT_PRIVILEGES) {
+      if (!JdbcGateway.deniedAccess(e)) {
         throw e;
       }
       PreflightProblem problem = new PreflightProblem(CdcConfig.DATABASE_USER.name(),

@@ -7,7 +7,9 @@ import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.core.OracleError;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.LogMinerGateway;
@@ -131,6 +133,25 @@ class FaultPlanTest {
         assertThat(e.getErrorCode()).isEqualTo(codes[i]);
         assertThat(e.getSQLState()).isEqualTo(states[i]);
         assertThat(catchSql(db::threads).getErrorCode()).isEqualTo(17008);   // the connection is gone
+      }
+    }
+  }
+
+  /** Issue 16 item 10: one list of ORA numbers; the simulator raises only errors the engine classifies. */
+  @Test
+  void errorChains_theSimulatorRaisesOnlyErrorsOfTheEnginesList() throws Exception {
+    assertThatThrownBy(() -> Fault.error(29999)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ORA-29999 is not in dev.redoline.core.OracleError: add it there, with its meaning, before "
+            + "raising it");
+    for (OracleError e : OracleError.values()) {
+      oracle.faults().atCall(GatewayCall.DATABASE, 1, Fault.error(e.number(), "a", "b"));
+      try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
+        SQLException raised = catchSql(db::database);
+        assertThat(raised.getErrorCode()).as(e.name()).isEqualTo(e.number());
+        assertThat(raised.getSQLState()).as(e.name()).isEqualTo(e.sqlState());
+        assertThat(raised instanceof SQLRecoverableException).as(e.name()).isEqualTo(e.endsConnection());
+        assertThat(raised.getMessage()).as(e.name()).startsWith(e.fromDriver() ? "" : String.format("ORA-%05d: ",
+            e.number()));
       }
     }
   }
