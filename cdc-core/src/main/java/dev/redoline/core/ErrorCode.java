@@ -85,6 +85,10 @@ public enum ErrorCode {
       "A stored position (offset) is malformed or of an unknown version",
       "Restore the offset from a backup or reset it (Connect: PATCH/DELETE /connectors/<name>/offsets; "
           + "embedded: remove the offset file) and start from a chosen SCN."),
+  SESSION_NOT_IN_ROOT(4008,
+      "The capture session of a container database is not in its root container (CDB$ROOT)",
+      "Point cdc.database.url at the container database's own service (the root), not a PDB's; name the PDBs "
+          + "to capture in cdc.database.pdbs."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

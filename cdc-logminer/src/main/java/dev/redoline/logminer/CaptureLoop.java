@@ -304,13 +304,35 @@ final class CaptureLoop implements Runnable {
     if (Duration.between(lastOrphanCheck, now).compareTo(settings.orphanCheckInterval()) < 0) {
       return;
     }
+    lastOrphanCheck = now;
+    if (!seesEveryPdbsTransactions()) {
+      return;
+    }
     Scn scn = db.database().currentScn();
     Set<Xid> active = new HashSet<>();
     for (ActiveTransaction tx : db.activeTransactions(true)) {
       active.add(tx.xid());
     }
     buffer.checkOrphans(new ActiveTransactions(scn, active));
-    lastOrphanCheck = now;
+  }
+
+  /**
+   * Whether GV$TRANSACTION shows the transactions of every captured PDB. Without CONTAINER_DATA
+   * for a PDB it hides them, and every open transaction of that PDB would look ended: the check is
+   * then skipped, since a transaction is never declared an orphan on a list that cannot hold it.
+   */
+  private boolean seesEveryPdbsTransactions() throws SQLException {
+    if (settings.pdbs().isEmpty()) {
+      return true;
+    }
+    List<String> pdbs = settings.pdbs().stream().map(p -> TableId.splitIdentifiers(p).get(0)).toList();
+    List<String> hidden = db.containerData().hidden("GV$TRANSACTION", pdbs);
+    if (!hidden.isEmpty()) {
+      LOG.warn("Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
+          + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "
+          + "(docs/oracle-setup.md)", hidden);
+    }
+    return hidden.isEmpty();
   }
 
   private void noteAcknowledged() {

@@ -1,6 +1,7 @@
 package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.logminer.jdbc.JdbcDrivers;
@@ -68,6 +69,11 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
   public List<PreflightProblem> preflight(CdcConfig config) {
     try (LogMinerGateway db = gateways.connect()) {
       return Preflight.of(config).check(db);
+    } catch (CdcException e) {
+      // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
+      String key = e.errorCode() == ErrorCode.MISSING_PRIVILEGE ? CdcConfig.DATABASE_USER.name()
+          : CdcConfig.DATABASE_URL.name();
+      return List.of(new PreflightProblem(key, e.errorCode(), e.detail()));
     } catch (SQLException e) {
       Failure failure = FailureClassifier.classify(e);
       return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),

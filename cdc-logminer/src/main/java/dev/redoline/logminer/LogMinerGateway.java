@@ -53,6 +53,15 @@ public interface LogMinerGateway extends AutoCloseable {
   /** {@code V$PDBS} (empty in a non-container database). */
   List<PdbState> pdbs() throws SQLException;
 
+  /** The container this session is in ({@code SYS_CONTEXT('USERENV', 'CON_ID')} and {@code 'CON_NAME'}). */
+  SessionContainer sessionContainer() throws SQLException;
+
+  /**
+   * The capture user's CONTAINER_DATA attributes ({@code DBA_CONTAINER_DATA}): which PDBs' rows
+   * the container data objects show it; {@link ContainerData#ALL} in a non-container database.
+   */
+  ContainerData containerData() throws SQLException;
+
   /**
    * Active transactions: {@code V$TRANSACTION} of the instance this connection is on, or
    * {@code GV$TRANSACTION} of every instance when {@code allInstances}.

@@ -11,8 +11,10 @@ import java.util.List;
 
 /**
  * The rows of the dictionary views: the ALL_ forms show the container the session is in, the CDB_
- * forms every open container (with CON_ID), as Oracle shows them to a common user with
- * CONTAINER_DATA=ALL. V$PDBS and V$CONTAINERS, the session's privileges and the packages it may run.
+ * forms every open container (with CON_ID) whose rows the session may see: at the root those its
+ * user's CONTAINER_DATA allows ({@link ContainerData}, ALL by default), in a PDB that PDB's. V$PDBS
+ * and V$CONTAINERS (container data objects too), DBA_CONTAINER_DATA, the session's privileges and
+ * the packages it may run.
  */
 final class DictionaryViews {
 
@@ -49,7 +51,7 @@ final class DictionaryViews {
   static List<Object[]> pdbs(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (Catalog.Container c : s.oracle.catalog.containers) {
-      if (c.conId > 1) {
+      if (c.conId > 1 && s.sees("V$PDBS", c.conId)) {
         out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
       }
     }
@@ -59,22 +61,33 @@ final class DictionaryViews {
   static List<Object[]> containers(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (Catalog.Container c : s.oracle.catalog.containers) {
-      if (c.conId > 0) {
+      if (c.conId > 0 && s.sees("V$CONTAINERS", c.conId)) {
         out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
       }
     }
     return out;
   }
 
-  /** The live tables a dictionary view shows: the session's container, or every open one for CDB_. */
-  private static List<SimTable> visibleTables(Session s, boolean allContainers) {
+  /** The rows of DBA_CONTAINER_DATA: the capture user's attributes (none in a non-container database). */
+  static List<Object[]> containerData(Session s) {
+    return s.oracle.catalog.cdb ? s.oracle.settings.containerData.rows(CAPTURE_USER) : List.of();
+  }
+
+  /** The user every session of the simulator runs as. */
+  static final String CAPTURE_USER = "C##REDOLINE";
+
+  /**
+   * The live tables a dictionary view shows: the session's container (ALL_ forms, {@code cdbView}
+   * null), or every open one the session sees in CDB_ view {@code cdbView}.
+   */
+  private static List<SimTable> visibleTables(Session s, String cdbView) {
     List<SimTable> out = new ArrayList<>();
     for (SimTable t : s.oracle.catalog.tables) {
       if (t.dropped()) {
         continue;
       }
       Catalog.Container c = s.oracle.catalog.container(t.conId);
-      boolean shown = allContainers ? c.open() : t.conId == s.containerId();
+      boolean shown = cdbView != null ? c.open() && s.sees(cdbView, t.conId) : t.conId == s.containerId();
       if (shown) {
         out.add(t);
       }
@@ -93,7 +106,7 @@ final class DictionaryViews {
 
   static List<Object[]> objects(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
-    for (SimTable t : visibleTables(s, cdb)) {
+    for (SimTable t : visibleTables(s, cdb ? "CDB_OBJECTS" : null)) {
       String temporary = yn(t.temporary);
       if (t.partitioned()) {
         out.add(withConId(new Object[] {t.id.owner(), t.id.table(), null, t.objectId, null, "TABLE", temporary},
@@ -110,7 +123,7 @@ final class DictionaryViews {
 
   static List<Object[]> columns(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
-    for (SimTable t : visibleTables(s, cdb)) {
+    for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_COLUMNS" : null)) {
       for (Column c : t.layout.columns()) {
         OracleType type = c.type();
         out.add(withConId(new Object[] {t.id.owner(), t.id.table(), c.name(), dataType(type), dataLength(type),
@@ -123,7 +136,7 @@ final class DictionaryViews {
 
   static List<Object[]> constraints(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
-    for (SimTable t : visibleTables(s, cdb)) {
+    for (SimTable t : visibleTables(s, cdb ? "CDB_CONSTRAINTS" : null)) {
       if (!t.layout.primaryKey().isEmpty()) {
         out.add(withConId(new Object[] {t.id.owner(), keyName(t), t.id.table(), "P"}, t, cdb));
       }
@@ -133,7 +146,7 @@ final class DictionaryViews {
 
   static List<Object[]> keyColumns(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
-    for (SimTable t : visibleTables(s, cdb)) {
+    for (SimTable t : visibleTables(s, cdb ? "CDB_CONS_COLUMNS" : null)) {
       int position = 1;
       for (String column : t.layout.primaryKey()) {
         out.add(withConId(new Object[] {t.id.owner(), keyName(t), t.id.table(), column, position++}, t, cdb));
@@ -145,7 +158,7 @@ final class DictionaryViews {
   /** A table's own ALL COLUMN log group, when its supplemental logging was set to ALL on the table. */
   static List<Object[]> logGroups(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
-    for (SimTable t : visibleTables(s, cdb)) {
+    for (SimTable t : visibleTables(s, cdb ? "CDB_LOG_GROUPS" : null)) {
       if (t.logging == SupplementalLogging.ALL) {
         out.add(withConId(new Object[] {t.id.owner(), "SYS_C" + (t.objectId + 1), t.id.table(),
             "ALL COLUMN LOGGING", "ALWAYS"}, t, cdb));

@@ -82,9 +82,36 @@ final class Session implements AutoCloseable {
     return !lost && !closed;
   }
 
-  /** The container the session is in: CDB$ROOT (1) in a container database, else 0. */
+  /**
+   * The container the session is in: CDB$ROOT (1), or the PDB the URL's service names
+   * ({@code Builder.connectsToPdb}), in a container database; else 0.
+   */
   int containerId() {
-    return oracle.catalog.cdb ? 1 : 0;
+    if (!oracle.catalog.cdb) {
+      return 0;
+    }
+    String pdb = oracle.settings.sessionContainer;
+    return pdb == null ? 1 : oracle.catalog.container(pdb).conId;
+  }
+
+  /**
+   * Whether this session sees rows of container {@code conId} in container data object
+   * {@code view}: in a PDB its own rows and the CDB's (CON_ID 0) only; at the root as the user's
+   * CONTAINER_DATA attributes allow.
+   */
+  boolean sees(String view, int conId) {
+    int own = containerId();
+    if (own > 1) {
+      return conId == own || conId == 0;
+    }
+    return conId <= 1 || oracle.settings.containerData.sees(view, oracle.catalog.container(conId));
+  }
+
+  /** ORA-65040 for DBMS_LOGMNR calls made in a PDB: LogMiner is run from the root. */
+  private void requireRoot(int line) throws SQLException {
+    if (containerId() > 1) {
+      throw OracleErrors.plsql(65040, line);
+    }
   }
 
   SessionNls nls() {
@@ -156,6 +183,7 @@ final class Session implements AutoCloseable {
   // DBMS_LOGMNR, called by Statements from the client's PL/SQL blocks.
 
   void addLogFile(String fileName, LogFileOption option) throws SQLException {
+    requireRoot(OracleErrors.LINE_ADD);
     if (option == LogFileOption.NEW) {
       session = null;
       added.clear();
@@ -180,6 +208,7 @@ final class Session implements AutoCloseable {
   }
 
   void startLogMiner(StartRequest start) throws SQLException {
+    requireRoot(OracleErrors.LINE_START);
     MinerSession previous = session;
     session = null;   // options and bounds never carry over; the session's memory does
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);

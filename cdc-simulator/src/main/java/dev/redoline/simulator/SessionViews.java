@@ -16,11 +16,15 @@ final class SessionViews {
 
   private SessionViews() {}
 
-  /** The started transactions of the session's instance, or of every instance (GV$, INST_ID first). */
+  /**
+   * The started transactions of the session's instance, or of every instance (GV$, INST_ID first),
+   * of the containers the session sees (a container data object: CONTAINER_DATA decides at the root).
+   */
   static List<Object[]> transactions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
     for (TxState tx : s.oracle.redo.openTransactions) {
-      if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
+      if (!tx.started() || !(allInstances || tx.instance == s.instance)
+          || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
         continue;
       }
       Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), tx.xid.toRaw(), scn(tx.startScn), "ACTIVE",

@@ -29,6 +29,13 @@ final class Settings {
   int corruptedBlocksCode = 14;
   /** V$DATABASE.FORCE_LOGGING. */
   boolean forceLogging;
+  /**
+   * The PDB sessions open in, as when the JDBC URL names a PDB's service rather than the root's;
+   * null for the root.
+   */
+  String sessionContainer;
+  /** The capture user's CONTAINER_DATA attributes (default: ALL). */
+  final ContainerData containerData = new ContainerData();
   /** V$DATABASE.PLATFORM_NAME. */
   String platformName = "Linux x86 64-bit";
 }

@@ -367,6 +367,37 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * Sessions open in PDB {@code pdb}, as when the JDBC URL names the PDB's service instead of the
+     * root's: SYS_CONTEXT('USERENV', 'CON_NAME') is the PDB, the ALL_, CDB_ and V$ views show its
+     * rows only, and DBMS_LOGMNR.ADD_LOGFILE and START_LOGMNR fail with ORA-65040.
+     */
+    public Builder connectsToPdb(String pdb) {
+      settings.sessionContainer = Objects.requireNonNull(pdb, "pdb == null");
+      return this;
+    }
+
+    /**
+     * The capture user's user-level CONTAINER_DATA attribute: at the root it sees the rows of
+     * these PDBs (and the root's) in the CDB_ views and the V$/GV$ views with a CON_ID. No PDB is
+     * Oracle's default for a common user never granted one: the root's rows only. Without this
+     * call the user has CONTAINER_DATA=ALL.
+     */
+    public Builder containerData(String... pdbs) {
+      settings.containerData.userLevel(java.util.Set.of(pdbs));
+      return this;
+    }
+
+    /**
+     * An object-specific CONTAINER_DATA attribute ({@code ALTER USER ... SET CONTAINER_DATA = (...)
+     * FOR view}): {@code view} shows the rows of these PDBs (and the root's), whatever the
+     * user-level attribute says.
+     */
+    public Builder containerDataFor(String view, String... pdbs) {
+      settings.containerData.forView(Objects.requireNonNull(view, "view == null"), java.util.Set.of(pdbs));
+      return this;
+    }
+
     /** The archive delay of destination 1 (LOG_ARCHIVE_DEST_1). */
     public Builder archiveDelay(Duration delay) {
       destinationDelays.set(0, nonNegative(delay, "archiveDelay"));
@@ -464,6 +495,8 @@ public final class SimulatedOracle {
     }
 
     public SimulatedOracle build() {
+      require(settings.sessionContainer == null || pdbs.contains(settings.sessionContainer),
+          "connectsToPdb names " + settings.sessionContainer + ", not one of the PDBs " + pdbs);
       return new SimulatedOracle(this);
     }
 

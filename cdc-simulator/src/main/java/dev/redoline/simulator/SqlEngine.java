@@ -126,7 +126,7 @@ final class SqlEngine {
         case "CON_NAME" -> s.oracle.catalog.cdb ? s.oracle.catalog.container(s.containerId()).name : "ORCL";
         case "CON_ID" -> Integer.toString(s.containerId());
         case "DB_NAME" -> "ORCL";
-        case "SESSION_USER", "CURRENT_USER" -> "C##REDOLINE";
+        case "SESSION_USER", "CURRENT_USER" -> DictionaryViews.CAPTURE_USER;
         default -> null;
       };
     }

@@ -46,6 +46,8 @@ enum View {
   CDB_CONS_COLUMNS(s -> DictionaryViews.keyColumns(s, true), DictionaryViews.withConId(DictionaryViews.KEY_COLUMNS)),
   ALL_LOG_GROUPS(s -> DictionaryViews.logGroups(s, false), DictionaryViews.LOG_GROUP_COLUMNS),
   CDB_LOG_GROUPS(s -> DictionaryViews.logGroups(s, true), DictionaryViews.withConId(DictionaryViews.LOG_GROUP_COLUMNS)),
+  DBA_CONTAINER_DATA(DictionaryViews::containerData, text("USERNAME"), text("DEFAULT_ATTR"), text("OWNER"),
+      text("OBJECT_NAME"), text("ALL_CONTAINERS"), text("CONTAINER_NAME")),
   SESSION_PRIVS(DictionaryViews::sessionPrivileges, text("PRIVILEGE")),
   ALL_PROCEDURES(DictionaryViews::procedures, text("OWNER"), text("OBJECT_NAME"), text("PROCEDURE_NAME")),
   V$TRANSACTION(s -> SessionViews.transactions(s, false), SessionViews.TRANSACTION_COLUMNS),

@@ -3,6 +3,7 @@ package dev.redoline.logminer.jdbc;
 import static dev.redoline.logminer.jdbc.ResultValues.number;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
@@ -16,6 +17,7 @@ import dev.redoline.logminer.ActiveTransaction;
 import dev.redoline.logminer.AddLogOption;
 import dev.redoline.logminer.ArchiveDestination;
 import dev.redoline.logminer.ArchivedLog;
+import dev.redoline.logminer.ContainerData;
 import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.GatewayFactory;
@@ -25,6 +27,7 @@ import dev.redoline.logminer.OnlineLog;
 import dev.redoline.logminer.PdbState;
 import dev.redoline.logminer.RedoThreadState;
 import dev.redoline.logminer.RowCursor;
+import dev.redoline.logminer.SessionContainer;
 import dev.redoline.logminer.SessionLog;
 import dev.redoline.logminer.SessionStart;
 import java.sql.Connection;
@@ -103,6 +106,9 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
    * ({@code jdbc:redoline:sim:...}); {@link JdbcDrivers} finds its driver.
    *
    * @throws ConfigException (CDC-4001) when the URL is not one of those or the zone is unknown
+   * @throws CdcException with {@code cdc.database.pdbs} set, when the session cannot mine them:
+   *     CDC-4008 when it is not at CDB$ROOT, CDC-4003 when the user's CONTAINER_DATA hides a PDB
+   *     from the dictionary views ({@link CaptureSessionChecks})
    * @throws SQLException as the driver reports a failed connection
    */
   public static JdbcGateway connect(CdcConfig config) throws SQLException {
@@ -130,7 +136,9 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     properties.setProperty(TIMEZONE_AS_REGION, "false");
     Connection connection = source.open(url, properties);
     try {
-      return open(connection, zone);
+      JdbcGateway gateway = open(connection, zone);
+      CaptureSessionChecks.requireMinable(gateway, config);
+      return gateway;
     } catch (SQLException | RuntimeException e) {
       closeQuietly(connection);
       throw e;
@@ -192,6 +200,22 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   @Override
   public List<PdbState> pdbs() throws SQLException {
     return list(Sql.PDBS, ViewRows::pdb);
+  }
+
+  @Override
+  public SessionContainer sessionContainer() throws SQLException {
+    return list(Sql.SESSION_CONTAINER, rs -> new SessionContainer(Integer.parseInt(rs.getString("CON_ID").trim()),
+        rs.getString("CON_NAME"))).get(0);
+  }
+
+  @Override
+  public ContainerData containerData() throws SQLException {
+    if (sessionContainer().conId() == 0) {
+      return ContainerData.ALL;   // a non-container database has no container data objects to restrict
+    }
+    return new ContainerData(list(Sql.CONTAINER_DATA, rs -> new ContainerData.Attribute(
+        "Y".equals(rs.getString("DEFAULT_ATTR")) ? null : rs.getString("OBJECT_NAME"),
+        "Y".equals(rs.getString("ALL_CONTAINERS")), rs.getString("CONTAINER_NAME"))));
   }
 
   @Override

@@ -5,10 +5,12 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.ArchiveDestination;
+import dev.redoline.logminer.ContainerData;
 import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.PdbState;
+import dev.redoline.logminer.SessionContainer;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +41,10 @@ import java.util.TreeSet;
  *   <li>CDC-4005: minimal supplemental logging off ({@code cdc.database.url}); a captured table
  *       without ALL COLUMN logging when the database does not log all columns
  *       ({@code cdc.tables.include}). Without a probe, only database-wide ALL proves a table logged.
+ *   <li>CDC-4008 ({@code cdc.database.url}): PDBs are named but the session is not at CDB$ROOT
+ *       ({@code SYS_CONTEXT('USERENV', 'CON_NAME')}), where LogMiner runs.
+ *   <li>CDC-4003 ({@code cdc.database.user}): the user's CONTAINER_DATA (DBA_CONTAINER_DATA) hides a
+ *       named PDB from V$PDBS, V$CONTAINERS, a CDB_ view or GV$TRANSACTION.
  *   <li>CDC-4006 ({@code cdc.database.pdbs}): a PDB that does not exist or is not open, or PDBs
  *       named for a non-container database.
  *   <li>CDC-4001: a container database with no PDB named ({@code cdc.database.pdbs}); a named
@@ -129,10 +135,7 @@ public final class Preflight {
   private List<String> checkPdbs(LogMinerGateway gateway, DatabaseState db, List<PreflightProblem> problems)
       throws SQLException {
     String key = CdcConfig.DATABASE_PDBS.name();
-    List<String> named = new ArrayList<>();
-    for (String text : config.get(CdcConfig.DATABASE_PDBS)) {
-      named.add(TableId.splitIdentifiers(text).get(0));
-    }
+    List<String> named = CaptureSessionChecks.pdbs(config);
     List<String> containers = new ArrayList<>();
     if (!db.cdb()) {
       for (String pdb : named) {
@@ -146,6 +149,9 @@ public final class Preflight {
       problems.add(new PreflightProblem(key, ErrorCode.INVALID_CONFIGURATION, "is empty, but database "
           + db.name() + " is a container database: name the PDBs to capture"));
       return containers;
+    }
+    if (!canSeePdbs(gateway, named, problems)) {
+      return containers;   // what V$PDBS and the CDB_ views show this session says nothing about the PDBs
     }
     List<PdbState> pdbs = readable(gateway::pdbs, "V$PDBS", problems);
     if (pdbs == null) {
@@ -165,6 +171,27 @@ public final class Preflight {
       }
     }
     return containers;
+  }
+
+  /**
+   * CDC-4008 when the session is in a PDB, CDC-4003 when CONTAINER_DATA hides a named PDB from a
+   * view the capture reads (GV$TRANSACTION included); whether the PDBs can be checked further.
+   */
+  private boolean canSeePdbs(LogMinerGateway gateway, List<String> named, List<PreflightProblem> problems)
+      throws SQLException {
+    SessionContainer at = gateway.sessionContainer();
+    if (!at.canMine()) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.SESSION_NOT_IN_ROOT,
+          CaptureSessionChecks.notAtRoot(at)));
+      return false;
+    }
+    ContainerData data = readable(gateway::containerData, "DBA_CONTAINER_DATA", problems);
+    String lacking = data == null ? null : CaptureSessionChecks.lacksContainerData(config, data, named, true);
+    if (lacking != null) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE, lacking));
+      return false;
+    }
+    return true;
   }
 
   private void checkTableLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)

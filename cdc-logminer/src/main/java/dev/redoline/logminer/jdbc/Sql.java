@@ -70,6 +70,22 @@ final class Sql {
   static final String TRANSACTIONS_ALL_INSTANCES = "SELECT XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS,"
       + " INST_ID FROM GV$TRANSACTION";
 
+  /** The session's container; CON_ID is 0 in a non-container database, 1 at CDB$ROOT. */
+  static final String SESSION_CONTAINER = "SELECT SYS_CONTEXT('USERENV', 'CON_ID') AS CON_ID,"
+      + " SYS_CONTEXT('USERENV', 'CON_NAME') AS CON_NAME FROM DUAL";
+
+  /** The capture user's CONTAINER_DATA attributes, user-level and per object. */
+  static final String CONTAINER_DATA = "SELECT DEFAULT_ATTR, OBJECT_NAME, ALL_CONTAINERS, CONTAINER_NAME"
+      + " FROM DBA_CONTAINER_DATA WHERE USERNAME = SYS_CONTEXT('USERENV', 'SESSION_USER')";
+
+  /**
+   * The container data objects the capture reads in a container database: the dictionary views
+   * that resolve captured tables (a PDB they hide has no tables to capture) first, then
+   * GV$TRANSACTION (a PDB it hides has no transactions to compare for orphans).
+   */
+  static final List<String> CONTAINER_DATA_OBJECTS = List.of("V$PDBS", "V$CONTAINERS", "CDB_OBJECTS",
+      "CDB_TAB_COLUMNS", "CDB_CONSTRAINTS", "CDB_CONS_COLUMNS", "CDB_LOG_GROUPS", "GV$TRANSACTION");
+
   /** One container's row of V$CONTAINERS; bind: its name. */
   static final String CONTAINER = "SELECT CON_ID, OPEN_MODE FROM V$CONTAINERS WHERE NAME = ?";
 

@@ -176,6 +176,39 @@ class PreflightTest {
             "PDB PDB3 does not exist; V$PDBS lists [PDB1, PDB2]"));
   }
 
+  /** Issue 16 item 9: with PDBs named the session must be at CDB$ROOT, where LogMiner runs. */
+  @Test
+  void sessionInAPdb_isCdc4008NamingTheContainer() throws SQLException {
+    SimulatedOracle oracle = SimulatedOracle.builder().pdbs("PDB1", "PDB2").connectsToPdb("PDB2").build();
+    table(oracle, new TableId("PDB2", "SHOP", "ITEMS"));
+
+    assertThat(check(oracle, config("cdc.database.pdbs", "PDB1,PDB2"))).containsExactly(new PreflightProblem(
+        "cdc.database.url", ErrorCode.SESSION_NOT_IN_ROOT, "the session is in container PDB2 (CON_ID 4), not "
+            + "CDB$ROOT: cdc.database.url must name the container database's own service, and cdc.database.pdbs "
+            + "the PDBs to capture"));
+  }
+
+  /** Issue 16 item 4: CONTAINER_DATA must show the named PDBs in every view the capture reads. */
+  @Test
+  void containerData_missingGrantIsCdc4003NamingTheGrantTheViewsAndThePdbs() throws SQLException {
+    SimulatedOracle oracle = SimulatedOracle.builder().pdbs("PDB1", "PDB2").containerData("PDB1").build();
+    table(oracle, new TableId("PDB1", "SHOP", "ITEMS"));
+
+    assertThat(check(oracle, config("cdc.database.pdbs", "PDB1,PDB2"))).containsExactly(new PreflightProblem(
+        "cdc.database.user", ErrorCode.MISSING_PRIVILEGE, "user C##REDOLINE lacks CONTAINER_DATA for PDB2 in "
+            + "V$PDBS, V$CONTAINERS, CDB_OBJECTS, CDB_TAB_COLUMNS, CDB_CONSTRAINTS, CDB_CONS_COLUMNS, CDB_LOG_GROUPS, "
+            + "GV$TRANSACTION: at CDB$ROOT those views show it only the root's rows; grant ALTER USER C##REDOLINE "
+            + "SET CONTAINER_DATA=ALL CONTAINER=CURRENT"));
+    assertThat(check(oracle, config("cdc.database.pdbs", "PDB1"))).isEmpty();
+
+    SimulatedOracle noTransactions = SimulatedOracle.builder().pdbs("PDB1").containerDataFor("GV$TRANSACTION")
+        .build();
+    assertThat(check(noTransactions, config("cdc.database.pdbs", "PDB1"))).extracting(PreflightProblem::message)
+        .containsExactly("user C##REDOLINE lacks CONTAINER_DATA for PDB1 in GV$TRANSACTION: at CDB$ROOT those "
+            + "views show it only the root's rows; grant ALTER USER C##REDOLINE SET CONTAINER_DATA=ALL "
+            + "CONTAINER=CURRENT");
+  }
+
   @Test
   void check_pdbsOfANonContainerDatabase_isCdc4006() throws SQLException {
     SimulatedOracle oracle = SimulatedOracle.builder().build();
