@@ -127,7 +127,12 @@ public final class RedolineSourceConnector extends SourceConnector {
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
     try {
       for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
-        add(config, byName, p.key(), p.code().code() + " " + p.message() + ". Action: " + p.code().action());
+        String text = p.code().code() + " " + p.message() + ". Action: " + p.code().action();
+        if (p.warning()) {
+          LOG.warn("{}: {}", p.key(), text);   // a risk to know about, not a reason to refuse the connector
+        } else {
+          add(config, byName, p.key(), text);
+        }
       }
     } catch (CdcException e) {
       add(config, byName, CdcConfig.DATABASE_URL.name(), e.getMessage());

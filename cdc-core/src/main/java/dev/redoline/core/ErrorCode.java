@@ -89,6 +89,10 @@ public enum ErrorCode {
       "The capture session of a container database is not in its root container (CDB$ROOT)",
       "Point cdc.database.url at the container database's own service (the root), not a PDB's; name the PDBs "
           + "to capture in cdc.database.pdbs."),
+  NOLOGGING_WITHOUT_FORCE_LOGGING(4009,
+      "A captured table or partition is NOLOGGING and the database is not in FORCE LOGGING mode (a warning)",
+      "Run ALTER DATABASE FORCE LOGGING, or ALTER TABLE ... LOGGING (MODIFY PARTITION ... LOGGING) for the "
+          + "tables named, or make sure no direct-path load (INSERT /*+ APPEND */, SQL*Loader direct) reaches them."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

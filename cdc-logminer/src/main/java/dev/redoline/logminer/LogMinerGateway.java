@@ -77,6 +77,18 @@ public interface LogMinerGateway extends AutoCloseable {
   List<DictionaryObject> objects(String container, String ownerRegex, String tableRegex)
       throws SQLException;
 
+  /** Whether {@code V$DATABASE.FORCE_LOGGING} is YES: every change writes redo, NOLOGGING or not. */
+  boolean forceLogging() throws SQLException;
+
+  /**
+   * The tables and partitions with LOGGING 'NO' of one container whose owner and name match the
+   * regular expressions, as {@link #objects} matches them.
+   *
+   * @param container the PDB name, or {@code null} in a non-container database
+   */
+  List<NoLoggingSegment> noLoggingSegments(String container, String ownerRegex, String tableRegex)
+      throws SQLException;
+
   /** The current dictionary layout of a table; ORA-00942 when it does not exist. */
   TableLayout tableLayout(TableId table) throws SQLException;
 

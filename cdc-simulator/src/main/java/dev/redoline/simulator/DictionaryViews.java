@@ -121,6 +121,37 @@ final class DictionaryViews {
     return out;
   }
 
+  static final List<ViewColumn> TABLE_COLUMNS = List.of(text("OWNER"), text("TABLE_NAME"), text("LOGGING"),
+      text("PARTITIONED"), text("TEMPORARY"));
+
+  static final List<ViewColumn> PARTITION_COLUMNS = List.of(text("TABLE_OWNER"), text("TABLE_NAME"),
+      text("PARTITION_NAME"), text("LOGGING"));
+
+  /** ALL_/CDB_TABLES: LOGGING is NULL for a partitioned table, whose partitions each have their own. */
+  static List<Object[]> tables(Session s, boolean cdb) {
+    List<Object[]> out = new ArrayList<>();
+    for (SimTable t : visibleTables(s, cdb ? "CDB_TABLES" : null)) {
+      String logging = t.partitioned() ? null : t.noLogging ? "NO" : "YES";
+      out.add(withConId(new Object[] {t.id.owner(), t.id.table(), logging, yn(t.partitioned()), yn(t.temporary)},
+          t, cdb));
+    }
+    return out;
+  }
+
+  /** ALL_/CDB_TAB_PARTITIONS. */
+  static List<Object[]> partitions(Session s, boolean cdb) {
+    List<Object[]> out = new ArrayList<>();
+    for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_PARTITIONS" : null)) {
+      for (SimTable.Segment seg : t.segments) {
+        if (seg.partition != null) {
+          out.add(withConId(new Object[] {t.id.owner(), t.id.table(), seg.partition, seg.noLogging ? "NO" : "YES"},
+              t, cdb));
+        }
+      }
+    }
+    return out;
+  }
+
   static List<Object[]> columns(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_COLUMNS" : null)) {

@@ -97,6 +97,25 @@ public final class SchemaChanges {
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
   }
 
+  /**
+   * {@code ALTER TABLE ... NOLOGGING}, or with a {@code partition}, {@code ALTER TABLE ... MODIFY
+   * PARTITION ... NOLOGGING}: LOGGING becomes NO in ALL_/CDB_TABLES or ALL_/CDB_TAB_PARTITIONS.
+   * On Oracle, direct-path loads into it then write no change redo unless the database is in FORCE
+   * LOGGING mode; the simulator has no direct-path load, so its redo is unchanged.
+   */
+  public void nologging(TableId table, String partition) {
+    SimTable t = oracle.catalog.table(table);
+    if (partition == null) {
+      t.noLogging = true;
+      emit(t, "alter table " + table.quoted() + " nologging", USER_DDL);
+      return;
+    }
+    SimTable.Segment segment = t.segments.stream().filter(g -> partition.equals(g.partition)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("No partition " + partition + " of " + table));
+    segment.noLogging = true;
+    emit(t, "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging", USER_DDL);
+  }
+
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
     SimTable t = oracle.catalog.table(table);

@@ -24,6 +24,8 @@ final class SimTable {
     final int objectId;
     int dataObjectId;
     int nextRowSlot;
+    /** LOGGING 'NO' (ALTER TABLE ... MODIFY PARTITION ... NOLOGGING). */
+    boolean noLogging;
 
     Segment(String partition, int objectId, int dataObjectId) {
       this.partition = partition;
@@ -57,6 +59,8 @@ final class SimTable {
   boolean purged;
   /** A global temporary table: LogMiner shows placeholders instead of SQL. */
   boolean temporary;
+  /** LOGGING 'NO' (ALTER TABLE ... NOLOGGING); a partitioned table's partitions have their own. */
+  boolean noLogging;
   private int nextPartition;
 
   SimTable(TableId id, int conId, int objectId, TableLayout layout) {

@@ -463,6 +463,12 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /** {@code ALTER DATABASE FORCE LOGGING}: V$DATABASE.FORCE_LOGGING is YES (default NO). */
+    public Builder forceLogging() {
+      settings.forceLogging = true;
+      return this;
+    }
+
     /** Database-wide supplemental logging (default ALL). */
     public Builder supplementalLogging(SupplementalLogging level) {
       settings.supplementalLogging = Objects.requireNonNull(level, "level == null");

@@ -23,6 +23,7 @@ import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.GatewayFactory;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningQuery;
+import dev.redoline.logminer.NoLoggingSegment;
 import dev.redoline.logminer.OnlineLog;
 import dev.redoline.logminer.PdbState;
 import dev.redoline.logminer.RedoThreadState;
@@ -233,6 +234,25 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     }
     int conId = containerId(container, OracleError.PDB_NOT_OPEN.number());
     return list(Sql.CDB_OBJECTS, rs -> ViewRows.object(rs, container, conId), conId, ownerRegex, tableRegex);
+  }
+
+  @Override
+  public boolean forceLogging() throws SQLException {
+    return "YES".equals(list(Sql.FORCE_LOGGING, rs -> rs.getString("FORCE_LOGGING")).get(0));
+  }
+
+  @Override
+  public List<NoLoggingSegment> noLoggingSegments(String container, String ownerRegex, String tableRegex)
+      throws SQLException {
+    Objects.requireNonNull(ownerRegex, "ownerRegex == null");
+    Objects.requireNonNull(tableRegex, "tableRegex == null");
+    Mapping<NoLoggingSegment> segment = rs -> new NoLoggingSegment(new TableId(container, rs.getString("OWNER"),
+        rs.getString("TABLE_NAME")), rs.getString("PARTITION_NAME"));
+    if (container == null) {
+      return list(Sql.NOLOGGING, segment, ownerRegex, tableRegex, ownerRegex, tableRegex);
+    }
+    int conId = containerId(container, OracleError.PDB_NOT_OPEN.number());
+    return list(Sql.CDB_NOLOGGING, segment, conId, ownerRegex, tableRegex, conId, ownerRegex, tableRegex);
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.redoline.logminer.ContainerData;
 import dev.redoline.logminer.DatabaseState;
 import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.LogMinerGateway;
+import dev.redoline.logminer.NoLoggingSegment;
 import dev.redoline.logminer.PdbState;
 import dev.redoline.logminer.SessionContainer;
 import java.sql.SQLException;
@@ -25,7 +26,10 @@ import java.util.TreeSet;
  * <pre>{@code
  * try (LogMinerGateway db = JdbcGateway.connect(config)) {
  *   List<PreflightProblem> problems = Preflight.of(config).check(db);
- *   if (!problems.isEmpty()) throw problems.get(0).toException();
+ *   for (PreflightProblem p : problems) {
+ *     if (!p.warning()) throw p.toException();
+ *     log.warn("{}: {}", p.key(), p.message());
+ *   }
  * }
  * }</pre>
  *
@@ -47,6 +51,8 @@ import java.util.TreeSet;
  *       named PDB from V$PDBS, V$CONTAINERS, a CDB_ view or GV$TRANSACTION.
  *   <li>CDC-4006 ({@code cdc.database.pdbs}): a PDB that does not exist or is not open, or PDBs
  *       named for a non-container database.
+ *   <li>CDC-4009 ({@code cdc.tables.include}), a warning: FORCE_LOGGING is off and a captured table
+ *       or partition is NOLOGGING.
  *   <li>CDC-4001: a container database with no PDB named ({@code cdc.database.pdbs}); a named
  *       archive destination that does not exist or is not VALID ({@code cdc.archive.destination});
  *       {@code archive_only} without a VALID LOCAL destination ({@code cdc.capture.mode}).
@@ -67,7 +73,10 @@ public final class Preflight {
     return new Preflight(Objects.requireNonNull(config, "config == null"));
   }
 
-  /** Every problem found, in the order of the list above; empty when capture can start. */
+  /**
+   * Every problem found, in the order of the list above; capture can start when none is an error
+   * ({@link PreflightProblem#warning()} is false for errors).
+   */
   public List<PreflightProblem> check(LogMinerGateway gateway) throws SQLException {
     Objects.requireNonNull(gateway, "gateway == null");
     List<PreflightProblem> problems = new ArrayList<>();
@@ -94,6 +103,7 @@ public final class Preflight {
     if (!db.supplementalLogDataAll()) {
       checkTableLogging(gateway, containers, problems);
     }
+    checkNoLogging(gateway, containers, problems);
     checkArchiveDestination(gateway, problems);
     return problems;
   }
@@ -203,6 +213,38 @@ public final class Preflight {
             "captured table " + table + " has no ALL COLUMN supplemental logging and the database logs "
                 + "only minimal supplemental data"));
       }
+    }
+  }
+
+  /**
+   * A CDC-4009 warning naming the captured tables and partitions with LOGGING 'NO' when
+   * V$DATABASE.FORCE_LOGGING is off: direct-path loads into them write no change redo, so their
+   * rows never reach LogMiner (and nothing in the redo says they are missing).
+   */
+  private void checkNoLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+      throws SQLException {
+    if (gateway.forceLogging()) {
+      return;
+    }
+    List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
+    Set<String> unlogged = new java.util.LinkedHashSet<>();
+    for (String text : config.get(CdcConfig.TABLES_INCLUDE)) {
+      TablePattern include = TablePattern.parse(text);
+      for (String container : containers) {
+        if (include.coversContainer(container)) {
+          for (NoLoggingSegment s : gateway.noLoggingSegments(container, include.ownerRegex(), include.tableRegex())) {
+            if (excludes.stream().noneMatch(x -> x.matches(s.table()))) {
+              unlogged.add(s.toString());
+            }
+          }
+        }
+      }
+    }
+    if (!unlogged.isEmpty()) {
+      problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING,
+          "V$DATABASE.FORCE_LOGGING is NO and captured tables or partitions are NOLOGGING: "
+              + String.join(", ", unlogged) + "; direct-path loads into them write no redo, so capture never "
+              + "sees those rows", true));
     }
   }
 

@@ -17,13 +17,20 @@ import java.util.Objects;
  *     {@code cdc.database.url} for the database as a whole, {@code cdc.database.user} for grants
  * @param code the error code (CDC-4xxx) with its operator action
  * @param message what is wrong, naming the value at fault (never a secret)
+ * @param warning a risk to report that does not keep capture from starting (Connect logs it
+ *     instead of failing validation)
  */
-public record PreflightProblem(String key, ErrorCode code, String message) {
+public record PreflightProblem(String key, ErrorCode code, String message, boolean warning) {
 
   public PreflightProblem {
     Objects.requireNonNull(key, "key == null");
     Objects.requireNonNull(code, "code == null");
     Objects.requireNonNull(message, "message == null");
+  }
+
+  /** A problem that keeps capture from starting. */
+  public PreflightProblem(String key, ErrorCode code, String message) {
+    this(key, code, message, false);
   }
 
   /** The problem as the exception a capture stops with. */

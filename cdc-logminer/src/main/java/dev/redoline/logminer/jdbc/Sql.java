@@ -103,6 +103,24 @@ final class Sql {
       + " AND O.TEMPORARY = 'N' AND REGEXP_LIKE(O.OWNER, ?) AND REGEXP_LIKE(O.OBJECT_NAME, ?)"
       + " ORDER BY O.OWNER, O.OBJECT_NAME, O.OBJECT_ID";
 
+  /** V$DATABASE.FORCE_LOGGING. */
+  static final String FORCE_LOGGING = "SELECT FORCE_LOGGING FROM V$DATABASE";
+
+  /** Tables and partitions with LOGGING 'NO', non-CDB; binds: owner regex, table regex (twice). */
+  static final String NOLOGGING = "SELECT T.OWNER, T.TABLE_NAME, CAST(NULL AS VARCHAR2(128)) AS PARTITION_NAME"
+      + " FROM ALL_TABLES T WHERE T.LOGGING = 'NO' AND REGEXP_LIKE(T.OWNER, ?) AND REGEXP_LIKE(T.TABLE_NAME, ?)"
+      + " UNION ALL SELECT P.TABLE_OWNER, P.TABLE_NAME, P.PARTITION_NAME FROM ALL_TAB_PARTITIONS P"
+      + " WHERE P.LOGGING = 'NO' AND REGEXP_LIKE(P.TABLE_OWNER, ?) AND REGEXP_LIKE(P.TABLE_NAME, ?)"
+      + " ORDER BY 1, 2, 3";
+
+  /** Tables and partitions with LOGGING 'NO' of one container; binds: (con id, owner regex, table regex) twice. */
+  static final String CDB_NOLOGGING = "SELECT T.OWNER, T.TABLE_NAME, CAST(NULL AS VARCHAR2(128)) AS PARTITION_NAME"
+      + " FROM CDB_TABLES T WHERE T.CON_ID = ? AND T.LOGGING = 'NO' AND REGEXP_LIKE(T.OWNER, ?)"
+      + " AND REGEXP_LIKE(T.TABLE_NAME, ?)"
+      + " UNION ALL SELECT P.TABLE_OWNER, P.TABLE_NAME, P.PARTITION_NAME FROM CDB_TAB_PARTITIONS P"
+      + " WHERE P.CON_ID = ? AND P.LOGGING = 'NO' AND REGEXP_LIKE(P.TABLE_OWNER, ?) AND REGEXP_LIKE(P.TABLE_NAME, ?)"
+      + " ORDER BY 1, 2, 3";
+
   /** Visible columns in COLUMN_ID order (hidden and unused columns have none), non-CDB; binds: owner, table. */
   static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE, DATA_LENGTH, DATA_PRECISION, DATA_SCALE,"
       + " CHAR_LENGTH, NULLABLE FROM ALL_TAB_COLUMNS"

@@ -176,6 +176,39 @@ class PreflightTest {
             "PDB PDB3 does not exist; V$PDBS lists [PDB1, PDB2]"));
   }
 
+  /**
+   * Issue 16 item 8: direct-path loads into a NOLOGGING table or partition write no change redo
+   * unless the database forces logging; a warning names the captured ones, excluded tables left out.
+   */
+  @Test
+  void nologging_withoutForceLoggingWarnsNamingTheCapturedTablesAndPartitions() throws SQLException {
+    for (boolean forced : new boolean[] {false, true}) {
+      SimulatedOracle.Builder builder = SimulatedOracle.builder();
+      SimulatedOracle oracle = (forced ? builder.forceLogging() : builder).build();
+      TableId items = table(oracle, TableId.of("SHOP", "ITEMS"));
+      table(oracle, TableId.of("SHOP", "ORDERS"));
+      TableId old = table(oracle, TableId.of("SHOP", "ITEMS_OLD"));
+      TableId people = table(oracle, TableId.of("HR", "PEOPLE"));
+      TableId sales = oracle.schema().createPartitioned(TableLayout.builder(TableId.of("SHOP", "SALES"), 1)
+          .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build(), List.of("P1", "P2"));
+      for (TableId t : List.of(items, old, people)) {
+        oracle.schema().nologging(t, null);
+      }
+      oracle.schema().nologging(sales, "P2");
+
+      List<PreflightProblem> problems = check(oracle, config("cdc.tables.exclude", "SHOP.*_OLD"));
+
+      if (forced) {
+        assertThat(problems).isEmpty();
+      } else {
+        assertThat(problems).containsExactly(new PreflightProblem("cdc.tables.include",
+            ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING, "V$DATABASE.FORCE_LOGGING is NO and captured tables or "
+                + "partitions are NOLOGGING: SHOP.ITEMS, SHOP.SALES partition P2; direct-path loads into them write "
+                + "no redo, so capture never sees those rows", true));
+      }
+    }
+  }
+
   /** Issue 16 item 9: with PDBs named the session must be at CDB$ROOT, where LogMiner runs. */
   @Test
   void sessionInAPdb_isCdc4008NamingTheContainer() throws SQLException {
