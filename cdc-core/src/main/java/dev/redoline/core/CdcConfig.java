@@ -59,10 +59,12 @@ public final class CdcConfig {
       "Pluggable databases whose redo is captured, mined from the root container. Empty for a "
           + "non-container database.");
   public static final ConfigKey<String> DATABASE_TIME_ZONE = new ConfigKey<>("cdc.database.time.zone",
-      Type.STRING, "UTC", Validator.nonEmpty(), LOW, DATABASE,
+      Type.STRING, "", Validator.any(), LOW, DATABASE,
       "Time zone of the database server's clock (a zone id such as Europe/Paris or an offset such as "
-          + "+02:00). LogMiner reports change and commit times in server local time; this turns them "
-          + "into instants.");
+          + "+02:00). LogMiner reports change times in server local time; this turns them into instants. "
+          + "Empty asks the database: DBTIMEZONE when it is a region whose offset is the server clock's "
+          + "(SYSTIMESTAMP's), else that clock's current offset, read again at every step. Set a region when "
+          + "the server's clock follows daylight saving time and DBTIMEZONE is not its region.");
 
   // ---- Capture -----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,11 @@ final class CaptureLoop implements Runnable {
   private Scn startScn;
   private Scn floor;
   private Scn currentScn = Scn.ZERO;
+  /**
+   * The zone of LogMiner's TIMESTAMP: the configured one, else the one V$DATABASE was last read
+   * with (a region, or the server clock's offset of that moment), taken with every step's listing.
+   */
+  private ZoneId databaseZone;
   private LogMinerGateway db;
   private boolean catalogStale = true;
   private RedoRow pendingDdl;
@@ -103,7 +109,8 @@ final class CaptureLoop implements Runnable {
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
     this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
         clock);
-    this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
+    this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : java.time.ZoneOffset.UTC;
+    this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
         settings.deadLetters(), deadLetters, ops, clock);
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
@@ -210,7 +217,7 @@ final class CaptureLoop implements Runnable {
     }
     Duration behind = Duration.ZERO;
     if (!rows.isEmpty()) {
-      Instant lastRow = rows.get(rows.size() - 1).timestamp().atZone(settings.databaseZone()).toInstant();
+      Instant lastRow = rows.get(rows.size() - 1).timestamp().atZone(databaseZone).toInstant();
       behind = Duration.between(lastRow, clock.instant());
       behind = behind.isNegative() ? Duration.ZERO : behind;
     }
@@ -273,8 +280,10 @@ final class CaptureLoop implements Runnable {
 
   private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
     var threads = db.threads();
-    Scn current = db.database().currentScn();
+    DatabaseState state = db.database();
+    Scn current = state.currentScn();
     currentScn = current;
+    databaseZone = settings.databaseZone() != null ? settings.databaseZone() : state.zone();
     return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(archivedAfter),
         db.archiveDestinations());
   }

@@ -8,7 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** The configuration values the capture engine reads, parsed once. */
+/**
+ * The configuration values the capture engine reads, parsed once. {@code databaseZone} is
+ * {@code null} when {@code cdc.database.time.zone} is empty: the engine then takes the zone each
+ * {@link DatabaseState} reports.
+ */
 record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<String> pdbs,
     List<String> tablesInclude, List<String> tablesExclude, List<String> columnsExclude, Set<String> usersExclude,
     ZoneId databaseZone, Duration targetLatency, int maxLogsPerStep, Duration queryTimeout,
@@ -27,7 +31,7 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
             ? LogInventory.Mode.ARCHIVE_ONLY : LogInventory.Mode.ONLINE,
         c.get(CdcConfig.ARCHIVE_DESTINATION), c.get(CdcConfig.DATABASE_PDBS), c.get(CdcConfig.TABLES_INCLUDE),
         c.get(CdcConfig.TABLES_EXCLUDE), c.get(CdcConfig.COLUMNS_EXCLUDE), Set.copyOf(c.get(CdcConfig.USERS_EXCLUDE)),
-        ZoneId.of(c.get(CdcConfig.DATABASE_TIME_ZONE)), ms(c.get(CdcConfig.MINING_TARGET_LATENCY_MS)),
+        zone(c.get(CdcConfig.DATABASE_TIME_ZONE)), ms(c.get(CdcConfig.MINING_TARGET_LATENCY_MS)),
         c.get(CdcConfig.MINING_MAX_LOGS_PER_STEP), ms(c.get(CdcConfig.MINING_QUERY_TIMEOUT_MS)),
         ms(c.get(CdcConfig.MINING_SESSION_MAX_AGE_MS)), c.get(CdcConfig.MINING_DECODE_THREADS),
         c.get(CdcConfig.MINING_FETCH_SIZE), ms(c.get(CdcConfig.MINING_IDLE_MS)),
@@ -41,6 +45,11 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         ms(c.get(CdcConfig.HEARTBEAT_INTERVAL_MS)), ms(c.get(CdcConfig.RETRY_MAX_TIME_MS)),
         ms(c.get(CdcConfig.RETRY_BACKOFF_INITIAL_MS)), ms(c.get(CdcConfig.RETRY_BACKOFF_MAX_MS)),
         c.get(CdcConfig.ON_DECODE_ERROR).toLowerCase(Locale.ROOT).equals("dlq"), c.get(CdcConfig.START_SCN));
+  }
+
+  /** The configured zone, or {@code null} when empty: the gateway then reports the database's. */
+  private static ZoneId zone(String text) {
+    return text.isBlank() ? null : ZoneId.of(text.trim());
   }
 
   private static Duration ms(long millis) {

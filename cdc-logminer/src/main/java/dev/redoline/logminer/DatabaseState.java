@@ -19,7 +19,9 @@ import java.util.Objects;
  * @param resetlogsTime RESETLOGS_TIME
  * @param cdb whether this is a container database
  * @param openMode OPEN_MODE, e.g. {@code READ WRITE}
- * @param zone the database server's time zone: TIMESTAMP columns of LogMiner are local to it
+ * @param zone the database server's time zone: TIMESTAMP columns of LogMiner are local to it. The
+ *     configured one, else DBTIMEZONE when it is a region agreeing with the server clock's offset,
+ *     else that offset at the moment of reading
  */
 public record DatabaseState(String name, long dbid, Scn currentScn, LogMode logMode,
     boolean supplementalLogDataMin, boolean supplementalLogDataAll, boolean supplementalLogDataPk,

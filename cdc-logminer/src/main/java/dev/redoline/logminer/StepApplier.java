@@ -16,6 +16,7 @@ import dev.redoline.decoder.RedoDecoder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.function.Supplier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +48,8 @@ final class StepApplier {
   private final RedoDecoder decoder;
   private final TableCatalog catalog;
   private final CommitSequencer sequencer;
-  private final ZoneId databaseZone;
+  /** The database server's zone, as the capture last read it (it may follow the server clock's offset). */
+  private final Supplier<ZoneId> databaseZone;
   private final boolean deadLetters;
   private final DeadLetterSink deadLetterSink;
   private final OpsListener ops;
@@ -55,7 +57,7 @@ final class StepApplier {
   private final Map<Xid, First> firstSeen = new HashMap<>();
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
-      ZoneId databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock) {
+      Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock) {
     this.buffer = buffer;
     this.decoder = decoder;
     this.catalog = catalog;
@@ -184,7 +186,7 @@ final class StepApplier {
   }
 
   private Instant instant(RedoRow row) {
-    return row.timestamp().atZone(databaseZone).toInstant();
+    return row.timestamp().atZone(databaseZone.get()).toInstant();
   }
 
   private static boolean isDml(RedoRow row) {

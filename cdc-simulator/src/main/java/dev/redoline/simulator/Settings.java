@@ -36,6 +36,11 @@ final class Settings {
   String sessionContainer;
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
   final ContainerData containerData = new ContainerData();
+  /**
+   * DBTIMEZONE as the database was created with it (a region or an offset); null answers the
+   * server clock's zone ({@code Builder.zone}), as CREATE DATABASE without SET TIME_ZONE does.
+   */
+  String dbTimeZone;
   /** V$DATABASE.PLATFORM_NAME. */
   String platformName = "Linux x86 64-bit";
 }

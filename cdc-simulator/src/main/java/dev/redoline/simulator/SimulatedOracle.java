@@ -360,6 +360,16 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * DBTIMEZONE, as {@code CREATE DATABASE ... SET TIME_ZONE} set it: a region such as
+     * {@code Europe/Paris} or an offset such as {@code +00:00}. By default it is the server's zone
+     * ({@link #zone}), which is what Oracle uses when SET TIME_ZONE is not given.
+     */
+    public Builder dbTimeZone(String zone) {
+      settings.dbTimeZone = Objects.requireNonNull(zone, "zone == null");
+      return this;
+    }
+
     /** Makes a container database with these PDBs (besides CDB$ROOT). */
     public Builder pdbs(String... names) {
       require(names.length > 0, "pdbs needs at least one name");

@@ -40,6 +40,7 @@ final class SqlEngine {
       "CREATE ALIAS TIMESTAMP_TO_SCN FOR 'dev.redoline.simulator.internal.SqlFunctions.timestampToScn'",
       "CREATE ALIAS SIM_SYSTIMESTAMP FOR 'dev.redoline.simulator.internal.SqlFunctions.systimestamp'",
       "CREATE ALIAS SIM_SYSDATE FOR 'dev.redoline.simulator.internal.SqlFunctions.sysdate'",
+      "CREATE ALIAS SIM_DBTIMEZONE FOR 'dev.redoline.simulator.internal.SqlFunctions.dbTimeZone'",
       "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'");
 
   static {
@@ -146,6 +147,12 @@ final class SqlEngine {
     @Override
     public OffsetDateTime systimestamp() {
       return OffsetDateTime.now(Session.selecting().oracle.clock);
+    }
+
+    @Override
+    public String dbTimeZone() {
+      SimulatedOracle oracle = Session.selecting().oracle;
+      return oracle.settings.dbTimeZone != null ? oracle.settings.dbTimeZone : oracle.clock.getZone().getId();
     }
   }
 }

@@ -22,6 +22,7 @@ final class Statements {
 
   private static final Pattern SYSTIMESTAMP = Pattern.compile("\\bSYSTIMESTAMP\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern SYSDATE = Pattern.compile("\\bSYSDATE\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern DBTIMEZONE = Pattern.compile("\\bDBTIMEZONE\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern ONLINE_LOG = Pattern.compile("\\bG?V\\$LOG\\b");
 
   private Statements() {}
@@ -86,8 +87,8 @@ final class Statements {
     } else {
       s.enter(call);
     }
-    String sql = SYSDATE.matcher(SYSTIMESTAMP.matcher(text).replaceAll("SIM_SYSTIMESTAMP()"))
-        .replaceAll("SIM_SYSDATE()");
+    String sql = DBTIMEZONE.matcher(SYSDATE.matcher(SYSTIMESTAMP.matcher(text).replaceAll("SIM_SYSTIMESTAMP()"))
+        .replaceAll("SIM_SYSDATE()")).replaceAll("SIM_DBTIMEZONE()");
     return s.selecting(() -> {
       PreparedStatement ps;
       try {

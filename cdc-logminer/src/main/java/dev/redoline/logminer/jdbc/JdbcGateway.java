@@ -101,7 +101,8 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
   /**
    * Connects with {@code cdc.database.url}, {@code cdc.database.user} and
-   * {@code cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone}.
+   * {@code cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone},
+   * or when it is empty in the database's zone ({@link DatabaseState#zone()}).
    * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}. The URL is
    * Oracle's ({@code jdbc:oracle:thin:@//host:port/service}) or the Oracle simulator's
    * ({@code jdbc:redoline:sim:...}); {@link JdbcDrivers} finds its driver.
@@ -148,7 +149,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
   /**
    * Wraps an open connection (the caller's pool or test container) and applies the NLS settings.
-   * LogMiner's local times are read in the server clock's current offset.
+   * LogMiner's local times are read in the database's zone ({@link DatabaseState#zone()}).
    */
   public static JdbcGateway open(Connection connection) throws SQLException {
     return open(Objects.requireNonNull(connection, "connection == null"), null);
@@ -163,9 +164,13 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     return new JdbcGateway(connection, zone);
   }
 
+  /** The configured zone, or {@code null} (empty): the database's, read with every V$DATABASE row. */
   private static ZoneId zone(String text) {
+    if (text.isBlank()) {
+      return null;
+    }
     try {
-      return ZoneId.of(text);
+      return ZoneId.of(text.trim());
     } catch (DateTimeException e) {
       throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_TIME_ZONE.name(), text,
           "is not a time zone; use a zone id such as Europe/Paris or an offset such as +02:00");

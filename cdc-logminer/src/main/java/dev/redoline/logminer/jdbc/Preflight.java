@@ -223,7 +223,8 @@ public final class Preflight {
    */
   private void checkNoLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
       throws SQLException {
-    if (gateway.forceLogging()) {
+    Boolean forced = readable(gateway::forceLogging, "V$DATABASE", problems);
+    if (forced == null || forced) {
       return;
     }
     List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
@@ -232,7 +233,10 @@ public final class Preflight {
       TablePattern include = TablePattern.parse(text);
       for (String container : containers) {
         if (include.coversContainer(container)) {
-          for (NoLoggingSegment s : gateway.noLoggingSegments(container, include.ownerRegex(), include.tableRegex())) {
+          List<NoLoggingSegment> segments = readable(
+              () -> gateway.noLoggingSegments(container, include.ownerRegex(), include.tableRegex()),
+              container == null ? "ALL_TABLES and ALL_TAB_PARTITIONS" : "CDB_TABLES and CDB_TAB_PARTITIONS", problems);
+          for (NoLoggingSegment s : segments == null ? List.<NoLoggingSegment>of() : segments) {
             if (excludes.stream().noneMatch(x -> x.matches(s.table()))) {
               unlogged.add(s.toString());
             }

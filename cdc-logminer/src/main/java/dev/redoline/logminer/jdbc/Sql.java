@@ -17,11 +17,17 @@ import java.util.Set;
  */
 final class Sql {
 
-  /** V$DATABASE plus the server clock's UTC offset (SYSTIMESTAMP is in the operating system's zone). */
+  /**
+   * V$DATABASE plus what tells the server clock's zone: its current UTC offset and local time
+   * (SYSTIMESTAMP is in the operating system's zone, as LogMiner's TIMESTAMP is) and DBTIMEZONE,
+   * which may name the region that offset belongs to.
+   */
   static final String DATABASE = "SELECT D.NAME, D.DBID, D.CURRENT_SCN, D.LOG_MODE,"
       + " D.SUPPLEMENTAL_LOG_DATA_MIN, D.SUPPLEMENTAL_LOG_DATA_ALL, D.SUPPLEMENTAL_LOG_DATA_PK,"
       + " D.RESETLOGS_CHANGE#, D.RESETLOGS_TIME, D.CDB, D.OPEN_MODE,"
-      + " TO_CHAR(SYSTIMESTAMP, 'TZH:TZM') AS SERVER_OFFSET FROM V$DATABASE D";
+      + " TO_CHAR(SYSTIMESTAMP, 'TZH:TZM') AS SERVER_OFFSET,"
+      + " TO_CHAR(SYSTIMESTAMP, 'YYYY-MM-DD HH24:MI:SS') AS SERVER_TIME, DBTIMEZONE AS DB_TIME_ZONE"
+      + " FROM V$DATABASE D";
 
   /**
    * V$THREAD; V$THREAD.INSTANCE is the instance <em>name</em>, so GV$INSTANCE gives its number

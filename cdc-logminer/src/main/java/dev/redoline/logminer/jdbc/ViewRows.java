@@ -21,8 +21,12 @@ import dev.redoline.logminer.RedoThreadState;
 import dev.redoline.logminer.SessionLog;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * Maps the current row of each inventory statement of {@link Sql} into the port's value, reading
@@ -44,16 +48,43 @@ final class ViewRows {
   /**
    * A row of {@link Sql#DATABASE}. LOG_MODE MANUAL (archiving not automatic) counts as
    * NOARCHIVELOG: logs would not be archived by themselves. The zone is {@code zone} when the
-   * configuration names one, else the server clock's offset.
+   * configuration names one, else {@link #serverZone}.
    */
   static DatabaseState database(ResultSet rs, ZoneId zone) throws SQLException {
     DatabaseState.LogMode mode = "ARCHIVELOG".equals(rs.getString("LOG_MODE"))
         ? DatabaseState.LogMode.ARCHIVELOG : DatabaseState.LogMode.NOARCHIVELOG;
-    ZoneId effective = zone != null ? zone : ZoneOffset.of(rs.getString("SERVER_OFFSET").trim());
+    ZoneId effective = zone != null ? zone
+        : serverZone(rs.getString("DB_TIME_ZONE"), rs.getString("SERVER_OFFSET"), rs.getString("SERVER_TIME"));
     return new DatabaseState(rs.getString("NAME"), rs.getLong("DBID"), scn(rs, "CURRENT_SCN"), mode,
         yes(rs, "SUPPLEMENTAL_LOG_DATA_MIN"), yes(rs, "SUPPLEMENTAL_LOG_DATA_ALL"),
         yes(rs, "SUPPLEMENTAL_LOG_DATA_PK"), scn(rs, "RESETLOGS_CHANGE#"), dateTime(rs, "RESETLOGS_TIME"),
         yes(rs, "CDB"), rs.getString("OPEN_MODE"), effective);
+  }
+
+  private static final DateTimeFormatter SERVER_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+  /**
+   * The zone of the server's clock: DBTIMEZONE when it names a region whose offset at the server's
+   * local time is the clock's offset (then times on either side of a daylight saving change are
+   * right), else the clock's offset alone. An offset is right only until the clock's next change,
+   * which is why the engine reads it again at every step and why a region should be configured
+   * when DBTIMEZONE is an offset or another zone than the server's.
+   */
+  static ZoneId serverZone(String dbTimeZone, String serverOffset, String serverTime) {
+    ZoneOffset offset = ZoneOffset.of(serverOffset.trim());
+    if (dbTimeZone == null || serverTime == null) {
+      return offset;
+    }
+    try {
+      ZoneId region = ZoneId.of(dbTimeZone.trim());
+      if (region instanceof ZoneOffset) {
+        return offset;
+      }
+      Instant now = LocalDateTime.parse(serverTime.trim(), SERVER_TIME).toInstant(offset);
+      return region.getRules().getOffset(now).equals(offset) ? region : offset;
+    } catch (DateTimeException e) {
+      return offset;   // a region name Java does not know: only the offset can be trusted
+    }
   }
 
   /** A row of {@link Sql#THREADS}; instance 0 when no instance has the thread open. */

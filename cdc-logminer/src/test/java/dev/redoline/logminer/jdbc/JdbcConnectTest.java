@@ -57,8 +57,8 @@ class JdbcConnectTest {
     FakeJdbc db = new FakeJdbc();
     db.answer(Sql.DATABASE, rows("NAME, DBID, CURRENT_SCN, LOG_MODE, SUPPLEMENTAL_LOG_DATA_MIN,"
         + " SUPPLEMENTAL_LOG_DATA_ALL, SUPPLEMENTAL_LOG_DATA_PK, RESETLOGS_CHANGE#, RESETLOGS_TIME, CDB,"
-        + " OPEN_MODE, SERVER_OFFSET", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
-        LocalDateTime.of(2024, 1, 1, 0, 0), "NO", "READ WRITE", "+01:00")));
+        + " OPEN_MODE, SERVER_OFFSET, SERVER_TIME, DB_TIME_ZONE", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
+        LocalDateTime.of(2024, 1, 1, 0, 0), "NO", "READ WRITE", "+01:00", "2024-01-01 00:00:00", "+00:00")));
 
     JdbcGateway gateway = JdbcGateway.connect(config("jdbc:oracle:thin:@//db:1521/FREE", "Europe/Paris"),
         (u, p) -> db.connection());
@@ -116,8 +116,8 @@ class JdbcConnectTest {
     db.answer(Sql.LOGMNR_PACKAGE, rows("N", row(0)));
     db.answer(Sql.DATABASE, rows("NAME, DBID, CURRENT_SCN, LOG_MODE, SUPPLEMENTAL_LOG_DATA_MIN,"
         + " SUPPLEMENTAL_LOG_DATA_ALL, SUPPLEMENTAL_LOG_DATA_PK, RESETLOGS_CHANGE#, RESETLOGS_TIME, CDB,"
-        + " OPEN_MODE, SERVER_OFFSET", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
-        LocalDateTime.of(2024, 1, 1, 0, 0), "YES", "READ WRITE", "+00:00")));
+        + " OPEN_MODE, SERVER_OFFSET, SERVER_TIME, DB_TIME_ZONE", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
+        LocalDateTime.of(2024, 1, 1, 0, 0), "YES", "READ WRITE", "+00:00", "2024-01-01 00:00:00", "+00:00")));
     db.fail("SELECT COUNT(*) FROM V$LOGMNR_CONTENTS WHERE 1 = 0", new SQLException(
         "ORA-01306: dbms_logmnr.start_logmnr() must be invoked before selecting from v$logmnr_contents", "99999",
         1306));
@@ -148,8 +148,8 @@ class JdbcConnectTest {
     db.answer(Sql.LOGMNR_PACKAGE, rows("N", row(1)));
     db.answer(Sql.DATABASE, rows("NAME, DBID, CURRENT_SCN, LOG_MODE, SUPPLEMENTAL_LOG_DATA_MIN,"
         + " SUPPLEMENTAL_LOG_DATA_ALL, SUPPLEMENTAL_LOG_DATA_PK, RESETLOGS_CHANGE#, RESETLOGS_TIME, CDB,"
-        + " OPEN_MODE, SERVER_OFFSET", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
-        LocalDateTime.of(2024, 1, 1, 0, 0), "NO", "READ WRITE", "+00:00")));
+        + " OPEN_MODE, SERVER_OFFSET, SERVER_TIME, DB_TIME_ZONE", row("FREE", 1L, 5L, "ARCHIVELOG", "YES", "NO", "NO", 1L,
+        LocalDateTime.of(2024, 1, 1, 0, 0), "NO", "READ WRITE", "+00:00", "2024-01-01 00:00:00", "+00:00")));
     SQLException lost = new SQLException("ORA-03113: end-of-file on communication channel", "08006", 3113);
     db.fail("SELECT COUNT(*) FROM V$LOGMNR_LOGS WHERE 1 = 0", lost);
 

@@ -25,6 +25,7 @@ import dev.redoline.logminer.SessionStart;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,15 +59,17 @@ class JdbcGatewayTest {
   void database_readsVDatabaseAndTheServerOffset() throws SQLException {
     db.answer(Sql.DATABASE, rows("NAME, DBID, CURRENT_SCN, LOG_MODE, SUPPLEMENTAL_LOG_DATA_MIN,"
         + " SUPPLEMENTAL_LOG_DATA_ALL, SUPPLEMENTAL_LOG_DATA_PK, RESETLOGS_CHANGE#, RESETLOGS_TIME, CDB,"
-        + " OPEN_MODE, SERVER_OFFSET", row("FREE", 1441112233L, new BigDecimal("9223372036854775808"),
-        "ARCHIVELOG", "IMPLICIT", "NO", "YES", 1L, T0, "YES", "READ WRITE", "+02:00")));
+        + " OPEN_MODE, SERVER_OFFSET, SERVER_TIME, DB_TIME_ZONE", row("FREE", 1441112233L, new BigDecimal("9223372036854775808"),
+        "ARCHIVELOG", "IMPLICIT", "NO", "YES", 1L, T0, "YES", "READ WRITE", "+02:00", "2024-01-01 00:00:00", "+00:00")));
 
     DatabaseState state = gateway.database();
 
     assertThat(db.last("SELECT D.NAME").sql).isEqualTo("SELECT D.NAME, D.DBID, D.CURRENT_SCN, D.LOG_MODE,"
         + " D.SUPPLEMENTAL_LOG_DATA_MIN, D.SUPPLEMENTAL_LOG_DATA_ALL, D.SUPPLEMENTAL_LOG_DATA_PK,"
         + " D.RESETLOGS_CHANGE#, D.RESETLOGS_TIME, D.CDB, D.OPEN_MODE,"
-        + " TO_CHAR(SYSTIMESTAMP, 'TZH:TZM') AS SERVER_OFFSET FROM V$DATABASE D");
+        + " TO_CHAR(SYSTIMESTAMP, 'TZH:TZM') AS SERVER_OFFSET,"
+        + " TO_CHAR(SYSTIMESTAMP, 'YYYY-MM-DD HH24:MI:SS') AS SERVER_TIME, DBTIMEZONE AS DB_TIME_ZONE"
+        + " FROM V$DATABASE D");
     assertThat(state).isEqualTo(new DatabaseState("FREE", 1441112233L, Scn.parse("9223372036854775808"),
         DatabaseState.LogMode.ARCHIVELOG, true, false, true, Scn.of(1), T0, true, "READ WRITE",
         ZoneOffset.ofHours(2)));
@@ -76,14 +79,31 @@ class JdbcGatewayTest {
   void database_manualLogModeCountsAsNoArchiveLog() throws SQLException {
     db.answer(Sql.DATABASE, rows("NAME, DBID, CURRENT_SCN, LOG_MODE, SUPPLEMENTAL_LOG_DATA_MIN,"
         + " SUPPLEMENTAL_LOG_DATA_ALL, SUPPLEMENTAL_LOG_DATA_PK, RESETLOGS_CHANGE#, RESETLOGS_TIME, CDB,"
-        + " OPEN_MODE, SERVER_OFFSET", row("ORCL", 1L, 5L, "MANUAL", "NO", "NO", "NO", 1L, T0, "NO",
-        "READ WRITE", " +00:00")));
+        + " OPEN_MODE, SERVER_OFFSET, SERVER_TIME, DB_TIME_ZONE", row("ORCL", 1L, 5L, "MANUAL", "NO", "NO", "NO", 1L, T0, "NO",
+        "READ WRITE", " +00:00", "2024-01-01 00:00:00", "+00:00")));
 
     DatabaseState state = gateway.database();
 
     assertThat(state.logMode()).isEqualTo(DatabaseState.LogMode.NOARCHIVELOG);
     assertThat(state.supplementalLogDataMin()).isFalse();
     assertThat(state.zone()).isEqualTo(ZoneOffset.UTC);
+  }
+
+  /**
+   * Issue 16 item 11: the server clock's zone is DBTIMEZONE's region only when that region has the
+   * clock's offset at the clock's time; else the offset alone (a configured zone decides first).
+   */
+  @Test
+  void timeZone_theServerZoneIsDbTimeZonesRegionOnlyWhenItAgreesWithTheClock() {
+    assertThat(ViewRows.serverZone("Europe/Paris", "+01:00", "2024-03-31 01:59:59"))
+        .isEqualTo(ZoneId.of("Europe/Paris"));
+    assertThat(ViewRows.serverZone("Europe/Paris", "+02:00", "2024-03-31 03:00:01"))
+        .isEqualTo(ZoneId.of("Europe/Paris"));
+    assertThat(ViewRows.serverZone("Europe/Paris", "+00:00", "2024-03-31 03:00:01")).isEqualTo(ZoneOffset.UTC);
+    assertThat(ViewRows.serverZone("+00:00", "+02:00", "2024-07-01 12:00:00")).isEqualTo(ZoneOffset.ofHours(2));
+    assertThat(ViewRows.serverZone("Mars/Olympus_Mons", "+02:00", "2024-07-01 12:00:00"))
+        .isEqualTo(ZoneOffset.ofHours(2));
+    assertThat(ViewRows.serverZone(null, " +05:30", null)).isEqualTo(ZoneOffset.ofHoursMinutes(5, 30));
   }
 
   @Test

@@ -160,14 +160,15 @@ class InventoryViewsTest {
   void databaseShowsLogModeSupplementalLoggingAndResetlogs() throws Exception {
     SimulatedOracle bare = SimulatedOracle.builder().noArchiveLog()
         .supplementalLogging(SupplementalLogging.NONE).zone(java.time.ZoneId.of("Europe/Paris")).build();
-    // Opened on a bare connection, the gateway takes the zone from the server clock's offset (SYSTIMESTAMP)
+    // Opened on a bare connection, the gateway takes the database's zone: DBTIMEZONE, a region that
+    // agrees with the server clock's offset (SYSTIMESTAMP)
     try (LogMinerGateway db = dev.redoline.logminer.jdbc.JdbcGateway.open(java.sql.DriverManager.getConnection(bare.url()));
         LogMinerGateway full = SimulatorGateways.connect(oracle)) {
       DatabaseState d = db.database();
       assertThat(d.logMode()).isEqualTo(DatabaseState.LogMode.NOARCHIVELOG);
       assertThat(d.supplementalLogDataMin()).isFalse();
       assertThat(d.cdb()).isFalse();
-      assertThat(d.zone()).isEqualTo(java.time.ZoneOffset.ofHours(1));   // Paris on 2024-03-01
+      assertThat(d.zone()).isEqualTo(java.time.ZoneId.of("Europe/Paris"));
       DatabaseState f = full.database();
       assertThat(f.logMode()).isEqualTo(DatabaseState.LogMode.ARCHIVELOG);
       assertThat(f.supplementalLogDataMin()).isTrue();

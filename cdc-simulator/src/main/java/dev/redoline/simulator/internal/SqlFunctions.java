@@ -28,6 +28,8 @@ public final class SqlFunctions {
     BigDecimal timestampToScn(LocalDateTime time) throws SQLException;
 
     OffsetDateTime systimestamp();
+
+    String dbTimeZone();
   }
 
   private static volatile Hooks hooks;
@@ -67,6 +69,11 @@ public final class SqlFunctions {
 
   public static OffsetDateTime systimestamp() {
     return hooks().systimestamp();
+  }
+
+  /** DBTIMEZONE: the database time zone, a region name or an offset. */
+  public static String dbTimeZone() {
+    return hooks().dbTimeZone();
   }
 
   /** Oracle's TO_NUMBER of text, which H2's Oracle mode lacks; ORA-01722 for text that is no number. */
