@@ -5,6 +5,7 @@ import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.OracleError;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
@@ -335,7 +336,16 @@ final class CaptureLoop implements Runnable {
       return true;
     }
     List<String> pdbs = settings.pdbs().stream().map(p -> TableId.splitIdentifiers(p).get(0)).toList();
-    List<String> hidden = db.containerData().hidden("GV$TRANSACTION", pdbs);
+    List<String> hidden;
+    try {
+      hidden = db.containerData().hidden("GV$TRANSACTION", pdbs);
+    } catch (SQLException e) {
+      if (OracleError.find(e.getErrorCode()).map(OracleError::meaning).orElse(null)
+          != OracleError.Meaning.PRIVILEGE_MISSING) {
+        throw e;
+      }
+      hidden = pdbs;   // DBA_CONTAINER_DATA unreadable: what GV$TRANSACTION shows is unknown, so trust none
+    }
     if (!hidden.isEmpty()) {
       LOG.warn("Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
           + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "

@@ -41,14 +41,19 @@ public record ContainerData(List<Attribute> attributes) {
 
   /** Whether a session at the root sees the rows of PDB {@code container} in {@code view}. */
   public boolean sees(String view, String container) {
-    boolean forView = attributes.stream().anyMatch(a -> view.equalsIgnoreCase(String.valueOf(a.object())));
+    boolean forView = attributes.stream().anyMatch(a -> names(a.object(), view));
     for (Attribute a : attributes) {
-      boolean applies = forView ? view.equalsIgnoreCase(String.valueOf(a.object())) : a.object() == null;
+      boolean applies = forView ? names(a.object(), view) : a.object() == null;
       if (applies && (a.all() || container.equalsIgnoreCase(a.container()))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether an attribute's OBJECT_NAME is {@code view}, by its public synonym or its V_$ name. */
+  private static boolean names(String object, String view) {
+    return object != null && object.replace("_$", "$").equalsIgnoreCase(view.replace("_$", "$"));
   }
 
   /** The containers among {@code containers} whose rows {@code view} hides, in their order. */

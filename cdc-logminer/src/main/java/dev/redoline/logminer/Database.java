@@ -71,9 +71,13 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
       return Preflight.of(config).check(db);
     } catch (CdcException e) {
       // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
-      String key = e.errorCode() == ErrorCode.MISSING_PRIVILEGE ? CdcConfig.DATABASE_USER.name()
-          : CdcConfig.DATABASE_URL.name();
-      return List.of(new PreflightProblem(key, e.errorCode(), e.detail()));
+      if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
+        return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail()));
+      }
+      if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
+        return List.of(new PreflightProblem(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail()));
+      }
+      throw e;
     } catch (SQLException e) {
       Failure failure = FailureClassifier.classify(e);
       return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),

@@ -55,7 +55,16 @@ final class CaptureSessionChecks {
       throw new CdcException(ErrorCode.SESSION_NOT_IN_ROOT, notAtRoot(at));
     }
     if (at.conId() == 1) {
-      String lacking = lacksContainerData(config, gateway.containerData(), pdbs, false);
+      ContainerData data;
+      try {
+        data = gateway.containerData();
+      } catch (SQLException e) {
+        if (!JdbcGateway.deniedAccess(e)) {
+          throw e;
+        }
+        return;   // DBA_CONTAINER_DATA may not be read: the preflight says so; the views will show the rest
+      }
+      String lacking = lacksContainerData(config, data, pdbs, false);
       if (lacking != null) {
         throw new CdcException(ErrorCode.MISSING_PRIVILEGE, lacking);
       }
