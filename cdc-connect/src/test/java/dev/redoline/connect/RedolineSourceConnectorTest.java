@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import java.util.HashMap;
@@ -73,6 +76,22 @@ class RedolineSourceConnectorTest {
     Map<String, List<String>> errors = errors(c.validate(props(Map.of())));
     assertThat(errors.get("cdc.database.url")).anySatisfy(m -> assertThat(m).startsWith("CDC-4004 ")
         .contains("capture needs ARCHIVELOG", "Action: "));
+  }
+
+  /** A preflight warning (CDC-4009, a NOLOGGING captured table) is logged, not a reason to refuse the connector. */
+  @Test
+  void validate_preflightWarningsDoNotFailValidation() {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(1).build();
+    TableId items = oracle.createTable(TableLayout.builder(TableId.of("SHOP", "ITEMS"), 1)
+        .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
+    oracle.schema().nologging(items, null);
+    RedolineSourceConnector c = new RedolineSourceConnector(config ->
+        Database.jdbc(CdcConfig.from(SimulatedShop.settings(oracle.url())), oracle.clock(), oracle::advance));
+    CdcConfig config = CdcConfig.from(SimulatedShop.settings(oracle.url()));
+    assertThat(Database.jdbc(config, oracle.clock(), oracle::advance).preflight(config))
+        .singleElement().satisfies(p -> assertThat(p.warning()).isTrue());
+
+    assertThat(errors(c.validate(props(Map.of())))).isEmpty();
   }
 
   @Test
