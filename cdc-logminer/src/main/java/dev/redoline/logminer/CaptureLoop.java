@@ -5,7 +5,6 @@ import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.OracleError;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
@@ -18,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +110,8 @@ final class CaptureLoop implements Runnable {
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
     this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
         clock);
-    this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : java.time.ZoneOffset.UTC;
+    // Until the first listing reads the database's zone; no row is applied before it.
+    this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
         settings.deadLetters(), deadLetters, ops, clock);
     this.lastOrphanCheck = clock.instant();
@@ -314,8 +315,12 @@ final class CaptureLoop implements Runnable {
     if (Duration.between(lastOrphanCheck, now).compareTo(settings.orphanCheckInterval()) < 0) {
       return;
     }
-    lastOrphanCheck = now;
-    if (!seesEveryPdbsTransactions()) {
+    List<String> hidden = TransactionVisibility.hiddenPdbs(db, settings.pdbs());
+    if (!hidden.isEmpty()) {
+      LOG.warn("Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
+          + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "
+          + "(docs/oracle-setup.md)", hidden);
+      lastOrphanCheck = now;
       return;
     }
     Scn scn = db.database().currentScn();
@@ -324,34 +329,7 @@ final class CaptureLoop implements Runnable {
       active.add(tx.xid());
     }
     buffer.checkOrphans(new ActiveTransactions(scn, active));
-  }
-
-  /**
-   * Whether GV$TRANSACTION shows the transactions of every captured PDB. Without CONTAINER_DATA
-   * for a PDB it hides them, and every open transaction of that PDB would look ended: the check is
-   * then skipped, since a transaction is never declared an orphan on a list that cannot hold it.
-   */
-  private boolean seesEveryPdbsTransactions() throws SQLException {
-    if (settings.pdbs().isEmpty()) {
-      return true;
-    }
-    List<String> pdbs = settings.pdbs().stream().map(p -> TableId.splitIdentifiers(p).get(0)).toList();
-    List<String> hidden;
-    try {
-      hidden = db.containerData().hidden("GV$TRANSACTION", pdbs);
-    } catch (SQLException e) {
-      if (OracleError.find(e.getErrorCode()).map(OracleError::meaning).orElse(null)
-          != OracleError.Meaning.PRIVILEGE_MISSING) {
-        throw e;
-      }
-      hidden = pdbs;   // DBA_CONTAINER_DATA unreadable: what GV$TRANSACTION shows is unknown, so trust none
-    }
-    if (!hidden.isEmpty()) {
-      LOG.warn("Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
-          + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "
-          + "(docs/oracle-setup.md)", hidden);
-    }
-    return hidden.isEmpty();
+    lastOrphanCheck = now;
   }
 
   private void noteAcknowledged() {
