@@ -184,23 +184,12 @@ class AbandonedCaptureTest {
 
   private static void takeUntil(CaptureStream stream, int count, List<String> delivered, long seed)
       throws InterruptedException {
-    int taken = 0;
-    int empty = 0;
-    while (taken < count) {
-      List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
-      if (batch.isEmpty()) {
-        assertThat(++empty).as("seed %s last run: %s of %s changes; %s", seed, taken, count, stream.metrics())
-            .isLessThan(MAX_EMPTY_POLLS);
-        continue;
-      }
-      empty = 0;
-      for (StreamEvent event : batch) {
-        if (event instanceof StreamEvent.ChangeEvent c) {
-          delivered.add(describe(c));
-          taken++;
-        }
-      }
-      stream.acknowledge(batch.get(batch.size() - 1).position());
+    int before = delivered.size();
+    for (int empty = 0; delivered.size() - before < count; ) {
+      boolean progress = pollOnce(stream, delivered);
+      empty = progress ? 0 : empty + 1;
+      assertThat(empty).as("seed %s last run: %s of %s changes; %s", seed, delivered.size() - before, count,
+          stream.metrics()).isLessThan(MAX_EMPTY_POLLS);
     }
   }
 
@@ -210,23 +199,27 @@ class AbandonedCaptureTest {
     Capture clean = new Capture(oracle, start, spill);
     List<String> out = new ArrayList<>();
     try {
-      int quiet = 0;
-      while (quiet < 40) {
-        List<StreamEvent> batch = clean.stream.poll(Duration.ofMillis(50));
-        quiet = batch.isEmpty() ? quiet + 1 : 0;
-        for (StreamEvent event : batch) {
-          if (event instanceof StreamEvent.ChangeEvent c) {
-            out.add(describe(c));
-          }
-        }
-        if (!batch.isEmpty()) {
-          clean.stream.acknowledge(batch.get(batch.size() - 1).position());
-        }
+      for (int quiet = 0; quiet < 40; ) {
+        quiet = pollOnce(clean.stream, out) ? 0 : quiet + 1;
       }
     } finally {
       clean.release();
     }
     return out;
+  }
+
+  /** One poll: its changes described into {@code into}, the batch acknowledged; whether it had events. */
+  private static boolean pollOnce(CaptureStream stream, List<String> into) throws InterruptedException {
+    List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
+    for (StreamEvent event : batch) {
+      if (event instanceof StreamEvent.ChangeEvent c) {
+        into.add(describe(c));
+      }
+    }
+    if (!batch.isEmpty()) {
+      stream.acknowledge(batch.get(batch.size() - 1).position());
+    }
+    return !batch.isEmpty();
   }
 
   private static String describe(StreamEvent.ChangeEvent c) {
