@@ -137,7 +137,7 @@ class AbandonedCaptureTest {
         oracle.switchAllLogfiles();
         oracle.advance(Duration.ofSeconds(15));   // every log archived at both destinations
       }
-      List<String> reference = captureWhole(oracle, start, spill.resolve("reference"));
+      List<String> reference = captureWhole(oracle, start, spill.resolve("reference"), seed);
       assertThat(reference.size()).as("the workload committed something").isGreaterThan(delivered.size());
       Capture last = new Capture(oracle, acked, spill.resolve("last"));
       abandoned.add(last);
@@ -193,19 +193,34 @@ class AbandonedCaptureTest {
     }
   }
 
-  /** A clean capture of everything from {@code start} until it stays quiet. */
-  private static List<String> captureWhole(SimulatedOracle oracle, Position start, Path spill)
+  /**
+   * A clean capture of everything from {@code start} up to the database's current SCN (its workload
+   * stopped): done once it has published up to that SCN and handed over every queued event.
+   */
+  private static List<String> captureWhole(SimulatedOracle oracle, Position start, Path spill, long seed)
       throws InterruptedException {
+    Scn end;
+    synchronized (oracle) {
+      end = Scn.of(oracle.currentScn());
+    }
     Capture clean = new Capture(oracle, start, spill);
     List<String> out = new ArrayList<>();
     try {
-      for (int quiet = 0; quiet < 40; ) {
-        quiet = pollOnce(clean.stream, out) ? 0 : quiet + 1;
+      for (int empty = 0; ; ) {
+        if (pollOnce(clean.stream, out)) {
+          empty = 0;
+          continue;
+        }
+        CaptureMetrics m = clean.stream.metrics();
+        if (m.deliveredScn().compareTo(end) >= 0 && m.queued() == 0) {
+          return out;
+        }
+        assertThat(++empty).as("seed %s reference: %s changes, not caught up with SCN %s; %s", seed, out.size(),
+            end, m).isLessThan(MAX_EMPTY_POLLS);
       }
     } finally {
       clean.release();
     }
-    return out;
   }
 
   /** One poll: its changes described into {@code into}, the batch acknowledged; whether it had events. */
