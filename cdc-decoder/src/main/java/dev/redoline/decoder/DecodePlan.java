@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * What the scanner needs to know about one table layout version, computed once and shared
  * read-only between decode threads: column names for matching the text without allocating, the
- * declared types, and which columns are excluded.
+ * declared types, which columns are excluded, and which are hashed or truncated.
  */
 final class DecodePlan {
 
@@ -22,6 +22,15 @@ final class DecodePlan {
   /** Whether each name is free of double quotes (Oracle allows none; a hand-made layout might). */
   private final boolean[] quoteFree;
   final boolean anyExcluded;
+  /** Per column: replaced by its salted hash ({@code cdc.columns.mask.hash}). */
+  final boolean[] hashed;
+  /** Per column: the most characters kept ({@code cdc.columns.truncate}), 0 for no limit. */
+  final int[] truncateTo;
+  /** Per column: hashed or truncated, so its literal is redacted from excerpts like an excluded one. */
+  final boolean[] shaped;
+  /** Whether any column is excluded or shaped: excerpts must then stop before a value ahead. */
+  final boolean anyRedacted;
+  final ColumnShaping shaping;
   private final Object[] template;
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
   private final int[] byPosition;
@@ -34,7 +43,7 @@ final class DecodePlan {
   final String owner;
   final String table;
 
-  private DecodePlan(TableLayout layout, ColumnExclusions exclusions) {
+  private DecodePlan(TableLayout layout, ColumnExclusions exclusions, ColumnShaping shaping) {
     this.layout = layout;
     this.size = layout.columns().size();
     this.names = new String[size];
@@ -42,7 +51,12 @@ final class DecodePlan {
     this.kinds = new OracleType.Kind[size];
     this.excluded = new boolean[size];
     this.quoteFree = new boolean[size];
+    this.hashed = new boolean[size];
+    this.truncateTo = new int[size];
+    this.shaped = new boolean[size];
+    this.shaping = shaping;
     boolean any = false;
+    boolean anyShaped = false;
     for (int i = 0; i < size; i++) {
       Column c = layout.column(i);
       names[i] = c.name();
@@ -50,9 +64,20 @@ final class DecodePlan {
       types[i] = c.type();
       kinds[i] = c.type().kind();
       excluded[i] = exclusions.excludes(layout.table(), c.name());
+      if (!excluded[i] && !shaping.isEmpty()) {
+        boolean text = ColumnShaping.isCharacter(kinds[i]);
+        boolean hash = shaping.hashes(layout.table(), c.name());
+        // a hash pattern on a column that is not text: dropping it is the only way to keep it secret
+        excluded[i] = hash && !text;
+        hashed[i] = hash && text;
+        truncateTo[i] = text && !hash ? shaping.truncateTo(layout.table(), c.name()) : 0;
+        shaped[i] = hashed[i] || truncateTo[i] > 0;
+        anyShaped |= shaped[i];
+      }
       any |= excluded[i];
     }
     this.anyExcluded = any;
+    this.anyRedacted = any || anyShaped;
     int maxPosition = 0;
     for (Column c : layout.columns()) {
       maxPosition = Math.max(maxPosition, c.position());
@@ -82,8 +107,8 @@ final class DecodePlan {
     return sb.toString();
   }
 
-  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions) {
-    return new DecodePlan(layout, exclusions);
+  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions, ColumnShaping shaping) {
+    return new DecodePlan(layout, exclusions, shaping);
   }
 
   /**

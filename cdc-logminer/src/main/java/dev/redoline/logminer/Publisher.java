@@ -38,6 +38,8 @@ final class Publisher {
   private final Duration heartbeatInterval;
   private CommitMark lastMark;
   private Instant lastEvent;
+  /** The position of the last event queued: a heartbeat is never behind it. */
+  private Position lastQueued;
 
   Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
     this.queue = queue;
@@ -110,6 +112,7 @@ final class Publisher {
         Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index);
         queue.put(new StreamEvent.ChangeEvent(commit, change, index, position));
+        lastQueued = position;
       }
       index++;
     }
@@ -119,7 +122,9 @@ final class Publisher {
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
   void schema(TableLayout layout, Scn scn, String ddl, Held held) throws InterruptedException {
-    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, base(held).position(lastMark, Position.WHOLE)));
+    Position position = base(held).position(lastMark, Position.WHOLE);
+    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
+    lastQueued = position;
     lastEvent = clock.instant();
   }
 
@@ -129,10 +134,42 @@ final class Publisher {
       return;
     }
     Instant now = clock.instant();
-    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) >= 0) {
-      queue.put(new StreamEvent.Heartbeat(base(held).position(lastMark, Position.WHOLE), now));
-      lastEvent = now;
+    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
+      return;
     }
+    Position position = base(held).position(lastMark, Position.WHOLE);
+    if (lastQueued != null && !notBehind(position, lastQueued)) {
+      return;   // see "Heartbeats" above: skipped, tried again at the next step
+    }
+    queue.put(new StreamEvent.Heartbeat(position, now));
+    lastQueued = position;
+    lastEvent = now;
+  }
+
+  /**
+   * Whether {@code next} is at or after {@code previous} in every part: last commit (and index
+   * within it), resume SCN, and the resume address of every thread {@code previous} has.
+   */
+  static boolean notBehind(Position next, Position previous) {
+    if (previous.lastCommit() != null) {
+      if (next.lastCommit() == null) {
+        return false;
+      }
+      int c = next.lastCommit().compareTo(previous.lastCommit());
+      if (c < 0 || (c == 0 && next.lastIndex() < previous.lastIndex())) {
+        return false;
+      }
+    }
+    if (next.resumeScn().compareTo(previous.resumeScn()) < 0) {
+      return false;
+    }
+    for (Map.Entry<Integer, RedoAddress> e : previous.resume().entrySet()) {
+      RedoAddress now = next.resume().get(e.getKey());
+      if (now == null || now.compareTo(e.getValue()) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Base base(Held held) {
