@@ -29,6 +29,16 @@ import java.util.TreeMap;
  * the first row of each committed transaction not yet delivered in full. An event of a transaction
  * in the middle of it keeps that transaction's first row in the resume addresses; its last event
  * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ *
+ * <h2>Heartbeats</h2>
+ * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
+ * interval (due-ness is measured on the same clock). Its position is at or after that of the last
+ * event queued: in the last commit (and the index within it) and in every thread's resume
+ * address, which say how far delivery and reading have come. A heartbeat that would be behind is
+ * not queued; the next due one tries again. The resume SCN is left out of the comparison on
+ * purpose: it only bounds which logs a restart reads, and it drops legitimately, when the capture
+ * first learns the first SCN of the log its cursor is in, or when an open transaction turns out
+ * to hold redo with a lower SCN (a private strand written late); raising it would be unsafe.
  */
 final class Publisher {
 
@@ -147,8 +157,9 @@ final class Publisher {
   }
 
   /**
-   * Whether {@code next} is at or after {@code previous} in every part: last commit (and index
-   * within it), resume SCN, and the resume address of every thread {@code previous} has.
+   * Whether {@code next} is at or after {@code previous}: in the last commit (and index within
+   * it) and in the resume address of every thread {@code previous} has (not in the resume SCN,
+   * see "Heartbeats" above).
    */
   static boolean notBehind(Position next, Position previous) {
     if (previous.lastCommit() != null) {
@@ -159,9 +170,6 @@ final class Publisher {
       if (c < 0 || (c == 0 && next.lastIndex() < previous.lastIndex())) {
         return false;
       }
-    }
-    if (next.resumeScn().compareTo(previous.resumeScn()) < 0) {
-      return false;
     }
     for (Map.Entry<Integer, RedoAddress> e : previous.resume().entrySet()) {
       RedoAddress now = next.resume().get(e.getKey());
