@@ -116,11 +116,19 @@ public class PipelineBenchmark {
   @Benchmark
   @OperationsPerInvocation(CHANGES)
   public long mineBacklog(Backlog backlog) throws InterruptedException {
-    CaptureEngine engine = CaptureEngine.builder().config(backlog.config)
-        .database(Database.simulated(backlog.oracle, false)).build();
+    return mine(backlog.oracle, backlog.start, backlog.config, CHANGES);
+  }
+
+  /**
+   * Mines a backlog of {@code expected} changes written after {@code start} with the bare engine,
+   * acknowledging every batch; returns the number of changes seen.
+   */
+  public static long mine(SimulatedOracle oracle, Scn start, CdcConfig config, long expected)
+      throws InterruptedException {
+    CaptureEngine engine = CaptureEngine.builder().config(config).database(Database.simulated(oracle, false)).build();
     long changes = 0;
-    try (ChangeStream stream = engine.open(Position.start(backlog.start))) {
-      while (changes < CHANGES) {
+    try (ChangeStream stream = engine.open(Position.start(start))) {
+      while (changes < expected) {
         List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
         for (StreamEvent event : batch) {
           if (event instanceof StreamEvent.ChangeEvent) {
