@@ -48,7 +48,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * connector's overhead (capture, conversion, Connect, transactions); the target is 50% or more.
  *
  * <p>{@code workload}: {@code orders} is {@code PipelineBenchmark}'s backlog (inserts into a
- * 10-column table, {@value #ORDER_TRANSACTIONS} transactions of 5), the same one the bare and
+ * 10-column table, {@code orderTransactions} transactions of 5), the same one the bare and
  * embedded engines are measured on; {@code stress} is 120 simulated seconds of the simulator's
  * {@code stress} workload (two RAC threads, small logs, a reconnect), whose capture alone is slower.
  *
@@ -82,7 +82,8 @@ public class ConnectThroughputBenchmark {
   public String workload;
 
   /** Transactions of the {@code orders} backlog (5 inserts each). */
-  static final int ORDER_TRANSACTIONS = 10_000;
+  @Param({"10000"})
+  public int orderTransactions;
 
   /** Seconds of stress traffic generated before the capture starts. */
   static final int STRESS_SECONDS = 120;
@@ -164,7 +165,7 @@ public class ConnectThroughputBenchmark {
   /** Writes the backlog; the SCN after it. */
   private Scn fill(SimulatedOracle oracle) {
     if (workload.equals("orders")) {
-      PipelineBenchmark.writeOrders(oracle, ORDER_TRANSACTIONS);
+      PipelineBenchmark.writeOrders(oracle, orderTransactions);
     } else {
       oracle.advance(Duration.ofSeconds(STRESS_SECONDS));
     }
@@ -175,7 +176,7 @@ public class ConnectThroughputBenchmark {
   private Scn lastCommitBefore(Scn end) throws InterruptedException {
     SimulatedOracle copy = backlog();
     fill(copy);
-    long expected = workload.equals("orders") ? (long) ORDER_TRANSACTIONS * PipelineBenchmark.CHANGES_PER_TRANSACTION
+    long expected = workload.equals("orders") ? (long) orderTransactions * PipelineBenchmark.CHANGES_PER_TRANSACTION
         : Long.MAX_VALUE;
     CaptureEngine engine = CaptureEngine.builder().config(CdcConfig.from(Map.of(
         "cdc.database.url", "simulator:bench", "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),

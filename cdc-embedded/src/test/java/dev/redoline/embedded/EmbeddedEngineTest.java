@@ -228,6 +228,30 @@ class EmbeddedEngineTest {
   }
 
   @Test
+  void threads_areNamedAfterTheCaptureAndCarryTheStartersLoggingContext() throws Exception {
+    Shop shop = new Shop(18, state).set("cdc.topic.prefix", "orders-sync");
+    shop.commitMany(1, 1);
+    java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Recorder recorder = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      seen.add(Thread.currentThread().getName() + " " + org.slf4j.MDC.get("tenant"));
+      recorder.handle(tx);
+    }).build();
+    org.slf4j.MDC.put("tenant", "acme");
+    try {
+      engine.start();
+    } finally {
+      org.slf4j.MDC.remove("tenant");
+    }
+    recorder.awaitCount(1);
+    java.util.Set<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+        .collect(java.util.stream.Collectors.toSet());
+    stop(engine);
+    assertThat(seen).containsExactly("redoline-delivery-orders-sync acme");
+    assertThat(names).contains("redoline-capture-orders-sync");
+  }
+
+  @Test
   void transactionLargerThanTheQueue_streamsThroughTheHandler() throws Exception {
     Shop shop = new Shop(7, state).set("cdc.queue.max.records", "16");
     Xid big = shop.commit(200);
