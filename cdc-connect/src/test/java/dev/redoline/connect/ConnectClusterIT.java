@@ -25,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The connector on a real KRaft broker and distributed Connect worker in this JVM, with exactly-once
- * source support enabled, capturing a scripted simulator registered under a test URL.
+ * source support enabled, capturing a scripted simulator registered under a test URL. Debezium's
+ * unwrap transformation ({@code ExtractNewRecordState}, from its Maven Central artifact) is on the
+ * worker's class path, as a Debezium user would have it.
  */
 class ConnectClusterIT {
 
@@ -220,5 +222,181 @@ class ConnectClusterIT {
 
   static dev.redoline.core.Position storedPosition(String name) {
     return OffsetCodec.fromOffset(connect.connectorOffsets(name).offsets().get(0).offset());
+  }
+
+  /** Inserts ids 1 to 3 in one transaction, then deletes id 2 in another. */
+  static SimulatedShop insertThreeDeleteOne(long seed) {
+    SimulatedShop shop = new SimulatedShop(seed);
+    String[] second = new String[1];
+    shop.then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
+      second[0] = tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.insert(SimulatedShop.ORDERS, 3L, "NEW", null);
+      tx.commit();
+    });
+    shop.then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.delete(SimulatedShop.ORDERS, second[0]);
+      tx.commit();
+    });
+    return shop;
+  }
+
+  @Test
+  void delete_isFollowedByATombstoneInItsKafkaTransaction() throws Exception {
+    SimulatedShop shop = insertThreeDeleteOne(13);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      String name = "tomb";
+      connect.configureConnector(name, connectorProps(url, name));
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records = readCommitted("tomb.SHOP.ORDERS", rs -> rs.size() >= 5);
+      assertThat(records).hasSize(5);
+      ConsumerRecord<byte[], byte[]> delete = records.get(3);
+      ConsumerRecord<byte[], byte[]> tombstone = records.get(4);
+      assertThat(json(delete.value()).get("op").asText()).isEqualTo("d");
+      assertThat(json(delete.key()).get("ID").asLong()).isEqualTo(2L);
+      assertThat(tombstone.key()).isEqualTo(delete.key());
+      assertThat(tombstone.value()).as("a tombstone: the Kafka value is null").isNull();
+      assertThat(tombstone.offset()).as("no commit marker between them: one Kafka transaction")
+          .isEqualTo(delete.offset() + 1);
+      connect.deleteConnector(name);
+    } finally {
+      clock.close();
+    }
+  }
+
+  /** Runs a connector with Debezium's unwrap SMT (extra SMT settings given) and reads {@code count} records. */
+  static List<ConsumerRecord<byte[], byte[]>> unwrapped(String name, long seed, Map<String, String> smt, int count)
+      throws Exception {
+    SimulatedShop shop = insertThreeDeleteOne(seed);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      Map<String, String> props = connectorProps(url, name);
+      props.put("transforms", "unwrap");
+      props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
+      smt.forEach((k, v) -> props.put("transforms.unwrap." + k, v));
+      assertThat(connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props).errorCount())
+          .isZero();
+      connect.configureConnector(name, props);
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records = readCommitted(name + ".SHOP.ORDERS", rs -> rs.size() >= count);
+      connect.deleteConnector(name);
+      assertThat(records.subList(0, 3)).allSatisfy(r -> {
+        JsonNode row = json(r.value());
+        assertThat(row.get("STATUS").asText()).isEqualTo("NEW");
+        assertThat(row.has("op")).as("flattened: no envelope").isFalse();
+      });
+      return records;
+    } finally {
+      clock.close();
+    }
+  }
+
+  /**
+   * Debezium's unwrap SMT ({@code ExtractNewRecordState} 3.6.1) treats our delete and tombstone as
+   * it treats Debezium's own: with its default {@code delete.tombstone.handling.mode=tombstone}
+   * the delete becomes its empty {@code after} (a null value that keeps the row schema, JSON
+   * {@code null}) and the tombstone is dropped; with {@code rewrite-with-tombstone} the delete is
+   * rewritten with {@code __deleted=true} and our tombstone comes last, so compaction removes the key.
+   */
+  @Test
+  void debeziumUnwrap_defaultAndRewriteWithTombstoneModes() throws Exception {
+    List<ConsumerRecord<byte[], byte[]>> byDefault = unwrapped("unwrap", 14, Map.of(), 4);
+    ConsumerRecord<byte[], byte[]> delete = byDefault.get(3);
+    assertThat(json(delete.key()).get("ID").asLong()).isEqualTo(2L);
+    assertThat(delete.value()).isNotNull();
+    assertThat(json(delete.value()).isNull()).as("the default mode's delete: a JSON null with the row schema").isTrue();
+
+    List<ConsumerRecord<byte[], byte[]>> rewritten = unwrapped("rewrite", 17,
+        Map.of("delete.tombstone.handling.mode", "rewrite-with-tombstone"), 5);
+    assertThat(rewritten).hasSize(5);
+    JsonNode deleted = json(rewritten.get(3).value());
+    assertThat(deleted.get("ID").asLong()).isEqualTo(2L);
+    assertThat(deleted.get("__deleted").asText()).isEqualTo("true");
+    ConsumerRecord<byte[], byte[]> last = rewritten.get(4);
+    assertThat(json(last.key()).get("ID").asLong()).isEqualTo(2L);
+    assertThat(last.value()).as("our tombstone, last for id 2: compaction removes the key").isNull();
+  }
+
+  @Test
+  void schemaTopic_holdsEachLayoutVersionOnceAcrossRestarts() throws Exception {
+    SimulatedShop shop = new SimulatedShop(15).orders(1, 1, 1);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      String name = "once";
+      Map<String, String> props = connectorProps(url, name);
+      props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
+      for (int start = 1; start <= 4; start++) {
+        connect.configureConnector(name, props);
+        connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+        int expected = start;
+        readCommitted("once.SHOP.ORDERS", rs -> rs.size() >= expected);   // this start has announced its layouts
+        connect.deleteConnector(name);
+        connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+        shop.orders(start + 1, 1, 1);
+      }
+      List<ConsumerRecord<byte[], byte[]>> layouts = readCommitted("once.schema", rs -> !rs.isEmpty());
+      assertThat(layouts).as("one record: version 1 of SHOP.ORDERS, however many starts").hasSize(1);
+      assertThat(json(layouts.get(0).value()).get("version").asInt()).isEqualTo(1);
+      assertThat(connect.kafka().endOffset(new TopicPartition("once.schema", 0)))
+          .as("nothing more, committed or aborted, besides its commit marker").isLessThanOrEqualTo(2);
+    } finally {
+      clock.close();
+    }
+  }
+
+  @Test
+  void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled() throws Exception {
+    SimulatedShop shop = new SimulatedShop(16).orders(1, 1, 1);
+    shop.then(o -> o.faults().atCall(dev.redoline.simulator.GatewayCall.THREADS, 1,
+        dev.redoline.simulator.Fault.connectionReset()));
+    shop.orders(2, 1, 1);
+    shop.then(o -> o.faults().atRow(1, dev.redoline.simulator.Fault.onlineLogReused()));
+    shop.orders(3, 1, 1);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    String name = "logs";
+    String context;
+    try (org.apache.kafka.connect.util.LoggingContext worker = org.apache.kafka.connect.util.LoggingContext.forTask(
+        new org.apache.kafka.connect.util.ConnectorTaskId(name, 0))) {
+      context = org.slf4j.MDC.get(org.apache.kafka.connect.util.LoggingContext.CONNECTOR_CONTEXT);
+    }
+    try (LogLines lines = LogLines.capture()) {
+      connect.configureConnector(name, connectorProps(url, name));
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 3);
+      connect.deleteConnector(name);
+      connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+
+      List<org.apache.logging.log4j.core.LogEvent> ours = lines.events().stream()
+          .filter(e -> e.getThreadName().startsWith("redoline-") && e.getThreadName().contains("-" + name)).toList();
+      assertThat(ours).extracting(org.apache.logging.log4j.core.LogEvent::getThreadName)
+          .contains("redoline-capture-" + name);
+      assertThat(ours).allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
+          .as("%s on %s", e.getMessage().getFormattedMessage(), e.getThreadName()).isEqualTo(context));
+      assertThat(context).isEqualTo("[" + name + "|task-0] ");
+      assertThat(lines.events()).as("the task thread's own lines, where the worker set the context")
+          .filteredOn(e -> e.getThreadName().startsWith("task-thread-" + name)).isNotEmpty()
+          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context")).isEqualTo(context));
+      // the other connectors of this worker too: each capture thread's lines carry its own connector
+      assertThat(lines.events()).filteredOn(e -> e.getThreadName().startsWith("redoline-capture-"))
+          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
+              .isEqualTo("[" + e.getThreadName().substring("redoline-capture-".length()) + "|task-0] "));
+      assertThat(level(ours, "RECONNECT: ")).isEqualTo(org.apache.logging.log4j.Level.WARN);
+      assertThat(level(ours, "REMINE: ")).isEqualTo(org.apache.logging.log4j.Level.DEBUG);
+    } finally {
+      clock.close();
+    }
+  }
+
+  static org.apache.logging.log4j.Level level(List<org.apache.logging.log4j.core.LogEvent> events, String start) {
+    return events.stream().filter(e -> e.getMessage().getFormattedMessage().startsWith(start)).findFirst()
+        .map(org.apache.logging.log4j.core.LogEvent::getLevel).orElseThrow(() -> new AssertionError("no line "
+            + start + " in " + events.stream().map(e -> e.getMessage().getFormattedMessage()).toList()));
   }
 }
