@@ -353,11 +353,6 @@ class ConnectClusterIT {
   @Test
   void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled() throws Exception {
     SimulatedShop shop = new SimulatedShop(16).orders(1, 1, 1);
-    shop.then(o -> o.faults().atCall(dev.redoline.simulator.GatewayCall.THREADS, 1,
-        dev.redoline.simulator.Fault.connectionReset()));
-    shop.orders(2, 1, 1);
-    shop.then(o -> o.faults().atRow(1, dev.redoline.simulator.Fault.onlineLogReused()));
-    shop.orders(3, 1, 1);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     String name = "logs";
@@ -369,6 +364,14 @@ class ConnectClusterIT {
     try (LogLines lines = LogLines.capture()) {
       connect.configureConnector(name, connectorProps(url, name));
       connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 1);
+      // the faults come once the capture runs (the database's clock is real: planned earlier, the
+      // validation's preflight would meet them)
+      shop.then(o -> o.faults().atCall(dev.redoline.simulator.GatewayCall.THREADS, 1,
+          dev.redoline.simulator.Fault.connectionReset()));
+      shop.orders(2, 1, 1);
+      shop.then(o -> o.faults().atRow(1, dev.redoline.simulator.Fault.onlineLogReused()));
+      shop.orders(3, 1, 1);
       readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 3);
       connect.deleteConnector(name);
       connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
