@@ -59,7 +59,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * untimed. Records/s = the record count printed in the setup log divided by the time per operation.
  *
  * <p>Each backlog database is reached by the worker through its simulator URL
- * ({@code SimulatedOracle.url()}), its time standing still while the worker reads it.
+ * ({@code SimulatedOracle.url()}), its time standing still while the worker reads it. The class is
+ * in {@code dev.redoline.connect} because it reads the stored offsets back with the connector's
+ * package-private {@code OffsetCodec}.
  *
  * <p>Run: {@code ./mvnw -q -B -pl benchmarks -am package -DskipTests && java -jar
  * benchmarks/target/benchmarks.jar ConnectThroughputBenchmark -rf json -rff /tmp/connect.json}
