@@ -378,8 +378,13 @@ final class CaptureLoop implements Runnable {
     return !cursors.isEmpty() ? "cursor " + cursors.values() : startScn != null ? "SCN " + startScn : "the start position";
   }
 
+  /** Logs an ops event (WARN when a user should notice it, DEBUG when routine) and hands it on. */
   private void ops(OpsEvent.Type type, String message) {
-    LOG.info("{}: {}", type, message);
+    if (type.noticeable()) {
+      LOG.warn("{}: {}", type, message);
+    } else {
+      LOG.debug("{}: {}", type, message);
+    }
     ops.onEvent(new OpsEvent(type, clock.instant(), message));
   }
 
