@@ -130,7 +130,10 @@ class WorkerCrashIT {
         k.open().stream().filter(probe::aborted).forEach(r -> proven.add("kill " + k.n() + " (aimed at " + k.aim().what()
             + "): " + (r.to() - r.from()) + " uncommitted offsets of " + r.partition() + " aborted"));
       }
-      System.out.println("WorkerCrashIT: " + expected.size() + " changes, kills " + kills + ", proven " + proven);
+      long journal = high(probe, new TopicPartition(NAME + ".journal", 0));
+      System.out.println("WorkerCrashIT: " + expected.size() + " changes, " + journal + " offsets in the journal topic, kills "
+          + kills + ", proven " + proven);
+      assertThat(journal).as("offsets in the journal topic: long transactions were journaled").isPositive();
       assertThat(proven).as("kills inside an open Kafka transaction (uncommitted at the kills: %s)", kills)
           .isNotEmpty();
       for (String table : TABLES) {
@@ -267,6 +270,9 @@ class WorkerCrashIT {
     c.put("cdc.heartbeat.interval.ms", "1000");
     c.put("cdc.buffer.spill.dir", work.resolve("spill").toString());
     c.put("cdc.kafka.bootstrap.servers", bootstrap);
+    // journal the workload's long-running transactions early, so that restarts load the journal
+    // and kills may land between journal appends too
+    c.put("cdc.buffer.journal.after.ms", "2000");
     c.put("exactly.once.support", "required");
     c.put("transaction.boundary", "connector");
     c.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
