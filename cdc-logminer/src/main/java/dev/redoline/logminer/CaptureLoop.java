@@ -104,7 +104,7 @@ final class CaptureLoop implements Runnable {
     this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
         clock);
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
-        settings.deadLetters(), deadLetters, ops, clock);
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {

@@ -20,6 +20,13 @@ import java.util.List;
  */
 final class RowFormatter {
 
+  /**
+   * USERNAME of every row of a transaction whose START this LogMiner session did not read: Oracle
+   * writes the session's user only in the redo of the transaction's first change (Debezium
+   * DBZ-3978, DBZ-8884), so a session started after it cannot name the user.
+   */
+  static final String UNKNOWN_USER = "UNKNOWN";
+
   /** SQL_REDO of an UNSUPPORTED (255) row. */
   static final String UNSUPPORTED_REDO = "Unsupported";
 
@@ -177,7 +184,7 @@ final class RowFormatter {
     Catalog.Container c = oracle.catalog.container(r.table != null ? r.table.conId()
         : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.user;
+    String user = tx == null ? null : tx.startScn < session.startScn ? UNKNOWN_USER : tx.user;
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
