@@ -35,7 +35,8 @@ import java.util.Set;
  *       event ({@code dlq}).
  *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
  *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
- *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
+ *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  * </ul>
  *
@@ -182,7 +183,12 @@ final class StepApplier {
     if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE) {
       return;
     }
+    // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
+    // always name the table, as DDL rows do.
     TableLayout layout = layout(row);
+    if (layout == null) {
+      layout = catalog.layout(StepReader.ddlTable(row));
+    }
     if (layout == null) {
       return;
     }

@@ -30,6 +30,10 @@ final class RowFormatter {
   /** SQL_REDO of an UNSUPPORTED (255) row. */
   static final String UNSUPPORTED_REDO = "Unsupported";
 
+  /** Where DATA_OBJ# and DATA_OBJD# are in a view row, for rows that show them NULL. */
+  private static final int DATA_OBJ = column("DATA_OBJ#");
+  private static final int DATA_OBJD = column("DATA_OBJD#");
+
   private final SimulatedOracle oracle;
   private final MinerSession session;
   private final SqlRedoRenderer renderer;
@@ -189,9 +193,23 @@ final class RowFormatter {
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
       String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
-      out.add(ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
-          undoPiece, i < n - 1, c, oracle.catalog.cdb, user));
+      Object[] row = ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
+          undoPiece, i < n - 1, c, oracle.catalog.cdb, user);
+      if (r.objectId == RedoRecord.NULL_OBJECT) {
+        row[DATA_OBJ] = null;
+        row[DATA_OBJD] = null;
+      }
+      out.add(row);
     }
     return out;
+  }
+
+  private static int column(String name) {
+    for (int i = 0; i < ContentsView.COLUMNS.size(); i++) {
+      if (ContentsView.COLUMNS.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("V$LOGMNR_CONTENTS has no column " + name);
   }
 }

@@ -29,8 +29,23 @@ public final class SchemaChanges {
   /** INFO of a DDL row the database issued itself. */
   static final String INTERNAL_DDL = "INTERNAL DDL";
 
+  /**
+   * What DATA_OBJ# and DATA_OBJD# a TRUNCATE row shows. Which of them Oracle writes is not
+   * confirmed (docs/simulator.md, "Real-Oracle behaviours"), so each is a choice; the row always
+   * names the table in SEG_OWNER/TABLE_NAME, by which connectors resolve DDL.
+   */
+  public enum TruncateObject {
+    /** The table's object numbers (the default). */
+    TABLE,
+    /** 0 in both columns. */
+    ZERO,
+    /** NULL in both columns. */
+    NULL
+  }
+
   private final SimulatedOracle oracle;
   private int ddlSlot;
+  private TruncateObject truncateObject = TruncateObject.TABLE;
 
   SchemaChanges(SimulatedOracle oracle) {
     this.oracle = oracle;
@@ -97,6 +112,12 @@ public final class SchemaChanges {
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
   }
 
+  /** What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by default. */
+  public SchemaChanges truncateObject(TruncateObject shown) {
+    this.truncateObject = java.util.Objects.requireNonNull(shown, "shown == null");
+    return this;
+  }
+
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
     SimTable t = oracle.catalog.table(table);
@@ -106,7 +127,12 @@ public final class SchemaChanges {
       }
     }
     t.rows.clear();
-    emit(t, "truncate table " + table.quoted(), USER_DDL);
+    int shown = switch (truncateObject) {
+      case TABLE -> t.objectId;
+      case ZERO -> 0;
+      case NULL -> RedoRecord.NULL_OBJECT;
+    };
+    emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */
@@ -167,6 +193,11 @@ public final class SchemaChanges {
   }
 
   private void emit(SimTable t, String text, String info) {
+    emit(t, text, info, t.objectId);
+  }
+
+  /** Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and DATA_OBJD# when not the table's). */
+  private void emit(SimTable t, String text, String info, int objectId) {
     RedoLog redo = oracle.redo;
     // The schema owner issues the DDL: USERNAME is the owner, so excluding a user excludes its DDL.
     TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, t.id.owner(), t.conId,
@@ -177,7 +208,8 @@ public final class SchemaChanges {
     SimTable.Segment s = t.segments.get(0);
     redo.write(new RedoRecord(RecordKind.START, scn, tx.startTime, tx, 1, null, 0, 0, null, null, null, null,
         null, 0), tx);
-    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), t.objectId, s.dataObjectId,
+    int dataObjectId = objectId == t.objectId ? s.dataObjectId : objectId;
+    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), objectId, dataObjectId,
         null, null, null, text, info, 0), tx);
     long commit = redo.nextScn();
     tx.ended = true;
