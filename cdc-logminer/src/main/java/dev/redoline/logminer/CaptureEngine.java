@@ -101,8 +101,8 @@ public final class CaptureEngine {
               + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
         })
         .build();
-    RedoDecoder decoder = RedoDecoder.builder().excludeColumns(settings.columnsExclude())
-        .decodeThreads(settings.decodeThreads()).build();
+    // Every decoder setting (cdc.decode.relaxed.quotes, cdc.number.one.as.boolean included).
+    RedoDecoder decoder = RedoDecoder.fromConfig(config);
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
         stats, knownLayouts);
     Thread thread = new Thread(loop[0], "redoline-capture");

@@ -105,8 +105,23 @@ final class RowFormatter {
       x.table = live.recycleBinName;
       layout = renamed(layout, live.recycleBinName);
     }
-    x.redo = text(r, layout);
+    x.redo = live.rowText == SchemaChanges.RowText.COLUMN_NUMBERS ? byColumnNumber(r, layout) : text(r, layout);
     x.undo = undo(r, layout);
+    if (live.rowText == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
+      // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
+      x.redo = x.redo.replace("''", "'");
+      x.undo = x.undo == null ? null : x.undo.replace("''", "'");
+    }
+  }
+
+  /** SQL_REDO naming the table but not its columns; other kinds as usual. */
+  private String byColumnNumber(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.insertByColumnNumber(layout, r.values);
+      case UPDATE -> renderer.updateByColumnNumber(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.deleteByColumnNumber(layout, r.before, r.rowId);
+      default -> text(r, layout);
+    };
   }
 
   private String text(RedoRecord r, TableLayout layout) {

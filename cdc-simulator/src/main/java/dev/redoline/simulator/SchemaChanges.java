@@ -43,6 +43,23 @@ public final class SchemaChanges {
     NULL
   }
 
+  /**
+   * How LogMiner writes the SQL_REDO of a table's DML rows. Real LogMiner output departs from
+   * its documented form in two ways seen in the field (docs/simulator.md, "Real-Oracle
+   * behaviours"); both are choices per table, made at mining time like all text.
+   */
+  public enum RowText {
+    /** Names and literals as documented, quotes doubled (the default). */
+    AS_DOCUMENTED,
+    /** A single quote inside a literal is written once, not doubled: {@code 'O'Brien'}. */
+    QUOTES_NOT_DOUBLED,
+    /**
+     * Columns as {@code "COL n"} with {@code HEXTORAW} values of the stored bytes, in text that
+     * names the table: {@code insert into "S"."T"("COL 1","COL 2") values (HEXTORAW('c102'),...)}.
+     */
+    COLUMN_NUMBERS
+  }
+
   private final SimulatedOracle oracle;
   private int ddlSlot;
   private TruncateObject truncateObject = TruncateObject.TABLE;
@@ -110,6 +127,11 @@ public final class SchemaChanges {
       row.values = grown;
     }
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
+  }
+
+  /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
+  public void rowText(TableId table, RowText text) {
+    oracle.catalog.table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
   }
 
   /** What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by default. */

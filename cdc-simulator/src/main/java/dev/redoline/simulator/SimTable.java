@@ -57,6 +57,8 @@ final class SimTable {
   boolean purged;
   /** A global temporary table: LogMiner shows placeholders instead of SQL. */
   boolean temporary;
+  /** How LogMiner writes the text of this table's DML rows. */
+  SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
   private int nextPartition;
 
   SimTable(TableId id, int conId, int objectId, TableLayout layout) {
