@@ -115,6 +115,33 @@ public final class SchemaChanges {
     return sql.append(')').toString();
   }
 
+  /**
+   * CREATE TABLE ... PARTITION BY RANGE ... INTERVAL (or automatic LIST) with one partition: an
+   * insert given to {@link SimulatedTransaction#insertIntoNewPartition} makes the database add a
+   * partition by itself, as it does for a key no partition holds.
+   */
+  public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
+    SimTable t = oracle.catalog.create(layout.table(), layout, List.of(firstPartition));
+    t.automaticPartitions = true;
+    emit(t, createText("create table ", layout) + " partition by range (\"" + layout.column(0).name()
+        + "\") interval (1) (partition \"" + firstPartition + "\" values less than (1))", USER_DDL);
+    return layout.table();
+  }
+
+  /**
+   * The partition the database creates for a key no partition of {@code t} holds: new OBJECT_ID
+   * and DATA_OBJECT_ID, a system name, and recursive DDL in its own transaction whose row has INFO
+   * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
+   */
+  SimTable.Segment addPartitionAutomatically(SimTable t) {
+    Catalog.Container c = oracle.catalog.container(t.conId);
+    int id = oracle.catalog.allocateObjectId(c);
+    SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
+    t.addSegment(segment);
+    emit(t, "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"", INTERNAL_DDL);
+    return segment;
+  }
+
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
   public void addColumn(TableId table, String name, OracleType type) {
     SimTable t = oracle.catalog.table(table);
