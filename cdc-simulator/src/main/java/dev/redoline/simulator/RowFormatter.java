@@ -17,6 +17,12 @@ import java.util.List;
  * HEXTORAW values, STATUS 2 and INFO 'Dictionary Mismatch'; a dropped table still in the recycle
  * bin is shown under its BIN$ name. With DDL_DICT_TRACKING the dictionary follows the redo, so old
  * records render with their own layout.
+ *
+ * <p>As real LogMiner does (docs/simulator.md, "Real-Oracle behaviours"): USERNAME is
+ * {@code UNKNOWN} on every row of a transaction whose START is below the session's start SCN; a
+ * record whose object number is {@link RedoRecord#NULL_OBJECT} shows NULL DATA_OBJ# and
+ * DATA_OBJD#; and a table's {@link SchemaChanges.RowText} can leave quotes undoubled or name
+ * columns {@code "COL n"} with raw bytes.
  */
 final class RowFormatter {
 
