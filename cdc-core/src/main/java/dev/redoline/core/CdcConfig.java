@@ -108,7 +108,10 @@ public final class CdcConfig {
           + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
-      "Database users whose transactions are not captured, filtered in the LogMiner query itself.");
+      "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
+          + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
+          + "in a later session than the START. A transaction begun before the capture's first mined log "
+          + "cannot be told apart and is captured.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "

@@ -85,6 +85,11 @@ public final class RedoDecoder implements AutoCloseable {
    * {@code cdc.number.one.as.boolean} and {@code cdc.decode.relaxed.quotes}.
    */
   public static RedoDecoder fromConfig(CdcConfig config) {
+    return builder(config).build();
+  }
+
+  /** A builder holding every decoder setting of {@code config}, for callers that add a thread factory. */
+  public static Builder builder(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
     return builder().excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
         .hashColumns(config.get(CdcConfig.COLUMNS_MASK_HASH),
@@ -92,7 +97,7 @@ public final class RedoDecoder implements AutoCloseable {
         .truncateColumns(config.get(CdcConfig.COLUMNS_TRUNCATE))
         .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS))
         .numberOneAsBoolean(config.get(CdcConfig.NUMBER_ONE_AS_BOOLEAN))
-        .relaxedQuotes(config.get(CdcConfig.DECODE_RELAXED_QUOTES)).build();
+        .relaxedQuotes(config.get(CdcConfig.DECODE_RELAXED_QUOTES));
   }
 
   /** The number of threads large steps are decoded on. */

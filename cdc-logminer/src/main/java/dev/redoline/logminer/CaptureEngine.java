@@ -108,12 +108,8 @@ public final class CaptureEngine {
         })
         .build();
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
-    RedoDecoder decoder = RedoDecoder.builder().excludeColumns(settings.columnsExclude())
-        .hashColumns(config.get(CdcConfig.COLUMNS_MASK_HASH), config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal()
-            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
-        .truncateColumns(config.get(CdcConfig.COLUMNS_TRUNCATE))
-        .threadFactory(threads.factory("decode"))
-        .decodeThreads(settings.decodeThreads()).build();
+    // Every decoder setting of the configuration, on threads named after the capture.
+    RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
         stats, knownLayouts);
     Thread thread = threads.newThread("capture", loop[0]);

@@ -104,7 +104,7 @@ final class CaptureLoop implements Runnable {
     this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
         clock);
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, settings.databaseZone(),
-        settings.deadLetters(), deadLetters, ops, clock);
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -289,13 +289,16 @@ final class CaptureLoop implements Runnable {
   }
 
   private boolean changesCapture(RedoRow ddl) {
+    TableId table = StepReader.ddlTable(ddl);
     if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {
-      return false;
+      // Recursive DDL on a captured table: interval and automatic list partitioning create
+      // partitions this way, with new object ids (issue 16, item 6), in a text no source shows.
+      // Only the recycle-bin rename is known harmless: the user's DROP follows it.
+      return catalog.layout(table) != null && !ddl.sqlRedo().contains("RENAME TO \"BIN$");
     }
     if (!DdlKind.of(ddl.sqlRedo()).changesCapture()) {
       return false;
     }
-    TableId table = StepReader.ddlTable(ddl);
     return catalog.layout(table) != null || catalog.wouldCapture(table);
   }
 
