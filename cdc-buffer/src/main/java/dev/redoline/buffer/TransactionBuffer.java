@@ -136,6 +136,18 @@ public final class TransactionBuffer implements AutoCloseable {
     track(new OpenTransaction(xid, scn, address, time, user, settings.clock().instant()));
   }
 
+  /**
+   * The user named by the START row of the open transaction {@code xid} (kept, and journaled, for
+   * as long as the transaction is open), or {@code null} when it is not open or was opened by a
+   * later row. LogMiner names the user only in rows mined in the same session as the START, so a
+   * transaction's later rows cannot be filtered by their own USERNAME.
+   */
+  public String user(Xid xid) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    return tx == null ? null : tx.user();
+  }
+
   /** A DML row with ROLLBACK=0: appends {@code change}, opening {@code xid} when unknown. */
   public void add(Xid xid, Change change) {
     requireOpen();

@@ -39,6 +39,10 @@ import org.apache.kafka.connect.source.SourceRecord;
  * become {@code null}; the header {@value #UNAVAILABLE_HEADER} then lists them as
  * {@code before.COL=NOT_LOGGED,after.DOC=EMPTY_CLOB}, so a consumer can tell them from SQL NULL.
  * Excluded columns are in no schema and no header.
+ *
+ * <p>A delete of a table with a key is followed by a tombstone ({@link #tombstone}): the same
+ * topic and key, a null value and schema, and the delete's offset, which is what log compaction
+ * and Debezium's unwrap transformation ({@code ExtractNewRecordState}) expect.
  */
 final class ChangeRecords {
 
@@ -68,12 +72,19 @@ final class ChangeRecords {
   private final Clock clock;
   private final String version;
   private final Map<String, Object> partition;
+  private final ColumnTypes.Modes modes;
   private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
   /** The transaction whose changes {@link #perTable} counts. */
   private String currentXid;
   private final Map<TableId, Long> perTable = new HashMap<>();
 
   ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
+    this(topics, excluded, keys, clock, version, ColumnTypes.Modes.DEFAULT);
+  }
+
+  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
+      ColumnTypes.Modes modes) {
+    this.modes = modes;
     this.topics = topics;
     this.excluded = excluded;
     this.keys = keys;
@@ -84,7 +95,7 @@ final class ChangeRecords {
 
   /** Remembers a layout version so changes decoded with it can be mapped. */
   TableSchema register(TableLayout layout) {
-    TableSchema schema = TableSchema.of(layout, topics.table(layout.table()), excluded, keys.of(layout));
+    TableSchema schema = TableSchema.of(layout, topics.table(layout.table()), excluded, keys.of(layout), modes);
     schemas.computeIfAbsent(layout.table(), t -> new HashMap<>()).put(layout.version(), schema);
     return schema;
   }
@@ -136,6 +147,19 @@ final class ChangeRecords {
     Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
     return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), schema.topic(), null,
         schema.keySchema(), key, schema.envelope(), value, event.commit().time().toEpochMilli(), headers);
+  }
+
+  /**
+   * The tombstone that follows a delete record: same partition, offset, topic and key; no value,
+   * no value schema and no headers. {@code null} when the delete has no key (a table without a
+   * primary key or {@code cdc.message.key.columns}): compaction cannot remove what has no key.
+   */
+  static SourceRecord tombstone(SourceRecord delete) {
+    if (delete.key() == null) {
+      return null;
+    }
+    return new SourceRecord(delete.sourcePartition(), delete.sourceOffset(), delete.topic(), delete.kafkaPartition(),
+        delete.keySchema(), delete.key(), null, null, delete.timestamp());
   }
 
   /**

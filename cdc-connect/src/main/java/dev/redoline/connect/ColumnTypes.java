@@ -52,27 +52,64 @@ final class ColumnTypes {
       .doc("Variable scaled decimal").field("scale", Schema.INT32_SCHEMA).field("value", Schema.BYTES_SCHEMA)
       .optional().build();
 
+  /** The schema parameter that says how a STRING field encodes binary values: base64 or hex. */
+  static final String BINARY_ENCODING = "__redoline.binary.encoding";
+
+  /**
+   * {@code cdc.decimal.handling.mode} and {@code cdc.binary.handling.mode}, with Debezium's
+   * meanings: decimals as Connect Decimal ({@code precise}), FLOAT64 ({@code double}) or plain
+   * text ({@code string}); binary values as BYTES ({@code bytes}) or text in {@code base64} or
+   * {@code hex}.
+   */
+  record Modes(String decimal, String binary) {
+    static final Modes DEFAULT = new Modes("precise", "bytes");
+
+    static Modes of(dev.redoline.core.CdcConfig config) {
+      return new Modes(config.get(dev.redoline.core.CdcConfig.DECIMAL_HANDLING_MODE).toLowerCase(java.util.Locale.ROOT),
+          config.get(dev.redoline.core.CdcConfig.BINARY_HANDLING_MODE).toLowerCase(java.util.Locale.ROOT));
+    }
+  }
+
   private ColumnTypes() {}
 
-  /** The optional field schema of a column. */
+  /** The optional field schema of a column, with the default modes. */
   static Schema schema(Column column) {
+    return schema(column, Modes.DEFAULT);
+  }
+
+  /** The optional field schema of a column. */
+  static Schema schema(Column column, Modes modes) {
     OracleType type = column.type();
     SchemaBuilder b = switch (type.kind()) {
-      case NUMBER -> number(type);
-      case FLOAT -> null;
+      case NUMBER -> decimalMode(number(type), type, modes);
+      case FLOAT -> decimalMode(null, type, modes);
       case BINARY_FLOAT -> SchemaBuilder.float32();
       case BINARY_DOUBLE -> SchemaBuilder.float64();
       case DATE -> SchemaBuilder.int64().name(TIMESTAMP).version(1);
       case TIMESTAMP -> timestamp(type.scale());
       case TIMESTAMP_TZ, TIMESTAMP_LTZ -> SchemaBuilder.string().name(ZONED_TIMESTAMP).version(1);
       case INTERVAL_YM, INTERVAL_DS -> SchemaBuilder.string().name(INTERVAL).version(1);
-      case RAW, BLOB, LONG_RAW, JSON -> SchemaBuilder.bytes();
+      case RAW, BLOB, LONG_RAW -> modes.binary().equals("bytes") ? SchemaBuilder.bytes()
+          : SchemaBuilder.string().parameter(BINARY_ENCODING, modes.binary());
+      case JSON -> SchemaBuilder.bytes();
       default -> SchemaBuilder.string();
     };
     if (b == null) {
       return VARIABLE_DECIMAL_SCHEMA;
     }
     return b.parameter("__redoline.oracle.type", type.toString()).optional().build();
+  }
+
+  /**
+   * A decimal schema as the mode wants it: unchanged for precise (and for whole numbers in every
+   * mode, which stay integers), FLOAT64 for double, STRING for string.
+   */
+  private static SchemaBuilder decimalMode(SchemaBuilder precise, OracleType type, Modes modes) {
+    boolean whole = precise != null && !Decimal.LOGICAL_NAME.equals(precise.name());
+    if (whole || modes.decimal().equals("precise")) {
+      return precise;
+    }
+    return modes.decimal().equals("double") ? SchemaBuilder.float64() : SchemaBuilder.string();
   }
 
   private static SchemaBuilder number(OracleType type) {
@@ -148,7 +185,7 @@ final class ColumnTypes {
       case FLOAT32 -> ((Number) value).floatValue();
       case FLOAT64 -> ((Number) value).doubleValue();
       case BYTES -> value instanceof Bytes b ? b.toByteArray() : value.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      default -> text(value);
+      default -> text(schema, value);
     };
   }
 
@@ -192,9 +229,13 @@ final class ColumnTypes {
     throw new ClassCastException(value.getClass().getName() + " is not a time with a zone");
   }
 
-  private static String text(Object value) {
+  private static String text(Schema schema, Object value) {
     if (value instanceof Bytes b) {
-      return b.toHex();
+      String encoding = schema.parameters() == null ? null : schema.parameters().get(BINARY_ENCODING);
+      return "base64".equals(encoding) ? java.util.Base64.getEncoder().encodeToString(b.toByteArray()) : b.toHex();
+    }
+    if (value instanceof BigDecimal d) {
+      return d.toPlainString();   // never 1E+3: a consumer parses the text as a decimal
     }
     if (value instanceof Period || value instanceof Duration || value instanceof String) {
       return value.toString();

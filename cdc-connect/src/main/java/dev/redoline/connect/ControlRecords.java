@@ -69,22 +69,41 @@ final class ControlRecords {
   private final TopicNames topics;
   private final boolean sqlRedoAllowed;
   private final Map<String, Object> partition;
+  private final java.time.Clock clock;
+  /** The time of the last heartbeat record; the next is never earlier. */
+  private long lastHeartbeatMillis = Long.MIN_VALUE;
 
   ControlRecords(TopicNames topics, boolean sqlRedoAllowed) {
+    this(topics, sqlRedoAllowed, java.time.Clock.systemUTC());
+  }
+
+  /**
+   * @param clock the task's clock: a heartbeat's {@code ts_ms} is when the task sent it, as a
+   *     change record's {@code ts_ms} is (the engine's clock may be a database's or a simulator's)
+   */
+  ControlRecords(TopicNames topics, boolean sqlRedoAllowed, java.time.Clock clock) {
+    this.clock = clock;
     this.topics = topics;
     this.sqlRedoAllowed = sqlRedoAllowed;
     this.partition = OffsetCodec.toPartition(topics.prefix());
   }
 
+  /**
+   * The record of a heartbeat. Its time is the task clock's, never before the previous
+   * heartbeat's (a clock stepped back repeats the previous time); its position is the engine's,
+   * which never goes backwards either (see the capture's {@code Publisher}).
+   */
   SourceRecord heartbeat(Heartbeat heartbeat) {
     Position p = heartbeat.position();
+    long now = Math.max(clock.millis(), lastHeartbeatMillis);
+    lastHeartbeatMillis = now;
     Struct key = new Struct(HEARTBEAT_KEY).put("serverName", topics.prefix());
     Struct value = new Struct(HEARTBEAT_VALUE)
-        .put("ts_ms", heartbeat.time().toEpochMilli())
+        .put("ts_ms", now)
         .put("resume_scn", p.resumeScn().toString())
         .put("commit_scn", p.lastCommit() == null ? null : p.lastCommit().scn().toString());
     return new SourceRecord(partition, OffsetCodec.toOffset(p), topics.heartbeat(), null, HEARTBEAT_KEY, key,
-        HEARTBEAT_VALUE, value, heartbeat.time().toEpochMilli());
+        HEARTBEAT_VALUE, value, now);
   }
 
   SourceRecord deadLetter(DeadLetter letter, Position position) {

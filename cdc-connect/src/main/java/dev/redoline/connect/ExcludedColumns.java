@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * The {@code cdc.columns.exclude} patterns, matched here to leave excluded columns out of record
- * schemas entirely (the decoder has already left their values out of every row).
+ * schemas entirely (the decoder has already left their values out of every row). A column named
+ * by {@code cdc.columns.mask.hash} that is not a character column is excluded too, as the decoder
+ * does, since its value cannot be hashed as text.
  *
  * <pre>{@code
  * ExcludedColumns ex = ExcludedColumns.parse(List.of("SHOP.CUSTOMERS.CARD_NO", "*.*.\"secret\""));
@@ -20,15 +22,29 @@ import java.util.List;
 final class ExcludedColumns {
 
   private final List<String[]> patterns;
+  private final List<String[]> hashed;
 
-  private ExcludedColumns(List<String[]> patterns) {
+  private ExcludedColumns(List<String[]> patterns, List<String[]> hashed) {
     this.patterns = patterns;
+    this.hashed = hashed;
   }
 
   /**
    * @throws IllegalArgumentException quoting a pattern that has not three or four parts
    */
   static ExcludedColumns parse(List<String> patterns) {
+    return parse(patterns, List.of());
+  }
+
+  /**
+   * @param hashPatterns the {@code cdc.columns.mask.hash} patterns
+   * @throws IllegalArgumentException quoting a pattern that has not three or four parts
+   */
+  static ExcludedColumns parse(List<String> patterns, List<String> hashPatterns) {
+    return new ExcludedColumns(compile(patterns), compile(hashPatterns));
+  }
+
+  private static List<String[]> compile(List<String> patterns) {
     List<String[]> compiled = new ArrayList<>();
     for (String pattern : patterns) {
       if (pattern.isBlank()) {
@@ -40,14 +56,32 @@ final class ExcludedColumns {
       }
       compiled.add(parts.toArray(new String[0]));
     }
-    return new ExcludedColumns(List.copyOf(compiled));
+    return List.copyOf(compiled);
   }
 
+  /** Whether no column is excluded or hashed. */
   boolean isEmpty() {
-    return patterns.isEmpty();
+    return patterns.isEmpty() && hashed.isEmpty();
+  }
+
+  /** Whether the column is in no schema: excluded, or hashed though it is not text. */
+  boolean excludes(TableId table, dev.redoline.core.Column column) {
+    return excludes(table, column.name()) || (!isCharacter(column.type().kind()) && matches(hashed, table, column.name()));
+  }
+
+  /** The decoder's rule: hashing and truncation apply to these types. */
+  static boolean isCharacter(dev.redoline.core.OracleType.Kind kind) {
+    return switch (kind) {
+      case CHAR, NCHAR, VARCHAR2, NVARCHAR2, CLOB, NCLOB, LONG -> true;
+      default -> false;
+    };
   }
 
   boolean excludes(TableId table, String column) {
+    return matches(patterns, table, column);
+  }
+
+  private static boolean matches(List<String[]> patterns, TableId table, String column) {
     for (String[] p : patterns) {
       int base = p.length - 3;
       if (base == 1 && (table.pdb() == null || !glob(p[0], table.pdb()))) {

@@ -86,7 +86,25 @@ final class LayoutHistory {
    * @throws CdcException CDC-4001 when the brokers cannot be read
    */
   static List<TableLayout> read(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+    return newest(readAll(clientProps, topic, converters));
+  }
+
+  /** The latest version of each table among {@code layouts}. */
+  static List<TableLayout> newest(List<TableLayout> layouts) {
     Map<TableId, TableLayout> latest = new HashMap<>();
+    for (TableLayout layout : layouts) {
+      latest.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+    }
+    return List.copyOf(latest.values());
+  }
+
+  /**
+   * Every layout record of the schema topic, in topic order (absent topic: none).
+   *
+   * @throws CdcException CDC-4001 when the brokers cannot be read
+   */
+  static List<TableLayout> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+    List<TableLayout> all = new ArrayList<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
     props.put("enable.auto.commit", false);
@@ -107,7 +125,7 @@ final class LayoutHistory {
         for (ConsumerRecord<byte[], byte[]> r : batch) {
           TableLayout layout = decode(topic, r, converters);
           if (layout != null) {
-            latest.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+            all.add(layout);
           }
         }
       }
@@ -115,7 +133,7 @@ final class LayoutHistory {
       throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: cannot read schema topic "
           + topic + ": " + e.getMessage(), e);
     }
-    return List.copyOf(latest.values());
+    return all;
   }
 
   private static TableLayout decode(String topic, ConsumerRecord<byte[], byte[]> record, List<Converter> converters) {

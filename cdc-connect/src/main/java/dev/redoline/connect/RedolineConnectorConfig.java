@@ -3,15 +3,18 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigKey;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.types.Password;
 
 /**
- * The connector's configuration, generated from {@link CdcConfig#KEYS}: every {@code cdc.} key
- * becomes one {@link ConfigDef} entry with the same name, type, default, validator, importance,
- * group and documentation, so the worker's REST validation, the docs and the embedded engine agree.
+ * The connector's configuration, generated from {@link CdcConfig#KEYS}: every {@code cdc.} key the
+ * connector reads becomes one {@link ConfigDef} entry with the same name, type, default, validator,
+ * importance, group and documentation, so the worker's REST validation, the docs and the embedded
+ * engine agree. Keys of the embedded engine alone ({@code cdc.state.dir}, ...) are not offered; an
+ * enum or boolean key recommends its values.
  *
  * <pre>{@code
  * ConfigDef def = RedolineConnectorConfig.CONFIG_DEF;
@@ -39,11 +42,34 @@ public final class RedolineConnectorConfig {
     ConfigDef def = new ConfigDef();
     Map<ConfigKey.Group, Integer> order = new EnumMap<>(ConfigKey.Group.class);
     for (ConfigKey<?> key : CdcConfig.KEYS) {
+      if (key.sink() == ConfigKey.Sink.EMBEDDED) {
+        continue;
+      }
       int inGroup = order.merge(key.group(), 1, Integer::sum);
       def.define(key.name(), type(key.type()), defaultValue(key), new Check(key), importance(key.importance()),
-          doc(key), key.group().title(), inGroup, ConfigDef.Width.MEDIUM, key.name());
+          doc(key), key.group().title(), inGroup, ConfigDef.Width.MEDIUM, key.name(), recommender(key));
     }
     return def;
+  }
+
+  /** The values an enum or boolean key allows, for a UI to offer; {@code null} for other keys. */
+  private static ConfigDef.Recommender recommender(ConfigKey<?> key) {
+    List<Object> values = key.type() == ConfigKey.Type.BOOLEAN ? List.of(true, false)
+        : List.copyOf(key.validator().allowedValues());
+    if (values.isEmpty()) {
+      return null;
+    }
+    return new ConfigDef.Recommender() {
+      @Override
+      public List<Object> validValues(String name, Map<String, Object> parsedConfig) {
+        return values;
+      }
+
+      @Override
+      public boolean visible(String name, Map<String, Object> parsedConfig) {
+        return true;
+      }
+    };
   }
 
   private static Object defaultValue(ConfigKey<?> key) {

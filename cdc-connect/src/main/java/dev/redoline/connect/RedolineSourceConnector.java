@@ -71,10 +71,21 @@ public final class RedolineSourceConnector extends SourceConnector {
   public void start(Map<String, String> props) {
     try {
       RedolineConnectorConfig.parse(props);
+      for (ConfigException p : SinkChecks.problems(props)) {
+        throw p;
+      }
     } catch (CdcException e) {
       throw new ConnectException(e.getMessage(), e);
     }
+    warnIgnored(props);
     this.props = Map.copyOf(props);
+  }
+
+  private static void warnIgnored(Map<String, String> props) {
+    List<String> ignored = SinkChecks.ignoredKeys(props);
+    if (!ignored.isEmpty()) {
+      LOG.warn(SinkChecks.ignoredWarning(ignored));
+    }
   }
 
   @Override
@@ -100,7 +111,12 @@ public final class RedolineSourceConnector extends SourceConnector {
 
   /**
    * Connect's checks, then every problem {@link CdcConfig#problems} finds, then, when the
-   * configuration itself is valid, the database's preflight checks; each beside its key.
+   * configuration itself is valid, the database's preflight checks; each beside its key. For a
+   * {@code cdc.} key, Redoline's message (code, key, value, what is allowed) replaces
+   * {@code ConfigDef}'s own, which for a wrong type says neither code nor range. Exactly-once
+   * with a transaction boundary other than {@code connector} is an error on
+   * {@code transaction.boundary}; keys of the embedded engine are not offered and are logged as
+   * ignored.
    */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
@@ -110,10 +126,16 @@ public final class RedolineSourceConnector extends SourceConnector {
     List<ConfigException> problems = CdcConfig.problems(connectorConfigs);
     for (ConfigException p : problems) {
       ConfigValue known = byName.get(p.key());
-      if (known == null || known.errorMessages().isEmpty()) {   // ConfigDef's own check said it already
+      if (known != null && !known.errorMessages().isEmpty()) {
+        replaceMessages(config, byName, known, p.getMessage());
+      } else {
         add(config, byName, p.key(), p.getMessage());
       }
     }
+    for (ConfigException p : SinkChecks.problems(connectorConfigs)) {
+      add(config, byName, p.key(), p.getMessage());
+    }
+    warnIgnored(connectorConfigs);
     if (problems.isEmpty()) {
       CdcConfig cdc = CdcConfig.from(connectorConfigs);
       preflight(cdc, config, byName);
@@ -137,6 +159,17 @@ public final class RedolineSourceConnector extends SourceConnector {
     } catch (CdcException e) {
       add(config, byName, CdcConfig.DATABASE_URL.name(), e.getMessage());
     }
+  }
+
+  /** Puts {@code message} in place of ConfigDef's messages on {@code known}. */
+  private static void replaceMessages(Config config, Map<String, ConfigValue> byName, ConfigValue known,
+      String message) {
+    ConfigValue ours = new ConfigValue(known.name(), known.value(), known.recommendedValues(),
+        new java.util.ArrayList<>(List.of(message)));
+    ours.visible(known.visible());
+    List<ConfigValue> values = config.configValues();
+    values.set(values.indexOf(known), ours);
+    byName.put(known.name(), ours);
   }
 
   private static void add(Config config, Map<String, ConfigValue> byName, String key, String message) {

@@ -2,6 +2,7 @@ package dev.redoline.connect;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
 import dev.redoline.core.StreamEvent.ChangeEvent;
@@ -52,6 +53,11 @@ import org.slf4j.LoggerFactory;
  * stored it: {@link #commit} reads the stored offset back and acknowledges that, so the journal and
  * resume points never run ahead of what a restart will read.
  *
+ * <h2>Records</h2>
+ * One record per change; with {@code cdc.tombstones.on.delete} (the default) a delete is followed
+ * by a tombstone with the same key, in the same poll and so in the same Kafka transaction. A
+ * layout version goes to the schema topic once: a restart that finds it there writes nothing.
+ *
  * <h2>Kafka transactions</h2>
  * With {@code transaction.boundary=connector} the task asks for a commit after the last record of
  * a poll that closes an Oracle transaction (its last change) or stands between transactions
@@ -61,7 +67,8 @@ import org.slf4j.LoggerFactory;
  * <h2>The connector's own Kafka clients</h2>
  * With {@code cdc.kafka.bootstrap.servers} set, {@link #start} creates the connector's topics when
  * absent ({@link KafkaTopics}), reads the schema topic back so layout versions continue
- * ({@link LayoutHistory}), and gives the engine a {@link KafkaTransactionJournal}, so the resume
+ * ({@link LayoutHistory}) so that layout versions continue and none is written twice, and gives
+ * the engine a {@link KafkaTransactionJournal}, so the resume
  * position can move past the first change of a long open transaction. The engine's metrics are
  * task plugin metrics ({@link EngineMetrics}).
  */
@@ -80,6 +87,9 @@ public final class RedolineSourceTask extends SourceTask {
   private volatile boolean stopping;
   private ChangeRecords records;
   private ControlRecords control;
+  private boolean tombstones;
+  /** The layout versions the schema topic holds: read back on start, and written since. */
+  private final WrittenLayouts layouts = new WrittenLayouts();
   private Map<String, Object> partition;
   /** The position of the last record handed to Connect (dead letters and ops events reuse it). */
   private Position lastPosition;
@@ -112,17 +122,20 @@ public final class RedolineSourceTask extends SourceTask {
     try {
       config = RedolineConnectorConfig.parse(props);
       topics = TopicNames.of(config);
-      ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE));
+      ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE),
+          config.get(CdcConfig.COLUMNS_MASK_HASH));
       records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
-          clock, version());
-      control = new ControlRecords(topics, excluded.isEmpty());
+          clock, version(), ColumnTypes.Modes.of(config));
+      tombstones = config.get(CdcConfig.TOMBSTONES_ON_DELETE);
+      control = new ControlRecords(topics, excluded.isEmpty() && config.get(CdcConfig.COLUMNS_TRUNCATE).isEmpty(),
+          clock);
       partition = OffsetCodec.toPartition(topics.prefix());
       from = OffsetCodec.fromOffset(context.offsetStorageReader().offset(partition));
     } catch (CdcException | IllegalArgumentException e) {
       throw new ConnectException(e.getMessage(), e);
     }
     CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.apply(config))
-        .ops(sideEvents::add);
+        .name(props.getOrDefault("name", config.get(CdcConfig.TOPIC_PREFIX))).ops(sideEvents::add);
     if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
       engine.deadLetters(sideEvents::add);
     }
@@ -155,7 +168,10 @@ public final class RedolineSourceTask extends SourceTask {
         CdcConfig.KAFKA_CLIENT_CONFIG.name(), config.get(CdcConfig.KAFKA_CLIENT_CONFIG)));
     clients.put("bootstrap.servers", bootstrap);
     KafkaTopics.ensure(clients, KafkaTopics.plan(topics));
-    engine.knownLayouts(LayoutHistory.read(clients, topics.schema(), LayoutHistory.converters(props)));
+    List<dev.redoline.core.TableLayout> stored = LayoutHistory.readAll(clients, topics.schema(),
+        LayoutHistory.converters(props));
+    stored.forEach(layouts::written);
+    engine.knownLayouts(LayoutHistory.newest(stored));
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
     engine.journal(journal);
   }
@@ -176,11 +192,11 @@ public final class RedolineSourceTask extends SourceTask {
     drainSideEvents(out, s);
     SourceRecord boundary = null;
     for (StreamEvent event : events) {
-      SourceRecord record = toRecord(event);
-      out.add(record);
+      int before = out.size();
+      addRecords(event, out);
       lastPosition = event.position();
-      if (!insideTransaction) {
-        boundary = record;
+      if (!insideTransaction && out.size() > before) {
+        boundary = out.get(out.size() - 1);   // after a delete's tombstone: both in one Kafka transaction
       }
     }
     if (boundary != null) {
@@ -192,15 +208,31 @@ public final class RedolineSourceTask extends SourceTask {
     return out.isEmpty() ? null : out;
   }
 
-  private SourceRecord toRecord(StreamEvent event) {
+  /**
+   * The records of one event: a change (and the tombstone after a delete), a layout the schema
+   * topic does not hold yet (nothing for one it holds), or a heartbeat.
+   */
+  private void addRecords(StreamEvent event, List<SourceRecord> out) {
     if (event instanceof ChangeEvent change) {
       insideTransaction = !change.last();
-      return records.change(change);
+      SourceRecord record = records.change(change);
+      out.add(record);
+      if (tombstones && change.change().operation() == Operation.DELETE) {
+        SourceRecord tombstone = ChangeRecords.tombstone(record);
+        if (tombstone != null) {
+          out.add(tombstone);
+        }
+      }
+    } else if (event instanceof SchemaEvent schema) {
+      if (layouts.isWritten(schema.layout())) {
+        records.register(schema.layout());
+      } else {
+        out.add(records.layout(schema));
+        layouts.written(schema.layout());
+      }
+    } else {
+      out.add(control.heartbeat((Heartbeat) event));
     }
-    if (event instanceof SchemaEvent schema) {
-      return records.layout(schema);
-    }
-    return control.heartbeat((Heartbeat) event);
   }
 
   /**

@@ -42,13 +42,18 @@ record TableSchema(TableLayout layout, String topic, int[] columns, int[] keyCol
       .build();
 
   static TableSchema of(TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames) {
+    return of(layout, topic, excluded, keyNames, ColumnTypes.Modes.DEFAULT);
+  }
+
+  static TableSchema of(TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames,
+      ColumnTypes.Modes modes) {
     String base = schemaName(topic);
     SchemaBuilder row = SchemaBuilder.struct().name(base + ".Value").version(layout.version()).optional();
     List<Integer> included = new ArrayList<>();
     for (int i = 0; i < layout.columns().size(); i++) {
       Column column = layout.column(i);
-      if (!excluded.excludes(layout.table(), column.name())) {
-        row.field(column.name(), ColumnTypes.schema(column));
+      if (!excluded.excludes(layout.table(), column)) {
+        row.field(column.name(), ColumnTypes.schema(column, modes));
         included.add(i);
       }
     }

@@ -164,4 +164,34 @@ class ChangeRecordsTest {
     assertThat(r.key()).isNull();
     assertThat(v.getStruct("source").get("start_scn")).isNull();
   }
+
+  static ChangeEvent delete(boolean last) {
+    Row before = Row.of(7L, "Ann", Absent.EXCLUDED, Absent.NOT_LOGGED, new BigDecimal("1.5"));
+    Change change = new Change(Operation.DELETE, CUSTOMERS, 3, before, null, Scn.of(96),
+        new RedoAddress(1, 7, 490, 20), 0, "AAAR1cAAEAAAACHAAA", Instant.parse("2024-02-14T09:59:58Z"));
+    return new ChangeEvent(COMMIT, change, last ? 1 : 0, OffsetCodecTest.midTransaction());
+  }
+
+  @Test
+  void tombstone_followsADeleteWithItsKeyAndOffsetAndNoValue() {
+    SourceRecord delete = records().change(delete(true));
+    SourceRecord tombstone = ChangeRecords.tombstone(delete);
+    assertThat(((Struct) delete.value()).getString("op")).isEqualTo("d");
+    assertThat(tombstone.topic()).isEqualTo(delete.topic());
+    assertThat(tombstone.key()).isEqualTo(delete.key());
+    assertThat(((Struct) tombstone.key()).getInt64("ID")).isEqualTo(7L);
+    assertThat(tombstone.keySchema()).isEqualTo(delete.keySchema());
+    assertThat(tombstone.value()).isNull();
+    assertThat(tombstone.valueSchema()).isNull();
+    assertThat(tombstone.sourceOffset()).isEqualTo(delete.sourceOffset());
+    assertThat(tombstone.sourcePartition()).isEqualTo(delete.sourcePartition());
+    assertThat(tombstone.headers()).isEmpty();
+  }
+
+  @Test
+  void tombstone_noneForARecordWithoutKey() {
+    SourceRecord keyless = new SourceRecord(Map.of("server", "shop"), Map.of("v", 1), "t", null, null, null,
+        null, null);
+    assertThat(ChangeRecords.tombstone(keyless)).isNull();
+  }
 }

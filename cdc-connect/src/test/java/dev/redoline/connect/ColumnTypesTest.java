@@ -113,4 +113,37 @@ class ColumnTypesTest {
     assertThat(convert(OracleType.of(Kind.BINARY_DOUBLE), Double.NaN)).isEqualTo(Double.NaN);
     assertThat(convert(OracleType.sized(Kind.CHAR, 4), "ab  ")).isEqualTo("ab  ");
   }
+
+  static Object convert(ColumnTypes.Modes modes, OracleType type, Object value) {
+    Column c = column(type);
+    return ColumnTypes.value(c, ColumnTypes.schema(c, modes), value);
+  }
+
+  @Test
+  void decimalHandlingMode_doubleAndStringChangeDecimalsButNotWholeNumbers() {
+    ColumnTypes.Modes asDouble = new ColumnTypes.Modes("double", "bytes");
+    ColumnTypes.Modes asString = new ColumnTypes.Modes("string", "bytes");
+    OracleType money = OracleType.number(10, 2);
+    OracleType anyNumber = OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED);
+    assertThat(ColumnTypes.schema(column(money), asDouble).type()).isEqualTo(Schema.Type.FLOAT64);
+    assertThat(convert(asDouble, money, new BigDecimal("9.5"))).isEqualTo(9.5d);
+    assertThat(convert(asDouble, anyNumber, new BigDecimal("1e3"))).isEqualTo(1000d);
+    assertThat(ColumnTypes.schema(column(money), asString).type()).isEqualTo(Schema.Type.STRING);
+    assertThat(convert(asString, anyNumber, new BigDecimal("1E+3"))).isEqualTo("1000");
+    assertThat(convert(asString, money, new BigDecimal("9.50"))).isEqualTo("9.50");
+    assertThat(convert(asString, OracleType.of(Kind.FLOAT), new BigDecimal("0.125"))).isEqualTo("0.125");
+    assertThat(ColumnTypes.schema(column(OracleType.number(9, 0)), asString).type()).isEqualTo(Schema.Type.INT32);
+    assertThat(ColumnTypes.schema(column(OracleType.number(38, 0)), asDouble).type()).isEqualTo(Schema.Type.FLOAT64);
+  }
+
+  @Test
+  void binaryHandlingMode_base64AndHexAreText() {
+    Bytes raw = Bytes.fromHex("00ff10");
+    OracleType type = OracleType.sized(Kind.RAW, 16);
+    assertThat(convert(new ColumnTypes.Modes("precise", "bytes"), type, raw)).isEqualTo(new byte[] {0, -1, 16});
+    assertThat(convert(new ColumnTypes.Modes("precise", "base64"), type, raw)).isEqualTo("AP8Q");
+    assertThat(convert(new ColumnTypes.Modes("precise", "hex"), OracleType.of(Kind.BLOB), raw)).isEqualTo("00ff10");
+    assertThat(ColumnTypes.schema(column(type), new ColumnTypes.Modes("precise", "hex")).type())
+        .isEqualTo(Schema.Type.STRING);
+  }
 }

@@ -62,6 +62,11 @@ class ConnectClusterIT {
   }
 
   static Map<String, String> connectorProps(String url, String prefix) {
+    return connectorProps(url, prefix, spill);
+  }
+
+  /** The props of a test connector on {@code url}, named and prefixed {@code prefix}. */
+  static Map<String, String> connectorProps(String url, String prefix, Path spill) {
     Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
     props.put("name", prefix);
     props.put("connector.class", RedolineSourceConnector.class.getName());
@@ -83,8 +88,14 @@ class ConnectClusterIT {
   /** Reads a topic with read_committed until {@code done} holds. */
   static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+    return readCommitted(connect, topic, done);
+  }
+
+  /** Reads a topic of {@code cluster} with read_committed until {@code done} holds. */
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(EmbeddedConnectCluster cluster, String topic,
+      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
+    try (KafkaConsumer<byte[], byte[]> consumer = cluster.kafka().createConsumer(Map.of(
         "isolation.level", "read_committed", "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
       consumer.subscribe(List.of(topic));
       for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
@@ -207,7 +218,15 @@ class ConnectClusterIT {
           tx.commit();
         });
       }
-      readCommitted("ddl.heartbeat", rs -> rs.size() >= before + 3);
+      List<ConsumerRecord<byte[], byte[]>> heartbeats = readCommitted("ddl.heartbeat", rs -> rs.size() >= before + 3);
+      for (int i = 1; i < heartbeats.size(); i++) {   // never backwards in time or position
+        JsonNode previous = json(heartbeats.get(i - 1).value());
+        JsonNode next = json(heartbeats.get(i).value());
+        assertThat(next.get("ts_ms").asLong()).isGreaterThanOrEqualTo(previous.get("ts_ms").asLong());
+        assertThat(heartbeats.get(i).timestamp()).isGreaterThanOrEqualTo(heartbeats.get(i - 1).timestamp());
+        assertThat(new java.math.BigInteger(next.get("commit_scn").asText()))
+            .isGreaterThanOrEqualTo(new java.math.BigInteger(previous.get("commit_scn").asText()));
+      }
       dev.redoline.core.Position later = storedPosition(name);
       assertThat(later.lastCommit()).isEqualTo(first.lastCommit());   // nothing committed meanwhile
       assertThat(later.resume().get(1)).as("the resume address moves on a quiet database")
@@ -220,5 +239,130 @@ class ConnectClusterIT {
 
   static dev.redoline.core.Position storedPosition(String name) {
     return OffsetCodec.fromOffset(connect.connectorOffsets(name).offsets().get(0).offset());
+  }
+
+  /** Inserts ids 1 to 3 in one transaction, then deletes id 2 in another. */
+  static SimulatedShop insertThreeDeleteOne(long seed) {
+    SimulatedShop shop = new SimulatedShop(seed);
+    String[] second = new String[1];
+    shop.then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
+      second[0] = tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.insert(SimulatedShop.ORDERS, 3L, "NEW", null);
+      tx.commit();
+    });
+    shop.then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.delete(SimulatedShop.ORDERS, second[0]);
+      tx.commit();
+    });
+    return shop;
+  }
+
+  @Test
+  void delete_isFollowedByATombstoneInItsKafkaTransaction() throws Exception {
+    SimulatedShop shop = insertThreeDeleteOne(13);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      String name = "tomb";
+      connect.configureConnector(name, connectorProps(url, name));
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records = readCommitted("tomb.SHOP.ORDERS", rs -> rs.size() >= 5);
+      assertThat(records).hasSize(5);
+      ConsumerRecord<byte[], byte[]> delete = records.get(3);
+      ConsumerRecord<byte[], byte[]> tombstone = records.get(4);
+      assertThat(json(delete.value()).get("op").asText()).isEqualTo("d");
+      assertThat(json(delete.key()).get("ID").asLong()).isEqualTo(2L);
+      assertThat(tombstone.key()).isEqualTo(delete.key());
+      assertThat(tombstone.value()).as("a tombstone: the Kafka value is null").isNull();
+      assertThat(tombstone.offset()).as("no commit marker between them: one Kafka transaction")
+          .isEqualTo(delete.offset() + 1);
+      connect.deleteConnector(name);
+    } finally {
+      clock.close();
+    }
+  }
+
+  @Test
+  void schemaTopic_holdsEachLayoutVersionOnceAcrossRestarts() throws Exception {
+    SimulatedShop shop = new SimulatedShop(15).orders(1, 1, 1);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      String name = "once";
+      Map<String, String> props = connectorProps(url, name);
+      props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
+      for (int start = 1; start <= 4; start++) {
+        connect.configureConnector(name, props);
+        connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+        int expected = start;
+        readCommitted("once.SHOP.ORDERS", rs -> rs.size() >= expected);   // this start has announced its layouts
+        connect.deleteConnector(name);
+        connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+        shop.orders(start + 1, 1, 1);
+      }
+      var layouts = connect.kafka().consumeAll(30_000, Map.of("isolation.level", "read_committed"), Map.of(),
+          "once.schema");
+      List<Integer> versions = new ArrayList<>();
+      layouts.forEach(r -> versions.add(json(r.value()).get("version").asInt()));
+      assertThat(versions).as("one record, version 1 of SHOP.ORDERS, however many starts").containsExactly(1);
+    } finally {
+      clock.close();
+    }
+  }
+
+  @Test
+  void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled() throws Exception {
+    SimulatedShop shop = new SimulatedShop(16).orders(1, 1, 1);
+    String url = shop.oracle.url();
+    RealTime clock = RealTime.start(shop.oracle);
+    String name = "logs";
+    String context;
+    try (org.apache.kafka.connect.util.LoggingContext worker = org.apache.kafka.connect.util.LoggingContext.forTask(
+        new org.apache.kafka.connect.util.ConnectorTaskId(name, 0))) {
+      context = org.slf4j.MDC.get(org.apache.kafka.connect.util.LoggingContext.CONNECTOR_CONTEXT);
+    }
+    try (LogLines lines = LogLines.capture()) {
+      connect.configureConnector(name, connectorProps(url, name));
+      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 1);
+      // the faults come once the capture runs (the database's clock is real: planned earlier, the
+      // validation's preflight would meet them)
+      shop.then(o -> o.faults().atCall(dev.redoline.simulator.GatewayCall.THREADS, 1,
+          dev.redoline.simulator.Fault.connectionReset()));
+      shop.orders(2, 1, 1);
+      shop.then(o -> o.faults().atRow(1, dev.redoline.simulator.Fault.onlineLogReused()));
+      shop.orders(3, 1, 1);
+      readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 3);
+      connect.deleteConnector(name);
+      connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
+
+      List<org.apache.logging.log4j.core.LogEvent> ours = lines.events().stream()
+          .filter(e -> e.getThreadName().startsWith("redoline-") && e.getThreadName().contains("-" + name)).toList();
+      assertThat(ours).extracting(org.apache.logging.log4j.core.LogEvent::getThreadName)
+          .contains("redoline-capture-" + name);
+      assertThat(ours).allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
+          .as("%s on %s", e.getMessage().getFormattedMessage(), e.getThreadName()).isEqualTo(context));
+      assertThat(context).isEqualTo("[" + name + "|task-0] ");
+      assertThat(lines.events()).as("the task thread's own lines, where the worker set the context")
+          .filteredOn(e -> e.getThreadName().startsWith("task-thread-" + name)).isNotEmpty()
+          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context")).isEqualTo(context));
+      // the other connectors of this worker too: each capture thread's lines carry its own connector
+      assertThat(lines.events()).filteredOn(e -> e.getThreadName().startsWith("redoline-capture-"))
+          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
+              .isEqualTo("[" + e.getThreadName().substring("redoline-capture-".length()) + "|task-0] "));
+      assertThat(level(ours, "RECONNECT: ")).isEqualTo(org.apache.logging.log4j.Level.WARN);
+      assertThat(level(ours, "REMINE: ")).isEqualTo(org.apache.logging.log4j.Level.DEBUG);
+    } finally {
+      clock.close();
+    }
+  }
+
+  static org.apache.logging.log4j.Level level(List<org.apache.logging.log4j.core.LogEvent> events, String start) {
+    return events.stream().filter(e -> e.getMessage().getFormattedMessage().startsWith(start)).findFirst()
+        .map(org.apache.logging.log4j.core.LogEvent::getLevel).orElseThrow(() -> new AssertionError("no line "
+            + start + " in " + events.stream().map(e -> e.getMessage().getFormattedMessage()).toList()));
   }
 }

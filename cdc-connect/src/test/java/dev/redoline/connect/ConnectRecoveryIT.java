@@ -273,8 +273,12 @@ class ConnectRecoveryIT {
       List<ConsumerRecord<byte[], byte[]>> changes = read(topic, true, rs -> rs.size() >= 3);
       assertThat(changes).extracting(r -> json(r.value()).get("source").get("layout_version").asInt())
           .as("the restarted capture numbers the unchanged layout as before").containsExactly(1, 2, 2);
-      List<ConsumerRecord<byte[], byte[]>> layouts = read(name + ".schema", true, rs -> rs.size() >= 3);
-      assertThat(layouts).extracting(r -> json(r.value()).get("version").asInt()).containsExactly(1, 2, 2);
+      // everything committed to the schema topic by now: version 2 is not written again on restart
+      var layouts = connect.kafka().consumeAll(30_000, Map.of("isolation.level", "read_committed"), Map.of(),
+          name + ".schema");
+      List<Integer> versions = new java.util.ArrayList<>();
+      layouts.forEach(r -> versions.add(json(r.value()).get("version").asInt()));
+      assertThat(versions).containsExactly(1, 2);
       connect.deleteConnector(name);
     } finally {
       clock.close();

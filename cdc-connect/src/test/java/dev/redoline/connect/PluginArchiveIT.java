@@ -22,14 +22,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Deploys the built plugin archive through {@code plugin.path} into a Connect worker. This class
- * runs in its own failsafe execution whose class path holds neither this module's classes nor
- * the Redoline jars, so the connector can only come from the archive, in its own class loader. It
- * names the connector by class name only.
+ * Deploys the built archives through {@code plugin.path} into a Connect worker. This class runs in
+ * its own failsafe execution whose class path holds neither this module's classes nor the
+ * Redoline jars nor the simulator, so the connector and the simulator's driver can only come from
+ * the archive, in the plugin's class loader. It names the connector by class name only.
  */
 class PluginArchiveIT {
 
   static final String CONNECTOR = "dev.redoline.connect.RedolineSourceConnector";
+
+  static final String SIMULATOR_DRIVER = "dev.redoline.simulator.SimulatorDriver";
 
   /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
   static final int MAX_POLLS = 120;
@@ -38,9 +40,27 @@ class PluginArchiveIT {
   Path plugins;
 
   @Test
-  void pluginPath_archiveRunsIsolatedFromTheClassPath() throws Exception {
+  void pluginArchive_carriesNoSimulator() throws IOException {
+    List<String> jars = jarNames(Path.of(System.getProperty("redoline.plugin.archive")));
+    assertThat(jars).as("the plugin's jars").anyMatch(j -> j.startsWith("cdc-connect-"))
+        .noneMatch(j -> j.startsWith("cdc-simulator-")).noneMatch(j -> j.startsWith("h2-"));
+  }
+
+  @Test
+  void trialArchive_isThePluginPlusTheSimulatorAndH2() throws IOException {
+    List<String> plugin = jarNames(Path.of(System.getProperty("redoline.plugin.archive")));
+    List<String> trial = jarNames(Path.of(System.getProperty("redoline.trial.archive")));
+    assertThat(trial).containsAll(plugin);
+    assertThat(trial.stream().filter(j -> !plugin.contains(j)))
+        .as("what the trial adds").hasSize(2)
+        .anyMatch(j -> j.startsWith("cdc-simulator-")).anyMatch(j -> j.startsWith("h2-"));
+  }
+
+  @Test
+  void pluginPath_trialArchiveCapturesTheDemoDatabaseIsolatedFromTheClassPath() throws Exception {
     assertThatThrownBy(() -> Class.forName(CONNECTOR)).isInstanceOf(ClassNotFoundException.class);
-    unzip(Path.of(System.getProperty("redoline.plugin.archive")), plugins);
+    assertThatThrownBy(() -> Class.forName(SIMULATOR_DRIVER)).isInstanceOf(ClassNotFoundException.class);
+    unzip(Path.of(System.getProperty("redoline.trial.archive")), plugins);
     Map<String, String> worker = new HashMap<>(Map.of(
         "plugin.path", plugins.toString(),
         "plugin.discovery", "service_load",
@@ -83,6 +103,20 @@ class PluginArchiveIT {
     }
     assertThat(all).as("records read from %s", topic).hasSizeGreaterThanOrEqualTo(n);
     return all;
+  }
+
+  /** The file names of the jars in an archive's {@code lib/}. */
+  static List<String> jarNames(Path zip) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(zip); ZipInputStream z = new ZipInputStream(in)) {
+      for (ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
+        String[] parts = e.getName().split("/");
+        if (parts.length == 3 && parts[1].equals("lib") && parts[2].endsWith(".jar")) {
+          names.add(parts[2]);
+        }
+      }
+    }
+    return names;
   }
 
   static void unzip(Path zip, Path into) throws IOException {

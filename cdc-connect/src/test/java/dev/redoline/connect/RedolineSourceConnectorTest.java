@@ -62,7 +62,8 @@ class RedolineSourceConnectorTest {
     Map<String, String> props = props(Map.of("cdc.mining.decode.threads", "0", "cdc.heartbeat.intervall.ms", "5"));
     props.remove("cdc.tables.include");
     Map<String, List<String>> errors = errors(c.validate(props));
-    assertThat(errors.get("cdc.tables.include")).containsExactly("Missing required configuration \"cdc.tables.include\" which has no default value.");
+    assertThat(errors.get("cdc.tables.include")).singleElement().asString()
+        .startsWith("CDC-4001 ").contains("cdc.tables.include: is required");
     assertThat(errors.get("cdc.mining.decode.threads").get(0)).contains("CDC-4001", "must be in [1, 64]");
     assertThat(errors.get("cdc.heartbeat.intervall.ms").get(0))
         .startsWith("CDC-4002 ").contains("did you mean cdc.heartbeat.interval.ms?");
@@ -124,5 +125,56 @@ class RedolineSourceConnectorTest {
     assertThatThrownBy(() -> c.start(props(Map.of("cdc.on.decode.error", "ignore"))))
         .isInstanceOf(ConnectException.class)
         .hasMessageContaining("cdc.on.decode.error='ignore': must be one of [fail, dlq]");
+  }
+
+  static ConfigValue value(Config config, String name) {
+    return config.configValues().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void validate_aWrongTypeGetsTheCodeTheKeyTheValueAndTheAllowedRange() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Map<String, List<String>> errors = errors(c.validate(props(Map.of("cdc.heartbeat.interval.ms", "ten"))));
+    assertThat(errors.get("cdc.heartbeat.interval.ms")).containsExactly("CDC-4001 A configuration value is invalid: "
+        + "cdc.heartbeat.interval.ms='ten': is not a valid long; allowed: [0, ...]. Action: "
+        + dev.redoline.core.ErrorCode.INVALID_CONFIGURATION.action() + " See docs/runbook.md#cdc-4001");
+  }
+
+  @Test
+  void validate_enumAndBooleanKeysRecommendTheirValues() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Config config = c.validate(props(Map.of()));
+    assertThat(value(config, "cdc.capture.mode").recommendedValues()).containsExactly("online", "archive_only");
+    assertThat(value(config, "cdc.on.decode.error").recommendedValues()).containsExactly("fail", "dlq");
+    assertThat(value(config, "cdc.decimal.handling.mode").recommendedValues())
+        .containsExactly("precise", "double", "string");
+    assertThat(value(config, "cdc.binary.handling.mode").recommendedValues()).containsExactly("bytes", "base64", "hex");
+    assertThat(value(config, "cdc.tombstones.on.delete").recommendedValues()).containsExactly(true, false);
+    assertThat(value(config, "cdc.heartbeat.interval.ms").recommendedValues()).isEmpty();
+  }
+
+  @Test
+  void validate_exactlyOnceRequiredNeedsConnectorBoundaries() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Map<String, List<String>> errors = errors(c.validate(props(Map.of("exactly.once.support", "required"))));
+    assertThat(errors.get("transaction.boundary")).singleElement().asString()
+        .startsWith("CDC-4001 A configuration value is invalid: transaction.boundary='poll': must be connector when "
+            + "exactly.once.support=required: each Kafka transaction must hold whole Oracle transactions");
+    assertThat(errors(c.validate(props(Map.of("exactly.once.support", "required", "transaction.boundary",
+        "connector"))))).isEmpty();
+    assertThat(errors(c.validate(props(Map.of("transaction.boundary", "interval"))))).isEmpty();
+    assertThatThrownBy(() -> c.start(props(Map.of("exactly.once.support", "required",
+        "transaction.boundary", "interval")))).isInstanceOf(ConnectException.class)
+        .hasMessageContaining("transaction.boundary='interval': must be connector");
+  }
+
+  @Test
+  void validate_embeddedKeysAreNotOfferedAndAreIgnored() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Config config = c.validate(props(Map.of("cdc.state.dir", "/var/lib/x")));
+    assertThat(config.configValues()).extracting(ConfigValue::name)
+        .doesNotContain("cdc.state.dir", "cdc.offset.flush.interval.ms").contains("cdc.tombstones.on.delete");
+    assertThat(errors(config)).isEmpty();
+    assertThat(SinkChecks.ignoredKeys(props(Map.of("cdc.state.dir", "/var/lib/x")))).containsExactly("cdc.state.dir");
   }
 }

@@ -197,4 +197,46 @@ class RedolineSourceTaskTest {
         .hasMessageStartingWith("CDC-4007 ")
         .hasMessageContaining("key 'resume_scn' is missing");
   }
+
+  /** Two inserts, then a transaction that deletes the first row. */
+  static SimulatedShop insertThenDelete(long seed) {
+    SimulatedShop shop = new SimulatedShop(seed);
+    String[] rowId = new String[1];
+    shop.then(o -> {
+      dev.redoline.simulator.SimulatedTransaction tx = o.begin();
+      rowId[0] = tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
+      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.commit();
+    });
+    shop.then(o -> {
+      dev.redoline.simulator.SimulatedTransaction tx = o.begin();
+      tx.delete(SimulatedShop.ORDERS, rowId[0]);
+      tx.commit();
+    });
+    return shop;
+  }
+
+  @Test
+  void poll_deleteIsFollowedByATombstoneInTheSameKafkaTransaction() throws Exception {
+    FakeTaskContext context = new FakeTaskContext(true);
+    RedolineSourceTask task = start(insertThenDelete(9), context, Map.of());
+    List<SourceRecord> records = dataRecords(pollUntil(task, context, changes(4)));
+    assertThat(records).hasSize(4);
+    assertThat(((Struct) records.get(2).value()).getString("op")).isEqualTo("d");
+    SourceRecord tombstone = records.get(3);
+    assertThat(tombstone.value()).isNull();
+    assertThat(((Struct) tombstone.key()).getInt64("ID")).isEqualTo(1L);
+    assertThat(tombstone.sourceOffset()).isEqualTo(records.get(2).sourceOffset());
+    assertThat(context.commitRequests).as("the commit after the delete is asked on its tombstone")
+        .contains(tombstone).doesNotContain(records.get(2));
+  }
+
+  @Test
+  void poll_withoutTombstones_theDeleteIsTheLastRecord() throws Exception {
+    FakeTaskContext context = new FakeTaskContext(true);
+    RedolineSourceTask task = start(insertThenDelete(10), context, Map.of("cdc.tombstones.on.delete", "false"));
+    List<SourceRecord> records = dataRecords(pollUntil(task, context, changes(3)));
+    assertThat(records).hasSize(3).allMatch(r -> r.value() != null);
+    assertThat(context.commitRequests).contains(records.get(2));
+  }
 }

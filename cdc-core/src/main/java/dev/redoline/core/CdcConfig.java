@@ -2,6 +2,7 @@ package dev.redoline.core;
 
 import static dev.redoline.core.ConfigKey.Group.BUFFER;
 import static dev.redoline.core.ConfigKey.Group.CAPTURE;
+import static dev.redoline.core.ConfigKey.Group.CONNECT;
 import static dev.redoline.core.ConfigKey.Group.DATABASE;
 import static dev.redoline.core.ConfigKey.Group.DELIVERY;
 import static dev.redoline.core.ConfigKey.Group.EMBEDDED;
@@ -84,6 +85,21 @@ public final class CdcConfig {
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Columns dropped at parse time: patterns over [PDB.]SCHEMA.TABLE.COLUMN. An excluded value is "
           + "never converted, buffered, spilled, journaled, logged or delivered.");
+  public static final ConfigKey<List<String>> COLUMNS_MASK_HASH = new ConfigKey<>("cdc.columns.mask.hash",
+      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      "Character columns whose values are replaced at parse time by the lower-case hex SHA-256 of "
+          + "cdc.columns.mask.hash.salt followed by the value (UTF-8); same patterns as cdc.columns.exclude. "
+          + "Equal values hash equal, so joins still work. The raw value is never buffered, spilled, "
+          + "journaled, logged or delivered. A matching column that is not a character column is excluded.");
+  public static final ConfigKey<Secret> COLUMNS_MASK_HASH_SALT = new ConfigKey<>("cdc.columns.mask.hash.salt",
+      Type.PASSWORD, "", Validator.any(), MEDIUM, CAPTURE,
+      "The salt hashed before each value of cdc.columns.mask.hash, so hashes cannot be looked up in a "
+          + "precomputed table. Hidden like a password.");
+  public static final ConfigKey<List<String>> COLUMNS_TRUNCATE = new ConfigKey<>("cdc.columns.truncate",
+      Type.LIST, "", Validator.lengthRules(), MEDIUM, CAPTURE,
+      "Character columns cut at parse time to at most N characters: comma-separated PATTERN:N, e.g. "
+          + "SHOP.CUSTOMERS.NOTES:20, with the patterns of cdc.columns.exclude. The cut-off part is never "
+          + "buffered, spilled, journaled, logged or delivered. Other column types are not changed.");
   public static final ConfigKey<Boolean> NUMBER_ONE_AS_BOOLEAN = new ConfigKey<>("cdc.number.one.as.boolean",
       Type.BOOLEAN, "false", Validator.any(), MEDIUM, CAPTURE,
       "true decodes every NUMBER(1) column as a boolean, as Debezium's NumberOneToBooleanConverter does: "
@@ -94,7 +110,10 @@ public final class CdcConfig {
           + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
-      "Database users whose transactions are not captured, filtered in the LogMiner query itself.");
+      "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
+          + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
+          + "in a later session than the START. A transaction begun before the capture's first mined log "
+          + "cannot be told apart and is captured.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
@@ -224,17 +243,42 @@ public final class CdcConfig {
       "Key columns for tables without a primary key (or to override it): "
           + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3.");
 
+  // ---- Kafka Connect records --------------------------------------------------------------
+
+  public static final ConfigKey<Boolean> TOMBSTONES_ON_DELETE = new ConfigKey<>("cdc.tombstones.on.delete",
+      Type.BOOLEAN, "true", Validator.any(), MEDIUM, CONNECT,
+      "Whether a delete record is followed by a tombstone (same key, null value) in the same Kafka "
+          + "transaction, so log compaction removes the deleted key. Tables without a key get none.");
+  public static final ConfigKey<String> DECIMAL_HANDLING_MODE = new ConfigKey<>("cdc.decimal.handling.mode",
+      Type.STRING, "precise", Validator.oneOf("precise", "double", "string"), MEDIUM, CONNECT,
+      "How NUMBER values with a fraction (or without declared precision) are written: precise as "
+          + "Connect Decimal (or VariableScaleDecimal), double as FLOAT64 (may lose digits), string as "
+          + "plain decimal text. Whole-number columns stay integers.");
+  public static final ConfigKey<String> BINARY_HANDLING_MODE = new ConfigKey<>("cdc.binary.handling.mode",
+      Type.STRING, "bytes", Validator.oneOf("bytes", "base64", "hex"), MEDIUM, CONNECT,
+      "How RAW, LONG RAW and BLOB values are written: bytes as BYTES, base64 or hex as STRING text.");
+
   // ---- Embedded engine ---------------------------------------------------------------------
 
   public static final ConfigKey<String> STATE_DIR = new ConfigKey<>("cdc.state.dir", Type.STRING,
       "redoline-state", Validator.nonEmpty(), HIGH, EMBEDDED,
       "Directory of the embedded engine's offset file, schema history, journal and dead letters.");
 
+  public static final ConfigKey<Long> OFFSET_FLUSH_INTERVAL_MS = new ConfigKey<>("cdc.offset.flush.interval.ms",
+      Type.LONG, "1000", Validator.range(0, 3_600_000), MEDIUM, EMBEDDED,
+      "The embedded engine writes and syncs its offset file at most this often (and after "
+          + "cdc.offset.flush.max.transactions transactions, and on stop). After a crash, the transactions "
+          + "handled since the last write are delivered again. 0 writes after every transaction.");
+  public static final ConfigKey<Integer> OFFSET_FLUSH_MAX_TRANSACTIONS = new ConfigKey<>(
+      "cdc.offset.flush.max.transactions", Type.INT, "10000", Validator.range(1, 100_000_000), LOW, EMBEDDED,
+      "The most transactions handled between two writes of the offset file; 1 writes after every "
+          + "transaction.");
+
   /** Every key, in documentation order. */
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
-      CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, NUMBER_ONE_AS_BOOLEAN,
-      DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
+      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
@@ -243,7 +287,8 @@ public final class CdcConfig {
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
-      STATE_DIR);
+      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
+      STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();
 
@@ -287,6 +332,21 @@ public final class CdcConfig {
     return List.copyOf(problems);
   }
 
+  /**
+   * The keys set in {@code settings} that {@code sink} does not read because they belong to the
+   * other sink (e.g. {@code cdc.state.dir} given to Kafka Connect); the caller warns and ignores them.
+   */
+  public static List<String> otherSinkKeys(Map<String, ?> settings, ConfigKey.Sink sink) {
+    List<String> other = new ArrayList<>();
+    for (String name : new TreeMap<>(settings).keySet()) {
+      ConfigKey<?> key = BY_NAME.get(name);
+      if (key != null && key.sink() != ConfigKey.Sink.BOTH && key.sink() != sink) {
+        other.add(name);
+      }
+    }
+    return other;
+  }
+
   /** The declaration of a key, or {@code null} when there is none. */
   public static ConfigKey<?> key(String name) {
     return BY_NAME.get(name);
@@ -320,7 +380,7 @@ public final class CdcConfig {
       }
       String shown = key.type() == Type.PASSWORD ? "[hidden]" : text;
       try {
-        Object value = key.type().parse(key.name(), text);
+        Object value = parse(key, text, shown);
         key.validator().check(key.name(), value, shown);
         values.put(key.name(), value);
       } catch (ConfigException e) {
@@ -328,6 +388,17 @@ public final class CdcConfig {
       }
     }
     return new CdcConfig(Collections.unmodifiableMap(originals), Collections.unmodifiableMap(values));
+  }
+
+  /** Parses a key's text; a value of the wrong type is reported with what the key allows. */
+  private static Object parse(ConfigKey<?> key, String text, String shown) {
+    try {
+      return key.type().parse(key.name(), text);
+    } catch (ConfigException e) {
+      String allowed = key.validator().describe();
+      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key.name(), shown, "is not a valid "
+          + key.type().name().toLowerCase(java.util.Locale.ROOT) + (allowed.isEmpty() ? "" : "; allowed: " + allowed));
+    }
   }
 
   /**

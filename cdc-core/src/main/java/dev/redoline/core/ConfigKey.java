@@ -39,20 +39,37 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
   /** How much a user needs to know a key (Connect's importance levels). */
   public enum Importance { HIGH, MEDIUM, LOW }
 
-  /** Documentation groups, in the order the docs list them. */
+  /** Which sink reads a key; the other one does not offer it and ignores it with a warning. */
+  public enum Sink { BOTH, CONNECT, EMBEDDED }
+
+  /** Documentation groups, in the order the docs list them, each read by one sink or both. */
   public enum Group {
-    DATABASE("Database"), CAPTURE("Capture"), MINING("Mining"), BUFFER("Transaction buffer"),
-    DELIVERY("Delivery and errors"), TOPICS("Kafka topics"), EMBEDDED("Embedded engine");
+    DATABASE("Database", Sink.BOTH), CAPTURE("Capture", Sink.BOTH), MINING("Mining", Sink.BOTH),
+    BUFFER("Transaction buffer", Sink.BOTH), DELIVERY("Delivery and errors", Sink.BOTH),
+    TOPICS("Kafka topics", Sink.BOTH), CONNECT("Kafka Connect records", Sink.CONNECT),
+    EMBEDDED("Embedded engine", Sink.EMBEDDED);
 
     private final String title;
+    private final Sink sink;
 
-    Group(String title) {
+    Group(String title, Sink sink) {
       this.title = title;
+      this.sink = sink;
     }
 
     public String title() {
       return title;
     }
+
+    /** The sink that reads the keys of this group. */
+    public Sink sink() {
+      return sink;
+    }
+  }
+
+  /** The sink that reads this key. */
+  public Sink sink() {
+    return group.sink();
   }
 
   /**
@@ -71,6 +88,11 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     /** A human description of what is allowed, for the docs; empty when anything parseable is. */
     default String describe() {
       return "";
+    }
+
+    /** The whole set of allowed values when there is one (an enum key), else empty. */
+    default List<String> allowedValues() {
+      return List.of();
     }
 
     /** Accepts every value of the type. */
@@ -111,6 +133,42 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
         @Override
         public String describe() {
           return "one of " + String.join(", ", values);
+        }
+
+        @Override
+        public List<String> allowedValues() {
+          return values;
+        }
+      };
+    }
+
+    /**
+     * Items {@code PATTERN:N} with N a whole number in [1, 1000000] (a LIST key), as
+     * {@code cdc.columns.truncate}; the pattern is everything before the last ':'.
+     */
+    static Validator lengthRules() {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          for (Object item : (List<?>) value) {
+            String rule = item.toString();
+            int colon = rule.lastIndexOf(':');
+            long length = -1;
+            try {
+              length = colon > 0 ? Long.parseLong(rule.substring(colon + 1).trim()) : -1;
+            } catch (NumberFormatException e) {
+              length = -1;
+            }
+            if (length < 1 || length > 1_000_000) {
+              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                  "item '" + rule + "' is not " + describe());
+            }
+          }
+        }
+
+        @Override
+        public String describe() {
+          return "PATTERN:N items, N in [1, 1000000]";
         }
       };
     }

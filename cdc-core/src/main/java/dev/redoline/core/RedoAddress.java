@@ -118,8 +118,20 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
     return ' ' + compact() + ' ';
   }
 
+  /** {@code 0xSSSSSS.BBBBBBBB.OOOO}, zero-padded lower-case hex; built by hand, as it is on the path of every row. */
   private String compact() {
-    return String.format("0x%06x.%08x.%04x", sequence, block, offset);
+    StringBuilder sb = new StringBuilder(24).append("0x");
+    padded(sb, sequence, 6).append('.');
+    padded(sb, block, 8).append('.');
+    return padded(sb, offset, 4).toString();
+  }
+
+  private static StringBuilder padded(StringBuilder sb, long value, int digits) {
+    String hex = Long.toHexString(value);
+    for (int i = hex.length(); i < digits; i++) {
+      sb.append('0');
+    }
+    return sb.append(hex);
   }
 
   /** Whether this address and {@code other} are in the same redo thread. */

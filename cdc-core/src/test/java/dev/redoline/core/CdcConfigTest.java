@@ -60,7 +60,7 @@ class CdcConfigTest {
         "cdc.mining.max.logs.per.step='0': must be in [1, 1024]");
     map.put("cdc.mining.max.logs.per.step", "many");
     assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
-        "cdc.mining.max.logs.per.step='many': is not a valid int");
+        "cdc.mining.max.logs.per.step='many': is not a valid int; allowed: [1, 1024]");
     map.put("cdc.mining.max.logs.per.step", "4");
     map.put("cdc.start.scn", "yesterday");
     assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
@@ -138,5 +138,46 @@ class CdcConfigTest {
       assertThat(e.detail()).isEqualTo("cdc.kafka.client.config='[hidden]': pair 2 is not name=value (pairs are "
           + "separated by ';')");
     });
+  }
+
+  @Test
+  void from_typeErrorNamesCodeKeyValueAndAllowedRange() {
+    Map<String, String> map = minimal();
+    map.put("cdc.heartbeat.interval.ms", "ten");
+    assertThatThrownBy(() -> CdcConfig.from(map)).isInstanceOfSatisfying(ConfigException.class, e -> {
+      assertThat(e.code()).isEqualTo("CDC-4001");
+      assertThat(e.key()).isEqualTo("cdc.heartbeat.interval.ms");
+      assertThat(e.value()).isEqualTo("ten");
+      assertThat(e.detail()).isEqualTo("cdc.heartbeat.interval.ms='ten': is not a valid long; allowed: [0, ...]");
+    });
+  }
+
+  @Test
+  void truncateRules_needAPatternAndALength() {
+    Map<String, String> map = minimal();
+    map.put("cdc.columns.truncate", "SHOP.C.NOTE:20, HR.*.BIO:5");
+    assertThat(CdcConfig.from(map).get(CdcConfig.COLUMNS_TRUNCATE)).containsExactly("SHOP.C.NOTE:20", "HR.*.BIO:5");
+    map.put("cdc.columns.truncate", "SHOP.C.NOTE");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.columns.truncate='SHOP.C.NOTE': item 'SHOP.C.NOTE' is not PATTERN:N items, N in [1, 1000000]");
+    map.put("cdc.columns.truncate", "SHOP.C.NOTE:0");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining("item 'SHOP.C.NOTE:0'");
+  }
+
+  @Test
+  void otherSinkKeys_namesTheKeysOfTheOtherSinkOnly() {
+    Map<String, String> map = minimal();
+    map.put("cdc.state.dir", "/tmp/x");
+    map.put("cdc.tombstones.on.delete", "false");
+    map.put("cdc.heartbeat.interval.ms", "5");
+    assertThat(CdcConfig.otherSinkKeys(map, ConfigKey.Sink.CONNECT)).containsExactly("cdc.state.dir");
+    assertThat(CdcConfig.otherSinkKeys(map, ConfigKey.Sink.EMBEDDED)).containsExactly("cdc.tombstones.on.delete");
+  }
+
+  @Test
+  void enumKeys_listTheirAllowedValues() {
+    assertThat(CdcConfig.DECIMAL_HANDLING_MODE.validator().allowedValues()).containsExactly("precise", "double", "string");
+    assertThat(CdcConfig.BINARY_HANDLING_MODE.validator().allowedValues()).containsExactly("bytes", "base64", "hex");
+    assertThat(CdcConfig.HEARTBEAT_INTERVAL_MS.validator().allowedValues()).isEmpty();
   }
 }

@@ -24,7 +24,7 @@ final class ModuleRules {
 
   /** Packages no module may name unless its rule lists them as allowed. */
   private static final List<String> GUARDED = List.of(
-      "java.sql.", "javax.sql.", "org.apache.kafka.", "oracle.jdbc.", "oracle.sql.", "org.jctools.",
+      "java.sql.", "javax.sql.", "org.apache.kafka.", "oracle.jdbc.", "oracle.sql.",
       "com.github.benmanes.caffeine.", "org.h2.", "dev.redoline.");
 
   /** Per module: the guarded packages it may name. */
@@ -33,7 +33,7 @@ final class ModuleRules {
       "cdc-decoder", List.of("dev.redoline.core.", "dev.redoline.decoder.", "com.github.benmanes.caffeine."),
       "cdc-buffer", List.of("dev.redoline.core.", "dev.redoline.buffer."),
       "cdc-logminer", List.of("dev.redoline.core.", "dev.redoline.decoder.", "dev.redoline.buffer.",
-          "dev.redoline.logminer.", "java.sql.", "javax.sql.", "oracle.jdbc.", "oracle.sql.", "org.jctools."),
+          "dev.redoline.logminer.", "java.sql.", "javax.sql.", "oracle.jdbc.", "oracle.sql."),
       "cdc-simulator", List.of("dev.redoline.core.", "dev.redoline.simulator.", "java.sql.", "org.h2."),
       "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.embedded."),

@@ -32,7 +32,7 @@ class ModuleRulesTest {
   @Test
   void check_allowsWhatTheModuleMayUse() {
     String fixture = "import java.sql.SQLException;\nimport dev.redoline.decoder.RedoDecoder;\n"
-        + "import org.jctools.queues.SpscArrayQueue;\n";
+        + "import oracle.jdbc.OracleConnection;\n";
     assertThat(ModuleRules.check("cdc-logminer", "Ok.java", fixture)).isEmpty();
     assertThat(ModuleRules.check("cdc-core", "Core.java", "import org.slf4j.Logger;\n")).isEmpty();
   }

@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * What the scanner needs to know about one table layout version, computed once and shared
  * read-only between decode threads: column names for matching the text without allocating, the
- * declared types, and which columns are excluded.
+ * declared types, which columns are excluded, and which are hashed or truncated.
  */
 final class DecodePlan {
 
@@ -28,6 +28,15 @@ final class DecodePlan {
   final boolean anyAsBoolean;
   /** {@code cdc.decode.relaxed.quotes}. */
   final boolean relaxedQuotes;
+  /** Per column: replaced by its salted hash ({@code cdc.columns.mask.hash}). */
+  final boolean[] hashed;
+  /** Per column: the most characters kept ({@code cdc.columns.truncate}), 0 for no limit. */
+  final int[] truncateTo;
+  /** Per column: hashed or truncated, so its literal is redacted from excerpts like an excluded one. */
+  final boolean[] shaped;
+  /** Whether any column is excluded or shaped: excerpts must then stop before a value ahead. */
+  final boolean anyRedacted;
+  final ColumnShaping shaping;
   private final Object[] template;
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
   private final int[] byPosition;
@@ -40,7 +49,8 @@ final class DecodePlan {
   final String owner;
   final String table;
 
-  private DecodePlan(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options) {
+  private DecodePlan(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options,
+      ColumnShaping shaping) {
     this.layout = layout;
     this.size = layout.columns().size();
     this.names = new String[size];
@@ -48,7 +58,12 @@ final class DecodePlan {
     this.kinds = new OracleType.Kind[size];
     this.excluded = new boolean[size];
     this.quoteFree = new boolean[size];
+    this.hashed = new boolean[size];
+    this.truncateTo = new int[size];
+    this.shaped = new boolean[size];
+    this.shaping = shaping;
     boolean any = false;
+    boolean anyShaped = false;
     for (int i = 0; i < size; i++) {
       Column c = layout.column(i);
       names[i] = c.name();
@@ -56,6 +71,16 @@ final class DecodePlan {
       types[i] = c.type();
       kinds[i] = c.type().kind();
       excluded[i] = exclusions.excludes(layout.table(), c.name());
+      if (!excluded[i] && !shaping.isEmpty()) {
+        boolean text = ColumnShaping.isCharacter(kinds[i]);
+        boolean hash = shaping.hashes(layout.table(), c.name());
+        // a hash pattern on a column that is not text: dropping it is the only way to keep it secret
+        excluded[i] = hash && !text;
+        hashed[i] = hash && text;
+        truncateTo[i] = text && !hash ? shaping.truncateTo(layout.table(), c.name()) : 0;
+        shaped[i] = hashed[i] || truncateTo[i] > 0;
+        anyShaped |= shaped[i];
+      }
       any |= excluded[i];
     }
     this.anyExcluded = any;
@@ -67,6 +92,7 @@ final class DecodePlan {
     }
     this.anyAsBoolean = anyBoolean;
     this.relaxedQuotes = options.relaxedQuotes();
+    this.anyRedacted = any || anyShaped;
     int maxPosition = 0;
     for (Column c : layout.columns()) {
       maxPosition = Math.max(maxPosition, c.position());
@@ -96,8 +122,9 @@ final class DecodePlan {
     return sb.toString();
   }
 
-  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options) {
-    return new DecodePlan(layout, exclusions, options);
+  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options,
+      ColumnShaping shaping) {
+    return new DecodePlan(layout, exclusions, options, shaping);
   }
 
   /**

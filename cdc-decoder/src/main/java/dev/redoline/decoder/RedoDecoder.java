@@ -57,6 +57,7 @@ public final class RedoDecoder implements AutoCloseable {
 
   private final ColumnExclusions exclusions;
   private final DecodeOptions options;
+  private final ColumnShaping shaping;
   private final int decodeThreads;
   private final Cache<PlanKey, DecodePlan> plans;
   private final ExecutorService pool;
@@ -66,9 +67,11 @@ public final class RedoDecoder implements AutoCloseable {
   private RedoDecoder(Builder builder) {
     this.exclusions = builder.exclusions;
     this.options = new DecodeOptions(builder.numberOneAsBoolean, builder.relaxedQuotes);
+    this.shaping = builder.shaping;
     this.decodeThreads = builder.decodeThreads;
     this.plans = Caffeine.newBuilder().maximumSize(PLAN_CACHE_SIZE).build();
-    this.pool = decodeThreads > 1 ? Executors.newFixedThreadPool(decodeThreads, new DecodeThreads()) : null;
+    ThreadFactory threads = builder.threads != null ? builder.threads : new DecodeThreads();
+    this.pool = decodeThreads > 1 ? Executors.newFixedThreadPool(decodeThreads, threads) : null;
   }
 
   /** Starts a decoder with no excluded column and one decode thread. */
@@ -77,15 +80,24 @@ public final class RedoDecoder implements AutoCloseable {
   }
 
   /**
-   * A decoder set up from {@code cdc.columns.exclude}, {@code cdc.mining.decode.threads},
+   * A decoder set up from {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} (with its
+   * salt), {@code cdc.columns.truncate}, {@code cdc.mining.decode.threads},
    * {@code cdc.number.one.as.boolean} and {@code cdc.decode.relaxed.quotes}.
    */
   public static RedoDecoder fromConfig(CdcConfig config) {
+    return builder(config).build();
+  }
+
+  /** A builder holding every decoder setting of {@code config}, for callers that add a thread factory. */
+  public static Builder builder(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
     return builder().excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
+        .hashColumns(config.get(CdcConfig.COLUMNS_MASK_HASH),
+            config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        .truncateColumns(config.get(CdcConfig.COLUMNS_TRUNCATE))
         .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS))
         .numberOneAsBoolean(config.get(CdcConfig.NUMBER_ONE_AS_BOOLEAN))
-        .relaxedQuotes(config.get(CdcConfig.DECODE_RELAXED_QUOTES)).build();
+        .relaxedQuotes(config.get(CdcConfig.DECODE_RELAXED_QUOTES));
   }
 
   /** The number of threads large steps are decoded on. */
@@ -190,10 +202,10 @@ public final class RedoDecoder implements AutoCloseable {
 
   private DecodePlan plan(TableLayout layout) {
     PlanKey key = new PlanKey(layout.table(), layout.version());
-    DecodePlan plan = plans.get(key, k -> DecodePlan.compile(layout, exclusions, options));
+    DecodePlan plan = plans.get(key, k -> DecodePlan.compile(layout, exclusions, options, shaping));
     if (plan.layout != layout && !plan.layout.equals(layout)) {
       // two different layouts under one version: trust the caller's, and remember it
-      plan = DecodePlan.compile(layout, exclusions, options);
+      plan = DecodePlan.compile(layout, exclusions, options, shaping);
       plans.put(key, plan);
     }
     return plan;
@@ -222,9 +234,14 @@ public final class RedoDecoder implements AutoCloseable {
   /** Collects the decoder's settings; {@link #build()} starts the pool. */
   public static final class Builder {
     private ColumnExclusions exclusions = ColumnExclusions.none();
+    private List<String> hashPatterns = List.of();
+    private byte[] salt = new byte[0];
+    private List<String> truncateRules = List.of();
+    private ColumnShaping shaping = ColumnShaping.none();
     private int decodeThreads = 1;
     private boolean numberOneAsBoolean;
     private boolean relaxedQuotes;
+    private ThreadFactory threads;
 
     private Builder() {}
 
@@ -238,6 +255,42 @@ public final class RedoDecoder implements AutoCloseable {
     public Builder excludeColumns(List<String> patterns) {
       Objects.requireNonNull(patterns, "patterns == null");
       this.exclusions = ColumnExclusions.parse(patterns);
+      return this;
+    }
+
+    /**
+     * Sets the {@code cdc.columns.mask.hash} patterns and salt: the values of matching character
+     * columns become the lower-case hex SHA-256 of the salt followed by the value (UTF-8); a
+     * matching column of another type is excluded. Patterns as {@link #excludeColumns}.
+     *
+     * @throws IllegalArgumentException quoting a pattern that does not parse
+     */
+    public Builder hashColumns(List<String> patterns, byte[] salt) {
+      this.hashPatterns = List.copyOf(Objects.requireNonNull(patterns, "patterns == null"));
+      this.salt = Objects.requireNonNull(salt, "salt == null").clone();
+      this.shaping = ColumnShaping.of(hashPatterns, this.salt, truncateRules);
+      return this;
+    }
+
+    /**
+     * Sets the {@code cdc.columns.truncate} rules, {@code PATTERN:N}: values of matching character
+     * columns are cut to at most N characters.
+     *
+     * @throws IllegalArgumentException quoting a rule that does not parse
+     */
+    public Builder truncateColumns(List<String> rules) {
+      this.truncateRules = List.copyOf(Objects.requireNonNull(rules, "rules == null"));
+      this.shaping = ColumnShaping.of(hashPatterns, salt, truncateRules);
+      return this;
+    }
+
+    /**
+     * The factory of the decode pool's threads; by default daemon threads named
+     * {@code redoline-decode-N}. The capture engine passes one that names them after the capture
+     * and copies its logging context, so their log lines say which connector they belong to.
+     */
+    public Builder threadFactory(ThreadFactory factory) {
+      this.threads = Objects.requireNonNull(factory, "factory == null");
       return this;
     }
 

@@ -44,6 +44,8 @@ final class SqlRedoScanner extends ColumnScanner {
   /** An UPDATE's SET columns and their values, in text order (usually a few). */
   private int[] setColumns = new int[4];
   private Object[] setValues = new Object[4];
+  /** SHA-256 of hashed columns, made on first use; one per scanner, as digests are not thread-safe. */
+  private java.security.MessageDigest digest;
 
   /** Decodes {@code row} with {@code plan}; every failure is a DecodeException with a redacted excerpt. */
   Change decode(RedoRow row, DecodePlan plan) {
@@ -70,8 +72,8 @@ final class SqlRedoScanner extends ColumnScanner {
   @Override
   ScanFailure failure(ErrorCode code, String problem, String column, int offset) {
     int limit = length;
-    if (plan.anyExcluded) {
-      // inside a value the scanner does not know where an excluded literal ahead begins
+    if (plan.anyRedacted) {
+      // inside a value the scanner does not know where an excluded or shaped literal ahead begins
       limit = valueStart >= 0 ? valueStart : Math.min(length, offset + 1);
     }
     return new ScanFailure(code, problem, column, offset, limit);
@@ -263,11 +265,22 @@ final class SqlRedoScanner extends ColumnScanner {
     }
     try {
       value(false);
-      Object value = positional || (byPosition && lit.form == Literal.HEXTORAW)
+      Object converted = positional || (byPosition && lit.form == Literal.HEXTORAW)
           ? MismatchForm.convert(text, lit, plan.types[column])
           : LiteralConverter.convert(text, lit, plan.types[column]);
-      values[slot] = plan.anyAsBoolean && plan.asBoolean[column] ? LiteralConverter.numberOneAsBoolean(value) : value;
+      if (plan.anyAsBoolean && plan.asBoolean[column]) {
+        converted = LiteralConverter.numberOneAsBoolean(converted);
+      }
+      if (plan.shaped[column]) {
+        converted = shape(column, converted);
+        recordExcludedSpan(valueStart, pos);
+      }
+      values[slot] = converted;
     } catch (ScanFailure f) {
+      if (plan.shaped[column]) {
+        // the raw literal of a hashed or truncated column is never shown, even when it is bad
+        throw new ScanFailure(f.code, f.problem, plan.names[column], valueStart, valueStart);
+      }
       if (f.offset >= 0) {
         throw f;
       }
@@ -275,6 +288,20 @@ final class SqlRedoScanner extends ColumnScanner {
       throw new ScanFailure(f.code, f.problem, plan.names[column], lit.exprStart, Math.max(lit.exprEnd, pos));
     }
     valueStart = -1;
+  }
+
+  /** The hashed or truncated form of a converted text value; markers and nulls pass unchanged. */
+  private Object shape(int column, Object value) {
+    if (!(value instanceof String textValue)) {
+      return value;
+    }
+    if (plan.hashed[column]) {
+      if (digest == null) {
+        digest = ColumnShaping.newDigest();
+      }
+      return plan.shaping.hash(digest, textValue);
+    }
+    return ColumnShaping.truncate(textValue, plan.truncateTo[column]);
   }
 
   private void recordExcludedSpan(int start, int end) {

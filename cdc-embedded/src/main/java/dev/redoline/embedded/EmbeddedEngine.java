@@ -4,6 +4,7 @@ import dev.redoline.buffer.FileTransactionJournal;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.ConfigKey;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.CaptureEngine;
@@ -17,6 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Captures an Oracle database (or the built-in simulator) inside your JVM and calls your
@@ -46,10 +50,14 @@ import java.util.Objects;
  * <h2>Threads</h2>
  * {@link #start()} opens the stores and the capture on the calling thread (so setup errors are
  * thrown there), then runs one capture thread and one delivery thread, which calls the handler and
- * the failure listener. Every method may be called from any thread. An engine runs once; build
+ * the failure listener. They are named {@code redoline-capture-<cdc.topic.prefix>} and
+ * {@code redoline-delivery-<cdc.topic.prefix>} (decode threads {@code redoline-decode-...}) and
+ * carry the logging context (MDC) of the thread that called {@link #start()}. Every method may be called from any thread. An engine runs once; build
  * another to start again.
  */
 public final class EmbeddedEngine implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
 
   /** How long {@link #close()} lets the transaction in flight finish before abandoning it. */
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
@@ -120,24 +128,51 @@ public final class EmbeddedEngine implements AutoCloseable {
         }
         Database db = database != null ? database : Database.fromConfig(config);
         List<TableLayout> known = history.load();
+        List<String> ignored = CdcConfig.otherSinkKeys(config.originals(), ConfigKey.Sink.EMBEDDED);
+        if (!ignored.isEmpty()) {
+          LOG.warn("Ignored: {} (read by the Kafka Connect connector only, not by the embedded engine)",
+              String.join(", ", ignored));
+        }
         CaptureEngine capture = CaptureEngine.builder().config(config).database(db)
             .journal(journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
             .deadLetters(deadLetterSink(dir)).ops(ops).knownLayouts(newest(known)).build();
-        delivery = new Delivery(capture, handler, offsets, history, failureListener, handlerRetries, retryBackoff,
-            db.clock(), this::moveTo);
+        delivery = new Delivery(capture, handler, offsets, OffsetFlusher.Policy.of(config), history, failureListener,
+            handlerRetries, retryBackoff, db.clock(), this::moveTo);
         delivery.open(known);
       } catch (RuntimeException e) {
         state = EngineState.FAILED;
         throw e;
       }
-      thread = new Thread(delivery, "redoline-delivery");
+      thread = deliveryThread(delivery, config.get(CdcConfig.TOPIC_PREFIX));
       thread.start();
     }
   }
 
+  /**
+   * {@code redoline-delivery-<cdc.topic.prefix>}, with the logging context (MDC) of the thread that
+   * starts the engine, as the capture and decode threads have: an application that puts its own
+   * context there sees it on every line of the engine.
+   */
+  private static Thread deliveryThread(Runnable delivery, String name) {
+    Map<String, String> context = MDC.getCopyOfContextMap();
+    Thread t = new Thread(() -> {
+      if (context != null) {
+        MDC.setContextMap(context);
+      }
+      delivery.run();
+    }, "redoline-delivery-" + name);
+    return t;
+  }
+
   private DeadLetterSink deadLetterSink(Path dir) {
+    // SQL_REDO of a dead letter is withheld when any column of its table is excluded or shaped
+    List<String> hidden = new ArrayList<>(config.get(CdcConfig.COLUMNS_EXCLUDE));
+    hidden.addAll(config.get(CdcConfig.COLUMNS_MASK_HASH));
+    for (String rule : config.get(CdcConfig.COLUMNS_TRUNCATE)) {
+      hidden.add(rule.substring(0, rule.lastIndexOf(':')));
+    }
     DeadLetterSink store = deadLetterStore != null ? deadLetterStore
-        : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), config.get(CdcConfig.COLUMNS_EXCLUDE));
+        : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), hidden);
     if (deadLetters == null) {
       return store;
     }

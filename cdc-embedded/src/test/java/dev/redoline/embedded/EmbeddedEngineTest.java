@@ -150,8 +150,8 @@ class EmbeddedEngineTest {
   }
 
   @Test
-  void crash_redeliversOnlyTheUnacknowledgedTransaction() throws Exception {
-    Shop shop = new Shop(6, state);
+  void crash_perTransactionFlush_redeliversOnlyTheUnacknowledgedTransaction() throws Exception {
+    Shop shop = new Shop(6, state).set("cdc.offset.flush.interval.ms", "0");
     List<Xid> committed = shop.commitMany(5, 2);
     CountDownLatch inThird = new CountDownLatch(1);
     Recorder before = new Recorder();
@@ -175,6 +175,80 @@ class EmbeddedEngineTest {
     assertThat(before.xids()).containsExactly(committed.get(0), committed.get(1));
     assertThat(after.xids()).containsExactly(committed.get(2), committed.get(3), committed.get(4));
     assertThat(after.handled().get(0).changes()).hasSize(2);
+  }
+
+  /**
+   * Grouped offset writes (a write after every 2 transactions here): a crash re-delivers the
+   * transactions handled since the last write, whole and in order, and nothing before it.
+   */
+  @Test
+  void crash_groupedFlush_redeliversTheTransactionsSinceTheLastWrite() throws Exception {
+    Shop shop = new Shop(16, state).set("cdc.offset.flush.interval.ms", "3600000")
+        .set("cdc.offset.flush.max.transactions", "2");
+    List<Xid> committed = shop.commitMany(5, 2);
+    CountDownLatch inFourth = new CountDownLatch(1);
+    Recorder before = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      if (tx.xid().equals(committed.get(3))) {
+        inFourth.countDown();
+        new CountDownLatch(1).await();
+      }
+      before.handle(tx);
+    }).build();
+    engine.start();
+    Recorder.await(() -> inFourth.getCount() == 0, "the handler inside the fourth transaction");
+    engine.abandon();
+
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    after.awaitCount(3);
+    stop(again);
+    assertThat(before.xids()).containsExactly(committed.get(0), committed.get(1), committed.get(2));
+    assertThat(after.xids()).as("the third was handled after the last write: delivered again")
+        .containsExactly(committed.get(2), committed.get(3), committed.get(4));
+  }
+
+  @Test
+  void stop_withGroupedFlush_storesTheLastHandledTransaction() throws Exception {
+    Shop shop = new Shop(17, state).set("cdc.offset.flush.interval.ms", "3600000");
+    shop.commitMany(3, 1);
+    Recorder first = new Recorder();
+    EmbeddedEngine engine = shop.engine(first).build();
+    engine.start();
+    first.awaitCount(3);
+    stop(engine);
+    List<Xid> later = shop.commitMany(2, 1);
+    Recorder second = new Recorder();
+    EmbeddedEngine again = shop.engine(second).build();
+    again.start();
+    second.awaitCount(2);
+    stop(again);
+    assertThat(second.xids()).containsExactlyElementsOf(later);
+  }
+
+  @Test
+  void threads_areNamedAfterTheCaptureAndCarryTheStartersLoggingContext() throws Exception {
+    Shop shop = new Shop(18, state).set("cdc.topic.prefix", "orders-sync");
+    shop.commitMany(1, 1);
+    java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Recorder recorder = new Recorder();
+    EmbeddedEngine engine = shop.engine(tx -> {
+      seen.add(Thread.currentThread().getName() + " " + org.slf4j.MDC.get("tenant"));
+      recorder.handle(tx);
+    }).build();
+    org.slf4j.MDC.put("tenant", "acme");
+    try {
+      engine.start();
+    } finally {
+      org.slf4j.MDC.remove("tenant");
+    }
+    recorder.awaitCount(1);
+    java.util.Set<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+        .collect(java.util.stream.Collectors.toSet());
+    stop(engine);
+    assertThat(seen).containsExactly("redoline-delivery-orders-sync acme");
+    assertThat(names).contains("redoline-capture-orders-sync");
   }
 
   @Test

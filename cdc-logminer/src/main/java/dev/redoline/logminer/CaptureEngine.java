@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The capture engine: mines the redo in steps and streams committed transactions, in commit order,
@@ -32,7 +33,10 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>An engine is immutable and can {@link #open} several streams one after the other (a restart
- * is a new stream from the last acknowledged position); each stream runs one capture thread.
+ * is a new stream from the last acknowledged position); each stream runs one capture thread,
+ * {@code redoline-capture-<name>}, and its decode threads, {@code redoline-decode-<name>-N}. Both
+ * carry the logging context (slf4j MDC) of the thread that called {@link #open}, so a Kafka
+ * Connect worker's {@code connector.context} is on their log lines too.
  */
 public final class CaptureEngine {
 
@@ -50,6 +54,7 @@ public final class CaptureEngine {
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
   private final java.util.List<dev.redoline.core.TableLayout> knownLayouts;
+  private final String name;
 
   private CaptureEngine(Builder b) {
     this.config = b.config;
@@ -61,6 +66,7 @@ public final class CaptureEngine {
     this.deadLetters = b.deadLetters;
     this.ops = b.ops;
     this.knownLayouts = b.knownLayouts;
+    this.name = b.name != null ? b.name : b.config.get(CdcConfig.TOPIC_PREFIX);
   }
 
   public static Builder builder() {
@@ -101,12 +107,12 @@ public final class CaptureEngine {
               + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
         })
         .build();
-    RedoDecoder decoder = RedoDecoder.builder().excludeColumns(settings.columnsExclude())
-        .decodeThreads(settings.decodeThreads()).build();
+    CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
+    // Every decoder setting of the configuration, on threads named after the capture.
+    RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
         stats, knownLayouts);
-    Thread thread = new Thread(loop[0], "redoline-capture");
-    thread.setDaemon(true);
+    Thread thread = threads.newThread("capture", loop[0]);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
     CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
@@ -133,8 +139,18 @@ public final class CaptureEngine {
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> { };
     private java.util.List<dev.redoline.core.TableLayout> knownLayouts = java.util.List.of();
+    private String name;
 
     private Builder() {}
+
+    /**
+     * The capture's name in its thread names (the Connect connector's name, say); by default
+     * {@code cdc.topic.prefix}.
+     */
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name == null");
+      return this;
+    }
 
     public Builder config(CdcConfig config) {
       this.config = Objects.requireNonNull(config, "config == null");

@@ -113,7 +113,7 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock);
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -300,13 +300,16 @@ final class CaptureLoop implements Runnable {
   }
 
   private boolean changesCapture(RedoRow ddl) {
+    TableId table = StepReader.ddlTable(ddl);
     if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {
-      return false;
+      // Recursive DDL on a captured table: interval and automatic list partitioning create
+      // partitions this way, with new object ids (issue 16, item 6), in a text no source shows.
+      // Only the recycle-bin rename is known harmless: the user's DROP follows it.
+      return catalog.layout(table) != null && !ddl.sqlRedo().contains("RENAME TO \"BIN$");
     }
     if (!DdlKind.of(ddl.sqlRedo()).changesCapture()) {
       return false;
     }
-    TableId table = StepReader.ddlTable(ddl);
     return catalog.layout(table) != null || catalog.wouldCapture(table);
   }
 
@@ -397,8 +400,13 @@ final class CaptureLoop implements Runnable {
     return !cursors.isEmpty() ? "cursor " + cursors.values() : startScn != null ? "SCN " + startScn : "the start position";
   }
 
+  /** Logs an ops event (WARN when a user should notice it, DEBUG when routine) and hands it on. */
   private void ops(OpsEvent.Type type, String message) {
-    LOG.info("{}: {}", type, message);
+    if (type.noticeable()) {
+      LOG.warn("{}: {}", type, message);
+    } else {
+      LOG.debug("{}: {}", type, message);
+    }
     ops.onEvent(new OpsEvent(type, clock.instant(), message));
   }
 

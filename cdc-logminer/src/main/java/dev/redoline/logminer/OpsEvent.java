@@ -14,6 +14,23 @@ public record OpsEvent(Type type, Instant time, String message) {
 
   /** The kinds of ops events. */
   public enum Type {
-    DEAD_LETTER, ORPHAN, WINDOW_CHANGED, SESSION_RESTARTED, RECONNECT, REMINE, WAITING_FOR_ARCHIVE
+    DEAD_LETTER(true), ORPHAN(true), WINDOW_CHANGED(false), SESSION_RESTARTED(false), RECONNECT(true),
+    REMINE(false), WAITING_FOR_ARCHIVE(false);
+
+    private final boolean noticeable;
+
+    Type(boolean noticeable) {
+      this.noticeable = noticeable;
+    }
+
+    /**
+     * Whether a user should notice it (logged at WARN): the database connection was lost, a row
+     * went to the dead letters, a transaction was dropped as an orphan. Routine events (a step
+     * mined again after a log switch, the window or session adapting, waiting for an archive) are
+     * logged at DEBUG; all of them reach the ops topic either way.
+     */
+    public boolean noticeable() {
+      return noticeable;
+    }
   }
 }

@@ -29,6 +29,16 @@ import java.util.TreeMap;
  * the first row of each committed transaction not yet delivered in full. An event of a transaction
  * in the middle of it keeps that transaction's first row in the resume addresses; its last event
  * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ *
+ * <h2>Heartbeats</h2>
+ * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
+ * interval (due-ness is measured on the same clock). Its position is at or after that of the last
+ * event queued: in the last commit (and the index within it) and in every thread's resume
+ * address, which say how far delivery and reading have come. A heartbeat that would be behind is
+ * not queued; the next due one tries again. The resume SCN is left out of the comparison on
+ * purpose: it only bounds which logs a restart reads, and it drops legitimately, when the capture
+ * first learns the first SCN of the log its cursor is in, or when an open transaction turns out
+ * to hold redo with a lower SCN (a private strand written late); raising it would be unsafe.
  */
 final class Publisher {
 
@@ -38,6 +48,8 @@ final class Publisher {
   private final Duration heartbeatInterval;
   private CommitMark lastMark;
   private Instant lastEvent;
+  /** The position of the last event queued: a heartbeat is never behind it. */
+  private Position lastQueued;
 
   Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
     this.queue = queue;
@@ -110,6 +122,7 @@ final class Publisher {
         Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index);
         queue.put(new StreamEvent.ChangeEvent(commit, change, index, position));
+        lastQueued = position;
       }
       index++;
     }
@@ -119,7 +132,9 @@ final class Publisher {
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
   void schema(TableLayout layout, Scn scn, String ddl, Held held) throws InterruptedException {
-    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, base(held).position(lastMark, Position.WHOLE)));
+    Position position = base(held).position(lastMark, Position.WHOLE);
+    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
+    lastQueued = position;
     lastEvent = clock.instant();
   }
 
@@ -129,10 +144,40 @@ final class Publisher {
       return;
     }
     Instant now = clock.instant();
-    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) >= 0) {
-      queue.put(new StreamEvent.Heartbeat(base(held).position(lastMark, Position.WHOLE), now));
-      lastEvent = now;
+    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
+      return;
     }
+    Position position = base(held).position(lastMark, Position.WHOLE);
+    if (lastQueued != null && !notBehind(position, lastQueued)) {
+      return;   // see "Heartbeats" above: skipped, tried again at the next step
+    }
+    queue.put(new StreamEvent.Heartbeat(position, now));
+    lastQueued = position;
+    lastEvent = now;
+  }
+
+  /**
+   * Whether {@code next} is at or after {@code previous}: in the last commit (and index within
+   * it) and in the resume address of every thread {@code previous} has (not in the resume SCN,
+   * see "Heartbeats" above).
+   */
+  static boolean notBehind(Position next, Position previous) {
+    if (previous.lastCommit() != null) {
+      if (next.lastCommit() == null) {
+        return false;
+      }
+      int c = next.lastCommit().compareTo(previous.lastCommit());
+      if (c < 0 || (c == 0 && next.lastIndex() < previous.lastIndex())) {
+        return false;
+      }
+    }
+    for (Map.Entry<Integer, RedoAddress> e : previous.resume().entrySet()) {
+      RedoAddress now = next.resume().get(e.getKey());
+      if (now == null || now.compareTo(e.getValue()) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Base base(Held held) {

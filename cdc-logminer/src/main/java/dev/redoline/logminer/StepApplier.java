@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
@@ -35,9 +36,23 @@ import java.util.Map;
  *       event ({@code dlq}).
  *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
  *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
- *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
+ *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  * </ul>
+ *
+ * <h2>Excluded users, per transaction</h2>
+ * The mining query leaves out rows whose USERNAME is excluded, but LogMiner names the user only in
+ * rows mined in the same session as the transaction's START (Debezium DBZ-3978, DBZ-8884), and
+ * every step starts a new session. So a transaction spanning steps arrives later as
+ * <pre>
+ * START  USERNAME=BATCH   set transaction read write;       (step 1)
+ * INSERT USERNAME=UNKNOWN insert into "SHOP"."ORDERS"(...)  (step 2: passes NOT IN ('BATCH'))
+ * COMMIT USERNAME=UNKNOWN commit;
+ * </pre>
+ * The START's user is kept with the open transaction in the buffer (and its journal, so a restart
+ * keeps it too); DML and undo rows of a transaction whose START named an excluded user are
+ * neither decoded nor buffered, and its COMMIT publishes nothing.
  */
 final class StepApplier {
 
@@ -55,9 +70,12 @@ final class StepApplier {
   private final OpsListener ops;
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
+  private final Set<String> excludedUsers;
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
-      Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock) {
+      Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
+      Set<String> excludedUsers) {
+    this.excludedUsers = Set.copyOf(excludedUsers);
     this.buffer = buffer;
     this.decoder = decoder;
     this.catalog = catalog;
@@ -76,6 +94,10 @@ final class StepApplier {
     List<Integer> slots = new ArrayList<>();
     for (RedoRow row : rows) {
       if (!isDml(row) || row.rollback()) {
+        continue;
+      }
+      if (excluded(row)) {
+        results.add(null);   // apply() skips it
         continue;
       }
       TableLayout layout = layout(row);
@@ -108,9 +130,14 @@ final class StepApplier {
         }
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
-            buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+            if (!excluded(row)) {
+              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+            }
           } else {
             DecodeResult result = decoded.get(next++);
+            if (result == null || excluded(row)) {
+              continue;   // a change of an excluded user's transaction
+            }
             if (result.isChange()) {
               add(row, result.change());
             } else {
@@ -140,6 +167,15 @@ final class StepApplier {
     }
   }
 
+  /** Whether the row belongs to a transaction whose START named an excluded user. */
+  private boolean excluded(RedoRow row) {
+    if (excludedUsers.isEmpty()) {
+      return false;
+    }
+    String user = buffer.user(row.xid());
+    return user != null && excludedUsers.contains(user);
+  }
+
   private void add(RedoRow row, Change change) {
     buffer.add(row.xid(), change);
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
@@ -149,7 +185,12 @@ final class StepApplier {
     if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE) {
       return;
     }
+    // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
+    // always name the table, as DDL rows do.
     TableLayout layout = layout(row);
+    if (layout == null) {
+      layout = catalog.layout(StepReader.ddlTable(row));
+    }
     if (layout == null) {
       return;
     }

@@ -137,7 +137,7 @@ class AbandonedCaptureTest {
         oracle.switchAllLogfiles();
         oracle.advance(Duration.ofSeconds(15));   // every log archived at both destinations
       }
-      List<String> reference = captureWhole(oracle, start, spill.resolve("reference"));
+      List<String> reference = captureWhole(oracle, start, spill.resolve("reference"), seed);
       assertThat(reference.size()).as("the workload committed something").isGreaterThan(delivered.size());
       Capture last = new Capture(oracle, acked, spill.resolve("last"));
       abandoned.add(last);
@@ -184,49 +184,57 @@ class AbandonedCaptureTest {
 
   private static void takeUntil(CaptureStream stream, int count, List<String> delivered, long seed)
       throws InterruptedException {
-    int taken = 0;
-    int empty = 0;
-    while (taken < count) {
-      List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
-      if (batch.isEmpty()) {
-        assertThat(++empty).as("seed %s last run: %s of %s changes; %s", seed, taken, count, stream.metrics())
-            .isLessThan(MAX_EMPTY_POLLS);
-        continue;
-      }
-      empty = 0;
-      for (StreamEvent event : batch) {
-        if (event instanceof StreamEvent.ChangeEvent c) {
-          delivered.add(describe(c));
-          taken++;
-        }
-      }
-      stream.acknowledge(batch.get(batch.size() - 1).position());
+    int before = delivered.size();
+    for (int empty = 0; delivered.size() - before < count; ) {
+      boolean progress = pollOnce(stream, delivered);
+      empty = progress ? 0 : empty + 1;
+      assertThat(empty).as("seed %s last run: %s of %s changes; %s", seed, delivered.size() - before, count,
+          stream.metrics()).isLessThan(MAX_EMPTY_POLLS);
     }
   }
 
-  /** A clean capture of everything from {@code start} until it stays quiet. */
-  private static List<String> captureWhole(SimulatedOracle oracle, Position start, Path spill)
+  /**
+   * A clean capture of everything from {@code start} up to the database's current SCN (its workload
+   * stopped): done once it has published up to that SCN and handed over every queued event.
+   */
+  private static List<String> captureWhole(SimulatedOracle oracle, Position start, Path spill, long seed)
       throws InterruptedException {
+    Scn end;
+    synchronized (oracle) {
+      end = Scn.of(oracle.currentScn());
+    }
     Capture clean = new Capture(oracle, start, spill);
     List<String> out = new ArrayList<>();
     try {
-      int quiet = 0;
-      while (quiet < 40) {
-        List<StreamEvent> batch = clean.stream.poll(Duration.ofMillis(50));
-        quiet = batch.isEmpty() ? quiet + 1 : 0;
-        for (StreamEvent event : batch) {
-          if (event instanceof StreamEvent.ChangeEvent c) {
-            out.add(describe(c));
-          }
+      for (int empty = 0; ; ) {
+        if (pollOnce(clean.stream, out)) {
+          empty = 0;
+          continue;
         }
-        if (!batch.isEmpty()) {
-          clean.stream.acknowledge(batch.get(batch.size() - 1).position());
+        CaptureMetrics m = clean.stream.metrics();
+        if (m.deliveredScn().compareTo(end) >= 0 && m.queued() == 0) {
+          return out;
         }
+        assertThat(++empty).as("seed %s reference: %s changes, not caught up with SCN %s; %s", seed, out.size(),
+            end, m).isLessThan(MAX_EMPTY_POLLS);
       }
     } finally {
       clean.release();
     }
-    return out;
+  }
+
+  /** One poll: its changes described into {@code into}, the batch acknowledged; whether it had events. */
+  private static boolean pollOnce(CaptureStream stream, List<String> into) throws InterruptedException {
+    List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
+    for (StreamEvent event : batch) {
+      if (event instanceof StreamEvent.ChangeEvent c) {
+        into.add(describe(c));
+      }
+    }
+    if (!batch.isEmpty()) {
+      stream.acknowledge(batch.get(batch.size() - 1).position());
+    }
+    return !batch.isEmpty();
   }
 
   private static String describe(StreamEvent.ChangeEvent c) {

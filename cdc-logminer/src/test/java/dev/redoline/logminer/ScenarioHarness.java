@@ -63,6 +63,8 @@ final class ScenarioHarness implements AutoCloseable {
   CaptureStream stream;
   /** Applied to the text of every statement the gateway prepares, when set. */
   private UnaryOperator<String> sqlRewrite;
+  /** The engine's transaction journal, when set. */
+  private dev.redoline.buffer.TransactionJournal journal;
 
   ScenarioHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
@@ -79,6 +81,12 @@ final class ScenarioHarness implements AutoCloseable {
         .column("ID", OracleType.number(10, 0), false)
         .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
         .primaryKey("ID").build();
+  }
+
+  /** Gives the engine a transaction journal (none by default), as a restarted process would reopen. */
+  ScenarioHarness journal(dev.redoline.buffer.TransactionJournal journal) {
+    this.journal = journal;
+    return this;
   }
 
   ScenarioHarness set(String key, String value) {
@@ -124,7 +132,11 @@ final class ScenarioHarness implements AutoCloseable {
       sleeps.add(duration);
       sim.advance(duration);
     };
-    stream = CaptureEngine.builder()
+    CaptureEngine.Builder engine = CaptureEngine.builder();
+    if (journal != null) {
+      engine.journal(journal);
+    }
+    stream = engine
         .config(CdcConfig.from(settings))
         .gateways(() -> recording(connect(sim)))
         .clock(sim.clock())

@@ -1,6 +1,11 @@
 package dev.redoline.simulator;
 
-/** The calls of a simulated connection where a {@link Fault} can be planned. */
+/**
+ * The points of a client's work where a {@link Fault} can be planned: opening a connection, each
+ * SELECT by the view it reads (V$DATABASE, V$THREAD, V$LOG, V$ARCHIVED_LOG, ...; see
+ * {@code Statements}), each DBMS_LOGMNR call, and each row fetched from V$LOGMNR_CONTENTS. The
+ * names follow the JDBC gateway's operations, which each send one such statement.
+ */
 public enum GatewayCall {
   CONNECT, DATABASE, THREADS, ONLINE_LOGS, ARCHIVED_LOGS, ARCHIVE_DESTINATIONS, PDBS, ACTIVE_TRANSACTIONS,
   OBJECTS, TABLE_LAYOUT, SCN_TO_TIMESTAMP, TIMESTAMP_TO_SCN,

@@ -16,8 +16,11 @@ import java.util.Locale;
  * m.format(LocalDateTime.of(2020, 2, 1, 0, 0), 6, null, null, '.');   // "01-FEB-20 12.00.00.000000 AM"
  * }</pre>
  *
- * <p>Elements (matched without regard to case, longest first): {@code YYYY}/{@code RRRR} four
- * year digits; {@code YY}/{@code RR} the last two; {@code MM}; {@code MON} the English month
+ * <p>Elements (matched without regard to case, longest first): {@code SYYYY} a sign ({@code -}
+ * for a BC year, a blank for AD) then four year digits; {@code YYYY}/{@code RRRR} four year digits
+ * with no sign, so a BC year reads as the AD year of the same number (Oracle SQL Language
+ * Reference, "Datetime Format Elements": only {@code S} prefixes BC dates with a minus sign);
+ * {@code YY}/{@code RR} the last two; {@code MM}; {@code MON} the English month
  * abbreviation (NLS_DATE_LANGUAGE AMERICAN); {@code DD}; {@code HH24}; {@code HH}/{@code HH12}
  * 01 to 12; {@code MI}; {@code SS}; {@code FF1}..{@code FF9} that many fractional digits, cut
  * not rounded, and {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when
@@ -35,7 +38,7 @@ final class LiteralDateMask {
   enum Role { DATE, TIMESTAMP, TIMESTAMP_TZ }
 
   private enum Element {
-    HH24, HH12, HH, YYYY, RRRR, YY, RR, MON, MM, MI, DD, SS, FF, TZH, TZM, TZR, MERIDIAN_DOTS, MERIDIAN, X, TEXT
+    HH24, HH12, HH, SYYYY, YYYY, RRRR, YY, RR, MON, MM, MI, DD, SS, FF, TZH, TZM, TZR, MERIDIAN_DOTS, MERIDIAN, X, TEXT
   }
 
   /** One piece of a mask: an element with its spelling (for case) or copied text; FF digits, 0 = type's. */
@@ -46,7 +49,7 @@ final class LiteralDateMask {
 
   /** Element spellings tried at each position, longest and most specific first. */
   private static final String[][] SPELLINGS = {
-    {"HH24", "HH24"}, {"HH12", "HH12"}, {"HH", "HH"}, {"YYYY", "YYYY"}, {"RRRR", "RRRR"}, {"YY", "YY"},
+    {"HH24", "HH24"}, {"HH12", "HH12"}, {"HH", "HH"}, {"SYYYY", "SYYYY"}, {"YYYY", "YYYY"}, {"RRRR", "RRRR"}, {"YY", "YY"},
     {"RR", "RR"}, {"MON", "MON"}, {"MM", "MM"}, {"MI", "MI"}, {"DD", "DD"}, {"SS", "SS"}, {"FF", "FF"},
     {"TZH", "TZH"}, {"TZM", "TZM"}, {"TZR", "TZR"}, {"A.M.", "MERIDIAN_DOTS"}, {"P.M.", "MERIDIAN_DOTS"},
     {"AM", "MERIDIAN"}, {"PM", "MERIDIAN"}, {"X", "X"}};
@@ -127,17 +130,22 @@ final class LiteralDateMask {
    *     mask has no zone element
    * @param region the region name {@code TZR} shows, or null to show the offset
    * @param decimal the session's decimal character, for {@code X}
-   * @throws IllegalArgumentException for a year outside 0 to 9999, or an offset with seconds
+   * @throws IllegalArgumentException for a year Oracle does not have (before 4712 BC, ISO year
+   *     -4711, or after 9999), or an offset with seconds
    */
   String format(LocalDateTime t, int typeDigits, ZoneOffset offset, String region, char decimal) {
-    int year = t.getYear();
-    if (year < 0 || year > 9999) {
-      throw new IllegalArgumentException("Year " + year + " cannot be written with the mask " + mask
-          + " (0 to 9999)");
+    int iso = t.getYear();
+    if (iso < -4711 || iso > 9999) {
+      throw new IllegalArgumentException("Year " + iso + " cannot be written with the mask " + mask
+          + " (Oracle's years are 4712 BC, ISO -4711, to 9999)");
     }
+    // ISO year -43 is 44 BC; ISO year 0 stays Oracle's own year 0, which date arithmetic reaches.
+    boolean bc = iso < 0;
+    int year = bc ? 1 - iso : iso;
     StringBuilder sb = new StringBuilder(mask.length() + 16);
     for (Token k : tokens) {
       switch (k.element()) {
+        case SYYYY -> pad(sb.append(bc ? '-' : ' '), year, 4);
         case YYYY, RRRR -> pad(sb, year, 4);
         case YY, RR -> pad(sb, year % 100, 2);
         case MM -> pad(sb, t.getMonthValue(), 2);

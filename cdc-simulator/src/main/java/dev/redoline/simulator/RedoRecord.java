@@ -19,6 +19,9 @@ final class RedoRecord {
   final int thread;
   /** The table as it was when the change was made; null for control rows. */
   final TableVersion table;
+  /** {@link #objectId} and {@link #dataObjectId} of a row that shows NULL in DATA_OBJ# and DATA_OBJD#. */
+  static final int NULL_OBJECT = -1;
+
   /** DATA_OBJ# and DATA_OBJD# of the segment changed (a partition's for partitioned tables). */
   final int objectId;
   final int dataObjectId;

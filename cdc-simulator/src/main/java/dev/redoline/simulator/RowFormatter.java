@@ -17,11 +17,28 @@ import java.util.List;
  * HEXTORAW values, STATUS 2 and INFO 'Dictionary Mismatch'; a dropped table still in the recycle
  * bin is shown under its BIN$ name. With DDL_DICT_TRACKING the dictionary follows the redo, so old
  * records render with their own layout.
+ *
+ * <p>As real LogMiner does (docs/simulator.md, "Real-Oracle behaviours"): USERNAME is
+ * {@code UNKNOWN} on every row of a transaction whose START is below the session's start SCN; a
+ * record whose object number is {@link RedoRecord#NULL_OBJECT} shows NULL DATA_OBJ# and
+ * DATA_OBJD#; and a table's {@link SchemaChanges.RowText} can leave quotes undoubled or name
+ * columns {@code "COL n"} with raw bytes.
  */
 final class RowFormatter {
 
+  /**
+   * USERNAME of every row of a transaction whose START this LogMiner session did not read: Oracle
+   * writes the session's user only in the redo of the transaction's first change (Debezium
+   * DBZ-3978, DBZ-8884), so a session started after it cannot name the user.
+   */
+  static final String UNKNOWN_USER = "UNKNOWN";
+
   /** SQL_REDO of an UNSUPPORTED (255) row. */
   static final String UNSUPPORTED_REDO = "Unsupported";
+
+  /** Where DATA_OBJ# and DATA_OBJD# are in a view row, for rows that show them NULL. */
+  private static final int DATA_OBJ = column("DATA_OBJ#");
+  private static final int DATA_OBJD = column("DATA_OBJD#");
 
   private final SimulatedOracle oracle;
   private final MinerSession session;
@@ -94,8 +111,23 @@ final class RowFormatter {
       x.table = live.recycleBinName;
       layout = renamed(layout, live.recycleBinName);
     }
-    x.redo = text(r, layout);
+    x.redo = live.rowText == SchemaChanges.RowText.COLUMN_NUMBERS ? byColumnNumber(r, layout) : text(r, layout);
     x.undo = undo(r, layout);
+    if (live.rowText == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
+      // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
+      x.redo = x.redo.replace("''", "'");
+      x.undo = x.undo == null ? null : x.undo.replace("''", "'");
+    }
+  }
+
+  /** SQL_REDO naming the table but not its columns; other kinds as usual. */
+  private String byColumnNumber(RedoRecord r, TableLayout layout) {
+    return switch (r.kind) {
+      case INSERT -> renderer.insertByColumnNumber(layout, r.values);
+      case UPDATE -> renderer.updateByColumnNumber(layout, r.values, r.before, r.rowId);
+      case DELETE -> renderer.deleteByColumnNumber(layout, r.before, r.rowId);
+      default -> text(r, layout);
+    };
   }
 
   private String text(RedoRecord r, TableLayout layout) {
@@ -177,14 +209,28 @@ final class RowFormatter {
     Catalog.Container c = oracle.catalog.container(r.table != null ? r.table.conId()
         : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.user;
+    String user = tx == null ? null : tx.startScn < session.startScn ? UNKNOWN_USER : tx.user;
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
       String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
-      out.add(ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
-          undoPiece, i < n - 1, c, oracle.catalog.cdb, user));
+      Object[] row = ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
+          undoPiece, i < n - 1, c, oracle.catalog.cdb, user);
+      if (r.objectId == RedoRecord.NULL_OBJECT) {
+        row[DATA_OBJ] = null;
+        row[DATA_OBJD] = null;
+      }
+      out.add(row);
     }
     return out;
+  }
+
+  private static int column(String name) {
+    for (int i = 0; i < ContentsView.COLUMNS.size(); i++) {
+      if (ContentsView.COLUMNS.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("V$LOGMNR_CONTENTS has no column " + name);
   }
 }

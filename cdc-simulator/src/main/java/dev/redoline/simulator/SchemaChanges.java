@@ -29,8 +29,40 @@ public final class SchemaChanges {
   /** INFO of a DDL row the database issued itself. */
   static final String INTERNAL_DDL = "INTERNAL DDL";
 
+  /**
+   * What DATA_OBJ# and DATA_OBJD# a TRUNCATE row shows. Which of them Oracle writes is not
+   * confirmed (docs/simulator.md, "Real-Oracle behaviours"), so each is a choice; the row always
+   * names the table in SEG_OWNER/TABLE_NAME, by which connectors resolve DDL.
+   */
+  public enum TruncateObject {
+    /** The table's object numbers (the default). */
+    TABLE,
+    /** 0 in both columns. */
+    ZERO,
+    /** NULL in both columns. */
+    NULL
+  }
+
+  /**
+   * How LogMiner writes the SQL_REDO of a table's DML rows. Real LogMiner output departs from
+   * its documented form in two ways seen in the field (docs/simulator.md, "Real-Oracle
+   * behaviours"); both are choices per table, made at mining time like all text.
+   */
+  public enum RowText {
+    /** Names and literals as documented, quotes doubled (the default). */
+    AS_DOCUMENTED,
+    /** A single quote inside a literal is written once, not doubled: {@code 'O'Brien'}. */
+    QUOTES_NOT_DOUBLED,
+    /**
+     * Columns as {@code "COL n"} with {@code HEXTORAW} values of the stored bytes, in text that
+     * names the table: {@code insert into "S"."T"("COL 1","COL 2") values (HEXTORAW('c102'),...)}.
+     */
+    COLUMN_NUMBERS
+  }
+
   private final SimulatedOracle oracle;
   private int ddlSlot;
+  private TruncateObject truncateObject = TruncateObject.TABLE;
 
   SchemaChanges(SimulatedOracle oracle) {
     this.oracle = oracle;
@@ -83,6 +115,33 @@ public final class SchemaChanges {
     return sql.append(')').toString();
   }
 
+  /**
+   * CREATE TABLE ... PARTITION BY RANGE ... INTERVAL (or automatic LIST) with one partition: an
+   * insert given to {@link SimulatedTransaction#insertIntoNewPartition} makes the database add a
+   * partition by itself, as it does for a key no partition holds.
+   */
+  public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
+    SimTable t = oracle.catalog.create(layout.table(), layout, List.of(firstPartition));
+    t.automaticPartitions = true;
+    emit(t, createText("create table ", layout) + " partition by range (\"" + layout.column(0).name()
+        + "\") interval (1) (partition \"" + firstPartition + "\" values less than (1))", USER_DDL);
+    return layout.table();
+  }
+
+  /**
+   * The partition the database creates for a key no partition of {@code t} holds: new OBJECT_ID
+   * and DATA_OBJECT_ID, a system name, and recursive DDL in its own transaction whose row has INFO
+   * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
+   */
+  SimTable.Segment addPartitionAutomatically(SimTable t) {
+    Catalog.Container c = oracle.catalog.container(t.conId);
+    int id = oracle.catalog.allocateObjectId(c);
+    SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
+    t.addSegment(segment);
+    emit(t, "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"", INTERNAL_DDL);
+    return segment;
+  }
+
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
   public void addColumn(TableId table, String name, OracleType type) {
     SimTable t = oracle.catalog.table(table);
@@ -116,6 +175,17 @@ public final class SchemaChanges {
     emit(t, "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging", USER_DDL);
   }
 
+  /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
+  public void rowText(TableId table, RowText text) {
+    oracle.catalog.table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
+  }
+
+  /** What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by default. */
+  public SchemaChanges truncateObject(TruncateObject shown) {
+    this.truncateObject = java.util.Objects.requireNonNull(shown, "shown == null");
+    return this;
+  }
+
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
     SimTable t = oracle.catalog.table(table);
@@ -125,7 +195,12 @@ public final class SchemaChanges {
       }
     }
     t.rows.clear();
-    emit(t, "truncate table " + table.quoted(), USER_DDL);
+    int shown = switch (truncateObject) {
+      case TABLE -> t.objectId;
+      case ZERO -> 0;
+      case NULL -> RedoRecord.NULL_OBJECT;
+    };
+    emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */
@@ -186,6 +261,11 @@ public final class SchemaChanges {
   }
 
   private void emit(SimTable t, String text, String info) {
+    emit(t, text, info, t.objectId);
+  }
+
+  /** Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and DATA_OBJD# when not the table's). */
+  private void emit(SimTable t, String text, String info, int objectId) {
     RedoLog redo = oracle.redo;
     // The schema owner issues the DDL: USERNAME is the owner, so excluding a user excludes its DDL.
     TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, t.id.owner(), t.conId,
@@ -196,7 +276,8 @@ public final class SchemaChanges {
     SimTable.Segment s = t.segments.get(0);
     redo.write(new RedoRecord(RecordKind.START, scn, tx.startTime, tx, 1, null, 0, 0, null, null, null, null,
         null, 0), tx);
-    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), t.objectId, s.dataObjectId,
+    int dataObjectId = objectId == t.objectId ? s.dataObjectId : objectId;
+    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), objectId, dataObjectId,
         null, null, null, text, info, 0), tx);
     long commit = redo.nextScn();
     tx.ended = true;

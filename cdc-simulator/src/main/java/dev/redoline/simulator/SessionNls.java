@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *     .withTimeZone("Europe/Berlin"));                                // '3,5' and LTZ values in Berlin time
  * }</pre>
  *
- * <p>The masks may use the format elements {@code YYYY RRRR YY RR MM MON DD HH24 HH12 HH MI SS
+ * <p>The masks may use the format elements {@code SYYYY YYYY RRRR YY RR MM MON DD HH24 HH12 HH MI SS
  * FF FF1..FF9 X AM PM A.M. P.M. TZH TZM TZR}, the punctuation {@code - / , . ; :} and space, and
  * {@code "quoted text"}; {@code MON} and the meridian follow the case of the element
  * ({@code MON} gives {@code MAY}, {@code Mon} gives {@code May}). {@code X} is the decimal
@@ -44,7 +44,7 @@ public record SessionNls(String dateFormat, String timestampFormat, String times
 
   /**
    * The settings Redoline's JDBC gateway sets on every connection ({@link OracleNls}), and what a
-   * new simulated connection starts with: {@code TO_DATE('2020-02-01 00:00:00', 'YYYY-MM-DD
+   * new simulated connection starts with: {@code TO_DATE(' 2020-02-01 00:00:00', 'SYYYY-MM-DD
    * HH24:MI:SS')}, {@code TO_TIMESTAMP('2019-02-01 00:00:00.123000000')}, UTC.
    */
   public static final SessionNls GATEWAY = new SessionNls(OracleNls.DATE_FORMAT, OracleNls.TIMESTAMP_FORMAT,

@@ -61,6 +61,13 @@ final class SimTable {
   boolean temporary;
   /** LOGGING 'NO' (ALTER TABLE ... NOLOGGING); a partitioned table's partitions have their own. */
   boolean noLogging;
+  /**
+   * Interval or automatic list partitioning: a row with a key no partition holds makes the
+   * database create a partition by itself ({@link SchemaChanges#createIntervalPartitioned}).
+   */
+  boolean automaticPartitions;
+  /** How LogMiner writes the text of this table's DML rows. */
+  SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
   private int nextPartition;
 
   SimTable(TableId id, int conId, int objectId, TableLayout layout) {
@@ -80,6 +87,11 @@ final class SimTable {
 
   TableVersion version() {
     return new TableVersion(layout, objectVersion, conId, this);
+  }
+
+  /** Appends {@code segment} as the newest partition; later rows are spread over it too. */
+  void addSegment(Segment segment) {
+    segments.add(segment);
   }
 
   /** The segment for a new row: partitions take rows in turn. */

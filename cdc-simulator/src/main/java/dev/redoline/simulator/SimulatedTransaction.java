@@ -71,7 +71,10 @@ public final class SimulatedTransaction {
   public String insert(TableId table, Row after) {
     SimTable t = live(table);
     requireShape(t.layout, after);
-    SimTable.Segment segment = t.segmentForNewRow();
+    return insertInto(t, t.segmentForNewRow(), after);
+  }
+
+  private String insertInto(SimTable t, SimTable.Segment segment, Row after) {
     String rowId = t.newRowId(segment);
     Object[] values = new Object[after.size()];
     for (int i = 0; i < values.length; i++) {
@@ -81,6 +84,25 @@ public final class SimulatedTransaction {
     RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, after, null);
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
+  }
+
+  /**
+   * INSERT of a row whose key no partition of an interval (or automatic list) partitioned table
+   * holds: the database first creates the partition by recursive DDL (its own transaction, INFO
+   * 'INTERNAL DDL', a new DATA_OBJ#), then the row goes into it. Returns the new row's ROWID.
+   *
+   * @throws IllegalArgumentException if the table was not made by
+   *     {@link SchemaChanges#createIntervalPartitioned}
+   */
+  public String insertIntoNewPartition(TableId table, Object... values) {
+    SimTable t = live(table);
+    if (!t.automaticPartitions) {
+      throw new IllegalArgumentException(table + " is not interval or automatic list partitioned");
+    }
+    Row after = Row.of(values);
+    requireShape(t.layout, after);
+    SimTable.Segment segment = oracle.schema().addPartitionAutomatically(t);
+    return insertInto(t, segment, after);
   }
 
   /** UPDATE of one row: {@code changes} maps column names to new values (null for NULL). */

@@ -299,6 +299,24 @@ final class SqlRedoRenderer {
     return deleteText(unknownTable(objectId), layout, before, rowId, raw);
   }
 
+  /**
+   * Text that names the table but not its columns (Debezium DBZ-3401): {@code insert into
+   * "S"."T"("COL 1","COL 2") values (HEXTORAW('c102'),HEXTORAW('4e4557'));}.
+   */
+  String insertByColumnNumber(TableLayout layout, Row after) {
+    return insertText(layout.table().quoted(), layout, after, raw);
+  }
+
+  /** An UPDATE that names the table, with {@code "COL n"} and raw bytes. */
+  String updateByColumnNumber(TableLayout layout, Row set, Row before, String rowId) {
+    return updateText(layout.table().quoted(), layout, set, before, rowId, raw);
+  }
+
+  /** A DELETE that names the table, with {@code "COL n"} and raw bytes. */
+  String deleteByColumnNumber(TableLayout layout, Row before, String rowId) {
+    return deleteText(layout.table().quoted(), layout, before, rowId, raw);
+  }
+
   /** DDL row text: the statement as issued, plus {@code ;} unless NO_SQL_DELIMITER. */
   String ddl(String statement) {
     requireNonNull(statement, "statement");

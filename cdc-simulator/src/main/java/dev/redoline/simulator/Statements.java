@@ -114,7 +114,7 @@ final class Statements {
   /** The fault point of a SELECT, by the view it reads; {@code null} for views that have none. */
   static GatewayCall callOf(String upper) {
     if (upper.contains("V$LOGMNR_CONTENTS")) {
-      return upper.contains("WHERE 1 = 0") ? null : GatewayCall.QUERY;
+      return GatewayCall.QUERY;
     }
     if (upper.contains("V$LOGMNR_LOGS")) {
       return GatewayCall.SESSION_LOGS;

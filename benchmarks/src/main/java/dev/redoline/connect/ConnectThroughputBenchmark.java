@@ -1,5 +1,6 @@
 package dev.redoline.connect;
 
+import dev.redoline.bench.engine.PipelineBenchmark;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
@@ -42,22 +43,28 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Records per second into a broker: the connector on a Connect worker (exactly-once on or off)
- * capturing a backlog of the {@code stress} workload, against a plain {@code KafkaProducer}
- * writing the same records (the bytes the connector wrote, to as many topics) to the same broker.
- * The ratio of the two is the connector's overhead (capture, conversion, Connect, transactions).
+ * capturing a backlog, against a plain {@code KafkaProducer} writing the same records (the bytes
+ * the connector wrote, to as many topics) to the same broker. The ratio of the two is the
+ * connector's overhead (capture, conversion, Connect, transactions); the target is 50% or more.
+ *
+ * <p>{@code workload}: {@code orders} is {@code PipelineBenchmark}'s backlog (inserts into a
+ * 10-column table, {@code orderTransactions} transactions of 5), the same one the bare and
+ * embedded engines are measured on; {@code stress} is 120 simulated seconds of the simulator's
+ * {@code stress} workload (two RAC threads, small logs, a reconnect), whose capture alone is slower.
  *
  * <p>Each operation is one whole run ({@link Mode#SingleShotTime}): {@code connector} configures
- * a fresh connector on a fresh simulator holding {@code backlogSeconds} of stress traffic and
- * returns when the worker has stored the offset of the backlog's last commit; {@code plainProducer}
- * sends the same records and flushes. Records/s = the record count printed in the setup log
- * divided by the time per operation. Lives in cdc-connect's test sources because the benchmarks
- * module has no Kafka on its class path.
+ * a fresh connector on a fresh simulator holding the backlog and returns when the worker has
+ * stored the offset of the backlog's last commit (so the connector and task start are in it);
+ * {@code plainProducer} sends the same records and flushes, on a producer made and warmed up
+ * untimed. Records/s = the record count printed in the setup log divided by the time per operation.
  *
- * <pre>
- * mvn -o -q -B -pl cdc-connect test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
- * java -cp cdc-connect/target/test-classes:cdc-connect/target/classes:$(cat /tmp/cp.txt) org.openjdk.jmh.Main \
- *     ConnectThroughputBenchmark -rf json -rff /tmp/connect-throughput.json
- * </pre>
+ * <p>Each backlog database is reached by the worker through its simulator URL
+ * ({@code SimulatedOracle.url()}), its time standing still while the worker reads it. The class is
+ * in {@code dev.redoline.connect} because it reads the stored offsets back with the connector's
+ * package-private {@code OffsetCodec}.
+ *
+ * <p>Run: {@code ./mvnw -q -B -pl benchmarks -am package -DskipTests && java -jar
+ * benchmarks/target/benchmarks.jar ConnectThroughputBenchmark -rf json -rff /tmp/connect.json}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -71,9 +78,16 @@ public class ConnectThroughputBenchmark {
   @Param({"on", "off"})
   public String exactlyOnce;
 
+  /** The backlog: PipelineBenchmark's order inserts, or the stress workload. */
+  @Param({"orders", "stress"})
+  public String workload;
+
+  /** Transactions of the {@code orders} backlog (5 inserts each). */
+  @Param({"10000"})
+  public int orderTransactions;
+
   /** Seconds of stress traffic generated before the capture starts. */
-  @Param({"120"})
-  public int backlogSeconds;
+  static final int STRESS_SECONDS = 120;
 
   private EmbeddedConnectCluster connect;
   private Path spill;
@@ -134,24 +148,45 @@ public class ConnectThroughputBenchmark {
   private void prepareRun() throws Exception {
     run++;
     name = "bench" + run;
-    oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
+    oracle = backlog();
     start = oracle.currentScn();
-    oracle.advance(Duration.ofSeconds(backlogSeconds));
-    Scn end = Scn.of(oracle.currentScn());
+    Scn end = fill(oracle);
     url = oracle.url();   // the backlog is written: the worker reads it with the database's time standing still
     lastCommit = lastCommitBefore(end);
   }
 
+  private SimulatedOracle backlog() {
+    if (workload.equals("orders")) {
+      SimulatedOracle oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
+      oracle.createTable(PipelineBenchmark.layout());
+      return oracle;
+    }
+    return SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
+  }
+
+  /** Writes the backlog; the SCN after it. */
+  private Scn fill(SimulatedOracle oracle) {
+    if (workload.equals("orders")) {
+      PipelineBenchmark.writeOrders(oracle, orderTransactions);
+    } else {
+      oracle.advance(Duration.ofSeconds(STRESS_SECONDS));
+    }
+    return Scn.of(oracle.currentScn());
+  }
+
   // The same backlog captured by the bare engine: the SCN of its last commit before the end.
   private Scn lastCommitBefore(Scn end) throws InterruptedException {
-    SimulatedOracle copy = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
-    copy.advance(Duration.ofSeconds(backlogSeconds));
+    SimulatedOracle copy = backlog();
+    fill(copy);
+    long expected = workload.equals("orders") ? (long) orderTransactions * PipelineBenchmark.CHANGES_PER_TRANSACTION
+        : Long.MAX_VALUE;
     CdcConfig config = CdcConfig.from(Map.of(
         "cdc.database.url", copy.url(), "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
         "cdc.buffer.spill.dir", spill.resolve("dry").toString()));
     CaptureEngine engine = CaptureEngine.builder().config(config)
         .database(Database.jdbc(config, copy.clock(), copy::advance)).build();
     Scn last = null;
+    long changes = 0;
     try (CaptureStream stream = engine.open(null)) {
       while (true) {
         for (StreamEvent e : stream.poll(Duration.ofSeconds(1))) {
@@ -160,6 +195,9 @@ public class ConnectThroughputBenchmark {
               return last;
             }
             last = c.commit().scn();
+            if (++changes == expected) {
+              return last;
+            }
           }
         }
       }
@@ -206,7 +244,7 @@ public class ConnectThroughputBenchmark {
     oracle = null;   // the driver holds the database weakly: dropped here, it is gone
     written = readBack(name + ".");
     System.out.println("connector run " + name + ": " + written.size() + " change records (exactlyOnce="
-        + exactlyOnce + ", backlog " + backlogSeconds + " s)");
+        + exactlyOnce + ", workload " + workload + ")");
   }
 
   private List<ProducerRecord<byte[], byte[]>> readBack(String prefix) {

@@ -1,0 +1,121 @@
+package dev.redoline.bench.embedded;
+
+import dev.redoline.bench.engine.PipelineBenchmark;
+import dev.redoline.core.Change;
+import dev.redoline.embedded.EmbeddedEngine;
+import dev.redoline.simulator.RealTime;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Commit-to-handler latency of the embedded engine at a steady load: from the moment a marked
+ * transaction is asked for until the engine's {@code ChangeHandler} is called with it, with the
+ * default settings (file offset store with grouped writes, {@code cdc.mining.target.latency.ms}
+ * 1000 ms). The simulator runs in real time (simulated time advances while the capture waits
+ * {@code cdc.mining.idle.ms}) with {@value #BACKGROUND_PER_TICK} background transactions per
+ * tick; the marked one is committed at the next tick, so the figure includes the wait for it.
+ * JMH's sample mode reports p50/p99; the target is p99 within the target latency plus 100 ms.
+ *
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HandlerLatencyBenchmark -f 1 -wi 2
+ * -i 3 -rf json -rff /tmp/handler-latency.json}
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgs = "-Xmx1g")
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 5)
+public class HandlerLatencyBenchmark {
+
+  static final int BACKGROUND_PER_TICK = 5;
+
+  /** A running embedded engine over a simulator with background load. */
+  @State(Scope.Benchmark)
+  public static class Engine {
+    final ConcurrentLinkedQueue<Long> requests = new ConcurrentLinkedQueue<>();
+    final Map<Long, CountDownLatch> waiting = new ConcurrentHashMap<>();
+    EmbeddedEngine engine;
+    RealTime clock;
+    long nextMarked = 1_000_000_000L;
+    long background;
+
+    @Setup(Level.Trial)
+    public void start() throws IOException {
+      SimulatedOracle oracle = SimulatedOracle.builder().seed(11).logBytes(64L << 20).build();
+      oracle.createTable(PipelineBenchmark.layout());
+      long start = oracle.currentScn();
+      oracle.workload((o, step) -> {
+        for (int i = 0; i < BACKGROUND_PER_TICK; i++) {
+          commit(o, ++background);
+        }
+        for (Long id = requests.poll(); id != null; id = requests.poll()) {
+          commit(o, id);
+        }
+      });
+      clock = RealTime.start(oracle);
+      engine = EmbeddedEngine.builder().config(Map.of("cdc.database.url", oracle.url(),
+              "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
+              "cdc.state.dir", Files.createTempDirectory("redoline-bench-state").toString(),
+              "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
+              "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10"))
+          .handler(tx -> {
+            for (Change c : tx.changes()) {
+              CountDownLatch latch = waiting.remove(c.after().get(0));
+              if (latch != null) {
+                latch.countDown();
+              }
+            }
+          })
+          .build();
+      engine.start();
+    }
+
+    private static void commit(SimulatedOracle o, long id) {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(PipelineBenchmark.ORDERS, id, "NEW", 1L, BigDecimal.ONE, "c", "s", null,
+          LocalDateTime.of(2024, 3, 1, 9, 0), "EUR", 1L);
+      tx.commit();
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws InterruptedException {
+      engine.stop();
+      engine.awaitTermination(Duration.ofMinutes(1));
+      clock.close();
+    }
+  }
+
+  /** One marked commit, from the request to the handler's call with it. */
+  @Benchmark
+  public long commitToHandler(Engine engine) throws InterruptedException {
+    long id = engine.nextMarked++;
+    CountDownLatch handled = new CountDownLatch(1);
+    engine.waiting.put(id, handled);
+    engine.requests.add(id);
+    if (!handled.await(1, TimeUnit.MINUTES)) {
+      throw new IllegalStateException("transaction " + id + " not handled within a minute: " + engine.engine.state());
+    }
+    return id;
+  }
+}
