@@ -138,10 +138,9 @@ class SimulatorServerTest {
     String wrong = server.url().replace("/test", "/nope");
     assertThatThrownBy(() -> DriverManager.getConnection(wrong))
         .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12514));
-    int port = server.port();
-    server.close();
-    server = null;
-    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:redoline:sim://127.0.0.1:" + port + "/test"))
+    // Port 1 (tcpmux): nothing listens there on a machine like this one, where a port just freed by
+    // the server may be taken at once by another process.
+    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:redoline:sim://127.0.0.1:1/test"))
         .isInstanceOfSatisfying(SQLRecoverableException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12541));
   }
 }
