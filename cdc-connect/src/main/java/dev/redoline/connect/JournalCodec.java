@@ -11,6 +11,7 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
+import dev.redoline.core.VectorValue;
 import dev.redoline.core.Xid;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -66,6 +67,10 @@ final class JournalCodec {
   private static final int DURATION = 13;
   private static final int BYTES = 14;
   private static final int MARKER = 15;
+  /** Oracle 23ai BOOLEAN (and NUMBER(1) read as one): a byte, 1 or 0. */
+  private static final int BOOLEAN = 16;
+  /** Oracle 23ai VECTOR: its storage image, which keeps its format and dimensions. */
+  private static final int VECTOR = 17;
 
   /** One record's content: part (or all) of one append. */
   record Slice(TransactionInfo transaction, RedoAddress upTo, List<Change> changes,
@@ -254,6 +259,12 @@ final class JournalCodec {
     } else if (v instanceof Marker m) {
       out.writeByte(MARKER);
       out.writeUTF(m.name());
+    } else if (v instanceof Boolean b) {
+      out.writeByte(BOOLEAN);
+      out.writeBoolean(b);
+    } else if (v instanceof VectorValue vector) {
+      out.writeByte(VECTOR);
+      writeBytes(vector.toImage(), out);
     } else {
       throw new IllegalArgumentException("not a Row value type: " + v.getClass().getName());
     }
@@ -286,6 +297,8 @@ final class JournalCodec {
       case DURATION -> Duration.ofSeconds(in.readLong(), in.readInt());
       case BYTES -> Bytes.of(readBytes(in));
       case MARKER -> Marker.valueOf(in.readUTF());
+      case BOOLEAN -> in.readBoolean();
+      case VECTOR -> VectorValue.fromImage(readBytes(in));
       default -> throw new IllegalArgumentException("unknown value tag " + tag);
     };
   }

@@ -32,7 +32,8 @@ class JournalCodecTest {
       OffsetDateTime.of(2026, 2, 3, 4, 5, 6, 7, ZoneOffset.ofHoursMinutes(-9, -30)),
       ZonedDateTime.of(2026, 3, 29, 2, 30, 0, 0, ZoneId.of("Europe/Paris")), Instant.ofEpochSecond(-5, 999),
       Period.of(-1, 11, 0), Duration.ofSeconds(86_400 * 3, 123_456_789), Bytes.of(new byte[] {0, -1, 127}),
-      Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, new BigDecimal("1E+130"));
+      Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, new BigDecimal("1E+130"), Boolean.TRUE, Boolean.FALSE,
+      dev.redoline.core.VectorValue.ofFloat32(1.5f, -2f), dev.redoline.core.VectorValue.ofInt8((byte) 3, (byte) -4));
 
   @Test
   void write_everyValueTypeReadsBackEqual() {
