@@ -23,7 +23,7 @@ final class SessionViews {
       if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
         continue;
       }
-      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), tx.xid.toRaw(), scn(tx.startScn), "ACTIVE",
+      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE",
           Math.max(tx.conId, 0)};
       if (allInstances) {
         Object[] withId = new Object[row.length + 1];

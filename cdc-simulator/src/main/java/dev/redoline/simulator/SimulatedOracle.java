@@ -432,6 +432,17 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * A big-endian platform (V$DATABASE.PLATFORM_NAME 'AIX-Based Systems (64-bit)'): the XID
+     * RAW(8) columns hold USN, slot and sequence most significant byte first. The default is
+     * little-endian Linux x86 64-bit.
+     */
+    public Builder bigEndianPlatform() {
+      settings.platformName = "AIX-Based Systems (64-bit)";
+      settings.byteOrder = java.nio.ByteOrder.BIG_ENDIAN;
+      return this;
+    }
+
     /** Database-wide supplemental logging (default ALL). */
     public Builder supplementalLogging(SupplementalLogging level) {
       settings.supplementalLogging = Objects.requireNonNull(level, "level == null");
