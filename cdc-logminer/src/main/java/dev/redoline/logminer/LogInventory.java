@@ -35,7 +35,11 @@ import java.util.TreeMap;
  *       logs down to the session start; their rows are at or below its cursor and not applied.
  *   <li><b>Horizon.</b> Each thread contributes the SCN up to which its chosen logs hold all of its
  *       redo: the database's CURRENT_SCN (read after the thread addresses) when the window reaches
- *       the current log, else the last chosen log's NEXT_CHANGE# - 1. The session's end SCN is the
+ *       the current log, else the last chosen log's NEXT_CHANGE# - 1. An open thread with nothing
+ *       available after its cursor (archive_only, its current log not archived yet) contributes
+ *       the end of its last available log, or the SCN before the start when no archived log holds
+ *       the start yet: the step then waits, as a single thread does, instead of starting a session
+ *       that lacks that thread's logs (ORA-01291). The session's end SCN is the
  *       lowest of these, so no thread's interval holds a record LogMiner would not return.
  * </ul>
  */
@@ -122,6 +126,7 @@ final class LogInventory {
     Map<Integer, ThreadLogs> logsByThread = new HashMap<>();
     Map<Integer, Scn> reach = new HashMap<>();
     Map<Integer, RedoThreadState> byThread = new HashMap<>();
+    Map<Integer, Waiting> behind = new HashMap<>();
     boolean limited = false;
     for (RedoThreadState thread : snapshot.threads()) {
       if (thread.enabled() != RedoThreadState.Enabled.PUBLIC) {
@@ -135,12 +140,10 @@ final class LogInventory {
       }
       before.sample(now, snapshot.currentScn());
       ThreadLogs logs = logs(thread, snapshot, destId);
-      long first = firstSequence(thread.thread(), logs, cursors.get(thread.thread()), startScn, thread);
-      if (first < 0) {
-        continue;
-      }
+      RedoAddress cursor = cursors.get(thread.thread());
+      long first = firstSequence(thread.thread(), logs, cursor, startScn, thread);
       List<StepLog> chain = new ArrayList<>();
-      long missing = chain(logs, first, thread.thread(), destId, chain);
+      long missing = first < 0 ? -1 : chain(logs, first, thread.thread(), destId, chain);
       if (missing > 0) {
         return new Wait("thread " + thread.thread() + " sequence " + missing + " (after SCN "
             + (chain.isEmpty() ? startScn : chain.get(chain.size() - 1).nextScn()) + ") is neither archived at "
@@ -148,6 +151,15 @@ final class LogInventory {
             + logs.onlineSequences());
       }
       if (chain.isEmpty()) {
+        if (thread.status() == RedoThreadState.Status.OPEN) {
+          // Nothing after the cursor is available yet (archive_only: the current log is not
+          // archived). The thread still writes, so the session may not pass the end of what is
+          // available, and it needs this thread's logs over its whole range.
+          Waiting waiting = waiting(logs, cursor, startScn, thread);
+          reach.put(thread.thread(), waiting.knownUpTo());
+          behind.put(thread.thread(), waiting);
+          logsByThread.put(thread.thread(), logs);
+        }
         continue;
       }
       List<StepLog> window = chain.subList(0, Math.min(windowLogs, chain.size()));
@@ -171,25 +183,70 @@ final class LogInventory {
     // LogMiner needs every thread's logs over the session's whole SCN range: threads whose cursor
     // is in a later log also get the earlier logs down to the session start (read, not applied).
     List<StepLog> earlier = new ArrayList<>();
-    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
-      StepLog first = entry.getValue().get(0);
-      ThreadLogs logs = logsByThread.get(entry.getKey());
-      Scn covered = first.firstScn();
-      for (long seq = first.sequence() - 1; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
-        StepLog log = logs.usable().get(seq);
-        if (log == null) {
-          ArchivedLog gone = logs.deleted().get(seq);
-          if (gone != null) {
-            throw purged(entry.getKey(), gone, destId);
-          }
-          return new Wait("thread " + entry.getKey() + ": sequence " + seq + " is not archived yet and no longer online");
+    if (!windows.isEmpty() && sessionStart.compareTo(horizon) < 0) {
+      for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
+        StepLog first = entry.getValue().get(0);
+        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(),
+            sessionStart, destId, earlier);
+        if (wait != null) {
+          return wait;
         }
-        earlier.add(log);
-        covered = log.firstScn();
+      }
+      for (Map.Entry<Integer, Waiting> entry : behind.entrySet()) {
+        Waiting w = entry.getValue();
+        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1),
+            sessionStart, destId, earlier);
+        if (wait != null) {
+          return wait;
+        }
       }
     }
     return new Planned(bound(windows, earlier, byThread, cursors, sessionStart, horizon, snapshot.currentScn(),
         limited, now));
+  }
+
+  /**
+   * Adds {@code thread}'s logs from sequence {@code from} down until they cover the session from
+   * {@code sessionStart} ({@code covered} is where the logs above {@code from} begin); their rows
+   * are read, not applied. A wait when one of them is neither archived nor online any more.
+   */
+  private static Wait cover(int thread, ThreadLogs logs, long from, Scn covered, Scn sessionStart, int destId,
+      List<StepLog> earlier) {
+    for (long seq = from; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
+      StepLog log = logs.usable().get(seq);
+      if (log == null) {
+        ArchivedLog gone = logs.deleted().get(seq);
+        if (gone != null) {
+          throw purged(thread, gone, destId);
+        }
+        return new Wait("thread " + thread + ": sequence " + seq + " is not archived yet and no longer online");
+      }
+      earlier.add(log);
+      covered = log.firstScn();
+    }
+    return null;
+  }
+
+  /**
+   * An open thread with nothing available after its cursor: its redo is known up to
+   * {@code knownUpTo}, the end of its last available log {@code lastSequence} (0 when none).
+   */
+  private record Waiting(Scn knownUpTo, long lastSequence) {}
+
+  private static Waiting waiting(ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
+    long upTo = cursor != null && cursor.sequence() > 0 ? cursor.sequence() : Long.MAX_VALUE;
+    var last = logs.usable().floorEntry(upTo);
+    if (last == null) {
+      // No log of this thread is available: it has no redo below its enable SCN, nothing is known above.
+      return new Waiting(before(Scn.min(startScn, thread.enableScn())), 0);
+    }
+    Scn end = last.getValue().nextScn().minus(1);
+    // When no available log holds the start yet, nothing of this thread at or after it can be mined.
+    return new Waiting(end.compareTo(startScn) < 0 ? Scn.min(end, before(startScn)) : end, last.getKey());
+  }
+
+  private static Scn before(Scn scn) {
+    return scn.equals(Scn.ZERO) ? scn : scn.minus(1);
   }
 
   private StepPlan bound(Map<Integer, List<StepLog>> windows, List<StepLog> earlier,
