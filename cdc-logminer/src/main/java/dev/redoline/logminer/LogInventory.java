@@ -34,8 +34,11 @@ import java.util.TreeMap;
  *       range, so a thread whose cursor is in a later log than another's also gets its earlier
  *       logs down to the session start; their rows are at or below its cursor and not applied.
  *   <li><b>Horizon.</b> Each thread contributes the SCN up to which its chosen logs hold all of its
- *       redo: the database's CURRENT_SCN (read after the thread addresses) when the window reaches
- *       the current log, else the last chosen log's NEXT_CHANGE# - 1. An open thread with nothing
+ *       redo: when the window reaches the current log, the connected instance's CURRENT_SCN (read
+ *       after the thread addresses) or the thread's LAST_REDO_CHANGE# if higher (on RAC another
+ *       instance's redo can be above this instance's SCN), else the last chosen log's
+ *       NEXT_CHANGE# - 1. A thread ends at its last written block only when its LAST_REDO_CHANGE#
+ *       is at or below the horizon. An open thread with nothing
  *       available after its cursor (archive_only, its current log not archived yet) contributes
  *       the end of its last available log, or the SCN before the start when no archived log holds
  *       the start yet: the step then waits, as a single thread does, instead of starting a session
@@ -127,6 +130,7 @@ final class LogInventory {
     Map<Integer, Scn> reach = new HashMap<>();
     Map<Integer, RedoThreadState> byThread = new HashMap<>();
     Map<Integer, Waiting> behind = new HashMap<>();
+    Scn live = snapshot.currentScn();
     boolean limited = false;
     for (RedoThreadState thread : snapshot.threads()) {
       if (thread.enabled() != RedoThreadState.Enabled.PUBLIC) {
@@ -168,11 +172,16 @@ final class LogInventory {
       logsByThread.put(thread.thread(), logs);
       StepLog last = window.get(window.size() - 1);
       boolean reachesCurrent = last.nextScn().equals(Scn.MAX);
-      if (reachesCurrent || thread.status() == RedoThreadState.Status.OPEN || window.size() < chain.size()) {
-        reach.put(thread.thread(), reachesCurrent ? snapshot.currentScn() : last.nextScn().minus(1));
+      if (reachesCurrent) {
+        live = Scn.max(live, thread.lastRedoScn());
+      } else if (thread.status() == RedoThreadState.Status.OPEN || window.size() < chain.size()) {
+        reach.put(thread.thread(), last.nextScn().minus(1));
       }
     }
-    Scn horizon = snapshot.currentScn();
+    // The live end: CURRENT_SCN of the connected instance, raised to the LAST_REDO_CHANGE# of any
+    // thread whose written redo is above it (RAC instances learn each other's SCNs lazily), so
+    // every record up to a thread's last written block is inside the session's SCN range.
+    Scn horizon = live;
     for (Scn r : reach.values()) {
       horizon = Scn.min(horizon, r);
     }
@@ -269,7 +278,10 @@ final class LogInventory {
         logs.add(log);
         RedoAddress logEnd = null;
         if (log.nextScn().equals(Scn.MAX)) {
-          if (horizon.equals(currentScn)) {
+          // The last written block ends the interval only when all of its redo is inside the
+          // session: the horizon is not below CURRENT_SCN (no other thread's archive cut it) and
+          // this thread's LAST_REDO_CHANGE# is at or below it (DBZ-8055).
+          if (horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0) {
             logEnd = state.lastRedoAddress();
             threadSafe = threadSafe == null ? writtenUpTo(state, now) : Scn.max(threadSafe, writtenUpTo(state, now));
           }

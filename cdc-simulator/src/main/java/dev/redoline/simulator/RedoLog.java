@@ -62,10 +62,22 @@ final class RedoLog {
   /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
   Duration archiveLagTarget = Duration.ZERO;
   private Instant lastLgwrWrite;
+  /**
+   * How long one instance takes to learn the SCNs another instance generated (RAC's SCN
+   * propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on commit since); zero: every
+   * instance sees CURRENT_SCN at once.
+   */
+  Duration scnPropagationDelay = Duration.ZERO;
+  /** The highest SCN at each instant SCNs were taken, while it can still matter to a lagging instance. */
+  private final java.util.TreeMap<Instant, Long> scnHistory = new java.util.TreeMap<>();
+
+  /** The SCN the database was created at: no instance sees less. */
+  private final long startScn;
 
   RedoLog(SimulatedClock clock, long startScn) {
     this.clock = clock;
     this.scn = startScn;
+    this.startScn = startScn;
     this.resetlogsScn = 1;
     this.resetlogsTime = LocalDateTime.ofInstant(clock.instant(), clock.getZone()).minusDays(30)
         .truncatedTo(ChronoUnit.SECONDS);
@@ -76,7 +88,34 @@ final class RedoLog {
   long nextScn() {
     ++scn;
     scnTime.note(scn, clock.instant());
+    if (!scnPropagationDelay.isZero()) {
+      Instant now = clock.instant();
+      scnHistory.put(now, scn);
+      // Keep the newest entry at or before the propagation horizon and everything after it.
+      Instant horizon = scnHistory.floorKey(now.minus(scnPropagationDelay));
+      if (horizon != null) {
+        scnHistory.headMap(horizon).clear();
+      }
+    }
     return scn;
+  }
+
+  /**
+   * CURRENT_SCN as {@code instance} sees it: the SCNs its own thread generated, and the others'
+   * once they propagated. With no propagation delay, the database's SCN.
+   */
+  long currentScnSeenBy(int instance) {
+    if (scnPropagationDelay.isZero()) {
+      return scn;
+    }
+    var known = scnHistory.floorEntry(clock.instant().minus(scnPropagationDelay));
+    long seen = known == null ? resetlogsScn : known.getValue();
+    for (RedoThread t : threads) {
+      if (t.instance == instance) {
+        seen = Math.max(seen, t.generatedScn);
+      }
+    }
+    return Math.min(scn, Math.max(seen, startScn));
   }
 
   /** Database local time, second precision, as LogMiner's DATE columns show it. */
@@ -108,6 +147,7 @@ final class RedoLog {
   /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
   void write(RedoRecord record, TxState tx) {
     RedoThread t = thread(record.thread);
+    t.generatedScn = Math.max(t.generatedScn, record.scn);
     if (tx != null && tx.privateStrand && !tx.ended) {
       tx.strand.add(record);
       if (tx.strand.size() >= strandCapacity) {
@@ -151,6 +191,7 @@ final class RedoLog {
     t.flush(now());
     archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
+    t.generatedScn = Math.max(t.generatedScn, at);
     LogFile closed = t.switchLog(at, now());
     t.checkpointScn = at;
     if (closed != null && archiveLogMode) {

@@ -41,6 +41,8 @@ final class RedoThread {
   long disableScn;
   long checkpointScn;
   long lastRedoScn;
+  /** The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this). */
+  long generatedScn;
   long lastRedoSequence;
   long lastRedoBlock;
   LocalDateTime lastRedoTime;

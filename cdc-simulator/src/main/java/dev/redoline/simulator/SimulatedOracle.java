@@ -69,6 +69,7 @@ public final class SimulatedOracle {
     redo.lgwrInterval = b.lgwrInterval;
     redo.archiveLagTarget = b.archiveLagTarget;
     redo.strandCapacity = b.strandCapacity;
+    redo.scnPropagationDelay = b.scnPropagationDelay;
     int destId = 1;
     for (Duration delay : b.destinationDelays) {
       redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
@@ -305,6 +306,7 @@ public final class SimulatedOracle {
     private Duration lgwrInterval = Duration.ofSeconds(3);
     private Duration archiveLagTarget = Duration.ZERO;
     private int strandCapacity = 2_000;
+    private Duration scnPropagationDelay = Duration.ZERO;
     private final Settings settings = new Settings();
 
     private Builder() {}
@@ -400,6 +402,17 @@ public final class SimulatedOracle {
     /** ARCHIVE_LAG_TARGET: timed log switches; zero for none. */
     public Builder archiveLagTarget(Duration target) {
       this.archiveLagTarget = nonNegative(target, "archiveLagTarget");
+      return this;
+    }
+
+    /**
+     * RAC: how long an instance takes to learn the SCNs the other instances generated, so that
+     * V$DATABASE.CURRENT_SCN differs by instance (Lamport SCN propagation; before 10.2 the delay
+     * was MAX_COMMIT_PROPAGATION_DELAY, 7 s by default). Another thread's redo can then carry SCNs
+     * above the connected instance's CURRENT_SCN. Default zero: one SCN for all.
+     */
+    public Builder scnPropagationDelay(Duration delay) {
+      this.scnPropagationDelay = nonNegative(delay, "scnPropagationDelay");
       return this;
     }
 
