@@ -77,6 +77,7 @@ public final class SimulatedOracle {
     }
     for (int t = 1; t <= b.threads; t++) {
       RedoThread thread = new RedoThread(t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
+      thread.rewritesPartialBlocks = b.rewritesPartialBlocks;
       redo.threads.add(thread);
       redo.openThread(thread);
     }
@@ -307,6 +308,7 @@ public final class SimulatedOracle {
     private Duration archiveLagTarget = Duration.ZERO;
     private int strandCapacity = 2_000;
     private Duration scnPropagationDelay = Duration.ZERO;
+    private boolean rewritesPartialBlocks;
     private final Settings settings = new Settings();
 
     private Builder() {}
@@ -413,6 +415,17 @@ public final class SimulatedOracle {
      */
     public Builder scnPropagationDelay(Duration delay) {
       this.scnPropagationDelay = nonNegative(delay, "scnPropagationDelay");
+      return this;
+    }
+
+    /**
+     * LGWR writes a partly filled last block and the next write continues in it, so a block is
+     * written more than once and records can appear in (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK)
+     * after it was read. By default each write ends the block, as Oracle commonly does (the
+     * "redo wastage" statistic counts the bytes skipped).
+     */
+    public Builder rewritesPartialBlocks() {
+      this.rewritesPartialBlocks = true;
       return this;
     }
 
