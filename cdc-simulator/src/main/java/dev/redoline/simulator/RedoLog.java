@@ -61,7 +61,11 @@ final class RedoLog {
   int strandCapacity = 2_000;
   /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
   Duration archiveLagTarget = Duration.ZERO;
-  private Instant lastLgwrWrite;
+  /**
+   * Redo bytes LogMiner decoded for every query so far: the records of the added logs inside each
+   * session's SCN range. The cost model of {@link SimulatedOracle#redoBytesMined()}.
+   */
+  long bytesMined;
   /**
    * How long one instance takes to learn the SCNs another instance generated (RAC's SCN
    * propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on commit since); zero: every
@@ -81,7 +85,6 @@ final class RedoLog {
     this.resetlogsScn = 1;
     this.resetlogsTime = LocalDateTime.ofInstant(clock.instant(), clock.getZone()).minusDays(30)
         .truncatedTo(ChronoUnit.SECONDS);
-    this.lastLgwrWrite = clock.instant();
   }
 
   /** The next SCN: CURRENT_SCN moves forward by one. */
@@ -134,6 +137,7 @@ final class RedoLog {
 
   /** Opens thread {@code t}'s first log. */
   void openThread(RedoThread t) {
+    t.lastWrite = clock.instant();
     long at = nextScn();
     t.enableScn = at;
     t.checkpointScn = at;
@@ -172,7 +176,7 @@ final class RedoLog {
 
   void flush(RedoThread t) {
     t.flush(now());
-    lastLgwrWrite = clock.instant();
+    t.lastWrite = clock.instant();
     if (t.full()) {
       switchLog(t);
     }
@@ -237,13 +241,14 @@ final class RedoLog {
     for (PendingArchive p : done) {
       complete(p);
     }
-    if (!lgwrInterval.isZero() && !now.isBefore(lastLgwrWrite.plus(lgwrInterval))) {
+    if (!lgwrInterval.isZero()) {
+      // Each instance's LGWR has its own timer: another thread's write does not postpone it.
       for (RedoThread t : threads) {
-        if (t.open) {
+        if (t.open && (t.lastWrite == null || !now.isBefore(t.lastWrite.plus(lgwrInterval)))) {
           flush(t);
+          t.lastWrite = now;
         }
       }
-      lastLgwrWrite = now;
     }
     if (!archiveLagTarget.isZero()) {
       for (RedoThread t : threads) {

@@ -46,6 +46,8 @@ final class RedoThread {
    * records to a block already written (LWNs packed tightly) instead of starting a fresh one.
    */
   boolean rewritesPartialBlocks;
+  /** When this thread's LGWR last wrote on its timer or on demand: its next timed write is due from there. */
+  java.time.Instant lastWrite;
   /** The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this). */
   long generatedScn;
   long lastRedoSequence;

@@ -113,6 +113,15 @@ public final class SimulatedOracle {
     return redo.scn;
   }
 
+  /**
+   * Redo bytes LogMiner decoded for all queries of all sessions so far: the records of the added
+   * logs between each session's start and end SCN. A session that starts at an online log's first
+   * SCN decodes all of it again on every query; one that starts later decodes less.
+   */
+  public long redoBytesMined() {
+    return redo.bytesMined;
+  }
+
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
   public Faults faults() {
     return faults;

@@ -47,12 +47,13 @@ record MiningSql(String text, List<Object> binds) {
    * The columns the gateway maps into a {@code RedoRow}, in the order of the SELECT;
    * {@link RedoRowMapper} finds each by {@link #column(String)}. The transaction id is read from
    * its three numbers, never from the RAW(8) {@code XID}, whose bytes are in the platform's byte
-   * order (big-endian on AIX, SPARC, HP-UX and Linux on IBM Z).
+   * order (big-endian on AIX, SPARC, HP-UX and Linux on IBM Z). SQL_UNDO is not selected: the
+   * engine never uses it, and LogMiner would build its text for every row.
    */
   static final List<String> COLUMNS = List.of("SCN", "START_SCN", "COMMIT_SCN", "TIMESTAMP", "START_TIMESTAMP",
       "COMMIT_TIMESTAMP", "XIDUSN", "XIDSLT", "XIDSQN", "OPERATION_CODE", "OPERATION", "ROLLBACK", "SEG_OWNER",
       "TABLE_NAME", "ROW_ID", "USERNAME", "THREAD#", "RS_ID", "SSN", "CSF", "DATA_OBJ#", "DATA_OBJV#",
-      "DATA_OBJD#", "SQL_REDO", "SQL_UNDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
+      "DATA_OBJD#", "SQL_REDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
 
   /** The SELECT list and view of every mining statement. */
   static final String SELECT = "SELECT " + String.join(", ", COLUMNS) + " FROM V$LOGMNR_CONTENTS";

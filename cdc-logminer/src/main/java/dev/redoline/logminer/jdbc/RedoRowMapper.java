@@ -29,7 +29,8 @@ import java.time.LocalDateTime;
  * {@link LocalDateTime} in the database's local time, the XID from its three numbers, and RS_ID is
  * parsed into an address of the row's THREAD# (0 on the COMMIT of an empty transaction). Columns
  * the port requires but LogMiner may leave NULL get a neutral value: XID all zeros, SQL_REDO and
- * OPERATION empty. A row whose SCN, TIMESTAMP or RS_ID cannot be read stops with CDC-2003 quoting
+ * OPERATION empty. SQL_UNDO is not selected, so the row's undo text is always null. A row whose
+ * SCN, TIMESTAMP or RS_ID cannot be read stops with CDC-2003 quoting
  * the values, because no later step could place it in the redo.
  */
 final class RedoRowMapper {
@@ -60,7 +61,6 @@ final class RedoRowMapper {
   private static final int DATA_OBJV = MiningSql.column("DATA_OBJV#");
   private static final int DATA_OBJD = MiningSql.column("DATA_OBJD#");
   private static final int SQL_REDO = MiningSql.column("SQL_REDO");
-  private static final int SQL_UNDO = MiningSql.column("SQL_UNDO");
   private static final int INFO = MiningSql.column("INFO");
   private static final int STATUS = MiningSql.column("STATUS");
   private static final int SRC_CON_NAME = MiningSql.column("SRC_CON_NAME");
@@ -81,7 +81,7 @@ final class RedoRowMapper {
         orEmpty(rs.getString(OPERATION)), rs.getInt(ROLLBACK) == 1, rs.getString(SEG_OWNER),
         rs.getString(TABLE_NAME), rs.getString(ROW_ID), rs.getString(USERNAME), address, rs.getInt(SSN),
         rs.getInt(CSF) == 1, integer(rs, DATA_OBJ), integer(rs, DATA_OBJV), integer(rs, DATA_OBJD),
-        orEmpty(rs.getString(SQL_REDO)), rs.getString(SQL_UNDO), rs.getString(INFO), rs.getInt(STATUS),
+        orEmpty(rs.getString(SQL_REDO)), null, rs.getString(INFO), rs.getInt(STATUS),
         rs.getString(SRC_CON_NAME), integer(rs, SRC_CON_ID), longValue(rs, SRC_CON_UID));
   }
 
