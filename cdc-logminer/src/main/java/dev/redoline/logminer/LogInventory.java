@@ -9,8 +9,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -264,6 +266,7 @@ final class LogInventory {
     List<StepLog> logs = new ArrayList<>(earlier);
     Map<Integer, RedoAddress> ends = new HashMap<>();
     Map<Integer, RedoAddress> starts = new HashMap<>();
+    Set<Integer> live = new HashSet<>();
     Scn safe = horizon;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       int thread = entry.getKey();
@@ -293,6 +296,10 @@ final class LogInventory {
           end = logEnd;
         }
       }
+      if (end != null && end.equals(state.lastRedoAddress()) && logsReachLive(entry.getValue(), horizon, currentScn,
+          state)) {
+        live.add(thread);
+      }
       if (end == null) {
         // A thread without a cursor that cannot advance yet is anchored at the start of its first
         // log, so later steps find its logs by sequence, not by the (aging) start SCN.
@@ -312,9 +319,9 @@ final class LogInventory {
       }
     }
     if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
-      return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false);
+      return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
     }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited);
+    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited, live);
   }
 
   /**
@@ -327,6 +334,13 @@ final class LogInventory {
     Seen still = seen.get(state.thread());
     Scn idleSince = still == null ? null : still.stillSince(now);
     return idleSince == null ? state.lastRedoScn() : Scn.max(state.lastRedoScn(), idleSince);
+  }
+
+  /** Whether the thread's interval reached its last written block this step (see {@link #bound}). */
+  private static boolean logsReachLive(List<StepLog> window, Scn horizon, Scn currentScn, RedoThreadState state) {
+    StepLog last = window.get(window.size() - 1);
+    return last.nextScn().equals(Scn.MAX) && last.firstScn().compareTo(horizon) <= 0
+        && horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0;
   }
 
   private static boolean isLastLog(List<StepLog> window, RedoAddress end) {

@@ -88,10 +88,7 @@ final class SessionStartFloor {
    * the next one only when every thread with a cursor was mined to its last written block.
    */
   void applied(StepPlan plan, Map<Integer, RedoAddress> cursors, boolean cut) {
-    boolean live = !cut && !plan.ends().isEmpty() && plan.ends().keySet().containsAll(cursors.keySet());
-    for (RedoAddress end : plan.ends().values()) {
-      live &= isLastWrittenBlock(end);
-    }
+    boolean live = !cut && !plan.ends().isEmpty() && plan.liveEnds().containsAll(cursors.keySet());
     // The newest observation at least the grace older than this step's (the last one taken).
     Observation step = observations.peekLast();
     Observation before = null;
@@ -107,10 +104,5 @@ final class SessionStartFloor {
   void reset() {
     observations.clear();
     proven = null;
-  }
-
-  /** An end at a thread's last written block (LAST_REDO_BLOCK, last offset), not a whole log or an anchor. */
-  private static boolean isLastWrittenBlock(RedoAddress end) {
-    return end.offset() == 0xFFFF && end.block() != 0xFFFF_FFFFL && end.block() > 0;
   }
 }

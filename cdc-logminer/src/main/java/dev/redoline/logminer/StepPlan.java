@@ -4,6 +4,7 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one mining step reads: the logs to add, the SCN bounds of the LogMiner session, and the
@@ -25,14 +26,17 @@ import java.util.Map;
  * @param ends per thread, the inclusive end of the interval
  * @param safeScn the highest commit SCN that may be published after this step
  * @param limitedByWindow whether more logs were available than the window allowed
+ * @param liveEnds the threads whose interval ends at their last written block (V$THREAD's
+ *     LAST_REDO_SEQUENCE# and LAST_REDO_BLOCK), not at a whole log or held at the cursor
  */
 record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
-    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow) {
+    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds) {
 
   StepPlan {
     logs = List.copyOf(logs);
     cursors = Map.copyOf(cursors);
     ends = Map.copyOf(ends);
+    liveEnds = Set.copyOf(liveEnds);
   }
 
   /**
@@ -45,7 +49,8 @@ record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoA
       return this;
     }
     Scn start = Scn.min(Scn.max(startScn, scn), endScn.minus(1));
-    return start.equals(startScn) ? this : new StepPlan(logs, start, endScn, cursors, ends, safeScn, limitedByWindow);
+    return start.equals(startScn) ? this : new StepPlan(logs, start, endScn, cursors, ends, safeScn, limitedByWindow,
+        liveEnds);
   }
 
   /** Whether a row at {@code address} lies inside this step's interval of its thread. */

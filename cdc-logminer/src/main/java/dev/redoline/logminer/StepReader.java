@@ -84,8 +84,8 @@ final class StepReader {
     Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
     for (Map.Entry<Integer, RedoAddress> entry : plan.ends().entrySet()) {
       RedoAddress end = entry.getValue();
-      if (end.offset() != 0xFFFF || end.block() == 0xFFFF_FFFFL) {
-        continue;        // a whole log, an anchor, or an end already inside a block
+      if (!plan.liveEnds().contains(entry.getKey())) {
+        continue;        // a whole log, an anchor, or a thread held at its cursor
       }
       RedoAddress settled = predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
       RedoAddress cursor = plan.cursors().get(entry.getKey());
