@@ -65,6 +65,7 @@ final class CaptureLoop implements Runnable {
   private final Backoff inventoryBackoff;
   private final CommitSequencer sequencer = new CommitSequencer();
   private final LogBounds bounds = new LogBounds();
+  private final SessionStartFloor startFloor;
   private final StepApplier applier;
   private Publisher publisher;
   private final CaptureStats stats;
@@ -114,6 +115,7 @@ final class CaptureLoop implements Runnable {
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
         settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
+    this.startFloor = new SessionStartFloor(clock);
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -158,6 +160,7 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
+    startFloor.observe(db);
     LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
         clock.instant());
     if (outcome instanceof LogInventory.Wait) {
@@ -182,18 +185,20 @@ final class CaptureLoop implements Runnable {
     Instant begun = clock.instant();
     bounds.note(plan);
     int restarts = session.restarts();
-    session.start(db, plan);
+    StepPlan mined = startFloor.raise(plan);
+    session.start(db, mined);
     if (session.restarts() > restarts) {
       ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
-    StepReader.StepRows rows = StepReader.read(db, plan, query(plan), this::changesCapture);
+    StepReader.StepRows rows = StepReader.read(db, mined, query(plan), this::changesCapture);
     Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(rows.rows(), decoded);
     cursors.putAll(rows.ends());
+    startFloor.applied(plan, cursors, rows.ddl() != null);
     floor = plan.startScn();
     buffer.stepApplied(rows.safeScn());
     if (rows.ddl() != null) {
@@ -419,6 +424,7 @@ final class CaptureLoop implements Runnable {
 
   /** Sets the position the capture starts from: given, or made at the first connection. */
   private void begin(Position start) {
+    startFloor.reset();
     cursors.putAll(start.resume());
     startScn = start.resumeScn();
     floor = start.resumeScn();

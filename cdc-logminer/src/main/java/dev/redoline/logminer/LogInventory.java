@@ -9,8 +9,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -34,8 +36,15 @@ import java.util.TreeMap;
  *       range, so a thread whose cursor is in a later log than another's also gets its earlier
  *       logs down to the session start; their rows are at or below its cursor and not applied.
  *   <li><b>Horizon.</b> Each thread contributes the SCN up to which its chosen logs hold all of its
- *       redo: the database's CURRENT_SCN (read after the thread addresses) when the window reaches
- *       the current log, else the last chosen log's NEXT_CHANGE# - 1. The session's end SCN is the
+ *       redo: when the window reaches the current log, the connected instance's CURRENT_SCN (read
+ *       after the thread addresses) or the thread's LAST_REDO_CHANGE# if higher (on RAC another
+ *       instance's redo can be above this instance's SCN), else the last chosen log's
+ *       NEXT_CHANGE# - 1. A thread ends at its last written block only when its LAST_REDO_CHANGE#
+ *       is at or below the horizon. An open thread with nothing
+ *       available after its cursor (archive_only, its current log not archived yet) contributes
+ *       the end of its last available log, or the SCN before the start when no archived log holds
+ *       the start yet: the step then waits, as a single thread does, instead of starting a session
+ *       that lacks that thread's logs (ORA-01291). The session's end SCN is the
  *       lowest of these, so no thread's interval holds a record LogMiner would not return.
  * </ul>
  */
@@ -122,6 +131,8 @@ final class LogInventory {
     Map<Integer, ThreadLogs> logsByThread = new HashMap<>();
     Map<Integer, Scn> reach = new HashMap<>();
     Map<Integer, RedoThreadState> byThread = new HashMap<>();
+    Map<Integer, Waiting> behind = new HashMap<>();
+    Scn live = snapshot.currentScn();
     boolean limited = false;
     for (RedoThreadState thread : snapshot.threads()) {
       if (thread.enabled() != RedoThreadState.Enabled.PUBLIC) {
@@ -135,16 +146,23 @@ final class LogInventory {
       }
       before.sample(now, snapshot.currentScn());
       ThreadLogs logs = logs(thread, snapshot, destId);
-      long first = firstSequence(thread.thread(), logs, cursors.get(thread.thread()), startScn, thread);
-      if (first < 0) {
-        continue;
-      }
+      RedoAddress cursor = cursors.get(thread.thread());
+      long first = firstSequence(thread.thread(), logs, cursor, startScn, thread);
       List<StepLog> chain = new ArrayList<>();
-      long missing = chain(logs, first, thread.thread(), destId, chain);
+      long missing = first < 0 ? -1 : chain(logs, first, thread.thread(), destId, chain);
       if (missing > 0) {
         return new Wait(gap(thread.thread(), logs, missing, destId));
       }
       if (chain.isEmpty()) {
+        if (thread.status() == RedoThreadState.Status.OPEN) {
+          // Nothing after the cursor is available yet (archive_only: the current log is not
+          // archived). The thread still writes, so the session may not pass the end of what is
+          // available, and it needs this thread's logs over its whole range.
+          Waiting waiting = waiting(logs, cursor, startScn, thread);
+          reach.put(thread.thread(), waiting.knownUpTo());
+          behind.put(thread.thread(), waiting);
+          logsByThread.put(thread.thread(), logs);
+        }
         continue;
       }
       List<StepLog> window = chain.subList(0, Math.min(windowLogs, chain.size()));
@@ -153,11 +171,16 @@ final class LogInventory {
       logsByThread.put(thread.thread(), logs);
       StepLog last = window.get(window.size() - 1);
       boolean reachesCurrent = last.nextScn().equals(Scn.MAX);
-      if (reachesCurrent || thread.status() == RedoThreadState.Status.OPEN || window.size() < chain.size()) {
-        reach.put(thread.thread(), reachesCurrent ? snapshot.currentScn() : last.nextScn().minus(1));
+      if (reachesCurrent) {
+        live = Scn.max(live, thread.lastRedoScn());
+      } else if (thread.status() == RedoThreadState.Status.OPEN || window.size() < chain.size()) {
+        reach.put(thread.thread(), last.nextScn().minus(1));
       }
     }
-    Scn horizon = snapshot.currentScn();
+    // The live end: CURRENT_SCN of the connected instance, raised to the LAST_REDO_CHANGE# of any
+    // thread whose written redo is above it (RAC instances learn each other's SCNs lazily), so
+    // every record up to a thread's last written block is inside the session's SCN range.
+    Scn horizon = live;
     for (Scn r : reach.values()) {
       horizon = Scn.min(horizon, r);
     }
@@ -168,25 +191,70 @@ final class LogInventory {
     // LogMiner needs every thread's logs over the session's whole SCN range: threads whose cursor
     // is in a later log also get the earlier logs down to the session start (read, not applied).
     List<StepLog> earlier = new ArrayList<>();
-    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
-      StepLog first = entry.getValue().get(0);
-      ThreadLogs logs = logsByThread.get(entry.getKey());
-      Scn covered = first.firstScn();
-      for (long seq = first.sequence() - 1; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
-        StepLog log = logs.usable().get(seq);
-        if (log == null) {
-          ArchivedLog gone = logs.deleted().get(seq);
-          if (gone != null) {
-            throw purged(entry.getKey(), gone, destId);
-          }
-          return new Wait("thread " + entry.getKey() + ": sequence " + seq + " is not archived yet and no longer online");
+    if (!windows.isEmpty() && sessionStart.compareTo(horizon) < 0) {
+      for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
+        StepLog first = entry.getValue().get(0);
+        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(),
+            sessionStart, destId, earlier);
+        if (wait != null) {
+          return wait;
         }
-        earlier.add(log);
-        covered = log.firstScn();
+      }
+      for (Map.Entry<Integer, Waiting> entry : behind.entrySet()) {
+        Waiting w = entry.getValue();
+        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1),
+            sessionStart, destId, earlier);
+        if (wait != null) {
+          return wait;
+        }
       }
     }
     return new Planned(bound(windows, earlier, byThread, cursors, sessionStart, horizon, snapshot.currentScn(),
         limited, now));
+  }
+
+  /**
+   * Adds {@code thread}'s logs from sequence {@code from} down until they cover the session from
+   * {@code sessionStart} ({@code covered} is where the logs above {@code from} begin); their rows
+   * are read, not applied. A wait when one of them is neither archived nor online any more.
+   */
+  private static Wait cover(int thread, ThreadLogs logs, long from, Scn covered, Scn sessionStart, int destId,
+      List<StepLog> earlier) {
+    for (long seq = from; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
+      StepLog log = logs.usable().get(seq);
+      if (log == null) {
+        ArchivedLog gone = logs.deleted().get(seq);
+        if (gone != null) {
+          throw purged(thread, gone, destId);
+        }
+        return new Wait("thread " + thread + ": sequence " + seq + " is not archived yet and no longer online");
+      }
+      earlier.add(log);
+      covered = log.firstScn();
+    }
+    return null;
+  }
+
+  /**
+   * An open thread with nothing available after its cursor: its redo is known up to
+   * {@code knownUpTo}, the end of its last available log {@code lastSequence} (0 when none).
+   */
+  private record Waiting(Scn knownUpTo, long lastSequence) {}
+
+  private static Waiting waiting(ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
+    long upTo = cursor != null && cursor.sequence() > 0 ? cursor.sequence() : Long.MAX_VALUE;
+    var last = logs.usable().floorEntry(upTo);
+    if (last == null) {
+      // No log of this thread is available: it has no redo below its enable SCN, nothing is known above.
+      return new Waiting(before(Scn.min(startScn, thread.enableScn())), 0);
+    }
+    Scn end = last.getValue().nextScn().minus(1);
+    // When no available log holds the start yet, nothing of this thread at or after it can be mined.
+    return new Waiting(end.compareTo(startScn) < 0 ? Scn.min(end, before(startScn)) : end, last.getKey());
+  }
+
+  private static Scn before(Scn scn) {
+    return scn.equals(Scn.ZERO) ? scn : scn.minus(1);
   }
 
   private StepPlan bound(Map<Integer, List<StepLog>> windows, List<StepLog> earlier,
@@ -195,6 +263,7 @@ final class LogInventory {
     List<StepLog> logs = new ArrayList<>(earlier);
     Map<Integer, RedoAddress> ends = new HashMap<>();
     Map<Integer, RedoAddress> starts = new HashMap<>();
+    Set<Integer> live = new HashSet<>();
     Scn safe = horizon;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       int thread = entry.getKey();
@@ -209,7 +278,10 @@ final class LogInventory {
         logs.add(log);
         RedoAddress logEnd = null;
         if (log.nextScn().equals(Scn.MAX)) {
-          if (horizon.equals(currentScn)) {
+          // The last written block ends the interval only when all of its redo is inside the
+          // session: the horizon is not below CURRENT_SCN (no other thread's archive cut it) and
+          // this thread's LAST_REDO_CHANGE# is at or below it (DBZ-8055).
+          if (horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0) {
             logEnd = state.lastRedoAddress();
             threadSafe = threadSafe == null ? writtenUpTo(state, now) : Scn.max(threadSafe, writtenUpTo(state, now));
           }
@@ -220,6 +292,10 @@ final class LogInventory {
         if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
           end = logEnd;
         }
+      }
+      if (end != null && end.equals(state.lastRedoAddress()) && logsReachLive(entry.getValue(), horizon, currentScn,
+          state)) {
+        live.add(thread);
       }
       if (end == null) {
         // A thread without a cursor that cannot advance yet is anchored at the start of its first
@@ -240,9 +316,9 @@ final class LogInventory {
       }
     }
     if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
-      return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false);
+      return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
     }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited);
+    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited, live);
   }
 
   /**
@@ -255,6 +331,13 @@ final class LogInventory {
     Seen still = seen.get(state.thread());
     Scn idleSince = still == null ? null : still.stillSince(now);
     return idleSince == null ? state.lastRedoScn() : Scn.max(state.lastRedoScn(), idleSince);
+  }
+
+  /** Whether the thread's interval reached its last written block this step (see {@link #bound}). */
+  private static boolean logsReachLive(List<StepLog> window, Scn horizon, Scn currentScn, RedoThreadState state) {
+    StepLog last = window.get(window.size() - 1);
+    return last.nextScn().equals(Scn.MAX) && last.firstScn().compareTo(horizon) <= 0
+        && horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0;
   }
 
   private static boolean isLastLog(List<StepLog> window, RedoAddress end) {

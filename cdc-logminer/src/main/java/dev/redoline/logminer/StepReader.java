@@ -14,8 +14,9 @@ import java.util.function.Predicate;
 
 /**
  * Reads one whole step into memory (SEED.md, "Read the whole step, then apply it"): CSF pieces
- * joined, rows outside the step's address interval dropped, and the interval cut at the first DDL
- * that changes what is captured.
+ * joined, rows outside the step's address interval dropped, a thread's end in its last written
+ * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
+ * DDL that changes what is captured.
  *
  * <h2>The DDL cut</h2>
  * A CREATE, DROP or ALTER of a captured (or to-be-captured) table at address {@code D} with SCN
@@ -62,16 +63,49 @@ final class StepReader {
             + "continuation row followed");
       }
     }
+    Map<Integer, RedoAddress> ends = settledEnds(plan, rows);
     for (RedoRow row : rows) {
       if (row.operationCode() == RedoRow.DDL && changesCapture.test(row)) {
-        return cut(rows, plan, row);
+        return cut(rows, plan, ends, row);
       }
     }
-    return new StepRows(rows, plan.ends(), plan.safeScn(), null);
+    return new StepRows(rows, ends, plan.safeScn(), null);
   }
 
-  private static StepRows cut(List<RedoRow> rows, StepPlan plan, RedoRow ddl) {
+  /**
+   * The plan's ends, with each end at a thread's last written block moved back to what that block
+   * held when it was read: LGWR may write a partly filled block again with more records after
+   * those already in it, so the block's last offset is not a safe cursor. The end becomes the
+   * highest address read in that block (later records land above it), or the end of the block
+   * before when none was read; never below the thread's cursor. Records in the block that the
+   * query left out belong to nothing captured.
+   */
+  static Map<Integer, RedoAddress> settledEnds(StepPlan plan, List<RedoRow> rows) {
     Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
+    for (Map.Entry<Integer, RedoAddress> entry : plan.ends().entrySet()) {
+      RedoAddress end = entry.getValue();
+      if (!plan.liveEnds().contains(entry.getKey())) {
+        continue;        // a whole log, an anchor, or a thread held at its cursor
+      }
+      RedoAddress settled = predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
+      RedoAddress cursor = plan.cursors().get(entry.getKey());
+      if (cursor != null && cursor.compareTo(settled) > 0) {
+        settled = cursor;
+      }
+      for (RedoRow row : rows) {
+        RedoAddress a = row.address();
+        if (a.thread() == end.thread() && a.sequence() == end.sequence() && a.block() == end.block()
+            && a.compareTo(settled) > 0) {
+          settled = a;
+        }
+      }
+      ends.put(entry.getKey(), settled);
+    }
+    return ends;
+  }
+
+  private static StepRows cut(List<RedoRow> rows, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
+    Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(ddl.thread(), ddl.address(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
     for (RedoRow row : rows) {
       if (row.scn().compareTo(ddl.scn()) > 0) {

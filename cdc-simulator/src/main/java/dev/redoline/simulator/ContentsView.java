@@ -32,6 +32,9 @@ final class ContentsView {
       text("INFO"), number("STATUS"), text("SRC_CON_NAME"), number("SRC_CON_ID"), number("SRC_CON_UID"),
       number("CON_ID"));
 
+  /** The index of the XID column in {@link #COLUMNS}; XIDUSN, XIDSLT and XIDSQN come just before it. */
+  private static final int XID = 9;
+
   private ContentsView() {}
 
   /** The text and identity columns of one row; the rest are the record's. */
@@ -67,10 +70,21 @@ final class ContentsView {
       if (unreadable != null) {
         break;
       }
-      out.addAll(formatter.rows(r));
+      for (Object[] row : formatter.rows(r)) {
+        out.add(inPlatformByteOrder(row, s.oracle.settings));
+      }
     }
     s.mined(run, unreadable);
     return out;
+  }
+
+  /** The row with its XID RAW(8) in the platform's byte order; the numeric XID columns are the same everywhere. */
+  private static Object[] inPlatformByteOrder(Object[] row, Settings settings) {
+    if (settings.byteOrder != java.nio.ByteOrder.LITTLE_ENDIAN) {
+      Xid xid = new Xid((Integer) row[XID - 3], (Integer) row[XID - 2], ((Number) row[XID - 1]).longValue());
+      row[XID] = settings.xidRaw(xid);
+    }
+    return row;
   }
 
   /**

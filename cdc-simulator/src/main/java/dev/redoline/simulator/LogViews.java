@@ -45,7 +45,7 @@ final class LogViews {
   static List<Object[]> database(Session s) {
     SimulatedOracle o = s.oracle;
     SupplementalLogging level = o.settings.supplementalLogging;
-    return List.<Object[]>of(new Object[] {"ORCL", DBID, scn(o.redo.scn),
+    return List.<Object[]>of(new Object[] {"ORCL", DBID, scn(o.redo.currentScnSeenBy(s.instance)),
         o.redo.archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG", yesNo(level != SupplementalLogging.NONE),
         yesNo(level == SupplementalLogging.ALL), yesNo(level == SupplementalLogging.PRIMARY_KEY),
         scn(o.redo.resetlogsScn), o.redo.resetlogsTime, yesNo(o.catalog.cdb), "READ WRITE",

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * One evaluation of a mining query, as LogMiner does it: read every added log (whole logs: the cost
  * is the redo read, not the rows returned), keep the records written by LGWR with
- * {@code startScn <= SCN <= endScn}, order them by SCN across threads (ties by thread then
+ * {@code startScn <= SCN <= endScn} (their bytes are the redo LogMiner decodes, counted in
+ * {@link RedoLog#bytesMined}), order them by SCN across threads (ties by thread then
  * address), or under COMMITTED_DATA_ONLY group committed transactions in commit order. Every
  * record is kept: which of them a client receives is decided by its query's WHERE clause alone,
  * evaluated by the SQL engine over {@link ContentsView}.
@@ -34,15 +35,18 @@ final class MiningRun {
   static MiningRun evaluate(SimulatedOracle oracle, MinerSession session, List<AddedLog> added) {
     List<RedoRecord> inRange = new ArrayList<>();
     long read = 0;
+    long bytes = 0;
     for (AddedLog a : added) {
       List<RedoRecord> written = withCorruptionMarked(a.log().records);
       read += written.size();
       for (RedoRecord r : written) {
         if (r.scn >= session.startScn && r.scn <= session.endScn) {
           inRange.add(r);
+          bytes += r.sizeBytes;
         }
       }
     }
+    oracle.redo.bytesMined += bytes;
     for (LogGap gap : session.gaps) {
       inRange.add(missingScn(oracle, gap, session));
     }

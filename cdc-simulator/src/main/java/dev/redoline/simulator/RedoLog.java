@@ -61,22 +61,64 @@ final class RedoLog {
   int strandCapacity = 2_000;
   /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
   Duration archiveLagTarget = Duration.ZERO;
-  private Instant lastLgwrWrite;
+  /**
+   * Redo bytes LogMiner decoded for every query so far: the records of the added logs inside each
+   * session's SCN range. The cost model of {@link SimulatedOracle#redoBytesMined()}.
+   */
+  long bytesMined;
+  /**
+   * How long one instance takes to learn the SCNs another instance generated (RAC's SCN
+   * propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on commit since); zero: every
+   * instance sees CURRENT_SCN at once.
+   */
+  Duration scnPropagationDelay = Duration.ZERO;
+  /** The highest SCN at each instant SCNs were taken, while it can still matter to a lagging instance. */
+  private final java.util.TreeMap<Instant, Long> scnHistory = new java.util.TreeMap<>();
+
+  /** The SCN the database was created at: no instance sees less. */
+  private final long startScn;
 
   RedoLog(SimulatedClock clock, long startScn) {
     this.clock = clock;
     this.scn = startScn;
+    this.startScn = startScn;
     this.resetlogsScn = 1;
     this.resetlogsTime = LocalDateTime.ofInstant(clock.instant(), clock.getZone()).minusDays(30)
         .truncatedTo(ChronoUnit.SECONDS);
-    this.lastLgwrWrite = clock.instant();
   }
 
   /** The next SCN: CURRENT_SCN moves forward by one. */
   long nextScn() {
     ++scn;
     scnTime.note(scn, clock.instant());
+    if (!scnPropagationDelay.isZero()) {
+      Instant now = clock.instant();
+      scnHistory.put(now, scn);
+      // Keep the newest entry at or before the propagation horizon and everything after it.
+      Instant horizon = scnHistory.floorKey(now.minus(scnPropagationDelay));
+      if (horizon != null) {
+        scnHistory.headMap(horizon).clear();
+      }
+    }
     return scn;
+  }
+
+  /**
+   * CURRENT_SCN as {@code instance} sees it: the SCNs its own thread generated, and the others'
+   * once they propagated. With no propagation delay, the database's SCN.
+   */
+  long currentScnSeenBy(int instance) {
+    if (scnPropagationDelay.isZero()) {
+      return scn;
+    }
+    var known = scnHistory.floorEntry(clock.instant().minus(scnPropagationDelay));
+    long seen = known == null ? resetlogsScn : known.getValue();
+    for (RedoThread t : threads) {
+      if (t.instance == instance) {
+        seen = Math.max(seen, t.generatedScn);
+      }
+    }
+    return Math.min(scn, Math.max(seen, startScn));
   }
 
   /** Database local time, second precision, as LogMiner's DATE columns show it. */
@@ -95,6 +137,7 @@ final class RedoLog {
 
   /** Opens thread {@code t}'s first log. */
   void openThread(RedoThread t) {
+    t.lastWrite = clock.instant();
     long at = nextScn();
     t.enableScn = at;
     t.checkpointScn = at;
@@ -108,6 +151,7 @@ final class RedoLog {
   /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
   void write(RedoRecord record, TxState tx) {
     RedoThread t = thread(record.thread);
+    t.generatedScn = Math.max(t.generatedScn, record.scn);
     if (tx != null && tx.privateStrand && !tx.ended) {
       tx.strand.add(record);
       if (tx.strand.size() >= strandCapacity) {
@@ -132,7 +176,7 @@ final class RedoLog {
 
   void flush(RedoThread t) {
     t.flush(now());
-    lastLgwrWrite = clock.instant();
+    t.lastWrite = clock.instant();
     if (t.full()) {
       switchLog(t);
     }
@@ -151,6 +195,7 @@ final class RedoLog {
     t.flush(now());
     archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
+    t.generatedScn = Math.max(t.generatedScn, at);
     LogFile closed = t.switchLog(at, now());
     t.checkpointScn = at;
     if (closed != null && archiveLogMode) {
@@ -196,13 +241,14 @@ final class RedoLog {
     for (PendingArchive p : done) {
       complete(p);
     }
-    if (!lgwrInterval.isZero() && !now.isBefore(lastLgwrWrite.plus(lgwrInterval))) {
+    if (!lgwrInterval.isZero()) {
+      // Each instance's LGWR has its own timer: another thread's write does not postpone it.
       for (RedoThread t : threads) {
-        if (t.open) {
+        if (t.open && (t.lastWrite == null || !now.isBefore(t.lastWrite.plus(lgwrInterval)))) {
           flush(t);
+          t.lastWrite = now;
         }
       }
-      lastLgwrWrite = now;
     }
     if (!archiveLagTarget.isZero()) {
       for (RedoThread t : threads) {

@@ -41,6 +41,15 @@ final class RedoThread {
   long disableScn;
   long checkpointScn;
   long lastRedoScn;
+  /**
+   * Whether LGWR leaves allocation inside a partly written last block, so the next write adds
+   * records to a block already written (LWNs packed tightly) instead of starting a fresh one.
+   */
+  boolean rewritesPartialBlocks;
+  /** When this thread's LGWR last wrote on its timer or on demand: its next timed write is due from there. */
+  java.time.Instant lastWrite;
+  /** The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this). */
+  long generatedScn;
   long lastRedoSequence;
   long lastRedoBlock;
   LocalDateTime lastRedoTime;
@@ -126,9 +135,12 @@ final class RedoThread {
     lastRedoSequence = last.address.sequence();
     lastRedoBlock = (log.bytes - 1) / blockSize;
     lastRedoTime = time;
-    // LGWR writes whole blocks: the next write starts in a fresh block, so every record written
-    // later has an address above (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK).
-    log.bytes = (lastRedoBlock + 1) * blockSize;
+    if (!rewritesPartialBlocks) {
+      // LGWR writes up to and including the partly filled current block, then moves allocation
+      // to the next block ("redo wastage"): every record written later has an address above
+      // (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK).
+      log.bytes = (lastRedoBlock + 1) * blockSize;
+    }
     buffer.clear();
   }
 

@@ -27,7 +27,7 @@ final class SessionViews {
           || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
         continue;
       }
-      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), tx.xid.toRaw(), scn(tx.startScn), "ACTIVE",
+      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE",
           Math.max(tx.conId, 0)};
       if (allInstances) {
         Object[] withId = new Object[row.length + 1];

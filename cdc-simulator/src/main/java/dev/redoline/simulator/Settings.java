@@ -43,4 +43,28 @@ final class Settings {
   String dbTimeZone;
   /** V$DATABASE.PLATFORM_NAME. */
   String platformName = "Linux x86 64-bit";
+  /**
+   * The platform's byte order, in which the XID RAW(8) columns hold their {ub2 usn, ub2 slot,
+   * ub4 sqn} struct (V$TRANSPORTABLE_PLATFORM.ENDIAN_FORMAT: Little on x86, Big on AIX, SPARC
+   * Solaris, HP-UX and Linux on IBM Z).
+   */
+  java.nio.ByteOrder byteOrder = java.nio.ByteOrder.LITTLE_ENDIAN;
+
+  /** An XID's RAW(8) bytes in the platform's byte order. */
+  byte[] xidRaw(dev.redoline.core.Xid xid) {
+    byte[] raw = xid.toRaw();
+    if (byteOrder == java.nio.ByteOrder.BIG_ENDIAN) {
+      swap(raw, 0, 1);
+      swap(raw, 2, 3);
+      swap(raw, 4, 7);
+      swap(raw, 5, 6);
+    }
+    return raw;
+  }
+
+  private static void swap(byte[] bytes, int i, int j) {
+    byte b = bytes[i];
+    bytes[i] = bytes[j];
+    bytes[j] = b;
+  }
 }

@@ -69,6 +69,7 @@ public final class SimulatedOracle {
     redo.lgwrInterval = b.lgwrInterval;
     redo.archiveLagTarget = b.archiveLagTarget;
     redo.strandCapacity = b.strandCapacity;
+    redo.scnPropagationDelay = b.scnPropagationDelay;
     int destId = 1;
     for (Duration delay : b.destinationDelays) {
       redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
@@ -76,6 +77,7 @@ public final class SimulatedOracle {
     }
     for (int t = 1; t <= b.threads; t++) {
       RedoThread thread = new RedoThread(t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
+      thread.rewritesPartialBlocks = b.rewritesPartialBlocks;
       redo.threads.add(thread);
       redo.openThread(thread);
     }
@@ -109,6 +111,15 @@ public final class SimulatedOracle {
   /** CURRENT_SCN. */
   public long currentScn() {
     return redo.scn;
+  }
+
+  /**
+   * Redo bytes LogMiner decoded for all queries of all sessions so far: the records of the added
+   * logs between each session's start and end SCN. A session that starts at an online log's first
+   * SCN decodes all of it again on every query; one that starts later decodes less.
+   */
+  public long redoBytesMined() {
+    return redo.bytesMined;
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -305,6 +316,8 @@ public final class SimulatedOracle {
     private Duration lgwrInterval = Duration.ofSeconds(3);
     private Duration archiveLagTarget = Duration.ZERO;
     private int strandCapacity = 2_000;
+    private Duration scnPropagationDelay = Duration.ZERO;
+    private boolean rewritesPartialBlocks;
     private final Settings settings = new Settings();
 
     private Builder() {}
@@ -444,6 +457,28 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * RAC: how long an instance takes to learn the SCNs the other instances generated, so that
+     * V$DATABASE.CURRENT_SCN differs by instance (Lamport SCN propagation; before 10.2 the delay
+     * was MAX_COMMIT_PROPAGATION_DELAY, 7 s by default). Another thread's redo can then carry SCNs
+     * above the connected instance's CURRENT_SCN. Default zero: one SCN for all.
+     */
+    public Builder scnPropagationDelay(Duration delay) {
+      this.scnPropagationDelay = nonNegative(delay, "scnPropagationDelay");
+      return this;
+    }
+
+    /**
+     * LGWR writes a partly filled last block and the next write continues in it, so a block is
+     * written more than once and records can appear in (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK)
+     * after it was read. By default each write ends the block, as Oracle commonly does (the
+     * "redo wastage" statistic counts the bytes skipped).
+     */
+    public Builder rewritesPartialBlocks() {
+      this.rewritesPartialBlocks = true;
+      return this;
+    }
+
     /** Records a private strand holds before it must reach the public buffer. */
     public Builder strandCapacity(int records) {
       require(records >= 1, "strandCapacity must be 1 or more: " + records);
@@ -476,6 +511,17 @@ public final class SimulatedOracle {
     /** {@code ALTER DATABASE FORCE LOGGING}: V$DATABASE.FORCE_LOGGING is YES (default NO). */
     public Builder forceLogging() {
       settings.forceLogging = true;
+      return this;
+    }
+
+    /**
+     * A big-endian platform (V$DATABASE.PLATFORM_NAME 'AIX-Based Systems (64-bit)'): the XID
+     * RAW(8) columns hold USN, slot and sequence most significant byte first. The default is
+     * little-endian Linux x86 64-bit.
+     */
+    public Builder bigEndianPlatform() {
+      settings.platformName = "AIX-Based Systems (64-bit)";
+      settings.byteOrder = java.nio.ByteOrder.BIG_ENDIAN;
       return this;
     }
 

@@ -43,11 +43,20 @@ import java.util.TreeSet;
  */
 record MiningSql(String text, List<Object> binds) {
 
-  /** The columns the gateway maps into a {@code RedoRow}, in the order {@link RedoRowMapper} reads them. */
-  static final String SELECT = "SELECT SCN, START_SCN, COMMIT_SCN, TIMESTAMP, START_TIMESTAMP,"
-      + " COMMIT_TIMESTAMP, XID, OPERATION_CODE, OPERATION, ROLLBACK, SEG_OWNER, TABLE_NAME, ROW_ID,"
-      + " USERNAME, THREAD#, RS_ID, SSN, CSF, DATA_OBJ#, DATA_OBJV#, DATA_OBJD#, SQL_REDO, SQL_UNDO,"
-      + " INFO, STATUS, SRC_CON_NAME, SRC_CON_ID, SRC_CON_UID FROM V$LOGMNR_CONTENTS";
+  /**
+   * The columns the gateway maps into a {@code RedoRow}, in the order of the SELECT;
+   * {@link RedoRowMapper} finds each by {@link #column(String)}. The transaction id is read from
+   * its three numbers, never from the RAW(8) {@code XID}, whose bytes are in the platform's byte
+   * order (big-endian on AIX, SPARC, HP-UX and Linux on IBM Z). SQL_UNDO is not selected: the
+   * engine never uses it, and LogMiner would build its text for every row.
+   */
+  static final List<String> COLUMNS = List.of("SCN", "START_SCN", "COMMIT_SCN", "TIMESTAMP", "START_TIMESTAMP",
+      "COMMIT_TIMESTAMP", "XIDUSN", "XIDSLT", "XIDSQN", "OPERATION_CODE", "OPERATION", "ROLLBACK", "SEG_OWNER",
+      "TABLE_NAME", "ROW_ID", "USERNAME", "THREAD#", "RS_ID", "SSN", "CSF", "DATA_OBJ#", "DATA_OBJV#",
+      "DATA_OBJD#", "SQL_REDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
+
+  /** The SELECT list and view of every mining statement. */
+  static final String SELECT = "SELECT " + String.join(", ", COLUMNS) + " FROM V$LOGMNR_CONTENTS";
 
   /** The most expressions Oracle accepts in one IN list (ORA-01795 beyond). */
   static final int MAX_IN_LIST = 1000;
@@ -69,6 +78,15 @@ record MiningSql(String text, List<Object> binds) {
 
   public MiningSql {
     binds = List.copyOf(binds);
+  }
+
+  /** The 1-based position of {@code name} in {@link #COLUMNS}, as a result set numbers it. */
+  static int column(String name) {
+    int index = COLUMNS.indexOf(name);
+    if (index < 0) {
+      throw new IllegalArgumentException("not a selected column: " + name);
+    }
+    return index + 1;
   }
 
   /** The statement for {@code query}. */

@@ -18,7 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,11 +27,10 @@ import org.junit.jupiter.api.Test;
 class JdbcMiningQueryTest {
 
   private static final List<String> COLUMNS = List.of("SCN", "START_SCN", "COMMIT_SCN", "TIMESTAMP",
-      "START_TIMESTAMP", "COMMIT_TIMESTAMP", "XID", "OPERATION_CODE", "OPERATION", "ROLLBACK", "SEG_OWNER",
+      "START_TIMESTAMP", "COMMIT_TIMESTAMP", "XIDUSN", "XIDSLT", "XIDSQN", "OPERATION_CODE", "OPERATION", "ROLLBACK", "SEG_OWNER",
       "TABLE_NAME", "ROW_ID", "USERNAME", "THREAD#", "RS_ID", "SSN", "CSF", "DATA_OBJ#", "DATA_OBJV#",
-      "DATA_OBJD#", "SQL_REDO", "SQL_UNDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
+      "DATA_OBJD#", "SQL_REDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
   private static final LocalDateTime T0 = LocalDateTime.of(2024, 3, 1, 9, 0, 0);
-  private static final byte[] XID = HexFormat.of().parseHex("0a000b0057030000");
 
   private FakeJdbc db;
   private JdbcGateway gateway;
@@ -44,10 +42,9 @@ class JdbcMiningQueryTest {
   }
 
   private static Object[] insertRow() {
-    return row(new BigDecimal("18446744073709551614"), null, null, T0, null, null, XID, 1, "INSERT", 0,
+    return row(new BigDecimal("18446744073709551614"), null, null, T0, null, null, 10, 11, 855L, 1, "INSERT", 0,
         "SHOP", "ITEMS", "AAAR32AAHAAAAFfAAA", "APP", 1, " 0x000007.00018a2d.009c ", 0, 0, 73206, 69, 73206,
-        "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", "delete ...", null, 0, "FREEPDB1", 3,
-        3540276474L);
+        "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", null, 0, "FREEPDB1", 3, 3540276474L);
   }
 
   @Test
@@ -79,7 +76,7 @@ class JdbcMiningQueryTest {
       assertThat(row).isEqualTo(new RedoRow(Scn.parse("18446744073709551614"), null, null, T0, null, null,
           new Xid(10, 11, 855), 1, "INSERT", false, "SHOP", "ITEMS", "AAAR32AAHAAAAFfAAA", "APP",
           new RedoAddress(1, 7, 100909, 156), 0, false, 73206, 69, 73206,
-          "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", "delete ...", null, 0, "FREEPDB1", 3,
+          "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", null, null, 0, "FREEPDB1", 3,
           3540276474L));
       assertThat(row.rsId()).isEqualTo(" 0x000007.00018a2d.009c ");
       assertThat(rows.next()).isNull();
@@ -91,11 +88,11 @@ class JdbcMiningQueryTest {
   void query_mapsCommittedDataOnlyColumnsAndEmptyTransactionCommits() throws SQLException {
     MiningQuery q = MiningQuery.builder().build();
     db.answer(MiningSql.of(q).text(), rows(COLUMNS,
-        row(20L, 0L, 20L, T0, T0.minusSeconds(5), T0, HexFormat.of().parseHex("0a000b00ffffffff"), 7, "COMMIT",
-            0, null, null, null, null, 0, " 0x000001.00000002.0010 ", 0, 0, null, null, null, "commit;", null,
+        row(20L, 0L, 20L, T0, T0.minusSeconds(5), T0, 10, 11, 4294967295L, 7, "COMMIT",
+            0, null, null, null, null, 0, " 0x000001.00000002.0010 ", 0, 0, null, null, null, "commit;",
             null, 0, null, null, null),
-        row(21L, null, null, T0, null, null, null, 255, null, 1, "UNKNOWN", "OBJ# 45522", null, null, 2,
-            " 0x000002.00000003.0004 ", 1, 1, 45522, 1, 45522, null, null, "Dictionary Mismatch", 2, null, null,
+        row(21L, null, null, T0, null, null, null, null, null, 255, null, 1, "UNKNOWN", "OBJ# 45522", null, null, 2,
+            " 0x000002.00000003.0004 ", 1, 1, 45522, 1, 45522, null, "Dictionary Mismatch", 2, null, null,
             null)));
 
     try (RowCursor rows = gateway.query(q)) {
@@ -125,7 +122,7 @@ class JdbcMiningQueryTest {
   void next_malformedRsId_stopsWithCorruptRedoNamingTheRow() throws SQLException {
     MiningQuery q = MiningQuery.builder().build();
     Object[] bad = insertRow();
-    bad[15] = "garbage";
+    bad[MiningSql.column("RS_ID") - 1] = "garbage";
     db.answer(MiningSql.of(q).text(), rows(COLUMNS, bad));
 
     try (RowCursor rows = gateway.query(q)) {
