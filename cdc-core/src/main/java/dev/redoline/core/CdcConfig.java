@@ -113,7 +113,8 @@ public final class CdcConfig {
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
           + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
           + "in a later session than the START. A transaction begun before the capture's first mined log "
-          + "cannot be told apart and is captured.");
+          + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
+          + "one that began before the capture and ended while it was stopped cannot be told apart.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "

@@ -160,7 +160,7 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
-    startFloor.observe(db);
+    applier.openTransactions(startFloor.observe(db));
     LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
         clock.instant());
     if (outcome instanceof LogInventory.Wait) {

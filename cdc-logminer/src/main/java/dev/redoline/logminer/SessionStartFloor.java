@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -54,10 +55,15 @@ final class SessionStartFloor {
     this.clock = clock;
   }
 
-  /** Reads CURRENT_SCN, then the START_SCN of every open transaction: call before V$THREAD is read. */
-  void observe(LogMinerGateway db) throws SQLException {
+  /**
+   * Reads CURRENT_SCN, then the START_SCN of every open transaction: call before V$THREAD is read.
+   *
+   * @return the open transactions read
+   */
+  List<ActiveTransaction> observe(LogMinerGateway db) throws SQLException {
     Scn floor = db.database().currentScn();
-    for (ActiveTransaction tx : db.activeTransactions(true)) {
+    List<ActiveTransaction> open = db.activeTransactions(true);
+    for (ActiveTransaction tx : open) {
       floor = Scn.min(floor, tx.startScn());
     }
     Instant now = clock.instant();
@@ -65,6 +71,7 @@ final class SessionStartFloor {
     while (observations.size() > 1 && old(observations.stream().skip(1).findFirst().orElseThrow(), now)) {
       observations.removeFirst();
     }
+    return open;
   }
 
   private static boolean old(Observation o, Instant now) {

@@ -19,6 +19,7 @@ import java.time.ZoneId;
 import java.util.function.Supplier;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,6 +72,8 @@ final class StepApplier {
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
   private final Set<String> excludedUsers;
+  /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
+  private final Set<Xid> excludedOpen = new HashSet<>();
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
@@ -146,12 +149,14 @@ final class StepApplier {
           }
         }
         case RedoRow.COMMIT -> {
+          ended(row);
           First first = firstSeen.remove(row.xid());
           buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
               sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
                   first == null ? null : first.scn())));
         }
         case RedoRow.ROLLBACK -> {
+          ended(row);
           firstSeen.remove(row.xid());
           buffer.rollback(row.xid(), row.address());
         }
@@ -167,13 +172,38 @@ final class StepApplier {
     }
   }
 
-  /** Whether the row belongs to a transaction whose START named an excluded user. */
+  /**
+   * The transactions open at the start of the step, as V$TRANSACTION and V$SESSION show them: the
+   * user of a transaction whose START no session of this capture mined (begun before the capture
+   * started) is known only from there.
+   */
+  void openTransactions(List<ActiveTransaction> open) {
+    if (excludedUsers.isEmpty()) {
+      return;
+    }
+    for (ActiveTransaction tx : open) {
+      if (tx.user() != null && excludedUsers.contains(tx.user())) {
+        excludedOpen.add(tx.xid());
+      }
+    }
+  }
+
+  /**
+   * Whether the row belongs to a transaction whose START named an excluded user, or, when no START
+   * of it was mined, whose session's user is excluded. Such a transaction is remembered until its
+   * end, which may come after it has left V$TRANSACTION.
+   */
   private boolean excluded(RedoRow row) {
     if (excludedUsers.isEmpty()) {
       return false;
     }
     String user = buffer.user(row.xid());
-    return user != null && excludedUsers.contains(user);
+    return user != null ? excludedUsers.contains(user) : excludedOpen.contains(row.xid());
+  }
+
+  /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
+  private void ended(RedoRow row) {
+    excludedOpen.remove(row.xid());
   }
 
   private void add(RedoRow row, Change change) {

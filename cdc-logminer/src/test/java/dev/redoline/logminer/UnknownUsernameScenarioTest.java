@@ -135,4 +135,37 @@ class UnknownUsernameScenarioTest {
     tx.insert(ORDERS, id, status);
     tx.commit();
   }
+
+  /**
+   * A transaction begun before the capture's first mined log: its START is never mined, so every
+   * row of it says UNKNOWN; its user comes from V$TRANSACTION joined with V$SESSION.
+   */
+  @Test
+  void usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCapture_isNeverDelivered()
+      throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(18).build();
+    oracle.createTable(ScenarioHarness.orders());
+    SimulatedTransaction batch = oracle.newTransaction().user("BATCH").begin();
+    batch.insert(ORDERS, 10L, "BATCH");
+    oracle.switchLogfile(1);
+    commit(oracle, 5L, "BEFORE");              // the start lies inside the next log, past BATCH's START
+    oracle.advance(java.time.Duration.ofSeconds(5));
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> batch.insert(ORDERS, 11L, "BATCH"))
+        .then(o -> commit(o, 1L, "APP"))
+        .idle(4)
+        .then(o -> {
+          batch.insert(ORDERS, 12L, "BATCH");
+          batch.commit();
+          commit(o, 99L, "END");
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.users.exclude", "BATCH").open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
+    }
+  }
 }

@@ -12,7 +12,11 @@ import java.util.List;
 final class SessionViews {
 
   static final List<ViewColumn> TRANSACTION_COLUMNS = List.of(number("XIDUSN"), number("XIDSLOT"),
-      number("XIDSQN"), raw("XID"), number("START_SCN"), text("STATUS"), number("CON_ID"));
+      number("XIDSQN"), raw("XID"), number("START_SCN"), text("STATUS"), number("CON_ID"), raw("SES_ADDR"));
+
+  /** V$SESSION: the sessions of the open transactions (the only sessions the simulator models). */
+  static final List<ViewColumn> SESSION_COLUMNS = List.of(raw("SADDR"), number("SID"), text("USERNAME"),
+      number("CON_ID"));
 
   private SessionViews() {}
 
@@ -28,7 +32,7 @@ final class SessionViews {
         continue;
       }
       Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE",
-          Math.max(tx.conId, 0)};
+          Math.max(tx.conId, 0), sessionAddress(tx)};
       if (allInstances) {
         Object[] withId = new Object[row.length + 1];
         withId[0] = tx.instance;
@@ -38,6 +42,35 @@ final class SessionViews {
       out.add(row);
     }
     return out;
+  }
+
+  /**
+   * The session of each started transaction, as V$SESSION shows it: SADDR (what V$TRANSACTION's
+   * SES_ADDR points at), SID and USERNAME, the user that began the transaction. GV$SESSION adds
+   * INST_ID first.
+   */
+  static List<Object[]> sessions(Session s, boolean allInstances) {
+    List<Object[]> out = new ArrayList<>();
+    for (TxState tx : s.oracle.redo.openTransactions) {
+      if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
+        continue;
+      }
+      Object[] row = {sessionAddress(tx), tx.xid.usn() * 1_000 + tx.xid.slot(), tx.user, Math.max(tx.conId, 0)};
+      if (allInstances) {
+        Object[] withId = new Object[row.length + 1];
+        withId[0] = tx.instance;
+        System.arraycopy(row, 0, withId, 1, row.length);
+        row = withId;
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /** A session address of the transaction's own: one simulated session per transaction. */
+  private static byte[] sessionAddress(TxState tx) {
+    return java.nio.ByteBuffer.allocate(8).putInt(tx.instance).putShort((short) tx.xid.usn())
+        .putShort((short) tx.xid.slot()).array();
   }
 
   /**

@@ -58,6 +58,8 @@ enum View {
   V$TRANSACTION(s -> SessionViews.transactions(s, false), SessionViews.TRANSACTION_COLUMNS),
   GV$TRANSACTION(s -> SessionViews.transactions(s, true),
       LogViews.withInstance(SessionViews.TRANSACTION_COLUMNS)),
+  V$SESSION(s -> SessionViews.sessions(s, false), SessionViews.SESSION_COLUMNS),
+  GV$SESSION(s -> SessionViews.sessions(s, true), LogViews.withInstance(SessionViews.SESSION_COLUMNS)),
   V$LOGMNR_LOGS(SessionViews::sessionLogs, number("LOG_ID"), text("FILENAME"), number("THREAD_ID"),
       number("THREAD_SQN"), number("LOW_SCN"), number("NEXT_SCN"), number("STATUS"), text("INFO"),
       text("DICTIONARY_BEGIN"), text("DICTIONARY_END")),

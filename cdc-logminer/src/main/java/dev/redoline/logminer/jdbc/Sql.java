@@ -68,13 +68,18 @@ final class Sql {
   static final String PDBS = "SELECT CON_ID, NAME, CON_UID, OPEN_MODE FROM V$PDBS WHERE CON_ID > 2"
       + " ORDER BY CON_ID";
 
-  /** V$TRANSACTION of this instance. */
-  static final String TRANSACTIONS = "SELECT XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS,"
-      + " TO_NUMBER(SYS_CONTEXT('USERENV', 'INSTANCE')) AS INST_ID FROM V$TRANSACTION";
+  /**
+   * V$TRANSACTION of this instance, with the user of each transaction's session: LogMiner names the
+   * user only in a transaction's START row, which a capture started later never mines.
+   */
+  static final String TRANSACTIONS = "SELECT T.XIDUSN, T.XIDSLOT, T.XIDSQN, T.START_SCN, T.STATUS,"
+      + " TO_NUMBER(SYS_CONTEXT('USERENV', 'INSTANCE')) AS INST_ID, S.USERNAME FROM V$TRANSACTION T"
+      + " LEFT OUTER JOIN V$SESSION S ON S.SADDR = T.SES_ADDR";
 
-  /** GV$TRANSACTION of every instance. */
-  static final String TRANSACTIONS_ALL_INSTANCES = "SELECT XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS,"
-      + " INST_ID FROM GV$TRANSACTION";
+  /** GV$TRANSACTION of every instance, with the user of each transaction's session. */
+  static final String TRANSACTIONS_ALL_INSTANCES = "SELECT T.XIDUSN, T.XIDSLOT, T.XIDSQN, T.START_SCN, T.STATUS,"
+      + " T.INST_ID, S.USERNAME FROM GV$TRANSACTION T"
+      + " LEFT OUTER JOIN GV$SESSION S ON S.INST_ID = T.INST_ID AND S.SADDR = T.SES_ADDR";
 
   /** The session's container; CON_ID is 0 in a non-container database, 1 at CDB$ROOT. */
   static final String SESSION_CONTAINER = "SELECT SYS_CONTEXT('USERENV', 'CON_ID') AS CON_ID,"
@@ -203,7 +208,7 @@ final class Sql {
    * ORA-01306 outside a LogMiner session once it may be read.
    */
   static final List<String> PROBED_VIEWS = List.of("V$LOGMNR_CONTENTS", "V$LOGMNR_LOGS", "GV$INSTANCE",
-      "GV$TRANSACTION");
+      "GV$TRANSACTION", "GV$SESSION");
 
   /** The dictionary views read in a container database, probed the same way. */
   static final List<String> PROBED_CDB_VIEWS = List.of("V$CONTAINERS", "CDB_OBJECTS", "CDB_TAB_COLUMNS",

@@ -140,7 +140,8 @@ final class ViewRows {
   /** A row of {@link Sql#TRANSACTIONS} or {@link Sql#TRANSACTIONS_ALL_INSTANCES}. */
   static ActiveTransaction transaction(ResultSet rs) throws SQLException {
     Xid xid = new Xid(rs.getInt("XIDUSN"), rs.getInt("XIDSLOT"), rs.getLong("XIDSQN"));
-    return new ActiveTransaction(xid, scn(rs, "START_SCN"), rs.getString("STATUS"), rs.getInt("INST_ID"));
+    return new ActiveTransaction(xid, scn(rs, "START_SCN"), rs.getString("STATUS"), rs.getInt("INST_ID"),
+        rs.getString("USERNAME"));
   }
 
   /**

@@ -204,20 +204,22 @@ class JdbcGatewayTest {
   }
 
   @Test
-  void activeTransactions_readsVTransactionOrGvTransaction() throws SQLException {
-    String columns = "XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS, INST_ID";
-    db.answer(Sql.TRANSACTIONS, rows(columns, row(10, 11, 855L, 2161573L, "ACTIVE", 1)));
-    db.answer(Sql.TRANSACTIONS_ALL_INSTANCES, rows(columns, row(10, 11, 4294967295L, 5L, "ACTIVE", 2)));
+  void activeTransactions_readsVTransactionOrGvTransactionWithTheSessionsUser() throws SQLException {
+    String columns = "XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS, INST_ID, USERNAME";
+    db.answer(Sql.TRANSACTIONS, rows(columns, row(10, 11, 855L, 2161573L, "ACTIVE", 1, "APP")));
+    db.answer(Sql.TRANSACTIONS_ALL_INSTANCES, rows(columns, row(10, 11, 4294967295L, 5L, "ACTIVE", 2, null)));
 
     List<ActiveTransaction> local = gateway.activeTransactions(false);
     List<ActiveTransaction> all = gateway.activeTransactions(true);
 
-    assertThat(db.statements()).contains("SELECT XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS,"
-        + " TO_NUMBER(SYS_CONTEXT('USERENV', 'INSTANCE')) AS INST_ID FROM V$TRANSACTION",
-        "SELECT XIDUSN, XIDSLOT, XIDSQN, START_SCN, STATUS, INST_ID FROM GV$TRANSACTION");
-    assertThat(local).containsExactly(new ActiveTransaction(new Xid(10, 11, 855), Scn.of(2161573), "ACTIVE", 1));
+    assertThat(db.statements()).contains("SELECT T.XIDUSN, T.XIDSLOT, T.XIDSQN, T.START_SCN, T.STATUS,"
+        + " TO_NUMBER(SYS_CONTEXT('USERENV', 'INSTANCE')) AS INST_ID, S.USERNAME FROM V$TRANSACTION T"
+        + " LEFT OUTER JOIN V$SESSION S ON S.SADDR = T.SES_ADDR",
+        "SELECT T.XIDUSN, T.XIDSLOT, T.XIDSQN, T.START_SCN, T.STATUS, T.INST_ID, S.USERNAME FROM GV$TRANSACTION T"
+            + " LEFT OUTER JOIN GV$SESSION S ON S.INST_ID = T.INST_ID AND S.SADDR = T.SES_ADDR");
+    assertThat(local).containsExactly(new ActiveTransaction(new Xid(10, 11, 855), Scn.of(2161573), "ACTIVE", 1, "APP"));
     assertThat(all).containsExactly(
-        new ActiveTransaction(new Xid(10, 11, 4294967295L), Scn.of(5), "ACTIVE", 2));
+        new ActiveTransaction(new Xid(10, 11, 4294967295L), Scn.of(5), "ACTIVE", 2, null));
   }
 
   @Test
