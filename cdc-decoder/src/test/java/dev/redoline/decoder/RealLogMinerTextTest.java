@@ -121,7 +121,7 @@ class RealLogMinerTextTest {
 
   @Test
   void fromConfig_readsTheBooleanAndQuoteSettings() {
-    CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", "simulator:demo", "cdc.tables.include", "S.*",
+    CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", "jdbc:redoline:sim:demo", "cdc.tables.include", "S.*",
         "cdc.number.one.as.boolean", "true", "cdc.decode.relaxed.quotes", "true"));
     TableLayout layout = TableLayout.builder(TableId.of("S", "B"), 1)
         .column("ACTIVE", OracleType.number(1, 0), true)

@@ -14,7 +14,7 @@ import java.util.List;
  * gateway and add the logs and start the session again.
  *
  * <pre>{@code
- * try (LogMinerGateway db = oracle.connect()) {
+ * try (LogMinerGateway db = JdbcGateway.connect(config)) {
  *   for (OnlineLog log : db.onlineLogs()) {
  *     if (log.status() == OnlineLog.Status.CURRENT) db.addLogFile(log.fileName(), AddLogOption.ADDFILE);
  *   }

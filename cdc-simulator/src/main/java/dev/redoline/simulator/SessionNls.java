@@ -11,11 +11,13 @@ import java.util.regex.Pattern;
  * The NLS settings and time zone of one simulated database session: what LogMiner uses to write
  * the date, time and number literals of SQL_REDO (LOGMINER.md 2.3, requirement 20).
  *
+ * <p>A session starts with {@link #ORACLE_DEFAULTS}; a client's {@code ALTER SESSION SET
+ * NLS_DATE_FORMAT = '...' ... TIME_ZONE = '...'} changes it ({@code AlterSession}), and queries
+ * run after it render their literals so:
+ *
  * <pre>{@code
- * SimulatedConnection db = (SimulatedConnection) oracle.connect();   // SessionNls.GATEWAY
- * db.alterSession(SessionNls.ORACLE_DEFAULTS);                        // later queries: TO_DATE('15-MAY-21', 'DD-MON-RR')
- * db.alterSession(SessionNls.ORACLE_DEFAULTS.withNumericCharacters(",.")
- *     .withTimeZone("Europe/Berlin"));                                // '3,5' and LTZ values in Berlin time
+ * SessionNls german = SessionNls.ORACLE_DEFAULTS.withNumericCharacters(",.")
+ *     .withTimeZone("Europe/Berlin");                 // '3,5' and LTZ values in Berlin time
  * }</pre>
  *
  * <p>The masks may use the format elements {@code SYYYY YYYY RRRR YY RR MM MON DD HH24 HH12 HH MI SS
@@ -43,8 +45,8 @@ public record SessionNls(String dateFormat, String timestampFormat, String times
 
 
   /**
-   * The settings Redoline's JDBC gateway sets on every connection ({@link OracleNls}), and what a
-   * new simulated connection starts with: {@code TO_DATE(' 2020-02-01 00:00:00', 'SYYYY-MM-DD
+   * The settings Redoline's JDBC gateway sets by ALTER SESSION on every connection
+   * ({@link OracleNls}), the text the decoder reads: {@code TO_DATE(' 2020-02-01 00:00:00', 'SYYYY-MM-DD
    * HH24:MI:SS')}, {@code TO_TIMESTAMP('2019-02-01 00:00:00.123000000')}, UTC.
    */
   public static final SessionNls GATEWAY = new SessionNls(OracleNls.DATE_FORMAT, OracleNls.TIMESTAMP_FORMAT,
