@@ -261,7 +261,7 @@ final class CaptureLoop implements Runnable {
     }
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
       TableId altered = StepReader.ddlTable(pendingDdl);
-      TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered) : null;
+      TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
       if (next != null) {
         publisher.schema(next, at, ddl, held());
       }

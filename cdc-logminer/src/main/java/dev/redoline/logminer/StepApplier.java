@@ -249,7 +249,7 @@ final class StepApplier {
       return null;
     }
     TableId table = catalog.table(conId(row), row.dataObj());
-    return table == null ? null : catalog.layout(table);
+    return table == null ? null : catalog.layoutAt(table, row.scn());
   }
 
   private static int conId(RedoRow row) {

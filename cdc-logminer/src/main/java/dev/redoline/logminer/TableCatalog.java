@@ -2,6 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.sql.SQLException;
@@ -10,7 +11,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The captured tables: their object ids per container (the LogMiner query asks for these only)
@@ -30,6 +33,12 @@ final class TableCatalog {
   private final List<String> pdbs;
   private Map<Integer, Map<Integer, TableId>> objects = Map.of();
   private final Map<TableId, TableLayout> layouts = new HashMap<>();
+  /**
+   * Per table, the layouts an ALTER replaced, by the DDL's SCN: each was in force below that SCN.
+   * Redo of another thread can reach the log after the step a DDL ended (unflushed when the DDL
+   * was mined), and must still be decoded with the layout of its own SCN.
+   */
+  private final Map<TableId, NavigableMap<Scn, TableLayout>> replaced = new HashMap<>();
   /** Layouts an earlier run stored, consulted once per table to continue its version numbers. */
   private final Map<TableId, TableLayout> stored = new HashMap<>();
 
@@ -74,6 +83,7 @@ final class TableCatalog {
     for (TableId table : List.copyOf(layouts.keySet())) {
       if (!tables.contains(table)) {
         layouts.remove(table);
+        replaced.remove(table);
         removed.add(table);
       }
     }
@@ -113,12 +123,13 @@ final class TableCatalog {
   }
 
   /**
-   * Reads a table's layout again after a DDL; a changed layout becomes the next version.
+   * Reads a table's layout again after a DDL at {@code ddlScn}; a changed layout becomes the next
+   * version, and the one it replaces stays in force for rows below that SCN ({@link #layoutAt}).
    *
    * @return the new version, or {@code null} when the columns and key did not change (the DDL
    *     changed something else, or the layout already reflects it, as after a restart)
    */
-  TableLayout reload(LogMinerGateway db, TableId table) throws SQLException {
+  TableLayout reload(LogMinerGateway db, TableId table, Scn ddlScn) throws SQLException {
     TableLayout current = layouts.get(table);
     TableLayout fresh = db.tableLayout(table);
     if (current != null && current.columns().equals(fresh.columns())
@@ -128,7 +139,25 @@ final class TableCatalog {
     int version = current == null ? fresh.version() : current.version() + 1;
     TableLayout next = fresh.withColumns(version, fresh.columns(), fresh.primaryKey());
     layouts.put(table, next);
+    if (current != null) {
+      replaced.computeIfAbsent(table, t -> new TreeMap<>()).put(ddlScn, current);
+    }
     return next;
+  }
+
+  /**
+   * The layout of a captured table in force at {@code scn}: the one an ALTER at a higher SCN
+   * replaced, else the current one; {@code null} when the table is not captured.
+   */
+  TableLayout layoutAt(TableId table, Scn scn) {
+    NavigableMap<Scn, TableLayout> before = replaced.get(table);
+    if (before != null) {
+      Map.Entry<Scn, TableLayout> until = before.higherEntry(scn);
+      if (until != null) {
+        return until.getValue();
+      }
+    }
+    return layouts.get(table);
   }
 
   /** Captured object ids per container id: what the mining query asks for. */
