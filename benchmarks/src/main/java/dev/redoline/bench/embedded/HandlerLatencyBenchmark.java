@@ -1,19 +1,15 @@
 package dev.redoline.bench.embedded;
 
-import dev.redoline.bench.engine.PipelineBenchmark;
+import dev.redoline.bench.engine.MarkedCommits;
 import dev.redoline.core.Change;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * transaction is asked for until the engine's {@code ChangeHandler} is called with it, with the
  * default settings (file offset store with grouped writes, {@code cdc.mining.target.latency.ms}
  * 1000 ms). The simulator runs in real time (simulated time advances while the capture waits
- * {@code cdc.mining.idle.ms}) with {@value #BACKGROUND_PER_TICK} background transactions per
+ * {@code cdc.mining.idle.ms}) with {@value MarkedCommits#BACKGROUND_PER_TICK} background transactions per
  * tick; the marked one is committed at the next tick, so the figure includes the wait for it.
  * JMH's sample mode reports p50/p99; the target is p99 within the target latency plus 100 ms.
  *
@@ -48,31 +44,20 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 5)
 public class HandlerLatencyBenchmark {
 
-  static final int BACKGROUND_PER_TICK = 5;
-
   /** A running embedded engine over a simulator with background load. */
   @State(Scope.Benchmark)
   public static class Engine {
-    final ConcurrentLinkedQueue<Long> requests = new ConcurrentLinkedQueue<>();
+    MarkedCommits db;
     final Map<Long, CountDownLatch> waiting = new ConcurrentHashMap<>();
     EmbeddedEngine engine;
     RealTime clock;
     long nextMarked = 1_000_000_000L;
-    long background;
 
     @Setup(Level.Trial)
     public void start() throws IOException {
-      SimulatedOracle oracle = SimulatedOracle.builder().seed(11).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
-      long start = oracle.currentScn();
-      oracle.workload((o, step) -> {
-        for (int i = 0; i < BACKGROUND_PER_TICK; i++) {
-          commit(o, ++background);
-        }
-        for (Long id = requests.poll(); id != null; id = requests.poll()) {
-          commit(o, id);
-        }
-      });
+      db = new MarkedCommits();
+      SimulatedOracle oracle = db.oracle;
+      long start = db.startScn;
       clock = RealTime.start(oracle);
       engine = EmbeddedEngine.builder().config(Map.of("cdc.database.url", oracle.url(),
               "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
@@ -91,12 +76,6 @@ public class HandlerLatencyBenchmark {
       engine.start();
     }
 
-    private static void commit(SimulatedOracle o, long id) {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(PipelineBenchmark.ORDERS, id, "NEW", 1L, BigDecimal.ONE, "c", "s", null,
-          LocalDateTime.of(2024, 3, 1, 9, 0), "EUR", 1L);
-      tx.commit();
-    }
 
     @TearDown(Level.Trial)
     public void stop() throws InterruptedException {
@@ -112,7 +91,7 @@ public class HandlerLatencyBenchmark {
     long id = engine.nextMarked++;
     CountDownLatch handled = new CountDownLatch(1);
     engine.waiting.put(id, handled);
-    engine.requests.add(id);
+    engine.db.request(id);
     if (!handled.await(1, TimeUnit.MINUTES)) {
       throw new IllegalStateException("transaction " + id + " not handled within a minute: " + engine.engine.state());
     }

@@ -9,14 +9,10 @@ import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Commit-to-consumer latency at a steady load: the time from a transaction's COMMIT in the
  * simulator to its last change reaching the consumer. The simulator runs in real time (simulated
  * time advances while the capture thread waits {@code cdc.mining.idle.ms} between caught-up
- * steps), with a background load of {@value #BACKGROUND_PER_TICK} small transactions per 100 ms;
+ * steps), with a background load of {@value MarkedCommits#BACKGROUND_PER_TICK} small transactions per 100 ms;
  * each measured operation asks the workload to commit one marked transaction and waits for it.
  * JMH's sample mode reports the percentiles (p50, p99).
  *
@@ -49,30 +45,19 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 5)
 public class CommitLatencyBenchmark {
 
-  static final int BACKGROUND_PER_TICK = 5;
-
   /** A running capture over a simulator with background load, and the requests of marked commits. */
   @State(Scope.Benchmark)
   public static class Capture {
-    final ConcurrentLinkedQueue<Long> requests = new ConcurrentLinkedQueue<>();
+    MarkedCommits db;
     CaptureStream stream;
     RealTime clock;
     long nextMarked = 1_000_000_000L;
-    long background;
 
     @Setup(Level.Trial)
     public void start() throws IOException {
-      SimulatedOracle oracle = SimulatedOracle.builder().seed(11).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
-      Scn start = Scn.of(oracle.currentScn());
-      oracle.workload((o, step) -> {
-        for (int i = 0; i < BACKGROUND_PER_TICK; i++) {
-          commit(o, ++background);
-        }
-        for (Long id = requests.poll(); id != null; id = requests.poll()) {
-          commit(o, id);
-        }
-      });
+      db = new MarkedCommits();
+      SimulatedOracle oracle = db.oracle;
+      Scn start = Scn.of(db.startScn);
       clock = RealTime.start(oracle);
       CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include",
           "SHOP.*", "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
@@ -81,12 +66,6 @@ public class CommitLatencyBenchmark {
           .open(Position.start(start));
     }
 
-    private static void commit(SimulatedOracle o, long id) {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(PipelineBenchmark.ORDERS, id, "NEW", 1L, BigDecimal.ONE, "c", "s", null,
-          LocalDateTime.of(2024, 3, 1, 9, 0), "EUR", 1L);
-      tx.commit();
-    }
 
     @TearDown(Level.Trial)
     public void stop() {
@@ -99,7 +78,7 @@ public class CommitLatencyBenchmark {
   @Benchmark
   public long commitToConsumer(Capture capture) throws InterruptedException {
     long id = capture.nextMarked++;
-    capture.requests.add(id);
+    capture.db.request(id);
     while (true) {
       for (StreamEvent event : capture.stream.poll(Duration.ofMillis(100))) {
         capture.stream.acknowledge(event.position());
