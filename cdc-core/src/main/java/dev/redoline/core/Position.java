@@ -16,12 +16,14 @@ import java.util.TreeMap;
  *       first change of the oldest open transaction that is not journaled, else the cursor;
  *   <li>{@code lastCommit} and {@code lastIndex}: the last acknowledged commit and how far into
  *       that transaction acknowledgements went, so that a restart after a partly acknowledged
- *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was).
+ *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was);
+ *   <li>{@code snapshot}: per table, how far its snapshot has come ({@link SnapshotProgress}).
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
  * so Kafka Connect can store it as a source offset and the embedded engine as a file. Older
- * versions stay readable.
+ * versions stay readable. A position that tracks snapshots is written as version 2 (its
+ * {@code snapshot} keys), any other as version 1, which older releases read too.
  *
  * <pre>{@code
  * Position p = Position.start(Scn.parse("2161573"));
@@ -34,12 +36,13 @@ import java.util.TreeMap;
  * @param lastCommit the last acknowledged commit, or {@code null} before the first
  * @param lastIndex the index of the last acknowledged change inside the transaction at
  *     {@code lastCommit}, or {@link #WHOLE}
+ * @param snapshot the progress of the capture's snapshots
  */
 public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit,
-    long lastIndex) {
+    long lastIndex, SnapshotProgress snapshot) {
 
-  /** The version of the map form written by this class. */
-  public static final int VERSION = 1;
+  /** The newest version of the map form written by this class. */
+  public static final int VERSION = 2;
 
   /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
   public static final long WHOLE = Long.MAX_VALUE;
@@ -61,6 +64,12 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     Checks.argument(lastIndex >= 0, "lastIndex must not be negative: %s", lastIndex);
     Checks.argument(lastCommit != null || lastIndex == WHOLE,
         "lastIndex %s without a lastCommit", lastIndex);
+    Checks.notNull(snapshot, "snapshot");
+  }
+
+  /** A position that tracks no snapshot. */
+  public Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit, long lastIndex) {
+    this(resumeScn, resume, lastCommit, lastIndex, SnapshotProgress.UNTRACKED);
   }
 
   /** A first position: read logs from {@code scn}, nothing delivered yet. */
@@ -70,12 +79,17 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
 
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
-    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex);
+    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex, snapshot);
+  }
+
+  /** This position with the snapshot progress replaced. */
+  public Position withSnapshot(SnapshotProgress progress) {
+    return new Position(resumeScn, resume, lastCommit, lastIndex, progress);
   }
 
   /** This position after acknowledging the change at {@code index} of the transaction at {@code commit}. */
   public Position withDelivered(CommitMark commit, long index) {
-    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index);
+    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index, snapshot);
   }
 
   /**
@@ -94,7 +108,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /** The primitive map form, in a stable key order. */
   public Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    map.put(KEY_VERSION, VERSION);
+    map.put(KEY_VERSION, snapshot.tracked() ? VERSION : 1);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
@@ -102,6 +116,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
       map.put(KEY_COMMIT_ADDRESS, lastCommit.address().toString());
       map.put(KEY_COMMIT_INDEX, lastIndex);
     }
+    snapshot.write(map);
     return Collections.unmodifiableMap(map);
   }
 

@@ -14,13 +14,15 @@ final class PositionCodec {
 
   static Position read(Map<String, ?> map) {
     long version = number(map, Position.KEY_VERSION);
-    if (version != 1) {
+    if (version != 1 && version != 2) {
       throw invalid(map, "version " + version + " is not one this Redoline reads (1 to "
           + Position.VERSION + "); was it written by a newer release?");
     }
     Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
+    SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
+    java.util.TreeMap<TableId, SnapshotProgress.TableProgress> tables = new java.util.TreeMap<>();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
       if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
@@ -33,12 +35,20 @@ final class PositionCodec {
         resume.put(thread, address(map, key, thread, text(map, key)));
       } else if (COMMIT_KEYS.contains(key)) {
         commitKeys++;
+      } else if (version >= 2 && key.equals(SnapshotProgress.KEY_TRACKED)) {
+        snapshot = SnapshotProgress.NONE_YET;
+      } else if (version >= 2 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
+        tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
     }
+    if (!tables.isEmpty() && !snapshot.tracked()) {
+      throw invalid(map, "snapshot progress without the key '" + SnapshotProgress.KEY_TRACKED + "'");
+    }
+    snapshot = new SnapshotProgress(snapshot.tracked(), tables);
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE);
+      return new Position(resumeScn, resume, null, Position.WHOLE, snapshot);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -55,7 +65,29 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index);
+    return new Position(resumeScn, resume, commit, index, snapshot);
+  }
+
+  private static TableId snapshotTable(Map<String, ?> map, String key) {
+    try {
+      return TableId.parse(key.substring(SnapshotProgress.KEY_PREFIX.length()));
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, "key '" + key + "' does not end in a table name: " + e.getMessage());
+    }
+  }
+
+  private static SnapshotProgress.TableProgress tableProgress(Map<String, ?> map, String key, String text) {
+    if (text.equals("done")) {
+      return SnapshotProgress.TableProgress.DONE;
+    }
+    if (!text.startsWith("after:")) {
+      throw invalid(map, key + "='" + text + "' is neither 'done' nor 'after:<key>'");
+    }
+    try {
+      return SnapshotProgress.TableProgress.after(SnapshotProgress.decode(text.substring("after:".length())));
+    } catch (IllegalArgumentException | java.time.DateTimeException e) {
+      throw invalid(map, key + "='" + text + "': " + e.getMessage());
+    }
   }
 
   private static RedoAddress address(Map<String, ?> map, String key, int thread, String text) {

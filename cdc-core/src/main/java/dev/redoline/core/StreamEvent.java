@@ -18,15 +18,28 @@ public sealed interface StreamEvent {
    *
    * @param commit the transaction's commit
    * @param change the change
+   * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the
+   * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
+   *
    * @param index the change's index inside the transaction
    * @param position the position once this change is acknowledged
+   * @param snapshot the snapshot chunk the row was read in, or {@code null} for a streamed change
    */
-  record ChangeEvent(Commit commit, Change change, long index, Position position) implements StreamEvent {
+  record ChangeEvent(Commit commit, Change change, long index, Position position, SnapshotMark snapshot)
+      implements StreamEvent {
     public ChangeEvent {
       Checks.notNull(commit, "commit");
       Checks.notNull(change, "change");
       Checks.notNull(position, "position");
       Checks.argument(index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
+      Checks.argument((snapshot != null) == (change.operation() == Operation.READ),
+          "a snapshot mark goes with a READ change and only with one: %s, %s", change.operation(), snapshot);
+    }
+
+    /** A streamed change. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position) {
+      this(commit, change, index, position, null);
     }
 
     /** Whether this is the transaction's last change: where a sink's own transaction may end. */
