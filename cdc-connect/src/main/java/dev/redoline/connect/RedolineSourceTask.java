@@ -2,15 +2,17 @@ package dev.redoline.connect;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.KeyColumns;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
 import dev.redoline.core.StreamEvent.ChangeEvent;
 import dev.redoline.core.StreamEvent.Heartbeat;
 import dev.redoline.core.StreamEvent.SchemaEvent;
-import dev.redoline.logminer.Database;
+import dev.redoline.core.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import java.time.Clock;
@@ -82,6 +84,10 @@ public final class RedolineSourceTask extends SourceTask {
   private final Function<CdcConfig, Database> databases;
   private final Clock clock;
   private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
+  /** {@code cdc.signal.topic}'s reader, or null; used on the poll thread only. */
+  private SignalReader signals;
+  /** A {@code pause} signal holds delivery until {@code resume}. */
+  private boolean paused;
 
   private volatile CaptureStream stream;
   private volatile boolean stopping;
@@ -134,6 +140,11 @@ public final class RedolineSourceTask extends SourceTask {
     } catch (CdcException | IllegalArgumentException e) {
       throw new ConnectException(e.getMessage(), e);
     }
+    if (!config.get(CdcConfig.SIGNAL_TOPIC).isBlank() && config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
+      throw new ConnectException(ErrorCode.INVALID_CONFIGURATION.code() + ": cdc.signal.topic="
+          + config.get(CdcConfig.SIGNAL_TOPIC) + " is read with the connector's own client: set "
+          + "cdc.kafka.bootstrap.servers too");
+    }
     CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.apply(config))
         .name(props.getOrDefault("name", config.get(CdcConfig.TOPIC_PREFIX))).ops(sideEvents::add);
     if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
@@ -174,12 +185,29 @@ public final class RedolineSourceTask extends SourceTask {
     engine.knownLayouts(LayoutHistory.newest(stored));
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
     engine.journal(journal);
+    String signalTopic = config.get(CdcConfig.SIGNAL_TOPIC).trim();
+    if (!signalTopic.isEmpty()) {
+      try {
+        signals = SignalReader.open(clients, signalTopic, "redoline-signals-" + topics.prefix());
+      } catch (org.apache.kafka.common.KafkaException e) {
+        throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.signal.topic=" + signalTopic
+            + " cannot be read (create it before starting the connector): " + e.getMessage(), e);
+      }
+    }
   }
 
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
     CaptureStream s = stream;
     if (stopping || s == null) {
+      return null;
+    }
+    if (signals != null) {
+      takeSignals(s);
+    }
+    if (paused) {
+      // held by a pause signal: the capture waits behind its bounded queue
+      java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_TIMEOUT.toMillis());
       return null;
     }
     List<StreamEvent> events;
@@ -241,6 +269,42 @@ public final class RedolineSourceTask extends SourceTask {
    * until it has one, so no record ever carries a missing offset (which Connect would store as a
    * deletion).
    */
+  /** Acts on the signals sent since the last poll; a bad one becomes an ops event (CDC-4011). */
+  private void takeSignals(CaptureStream s) {
+    List<Signal> received;
+    try {
+      received = signals.poll(this::skippedSignal);
+    } catch (org.apache.kafka.common.KafkaException e) {
+      skippedSignal("signals not read this time: " + e.getMessage());
+      return;
+    }
+    for (Signal signal : received) {
+      switch (signal.type()) {
+        case "pause" -> paused = true;
+        case "resume" -> paused = false;
+        default -> {
+          List<dev.redoline.core.TableId> tables = new ArrayList<>();
+          try {
+            for (String t : signal.tables()) {
+              tables.add(dev.redoline.core.TableId.parse(t));
+            }
+          } catch (IllegalArgumentException e) {
+            skippedSignal("snapshot signal " + signal.tables() + " skipped: " + e.getMessage());
+            continue;
+          }
+          s.snapshot(tables, signal.filter());
+        }
+      }
+      LOG.info("Signal {} {}", signal.type(), signal.tables());
+    }
+  }
+
+  private void skippedSignal(String problem) {
+    LOG.warn("{}: {}", ErrorCode.INVALID_SIGNAL.code(), problem);
+    sideEvents.add(new OpsEvent(OpsEvent.Type.SIGNAL_SKIPPED, clock.instant(), ErrorCode.INVALID_SIGNAL.code() + ": "
+        + problem));
+  }
+
   private void drainSideEvents(List<SourceRecord> out, CaptureStream s) {
     if (lastPosition == null) {
       lastPosition = s.acknowledged();
@@ -292,6 +356,11 @@ public final class RedolineSourceTask extends SourceTask {
       metrics = null;
     }
     closeJournal();
+    SignalReader r = signals;
+    if (r != null) {
+      signals = null;
+      r.close();
+    }
   }
 
   private void closeJournal() {

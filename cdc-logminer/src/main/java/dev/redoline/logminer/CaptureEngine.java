@@ -111,7 +111,7 @@ public final class CaptureEngine {
     // Every decoder setting of the configuration, on threads named after the capture.
     RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
-        stats, knownLayouts);
+        stats, knownLayouts, SnapshotSettings.of(config));
     Thread thread = threads.newThread("capture", loop[0]);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
     CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats);

@@ -69,6 +69,8 @@ final class CaptureLoop implements Runnable {
   private final StepApplier applier;
   private Publisher publisher;
   private final CaptureStats stats;
+  private final SnapshotSettings snapshotSettings;
+  private final Snapshots snapshots;
 
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn startScn;
@@ -93,8 +95,10 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts) {
+      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts, SnapshotSettings snapshotSettings) {
     this.settings = settings;
+    this.snapshotSettings = snapshotSettings;
+    this.snapshots = new Snapshots(snapshotSettings, decoder, clock, this::ops);
     this.gateways = gateways;
     this.clock = clock;
     this.sleeper = sleeper;
@@ -119,7 +123,7 @@ final class CaptureLoop implements Runnable {
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
-      begin(start);
+      begin(start, false);
     }
   }
 
@@ -160,6 +164,8 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
+    // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
+    snapshots.read(db, catalog);
     applier.openTransactions(startFloor.observe(db));
     LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
         clock.instant());
@@ -206,15 +212,22 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     var released = sequencer.release(rows.safeScn());
+    var chunks = snapshots.release(rows.safeScn(), catalog);
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
-    publisher.publish(released, held());
+    publisher.publish(released, held(), chunks);
+    if (snapshotSettings.mode() == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
+      LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
+      ops(OpsEvent.Type.SNAPSHOT_PROGRESS, "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");
+      stopping = true;
+    }
     if (window.onStep(took, plan.limitedByWindow())) {
       ops(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
     }
     publisher.heartbeatIfDue(held());
-    return !plan.limitedByWindow() && rows.ddl() == null;
+    // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
+    return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
   }
 
   private void record(StepPlan plan, List<RedoRow> rows, Duration took, Duration decodeTook, Scn delivered) {
@@ -239,8 +252,10 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     if (publisher == null) {
-      Scn scn = configuredStart.equals("current") ? db.database().currentScn() : Scn.parse(configuredStart);
-      begin(CaptureEngine.startMark(Position.start(scn)));
+      boolean current = configuredStart.equals("current");
+      Scn scn = current ? db.database().currentScn() : Scn.parse(configuredStart);
+      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed.
+      begin(CaptureEngine.startMark(Position.start(scn)), current);
     }
     if (catalogStale) {
       resolveCatalog();
@@ -259,6 +274,7 @@ final class CaptureLoop implements Runnable {
     for (TableLayout layout : resolution.added()) {
       publisher.schema(layout, at, known.isEmpty() ? null : ddl, held());
     }
+    snapshots.captured(resolution.added());
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
       TableId altered = StepReader.ddlTable(pendingDdl);
       TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
@@ -422,14 +438,18 @@ final class CaptureLoop implements Runnable {
     }
   }
 
-  /** Sets the position the capture starts from: given, or made at the first connection. */
-  private void begin(Position start) {
+  /**
+   * Sets the position the capture starts from: given, or made at the first connection
+   * ({@code firstStart}: every captured table is then snapshotted when the mode asks).
+   */
+  private void begin(Position start, boolean firstStart) {
     startFloor.reset();
     cursors.putAll(start.resume());
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
-    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
+    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
+        snapshots.begin(start.snapshot(), firstStart));
   }
 
   /** Sink thread: the position acknowledged; applied to the buffer at the next step. */
@@ -444,6 +464,11 @@ final class CaptureLoop implements Runnable {
   /** Any thread: asks the loop to stop after the current step. */
   void stop() {
     stopping = true;
+  }
+
+  /** Any thread: an ad-hoc snapshot of {@code tables}, read from the next step on. */
+  void snapshot(List<TableId> tables, String filter) {
+    snapshots.request(tables, filter);
   }
 
   /** Forgets a transaction the buffer dropped as an orphan. */

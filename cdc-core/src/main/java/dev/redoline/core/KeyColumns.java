@@ -1,9 +1,5 @@
-package dev.redoline.connect;
+package dev.redoline.core;
 
-import dev.redoline.core.ConfigException;
-import dev.redoline.core.ErrorCode;
-import dev.redoline.core.TableId;
-import dev.redoline.core.TableLayout;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +15,9 @@ import java.util.Map;
  * }</pre>
  *
  * <p>An entry without a PDB part applies to the table in every PDB; one with a PDB part only there.
+ * The Connect sink keys its records by these columns; snapshots read a table in their order.
  */
-final class KeyColumns {
+public final class KeyColumns {
 
   private final Map<TableId, List<String>> overrides;
 
@@ -31,7 +28,7 @@ final class KeyColumns {
   /**
    * @throws ConfigException CDC-4001 naming the entry at fault
    */
-  static KeyColumns parse(String text) {
+  public static KeyColumns parse(String text) {
     Map<TableId, List<String>> overrides = new HashMap<>();
     for (String entry : text.split(";")) {
       if (entry.isBlank()) {
@@ -57,7 +54,7 @@ final class KeyColumns {
   }
 
   /** The key column names of a layout, in key order; empty when the table has no key. */
-  List<String> of(TableLayout layout) {
+  public List<String> of(TableLayout layout) {
     TableId table = layout.table();
     List<String> columns = overrides.get(table);
     if (columns == null && table.pdb() != null) {
