@@ -91,6 +91,8 @@ final class CaptureLoop implements Runnable {
   /** {@code cdc.start.scn}: a number, or {@code current}; used when no position is given. */
   private final String configuredStart;
   private volatile Position acknowledged;
+  /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
+  private boolean appliedAny;
   private volatile boolean stopping;
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
@@ -167,8 +169,15 @@ final class CaptureLoop implements Runnable {
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, catalog);
     applier.openTransactions(startFloor.observe(db));
-    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
-        clock.instant());
+    LogInventory.Outcome outcome;
+    try {
+      outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(), clock.instant());
+    } catch (CdcException e) {
+      if (!startOver(e)) {
+        throw e;
+      }
+      return false;
+    }
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
       outcome = inventory.plan(snapshot(Scn.ZERO), cursors, startScn, window.logs(), clock.instant());
@@ -203,6 +212,7 @@ final class CaptureLoop implements Runnable {
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(rows.rows(), decoded);
+    appliedAny = true;
     cursors.putAll(rows.ends());
     startFloor.applied(plan, cursors, rows.ddl() != null);
     floor = plan.startScn();
@@ -464,6 +474,26 @@ final class CaptureLoop implements Runnable {
   /** Any thread: asks the loop to stop after the current step. */
   void stop() {
     stopping = true;
+  }
+
+  /**
+   * {@code cdc.snapshot.mode=when_needed}: the redo of the stored position is gone (CDC-2002)
+   * before this stream applied anything, so the capture starts over at the current SCN with a new
+   * snapshot of every captured table. Whether it did.
+   */
+  private boolean startOver(CdcException e) throws SQLException, InterruptedException {
+    if (e.errorCode() != ErrorCode.LOG_PURGED || snapshotSettings.mode() != SnapshotSettings.Mode.WHEN_NEEDED
+        || appliedAny) {
+      return false;
+    }
+    Scn now = db.database().currentScn();
+    ops(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the stored position is gone (" + e.getMessage() + "); "
+        + "cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a new snapshot of every table: changes "
+        + "between the stored position and that SCN are not delivered, deleted rows included");
+    cursors.clear();
+    begin(CaptureEngine.startMark(Position.start(now)), true);
+    snapshots.captured(catalog.layouts());
+    return true;
   }
 
   /** Any thread: an ad-hoc snapshot of {@code tables}, read from the next step on. */

@@ -25,6 +25,10 @@ import org.h2.tools.SimpleResultSet;
  * {@code SIM_TABLE} table function; the rest of the statement (select list, WHERE, ORDER BY,
  * FETCH FIRST) is evaluated by the SQL engine as written.
  *
+ * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column,
+ * {@code SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be
+ * read in ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
+ *
  * <p>Errors are Oracle's: ORA-08181 for an SCN above the current one (or not positive), ORA-01466
  * when the table's definition changed after {@code n}, ORA-01555 when the read needs undo older
  * than the undo retention ({@code Builder.undoRetention}).
@@ -35,6 +39,10 @@ final class FlashbackQuery {
   private static final Pattern TABLE_REFERENCE = Pattern.compile(
       "\\bFROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + "(\\s+AS\\s+OF\\s+SCN\\s+(\\?|\\d+))?",
       Pattern.CASE_INSENSITIVE);
+
+  /** The SQL engine's name of the ROWID pseudo-column of a user table. */
+  private static final String ROWID_COLUMN = "SIM_ROWID";
+  private static final Pattern ROWID = Pattern.compile("\\bROWID\\b", Pattern.CASE_INSENSITIVE);
 
   private FlashbackQuery() {}
 
@@ -54,6 +62,26 @@ final class FlashbackQuery {
           + ", " + scn + ")"));
     }
     m.appendTail(out);
+    String rewritten = out.toString();
+    return rewritten.equals(sql) ? sql : rowIds(rewritten);
+  }
+
+  /** Unquoted {@code ROWID} tokens (outside literals and quoted names) become {@link #ROWID_COLUMN}. */
+  private static String rowIds(String sql) {
+    StringBuilder out = new StringBuilder();
+    int plain = 0;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        out.append(ROWID.matcher(sql.substring(plain, i)).replaceAll(ROWID_COLUMN));
+        int end = sql.indexOf(c, i + 1);
+        end = end < 0 ? sql.length() - 1 : end;
+        out.append(sql, i, end + 1);
+        i = end;
+        plain = end + 1;
+      }
+    }
+    out.append(ROWID.matcher(sql.substring(Math.min(plain, sql.length()))).replaceAll(ROWID_COLUMN));
     return out.toString();
   }
 
@@ -70,6 +98,7 @@ final class FlashbackQuery {
       int[] type = sqlType(c.type());
       rs.addColumn(c.name(), type[0], type[1], type[2]);
     }
+    rs.addColumn(ROWID_COLUMN, Types.VARCHAR, 18, 0);
     if (columnsOnly) {
       return rs;
     }
@@ -86,10 +115,11 @@ final class FlashbackQuery {
       }
     }
     for (Object[] row : t.history.asOf(at, oracle.undoKeptSince())) {
-      Object[] out = new Object[columns.size()];
-      for (int i = 0; i < out.length && i < row.length; i++) {
+      Object[] out = new Object[columns.size() + 1];
+      for (int i = 0; i < columns.size() && i < row.length - 1; i++) {
         out[i] = engineValue(row[i]);
       }
+      out[columns.size()] = row[row.length - 1];
       rs.addRow(out);
     }
     return rs;

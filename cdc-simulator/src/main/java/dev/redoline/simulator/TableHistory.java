@@ -70,7 +70,8 @@ final class TableHistory {
   }
 
   /**
-   * The rows committed at or below {@code scn}, in ROWID order of insertion.
+   * The rows committed at or below {@code scn}, in ROWID order of insertion; each array ends with
+   * one extra slot, the row's ROWID.
    *
    * @param undoKeptSince undo of changes committed before this instant is gone
    * @throws SQLException ORA-01555 when the read needs undo that is gone
@@ -80,8 +81,9 @@ final class TableHistory {
       throw tooOld();
     }
     List<Object[]> out = new ArrayList<>();
-    for (Iterator<List<Version>> it = rows.values().iterator(); it.hasNext(); ) {
-      List<Version> versions = it.next();
+    for (Iterator<Map.Entry<String, List<Version>>> it = rows.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<String, List<Version>> entry = it.next();
+      List<Version> versions = entry.getValue();
       Version seen = null;
       for (Version v : versions) {
         if (v.scn > scn) {
@@ -93,7 +95,9 @@ final class TableHistory {
         seen = v;
       }
       if (seen != null && seen.values != null) {
-        out.add(seen.values.clone());
+        Object[] row = java.util.Arrays.copyOf(seen.values, seen.values.length + 1);
+        row[row.length - 1] = entry.getKey();
+        out.add(row);
       }
     }
     return out;

@@ -76,6 +76,29 @@ class FlashbackQueryTest {
   }
 
   @Test
+  void rowIdIsAPseudoColumnToReadInRowIdOrder() throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    List<String> rowIds = new ArrayList<>();
+    for (long id = 1; id <= 3; id++) {
+      rowIds.add(tx.insert(items, id, "ROWID " + id, null));
+    }
+    tx.commit();
+    try (Connection c = connect();
+        PreparedStatement ps = c.prepareStatement("SELECT \"ID\", \"NAME\", ROWID FROM \"APP\".\"ITEMS\" AS OF SCN ?"
+            + " WHERE (ROWID > ?) ORDER BY ROWID")) {
+      ps.setLong(1, oracle.currentScn());
+      ps.setString(2, rowIds.get(0));
+      List<String> seen = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          seen.add(rs.getLong(1) + " " + rs.getString(2) + " " + rs.getString(3));
+        }
+      }
+      assertThat(seen).containsExactly("2 ROWID 2 " + rowIds.get(1), "3 ROWID 3 " + rowIds.get(2));
+    }
+  }
+
+  @Test
   void anScnInTheFutureIsOra08181() throws SQLException {
     try (Connection c = connect()) {
       assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", oracle.currentScn() + 10))
