@@ -55,7 +55,7 @@ final class LogInventory {
 
   /** The views a plan is made from, read in this order: threads, then CURRENT_SCN. */
   record Snapshot(List<RedoThreadState> threads, Scn currentScn, List<OnlineLog> online,
-      List<ArchivedLog> archived, List<ArchiveDestination> destinations) {}
+      List<ArchivedLog> archived, List<ArchiveDestination> destinations, Set<Integer> writingInstances) {}
 
   /** The outcome: a plan, or a reason to wait for archiving and look again. */
   sealed interface Outcome permits Planned, Wait {}
@@ -65,13 +65,6 @@ final class LogInventory {
 
   /** A log is being archived: look again shortly (not a gap yet). */
   record Wait(String reason) implements Outcome {}
-
-  /**
-   * How long a thread's end of written redo must stay still before the thread counts as idle. LGWR
-   * writes at least every three seconds and a COMMIT waits for its write, so a commit that had its
-   * SCN before then is in the log by now.
-   */
-  static final Duration IDLE_THREAD_GRACE = Duration.ofSeconds(3);
 
   /** One observation of CURRENT_SCN while a thread's end of written redo stood still. */
   private record Sample(Instant at, Scn currentScn) {}
@@ -88,12 +81,12 @@ final class LogInventory {
       this.lastRedo = lastRedo;
     }
 
-    void sample(Instant now, Scn currentScn) {
+    void sample(Instant now, Scn currentScn, Duration grace) {
       samples.addLast(new Sample(now, currentScn));
       while (samples.size() > 1) {
         var it = samples.iterator();
         it.next();
-        if (Duration.between(it.next().at(), now).compareTo(IDLE_THREAD_GRACE) < 0) {
+        if (Duration.between(it.next().at(), now).compareTo(grace) < 0) {
           break;
         }
         samples.removeFirst();
@@ -101,20 +94,28 @@ final class LogInventory {
     }
 
     /** The CURRENT_SCN of the newest sample taken at least the grace before {@code now}, or null. */
-    Scn stillSince(Instant now) {
+    Scn stillSince(Instant now, Duration grace) {
       Sample oldest = samples.peekFirst();
-      return oldest != null && Duration.between(oldest.at(), now).compareTo(IDLE_THREAD_GRACE) >= 0
+      return oldest != null && Duration.between(oldest.at(), now).compareTo(grace) >= 0
           ? oldest.currentScn() : null;
     }
   }
 
   private final Mode mode;
   private final String destinationName;
+  /**
+   * How long a thread's end of written redo must stay still before the thread counts as idle
+   * ({@code cdc.mining.lgwr.max.delay.ms}): LGWR writes at least every three seconds and a COMMIT
+   * waits for its write, so a commit that had its SCN before then is in the log by now, unless
+   * LGWR stalled longer than this.
+   */
+  private final Duration idleThreadGrace;
   private final Map<Integer, Seen> seen = new HashMap<>();
 
-  LogInventory(Mode mode, String destinationName) {
+  LogInventory(Mode mode, String destinationName, Duration idleThreadGrace) {
     this.mode = mode;
     this.destinationName = destinationName;
+    this.idleThreadGrace = idleThreadGrace;
   }
 
   /**
@@ -140,11 +141,14 @@ final class LogInventory {
       }
       byThread.put(thread.thread(), thread);
       Seen before = seen.get(thread.thread());
-      if (before == null || !before.lastRedo.equals(thread.lastRedoAddress())) {
+      // An instance whose log writer is in a write may be stalled in it: its thread is not idle,
+      // and stillness counts again from the first look without a write.
+      if (before == null || !before.lastRedo.equals(thread.lastRedoAddress())
+          || snapshot.writingInstances().contains(thread.instance())) {
         before = new Seen(thread.lastRedoAddress());
         seen.put(thread.thread(), before);
       }
-      before.sample(now, snapshot.currentScn());
+      before.sample(now, snapshot.currentScn(), idleThreadGrace);
       ThreadLogs logs = logs(thread, snapshot, destId);
       RedoAddress cursor = cursors.get(thread.thread());
       long first = firstSequence(thread.thread(), logs, cursor, startScn, thread);
@@ -323,13 +327,13 @@ final class LogInventory {
 
   /**
    * The SCN up to which the thread's commits are all written: its LAST_REDO_CHANGE#, or, for a
-   * thread whose written redo has not moved for {@link #IDLE_THREAD_GRACE}, the CURRENT_SCN of a
+   * thread whose written redo has not moved for the idle-thread grace, the CURRENT_SCN of a
    * moment at least that long ago (any commit with a lower SCN would have been written since).
    * Without this, one idle RAC instance would hold back every other instance's commits for ever.
    */
   private Scn writtenUpTo(RedoThreadState state, Instant now) {
     Seen still = seen.get(state.thread());
-    Scn idleSince = still == null ? null : still.stillSince(now);
+    Scn idleSince = still == null ? null : still.stillSince(now, idleThreadGrace);
     return idleSince == null ? state.lastRedoScn() : Scn.max(state.lastRedoScn(), idleSince);
   }
 
