@@ -354,7 +354,7 @@ final class CaptureLoop implements Runnable {
 
   private Publisher.Held held() {
     Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
-        bounds::firstScnOf);
+        bounds::firstScnOf, applier.excludedWithoutStart());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -433,6 +433,7 @@ final class CaptureLoop implements Runnable {
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
+    applier.excludedWithoutStart(start.excludedOpen());
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
   }
 
