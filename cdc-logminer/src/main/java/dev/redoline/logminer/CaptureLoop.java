@@ -93,7 +93,7 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts) {
+      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts) {
     this.settings = settings;
     this.gateways = gateways;
     this.clock = clock;
