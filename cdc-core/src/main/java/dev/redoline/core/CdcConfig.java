@@ -115,6 +115,12 @@ public final class CdcConfig {
           + "in a later session than the START. A transaction begun before the capture's first mined log "
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
           + "one that began before the capture and ended while it was stopped cannot be told apart.");
+  public static final ConfigKey<List<String>> SKIPPED_OPERATIONS = new ConfigKey<>("cdc.skipped.operations",
+      Type.LIST, "t", Validator.itemsOf("none", "c", "u", "d", "t", "none"), MEDIUM, CAPTURE,
+      "Operations not captured, as Debezium's skipped.operations: c inserts, u updates, d deletes, t "
+          + "truncates, or none. A skipped change is dropped before the transaction buffer (it is never "
+          + "decoded, buffered, spilled or journaled) and positions move past it as past any other row. The "
+          + "default skips truncates, as Debezium does; none captures every operation.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
@@ -279,7 +285,8 @@ public final class CdcConfig {
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
-      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, SKIPPED_OPERATIONS,
+      ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
