@@ -256,6 +256,11 @@ public final class CdcConfig {
       Type.BOOLEAN, "true", Validator.any(), MEDIUM, CONNECT,
       "Whether a delete record is followed by a tombstone (same key, null value) in the same Kafka "
           + "transaction, so log compaction removes the deleted key. Tables without a key get none.");
+  public static final ConfigKey<Boolean> TRANSACTION_METADATA = new ConfigKey<>("cdc.transaction.metadata",
+      Type.BOOLEAN, "false", Validator.any(), MEDIUM, CONNECT,
+      "true writes a BEGIN and an END record per Oracle transaction to <cdc.topic.prefix>.transaction, as "
+          + "Debezium's provide.transaction.metadata does: the XID, the number of changes and, on END, the count "
+          + "per table. They are in the same Kafka transaction as the changes under exactly-once delivery.");
   public static final ConfigKey<String> DECIMAL_HANDLING_MODE = new ConfigKey<>("cdc.decimal.handling.mode",
       Type.STRING, "precise", Validator.oneOf("precise", "double", "string"), MEDIUM, CONNECT,
       "How NUMBER values with a fraction (or without declared precision) are written: precise as "
@@ -295,7 +300,7 @@ public final class CdcConfig {
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
-      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
+      TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();
