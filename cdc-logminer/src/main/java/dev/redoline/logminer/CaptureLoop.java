@@ -191,7 +191,13 @@ final class CaptureLoop implements Runnable {
       ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
-    StepReader.StepRows rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    Instant fetchBegun = clock.instant();
+    StepReader.StepRows rows;
+    try {
+      rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    } finally {
+      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+    }
     Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
@@ -235,6 +241,7 @@ final class CaptureLoop implements Runnable {
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
+      stats.connected(true);
       session.reset();
       catalogStale = true;
     }
@@ -287,6 +294,7 @@ final class CaptureLoop implements Runnable {
 
   private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
     var threads = db.threads();
+    stats.threads(threads, clock.instant());
     DatabaseState state = db.database();
     Scn current = state.currentScn();
     currentScn = current;
@@ -417,6 +425,7 @@ final class CaptureLoop implements Runnable {
 
   private void closeDatabase() {
     if (db != null) {
+      stats.connected(false);
       db.close();
       db = null;
     }
