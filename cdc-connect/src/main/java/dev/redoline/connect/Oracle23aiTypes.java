@@ -23,8 +23,8 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  *   <li>{@code VECTOR(n, FLOAT32)}: ARRAY of FLOAT32 {@code io.debezium.data.FloatVector}.</li>
  *   <li>{@code VECTOR(n, FLOAT64)} and {@code VECTOR(n, *)}: ARRAY of FLOAT64
  *       {@code io.debezium.data.DoubleVector} (every format's numbers fit; BINARY dimensions as 0 or 1).</li>
- *   <li>{@code VECTOR(n, INT8)}: ARRAY of INT8 {@code dev.redoline.data.Int8Vector}.</li>
- *   <li>{@code VECTOR(n, BINARY)}: BYTES {@code dev.redoline.data.BinaryVector}, the packed bits, 8
+ *   <li>{@code VECTOR(n, INT8)}: ARRAY of INT8 {@code dev.redoline.connect.Int8Vector}.</li>
+ *   <li>{@code VECTOR(n, BINARY)}: BYTES {@code dev.redoline.connect.BinaryVector}, the packed bits, 8
  *       dimensions a byte, the first in the high bit.</li>
  * </ul>
  */
@@ -33,8 +33,8 @@ final class Oracle23aiTypes {
   static final String JSON = "io.debezium.data.Json";
   static final String FLOAT_VECTOR = "io.debezium.data.FloatVector";
   static final String DOUBLE_VECTOR = "io.debezium.data.DoubleVector";
-  static final String INT8_VECTOR = "dev.redoline.data.Int8Vector";
-  static final String BINARY_VECTOR = "dev.redoline.data.BinaryVector";
+  static final String INT8_VECTOR = "dev.redoline.connect.Int8Vector";
+  static final String BINARY_VECTOR = "dev.redoline.connect.BinaryVector";
 
   private Oracle23aiTypes() {}
 
