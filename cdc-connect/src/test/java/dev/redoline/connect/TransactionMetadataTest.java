@@ -95,7 +95,7 @@ class TransactionMetadataTest {
   }
 
   @Test
-  void restartInTheMiddleOfATransaction_writesNoSecondBegin_andTheEndCountsTheWholeTransaction() throws Exception {
+  void restartInTheMiddleOfATransaction_writesNoSecondBegin_andCountsStayExact() throws Exception {
     SimulatedShop shop = new SimulatedShop(42).orders(1, 2, 3);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
@@ -111,6 +111,9 @@ class TransactionMetadataTest {
     assertThat(sequence(after)).containsExactly("5", "6", "END:3", "BEGIN", "7", "8", "END:2");
     List<Struct> counts = ((Struct) markers(after).get(0).value()).getArray("data_collections");
     assertThat(counts).singleElement().satisfies(c -> assertThat(c.getInt64("event_count")).isEqualTo(3L));
+    assertThat(dataRecords(after)).extracting(r -> ((Struct) r.value()).getStruct("transaction"))
+        .extracting(t -> t.getInt64("total_order") + "/" + t.getInt64("data_collection_order"))
+        .as("places in the transaction and its table, exact after the restart").containsExactly("2/2", "3/3", "1/1", "2/2");
   }
 
   @Test

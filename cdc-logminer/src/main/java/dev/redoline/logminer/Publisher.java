@@ -119,14 +119,14 @@ final class Publisher {
     }
     long index = 0;
     long last = commit.size() - 1;
-    // Counted over every change, delivered before a restart or not, so the last event's counts are whole.
+    // Counted over every change, delivered before a restart or not: places and counts stay exact.
     Map<TableId, Long> tableCounts = new LinkedHashMap<>();
     for (Change change : ready.published().transaction().changes()) {
-      tableCounts.merge(change.table(), 1L, Long::sum);
+      long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       if (!start.isDelivered(mark, index)) {
         Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index);
-        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position,
+        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
             index == last ? tableCounts : Map.of()));
         lastQueued = position;
       }
