@@ -14,15 +14,16 @@ final class PositionCodec {
 
   static Position read(Map<String, ?> map) {
     long version = number(map, Position.KEY_VERSION);
-    if (version != 1 && version != 2) {
+    if (version < 1 || version > Position.VERSION) {
       throw invalid(map, "version " + version + " is not one this Redoline reads (1 to "
           + Position.VERSION + "); was it written by a newer release?");
     }
     Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
+    Set<Xid> excluded = Set.of();
     SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
-    java.util.TreeMap<TableId, SnapshotProgress.TableProgress> tables = new java.util.TreeMap<>();
+    TreeMap<TableId, SnapshotProgress.TableProgress> tables = new TreeMap<>();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
       if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
@@ -35,9 +36,11 @@ final class PositionCodec {
         resume.put(thread, address(map, key, thread, text(map, key)));
       } else if (COMMIT_KEYS.contains(key)) {
         commitKeys++;
-      } else if (version >= 2 && key.equals(SnapshotProgress.KEY_TRACKED)) {
+      } else if (key.equals(Position.KEY_EXCLUDED) && version >= 2) {
+        excluded = xids(map, text(map, key));
+      } else if (version >= 3 && key.equals(SnapshotProgress.KEY_TRACKED)) {
         snapshot = SnapshotProgress.NONE_YET;
-      } else if (version >= 2 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
+      } else if (version >= 3 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
         tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
@@ -48,7 +51,7 @@ final class PositionCodec {
     }
     snapshot = new SnapshotProgress(snapshot.tracked(), tables);
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE, snapshot);
+      return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -65,7 +68,7 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index, snapshot);
+    return new Position(resumeScn, resume, commit, index, excluded, snapshot);
   }
 
   private static TableId snapshotTable(Map<String, ?> map, String key) {
@@ -88,6 +91,18 @@ final class PositionCodec {
     } catch (IllegalArgumentException | java.time.DateTimeException e) {
       throw invalid(map, key + "='" + text + "': " + e.getMessage());
     }
+  }
+
+  private static Set<Xid> xids(Map<String, ?> map, String text) {
+    Set<Xid> out = new java.util.HashSet<>();
+    for (String hex : text.split(",")) {
+      try {
+        out.add(Xid.parseHex(hex.trim()));
+      } catch (IllegalArgumentException e) {
+        throw invalid(map, Position.KEY_EXCLUDED + "='" + text + "': " + e.getMessage());
+      }
+    }
+    return out;
   }
 
   private static RedoAddress address(Map<String, ?> map, String key, int thread, String text) {

@@ -42,20 +42,20 @@ class PositionTest {
   }
 
   @Test
-  void snapshotProgress_roundTripsAsVersion2WithTypedKeys() {
+  void snapshotProgress_roundTripsAsVersion3WithTypedKeys() {
     List<Object> key = java.util.Arrays.asList(42L, new java.math.BigDecimal("2.50"), "a:b;c", null,
         java.time.LocalDateTime.parse("2024-03-01T09:00:00.123"), Bytes.fromHex("0aff"));
     Position p = full().withSnapshot(SnapshotProgress.NONE_YET
         .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.after(key))
         .with(new TableId("PDB1", "SHOP", "my table"), SnapshotProgress.TableProgress.DONE));
     Map<String, Object> map = p.toMap();
-    assertThat(map).containsEntry("v", 2).containsEntry("snapshot", "tracked")
+    assertThat(map).containsEntry("v", 3).containsEntry("snapshot", "tracked")
         .containsEntry("snapshot.PDB1.SHOP.\"my table\"", "done");
     Position back = Position.fromMap(map);
     assertThat(back).isEqualTo(p);
     assertThat(back.snapshot().tables().get(TableId.of("SHOP", "ORDERS")).lastKey()).isEqualTo(key);
     assertThat(back.snapshot().unfinished()).containsExactly(TableId.of("SHOP", "ORDERS"));
-    // a position without snapshot tracking stays version 1, which older releases read
+    // a position without snapshot tracking (nor excluded transactions) stays version 1
     assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("snapshot");
   }
 
@@ -70,12 +70,12 @@ class PositionTest {
   @Test
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
-    assertRejected(Map.of("v", 3, "resume_scn", "1"), "version 3 is not one this Redoline reads (1 to 2)");
-    assertRejected(Map.of("v", 1, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
-    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
-    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),
+    assertRejected(Map.of("v", 4, "resume_scn", "1"), "version 4 is not one this Redoline reads (1 to 3)");
+    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),
         "snapshot.A.B='half' is neither 'done' nor 'after:<key>'");
-    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "after:L9:1"),
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "after:L9:1"),
         "runs past the end");
     assertRejected(Map.of("v", 1, "resume_scn", "-4"), "resume_scn='-4': Not an SCN: '-4'");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
@@ -85,6 +85,23 @@ class PositionTest {
         "must be present together");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "typo", "5"), "unknown key 'typo'");
     assertRejected(Map.of("v", "one", "resume_scn", "4"), "v='one' is not a whole number");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "excluded", "0a000b0057030000"), "unknown key 'excluded'");
+    assertRejected(Map.of("v", 2, "resume_scn", "4", "excluded", "0a000b00,zz"), "excluded='0a000b00,zz': Not an XID");
+  }
+
+  @Test
+  void excludedOpen_roundTripsAsVersion2AndAPositionWithoutItStaysVersion1() {
+    Xid first = new Xid(10, 11, 855);
+    Xid second = new Xid(3, 4, 5);
+    Position withExcluded = new Position(Scn.of(4), new java.util.TreeMap<>(), null, Position.WHOLE,
+        java.util.Set.of(first, second));
+
+    Map<String, Object> map = withExcluded.toMap();
+    assertThat(map).containsEntry("v", 2).containsEntry("excluded", second.toHex() + "," + first.toHex());
+    assertThat(Position.fromMap(map)).isEqualTo(withExcluded);
+    assertThat(withExcluded.withDelivered(new CommitMark(Scn.of(9), new RedoAddress(1, 2, 3, 4)), 0).excludedOpen())
+        .containsExactlyInAnyOrder(first, second);
+    assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("excluded");
   }
 
   private static void assertRejected(Map<String, ?> map, String problem) {

@@ -97,7 +97,8 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts, SnapshotSettings snapshotSettings) {
+      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts,
+      SnapshotSettings snapshotSettings) {
     this.settings = settings;
     this.snapshotSettings = snapshotSettings;
     this.snapshots = new Snapshots(snapshotSettings, decoder, clock, this::ops);
@@ -111,7 +112,7 @@ final class CaptureLoop implements Runnable {
     this.stats = stats;
     this.catalog = new TableCatalog(TableFilter.of(settings.tablesInclude(), settings.tablesExclude()),
         settings.pdbs(), knownLayouts);
-    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination());
+    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay());
     this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     this.session = new MiningSession(clock, settings.sessionMaxAge());
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
@@ -120,8 +121,8 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
-    this.startFloor = new SessionStartFloor(clock);
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(), settings.skipped());
+    this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -168,10 +169,11 @@ final class CaptureLoop implements Runnable {
     checkOrphansIfDue();
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, catalog);
-    applier.openTransactions(startFloor.observe(db));
+    Set<Integer> writing = db.instancesWritingRedo();
+    applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;
     try {
-      outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(snapshot(listingFloor(), writing), cursors, startScn, window.logs(), clock.instant());
     } catch (CdcException e) {
       if (!startOver(e)) {
         throw e;
@@ -180,7 +182,7 @@ final class CaptureLoop implements Runnable {
     }
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
-      outcome = inventory.plan(snapshot(Scn.ZERO), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(snapshot(Scn.ZERO, writing), cursors, startScn, window.logs(), clock.instant());
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
@@ -206,7 +208,13 @@ final class CaptureLoop implements Runnable {
       ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
-    StepReader.StepRows rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    Instant fetchBegun = clock.instant();
+    StepReader.StepRows rows;
+    try {
+      rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    } finally {
+      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+    }
     Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
@@ -223,6 +231,9 @@ final class CaptureLoop implements Runnable {
     }
     var released = sequencer.release(rows.safeScn());
     var chunks = snapshots.release(rows.safeScn(), catalog);
+    for (CommitSequencer.Late late : sequencer.takeLate()) {
+      ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
+    }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
@@ -258,6 +269,7 @@ final class CaptureLoop implements Runnable {
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
+      stats.connected(true);
       session.reset();
       catalogStale = true;
     }
@@ -311,14 +323,15 @@ final class CaptureLoop implements Runnable {
     return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
   }
 
-  private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
+  private LogInventory.Snapshot snapshot(Scn archivedAfter, Set<Integer> writing) throws SQLException {
     var threads = db.threads();
+    stats.threads(threads, clock.instant());
     DatabaseState state = db.database();
     Scn current = state.currentScn();
     currentScn = current;
     databaseZone = settings.databaseZone() != null ? settings.databaseZone() : state.zone();
     return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(archivedAfter),
-        db.archiveDestinations());
+        db.archiveDestinations(), writing);
   }
 
   private MiningQuery query(StepPlan plan) {
@@ -376,7 +389,7 @@ final class CaptureLoop implements Runnable {
 
   private Publisher.Held held() {
     Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
-        bounds::firstScnOf);
+        bounds::firstScnOf, applier.excludedWithoutStart());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -443,6 +456,7 @@ final class CaptureLoop implements Runnable {
 
   private void closeDatabase() {
     if (db != null) {
+      stats.connected(false);
       db.close();
       db = null;
     }
@@ -458,6 +472,7 @@ final class CaptureLoop implements Runnable {
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
+    applier.excludedWithoutStart(start.excludedOpen());
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
         snapshots.begin(start.snapshot(), firstStart));
   }
