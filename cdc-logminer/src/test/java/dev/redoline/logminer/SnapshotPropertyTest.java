@@ -38,7 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and UPDATE put the row, DELETE removes it) and keeps its state as of its acknowledgements ends
  * with exactly the simulator's table contents, for every seed. Simulated time passes while the
  * capture waits and while each chunk is read (load goes on during the snapshot), and the undo
- * retention is shorter than the whole snapshot but longer than one chunk's read.
+ * retention is shorter than the whole snapshot but longer than one chunk's read. Each run also
+ * asks for an ad-hoc snapshot of the table (all rows, or a filtered part) at a random point while
+ * it streams.
  */
 class SnapshotPropertyTest {
 
@@ -107,6 +109,8 @@ class SnapshotPropertyTest {
     for (int run = 0; ; run++) {
       boolean last = run >= crashes;
       int crashAfter = last ? Integer.MAX_VALUE : 1 + random.nextInt(seeded);
+      // an ad-hoc snapshot of the table while streaming, at a random point of this run
+      int adHocAt = random.nextInt(2 * seeded);
       CaptureStream stream = engine(oracle, run, chunkRows, ops, new AtomicInteger()).open(acked);
       try {
         int seen = 0;
@@ -133,7 +137,9 @@ class SnapshotPropertyTest {
           for (StreamEvent event : batch) {
             if (event instanceof StreamEvent.ChangeEvent c) {
               replica.apply(c);
-              seen++;
+              if (++seen == adHocAt) {
+                stream.snapshot(List.of(SnapshotWorkload.ITEMS), random.nextBoolean() ? null : "ID <= 30");
+              }
             }
             if (random.nextInt(3) == 0 || seen >= crashAfter) {
               stream.acknowledge(event.position());
