@@ -508,6 +508,20 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /** OPERATION_CODE of LOB_ERASE rows: 29 (default, what connectors query) or 28 (the documented one). */
+    public Builder lobEraseCode(int code) {
+      require(code == 28 || code == 29, "lobEraseCode must be 28 or 29: " + code);
+      settings.lobEraseCode = code;
+      return this;
+    }
+
+    /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes (default 2,048). */
+    public Builder lobWriteChunk(int units) {
+      require(units >= 1, "lobWriteChunk must be 1 or more: " + units);
+      settings.lobWriteChunk = units;
+      return this;
+    }
+
     /** {@code ALTER DATABASE FORCE LOGGING}: V$DATABASE.FORCE_LOGGING is YES (default NO). */
     public Builder forceLogging() {
       settings.forceLogging = true;

@@ -78,10 +78,14 @@ public final class SimulatedTransaction {
     String rowId = t.newRowId(segment);
     Object[] values = new Object[after.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = after.get(i);
+      values[i] = SimLob.stored(t.layout.column(i).type(), after.get(i));
     }
-    t.rows.put(rowId, new SimTable.StoredRow(values, segment));
-    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, after, null);
+    SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
+    t.rows.put(rowId, stored);
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, Row.of(values)), null);
+    for (int i = 0; i < values.length; i++) {
+      writeOutOfLine(t, stored, rowId, i);
+    }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
   }
@@ -118,15 +122,23 @@ public final class SimulatedTransaction {
       if (i < 0) {
         throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
       }
-      set.set(i, e.getValue());
+      set.set(i, SimLob.stored(layout.column(i).type(), e.getValue()));
       oldOfChanged.set(i, stored.values[i]);
       changed[i] = true;
     }
     Row before = loggedBefore(t, stored.values, changed);
-    for (Map.Entry<String, ?> e : changes.entrySet()) {
-      stored.values[layout.indexOf(e.getKey())] = e.getValue();
+    Row newValues = set.build();
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        stored.values[i] = newValues.get(i);
+      }
     }
-    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, set.build(), before);
+    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        writeOutOfLine(t, stored, rowId, i);
+      }
+    }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
   }
 
@@ -136,7 +148,7 @@ public final class SimulatedTransaction {
     SimTable.StoredRow stored = stored(t, rowId);
     Row before = Row.of(stored.values);
     t.rows.remove(rowId);
-    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, before);
+    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before));
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
@@ -152,7 +164,8 @@ public final class SimulatedTransaction {
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = Row.of(stored.values);
       t.rows.remove(rowId);
-      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, before, oracle.redo.nextScn());
+      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before),
+          oracle.redo.nextScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -177,6 +190,112 @@ public final class SimulatedTransaction {
     int mark = state.undo.size();
     insert(table, values);
     undoTo(mark);
+  }
+
+  /**
+   * {@code DBMS_LOB.WRITE} into the LOB of one row: {@code data} (a String for CLOB and NCLOB,
+   * Bytes for BLOB) at the 1-based {@code offset}, in characters or bytes. A hole before the offset
+   * is filled with spaces or zero bytes. LogMiner shows a SEL_LOB_LOCATOR row naming the row by its
+   * column values, then one LOB_WRITE row per chunk of {@code lobWriteChunk}.
+   *
+   * @throws IllegalStateException if the column is NULL (Oracle raises ORA-22275: no LOB locator)
+   */
+  public void lobWrite(TableId table, String rowId, String column, long offset, Object data) {
+    lobStatement(table, rowId, column, offset, 1, (t, stored, i) -> {
+      Object value = stored.values[i];
+      requireLobData(t.layout.column(i).type(), data);
+      stored.values[i] = SimLob.write(t.layout.column(i).type(), value, offset, data);
+      writeChunks(t, stored, rowId, i, offset, data);
+    });
+  }
+
+  /** {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row. */
+  public void lobTrim(TableId table, String rowId, String column, long length) {
+    lobStatement(table, rowId, column, 1, 0, (t, stored, i) -> {
+      if (length < 0 || length > SimLob.length(stored.values[i])) {
+        throw new IllegalArgumentException("trim length " + length + " is outside 0.." + SimLob.length(stored.values[i])
+            + " (Oracle raises ORA-22926)");
+      }
+      stored.values[i] = SimLob.trim(stored.values[i], length);
+      emitLob(RecordKind.LOB_TRIM, t, stored, rowId, new SimLob.Op(i, 1, length, null));
+    });
+  }
+
+  /**
+   * {@code DBMS_LOB.ERASE} of {@code amount} characters or bytes from {@code offset}: spaces or zero
+   * bytes over the range, the length unchanged; a LOB_ERASE row (OPERATION_CODE per
+   * {@link SimulatedOracle.Builder#lobEraseCode}).
+   */
+  public void lobErase(TableId table, String rowId, String column, long offset, long amount) {
+    lobStatement(table, rowId, column, offset, amount, (t, stored, i) -> {
+      stored.values[i] = SimLob.erase(stored.values[i], offset, amount);
+      emitLob(RecordKind.LOB_ERASE, t, stored, rowId, new SimLob.Op(i, offset, amount, null));
+    });
+  }
+
+  private interface LobChange {
+    void apply(SimTable t, SimTable.StoredRow stored, int column);
+  }
+
+  /** One PL/SQL LOB statement: the locator select, the operation, one undo entry for both. */
+  private void lobStatement(TableId table, String rowId, String column, long offset, long amount, LobChange op) {
+    SimTable t = live(table);
+    SimTable.StoredRow stored = stored(t, rowId);
+    int i = t.layout.indexOf(column);
+    if (i < 0 || !SimLob.isLob(t.layout.column(i).type())) {
+      throw new IllegalArgumentException(column + " is not a CLOB, NCLOB or BLOB column of " + table);
+    }
+    if (stored.values[i] == null) {
+      throw new IllegalStateException(column + " of row " + rowId + " is NULL: Oracle raises ORA-22275");
+    }
+    if (offset < 1 || amount < 0) {
+      throw new IllegalArgumentException("offset must be 1 or more and amount 0 or more: " + offset + ", " + amount);
+    }
+    Row.Builder old = Row.builder(t.layout.columns().size());
+    old.set(i, stored.values[i]);
+    RedoRecord locator = emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+    op.apply(t, stored, i);
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, old.build(), locator));
+  }
+
+  /** After a DML row that shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}: the value's locator and writes. */
+  private void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
+    Object value = stored.values[i];
+    if (SimLob.outOfLine(t.layout.column(i).type(), value)) {
+      emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+      writeChunks(t, stored, rowId, i, 1, value);
+    }
+  }
+
+  /** LOB_WRITE rows of {@code data} from {@code offset}, a chunk each; a surrogate pair is never cut. */
+  private void writeChunks(SimTable t, SimTable.StoredRow stored, String rowId, int i, long offset, Object data) {
+    int n = (int) SimLob.length(data);
+    int chunk = oracle.settings.lobWriteChunk;
+    for (int from = 0; from < n; ) {
+      int to = Math.min(n, from + chunk);
+      if (to < n && data instanceof String s && Character.isHighSurrogate(s.charAt(to - 1)) && to - 1 > from) {
+        to--;
+      }
+      emitLob(RecordKind.LOB_WRITE, t, stored, rowId, new SimLob.Op(i, offset + from, to - from,
+          SimLob.slice(data, from, to)));
+      from = to;
+    }
+  }
+
+  private RedoRecord emitLob(RecordKind kind, SimTable t, SimTable.StoredRow stored, String rowId, SimLob.Op op) {
+    Row where = kind == RecordKind.SEL_LOB_LOCATOR ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
+    RedoRecord r = record(kind, t, stored.segment, rowId, null, where, oracle.redo.nextScn());
+    r.lob = op;
+    write(r);
+    return r;
+  }
+
+  private static void requireLobData(dev.redoline.core.OracleType type, Object data) {
+    boolean binary = type.kind() == dev.redoline.core.OracleType.Kind.BLOB;
+    if (binary ? !(data instanceof dev.redoline.core.Bytes) : !(data instanceof String)) {
+      throw new IllegalArgumentException("a " + type + " write takes " + (binary ? "Bytes" : "a String") + ": "
+          + (data == null ? "null" : data.getClass().getName()));
+    }
   }
 
   /** SAVEPOINT {@code name}. */
@@ -265,7 +384,8 @@ public final class SimulatedTransaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(record(e.undoKind(), t, segment, e.rowId(), values, null, oracle.redo.nextScn()));
+      write(record(e.undoKind(), t, segment, e.rowId(), SimLob.forRedo(t.layout, values), null,
+          oracle.redo.nextScn()));
     }
   }
 
@@ -275,8 +395,8 @@ public final class SimulatedTransaction {
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
       boolean key = layout.primaryKey().contains(layout.column(i).name());
-      boolean logged = changed[i] || level == SupplementalLogging.ALL
-          || (level == SupplementalLogging.PRIMARY_KEY && key);
+      boolean logged = !SimLob.isLob(layout.column(i).type()) && (changed[i] || level == SupplementalLogging.ALL
+          || (level == SupplementalLogging.PRIMARY_KEY && key));
       b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
     }
     return b.build();

@@ -240,6 +240,22 @@ final class SqlRedoRenderer {
     return end(sb);
   }
 
+  /**
+   * The select of a SEL_LOB_LOCATOR row, after its PL/SQL preamble:
+   * {@code select "DOC" into loc_c from "S"."T" where "ID" = '2' and "NAME" = 'a' for update;}, the
+   * where clause holding the present slots of {@code where} (LOGMINER.md 2.5).
+   */
+  String lobLocatorSelect(TableLayout layout, int column, String locator, Row where) {
+    requireShape(layout, where, "where");
+    StringBuilder sb = new StringBuilder(160).append(" select ").append(dictionary.column(layout.column(column)))
+        .append(" into ").append(locator).append(" from ").append(layout.table().quoted());
+    List<String> predicates = predicates(layout, where, dictionary);
+    if (!predicates.isEmpty()) {
+      sb.append(" where ").append(String.join(" and ", predicates));
+    }
+    return sb.append(" for update;").toString();
+  }
+
   /** ROLLBACK=1 undo of a DELETE: an insert of the deleted row. */
   String undoDelete(TableLayout layout, Row before) {
     return insert(layout, before);
