@@ -162,6 +162,18 @@ final class OpenTransaction {
     return true;
   }
 
+  /**
+   * Replaces the newest change with {@code replacement} (the same row with more of its content:
+   * the LOB rows that followed it) while it is in memory, still the newest and not yet journaled;
+   * whether it did. A spilled or journaled change stays as it is.
+   */
+  boolean replaceNewest(Change expected, Change replacement) {
+    if (spill != null || nextPosition - 1 < journaledPositions) {
+      return false;
+    }
+    return memory.replaceLast(expected, replacement);
+  }
+
   private JournalEntry.Removal removalOf(int position, Change memoryCopy) {
     // Spilled: the slot is already marked removed, so read the frame back by its position.
     Change change = memoryCopy != null ? memoryCopy : spill.changeAtIgnoringRemoval(position);

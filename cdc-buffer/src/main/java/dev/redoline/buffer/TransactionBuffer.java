@@ -200,6 +200,46 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
+   * A LOB row of {@code xid} (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC rows) was
+   * read: its address counts for the restart position like any applied row. {@code false} when the
+   * journal already holds the transaction past it (read again after a restart): skip it.
+   */
+  public boolean lobRow(Xid xid, Scn scn, RedoAddress address) {
+    requireOpen();
+    Objects.requireNonNull(xid, "xid == null");
+    journaling.noteAddress(Objects.requireNonNull(address, "address == null"));
+    OpenTransaction tx = open.find(xid);
+    if (tx == null) {
+      return true;
+    }
+    if (tx.coveredByJournal(address)) {
+      return false;
+    }
+    tx.noteRow(address, scn);
+    return true;
+  }
+
+  /**
+   * Puts {@code replacement} in place of {@code expected} when it is still the newest change of
+   * {@code xid}, on the heap and not journaled: the LOB rows after an INSERT or UPDATE complete
+   * that change's row. Otherwise nothing changes and the caller appends the LOB content as a change
+   * of its own.
+   *
+   * @return whether it was replaced
+   */
+  public boolean replaceNewest(Xid xid, Change expected, Change replacement) {
+    requireOpen();
+    Objects.requireNonNull(expected, "expected == null");
+    Objects.requireNonNull(replacement, "replacement == null");
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    if (tx == null || !memory.replaceNewest(tx, expected, replacement)) {
+      return false;
+    }
+    counters.spills += memory.spillWhileOver(open.all());
+    return true;
+  }
+
+  /**
    * OPERATION_CODE 7: publishes {@code xid}. Empty when the transaction is unknown (its START and
    * changes were before the mined range, or it was dropped as an orphan) or has no live change:
    * the engine still records the commit position.

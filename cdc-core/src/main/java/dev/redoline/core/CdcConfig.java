@@ -108,6 +108,20 @@ public final class CdcConfig {
       Type.BOOLEAN, "false", Validator.any(), LOW, CAPTURE,
       "true reads a single quote inside a SQL_REDO literal that LogMiner did not double as part of the value "
           + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
+  public static final ConfigKey<Boolean> LOB_ENABLED = new ConfigKey<>("cdc.lob.enabled",
+      Type.BOOLEAN, "true", Validator.any(), MEDIUM, CAPTURE,
+      "true assembles the content of CLOB, NCLOB and BLOB columns from LogMiner's LOB rows (SEL_LOB_LOCATOR, "
+          + "LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC rows) into the change they belong to; false ignores those rows "
+          + "and delivers an out-of-line LOB as its EMPTY_CLOB/EMPTY_BLOB marker.");
+  public static final ConfigKey<Long> LOB_MAX_BYTES = new ConfigKey<>("cdc.lob.max.bytes",
+      Type.LONG, "16777216", Validator.range(1, Integer.MAX_VALUE), MEDIUM, CAPTURE,
+      "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "
+          + "is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped unread.");
+  public static final ConfigKey<String> LOB_UNAVAILABLE_VALUE = new ConfigKey<>("cdc.lob.unavailable.value",
+      Type.STRING, "__debezium_unavailable_value", Validator.any(), LOW, CAPTURE,
+      "Kafka Connect only: what a record carries in a CLOB, NCLOB, BLOB or XMLTYPE field whose content is not "
+          + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
+          + "placeholder as Debezium's unavailable.value.placeholder.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
@@ -279,7 +293,8 @@ public final class CdcConfig {
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
-      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, LOB_ENABLED, LOB_MAX_BYTES,
+      LOB_UNAVAILABLE_VALUE, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,

@@ -114,7 +114,8 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(),
+        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes()) : null);
     this.startFloor = new SessionStartFloor(clock);
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();

@@ -40,6 +40,10 @@ import java.util.Set;
  *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
  *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
+ *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
+ *       excluded column is not decoded), then assembled into the change they complete by the
+ *       {@link LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
+ *       Ignored with {@code cdc.lob.enabled=false}.
  * </ul>
  *
  * <h2>Excluded users, per transaction</h2>
@@ -60,6 +64,12 @@ final class StepApplier {
   /** Where a transaction's redo begins, as first seen by this engine. */
   private record First(RedoAddress address, Scn scn) {}
 
+  /**
+   * A decoded step: the DML results in the order of the step's DML rows, and per row of the step
+   * its decoded LOB piece, decode error or {@code null}.
+   */
+  record Decoded(List<DecodeResult> dml, Object[] lob) {}
+
   private final TransactionBuffer buffer;
   private final RedoDecoder decoder;
   private final TableCatalog catalog;
@@ -74,10 +84,13 @@ final class StepApplier {
   private final Set<String> excludedUsers;
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
+  /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
+  private final LobAssembler lobs;
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
-      Set<String> excludedUsers) {
+      Set<String> excludedUsers, LobAssembler lobs) {
+    this.lobs = lobs;
     this.excludedUsers = Set.copyOf(excludedUsers);
     this.buffer = buffer;
     this.decoder = decoder;
@@ -90,8 +103,13 @@ final class StepApplier {
     this.clock = clock;
   }
 
-  /** Decodes the step's DML rows: all of them, before any row touches the buffer. */
-  List<DecodeResult> decode(List<RedoRow> rows) {
+  /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
+  Decoded decode(List<RedoRow> rows) {
+    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+    return new Decoded(decodeDml(rows), lob);
+  }
+
+  private List<DecodeResult> decodeDml(List<RedoRow> rows) {
     List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
     List<DecodeResult> results = new ArrayList<>();
     List<Integer> slots = new ArrayList<>();
@@ -122,10 +140,12 @@ final class StepApplier {
     return results;
   }
 
-  /** Applies the step's rows in order; {@code decoded} is {@link #decode}'s result for them. */
-  void apply(List<RedoRow> rows, List<DecodeResult> decoded) {
+  /** Applies the step's rows in order; {@code step} is {@link #decode}'s result for them. */
+  void apply(List<RedoRow> rows, Decoded step) {
+    List<DecodeResult> decoded = step.dml();
     int next = 0;
-    for (RedoRow row : rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
       switch (row.operationCode()) {
         case RedoRow.START -> {
           buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
@@ -134,7 +154,11 @@ final class StepApplier {
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
             if (!excluded(row)) {
+              endLob(row.xid());
               buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              if (lobs != null) {
+                lobs.undone(row.xid());
+              }
             }
           } else {
             DecodeResult result = decoded.get(next++);
@@ -150,6 +174,8 @@ final class StepApplier {
         }
         case RedoRow.COMMIT -> {
           ended(row);
+          endLob(row.xid());
+          forgetLob(row.xid());
           First first = firstSeen.remove(row.xid());
           buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
               sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
@@ -157,6 +183,7 @@ final class StepApplier {
         }
         case RedoRow.ROLLBACK -> {
           ended(row);
+          forgetLob(row.xid());
           firstSeen.remove(row.xid());
           buffer.rollback(row.xid(), row.address());
         }
@@ -167,8 +194,39 @@ final class StepApplier {
                 + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
           }
         }
-        default -> { }   // markers, internal rows: nothing to capture
+        default -> applyLob(row, step.lob()[i]);   // LOB rows; markers, internal rows: nothing to capture
       }
+    }
+    if (lobs != null) {
+      lobs.stepApplied();
+    }
+  }
+
+  private void applyLob(RedoRow row, Object piece) {
+    if (piece == null || excluded(row)) {
+      return;
+    }
+    if (piece instanceof DecodeException e) {
+      reject(row, e);
+      return;
+    }
+    try {
+      lobs.apply(row, (dev.redoline.decoder.LobPiece) piece, layout(row), instant(row));
+    } catch (DecodeException e) {
+      reject(row, e);
+    }
+    firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  private void endLob(Xid xid) {
+    if (lobs != null) {
+      lobs.end(xid);
+    }
+  }
+
+  private void forgetLob(Xid xid) {
+    if (lobs != null) {
+      lobs.forget(xid);
     }
   }
 
@@ -207,7 +265,11 @@ final class StepApplier {
   }
 
   private void add(RedoRow row, Change change) {
+    endLob(row.xid());
     buffer.add(row.xid(), change);
+    if (lobs != null) {
+      lobs.added(row.xid(), change);
+    }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
   }
 
@@ -242,6 +304,7 @@ final class StepApplier {
   /** Forgets a transaction the buffer removed as an orphan. */
   void forget(Xid xid) {
     firstSeen.remove(xid);
+    forgetLob(xid);
   }
 
   private TableLayout layout(RedoRow row) {
