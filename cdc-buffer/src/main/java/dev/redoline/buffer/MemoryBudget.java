@@ -65,14 +65,6 @@ final class MemoryBudget {
     return removed;
   }
 
-  /** Replaces the newest change of {@code tx}; whether it did (see {@link OpenTransaction#replaceNewest}). */
-  boolean replaceNewest(OpenTransaction tx, Change expected, Change replacement) {
-    long before = tx.memoryBytes();
-    boolean replaced = tx.replaceNewest(expected, replacement);
-    bytes += tx.memoryBytes() - before;
-    return replaced;
-  }
-
   /**
    * Spills the largest in-memory transactions of {@code open} until the heap is within budget or
    * none is left in memory; returns how many were spilled.

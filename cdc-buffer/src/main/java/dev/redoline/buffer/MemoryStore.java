@@ -67,21 +67,6 @@ final class MemoryStore {
     return position;
   }
 
-  /**
-   * Puts {@code replacement} in the last position when that position still holds {@code expected}
-   * (the same object) with the same ROW_ID; whether it did.
-   */
-  boolean replaceLast(Change expected, Change replacement) {
-    int last = changes.size() - 1;
-    if (last < 0 || changes.get(last) != expected
-        || !java.util.Objects.equals(expected.rowId(), replacement.rowId())) {
-      return false;
-    }
-    changes.set(last, replacement);
-    bytes += ChangeSizer.estimate(replacement) - ChangeSizer.estimate(expected);
-    return true;
-  }
-
   /** The change the last successful {@link #removeNewest} removed. */
   Change lastRemoved() {
     return lastRemoved;

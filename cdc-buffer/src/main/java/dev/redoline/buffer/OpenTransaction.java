@@ -132,6 +132,12 @@ final class OpenTransaction {
     return position;
   }
 
+  /**
+   * Whether rows of this transaction were read but are not in it yet (a change the LOB rows after
+   * it are still completing): it must not be journaled, since the journal would then claim them.
+   */
+  boolean held;
+
   /** Records that a redo row of this transaction was applied (after the journal mark). */
   void noteRow(RedoAddress address, Scn scn) {
     if (firstAddress == null) {
@@ -160,18 +166,6 @@ final class OpenTransaction {
       pendingRemovals.add(removalOf(position, gone));
     }
     return true;
-  }
-
-  /**
-   * Replaces the newest change with {@code replacement} (the same row with more of its content:
-   * the LOB rows that followed it) while it is in memory, still the newest and not yet journaled;
-   * whether it did. A spilled or journaled change stays as it is.
-   */
-  boolean replaceNewest(Change expected, Change replacement) {
-    if (spill != null || nextPosition - 1 < journaledPositions) {
-      return false;
-    }
-    return memory.replaceLast(expected, replacement);
   }
 
   private JournalEntry.Removal removalOf(int position, Change memoryCopy) {

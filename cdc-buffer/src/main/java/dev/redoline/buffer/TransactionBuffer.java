@@ -200,43 +200,38 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * A LOB row of {@code xid} (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC rows) was
-   * read: its address counts for the restart position like any applied row. {@code false} when the
-   * journal already holds the transaction past it (read again after a restart): skip it.
+   * A row of {@code xid} that the caller keeps back for now (a DML row whose LOB rows follow, or a
+   * LOB row) was read: it counts for the restart position like an applied row, and the transaction
+   * is not journaled while {@code held}, because the journal would claim rows it does not hold. The
+   * change such rows make is {@link #add added} later. Opens the transaction when unknown.
+   *
+   * @return {@code false} when the journal already holds the transaction past the row (read again
+   *     after a restart): skip it
    */
-  public boolean lobRow(Xid xid, Scn scn, RedoAddress address) {
+  public boolean hold(Xid xid, Scn scn, RedoAddress address, boolean held) {
     requireOpen();
     Objects.requireNonNull(xid, "xid == null");
+    Objects.requireNonNull(scn, "scn == null");
     journaling.noteAddress(Objects.requireNonNull(address, "address == null"));
     OpenTransaction tx = open.find(xid);
     if (tx == null) {
-      return true;
-    }
-    if (tx.coveredByJournal(address)) {
+      tx = new OpenTransaction(xid, scn, null, null, null, settings.clock().instant());
+      track(tx);
+    } else if (tx.coveredByJournal(address)) {
       return false;
     }
     tx.noteRow(address, scn);
+    tx.held = held;
     return true;
   }
 
-  /**
-   * Puts {@code replacement} in place of {@code expected} when it is still the newest change of
-   * {@code xid}, on the heap and not journaled: the LOB rows after an INSERT or UPDATE complete
-   * that change's row. Otherwise nothing changes and the caller appends the LOB content as a change
-   * of its own.
-   *
-   * @return whether it was replaced
-   */
-  public boolean replaceNewest(Xid xid, Change expected, Change replacement) {
+  /** Lets {@code xid} be journaled again once what {@link #hold} kept back was added. */
+  public void release(Xid xid) {
     requireOpen();
-    Objects.requireNonNull(expected, "expected == null");
-    Objects.requireNonNull(replacement, "replacement == null");
     OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
-    if (tx == null || !memory.replaceNewest(tx, expected, replacement)) {
-      return false;
+    if (tx != null) {
+      tx.held = false;
     }
-    counters.spills += memory.spillWhileOver(open.all());
-    return true;
   }
 
   /**

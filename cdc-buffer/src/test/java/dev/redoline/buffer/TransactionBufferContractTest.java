@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.io.IOException;
@@ -105,36 +104,6 @@ abstract class TransactionBufferContractTest {
       assertThat(tx.transaction().changes()).containsExactly(a, b, c);
       assertThat(tx.transaction().changes()).as("read twice").containsExactly(a, b, c);
     }
-  }
-
-  @Test
-  void replaceNewest_onTheHeap_replacesOnlyTheNewest() {
-    Xid xid = xid(1, 1);
-    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
-    Change a = insert(1, 2);
-    Change b = insert(2, 3);
-    buffer.add(xid, a);
-    buffer.add(xid, b);
-    Change completed = new Change(b.operation(), b.table(), 1, null, Row.of(2L, "order-2 with its LOB", null),
-        b.scn(), b.address(), 0, b.rowId(), TIME);
-    assertThat(buffer.replaceNewest(xid, a, insert(1, 2))).as("not the newest").isFalse();
-    boolean replaced = buffer.replaceNewest(xid, b, completed);
-    assertThat(replaced).as("a spilled change stays").isEqualTo(!spillsEverything());
-    assertThat(buffer.lobRow(xid, Scn.of(1004), address(4))).isTrue();
-    assertThat(commit(xid, 5)).containsExactly(a, replaced ? completed : b);
-  }
-
-  @Test
-  void undo_afterReplaceNewest_removesTheCompletedChange() {
-    Xid xid = xid(1, 1);
-    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
-    Change a = insert(1, 2);
-    buffer.add(xid, a);
-    Change completed = new Change(a.operation(), a.table(), 1, null, Row.of(1L, "x", null), a.scn(), a.address(), 0,
-        a.rowId(), TIME);
-    buffer.replaceNewest(xid, a, completed);
-    assertThat(buffer.undo(xid, a.rowId(), Scn.of(1003), address(3))).isTrue();
-    assertThat(buffer.commit(xid, Scn.of(1004), address(4), TIME)).isEmpty();
   }
 
   @Test

@@ -117,11 +117,6 @@ public final class CdcConfig {
       Type.LONG, "16777216", Validator.range(1, Integer.MAX_VALUE), MEDIUM, CAPTURE,
       "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "
           + "is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped unread.");
-  public static final ConfigKey<String> LOB_UNAVAILABLE_VALUE = new ConfigKey<>("cdc.lob.unavailable.value",
-      Type.STRING, "__debezium_unavailable_value", Validator.any(), LOW, CAPTURE,
-      "Kafka Connect only: what a record carries in a CLOB, NCLOB, BLOB or XMLTYPE field whose content is not "
-          + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
-          + "placeholder as Debezium's unavailable.value.placeholder.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
@@ -272,6 +267,11 @@ public final class CdcConfig {
   public static final ConfigKey<String> BINARY_HANDLING_MODE = new ConfigKey<>("cdc.binary.handling.mode",
       Type.STRING, "bytes", Validator.oneOf("bytes", "base64", "hex"), MEDIUM, CONNECT,
       "How RAW, LONG RAW and BLOB values are written: bytes as BYTES, base64 or hex as STRING text.");
+  public static final ConfigKey<String> LOB_UNAVAILABLE_VALUE = new ConfigKey<>("cdc.lob.unavailable.value",
+      Type.STRING, "__debezium_unavailable_value", Validator.any(), LOW, CONNECT,
+      "What a record carries in a CLOB, NCLOB, BLOB or XMLTYPE field whose content is not "
+          + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
+          + "placeholder as Debezium's unavailable.value.placeholder.");
 
   // ---- Embedded engine ---------------------------------------------------------------------
 
@@ -294,7 +294,7 @@ public final class CdcConfig {
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
       COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, LOB_ENABLED, LOB_MAX_BYTES,
-      LOB_UNAVAILABLE_VALUE, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
@@ -303,7 +303,7 @@ public final class CdcConfig {
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
-      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
+      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();

@@ -15,45 +15,45 @@ import dev.redoline.core.Xid;
 import dev.redoline.decoder.LobPiece;
 import dev.redoline.decoder.RedoDecoder;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Assembles the content of LOB columns from the LOB rows of each transaction, in redo order, into
  * the change they belong to (LOGMINER.md 2.5):
  * <pre>
- * INSERT           insert into "S"."DOCS"("ID","BODY") values ('7',EMPTY_CLOB());   change A, BODY = marker
+ * INSERT           insert into "S"."DOCS"("ID","BODY") values ('7',EMPTY_CLOB());   change A, held back
  * SEL_LOB_LOCATOR  ... select "BODY" into loc_c from "S"."DOCS" where "ID" = '7' for update;
  * LOB_WRITE         buf_c := 'Dear ...'; dbms_lob.write(loc_c, 2048, 1, buf_c);
  * LOB_WRITE         buf_c := '...'; dbms_lob.write(loc_c, 900, 2049, buf_c);
- * (next row of the transaction, or its COMMIT)                               A with BODY = 'Dear ......'
+ * (next row of the transaction, or its COMMIT)                 A, with BODY = 'Dear ......', to the buffer
  * </pre>
  *
  * <h2>Which change</h2>
- * A locator that follows the transaction's newest change of the same row, whose image shows the
- * column as {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}, completes that change: the content starts
- * empty. Any other locator (a PL/SQL DBMS_LOB call on an existing row) becomes an UPDATE change of
- * its own, its before image the locator's where clause and its after image that plus the column;
- * the content is known only when this transaction set the LOB earlier (or a trim to 0 empties it),
- * otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
+ * A change whose after image shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} is held back: a
+ * locator of the same row and one of those columns that follows it completes it, the content
+ * starting empty. Any other locator (a PL/SQL DBMS_LOB call on an existing row) becomes an UPDATE
+ * change of its own, its before image the locator's where clause and its after image that plus the
+ * column; its content is known only when this transaction set the LOB earlier (or a trim to 0
+ * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
  *
  * <h2>When it reaches the buffer</h2>
- * The content goes into the buffer when the LOB's rows end (the transaction's next other row, its
- * COMMIT) and at the end of every step, so a restart position never passes a LOB row the buffer
- * does not reflect. The completed change replaces the one in the buffer while that one is still the
- * transaction's newest, on the heap and not journaled; otherwise the content is appended as an
- * UPDATE change of the same row, which a consumer applying changes in order sees last.
+ * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
+ * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
+ * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
+ * held} in the buffer: they count for the restart position, and the transaction is not journaled
+ * while it has them. What is kept back is bounded by {@code cdc.lob.max.bytes} per transaction.
  *
  * <h2>Rollbacks, exclusion, size</h2>
- * A ROLLBACK=1 row ends the LOB first, so the buffer's undo removes the newest change of the row
- * with its LOB content, as it removes any change (the LOB savepoint rule). A column excluded (or
- * hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never decoded.
- * Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest of its
- * writes are never decoded.
+ * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
+ * row with its LOB content, as it removes any change (the LOB savepoint rule). A column excluded
+ * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
+ * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
+ * of its writes are never decoded.
  */
 final class LobAssembler {
 
@@ -65,13 +65,10 @@ final class LobAssembler {
     final RedoRow locator;
     final Instant time;
     final boolean excluded;
-    /** The change the buffer holds for this LOB now: the completed DML or our own UPDATE; null before. */
-    Change placed;
-    /** Whether {@link #placed} is the DML the locator completes (else our own UPDATE, once placed). */
-    boolean completesDml;
+    /** Whether it completes the held-back change (else it is an UPDATE of its own). */
+    boolean completes;
     LobContent content;
     boolean over;
-    boolean dirty;
 
     Target(int column, Row where, TableLayout layout, RedoRow locator, Instant time, boolean excluded) {
       this.column = column;
@@ -88,9 +85,9 @@ final class LobAssembler {
     }
   }
 
-  /** Per open transaction: its newest change and the LOB it writes, with values it set before. */
+  /** Per transaction with LOB rows: the change held back, the LOB being written, values it set. */
   private static final class Tx {
-    Change newest;
+    Change pending;
     Target target;
     final Map<String, Object> known = new HashMap<>();
   }
@@ -98,6 +95,8 @@ final class LobAssembler {
   private final TransactionBuffer buffer;
   private final long maxBytes;
   private final Map<Xid, Tx> open = new HashMap<>();
+  /** The LOB columns of each layout version seen (none for most tables). */
+  private final Map<TableLayout, int[]> lobColumns = new java.util.IdentityHashMap<>();
 
   LobAssembler(TransactionBuffer buffer, long maxBytes) {
     this.buffer = buffer;
@@ -110,7 +109,7 @@ final class LobAssembler {
    * write nothing would use, which stays undecoded).
    */
   Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
-      java.util.function.Predicate<RedoRow> skipped) {
+      Predicate<RedoRow> skipped) {
     Object[] out = new Object[rows.size()];
     Map<Xid, Boolean> skipWrites = new HashMap<>();
     for (int i = 0; i < rows.size(); i++) {
@@ -122,7 +121,7 @@ final class LobAssembler {
       if (layout == null) {
         continue;
       }
-      boolean write = row.operationCode() == 10 || row.operationCode() == 70;
+      boolean write = row.operationCode() == LOB_WRITE || row.operationCode() == XML_WRITE;
       if (write && skipWrites.computeIfAbsent(row.xid(), this::skipsWrites)) {
         continue;
       }
@@ -139,22 +138,54 @@ final class LobAssembler {
     return out;
   }
 
+  /** OPERATION_CODEs of the writes, the only LOB rows that carry data. */
+  private static final int LOB_WRITE = 10;
+  private static final int XML_WRITE = 70;
+
   private boolean skipsWrites(Xid xid) {
     Tx tx = open.get(xid);
     return tx != null && tx.target != null && tx.target.skipsWrites();
   }
 
   /**
-   * {@code change} was added to the buffer for {@code xid} ({@link #end} was called before). Only a
-   * change that shows a LOB marker can be completed by the rows after it, so other changes cost a
-   * scan of their image and, in a transaction without LOB rows, nothing more.
+   * Whether {@code change} of {@code row} is kept back, because its image shows a LOB marker that
+   * the LOB rows after it may complete ({@link #end} was called before). A change without such a
+   * marker costs a scan of its image and nothing more.
    */
-  void added(Xid xid, Change change) {
-    boolean marker = change.after() != null && hasLobMarker(change.after());
-    Tx tx = marker ? open.computeIfAbsent(xid, k -> new Tx()) : open.get(xid);
-    if (tx != null) {
-      tx.newest = marker ? change : null;
+  boolean holds(RedoRow row, Change change, TableLayout layout) {
+    int[] lobs = lobColumns.computeIfAbsent(layout, LobAssembler::lobColumns);
+    if (lobs.length == 0) {
+      return false;
     }
+    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs);
+    if (change.after() == null || !hasLobMarker(change.after())) {
+      return false;
+    }
+    if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
+      open.get(row.xid()).pending = change;
+    }
+    return true;
+  }
+
+  /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
+  private static void remember(Tx tx, Change change, int[] lobs) {
+    for (int column : lobs) {
+      String key = key(change.rowId(), column);
+      Object v = change.after() == null ? null : change.after().get(column);
+      if (v instanceof String || v instanceof Bytes) {
+        tx.known.put(key, v);
+      } else if (change.after() == null || change.after().isPresent(column)) {
+        tx.known.remove(key);
+      }
+    }
+  }
+
+  private static int[] lobColumns(TableLayout layout) {
+    return java.util.stream.IntStream.range(0, layout.columns().size()).filter(i -> {
+      OracleType.Kind k = layout.column(i).type().kind();
+      return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB
+          || k == OracleType.Kind.XMLTYPE || k == OracleType.Kind.JSON;
+    }).toArray();
   }
 
   private static boolean hasLobMarker(Row after) {
@@ -168,38 +199,61 @@ final class LobAssembler {
   }
 
   /**
-   * The transaction's LOB, if one is being written, ends: its content goes into the buffer. Called
-   * before any other row of the transaction is applied.
+   * The transaction's LOB statement, if any, ends: its change goes into the buffer. Called before
+   * any other row of the transaction is applied.
    */
-  void end(Xid xid) {
+  void end(Xid rowXid) {
+    Xid xid = resolve(rowXid);
     Tx tx = open.get(xid);
-    if (tx != null && tx.target != null) {
+    if (tx == null) {
+      return;
+    }
+    if (tx.target != null) {
       place(xid, tx);
       tx.target = null;
     }
+    flushPending(xid, tx);
+    buffer.release(xid);
   }
 
-  /** After a ROLLBACK=1 row the newest change may be gone: no later locator completes it. */
-  void undone(Xid xid) {
-    Tx tx = open.get(xid);
+  private void flushPending(Xid xid, Tx tx) {
+    if (tx.pending != null) {
+      buffer.add(xid, tx.pending);
+      tx.pending = null;
+    }
+  }
+
+  /**
+   * After a ROLLBACK=1 row of {@code rowId}: what this transaction knew of the row's LOBs may be
+   * what was undone.
+   */
+  void undone(Xid rowXid, String rowId) {
+    Tx tx = open.get(resolve(rowXid));
     if (tx != null) {
-      tx.newest = null;
-      tx.known.clear();
+      String prefix = rowId + "#";
+      tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
     }
   }
 
   /** The transaction committed, rolled back or was dropped. */
   void forget(Xid xid) {
-    open.remove(xid);
+    open.remove(resolve(xid));
   }
 
-  /** End of a step: every LOB being written is placed in the buffer as far as it is known. */
-  void stepApplied() {
-    for (Map.Entry<Xid, Tx> e : open.entrySet()) {
-      if (e.getValue().target != null && e.getValue().target.dirty) {
-        place(e.getKey(), e.getValue());
+  /**
+   * The key of the transaction a row belongs to: undo rows of a transaction begun before the
+   * LogMiner session carry its XID with the sequence {@code ffffffff} (LOGMINER.md 1.2).
+   */
+  private Xid resolve(Xid xid) {
+    if (!xid.hasUnknownSequence() || open.containsKey(xid)) {
+      return xid;
+    }
+    for (Xid known : open.keySet()) {
+      if (known.matches(xid)) {
+        return known;
       }
     }
+    return xid;
   }
 
   /**
@@ -208,27 +262,31 @@ final class LobAssembler {
    * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before it
    */
   void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
-    if (!buffer.lobRow(row.xid(), row.scn(), row.address())) {
+    if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
       return;   // read again after a restart: the journal holds it
     }
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
     if (piece instanceof LobPiece.Locator l) {
-      end(row.xid());
+      if (tx.target != null) {
+        place(row.xid(), tx);   // the held-back change stays: another of its LOB columns may follow
+      }
       tx.target = locate(tx, row, l, layout, time);
       return;
     }
+    Target t = tx.target;
     if (piece instanceof LobPiece.End) {
-      end(row.xid());
+      if (t != null) {
+        place(row.xid(), tx);
+        tx.target = null;
+      }
       return;
     }
-    Target t = tx.target;
     if (t == null) {
       throw new DecodeException(ErrorCode.LOB_ROW_OUT_OF_PLACE, row.operation() + " row with no SEL_LOB_LOCATOR or "
           + "XML DOC BEGIN before it in transaction " + row.xid(), layout.table(), null, -1, null, null);
     }
-    t.dirty = true;
     if (t.skipsWrites() || t.content == null) {
-      if (t.content == null && piece instanceof LobPiece.Trim trim && trim.length() == 0) {
+      if (t.content == null && !t.skipsWrites() && piece instanceof LobPiece.Trim trim && trim.length() == 0) {
         t.content = empty(layout.column(t.column).type());   // emptied: known from here on
       }
       return;
@@ -253,17 +311,15 @@ final class LobAssembler {
   private Target locate(Tx tx, RedoRow row, LobPiece.Locator l, TableLayout layout, Instant time) {
     Target t = new Target(l.column(), l.where(), layout, row, time, l.excluded());
     OracleType type = layout.column(l.column()).type();
-    Change newest = tx.newest;
-    if (newest != null && newest.after() != null && sameRow(newest, row, l, layout)
-        && (newest.after().get(l.column()) == Marker.EMPTY_CLOB || newest.after().get(l.column()) == Marker.EMPTY_BLOB)) {
-      t.placed = newest;
-      t.completesDml = true;
+    Change pending = tx.pending;
+    Object slot = pending == null ? null : pending.after().get(l.column());
+    if ((slot == Marker.EMPTY_CLOB || slot == Marker.EMPTY_BLOB) && sameRow(pending, row, l, layout)) {
+      t.completes = true;
       t.content = empty(type);
     } else {
       Object before = tx.known.get(key(row.rowId(), l.column()));
       t.content = l.xml() ? empty(type) : before != null ? LobContent.of(before) : null;
     }
-    t.dirty = true;
     return t;
   }
 
@@ -286,37 +342,25 @@ final class LobAssembler {
     return type.kind() == OracleType.Kind.BLOB ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
   }
 
-  /** Puts the target's content, as far as it is known, into the buffer. */
+  /** Puts the target's content, as far as it is known, into its change. */
   private void place(Xid xid, Tx tx) {
     Target t = tx.target;
-    if (!t.dirty) {
-      return;
-    }
-    t.dirty = false;
     Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
         : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
     if (value instanceof String || value instanceof Bytes) {
       tx.known.put(key(t.locator.rowId(), t.column), value);
+    } else {
+      tx.known.remove(key(t.locator.rowId(), t.column));
     }
-    if (t.completesDml) {
-      Change completed = withColumn(t.placed, t.column, value);
-      if (buffer.replaceNewest(xid, t.placed, completed)) {
-        t.placed = completed;
-        tx.newest = completed;
-        return;
-      }
-      t.completesDml = false;
-      t.placed = null;   // journaled or spilled meanwhile: the content follows as an UPDATE of its own
+    if (t.completes) {
+      tx.pending = withColumn(tx.pending, t.column, value);
+      return;
     }
     if (t.excluded) {
       return;   // an UPDATE of nothing but an excluded column says nothing
     }
-    Change own = ownUpdate(t, value);
-    if (t.placed == null || !buffer.replaceNewest(xid, t.placed, own)) {
-      buffer.add(xid, own);
-    }
-    t.placed = own;
-    tx.newest = own;
+    flushPending(xid, tx);   // the DML came first
+    buffer.add(xid, ownUpdate(t, value));
   }
 
   private static Change ownUpdate(Target t, Object value) {
@@ -334,10 +378,5 @@ final class LobAssembler {
 
   private static String key(String rowId, int column) {
     return rowId + "#" + column;
-  }
-
-  /** Open transactions with LOB state, for tests. */
-  List<Xid> transactions() {
-    return new ArrayList<>(open.keySet());
   }
 }

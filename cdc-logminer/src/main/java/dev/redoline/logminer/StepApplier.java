@@ -157,7 +157,7 @@ final class StepApplier {
               endLob(row.xid());
               buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid());
+                lobs.undone(row.xid(), row.rowId());
               }
             }
           } else {
@@ -196,9 +196,6 @@ final class StepApplier {
         }
         default -> applyLob(row, step.lob()[i]);   // LOB rows; markers, internal rows: nothing to capture
       }
-    }
-    if (lobs != null) {
-      lobs.stepApplied();
     }
   }
 
@@ -266,9 +263,8 @@ final class StepApplier {
 
   private void add(RedoRow row, Change change) {
     endLob(row.xid());
-    buffer.add(row.xid(), change);
-    if (lobs != null) {
-      lobs.added(row.xid(), change);
+    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, layout(row))) {
+      buffer.add(row.xid(), change);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
   }

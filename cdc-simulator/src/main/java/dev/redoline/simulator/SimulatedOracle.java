@@ -153,6 +153,12 @@ public final class SimulatedOracle {
     return out;
   }
 
+  /** The current values of one row of a live table (LOB columns whole), or {@code null} when it has none. */
+  public dev.redoline.core.Row row(TableId table, String rowId) {
+    SimTable.StoredRow r = catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+    return r == null ? null : dev.redoline.core.Row.of(r.values);
+  }
+
   /** Shortcut for {@code schema().createTable(layout)}. */
   public TableId createTable(TableLayout layout) {
     return schema.createTable(layout);
