@@ -186,4 +186,36 @@ class LobCaptureScenarioTest {
     assertThat(changes).hasSize(1);
     assertThat(changes.get(0).after().get(5)).isEqualTo(Absent.EXCLUDED);
   }
+
+  static final TableId XDOCS = TableId.of("SHOP", "XDOCS");
+
+  private List<Change> captureXml(SimulatedOracle.Builder builder, String first, String second) throws Exception {
+    SimulatedOracle oracle = builder.build();
+    oracle.createTable(TableLayout.builder(XDOCS, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("DOC", OracleType.of(Kind.XMLTYPE), true)
+        .primaryKey("ID").build());
+    SimulatedTransaction tx = oracle.begin();
+    String rowId = tx.insert(XDOCS, 1L, first);
+    tx.update(XDOCS, rowId, Map.of("DOC", second));
+    tx.commit();
+    return capture(oracle, 2, Map.of());
+  }
+
+  @Test
+  void xmlType_binaryStorage_documentsArriveAsText() throws Exception {
+    String first = "<invoice id=\"1\">" + text(3000, 2).replace('<', '(').replace('&', '+') + "</invoice>";
+    List<Change> changes = captureXml(SimulatedOracle.builder().seed(12).lobWriteChunk(900), first, "<b/>");
+    assertThat(changes.get(0).after().get(1)).isEqualTo(first);
+    assertThat(changes.get(1).after().get(1)).isEqualTo("<b/>");
+  }
+
+  @Test
+  void xmlType_textStorage_andOraclesUnterminatedHexChunk() throws Exception {
+    assertThat(captureXml(SimulatedOracle.builder().seed(13).xmlTextStorage(), "<a x='1'/>", "<c/>"))
+        .extracting(c -> c.after().get(1)).containsExactly("<a x='1'/>", "<c/>");
+    String big = "<a>" + "y".repeat(2500) + "</a>";
+    assertThat(captureXml(SimulatedOracle.builder().seed(14).lobWriteChunk(3000).xmlUnterminatedHex(), big, "<d/>"))
+        .extracting(c -> c.after().get(1)).containsExactly(big, "<d/>");
+  }
 }

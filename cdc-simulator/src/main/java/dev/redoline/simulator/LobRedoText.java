@@ -30,9 +30,13 @@ final class LobRedoText {
       + " buf_b RAW(6174); \n loc_nc NCLOB; \n buf_nc NVARCHAR2(6174); \nBEGIN\n";
 
   private final SqlRedoRenderer renderer;
+  private final boolean xmlText;
+  private final boolean xmlUnterminatedHex;
 
-  LobRedoText(SqlRedoRenderer renderer) {
+  LobRedoText(SqlRedoRenderer renderer, Settings settings) {
     this.renderer = renderer;
+    this.xmlText = settings.xmlTextStorage;
+    this.xmlUnterminatedHex = settings.xmlUnterminatedHex;
   }
 
   String text(RedoRecord r, TableLayout layout) {
@@ -45,8 +49,29 @@ final class LobRedoText {
           + ", " + op.amount() + ", " + op.offset() + ", buf_" + suffix + ");";
       case LOB_TRIM -> " dbms_lob.trim(loc_" + suffix + ", " + op.amount() + ");";
       case LOB_ERASE -> " dbms_lob.erase(loc_" + suffix + ", " + op.amount() + ", " + op.offset() + ");";
+      case XML_BEGIN -> renderer.xmlBegin(layout, op.column(), r.before, xmlText);
+      case XML_WRITE -> xmlWrite((String) op.data());
+      case XML_END -> "XML DOC END";
       default -> throw new IllegalArgumentException("not a LOB record: " + r.kind);
     };
+  }
+
+  /**
+   * {@code XML_REDO := '<text>':<length>} (text storage) or {@code XML_REDO := HEXTORAW('<UTF-8
+   * hex>'):<bytes>} (binary XML); with {@link Settings#xmlUnterminatedHex}, a HEXTORAW long enough to
+   * be split over CSF rows loses its closing quote and parenthesis.
+   */
+  private String xmlWrite(String chunk) {
+    if (xmlText) {
+      return "XML_REDO := " + LiteralRenderer.quoted(chunk) + ":" + chunk.length();
+    }
+    byte[] utf8 = chunk.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    String hex = dev.redoline.core.Bytes.of(utf8).toHex();
+    String text = "XML_REDO := HEXTORAW('" + hex + "'):" + utf8.length;
+    if (xmlUnterminatedHex && text.length() > SqlRedoCsf.PIECE_BYTES) {
+      text = "XML_REDO := HEXTORAW('" + hex + ":" + utf8.length;
+    }
+    return text;
   }
 
   private static String suffix(OracleType type) {

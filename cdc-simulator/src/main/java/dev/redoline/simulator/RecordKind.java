@@ -34,7 +34,13 @@ enum RecordKind {
    * {@code dbms_lob.erase} of a range. The documented code and the one connectors query differ
    * (LOGMINER.md 1.3), so {@link Settings#lobEraseCode} decides it.
    */
-  LOB_ERASE(29, "LOB_ERASE");
+  LOB_ERASE(29, "LOB_ERASE"),
+  /** The start of an XMLTYPE document: its column and row (binary or text storage form). */
+  XML_BEGIN(68, "XML DOC BEGIN"),
+  /** One chunk of an XMLTYPE document. */
+  XML_WRITE(70, "XML DOC WRITE"),
+  /** The end of an XMLTYPE document. */
+  XML_END(71, "XML DOC END");
 
   final int code;
   final String operation;
@@ -54,7 +60,8 @@ enum RecordKind {
   }
 
   boolean isLob() {
-    return this == SEL_LOB_LOCATOR || this == LOB_WRITE || this == LOB_TRIM || this == LOB_ERASE;
+    return this == SEL_LOB_LOCATOR || this == LOB_WRITE || this == LOB_TRIM || this == LOB_ERASE
+        || this == XML_BEGIN || this == XML_WRITE || this == XML_END;
   }
 
   boolean isUndo() {

@@ -89,7 +89,7 @@ final class RowFormatter {
     x.owner = layout.table().owner();
     x.table = layout.table().table();
     if (r.kind.isLob()) {
-      x.redo = new LobRedoText(renderer).text(r, layout);
+      x.redo = new LobRedoText(renderer, oracle.settings).text(r, layout);
       return;
     }
     boolean mismatch = !tracking && r.kind != RecordKind.DDL
@@ -150,7 +150,7 @@ final class RowFormatter {
 
   private static boolean setsLob(TableLayout layout, dev.redoline.core.Row set) {
     for (int i = 0; i < set.size(); i++) {
-      if (set.isPresent(i) && SimLob.isLob(layout.column(i).type())) {
+      if (set.isPresent(i) && SimLob.storedAsLob(layout.column(i).type())) {
         return true;
       }
     }

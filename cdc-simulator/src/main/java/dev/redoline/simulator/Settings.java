@@ -31,6 +31,10 @@ final class Settings {
   int lobEraseCode = 29;
   /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes. */
   int lobWriteChunk = 2048;
+  /** XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else binary XML. */
+  boolean xmlTextStorage;
+  /** Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its HEXTORAW. */
+  boolean xmlUnterminatedHex;
   /** V$DATABASE.FORCE_LOGGING. */
   boolean forceLogging;
   /**

@@ -38,9 +38,19 @@ final class SimLob {
 
   private SimLob() {}
 
+  /** CLOB, NCLOB, BLOB: the columns DBMS_LOB calls change. */
   static boolean isLob(OracleType type) {
     OracleType.Kind k = type.kind();
     return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB;
+  }
+
+  /** LOB columns and XMLTYPE, which Oracle stores as a LOB and LogMiner writes out of line whatever its size. */
+  static boolean storedAsLob(OracleType type) {
+    return isLob(type) || type.kind() == OracleType.Kind.XMLTYPE;
+  }
+
+  static boolean isXml(OracleType type) {
+    return type.kind() == OracleType.Kind.XMLTYPE;
   }
 
   /** The stored size of a value of a LOB column. */
@@ -50,6 +60,9 @@ final class SimLob {
 
   /** Whether LogMiner shows the value of this column out of line (locator and writes). */
   static boolean outOfLine(OracleType type, Object value) {
+    if (isXml(type)) {
+      return value instanceof String s && !s.isEmpty();
+    }
     return isLob(type) && (value instanceof String || value instanceof Bytes) && storedBytes(value) >= IN_ROW_BYTES;
   }
 
@@ -58,8 +71,8 @@ final class SimLob {
    * LOB (which is not NULL) or one stored out of line.
    */
   static boolean shownAsMarker(OracleType type, Object value) {
-    return isLob(type) && (value instanceof String || value instanceof Bytes)
-        && (storedBytes(value) == 0 || storedBytes(value) >= IN_ROW_BYTES);
+    return storedAsLob(type) && (value instanceof String || value instanceof Bytes)
+        && (storedBytes(value) == 0 || storedBytes(value) >= IN_ROW_BYTES || isXml(type));
   }
 
   /** The marker an out-of-line value shows as in the INSERT or UPDATE. */
@@ -89,7 +102,7 @@ final class SimLob {
   static Row withoutLobs(TableLayout layout, Row values) {
     Row.Builder b = values.toBuilder();
     for (int i = 0; i < values.size(); i++) {
-      if (isLob(layout.column(i).type())) {
+      if (storedAsLob(layout.column(i).type())) {
         b.set(i, Absent.NOT_LOGGED);
       }
     }
@@ -101,7 +114,7 @@ final class SimLob {
    * RAW as NULL, and {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} as an empty LOB.
    */
   static Object stored(OracleType type, Object value) {
-    if (!isLob(type)) {
+    if (!storedAsLob(type)) {
       return value;
     }
     if (value instanceof Marker m && m != Marker.UNSUPPORTED_TYPE) {

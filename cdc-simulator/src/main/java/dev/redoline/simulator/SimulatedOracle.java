@@ -528,6 +528,24 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code XMLType(:1)}
+     * and XML DOC WRITE rows quoted text. By default they use binary XML: a select and HEXTORAW.
+     */
+    public Builder xmlTextStorage() {
+      settings.xmlTextStorage = true;
+      return this;
+    }
+
+    /**
+     * Oracle's known bug (Debezium's tests): a binary XML DOC WRITE whose HEXTORAW is split over CSF
+     * rows has no closing quote and parenthesis in its last piece.
+     */
+    public Builder xmlUnterminatedHex() {
+      settings.xmlUnterminatedHex = true;
+      return this;
+    }
+
     /** {@code ALTER DATABASE FORCE LOGGING}: V$DATABASE.FORCE_LOGGING is YES (default NO). */
     public Builder forceLogging() {
       settings.forceLogging = true;

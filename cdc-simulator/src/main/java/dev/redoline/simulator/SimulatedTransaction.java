@@ -261,6 +261,10 @@ public final class SimulatedTransaction {
   /** After a DML row that shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}: the value's locator and writes. */
   private void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
     Object value = stored.values[i];
+    if (SimLob.isXml(t.layout.column(i).type()) && SimLob.outOfLine(t.layout.column(i).type(), value)) {
+      writeXml(t, stored, rowId, i, (String) value);
+      return;
+    }
     if (SimLob.outOfLine(t.layout.column(i).type(), value)) {
       emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
       writeChunks(t, stored, rowId, i, 1, value);
@@ -282,9 +286,29 @@ public final class SimulatedTransaction {
     }
   }
 
+  /** An XMLTYPE document: XML DOC BEGIN naming its column and row, a WRITE per chunk, END. */
+  private void writeXml(SimTable t, SimTable.StoredRow stored, String rowId, int i, String xml) {
+    emitLob(RecordKind.XML_BEGIN, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+    int chunk = oracle.settings.lobWriteChunk;
+    for (int from = 0; from < xml.length(); ) {
+      int to = Math.min(xml.length(), from + chunk);
+      if (to < xml.length() && Character.isHighSurrogate(xml.charAt(to - 1)) && to - 1 > from) {
+        to--;
+      }
+      emitLob(RecordKind.XML_WRITE, t, stored, rowId, new SimLob.Op(i, 0, to - from, xml.substring(from, to)));
+      from = to;
+    }
+    emitLob(RecordKind.XML_END, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+  }
+
   private RedoRecord emitLob(RecordKind kind, SimTable t, SimTable.StoredRow stored, String rowId, SimLob.Op op) {
-    Row where = kind == RecordKind.SEL_LOB_LOCATOR ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
-    RedoRecord r = record(kind, t, stored.segment, rowId, null, where, oracle.redo.nextScn());
+    boolean locator = kind == RecordKind.SEL_LOB_LOCATOR || kind == RecordKind.XML_BEGIN;
+    Row where = locator ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
+    RedoRecord r = kind == RecordKind.XML_WRITE
+        ? new RedoRecord(kind, oracle.redo.nextScn(), oracle.redo.now(), state, state.writeThread, t.version(),
+            stored.segment.objectId, stored.segment.dataObjectId, rowId, null, null, null,
+            "XML DOC write not re-executable", 0)
+        : record(kind, t, stored.segment, rowId, null, where, oracle.redo.nextScn());
     r.lob = op;
     write(r);
     return r;
@@ -395,7 +419,7 @@ public final class SimulatedTransaction {
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
       boolean key = layout.primaryKey().contains(layout.column(i).name());
-      boolean logged = !SimLob.isLob(layout.column(i).type()) && (changed[i] || level == SupplementalLogging.ALL
+      boolean logged = !SimLob.storedAsLob(layout.column(i).type()) && (changed[i] || level == SupplementalLogging.ALL
           || (level == SupplementalLogging.PRIMARY_KEY && key));
       b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
     }

@@ -256,6 +256,31 @@ final class SqlRedoRenderer {
     return sb.append(" for update;").toString();
   }
 
+  /**
+   * An XML DOC BEGIN row. Binary XML storage:
+   * {@code XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'}; text storage, in the alias
+   * form: {@code update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';} (LOGMINER.md 2.5).
+   */
+  String xmlBegin(TableLayout layout, int column, Row where, boolean textStorage) {
+    requireShape(layout, where, "where");
+    List<String> predicates = predicates(layout, where, dictionary);
+    String col = dictionary.column(layout.column(column));
+    if (!textStorage) {
+      StringBuilder sb = new StringBuilder(120).append("XML DOC BEGIN:  select ").append(col).append(" from ")
+          .append(layout.table().quoted());
+      if (!predicates.isEmpty()) {
+        sb.append(" where ").append(String.join(" and ", predicates));
+      }
+      return sb.toString();
+    }
+    StringBuilder sb = new StringBuilder(160).append("update ").append(layout.table().quoted()).append(" a set a.")
+        .append(col).append(" = XMLType(:1) ");
+    if (!predicates.isEmpty()) {
+      sb.append(" where a.").append(String.join(" and a.", predicates));
+    }
+    return end(sb);
+  }
+
   /** ROLLBACK=1 undo of a DELETE: an insert of the deleted row. */
   String undoDelete(TableLayout layout, Row before) {
     return insert(layout, before);

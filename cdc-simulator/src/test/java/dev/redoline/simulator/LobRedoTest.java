@@ -218,4 +218,51 @@ class LobRedoTest {
         .hasMessageContaining("ORA-22275");
     assertThatThrownBy(() -> tx.lobWrite(DOCS, rowId, "NAME", 1, "a")).isInstanceOf(IllegalArgumentException.class);
   }
+
+  private static SimulatedOracle xmlDatabase(SimulatedOracle.Builder builder) {
+    SimulatedOracle oracle = builder.seed(4).build();
+    oracle.createTable(TableLayout.builder(TableId.of("APP", "XDOCS"), 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("DOC", OracleType.of(Kind.XMLTYPE), true)
+        .primaryKey("ID").build());
+    return oracle;
+  }
+
+  private static List<ViewRow> xmlRows(SimulatedOracle oracle, long from, String xml) throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(TableId.of("APP", "XDOCS"), 1L, xml);
+    tx.commit();
+    return rows(oracle, from);
+  }
+
+  @Test
+  void xml_binaryStorage_isASelectThenHexWrites() throws SQLException {
+    SimulatedOracle oracle = xmlDatabase(SimulatedOracle.builder().lobWriteChunk(4));
+    List<ViewRow> rows = xmlRows(oracle, oracle.currentScn(), "<a>\u00e9</a>");
+    assertThat(rows).extracting(ViewRow::code).containsExactly(1, 68, 70, 70, 71);
+    assertThat(rows.get(0).redo()).isEqualTo("insert into \"APP\".\"XDOCS\"(\"ID\",\"DOC\") values ('1',EMPTY_CLOB());");
+    assertThat(rows.get(1).redo()).isEqualTo("XML DOC BEGIN:  select \"DOC\" from \"APP\".\"XDOCS\" where \"ID\" = '1'");
+    assertThat(rows.get(2).redo()).isEqualTo("XML_REDO := HEXTORAW('3c613ec3a9'):5");   // 4 characters, 5 bytes
+    assertThat(rows.get(3).redo()).isEqualTo("XML_REDO := HEXTORAW('3c2f613e'):4");
+    assertThat(rows.get(4).redo()).isEqualTo("XML DOC END");
+    assertThat(oracle.rows(TableId.of("APP", "XDOCS")).get(0).get(1)).isEqualTo("<a>\u00e9</a>");
+  }
+
+  @Test
+  void xml_textStorage_isAnUpdateThenQuotedWrites() throws SQLException {
+    SimulatedOracle oracle = xmlDatabase(SimulatedOracle.builder().xmlTextStorage());
+    List<ViewRow> rows = xmlRows(oracle, oracle.currentScn(), "<a x='1'/>");
+    assertThat(rows.get(1).redo())
+        .isEqualTo("update \"APP\".\"XDOCS\" a set a.\"DOC\" = XMLType(:1)  where a.\"ID\" = '1';");
+    assertThat(rows.get(2).redo()).isEqualTo("XML_REDO := '<a x=''1''/>':10");
+  }
+
+  @Test
+  void xml_unterminatedHexBug_dropsTheClosingQuoteOfALongWrite() throws SQLException {
+    SimulatedOracle oracle = xmlDatabase(SimulatedOracle.builder().lobWriteChunk(3000).xmlUnterminatedHex());
+    List<ViewRow> rows = xmlRows(oracle, oracle.currentScn(), "<a>" + "x".repeat(2500) + "</a>");
+    String write = rows.get(2).redo() + rows.get(3).redo();
+    assertThat(rows.get(2).csf()).isEqualTo(1);
+    assertThat(write).startsWith("XML_REDO := HEXTORAW('3c613e").endsWith("3c2f613e:2507");
+  }
 }
