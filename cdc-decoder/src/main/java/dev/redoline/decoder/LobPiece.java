@@ -17,6 +17,9 @@ import java.util.Objects;
  * XML DOC BEGIN (68)    XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'                       → Locator
  * XML DOC WRITE (70)    XML_REDO := '&lt;a/&gt;':4   or   XML_REDO := HEXTORAW('3c612f3e'):4               → Write
  * XML DOC END (71)                                                                                       → End
+ * 32K begin (91)        DECLARE ... Stmt := 'update "S"."T" a set a."TXT" = :TXT where a."ID" = ''1'';';      → Locator
+ * 32K write (92)          buf_c := 'text'; DBMS_LOB.WRITEAPPEND(TempLob, 4, buf_c);                        → Write
+ * 32K end (93)                                                                                           → End
  * </pre>
  * Offsets are 1-based and, like amounts and lengths, count characters (UTF-16 units) for CLOB,
  * NCLOB and XML, bytes for BLOB.
@@ -33,9 +36,10 @@ public sealed interface LobPiece permits LobPiece.Locator, LobPiece.Write, LobPi
    * @param excluded whether {@code cdc.columns.exclude} (or a hash rule on a LOB) excludes it: its
    *     writes must then be skipped without being decoded
    * @param where the where clause's values, in layout order
-   * @param xml whether it opens an XML document (XML DOC BEGIN) rather than a DBMS_LOB locator
+   * @param whole whether the rows after it write the whole value from its start, appending (XML DOC
+   *     BEGIN, an extended string's begin row) rather than changing a LOB in place (a DBMS_LOB locator)
    */
-  record Locator(int column, boolean excluded, Row where, boolean xml) implements LobPiece {
+  record Locator(int column, boolean excluded, Row where, boolean whole) implements LobPiece {
     public Locator {
       Objects.requireNonNull(where, "where == null");
     }
@@ -43,7 +47,7 @@ public sealed interface LobPiece permits LobPiece.Locator, LobPiece.Write, LobPi
 
   /**
    * Data written at an offset: a {@link String} for CLOB, NCLOB and XML, {@link Bytes} for BLOB.
-   * An XML write appends, so its offset is 0.
+   * An XML or extended-string write appends, so its offset is 0.
    */
   record Write(long offset, long amount, Object data) implements LobPiece {
     public Write {

@@ -24,7 +24,12 @@ import java.time.Instant;
  * XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'                                    (68, binary XML)
  * update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';                               (68, text XML)
  * XML_REDO := HEXTORAW('3c612f3e'):4    XML_REDO := '&lt;a/&gt;':4    XML_REDO := NULL            (70)
+ * DECLARE ... BEGIN ... Stmt := 'update "S"."T" a set a."TXT" = :TXT where a."ID" = ''1'';';    (91, 32K begin)
+ *   buf_c := 'text'; DBMS_LOB.WRITEAPPEND(TempLob, 4, buf_c);                                    (92, 32K write)
  * </pre>
+ * The 32K begin form is Debezium's tests'; the write form is inferred from the begin row's
+ * declarations and from how Debezium cuts the data out of the row (after a 12-character prefix,
+ * before the quote that precedes the second-last semicolon).
  * The where clause of a locator is decoded by the DML scanner, as the where clause of a DELETE of
  * the same table, so its values are typed, excluded columns are never converted, and its errors
  * have redacted excerpts. A write's data is never shown in an error: its excerpts stop where the
@@ -42,6 +47,9 @@ final class LobRowScanner {
   static final int XML_BEGIN = 68;
   static final int XML_WRITE = 70;
   static final int XML_END = 71;
+  static final int EXTENDED_BEGIN = 91;
+  static final int EXTENDED_WRITE = 92;
+  static final int EXTENDED_END = 93;
 
   private final String text;
   private final DecodePlan plan;
@@ -57,7 +65,8 @@ final class LobRowScanner {
   /** Whether {@code operationCode} is a LOB row this scanner reads. */
   static boolean isLobRow(int operationCode) {
     return switch (operationCode) {
-      case LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED, ERASE, XML_BEGIN, XML_WRITE, XML_END -> true;
+      case LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED, ERASE, XML_BEGIN, XML_WRITE, XML_END, EXTENDED_BEGIN,
+          EXTENDED_WRITE, EXTENDED_END -> true;
       default -> false;
     };
   }
@@ -72,7 +81,9 @@ final class LobRowScanner {
         case ERASE, ERASE_DOCUMENTED -> s.erase();
         case XML_BEGIN -> s.xmlBegin(dml);
         case XML_WRITE -> s.xmlWrite();
-        case XML_END -> new LobPiece.End();
+        case XML_END, EXTENDED_END -> new LobPiece.End();
+        case EXTENDED_BEGIN -> s.extendedBegin(dml);
+        case EXTENDED_WRITE -> s.write();
         default -> throw new IllegalArgumentException("not a LOB row: OPERATION_CODE " + operationCode);
       };
     } catch (ScanFailure f) {
@@ -126,6 +137,37 @@ final class LobRowScanner {
     return new LobPiece.Locator(column, redacted(column), c.before(), true);
   }
 
+  /**
+   * A 32K begin row: the statement in {@code Stmt := '...';} (quotes doubled), whose SET assigns the
+   * column from the bind {@code :COL}, decoded as an UPDATE with NULL in its place.
+   */
+  private LobPiece extendedBegin(SqlRedoScanner dml) {
+    int assign = text.indexOf("Stmt := '");
+    if (assign < 0) {
+      throw malformed("Expected Stmt := '...' in an extended-string begin row");
+    }
+    pos = assign + "Stmt := '".length();
+    int end = closingQuote(pos);
+    StringBuilder sb = new StringBuilder(end - pos);
+    TextValues.appendUnescaped(sb, text, pos, end);
+    String statement = sb.toString();
+    int set = statement.indexOf(" set ");
+    int equals = set < 0 ? -1 : statement.indexOf(" = :", set);
+    if (equals < 0) {
+      throw malformed("Expected set <column> = :<bind> in the extended-string statement");
+    }
+    int nameEnd = statement.lastIndexOf('"', equals);
+    int nameStart = statement.lastIndexOf('"', nameEnd - 1);
+    int column = column(statement.substring(nameStart + 1, nameEnd));
+    int bindEnd = equals + 4;
+    while (bindEnd < statement.length() && statement.charAt(bindEnd) != ' ' && statement.charAt(bindEnd) != ';') {
+      bindEnd++;
+    }
+    Change c = decodeAs(dml, Operation.UPDATE, statement.substring(0, equals + 3) + "NULL"
+        + statement.substring(bindEnd));
+    return new LobPiece.Locator(column, redacted(column), c.before(), true);
+  }
+
   /** The row named by what follows {@code from}: {@code "S"."T" [where ...] [end]}, as a DELETE's before image. */
   private dev.redoline.core.Row where(SqlRedoScanner dml, String end) {
     skipSpaces();
@@ -164,11 +206,16 @@ final class LobRowScanner {
     expectChar(';');
     skipSpaces();
     int call = pos;
+    if (text.regionMatches(true, pos, "DBMS_LOB.WRITEAPPEND(", 0, 21)) {
+      pos += 21;
+      long[] args = arguments(call, 2, "TempLob");
+      return new LobPiece.Write(0, args[0], data);   // an extended string's write appends
+    }
     if (!text.regionMatches(true, pos, "dbms_lob.write(", 0, 15)) {
       throw malformed("Expected dbms_lob.write( after the buffer");
     }
     pos += 15;
-    long[] args = arguments(call, 3);
+    long[] args = arguments(call, 3, "loc_");
     return new LobPiece.Write(args[1], args[0], data);
   }
 
@@ -209,27 +256,31 @@ final class LobRowScanner {
       throw malformed("Expected " + name);
     }
     pos += name.length();
-    long[] args = arguments(call, count);
-    return count == 3 ? args : java.util.Arrays.copyOf(args, count);
+    long[] args = arguments(call, count, "loc_");
+    return java.util.Arrays.copyOf(args, count);
   }
 
-  /** After {@code (}: the locator, {@code count} numbers, and for a write the buffer, then {@code );}. */
-  private long[] arguments(int call, int count) {
+  /**
+   * After {@code (}: the locator, the numbers, and for a write ({@code count} 3: two numbers; 2 for
+   * WRITEAPPEND: one) the buffer, then {@code );}.
+   */
+  private long[] arguments(int call, int count, String locator) {
     skipSpaces();
-    if (!text.startsWith("loc_", pos)) {
-      throw malformed("Expected a locator variable as the first argument");
+    if (!text.startsWith(locator, pos)) {
+      throw malformed("Expected the locator variable " + locator + "... as the first argument");
     }
     while (pos < text.length() && text.charAt(pos) != ',' && text.charAt(pos) != ')') {
       pos++;
     }
-    int numbers = count == 3 ? 2 : count;
+    boolean write = locator.equals("TempLob") || count == 3;
+    int numbers = locator.equals("TempLob") ? 1 : count == 3 ? 2 : count;
     long[] out = new long[3];
     for (int i = 0; i < numbers; i++) {
       expectChar(',');
       skipSpaces();
       out[i] = number();
     }
-    if (count == 3) {
+    if (write) {
       expectChar(',');
       skipSpaces();
       if (!text.startsWith("buf_", pos)) {

@@ -150,4 +150,23 @@ class LobRowGoldenTest {
         + " \"SECRET\" = 'SENTINEL-42' and \"ID\" = 'x' for update;"))
         .isInstanceOfSatisfying(DecodeException.class, e -> assertThat(e.getMessage()).doesNotContain("SENTINEL"));
   }
+
+  private static final String EXTENDED_PREAMBLE = "DECLARE\n TempLob CLOB;\n buf_c   VARCHAR2(32767);\n Stmt    CLOB;\n"
+      + "BEGIN\n DBMS_LOB.CreateTemporary(TempLob, FALSE);\n";
+
+  @Test
+  void extendedString_beginNamesTheColumnAndTheRow_withAndWithoutAlias() {
+    assertThat(decode(91, EXTENDED_PREAMBLE + " Stmt := 'update \"APP\".\"DOCS\" a set a.\"NAME\" = :NAME where"
+        + " a.\"ID\" = ''1'';';")).isEqualTo(new LobPiece.Locator(1, false, where(1L, Absent.NOT_LOGGED), true));
+    assertThat(decode(91, EXTENDED_PREAMBLE + " Stmt := 'update \"APP\".\"DOCS\" set \"NAME\" = :NAME where"
+        + " \"ID\" = ''2'' and \"BODY\" IS NULL;';")).isEqualTo(new LobPiece.Locator(1, false,
+            where(2L, Absent.NOT_LOGGED).toBuilder().set(2, null).build(), true));
+  }
+
+  @Test
+  void extendedString_writeAppendsAndEndEnds() {
+    assertThat(decode(92, "  buf_c := 'it''s long';\n  DBMS_LOB.WRITEAPPEND(TempLob, 9, buf_c);"))
+        .isEqualTo(new LobPiece.Write(0, 9, "it's long"));
+    assertThat(decode(93, " Execute Immediate Stmt USING TempLob;\nEND;")).isEqualTo(new LobPiece.End());
+  }
 }

@@ -121,7 +121,8 @@ final class LobAssembler {
       if (layout == null) {
         continue;
       }
-      boolean write = row.operationCode() == LOB_WRITE || row.operationCode() == XML_WRITE;
+      boolean write = row.operationCode() == LOB_WRITE || row.operationCode() == XML_WRITE
+          || row.operationCode() == EXTENDED_WRITE;
       if (write && skipWrites.computeIfAbsent(row.xid(), this::skipsWrites)) {
         continue;
       }
@@ -141,6 +142,7 @@ final class LobAssembler {
   /** OPERATION_CODEs of the writes, the only LOB rows that carry data. */
   private static final int LOB_WRITE = 10;
   private static final int XML_WRITE = 70;
+  private static final int EXTENDED_WRITE = 92;
 
   private boolean skipsWrites(Xid xid) {
     Tx tx = open.get(xid);
@@ -184,19 +186,30 @@ final class LobAssembler {
     return java.util.stream.IntStream.range(0, layout.columns().size()).filter(i -> {
       OracleType.Kind k = layout.column(i).type().kind();
       return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB
-          || k == OracleType.Kind.XMLTYPE || k == OracleType.Kind.JSON;
+          || k == OracleType.Kind.XMLTYPE || k == OracleType.Kind.JSON
+          || (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && layout.column(i).type().length() > 4000;
     }).toArray();
   }
 
   private static boolean hasLobMarker(Row after) {
     for (int i = 0; i < after.size(); i++) {
-      Object v = after.get(i);
-      if (v == Marker.EMPTY_CLOB || v == Marker.EMPTY_BLOB) {
+      if (isPlaceholder(after.get(i))) {
         return true;
       }
     }
     return false;
   }
+
+  /**
+   * What the DML row shows for a value its LOB rows carry: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()},
+   * or {@code LM_EMPTY_STRING} for an extended string (LOGMINER.md 2.3; Debezium reads the same text).
+   */
+  private static boolean isPlaceholder(Object value) {
+    return value == Marker.EMPTY_CLOB || value == Marker.EMPTY_BLOB || EXTENDED_PLACEHOLDER.equals(value);
+  }
+
+  /** The text LogMiner puts in place of an extended string (over 4,000 bytes) whose 32K rows follow. */
+  static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
 
   /**
    * The transaction's LOB statement, if any, ends: its change goes into the buffer. Called before
@@ -313,12 +326,12 @@ final class LobAssembler {
     OracleType type = layout.column(l.column()).type();
     Change pending = tx.pending;
     Object slot = pending == null ? null : pending.after().get(l.column());
-    if ((slot == Marker.EMPTY_CLOB || slot == Marker.EMPTY_BLOB) && sameRow(pending, row, l, layout)) {
+    if (isPlaceholder(slot) && sameRow(pending, row, l, layout)) {
       t.completes = true;
       t.content = empty(type);
     } else {
       Object before = tx.known.get(key(row.rowId(), l.column()));
-      t.content = l.xml() ? empty(type) : before != null ? LobContent.of(before) : null;
+      t.content = l.whole() ? empty(type) : before != null ? LobContent.of(before) : null;
     }
     return t;
   }

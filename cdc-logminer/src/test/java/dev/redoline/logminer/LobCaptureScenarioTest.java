@@ -218,4 +218,24 @@ class LobCaptureScenarioTest {
     assertThat(captureXml(SimulatedOracle.builder().seed(14).lobWriteChunk(3000).xmlUnterminatedHex(), big, "<d/>"))
         .extracting(c -> c.after().get(1)).containsExactly(big, "<d/>");
   }
+
+  @Test
+  void extendedString_over4000Bytes_arrivesWhole() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(15).lobWriteChunk(1200).build();
+    TableId notes = TableId.of("SHOP", "NOTES");
+    oracle.createTable(TableLayout.builder(notes, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("TXT", OracleType.sized(Kind.VARCHAR2, 32767), true)
+        .column("NTXT", OracleType.sized(Kind.NVARCHAR2, 16383), true)
+        .primaryKey("ID").build());
+    String text = text(9000, 6);
+    String national = text(2500, 7);
+    SimulatedTransaction tx = oracle.begin();
+    String rowId = tx.insert(notes, 1L, text, national);
+    tx.update(notes, rowId, Map.of("TXT", "short now"));
+    tx.commit();
+    List<Change> changes = capture(oracle, 2, Map.of());
+    assertThat(changes.get(0).after()).isEqualTo(Row.of(1L, text, national));
+    assertThat(changes.get(1).after().get(1)).isEqualTo("short now");
+  }
 }

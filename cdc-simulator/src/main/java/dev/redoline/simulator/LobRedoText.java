@@ -17,6 +17,12 @@ import dev.redoline.core.TableLayout;
  * LOB_WRITE         buf_b := HEXTORAW('0e0f'); dbms_lob.write(loc_b, 2, 4097, buf_b);
  * LOB_TRIM          dbms_lob.trim(loc_c, 120);
  * LOB_ERASE         dbms_lob.erase(loc_c, 10, 1);
+ * XML DOC BEGIN    XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'   (binary XML; an UPDATE for text)
+ * XML DOC WRITE    XML_REDO := HEXTORAW('3c612f3e'):4                          (quoted text for text storage)
+ * XML DOC END      XML DOC END
+ * 32K_BEGIN        DECLARE ... Stmt := 'update "S"."T" a set a."TXT" = :TXT where a."ID" = ''1'';';
+ * 32K_WRITE          buf_c := '..'; DBMS_LOB.WRITEAPPEND(TempLob, 3000, buf_c);
+ * 32K_END           Execute Immediate Stmt USING TempLob; END;
  * </pre>
  * The buffer of an NCLOB write is national text ({@code UNISTR} when it is not ASCII); amounts and
  * offsets count characters (UTF-16 units) or bytes. A fragment longer than 4,000 bytes continues on
@@ -28,6 +34,10 @@ final class LobRedoText {
   /** The declarations every SEL_LOB_LOCATOR row opens with, whatever the column's type. */
   static final String PREAMBLE = "DECLARE \n loc_c CLOB; \n buf_c VARCHAR2(6174); \n loc_b BLOB; \n"
       + " buf_b RAW(6174); \n loc_nc NCLOB; \n buf_nc NVARCHAR2(6174); \nBEGIN\n";
+
+  /** The declarations of an extended string's 32K begin row (Debezium's tests). */
+  static final String EXTENDED_PREAMBLE = "DECLARE\n TempLob CLOB;\n buf_c   VARCHAR2(32767);\n Stmt    CLOB;\nBEGIN\n"
+      + " DBMS_LOB.CreateTemporary(TempLob, FALSE);\n";
 
   private final SqlRedoRenderer renderer;
   private final boolean xmlText;
@@ -52,6 +62,11 @@ final class LobRedoText {
       case XML_BEGIN -> renderer.xmlBegin(layout, op.column(), r.before, xmlText);
       case XML_WRITE -> xmlWrite((String) op.data());
       case XML_END -> "XML DOC END";
+      case EXTENDED_BEGIN -> EXTENDED_PREAMBLE + " Stmt := "
+          + LiteralRenderer.quoted(renderer.extendedStatement(layout, op.column(), r.before)) + ";";
+      case EXTENDED_WRITE -> "  buf_c := " + renderer.literal(type, op.data()) + ";\n  DBMS_LOB.WRITEAPPEND(TempLob, "
+          + op.amount() + ", buf_c);";
+      case EXTENDED_END -> " Execute Immediate Stmt USING TempLob;\nEND;";
       default -> throw new IllegalArgumentException("not a LOB record: " + r.kind);
     };
   }

@@ -40,7 +40,13 @@ enum RecordKind {
   /** One chunk of an XMLTYPE document. */
   XML_WRITE(70, "XML DOC WRITE"),
   /** The end of an XMLTYPE document. */
-  XML_END(71, "XML DOC END");
+  XML_END(71, "XML DOC END"),
+  /** An extended string's PL/SQL begin row (MAX_STRING_SIZE=EXTENDED, a value over 4,000 bytes). */
+  EXTENDED_BEGIN(91, "32K_BEGIN"),
+  /** One chunk of an extended string. */
+  EXTENDED_WRITE(92, "32K_WRITE"),
+  /** The end of an extended string's rows. */
+  EXTENDED_END(93, "32K_END");
 
   final int code;
   final String operation;
@@ -61,7 +67,8 @@ enum RecordKind {
 
   boolean isLob() {
     return this == SEL_LOB_LOCATOR || this == LOB_WRITE || this == LOB_TRIM || this == LOB_ERASE
-        || this == XML_BEGIN || this == XML_WRITE || this == XML_END;
+        || this == XML_BEGIN || this == XML_WRITE || this == XML_END || this == EXTENDED_BEGIN
+        || this == EXTENDED_WRITE || this == EXTENDED_END;
   }
 
   boolean isUndo() {

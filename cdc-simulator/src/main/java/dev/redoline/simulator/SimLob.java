@@ -44,10 +44,22 @@ final class SimLob {
     return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB;
   }
 
-  /** LOB columns and XMLTYPE, which Oracle stores as a LOB and LogMiner writes out of line whatever its size. */
+  /**
+   * LOB columns, XMLTYPE (which Oracle stores as a LOB and LogMiner writes out of line whatever its
+   * size) and extended strings (stored as a LOB past 4,000 bytes): never in a WHERE clause.
+   */
   static boolean storedAsLob(OracleType type) {
-    return isLob(type) || type.kind() == OracleType.Kind.XMLTYPE;
+    return isLob(type) || type.kind() == OracleType.Kind.XMLTYPE || isExtended(type);
   }
+
+  /** A VARCHAR2 or NVARCHAR2 longer than 4,000 bytes: a database with MAX_STRING_SIZE=EXTENDED. */
+  static boolean isExtended(OracleType type) {
+    OracleType.Kind k = type.kind();
+    return (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && type.length() > IN_ROW_BYTES;
+  }
+
+  /** What the DML row shows for an extended string whose 32K rows follow (LOGMINER.md 2.3). */
+  static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
 
   static boolean isXml(OracleType type) {
     return type.kind() == OracleType.Kind.XMLTYPE;
@@ -63,6 +75,9 @@ final class SimLob {
     if (isXml(type)) {
       return value instanceof String s && !s.isEmpty();
     }
+    if (isExtended(type)) {
+      return value instanceof String s && extendedBytes(type, s) > IN_ROW_BYTES;
+    }
     return isLob(type) && (value instanceof String || value instanceof Bytes) && storedBytes(value) >= IN_ROW_BYTES;
   }
 
@@ -71,13 +86,25 @@ final class SimLob {
    * LOB (which is not NULL) or one stored out of line.
    */
   static boolean shownAsMarker(OracleType type, Object value) {
+    if (isExtended(type)) {
+      return outOfLine(type, value);
+    }
     return storedAsLob(type) && (value instanceof String || value instanceof Bytes)
         && (storedBytes(value) == 0 || storedBytes(value) >= IN_ROW_BYTES || isXml(type));
   }
 
-  /** The marker an out-of-line value shows as in the INSERT or UPDATE. */
-  static Marker marker(OracleType type) {
+  /** The marker an out-of-line value shows as in the INSERT or UPDATE ({@code LM_EMPTY_STRING} text for an extended string). */
+  static Object marker(OracleType type) {
+    if (isExtended(type)) {
+      return EXTENDED_PLACEHOLDER;
+    }
     return type.kind() == OracleType.Kind.BLOB ? Marker.EMPTY_BLOB : Marker.EMPTY_CLOB;
+  }
+
+  /** An extended string's stored size: UTF-8 for VARCHAR2 (AL32UTF8), UTF-16 for NVARCHAR2. */
+  static long extendedBytes(OracleType type, String s) {
+    return type.kind() == OracleType.Kind.NVARCHAR2 ? 2L * s.length()
+        : s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
 
   /** {@code values} as the DML row shows it: empty and out-of-line LOB values replaced by their markers. */

@@ -262,7 +262,12 @@ public final class SimulatedTransaction {
   private void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
     Object value = stored.values[i];
     if (SimLob.isXml(t.layout.column(i).type()) && SimLob.outOfLine(t.layout.column(i).type(), value)) {
-      writeXml(t, stored, rowId, i, (String) value);
+      writeWhole(RecordKind.XML_BEGIN, RecordKind.XML_WRITE, RecordKind.XML_END, t, stored, rowId, i, (String) value);
+      return;
+    }
+    if (SimLob.isExtended(t.layout.column(i).type()) && SimLob.outOfLine(t.layout.column(i).type(), value)) {
+      writeWhole(RecordKind.EXTENDED_BEGIN, RecordKind.EXTENDED_WRITE, RecordKind.EXTENDED_END, t, stored, rowId, i,
+          (String) value);
       return;
     }
     if (SimLob.outOfLine(t.layout.column(i).type(), value)) {
@@ -286,23 +291,28 @@ public final class SimulatedTransaction {
     }
   }
 
-  /** An XMLTYPE document: XML DOC BEGIN naming its column and row, a WRITE per chunk, END. */
-  private void writeXml(SimTable t, SimTable.StoredRow stored, String rowId, int i, String xml) {
-    emitLob(RecordKind.XML_BEGIN, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+  /**
+   * A value written whole: an XMLTYPE document (XML DOC BEGIN naming its column and row, a WRITE
+   * per chunk, END) or an extended string (32K begin, writes, end).
+   */
+  private void writeWhole(RecordKind begin, RecordKind write, RecordKind end, SimTable t, SimTable.StoredRow stored,
+      String rowId, int i, String xml) {
+    emitLob(begin, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
     int chunk = oracle.settings.lobWriteChunk;
     for (int from = 0; from < xml.length(); ) {
       int to = Math.min(xml.length(), from + chunk);
       if (to < xml.length() && Character.isHighSurrogate(xml.charAt(to - 1)) && to - 1 > from) {
         to--;
       }
-      emitLob(RecordKind.XML_WRITE, t, stored, rowId, new SimLob.Op(i, 0, to - from, xml.substring(from, to)));
+      emitLob(write, t, stored, rowId, new SimLob.Op(i, 0, to - from, xml.substring(from, to)));
       from = to;
     }
-    emitLob(RecordKind.XML_END, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+    emitLob(end, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
   }
 
   private RedoRecord emitLob(RecordKind kind, SimTable t, SimTable.StoredRow stored, String rowId, SimLob.Op op) {
-    boolean locator = kind == RecordKind.SEL_LOB_LOCATOR || kind == RecordKind.XML_BEGIN;
+    boolean locator = kind == RecordKind.SEL_LOB_LOCATOR || kind == RecordKind.XML_BEGIN
+        || kind == RecordKind.EXTENDED_BEGIN;
     Row where = locator ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
     RedoRecord r = kind == RecordKind.XML_WRITE
         ? new RedoRecord(kind, oracle.redo.nextScn(), oracle.redo.now(), state, state.writeThread, t.version(),

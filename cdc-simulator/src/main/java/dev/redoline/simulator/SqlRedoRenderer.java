@@ -273,8 +273,22 @@ final class SqlRedoRenderer {
       }
       return sb.toString();
     }
+    return aliasUpdate(layout, col, "XMLType(:1) ", predicates);
+  }
+
+  /**
+   * The statement of an extended string's 32K begin row, as its {@code Stmt} variable holds it:
+   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';} (LOGMINER.md 2.5).
+   */
+  String extendedStatement(TableLayout layout, int column, Row where) {
+    requireShape(layout, where, "where");
+    Column c = layout.column(column);
+    return aliasUpdate(layout, dictionary.column(c), ":" + c.name(), predicates(layout, where, dictionary));
+  }
+
+  private String aliasUpdate(TableLayout layout, String column, String assigned, List<String> predicates) {
     StringBuilder sb = new StringBuilder(160).append("update ").append(layout.table().quoted()).append(" a set a.")
-        .append(col).append(" = XMLType(:1) ");
+        .append(column).append(" = ").append(assigned);
     if (!predicates.isEmpty()) {
       sb.append(" where a.").append(String.join(" and a.", predicates));
     }

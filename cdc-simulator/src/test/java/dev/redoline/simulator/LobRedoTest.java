@@ -265,4 +265,30 @@ class LobRedoTest {
     assertThat(rows.get(2).csf()).isEqualTo(1);
     assertThat(write).startsWith("XML_REDO := HEXTORAW('3c613e").endsWith("3c2f613e:2507");
   }
+
+  @Test
+  void extendedString_over4000Bytes_isAPlaceholderThen32kRows() throws SQLException {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(5).lobWriteChunk(3000).build();
+    TableId notes = TableId.of("APP", "NOTES");
+    oracle.createTable(TableLayout.builder(notes, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("TXT", OracleType.sized(Kind.VARCHAR2, 32767), true)
+        .primaryKey("ID").build());
+    long from = oracle.currentScn();
+    String text = "it's ".repeat(1000);   // 5,000 bytes
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(notes, 1L, text);
+    tx.insert(notes, 2L, "short");
+    tx.commit();
+    List<ViewRow> rows = rows(oracle, from);
+    assertThat(rows).extracting(ViewRow::code).containsExactly(1, 91, 92, 92, 93, 1);
+    assertThat(rows.get(0).redo()).isEqualTo("insert into \"APP\".\"NOTES\"(\"ID\",\"TXT\") values ('1','LM_EMPTY_STRING');");
+    assertThat(rows.get(1).redo()).isEqualTo("DECLARE\n TempLob CLOB;\n buf_c   VARCHAR2(32767);\n Stmt    CLOB;\nBEGIN\n"
+        + " DBMS_LOB.CreateTemporary(TempLob, FALSE);\n Stmt := 'update \"APP\".\"NOTES\" a set a.\"TXT\" = :TXT where"
+        + " a.\"ID\" = ''1'';';");
+    assertThat(rows.get(2).redo()).isEqualTo("  buf_c := '" + "it''s ".repeat(600) + "';\n"
+        + "  DBMS_LOB.WRITEAPPEND(TempLob, 3000, buf_c);");
+    assertThat(rows.get(5).redo()).isEqualTo("insert into \"APP\".\"NOTES\"(\"ID\",\"TXT\") values ('2','short');");
+    assertThat(oracle.rows(notes).get(0).get(1)).isEqualTo(text);
+  }
 }
