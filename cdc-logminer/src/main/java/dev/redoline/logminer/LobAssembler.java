@@ -95,8 +95,11 @@ final class LobAssembler {
   private final TransactionBuffer buffer;
   private final long maxBytes;
   private final Map<Xid, Tx> open = new HashMap<>();
-  /** The LOB columns of each layout version seen (none for most tables). */
-  private final Map<TableLayout, int[]> lobColumns = new java.util.IdentityHashMap<>();
+  /** The LOB columns of a table's layout version. */
+  private record LobColumns(int version, int[] columns) {}
+
+  /** The LOB columns of each table's latest layout version seen (none for most tables). */
+  private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
 
   LobAssembler(TransactionBuffer buffer, long maxBytes) {
     this.buffer = buffer;
@@ -154,8 +157,14 @@ final class LobAssembler {
    * the LOB rows after it may complete ({@link #end} was called before). A change without such a
    * marker costs a scan of its image and nothing more.
    */
-  boolean holds(RedoRow row, Change change, TableLayout layout) {
-    int[] lobs = lobColumns.computeIfAbsent(layout, LobAssembler::lobColumns);
+  boolean holds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
+    LobColumns known = lobColumns.get(change.table());
+    if (known == null || known.version() != change.layoutVersion()) {
+      TableLayout l = layout.get();
+      known = new LobColumns(l.version(), lobColumns(l));
+      lobColumns.put(change.table(), known);
+    }
+    int[] lobs = known.columns();
     if (lobs.length == 0) {
       return false;
     }

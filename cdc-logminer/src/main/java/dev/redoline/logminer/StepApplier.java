@@ -263,7 +263,7 @@ final class StepApplier {
 
   private void add(RedoRow row, Change change) {
     endLob(row.xid());
-    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, layout(row))) {
+    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, () -> layout(row))) {
       buffer.add(row.xid(), change);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
