@@ -34,7 +34,11 @@ import java.time.Instant;
  * the same table, so its values are typed, excluded columns are never converted, and its errors
  * have redacted excerpts. A write's data is never shown in an error: its excerpts stop where the
  * data begins. Oracle sometimes leaves the closing quote off the last HEXTORAW chunk of an XML
- * write split over CSF rows (DBZ-8034 in Debezium's tests); such a chunk is read to its end.
+ * write split over CSF rows (Debezium's XmlWriteParser tests cover it); such a chunk is read to its end.
+ *
+ * <p>Past 400 lines because every shape shares one cursor, one buffer reader (text, HEXTORAW,
+ * UNISTR, NULL, joined by {@code ||}) and one failure rule that keeps data out of excerpts;
+ * splitting it would pass that state between classes.
  */
 final class LobRowScanner {
 

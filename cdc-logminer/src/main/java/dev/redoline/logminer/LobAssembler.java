@@ -117,8 +117,8 @@ final class LobAssembler {
     Map<Xid, Boolean> skipWrites = new HashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
-      if (!RedoDecoder.isLobRow(row.operationCode()) || skipped.test(row)) {
-        continue;
+      if (!RedoDecoder.isLobRow(row.operationCode()) || row.rollback() || skipped.test(row)) {
+        continue;   // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row does
       }
       TableLayout layout = layouts.apply(row);
       if (layout == null) {

@@ -31,10 +31,16 @@ public final class SimulatedTransaction {
 
   private final SimulatedOracle oracle;
   final TxState state;
+  private final LobStatements lobs;
 
   SimulatedTransaction(SimulatedOracle oracle, TxState state) {
     this.oracle = oracle;
     this.state = state;
+    this.lobs = new LobStatements(this, oracle.settings);
+  }
+
+  SimulatedOracle oracle() {
+    return oracle;
   }
 
   /** The transaction id (XIDUSN, XIDSLT, XIDSQN). */
@@ -84,7 +90,7 @@ public final class SimulatedTransaction {
     t.rows.put(rowId, stored);
     RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, Row.of(values)), null);
     for (int i = 0; i < values.length; i++) {
-      writeOutOfLine(t, stored, rowId, i);
+      lobs.writeOutOfLine(t, stored, rowId, i);
     }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
@@ -136,7 +142,7 @@ public final class SimulatedTransaction {
     RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
-        writeOutOfLine(t, stored, rowId, i);
+        lobs.writeOutOfLine(t, stored, rowId, i);
       }
     }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
@@ -201,24 +207,12 @@ public final class SimulatedTransaction {
    * @throws IllegalStateException if the column is NULL (Oracle raises ORA-22275: no LOB locator)
    */
   public void lobWrite(TableId table, String rowId, String column, long offset, Object data) {
-    lobStatement(table, rowId, column, offset, 1, (t, stored, i) -> {
-      Object value = stored.values[i];
-      requireLobData(t.layout.column(i).type(), data);
-      stored.values[i] = SimLob.write(t.layout.column(i).type(), value, offset, data);
-      writeChunks(t, stored, rowId, i, offset, data);
-    });
+    lobs.write(live(table), rowId, column, offset, data);
   }
 
   /** {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row. */
   public void lobTrim(TableId table, String rowId, String column, long length) {
-    lobStatement(table, rowId, column, 1, 0, (t, stored, i) -> {
-      if (length < 0 || length > SimLob.length(stored.values[i])) {
-        throw new IllegalArgumentException("trim length " + length + " is outside 0.." + SimLob.length(stored.values[i])
-            + " (Oracle raises ORA-22926)");
-      }
-      stored.values[i] = SimLob.trim(stored.values[i], length);
-      emitLob(RecordKind.LOB_TRIM, t, stored, rowId, new SimLob.Op(i, 1, length, null));
-    });
+    lobs.trim(live(table), rowId, column, length);
   }
 
   /**
@@ -227,109 +221,7 @@ public final class SimulatedTransaction {
    * {@link SimulatedOracle.Builder#lobEraseCode}).
    */
   public void lobErase(TableId table, String rowId, String column, long offset, long amount) {
-    lobStatement(table, rowId, column, offset, amount, (t, stored, i) -> {
-      stored.values[i] = SimLob.erase(stored.values[i], offset, amount);
-      emitLob(RecordKind.LOB_ERASE, t, stored, rowId, new SimLob.Op(i, offset, amount, null));
-    });
-  }
-
-  private interface LobChange {
-    void apply(SimTable t, SimTable.StoredRow stored, int column);
-  }
-
-  /** One PL/SQL LOB statement: the locator select, the operation, one undo entry for both. */
-  private void lobStatement(TableId table, String rowId, String column, long offset, long amount, LobChange op) {
-    SimTable t = live(table);
-    SimTable.StoredRow stored = stored(t, rowId);
-    int i = t.layout.indexOf(column);
-    if (i < 0 || !SimLob.isLob(t.layout.column(i).type())) {
-      throw new IllegalArgumentException(column + " is not a CLOB, NCLOB or BLOB column of " + table);
-    }
-    if (stored.values[i] == null) {
-      throw new IllegalStateException(column + " of row " + rowId + " is NULL: Oracle raises ORA-22275");
-    }
-    if (offset < 1 || amount < 0) {
-      throw new IllegalArgumentException("offset must be 1 or more and amount 0 or more: " + offset + ", " + amount);
-    }
-    Row.Builder old = Row.builder(t.layout.columns().size());
-    old.set(i, stored.values[i]);
-    RedoRecord locator = emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
-    op.apply(t, stored, i);
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, old.build(), locator));
-  }
-
-  /** After a DML row that shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}: the value's locator and writes. */
-  private void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
-    Object value = stored.values[i];
-    if (SimLob.isXml(t.layout.column(i).type()) && SimLob.outOfLine(t.layout.column(i).type(), value)) {
-      writeWhole(RecordKind.XML_BEGIN, RecordKind.XML_WRITE, RecordKind.XML_END, t, stored, rowId, i, (String) value);
-      return;
-    }
-    if (SimLob.isExtended(t.layout.column(i).type()) && SimLob.outOfLine(t.layout.column(i).type(), value)) {
-      writeWhole(RecordKind.EXTENDED_BEGIN, RecordKind.EXTENDED_WRITE, RecordKind.EXTENDED_END, t, stored, rowId, i,
-          (String) value);
-      return;
-    }
-    if (SimLob.outOfLine(t.layout.column(i).type(), value)) {
-      emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
-      writeChunks(t, stored, rowId, i, 1, value);
-    }
-  }
-
-  /** LOB_WRITE rows of {@code data} from {@code offset}, a chunk each; a surrogate pair is never cut. */
-  private void writeChunks(SimTable t, SimTable.StoredRow stored, String rowId, int i, long offset, Object data) {
-    int n = (int) SimLob.length(data);
-    int chunk = oracle.settings.lobWriteChunk;
-    for (int from = 0; from < n; ) {
-      int to = Math.min(n, from + chunk);
-      if (to < n && data instanceof String s && Character.isHighSurrogate(s.charAt(to - 1)) && to - 1 > from) {
-        to--;
-      }
-      emitLob(RecordKind.LOB_WRITE, t, stored, rowId, new SimLob.Op(i, offset + from, to - from,
-          SimLob.slice(data, from, to)));
-      from = to;
-    }
-  }
-
-  /**
-   * A value written whole: an XMLTYPE document (XML DOC BEGIN naming its column and row, a WRITE
-   * per chunk, END) or an extended string (32K begin, writes, end).
-   */
-  private void writeWhole(RecordKind begin, RecordKind write, RecordKind end, SimTable t, SimTable.StoredRow stored,
-      String rowId, int i, String xml) {
-    emitLob(begin, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
-    int chunk = oracle.settings.lobWriteChunk;
-    for (int from = 0; from < xml.length(); ) {
-      int to = Math.min(xml.length(), from + chunk);
-      if (to < xml.length() && Character.isHighSurrogate(xml.charAt(to - 1)) && to - 1 > from) {
-        to--;
-      }
-      emitLob(write, t, stored, rowId, new SimLob.Op(i, 0, to - from, xml.substring(from, to)));
-      from = to;
-    }
-    emitLob(end, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
-  }
-
-  private RedoRecord emitLob(RecordKind kind, SimTable t, SimTable.StoredRow stored, String rowId, SimLob.Op op) {
-    boolean locator = kind == RecordKind.SEL_LOB_LOCATOR || kind == RecordKind.XML_BEGIN
-        || kind == RecordKind.EXTENDED_BEGIN;
-    Row where = locator ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
-    RedoRecord r = kind == RecordKind.XML_WRITE
-        ? new RedoRecord(kind, oracle.redo.nextScn(), oracle.redo.now(), state, state.writeThread, t.version(),
-            stored.segment.objectId, stored.segment.dataObjectId, rowId, null, null, null,
-            "XML DOC write not re-executable", 0)
-        : record(kind, t, stored.segment, rowId, null, where, oracle.redo.nextScn());
-    r.lob = op;
-    write(r);
-    return r;
-  }
-
-  private static void requireLobData(dev.redoline.core.OracleType type, Object data) {
-    boolean binary = type.kind() == dev.redoline.core.OracleType.Kind.BLOB;
-    if (binary ? !(data instanceof dev.redoline.core.Bytes) : !(data instanceof String)) {
-      throw new IllegalArgumentException("a " + type + " write takes " + (binary ? "Bytes" : "a String") + ": "
-          + (data == null ? "null" : data.getClass().getName()));
-    }
+    lobs.erase(live(table), rowId, column, offset, amount);
   }
 
   /** SAVEPOINT {@code name}. */
@@ -443,7 +335,7 @@ public final class SimulatedTransaction {
     return r;
   }
 
-  private RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
+  RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
       Row before, long scn) {
     requireOpen();
     boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
@@ -452,7 +344,7 @@ public final class SimulatedTransaction {
         unlogged ? "no supplemental log data found" : null, unlogged ? 3 : 0);
   }
 
-  private void write(RedoRecord r) {
+  void write(RedoRecord r) {
     if (!state.started()) {
       state.startScn = r.scn;
       state.startTime = r.time;
@@ -481,7 +373,7 @@ public final class SimulatedTransaction {
     return t;
   }
 
-  private static SimTable.StoredRow stored(SimTable t, String rowId) {
+  static SimTable.StoredRow stored(SimTable t, String rowId) {
     SimTable.StoredRow stored = t.rows.get(rowId);
     if (stored == null) {
       throw new IllegalArgumentException("No row " + rowId + " in " + t.id);
