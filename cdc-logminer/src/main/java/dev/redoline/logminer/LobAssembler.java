@@ -284,10 +284,12 @@ final class LobAssembler {
    * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before it
    */
   void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
-    if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
-      return;   // read again after a restart: the journal holds it
-    }
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
+    if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
+      // read again after a restart: the journal holds what it did, this capture does not know it
+      undone(row.xid(), row.rowId());
+      return;
+    }
     if (piece instanceof LobPiece.Locator l) {
       if (tx.target != null) {
         place(row.xid(), tx);   // the held-back change stays: another of its LOB columns may follow
