@@ -124,6 +124,12 @@ public final class CdcConfig {
           + "in a later session than the START. A transaction begun before the capture's first mined log "
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
           + "one that began before the capture and ended while it was stopped cannot be told apart.");
+  public static final ConfigKey<List<String>> SKIPPED_OPERATIONS = new ConfigKey<>("cdc.skipped.operations",
+      Type.LIST, "t", Validator.itemsOf("none", "c", "u", "d", "t", "none"), MEDIUM, CAPTURE,
+      "Operations not captured, as Debezium's skipped.operations: c inserts, u updates, d deletes, t "
+          + "truncates, or none. A skipped change is dropped before the transaction buffer (it is never "
+          + "decoded, buffered, spilled or journaled) and positions move past it as past any other row. The "
+          + "default skips truncates, as Debezium does; none captures every operation.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
@@ -165,6 +171,14 @@ public final class CdcConfig {
   public static final ConfigKey<Long> MINING_IDLE_MS = new ConfigKey<>("cdc.mining.idle.ms", Type.LONG,
       "500", Validator.range(0, 60_000), LOW, MINING,
       "How long the engine waits before the next step once it has caught up with the database.");
+  public static final ConfigKey<Long> MINING_LGWR_MAX_DELAY_MS = new ConfigKey<>(
+      "cdc.mining.lgwr.max.delay.ms", Type.LONG, "3000", Validator.range(1000, 600_000), LOW, MINING,
+      "The longest a commit's redo can wait in an instance's log buffer before LGWR writes it "
+          + "(Oracle's LGWR writes at least every three seconds). A RAC thread whose written redo has "
+          + "not moved for this long stops holding back the other threads' commits, and a step starts "
+          + "no later than redo this old. Raise it when log writes can stall longer (slow log devices, "
+          + "long 'log file parallel write' waits): a thread written later than this makes commits "
+          + "arrive out of commit order, reported as a COMMIT_OUT_OF_ORDER ops event.");
   public static final ConfigKey<Integer> MINING_REMINE_MAX_ATTEMPTS = new ConfigKey<>(
       "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
       "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "
@@ -259,6 +273,11 @@ public final class CdcConfig {
       Type.BOOLEAN, "true", Validator.any(), MEDIUM, CONNECT,
       "Whether a delete record is followed by a tombstone (same key, null value) in the same Kafka "
           + "transaction, so log compaction removes the deleted key. Tables without a key get none.");
+  public static final ConfigKey<Boolean> TRANSACTION_METADATA = new ConfigKey<>("cdc.transaction.metadata",
+      Type.BOOLEAN, "false", Validator.any(), MEDIUM, CONNECT,
+      "true writes a BEGIN and an END record per Oracle transaction to <cdc.topic.prefix>.transaction, as "
+          + "Debezium's provide.transaction.metadata does: the XID, the number of changes and, on END, the count "
+          + "per table. They are in the same Kafka transaction as the changes under exactly-once delivery.");
   public static final ConfigKey<String> DECIMAL_HANDLING_MODE = new ConfigKey<>("cdc.decimal.handling.mode",
       Type.STRING, "precise", Validator.oneOf("precise", "double", "string"), MEDIUM, CONNECT,
       "How NUMBER values with a fraction (or without declared precision) are written: precise as "
@@ -294,16 +313,16 @@ public final class CdcConfig {
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
       COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, LOB_ENABLED, LOB_MAX_BYTES,
-      USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      USERS_EXCLUDE, SKIPPED_OPERATIONS, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
-      MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
+      MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
-      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,
+      TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();

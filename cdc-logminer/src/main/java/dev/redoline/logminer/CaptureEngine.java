@@ -53,7 +53,7 @@ public final class CaptureEngine {
   private final TransactionJournal journal;
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
-  private final java.util.List<dev.redoline.core.TableLayout> knownLayouts;
+  private final java.util.List<dev.redoline.core.LayoutVersion> knownLayouts;
   private final String name;
 
   private CaptureEngine(Builder b) {
@@ -87,7 +87,7 @@ public final class CaptureEngine {
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : startMark(from);
-    EventQueue queue = new EventQueue(settings.queueSize());
+    EventQueue queue = new EventQueue(settings.queueSize(), clock);
     CaptureStats stats = new CaptureStats();
     CaptureLoop[] loop = new CaptureLoop[1];
     TransactionBuffer.Builder buffers = TransactionBuffer.builder();
@@ -114,7 +114,7 @@ public final class CaptureEngine {
         stats, knownLayouts);
     Thread thread = threads.newThread("capture", loop[0]);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats);
+    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, clock);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
@@ -138,7 +138,7 @@ public final class CaptureEngine {
     private TransactionJournal journal;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> { };
-    private java.util.List<dev.redoline.core.TableLayout> knownLayouts = java.util.List.of();
+    private java.util.List<dev.redoline.core.LayoutVersion> knownLayouts = java.util.List.of();
     private String name;
 
     private Builder() {}
@@ -167,10 +167,12 @@ public final class CaptureEngine {
     }
 
     /**
-     * Layouts stored by an earlier run (the schema history): a table whose dictionary layout still
-     * equals its stored one keeps that version, a changed one gets the next version.
+     * The layout versions stored by an earlier run (the schema history), each with the SCN it took
+     * effect at: a table whose dictionary layout still equals its newest stored one keeps that
+     * version, a changed one gets the next; rows mined again below a stored version's SCN keep the
+     * version they were written under.
      */
-    public Builder knownLayouts(java.util.Collection<dev.redoline.core.TableLayout> layouts) {
+    public Builder knownLayouts(java.util.Collection<dev.redoline.core.LayoutVersion> layouts) {
       this.knownLayouts = java.util.List.copyOf(Objects.requireNonNull(layouts, "layouts == null"));
       return this;
     }

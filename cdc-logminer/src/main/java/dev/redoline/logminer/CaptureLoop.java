@@ -93,7 +93,7 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts) {
+      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts) {
     this.settings = settings;
     this.gateways = gateways;
     this.clock = clock;
@@ -105,7 +105,7 @@ final class CaptureLoop implements Runnable {
     this.stats = stats;
     this.catalog = new TableCatalog(TableFilter.of(settings.tablesInclude(), settings.tablesExclude()),
         settings.pdbs(), knownLayouts);
-    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination());
+    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay());
     this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     this.session = new MiningSession(clock, settings.sessionMaxAge());
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
@@ -114,9 +114,10 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(),
-        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes()) : null);
-    this.startFloor = new SessionStartFloor(clock);
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(), settings.skipped(),
+        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes(),
+            !settings.skipped().skips(dev.redoline.core.Operation.UPDATE)) : null);
+    this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -161,12 +162,13 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
-    applier.openTransactions(startFloor.observe(db));
-    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
-        clock.instant());
+    Set<Integer> writing = db.instancesWritingRedo();
+    applier.openTransactions(startFloor.observe(db, writing));
+    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor(), writing), cursors, startScn,
+        window.logs(), clock.instant());
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
-      outcome = inventory.plan(snapshot(Scn.ZERO), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(snapshot(Scn.ZERO, writing), cursors, startScn, window.logs(), clock.instant());
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
@@ -192,7 +194,13 @@ final class CaptureLoop implements Runnable {
       ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
-    StepReader.StepRows rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    Instant fetchBegun = clock.instant();
+    StepReader.StepRows rows;
+    try {
+      rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    } finally {
+      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+    }
     Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
@@ -207,6 +215,9 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     var released = sequencer.release(rows.safeScn());
+    for (CommitSequencer.Late late : sequencer.takeLate()) {
+      ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
+    }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
@@ -236,6 +247,7 @@ final class CaptureLoop implements Runnable {
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
+      stats.connected(true);
       session.reset();
       catalogStale = true;
     }
@@ -286,14 +298,15 @@ final class CaptureLoop implements Runnable {
     return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
   }
 
-  private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
+  private LogInventory.Snapshot snapshot(Scn archivedAfter, Set<Integer> writing) throws SQLException {
     var threads = db.threads();
+    stats.threads(threads, clock.instant());
     DatabaseState state = db.database();
     Scn current = state.currentScn();
     currentScn = current;
     databaseZone = settings.databaseZone() != null ? settings.databaseZone() : state.zone();
     return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(archivedAfter),
-        db.archiveDestinations());
+        db.archiveDestinations(), writing);
   }
 
   private MiningQuery query(StepPlan plan) {
@@ -351,7 +364,7 @@ final class CaptureLoop implements Runnable {
 
   private Publisher.Held held() {
     Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
-        bounds::firstScnOf);
+        bounds::firstScnOf, applier.excludedWithoutStart());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -418,6 +431,7 @@ final class CaptureLoop implements Runnable {
 
   private void closeDatabase() {
     if (db != null) {
+      stats.connected(false);
       db.close();
       db = null;
     }
@@ -430,6 +444,7 @@ final class CaptureLoop implements Runnable {
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
+    applier.excludedWithoutStart(start.excludedOpen());
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
   }
 

@@ -89,11 +89,15 @@ final class LobAssembler {
   private static final class Tx {
     Change pending;
     Target target;
+    /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
+    boolean skipping;
     final Map<String, Object> known = new HashMap<>();
   }
 
   private final TransactionBuffer buffer;
   private final long maxBytes;
+  /** False with UPDATE in {@code cdc.skipped.operations}: DBMS_LOB calls on existing rows make no change. */
+  private final boolean ownUpdates;
   private final Map<Xid, Tx> open = new HashMap<>();
   /** The LOB columns of a table's layout version. */
   private record LobColumns(int version, int[] columns) {}
@@ -101,9 +105,19 @@ final class LobAssembler {
   /** The LOB columns of each table's latest layout version seen (none for most tables). */
   private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
 
-  LobAssembler(TransactionBuffer buffer, long maxBytes) {
+  LobAssembler(TransactionBuffer buffer, long maxBytes, boolean ownUpdates) {
     this.buffer = buffer;
     this.maxBytes = maxBytes;
+    this.ownUpdates = ownUpdates;
+  }
+
+  /**
+   * A DML row of {@code xid} was skipped ({@code cdc.skipped.operations}): the LOB rows after it,
+   * up to the transaction's next DML row, complete a change nobody receives, so they are ignored.
+   */
+  void skipped(Xid xid) {
+    end(xid);
+    open.computeIfAbsent(xid, k -> new Tx()).skipping = true;
   }
 
   /**
@@ -235,6 +249,7 @@ final class LobAssembler {
       tx.target = null;
     }
     flushPending(xid, tx);
+    tx.skipping = false;
     buffer.release(xid);
   }
 
@@ -285,6 +300,9 @@ final class LobAssembler {
    */
   void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
+    if (tx.skipping) {
+      return;
+    }
     if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
       // read again after a restart: the journal holds what it did, this capture does not know it
       undone(row.xid(), row.rowId());
@@ -380,8 +398,8 @@ final class LobAssembler {
       tx.pending = withColumn(tx.pending, t.column, value);
       return;
     }
-    if (t.excluded) {
-      return;   // an UPDATE of nothing but an excluded column says nothing
+    if (t.excluded || !ownUpdates) {
+      return;   // an UPDATE of nothing but an excluded column says nothing; skipped UPDATEs make none
     }
     flushPending(xid, tx);   // the DML came first
     buffer.add(xid, ownUpdate(t, value));

@@ -9,13 +9,17 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -69,9 +73,10 @@ final class Publisher {
    * @param floor the session start SCN of the last step: at or below the first SCN of every
    *     cursor's log
    * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
+   * @param excludedOpen open transactions of excluded users whose START was not mined
    */
   record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
-      java.util.function.Function<RedoAddress, Scn> firstScnOf) {
+      java.util.function.Function<RedoAddress, Scn> firstScnOf, Set<Xid> excludedOpen) {
 
     /** Per thread, the lowest log sequence a position built now may point into. */
     Map<Integer, Long> oldestSequences() {
@@ -117,11 +122,15 @@ final class Publisher {
     }
     long index = 0;
     long last = commit.size() - 1;
+    // Counted over every change, delivered before a restart or not: places and counts stay exact.
+    Map<TableId, Long> tableCounts = new LinkedHashMap<>();
     for (Change change : ready.published().transaction().changes()) {
+      long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       if (!start.isDelivered(mark, index)) {
         Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index);
-        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position));
+        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
+            index == last ? tableCounts : Map.of()));
         lastQueued = position;
       }
       index++;
@@ -181,7 +190,8 @@ final class Publisher {
   }
 
   private Base base(Held held) {
-    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf());
+    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf(),
+        Set.copyOf(held.excludedOpen()));
     held.cursors().values().forEach(base::holdLogOf);
     held.open().addresses().forEach((thread, address) -> base.hold(address));
     if (held.open().scn().isPresent()) {
@@ -197,12 +207,15 @@ final class Publisher {
   private static final class Base {
     private final TreeMap<Integer, RedoAddress> resume;
     private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
+    private final Set<Xid> excludedOpen;
     private Scn scn;
 
-    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf) {
+    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf,
+        Set<Xid> excludedOpen) {
       this.resume = resume;
       this.scn = scn;
       this.firstScnOf = firstScnOf;
+      this.excludedOpen = excludedOpen;
     }
 
     /** Lowers the resume SCN to the first SCN of the log holding {@code address}, when known. */
@@ -234,13 +247,14 @@ final class Publisher {
     }
 
     Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf);
+      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen);
       copy.holdReady(ready);
       return copy;
     }
 
     Position position(CommitMark mark, long index) {
-      return mark == null ? new Position(scn, resume, null, Position.WHOLE) : new Position(scn, resume, mark, index);
+      return mark == null ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
+          : new Position(scn, resume, mark, index, excludedOpen);
     }
   }
 

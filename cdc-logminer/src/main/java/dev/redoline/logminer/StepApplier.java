@@ -58,6 +58,12 @@ import java.util.Set;
  * The START's user is kept with the open transaction in the buffer (and its journal, so a restart
  * keeps it too); DML and undo rows of a transaction whose START named an excluded user are
  * neither decoded nor buffered, and its COMMIT publishes nothing.
+ *
+ * <h2>Skipped operations</h2>
+ * Rows of an operation in {@code cdc.skipped.operations} are dropped here, before decoding, with
+ * the undo rows that reverse them ({@link SkippedOperations#skipsUndo}). The cursor still moves
+ * past them with the step, and a transaction left with no change commits as an empty one does: the
+ * commit position is recorded, nothing is delivered.
  */
 final class StepApplier {
 
@@ -82,6 +88,8 @@ final class StepApplier {
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
   private final Set<String> excludedUsers;
+  /** {@code cdc.skipped.operations}: such changes are neither decoded nor buffered. */
+  private final SkippedOperations skipped;
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
   /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
@@ -89,9 +97,10 @@ final class StepApplier {
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
-      Set<String> excludedUsers, LobAssembler lobs) {
+      Set<String> excludedUsers, SkippedOperations skipped, LobAssembler lobs) {
     this.lobs = lobs;
     this.excludedUsers = Set.copyOf(excludedUsers);
+    this.skipped = skipped;
     this.buffer = buffer;
     this.decoder = decoder;
     this.catalog = catalog;
@@ -117,7 +126,7 @@ final class StepApplier {
       if (!isDml(row) || row.rollback()) {
         continue;
       }
-      if (excluded(row)) {
+      if (excluded(row) || skipped.skips(operation(row))) {
         results.add(null);   // apply() skips it
         continue;
       }
@@ -153,7 +162,7 @@ final class StepApplier {
         }
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
-            if (!excluded(row)) {
+            if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
               buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
               if (lobs != null) {
@@ -163,7 +172,10 @@ final class StepApplier {
           } else {
             DecodeResult result = decoded.get(next++);
             if (result == null || excluded(row)) {
-              continue;   // a change of an excluded user's transaction
+              if (lobs != null) {
+                lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
+              }
+              continue;   // a change of an excluded user's transaction, or of a skipped operation
             }
             if (result.isChange()) {
               add(row, result.change());
@@ -256,6 +268,19 @@ final class StepApplier {
     return user != null ? excludedUsers.contains(user) : excludedOpen.contains(row.xid());
   }
 
+  /** The open transactions of excluded users whose START was not mined, for the stored position. */
+  Set<Xid> excludedWithoutStart() {
+    return Set.copyOf(excludedOpen);
+  }
+
+  /**
+   * Restores what a stored position remembered: those transactions may have ended while the
+   * capture was stopped, and then no view names their user any more.
+   */
+  void excludedWithoutStart(Set<Xid> fromPosition) {
+    excludedOpen.addAll(fromPosition);
+  }
+
   /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
   private void ended(RedoRow row) {
     excludedOpen.remove(row.xid());
@@ -270,7 +295,7 @@ final class StepApplier {
   }
 
   private void applyDdl(RedoRow row) {
-    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE) {
+    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE || skipped.skips(Operation.TRUNCATE)) {
       return;
     }
     // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
