@@ -238,4 +238,21 @@ class LobCaptureScenarioTest {
     assertThat(changes.get(0).after()).isEqualTo(Row.of(1L, text, national));
     assertThat(changes.get(1).after().get(1)).isEqualTo("short now");
   }
+
+  @Test
+  void skippedOperations_takeTheirLobRowsWithThem() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(16).build();
+    oracle.createTable(docs());
+    SimulatedTransaction setup = oracle.begin();
+    String kept = setup.insert(DOCS, 1L, "kept", text(5000, 1), null, null, null);
+    setup.commit();
+    SimulatedTransaction tx = oracle.begin();
+    tx.update(DOCS, kept, Map.of("BODY", text(6000, 2)));     // skipped, and its LOB rows with it
+    tx.lobWrite(DOCS, kept, "BODY", 1, "new");                // a DBMS_LOB call: an UPDATE, skipped
+    tx.insert(DOCS, 2L, "inserted", text(4500, 3), null, null, null);
+    tx.commit();
+    List<Change> changes = capture(oracle, 2, Map.of("cdc.skipped.operations", "u"));
+    assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT);
+    assertThat(changes.get(1).after().get(2)).isEqualTo(text(4500, 3));
+  }
 }
