@@ -70,7 +70,7 @@ final class JournalScheduler {
     Instant now = clock.instant();
     for (OpenTransaction tx : open) {
       RedoAddress first = tx.firstUnjournaled();
-      if (first == null) {
+      if (first == null || tx.held) {
         continue;
       }
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();

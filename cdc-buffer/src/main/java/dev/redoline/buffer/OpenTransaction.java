@@ -132,6 +132,12 @@ final class OpenTransaction {
     return position;
   }
 
+  /**
+   * Whether rows of this transaction were read but are not in it yet (a change the LOB rows after
+   * it are still completing): it must not be journaled, since the journal would then claim them.
+   */
+  boolean held;
+
   /** Records that a redo row of this transaction was applied (after the journal mark). */
   void noteRow(RedoAddress address, Scn scn) {
     if (firstAddress == null) {

@@ -200,6 +200,41 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
+   * A row of {@code xid} that the caller keeps back for now (a DML row whose LOB rows follow, or a
+   * LOB row) was read: it counts for the restart position like an applied row, and the transaction
+   * is not journaled while {@code held}, because the journal would claim rows it does not hold. The
+   * change such rows make is {@link #add added} later. Opens the transaction when unknown.
+   *
+   * @return {@code false} when the journal already holds the transaction past the row (read again
+   *     after a restart): skip it
+   */
+  public boolean hold(Xid xid, Scn scn, RedoAddress address, boolean held) {
+    requireOpen();
+    Objects.requireNonNull(xid, "xid == null");
+    Objects.requireNonNull(scn, "scn == null");
+    journaling.noteAddress(Objects.requireNonNull(address, "address == null"));
+    OpenTransaction tx = open.find(xid);
+    if (tx == null) {
+      tx = new OpenTransaction(xid, scn, null, null, null, settings.clock().instant());
+      track(tx);
+    } else if (tx.coveredByJournal(address)) {
+      return false;
+    }
+    tx.noteRow(address, scn);
+    tx.held = held;
+    return true;
+  }
+
+  /** Lets {@code xid} be journaled again once what {@link #hold} kept back was added. */
+  public void release(Xid xid) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    if (tx != null) {
+      tx.held = false;
+    }
+  }
+
+  /**
    * OPERATION_CODE 7: publishes {@code xid}. Empty when the transaction is unknown (its START and
    * changes were before the mined range, or it was dropped as an orphan) or has no live change:
    * the engine still records the commit position.

@@ -81,4 +81,34 @@ class JournalingTest {
     assertThat(buffer.metrics().journaledTransactions()).isEqualTo(logsBehind >= 4 ? 1 : 0);
     buffer.close();
   }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void hold_keepsTheTransactionOutOfTheJournalUntilReleased(long budget) {
+    TransactionBuffer buffer = buffer(budget);
+    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid, insert(1, 2));
+    // a DML row whose LOB rows are still being read: kept back by the caller, held here
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1003));
+    assertThat(buffer.metrics().journaledTransactions()).as("held").isZero();
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
+
+    buffer.add(xid, insert(2, 3));   // the change the held rows made
+    buffer.release(xid);
+    buffer.stepApplied(Scn.of(1004));
+    assertThat(buffer.metrics().journaledTransactions()).isEqualTo(1);
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).as("read again: the journal has it").isFalse();
+    buffer.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void hold_ofAnUnknownTransaction_opensIt(long budget) {
+    TransactionBuffer buffer = buffer(budget);
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(3)));
+    buffer.close();
+  }
 }

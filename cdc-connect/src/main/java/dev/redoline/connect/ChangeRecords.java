@@ -39,7 +39,10 @@ import org.apache.kafka.connect.source.SourceRecord;
  * <p>A slot the row image does not hold ({@link Absent#NOT_LOGGED}) and a {@link Marker} value
  * become {@code null}; the header {@value #UNAVAILABLE_HEADER} then lists them as
  * {@code before.COL=NOT_LOGGED,after.DOC=EMPTY_CLOB}, so a consumer can tell them from SQL NULL.
- * Excluded columns are in no schema and no header.
+ * Excluded columns are in no schema and no header. A CLOB, NCLOB, BLOB or XMLTYPE field whose
+ * content is not known (NOT_LOGGED, or {@code LOB_OVER_LIMIT} past {@code cdc.lob.max.bytes})
+ * carries {@code cdc.lob.unavailable.value} instead of {@code null} (its UTF-8 bytes in a BYTES
+ * field), as Debezium's {@code unavailable.value.placeholder} does; the header lists it too.
  *
  * <p>A delete of a table with a key is followed by a tombstone ({@link #tombstone}): the same
  * topic and key, a null value and schema, and the delete's offset, which is what log compaction
@@ -74,6 +77,8 @@ final class ChangeRecords {
   private final String version;
   private final Map<String, Object> partition;
   private final ColumnTypes.Modes modes;
+  /** {@code cdc.lob.unavailable.value}: what an unknown LOB field carries. */
+  private final String unavailableValue;
   private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
   /** The transaction whose changes {@link #perTable} counts. */
   private String currentXid;
@@ -85,6 +90,13 @@ final class ChangeRecords {
 
   ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
       ColumnTypes.Modes modes) {
+    this(topics, excluded, keys, clock, version, modes,
+        dev.redoline.core.CdcConfig.LOB_UNAVAILABLE_VALUE.defaultText());
+  }
+
+  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
+      ColumnTypes.Modes modes, String unavailableValue) {
+    this.unavailableValue = unavailableValue;
     this.modes = modes;
     this.topics = topics;
     this.excluded = excluded;
@@ -130,8 +142,8 @@ final class ChangeRecords {
     TableSchema schema = schema(change.table(), change.layoutVersion());
     ConnectHeaders headers = new ConnectHeaders();
     StringBuilder unavailable = new StringBuilder();
-    Struct before = row(schema, change.before(), "before", unavailable);
-    Struct after = row(schema, change.after(), "after", unavailable);
+    Struct before = row(schema, change.before(), "before", unavailable, unavailableValue);
+    Struct after = row(schema, change.after(), "after", unavailable, unavailableValue);
     if (unavailable.length() > 0) {
       headers.addString(UNAVAILABLE_HEADER, unavailable.toString());
     }
@@ -189,7 +201,8 @@ final class ChangeRecords {
     return schema;
   }
 
-  private static Struct row(TableSchema schema, Row row, String image, StringBuilder unavailable) {
+  private static Struct row(TableSchema schema, Row row, String image, StringBuilder unavailable,
+      String unavailableValue) {
     if (row == null) {
       return null;
     }
@@ -202,12 +215,24 @@ final class ChangeRecords {
           unavailable.append(unavailable.length() == 0 ? "" : ",").append(image).append('.')
               .append(column.name()).append('=').append(slot);
         }
+        if ((slot == Absent.NOT_LOGGED || slot == Marker.LOB_OVER_LIMIT) && isLob(column)) {
+          org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
+          struct.put(field, field.schema().type() == Schema.Type.BYTES
+              ? unavailableValue.getBytes(java.nio.charset.StandardCharsets.UTF_8) : unavailableValue);
+        }
         continue;
       }
       org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
       struct.put(field, ColumnTypes.value(column, field.schema(), slot));
     }
     return struct;
+  }
+
+  private static boolean isLob(Column column) {
+    return switch (column.type().kind()) {
+      case CLOB, NCLOB, BLOB, XMLTYPE -> true;
+      default -> false;
+    };
   }
 
   private static Struct key(TableSchema schema, Struct image) {

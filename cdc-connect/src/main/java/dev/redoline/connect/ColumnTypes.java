@@ -54,6 +54,8 @@ final class ColumnTypes {
 
   /** The schema parameter that says how a STRING field encodes binary values: base64 or hex. */
   static final String BINARY_ENCODING = "__redoline.binary.encoding";
+  /** Debezium's semantic type of XMLTYPE text. */
+  static final String XML = "io.debezium.data.Xml";
 
   /**
    * {@code cdc.decimal.handling.mode} and {@code cdc.binary.handling.mode}, with Debezium's
@@ -100,6 +102,7 @@ final class ColumnTypes {
       case RAW, BLOB, LONG_RAW -> modes.binary().equals("bytes") ? SchemaBuilder.bytes()
           : SchemaBuilder.string().parameter(BINARY_ENCODING, modes.binary());
       case JSON, BOOLEAN, VECTOR -> Oracle23aiTypes.schema(type);
+      case XMLTYPE -> SchemaBuilder.string().name(XML).version(1);
       default -> SchemaBuilder.string();
     };
     if (b == null) {

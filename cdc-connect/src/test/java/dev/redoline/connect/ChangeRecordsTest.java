@@ -133,8 +133,24 @@ class ChangeRecordsTest {
   @Test
   void change_unavailableValuesAreNullNotMissing() {
     Struct value = (Struct) records("SHOP.CUSTOMERS.CARD_NO").change(update()).value();
-    assertThat(value.getStruct("before").get("NOTES")).isNull();
-    assertThat(value.getStruct("after").get("NOTES")).isNull();
+    assertThat(value.getStruct("after").get("NOTES")).isNull();   // a marker: LOB rows were not assembled
+  }
+
+  @Test
+  void change_unknownLobContent_carriesTheUnavailablePlaceholder() {
+    Struct value = (Struct) records("SHOP.CUSTOMERS.CARD_NO").change(update()).value();
+    assertThat(value.getStruct("before").get("NOTES")).isEqualTo("__debezium_unavailable_value");
+    TopicNames topics = TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:demo")));
+    ChangeRecords custom = new ChangeRecords(topics, ExcludedColumns.parse(List.of()), KeyColumns.parse(""),
+        Clock.fixed(NOW, ZoneOffset.UTC), "9.9", ColumnTypes.Modes.DEFAULT, "?");
+    custom.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
+    Row before = Row.of(7L, "Ann", null, Absent.NOT_LOGGED, null);
+    Row after = Row.of(7L, "Ann", null, Marker.LOB_OVER_LIMIT, null);
+    Change change = new Change(Operation.UPDATE, CUSTOMERS, 3, before, after, Scn.of(95),
+        new RedoAddress(1, 7, 480, 20), 0, "AAAR1cAAEAAAACHAAA", NOW);
+    Struct v = (Struct) custom.change(new ChangeEvent(COMMIT, change, 0, OffsetCodecTest.midTransaction())).value();
+    assertThat(v.getStruct("before").get("NOTES")).isEqualTo("?");
+    assertThat(v.getStruct("after").get("NOTES")).isEqualTo("?");
   }
 
   @Test

@@ -146,4 +146,13 @@ class ColumnTypesTest {
     assertThat(ColumnTypes.schema(column(type), new ColumnTypes.Modes("precise", "hex")).type())
         .isEqualTo(Schema.Type.STRING);
   }
+
+  @Test
+  void schema_xmlTypeIsDebeziumXmlText() {
+    Schema schema = ColumnTypes.schema(column(OracleType.of(Kind.XMLTYPE)));
+    assertThat(schema.type()).isEqualTo(Schema.Type.STRING);
+    assertThat(schema.name()).isEqualTo("io.debezium.data.Xml");
+    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.CLOB))).type()).isEqualTo(Schema.Type.STRING);
+    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.BLOB))).type()).isEqualTo(Schema.Type.BYTES);
+  }
 }

@@ -108,6 +108,15 @@ public final class CdcConfig {
       Type.BOOLEAN, "false", Validator.any(), LOW, CAPTURE,
       "true reads a single quote inside a SQL_REDO literal that LogMiner did not double as part of the value "
           + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
+  public static final ConfigKey<Boolean> LOB_ENABLED = new ConfigKey<>("cdc.lob.enabled",
+      Type.BOOLEAN, "true", Validator.any(), MEDIUM, CAPTURE,
+      "true assembles the content of CLOB, NCLOB, BLOB, XMLTYPE and extended-string columns from LogMiner's LOB "
+          + "rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K rows) into the change they belong "
+          + "to; false ignores those rows and delivers an out-of-line value as its EMPTY_CLOB/EMPTY_BLOB marker.");
+  public static final ConfigKey<Long> LOB_MAX_BYTES = new ConfigKey<>("cdc.lob.max.bytes",
+      Type.LONG, "16777216", Validator.range(1, Integer.MAX_VALUE), MEDIUM, CAPTURE,
+      "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "
+          + "is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped unread.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
@@ -294,6 +303,11 @@ public final class CdcConfig {
   public static final ConfigKey<String> BINARY_HANDLING_MODE = new ConfigKey<>("cdc.binary.handling.mode",
       Type.STRING, "bytes", Validator.oneOf("bytes", "base64", "hex"), MEDIUM, CONNECT,
       "How RAW, LONG RAW and BLOB values are written: bytes as BYTES, base64 or hex as STRING text.");
+  public static final ConfigKey<String> LOB_UNAVAILABLE_VALUE = new ConfigKey<>("cdc.lob.unavailable.value",
+      Type.STRING, "__debezium_unavailable_value", Validator.any(), LOW, CONNECT,
+      "What a record carries in a CLOB, NCLOB, BLOB or XMLTYPE field whose content is not "
+          + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
+          + "placeholder as Debezium's unavailable.value.placeholder.");
 
   // ---- Embedded engine ---------------------------------------------------------------------
 
@@ -315,8 +329,8 @@ public final class CdcConfig {
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
-      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, SKIPPED_OPERATIONS,
-      ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
+      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, LOB_ENABLED, LOB_MAX_BYTES,
+      USERS_EXCLUDE, SKIPPED_OPERATIONS, ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
@@ -325,7 +339,7 @@ public final class CdcConfig {
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS, SIGNAL_TOPIC,
-      TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
+      TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();

@@ -66,6 +66,11 @@ public enum ErrorCode {
       "A single quote inside a SQL_REDO literal is not doubled (LogMiner sometimes writes them so)",
       "Set cdc.decode.relaxed.quotes=true to read such quotes as part of the value, or "
           + "cdc.on.decode.error=dlq to set the row aside."),
+  LOB_ROW_OUT_OF_PLACE(3006,
+      "A LOB row (LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC WRITE) with no SEL_LOB_LOCATOR or XML DOC BEGIN before it "
+          + "in its transaction, so the column it changes is not known",
+      "Check that the capture started before the transaction (restart from an earlier position), "
+          + "or set cdc.on.decode.error=dlq to keep the row in the dead letter destination."),
   INVALID_CONFIGURATION(4001,
       "A configuration value is invalid",
       "Correct the key named in the message to one of the allowed values and restart."),

@@ -151,6 +151,30 @@ public final class RedoDecoder implements AutoCloseable {
     return results;
   }
 
+  /**
+   * Whether a row with this OPERATION_CODE is a LOB row {@link #decodeLob} reads: SEL_LOB_LOCATOR
+   * (9), LOB_WRITE (10), LOB_TRIM (11), LOB_ERASE (29, and 28 as documented), XML DOC BEGIN, WRITE
+   * and END (68, 70, 71).
+   */
+  public static boolean isLobRow(int operationCode) {
+    return LobRowScanner.isLobRow(operationCode);
+  }
+
+  /**
+   * Decodes one LOB row on the caller's thread. A LOB_WRITE of a column that a locator reported
+   * {@link LobPiece.Locator#excluded() excluded} should not be passed here: skipping it unread
+   * keeps its data out of memory.
+   *
+   * @param layout the layout of the table the row's DATA_OBJ# names, at the row's SCN
+   * @throws DecodeException CDC-3001 for text of another shape, CDC-3002 for a buffer that does not
+   *     convert, CDC-3003 for a column the layout lacks; the excerpt never shows a write's data
+   */
+  public LobPiece decodeLob(int operationCode, String sqlRedo, TableLayout layout) {
+    Objects.requireNonNull(sqlRedo, "sqlRedo == null");
+    Objects.requireNonNull(layout, "layout == null");
+    return LobRowScanner.decode(operationCode, sqlRedo, plan(layout), new SqlRedoScanner());
+  }
+
   private static RuntimeException rethrown(Throwable cause) {
     if (cause instanceof RuntimeException r) {
       return r;

@@ -16,5 +16,8 @@
  * that names a known table. A single quote LogMiner did not double inside a literal is CDC-3005, or
  * part of the value with {@code cdc.decode.relaxed.quotes}. Oracle 23ai's BOOLEAN and VECTOR, whose
  * SQL_REDO forms are not documented, are read in every plausible form ({@code Oracle23aiValues}).
+ * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END) decode into
+ * {@link dev.redoline.decoder.LobPiece}s through {@code RedoDecoder.decodeLob}; assembling them into
+ * column values is the capture engine's job, since it depends on the rows before them.
  */
 package dev.redoline.decoder;

@@ -121,7 +121,9 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(), settings.skipped());
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(), settings.skipped(),
+        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes(),
+            !settings.skipped().skips(dev.redoline.core.Operation.UPDATE)) : null);
     this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();

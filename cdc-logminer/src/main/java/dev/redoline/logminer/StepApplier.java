@@ -40,6 +40,10 @@ import java.util.Set;
  *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
  *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
+ *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
+ *       excluded column is not decoded), then assembled into the change they complete by the
+ *       {@link LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
+ *       Ignored with {@code cdc.lob.enabled=false}.
  * </ul>
  *
  * <h2>Excluded users, per transaction</h2>
@@ -66,6 +70,12 @@ final class StepApplier {
   /** Where a transaction's redo begins, as first seen by this engine. */
   private record First(RedoAddress address, Scn scn) {}
 
+  /**
+   * A decoded step: the DML results in the order of the step's DML rows, and per row of the step
+   * its decoded LOB piece, decode error or {@code null}.
+   */
+  record Decoded(List<DecodeResult> dml, Object[] lob) {}
+
   private final TransactionBuffer buffer;
   private final RedoDecoder decoder;
   private final TableCatalog catalog;
@@ -82,10 +92,13 @@ final class StepApplier {
   private final SkippedOperations skipped;
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
+  /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
+  private final LobAssembler lobs;
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
-      Set<String> excludedUsers, SkippedOperations skipped) {
+      Set<String> excludedUsers, SkippedOperations skipped, LobAssembler lobs) {
+    this.lobs = lobs;
     this.excludedUsers = Set.copyOf(excludedUsers);
     this.skipped = skipped;
     this.buffer = buffer;
@@ -99,8 +112,13 @@ final class StepApplier {
     this.clock = clock;
   }
 
-  /** Decodes the step's DML rows: all of them, before any row touches the buffer. */
-  List<DecodeResult> decode(List<RedoRow> rows) {
+  /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
+  Decoded decode(List<RedoRow> rows) {
+    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+    return new Decoded(decodeDml(rows), lob);
+  }
+
+  private List<DecodeResult> decodeDml(List<RedoRow> rows) {
     List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
     List<DecodeResult> results = new ArrayList<>();
     List<Integer> slots = new ArrayList<>();
@@ -131,10 +149,12 @@ final class StepApplier {
     return results;
   }
 
-  /** Applies the step's rows in order; {@code decoded} is {@link #decode}'s result for them. */
-  void apply(List<RedoRow> rows, List<DecodeResult> decoded) {
+  /** Applies the step's rows in order; {@code step} is {@link #decode}'s result for them. */
+  void apply(List<RedoRow> rows, Decoded step) {
+    List<DecodeResult> decoded = step.dml();
     int next = 0;
-    for (RedoRow row : rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
       switch (row.operationCode()) {
         case RedoRow.START -> {
           buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
@@ -143,11 +163,18 @@ final class StepApplier {
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
+              endLob(row.xid());
               buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              if (lobs != null) {
+                lobs.undone(row.xid(), row.rowId());
+              }
             }
           } else {
             DecodeResult result = decoded.get(next++);
             if (result == null || excluded(row)) {
+              if (lobs != null) {
+                lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
+              }
               continue;   // a change of an excluded user's transaction, or of a skipped operation
             }
             if (result.isChange()) {
@@ -159,6 +186,8 @@ final class StepApplier {
         }
         case RedoRow.COMMIT -> {
           ended(row);
+          endLob(row.xid());
+          forgetLob(row.xid());
           First first = firstSeen.remove(row.xid());
           buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
               sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
@@ -166,6 +195,7 @@ final class StepApplier {
         }
         case RedoRow.ROLLBACK -> {
           ended(row);
+          forgetLob(row.xid());
           firstSeen.remove(row.xid());
           buffer.rollback(row.xid(), row.address());
         }
@@ -176,8 +206,36 @@ final class StepApplier {
                 + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
           }
         }
-        default -> { }   // markers, internal rows: nothing to capture
+        default -> applyLob(row, step.lob()[i]);   // LOB rows; markers, internal rows: nothing to capture
       }
+    }
+  }
+
+  private void applyLob(RedoRow row, Object piece) {
+    if (piece == null || excluded(row)) {
+      return;
+    }
+    if (piece instanceof DecodeException e) {
+      reject(row, e);
+      return;
+    }
+    try {
+      lobs.apply(row, (dev.redoline.decoder.LobPiece) piece, layout(row), instant(row));
+    } catch (DecodeException e) {
+      reject(row, e);
+    }
+    firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  private void endLob(Xid xid) {
+    if (lobs != null) {
+      lobs.end(xid);
+    }
+  }
+
+  private void forgetLob(Xid xid) {
+    if (lobs != null) {
+      lobs.forget(xid);
     }
   }
 
@@ -229,7 +287,10 @@ final class StepApplier {
   }
 
   private void add(RedoRow row, Change change) {
-    buffer.add(row.xid(), change);
+    endLob(row.xid());
+    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, () -> layout(row))) {
+      buffer.add(row.xid(), change);
+    }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
   }
 
@@ -264,6 +325,7 @@ final class StepApplier {
   /** Forgets a transaction the buffer removed as an orphan. */
   void forget(Xid xid) {
     firstSeen.remove(xid);
+    forgetLob(xid);
   }
 
   private TableLayout layout(RedoRow row) {

@@ -28,6 +28,8 @@ final class EngineHarness implements AutoCloseable {
   final List<OpsEvent> ops = new java.util.concurrent.CopyOnWriteArrayList<>();
   final List<DeadLetter> deadLetters = new java.util.concurrent.CopyOnWriteArrayList<>();
   CaptureStream stream;
+  /** The engine's journal, or null for none. */
+  dev.redoline.buffer.TransactionJournal journal;
 
   EngineHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
@@ -45,12 +47,15 @@ final class EngineHarness implements AutoCloseable {
 
   CaptureEngine engine() {
     CdcConfig config = CdcConfig.from(settings);
-    return CaptureEngine.builder()
+    CaptureEngine.Builder builder = CaptureEngine.builder()
         .config(config)
         .database(SimulatorGateways.database(oracle, config))
         .ops(ops::add)
-        .deadLetters(deadLetters::add)
-        .build();
+        .deadLetters(deadLetters::add);
+    if (journal != null) {
+      builder.journal(journal);
+    }
+    return builder.build();
   }
 
   CaptureStream open(Position from) {

@@ -25,9 +25,10 @@ class StressMiningCostTest {
   void miningCost_stressWorkload_redoBytesDecodedPerDeliveredChange() throws Exception {
     long perChange = bytesPerChange("jdbc:redoline:sim:stress?seed=42");
     // Long-running transactions keep the oldest open START_SCN low and the logs are small (256 KiB),
-    // so most steps still start near their log's first SCN: about 3,900 bytes before, 3,500 to 3,750
-    // after. The bound catches a cost that grows.
-    assertThat(perChange).isLessThan(4_500);
+    // so most steps still start near their log's first SCN: about 3,300 bytes without the workload's
+    // documents; their LOB rows (a locator and a write per 2,048 characters, no change of their own)
+    // fill the logs faster and bring it to about 5,000. The bound catches a cost that grows.
+    assertThat(perChange).isLessThan(5_800);
   }
 
   @Test

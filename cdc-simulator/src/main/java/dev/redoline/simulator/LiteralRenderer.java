@@ -181,7 +181,9 @@ final class LiteralRenderer {
 
   private static String marker(OracleType type, Marker marker) {
     OracleType.Kind k = type.kind();
-    if (marker == Marker.EMPTY_CLOB && (k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB)) {
+    // XMLTYPE: the DML row shows the document as an empty CLOB; XML DOC rows carry it (an inference)
+    if (marker == Marker.EMPTY_CLOB && (k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB
+        || k == OracleType.Kind.XMLTYPE)) {
       return "EMPTY_CLOB()";
     }
     if (marker == Marker.EMPTY_BLOB && k == OracleType.Kind.BLOB) {

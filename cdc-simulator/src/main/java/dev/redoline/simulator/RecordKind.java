@@ -23,7 +23,30 @@ enum RecordKind {
    * the OPERATION_CODE is not (LOGMINER.md 1.2), so {@link Settings#corruptedBlocksCode} decides it.
    */
   CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
-  UNSUPPORTED(255, "UNSUPPORTED");
+  UNSUPPORTED(255, "UNSUPPORTED"),
+  /** The PL/SQL preamble that selects a LOB's locator for update (LOGMINER.md 2.5). */
+  SEL_LOB_LOCATOR(9, "SEL_LOB_LOCATOR"),
+  /** {@code dbms_lob.write} of one chunk at an offset. */
+  LOB_WRITE(10, "LOB_WRITE"),
+  /** {@code dbms_lob.trim} to a length. */
+  LOB_TRIM(11, "LOB_TRIM"),
+  /**
+   * {@code dbms_lob.erase} of a range. The documented code and the one connectors query differ
+   * (LOGMINER.md 1.3), so {@link Settings#lobEraseCode} decides it.
+   */
+  LOB_ERASE(29, "LOB_ERASE"),
+  /** The start of an XMLTYPE document: its column and row (binary or text storage form). */
+  XML_BEGIN(68, "XML DOC BEGIN"),
+  /** One chunk of an XMLTYPE document. */
+  XML_WRITE(70, "XML DOC WRITE"),
+  /** The end of an XMLTYPE document. */
+  XML_END(71, "XML DOC END"),
+  /** An extended string's PL/SQL begin row (MAX_STRING_SIZE=EXTENDED, a value over 4,000 bytes). */
+  EXTENDED_BEGIN(91, "32K_BEGIN"),
+  /** One chunk of an extended string. */
+  EXTENDED_WRITE(92, "32K_WRITE"),
+  /** The end of an extended string's rows. */
+  EXTENDED_END(93, "32K_END");
 
   final int code;
   final String operation;
@@ -40,6 +63,12 @@ enum RecordKind {
 
   boolean isControl() {
     return this == START || this == COMMIT || this == ROLLBACK;
+  }
+
+  boolean isLob() {
+    return this == SEL_LOB_LOCATOR || this == LOB_WRITE || this == LOB_TRIM || this == LOB_ERASE
+        || this == XML_BEGIN || this == XML_WRITE || this == XML_END || this == EXTENDED_BEGIN
+        || this == EXTENDED_WRITE || this == EXTENDED_END;
   }
 
   boolean isUndo() {

@@ -42,6 +42,8 @@ final class RedoRecord {
   RedoRecord sharesAddressWith;
   /** The record's redo block is corrupt: LogMiner cannot read it (ORA-01343, or skipped). */
   boolean corrupt;
+  /** What a LOB record (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE) does; null otherwise. */
+  SimLob.Op lob;
   /** A COMMIT of an empty transaction, which LogMiner shows with THREAD# 0. */
   boolean threadZero;
 

@@ -88,6 +88,10 @@ final class RowFormatter {
     TableLayout layout = r.table.layout();
     x.owner = layout.table().owner();
     x.table = layout.table().table();
+    if (r.kind.isLob()) {
+      x.redo = new LobRedoText(renderer, oracle.settings).text(r, layout);
+      return;
+    }
     boolean mismatch = !tracking && r.kind != RecordKind.DDL
         && (live.purged || live.objectVersion != r.table.objectVersion());
     if (mismatch) {
@@ -144,6 +148,15 @@ final class RowFormatter {
     };
   }
 
+  private static boolean setsLob(TableLayout layout, dev.redoline.core.Row set) {
+    for (int i = 0; i < set.size(); i++) {
+      if (set.isPresent(i) && SimLob.storedAsLob(layout.column(i).type())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean hasLong(TableLayout layout) {
     for (dev.redoline.core.Column c : layout.columns()) {
       if (c.type().kind() == dev.redoline.core.OracleType.Kind.LONG
@@ -156,13 +169,15 @@ final class RowFormatter {
 
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
-    return r.kind == RecordKind.CORRUPTED_BLOCKS ? oracle.settings.corruptedBlocksCode : r.kind.code;
+    return r.kind == RecordKind.CORRUPTED_BLOCKS ? oracle.settings.corruptedBlocksCode
+        : r.kind == RecordKind.LOB_ERASE ? oracle.settings.lobEraseCode : r.kind.code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
     return switch (r.kind) {
       case INSERT -> renderer.undoSqlOfInsert(layout, r.values, r.rowId);
-      case UPDATE -> renderer.undoSqlOfUpdate(layout, r.values, r.before, r.rowId);
+      // LOB columns are not logged with the row, so an UPDATE that sets one has no SQL_UNDO
+      case UPDATE -> setsLob(layout, r.values) ? null : renderer.undoSqlOfUpdate(layout, r.values, r.before, r.rowId);
       case DELETE -> renderer.undoSqlOfDelete(layout, r.before);
       default -> null;
     };

@@ -29,6 +29,14 @@ final class Settings {
   boolean shuffleTies;
   /** OPERATION_CODE of CORRUPTED_BLOCKS rows; undocumented, so a knob. */
   int corruptedBlocksCode = 14;
+  /** OPERATION_CODE of LOB_ERASE rows: 29, as connectors query it (docs/simulator.md); 28 as documented. */
+  int lobEraseCode = 29;
+  /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes. */
+  int lobWriteChunk = 2048;
+  /** XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else binary XML. */
+  boolean xmlTextStorage;
+  /** Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its HEXTORAW. */
+  boolean xmlUnterminatedHex;
   /** V$DATABASE.FORCE_LOGGING. */
   boolean forceLogging;
   /**

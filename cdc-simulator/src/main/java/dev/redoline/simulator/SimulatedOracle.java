@@ -172,6 +172,12 @@ public final class SimulatedOracle {
     return out;
   }
 
+  /** The current values of one row of a live table (LOB columns whole), or {@code null} when it has none. */
+  public dev.redoline.core.Row row(TableId table, String rowId) {
+    SimTable.StoredRow r = catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+    return r == null ? null : dev.redoline.core.Row.of(r.values);
+  }
+
   /** Shortcut for {@code schema().createTable(layout)}. */
   public TableId createTable(TableLayout layout) {
     return schema.createTable(layout);
@@ -530,6 +536,38 @@ public final class SimulatedOracle {
     public Builder corruptedBlocksCode(int code) {
       require(code >= 0, "corruptedBlocksCode must be 0 or more: " + code);
       settings.corruptedBlocksCode = code;
+      return this;
+    }
+
+    /** OPERATION_CODE of LOB_ERASE rows: 29 (default, what connectors query) or 28 (the documented one). */
+    public Builder lobEraseCode(int code) {
+      require(code == 28 || code == 29, "lobEraseCode must be 28 or 29: " + code);
+      settings.lobEraseCode = code;
+      return this;
+    }
+
+    /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes (default 2,048). */
+    public Builder lobWriteChunk(int units) {
+      require(units >= 1, "lobWriteChunk must be 1 or more: " + units);
+      settings.lobWriteChunk = units;
+      return this;
+    }
+
+    /**
+     * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code XMLType(:1)}
+     * and XML DOC WRITE rows quoted text. By default they use binary XML: a select and HEXTORAW.
+     */
+    public Builder xmlTextStorage() {
+      settings.xmlTextStorage = true;
+      return this;
+    }
+
+    /**
+     * Oracle's known bug (Debezium's tests): a binary XML DOC WRITE whose HEXTORAW is split over CSF
+     * rows has no closing quote and parenthesis in its last piece.
+     */
+    public Builder xmlUnterminatedHex() {
+      settings.xmlUnterminatedHex = true;
       return this;
     }
 

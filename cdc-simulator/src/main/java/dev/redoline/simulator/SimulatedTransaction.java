@@ -31,10 +31,16 @@ public final class SimulatedTransaction {
 
   private final SimulatedOracle oracle;
   final TxState state;
+  private final LobStatements lobs;
 
   SimulatedTransaction(SimulatedOracle oracle, TxState state) {
     this.oracle = oracle;
     this.state = state;
+    this.lobs = new LobStatements(this, oracle.settings);
+  }
+
+  SimulatedOracle oracle() {
+    return oracle;
   }
 
   /** The transaction id (XIDUSN, XIDSLT, XIDSQN). */
@@ -78,10 +84,14 @@ public final class SimulatedTransaction {
     String rowId = t.newRowId(segment);
     Object[] values = new Object[after.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = after.get(i);
+      values[i] = SimLob.stored(t.layout.column(i).type(), after.get(i));
     }
-    t.rows.put(rowId, new SimTable.StoredRow(values, segment));
-    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, after, null);
+    SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
+    t.rows.put(rowId, stored);
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, Row.of(values)), null);
+    for (int i = 0; i < values.length; i++) {
+      lobs.writeOutOfLine(t, stored, rowId, i);
+    }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
   }
@@ -118,15 +128,23 @@ public final class SimulatedTransaction {
       if (i < 0) {
         throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
       }
-      set.set(i, e.getValue());
+      set.set(i, SimLob.stored(layout.column(i).type(), e.getValue()));
       oldOfChanged.set(i, stored.values[i]);
       changed[i] = true;
     }
     Row before = loggedBefore(t, stored.values, changed);
-    for (Map.Entry<String, ?> e : changes.entrySet()) {
-      stored.values[layout.indexOf(e.getKey())] = e.getValue();
+    Row newValues = set.build();
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        stored.values[i] = newValues.get(i);
+      }
     }
-    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, set.build(), before);
+    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        lobs.writeOutOfLine(t, stored, rowId, i);
+      }
+    }
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
   }
 
@@ -136,7 +154,7 @@ public final class SimulatedTransaction {
     SimTable.StoredRow stored = stored(t, rowId);
     Row before = Row.of(stored.values);
     t.rows.remove(rowId);
-    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, before);
+    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before));
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
@@ -152,7 +170,8 @@ public final class SimulatedTransaction {
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = Row.of(stored.values);
       t.rows.remove(rowId);
-      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, before, oracle.redo.nextScn());
+      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before),
+          oracle.redo.nextScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -177,6 +196,32 @@ public final class SimulatedTransaction {
     int mark = state.undo.size();
     insert(table, values);
     undoTo(mark);
+  }
+
+  /**
+   * {@code DBMS_LOB.WRITE} into the LOB of one row: {@code data} (a String for CLOB and NCLOB,
+   * Bytes for BLOB) at the 1-based {@code offset}, in characters or bytes. A hole before the offset
+   * is filled with spaces or zero bytes. LogMiner shows a SEL_LOB_LOCATOR row naming the row by its
+   * column values, then one LOB_WRITE row per chunk of {@code lobWriteChunk}.
+   *
+   * @throws IllegalStateException if the column is NULL (Oracle raises ORA-22275: no LOB locator)
+   */
+  public void lobWrite(TableId table, String rowId, String column, long offset, Object data) {
+    lobs.write(live(table), rowId, column, offset, data);
+  }
+
+  /** {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row. */
+  public void lobTrim(TableId table, String rowId, String column, long length) {
+    lobs.trim(live(table), rowId, column, length);
+  }
+
+  /**
+   * {@code DBMS_LOB.ERASE} of {@code amount} characters or bytes from {@code offset}: spaces or zero
+   * bytes over the range, the length unchanged; a LOB_ERASE row (OPERATION_CODE per
+   * {@link SimulatedOracle.Builder#lobEraseCode}).
+   */
+  public void lobErase(TableId table, String rowId, String column, long offset, long amount) {
+    lobs.erase(live(table), rowId, column, offset, amount);
   }
 
   /** SAVEPOINT {@code name}. */
@@ -265,7 +310,8 @@ public final class SimulatedTransaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(record(e.undoKind(), t, segment, e.rowId(), values, null, oracle.redo.nextScn()));
+      write(record(e.undoKind(), t, segment, e.rowId(), SimLob.forRedo(t.layout, values), null,
+          oracle.redo.nextScn()));
     }
   }
 
@@ -275,8 +321,8 @@ public final class SimulatedTransaction {
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
       boolean key = layout.primaryKey().contains(layout.column(i).name());
-      boolean logged = changed[i] || level == SupplementalLogging.ALL
-          || (level == SupplementalLogging.PRIMARY_KEY && key);
+      boolean logged = !SimLob.storedAsLob(layout.column(i).type()) && (changed[i] || level == SupplementalLogging.ALL
+          || (level == SupplementalLogging.PRIMARY_KEY && key));
       b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
     }
     return b.build();
@@ -289,7 +335,7 @@ public final class SimulatedTransaction {
     return r;
   }
 
-  private RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
+  RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
       Row before, long scn) {
     requireOpen();
     boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
@@ -298,7 +344,7 @@ public final class SimulatedTransaction {
         unlogged ? "no supplemental log data found" : null, unlogged ? 3 : 0);
   }
 
-  private void write(RedoRecord r) {
+  void write(RedoRecord r) {
     if (!state.started()) {
       state.startScn = r.scn;
       state.startTime = r.time;
@@ -327,7 +373,7 @@ public final class SimulatedTransaction {
     return t;
   }
 
-  private static SimTable.StoredRow stored(SimTable t, String rowId) {
+  static SimTable.StoredRow stored(SimTable t, String rowId) {
     SimTable.StoredRow stored = t.rows.get(rowId);
     if (stored == null) {
       throw new IllegalArgumentException("No row " + rowId + " in " + t.id);

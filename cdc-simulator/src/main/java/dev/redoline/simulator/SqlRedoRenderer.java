@@ -245,6 +245,61 @@ final class SqlRedoRenderer {
     return end(sb);
   }
 
+  /**
+   * The select of a SEL_LOB_LOCATOR row, after its PL/SQL preamble:
+   * {@code select "DOC" into loc_c from "S"."T" where "ID" = '2' and "NAME" = 'a' for update;}, the
+   * where clause holding the present slots of {@code where} (LOGMINER.md 2.5).
+   */
+  String lobLocatorSelect(TableLayout layout, int column, String locator, Row where) {
+    requireShape(layout, where, "where");
+    StringBuilder sb = new StringBuilder(160).append(" select ").append(dictionary.column(layout.column(column)))
+        .append(" into ").append(locator).append(" from ").append(layout.table().quoted());
+    List<String> predicates = predicates(layout, where, dictionary);
+    if (!predicates.isEmpty()) {
+      sb.append(" where ").append(String.join(" and ", predicates));
+    }
+    return sb.append(" for update;").toString();
+  }
+
+  /**
+   * An XML DOC BEGIN row. Binary XML storage:
+   * {@code XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'}; text storage, in the alias
+   * form: {@code update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';} (LOGMINER.md 2.5).
+   */
+  String xmlBegin(TableLayout layout, int column, Row where, boolean textStorage) {
+    requireShape(layout, where, "where");
+    List<String> predicates = predicates(layout, where, dictionary);
+    String col = dictionary.column(layout.column(column));
+    if (!textStorage) {
+      StringBuilder sb = new StringBuilder(120).append("XML DOC BEGIN:  select ").append(col).append(" from ")
+          .append(layout.table().quoted());
+      if (!predicates.isEmpty()) {
+        sb.append(" where ").append(String.join(" and ", predicates));
+      }
+      return sb.toString();
+    }
+    return aliasUpdate(layout, col, "XMLType(:1) ", predicates);
+  }
+
+  /**
+   * The statement of an extended string's 32K begin row, as its {@code Stmt} variable holds it:
+   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';} (LOGMINER.md 2.5).
+   */
+  String extendedStatement(TableLayout layout, int column, Row where) {
+    requireShape(layout, where, "where");
+    Column c = layout.column(column);
+    return aliasUpdate(layout, dictionary.column(c), ":" + c.name(), predicates(layout, where, dictionary));
+  }
+
+  private String aliasUpdate(TableLayout layout, String column, String assigned, List<String> predicates) {
+    StringBuilder sb = new StringBuilder(160).append("update ").append(layout.table().quoted()).append(" a set a.")
+        .append(column).append(" = ").append(assigned);
+    if (!predicates.isEmpty()) {
+      sb.append(" where a.").append(String.join(" and a.", predicates));
+    }
+    return end(sb);
+  }
+
   /** ROLLBACK=1 undo of a DELETE: an insert of the deleted row. */
   String undoDelete(TableLayout layout, Row before) {
     return insert(layout, before);

@@ -15,11 +15,14 @@ import java.util.Random;
  * The named workloads of {@code jdbc:redoline:sim:<name>} URLs.
  *
  * <ul>
- *   <li>{@code demo}: one thread; a shop (SHOP.CUSTOMERS, PRODUCTS, ORDERS, ORDER_LINES) with about
- *       five orders a second, stock updates, now and then a cancelled order (rollback) and a
- *       deleted line.
+ *   <li>{@code demo}: one thread; a shop (SHOP.CUSTOMERS, PRODUCTS, ORDERS, ORDER_LINES, DOCUMENTS)
+ *       with about five orders a second, stock updates, now and then a cancelled order (rollback)
+ *       and a deleted line; one order in five gets an invoice document (a CLOB, in-row or out of
+ *       line, and sometimes a scanned BLOB; one in 25 under {@code stress}).
  *   <li>{@code stress}: two RAC threads with small logs (frequent switches), ten or so concurrent
- *       transactions, private strands, a 5,000-row transaction every 30 s, savepoint rollbacks.
+ *       transactions, private strands, a 5,000-row transaction every 30 s, savepoint rollbacks;
+ *       documents are also amended in place by LOB writes at offsets, trims and erases, some of
+ *       them rolled back to a savepoint.
  * </ul>
  */
 final class Workloads {
@@ -28,6 +31,7 @@ final class Workloads {
   static final TableId PRODUCTS = TableId.of("SHOP", "PRODUCTS");
   static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
   static final TableId ORDER_LINES = TableId.of("SHOP", "ORDER_LINES");
+  static final TableId DOCUMENTS = TableId.of("SHOP", "DOCUMENTS");
 
   private Workloads() {}
 
@@ -107,6 +111,10 @@ final class Workloads {
         .column("ORDERED_AT", OracleType.timestamp(OracleType.Kind.TIMESTAMP, 6), false).primaryKey("ID").build());
     oracle.createTable(TableLayout.builder(ORDER_LINES, 1).column("ORDER_ID", id, false).column("LINE_NO", id, false)
         .column("PRODUCT_ID", id, false).column("QUANTITY", id, false).primaryKey("ORDER_ID", "LINE_NO").build());
+    oracle.createTable(TableLayout.builder(DOCUMENTS, 1).column("ID", id, false).column("ORDER_ID", id, false)
+        .column("TITLE", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+        .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+        .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true).primaryKey("ID").build());
   }
 
   /** The shop's traffic. */
@@ -119,6 +127,7 @@ final class Workloads {
     private final List<String> customers = new ArrayList<>();
     private final List<String> products = new ArrayList<>();
     private final List<SimulatedTransaction> longRunning = new ArrayList<>();
+    private final List<String> documents = new ArrayList<>();
     private long nextOrder = 1;
     private double owed;
     private Duration sinceHuge = Duration.ZERO;
@@ -168,6 +177,9 @@ final class Workloads {
         if (!longRunning.isEmpty() && random.nextInt(3) == 0) {
           SimulatedTransaction tx = longRunning.get(random.nextInt(longRunning.size()));
           tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
+          if (!documents.isEmpty() && random.nextInt(6) == 0) {
+            amend(tx, pick(documents));
+          }
           if (random.nextInt(5) == 0) {
             longRunning.remove(tx);
             tx.commit();
@@ -193,6 +205,9 @@ final class Workloads {
             (long) (1 + random.nextInt(5))));
         tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
       }
+      // one order in five has an invoice in the demo; fewer under stress, where LOB rows would
+      // otherwise make up most of the redo
+      String document = random.nextInt(stress ? 25 : 5) == 0 ? document(tx, id) : null;
       int fate = random.nextInt(20);
       if (fate == 0) {
         tx.rollback();
@@ -208,6 +223,46 @@ final class Workloads {
       }
       tx.update(ORDERS, order, Map.of("STATUS", "PAID"));
       tx.commit();
+      if (document != null) {
+        documents.add(document);   // only committed documents are amended later
+      }
+    }
+
+    /** An invoice: its text in-row or out of line, now and then with a scan. */
+    private String document(SimulatedTransaction tx, long order) {
+      StringBuilder body = new StringBuilder("Invoice for order ").append(order).append('\n');
+      int lines = 2 + random.nextInt(random.nextInt(4) == 0 ? 400 : 40);
+      for (int i = 0; i < lines; i++) {
+        body.append("Item ").append(i).append(": ").append(pick(products)).append(" \u00e0 ")
+            .append(random.nextInt(500)).append(" \u20ac\n");
+      }
+      Object scan = null;
+      if (random.nextInt(4) == 0) {
+        byte[] b = new byte[random.nextInt(9000)];
+        random.nextBytes(b);
+        scan = dev.redoline.core.Bytes.of(b);
+      }
+      return tx.insert(DOCUMENTS, order, order, "Invoice " + order, body.toString(), scan);
+    }
+
+    /** A document changed in place with DBMS_LOB, sometimes undone to a savepoint. */
+    private void amend(SimulatedTransaction tx, String document) {
+      Object body = oracle.catalog.table(DOCUMENTS).rows.get(document).values[3];
+      if (!(body instanceof String text)) {
+        return;
+      }
+      boolean undo = random.nextInt(4) == 0;
+      if (undo) {
+        tx.savepoint("amend");
+      }
+      switch (random.nextInt(3)) {
+        case 0 -> tx.lobWrite(DOCUMENTS, document, "BODY", 1 + random.nextInt(text.length() + 20), "PAID ");
+        case 1 -> tx.lobTrim(DOCUMENTS, document, "BODY", random.nextInt(text.length() + 1));
+        default -> tx.lobErase(DOCUMENTS, document, "BODY", 1 + random.nextInt(text.length() + 1), 1 + random.nextInt(50));
+      }
+      if (undo) {
+        tx.rollbackToSavepoint("amend");
+      }
     }
 
     private void huge() {

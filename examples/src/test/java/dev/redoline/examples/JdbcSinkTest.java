@@ -74,7 +74,7 @@ class JdbcSinkTest {
   private static Map<String, Map<String, Map<String, String>>> h2(String url) throws Exception {
     Map<String, Map<String, Map<String, String>>> tables = new TreeMap<>();
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-      for (String table : List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES")) {
+      for (String table : List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES", "DOCUMENTS")) {
         try (ResultSet rs = s.executeQuery("SELECT * FROM \"SHOP_" + table + "\"")) {
           ResultSetMetaData meta = rs.getMetaData();
           Map<String, Map<String, String>> rows = new TreeMap<>();
