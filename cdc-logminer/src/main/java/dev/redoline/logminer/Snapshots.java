@@ -54,6 +54,12 @@ final class Snapshots {
   /** The commit a chunk is delivered under: it names no transaction and no redo. */
   private static final Xid NO_XID = new Xid(0, 0, 0);
   private static final RedoAddress NO_ADDRESS = new RedoAddress(0, 0, 0, 0);
+  /**
+   * The address of a chunk's commit mark: above every redo address, so the mark (SCN d, this)
+   * sorts after every commit at d, which the chunk follows, and before every commit above d.
+   */
+  private static final RedoAddress AFTER_EVERY_COMMIT = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL,
+      0xFFFF_FFFFL, 0xFFFF);
   /** How often in a row a chunk is read again after ORA-01466 before the capture stops. */
   private static final int DEFINITION_RETRIES = 10;
 
@@ -279,7 +285,7 @@ final class Snapshots {
     }
     SnapshotProgress.TableProgress after = job.adHoc ? null
         : last ? SnapshotProgress.TableProgress.DONE : SnapshotProgress.TableProgress.after(job.cursor);
-    Commit commit = new Commit(NO_XID, scn, scn, NO_ADDRESS, now, null, changes.size());
+    Commit commit = new Commit(NO_XID, scn, scn, AFTER_EVERY_COMMIT, now, null, changes.size());
     return new Chunk(job, layout, scn, commit, List.copyOf(changes), List.copyOf(marks), startAfter, first, last,
         after);
   }
