@@ -169,6 +169,7 @@ final class CaptureLoop implements Runnable {
     checkOrphansIfDue();
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, catalog);
+    publisher.progress(snapshots::noteAdHoc);
     Set<Integer> writing = db.instancesWritingRedo();
     applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;

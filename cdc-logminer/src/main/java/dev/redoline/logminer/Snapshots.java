@@ -46,6 +46,12 @@ import java.util.function.BiConsumer;
  * it), the chunk is dropped and read again with the new layout, like a read Oracle refuses with
  * ORA-01466.
  *
+ * <h2>Ad-hoc snapshots</h2>
+ * A request is queued as one job per table, numbered in the order it is taken. From the next
+ * event on, positions carry it ({@link #noteAdHoc}); each delivered chunk moves its last key on, and
+ * its last chunk removes it. A capture resumed from a position continues every ad-hoc snapshot
+ * in it after its last emitted chunk, with its filter.
+ *
  * <h2>Threads</h2>
  * Everything runs on the capture thread except {@link #request}, which any thread may call.
  */
@@ -66,29 +72,52 @@ final class Snapshots {
    * @param commit the commit it is delivered under
    * @param changes its rows, as READ changes
    * @param marks per row, its snapshot mark
-   * @param after the table's progress once the chunk is delivered, or {@code null} for an ad-hoc
-   *     snapshot, whose progress is not kept
+   * @param endKey the key of the chunk's last row (its start key when it has none)
    */
   record Chunk(Job job, TableLayout layout, Scn scn, Commit commit, List<Change> changes, List<SnapshotMark> marks,
-      List<Object> startAfter, boolean first, boolean last, SnapshotProgress.TableProgress after) {}
+      List<Object> startAfter, boolean first, boolean last, List<Object> endKey) {
+
+    /** {@code progress} once this chunk is delivered. */
+    SnapshotProgress advance(SnapshotProgress progress) {
+      if (!job.adHoc()) {
+        return progress.with(job.table, last ? SnapshotProgress.TableProgress.DONE
+            : SnapshotProgress.TableProgress.after(endKey));
+      }
+      if (last) {
+        return progress.withoutAdHoc(job.adHocId);
+      }
+      // only while the positions still carry it: a job dropped meanwhile stays dropped
+      for (SnapshotProgress.AdHoc a : progress.adHoc()) {
+        if (a.id() == job.adHocId) {
+          return progress.withAdHoc(a.after(endKey));
+        }
+      }
+      return progress;
+    }
+  }
 
   /** One table's snapshot, being read. */
   static final class Job {
     final TableId table;
     final String filter;
-    final boolean adHoc;
+    /** The ad-hoc snapshot's number, or -1 for the capture's own snapshot of the table. */
+    final long adHocId;
     List<Object> cursor;
     boolean first;
     int limit;
     int definitionRetries;
 
-    Job(TableId table, String filter, boolean adHoc, List<Object> cursor, int limit) {
+    Job(TableId table, String filter, long adHocId, List<Object> cursor, int limit) {
       this.table = table;
       this.filter = filter;
-      this.adHoc = adHoc;
+      this.adHocId = adHocId;
       this.cursor = cursor;
       this.first = cursor.isEmpty();
       this.limit = limit;
+    }
+
+    boolean adHoc() {
+      return adHocId >= 0;
     }
   }
 
@@ -99,6 +128,11 @@ final class Snapshots {
   private final Deque<Job> pending = new ArrayDeque<>();
   private final Deque<Chunk> held = new ArrayDeque<>();
   private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+  /** Ad-hoc snapshots queued since {@link #noteAdHoc} last ran, to enter the positions. */
+  private final List<SnapshotProgress.AdHoc> queuedAdHoc = new ArrayList<>();
+  /** Ad-hoc snapshots dropped since {@link #noteAdHoc} last ran, to leave the positions. */
+  private final List<Long> droppedAdHoc = new ArrayList<>();
+  private long nextAdHocId;
   /** The progress of the start position; tables in it that are done are not snapshotted again. */
   private SnapshotProgress start = SnapshotProgress.UNTRACKED;
   /** Whether this capture keeps snapshot progress in its positions. */
@@ -123,11 +157,21 @@ final class Snapshots {
   SnapshotProgress begin(SnapshotProgress stored, boolean firstStart) {
     pending.clear();
     held.clear();
+    queuedAdHoc.clear();
+    droppedAdHoc.clear();
     seenTables = false;
     initialQueued = false;
     boolean snapshots = settings.mode().snapshots();
     tracked = snapshots && (stored.tracked() || firstStart);
-    start = tracked && !stored.tracked() ? SnapshotProgress.NONE_YET : stored;
+    start = tracked && !stored.tracked() ? new SnapshotProgress(true, SnapshotProgress.NONE_YET.tables(),
+        stored.adHoc()) : stored;
+    nextAdHocId = 0;
+    for (SnapshotProgress.AdHoc a : stored.adHoc()) {
+      pending.add(new Job(a.table(), a.filter(), a.id(), a.lastKey(), settings.chunkRows()));
+      nextAdHocId = Math.max(nextAdHocId, a.id() + 1);
+      ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "ad-hoc snapshot of " + a.table() + (a.lastKey().isEmpty()
+          ? " queued again" : " continues after the last emitted chunk"));
+    }
     return start;
   }
 
@@ -149,7 +193,7 @@ final class Snapshots {
         continue;
       }
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
-      pending.add(new Job(table, null, false, cursor, settings.chunkRows()));
+      pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
           : " continues after the last emitted chunk"));
     }
@@ -189,6 +233,9 @@ final class Snapshots {
       TableLayout layout = catalog.layout(job.table);
       if (layout == null || job.table.pdb() != null) {
         pending.poll();
+        if (job.adHoc()) {
+          droppedAdHoc.add(job.adHocId);
+        }
         ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: " + (layout == null
             ? "the table is no longer captured" : "tables of a PDB are not snapshotted (only streamed)"));
         continue;
@@ -212,7 +259,9 @@ final class Snapshots {
               + " skipped: the capture does not include it (cdc.tables.include)");
           continue;
         }
-        pending.add(new Job(table, r.filter(), true, List.of(), settings.chunkRows()));
+        long id = nextAdHocId++;
+        pending.add(new Job(table, r.filter(), id, List.of(), settings.chunkRows()));
+        queuedAdHoc.add(new SnapshotProgress.AdHoc(id, table, r.filter(), List.of()));
         ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "ad-hoc snapshot of " + table + " queued"
             + (r.filter() == null ? "" : " with a filter"));
       }
@@ -277,11 +326,9 @@ final class Snapshots {
       job.cursor = kept.get(kept.size() - 1).key();
       job.first = false;
     }
-    SnapshotProgress.TableProgress after = job.adHoc ? null
-        : last ? SnapshotProgress.TableProgress.DONE : SnapshotProgress.TableProgress.after(job.cursor);
     Commit commit = new Commit(NO_XID, scn, scn, NO_ADDRESS, now, null, changes.size());
     return new Chunk(job, layout, scn, commit, List.copyOf(changes), List.copyOf(marks), startAfter, first, last,
-        after);
+        job.cursor);
   }
 
   /**
@@ -317,7 +364,7 @@ final class Snapshots {
       }
       out.add(chunk);
       if (chunk.last()) {
-        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.after() == null ? "ad-hoc " : "") + "snapshot of "
+        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.job().adHoc() ? "ad-hoc " : "") + "snapshot of "
             + chunk.layout().table() + " complete");
       }
     }
@@ -339,6 +386,23 @@ final class Snapshots {
     ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + chunk.scn()
         + " read again: the table's layout changed since the chunk was read with version "
         + chunk.layout().version());
+  }
+
+  /**
+   * {@code progress} with the ad-hoc snapshots queued since the last call added and those dropped
+   * removed: what the positions of the events queued from now on carry.
+   */
+  SnapshotProgress noteAdHoc(SnapshotProgress progress) {
+    SnapshotProgress out = progress;
+    for (SnapshotProgress.AdHoc a : queuedAdHoc) {
+      out = out.withAdHoc(a);
+    }
+    for (long id : droppedAdHoc) {
+      out = out.withoutAdHoc(id);
+    }
+    queuedAdHoc.clear();
+    droppedAdHoc.clear();
+    return out;
   }
 
   /** Whether the capture keeps snapshot progress in its positions. */
