@@ -46,6 +46,11 @@ import java.util.function.BiConsumer;
  * it), the chunk is dropped and read again with the new layout, like a read Oracle refuses with
  * ORA-01466.
  *
+ * <h2>PDBs</h2>
+ * The mining session stays at CDB$ROOT, so a table of a PDB is read through a session moved into
+ * that PDB ({@link Containers}); the SCN a chunk is read as of is the CDB's, read at the root, so
+ * chunks of every container are placed among the commits alike.
+ *
  * <h2>Ad-hoc snapshots</h2>
  * A request is queued as one job per table, numbered in the order it is taken. From the next
  * event on, positions carry it ({@link #noteAdHoc}); each delivered chunk moves its last key on, and
@@ -62,6 +67,16 @@ final class Snapshots {
   private static final RedoAddress NO_ADDRESS = new RedoAddress(0, 0, 0, 0);
   /** How often in a row a chunk is read again after ORA-01466 before the capture stops. */
   private static final int DEFINITION_RETRIES = 10;
+
+  /**
+   * The connections the chunks of a PDB's tables are read through: the mining session stays at
+   * CDB$ROOT, as LogMiner requires, so a table of a PDB is read by a session moved into it.
+   */
+  @FunctionalInterface
+  interface Containers {
+    /** A connection whose session is in {@code pdb}. */
+    LogMinerGateway in(String pdb) throws SQLException;
+  }
 
   /** An ad-hoc snapshot asked for from outside the capture thread. */
   record Request(List<TableId> tables, String filter) {}
@@ -224,23 +239,25 @@ final class Snapshots {
 
   /**
    * Reads chunks while fewer than {@link SnapshotSettings#CHUNKS_PER_STEP} are held: each as of the
-   * database's current SCN at its read.
+   * database's current SCN at its read. A table of a PDB is read through {@code containers}; the
+   * SCN is the CDB's, read at the root as for every chunk.
    */
-  void read(LogMinerGateway db, TableCatalog catalog) throws SQLException {
+  void read(LogMinerGateway db, Containers containers, TableCatalog catalog) throws SQLException {
     takeRequests(catalog);
     while (!pending.isEmpty() && held.size() < SnapshotSettings.CHUNKS_PER_STEP) {
       Job job = pending.peek();
       TableLayout layout = catalog.layout(job.table);
-      if (layout == null || job.table.pdb() != null) {
+      if (layout == null) {
         pending.poll();
         if (job.adHoc()) {
           droppedAdHoc.add(job.adHocId);
         }
-        ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: " + (layout == null
-            ? "the table is no longer captured" : "tables of a PDB are not snapshotted (only streamed)"));
+        ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: the table is no longer "
+            + "captured");
         continue;
       }
-      Chunk chunk = readChunk(db, job, layout);
+      LogMinerGateway reader = job.table.pdb() == null ? db : containers.in(job.table.pdb());
+      Chunk chunk = readChunk(db, reader, job, layout);
       if (chunk == null) {
         return;   // ORA-01466: read again at the next step, once the stream has the new layout
       }
@@ -268,8 +285,12 @@ final class Snapshots {
     }
   }
 
-  /** One chunk of {@code job}; smaller after ORA-01555; {@code null} after ORA-01466. */
-  private Chunk readChunk(LogMinerGateway db, Job job, TableLayout layout) throws SQLException {
+  /**
+   * One chunk of {@code job}, read through {@code reader} as of {@code db}'s current SCN; smaller
+   * after ORA-01555; {@code null} after ORA-01466.
+   */
+  private Chunk readChunk(LogMinerGateway db, LogMinerGateway reader, Job job, TableLayout layout)
+      throws SQLException {
     boolean[] selectable = decoder.selectable(layout);
     List<String> key = key(layout);
     while (true) {
@@ -278,7 +299,7 @@ final class Snapshots {
       ChunkRead read = new ChunkRead(layout, selectable, key, job.cursor, scn, job.limit + 1, job.filter);
       List<ChunkRead.Row> rows;
       try {
-        rows = db.readChunk(read);
+        rows = reader.readChunk(read);
       } catch (SQLException e) {
         if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
           if (job.limit == 1) {
