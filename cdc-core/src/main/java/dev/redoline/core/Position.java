@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *       open and whose START row the capture never mined (begun before it). LogMiner names their
  *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after
  *       they ended could only learn from here that their rows are not to be captured;
- *   <li>{@code snapshot}: per table, how far its snapshot has come ({@link SnapshotProgress}).
+ *   <li>{@code snapshot}: per table, how far its snapshot has come, and the unfinished ad-hoc
+ *       snapshots ({@link SnapshotProgress}).
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
@@ -48,12 +49,11 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     long lastIndex, Set<Xid> excludedOpen, SnapshotProgress snapshot) {
 
   /**
-   * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys. A
-   * position is written in the lowest version that holds it (a position with neither is version
-   * 1, which every release reads). A position without excluded open
-   * transactions is written as version 1, which earlier releases read.
+   * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys, 4
+   * the {@code adhoc} keys of unfinished ad-hoc snapshots. A position is written in the lowest
+   * version that holds it (a position with none of them is version 1, which every release reads).
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
 
   /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
   public static final long WHOLE = Long.MAX_VALUE;
@@ -127,7 +127,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /** The primitive map form, in a stable key order. */
   public Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    map.put(KEY_VERSION, snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
+    map.put(KEY_VERSION, !snapshot.adHoc().isEmpty() ? 4 : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {

@@ -1,5 +1,9 @@
 package dev.redoline.core;
 
+import java.time.DateTimeException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -24,6 +28,8 @@ final class PositionCodec {
     Set<Xid> excluded = Set.of();
     SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
     TreeMap<TableId, SnapshotProgress.TableProgress> tables = new TreeMap<>();
+    // per ad-hoc snapshot id, its keys by suffix ("" for the table)
+    TreeMap<Long, Map<String, String>> adHoc = new TreeMap<>();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
       if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
@@ -42,6 +48,8 @@ final class PositionCodec {
         snapshot = SnapshotProgress.NONE_YET;
       } else if (version >= 3 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
         tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
+      } else if (version >= 4 && key.startsWith(SnapshotProgress.KEY_AD_HOC_PREFIX)) {
+        adHocEntry(map, key, adHoc);
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
@@ -49,7 +57,7 @@ final class PositionCodec {
     if (!tables.isEmpty() && !snapshot.tracked()) {
       throw invalid(map, "snapshot progress without the key '" + SnapshotProgress.KEY_TRACKED + "'");
     }
-    snapshot = new SnapshotProgress(snapshot.tracked(), tables);
+    snapshot = new SnapshotProgress(snapshot.tracked(), tables, adHocSnapshots(map, adHoc));
     if (commitKeys == 0) {
       return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot);
     }
@@ -79,6 +87,54 @@ final class PositionCodec {
     }
   }
 
+  /** Files {@code adhoc.<id>[.after|.filter]} under its id and suffix. */
+  private static void adHocEntry(Map<String, ?> map, String key, Map<Long, Map<String, String>> adHoc) {
+    String rest = key.substring(SnapshotProgress.KEY_AD_HOC_PREFIX.length());
+    int dot = rest.indexOf('.');
+    String suffix = dot < 0 ? "" : rest.substring(dot);
+    if (!suffix.isEmpty() && !suffix.equals(SnapshotProgress.KEY_AD_HOC_AFTER)
+        && !suffix.equals(SnapshotProgress.KEY_AD_HOC_FILTER)) {
+      throw invalid(map, "unknown key '" + key + "'");
+    }
+    long id;
+    try {
+      id = Long.parseLong(dot < 0 ? rest : rest.substring(0, dot));
+    } catch (NumberFormatException e) {
+      id = -1;
+    }
+    if (id < 0) {
+      throw invalid(map, "key '" + key + "' does not name an ad-hoc snapshot number");
+    }
+    adHoc.computeIfAbsent(id, i -> new HashMap<>()).put(suffix, text(map, key));
+  }
+
+  private static List<SnapshotProgress.AdHoc> adHocSnapshots(Map<String, ?> map,
+      Map<Long, Map<String, String>> adHoc) {
+    List<SnapshotProgress.AdHoc> out = new ArrayList<>();
+    adHoc.forEach((id, keys) -> {
+      String prefix = SnapshotProgress.KEY_AD_HOC_PREFIX + id;
+      String name = keys.get("");
+      if (name == null) {
+        throw invalid(map, "the keys of ad-hoc snapshot " + id + " without the key '" + prefix + "' naming its table");
+      }
+      TableId table;
+      try {
+        table = TableId.parse(name);
+      } catch (IllegalArgumentException e) {
+        throw invalid(map, prefix + "='" + name + "' is not a table name: " + e.getMessage());
+      }
+      String after = keys.get(SnapshotProgress.KEY_AD_HOC_AFTER);
+      List<Object> lastKey;
+      try {
+        lastKey = after == null ? List.of() : SnapshotProgress.decode(after);
+      } catch (IllegalArgumentException | DateTimeException e) {
+        throw invalid(map, prefix + SnapshotProgress.KEY_AD_HOC_AFTER + "='" + after + "': " + e.getMessage());
+      }
+      out.add(new SnapshotProgress.AdHoc(id, table, keys.get(SnapshotProgress.KEY_AD_HOC_FILTER), lastKey));
+    });
+    return out;
+  }
+
   private static SnapshotProgress.TableProgress tableProgress(Map<String, ?> map, String key, String text) {
     if (text.equals("done")) {
       return SnapshotProgress.TableProgress.DONE;
@@ -88,7 +144,7 @@ final class PositionCodec {
     }
     try {
       return SnapshotProgress.TableProgress.after(SnapshotProgress.decode(text.substring("after:".length())));
-    } catch (IllegalArgumentException | java.time.DateTimeException e) {
+    } catch (IllegalArgumentException | DateTimeException e) {
       throw invalid(map, key + "='" + text + "': " + e.getMessage());
     }
   }

@@ -20,14 +20,20 @@ import java.util.TreeMap;
  * with {@code cdc.snapshot.mode=no_data}, or by a release without snapshots, is not tracked, and a
  * capture resumed from it snapshots no table by itself (an ad-hoc snapshot still can).
  *
+ * <p>{@code adHoc} lists the ad-hoc snapshots (asked for while streaming) that are not complete,
+ * whether or not the capture tracks its own: each with its table, its filter and the key of the
+ * last row of its last emitted chunk. A complete one is removed, so a restart continues exactly the
+ * unfinished ones.
+ *
  * <p>Key values are those the database returned for the key columns (never an excluded or masked
  * column: such a table is read in ROWID order instead), held as the {@link Row} value types and
  * written in the position's map form as typed text ({@link #encode}).
  *
  * @param tracked whether snapshots are tracked in this position
  * @param tables per table, its snapshot's progress (sorted by table)
+ * @param adHoc the unfinished ad-hoc snapshots, in the order they were asked for (by id)
  */
-public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress> tables) {
+public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress> tables, List<AdHoc> adHoc) {
 
   /** Nothing tracked: a position of a capture that takes no snapshot by itself. */
   public static final SnapshotProgress UNTRACKED = new SnapshotProgress(false, new TreeMap<>());
@@ -56,17 +62,67 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
     }
   }
 
+  /**
+   * One unfinished ad-hoc snapshot of one table.
+   *
+   * @param id its number, unique in the capture and growing in the order requests were taken
+   * @param table the table read
+   * @param filter the SQL condition its rows meet, or {@code null} for every row
+   * @param lastKey the key of the last row emitted, or empty before the first chunk
+   */
+  public record AdHoc(long id, TableId table, String filter, List<Object> lastKey) {
+    public AdHoc {
+      Checks.argument(id >= 0, "an ad-hoc snapshot id must not be negative: %s", id);
+      Checks.notNull(table, "table");
+      Checks.notNull(lastKey, "lastKey");
+      lastKey = Collections.unmodifiableList(new ArrayList<>(lastKey));
+    }
+
+    /** This snapshot after a chunk whose last row has {@code key}. */
+    public AdHoc after(List<Object> key) {
+      return new AdHoc(id, table, filter, key);
+    }
+  }
+
   public SnapshotProgress {
     Checks.notNull(tables, "tables");
     Checks.argument(tracked || tables.isEmpty(), "an untracked snapshot progress has no tables: %s", tables);
     tables = Collections.unmodifiableSortedMap(new TreeMap<>(tables));
+    List<AdHoc> sorted = new ArrayList<>(Checks.notNull(adHoc, "adHoc"));
+    sorted.sort(java.util.Comparator.comparingLong(AdHoc::id));
+    for (int i = 1; i < sorted.size(); i++) {
+      Checks.argument(sorted.get(i).id() != sorted.get(i - 1).id(), "two ad-hoc snapshots with id %s",
+          sorted.get(i).id());
+    }
+    adHoc = List.copyOf(sorted);
+  }
+
+  /** A progress without ad-hoc snapshots. */
+  public SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress> tables) {
+    this(tracked, tables, List.of());
   }
 
   /** This progress with {@code table} at {@code progress}; tracked from now on. */
   public SnapshotProgress with(TableId table, TableProgress progress) {
     TreeMap<TableId, TableProgress> copy = new TreeMap<>(tables);
     copy.put(Checks.notNull(table, "table"), Checks.notNull(progress, "progress"));
-    return new SnapshotProgress(true, copy);
+    return new SnapshotProgress(true, copy, adHoc);
+  }
+
+  /** This progress with the ad-hoc snapshot {@code snapshot} added, or replacing the one of its id. */
+  public SnapshotProgress withAdHoc(AdHoc snapshot) {
+    Checks.notNull(snapshot, "snapshot");
+    List<AdHoc> copy = new ArrayList<>(adHoc);
+    copy.removeIf(a -> a.id() == snapshot.id());
+    copy.add(snapshot);
+    return new SnapshotProgress(tracked, tables, copy);
+  }
+
+  /** This progress without the ad-hoc snapshot {@code id} (complete, or no longer possible). */
+  public SnapshotProgress withoutAdHoc(long id) {
+    List<AdHoc> copy = new ArrayList<>(adHoc);
+    copy.removeIf(a -> a.id() == id);
+    return new SnapshotProgress(tracked, tables, copy);
   }
 
   /** Whether {@code table}'s snapshot is complete. */
@@ -86,17 +142,33 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
     return out;
   }
 
-  /** Writes the map entries of this progress ({@code snapshot} and {@code snapshot.<table>}). */
+  /**
+   * Writes the map entries of this progress: {@code snapshot} and {@code snapshot.<table>} when
+   * tracked; per unfinished ad-hoc snapshot {@code adhoc.<id>} (its table), and when they apply
+   * {@code adhoc.<id>.after} (its last key) and {@code adhoc.<id>.filter}.
+   */
   void write(Map<String, Object> map) {
-    if (!tracked) {
-      return;
+    if (tracked) {
+      map.put(KEY_TRACKED, "tracked");
+      tables.forEach((table, p) -> map.put(KEY_PREFIX + table, p.done() ? "done" : "after:" + encode(p.lastKey())));
     }
-    map.put(KEY_TRACKED, "tracked");
-    tables.forEach((table, p) -> map.put(KEY_PREFIX + table, p.done() ? "done" : "after:" + encode(p.lastKey())));
+    for (AdHoc a : adHoc) {
+      String prefix = KEY_AD_HOC_PREFIX + a.id();
+      map.put(prefix, a.table().toString());
+      if (!a.lastKey().isEmpty()) {
+        map.put(prefix + KEY_AD_HOC_AFTER, encode(a.lastKey()));
+      }
+      if (a.filter() != null) {
+        map.put(prefix + KEY_AD_HOC_FILTER, a.filter());
+      }
+    }
   }
 
   static final String KEY_TRACKED = "snapshot";
   static final String KEY_PREFIX = "snapshot.";
+  static final String KEY_AD_HOC_PREFIX = "adhoc.";
+  static final String KEY_AD_HOC_AFTER = ".after";
+  static final String KEY_AD_HOC_FILTER = ".filter";
 
   /**
    * Key values as text: per value a one-letter type tag, the length of its text, a colon and the

@@ -60,6 +60,30 @@ class PositionTest {
   }
 
   @Test
+  void unfinishedAdHocSnapshots_roundTripAsVersion4WithTheirFilterAndLastKey() {
+    SnapshotProgress.AdHoc started = new SnapshotProgress.AdHoc(7, TableId.of("SHOP", "ORDERS"), "STATUS = 'NEW'",
+        List.of(42L, "x.y"));
+    SnapshotProgress.AdHoc queued = new SnapshotProgress.AdHoc(8, new TableId("PDB1", "SHOP", "ITEMS"), null, List.of());
+    Position untracked = full().withSnapshot(SnapshotProgress.UNTRACKED.withAdHoc(queued).withAdHoc(started));
+    Map<String, Object> map = untracked.toMap();
+    assertThat(map).containsEntry("v", 4).doesNotContainKey("snapshot")
+        .containsEntry("adhoc.7", "SHOP.ORDERS").containsEntry("adhoc.7.after", "L2:42S3:x.y")
+        .containsEntry("adhoc.7.filter", "STATUS = 'NEW'").containsEntry("adhoc.8", "PDB1.SHOP.ITEMS")
+        .doesNotContainKeys("adhoc.8.after", "adhoc.8.filter");
+    Position back = Position.fromMap(map);
+    assertThat(back).isEqualTo(untracked);
+    assertThat(back.snapshot().adHoc()).containsExactly(started, queued);
+    assertThat(back.snapshot().tracked()).isFalse();
+
+    Position tracked = full().withSnapshot(SnapshotProgress.NONE_YET
+        .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.DONE).withAdHoc(started));
+    assertThat(Position.fromMap(tracked.toMap())).isEqualTo(tracked);
+    // a complete ad-hoc snapshot leaves the position, which drops back to the version it needs
+    assertThat(tracked.withSnapshot(tracked.snapshot().withoutAdHoc(7)).toMap()).containsEntry("v", 3)
+        .doesNotContainKey("adhoc.7");
+  }
+
+  @Test
   void fromMap_acceptsJsonNumberShapes() {
     Map<String, Object> map = new HashMap<>(full().toMap());
     map.put("v", 1L);
@@ -70,7 +94,15 @@ class PositionTest {
   @Test
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
-    assertRejected(Map.of("v", 4, "resume_scn", "1"), "version 4 is not one this Redoline reads (1 to 3)");
+    assertRejected(Map.of("v", 5, "resume_scn", "1"), "version 5 is not one this Redoline reads (1 to 4)");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "adhoc.1", "A.B"), "unknown key 'adhoc.1'");
+    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1.after", "L1:1"),
+        "ad-hoc snapshot 1 without the key 'adhoc.1' naming its table");
+    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.x", "A.B"), "key 'adhoc.x' does not name an ad-hoc");
+    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.size", "3"),
+        "unknown key 'adhoc.1.size'");
+    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.after", "Q1:1"),
+        "adhoc.1.after='Q1:1': unknown type 'Q'");
     assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
     assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
     assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),

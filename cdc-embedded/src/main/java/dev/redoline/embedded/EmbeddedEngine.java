@@ -269,7 +269,8 @@ public final class EmbeddedEngine implements AutoCloseable {
    * Snapshots {@code tables} while streaming: their current rows reach the handler as snapshot
    * chunks ({@link CommittedTransaction#snapshot()}), merged into the commit order like an initial
    * snapshot (docs/snapshots.md). A table the capture does not include is skipped with an ops
-   * event (CDC-4011). The request is not stored: after a restart, ask again.
+   * event (CDC-4011). The stored positions carry an unfinished ad-hoc snapshot, so a restart
+   * continues it after its last delivered chunk.
    *
    * <pre>{@code
    * engine.snapshot(List.of(TableId.parse("SHOP.ORDERS")), "STATUS = 'NEW'");

@@ -35,6 +35,17 @@ class FileOffsetStoreTest extends OffsetStoreContractTest {
   }
 
   @Test
+  void anUnfinishedAdHocSnapshot_withItsFilterAndLastKey_survivesTheFile() {
+    dev.redoline.core.SnapshotProgress.AdHoc adHoc = new dev.redoline.core.SnapshotProgress.AdHoc(3,
+        dev.redoline.core.TableId.of("SHOP", "ORDERS"), "NOTE = 'a \"b\"\\\n' AND ID > 2",
+        java.util.List.of(7L, "k:1"));
+    dev.redoline.core.Position p = position(100, 3)
+        .withSnapshot(dev.redoline.core.SnapshotProgress.UNTRACKED.withAdHoc(adHoc));
+    store().store(p);
+    assertThat(reopen().load()).contains(p);
+  }
+
+  @Test
   void load_ignoresATemporaryFileLeftByACrash() throws Exception {
     store().store(position(100, 3));
     Files.writeString(dir.resolve("offsets.json.tmp"), "{\"format\":1,\"posi");

@@ -5,6 +5,7 @@ import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.OracleError;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +73,8 @@ final class CaptureLoop implements Runnable {
   private final CaptureStats stats;
   private final SnapshotSettings snapshotSettings;
   private final Snapshots snapshots;
+  /** Per PDB, the connection its tables' snapshot chunks are read through ({@link #inContainer}). */
+  private final Map<String, LogMinerGateway> containerReaders = new HashMap<>();
 
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn startScn;
@@ -170,7 +174,8 @@ final class CaptureLoop implements Runnable {
     noteAcknowledged();
     checkOrphansIfDue();
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
-    snapshots.read(db, catalog);
+    snapshots.read(db, this::inContainer, catalog);
+    publisher.progress(snapshots::noteAdHoc);
     Set<Integer> writing = db.instancesWritingRedo();
     applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;
@@ -456,7 +461,37 @@ final class CaptureLoop implements Runnable {
     ops.onEvent(new OpsEvent(type, clock.instant(), message));
   }
 
+  /**
+   * The connection snapshot chunks of {@code pdb}'s tables are read through: one per PDB, opened
+   * like the mining one and moved into the PDB, closed with it.
+   */
+  private LogMinerGateway inContainer(String pdb) throws SQLException {
+    LogMinerGateway reader = containerReaders.get(pdb);
+    if (reader == null) {
+      reader = gateways.connect();
+      try {
+        reader.switchContainer(pdb);
+      } catch (SQLException e) {
+        reader.close();
+        if (e.getErrorCode() == OracleError.INSUFFICIENT_PRIVILEGES.number()) {
+          throw new CdcException(ErrorCode.MISSING_PRIVILEGE, "the snapshot of the tables of PDB " + pdb
+              + " reads them in a session moved there with ALTER SESSION SET CONTAINER, which needs SET CONTAINER: "
+              + "GRANT SET CONTAINER TO <capture user> CONTAINER=ALL, or set cdc.snapshot.mode=no_data (" + e.getMessage()
+              + ")", e);
+        }
+        throw e;
+      } catch (RuntimeException e) {
+        reader.close();
+        throw e;
+      }
+      containerReaders.put(pdb, reader);
+    }
+    return reader;
+  }
+
   private void closeDatabase() {
+    containerReaders.values().forEach(LogMinerGateway::close);
+    containerReaders.clear();
     if (db != null) {
       stats.connected(false);
       db.close();

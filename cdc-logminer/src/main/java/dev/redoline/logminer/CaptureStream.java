@@ -73,8 +73,9 @@ public final class CaptureStream implements ChangeStream {
   /**
    * Asks for an ad-hoc snapshot of {@code tables} while streaming, read from the capture's next
    * step on (docs/snapshots.md): their rows arrive as op {@code r} changes merged into the commit
-   * order. A table the capture does not include is skipped with an ops event (CDC-4011). The
-   * progress of an ad-hoc snapshot is not stored: after a restart, ask again.
+   * order. A table the capture does not include is skipped with an ops event (CDC-4011). Positions
+   * from the next event on carry the unfinished snapshot with its filter and last key, so a capture
+   * opened at such a position continues it after its last delivered chunk.
    *
    * @param filter an SQL condition the rows must meet ({@code STATUS = 'NEW'}), or {@code null}
    * @throws IllegalArgumentException when {@code tables} is empty

@@ -135,6 +135,14 @@ public interface LogMinerGateway extends AutoCloseable {
    */
   List<ChunkRead.Row> readChunk(ChunkRead read) throws SQLException;
 
+  /**
+   * Moves this connection's session into container {@code pdb} ({@code ALTER SESSION SET CONTAINER},
+   * which needs the SET CONTAINER privilege): its chunk reads then read that PDB's tables. A
+   * session that mines stays at CDB$ROOT; this is for a second connection that only reads chunks.
+   * ORA-65011 when there is no such PDB, ORA-01031 without the privilege.
+   */
+  void switchContainer(String pdb) throws SQLException;
+
   /** Closes the connection; the LogMiner session ends with it. Never throws. */
   @Override
   void close();

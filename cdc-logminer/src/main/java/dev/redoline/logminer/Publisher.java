@@ -50,7 +50,7 @@ import java.util.TreeMap;
  * as a transaction of READ changes. Its events keep the last commit of the position as it was (a
  * chunk is no commit) and carry the snapshot progress: the chunk's own progress only on its last
  * event, so a restart in the middle of a chunk reads the whole chunk again. Every position carries
- * the progress so far.
+ * the progress so far, the ad-hoc snapshots queued and not complete included.
  */
 final class Publisher {
 
@@ -149,7 +149,7 @@ final class Publisher {
 
   /** Queues a chunk's rows; {@code base}: what the transactions after it hold back. */
   private void chunk(Snapshots.Chunk chunk, Base base) throws InterruptedException {
-    SnapshotProgress after = chunk.after() == null ? progress : progress.with(chunk.layout().table(), chunk.after());
+    SnapshotProgress after = chunk.advance(progress);
     List<Change> changes = chunk.changes();
     for (int i = 0; i < changes.size(); i++) {
       boolean last = i == changes.size() - 1;
@@ -159,6 +159,11 @@ final class Publisher {
     }
     progress = after;
     lastEvent = clock.instant();
+  }
+
+  /** Changes the snapshot progress the events queued from now on carry (ad-hoc snapshots queued or dropped). */
+  void progress(java.util.function.UnaryOperator<SnapshotProgress> change) {
+    progress = change.apply(progress);
   }
 
   private void publish(CommitSequencer.Ready ready, Base during, Base after) throws InterruptedException {

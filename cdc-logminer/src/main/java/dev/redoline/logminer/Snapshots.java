@@ -46,6 +46,17 @@ import java.util.function.BiConsumer;
  * it), the chunk is dropped and read again with the new layout, like a read Oracle refuses with
  * ORA-01466.
  *
+ * <h2>PDBs</h2>
+ * The mining session stays at CDB$ROOT, so a table of a PDB is read through a session moved into
+ * that PDB ({@link Containers}); the SCN a chunk is read as of is the CDB's, read at the root, so
+ * chunks of every container are placed among the commits alike.
+ *
+ * <h2>Ad-hoc snapshots</h2>
+ * A request is queued as one job per table, numbered in the order it is taken. From the next
+ * event on, positions carry it ({@link #noteAdHoc}); each delivered chunk moves its last key on, and
+ * its last chunk removes it. A capture resumed from a position continues every ad-hoc snapshot
+ * in it after its last emitted chunk, with its filter.
+ *
  * <h2>Threads</h2>
  * Everything runs on the capture thread except {@link #request}, which any thread may call.
  */
@@ -63,6 +74,16 @@ final class Snapshots {
   /** How often in a row a chunk is read again after ORA-01466 before the capture stops. */
   private static final int DEFINITION_RETRIES = 10;
 
+  /**
+   * The connections the chunks of a PDB's tables are read through: the mining session stays at
+   * CDB$ROOT, as LogMiner requires, so a table of a PDB is read by a session moved into it.
+   */
+  @FunctionalInterface
+  interface Containers {
+    /** A connection whose session is in {@code pdb}. */
+    LogMinerGateway in(String pdb) throws SQLException;
+  }
+
   /** An ad-hoc snapshot asked for from outside the capture thread. */
   record Request(List<TableId> tables, String filter) {}
 
@@ -72,29 +93,52 @@ final class Snapshots {
    * @param commit the commit it is delivered under
    * @param changes its rows, as READ changes
    * @param marks per row, its snapshot mark
-   * @param after the table's progress once the chunk is delivered, or {@code null} for an ad-hoc
-   *     snapshot, whose progress is not kept
+   * @param endKey the key of the chunk's last row (its start key when it has none)
    */
   record Chunk(Job job, TableLayout layout, Scn scn, Commit commit, List<Change> changes, List<SnapshotMark> marks,
-      List<Object> startAfter, boolean first, boolean last, SnapshotProgress.TableProgress after) {}
+      List<Object> startAfter, boolean first, boolean last, List<Object> endKey) {
+
+    /** {@code progress} once this chunk is delivered. */
+    SnapshotProgress advance(SnapshotProgress progress) {
+      if (!job.adHoc()) {
+        return progress.with(job.table, last ? SnapshotProgress.TableProgress.DONE
+            : SnapshotProgress.TableProgress.after(endKey));
+      }
+      if (last) {
+        return progress.withoutAdHoc(job.adHocId);
+      }
+      // only while the positions still carry it: a job dropped meanwhile stays dropped
+      for (SnapshotProgress.AdHoc a : progress.adHoc()) {
+        if (a.id() == job.adHocId) {
+          return progress.withAdHoc(a.after(endKey));
+        }
+      }
+      return progress;
+    }
+  }
 
   /** One table's snapshot, being read. */
   static final class Job {
     final TableId table;
     final String filter;
-    final boolean adHoc;
+    /** The ad-hoc snapshot's number, or -1 for the capture's own snapshot of the table. */
+    final long adHocId;
     List<Object> cursor;
     boolean first;
     int limit;
     int definitionRetries;
 
-    Job(TableId table, String filter, boolean adHoc, List<Object> cursor, int limit) {
+    Job(TableId table, String filter, long adHocId, List<Object> cursor, int limit) {
       this.table = table;
       this.filter = filter;
-      this.adHoc = adHoc;
+      this.adHocId = adHocId;
       this.cursor = cursor;
       this.first = cursor.isEmpty();
       this.limit = limit;
+    }
+
+    boolean adHoc() {
+      return adHocId >= 0;
     }
   }
 
@@ -105,6 +149,11 @@ final class Snapshots {
   private final Deque<Job> pending = new ArrayDeque<>();
   private final Deque<Chunk> held = new ArrayDeque<>();
   private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+  /** Ad-hoc snapshots queued since {@link #noteAdHoc} last ran, to enter the positions. */
+  private final List<SnapshotProgress.AdHoc> queuedAdHoc = new ArrayList<>();
+  /** Ad-hoc snapshots dropped since {@link #noteAdHoc} last ran, to leave the positions. */
+  private final List<Long> droppedAdHoc = new ArrayList<>();
+  private long nextAdHocId;
   /** The progress of the start position; tables in it that are done are not snapshotted again. */
   private SnapshotProgress start = SnapshotProgress.UNTRACKED;
   /** Whether this capture keeps snapshot progress in its positions. */
@@ -129,11 +178,21 @@ final class Snapshots {
   SnapshotProgress begin(SnapshotProgress stored, boolean firstStart) {
     pending.clear();
     held.clear();
+    queuedAdHoc.clear();
+    droppedAdHoc.clear();
     seenTables = false;
     initialQueued = false;
     boolean snapshots = settings.mode().snapshots();
     tracked = snapshots && (stored.tracked() || firstStart);
-    start = tracked && !stored.tracked() ? SnapshotProgress.NONE_YET : stored;
+    start = tracked && !stored.tracked() ? new SnapshotProgress(true, SnapshotProgress.NONE_YET.tables(),
+        stored.adHoc()) : stored;
+    nextAdHocId = 0;
+    for (SnapshotProgress.AdHoc a : stored.adHoc()) {
+      pending.add(new Job(a.table(), a.filter(), a.id(), a.lastKey(), settings.chunkRows()));
+      nextAdHocId = Math.max(nextAdHocId, a.id() + 1);
+      ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "ad-hoc snapshot of " + a.table() + (a.lastKey().isEmpty()
+          ? " queued again" : " continues after the last emitted chunk"));
+    }
     return start;
   }
 
@@ -155,7 +214,7 @@ final class Snapshots {
         continue;
       }
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
-      pending.add(new Job(table, null, false, cursor, settings.chunkRows()));
+      pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
           : " continues after the last emitted chunk"));
     }
@@ -186,20 +245,25 @@ final class Snapshots {
 
   /**
    * Reads chunks while fewer than {@link SnapshotSettings#CHUNKS_PER_STEP} are held: each as of the
-   * database's current SCN at its read.
+   * database's current SCN at its read. A table of a PDB is read through {@code containers}; the
+   * SCN is the CDB's, read at the root as for every chunk.
    */
-  void read(LogMinerGateway db, TableCatalog catalog) throws SQLException {
+  void read(LogMinerGateway db, Containers containers, TableCatalog catalog) throws SQLException {
     takeRequests(catalog);
     while (!pending.isEmpty() && held.size() < SnapshotSettings.CHUNKS_PER_STEP) {
       Job job = pending.peek();
       TableLayout layout = catalog.layout(job.table);
-      if (layout == null || job.table.pdb() != null) {
+      if (layout == null) {
         pending.poll();
-        ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: " + (layout == null
-            ? "the table is no longer captured" : "tables of a PDB are not snapshotted (only streamed)"));
+        if (job.adHoc()) {
+          droppedAdHoc.add(job.adHocId);
+        }
+        ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: the table is no longer "
+            + "captured");
         continue;
       }
-      Chunk chunk = readChunk(db, job, layout);
+      LogMinerGateway reader = job.table.pdb() == null ? db : containers.in(job.table.pdb());
+      Chunk chunk = readChunk(db, reader, job, layout);
       if (chunk == null) {
         return;   // ORA-01466: read again at the next step, once the stream has the new layout
       }
@@ -218,15 +282,21 @@ final class Snapshots {
               + " skipped: the capture does not include it (cdc.tables.include)");
           continue;
         }
-        pending.add(new Job(table, r.filter(), true, List.of(), settings.chunkRows()));
+        long id = nextAdHocId++;
+        pending.add(new Job(table, r.filter(), id, List.of(), settings.chunkRows()));
+        queuedAdHoc.add(new SnapshotProgress.AdHoc(id, table, r.filter(), List.of()));
         ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "ad-hoc snapshot of " + table + " queued"
             + (r.filter() == null ? "" : " with a filter"));
       }
     }
   }
 
-  /** One chunk of {@code job}; smaller after ORA-01555; {@code null} after ORA-01466. */
-  private Chunk readChunk(LogMinerGateway db, Job job, TableLayout layout) throws SQLException {
+  /**
+   * One chunk of {@code job}, read through {@code reader} as of {@code db}'s current SCN; smaller
+   * after ORA-01555; {@code null} after ORA-01466.
+   */
+  private Chunk readChunk(LogMinerGateway db, LogMinerGateway reader, Job job, TableLayout layout)
+      throws SQLException {
     boolean[] selectable = decoder.selectable(layout);
     List<String> key = key(layout);
     while (true) {
@@ -235,7 +305,7 @@ final class Snapshots {
       ChunkRead read = new ChunkRead(layout, selectable, key, job.cursor, scn, job.limit + 1, job.filter);
       List<ChunkRead.Row> rows;
       try {
-        rows = db.readChunk(read);
+        rows = reader.readChunk(read);
       } catch (SQLException e) {
         if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
           if (job.limit == 1) {
@@ -283,11 +353,9 @@ final class Snapshots {
       job.cursor = kept.get(kept.size() - 1).key();
       job.first = false;
     }
-    SnapshotProgress.TableProgress after = job.adHoc ? null
-        : last ? SnapshotProgress.TableProgress.DONE : SnapshotProgress.TableProgress.after(job.cursor);
     Commit commit = new Commit(NO_XID, scn, scn, AFTER_EVERY_COMMIT, now, null, changes.size());
     return new Chunk(job, layout, scn, commit, List.copyOf(changes), List.copyOf(marks), startAfter, first, last,
-        after);
+        job.cursor);
   }
 
   /**
@@ -323,7 +391,7 @@ final class Snapshots {
       }
       out.add(chunk);
       if (chunk.last()) {
-        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.after() == null ? "ad-hoc " : "") + "snapshot of "
+        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.job().adHoc() ? "ad-hoc " : "") + "snapshot of "
             + chunk.layout().table() + " complete");
       }
     }
@@ -345,6 +413,23 @@ final class Snapshots {
     ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + chunk.scn()
         + " read again: the table's layout changed since the chunk was read with version "
         + chunk.layout().version());
+  }
+
+  /**
+   * {@code progress} with the ad-hoc snapshots queued since the last call added and those dropped
+   * removed: what the positions of the events queued from now on carry.
+   */
+  SnapshotProgress noteAdHoc(SnapshotProgress progress) {
+    SnapshotProgress out = progress;
+    for (SnapshotProgress.AdHoc a : queuedAdHoc) {
+      out = out.withAdHoc(a);
+    }
+    for (long id : droppedAdHoc) {
+      out = out.withoutAdHoc(id);
+    }
+    queuedAdHoc.clear();
+    droppedAdHoc.clear();
+    return out;
   }
 
   /** Whether the capture keeps snapshot progress in its positions. */

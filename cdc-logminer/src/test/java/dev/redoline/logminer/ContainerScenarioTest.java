@@ -4,21 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16 items 4 and 9: a capture of PDBs needs a session at CDB$ROOT whose user has
- * CONTAINER_DATA for them; without it the capture stops at start with a code naming what is wrong,
- * and a GV$TRANSACTION that hides a PDB's transactions never makes them orphans.
+ * A capture of PDBs needs a session at CDB$ROOT whose user has CONTAINER_DATA for them; without it
+ * the capture stops at start with a code naming what is wrong, and a GV$TRANSACTION that hides a
+ * PDB's transactions never makes them orphans. The tables of several PDBs are snapshotted (through
+ * sessions moved into each PDB) and then streamed.
  */
 class ContainerScenarioTest {
 
@@ -110,6 +114,79 @@ class ContainerScenarioTest {
       assertThat(h.changes()).contains("INSERT SALES.SHOP.ORDERS [2, LONG]").hasSize(9)
           .startsWith("INSERT SALES.SHOP.ORDERS [1, BEFORE]").endsWith("INSERT SALES.SHOP.ORDERS [99, END]");
       assertThat(h.ops(OpsEvent.Type.ORPHAN)).isEmpty();
+    }
+  }
+
+  @Test
+  void tablesOfTwoPdbs_areSnapshottedThenStreamed_andReplayToTheirContents() throws Exception {
+    TableId staff = new TableId("HR", "SHOP", "STAFF");
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(62).pdbs("SALES", "HR").build();
+    createOrders(oracle);
+    oracle.createTable(TableLayout.builder(staff, 1).column("ID", OracleType.number(10, 0), false)
+        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true).primaryKey("ID").build());
+    java.util.Map<Long, String> salesRows = new java.util.HashMap<>();
+    SimulatedTransaction seedSales = oracle.begin();
+    SimulatedTransaction seedStaff = oracle.begin();
+    for (long id = 1; id <= 5; id++) {
+      salesRows.put(id, seedSales.insert(SALES_ORDERS, id, "OLD"));
+      seedStaff.insert(staff, id, "OLD");
+    }
+    seedSales.commit();
+    seedStaff.commit();
+    new ScenarioScript()
+        .idle(5)
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.update(SALES_ORDERS, salesRows.get(2L), java.util.Map.of("STATUS", "PAID"));
+          tx.delete(SALES_ORDERS, salesRows.get(4L));
+          tx.commit();
+          SimulatedTransaction hr = o.begin();
+          hr.insert(staff, 6L, "NEW");
+          hr.commit();
+        })
+        .then(o -> insert(o, 99, "END"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.database.pdbs", "SALES,HR").set("cdc.tables.include", "SALES.SHOP.*,HR.SHOP.*")
+          .set("cdc.snapshot.chunk.rows", "2").open(null);
+      h.awaitChange("INSERT SALES.SHOP.ORDERS [99, END]");
+
+      for (TableId table : List.of(SALES_ORDERS, staff)) {
+        java.util.Map<Object, dev.redoline.core.Row> replica = new java.util.TreeMap<>();
+        for (StreamEvent.ChangeEvent c : h.changeEvents()) {
+          if (c.change().table().equals(table)) {
+            if (c.change().operation() == Operation.DELETE) {
+              replica.remove(c.change().before().get(0));
+            } else {
+              replica.put(c.change().after().get(0), c.change().after());
+            }
+          }
+        }
+        java.util.Map<Object, dev.redoline.core.Row> contents = new java.util.TreeMap<>();
+        oracle.rows(table).forEach(r -> contents.put(r.get(0), r));
+        assertThat(replica).as("%s", table).isEqualTo(contents);
+        assertThat(h.changeEvents()).as("%s snapshotted", table)
+            .filteredOn(c -> c.change().table().equals(table) && c.change().operation() == Operation.READ)
+            .hasSize(5);
+      }
+      assertThat(h.ops(OpsEvent.Type.SNAPSHOT_RETRY)).isEmpty();
+    }
+  }
+
+  @Test
+  void snapshotOfAPdbWithoutSetContainer_stopsWithCdc4003NamingTheGrant() throws Exception {
+    SimulatedOracle oracle = cdb().revoke("SET CONTAINER").build();
+    createOrders(oracle);
+    insert(oracle, 1, "OLD");
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.database.pdbs", "SALES").set("cdc.tables.include", "SALES.SHOP.*").open(null);
+      CdcException stop = h.awaitStop();
+
+      assertThat(stop.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE);
+      assertThat(stop.detail()).startsWith("the snapshot of the tables of PDB SALES reads them in a session moved "
+          + "there with ALTER SESSION SET CONTAINER, which needs SET CONTAINER: GRANT SET CONTAINER TO <capture "
+          + "user> CONTAINER=ALL, or set cdc.snapshot.mode=no_data (ORA-01031: insufficient privileges");
+      assertThat(h.changes()).isEmpty();
     }
   }
 }

@@ -9,13 +9,31 @@ import java.util.regex.Pattern;
  * {@code ALTER SESSION SET name = 'value' [name = 'value' ...]}: the NLS parameters and TIME_ZONE
  * that shape SQL_REDO literals change the session's {@link SessionNls}; other parameters Oracle
  * accepts (NLS_LANGUAGE, NLS_TERRITORY, ...) are taken and change nothing the simulator shows.
+ * {@code ALTER SESSION SET CONTAINER = name}, which Oracle accepts only on its own, moves the
+ * session into another container ({@link Session#switchContainer}).
  */
 final class AlterSession {
 
   private static final Pattern HEAD = Pattern.compile("(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+(.*?)\\s*;?\\s*");
   private static final Pattern SETTING = Pattern.compile("(?s)\\s*(\\w+)\\s*=\\s*('(?:[^']|'')*'|[^\\s']+)");
 
+  private static final Pattern CONTAINER = Pattern.compile(
+      "(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+CONTAINER\\s*=\\s*(\"[^\"]+\"|[A-Za-z][A-Za-z0-9_$#]*)\\s*;?\\s*");
+
   private AlterSession() {}
+
+  /**
+   * The container {@code ALTER SESSION SET CONTAINER = name} names (unquoted names in upper
+   * case), or {@code null} when {@code text} sets something else.
+   */
+  static String container(String text) {
+    Matcher m = CONTAINER.matcher(text);
+    if (!m.matches()) {
+      return null;
+    }
+    String name = m.group(1);
+    return name.startsWith("\"") ? name.substring(1, name.length() - 1) : name.toUpperCase(Locale.ROOT);
+  }
 
   static SessionNls apply(SessionNls nls, String text) throws SQLException {
     Matcher head = HEAD.matcher(text);

@@ -201,7 +201,9 @@ final class DictionaryViews {
   static List<Object[]> sessionPrivileges(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (String p : PRIVILEGES) {
-      out.add(new Object[] {p});
+      if (!s.oracle.settings.revoked.contains(p)) {
+        out.add(new Object[] {p});
+      }
     }
     return out;
   }

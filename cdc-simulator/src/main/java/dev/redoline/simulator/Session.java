@@ -30,6 +30,8 @@ final class Session implements AutoCloseable {
   private final Connection sql;
   private boolean lost;
   private boolean closed;
+  /** The container ALTER SESSION SET CONTAINER switched to (its CON_ID), or 0 for the one connected to. */
+  private int switchedTo;
   /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
   private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
   private MiningRun lastRun;
@@ -90,6 +92,9 @@ final class Session implements AutoCloseable {
     if (!oracle.catalog.cdb) {
       return 0;
     }
+    if (switchedTo > 0) {
+      return switchedTo;
+    }
     String pdb = oracle.settings.sessionContainer;
     return pdb == null ? 1 : oracle.catalog.container(pdb).conId;
   }
@@ -112,6 +117,35 @@ final class Session implements AutoCloseable {
     if (containerId() > 1) {
       throw OracleErrors.plsql(65040, line);
     }
+  }
+
+  /**
+   * {@code ALTER SESSION SET CONTAINER = name}: the session's views, user tables and flashback
+   * queries are those of container {@code name} (CDB$ROOT or a PDB) from now on. ORA-01031 without
+   * the SET CONTAINER privilege and for PDB$SEED, ORA-65011 for a name that is no PDB of this
+   * database (also in a database that is no CDB), ORA-65040 for DBMS_LOGMNR calls made afterwards
+   * in a PDB.
+   */
+  void switchContainer(String name) throws SQLException {
+    check();
+    if (oracle.settings.revoked.contains("SET CONTAINER")) {
+      throw OracleErrors.error(1031);
+    }
+    Catalog.Container c = null;
+    if (oracle.catalog.cdb) {
+      try {
+        c = oracle.catalog.container(name.equals("CDB$ROOT") ? null : name);
+      } catch (IllegalArgumentException e) {
+        c = null;
+      }
+    }
+    if (c == null) {
+      throw OracleErrors.error(65011, name);
+    }
+    if (c.conId == 2) {
+      throw OracleErrors.error(1031);   // PDB$SEED: not for a capture user
+    }
+    switchedTo = c.conId;
   }
 
   SessionNls nls() {

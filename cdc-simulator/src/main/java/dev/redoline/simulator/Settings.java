@@ -44,6 +44,8 @@ final class Settings {
    * null for the root.
    */
   String sessionContainer;
+  /** System privileges withheld from the capture user ({@code Builder.revoke}). */
+  final java.util.Set<String> revoked = new java.util.HashSet<>();
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
   final ContainerData containerData = new ContainerData();
   /**

@@ -426,6 +426,18 @@ public final class SimulatedOracle {
     }
 
     /**
+     * Withholds a system privilege of the capture user (one of CREATE SESSION, LOGMINING, SELECT
+     * ANY TRANSACTION, SELECT ANY DICTIONARY, SET CONTAINER): SESSION_PRIVS no longer lists it, and
+     * without SET CONTAINER, {@code ALTER SESSION SET CONTAINER} fails with ORA-01031.
+     */
+    public Builder revoke(String privilege) {
+      require(DictionaryViews.PRIVILEGES.contains(privilege), "revoke names " + privilege + ", not one of "
+          + DictionaryViews.PRIVILEGES);
+      settings.revoked.add(privilege);
+      return this;
+    }
+
+    /**
      * The capture user's user-level CONTAINER_DATA attribute: at the root it sees the rows of
      * these PDBs (and the root's) in the CDB_ views and the V$/GV$ views with a CON_ID. No PDB is
      * Oracle's default for a common user never granted one: the root's rows only. Without this

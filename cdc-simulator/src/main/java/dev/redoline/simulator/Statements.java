@@ -31,6 +31,11 @@ final class Statements {
   static ServerCursor execute(Session s, String text, List<Object> binds, int timeoutSeconds) throws SQLException {
     String upper = text.strip().toUpperCase(Locale.ROOT);
     if (upper.startsWith("ALTER SESSION")) {
+      String container = AlterSession.container(text);
+      if (container != null) {
+        s.switchContainer(container);
+        return ServerCursor.none();
+      }
       s.alterSession(AlterSession.apply(s.nls(), text));
       return ServerCursor.none();
     }

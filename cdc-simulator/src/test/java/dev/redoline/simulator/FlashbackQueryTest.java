@@ -149,4 +149,42 @@ class FlashbackQueryTest {
     assertThatThrownBy(() -> SimulatorUrl.parse("jdbc:redoline:sim:demo?rows=0").seedRows())
         .hasMessageContaining("rows");
   }
+
+  @Test
+  void alterSessionSetContainer_readsThatPdbsTablesAsOfTheDatabaseWideScn() throws SQLException {
+    SimulatedOracle cdb = SimulatedOracle.builder().seed(4).pdbs("SALES", "HR").build();
+    TableId sales = cdb.createTable(TableLayout.builder(new TableId("SALES", "APP", "ITEMS"), 1)
+        .column("ID", OracleType.number(10, 0), false).column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
+        .column("PRICE", OracleType.number(10, 2), true).primaryKey("ID").build());
+    SimulatedTransaction tx = cdb.begin();
+    String rowId = tx.insert(sales, 1L, "one", new BigDecimal("1.00"));
+    tx.commit();
+    long scn = cdb.currentScn();
+    tx = cdb.begin();
+    java.util.Map<String, Object> changes = new java.util.HashMap<>();
+    changes.put("NAME", "uno");
+    changes.put("PRICE", null);
+    tx.update(sales, rowId, changes);
+    tx.commit();
+    String sql = "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ? ORDER BY ID";
+    try (Connection c = DriverManager.getConnection(cdb.url(), "c##redoline", "secret")) {
+      // at CDB$ROOT the PDB's table is not there
+      assertThatThrownBy(() -> read(c, sql, scn)).isInstanceOf(SQLException.class);
+      c.createStatement().execute("ALTER SESSION SET CONTAINER = \"SALES\"");
+      assertThat(read(c, sql, scn)).containsExactly("1:one:1.00");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS")).containsExactly("1:uno:null");
+      c.createStatement().execute("ALTER SESSION SET CONTAINER = hr");
+      assertThatThrownBy(() -> read(c, sql, scn)).isInstanceOf(SQLException.class);
+      assertThatThrownBy(() -> c.createStatement().execute("ALTER SESSION SET CONTAINER = NOPE"))
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getErrorCode()).isEqualTo(65011);
+            assertThat(e.getMessage()).startsWith("ORA-65011: Pluggable database NOPE does not exist.");
+          });
+    }
+    SimulatedOracle withoutGrant = SimulatedOracle.builder().seed(4).pdbs("SALES").revoke("SET CONTAINER").build();
+    try (Connection c = DriverManager.getConnection(withoutGrant.url(), "c##redoline", "secret")) {
+      assertThatThrownBy(() -> c.createStatement().execute("ALTER SESSION SET CONTAINER = SALES"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1031));
+    }
+  }
 }

@@ -109,7 +109,7 @@ final class ChunkReader {
     return "(" + String.join(" OR ", alternatives) + ")";
   }
 
-  private static String quote(String name) {
+  static String quote(String name) {
     return '"' + name.replace("\"", "\"\"") + '"';
   }
 

@@ -298,6 +298,14 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   }
 
   @Override
+  public void switchContainer(String pdb) throws SQLException {
+    Objects.requireNonNull(pdb, "pdb == null");
+    try (Statement st = connection.createStatement()) {
+      st.execute("ALTER SESSION SET CONTAINER = " + ChunkReader.quote(pdb));
+    }
+  }
+
+  @Override
   public LocalDateTime scnToTimestamp(Scn scn) throws SQLException {
     Objects.requireNonNull(scn, "scn == null");
     return list(Sql.SCN_TO_TIMESTAMP, rs -> ResultValues.dateTime(rs, 1), number(scn)).get(0);
