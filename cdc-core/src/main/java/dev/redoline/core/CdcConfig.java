@@ -56,11 +56,11 @@ public final class CdcConfig {
       Type.PASSWORD, "", Validator.any(), HIGH, DATABASE,
       "The capture user's password. Never printed: logs and messages show [hidden].");
   public static final ConfigKey<List<String>> DATABASE_PDBS = new ConfigKey<>("cdc.database.pdbs",
-      Type.LIST, "", Validator.any(), HIGH, DATABASE,
+      Type.LIST, "", Validator.names(), HIGH, DATABASE,
       "Pluggable databases whose redo is captured, mined from the root container. Empty for a "
           + "non-container database.");
   public static final ConfigKey<String> DATABASE_TIME_ZONE = new ConfigKey<>("cdc.database.time.zone",
-      Type.STRING, "", Validator.any(), LOW, DATABASE,
+      Type.STRING, "", Validator.timeZone(), LOW, DATABASE,
       "Time zone of the database server's clock (a zone id such as Europe/Paris or an offset such as "
           + "+02:00). LogMiner reports change times in server local time; this turns them into instants. "
           + "Empty asks the database: DBTIMEZONE when it is a region whose offset is the server clock's "
@@ -75,18 +75,18 @@ public final class CdcConfig {
           + "they are written. archive_only mines archived logs only: a change becomes visible once "
           + "its log is archived.");
   public static final ConfigKey<List<String>> TABLES_INCLUDE = new ConfigKey<>("cdc.tables.include",
-      Type.LIST, null, Validator.nonEmpty(), HIGH, CAPTURE,
+      Type.LIST, null, Validator.tablePatterns(true), HIGH, CAPTURE,
       "Tables to capture: comma-separated patterns over [PDB.]SCHEMA.TABLE, where * matches any run of "
           + "characters. A table created later that matches is captured from its first row.");
   public static final ConfigKey<List<String>> TABLES_EXCLUDE = new ConfigKey<>("cdc.tables.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.tablePatterns(false), MEDIUM, CAPTURE,
       "Tables not to capture even when cdc.tables.include matches them; same pattern syntax.");
   public static final ConfigKey<List<String>> COLUMNS_EXCLUDE = new ConfigKey<>("cdc.columns.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.columnPatterns(), MEDIUM, CAPTURE,
       "Columns dropped at parse time: patterns over [PDB.]SCHEMA.TABLE.COLUMN. An excluded value is "
           + "never converted, buffered, spilled, journaled, logged or delivered.");
   public static final ConfigKey<List<String>> COLUMNS_MASK_HASH = new ConfigKey<>("cdc.columns.mask.hash",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.columnPatterns(), MEDIUM, CAPTURE,
       "Character columns whose values are replaced at parse time by the lower-case hex SHA-256 of "
           + "cdc.columns.mask.hash.salt followed by the value (UTF-8); same patterns as cdc.columns.exclude. "
           + "Equal values hash equal, so joins still work. The raw value is never buffered, spilled, "
@@ -109,7 +109,7 @@ public final class CdcConfig {
       "true reads a single quote inside a SQL_REDO literal that LogMiner did not double as part of the value "
           + "when what follows it cannot follow a literal; false stops such a row with CDC-3005.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.names(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
           + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
           + "in a later session than the START. A transaction begun before the capture's first mined log "
@@ -240,7 +240,7 @@ public final class CdcConfig {
           + "security.protocol=SASL_SSL;sasl.mechanism=PLAIN;sasl.jaas.config=... Hidden like a password, "
           + "since it usually holds credentials.");
   public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
-      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      Type.STRING, "", Validator.keyColumns(), MEDIUM, TOPICS,
       "Key columns for tables without a primary key (or to override it): "
           + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3.");
 
@@ -425,6 +425,16 @@ public final class CdcConfig {
       pairs.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }
     return pairs;
+  }
+
+  /**
+   * Parses {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} (the value of {@link #MESSAGE_KEY_COLUMNS}):
+   * per table, its key columns in order.
+   *
+   * @throws ConfigException naming the entry at fault
+   */
+  public static Map<TableId, List<String>> keyColumns(String value) {
+    return ConfigShapes.keyColumns(MESSAGE_KEY_COLUMNS.name(), Checks.notNull(value, "value"));
   }
 
   /** The value of a key: the given one, or its default. */

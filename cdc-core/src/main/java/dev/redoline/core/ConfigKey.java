@@ -159,7 +159,8 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
             } catch (NumberFormatException e) {
               length = -1;
             }
-            if (length < 1 || length > 1_000_000) {
+            if (length < 1 || length > 1_000_000
+                || ConfigShapes.dottedParts(rule.substring(0, colon), 3, 4) == null) {
               throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
                   "item '" + rule + "' is not " + describe());
             }
@@ -168,7 +169,73 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
         @Override
         public String describe() {
-          return "PATTERN:N items, N in [1, 1000000]";
+          return "PATTERN:N items, PATTERN [PDB.]SCHEMA.TABLE.COLUMN, N in [1, 1000000]";
+        }
+      };
+    }
+
+    /**
+     * Table patterns {@code [PDB.]SCHEMA.TABLE} (a LIST key, {@code *} any run of characters); with
+     * {@code required}, at least one.
+     */
+    static Validator tablePatterns(boolean required) {
+      return shaped(required, 2, 3, "[PDB.]SCHEMA.TABLE");
+    }
+
+    /** Column patterns {@code [PDB.]SCHEMA.TABLE.COLUMN} (a LIST key). */
+    static Validator columnPatterns() {
+      return shaped(false, 3, 4, "[PDB.]SCHEMA.TABLE.COLUMN");
+    }
+
+    /** Single names, such as users or PDBs (a LIST key); quoted names keep their case. */
+    static Validator names() {
+      return shaped(false, 1, 1, "a name (quote it when it has dots or lower case)");
+    }
+
+    private static Validator shaped(boolean required, int min, int max, String what) {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          if (required && ConfigShapes.isEmpty(value)) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                "must name at least one " + what);
+          }
+          ConfigShapes.checkItems(key, value, shown, min, max, what);
+        }
+
+        @Override
+        public String describe() {
+          return (required ? "one or more " : "") + "comma-separated " + what;
+        }
+      };
+    }
+
+    /** A zone id or offset that {@link java.time.ZoneId#of} knows, or empty. */
+    static Validator timeZone() {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          ConfigShapes.checkZone(key, value, shown);
+        }
+
+        @Override
+        public String describe() {
+          return "a zone id such as Europe/Paris, an offset such as +02:00, or empty";
+        }
+      };
+    }
+
+    /** {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} entries, each with at least one column (a STRING key). */
+    static Validator keyColumns() {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          ConfigShapes.keyColumns(key, value.toString());
+        }
+
+        @Override
+        public String describe() {
+          return "[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'";
         }
       };
     }
@@ -178,7 +245,7 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
       return new Validator() {
         @Override
         public void check(String key, Object value, String shown) {
-          if (value.toString().trim().isEmpty()) {
+          if (ConfigShapes.isEmpty(value)) {
             throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must not be empty");
           }
         }
