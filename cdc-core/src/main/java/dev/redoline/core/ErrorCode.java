@@ -93,6 +93,15 @@ public enum ErrorCode {
       "A captured table or partition is NOLOGGING and the database is not in FORCE LOGGING mode (a warning)",
       "Run ALTER DATABASE FORCE LOGGING, or ALTER TABLE ... LOGGING (MODIFY PARTITION ... LOGGING) for the "
           + "tables named, or make sure no direct-path load (INSERT /*+ APPEND */, SQL*Loader direct) reaches them."),
+  LOGON_DENIED(4010,
+      "The database refused the capture user's logon (ORA-01017: wrong user name or password)",
+      "Correct cdc.database.user and cdc.database.password (in a container database, a common user such as "
+          + "C##REDOLINE), then start the capture again."),
+  UNKNOWN_SERVICE(4011,
+      "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
+          + "(ORA-12514, ORA-12505)",
+      "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
+          + "capture once the database has registered its service with the listener."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

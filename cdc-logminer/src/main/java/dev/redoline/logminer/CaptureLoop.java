@@ -90,6 +90,12 @@ final class CaptureLoop implements Runnable {
   private final String configuredStart;
   private volatile Position acknowledged;
   private volatile boolean stopping;
+  /** Whether the loop holds a connection; read by the sink's thread. */
+  private volatile boolean connected;
+  /** A transient failure of {@link #connectFirst()}, retried by the capture thread first of all. */
+  private Exception firstFailure;
+  /** Whether the last connection attempt failed, so the next success is worth an ops event. */
+  private boolean reconnecting;
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
@@ -127,6 +133,11 @@ final class CaptureLoop implements Runnable {
   public void run() {
     try {
       buffer.open();
+      if (firstFailure != null) {
+        Exception failed = firstFailure;
+        firstFailure = null;
+        recover(failed);
+      }
       while (!stopping) {
         try {
           boolean caughtUp = step();
@@ -235,8 +246,7 @@ final class CaptureLoop implements Runnable {
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
-      session.reset();
-      catalogStale = true;
+      onConnected();
     }
     if (publisher == null) {
       Scn scn = configuredStart.equals("current") ? db.database().currentScn() : Scn.parse(configuredStart);
@@ -245,6 +255,44 @@ final class CaptureLoop implements Runnable {
     if (catalogStale) {
       resolveCatalog();
     }
+  }
+
+  private void onConnected() {
+    connected = true;
+    session.reset();
+    catalogStale = true;
+    if (reconnecting) {
+      reconnecting = false;
+      ops(OpsEvent.Type.RECONNECTED, "connected to the database again after " + backoff.elapsed().toMillis()
+          + " ms");
+    }
+  }
+
+  /**
+   * Caller's thread, before the capture thread starts: the first connection, so that an error no
+   * retry can fix (wrong credentials, an unknown service, a missing privilege, a bad URL) is thrown
+   * to the caller at once. A transient one is left to the capture thread, which retries it first.
+   *
+   * @throws CdcException with the failure's code when retrying cannot help
+   */
+  void connectFirst() {
+    try {
+      db = gateways.connect();
+      db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
+      connected = true;
+    } catch (SQLException | RuntimeException e) {
+      closeDatabase();
+      Failure failure = FailureClassifier.classifyFirstConnection(e);
+      if (failure.action() != Failure.Action.RECONNECT) {
+        throw failure.toException();
+      }
+      firstFailure = e;
+    }
+  }
+
+  /** Whether the capture holds a database connection now (false while it retries one). */
+  boolean connected() {
+    return connected;
   }
 
   private void resolveCatalog() throws SQLException, InterruptedException {
@@ -393,6 +441,7 @@ final class CaptureLoop implements Runnable {
               + "): " + failure.detail(), e);
         }
         stats.reconnected();
+        reconnecting = true;
         ops(OpsEvent.Type.RECONNECT, "reconnecting in " + wait.get().toMillis() + " ms: " + failure.detail());
         sleeper.sleep(wait.get());
       }
@@ -416,6 +465,7 @@ final class CaptureLoop implements Runnable {
   }
 
   private void closeDatabase() {
+    connected = false;
     if (db != null) {
       db.close();
       db = null;

@@ -63,6 +63,14 @@ public final class CaptureStream implements ChangeStream {
     return stats.snapshot(queue.size());
   }
 
+  /**
+   * Whether the capture holds a database connection now: false while it retries a transient error
+   * (the first connection included), and after it stopped.
+   */
+  public boolean connected() {
+    return loop.connected();
+  }
+
   /** Whether the capture thread is still running. */
   public boolean running() {
     return thread.isAlive();
