@@ -57,14 +57,14 @@ public final class FileTransactionJournal implements TransactionJournal {
   /**
    * A journal in {@code directory}, created owner-only ({@code rwx------}) when missing.
    *
-   * @throws CdcException CDC-2102 when the directory cannot be created
+   * @throws CdcException CDC-2104 when the directory cannot be created
    */
   public static FileTransactionJournal open(Path directory) {
     Objects.requireNonNull(directory, "directory == null");
     try {
       FrameWriter.createOwnerOnlyDirectory(directory);
     } catch (IOException e) {
-      throw corrupt(directory, "cannot create the journal directory: " + e, e);
+      throw storageFailed(directory, "cannot create the journal directory: " + e, e);
     }
     return new FileTransactionJournal(directory);
   }
@@ -102,7 +102,7 @@ public final class FileTransactionJournal implements TransactionJournal {
         validLength.put(xid, writer.size());
       }
     } catch (IOException e) {
-      throw corrupt(file, "cannot append: " + e, e);
+      throw storageFailed(file, "cannot append: " + e, e);
     }
   }
 
@@ -146,7 +146,7 @@ public final class FileTransactionJournal implements TransactionJournal {
                 scan.removals)));
       }
     } catch (IOException e) {
-      throw corrupt(directory, "cannot list the journal directory: " + e, e);
+      throw storageFailed(directory, "cannot list the journal directory: " + e, e);
     }
     return result;
   }
@@ -158,7 +158,7 @@ public final class FileTransactionJournal implements TransactionJournal {
     try {
       Files.deleteIfExists(file(xid));
     } catch (IOException e) {
-      throw corrupt(file(xid), "cannot delete: " + e, e);
+      throw storageFailed(file(xid), "cannot delete: " + e, e);
     }
   }
 
@@ -219,8 +219,14 @@ public final class FileTransactionJournal implements TransactionJournal {
         ChangeCodec.readNullableString(frame));
   }
 
+  /** An entry that does not read as written: CDC-2102. */
   private static CdcException corrupt(Path file, String what, Throwable cause) {
     return new CdcException(ErrorCode.JOURNAL_CORRUPT, "journal file " + file + ": " + what, cause);
+  }
+
+  /** A file or directory the journal cannot create, write or read (no space, no permission): CDC-2104. */
+  private static CdcException storageFailed(Path file, String what, Throwable cause) {
+    return new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "journal file " + file + ": " + what, cause);
   }
 
   private static final class Scan {
@@ -256,7 +262,7 @@ public final class FileTransactionJournal implements TransactionJournal {
       try {
         reader = FrameReader.open(file, 0);
       } catch (IOException e) {
-        throw corrupt(file, "cannot open: " + e, e);
+        throw storageFailed(file, "cannot open: " + e, e);
       }
       return new Iterator<>() {
         private Change next;
@@ -288,9 +294,12 @@ public final class FileTransactionJournal implements TransactionJournal {
             }
             ended = true;
             reader.close();
-          } catch (IOException | FrameFormatException e) {
+          } catch (FrameFormatException e) {
             ended = true;
             throw corrupt(file, "cannot read: " + e.getMessage(), e);
+          } catch (IOException e) {
+            ended = true;
+            throw storageFailed(file, "cannot read: " + e, e);
           }
           if (yielded != size) {
             throw corrupt(file, "holds " + yielded + " live changes, its frames say " + size, null);

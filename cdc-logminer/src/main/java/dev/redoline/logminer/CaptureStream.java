@@ -76,8 +76,10 @@ public final class CaptureStream implements ChangeStream {
     return thread.isAlive();
   }
 
+  /** Wakes a poll blocked on another thread first, then stops the capture thread and waits for it. */
   @Override
   public void close() {
+    queue.close();
     jmx.unregister();
     loop.stop();
     thread.interrupt();
