@@ -5,13 +5,11 @@ import dev.redoline.core.Change;
 import dev.redoline.core.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -116,18 +114,7 @@ public final class FileTransactionJournal implements TransactionJournal {
     scratch.putInt(VERSION);
     writer.append(scratch);
     frame(HEADER);
-    scratch.putBytes(info.xid().toRaw());
-    scratch.putLong(info.startScn().bits());
-    scratch.putByte(info.startAddress() == null ? 0 : 1);
-    if (info.startAddress() != null) {
-      ChangeCodec.writeAddress(info.startAddress(), scratch);
-    }
-    scratch.putByte(info.startTime() == null ? 0 : 1);
-    if (info.startTime() != null) {
-      scratch.putLong(info.startTime().getEpochSecond());
-      scratch.putInt(info.startTime().getNano());
-    }
-    ChangeCodec.writeNullableString(info.user(), scratch);
+    JournalCodec.writeInfo(info, scratch);
     writer.append(scratch);
   }
 
@@ -181,7 +168,7 @@ public final class FileTransactionJournal implements TransactionJournal {
             throw corrupt(file, "unknown format version " + version, null);
           }
         } else if (type == HEADER) {
-          scan.info = readHeader(frame);
+          scan.info = JournalCodec.readInfo(frame);
         } else if (type == CHANGE) {
           changes++;
         } else if (type == REMOVAL) {
@@ -207,16 +194,6 @@ public final class FileTransactionJournal implements TransactionJournal {
     } catch (FrameReader.TornFrameException e) {
       return null; // a torn last append; it ends after the last mark, so nothing is lost
     }
-  }
-
-  private static TransactionInfo readHeader(ByteReader frame) {
-    Xid xid = Xid.fromRaw(frame.getBytes());
-    Scn startScn = new Scn(frame.getLong());
-    RedoAddress startAddress = frame.getByte() == 0 ? null : ChangeCodec.readAddress(frame);
-    Instant startTime = frame.getByte() == 0 ? null
-        : Instant.ofEpochSecond(frame.getLong(), frame.getInt());
-    return new TransactionInfo(xid, startScn, startAddress, startTime,
-        ChangeCodec.readNullableString(frame));
   }
 
   /** An entry that does not read as written: CDC-2102. */
