@@ -116,7 +116,8 @@ public final class CdcConfig {
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
           + "one that began before the capture and ended while it was stopped cannot be told apart.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
-      Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.STRING, "", Validator.emptyOr("LOG_ARCHIVE_DEST_([1-9]|[12][0-9]|3[01])", "LOG_ARCHIVE_DEST_1 to _31"),
+      MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
           + "Empty chooses the first valid local destination.");
   public static final ConfigKey<String> START_SCN = new ConfigKey<>("cdc.start.scn", Type.STRING,
@@ -213,25 +214,27 @@ public final class CdcConfig {
       "redoline", Validator.nonEmpty(), HIGH, TOPICS,
       "Prefix of every topic name the connector writes; identifies this capture.");
   public static final ConfigKey<String> TOPIC_TEMPLATE = new ConfigKey<>("cdc.topic.template", Type.STRING,
-      "${prefix}.${pdb}.${schema}.${table}", Validator.nonEmpty(), MEDIUM, TOPICS,
+      "${prefix}.${pdb}.${schema}.${table}", Validator.template("${prefix}", "${pdb}", "${schema}", "${table}"),
+      MEDIUM, TOPICS,
       "Topic of a table's change records. ${prefix}, ${pdb}, ${schema} and ${table} are replaced; in a "
           + "non-container database ${pdb}. is dropped.");
   public static final ConfigKey<String> TOPIC_HEARTBEAT = new ConfigKey<>("cdc.topic.heartbeat",
-      Type.STRING, "${prefix}.heartbeat", Validator.nonEmpty(), LOW, TOPICS, "Topic of heartbeat records.");
+      Type.STRING, "${prefix}.heartbeat", Validator.template("${prefix}"), LOW, TOPICS,
+      "Topic of heartbeat records.");
   public static final ConfigKey<String> TOPIC_SCHEMA = new ConfigKey<>("cdc.topic.schema", Type.STRING,
-      "${prefix}.schema", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.schema", Validator.template("${prefix}"), LOW, TOPICS,
       "Topic of table layouts, one record per table version (names and types, never values).");
   public static final ConfigKey<String> TOPIC_JOURNAL = new ConfigKey<>("cdc.topic.journal", Type.STRING,
-      "${prefix}.journal", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.journal", Validator.template("${prefix}"), LOW, TOPICS,
       "Compacted topic journaling the buffered changes of long-running transactions.");
   public static final ConfigKey<String> TOPIC_DLQ = new ConfigKey<>("cdc.topic.dlq", Type.STRING,
-      "${prefix}.dlq", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.dlq", Validator.template("${prefix}"), LOW, TOPICS,
       "Dead letter topic for rows that cannot be decoded, with cdc.on.decode.error=dlq.");
   public static final ConfigKey<String> TOPIC_OPS = new ConfigKey<>("cdc.topic.ops", Type.STRING,
-      "${prefix}.ops", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.ops", Validator.template("${prefix}"), LOW, TOPICS,
       "Topic of operational events: dead letters, orphaned transactions, window and session changes.");
   public static final ConfigKey<String> KAFKA_BOOTSTRAP_SERVERS = new ConfigKey<>("cdc.kafka.bootstrap.servers",
-      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      Type.STRING, "", Validator.hostPorts(), MEDIUM, TOPICS,
       "Kafka brokers (host:port,...) the connector's own clients use for the schema topic read-back, the "
           + "journal topic and topic creation; usually the same as the Connect worker's bootstrap.servers.");
   public static final ConfigKey<Secret> KAFKA_CLIENT_CONFIG = new ConfigKey<>("cdc.kafka.client.config",
@@ -388,7 +391,17 @@ public final class CdcConfig {
         problems.add(e);
       }
     }
+    crossCheck(values, problems);
     return new CdcConfig(Collections.unmodifiableMap(originals), Collections.unmodifiableMap(values));
+  }
+
+  /** Rules between keys, each reported on the key a user would change. */
+  private static void crossCheck(Map<String, Object> values, List<ConfigException> problems) {
+    if (values.get(RETRY_BACKOFF_INITIAL_MS.name()) instanceof Long initial
+        && values.get(RETRY_BACKOFF_MAX_MS.name()) instanceof Long max && initial > max) {
+      problems.add(new ConfigException(ErrorCode.INVALID_CONFIGURATION, RETRY_BACKOFF_INITIAL_MS.name(),
+          initial.toString(), "must not exceed " + RETRY_BACKOFF_MAX_MS.name() + " (" + max + ")"));
+    }
   }
 
   /** Parses a key's text; a value of the wrong type is reported with what the key allows. */

@@ -240,6 +240,57 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
       };
     }
 
+    /** A non-empty text whose only {@code ${...}} placeholders are {@code allowed}. */
+    static Validator template(String... allowed) {
+      List<String> placeholders = List.of(allowed);
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          nonEmpty().check(key, value, shown);
+          ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
+        }
+
+        @Override
+        public String describe() {
+          return "non-empty; placeholders " + String.join(", ", placeholders);
+        }
+      };
+    }
+
+    /** Comma-separated {@code host:port} items, or empty. */
+    static Validator hostPorts() {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          ConfigShapes.checkHostPorts(key, value, shown);
+        }
+
+        @Override
+        public String describe() {
+          return "host:port,... or empty";
+        }
+      };
+    }
+
+    /** Text matching {@code regex} without case, or empty; {@code what} says it in words. */
+    static Validator emptyOr(String regex, String what) {
+      java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          String text = value.toString().trim();
+          if (!text.isEmpty() && !pattern.matcher(text).matches()) {
+            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
+          }
+        }
+
+        @Override
+        public String describe() {
+          return what + " or empty";
+        }
+      };
+    }
+
     /** A non-empty string. */
     static Validator nonEmpty() {
       return new Validator() {

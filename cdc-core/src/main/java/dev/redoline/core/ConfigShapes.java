@@ -102,4 +102,41 @@ final class ConfigShapes {
     }
     return columnsByTable;
   }
+
+  /**
+   * Checks that {@code value} names no placeholder but {@code allowed} ones ({@code ${...}}), so a
+   * misspelt one does not end up, mangled, in a topic name.
+   */
+  static void checkPlaceholders(String key, Object value, String shown, List<String> allowed) {
+    String text = value.toString();
+    for (int at = text.indexOf("${"); at >= 0; at = text.indexOf("${", at + 2)) {
+      int end = text.indexOf('}', at);
+      String placeholder = end < 0 ? text.substring(at) : text.substring(at, end + 1);
+      if (!allowed.contains(placeholder)) {
+        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "'" + placeholder
+            + "' is not a placeholder of this key; allowed: " + String.join(", ", allowed));
+      }
+    }
+  }
+
+  /** Checks comma-separated {@code host:port} items (Kafka's bootstrap form); empty is allowed. */
+  static void checkHostPorts(String key, Object value, String shown) {
+    for (String item : value.toString().split(",")) {
+      String server = item.trim();
+      if (server.isEmpty()) {
+        continue;
+      }
+      int colon = server.lastIndexOf(':');
+      int port = -1;
+      try {
+        port = colon > 0 ? Integer.parseInt(server.substring(colon + 1)) : -1;
+      } catch (NumberFormatException e) {
+        port = -1;
+      }
+      if (port < 1 || port > 65_535) {
+        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "item '" + server
+            + "' is not host:port (port in [1, 65535]); items are separated by ','");
+      }
+    }
+  }
 }

@@ -259,4 +259,43 @@ class CdcConfigTest {
     assertThat(problem("cdc.mining.decode.threads", "abc").detail()).isEqualTo(
         "cdc.mining.decode.threads='abc': is not a valid int; allowed: [1, 64]");
   }
+
+  @Test
+  void topicTemplates_refuseUnknownPlaceholders() {
+    assertThat(problem("cdc.topic.template", "${prefix}.${tabel}").detail()).isEqualTo(
+        "cdc.topic.template='${prefix}.${tabel}': '${tabel}' is not a placeholder of this key; allowed: "
+            + "${prefix}, ${pdb}, ${schema}, ${table}");
+    assertThat(problem("cdc.topic.heartbeat", "${prefix}.${table}.hb").detail()).contains("allowed: ${prefix}");
+    problem("cdc.topic.ops", "");
+  }
+
+  @Test
+  void bootstrapServers_needHostAndPort() {
+    assertThat(problem("cdc.kafka.bootstrap.servers", "kafka1:9092,kafka2").detail()).isEqualTo(
+        "cdc.kafka.bootstrap.servers='kafka1:9092,kafka2': item 'kafka2' is not host:port (port in [1, 65535]); "
+            + "items are separated by ','");
+    problem("cdc.kafka.bootstrap.servers", "kafka1:99999");
+    Map<String, String> map = minimal();
+    map.put("cdc.kafka.bootstrap.servers", "kafka1:9092, [::1]:9093");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void archiveDestination_isALogArchiveDest() {
+    assertThat(problem("cdc.archive.destination", "/u01/arch").detail()).isEqualTo(
+        "cdc.archive.destination='/u01/arch': must be LOG_ARCHIVE_DEST_1 to _31 or empty");
+    problem("cdc.archive.destination", "LOG_ARCHIVE_DEST_32");
+    Map<String, String> map = minimal();
+    map.put("cdc.archive.destination", "log_archive_dest_2");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void retryBackoff_initialMustNotExceedTheMaximum() {
+    Map<String, String> map = minimal();
+    map.put("cdc.retry.backoff.initial.ms", "60000");
+    map.put("cdc.retry.backoff.max.ms", "30000");
+    assertThat(CdcConfig.problems(map)).singleElement().satisfies(e -> assertThat(e.detail()).isEqualTo(
+        "cdc.retry.backoff.initial.ms='60000': must not exceed cdc.retry.backoff.max.ms (30000)"));
+  }
 }
