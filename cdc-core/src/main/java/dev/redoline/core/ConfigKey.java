@@ -193,102 +193,63 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     }
 
     private static Validator shaped(boolean required, int min, int max, String what) {
+      return described((required ? "one or more " : "") + "comma-separated " + what, (key, value, shown) -> {
+        if (required && ConfigShapes.isEmpty(value)) {
+          throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
+        }
+        ConfigShapes.checkItems(key, value, shown, min, max, what);
+      });
+    }
+
+    /** A validator of {@code check} that the docs describe as {@code description}. */
+    private static Validator described(String description, Validator check) {
       return new Validator() {
         @Override
         public void check(String key, Object value, String shown) {
-          if (required && ConfigShapes.isEmpty(value)) {
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
-                "must name at least one " + what);
-          }
-          ConfigShapes.checkItems(key, value, shown, min, max, what);
+          check.check(key, value, shown);
         }
 
         @Override
         public String describe() {
-          return (required ? "one or more " : "") + "comma-separated " + what;
+          return description;
         }
       };
     }
 
     /** A zone id or offset that {@link java.time.ZoneId#of} knows, or empty. */
     static Validator timeZone() {
-      return new Validator() {
-        @Override
-        public void check(String key, Object value, String shown) {
-          ConfigShapes.checkZone(key, value, shown);
-        }
-
-        @Override
-        public String describe() {
-          return "a zone id such as Europe/Paris, an offset such as +02:00, or empty";
-        }
-      };
+      return described("a zone id such as Europe/Paris, an offset such as +02:00, or empty", ConfigShapes::checkZone);
     }
 
     /** {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} entries, each with at least one column (a STRING key). */
     static Validator keyColumns() {
-      return new Validator() {
-        @Override
-        public void check(String key, Object value, String shown) {
-          ConfigShapes.keyColumns(key, value.toString());
-        }
-
-        @Override
-        public String describe() {
-          return "[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'";
-        }
-      };
+      return described("[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'",
+          (key, value, shown) -> ConfigShapes.keyColumns(key, value.toString()));
     }
 
     /** A non-empty text whose only {@code ${...}} placeholders are {@code allowed}. */
     static Validator template(String... allowed) {
       List<String> placeholders = List.of(allowed);
-      return new Validator() {
-        @Override
-        public void check(String key, Object value, String shown) {
-          nonEmpty().check(key, value, shown);
-          ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
-        }
-
-        @Override
-        public String describe() {
-          return "non-empty; placeholders " + String.join(", ", placeholders);
-        }
-      };
+      return described("non-empty; placeholders " + String.join(", ", placeholders), (key, value, shown) -> {
+        nonEmpty().check(key, value, shown);
+        ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
+      });
     }
 
     /** Comma-separated {@code host:port} items, or empty. */
     static Validator hostPorts() {
-      return new Validator() {
-        @Override
-        public void check(String key, Object value, String shown) {
-          ConfigShapes.checkHostPorts(key, value, shown);
-        }
-
-        @Override
-        public String describe() {
-          return "host:port,... or empty";
-        }
-      };
+      return described("host:port,... or empty", ConfigShapes::checkHostPorts);
     }
 
     /** Text matching {@code regex} without case, or empty; {@code what} says it in words. */
     static Validator emptyOr(String regex, String what) {
       java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
-      return new Validator() {
-        @Override
-        public void check(String key, Object value, String shown) {
-          String text = value.toString().trim();
-          if (!text.isEmpty() && !pattern.matcher(text).matches()) {
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
-          }
+      return described(what + " or empty", (key, value, shown) -> {
+        String text = value.toString().trim();
+        if (!text.isEmpty() && !pattern.matcher(text).matches()) {
+          throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
         }
-
-        @Override
-        public String describe() {
-          return what + " or empty";
-        }
-      };
+      });
     }
 
     /** A non-empty string. */
