@@ -3,8 +3,10 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
+import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,14 +88,9 @@ final class LayoutHistory {
    * @throws CdcException CDC-4001 when the brokers cannot be read
    */
   static List<TableLayout> read(Map<String, Object> clientProps, String topic, List<Converter> converters) {
-    return newest(readAll(clientProps, topic, converters));
-  }
-
-  /** The latest version of each table among {@code layouts}. */
-  static List<TableLayout> newest(List<TableLayout> layouts) {
     Map<TableId, TableLayout> latest = new HashMap<>();
-    for (TableLayout layout : layouts) {
-      latest.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+    for (LayoutVersion stored : readAll(clientProps, topic, converters)) {
+      latest.merge(stored.layout().table(), stored.layout(), (a, b) -> a.version() >= b.version() ? a : b);
     }
     return List.copyOf(latest.values());
   }
@@ -103,8 +100,8 @@ final class LayoutHistory {
    *
    * @throws CdcException CDC-4001 when the brokers cannot be read
    */
-  static List<TableLayout> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
-    List<TableLayout> all = new ArrayList<>();
+  static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+    List<LayoutVersion> all = new ArrayList<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
     props.put("enable.auto.commit", false);
@@ -123,9 +120,9 @@ final class LayoutHistory {
         var batch = consumer.poll(Duration.ofMillis(200));
         empty = batch.isEmpty() ? empty + 1 : 0;
         for (ConsumerRecord<byte[], byte[]> r : batch) {
-          TableLayout layout = decode(topic, r, converters);
-          if (layout != null) {
-            all.add(layout);
+          LayoutVersion stored = decode(topic, r, converters);
+          if (stored != null) {
+            all.add(stored);
           }
         }
       }
@@ -136,14 +133,16 @@ final class LayoutHistory {
     return all;
   }
 
-  private static TableLayout decode(String topic, ConsumerRecord<byte[], byte[]> record, List<Converter> converters) {
+  private static LayoutVersion decode(String topic, ConsumerRecord<byte[], byte[]> record,
+      List<Converter> converters) {
     if (record.value() == null) {
       return null;
     }
     RuntimeException last = null;
     for (Converter c : converters) {
       try {
-        return layout(c.toConnectData(topic, record.value()).value());
+        Object value = c.toConnectData(topic, record.value()).value();
+        return new LayoutVersion(layout(value), Scn.parse(Fields.of(value).text("scn")));
       } catch (DataException | IllegalArgumentException | ClassCastException | NullPointerException e) {
         last = e;
       }

@@ -175,10 +175,10 @@ public final class RedolineSourceTask extends SourceTask {
         CdcConfig.KAFKA_CLIENT_CONFIG.name(), config.get(CdcConfig.KAFKA_CLIENT_CONFIG)));
     clients.put("bootstrap.servers", bootstrap);
     KafkaTopics.ensure(clients, KafkaTopics.plan(topics));
-    List<dev.redoline.core.TableLayout> stored = LayoutHistory.readAll(clients, topics.schema(),
+    List<dev.redoline.core.LayoutVersion> stored = LayoutHistory.readAll(clients, topics.schema(),
         LayoutHistory.converters(props));
-    stored.forEach(layouts::written);
-    engine.knownLayouts(LayoutHistory.newest(stored));
+    stored.forEach(v -> layouts.written(v.layout()));
+    engine.knownLayouts(stored);
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
     engine.journal(journal);
   }

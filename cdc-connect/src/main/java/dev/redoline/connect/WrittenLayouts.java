@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * WrittenLayouts written = new WrittenLayouts();
- * LayoutHistory.readAll(clients, topic, converters).forEach(written::written);
+ * LayoutHistory.readAll(clients, topic, converters).forEach(v -> written.written(v.layout()));
  * if (!written.isWritten(layout)) { ...write...; written.written(layout); }
  * }</pre>
  *

@@ -157,6 +157,14 @@ public final class CdcConfig {
   public static final ConfigKey<Long> MINING_IDLE_MS = new ConfigKey<>("cdc.mining.idle.ms", Type.LONG,
       "500", Validator.range(0, 60_000), LOW, MINING,
       "How long the engine waits before the next step once it has caught up with the database.");
+  public static final ConfigKey<Long> MINING_LGWR_MAX_DELAY_MS = new ConfigKey<>(
+      "cdc.mining.lgwr.max.delay.ms", Type.LONG, "3000", Validator.range(1000, 600_000), LOW, MINING,
+      "The longest a commit's redo can wait in an instance's log buffer before LGWR writes it "
+          + "(Oracle's LGWR writes at least every three seconds). A RAC thread whose written redo has "
+          + "not moved for this long stops holding back the other threads' commits, and a step starts "
+          + "no later than redo this old. Raise it when log writes can stall longer (slow log devices, "
+          + "long 'log file parallel write' waits): a thread written later than this makes commits "
+          + "arrive out of commit order, reported as a COMMIT_OUT_OF_ORDER ops event.");
   public static final ConfigKey<Integer> MINING_REMINE_MAX_ATTEMPTS = new ConfigKey<>(
       "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
       "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "
@@ -284,7 +292,7 @@ public final class CdcConfig {
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
       COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
-      MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_REMINE_MAX_ATTEMPTS,
+      MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,

@@ -3,8 +3,10 @@ package dev.redoline.core;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * A restart position: everything a capture needs to resume so that nothing repeats and nothing is
@@ -16,7 +18,11 @@ import java.util.TreeMap;
  *       first change of the oldest open transaction that is not journaled, else the cursor;
  *   <li>{@code lastCommit} and {@code lastIndex}: the last acknowledged commit and how far into
  *       that transaction acknowledgements went, so that a restart after a partly acknowledged
- *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was).
+ *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was);
+ *   <li>{@code excludedOpen}: transactions of excluded users ({@code cdc.users.exclude}) that were
+ *       open and whose START row the capture never mined (begun before it). LogMiner names their
+ *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after
+ *       they ended could only learn from here that their rows are not to be captured.
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
@@ -34,12 +40,16 @@ import java.util.TreeMap;
  * @param lastCommit the last acknowledged commit, or {@code null} before the first
  * @param lastIndex the index of the last acknowledged change inside the transaction at
  *     {@code lastCommit}, or {@link #WHOLE}
+ * @param excludedOpen open transactions of excluded users whose START was not mined
  */
 public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit,
-    long lastIndex) {
+    long lastIndex, Set<Xid> excludedOpen) {
 
-  /** The version of the map form written by this class. */
-  public static final int VERSION = 1;
+  /**
+   * The newest version of the map form: 2 adds {@code excluded}. A position without excluded open
+   * transactions is written as version 1, which earlier releases read.
+   */
+  public static final int VERSION = 2;
 
   /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
   public static final long WHOLE = Long.MAX_VALUE;
@@ -50,6 +60,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   static final String KEY_COMMIT_SCN = "commit_scn";
   static final String KEY_COMMIT_ADDRESS = "commit_address";
   static final String KEY_COMMIT_INDEX = "commit_index";
+  static final String KEY_EXCLUDED = "excluded";
 
   public Position {
     Checks.notNull(resumeScn, "resumeScn");
@@ -61,6 +72,12 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     Checks.argument(lastIndex >= 0, "lastIndex must not be negative: %s", lastIndex);
     Checks.argument(lastCommit != null || lastIndex == WHOLE,
         "lastIndex %s without a lastCommit", lastIndex);
+    excludedOpen = Set.copyOf(Checks.notNull(excludedOpen, "excludedOpen"));
+  }
+
+  /** A position without excluded open transactions. */
+  public Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit, long lastIndex) {
+    this(resumeScn, resume, lastCommit, lastIndex, Set.of());
   }
 
   /** A first position: read logs from {@code scn}, nothing delivered yet. */
@@ -70,12 +87,12 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
 
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
-    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex);
+    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen);
   }
 
   /** This position after acknowledging the change at {@code index} of the transaction at {@code commit}. */
   public Position withDelivered(CommitMark commit, long index) {
-    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index);
+    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen);
   }
 
   /**
@@ -94,13 +111,16 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /** The primitive map form, in a stable key order. */
   public Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    map.put(KEY_VERSION, VERSION);
+    map.put(KEY_VERSION, excludedOpen.isEmpty() ? 1 : VERSION);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
       map.put(KEY_COMMIT_SCN, lastCommit.scn().toString());
       map.put(KEY_COMMIT_ADDRESS, lastCommit.address().toString());
       map.put(KEY_COMMIT_INDEX, lastIndex);
+    }
+    if (!excludedOpen.isEmpty()) {
+      map.put(KEY_EXCLUDED, excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
     }
     return Collections.unmodifiableMap(map);
   }

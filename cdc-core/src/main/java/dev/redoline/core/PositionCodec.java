@@ -14,13 +14,14 @@ final class PositionCodec {
 
   static Position read(Map<String, ?> map) {
     long version = number(map, Position.KEY_VERSION);
-    if (version != 1) {
+    if (version < 1 || version > Position.VERSION) {
       throw invalid(map, "version " + version + " is not one this Redoline reads (1 to "
           + Position.VERSION + "); was it written by a newer release?");
     }
     Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
+    Set<Xid> excluded = Set.of();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
       if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
@@ -33,12 +34,14 @@ final class PositionCodec {
         resume.put(thread, address(map, key, thread, text(map, key)));
       } else if (COMMIT_KEYS.contains(key)) {
         commitKeys++;
+      } else if (key.equals(Position.KEY_EXCLUDED) && version >= 2) {
+        excluded = xids(map, text(map, key));
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
     }
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE);
+      return new Position(resumeScn, resume, null, Position.WHOLE, excluded);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -55,7 +58,19 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index);
+    return new Position(resumeScn, resume, commit, index, excluded);
+  }
+
+  private static Set<Xid> xids(Map<String, ?> map, String text) {
+    Set<Xid> out = new java.util.HashSet<>();
+    for (String hex : text.split(",")) {
+      try {
+        out.add(Xid.parseHex(hex.trim()));
+      } catch (IllegalArgumentException e) {
+        throw invalid(map, Position.KEY_EXCLUDED + "='" + text + "': " + e.getMessage());
+      }
+    }
+    return out;
   }
 
   private static RedoAddress address(Map<String, ?> map, String key, int thread, String text) {

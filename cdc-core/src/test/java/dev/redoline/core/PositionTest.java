@@ -51,7 +51,7 @@ class PositionTest {
   @Test
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
-    assertRejected(Map.of("v", 2, "resume_scn", "1"), "version 2 is not one this Redoline reads (1 to 1)");
+    assertRejected(Map.of("v", 3, "resume_scn", "1"), "version 3 is not one this Redoline reads (1 to 2)");
     assertRejected(Map.of("v", 1, "resume_scn", "-4"), "resume_scn='-4': Not an SCN: '-4'");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
         "key 'resume.x' does not end in a thread number");
@@ -60,6 +60,23 @@ class PositionTest {
         "must be present together");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "typo", "5"), "unknown key 'typo'");
     assertRejected(Map.of("v", "one", "resume_scn", "4"), "v='one' is not a whole number");
+    assertRejected(Map.of("v", 1, "resume_scn", "4", "excluded", "0a000b0057030000"), "unknown key 'excluded'");
+    assertRejected(Map.of("v", 2, "resume_scn", "4", "excluded", "0a000b00,zz"), "excluded='0a000b00,zz': Not an XID");
+  }
+
+  @Test
+  void excludedOpen_roundTripsAsVersion2AndAPositionWithoutItStaysVersion1() {
+    Xid first = new Xid(10, 11, 855);
+    Xid second = new Xid(3, 4, 5);
+    Position withExcluded = new Position(Scn.of(4), new java.util.TreeMap<>(), null, Position.WHOLE,
+        java.util.Set.of(first, second));
+
+    Map<String, Object> map = withExcluded.toMap();
+    assertThat(map).containsEntry("v", 2).containsEntry("excluded", second.toHex() + "," + first.toHex());
+    assertThat(Position.fromMap(map)).isEqualTo(withExcluded);
+    assertThat(withExcluded.withDelivered(new CommitMark(Scn.of(9), new RedoAddress(1, 2, 3, 4)), 0).excludedOpen())
+        .containsExactlyInAnyOrder(first, second);
+    assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("excluded");
   }
 
   private static void assertRejected(Map<String, ?> map, String problem) {

@@ -106,8 +106,8 @@ final class Delivery implements Runnable {
   }
 
   /** Caller's thread, before the delivery thread starts: opens the capture where the store says. */
-  void open(List<TableLayout> known) {
-    known.forEach(this::remember);
+  void open(List<dev.redoline.core.LayoutVersion> known) {
+    known.forEach(v -> remember(v.layout()));
     Position stored = offsets.load().orElse(null);
     flusher = new OffsetFlusher(offsets, flushPolicy.interval(), flushPolicy.maxTransactions(), clock, stored);
     stream = capture.open(stored);

@@ -6,8 +6,7 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.TableId;
-import dev.redoline.core.TableLayout;
+import dev.redoline.core.LayoutVersion;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
@@ -16,7 +15,6 @@ import dev.redoline.logminer.OpsListener;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -141,7 +139,7 @@ public final class EmbeddedEngine implements AutoCloseable {
           StateFiles.directory(dir);
         }
         Database db = database != null ? database : Database.fromConfig(config);
-        List<TableLayout> known = history.load();
+        List<LayoutVersion> known = history.load();
         List<String> ignored = CdcConfig.otherSinkKeys(config.originals(), ConfigKey.Sink.EMBEDDED);
         if (!ignored.isEmpty()) {
           LOG.warn("Ignored: {} (read by the Kafka Connect connector only, not by the embedded engine)",
@@ -156,7 +154,7 @@ public final class EmbeddedEngine implements AutoCloseable {
         };
         CaptureEngine capture = CaptureEngine.builder().config(config).database(db)
             .journal(journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
-            .deadLetters(deadLetterSink(dir)).ops(tap).knownLayouts(newest(known)).build();
+            .deadLetters(deadLetterSink(dir)).ops(tap).knownLayouts(known).build();
         Delivery starting = new Delivery(capture, handler, offsets, OffsetFlusher.Policy.of(config), history,
             failureListener, handlerRetries, retryBackoff, db.clock(), this::moveTo, connection);
         starting.open(known);
@@ -207,15 +205,6 @@ public final class EmbeddedEngine implements AutoCloseable {
       store.accept(letter);
       deadLetters.accept(letter);
     };
-  }
-
-  /** The newest stored version of each table: what the capture continues numbering from. */
-  private static List<TableLayout> newest(List<TableLayout> layouts) {
-    Map<TableId, TableLayout> newest = new LinkedHashMap<>();
-    for (TableLayout layout : layouts) {
-      newest.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
-    }
-    return new ArrayList<>(newest.values());
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.redoline.embedded;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;
 import java.io.IOException;
@@ -10,10 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * A {@link SchemaHistory} in a JSON-lines file: one line per layout version, appended and forced
@@ -32,7 +33,8 @@ import java.util.Set;
 public final class FileSchemaHistory implements SchemaHistory {
 
   private final Path file;
-  private final Set<TableLayout> recorded = new LinkedHashSet<>();
+  /** Each recorded layout with the SCN it was first recorded with, in the order recorded. */
+  private final Map<TableLayout, Scn> recorded = new LinkedHashMap<>();
   private boolean loaded;
 
   private FileSchemaHistory(Path file) {
@@ -50,7 +52,7 @@ public final class FileSchemaHistory implements SchemaHistory {
   }
 
   @Override
-  public synchronized List<TableLayout> load() {
+  public synchronized List<LayoutVersion> load() {
     recorded.clear();
     String text;
     try {
@@ -68,14 +70,15 @@ public final class FileSchemaHistory implements SchemaHistory {
         continue;
       }
       try {
-        recorded.add(LayoutJson.fromJson(Json.parseObject(lines[i])));
+        Map<String, Object> json = Json.parseObject(lines[i]);
+        recorded.putIfAbsent(LayoutJson.fromJson(json), LayoutJson.scn(json));
       } catch (RuntimeException e) {
         throw new CdcException(ErrorCode.LOCAL_STATE_UNREADABLE, "line " + (i + 1) + " of the schema history " + file
             + " is not a table layout: " + e.getMessage(), e);
       }
     }
     loaded = true;
-    return List.copyOf(recorded);
+    return recorded();
   }
 
   @Override
@@ -85,7 +88,7 @@ public final class FileSchemaHistory implements SchemaHistory {
     if (!loaded) {
       load();
     }
-    if (recorded.contains(layout)) {
+    if (recorded.containsKey(layout)) {
       return;
     }
     try {
@@ -95,7 +98,7 @@ public final class FileSchemaHistory implements SchemaHistory {
       throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot append to the schema history " + file
           + " (cdc.state.dir): " + e, e);
     }
-    recorded.add(layout);
+    recorded.put(layout, scn);
   }
 
   /** Drops a torn last line so the next append starts on a line of its own. */
@@ -117,8 +120,10 @@ public final class FileSchemaHistory implements SchemaHistory {
   }
 
   /** Every layout recorded, as loaded or appended by this instance. */
-  List<TableLayout> recorded() {
-    return new ArrayList<>(recorded);
+  List<LayoutVersion> recorded() {
+    List<LayoutVersion> out = new ArrayList<>();
+    recorded.forEach((layout, scn) -> out.add(new LayoutVersion(layout, scn)));
+    return out;
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcException;
+import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
@@ -33,7 +34,8 @@ class SchemaHistoryTest {
   void record_roundTripsEveryTypeExactly() {
     SchemaHistory history = FileSchemaHistory.open(dir.resolve("h.jsonl"));
     history.record(everyType(), Scn.of(10));
-    assertThat(FileSchemaHistory.open(dir.resolve("h.jsonl")).load()).containsExactly(everyType());
+    assertThat(FileSchemaHistory.open(dir.resolve("h.jsonl")).load())
+        .containsExactly(new LayoutVersion(everyType(), Scn.of(10)));
   }
 
   @Test
@@ -41,6 +43,8 @@ class SchemaHistoryTest {
     FileSchemaHistory.open(dir.resolve("h.jsonl")).record(Shop.layout(), Scn.of(10));
     FileSchemaHistory.open(dir.resolve("h.jsonl")).record(Shop.layout(), Scn.of(20));
     assertThat(Files.readAllLines(dir.resolve("h.jsonl"))).hasSize(1);
+    assertThat(FileSchemaHistory.open(dir.resolve("h.jsonl")).load())
+        .containsExactly(new LayoutVersion(Shop.layout(), Scn.of(10)));
   }
 
   @Test
@@ -48,9 +52,10 @@ class SchemaHistoryTest {
     Path file = dir.resolve("h.jsonl");
     FileSchemaHistory.open(file).record(Shop.layout(), Scn.of(10));
     Files.writeString(file, "{\"v\":1,\"scn\":\"2", java.nio.file.StandardOpenOption.APPEND);
-    assertThat(FileSchemaHistory.open(file).load()).containsExactly(Shop.layout());
+    assertThat(FileSchemaHistory.open(file).load()).extracting(LayoutVersion::layout).containsExactly(Shop.layout());
     FileSchemaHistory.open(file).record(everyType(), Scn.of(11));
-    assertThat(FileSchemaHistory.open(file).load()).containsExactly(Shop.layout(), everyType());
+    assertThat(FileSchemaHistory.open(file).load()).containsExactly(new LayoutVersion(Shop.layout(), Scn.of(10)),
+        new LayoutVersion(everyType(), Scn.of(11)));
   }
 
   @Test
@@ -67,6 +72,6 @@ class SchemaHistoryTest {
     SchemaHistory history = SchemaHistory.inMemory();
     history.record(Shop.layout(), Scn.of(1));
     history.record(Shop.layout(), Scn.of(2));
-    assertThat(history.load()).containsExactly(Shop.layout());
+    assertThat(history.load()).containsExactly(new LayoutVersion(Shop.layout(), Scn.of(1)));
   }
 }

@@ -111,7 +111,8 @@ class StateScenarioTest {
     runUntil(shop, 1);
     List<String> lines = Files.readAllLines(state.resolve("schema-history.jsonl"));
     assertThat(lines).hasSize(1);
-    assertThat(FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load()).containsExactly(Shop.layout());
+    assertThat(FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load())
+        .extracting(dev.redoline.core.LayoutVersion::layout).containsExactly(Shop.layout());
     assertThat(lines.get(0)).doesNotContain("NEW");
 
     shop.oracle.schema().addColumn(Shop.ORDERS, "NOTE", dev.redoline.core.OracleType.sized(
@@ -121,7 +122,8 @@ class StateScenarioTest {
     tx.commit();
     Recorder after = runUntil(shop, 1);
     int version = after.handled().get(0).changes().get(0).layoutVersion();
-    List<dev.redoline.core.TableLayout> history = FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load();
+    List<dev.redoline.core.TableLayout> history = FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load()
+        .stream().map(dev.redoline.core.LayoutVersion::layout).toList();
     assertThat(history).extracting(dev.redoline.core.TableLayout::version).startsWith(1, 2).isSorted();
     assertThat(history).filteredOn(l -> l.version() == version).singleElement()
         .satisfies(l -> assertThat(l.indexOf("NOTE")).isEqualTo(2));

@@ -53,7 +53,7 @@ public final class CaptureEngine {
   private final TransactionJournal journal;
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
-  private final java.util.List<dev.redoline.core.TableLayout> knownLayouts;
+  private final java.util.List<dev.redoline.core.LayoutVersion> knownLayouts;
   private final String name;
 
   private CaptureEngine(Builder b) {
@@ -153,7 +153,7 @@ public final class CaptureEngine {
     private TransactionJournal journal;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> { };
-    private java.util.List<dev.redoline.core.TableLayout> knownLayouts = java.util.List.of();
+    private java.util.List<dev.redoline.core.LayoutVersion> knownLayouts = java.util.List.of();
     private String name;
 
     private Builder() {}
@@ -182,10 +182,12 @@ public final class CaptureEngine {
     }
 
     /**
-     * Layouts stored by an earlier run (the schema history): a table whose dictionary layout still
-     * equals its stored one keeps that version, a changed one gets the next version.
+     * The layout versions stored by an earlier run (the schema history), each with the SCN it took
+     * effect at: a table whose dictionary layout still equals its newest stored one keeps that
+     * version, a changed one gets the next; rows mined again below a stored version's SCN keep the
+     * version they were written under.
      */
-    public Builder knownLayouts(java.util.Collection<dev.redoline.core.TableLayout> layouts) {
+    public Builder knownLayouts(java.util.Collection<dev.redoline.core.LayoutVersion> layouts) {
       this.knownLayouts = java.util.List.copyOf(Objects.requireNonNull(layouts, "layouts == null"));
       return this;
     }

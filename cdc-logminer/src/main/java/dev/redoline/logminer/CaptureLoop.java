@@ -99,7 +99,7 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<TableLayout> knownLayouts) {
+      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts) {
     this.settings = settings;
     this.gateways = gateways;
     this.clock = clock;
@@ -111,7 +111,7 @@ final class CaptureLoop implements Runnable {
     this.stats = stats;
     this.catalog = new TableCatalog(TableFilter.of(settings.tablesInclude(), settings.tablesExclude()),
         settings.pdbs(), knownLayouts);
-    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination());
+    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay());
     this.window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     this.session = new MiningSession(clock, settings.sessionMaxAge());
     this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
@@ -121,7 +121,7 @@ final class CaptureLoop implements Runnable {
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
         settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
-    this.startFloor = new SessionStartFloor(clock);
+    this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
@@ -171,12 +171,13 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
-    applier.openTransactions(startFloor.observe(db));
-    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor()), cursors, startScn, window.logs(),
-        clock.instant());
+    Set<Integer> writing = db.instancesWritingRedo();
+    applier.openTransactions(startFloor.observe(db, writing));
+    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor(), writing), cursors, startScn,
+        window.logs(), clock.instant());
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
-      outcome = inventory.plan(snapshot(Scn.ZERO), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(snapshot(Scn.ZERO, writing), cursors, startScn, window.logs(), clock.instant());
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
@@ -217,6 +218,9 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     var released = sequencer.release(rows.safeScn());
+    for (CommitSequencer.Late late : sequencer.takeLate()) {
+      ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
+    }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
@@ -333,14 +337,14 @@ final class CaptureLoop implements Runnable {
     return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
   }
 
-  private LogInventory.Snapshot snapshot(Scn archivedAfter) throws SQLException {
+  private LogInventory.Snapshot snapshot(Scn archivedAfter, Set<Integer> writing) throws SQLException {
     var threads = db.threads();
     DatabaseState state = db.database();
     Scn current = state.currentScn();
     currentScn = current;
     databaseZone = settings.databaseZone() != null ? settings.databaseZone() : state.zone();
     return new LogInventory.Snapshot(threads, current, db.onlineLogs(), db.archivedLogs(archivedAfter),
-        db.archiveDestinations());
+        db.archiveDestinations(), writing);
   }
 
   private MiningQuery query(StepPlan plan) {
@@ -398,7 +402,7 @@ final class CaptureLoop implements Runnable {
 
   private Publisher.Held held() {
     Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
-        bounds::firstScnOf);
+        bounds::firstScnOf, applier.excludedWithoutStart());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -479,6 +483,7 @@ final class CaptureLoop implements Runnable {
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
+    applier.excludedWithoutStart(start.excludedOpen());
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
   }
 

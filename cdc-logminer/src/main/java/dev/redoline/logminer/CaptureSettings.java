@@ -16,7 +16,8 @@ import java.util.Set;
 record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<String> pdbs,
     List<String> tablesInclude, List<String> tablesExclude, List<String> columnsExclude, Set<String> usersExclude,
     ZoneId databaseZone, Duration targetLatency, int maxLogsPerStep, Duration queryTimeout,
-    Duration sessionMaxAge, int decodeThreads, int fetchSize, Duration idle, int remineMaxAttempts,
+    Duration sessionMaxAge, int decodeThreads, int fetchSize, Duration idle, Duration lgwrMaxDelay,
+    int remineMaxAttempts,
     long memoryBudgetBytes, Path spillDirectory, Duration journalAfter, int journalAfterLogs,
     Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
     Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn) {
@@ -35,6 +36,7 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         c.get(CdcConfig.MINING_MAX_LOGS_PER_STEP), ms(c.get(CdcConfig.MINING_QUERY_TIMEOUT_MS)),
         ms(c.get(CdcConfig.MINING_SESSION_MAX_AGE_MS)), c.get(CdcConfig.MINING_DECODE_THREADS),
         c.get(CdcConfig.MINING_FETCH_SIZE), ms(c.get(CdcConfig.MINING_IDLE_MS)),
+        ms(c.get(CdcConfig.MINING_LGWR_MAX_DELAY_MS)),
         c.get(CdcConfig.MINING_REMINE_MAX_ATTEMPTS), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES),
         // Per capture: a buffer empties its spill directory when it opens, so two captures on one
         // host must never share one.

@@ -1,9 +1,11 @@
 package dev.redoline.logminer;
 
 import dev.redoline.buffer.PublishedTransaction;
+import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,6 +21,11 @@ import java.util.function.Consumer;
  * order, and a restart positioned after SCN 105 would then drop the other. A transaction is
  * therefore released only once its commit SCN is at or below the step's safe SCN (see
  * {@link StepPlan#safeScn()}), and later ones wait for a later step.
+ *
+ * <p>The safe SCN of a thread that wrote nothing for a while rests on LGWR's write delay
+ * ({@code cdc.mining.lgwr.max.delay.ms}). A thread written later than that (a stalled log device)
+ * can bring a commit below one already released; it cannot be taken back, so it is released with
+ * the next step and reported ({@link #takeLate()}), never held or dropped.
  */
 final class CommitSequencer {
 
@@ -29,19 +36,53 @@ final class CommitSequencer {
     }
   }
 
+  /** A transaction that arrived after a later commit was released. */
+  record Late(Ready ready, CommitMark releasedPast) {
+
+    /** One line for the ops event: what arrived late, behind what, and the setting to raise. */
+    String describe(Duration lgwrMaxDelay) {
+      Commit commit = ready.published().transaction().commit();
+      return "transaction " + commit.xid() + " of thread " + commit.address().thread() + " committed at SCN "
+          + commit.scn() + " reached its log after the commit at SCN " + releasedPast.scn() + " was delivered, "
+          + "and is delivered now, out of commit order: that thread's redo was written later than "
+          + "cdc.mining.lgwr.max.delay.ms (" + lgwrMaxDelay.toMillis() + " ms) allows. Raise it above the "
+          + "longest LGWR write stall of the database";
+    }
+  }
+
   private final PriorityQueue<Ready> waiting = new PriorityQueue<>(Comparator.comparing(Ready::mark));
+  private final List<Late> late = new ArrayList<>();
+  /** The highest commit released since the last {@link #discard()}; null before the first. */
+  private CommitMark released;
 
   void add(Ready ready) {
+    if (released != null && ready.mark().compareTo(released) < 0) {
+      late.add(new Late(ready, released));
+    }
     waiting.add(ready);
+  }
+
+  /** Returns and forgets the transactions that arrived below an already released commit. */
+  List<Late> takeLate() {
+    if (late.isEmpty()) {
+      return List.of();
+    }
+    List<Late> taken = List.copyOf(late);
+    late.clear();
+    return taken;
   }
 
   /** Removes and returns, in commit order, the transactions committed at or below {@code safeScn}. */
   List<Ready> release(Scn safeScn) {
-    List<Ready> released = new ArrayList<>();
+    List<Ready> out = new ArrayList<>();
     while (!waiting.isEmpty() && waiting.peek().mark().scn().compareTo(safeScn) <= 0) {
-      released.add(waiting.poll());
+      Ready next = waiting.poll();
+      out.add(next);
+      if (released == null || next.mark().compareTo(released) > 0) {
+        released = next.mark();
+      }
     }
-    return released;
+    return out;
   }
 
   /** Visits the transactions still waiting. */
@@ -53,9 +94,14 @@ final class CommitSequencer {
     return waiting.size();
   }
 
-  /** Releases every waiting transaction's resources (spill files) without delivering it. */
+  /**
+   * Releases every waiting transaction's resources (spill files) without delivering it. The redo
+   * is mined again from the cursors, so what was released before is no longer a reference.
+   */
   void discard() {
     waiting.forEach(r -> r.published().close());
     waiting.clear();
+    late.clear();
+    released = null;
   }
 }

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,8 +38,7 @@ import java.util.TreeMap;
  *       redo: when the window reaches the current log, the connected instance's CURRENT_SCN (read
  *       after the thread addresses) or the thread's LAST_REDO_CHANGE# if higher (on RAC another
  *       instance's redo can be above this instance's SCN), else the last chosen log's
- *       NEXT_CHANGE# - 1. A thread ends at its last written block only when its LAST_REDO_CHANGE#
- *       is at or below the horizon. An open thread with nothing
+ *       NEXT_CHANGE# - 1 ({@link StepBounds} ends each thread inside it). An open thread with nothing
  *       available after its cursor (archive_only, its current log not archived yet) contributes
  *       the end of its last available log, or the SCN before the start when no archived log holds
  *       the start yet: the step then waits, as a single thread does, instead of starting a session
@@ -55,7 +53,7 @@ final class LogInventory {
 
   /** The views a plan is made from, read in this order: threads, then CURRENT_SCN. */
   record Snapshot(List<RedoThreadState> threads, Scn currentScn, List<OnlineLog> online,
-      List<ArchivedLog> archived, List<ArchiveDestination> destinations) {}
+      List<ArchivedLog> archived, List<ArchiveDestination> destinations, Set<Integer> writingInstances) {}
 
   /** The outcome: a plan, or a reason to wait for archiving and look again. */
   sealed interface Outcome permits Planned, Wait {}
@@ -66,55 +64,14 @@ final class LogInventory {
   /** A log is being archived: look again shortly (not a gap yet). */
   record Wait(String reason) implements Outcome {}
 
-  /**
-   * How long a thread's end of written redo must stay still before the thread counts as idle. LGWR
-   * writes at least every three seconds and a COMMIT waits for its write, so a commit that had its
-   * SCN before then is in the log by now.
-   */
-  static final Duration IDLE_THREAD_GRACE = Duration.ofSeconds(3);
-
-  /** One observation of CURRENT_SCN while a thread's end of written redo stood still. */
-  private record Sample(Instant at, Scn currentScn) {}
-
-  /**
-   * A thread's end of written redo and the CURRENT_SCN samples taken since it last moved, oldest
-   * first; only the newest sample older than the grace and the ones after it are kept.
-   */
-  private static final class Seen {
-    final RedoAddress lastRedo;
-    final java.util.ArrayDeque<Sample> samples = new java.util.ArrayDeque<>();
-
-    Seen(RedoAddress lastRedo) {
-      this.lastRedo = lastRedo;
-    }
-
-    void sample(Instant now, Scn currentScn) {
-      samples.addLast(new Sample(now, currentScn));
-      while (samples.size() > 1) {
-        var it = samples.iterator();
-        it.next();
-        if (Duration.between(it.next().at(), now).compareTo(IDLE_THREAD_GRACE) < 0) {
-          break;
-        }
-        samples.removeFirst();
-      }
-    }
-
-    /** The CURRENT_SCN of the newest sample taken at least the grace before {@code now}, or null. */
-    Scn stillSince(Instant now) {
-      Sample oldest = samples.peekFirst();
-      return oldest != null && Duration.between(oldest.at(), now).compareTo(IDLE_THREAD_GRACE) >= 0
-          ? oldest.currentScn() : null;
-    }
-  }
-
   private final Mode mode;
   private final String destinationName;
-  private final Map<Integer, Seen> seen = new HashMap<>();
+  private final StepBounds bounds;
 
-  LogInventory(Mode mode, String destinationName) {
+  LogInventory(Mode mode, String destinationName, Duration idleThreadGrace) {
     this.mode = mode;
     this.destinationName = destinationName;
+    this.bounds = new StepBounds(idleThreadGrace);
   }
 
   /**
@@ -139,12 +96,7 @@ final class LogInventory {
         continue;
       }
       byThread.put(thread.thread(), thread);
-      Seen before = seen.get(thread.thread());
-      if (before == null || !before.lastRedo.equals(thread.lastRedoAddress())) {
-        before = new Seen(thread.lastRedoAddress());
-        seen.put(thread.thread(), before);
-      }
-      before.sample(now, snapshot.currentScn());
+      bounds.observe(thread, snapshot.currentScn(), snapshot.writingInstances().contains(thread.instance()), now);
       ThreadLogs logs = logs(thread, snapshot, destId);
       RedoAddress cursor = cursors.get(thread.thread());
       long first = firstSequence(thread.thread(), logs, cursor, startScn, thread);
@@ -209,8 +161,8 @@ final class LogInventory {
         }
       }
     }
-    return new Planned(bound(windows, earlier, byThread, cursors, sessionStart, horizon, snapshot.currentScn(),
-        limited, now));
+    return new Planned(bounds.bound(new StepBounds.Chosen(windows, earlier, byThread, sessionStart, horizon, limited),
+        cursors, snapshot.currentScn(), now));
   }
 
   /**
@@ -255,93 +207,6 @@ final class LogInventory {
 
   private static Scn before(Scn scn) {
     return scn.equals(Scn.ZERO) ? scn : scn.minus(1);
-  }
-
-  private StepPlan bound(Map<Integer, List<StepLog>> windows, List<StepLog> earlier,
-      Map<Integer, RedoThreadState> threads, Map<Integer, RedoAddress> cursors, Scn sessionStart, Scn horizon,
-      Scn currentScn, boolean limited, Instant now) {
-    List<StepLog> logs = new ArrayList<>(earlier);
-    Map<Integer, RedoAddress> ends = new HashMap<>();
-    Map<Integer, RedoAddress> starts = new HashMap<>();
-    Set<Integer> live = new HashSet<>();
-    Scn safe = horizon;
-    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
-      int thread = entry.getKey();
-      RedoThreadState state = threads.get(thread);
-      RedoAddress cursor = cursors.get(thread);
-      RedoAddress end = cursor;
-      Scn threadSafe = null;
-      for (StepLog log : entry.getValue()) {
-        if (log.firstScn().compareTo(horizon) > 0) {
-          break;
-        }
-        logs.add(log);
-        RedoAddress logEnd = null;
-        if (log.nextScn().equals(Scn.MAX)) {
-          // The last written block ends the interval only when all of its redo is inside the
-          // session: the horizon is not below CURRENT_SCN (no other thread's archive cut it) and
-          // this thread's LAST_REDO_CHANGE# is at or below it (DBZ-8055).
-          if (horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0) {
-            logEnd = state.lastRedoAddress();
-            threadSafe = threadSafe == null ? writtenUpTo(state, now) : Scn.max(threadSafe, writtenUpTo(state, now));
-          }
-        } else if (log.nextScn().minus(1).compareTo(horizon) <= 0) {
-          logEnd = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
-          threadSafe = log.nextScn().minus(1);
-        }
-        if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
-          end = logEnd;
-        }
-      }
-      if (end != null && end.equals(state.lastRedoAddress()) && logsReachLive(entry.getValue(), horizon, currentScn,
-          state)) {
-        live.add(thread);
-      }
-      if (end == null) {
-        // A thread without a cursor that cannot advance yet is anchored at the start of its first
-        // log, so later steps find its logs by sequence, not by the (aging) start SCN.
-        end = new RedoAddress(thread, entry.getValue().get(0).sequence(), 0, 0);
-      }
-      if (cursor != null) {
-        starts.put(thread, cursor);
-      }
-      ends.put(thread, end);
-      if (threadSafe == null) {
-        // No whole log advanced: this thread's future commits are at or above its cursor's log.
-        Scn first = entry.getValue().get(0).firstScn();
-        threadSafe = first.equals(Scn.ZERO) ? first : first.minus(1);
-      }
-      if (state.status() == RedoThreadState.Status.OPEN || !isLastLog(entry.getValue(), end)) {
-        safe = Scn.min(safe, threadSafe);
-      }
-    }
-    if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
-      return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
-    }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, limited, live);
-  }
-
-  /**
-   * The SCN up to which the thread's commits are all written: its LAST_REDO_CHANGE#, or, for a
-   * thread whose written redo has not moved for {@link #IDLE_THREAD_GRACE}, the CURRENT_SCN of a
-   * moment at least that long ago (any commit with a lower SCN would have been written since).
-   * Without this, one idle RAC instance would hold back every other instance's commits for ever.
-   */
-  private Scn writtenUpTo(RedoThreadState state, Instant now) {
-    Seen still = seen.get(state.thread());
-    Scn idleSince = still == null ? null : still.stillSince(now);
-    return idleSince == null ? state.lastRedoScn() : Scn.max(state.lastRedoScn(), idleSince);
-  }
-
-  /** Whether the thread's interval reached its last written block this step (see {@link #bound}). */
-  private static boolean logsReachLive(List<StepLog> window, Scn horizon, Scn currentScn, RedoThreadState state) {
-    StepLog last = window.get(window.size() - 1);
-    return last.nextScn().equals(Scn.MAX) && last.firstScn().compareTo(horizon) <= 0
-        && horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0;
-  }
-
-  private static boolean isLastLog(List<StepLog> window, RedoAddress end) {
-    return window.get(window.size() - 1).sequence() == end.sequence();
   }
 
   /** One thread's usable logs by sequence (archived copy preferred) and its deleted archives. */

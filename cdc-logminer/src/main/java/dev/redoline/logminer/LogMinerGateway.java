@@ -69,6 +69,14 @@ public interface LogMinerGateway extends AutoCloseable {
   List<ActiveTransaction> activeTransactions(boolean allInstances) throws SQLException;
 
   /**
+   * The instances whose log writer is in the middle of a write now ({@code GV$SESSION} sessions
+   * WAITING on 'log file parallel write': LGWR, or its LGnn workers). Redo that was in such an
+   * instance's log buffer may still be unwritten however long ago it was generated, so the
+   * capture's rules that rest on LGWR's write delay do not hold for it while the write lasts.
+   */
+  java.util.Set<Integer> instancesWritingRedo() throws SQLException;
+
+  /**
    * The table objects (tables and their partitions) of one container whose owner and name match
    * the regular expressions ({@code REGEXP_LIKE} semantics, anchored by the caller).
    *

@@ -17,7 +17,7 @@ public record OpsEvent(Type type, Instant time, String message) {
     DEAD_LETTER(true), ORPHAN(true), WINDOW_CHANGED(false), SESSION_RESTARTED(false), RECONNECT(true),
     /** Connected again after one or more {@link #RECONNECT}s. */
     RECONNECTED(true),
-    REMINE(false), WAITING_FOR_ARCHIVE(false);
+    REMINE(false), WAITING_FOR_ARCHIVE(false), COMMIT_OUT_OF_ORDER(true);
 
     private final boolean noticeable;
 
@@ -27,7 +27,8 @@ public record OpsEvent(Type type, Instant time, String message) {
 
     /**
      * Whether a user should notice it (logged at WARN): the database connection was lost, a row
-     * went to the dead letters, a transaction was dropped as an orphan. Routine events (a step
+     * went to the dead letters, a transaction was dropped as an orphan, a transaction arrived after
+     * a later commit was already delivered (a RAC thread written later than LGWR's delay). Routine events (a step
      * mined again after a log switch, the window or session adapting, waiting for an archive) are
      * logged at DEBUG; all of them reach the ops topic either way.
      */

@@ -10,12 +10,14 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -69,9 +71,10 @@ final class Publisher {
    * @param floor the session start SCN of the last step: at or below the first SCN of every
    *     cursor's log
    * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
+   * @param excludedOpen open transactions of excluded users whose START was not mined
    */
   record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
-      java.util.function.Function<RedoAddress, Scn> firstScnOf) {
+      java.util.function.Function<RedoAddress, Scn> firstScnOf, Set<Xid> excludedOpen) {
 
     /** Per thread, the lowest log sequence a position built now may point into. */
     Map<Integer, Long> oldestSequences() {
@@ -181,7 +184,8 @@ final class Publisher {
   }
 
   private Base base(Held held) {
-    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf());
+    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf(),
+        Set.copyOf(held.excludedOpen()));
     held.cursors().values().forEach(base::holdLogOf);
     held.open().addresses().forEach((thread, address) -> base.hold(address));
     if (held.open().scn().isPresent()) {
@@ -197,12 +201,15 @@ final class Publisher {
   private static final class Base {
     private final TreeMap<Integer, RedoAddress> resume;
     private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
+    private final Set<Xid> excludedOpen;
     private Scn scn;
 
-    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf) {
+    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf,
+        Set<Xid> excludedOpen) {
       this.resume = resume;
       this.scn = scn;
       this.firstScnOf = firstScnOf;
+      this.excludedOpen = excludedOpen;
     }
 
     /** Lowers the resume SCN to the first SCN of the log holding {@code address}, when known. */
@@ -234,13 +241,14 @@ final class Publisher {
     }
 
     Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf);
+      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen);
       copy.holdReady(ready);
       return copy;
     }
 
     Position position(CommitMark mark, long index) {
-      return mark == null ? new Position(scn, resume, null, Position.WHOLE) : new Position(scn, resume, mark, index);
+      return mark == null ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
+          : new Position(scn, resume, mark, index, excludedOpen);
     }
   }
 

@@ -27,8 +27,9 @@ import java.util.Map;
  * Before each step reads the thread addresses, it reads CURRENT_SCN {@code c} and then the
  * START_SCN of every transaction open on any instance (GV$TRANSACTION), and keeps the lowest of
  * them with the time. Let step k read its addresses at time {@code t}, and let {@code f} be the
- * lowest SCN observed at the newest observation taken at least {@link LogInventory#IDLE_THREAD_GRACE}
- * before {@code t}. LGWR writes at least every three seconds, so redo that was in the log buffer
+ * lowest SCN observed at the newest observation taken at least the LGWR delay before {@code t}
+ * ({@code cdc.mining.lgwr.max.delay.ms}, by default Oracle's rule: LGWR writes at least every
+ * three seconds). LGWR writes within that delay, so redo that was in the log buffer
  * (or copied there from a private strand at a commit) before that observation is in the log by
  * {@code t}. When step k ends every thread at its last written redo, a record after the new
  * cursors therefore reached the log buffer after the observation: its transaction was then open
@@ -40,42 +41,56 @@ import java.util.Map;
  * window of whole logs, a DDL cut, a thread held back or not mined), redo written before the
  * addresses were read may lie after the cursor with any SCN, and the next step starts at the logs'
  * first SCN again.
+ *
+ * <p>The delay holds for a log writer that works; a stalled one (a slow log device) sits in one
+ * write for longer. Each observation therefore also records whether any instance's log writer was
+ * in a write ({@link LogMinerGateway#instancesWritingRedo}). When none was at the observation, every
+ * write that completes later started later and carries everything buffered before it; when none
+ * is at {@code t} either, such a write completed in between unless LGWR broke its timer outside any
+ * write. A write in progress at either moment voids the floor for that step.
  */
 final class SessionStartFloor {
 
-  /** One observation: when, and the lowest of CURRENT_SCN and the open transactions' START_SCN. */
-  private record Observation(Instant at, Scn floor) {}
+  /**
+   * One observation: when, the lowest of CURRENT_SCN and the open transactions' START_SCN, and
+   * whether some instance's log writer was in the middle of a write.
+   */
+  private record Observation(Instant at, Scn floor, boolean writing) {}
 
   private final Clock clock;
+  /** How long redo can wait in a log buffer before LGWR writes it. */
+  private final Duration lgwrMaxDelay;
   /** Observations, oldest first: the newest one at least the grace old and every later one. */
   private final ArrayDeque<Observation> observations = new ArrayDeque<>();
   private Scn proven;
 
-  SessionStartFloor(Clock clock) {
+  SessionStartFloor(Clock clock, Duration lgwrMaxDelay) {
     this.clock = clock;
+    this.lgwrMaxDelay = lgwrMaxDelay;
   }
 
   /**
    * Reads CURRENT_SCN, then the START_SCN of every open transaction: call before V$THREAD is read.
    *
+   * @param writing the instances whose log writer is in a write now ({@link LogMinerGateway#instancesWritingRedo})
    * @return the open transactions read
    */
-  List<ActiveTransaction> observe(LogMinerGateway db) throws SQLException {
+  List<ActiveTransaction> observe(LogMinerGateway db, java.util.Set<Integer> writing) throws SQLException {
     Scn floor = db.database().currentScn();
     List<ActiveTransaction> open = db.activeTransactions(true);
     for (ActiveTransaction tx : open) {
       floor = Scn.min(floor, tx.startScn());
     }
     Instant now = clock.instant();
-    observations.addLast(new Observation(now, floor));
+    observations.addLast(new Observation(now, floor, !writing.isEmpty()));
     while (observations.size() > 1 && old(observations.stream().skip(1).findFirst().orElseThrow(), now)) {
       observations.removeFirst();
     }
     return open;
   }
 
-  private static boolean old(Observation o, Instant now) {
-    return Duration.between(o.at(), now).compareTo(LogInventory.IDLE_THREAD_GRACE) >= 0;
+  private boolean old(Observation o, Instant now) {
+    return Duration.between(o.at(), now).compareTo(lgwrMaxDelay) >= 0;
   }
 
   /**
@@ -104,7 +119,8 @@ final class SessionStartFloor {
         before = o;
       }
     }
-    proven = live && before != null ? before.floor() : null;
+    // A write in progress at either end may be a stalled one: the delay is no bound then.
+    proven = live && before != null && !before.writing() && !step.writing() ? before.floor() : null;
   }
 
   /** Forgets the floor: the cursors were set from a stored position. */

@@ -201,6 +201,19 @@ final class StepApplier {
     return user != null ? excludedUsers.contains(user) : excludedOpen.contains(row.xid());
   }
 
+  /** The open transactions of excluded users whose START was not mined, for the stored position. */
+  Set<Xid> excludedWithoutStart() {
+    return Set.copyOf(excludedOpen);
+  }
+
+  /**
+   * Restores what a stored position remembered: those transactions may have ended while the
+   * capture was stopped, and then no view names their user any more.
+   */
+  void excludedWithoutStart(Set<Xid> fromPosition) {
+    excludedOpen.addAll(fromPosition);
+  }
+
   /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
   private void ended(RedoRow row) {
     excludedOpen.remove(row.xid());

@@ -2,6 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -42,11 +43,18 @@ final class TableCatalog {
   /** Layouts an earlier run stored, consulted once per table to continue its version numbers. */
   private final Map<TableId, TableLayout> stored = new HashMap<>();
 
-  TableCatalog(TableFilter filter, List<String> pdbs, List<TableLayout> storedLayouts) {
+  /**
+   * Per table, what an earlier run stored, by version: consulted when the table is first resolved,
+   * to put back the layouts that its DDLs replaced.
+   */
+  private final Map<TableId, NavigableMap<Integer, LayoutVersion>> history = new HashMap<>();
+
+  TableCatalog(TableFilter filter, List<String> pdbs, List<LayoutVersion> storedLayouts) {
     this.filter = filter;
     this.pdbs = List.copyOf(pdbs);
-    for (TableLayout layout : storedLayouts) {
-      stored.merge(layout.table(), layout, (a, b) -> a.version() >= b.version() ? a : b);
+    for (LayoutVersion stored : storedLayouts) {
+      TableLayout layout = stored.layout();
+      history.computeIfAbsent(layout.table(), t -> new TreeMap<>()).putIfAbsent(layout.version(), stored);
     }
   }
 
@@ -93,12 +101,29 @@ final class TableCatalog {
 
   /** The dictionary's layout numbered after the stored one: same version if unchanged, else the next. */
   private TableLayout continued(TableLayout fresh) {
-    TableLayout before = stored.remove(fresh.table());
-    if (before == null) {
+    NavigableMap<Integer, LayoutVersion> versions = history.remove(fresh.table());
+    if (versions == null) {
       return fresh;
     }
+    restoreReplaced(fresh.table(), versions);
+    TableLayout before = versions.lastEntry().getValue().layout();
     boolean same = before.columns().equals(fresh.columns()) && before.primaryKey().equals(fresh.primaryKey());
     return same ? before : fresh.withColumns(before.version() + 1, fresh.columns(), fresh.primaryKey());
+  }
+
+  /**
+   * Puts back the layouts the table's stored versions replaced: version n was in force below the
+   * SCN version n + 1 took effect at. A restart whose resume point lies below a DDL an earlier run
+   * saw mines rows of both sides again, and each must keep the layout of its own SCN.
+   */
+  private void restoreReplaced(TableId table, NavigableMap<Integer, LayoutVersion> versions) {
+    LayoutVersion previous = null;
+    for (LayoutVersion next : versions.values()) {
+      if (previous != null) {
+        replaced.computeIfAbsent(table, t -> new TreeMap<>()).put(next.from(), previous.layout());
+      }
+      previous = next;
+    }
   }
 
   private Map<String, Integer> containers(LogMinerGateway db) throws SQLException {

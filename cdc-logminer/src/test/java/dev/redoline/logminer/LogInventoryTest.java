@@ -25,6 +25,8 @@ class LogInventoryTest {
 
   /** Thread 1: archived sequences 1..3 (SCN 100-400) at both destinations, online 3 (archived) and 4 (current). */
   private static final java.time.Instant T0 = java.time.Instant.parse("2026-01-01T00:00:00Z");
+  /** Oracle's LGWR rule, the default of cdc.mining.lgwr.max.delay.ms. */
+  private static final java.time.Duration LGWR = java.time.Duration.ofSeconds(3);
 
   private final List<ArchivedLog> archived = new ArrayList<>();
   private final List<OnlineLog> online = new ArrayList<>();
@@ -58,11 +60,12 @@ class LogInventoryTest {
   }
 
   private Snapshot snapshot(long currentScn) {
-    return new Snapshot(threads, Scn.of(currentScn), online, archived, DESTS);
+    return new Snapshot(threads, Scn.of(currentScn), online, archived, DESTS, java.util.Set.of());
   }
 
   private StepPlan plan(Mode mode, Map<Integer, RedoAddress> cursors, long startScn, int window, long currentScn) {
-    LogInventory.Outcome outcome = new LogInventory(mode, "").plan(snapshot(currentScn), cursors, Scn.of(startScn), window, T0);
+    LogInventory.Outcome outcome = new LogInventory(mode, "", LGWR)
+        .plan(snapshot(currentScn), cursors, Scn.of(startScn), window, T0);
     assertThat(outcome).isInstanceOf(Planned.class);
     return ((Planned) outcome).plan();
   }
@@ -142,7 +145,7 @@ class LogInventoryTest {
   @Test
   void plan_missingSequenceIsWaitedFor() {
     archived.removeIf(a -> a.sequence() == 2);
-    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "", LGWR)
         .plan(snapshot(460), Map.of(1, new RedoAddress(1, 1, 5, 0)), Scn.ZERO, 16, T0);
     assertThat(outcome).isEqualTo(new Wait("thread 1 sequence 2 (SCN 200 to 300) is neither archived at "
         + "destination 1 nor online; archived there: [1, 3], online: [4]"));
@@ -156,7 +159,7 @@ class LogInventoryTest {
   void messagesThatSayWhatHappened_gapNamesEveryMissingSequenceAndItsScnRange() {
     archived.removeIf(a -> a.sequence() == 2 || a.sequence() == 3);
     online.removeIf(o -> o.sequence() == 3);
-    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "", LGWR)
         .plan(snapshot(460), Map.of(1, new RedoAddress(1, 2, 5, 0)), Scn.of(150), 16, T0);
     assertThat(outcome).isEqualTo(new Wait("thread 1 sequences 2 to 3 (SCN 200 to 400) are neither archived at "
         + "destination 1 nor online; archived there: [1], online: [4]"));
@@ -182,7 +185,7 @@ class LogInventoryTest {
     // Sequence 4 was just switched out: not archived yet and its group not listed; 5 is current.
     online.removeIf(o -> o.sequence() == 4);
     online.add(onlineLog(1, 5, OnlineLog.Status.CURRENT));
-    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "")
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "", LGWR)
         .plan(snapshot(560), Map.of(1, new RedoAddress(1, 3, 5, 0)), Scn.ZERO, 16, T0);
     assertThat(outcome).isInstanceOf(Wait.class);
     assertThat(((Wait) outcome).reason()).startsWith("thread 1 sequence 4 (SCN 400 to 500)");
@@ -197,10 +200,10 @@ class LogInventoryTest {
 
   @Test
   void plan_namedDestinationIsUsedOrRejected() {
-    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "log_archive_dest_2")
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "log_archive_dest_2", LGWR)
         .plan(snapshot(460), Map.of(), Scn.of(150), 16, T0);
     assertThat(((Planned) outcome).plan().logs().get(0).fileName()).isEqualTo("/arch2/t1_1.arc");
-    assertThatThrownBy(() -> new LogInventory(Mode.ONLINE, "LOG_ARCHIVE_DEST_9").plan(snapshot(460), Map.of(),
+    assertThatThrownBy(() -> new LogInventory(Mode.ONLINE, "LOG_ARCHIVE_DEST_9", LGWR).plan(snapshot(460), Map.of(),
         Scn.of(150), 16, T0)).hasMessageContaining("cdc.archive.destination='LOG_ARCHIVE_DEST_9'");
   }
 
@@ -225,7 +228,7 @@ class LogInventoryTest {
     threads.add(thread(2, 2, 300, RedoThreadState.Status.OPEN));
     archived.add(archive(2, 1, 1, ArchivedLog.Status.A));
     online.add(onlineLog(2, 2, OnlineLog.Status.CURRENT));
-    LogInventory inventory = new LogInventory(Mode.ONLINE, "");
+    LogInventory inventory = new LogInventory(Mode.ONLINE, "", LGWR);
     Map<Integer, RedoAddress> cursors = Map.of(1, new RedoAddress(1, 4, 5, 0), 2, new RedoAddress(2, 2, 5, 0));
     StepPlan first = ((Planned) inventory.plan(snapshot(460), cursors, Scn.ZERO, 4, T0)).plan();
     assertThat(first.safeScn()).isEqualTo(Scn.of(300));

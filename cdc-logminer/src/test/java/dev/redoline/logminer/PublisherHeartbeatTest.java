@@ -28,7 +28,7 @@ class PublisherHeartbeatTest {
 
   static Publisher.Held held(RedoAddress cursor, Optional<Scn> openScn, long floor) {
     ResumePoint open = openScn.map(scn -> new ResumePoint(Optional.of(scn), Map.of())).orElse(ResumePoint.NONE);
-    return new Publisher.Held(new TreeMap<>(Map.of(1, cursor)), open, List.of(), Scn.of(floor), a -> null);
+    return new Publisher.Held(new TreeMap<>(Map.of(1, cursor)), open, List.of(), Scn.of(floor), a -> null, java.util.Set.of());
   }
 
   static List<StreamEvent> drain(EventQueue queue) throws InterruptedException {

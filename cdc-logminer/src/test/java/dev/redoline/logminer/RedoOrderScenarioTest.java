@@ -144,7 +144,6 @@ class RedoOrderScenarioTest {
   void rac_commitsOfTwoThreadsWithUnequalFlushPointsArriveInCommitScnOrder() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(13).threads(2).commitFlushes(false).build();
     oracle.createTable(ScenarioHarness.orders());
-    Scn start = Scn.of(oracle.currentScn());
     long[] thread2Commit = new long[1];
     List<RedoThreadState> afterThread1Flush = new ArrayList<>();
     new ScenarioScript()
@@ -167,7 +166,40 @@ class RedoOrderScenarioTest {
           o.flushAll();
         })
         .attach(oracle);
+    List<StreamEvent.ChangeEvent> changes = threadTwoFirst(oracle, Map.of()).changeEvents();
+    assertThat(changes).extracting(c -> c.commit().address().thread()).containsExactly(2, 1, 1);
+    assertThat(changes.get(0).commit().scn()).isLessThan(changes.get(1).commit().scn());
+    // The scenario really had thread 1's later commit written while thread 2's earlier one was not.
+    assertThat(afterThread1Flush.get(1).lastRedoScn()).isLessThan(Scn.of(thread2Commit[0]));
+    assertThat(afterThread1Flush.get(0).lastRedoScn()).isGreaterThan(Scn.of(thread2Commit[0]));
+  }
+
+  /**
+   * Thread 2's LGWR is stuck in a write for six seconds (a stalled log device: it waits on 'log
+   * file parallel write'), well past Oracle's three-second rule. The engine sees the write in
+   * progress, so thread 2 does not count as idle and thread 1's later commit waits for it.
+   */
+  @Test
+  void rac_aThreadWhoseLogWriterIsStalledInAWriteHoldsBackLaterCommits() throws Exception {
+    ScenarioHarness h = threadTwoFirst(threadTwoWrittenLate(18, java.time.Duration.ZERO), Map.of());
+    assertThat(h.calls).anyMatch(c -> c.startsWith("instancesWritingRedo"));
+  }
+
+  /**
+   * Thread 2's LGWR writes only every eight seconds without ever being seen in a write: no view
+   * shows that its buffer still holds a commit. Only the configured delay can cover it.
+   */
+  @Test
+  void rac_aLogWriterSlowerThanLgwrsRuleIsCoveredByTheConfiguredDelay() throws Exception {
+    threadTwoFirst(threadTwoWrittenLate(19, java.time.Duration.ofSeconds(8)),
+        Map.of("cdc.mining.lgwr.max.delay.ms", "10000"));
+  }
+
+  /** Captures the late-thread scenario and checks thread 2's earlier commit came first, in order. */
+  private ScenarioHarness threadTwoFirst(SimulatedOracle oracle, Map<String, String> settings) throws Exception {
+    Scn start = Scn.of(oracle.currentScn());
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      settings.forEach(h::set);
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
@@ -175,13 +207,36 @@ class RedoOrderScenarioTest {
           "INSERT SHOP.ORDERS [1, T2]",
           "INSERT SHOP.ORDERS [2, T1]",
           "INSERT SHOP.ORDERS [99, END]");
-      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
-      assertThat(changes).extracting(c -> c.commit().address().thread()).containsExactly(2, 1, 1);
-      assertThat(changes.get(0).commit().scn()).isLessThan(changes.get(1).commit().scn());
-      // The scenario really had thread 1's later commit written while thread 2's earlier one was not.
-      assertThat(afterThread1Flush.get(1).lastRedoScn()).isLessThan(Scn.of(thread2Commit[0]));
-      assertThat(afterThread1Flush.get(0).lastRedoScn()).isGreaterThan(Scn.of(thread2Commit[0]));
+      assertThat(h.ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER)).isEmpty();
+      return h;
     }
+  }
+
+  /** Thread 2 commits first, thread 1 second; thread 2's redo reaches its log six seconds later at least. */
+  private static SimulatedOracle threadTwoWrittenLate(long seed, java.time.Duration lgwrInterval) throws SQLException {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).threads(2).commitFlushes(false)
+        .lgwrInterval(lgwrInterval).build();
+    oracle.createTable(ScenarioHarness.orders());
+    new ScenarioScript()
+        .then(o -> {
+          o.flushAll();                          // both timers start now
+          SimulatedTransaction t2 = o.newTransaction().thread(2).begin();
+          t2.insert(ORDERS, 1L, "T2");
+          t2.commit();
+          SimulatedTransaction t1 = o.newTransaction().thread(1).begin();
+          t1.insert(ORDERS, 2L, "T1");
+          t1.commit();
+          o.flush(1);
+        })
+        .idle(60)                                // six seconds
+        .then(o -> o.flush(2))
+        .idle(120)
+        .then(o -> {
+          commitOne(o, 99, "END");
+          o.flushAll();
+        })
+        .attach(oracle);
+    return oracle;
   }
 
   @Test

@@ -65,6 +65,8 @@ final class ScenarioHarness implements AutoCloseable {
   private UnaryOperator<String> sqlRewrite;
   /** The engine's transaction journal, when set. */
   private dev.redoline.buffer.TransactionJournal journal;
+  /** The layout versions an earlier run stored, as a schema history hands them back. */
+  private List<dev.redoline.core.LayoutVersion> knownLayouts = List.of();
 
   ScenarioHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;
@@ -84,6 +86,23 @@ final class ScenarioHarness implements AutoCloseable {
   ScenarioHarness journal(dev.redoline.buffer.TransactionJournal journal) {
     this.journal = journal;
     return this;
+  }
+
+  /** Gives the engine the layout versions a schema history stored, as a restarted process would. */
+  ScenarioHarness knownLayouts(List<dev.redoline.core.LayoutVersion> layouts) {
+    this.knownLayouts = List.copyOf(layouts);
+    return this;
+  }
+
+  /** The layout versions the capture announced so far, each with its SCN: what a schema history stores. */
+  List<dev.redoline.core.LayoutVersion> announcedLayouts() {
+    List<dev.redoline.core.LayoutVersion> out = new ArrayList<>();
+    for (StreamEvent e : events) {
+      if (e instanceof StreamEvent.SchemaEvent s) {
+        out.add(new dev.redoline.core.LayoutVersion(s.layout(), s.scn()));
+      }
+    }
+    return out;
   }
 
   ScenarioHarness set(String key, String value) {
@@ -135,6 +154,7 @@ final class ScenarioHarness implements AutoCloseable {
     }
     stream = engine
         .config(CdcConfig.from(settings))
+        .knownLayouts(knownLayouts)
         .gateways(() -> recording(connect(sim)))
         .clock(sim.clock())
         .sleeper(advance)

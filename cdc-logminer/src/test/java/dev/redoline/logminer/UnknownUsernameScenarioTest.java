@@ -130,6 +130,17 @@ class UnknownUsernameScenarioTest {
     }
   }
 
+  /** BATCH's open transaction, begun in a log before the one the capture will start in. */
+  private static SimulatedTransaction batchBegunBeforeTheCapture(SimulatedOracle oracle) throws Exception {
+    oracle.createTable(ScenarioHarness.orders());
+    SimulatedTransaction batch = oracle.newTransaction().user("BATCH").begin();
+    batch.insert(ORDERS, 10L, "BATCH");
+    oracle.switchLogfile(1);
+    commit(oracle, 5L, "BEFORE");              // the start lies inside the next log, past BATCH's START
+    oracle.advance(java.time.Duration.ofSeconds(5));
+    return batch;
+  }
+
   private static void commit(SimulatedOracle o, long id, String status) {
     SimulatedTransaction tx = o.newTransaction().user("APP").begin();
     tx.insert(ORDERS, id, status);
@@ -144,12 +155,7 @@ class UnknownUsernameScenarioTest {
   void usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCapture_isNeverDelivered()
       throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(18).build();
-    oracle.createTable(ScenarioHarness.orders());
-    SimulatedTransaction batch = oracle.newTransaction().user("BATCH").begin();
-    batch.insert(ORDERS, 10L, "BATCH");
-    oracle.switchLogfile(1);
-    commit(oracle, 5L, "BEFORE");              // the start lies inside the next log, past BATCH's START
-    oracle.advance(java.time.Duration.ofSeconds(5));
+    SimulatedTransaction batch = batchBegunBeforeTheCapture(oracle);
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> batch.insert(ORDERS, 11L, "BATCH"))
@@ -166,6 +172,42 @@ class UnknownUsernameScenarioTest {
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
+    }
+  }
+
+  /**
+   * The same transaction, but it ends while the capture is stopped: after the restart no view
+   * names its user any more (it left V$TRANSACTION) and its rows still say UNKNOWN. The stored
+   * position carries it, so its later rows stay excluded.
+   */
+  @Test
+  void usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCaptureAndEndedWhileStopped_isNeverDelivered()
+      throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(19).build();
+    SimulatedTransaction batch = batchBegunBeforeTheCapture(oracle);
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> batch.insert(ORDERS, 11L, "BATCH"))
+        .then(o -> commit(o, 1L, "APP"))
+        .attach(oracle);
+    Position acknowledged;
+    try (ScenarioHarness first = new ScenarioHarness(oracle, spill.resolve("first"))) {
+      first.set("cdc.users.exclude", "BATCH").open(Position.start(start));
+      first.awaitChange("INSERT SHOP.ORDERS [1, APP]");
+      acknowledged = first.events.get(first.events.size() - 1).position();
+    }
+    // While no capture runs: BATCH writes once more and commits, then the application goes on.
+    batch.insert(ORDERS, 12L, "BATCH");
+    batch.commit();
+    commit(oracle, 99L, "END");
+    assertThat(acknowledged.excludedOpen()).containsExactly(batch.xid());
+    assertThat(Position.fromMap(acknowledged.toMap())).isEqualTo(acknowledged);
+    try (ScenarioHarness second = new ScenarioHarness(oracle, spill.resolve("second"))) {
+      second.set("cdc.users.exclude", "BATCH").open(acknowledged);
+      second.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(second.changes()).containsExactly("INSERT SHOP.ORDERS [99, END]");
+      assertThat(second.stream.metrics().buffer().openTransactions()).isZero();
     }
   }
 }

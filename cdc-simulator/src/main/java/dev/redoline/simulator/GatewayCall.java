@@ -8,6 +8,8 @@ package dev.redoline.simulator;
  */
 public enum GatewayCall {
   CONNECT, DATABASE, THREADS, ONLINE_LOGS, ARCHIVED_LOGS, ARCHIVE_DESTINATIONS, PDBS, ACTIVE_TRANSACTIONS,
+  /** GV$SESSION alone: which instances' log writers are writing now. */
+  REDO_WRITES,
   OBJECTS, TABLE_LAYOUT, SCN_TO_TIMESTAMP, TIMESTAMP_TO_SCN,
   /** DBMS_LOGMNR.ADD_LOGFILE (PL/SQL: errors carry ORA-06512 frames). */
   ADD_LOGFILE,

@@ -8,15 +8,21 @@ import static dev.redoline.simulator.ViewColumn.text;
 import java.util.ArrayList;
 import java.util.List;
 
-/** V$TRANSACTION and GV$TRANSACTION, and V$LOGMNR_LOGS of the selecting session's LogMiner session. */
+/** V$TRANSACTION, V$SESSION and their GV$ views, and V$LOGMNR_LOGS of the selecting session's LogMiner session. */
 final class SessionViews {
 
   static final List<ViewColumn> TRANSACTION_COLUMNS = List.of(number("XIDUSN"), number("XIDSLOT"),
       number("XIDSQN"), raw("XID"), number("START_SCN"), text("STATUS"), number("CON_ID"), raw("SES_ADDR"));
 
-  /** V$SESSION: the sessions of the open transactions (the only sessions the simulator models). */
+  /**
+   * V$SESSION: the sessions of the open transactions and each instance's log writer (the only
+   * sessions the simulator models), with what each is waiting for.
+   */
   static final List<ViewColumn> SESSION_COLUMNS = List.of(raw("SADDR"), number("SID"), text("USERNAME"),
-      number("CON_ID"));
+      number("CON_ID"), text("PROGRAM"), text("EVENT"), text("STATE"));
+
+  /** The SID the simulator gives each instance's LGWR (transactions' sessions have SIDs from 1000). */
+  private static final int LGWR_SID = 10;
 
   private SessionViews() {}
 
@@ -31,15 +37,8 @@ final class SessionViews {
           || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
         continue;
       }
-      Object[] row = {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(), s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE",
-          Math.max(tx.conId, 0), sessionAddress(tx)};
-      if (allInstances) {
-        Object[] withId = new Object[row.length + 1];
-        withId[0] = tx.instance;
-        System.arraycopy(row, 0, withId, 1, row.length);
-        row = withId;
-      }
-      out.add(row);
+      out.add(withInstance(allInstances, tx.instance, new Object[] {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(),
+          s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE", Math.max(tx.conId, 0), sessionAddress(tx)}));
     }
     return out;
   }
@@ -51,20 +50,42 @@ final class SessionViews {
    */
   static List<Object[]> sessions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
+    for (RedoThread t : s.oracle.redo.threads) {
+      if (t.open && !s.oracle.instances.isDown(t.instance) && (allInstances || t.instance == s.instance)) {
+        out.add(withInstance(allInstances, t.instance, logWriter(s.oracle.redo, t)));
+      }
+    }
     for (TxState tx : s.oracle.redo.openTransactions) {
       if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
         continue;
       }
-      Object[] row = {sessionAddress(tx), tx.xid.usn() * 1_000 + tx.xid.slot(), tx.user, Math.max(tx.conId, 0)};
-      if (allInstances) {
-        Object[] withId = new Object[row.length + 1];
-        withId[0] = tx.instance;
-        System.arraycopy(row, 0, withId, 1, row.length);
-        row = withId;
-      }
-      out.add(row);
+      out.add(withInstance(allInstances, tx.instance, new Object[] {sessionAddress(tx),
+          tx.xid.usn() * 1_000 + tx.xid.slot(), tx.user, Math.max(tx.conId, 0), "JDBC Thin Client",
+          "SQL*Net message from client", "WAITING"}));
     }
     return out;
+  }
+
+  /**
+   * The LGWR of the thread's instance. With LGWR writing only on demand (an interval of zero),
+   * redo waiting in the buffer stands for a write that has not completed, as on a stalled log
+   * device: LGWR then waits on 'log file parallel write'. Otherwise it sleeps on its timer.
+   */
+  private static Object[] logWriter(RedoLog redo, RedoThread t) {
+    boolean writing = redo.lgwrInterval.isZero() && !t.buffer.isEmpty();
+    byte[] address = java.nio.ByteBuffer.allocate(8).putInt(t.instance).putInt(-1).array();
+    return new Object[] {address, LGWR_SID, null, 0, "oracle@sim (LGWR)",
+        writing ? "log file parallel write" : "rdbms ipc message", "WAITING"};
+  }
+
+  private static Object[] withInstance(boolean allInstances, int instance, Object[] row) {
+    if (!allInstances) {
+      return row;
+    }
+    Object[] withId = new Object[row.length + 1];
+    withId[0] = instance;
+    System.arraycopy(row, 0, withId, 1, row.length);
+    return withId;
   }
 
   /** A session address of the transaction's own: one simulated session per transaction. */

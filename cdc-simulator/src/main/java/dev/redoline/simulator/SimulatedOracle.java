@@ -445,7 +445,13 @@ public final class SimulatedOracle {
       return this;
     }
 
-    /** How often LGWR writes without a commit; zero to write only on demand. */
+    /**
+     * How often LGWR writes without a commit (Oracle: three seconds). Zero writes only on demand
+     * ({@link SimulatedOracle#flush}): redo left in the buffer then stands for a write that has not
+     * completed, and GV$SESSION shows that instance's LGWR waiting on 'log file parallel write', as
+     * on a stalled log device. Longer than three seconds models a log writer that misses its timer
+     * without being seen in a write.
+     */
     public Builder lgwrInterval(Duration interval) {
       this.lgwrInterval = nonNegative(interval, "lgwrInterval");
       return this;

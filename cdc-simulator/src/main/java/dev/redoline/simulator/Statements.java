@@ -137,6 +137,9 @@ final class Statements {
     if (upper.contains("V$TRANSACTION")) {
       return GatewayCall.ACTIVE_TRANSACTIONS;
     }
+    if (upper.contains("V$SESSION")) {
+      return GatewayCall.REDO_WRITES;
+    }
     if (upper.contains("_OBJECTS")) {
       return GatewayCall.OBJECTS;
     }

@@ -224,6 +224,11 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   }
 
   @Override
+  public java.util.Set<Integer> instancesWritingRedo() throws SQLException {
+    return java.util.Set.copyOf(list(Sql.REDO_WRITES_IN_PROGRESS, rs -> rs.getInt("INST_ID")));
+  }
+
+  @Override
   public List<DictionaryObject> objects(String container, String ownerRegex, String tableRegex)
       throws SQLException {
     Objects.requireNonNull(ownerRegex, "ownerRegex == null");

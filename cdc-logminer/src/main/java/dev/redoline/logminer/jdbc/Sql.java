@@ -81,6 +81,13 @@ final class Sql {
       + " T.INST_ID, S.USERNAME FROM GV$TRANSACTION T"
       + " LEFT OUTER JOIN GV$SESSION S ON S.INST_ID = T.INST_ID AND S.SADDR = T.SES_ADDR";
 
+  /**
+   * The instances whose log writer (LGWR or an LGnn worker) is waiting for a redo write to
+   * complete now; an idle log writer waits on 'rdbms ipc message' instead.
+   */
+  static final String REDO_WRITES_IN_PROGRESS = "SELECT DISTINCT INST_ID FROM GV$SESSION"
+      + " WHERE EVENT = 'log file parallel write' AND STATE = 'WAITING'";
+
   /** The session's container; CON_ID is 0 in a non-container database, 1 at CDB$ROOT. */
   static final String SESSION_CONTAINER = "SELECT SYS_CONTEXT('USERENV', 'CON_ID') AS CON_ID,"
       + " SYS_CONTEXT('USERENV', 'CON_NAME') AS CON_NAME FROM DUAL";
