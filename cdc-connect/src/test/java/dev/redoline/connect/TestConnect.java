@@ -9,7 +9,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * One in-process Connect worker and its KRaft broker for every IT of the failsafe JVM, started on
  * first use and stopped when the JVM exits: starting a cluster per test class took most of the
  * build's IT time. Tests share it by giving each connector its own name and topic prefix and
- * deleting it when done. {@link TestBroker} hands out the same broker.
+ * deleting it when done.
  *
  * <pre>{@code
  * @BeforeAll
@@ -24,7 +24,11 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * }</pre>
  *
  * <p>Not for tests that need a worker of their own: PluginArchiveIT (a plugin path, in its own
- * JVM) and WorkerCrashIT (a worker process it kills) keep theirs.
+ * JVM) and WorkerCrashIT (a worker process it kills) keep theirs. The broker-only ITs keep
+ * {@link TestBroker}'s own broker: when KafkaTransactionJournalIT ran first on this cluster's
+ * broker, a later start of ConnectClusterIT's restarted connector (the one with the journal topic)
+ * delivered nothing (reproduced with {@code -Dfailsafe.runOrder=reversealphabetical}; the cause is
+ * not found yet).
  */
 final class TestConnect {
 

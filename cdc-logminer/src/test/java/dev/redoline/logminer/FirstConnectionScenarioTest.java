@@ -77,8 +77,7 @@ class FirstConnectionScenarioTest {
     oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(12541)).atCall(GatewayCall.CONNECT, 2,
         Fault.error(12541));
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      CaptureStream stream = h.open(Position.start(start));
-      assertThat(stream.connected()).isFalse();
+      CaptureStream stream = h.open(Position.start(start));   // the first attempt failed: no exception
 
       h.awaitChange("INSERT SHOP.ORDERS [1, NEW]");
       assertThat(stream.connected()).isTrue();
@@ -101,6 +100,23 @@ class FirstConnectionScenarioTest {
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOGON_DENIED);
       assertThat(h.ops(OpsEvent.Type.RECONNECT)).hasSize(1);
+    }
+  }
+
+  @Test
+  void listenerDownForGood_isRetriedWithinTheRetryTimeThenStopsWithCdc1001() throws Exception {
+    SimulatedOracle oracle = shop();
+    Scn start = Scn.of(oracle.currentScn());
+    oracle.faults().withProbability(GatewayCall.CONNECT, 1.0, Fault.error(12541));
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      CaptureStream stream = h.set("cdc.retry.max.time.ms", "10000").open(Position.start(start));
+      CdcException stop = h.awaitStop();
+
+      assertThat(stop.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
+      assertThat(stream.connected()).isFalse();
+      assertThat(h.ops(OpsEvent.Type.RECONNECT)).isNotEmpty()
+          .allSatisfy(e -> assertThat(e.message()).contains("ORA-12541"));
+      assertThat(h.ops(OpsEvent.Type.RECONNECTED)).isEmpty();
     }
   }
 }
