@@ -295,6 +295,14 @@ public final class TransactionBuffer implements AutoCloseable {
     return journaling.resumePoint(open.all());
   }
 
+  /**
+   * The heap bytes the buffer accounts {@code change} at (its estimate of the change's size), so
+   * that what waits after the buffer can be measured in the same unit; any thread.
+   */
+  public static long accountedBytes(Change change) {
+    return ChangeSizer.estimate(Objects.requireNonNull(change, "change == null"));
+  }
+
   /** A snapshot of the state and counters; apply thread only. */
   public BufferMetrics metrics() {
     return counters.snapshot(open, memory.bytes(), settings.clock());

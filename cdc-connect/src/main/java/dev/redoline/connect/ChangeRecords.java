@@ -163,9 +163,9 @@ final class ChangeRecords {
   }
 
   /**
-   * The {@code transaction} block. {@code data_collection_order} counts this table's changes
-   * among those of the transaction this task has handed out; after a restart in the middle of a
-   * transaction it counts from the resume point ({@code total_order} stays exact).
+   * The {@code transaction} block. {@code data_collection_order} is the engine's place of the
+   * change among its table's changes in the transaction, exact after a restart in its middle; an
+   * event that does not carry it (one made by hand) is counted among those this task handed out.
    */
   private Struct transactionBlock(ChangeEvent event) {
     String xid = event.commit().xid().toHex();
@@ -173,7 +173,8 @@ final class ChangeRecords {
       currentXid = xid;
       perTable.clear();
     }
-    long inTable = perTable.merge(event.change().table(), 1L, Long::sum);
+    long counted = perTable.merge(event.change().table(), 1L, Long::sum);
+    long inTable = event.tableOrder() > 0 ? event.tableOrder() : counted;
     return new Struct(TableSchema.TRANSACTION).put("id", xid).put("total_order", event.index() + 1)
         .put("data_collection_order", inTable);
   }

@@ -61,12 +61,18 @@ final class ColumnTypes {
    * text ({@code string}); binary values as BYTES ({@code bytes}) or text in {@code base64} or
    * {@code hex}.
    */
-  record Modes(String decimal, String binary) {
+  record Modes(String decimal, String binary, boolean numberOneAsBoolean) {
     static final Modes DEFAULT = new Modes("precise", "bytes");
+
+    /** The decimal and binary modes, {@code NUMBER(1)} kept a number. */
+    Modes(String decimal, String binary) {
+      this(decimal, binary, false);
+    }
 
     static Modes of(dev.redoline.core.CdcConfig config) {
       return new Modes(config.get(dev.redoline.core.CdcConfig.DECIMAL_HANDLING_MODE).toLowerCase(java.util.Locale.ROOT),
-          config.get(dev.redoline.core.CdcConfig.BINARY_HANDLING_MODE).toLowerCase(java.util.Locale.ROOT));
+          config.get(dev.redoline.core.CdcConfig.BINARY_HANDLING_MODE).toLowerCase(java.util.Locale.ROOT),
+          config.get(dev.redoline.core.CdcConfig.NUMBER_ONE_AS_BOOLEAN));
     }
   }
 
@@ -81,7 +87,9 @@ final class ColumnTypes {
   static Schema schema(Column column, Modes modes) {
     OracleType type = column.type();
     SchemaBuilder b = switch (type.kind()) {
-      case NUMBER -> decimalMode(number(type), type, modes);
+      // cdc.number.one.as.boolean: the decoder gives NUMBER(1) values as Booleans
+      case NUMBER -> type.isNumberOne() && modes.numberOneAsBoolean() ? SchemaBuilder.bool()
+          : decimalMode(number(type), type, modes);
       case FLOAT -> decimalMode(null, type, modes);
       case BINARY_FLOAT -> SchemaBuilder.float32();
       case BINARY_DOUBLE -> SchemaBuilder.float64();
@@ -91,7 +99,7 @@ final class ColumnTypes {
       case INTERVAL_YM, INTERVAL_DS -> SchemaBuilder.string().name(INTERVAL).version(1);
       case RAW, BLOB, LONG_RAW -> modes.binary().equals("bytes") ? SchemaBuilder.bytes()
           : SchemaBuilder.string().parameter(BINARY_ENCODING, modes.binary());
-      case JSON -> SchemaBuilder.bytes();
+      case JSON, BOOLEAN, VECTOR -> Oracle23aiTypes.schema(type);
       default -> SchemaBuilder.string();
     };
     if (b == null) {
@@ -152,7 +160,7 @@ final class ColumnTypes {
     }
     try {
       return convert(schema, value);
-    } catch (ArithmeticException | ClassCastException e) {
+    } catch (ArithmeticException | ClassCastException | IllegalArgumentException e) {
       throw new DataException("Column " + column.name() + " (" + column.type() + "): a "
           + value.getClass().getSimpleName() + " value does not fit Connect schema " + describe(schema), e);
     }
@@ -176,6 +184,9 @@ final class ColumnTypes {
     }
     if (ZONED_TIMESTAMP.equals(name)) {
       return zoned(value);
+    }
+    if (Oracle23aiTypes.converts(schema)) {
+      return Oracle23aiTypes.value(schema, value);
     }
     return switch (schema.type()) {
       case INT8 -> (byte) within(wholeNumber(value), Byte.MIN_VALUE, Byte.MAX_VALUE);

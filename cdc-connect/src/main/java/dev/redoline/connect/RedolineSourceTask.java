@@ -61,6 +61,10 @@ import org.slf4j.LoggerFactory;
  * by a tombstone with the same key, in the same poll and so in the same Kafka transaction. A
  * layout version goes to the schema topic once: a restart that finds it there writes nothing.
  *
+ * <p>With {@code cdc.transaction.metadata}, a BEGIN record comes before the first change of each
+ * Oracle transaction and an END record after its last (and after its tombstone), on
+ * {@code <prefix>.transaction} ({@link TransactionRecords}).
+ *
  * <h2>Kafka transactions</h2>
  * With {@code transaction.boundary=connector} the task asks for a commit after the last record of
  * a poll that closes an Oracle transaction (its last change) or stands between transactions
@@ -94,6 +98,8 @@ public final class RedolineSourceTask extends SourceTask {
   private volatile Thread closedBy;
   private ChangeRecords records;
   private ControlRecords control;
+  /** BEGIN and END records, with {@code cdc.transaction.metadata}; else {@code null}. */
+  private TransactionRecords transactions;
   private boolean tombstones;
   /** The layout versions the schema topic holds: read back on start, and written since. */
   private final WrittenLayouts layouts = new WrittenLayouts();
@@ -134,6 +140,7 @@ public final class RedolineSourceTask extends SourceTask {
       records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
           clock, version(), ColumnTypes.Modes.of(config));
       tombstones = config.get(CdcConfig.TOMBSTONES_ON_DELETE);
+      transactions = config.get(CdcConfig.TRANSACTION_METADATA) ? new TransactionRecords(topics) : null;
       control = new ControlRecords(topics, excluded.isEmpty() && config.get(CdcConfig.COLUMNS_TRUNCATE).isEmpty(),
           clock);
       partition = OffsetCodec.toPartition(topics.prefix());
@@ -232,6 +239,10 @@ public final class RedolineSourceTask extends SourceTask {
   private void addRecords(StreamEvent event, List<SourceRecord> out) {
     if (event instanceof ChangeEvent change) {
       insideTransaction = !change.last();
+      if (transactions != null && change.index() == 0) {
+        // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this change.
+        out.add(transactions.begin(change, lastPosition));
+      }
       SourceRecord record = records.change(change);
       out.add(record);
       if (tombstones && change.change().operation() == Operation.DELETE) {
@@ -239,6 +250,9 @@ public final class RedolineSourceTask extends SourceTask {
         if (tombstone != null) {
           out.add(tombstone);
         }
+      }
+      if (transactions != null && change.last()) {
+        out.add(transactions.end(change));   // the Kafka transaction may end after it
       }
     } else if (event instanceof SchemaEvent schema) {
       if (layouts.isWritten(schema.layout())) {

@@ -44,6 +44,11 @@ record TopicNames(String prefix, String template, String heartbeat, String schem
     return legal(t.replace("${prefix}", prefix).replace("${schema}", table.owner()).replace("${table}", table.table()));
   }
 
+  /** The topic of transaction BEGIN and END records ({@code cdc.transaction.metadata}), named as Debezium's. */
+  String transaction() {
+    return legal(prefix + ".transaction");
+  }
+
   /** {@code text} with every character a topic name may not hold replaced by {@code _}. */
   static String legal(String text) {
     StringBuilder sb = new StringBuilder(text.length());

@@ -115,6 +115,12 @@ public final class CdcConfig {
           + "in a later session than the START. A transaction begun before the capture's first mined log "
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
           + "one that began before the capture and ended while it was stopped cannot be told apart.");
+  public static final ConfigKey<List<String>> SKIPPED_OPERATIONS = new ConfigKey<>("cdc.skipped.operations",
+      Type.LIST, "t", Validator.itemsOf("none", "c", "u", "d", "t", "none"), MEDIUM, CAPTURE,
+      "Operations not captured, as Debezium's skipped.operations: c inserts, u updates, d deletes, t "
+          + "truncates, or none. A skipped change is dropped before the transaction buffer (it is never "
+          + "decoded, buffered, spilled or journaled) and positions move past it as past any other row. The "
+          + "default skips truncates, as Debezium does; none captures every operation.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
       Type.STRING, "", Validator.emptyOr("LOG_ARCHIVE_DEST_([1-9]|[12][0-9]|3[01])", "LOG_ARCHIVE_DEST_1 to _31"),
       MEDIUM, CAPTURE,
@@ -261,6 +267,11 @@ public final class CdcConfig {
       Type.BOOLEAN, "true", Validator.any(), MEDIUM, CONNECT,
       "Whether a delete record is followed by a tombstone (same key, null value) in the same Kafka "
           + "transaction, so log compaction removes the deleted key. Tables without a key get none.");
+  public static final ConfigKey<Boolean> TRANSACTION_METADATA = new ConfigKey<>("cdc.transaction.metadata",
+      Type.BOOLEAN, "false", Validator.any(), MEDIUM, CONNECT,
+      "true writes a BEGIN and an END record per Oracle transaction to <cdc.topic.prefix>.transaction, as "
+          + "Debezium's provide.transaction.metadata does: the XID, the number of changes and, on END, the count "
+          + "per table. They are in the same Kafka transaction as the changes under exactly-once delivery.");
   public static final ConfigKey<String> DECIMAL_HANDLING_MODE = new ConfigKey<>("cdc.decimal.handling.mode",
       Type.STRING, "precise", Validator.oneOf("precise", "double", "string"), MEDIUM, CONNECT,
       "How NUMBER values with a fraction (or without declared precision) are written: precise as "
@@ -290,7 +301,8 @@ public final class CdcConfig {
   public static final List<ConfigKey<?>> KEYS = List.of(
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
-      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, ARCHIVE_DESTINATION, START_SCN,
+      COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, SKIPPED_OPERATIONS,
+      ARCHIVE_DESTINATION, START_SCN,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
@@ -299,7 +311,7 @@ public final class CdcConfig {
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
-      TOMBSTONES_ON_DELETE, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
+      TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 
   private static final Map<String, ConfigKey<?>> BY_NAME = index();

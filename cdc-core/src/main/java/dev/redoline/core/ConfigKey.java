@@ -143,6 +143,36 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     }
 
     /**
+     * A LIST whose items are each one of {@code allowed} (without case); {@code alone}, when given,
+     * may not be combined with other items (as {@code none} in {@code cdc.skipped.operations}).
+     */
+    static Validator itemsOf(String alone, String... allowed) {
+      List<String> values = List.of(allowed);
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          List<?> items = (List<?>) value;
+          for (Object item : items) {
+            String text = item.toString().toLowerCase(Locale.ROOT);
+            if (!values.contains(text)) {
+              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                  "item '" + item + "' is not " + describe());
+            }
+            if (text.equals(alone) && items.size() > 1) {
+              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+                  "'" + alone + "' cannot be combined with other items");
+            }
+          }
+        }
+
+        @Override
+        public String describe() {
+          return "items from " + String.join(", ", values) + (alone == null ? "" : " (" + alone + " alone)");
+        }
+      };
+    }
+
+    /**
      * Items {@code PATTERN:N} with N a whole number in [1, 1000000] (a LIST key), as
      * {@code cdc.columns.truncate}; the pattern is everything before the last ':'.
      */
@@ -193,12 +223,13 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     }
 
     private static Validator shaped(boolean required, int min, int max, String what) {
-      return described((required ? "one or more " : "") + "comma-separated " + what, (key, value, shown) -> {
-        if (required && ConfigShapes.isEmpty(value)) {
-          throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
-        }
-        ConfigShapes.checkItems(key, value, shown, min, max, what);
-      });
+      return described((required ? "one or more " : "") + "comma-separated items, each " + what,
+          (key, value, shown) -> {
+            if (required && ConfigShapes.isEmpty(value)) {
+              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
+            }
+            ConfigShapes.checkItems(key, value, shown, min, max, what);
+          });
     }
 
     /** A validator of {@code check} that the docs describe as {@code description}. */

@@ -1,6 +1,9 @@
 package dev.redoline.core;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What a {@link ChangeStream} hands to its sink: a change of a committed transaction, a new table
@@ -20,13 +23,29 @@ public sealed interface StreamEvent {
    * @param change the change
    * @param index the change's index inside the transaction
    * @param position the position once this change is acknowledged
+   * @param tableOrder the change's 1-based place among the changes of its table in the
+   *     transaction (Debezium's {@code data_collection_order}), counted over every change, also those
+   *     delivered before a restart; 0 when not known
+   * @param tableCounts on the transaction's {@linkplain #last() last} change, how many changes the
+   *     whole transaction has per table, in the order the tables first appear (counted over every
+   *     change, also those delivered before a restart); empty on every other change
    */
-  record ChangeEvent(Commit commit, Change change, long index, Position position) implements StreamEvent {
+  record ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
+      Map<TableId, Long> tableCounts) implements StreamEvent {
     public ChangeEvent {
       Checks.notNull(commit, "commit");
       Checks.notNull(change, "change");
       Checks.notNull(position, "position");
+      Checks.notNull(tableCounts, "tableCounts");
       Checks.argument(index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
+      Checks.argument(tableOrder >= 0 && tableOrder <= index + 1, "tableOrder %s outside [0, %s]", tableOrder,
+          index + 1);
+      tableCounts = tableCounts.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(tableCounts));
+    }
+
+    /** A change whose place in its table and per-table counts are not known. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position) {
+      this(commit, change, index, position, 0, Map.of());
     }
 
     /** Whether this is the transaction's last change: where a sink's own transaction may end. */

@@ -166,6 +166,20 @@ class CdcConfigTest {
   }
 
   @Test
+  void skippedOperations_defaultToTruncatesAndAllowNoneOnlyAlone() {
+    Map<String, String> map = minimal();
+    assertThat(CdcConfig.from(map).get(CdcConfig.SKIPPED_OPERATIONS)).containsExactly("t");
+    map.put("cdc.skipped.operations", "c, D");
+    assertThat(CdcConfig.from(map).get(CdcConfig.SKIPPED_OPERATIONS)).containsExactly("c", "D");
+    map.put("cdc.skipped.operations", "c,x");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.skipped.operations='c,x': item 'x' is not items from c, u, d, t, none (none alone)");
+    map.put("cdc.skipped.operations", "none,d");
+    assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
+        "cdc.skipped.operations='none,d': 'none' cannot be combined with other items");
+  }
+
+  @Test
   void otherSinkKeys_namesTheKeysOfTheOtherSinkOnly() {
     Map<String, String> map = minimal();
     map.put("cdc.state.dir", "/tmp/x");

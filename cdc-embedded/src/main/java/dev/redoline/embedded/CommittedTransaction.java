@@ -4,9 +4,11 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -21,6 +23,7 @@ import java.util.Objects;
  *     store(layout, change);
  *   }
  *   saveOffsetInMyDatabase(tx.position());           // known once every change was read
+ *   audit(tx.commit().size(), tx.tableCounts());      // so are the changes per table
  * };
  * }</pre>
  *
@@ -145,6 +148,23 @@ public final class CommittedTransaction {
           + " changes are read; " + taken + " read so far");
     }
     return last.position();
+  }
+
+  /**
+   * How many changes each table has in the whole transaction, in the order the tables first appear:
+   * the {@code data_collections} of Debezium's transaction END event (the total, its
+   * {@code event_count}, is {@code commit().size()}). Counted over every change of the transaction,
+   * also those a restart in its middle does not deliver again.
+   *
+   * @throws IllegalStateException before every change has been read from {@link #changes()}: the
+   *     changes stream, so the counts are known with the last one
+   */
+  public Map<TableId, Long> tableCounts() {
+    if (taken < size()) {
+      throw new IllegalStateException("The table counts of transaction " + xid() + " are known once all its "
+          + size() + " changes are read; " + taken + " read so far");
+    }
+    return last.tableCounts();
   }
 
   /** Reads what the handler left unread; the engine calls it after the handler returns. */

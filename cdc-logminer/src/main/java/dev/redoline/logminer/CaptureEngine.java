@@ -96,7 +96,7 @@ public final class CaptureEngine {
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : startMark(from);
-    EventQueue queue = new EventQueue(settings.queueSize());
+    EventQueue queue = new EventQueue(settings.queueSize(), clock);
     CaptureStats stats = new CaptureStats();
     CaptureLoop[] loop = new CaptureLoop[1];
     TransactionBuffer.Builder buffers = TransactionBuffer.builder();
@@ -129,7 +129,7 @@ public final class CaptureEngine {
     }
     Thread thread = threads.newThread("capture", loop[0]);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats);
+    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, clock);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;

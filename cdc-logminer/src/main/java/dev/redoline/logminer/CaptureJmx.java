@@ -1,20 +1,12 @@
 package dev.redoline.logminer;
 
 import dev.redoline.buffer.BufferMetrics;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.function.Supplier;
-import javax.management.InstanceAlreadyExistsException;
-import javax.management.JMException;
-import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Registers a stream's {@link CaptureMXBean} and removes it when the stream closes. */
 final class CaptureJmx implements CaptureMXBean {
-
-  private static final Logger LOG = LoggerFactory.getLogger(CaptureJmx.class);
 
   private final Supplier<CaptureMetrics> metrics;
   private ObjectName name;
@@ -25,31 +17,13 @@ final class CaptureJmx implements CaptureMXBean {
 
   /** Registers under {@code name}, or {@code name-2}, {@code -3}... when taken. Never fails the capture. */
   void register(String prefix) {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    for (int i = 1; i < 100 && name == null; i++) {
-      try {
-        ObjectName candidate = new ObjectName("dev.redoline:type=CaptureEngine,name="
-            + ObjectName.quote(i == 1 ? prefix : prefix + "-" + i));
-        server.registerMBean(this, candidate);
-        name = candidate;
-      } catch (InstanceAlreadyExistsException e) {
-        // taken by another stream in this JVM: try the next suffix
-      } catch (JMException e) {
-        LOG.warn("Capture metrics are not published over JMX: {}", e.toString());
-        return;
-      }
-    }
+    name = JmxNames.register(this, i -> "dev.redoline:type=CaptureEngine,name="
+        + ObjectName.quote(JmxNames.suffixed(prefix, i)));
   }
 
   void unregister() {
-    if (name != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
-      } catch (JMException e) {
-        LOG.debug("JMX bean {} was already gone: {}", name, e.toString());
-      }
-      name = null;
-    }
+    JmxNames.unregister(name);
+    name = null;
   }
 
   private BufferMetrics buffer() {

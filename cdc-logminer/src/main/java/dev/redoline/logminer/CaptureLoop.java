@@ -120,7 +120,7 @@ final class CaptureLoop implements Runnable {
     // Until the first listing reads the database's zone; no row is applied before it.
     this.databaseZone = settings.databaseZone() != null ? settings.databaseZone() : ZoneOffset.UTC;
     this.applier = new StepApplier(buffer, decoder, catalog, sequencer, () -> databaseZone,
-        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude());
+        settings.deadLetters(), deadLetters, ops, clock, settings.usersExclude(), settings.skipped());
     this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
@@ -203,7 +203,13 @@ final class CaptureLoop implements Runnable {
       ops(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
-    StepReader.StepRows rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    Instant fetchBegun = clock.instant();
+    StepReader.StepRows rows;
+    try {
+      rows = StepReader.read(db, mined, query(plan), this::changesCapture);
+    } finally {
+      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+    }
     Instant decodeBegun = clock.instant();
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
@@ -263,6 +269,7 @@ final class CaptureLoop implements Runnable {
 
   private void onConnected() {
     connected = true;
+    stats.connected(true);
     session.reset();
     catalogStale = true;
     if (reconnecting) {
@@ -284,6 +291,7 @@ final class CaptureLoop implements Runnable {
       db = gateways.connect();
       db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
       connected = true;
+      stats.connected(true);
     } catch (SQLException | RuntimeException e) {
       closeDatabase();
       Failure failure = FailureClassifier.classifyFirstConnection(e);
@@ -339,6 +347,7 @@ final class CaptureLoop implements Runnable {
 
   private LogInventory.Snapshot snapshot(Scn archivedAfter, Set<Integer> writing) throws SQLException {
     var threads = db.threads();
+    stats.threads(threads, clock.instant());
     DatabaseState state = db.database();
     Scn current = state.currentScn();
     currentScn = current;
@@ -471,6 +480,7 @@ final class CaptureLoop implements Runnable {
   private void closeDatabase() {
     connected = false;
     if (db != null) {
+      stats.connected(false);
       db.close();
       db = null;
     }

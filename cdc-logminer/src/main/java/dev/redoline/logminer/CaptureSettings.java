@@ -20,7 +20,8 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
     int remineMaxAttempts,
     long memoryBudgetBytes, Path spillDirectory, Duration journalAfter, int journalAfterLogs,
     Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
-    Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn) {
+    Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn,
+    SkippedOperations skipped) {
 
   /** How many inventory polls a log being archived is waited for before it counts as a gap. */
   static final int ARCHIVE_WAIT_POLLS = 60;
@@ -46,7 +47,8 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         ms(c.get(CdcConfig.BUFFER_ORPHAN_CHECK_MS)), c.get(CdcConfig.QUEUE_MAX_RECORDS),
         ms(c.get(CdcConfig.HEARTBEAT_INTERVAL_MS)), ms(c.get(CdcConfig.RETRY_MAX_TIME_MS)),
         ms(c.get(CdcConfig.RETRY_BACKOFF_INITIAL_MS)), ms(c.get(CdcConfig.RETRY_BACKOFF_MAX_MS)),
-        c.get(CdcConfig.ON_DECODE_ERROR).toLowerCase(Locale.ROOT).equals("dlq"), c.get(CdcConfig.START_SCN));
+        c.get(CdcConfig.ON_DECODE_ERROR).toLowerCase(Locale.ROOT).equals("dlq"), c.get(CdcConfig.START_SCN),
+        SkippedOperations.of(c.get(CdcConfig.SKIPPED_OPERATIONS)));
   }
 
   /** The configured zone, or {@code null} when empty: the gateway then reports the database's. */

@@ -3,6 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.core.ChangeStream;
 import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -22,18 +23,24 @@ public final class CaptureStream implements ChangeStream {
   private final Thread thread;
   private final CaptureStats stats;
   private final CaptureJmx jmx;
+  private final StreamingJmx streaming;
 
-  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats) {
+  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Clock clock) {
     this.queue = queue;
     this.loop = loop;
     this.thread = thread;
     this.stats = stats;
     this.jmx = new CaptureJmx(this::metrics);
+    this.streaming = new StreamingJmx(stats, queue, clock);
   }
 
-  /** Publishes the metrics over JMX under {@code prefix}; removed again by {@link #close()}. */
+  /**
+   * Publishes the metrics over JMX under {@code prefix}: ours ({@link CaptureMXBean}) and those
+   * under Debezium's names ({@link StreamingMetricsMXBean}); removed again by {@link #close()}.
+   */
   void publishMetrics(String prefix) {
     jmx.register(prefix);
+    streaming.register(prefix);
   }
 
   @Override
@@ -81,6 +88,7 @@ public final class CaptureStream implements ChangeStream {
   public void close() {
     queue.close();
     jmx.unregister();
+    streaming.unregister();
     loop.stop();
     thread.interrupt();
     try {

@@ -1,11 +1,15 @@
 package dev.redoline.logminer;
 
+import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -33,17 +37,44 @@ final class EventQueue {
   private final Condition writable = lock.newCondition();
   private CdcException failure;
   private boolean closed;
+  private final Clock clock;
+
+  // What was queued, for the streaming metrics; written by the capture thread only (bytes by both).
+  private volatile long changesQueued;
+  private volatile long commitsQueued;
+  /** Clock millis when the last change was queued; -1 before the first. */
+  private volatile long lastChangeMillis = -1;
+  /** How far the last change queued was behind its database time, in ms; -1 before the first. */
+  private volatile long behindSourceMillis = -1;
+  private volatile Position lastQueued;
+  /** The buffer's heap estimate of the changes waiting in the queue. */
+  private final AtomicLong bytes = new AtomicLong();
 
   EventQueue(int capacity) {
+    this(capacity, Clock.systemUTC());
+  }
+
+  EventQueue(int capacity, Clock clock) {
     this.capacity = capacity;
     this.events = new ArrayDeque<>(Math.min(capacity, 4096));
+    this.clock = clock;
   }
 
   /**
-   * Capture thread: waits for room. After {@link #close()} the event is not kept: nobody reads the
-   * stream any more, and since it is never acknowledged the next stream mines it again.
+   * Capture thread: waits for room. The counters move first, so a sink that has taken the event
+   * also sees it counted. After {@link #close()} the event is not kept: nobody reads the stream any
+   * more, and since it is never acknowledged the next stream mines it again.
    */
   void put(StreamEvent event) throws InterruptedException {
+    if (event instanceof StreamEvent.ChangeEvent change) {
+      long now = clock.millis();
+      bytes.addAndGet(TransactionBuffer.accountedBytes(change.change()));
+      changesQueued++;
+      commitsQueued += change.last() ? 1 : 0;
+      lastChangeMillis = now;
+      behindSourceMillis = Math.max(0, now - change.change().timestamp().toEpochMilli());
+    }
+    lastQueued = event.position();
     lock.lockInterruptibly();
     try {
       while (events.size() >= capacity && !closed) {
@@ -104,9 +135,15 @@ final class EventQueue {
         return List.of();
       }
       List<StreamEvent> batch = new ArrayList<>(Math.min(events.size(), MAX_BATCH));
+      long taken = 0;
       while (!events.isEmpty() && batch.size() < MAX_BATCH) {
-        batch.add(events.poll());
+        StreamEvent event = events.poll();
+        batch.add(event);
+        if (event instanceof StreamEvent.ChangeEvent change) {
+          taken += TransactionBuffer.accountedBytes(change.change());
+        }
       }
+      bytes.addAndGet(-taken);
       writable.signalAll();
       return batch;
     } finally {
@@ -121,5 +158,44 @@ final class EventQueue {
     } finally {
       lock.unlock();
     }
+  }
+
+  int remainingCapacity() {
+    lock.lock();
+    try {
+      return capacity - events.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The buffer's heap estimate of the changes waiting. */
+  long bytes() {
+    return bytes.get();
+  }
+
+  /** Change events queued since the stream opened. */
+  long changesQueued() {
+    return changesQueued;
+  }
+
+  /** Transactions whose last change was queued since the stream opened. */
+  long commitsQueued() {
+    return commitsQueued;
+  }
+
+  /** Clock millis when the last change was queued, -1 before the first. */
+  long lastChangeMillis() {
+    return lastChangeMillis;
+  }
+
+  /** Queueing time minus the database time of the last change queued, in ms; -1 before the first. */
+  long behindSourceMillis() {
+    return behindSourceMillis;
+  }
+
+  /** The position of the last event queued, or {@code null} before the first. */
+  Position lastQueued() {
+    return lastQueued;
   }
 }

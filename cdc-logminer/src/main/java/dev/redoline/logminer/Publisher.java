@@ -9,12 +9,14 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent;
+import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -120,11 +122,15 @@ final class Publisher {
     }
     long index = 0;
     long last = commit.size() - 1;
+    // Counted over every change, delivered before a restart or not: places and counts stay exact.
+    Map<TableId, Long> tableCounts = new LinkedHashMap<>();
     for (Change change : ready.published().transaction().changes()) {
+      long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       if (!start.isDelivered(mark, index)) {
         Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index);
-        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position));
+        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
+            index == last ? tableCounts : Map.of()));
         lastQueued = position;
       }
       index++;

@@ -54,6 +54,12 @@ import java.util.Set;
  * The START's user is kept with the open transaction in the buffer (and its journal, so a restart
  * keeps it too); DML and undo rows of a transaction whose START named an excluded user are
  * neither decoded nor buffered, and its COMMIT publishes nothing.
+ *
+ * <h2>Skipped operations</h2>
+ * Rows of an operation in {@code cdc.skipped.operations} are dropped here, before decoding, with
+ * the undo rows that reverse them ({@link SkippedOperations#skipsUndo}). The cursor still moves
+ * past them with the step, and a transaction left with no change commits as an empty one does: the
+ * commit position is recorded, nothing is delivered.
  */
 final class StepApplier {
 
@@ -72,13 +78,16 @@ final class StepApplier {
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
   private final Set<String> excludedUsers;
+  /** {@code cdc.skipped.operations}: such changes are neither decoded nor buffered. */
+  private final SkippedOperations skipped;
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
 
   StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
-      Set<String> excludedUsers) {
+      Set<String> excludedUsers, SkippedOperations skipped) {
     this.excludedUsers = Set.copyOf(excludedUsers);
+    this.skipped = skipped;
     this.buffer = buffer;
     this.decoder = decoder;
     this.catalog = catalog;
@@ -99,7 +108,7 @@ final class StepApplier {
       if (!isDml(row) || row.rollback()) {
         continue;
       }
-      if (excluded(row)) {
+      if (excluded(row) || skipped.skips(operation(row))) {
         results.add(null);   // apply() skips it
         continue;
       }
@@ -133,13 +142,13 @@ final class StepApplier {
         }
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
-            if (!excluded(row)) {
+            if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
             }
           } else {
             DecodeResult result = decoded.get(next++);
             if (result == null || excluded(row)) {
-              continue;   // a change of an excluded user's transaction
+              continue;   // a change of an excluded user's transaction, or of a skipped operation
             }
             if (result.isChange()) {
               add(row, result.change());
@@ -225,7 +234,7 @@ final class StepApplier {
   }
 
   private void applyDdl(RedoRow row) {
-    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE) {
+    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE || skipped.skips(Operation.TRUNCATE)) {
       return;
     }
     // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME

@@ -67,6 +67,7 @@ import java.time.ZonedDateTime;
  *       no format model, so it does not follow the session's NLS: always {@code .} ([inf]).</li>
  *   <li>RAW, BLOB, LONG RAW: {@code HEXTORAW('0e')}, lower-case hex (2.3, OMS).</li>
  *   <li>JSON: {@code /* JSON *}{@code / HEXTORAW('...')} or {@code /* JSON *}{@code / EMPTY_BLOB()}.</li>
+ *   <li>BOOLEAN, VECTOR: in the form {@link Oracle23aiForms} chooses ({@link Oracle23aiLiterals}).</li>
  *   <li>{@link Marker#EMPTY_CLOB}/{@link Marker#EMPTY_BLOB}: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()};
  *       {@link Marker#UNSUPPORTED_TYPE}, and any value of an UNSUPPORTED column: the bare token
  *       {@code Unsupported Type}.</li>
@@ -86,12 +87,19 @@ final class LiteralRenderer {
   /** The decimal character of NLS_NUMERIC_CHARACTERS, for numbers and the {@code X} element. */
   private final char decimal;
   private final ZoneId sessionZone;
+  /** How BOOLEAN and VECTOR values are written: not confirmed, so chosen by the test. */
+  private final Oracle23aiForms forms;
 
   LiteralRenderer(SqlRedoRenderer.RenderOptions options) {
+    this(options, Oracle23aiForms.DEFAULT);
+  }
+
+  LiteralRenderer(SqlRedoRenderer.RenderOptions options, Oracle23aiForms forms) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
     this.options = options;
+    this.forms = java.util.Objects.requireNonNull(forms, "forms == null");
     SessionNls nls = options.nls();
     this.dateMask = LiteralDateMask.compile("NLS_DATE_FORMAT", nls.dateFormat(), LiteralDateMask.Role.DATE);
     this.timestampMask = LiteralDateMask.compile("NLS_TIMESTAMP_FORMAT", nls.timestampFormat(),
@@ -162,8 +170,10 @@ final class LiteralRenderer {
         return value instanceof Bytes b ? hexToRaw(b) : null;
       case JSON:
         return value instanceof Bytes b ? (b.size() == 0 ? "NULL" : "/* JSON */ " + hexToRaw(b)) : null;
-      case BOOLEAN: case VECTOR:
-        throw notRendered(type);
+      case BOOLEAN:
+        return Oracle23aiLiterals.bool(value, forms.bool());
+      case VECTOR:
+        return Oracle23aiLiterals.vector(type, value, forms.vector());
       default:
         return null;   // XMLTYPE: rendered by XML DOC rows, never as a literal
     }
@@ -181,12 +191,6 @@ final class LiteralRenderer {
       return "/* JSON */ EMPTY_BLOB()";
     }
     throw mismatch(type, marker);
-  }
-
-  /** Types whose SQL_REDO form no source confirms (docs/record-format.md, "Oracle 23ai types"). */
-  static IllegalArgumentException notRendered(OracleType type) {
-    return new IllegalArgumentException("The simulator does not render " + type.kind().sqlName()
-        + " values: how LogMiner writes them is not confirmed (docs/record-format.md, Oracle 23ai types)");
   }
 
   static IllegalArgumentException mismatch(OracleType type, Object value) {

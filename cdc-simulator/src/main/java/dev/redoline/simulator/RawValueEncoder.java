@@ -139,7 +139,7 @@ final class RawValueEncoder {
       case ROWID:
         return value instanceof String s ? rowId(s) : null;
       case BOOLEAN: case VECTOR:
-        throw LiteralRenderer.notRendered(type);
+        return Oracle23aiLiterals.stored(type, value);
       default:
         return null;
     }

@@ -50,7 +50,7 @@ final class RowFormatter {
     this.session = session;
     this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(
         session.start.has(LogMinerOption.NO_ROWID_IN_STMT), session.start.has(LogMinerOption.NO_SQL_DELIMITER),
-        "Nan", "Inf").withNls(nls));
+        "Nan", "Inf").withNls(nls), oracle.oracle23aiForms());
     this.tracking = session.start.has(LogMinerOption.DDL_DICT_TRACKING);
   }
 

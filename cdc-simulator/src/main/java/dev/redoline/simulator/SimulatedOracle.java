@@ -48,6 +48,7 @@ public final class SimulatedOracle {
   final Catalog catalog;
   final Faults faults;
   final SchemaChanges schema;
+  private volatile Oracle23aiForms forms23ai = Oracle23aiForms.DEFAULT;
   private final SpecialRedo special = new SpecialRedo(this);
   final Settings settings;
   final Instances instances = new Instances(this);
@@ -135,6 +136,19 @@ public final class SimulatedOracle {
   /** DDL and partition maintenance on the simulated dictionary. */
   public SchemaChanges schema() {
     return schema;
+  }
+
+  /**
+   * Chooses how SQL_REDO writes BOOLEAN and VECTOR values from now on (mined rows are rendered when
+   * read): which form LogMiner writes is not confirmed, so tests try each (docs/simulator.md).
+   */
+  public SimulatedOracle oracle23aiForms(Oracle23aiForms forms) {
+    this.forms23ai = java.util.Objects.requireNonNull(forms, "forms == null");
+    return this;
+  }
+
+  Oracle23aiForms oracle23aiForms() {
+    return forms23ai;
   }
 
   /** Attaches the workload that {@link #advance(Duration)} runs. */

@@ -168,11 +168,16 @@ final class SqlRedoRenderer {
   private final Dialect raw;
 
   SqlRedoRenderer(RenderOptions options) {
+    this(options, Oracle23aiForms.DEFAULT);
+  }
+
+  /** With the forms of BOOLEAN and VECTOR literals a test chose. */
+  SqlRedoRenderer(RenderOptions options, Oracle23aiForms forms) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
     this.options = options;
-    LiteralRenderer literals = new LiteralRenderer(options);
+    LiteralRenderer literals = new LiteralRenderer(options, forms);
     this.dictionary = new Dialect() {
       @Override
       public String column(Column column) {

@@ -1,0 +1,70 @@
+package dev.redoline.logminer;
+
+import java.math.BigInteger;
+
+/**
+ * The streaming metrics under the names, meanings and units of Debezium's Oracle connector, so
+ * dashboards and alerts built on Debezium keep working. Registered while a stream is open as
+ * {@code debezium.oracle:type=connector-metrics,context=streaming,server=<cdc.topic.prefix>}, by
+ * the Kafka Connect task and the embedded engine alike. Times are milliseconds; SCNs are numbers.
+ * docs/connect.md ("Metrics") gives each attribute's meaning.
+ */
+public interface StreamingMetricsMXBean {
+
+  /** Queueing time minus the database time of the last change handed to the sink queue; -1 before any. */
+  long getMilliSecondsBehindSource();
+
+  /** Since the last change was handed to the sink queue; -1 before any. */
+  long getMilliSecondsSinceLastEvent();
+
+  /** Change events handed to the sink queue since the stream opened. */
+  long getTotalNumberOfEventsSeen();
+
+  /** Committed transactions whose changes were handed to the sink queue since the stream opened. */
+  long getNumberOfCommittedTransactions();
+
+  /** Free places in the sink queue ({@code cdc.queue.max.records} minus the events waiting). */
+  int getQueueRemainingCapacity();
+
+  /** The buffer's heap estimate of the changes waiting in the sink queue, in bytes. */
+  long getCurrentQueueSizeInBytes();
+
+  /** Whether the capture holds an open database connection. */
+  boolean isConnected();
+
+  /** How far the newest redo row applied to the transaction buffer is behind the engine's clock. */
+  long getLagFromSourceInMilliseconds();
+
+  /** The resume SCN of the position of the last event queued: where a restart from it reads from. */
+  BigInteger getOffsetScn();
+
+  /** The commit SCN of the last transaction queued; 0 before any. */
+  BigInteger getCommittedScn();
+
+  /** The database's CURRENT_SCN at the last step. */
+  BigInteger getCurrentScn();
+
+  /** The lowest start SCN of the open transactions in the buffer; -1 when none is open. */
+  BigInteger getOldestScn();
+
+  /** How long the oldest open transaction has been buffered; 0 when none is open. */
+  long getOldestScnAgeInMilliseconds();
+
+  /** Open transactions in the transaction buffer. */
+  long getNumberOfActiveTransactions();
+
+  /** Changes held by the open transactions of the buffer. */
+  long getNumberOfEventsInBuffer();
+
+  /** Rows read from V$LOGMNR_CONTENTS in applied steps since the stream opened. */
+  long getTotalProcessedRows();
+
+  /** LogMiner queries run since the stream opened (steps, including those mined again). */
+  long getFetchQueryCount();
+
+  /** How long the last LogMiner query took to run and be read in full. */
+  long getLastDurationOfFetchQueryInMilliseconds();
+
+  /** Log switches (advances of a redo thread's sequence) the capture noticed in the last 24 hours. */
+  int getLogSwitchCount();
+}
