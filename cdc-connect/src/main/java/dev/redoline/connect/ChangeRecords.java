@@ -5,6 +5,7 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
 import dev.redoline.core.Column;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.KeyColumns;
 import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
@@ -143,7 +144,7 @@ final class ChangeRecords {
         .put("ts_ms", now.toEpochMilli())
         .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
         .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano())
-        .put("transaction", transactionBlock(event));
+        .put("transaction", event.snapshot() == null ? transactionBlock(event) : null);
     Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
     return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), schema.topic(), null,
         schema.keySchema(), key, schema.envelope(), value, event.commit().time().toEpochMilli(), headers);

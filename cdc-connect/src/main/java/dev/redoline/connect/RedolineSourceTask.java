@@ -2,15 +2,17 @@ package dev.redoline.connect;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.KeyColumns;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
 import dev.redoline.core.StreamEvent.ChangeEvent;
 import dev.redoline.core.StreamEvent.Heartbeat;
 import dev.redoline.core.StreamEvent.SchemaEvent;
-import dev.redoline.logminer.Database;
+import dev.redoline.core.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import java.time.Clock;
@@ -89,6 +91,10 @@ public final class RedolineSourceTask extends SourceTask {
   private final Function<CdcConfig, Database> databases;
   private final Clock clock;
   private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
+  /** {@code cdc.signal.topic}'s reader, or null; used on the poll thread only. */
+  private SignalReader signals;
+  /** A {@code pause} signal holds delivery until {@code resume}. */
+  private boolean paused;
 
   private volatile CaptureStream stream;
   private volatile boolean stopping;
@@ -148,6 +154,11 @@ public final class RedolineSourceTask extends SourceTask {
     } catch (CdcException | IllegalArgumentException e) {
       throw new ConnectException(e.getMessage(), e);
     }
+    if (!config.get(CdcConfig.SIGNAL_TOPIC).isBlank() && config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
+      throw new ConnectException(ErrorCode.INVALID_CONFIGURATION.code() + ": cdc.signal.topic="
+          + config.get(CdcConfig.SIGNAL_TOPIC) + " is read with the connector's own client: set "
+          + "cdc.kafka.bootstrap.servers too");
+    }
     CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.apply(config))
         .name(props.getOrDefault("name", config.get(CdcConfig.TOPIC_PREFIX))).ops(sideEvents::add);
     if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
@@ -188,6 +199,15 @@ public final class RedolineSourceTask extends SourceTask {
     engine.knownLayouts(stored);
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
     engine.journal(journal);
+    String signalTopic = config.get(CdcConfig.SIGNAL_TOPIC).trim();
+    if (!signalTopic.isEmpty()) {
+      try {
+        signals = SignalReader.open(clients, signalTopic, "redoline-signals-" + topics.prefix());
+      } catch (org.apache.kafka.common.KafkaException e) {
+        throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.signal.topic=" + signalTopic
+            + " cannot be read (create it before starting the connector): " + e.getMessage(), e);
+      }
+    }
   }
 
   @Override
@@ -204,6 +224,14 @@ public final class RedolineSourceTask extends SourceTask {
   private List<SourceRecord> pollStream() throws InterruptedException {
     CaptureStream s = stream;
     if (s == null) {
+      return null;
+    }
+    if (signals != null) {
+      takeSignals(s);
+    }
+    if (paused) {
+      // held by a pause signal: the capture waits behind its bounded queue
+      java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_TIMEOUT.toMillis());
       return null;
     }
     List<StreamEvent> events;
@@ -239,7 +267,9 @@ public final class RedolineSourceTask extends SourceTask {
   private void addRecords(StreamEvent event, List<SourceRecord> out) {
     if (event instanceof ChangeEvent change) {
       insideTransaction = !change.last();
-      if (transactions != null && change.index() == 0) {
+      // a snapshot chunk is no Oracle transaction: no BEGIN/END records for it
+      boolean transaction = transactions != null && change.snapshot() == null;
+      if (transaction && change.index() == 0) {
         // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this change.
         out.add(transactions.begin(change, lastPosition));
       }
@@ -251,7 +281,7 @@ public final class RedolineSourceTask extends SourceTask {
           out.add(tombstone);
         }
       }
-      if (transactions != null && change.last()) {
+      if (transaction && change.last()) {
         out.add(transactions.end(change));   // the Kafka transaction may end after it
       }
     } else if (event instanceof SchemaEvent schema) {
@@ -272,6 +302,42 @@ public final class RedolineSourceTask extends SourceTask {
    * until it has one, so no record ever carries a missing offset (which Connect would store as a
    * deletion).
    */
+  /** Acts on the signals sent since the last poll; a bad one becomes an ops event (CDC-4011). */
+  private void takeSignals(CaptureStream s) {
+    List<Signal> received;
+    try {
+      received = signals.poll(this::skippedSignal);
+    } catch (org.apache.kafka.common.KafkaException e) {
+      skippedSignal("signals not read this time: " + e.getMessage());
+      return;
+    }
+    for (Signal signal : received) {
+      switch (signal.type()) {
+        case "pause" -> paused = true;
+        case "resume" -> paused = false;
+        default -> {
+          List<dev.redoline.core.TableId> tables = new ArrayList<>();
+          try {
+            for (String t : signal.tables()) {
+              tables.add(dev.redoline.core.TableId.parse(t));
+            }
+          } catch (IllegalArgumentException e) {
+            skippedSignal("snapshot signal " + signal.tables() + " skipped: " + e.getMessage());
+            continue;
+          }
+          s.snapshot(tables, signal.filter());
+        }
+      }
+      LOG.info("Signal {} {}", signal.type(), signal.tables());
+    }
+  }
+
+  private void skippedSignal(String problem) {
+    LOG.warn("{}: {}", ErrorCode.INVALID_SIGNAL.code(), problem);
+    sideEvents.add(new OpsEvent(OpsEvent.Type.SIGNAL_SKIPPED, clock.instant(), ErrorCode.INVALID_SIGNAL.code() + ": "
+        + problem));
+  }
+
   private void drainSideEvents(List<SourceRecord> out, CaptureStream s) {
     if (lastPosition == null) {
       lastPosition = s.acknowledged();
@@ -347,6 +413,11 @@ public final class RedolineSourceTask extends SourceTask {
       metrics = null;
     }
     closeJournal();
+    SignalReader r = signals;
+    if (r != null) {
+      signals = null;
+      r.close();
+    }
   }
 
   /** The thread that closed the capture, or {@code null} while it is open. */

@@ -10,7 +10,9 @@ import org.apache.kafka.connect.data.Struct;
 /**
  * The {@code source} block of a change record. Field names and types are those of Debezium's
  * Oracle connector where a field exists in both; {@code pdb}, {@code txSeq}, {@code tx_size},
- * {@code commit_rs_id} and {@code layout_version} are Redoline's own.
+ * {@code commit_rs_id} and {@code layout_version} are Redoline's own. A snapshot row has
+ * {@code snapshot} {@code first}, {@code true} or {@code last} (Debezium's values), {@code scn} and
+ * {@code commit_scn} the chunk's SCN, and no transaction or redo fields.
  *
  * <pre>{@code
  * Struct source = SourceBlock.of(event, "redoline", "0.1.0");
@@ -88,6 +90,12 @@ final class SourceBlock {
         .put("layout_version", change.layoutVersion());
     if (!commit.startScn().equals(dev.redoline.core.Scn.ZERO)) {
       s.put("start_scn", commit.startScn().toString());
+    }
+    if (event.snapshot() != null) {
+      // A snapshot row: read as of the chunk's SCN, by no transaction and from no redo.
+      s.put("snapshot", event.snapshot().place().sourceValue())
+          .put("txId", null).put("rs_id", null).put("ssn", null).put("redo_thread", null).put("user_name", null)
+          .put("txSeq", null).put("tx_size", null).put("commit_rs_id", null).put("start_scn", null);
     }
     return s;
   }

@@ -139,6 +139,17 @@ public final class CdcConfig {
       }, MEDIUM, CAPTURE,
       "Where a capture without a stored position starts: 'current' (the database's current SCN) or "
           + "an SCN. Ignored once a position is stored.");
+  public static final ConfigKey<String> SNAPSHOT_MODE = new ConfigKey<>("cdc.snapshot.mode", Type.STRING,
+      "initial", Validator.oneOf("initial", "no_data", "initial_only", "when_needed"), HIGH, CAPTURE,
+      "Whether the rows that already exist are delivered (as op 'r' records, docs/snapshots.md): initial "
+          + "snapshots every captured table without a completed snapshot, then streams; no_data only streams; "
+          + "initial_only snapshots, then stops; when_needed is initial, and also starts over with a new "
+          + "snapshot when the stored position's redo is gone (instead of stopping with CDC-2002). A first "
+          + "start snapshots only with cdc.start.scn=current.");
+  public static final ConfigKey<Integer> SNAPSHOT_CHUNK_ROWS = new ConfigKey<>("cdc.snapshot.chunk.rows",
+      Type.INT, "5000", Validator.range(1, 1_000_000), MEDIUM, CAPTURE,
+      "Most rows of one snapshot chunk: one SELECT ... AS OF SCN in key order, held in memory until the "
+          + "stream reaches its SCN. Undo must cover one chunk's read, never the whole snapshot.");
 
   // ---- Mining ------------------------------------------------------------------------------
 
@@ -259,7 +270,13 @@ public final class CdcConfig {
   public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
       Type.STRING, "", Validator.keyColumns(), MEDIUM, TOPICS,
       "Key columns for tables without a primary key (or to override it): "
-          + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3.");
+          + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3. Snapshots read such a table in the order of these "
+          + "columns; a table with neither is read in ROWID order.");
+  public static final ConfigKey<String> SIGNAL_TOPIC = new ConfigKey<>("cdc.signal.topic", Type.STRING, "",
+      Validator.any(), LOW, CONNECT,
+      "A Kafka topic the connector reads signals from: JSON {\"type\":\"snapshot\",\"tables\":[\"SHOP.ORDERS\"],"
+          + "\"filter\":\"STATUS = 'NEW'\"} snapshots tables while streaming; {\"type\":\"pause\"} and "
+          + "{\"type\":\"resume\"} hold and release delivery. Empty reads no signals.");
 
   // ---- Kafka Connect records --------------------------------------------------------------
 
@@ -302,7 +319,7 @@ public final class CdcConfig {
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
       COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, USERS_EXCLUDE, SKIPPED_OPERATIONS,
-      ARCHIVE_DESTINATION, START_SCN,
+      ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
@@ -310,7 +327,7 @@ public final class CdcConfig {
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
       RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
-      KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS,
+      KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS, SIGNAL_TOPIC,
       TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE,
       STATE_DIR, OFFSET_FLUSH_INTERVAL_MS, OFFSET_FLUSH_MAX_TRANSACTIONS);
 

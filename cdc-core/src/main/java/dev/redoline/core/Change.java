@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * One decoded row change of a committed (or, inside the buffer, still open) transaction.
  *
- * <p>INSERT has only {@code after}; DELETE has only {@code before} (its WHERE clause); UPDATE has
+ * <p>INSERT and READ (a snapshot row) have only {@code after}; DELETE has only {@code before} (its WHERE clause); UPDATE has
  * both, {@code after} being {@code before} overlaid with the SET clause; TRUNCATE has neither.
  * Slots the redo does not carry are {@link Absent}, never NULL.
  *
@@ -30,7 +30,8 @@ public record Change(Operation operation, TableId table, int layoutVersion, Row 
     Checks.notNull(address, "address");
     Checks.notNull(timestamp, "timestamp");
     boolean wantsBefore = operation == Operation.UPDATE || operation == Operation.DELETE;
-    boolean wantsAfter = operation == Operation.UPDATE || operation == Operation.INSERT;
+    boolean wantsAfter = operation == Operation.UPDATE || operation == Operation.INSERT
+        || operation == Operation.READ;
     Checks.argument((before != null) == wantsBefore,
         "%s %s: before image must be %s", operation, table, wantsBefore ? "set" : "null");
     Checks.argument((after != null) == wantsAfter,

@@ -42,6 +42,10 @@ public enum ErrorCode {
       "A local file (spill file, journal, offsets, schema history, dead letters) cannot be written or read",
       "Check free space and permissions of the directory named in the message (cdc.buffer.spill.dir, "
           + "cdc.state.dir), then restart: nothing after the stored position was acknowledged."),
+  SNAPSHOT_UNDO_TOO_SMALL(2201,
+      "A snapshot chunk cannot be read AS OF SCN even at the smallest chunk size (ORA-01555, snapshot too old)",
+      "Raise UNDO_RETENTION (and the undo tablespace so it can keep it), or lower cdc.snapshot.chunk.rows, then "
+          + "restart: the snapshot continues after its last emitted chunk."),
   MALFORMED_REDO_SQL(3001,
       "SQL_REDO text that the decoder cannot parse",
       "Check the excerpt and the row's address in the message; report it with the table's DDL. "
@@ -93,11 +97,18 @@ public enum ErrorCode {
       "A captured table or partition is NOLOGGING and the database is not in FORCE LOGGING mode (a warning)",
       "Run ALTER DATABASE FORCE LOGGING, or ALTER TABLE ... LOGGING (MODIFY PARTITION ... LOGGING) for the "
           + "tables named, or make sure no direct-path load (INSERT /*+ APPEND */, SQL*Loader direct) reaches them."),
-  LOGON_DENIED(4010,
+  SNAPSHOT_COLUMN_UNREADABLE(4010,
+      "A snapshot cannot read a column of a captured table (a type it has no value for)",
+      "Exclude the column with cdc.columns.exclude, or set cdc.snapshot.mode=no_data to capture changes only."),
+  INVALID_SIGNAL(4011,
+      "A snapshot signal (cdc.signal.topic message or EmbeddedEngine.snapshot call) cannot be carried out",
+      "Correct the signal named in the message: a JSON object with type snapshot, pause or resume, and tables "
+          + "that the capture includes; it was skipped with an ops event."),
+  LOGON_DENIED(4012,
       "The database refused the capture user's logon (ORA-01017: wrong user name or password)",
       "Correct cdc.database.user and cdc.database.password (in a container database, a common user such as "
           + "C##REDOLINE), then start the capture again."),
-  UNKNOWN_SERVICE(4011,
+  UNKNOWN_SERVICE(4013,
       "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
           + "(ORA-12514, ORA-12505)",
       "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "

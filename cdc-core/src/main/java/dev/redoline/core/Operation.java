@@ -6,7 +6,9 @@ public enum Operation {
   UPDATE('u'),
   DELETE('d'),
   /** {@code TRUNCATE TABLE}: every row of the table removed, with no row images. */
-  TRUNCATE('t');
+  TRUNCATE('t'),
+  /** A row read by a snapshot ({@link SnapshotMark}): only {@code after}, the row as of the chunk's SCN. */
+  READ('r');
 
   private final char code;
 
@@ -14,7 +16,7 @@ public enum Operation {
     this.code = code;
   }
 
-  /** {@code c}, {@code u}, {@code d} or {@code t}. */
+  /** {@code c}, {@code u}, {@code d}, {@code t} or {@code r}. */
   public char code() {
     return code;
   }

@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  *   <li>{@code excludedOpen}: transactions of excluded users ({@code cdc.users.exclude}) that were
  *       open and whose START row the capture never mined (begun before it). LogMiner names their
  *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after
- *       they ended could only learn from here that their rows are not to be captured.
+ *       they ended could only learn from here that their rows are not to be captured;
+ *   <li>{@code snapshot}: per table, how far its snapshot has come ({@link SnapshotProgress}).
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
@@ -41,15 +42,18 @@ import java.util.stream.Collectors;
  * @param lastIndex the index of the last acknowledged change inside the transaction at
  *     {@code lastCommit}, or {@link #WHOLE}
  * @param excludedOpen open transactions of excluded users whose START was not mined
+ * @param snapshot the progress of the capture's snapshots
  */
 public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit,
-    long lastIndex, Set<Xid> excludedOpen) {
+    long lastIndex, Set<Xid> excludedOpen, SnapshotProgress snapshot) {
 
   /**
-   * The newest version of the map form: 2 adds {@code excluded}. A position without excluded open
+   * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys. A
+   * position is written in the lowest version that holds it (a position with neither is version
+   * 1, which every release reads). A position without excluded open
    * transactions is written as version 1, which earlier releases read.
    */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
 
   /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
   public static final long WHOLE = Long.MAX_VALUE;
@@ -73,6 +77,13 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     Checks.argument(lastCommit != null || lastIndex == WHOLE,
         "lastIndex %s without a lastCommit", lastIndex);
     excludedOpen = Set.copyOf(Checks.notNull(excludedOpen, "excludedOpen"));
+    Checks.notNull(snapshot, "snapshot");
+  }
+
+  /** A position that tracks no snapshot. */
+  public Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit, long lastIndex,
+      Set<Xid> excludedOpen) {
+    this(resumeScn, resume, lastCommit, lastIndex, excludedOpen, SnapshotProgress.UNTRACKED);
   }
 
   /** A position without excluded open transactions. */
@@ -87,12 +98,17 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
 
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
-    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen);
+    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot);
+  }
+
+  /** This position with the snapshot progress replaced. */
+  public Position withSnapshot(SnapshotProgress progress) {
+    return new Position(resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress);
   }
 
   /** This position after acknowledging the change at {@code index} of the transaction at {@code commit}. */
   public Position withDelivered(CommitMark commit, long index) {
-    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen);
+    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen, snapshot);
   }
 
   /**
@@ -111,7 +127,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /** The primitive map form, in a stable key order. */
   public Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    map.put(KEY_VERSION, excludedOpen.isEmpty() ? 1 : VERSION);
+    map.put(KEY_VERSION, snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
@@ -122,6 +138,7 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     if (!excludedOpen.isEmpty()) {
       map.put(KEY_EXCLUDED, excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
     }
+    snapshot.write(map);
     return Collections.unmodifiableMap(map);
   }
 

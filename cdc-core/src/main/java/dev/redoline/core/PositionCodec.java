@@ -22,6 +22,8 @@ final class PositionCodec {
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
     Set<Xid> excluded = Set.of();
+    SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
+    TreeMap<TableId, SnapshotProgress.TableProgress> tables = new TreeMap<>();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
       if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
@@ -36,12 +38,20 @@ final class PositionCodec {
         commitKeys++;
       } else if (key.equals(Position.KEY_EXCLUDED) && version >= 2) {
         excluded = xids(map, text(map, key));
+      } else if (version >= 3 && key.equals(SnapshotProgress.KEY_TRACKED)) {
+        snapshot = SnapshotProgress.NONE_YET;
+      } else if (version >= 3 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
+        tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
     }
+    if (!tables.isEmpty() && !snapshot.tracked()) {
+      throw invalid(map, "snapshot progress without the key '" + SnapshotProgress.KEY_TRACKED + "'");
+    }
+    snapshot = new SnapshotProgress(snapshot.tracked(), tables);
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE, excluded);
+      return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -58,7 +68,29 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index, excluded);
+    return new Position(resumeScn, resume, commit, index, excluded, snapshot);
+  }
+
+  private static TableId snapshotTable(Map<String, ?> map, String key) {
+    try {
+      return TableId.parse(key.substring(SnapshotProgress.KEY_PREFIX.length()));
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, "key '" + key + "' does not end in a table name: " + e.getMessage());
+    }
+  }
+
+  private static SnapshotProgress.TableProgress tableProgress(Map<String, ?> map, String key, String text) {
+    if (text.equals("done")) {
+      return SnapshotProgress.TableProgress.DONE;
+    }
+    if (!text.startsWith("after:")) {
+      throw invalid(map, key + "='" + text + "' is neither 'done' nor 'after:<key>'");
+    }
+    try {
+      return SnapshotProgress.TableProgress.after(SnapshotProgress.decode(text.substring("after:".length())));
+    } catch (IllegalArgumentException | java.time.DateTimeException e) {
+      throw invalid(map, key + "='" + text + "': " + e.getMessage());
+    }
   }
 
   private static Set<Xid> xids(Map<String, ?> map, String text) {

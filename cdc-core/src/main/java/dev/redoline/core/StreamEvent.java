@@ -19,6 +19,10 @@ public sealed interface StreamEvent {
    * One change of a committed transaction. Changes of a transaction arrive consecutively, in redo
    * order, indexes 0 to {@code commit.size() - 1}; transactions arrive in commit order.
    *
+   * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the
+   * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
+   *
    * @param commit the transaction's commit
    * @param change the change
    * @param index the change's index inside the transaction
@@ -29,9 +33,10 @@ public sealed interface StreamEvent {
    * @param tableCounts on the transaction's {@linkplain #last() last} change, how many changes the
    *     whole transaction has per table, in the order the tables first appear (counted over every
    *     change, also those delivered before a restart); empty on every other change
+   * @param snapshot the snapshot chunk the row was read in, or {@code null} for a streamed change
    */
   record ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
-      Map<TableId, Long> tableCounts) implements StreamEvent {
+      Map<TableId, Long> tableCounts, SnapshotMark snapshot) implements StreamEvent {
     public ChangeEvent {
       Checks.notNull(commit, "commit");
       Checks.notNull(change, "change");
@@ -41,11 +46,24 @@ public sealed interface StreamEvent {
       Checks.argument(tableOrder >= 0 && tableOrder <= index + 1, "tableOrder %s outside [0, %s]", tableOrder,
           index + 1);
       tableCounts = tableCounts.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(tableCounts));
+      Checks.argument((snapshot != null) == (change.operation() == Operation.READ),
+          "a snapshot mark goes with a READ change and only with one: %s, %s", change.operation(), snapshot);
     }
 
     /** A change whose place in its table and per-table counts are not known. */
     public ChangeEvent(Commit commit, Change change, long index, Position position) {
-      this(commit, change, index, position, 0, Map.of());
+      this(commit, change, index, position, 0, Map.of(), null);
+    }
+
+    /** A streamed change. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
+        Map<TableId, Long> tableCounts) {
+      this(commit, change, index, position, tableOrder, tableCounts, null);
+    }
+
+    /** A row of a snapshot chunk. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position, SnapshotMark snapshot) {
+      this(commit, change, index, position, 0, Map.of(), snapshot);
     }
 
     /** Whether this is the transaction's last change: where a sink's own transaction may end. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,24 @@ class PositionTest {
   }
 
   @Test
+  void snapshotProgress_roundTripsAsVersion3WithTypedKeys() {
+    List<Object> key = java.util.Arrays.asList(42L, new java.math.BigDecimal("2.50"), "a:b;c", null,
+        java.time.LocalDateTime.parse("2024-03-01T09:00:00.123"), Bytes.fromHex("0aff"));
+    Position p = full().withSnapshot(SnapshotProgress.NONE_YET
+        .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.after(key))
+        .with(new TableId("PDB1", "SHOP", "my table"), SnapshotProgress.TableProgress.DONE));
+    Map<String, Object> map = p.toMap();
+    assertThat(map).containsEntry("v", 3).containsEntry("snapshot", "tracked")
+        .containsEntry("snapshot.PDB1.SHOP.\"my table\"", "done");
+    Position back = Position.fromMap(map);
+    assertThat(back).isEqualTo(p);
+    assertThat(back.snapshot().tables().get(TableId.of("SHOP", "ORDERS")).lastKey()).isEqualTo(key);
+    assertThat(back.snapshot().unfinished()).containsExactly(TableId.of("SHOP", "ORDERS"));
+    // a position without snapshot tracking (nor excluded transactions) stays version 1
+    assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("snapshot");
+  }
+
+  @Test
   void fromMap_acceptsJsonNumberShapes() {
     Map<String, Object> map = new HashMap<>(full().toMap());
     map.put("v", 1L);
@@ -51,7 +70,13 @@ class PositionTest {
   @Test
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
-    assertRejected(Map.of("v", 3, "resume_scn", "1"), "version 3 is not one this Redoline reads (1 to 2)");
+    assertRejected(Map.of("v", 4, "resume_scn", "1"), "version 4 is not one this Redoline reads (1 to 3)");
+    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),
+        "snapshot.A.B='half' is neither 'done' nor 'after:<key>'");
+    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "after:L9:1"),
+        "runs past the end");
     assertRejected(Map.of("v", 1, "resume_scn", "-4"), "resume_scn='-4': Not an SCN: '-4'");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
         "key 'resume.x' does not end in a thread number");

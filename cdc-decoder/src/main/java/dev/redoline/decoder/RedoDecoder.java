@@ -6,6 +6,7 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Change;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.util.ArrayList;
@@ -209,6 +210,44 @@ public final class RedoDecoder implements AutoCloseable {
       plans.put(key, plan);
     }
     return plan;
+  }
+
+  /**
+   * Per column of {@code layout}: whether a snapshot may select it. Excluded columns, and columns
+   * a hash pattern names that are not text, are left out of the SELECT list, so their values never
+   * leave the database.
+   */
+  public boolean[] selectable(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    boolean[] out = new boolean[plan.size];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = !plan.excluded[i];
+    }
+    return out;
+  }
+
+  /**
+   * Per column of {@code layout}: whether its value reaches records unchanged (selectable, neither
+   * hashed nor truncated), so it may order a snapshot and be stored in a position as a key.
+   */
+  public boolean[] verbatim(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    boolean[] out = new boolean[plan.size];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = !plan.excluded[i] && !plan.shaped[i];
+    }
+    return out;
+  }
+
+  /**
+   * A row a snapshot selected, as the decoder would have decoded the same values from an INSERT:
+   * {@code values} has one slot per layout column, in the {@link Row} value types (a NUMBER as
+   * {@link java.math.BigDecimal}); slots of columns not {@linkplain #selectable selectable} are
+   * ignored and become {@link dev.redoline.core.Absent#EXCLUDED}.
+   */
+  public Row selectedRow(TableLayout layout, Object[] values) {
+    Objects.requireNonNull(values, "values == null");
+    return SelectedValues.row(plan(Objects.requireNonNull(layout, "layout == null")), values);
   }
 
   /** Stops the decode threads; decoding on the caller's thread still works afterwards. */

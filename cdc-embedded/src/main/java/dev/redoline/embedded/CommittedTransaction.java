@@ -71,6 +71,32 @@ public final class CommittedTransaction {
   }
 
   /**
+   * Whether this batch is a snapshot chunk rather than a transaction: its changes are op
+   * {@link dev.redoline.core.Operation#READ}, the rows of one table as of {@code commit().scn()},
+   * delivered between the last transaction committed at or below that SCN and the first above it
+   * (XID 0.0.0, no redo address). Each change's place in its table's snapshot is
+   * {@link #snapshotMark(Change)}.
+   */
+  public boolean snapshot() {
+    return first.snapshot() != null;
+  }
+
+  /**
+   * The snapshot mark of the change most recently read from {@link #changes()}: the chunk's table
+   * and SCN and whether the row is its table's first, last or neither; {@code null} for the
+   * changes of a transaction.
+   *
+   * @throws IllegalStateException before any change was read
+   */
+  public dev.redoline.core.SnapshotMark snapshotMark(Change change) {
+    Objects.requireNonNull(change, "change == null");
+    if (last == null || last.change() != change) {
+      throw new IllegalStateException("snapshotMark takes the change changes() returned last");
+    }
+    return last.snapshot();
+  }
+
+  /**
    * The index of the first change this call delivers: 0, unless the stored position was taken in
    * the middle of this transaction by an {@link OffsetStore} of the user's.
    */

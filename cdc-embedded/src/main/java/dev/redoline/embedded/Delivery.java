@@ -375,6 +375,16 @@ final class Delivery implements Runnable {
     return failure;
   }
 
+  /** Any thread: an ad-hoc snapshot, handed to the running capture; false when none runs. */
+  boolean snapshot(java.util.List<dev.redoline.core.TableId> tables, String filter) {
+    CaptureStream s = stream;
+    if (s == null || !s.running()) {
+      return false;
+    }
+    s.snapshot(tables, filter);
+    return true;
+  }
+
   EngineMetrics metrics() {
     CaptureStream s = stream;
     return new EngineMetrics(transactions, changes, lastCommitTime, lag, s == null ? null : s.metrics());

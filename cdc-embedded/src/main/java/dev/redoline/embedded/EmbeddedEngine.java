@@ -113,7 +113,7 @@ public final class EmbeddedEngine implements AutoCloseable {
    * {@code cdc.start.scn} when none is stored).
    *
    * <p>The first database connection is made here too. An error that retrying cannot fix is
-   * thrown: wrong credentials (CDC-4010), an unknown service (CDC-4011), a missing privilege
+   * thrown: wrong credentials (CDC-4012), an unknown service (CDC-4013), a missing privilege
    * (CDC-4003). A transient one (the listener down, the instance starting) is retried by the
    * capture thread: the engine is then {@link EngineState#RETRYING} and the failure listener hears
    * every failed attempt (CDC-1001) until the connection is made or {@code cdc.retry.max.time.ms}
@@ -297,6 +297,41 @@ public final class EmbeddedEngine implements AutoCloseable {
   public CdcException failure() {
     Delivery d = delivery;
     return d == null ? startFailure : d.failure();
+  }
+
+  /**
+   * Snapshots {@code tables} while streaming: their current rows reach the handler as snapshot
+   * chunks ({@link CommittedTransaction#snapshot()}), merged into the commit order like an initial
+   * snapshot (docs/snapshots.md). A table the capture does not include is skipped with an ops
+   * event (CDC-4011). The request is not stored: after a restart, ask again.
+   *
+   * <pre>{@code
+   * engine.snapshot(List.of(TableId.parse("SHOP.ORDERS")), "STATUS = 'NEW'");
+   * }</pre>
+   *
+   * @param filter an SQL condition the rows must meet, or {@code null} for every row
+   * @throws IllegalArgumentException when {@code tables} is empty
+   * @throws IllegalStateException when the engine is not running
+   */
+  public void snapshot(java.util.List<dev.redoline.core.TableId> tables, String filter) {
+    java.util.Objects.requireNonNull(tables, "tables == null");
+    if (tables.isEmpty()) {
+      throw new IllegalArgumentException("An ad-hoc snapshot needs at least one table");
+    }
+    Delivery d = delivery;
+    if (d == null || !d.snapshot(tables, filter)) {
+      throw new IllegalStateException("The engine is not running (" + state + "): start it before asking for a "
+          + "snapshot");
+    }
+  }
+
+  /** Snapshots the tables named {@code [PDB.]OWNER.TABLE}, every row; see {@link #snapshot(java.util.List, String)}. */
+  public void snapshot(String... tables) {
+    java.util.List<dev.redoline.core.TableId> ids = new java.util.ArrayList<>();
+    for (String t : tables) {
+      ids.add(dev.redoline.core.TableId.parse(t));
+    }
+    snapshot(ids, null);
   }
 
   /** Progress counters; all zero before {@link #start()}. */

@@ -90,8 +90,8 @@ public final class CaptureEngine {
    * by the capture thread within {@code cdc.retry.max.time.ms}, each attempt an
    * {@link OpsEvent.Type#RECONNECT} event and the success a {@link OpsEvent.Type#RECONNECTED} one.
    *
-   * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4010
-   *     wrong credentials, CDC-4011 an unknown service, CDC-4003 a missing privilege, CDC-4001 a
+   * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012
+   *     wrong credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a
    *     bad URL, CDC-5001 an Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
@@ -120,7 +120,7 @@ public final class CaptureEngine {
     // Every decoder setting of the configuration, on threads named after the capture.
     RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
-        stats, knownLayouts);
+        stats, knownLayouts, SnapshotSettings.of(config));
     try {
       loop[0].connectFirst();
     } catch (RuntimeException e) {

@@ -69,6 +69,8 @@ final class CaptureLoop implements Runnable {
   private final StepApplier applier;
   private Publisher publisher;
   private final CaptureStats stats;
+  private final SnapshotSettings snapshotSettings;
+  private final Snapshots snapshots;
 
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn startScn;
@@ -89,6 +91,8 @@ final class CaptureLoop implements Runnable {
   /** {@code cdc.start.scn}: a number, or {@code current}; used when no position is given. */
   private final String configuredStart;
   private volatile Position acknowledged;
+  /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
+  private boolean appliedAny;
   private volatile boolean stopping;
   /** Whether the loop holds a connection; read by the sink's thread. */
   private volatile boolean connected;
@@ -99,8 +103,11 @@ final class CaptureLoop implements Runnable {
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
-      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts) {
+      Position start, CaptureStats stats, java.util.List<dev.redoline.core.LayoutVersion> knownLayouts,
+      SnapshotSettings snapshotSettings) {
     this.settings = settings;
+    this.snapshotSettings = snapshotSettings;
+    this.snapshots = new Snapshots(snapshotSettings, decoder, clock, this::ops);
     this.gateways = gateways;
     this.clock = clock;
     this.sleeper = sleeper;
@@ -125,7 +132,7 @@ final class CaptureLoop implements Runnable {
     this.lastOrphanCheck = clock.instant();
     this.configuredStart = settings.startScn();
     if (start != null) {
-      begin(start);
+      begin(start, false);
     }
   }
 
@@ -171,10 +178,19 @@ final class CaptureLoop implements Runnable {
     connectIfNeeded();
     noteAcknowledged();
     checkOrphansIfDue();
+    // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
+    snapshots.read(db, catalog);
     Set<Integer> writing = db.instancesWritingRedo();
     applier.openTransactions(startFloor.observe(db, writing));
-    LogInventory.Outcome outcome = inventory.plan(snapshot(listingFloor(), writing), cursors, startScn,
-        window.logs(), clock.instant());
+    LogInventory.Outcome outcome;
+    try {
+      outcome = inventory.plan(snapshot(listingFloor(), writing), cursors, startScn, window.logs(), clock.instant());
+    } catch (CdcException e) {
+      if (!startOver(e)) {
+        throw e;
+      }
+      return false;
+    }
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
       outcome = inventory.plan(snapshot(Scn.ZERO, writing), cursors, startScn, window.logs(), clock.instant());
@@ -215,6 +231,7 @@ final class CaptureLoop implements Runnable {
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(rows.rows(), decoded);
+    appliedAny = true;
     cursors.putAll(rows.ends());
     startFloor.applied(plan, cursors, rows.ddl() != null);
     floor = plan.startScn();
@@ -224,18 +241,25 @@ final class CaptureLoop implements Runnable {
       catalogStale = true;
     }
     var released = sequencer.release(rows.safeScn());
+    var chunks = snapshots.release(rows.safeScn(), catalog);
     for (CommitSequencer.Late late : sequencer.takeLate()) {
       ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
     }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
-    publisher.publish(released, held());
+    publisher.publish(released, held(), chunks);
+    if (snapshotSettings.mode() == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
+      LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
+      ops(OpsEvent.Type.SNAPSHOT_PROGRESS, "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");
+      stopping = true;
+    }
     if (window.onStep(took, plan.limitedByWindow())) {
       ops(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
     }
     publisher.heartbeatIfDue(held());
-    return !plan.limitedByWindow() && rows.ddl() == null;
+    // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
+    return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
   }
 
   private void record(StepPlan plan, List<RedoRow> rows, Duration took, Duration decodeTook, Scn delivered) {
@@ -259,8 +283,10 @@ final class CaptureLoop implements Runnable {
       onConnected();
     }
     if (publisher == null) {
-      Scn scn = configuredStart.equals("current") ? db.database().currentScn() : Scn.parse(configuredStart);
-      begin(CaptureEngine.startMark(Position.start(scn)));
+      boolean current = configuredStart.equals("current");
+      Scn scn = current ? db.database().currentScn() : Scn.parse(configuredStart);
+      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed.
+      begin(CaptureEngine.startMark(Position.start(scn)), current);
     }
     if (catalogStale) {
       resolveCatalog();
@@ -319,6 +345,7 @@ final class CaptureLoop implements Runnable {
     for (TableLayout layout : resolution.added()) {
       publisher.schema(layout, at, known.isEmpty() ? null : ddl, held());
     }
+    snapshots.captured(resolution.added());
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
       TableId altered = StepReader.ddlTable(pendingDdl);
       TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
@@ -486,15 +513,19 @@ final class CaptureLoop implements Runnable {
     }
   }
 
-  /** Sets the position the capture starts from: given, or made at the first connection. */
-  private void begin(Position start) {
+  /**
+   * Sets the position the capture starts from: given, or made at the first connection
+   * ({@code firstStart}: every captured table is then snapshotted when the mode asks).
+   */
+  private void begin(Position start, boolean firstStart) {
     startFloor.reset();
     cursors.putAll(start.resume());
     startScn = start.resumeScn();
     floor = start.resumeScn();
     acknowledged = start;
     applier.excludedWithoutStart(start.excludedOpen());
-    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval());
+    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
+        snapshots.begin(start.snapshot(), firstStart));
   }
 
   /** Sink thread: the position acknowledged; applied to the buffer at the next step. */
@@ -509,6 +540,31 @@ final class CaptureLoop implements Runnable {
   /** Any thread: asks the loop to stop after the current step. */
   void stop() {
     stopping = true;
+  }
+
+  /**
+   * {@code cdc.snapshot.mode=when_needed}: the redo of the stored position is gone (CDC-2002)
+   * before this stream applied anything, so the capture starts over at the current SCN with a new
+   * snapshot of every captured table. Whether it did.
+   */
+  private boolean startOver(CdcException e) throws SQLException, InterruptedException {
+    if (e.errorCode() != ErrorCode.LOG_PURGED || snapshotSettings.mode() != SnapshotSettings.Mode.WHEN_NEEDED
+        || appliedAny) {
+      return false;
+    }
+    Scn now = db.database().currentScn();
+    ops(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the stored position is gone (" + e.getMessage() + "); "
+        + "cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a new snapshot of every table: changes "
+        + "between the stored position and that SCN are not delivered, deleted rows included");
+    cursors.clear();
+    begin(CaptureEngine.startMark(Position.start(now)), true);
+    snapshots.captured(catalog.layouts());
+    return true;
+  }
+
+  /** Any thread: an ad-hoc snapshot of {@code tables}, read from the next step on. */
+  void snapshot(List<TableId> tables, String filter) {
+    snapshots.request(tables, filter);
   }
 
   /** Forgets a transaction the buffer dropped as an orphan. */

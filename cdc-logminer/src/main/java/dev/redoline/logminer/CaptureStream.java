@@ -78,6 +78,23 @@ public final class CaptureStream implements ChangeStream {
     return loop.connected();
   }
 
+  /**
+   * Asks for an ad-hoc snapshot of {@code tables} while streaming, read from the capture's next
+   * step on (docs/snapshots.md): their rows arrive as op {@code r} changes merged into the commit
+   * order. A table the capture does not include is skipped with an ops event (CDC-4011). The
+   * progress of an ad-hoc snapshot is not stored: after a restart, ask again.
+   *
+   * @param filter an SQL condition the rows must meet ({@code STATUS = 'NEW'}), or {@code null}
+   * @throws IllegalArgumentException when {@code tables} is empty
+   */
+  public void snapshot(java.util.List<dev.redoline.core.TableId> tables, String filter) {
+    Objects.requireNonNull(tables, "tables == null");
+    if (tables.isEmpty()) {
+      throw new IllegalArgumentException("An ad-hoc snapshot needs at least one table");
+    }
+    loop.snapshot(tables, filter == null || filter.isBlank() ? null : filter);
+  }
+
   /** Whether the capture thread is still running. */
   public boolean running() {
     return thread.isAlive();

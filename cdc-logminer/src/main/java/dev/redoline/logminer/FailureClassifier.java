@@ -82,7 +82,7 @@ final class FailureClassifier {
   /**
    * The verdict on a capture's first connection, before it ever reached the database: as
    * {@link #classify}, except that a listener that knows no such service or SID (ORA-12514,
-   * ORA-12505) is a wrong {@code cdc.database.url} (CDC-4011) and stops at once. Once connected,
+   * ORA-12505) is a wrong {@code cdc.database.url} (CDC-4013) and stops at once. Once connected,
    * the same errors while reconnecting are an instance restarting, and retried.
    */
   static Failure classifyFirstConnection(Throwable failure) {

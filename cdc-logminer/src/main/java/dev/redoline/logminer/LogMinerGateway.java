@@ -128,6 +128,13 @@ public interface LogMinerGateway extends AutoCloseable {
    */
   RowCursor query(MiningQuery query) throws SQLException;
 
+  /**
+   * Reads one snapshot chunk: {@code SELECT ... FROM t AS OF SCN ?} in key order (ORA-01555 when
+   * the undo it needs is gone, ORA-01466 when the table's definition changed after the SCN,
+   * ORA-08181 for an SCN in the future).
+   */
+  List<ChunkRead.Row> readChunk(ChunkRead read) throws SQLException;
+
   /** Closes the connection; the LogMiner session ends with it. Never throws. */
   @Override
   void close();

@@ -17,7 +17,13 @@ public record OpsEvent(Type type, Instant time, String message) {
     DEAD_LETTER(true), ORPHAN(true), WINDOW_CHANGED(false), SESSION_RESTARTED(false), RECONNECT(true),
     /** Connected again after one or more {@link #RECONNECT}s. */
     RECONNECTED(true),
-    REMINE(false), WAITING_FOR_ARCHIVE(false), COMMIT_OUT_OF_ORDER(true);
+    REMINE(false), WAITING_FOR_ARCHIVE(false), COMMIT_OUT_OF_ORDER(true),
+    /** A table's snapshot began or ended. */
+    SNAPSHOT_PROGRESS(false),
+    /** A snapshot chunk was read again smaller (ORA-01555), again later (ORA-01466), or skipped a table. */
+    SNAPSHOT_RETRY(true),
+    /** A snapshot signal or request could not be carried out and was skipped (CDC-4011). */
+    SIGNAL_SKIPPED(true);
 
     private final boolean noticeable;
 

@@ -8,6 +8,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -43,6 +44,13 @@ import java.util.TreeMap;
  * purpose: it only bounds which logs a restart reads, and it drops legitimately, when the capture
  * first learns the first SCN of the log its cursor is in, or when an open transaction turns out
  * to hold redo with a lower SCN (a private strand written late); raising it would be unsafe.
+ *
+ * <h2>Snapshot chunks</h2>
+ * A released chunk ({@link Snapshots}) is queued before the first released commit above its SCN,
+ * as a transaction of READ changes. Its events keep the last commit of the position as it was (a
+ * chunk is no commit) and carry the snapshot progress: the chunk's own progress only on its last
+ * event, so a restart in the middle of a chunk reads the whole chunk again. Every position carries
+ * the progress so far.
  */
 final class Publisher {
 
@@ -54,8 +62,15 @@ final class Publisher {
   private Instant lastEvent;
   /** The position of the last event queued: a heartbeat is never behind it. */
   private Position lastQueued;
+  /** The snapshot progress of the chunks queued so far. */
+  private SnapshotProgress progress;
 
   Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
+    this(queue, start, clock, heartbeatInterval, start.snapshot());
+  }
+
+  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval, SnapshotProgress progress) {
+    this.progress = progress;
     this.queue = queue;
     this.start = start;
     this.clock = clock;
@@ -98,6 +113,17 @@ final class Publisher {
    * @throws InterruptedException when the stream is closed while the queue is full
    */
   void publish(List<CommitSequencer.Ready> released, Held held) throws InterruptedException {
+    publish(released, held, List.of());
+  }
+
+  /**
+   * Publishes the released transactions in order, and each chunk between the last transaction
+   * committed at or below its SCN and the first above it.
+   *
+   * @throws InterruptedException when the stream is closed while the queue is full
+   */
+  void publish(List<CommitSequencer.Ready> released, Held held, List<Snapshots.Chunk> chunks)
+      throws InterruptedException {
     Base base = base(held);
     // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
     // keeps the redo of every transaction delivered after it.
@@ -106,12 +132,33 @@ final class Publisher {
     for (int i = released.size() - 1; i >= 0; i--) {
       suffix[i] = suffix[i + 1].with(released.get(i));
     }
+    int next = 0;
     for (int i = 0; i < released.size(); i++) {
       CommitSequencer.Ready ready = released.get(i);
+      while (next < chunks.size() && chunks.get(next).scn().compareTo(ready.mark().scn()) < 0) {
+        chunk(chunks.get(next++), suffix[i]);
+      }
       try (PublishedTransaction published = ready.published()) {
         publish(ready, suffix[i], suffix[i + 1]);
       }
     }
+    while (next < chunks.size()) {
+      chunk(chunks.get(next++), suffix[released.size()]);
+    }
+  }
+
+  /** Queues a chunk's rows; {@code base}: what the transactions after it hold back. */
+  private void chunk(Snapshots.Chunk chunk, Base base) throws InterruptedException {
+    SnapshotProgress after = chunk.after() == null ? progress : progress.with(chunk.layout().table(), chunk.after());
+    List<Change> changes = chunk.changes();
+    for (int i = 0; i < changes.size(); i++) {
+      boolean last = i == changes.size() - 1;
+      Position position = base.position(lastMark, Position.WHOLE).withSnapshot(last ? after : progress);
+      queue.put(new StreamEvent.ChangeEvent(chunk.commit(), changes.get(i), i, position, chunk.marks().get(i)));
+      lastQueued = position;
+    }
+    progress = after;
+    lastEvent = clock.instant();
   }
 
   private void publish(CommitSequencer.Ready ready, Base during, Base after) throws InterruptedException {
@@ -128,7 +175,7 @@ final class Publisher {
       long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       if (!start.isDelivered(mark, index)) {
         Base base = index == last ? after : during;
-        Position position = base.position(mark, index == last ? Position.WHOLE : index);
+        Position position = base.position(mark, index == last ? Position.WHOLE : index).withSnapshot(progress);
         queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
             index == last ? tableCounts : Map.of()));
         lastQueued = position;
@@ -141,7 +188,7 @@ final class Publisher {
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
   void schema(TableLayout layout, Scn scn, String ddl, Held held) throws InterruptedException {
-    Position position = base(held).position(lastMark, Position.WHOLE);
+    Position position = base(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
     lastQueued = position;
     lastEvent = clock.instant();
@@ -156,7 +203,7 @@ final class Publisher {
     if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
       return;
     }
-    Position position = base(held).position(lastMark, Position.WHOLE);
+    Position position = base(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     if (lastQueued != null && !notBehind(position, lastQueued)) {
       return;   // see "Heartbeats" above: skipped, tried again at the next step
     }

@@ -109,9 +109,56 @@ class CaptureEngineTest {
       tx.commit();
     }).attach(oracle);
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.snapshot.mode", "no_data");
       h.open(null);
       h.awaitEvents(EngineHarness.changeCount(1));
       assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(2L);
+    }
+  }
+
+  @Test
+  void initialOnly_endsTheCaptureOnceTheSnapshotIsDelivered() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(4).build();
+    oracle.createTable(orders());
+    SimulatedTransaction before = oracle.begin();
+    for (long id = 1; id <= 5; id++) {
+      before.insert(ORDERS, id, "OLD");
+    }
+    before.commit();
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.snapshot.mode", "initial_only").set("cdc.snapshot.chunk.rows", "2");
+      CaptureStream stream = h.open(null);
+      h.awaitEvents(EngineHarness.changeCount(5));
+      assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(1L, 2L, 3L, 4L, 5L);
+      assertThat(h.changes()).extracting(c -> c.commit().size()).containsExactly(2L, 2L, 2L, 2L, 1L);
+      for (int i = 0; i < 200 && stream.running(); i++) {
+        stream.poll(Duration.ofMillis(50));
+      }
+      assertThat(stream.running()).as("the capture ended after the snapshot").isFalse();
+    }
+  }
+
+  @Test
+  void open_withoutPosition_snapshotsTheExistingRowsThenStreams() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(2).build();
+    oracle.createTable(orders());
+    SimulatedTransaction before = oracle.begin();
+    before.insert(ORDERS, 1L, "OLD");
+    before.commit();
+    new Script().then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(ORDERS, 2L, "NEW");
+      tx.commit();
+    }).attach(oracle);
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.open(null);
+      h.awaitEvents(EngineHarness.changeCount(2));
+      assertThat(h.changes()).extracting(c -> c.change().operation() + " " + c.change().after().get(0))
+          .containsExactly("READ 1", "INSERT 2");
+      StreamEvent.ChangeEvent read = h.changes().get(0);
+      assertThat(read.snapshot().place()).isEqualTo(dev.redoline.core.SnapshotMark.Place.LAST);
+      assertThat(read.position().snapshot().done(ORDERS)).isTrue();
+      assertThat(Position.fromMap(read.position().toMap())).isEqualTo(read.position());
     }
   }
 

@@ -104,6 +104,7 @@ public final class SchemaChanges {
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
     SimTable t = oracle.catalog.create(layout.table(), layout, partitions);
     emit(t, createText("create table ", layout), USER_DDL);
+    t.definitionScn = oracle.currentScn();
     return layout.table();
   }
 
@@ -153,7 +154,9 @@ public final class SchemaChanges {
       Object[] grown = java.util.Arrays.copyOf(row.values, columns.size());
       row.values = grown;
     }
+    t.history.reshape(columns.size());
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
+    t.definitionScn = oracle.currentScn();
   }
 
   /**
@@ -195,12 +198,14 @@ public final class SchemaChanges {
       }
     }
     t.rows.clear();
+    t.history.truncate(oracle.currentScn() + 1, oracle.clock().instant(), oracle.undoKeptSince());
     int shown = switch (truncateObject) {
       case TABLE -> t.objectId;
       case ZERO -> 0;
       case NULL -> RedoRecord.NULL_OBJECT;
     };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
+    t.definitionScn = oracle.currentScn();
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */

@@ -21,6 +21,8 @@ final class Settings {
   /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */
   int costAgePercentPerHour = 20;
   Duration scnTimeRetention = Duration.ofDays(5);
+  /** UNDO_RETENTION: how long the undo of a committed change is kept for flashback queries. */
+  Duration undoRetention = Duration.ofMinutes(15);
   /** START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291. */
   boolean toleratesLogGaps;
   /** Shuffle the order of records of different transactions that share one SCN (seeded). */

@@ -52,6 +52,10 @@ final class SimTable {
   TableLayout layout;
   final List<Segment> segments = new ArrayList<>();
   final Map<String, StoredRow> rows = new LinkedHashMap<>();
+  /** The committed versions of the rows, for plain and flashback SELECTs of the table. */
+  final TableHistory history = new TableHistory();
+  /** The SCN of the last DDL that changed the definition: flashback below it is ORA-01466. */
+  long definitionScn;
   /** Supplemental logging of this table, or null to follow the database. */
   SupplementalLogging logging;
   /** The recycle-bin name after DROP without PURGE. */

@@ -46,7 +46,8 @@ final class SimulatedDatabases {
     }
     SimulatedOracle o = WORKLOADS.get(url.sharingKey());
     if (o == null) {
-      o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
+      o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
+          url.seedRows());
       RealTime.start(o);
       WORKLOADS.put(url.sharingKey(), o);
     }

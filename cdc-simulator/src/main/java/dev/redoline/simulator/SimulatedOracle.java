@@ -109,6 +109,11 @@ public final class SimulatedOracle {
     return clock;
   }
 
+  /** Undo of changes committed before this instant is gone (UNDO_RETENTION ago). */
+  java.time.Instant undoKeptSince() {
+    return clock.instant().minus(settings.undoRetention);
+  }
+
   /** CURRENT_SCN. */
   public long currentScn() {
     return redo.scn;
@@ -571,6 +576,15 @@ public final class SimulatedOracle {
     }
 
     /** How long SCN_TO_TIMESTAMP can map SCNs back (default 5 days); older gives ORA-08181. */
+    /**
+     * UNDO_RETENTION (default 15 minutes): a {@code SELECT ... AS OF SCN n} that needs the undo of
+     * a change committed longer ago than this fails with ORA-01555.
+     */
+    public Builder undoRetention(Duration retention) {
+      settings.undoRetention = nonNegative(retention, "undoRetention");
+      return this;
+    }
+
     public Builder scnTimeRetention(Duration retention) {
       settings.scnTimeRetention = nonNegative(retention, "scnTimeRetention");
       return this;

@@ -80,6 +80,15 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
     return number("seed", 1);
   }
 
+  /** {@code rows}: how many customers a workload database is seeded with. */
+  long seedRows() {
+    long rows = number("rows", Workloads.DEFAULT_SEED_ROWS);
+    if (rows < 1) {
+      throw new IllegalArgumentException("Bad rows '" + rows + "' (expected 1 or more: orders need a customer)");
+    }
+    return rows;
+  }
+
   int instance() {
     return (int) number("instance", 1);
   }

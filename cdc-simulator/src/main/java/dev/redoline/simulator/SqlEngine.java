@@ -35,6 +35,7 @@ final class SqlEngine {
   /** The functions H2 calls by name, and the Java methods behind them. */
   private static final List<String> ALIASES = List.of(
       "CREATE ALIAS SIM_VIEW FOR 'dev.redoline.simulator.internal.SqlFunctions.view'",
+      "CREATE ALIAS SIM_TABLE FOR 'dev.redoline.simulator.internal.SqlFunctions.table'",
       "CREATE ALIAS SYS_CONTEXT FOR 'dev.redoline.simulator.internal.SqlFunctions.sysContext'",
       "CREATE ALIAS SCN_TO_TIMESTAMP FOR 'dev.redoline.simulator.internal.SqlFunctions.scnToTimestamp'",
       "CREATE ALIAS TIMESTAMP_TO_SCN FOR 'dev.redoline.simulator.internal.SqlFunctions.timestampToScn'",
@@ -113,6 +114,11 @@ final class SqlEngine {
         }
       }
       return rs;
+    }
+
+    @Override
+    public ResultSet table(String owner, String table, BigDecimal scn, boolean columnsOnly) throws SQLException {
+      return FlashbackQuery.rows(Session.selecting(), owner, table, scn, columnsOnly);
     }
 
     @Override

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * How a session runs the text a client sends: {@code ALTER SESSION} changes its NLS settings;
  * an anonymous block calls DBMS_LOGMNR ({@link PlsqlCall}); a SELECT goes to the SQL engine
  * verbatim, with its binds, over the views ({@link View}). The only rewriting is mechanical:
- * {@code SYSTIMESTAMP} and {@code SYSDATE} become calls of the simulator's clock. The simulator
+ * {@code SYSTIMESTAMP} and {@code SYSDATE} become calls of the simulator's clock, and a user table
+ * ({@code FROM OWNER.TABLE [AS OF SCN n]}) a call of its rows ({@link FlashbackQuery}). The simulator
  * evaluates no predicate of the client's. Anything else (DML, DDL) is refused with ORA-01031:
  * the capture user of the simulated database may only read.
  *
@@ -87,8 +88,8 @@ final class Statements {
     } else {
       s.enter(call);
     }
-    String sql = DBTIMEZONE.matcher(SYSDATE.matcher(SYSTIMESTAMP.matcher(text).replaceAll("SIM_SYSTIMESTAMP()"))
-        .replaceAll("SIM_SYSDATE()")).replaceAll("SIM_DBTIMEZONE()");
+    String sql = FlashbackQuery.rewrite(s, DBTIMEZONE.matcher(SYSDATE.matcher(SYSTIMESTAMP.matcher(text)
+        .replaceAll("SIM_SYSTIMESTAMP()")).replaceAll("SIM_SYSDATE()")).replaceAll("SIM_DBTIMEZONE()"));
     return s.selecting(() -> {
       PreparedStatement ps;
       try {

@@ -70,6 +70,13 @@ final class TransactionTable {
     if (!s.started()) {
       return;
     }
+    if (commit) {
+      java.time.Instant kept = oracle.undoKeptSince();
+      for (TxState.UndoEntry e : s.undo) {
+        SimTable.StoredRow stored = e.table().rows.get(e.rowId());
+        e.table().history.commit(e.rowId(), stored == null ? null : stored.values, scn, oracle.clock().instant(), kept);
+      }
+    }
     redo.write(new RedoRecord(commit ? RecordKind.COMMIT : RecordKind.ROLLBACK, scn, s.endTime, s, s.writeThread,
         null, 0, 0, null, null, null, null, null, 0), s);
     if (!commit || redo.commitFlushes) {

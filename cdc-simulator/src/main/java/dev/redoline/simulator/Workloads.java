@@ -40,7 +40,7 @@ final class Workloads {
     if (u.remote()) {
       throw new IllegalArgumentException("'" + url + "' names a simulator server, not a workload in this JVM");
     }
-    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START);
+    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows());
   }
 
   /**
@@ -49,27 +49,46 @@ final class Workloads {
    * @throws IllegalArgumentException naming the workload when it is unknown
    */
   static SimulatedOracle create(String name, long seed, java.time.Instant start) {
+    return create(name, seed, start, DEFAULT_SEED_ROWS);
+  }
+
+  /** How many customers a workload database starts with unless its URL says {@code rows=N}. */
+  static final int DEFAULT_SEED_ROWS = 20;
+
+  /**
+   * A new database running workload {@code name} from {@code start}, SHOP.CUSTOMERS seeded with
+   * {@code seedRows} rows (rows that exist before any capture, for snapshots).
+   */
+  static SimulatedOracle create(String name, long seed, java.time.Instant start, long seedRows) {
     return switch (name) {
-      case "demo" -> demo(seed, start);
-      case "stress" -> stress(seed, start);
+      case "demo" -> demo(seed, start, seedRows);
+      case "stress" -> stress(seed, start, seedRows);
       default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress)");
     };
   }
 
   static SimulatedOracle demo(long seed, java.time.Instant start) {
+    return demo(seed, start, DEFAULT_SEED_ROWS);
+  }
+
+  static SimulatedOracle demo(long seed, java.time.Instant start, long seedRows) {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
     createShop(oracle);
     Shop shop = new Shop(oracle, new Random(seed), 5, 1, false);
-    shop.seed();
+    shop.seed(seedRows);
     return oracle.workload(shop::step);
   }
 
   static SimulatedOracle stress(long seed, java.time.Instant start) {
+    return stress(seed, start, DEFAULT_SEED_ROWS);
+  }
+
+  static SimulatedOracle stress(long seed, java.time.Instant start, long seedRows) {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).threads(2).logBytes(256L << 10)
         .archiveDelay(Duration.ofSeconds(3)).addArchiveDestination(Duration.ofSeconds(8)).build();
     createShop(oracle);
     Shop shop = new Shop(oracle, new Random(seed), 40, 2, true);
-    shop.seed();
+    shop.seed(seedRows);
     oracle.faults().withProbability(GatewayCall.NEXT, 0.00005, Fault.error(3113));
     return oracle.workload(shop::step);
   }
@@ -112,12 +131,21 @@ final class Workloads {
       this.stress = stress;
     }
 
-    void seed() {
+    void seed(long customerRows) {
       SimulatedTransaction tx = oracle.begin();
       LocalDateTime now = LocalDateTime.now(oracle.clock).withNano(0);
-      for (long i = 1; i <= 20; i++) {
-        customers.add(tx.insert(CUSTOMERS, i, "Customer " + i, i % 3 == 0 ? null : "c" + i + "@example.com", now));
-        products.add(tx.insert(PRODUCTS, i, "Product " + i, BigDecimal.valueOf(199 + i * 50, 2), 1000L));
+      for (long i = 1; i <= Math.max(20, customerRows); i++) {
+        if (i <= customerRows) {
+          customers.add(tx.insert(CUSTOMERS, i, "Customer " + i, i % 3 == 0 ? null : "c" + i + "@example.com", now));
+        }
+        if (i <= 20) {
+          products.add(tx.insert(PRODUCTS, i, "Product " + i, BigDecimal.valueOf(199 + i * 50, 2), 1000L));
+        }
+        if (i % 1_000 == 0) {
+          // one transaction per thousand rows, as a bulk load commits in batches
+          tx.commit();
+          tx = oracle.begin();
+        }
       }
       tx.commit();
     }

@@ -34,6 +34,18 @@ final class Binds {
         statement.setString(index, v);
       } else if (value instanceof LocalDateTime v) {
         statement.setObject(index, v);
+      } else if (value instanceof java.time.OffsetDateTime v) {
+        statement.setObject(index, v);
+      } else if (value instanceof java.time.Instant v) {
+        statement.setObject(index, v.atOffset(java.time.ZoneOffset.UTC));
+      } else if (value instanceof dev.redoline.core.Bytes v) {
+        statement.setBytes(index, v.toByteArray());
+      } else if (value instanceof Double v) {
+        statement.setDouble(index, v);
+      } else if (value instanceof Float v) {
+        statement.setFloat(index, v);
+      } else if (value instanceof Boolean v) {
+        statement.setBoolean(index, v);
       } else {
         throw new IllegalArgumentException("Cannot bind a " + (value == null ? "null" : value.getClass().getName())
             + " at position " + index);

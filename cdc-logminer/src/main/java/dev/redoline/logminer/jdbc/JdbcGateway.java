@@ -75,6 +75,8 @@ import org.slf4j.LoggerFactory;
 public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
   private static final Logger LOG = LoggerFactory.getLogger(JdbcGateway.class);
+  /** Rows per round trip of a snapshot chunk's SELECT. */
+  private static final int CHUNK_FETCH_SIZE = 1_000;
 
   /** Asks ojdbc for offsets rather than region names, which old servers reject with ORA-01882. */
   static final String TIMEZONE_AS_REGION = "oracle.jdbc.timezoneAsRegion";
@@ -280,6 +282,13 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     }
     // Version 1: the dictionary knows only the current layout; the engine numbers the versions it keeps.
     return new TableLayout(table, 1, columns, key);
+  }
+
+  @Override
+  public List<dev.redoline.logminer.ChunkRead.Row> readChunk(dev.redoline.logminer.ChunkRead read)
+      throws SQLException {
+    Objects.requireNonNull(read, "read == null");
+    return ChunkReader.read(connection, read, CHUNK_FETCH_SIZE);
   }
 
   @Override

@@ -21,6 +21,9 @@ public final class SqlFunctions {
   public interface Hooks {
     ResultSet view(String name, boolean columnsOnly) throws SQLException;
 
+    /** The rows of user table {@code owner.table}: committed now, or as of {@code scn} when not null. */
+    ResultSet table(String owner, String table, BigDecimal scn, boolean columnsOnly) throws SQLException;
+
     String sysContext(String namespace, String parameter) throws SQLException;
 
     LocalDateTime scnToTimestamp(BigDecimal scn) throws SQLException;
@@ -53,6 +56,13 @@ public final class SqlFunctions {
   public static ResultSet view(Connection connection, String name) throws SQLException {
     boolean compiling = connection.getMetaData().getURL().startsWith("jdbc:columnlist:");
     return hooks().view(name, compiling);
+  }
+
+  /** The rows of a user table, as of {@code scn} when it is not null (a flashback query). */
+  public static ResultSet table(Connection connection, String owner, String table, BigDecimal scn)
+      throws SQLException {
+    boolean compiling = connection.getMetaData().getURL().startsWith("jdbc:columnlist:");
+    return hooks().table(owner, table, scn, compiling);
   }
 
   public static String sysContext(String namespace, String parameter) throws SQLException {

@@ -1,9 +1,5 @@
-package dev.redoline.connect;
+package dev.redoline.core;
 
-import dev.redoline.core.CdcConfig;
-import dev.redoline.core.ConfigException;
-import dev.redoline.core.TableId;
-import dev.redoline.core.TableLayout;
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +13,9 @@ import java.util.Map;
  * }</pre>
  *
  * <p>An entry without a PDB part applies to the table in every PDB; one with a PDB part only there.
+ * The Connect sink keys its records by these columns; snapshots read a table in their order.
  */
-final class KeyColumns {
+public final class KeyColumns {
 
   private final Map<TableId, List<String>> overrides;
 
@@ -29,12 +26,12 @@ final class KeyColumns {
   /**
    * @throws ConfigException CDC-4001 naming the entry at fault
    */
-  static KeyColumns parse(String text) {
+  public static KeyColumns parse(String text) {
     return new KeyColumns(Map.copyOf(CdcConfig.keyColumns(text)));
   }
 
   /** The key column names of a layout, in key order; empty when the table has no key. */
-  List<String> of(TableLayout layout) {
+  public List<String> of(TableLayout layout) {
     TableId table = layout.table();
     List<String> columns = overrides.get(table);
     if (columns == null && table.pdb() != null) {

@@ -1,0 +1,145 @@
+package dev.redoline.connect;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One message of {@code cdc.signal.topic}: {@code {"type":"snapshot","tables":["SHOP.ORDERS"],
+ * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}} or {@code {"type":"resume"}}. The reader
+ * knows only this shape (a flat object of strings and one array of strings), so the connector needs
+ * no JSON library.
+ *
+ * @param type {@code snapshot}, {@code pause} or {@code resume}
+ * @param tables the tables of a snapshot signal, as {@code [PDB.]OWNER.TABLE}
+ * @param filter the snapshot's SQL condition, or {@code null}
+ */
+record Signal(String type, List<String> tables, String filter) {
+
+  /**
+   * Reads a signal.
+   *
+   * @throws IllegalArgumentException saying what is wrong, for the ops event of a skipped signal
+   */
+  static Signal parse(String json) {
+    if (json == null) {
+      throw new IllegalArgumentException("a signal without a value");
+    }
+    Parser p = new Parser(json);
+    String type = null;
+    List<String> tables = List.of();
+    String filter = null;
+    p.expect('{');
+    if (!p.peek('}')) {
+      do {
+        String name = p.string();
+        p.expect(':');
+        switch (name) {
+          case "type" -> type = p.string().toLowerCase(Locale.ROOT);
+          case "tables" -> tables = p.strings();
+          case "filter" -> filter = p.string();
+          default -> throw new IllegalArgumentException("unknown field '" + name + "'");
+        }
+      } while (p.next(','));
+    }
+    p.expect('}');
+    p.end();
+    if (type == null || !List.of("snapshot", "pause", "resume").contains(type)) {
+      throw new IllegalArgumentException("type must be snapshot, pause or resume, not " + type);
+    }
+    if (type.equals("snapshot") && tables.isEmpty()) {
+      throw new IllegalArgumentException("a snapshot signal needs \"tables\"");
+    }
+    return new Signal(type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter);
+  }
+
+  /** A cursor over the text. */
+  private static final class Parser {
+    private final String text;
+    private int pos;
+
+    Parser(String text) {
+      this.text = text;
+    }
+
+    private void blanks() {
+      while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+        pos++;
+      }
+    }
+
+    boolean peek(char c) {
+      blanks();
+      return pos < text.length() && text.charAt(pos) == c;
+    }
+
+    boolean next(char c) {
+      if (peek(c)) {
+        pos++;
+        return true;
+      }
+      return false;
+    }
+
+    void expect(char c) {
+      if (!next(c)) {
+        throw new IllegalArgumentException("expected '" + c + "' at " + pos);
+      }
+    }
+
+    void end() {
+      blanks();
+      if (pos != text.length()) {
+        throw new IllegalArgumentException("text after the object at " + pos);
+      }
+    }
+
+    List<String> strings() {
+      List<String> out = new ArrayList<>();
+      expect('[');
+      if (!peek(']')) {
+        do {
+          out.add(string());
+        } while (next(','));
+      }
+      expect(']');
+      return out;
+    }
+
+    String string() {
+      expect('"');
+      StringBuilder sb = new StringBuilder();
+      while (pos < text.length()) {
+        char c = text.charAt(pos++);
+        if (c == '"') {
+          return sb.toString();
+        }
+        if (c == '\\') {
+          if (pos >= text.length()) {
+            break;
+          }
+          char e = text.charAt(pos++);
+          switch (e) {
+            case '"', '\\', '/' -> sb.append(e);
+            case 'n' -> sb.append('\n');
+            case 't' -> sb.append('\t');
+            case 'r' -> sb.append('\r');
+            case 'b' -> sb.append('\b');
+            case 'f' -> sb.append('\f');
+            case 'u' -> {
+              if (pos + 4 > text.length()) {
+                throw new IllegalArgumentException("a short \\u escape at " + pos);
+              }
+              sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+              pos += 4;
+            }
+            default -> throw new IllegalArgumentException("unknown escape \\" + e + " at " + (pos - 1));
+          }
+        } else {
+          sb.append(c);
+        }
+      }
+      throw new IllegalArgumentException("a string that does not end");
+    }
+  }
+}

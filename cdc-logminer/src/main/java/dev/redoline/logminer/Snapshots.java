@@ -1,0 +1,348 @@
+package dev.redoline.logminer;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
+import dev.redoline.core.OracleError;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Row;
+import dev.redoline.core.Scn;
+import dev.redoline.core.SnapshotMark;
+import dev.redoline.core.SnapshotProgress;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.decoder.RedoDecoder;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BiConsumer;
+
+/**
+ * The snapshots of a capture: which tables are to be read, the chunks read and held until the
+ * stream has passed their SCN, and what a restart continues from.
+ *
+ * <h2>Consistency</h2>
+ * A chunk is up to {@code cdc.snapshot.chunk.rows} rows of one table in key order after the last
+ * key read, read {@code AS OF SCN d} with {@code d} the database's current SCN at the read. It is
+ * released once the commit sequencer has released every commit at or below {@code d}, and the
+ * publisher places it before the first commit above {@code d}. A consumer applying events in order
+ * then holds each row as it was at {@code d}, and every later change of it arrives after the chunk:
+ * no watermark is written, and no undo older than one chunk's read is needed.
+ *
+ * <h2>Layouts</h2>
+ * A chunk is read with the layout the capture has for the table at the read. If the stream brings
+ * a new layout of the table before the chunk is released (a DDL at or below its SCN, or soon after
+ * it), the chunk is dropped and read again with the new layout, like a read Oracle refuses with
+ * ORA-01466.
+ *
+ * <h2>Threads</h2>
+ * Everything runs on the capture thread except {@link #request}, which any thread may call.
+ */
+final class Snapshots {
+
+  /** The commit a chunk is delivered under: it names no transaction and no redo. */
+  private static final Xid NO_XID = new Xid(0, 0, 0);
+  private static final RedoAddress NO_ADDRESS = new RedoAddress(0, 0, 0, 0);
+  /** How often in a row a chunk is read again after ORA-01466 before the capture stops. */
+  private static final int DEFINITION_RETRIES = 10;
+
+  /** An ad-hoc snapshot asked for from outside the capture thread. */
+  record Request(List<TableId> tables, String filter) {}
+
+  /**
+   * A chunk read and held.
+   *
+   * @param commit the commit it is delivered under
+   * @param changes its rows, as READ changes
+   * @param marks per row, its snapshot mark
+   * @param after the table's progress once the chunk is delivered, or {@code null} for an ad-hoc
+   *     snapshot, whose progress is not kept
+   */
+  record Chunk(Job job, TableLayout layout, Scn scn, Commit commit, List<Change> changes, List<SnapshotMark> marks,
+      List<Object> startAfter, boolean first, boolean last, SnapshotProgress.TableProgress after) {}
+
+  /** One table's snapshot, being read. */
+  static final class Job {
+    final TableId table;
+    final String filter;
+    final boolean adHoc;
+    List<Object> cursor;
+    boolean first;
+    int limit;
+    int definitionRetries;
+
+    Job(TableId table, String filter, boolean adHoc, List<Object> cursor, int limit) {
+      this.table = table;
+      this.filter = filter;
+      this.adHoc = adHoc;
+      this.cursor = cursor;
+      this.first = cursor.isEmpty();
+      this.limit = limit;
+    }
+  }
+
+  private final SnapshotSettings settings;
+  private final RedoDecoder decoder;
+  private final Clock clock;
+  private final BiConsumer<OpsEvent.Type, String> ops;
+  private final Deque<Job> pending = new ArrayDeque<>();
+  private final Deque<Chunk> held = new ArrayDeque<>();
+  private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+  /** The progress of the start position; tables in it that are done are not snapshotted again. */
+  private SnapshotProgress start = SnapshotProgress.UNTRACKED;
+  /** Whether this capture keeps snapshot progress in its positions. */
+  private boolean tracked;
+  /** Whether the first resolution of the captured tables has been seen. */
+  private boolean seenTables;
+  private boolean initialQueued;
+
+  Snapshots(SnapshotSettings settings, RedoDecoder decoder, Clock clock, BiConsumer<OpsEvent.Type, String> ops) {
+    this.settings = settings;
+    this.decoder = decoder;
+    this.clock = clock;
+    this.ops = ops;
+  }
+
+  /**
+   * The progress a capture starts from: its stored position's, or for a first start
+   * {@code firstStart} (then every captured table is snapshotted when the mode asks).
+   *
+   * @return the progress the capture's positions start with
+   */
+  SnapshotProgress begin(SnapshotProgress stored, boolean firstStart) {
+    pending.clear();
+    held.clear();
+    seenTables = false;
+    initialQueued = false;
+    boolean snapshots = settings.mode().snapshots();
+    tracked = snapshots && (stored.tracked() || firstStart);
+    start = tracked && !stored.tracked() ? SnapshotProgress.NONE_YET : stored;
+    return start;
+  }
+
+  /**
+   * Tables the capture resolved: at the first resolution every captured table, later only the
+   * new ones (created, or newly matching {@code cdc.tables.include}). Tables without a completed
+   * snapshot are queued when the capture tracks snapshots.
+   */
+  void captured(Collection<TableLayout> tables) {
+    boolean firstResolution = !seenTables;
+    seenTables = true;
+    if (!tracked) {
+      return;
+    }
+    for (TableLayout layout : tables) {
+      TableId table = layout.table();
+      SnapshotProgress.TableProgress progress = start.tables().get(table);
+      if (progress != null && progress.done()) {
+        continue;
+      }
+      List<Object> cursor = progress == null ? List.of() : progress.lastKey();
+      pending.add(new Job(table, null, false, cursor, settings.chunkRows()));
+      ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
+          : " continues after the last emitted chunk"));
+    }
+    if (firstResolution) {
+      initialQueued = true;
+    }
+  }
+
+  /** Any thread: asks for an ad-hoc snapshot of {@code tables}, read at the next step. */
+  void request(List<TableId> tables, String filter) {
+    requests.add(new Request(List.copyOf(tables), filter));
+  }
+
+  /** Whether chunks are still to be read or delivered. */
+  boolean busy() {
+    return !pending.isEmpty() || !held.isEmpty() || !requests.isEmpty();
+  }
+
+  /** Whether a step could read another chunk now (one is to be read and the hold has room). */
+  boolean canRead() {
+    return !requests.isEmpty() || (!pending.isEmpty() && held.size() < SnapshotSettings.CHUNKS_PER_STEP);
+  }
+
+  /** Whether the snapshots queued at the first resolution, and every later one, are delivered. */
+  boolean initialDone() {
+    return initialQueued && !busy();
+  }
+
+  /**
+   * Reads chunks while fewer than {@link SnapshotSettings#CHUNKS_PER_STEP} are held: each as of the
+   * database's current SCN at its read.
+   */
+  void read(LogMinerGateway db, TableCatalog catalog) throws SQLException {
+    takeRequests(catalog);
+    while (!pending.isEmpty() && held.size() < SnapshotSettings.CHUNKS_PER_STEP) {
+      Job job = pending.peek();
+      TableLayout layout = catalog.layout(job.table);
+      if (layout == null || job.table.pdb() != null) {
+        pending.poll();
+        ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot of " + job.table + " skipped: " + (layout == null
+            ? "the table is no longer captured" : "tables of a PDB are not snapshotted (only streamed)"));
+        continue;
+      }
+      Chunk chunk = readChunk(db, job, layout);
+      if (chunk == null) {
+        return;   // ORA-01466: read again at the next step, once the stream has the new layout
+      }
+      held.add(chunk);
+      if (chunk.last()) {
+        pending.poll();
+      }
+    }
+  }
+
+  private void takeRequests(TableCatalog catalog) {
+    for (Request r; (r = requests.poll()) != null; ) {
+      for (TableId table : r.tables()) {
+        if (catalog.layout(table) == null) {
+          ops.accept(OpsEvent.Type.SIGNAL_SKIPPED, ErrorCode.INVALID_SIGNAL.code() + ": ad-hoc snapshot of " + table
+              + " skipped: the capture does not include it (cdc.tables.include)");
+          continue;
+        }
+        pending.add(new Job(table, r.filter(), true, List.of(), settings.chunkRows()));
+        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "ad-hoc snapshot of " + table + " queued"
+            + (r.filter() == null ? "" : " with a filter"));
+      }
+    }
+  }
+
+  /** One chunk of {@code job}; smaller after ORA-01555; {@code null} after ORA-01466. */
+  private Chunk readChunk(LogMinerGateway db, Job job, TableLayout layout) throws SQLException {
+    boolean[] selectable = decoder.selectable(layout);
+    List<String> key = key(layout);
+    while (true) {
+      Scn scn = db.database().currentScn();
+      // one row more than the chunk: tells whether this chunk is the table's last
+      ChunkRead read = new ChunkRead(layout, selectable, key, job.cursor, scn, job.limit + 1, job.filter);
+      List<ChunkRead.Row> rows;
+      try {
+        rows = db.readChunk(read);
+      } catch (SQLException e) {
+        if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
+          if (job.limit == 1) {
+            throw new CdcException(ErrorCode.SNAPSHOT_UNDO_TOO_SMALL, "Snapshot of " + job.table + " as of SCN "
+                + scn + " failed even for one row (cdc.snapshot.chunk.rows=" + settings.chunkRows() + "): "
+                + e.getMessage(), e);
+          }
+          job.limit = Math.max(1, job.limit / 2);
+          ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + scn
+              + " hit ORA-01555; reading " + job.limit + " rows at a time");
+          continue;
+        }
+        if (e.getErrorCode() == OracleError.TABLE_DEFINITION_CHANGED.number()
+            && ++job.definitionRetries <= DEFINITION_RETRIES) {
+          ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + scn
+              + " hit ORA-01466; read again once the stream has the table's new layout");
+          return null;
+        }
+        throw e;
+      }
+      job.definitionRetries = 0;
+      return chunk(job, layout, scn, key, rows);
+    }
+  }
+
+  private Chunk chunk(Job job, TableLayout layout, Scn scn, List<String> key, List<ChunkRead.Row> rows) {
+    boolean last = rows.size() <= job.limit;
+    List<ChunkRead.Row> kept = last ? rows : rows.subList(0, job.limit);
+    Instant now = clock.instant();
+    List<Change> changes = new ArrayList<>(kept.size());
+    List<SnapshotMark> marks = new ArrayList<>(kept.size());
+    for (int i = 0; i < kept.size(); i++) {
+      ChunkRead.Row row = kept.get(i);
+      Row after = decoder.selectedRow(layout, row.values());
+      String rowId = key.isEmpty() ? (String) row.key().get(0) : null;
+      changes.add(new Change(Operation.READ, layout.table(), layout.version(), null, after, scn, NO_ADDRESS, 0,
+          rowId, now));
+      SnapshotMark.Place place = last && i == kept.size() - 1 ? SnapshotMark.Place.LAST
+          : job.first && i == 0 ? SnapshotMark.Place.FIRST : SnapshotMark.Place.MIDDLE;
+      marks.add(new SnapshotMark(layout.table(), scn, place));
+    }
+    List<Object> startAfter = job.cursor;
+    boolean first = job.first;
+    if (!kept.isEmpty()) {
+      job.cursor = kept.get(kept.size() - 1).key();
+      job.first = false;
+    }
+    SnapshotProgress.TableProgress after = job.adHoc ? null
+        : last ? SnapshotProgress.TableProgress.DONE : SnapshotProgress.TableProgress.after(job.cursor);
+    Commit commit = new Commit(NO_XID, scn, scn, NO_ADDRESS, now, null, changes.size());
+    return new Chunk(job, layout, scn, commit, List.copyOf(changes), List.copyOf(marks), startAfter, first, last,
+        after);
+  }
+
+  /**
+   * The key a table is read in the order of: its key columns (primary key or
+   * {@code cdc.message.key.columns}) when they are all selected unchanged, else none (ROWID order),
+   * so no excluded or masked value is ever stored in a position.
+   */
+  private List<String> key(TableLayout layout) {
+    List<String> key = settings.keys().of(layout);
+    boolean[] verbatim = decoder.verbatim(layout);
+    for (String column : key) {
+      int i = layout.indexOf(column);
+      if (i < 0 || !verbatim[i]) {
+        return List.of();
+      }
+    }
+    return key;
+  }
+
+  /**
+   * The held chunks the stream has passed ({@code scn <= safeScn}), in SCN order. A chunk whose
+   * table has a newer layout now than the chunk was read with is dropped, with every later chunk
+   * of its table, and read again.
+   */
+  List<Chunk> release(Scn safeScn, TableCatalog catalog) {
+    List<Chunk> out = new ArrayList<>();
+    while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0) {
+      Chunk chunk = held.poll();
+      TableLayout now = catalog.layout(chunk.layout().table());
+      if (now != null && now.version() != chunk.layout().version()) {
+        rewind(chunk);
+        continue;
+      }
+      out.add(chunk);
+      if (chunk.last()) {
+        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.after() == null ? "ad-hoc " : "") + "snapshot of "
+            + chunk.layout().table() + " complete");
+      }
+    }
+    return out;
+  }
+
+  private void rewind(Chunk chunk) {
+    Job job = chunk.job();
+    for (Iterator<Chunk> it = held.iterator(); it.hasNext(); ) {
+      if (it.next().job() == job) {
+        it.remove();
+      }
+    }
+    job.cursor = chunk.startAfter();
+    job.first = chunk.first();
+    if (!pending.contains(job)) {
+      pending.addFirst(job);
+    }
+    ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + chunk.scn()
+        + " read again: the table's layout changed since the chunk was read with version "
+        + chunk.layout().version());
+  }
+
+  /** Whether the capture keeps snapshot progress in its positions. */
+  boolean tracked() {
+    return tracked;
+  }
+}

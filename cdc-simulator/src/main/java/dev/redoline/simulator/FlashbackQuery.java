@@ -1,0 +1,177 @@
+package dev.redoline.simulator;
+
+import dev.redoline.core.Bytes;
+import dev.redoline.core.Column;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.h2.tools.SimpleResultSet;
+
+/**
+ * SELECTs of user tables: {@code FROM OWNER.TABLE} reads the committed rows now, and
+ * {@code FROM OWNER.TABLE AS OF SCN n} (a literal or a bind) the rows as they were at {@code n}
+ * ({@link TableHistory}). The table reference is rewritten mechanically into a call of the
+ * {@code SIM_TABLE} table function; the rest of the statement (select list, WHERE, ORDER BY,
+ * FETCH FIRST) is evaluated by the SQL engine as written.
+ *
+ * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column,
+ * {@code SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be
+ * read in ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
+ *
+ * <p>Errors are Oracle's: ORA-08181 for an SCN above the current one (or not positive), ORA-01466
+ * when the table's definition changed after {@code n}, ORA-01555 when the read needs undo older
+ * than the undo retention ({@code Builder.undoRetention}).
+ */
+final class FlashbackQuery {
+
+  private static final String NAME = "(\"[^\"]+\"|[A-Za-z][A-Za-z0-9_$#]*)";
+  private static final Pattern TABLE_REFERENCE = Pattern.compile(
+      "\\bFROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + "(\\s+AS\\s+OF\\s+SCN\\s+(\\?|\\d+))?",
+      Pattern.CASE_INSENSITIVE);
+
+  /** The SQL engine's name of the ROWID pseudo-column of a user table. */
+  private static final String ROWID_COLUMN = "SIM_ROWID";
+  private static final Pattern ROWID = Pattern.compile("\\bROWID\\b", Pattern.CASE_INSENSITIVE);
+
+  private FlashbackQuery() {}
+
+  /** {@code sql} with each reference to a live table of the session's container made a SIM_TABLE call. */
+  static String rewrite(Session s, String sql) {
+    Matcher m = TABLE_REFERENCE.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String owner = identifier(m.group(1));
+      String table = identifier(m.group(2));
+      if (find(s, owner, table) == null) {
+        m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+        continue;
+      }
+      String scn = m.group(4) == null ? "NULL" : m.group(4);
+      m.appendReplacement(out, Matcher.quoteReplacement("FROM SIM_TABLE(" + literal(owner) + ", " + literal(table)
+          + ", " + scn + ")"));
+    }
+    m.appendTail(out);
+    String rewritten = out.toString();
+    return rewritten.equals(sql) ? sql : rowIds(rewritten);
+  }
+
+  /** Unquoted {@code ROWID} tokens (outside literals and quoted names) become {@link #ROWID_COLUMN}. */
+  private static String rowIds(String sql) {
+    StringBuilder out = new StringBuilder();
+    int plain = 0;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        out.append(ROWID.matcher(sql.substring(plain, i)).replaceAll(ROWID_COLUMN));
+        int end = sql.indexOf(c, i + 1);
+        end = end < 0 ? sql.length() - 1 : end;
+        out.append(sql, i, end + 1);
+        i = end;
+        plain = end + 1;
+      }
+    }
+    out.append(ROWID.matcher(sql.substring(Math.min(plain, sql.length()))).replaceAll(ROWID_COLUMN));
+    return out.toString();
+  }
+
+  /** The rows of the table function: {@code scn == null} reads the committed rows now. */
+  static ResultSet rows(Session s, String owner, String table, BigDecimal scn, boolean columnsOnly)
+      throws SQLException {
+    SimTable t = find(s, owner, table);
+    if (t == null) {
+      throw OracleErrors.error(942);
+    }
+    SimpleResultSet rs = new SimpleResultSet();
+    List<Column> columns = t.layout.columns();
+    for (Column c : columns) {
+      int[] type = sqlType(c.type());
+      rs.addColumn(c.name(), type[0], type[1], type[2]);
+    }
+    rs.addColumn(ROWID_COLUMN, Types.VARCHAR, 18, 0);
+    if (columnsOnly) {
+      return rs;
+    }
+    SimulatedOracle oracle = s.oracle;
+    long current = oracle.currentScn();
+    long at = current;
+    if (scn != null) {
+      if (scn.signum() <= 0 || scn.compareTo(BigDecimal.valueOf(current)) > 0) {
+        throw OracleErrors.error(8181);
+      }
+      at = scn.longValueExact();
+      if (at < t.definitionScn) {
+        throw OracleErrors.error(1466);
+      }
+    }
+    for (Object[] row : t.history.asOf(at, oracle.undoKeptSince())) {
+      Object[] out = new Object[columns.size() + 1];
+      for (int i = 0; i < columns.size() && i < row.length - 1; i++) {
+        out[i] = engineValue(row[i]);
+      }
+      out[columns.size()] = row[row.length - 1];
+      rs.addRow(out);
+    }
+    return rs;
+  }
+
+  /** The live table {@code owner.table} in the session's container, or null. */
+  private static SimTable find(Session s, String owner, String table) {
+    Catalog catalog = s.oracle.catalog;
+    int conId = s.containerId();
+    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name : null;
+    return catalog.find(new TableId(pdb, owner, table));
+  }
+
+  private static String identifier(String text) {
+    return text.startsWith("\"") ? text.substring(1, text.length() - 1) : text.toUpperCase(Locale.ROOT);
+  }
+
+  private static String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  /** The SQL engine's type of a column: {Types constant, precision, scale}. */
+  private static int[] sqlType(OracleType type) {
+    return switch (type.kind()) {
+      // NUMBER without a declared scale can hold fractions: 10 places cover every simulated value
+      case NUMBER, FLOAT -> new int[] {Types.NUMERIC, 38, type.scale() >= 0 ? type.scale() : 10};
+      case BINARY_FLOAT -> new int[] {Types.REAL, 24, 0};
+      case BINARY_DOUBLE -> new int[] {Types.DOUBLE, 53, 0};
+      case DATE -> new int[] {Types.TIMESTAMP, 26, 0};
+      case TIMESTAMP -> new int[] {Types.TIMESTAMP, 29, Math.max(type.scale(), 6)};
+      case TIMESTAMP_TZ, TIMESTAMP_LTZ -> new int[] {Types.TIMESTAMP_WITH_TIMEZONE, 35, Math.max(type.scale(), 6)};
+      case RAW, BLOB, LONG_RAW, JSON -> new int[] {Types.VARBINARY, 1 << 20, 0};
+      case BOOLEAN -> new int[] {Types.BOOLEAN, 1, 0};
+      default -> new int[] {Types.VARCHAR, 1 << 20, 0};
+    };
+  }
+
+  /** A stored value in the SQL engine's Java type. */
+  private static Object engineValue(Object v) {
+    if (v instanceof Bytes b) {
+      return b.toByteArray();
+    }
+    if (v instanceof ZonedDateTime z) {
+      return z.toOffsetDateTime();
+    }
+    if (v instanceof Instant i) {
+      return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+    if (v instanceof java.time.Period || v instanceof java.time.Duration || v instanceof Enum<?>
+        || v instanceof dev.redoline.core.VectorValue) {
+      return v.toString();
+    }
+    return v;
+  }
+}

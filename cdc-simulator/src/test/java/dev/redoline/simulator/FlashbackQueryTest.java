@@ -1,0 +1,152 @@
+package dev.redoline.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redoline.core.OracleType;
+import dev.redoline.core.OracleType.Kind;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SELECTs of user tables through JDBC: the committed rows now, the rows as of an SCN, and the
+ * errors of a flashback query Oracle raises (ORA-08181, ORA-01466, ORA-01555).
+ */
+class FlashbackQueryTest {
+
+  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(3).undoRetention(Duration.ofMinutes(1))
+      .build();
+  private final TableId items = oracle.createTable(TableLayout.builder(TableId.of("APP", "ITEMS"), 1)
+      .column("ID", OracleType.number(10, 0), false)
+      .column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
+      .column("PRICE", OracleType.number(10, 2), true)
+      .primaryKey("ID").build());
+
+  private Connection connect() throws SQLException {
+    return DriverManager.getConnection(oracle.url(), "c##redoline", "secret");
+  }
+
+  private static List<String> read(Connection c, String sql, Object... binds) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < binds.length; i++) {
+        ps.setObject(i + 1, binds[i]);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          rows.add(rs.getLong(1) + ":" + rs.getString(2) + ":" + rs.getBigDecimal(3));
+        }
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void asOfScnSeesTheCommittedRowsOfThatScnAndPlainSelectOnlyCommittedOnes() throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    String one = tx.insert(items, 1L, "one", new BigDecimal("1.50"));
+    tx.insert(items, 2L, "two", new BigDecimal("2.00"));
+    tx.commit();
+    long first = oracle.currentScn();
+    tx = oracle.begin();
+    tx.update(items, one, Map.of("NAME", "uno"));
+    tx.insert(items, 3L, "three", null);
+    tx.commit();
+    SimulatedTransaction open = oracle.begin();
+    open.insert(items, 4L, "uncommitted", null);
+    try (Connection c = connect()) {
+      String sql = "SELECT \"ID\", \"NAME\", \"PRICE\" FROM \"APP\".\"ITEMS\" AS OF SCN ? WHERE \"ID\" > ?"
+          + " ORDER BY \"ID\" FETCH FIRST 5 ROWS ONLY";
+      assertThat(read(c, sql, first, 0L)).containsExactly("1:one:1.50", "2:two:2.00");
+      assertThat(read(c, sql, oracle.currentScn(), 1L)).containsExactly("2:two:2.00", "3:three:null");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM app.items ORDER BY ID"))
+          .containsExactly("1:uno:1.50", "2:two:2.00", "3:three:null");
+    }
+  }
+
+  @Test
+  void rowIdIsAPseudoColumnToReadInRowIdOrder() throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    List<String> rowIds = new ArrayList<>();
+    for (long id = 1; id <= 3; id++) {
+      rowIds.add(tx.insert(items, id, "ROWID " + id, null));
+    }
+    tx.commit();
+    try (Connection c = connect();
+        PreparedStatement ps = c.prepareStatement("SELECT \"ID\", \"NAME\", ROWID FROM \"APP\".\"ITEMS\" AS OF SCN ?"
+            + " WHERE (ROWID > ?) ORDER BY ROWID")) {
+      ps.setLong(1, oracle.currentScn());
+      ps.setString(2, rowIds.get(0));
+      List<String> seen = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          seen.add(rs.getLong(1) + " " + rs.getString(2) + " " + rs.getString(3));
+        }
+      }
+      assertThat(seen).containsExactly("2 ROWID 2 " + rowIds.get(1), "3 ROWID 3 " + rowIds.get(2));
+    }
+  }
+
+  @Test
+  void anScnInTheFutureIsOra08181() throws SQLException {
+    try (Connection c = connect()) {
+      assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", oracle.currentScn() + 10))
+          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-08181")
+          .extracting(e -> ((SQLException) e).getErrorCode()).isEqualTo(8181);
+    }
+  }
+
+  @Test
+  void anScnBeforeTheTableDefinitionChangedIsOra01466() throws SQLException {
+    long before = oracle.currentScn();
+    oracle.schema().addColumn(items, "NOTE", OracleType.sized(Kind.VARCHAR2, 10));
+    try (Connection c = connect()) {
+      assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN " + before))
+          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01466");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN " + oracle.currentScn())).isEmpty();
+    }
+  }
+
+  @Test
+  void aReadNeedingUndoOlderThanTheRetentionIsOra01555() throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    String row = tx.insert(items, 1L, "one", null);
+    tx.commit();
+    long old = oracle.currentScn();
+    oracle.advance(Duration.ofSeconds(10));
+    tx = oracle.begin();
+    tx.update(items, row, Map.of("NAME", "changed"));
+    tx.commit();
+    try (Connection c = connect()) {
+      // undo of the update is 10 s old: kept
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", old)).containsExactly("1:one:null");
+      oracle.advance(Duration.ofMinutes(2));
+      assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", old))
+          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01555");
+      // a quiet table needs no undo, however old the SCN
+      long quiet = oracle.currentScn();
+      oracle.advance(Duration.ofMinutes(2));
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", quiet)).containsExactly("1:changed:null");
+    }
+  }
+
+  @Test
+  void workloadUrlsSeedAsManyCustomersAsAsked() throws SQLException {
+    SimulatedOracle demo = Workloads.create("demo", 1, SimulatedOracle.DEFAULT_START, 2_500);
+    assertThat(demo.rows(Workloads.CUSTOMERS)).hasSize(2_500);
+    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo?rows=7").seedRows()).isEqualTo(7);
+    assertThatThrownBy(() -> SimulatorUrl.parse("jdbc:redoline:sim:demo?rows=0").seedRows())
+        .hasMessageContaining("rows");
+  }
+}
