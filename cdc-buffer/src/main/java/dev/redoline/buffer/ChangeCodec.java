@@ -24,7 +24,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 /**
- * The binary form of a {@link Change} in spill files and the file journal: every field and every
+ * The binary form of a {@link Change} in spill files, the file journal and the Kafka journal topic
+ * (through {@link JournalCodec}): every field and every
  * {@link Row} value type, {@link Absent}, SQL NULL and {@link Marker}, read back equal.
  *
  * <pre>{@code
@@ -38,7 +39,8 @@ import java.time.ZonedDateTime;
  * after rows (a presence byte, the slot count, then a tag byte per slot and its value), SCN bits,
  * address (thread, sequence, block, offset), SSN, ROW_ID (nullable) and timestamp (seconds,
  * nanos). Integers are big-endian. The format carries no version of its own: spill files never
- * outlive the process, and the journal file header carries one.
+ * outlive the process, the journal file header carries one and so does every journal record. Since
+ * stored journals hold operations and markers by ordinal, those enums' order is pinned by a test.
  */
 final class ChangeCodec {
 

@@ -5,13 +5,11 @@ import dev.redoline.core.Change;
 import dev.redoline.core.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,14 +55,14 @@ public final class FileTransactionJournal implements TransactionJournal {
   /**
    * A journal in {@code directory}, created owner-only ({@code rwx------}) when missing.
    *
-   * @throws CdcException CDC-2102 when the directory cannot be created
+   * @throws CdcException CDC-2104 when the directory cannot be created
    */
   public static FileTransactionJournal open(Path directory) {
     Objects.requireNonNull(directory, "directory == null");
     try {
       FrameWriter.createOwnerOnlyDirectory(directory);
     } catch (IOException e) {
-      throw corrupt(directory, "cannot create the journal directory: " + e, e);
+      throw storageFailed(directory, "cannot create the journal directory: " + e, e);
     }
     return new FileTransactionJournal(directory);
   }
@@ -102,7 +100,7 @@ public final class FileTransactionJournal implements TransactionJournal {
         validLength.put(xid, writer.size());
       }
     } catch (IOException e) {
-      throw corrupt(file, "cannot append: " + e, e);
+      throw storageFailed(file, "cannot append: " + e, e);
     }
   }
 
@@ -116,18 +114,7 @@ public final class FileTransactionJournal implements TransactionJournal {
     scratch.putInt(VERSION);
     writer.append(scratch);
     frame(HEADER);
-    scratch.putBytes(info.xid().toRaw());
-    scratch.putLong(info.startScn().bits());
-    scratch.putByte(info.startAddress() == null ? 0 : 1);
-    if (info.startAddress() != null) {
-      ChangeCodec.writeAddress(info.startAddress(), scratch);
-    }
-    scratch.putByte(info.startTime() == null ? 0 : 1);
-    if (info.startTime() != null) {
-      scratch.putLong(info.startTime().getEpochSecond());
-      scratch.putInt(info.startTime().getNano());
-    }
-    ChangeCodec.writeNullableString(info.user(), scratch);
+    JournalCodec.writeInfo(info, scratch);
     writer.append(scratch);
   }
 
@@ -146,7 +133,7 @@ public final class FileTransactionJournal implements TransactionJournal {
                 scan.removals)));
       }
     } catch (IOException e) {
-      throw corrupt(directory, "cannot list the journal directory: " + e, e);
+      throw storageFailed(directory, "cannot list the journal directory: " + e, e);
     }
     return result;
   }
@@ -158,7 +145,7 @@ public final class FileTransactionJournal implements TransactionJournal {
     try {
       Files.deleteIfExists(file(xid));
     } catch (IOException e) {
-      throw corrupt(file(xid), "cannot delete: " + e, e);
+      throw storageFailed(file(xid), "cannot delete: " + e, e);
     }
   }
 
@@ -181,7 +168,7 @@ public final class FileTransactionJournal implements TransactionJournal {
             throw corrupt(file, "unknown format version " + version, null);
           }
         } else if (type == HEADER) {
-          scan.info = readHeader(frame);
+          scan.info = JournalCodec.readInfo(frame);
         } else if (type == CHANGE) {
           changes++;
         } else if (type == REMOVAL) {
@@ -209,18 +196,14 @@ public final class FileTransactionJournal implements TransactionJournal {
     }
   }
 
-  private static TransactionInfo readHeader(ByteReader frame) {
-    Xid xid = Xid.fromRaw(frame.getBytes());
-    Scn startScn = new Scn(frame.getLong());
-    RedoAddress startAddress = frame.getByte() == 0 ? null : ChangeCodec.readAddress(frame);
-    Instant startTime = frame.getByte() == 0 ? null
-        : Instant.ofEpochSecond(frame.getLong(), frame.getInt());
-    return new TransactionInfo(xid, startScn, startAddress, startTime,
-        ChangeCodec.readNullableString(frame));
-  }
-
+  /** An entry that does not read as written: CDC-2102. */
   private static CdcException corrupt(Path file, String what, Throwable cause) {
     return new CdcException(ErrorCode.JOURNAL_CORRUPT, "journal file " + file + ": " + what, cause);
+  }
+
+  /** A file or directory the journal cannot create, write or read (no space, no permission): CDC-2104. */
+  private static CdcException storageFailed(Path file, String what, Throwable cause) {
+    return new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "journal file " + file + ": " + what, cause);
   }
 
   private static final class Scan {
@@ -256,7 +239,7 @@ public final class FileTransactionJournal implements TransactionJournal {
       try {
         reader = FrameReader.open(file, 0);
       } catch (IOException e) {
-        throw corrupt(file, "cannot open: " + e, e);
+        throw storageFailed(file, "cannot open: " + e, e);
       }
       return new Iterator<>() {
         private Change next;
@@ -288,9 +271,12 @@ public final class FileTransactionJournal implements TransactionJournal {
             }
             ended = true;
             reader.close();
-          } catch (IOException | FrameFormatException e) {
+          } catch (FrameFormatException e) {
             ended = true;
             throw corrupt(file, "cannot read: " + e.getMessage(), e);
+          } catch (IOException e) {
+            ended = true;
+            throw storageFailed(file, "cannot read: " + e, e);
           }
           if (yielded != size) {
             throw corrupt(file, "holds " + yielded + " live changes, its frames say " + size, null);

@@ -98,8 +98,8 @@ public final class TransactionBuffer implements AutoCloseable {
    * Prepares the buffer: creates the spill directory (owner-only), deletes spill files left by an
    * earlier process, and reopens the transactions the journal holds.
    *
-   * @throws dev.redoline.core.CdcException CDC-2101 when the directory cannot be prepared,
-   *     CDC-2102 when the journal cannot be read
+   * @throws dev.redoline.core.CdcException CDC-2104 when the directory cannot be prepared or the
+   *     journal cannot be read from its storage, CDC-2102 when a journal entry is corrupt
    */
   public void open() {
     requireState(!opened, "open() was already called");

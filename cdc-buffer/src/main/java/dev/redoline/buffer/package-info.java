@@ -14,8 +14,9 @@
  * <p>Vocabulary used in the comments: a <em>position</em> numbers the changes of one transaction
  * in arrival order, removed ones included; a <em>segment</em> is a run of spilled positions that
  * share one Bloom filter; the <em>journal mark</em> is the redo address up to which the journal
- * reflects a transaction. Errors are {@link dev.redoline.core.CdcException}s with CDC-2101 (spill
- * files) or CDC-2102 (journal); misuse is an {@link java.lang.IllegalArgumentException},
+ * reflects a transaction. Errors are {@link dev.redoline.core.CdcException}s with CDC-2101 (a spill
+ * file corrupt), CDC-2102 (a journal entry corrupt) or CDC-2104 (a file or directory that cannot be
+ * created, written or read); misuse is an {@link java.lang.IllegalArgumentException},
  * {@link java.lang.IllegalStateException} or a {@link java.lang.NullPointerException} naming the
  * argument.
  */

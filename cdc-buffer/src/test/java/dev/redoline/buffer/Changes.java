@@ -5,6 +5,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
 import java.math.BigDecimal;
@@ -13,7 +14,7 @@ import java.time.Instant;
 /** Test fixtures: changes as the decoder would hand them to the buffer. */
 final class Changes {
 
-  static final TableId TABLE = TableId.of("SHOP", "ORDERS");
+  static final TableId TABLE = ShopOrders.TABLE;
   static final Instant TIME = Instant.parse("2026-03-01T10:15:30Z");
 
   private Changes() {}

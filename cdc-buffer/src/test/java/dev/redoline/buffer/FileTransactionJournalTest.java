@@ -75,4 +75,13 @@ class FileTransactionJournalTest extends JournalContractTest {
         .hasMessageStartingWith("CDC-2102 A transaction journal entry failed its checksum or cannot "
             + "be read: journal file " + onlyFile() + ": checksum mismatch in frame at offset ");
   }
+
+  @Test
+  void open_directoryThatCannotBeCreated_isLocalStorageFailedNotCorrupt() throws Exception {
+    Path file = Files.writeString(temp.resolve("a-file"), "x");
+    assertThatThrownBy(() -> FileTransactionJournal.open(file.resolve("journal")))
+        .isInstanceOf(CdcException.class)
+        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOCAL_STORAGE_FAILED))
+        .hasMessageContaining("cannot create the journal directory");
+  }
 }

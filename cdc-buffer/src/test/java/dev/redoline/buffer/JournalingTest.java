@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.CommitMark;
+import dev.redoline.core.ManualClock;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JournalingTest {
 
   @TempDir Path temp;
-  final MutableClock clock = new MutableClock(TIME);
+  final ManualClock clock = new ManualClock(TIME);
   final Xid xid = Changes.xid(1, 1);
 
   private TransactionBuffer buffer(long budget) {

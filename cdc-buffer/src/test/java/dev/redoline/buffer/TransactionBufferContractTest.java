@@ -9,6 +9,7 @@ import static dev.redoline.buffer.Changes.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
+import dev.redoline.core.ManualClock;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
@@ -40,7 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 abstract class TransactionBufferContractTest {
 
   @TempDir Path temp;
-  MutableClock clock = new MutableClock(TIME);
+  ManualClock clock = new ManualClock(TIME);
   TransactionBuffer buffer;
   Path spillDir;
   final List<OrphanEvent> orphans = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.redoline.connect;
 
+import dev.redoline.buffer.JournalCodec;
 import dev.redoline.buffer.JournalEntry;
 import dev.redoline.buffer.JournaledTransaction;
 import dev.redoline.buffer.TransactionInfo;
@@ -141,7 +142,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   private ProducerRecord<String, byte[]> record(JournalEntry entry, Xid xid, int append, int index, List<Change> changes,
       List<JournalEntry.Removal> removed) {
-    byte[] value = JournalCodec.write(new JournalCodec.Slice(entry.transaction(), entry.upTo(), changes, removed));
+    byte[] value = JournalCodec.write(new JournalEntry(entry.transaction(), entry.upTo(), ChangeSequence.of(changes),
+        removed));
     return new ProducerRecord<>(topic, 0, key(xid, append, index), value);
   }
 
@@ -151,9 +153,9 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   @Override
   public List<JournaledTransaction> load() {
-    Map<Xid, TreeMap<Long, JournalCodec.Slice>> live = readTopic();
+    Map<Xid, TreeMap<Long, JournalEntry>> live = readTopic();
     List<JournaledTransaction> result = new ArrayList<>();
-    for (Map.Entry<Xid, TreeMap<Long, JournalCodec.Slice>> tx : live.entrySet()) {
+    for (Map.Entry<Xid, TreeMap<Long, JournalEntry>> tx : live.entrySet()) {
       result.add(assemble(tx.getValue()));
     }
     loaded = true;
@@ -161,18 +163,18 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   }
 
   /** The changes of every slice in append order, without the removed ones; the last slice's mark. */
-  private static JournaledTransaction assemble(TreeMap<Long, JournalCodec.Slice> slices) {
+  private static JournaledTransaction assemble(TreeMap<Long, JournalEntry> slices) {
     Set<JournalEntry.Removal> removed = new HashSet<>();
     slices.values().forEach(s -> removed.addAll(s.removed()));
     List<Change> changes = new ArrayList<>();
-    for (JournalCodec.Slice s : slices.values()) {
+    for (JournalEntry s : slices.values()) {
       for (Change c : s.changes()) {
         if (!removed.contains(new JournalEntry.Removal(c.address(), c.ssn()))) {
           changes.add(c);
         }
       }
     }
-    JournalCodec.Slice last = slices.lastEntry().getValue();
+    JournalEntry last = slices.lastEntry().getValue();
     TransactionInfo info = slices.firstEntry().getValue().transaction();
     RedoAddress upTo = last.upTo();
     return new JournaledTransaction(info, upTo, ChangeSequence.of(changes));
@@ -218,7 +220,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   // Reads the whole topic with read_committed; later values of a key replace earlier ones and a
   // tombstone deletes the key. Also rebuilds the key index used by remove and append.
-  private Map<Xid, TreeMap<Long, JournalCodec.Slice>> readTopic() {
+  private Map<Xid, TreeMap<Long, JournalEntry>> readTopic() {
     Map<String, byte[]> latest = new LinkedHashMap<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
@@ -248,15 +250,15 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     return index(latest);
   }
 
-  private Map<Xid, TreeMap<Long, JournalCodec.Slice>> index(Map<String, byte[]> latest) {
+  private Map<Xid, TreeMap<Long, JournalEntry>> index(Map<String, byte[]> latest) {
     keys.clear();
-    Map<Xid, TreeMap<Long, JournalCodec.Slice>> live = new HashMap<>();
+    Map<Xid, TreeMap<Long, JournalEntry>> live = new HashMap<>();
     for (Map.Entry<String, byte[]> e : latest.entrySet()) {
       if (e.getValue() == null) {
         continue;
       }
       String[] parts = e.getKey() == null ? new String[0] : e.getKey().split("/");
-      JournalCodec.Slice slice;
+      JournalEntry slice;
       Xid xid;
       int append;
       try {
@@ -268,6 +270,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
         int index = Integer.parseInt(parts[2]);
         slice = JournalCodec.read(e.getValue());
         live.computeIfAbsent(xid, x -> new TreeMap<>()).put(((long) append << 32) | index, slice);
+      } catch (CdcException ex) {
+        throw failure("journal topic " + topic + ", key " + e.getKey() + ": " + ex.detail(), null);
       } catch (RuntimeException ex) {
         throw failure("journal topic " + topic + ", key " + e.getKey() + ": " + ex.getMessage(), ex);
       }

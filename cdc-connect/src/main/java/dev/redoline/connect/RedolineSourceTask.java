@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceRecord;
@@ -47,7 +48,9 @@ import org.slf4j.LoggerFactory;
  * <h2>Threads and lifecycle</h2>
  * {@link #poll} runs on the worker's task thread and returns within {@link #POLL_TIMEOUT}, with
  * {@code null} when nothing came, so the worker can pause or stop the task. {@link #stop} may run
- * on another thread: it only signals and closes the capture stream, which wakes a blocked poll.
+ * on another thread: then it only signals, and the poll running on the task thread closes the
+ * capture as it returns (within {@link #POLL_TIMEOUT}); called with no poll running, as the worker
+ * does on the task thread after its last poll, it closes the capture itself.
  *
  * <h2>Offsets and acknowledgement</h2>
  * Every record's source offset is the position of its event: a restart from it repeats nothing and
@@ -95,6 +98,10 @@ public final class RedolineSourceTask extends SourceTask {
 
   private volatile CaptureStream stream;
   private volatile boolean stopping;
+  /** Held by a running {@link #poll()} and by whoever closes the capture, so only one does either. */
+  final Semaphore access = new Semaphore(1);
+  /** The thread that closed the capture, for tests of the stop contract. */
+  private volatile Thread closedBy;
   private ChangeRecords records;
   private ControlRecords control;
   /** BEGIN and END records, with {@code cdc.transaction.metadata}; else {@code null}. */
@@ -205,8 +212,18 @@ public final class RedolineSourceTask extends SourceTask {
 
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
+    access.acquire();
+    try {
+      return stopping ? null : pollStream();
+    } finally {
+      access.release();
+      closeIfStopping();   // stop() came while this poll ran: it only signalled, the closing is ours
+    }
+  }
+
+  private List<SourceRecord> pollStream() throws InterruptedException {
     CaptureStream s = stream;
-    if (stopping || s == null) {
+    if (s == null) {
       return null;
     }
     if (signals != null) {
@@ -359,11 +376,35 @@ public final class RedolineSourceTask extends SourceTask {
     }
   }
 
+  /**
+   * Signals the task to stop, as {@link SourceTask#stop()} asks: when a {@link #poll()} is running
+   * (on the task thread, while this is called from another), that poll closes the capture as it
+   * returns; otherwise (the worker calls this on the task thread after its last poll) it closes
+   * here. Either way the capture is closed once, by the thread that polled it last.
+   */
   @Override
   public void stop() {
     stopping = true;
+    closeIfStopping();
+  }
+
+  /** Closes the capture, its metrics and the journal once stopping, unless a poll holds them. */
+  private void closeIfStopping() {
+    if (!stopping || !access.tryAcquire()) {
+      return;
+    }
+    try {
+      closeCapture();
+    } finally {
+      access.release();
+    }
+  }
+
+  private void closeCapture() {
     CaptureStream s = stream;
     if (s != null) {
+      stream = null;
+      closedBy = Thread.currentThread();
       s.close();
     }
     EngineMetrics m = metrics;
@@ -377,6 +418,11 @@ public final class RedolineSourceTask extends SourceTask {
       signals = null;
       r.close();
     }
+  }
+
+  /** The thread that closed the capture, or {@code null} while it is open. */
+  Thread closedBy() {
+    return closedBy;
   }
 
   private void closeJournal() {

@@ -12,13 +12,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,25 +39,13 @@ class ConnectClusterIT {
   static Path spill;
 
   @BeforeAll
-  static void startCluster() {
-    Map<String, String> worker = new HashMap<>(Map.of(   // the harness adds its own settings
-        "exactly.once.source.support", "enabled",
-        "plugin.discovery", "service_load",
-        "offset.storage.topic", "redoline-it-offsets",
-        "offset.flush.interval.ms", "1000"));
-    Properties broker = new Properties();
-    broker.put("transaction.state.log.replication.factor", "1");
-    broker.put("transaction.state.log.min.isr", "1");
-    connect = new EmbeddedConnectCluster.Builder().name("redoline-it").numBrokers(1).numWorkers(1)
-        .workerProps(worker).brokerProps(broker).build();
-    connect.start();
+  static void cluster() {
+    connect = TestConnect.cluster();
   }
 
-  @AfterAll
-  static void stopCluster() {
-    if (connect != null) {
-      connect.stop();
-    }
+  @AfterEach
+  void deleteConnectors() {
+    TestConnect.deleteConnectors();
   }
 
   static Map<String, String> connectorProps(String url, String prefix) {

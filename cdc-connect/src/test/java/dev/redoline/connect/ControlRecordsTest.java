@@ -3,13 +3,12 @@ package dev.redoline.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent.Heartbeat;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.junit.jupiter.api.Test;
@@ -17,36 +16,17 @@ import org.junit.jupiter.api.Test;
 /** Heartbeat records: their time is the task's and never goes backwards (issue 11, point 5). */
 class ControlRecordsTest {
 
-  static final class HandClock extends Clock {
-    Instant now = Instant.parse("2026-03-01T12:00:00Z");
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
   @Test
   void heartbeat_usesTheTaskClockAndNeverGoesBackInTime() {
-    HandClock clock = new HandClock();
+    ManualClock clock = new ManualClock(Instant.parse("2026-03-01T12:00:00Z"));
     ControlRecords control = new ControlRecords(TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:x"))),
         true, clock);
     // the engine's clock (a simulator's here) is far in the past: the record says when the task sent it
     Heartbeat hb = new Heartbeat(Position.start(Scn.of(5)), Instant.parse("2020-01-01T00:00:00Z"));
     SourceRecord first = control.heartbeat(hb);
-    clock.now = clock.now.minusSeconds(30);   // the host clock stepped back
+    clock.advance(Duration.ofSeconds(-30));   // the host clock stepped back
     SourceRecord second = control.heartbeat(hb);
-    clock.now = clock.now.plusSeconds(60);
+    clock.advance(Duration.ofSeconds(60));
     SourceRecord third = control.heartbeat(hb);
 
     assertThat(first.timestamp()).isEqualTo(Instant.parse("2026-03-01T12:00:00Z").toEpochMilli());

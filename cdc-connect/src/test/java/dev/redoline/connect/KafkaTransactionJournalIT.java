@@ -58,7 +58,8 @@ class KafkaTransactionJournalIT extends JournalContract {
       crashed.initTransactions();
       crashed.beginTransaction();
       crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
-          JournalCodec.write(new JournalCodec.Slice(INFO, JournalFixtures.at(9), List.of(insert(2, 9)), List.of()))));
+          dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO, JournalFixtures.at(9),
+              dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
       crashed.flush();
       crashed.abortTransaction();
     }
@@ -87,6 +88,21 @@ class KafkaTransactionJournalIT extends JournalContract {
         .isInstanceOf(CdcException.class)
         .hasMessageStartingWith("CDC-2102 ")
         .hasMessageContaining("journal topic " + topic + ", key not-a-journal-key: key is not <xid>/<append>/<slice>");
+  }
+
+  @Test
+  void load_aRecordOfAnEarlierReleaseFormat_isRefusedNamingTheVersion() {
+    journal();
+    byte[] record = dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO,
+        JournalFixtures.at(9), dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
+    record[0] = 1;   // the version byte of the records earlier releases wrote
+    try (KafkaProducer<String, byte[]> other = producer(null)) {
+      other.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 0, 0), record));
+    }
+    assertThatThrownBy(() -> reopen().load())
+        .isInstanceOf(CdcException.class)
+        .hasMessageStartingWith("CDC-2102 ")
+        .hasMessageContaining("key " + KafkaTransactionJournal.key(XID, 0, 0) + ": a record of format version 1");
   }
 
   @Test

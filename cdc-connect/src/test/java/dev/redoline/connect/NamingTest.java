@@ -69,8 +69,8 @@ class NamingTest {
   void keyColumns_rejectsAnEntryWithoutColon() {
     assertThatThrownBy(() -> KeyColumns.parse("SHOP.AUDIT"))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("cdc.message.key.columns='SHOP.AUDIT': expected [PDB.]SCHEMA.TABLE:COL1,COL2 "
-            + "(no ':' between the table and its columns)");
+        .hasMessageContaining("cdc.message.key.columns='SHOP.AUDIT': entry 'SHOP.AUDIT' is not "
+            + "[PDB.]SCHEMA.TABLE:COL1,COL2");
   }
 
   @Test

@@ -11,13 +11,12 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigValueInfo;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,23 +35,13 @@ class RecordShapingIT {
   static Path spill;
 
   @BeforeAll
-  static void startCluster() {
-    Properties broker = new Properties();
-    broker.put("transaction.state.log.replication.factor", "1");
-    broker.put("transaction.state.log.min.isr", "1");
-    connect = new EmbeddedConnectCluster.Builder().name("redoline-shaping-it").numBrokers(1).numWorkers(1)
-        .workerProps(new java.util.HashMap<>(Map.of(   // the harness adds its own settings
-            "exactly.once.source.support", "enabled", "plugin.discovery", "service_load",
-            "offset.flush.interval.ms", "1000")))
-        .brokerProps(broker).build();
-    connect.start();
+  static void cluster() {
+    connect = TestConnect.cluster();
   }
 
-  @AfterAll
-  static void stopCluster() {
-    if (connect != null) {
-      connect.stop();
-    }
+  @AfterEach
+  void deleteConnectors() {
+    TestConnect.deleteConnectors();
   }
 
   static ConfigValueInfo value(ConfigInfos infos, String name) {

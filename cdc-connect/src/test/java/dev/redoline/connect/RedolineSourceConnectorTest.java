@@ -177,4 +177,18 @@ class RedolineSourceConnectorTest {
     assertThat(errors(config)).isEmpty();
     assertThat(SinkChecks.ignoredKeys(props(Map.of("cdc.state.dir", "/var/lib/x")))).containsExactly("cdc.state.dir");
   }
+
+  @Test
+  void validate_malformedPatternsZonesKeyColumnsAndEmptyListsAreReportedOnTheirKeys() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    Map<String, String> bad = Map.of("cdc.tables.include", ",", "cdc.tables.exclude", "SHOP..ORDERS",
+        "cdc.columns.exclude", "SHOP.ORDERS", "cdc.database.time.zone", "Mars/Olympus",
+        "cdc.message.key.columns", "SHOP.ORDERS", "cdc.mining.fetch.size", "abc");
+    Map<String, List<String>> errors = errors(c.validate(props(bad)));
+    assertThat(errors.keySet()).containsExactlyInAnyOrderElementsOf(bad.keySet());
+    errors.forEach((key, messages) -> assertThat(messages).singleElement().asString()
+        .startsWith("CDC-4001 ").contains(key + "='" + bad.get(key) + "'"));
+    assertThat(errors.get("cdc.tables.include").get(0)).contains("must name at least one [PDB.]SCHEMA.TABLE");
+    assertThat(errors.get("cdc.mining.fetch.size").get(0)).contains("is not a valid int; allowed: [1, 1000000]");
+  }
 }

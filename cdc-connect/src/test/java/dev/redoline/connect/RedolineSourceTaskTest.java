@@ -239,4 +239,33 @@ class RedolineSourceTaskTest {
     assertThat(records).hasSize(3).allMatch(r -> r.value() != null);
     assertThat(context.commitRequests).contains(records.get(2));
   }
+
+  @Test
+  void stop_duringAPollOnlySignalsAndThePollingThreadCloses() throws Exception {
+    SimulatedShop shop = new SimulatedShop(31).orders(1, 1, 2);
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    pollUntil(task, context, changes(2));
+
+    task.access.acquire();   // as a poll running on the task thread holds it
+    Thread herder = new Thread(task::stop, "herder");
+    herder.start();
+    herder.join();
+    assertThat(task.closedBy()).as("stop() from another thread closed nothing").isNull();
+    task.access.release();
+
+    assertThat(task.poll()).isNull();   // the task thread's next poll sees the signal and closes
+    assertThat(task.closedBy()).isSameAs(Thread.currentThread());
+  }
+
+  @Test
+  void stop_withNoPollRunningClosesOnTheCallingThread() throws Exception {
+    SimulatedShop shop = new SimulatedShop(32).orders(1, 1, 2);
+    FakeTaskContext context = new FakeTaskContext(false);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    pollUntil(task, context, changes(2));
+    task.stop();
+    assertThat(task.closedBy()).isSameAs(Thread.currentThread());
+    assertThat(task.poll()).isNull();
+  }
 }

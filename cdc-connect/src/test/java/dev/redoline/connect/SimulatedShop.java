@@ -1,6 +1,6 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.OracleType;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  */
 final class SimulatedShop {
 
-  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+  static final TableId ORDERS = ShopOrders.TABLE;
 
   final SimulatedOracle oracle;
   private final Queue<Consumer<SimulatedOracle>> actions = new ConcurrentLinkedQueue<>();
@@ -40,11 +40,7 @@ final class SimulatedShop {
   }
 
   static TableLayout orders() {
-    return TableLayout.builder(ORDERS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
-        .column("AMOUNT", OracleType.number(10, 2), true)
-        .primaryKey("ID").build();
+    return ShopOrders.withAmount();
   }
 
   /** Queues an action for the capture thread. */

@@ -56,11 +56,11 @@ public final class CdcConfig {
       Type.PASSWORD, "", Validator.any(), HIGH, DATABASE,
       "The capture user's password. Never printed: logs and messages show [hidden].");
   public static final ConfigKey<List<String>> DATABASE_PDBS = new ConfigKey<>("cdc.database.pdbs",
-      Type.LIST, "", Validator.any(), HIGH, DATABASE,
+      Type.LIST, "", Validator.names(), HIGH, DATABASE,
       "Pluggable databases whose redo is captured, mined from the root container. Empty for a "
           + "non-container database.");
   public static final ConfigKey<String> DATABASE_TIME_ZONE = new ConfigKey<>("cdc.database.time.zone",
-      Type.STRING, "", Validator.any(), LOW, DATABASE,
+      Type.STRING, "", Validator.timeZone(), LOW, DATABASE,
       "Time zone of the database server's clock (a zone id such as Europe/Paris or an offset such as "
           + "+02:00). LogMiner reports change times in server local time; this turns them into instants. "
           + "Empty asks the database: DBTIMEZONE when it is a region whose offset is the server clock's "
@@ -75,18 +75,18 @@ public final class CdcConfig {
           + "they are written. archive_only mines archived logs only: a change becomes visible once "
           + "its log is archived.");
   public static final ConfigKey<List<String>> TABLES_INCLUDE = new ConfigKey<>("cdc.tables.include",
-      Type.LIST, null, Validator.nonEmpty(), HIGH, CAPTURE,
+      Type.LIST, null, Validator.tablePatterns(true), HIGH, CAPTURE,
       "Tables to capture: comma-separated patterns over [PDB.]SCHEMA.TABLE, where * matches any run of "
           + "characters. A table created later that matches is captured from its first row.");
   public static final ConfigKey<List<String>> TABLES_EXCLUDE = new ConfigKey<>("cdc.tables.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.tablePatterns(false), MEDIUM, CAPTURE,
       "Tables not to capture even when cdc.tables.include matches them; same pattern syntax.");
   public static final ConfigKey<List<String>> COLUMNS_EXCLUDE = new ConfigKey<>("cdc.columns.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.columnPatterns(), MEDIUM, CAPTURE,
       "Columns dropped at parse time: patterns over [PDB.]SCHEMA.TABLE.COLUMN. An excluded value is "
           + "never converted, buffered, spilled, journaled, logged or delivered.");
   public static final ConfigKey<List<String>> COLUMNS_MASK_HASH = new ConfigKey<>("cdc.columns.mask.hash",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.columnPatterns(), MEDIUM, CAPTURE,
       "Character columns whose values are replaced at parse time by the lower-case hex SHA-256 of "
           + "cdc.columns.mask.hash.salt followed by the value (UTF-8); same patterns as cdc.columns.exclude. "
           + "Equal values hash equal, so joins still work. The raw value is never buffered, spilled, "
@@ -118,7 +118,7 @@ public final class CdcConfig {
       "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "
           + "is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped unread.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
-      Type.LIST, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.LIST, "", Validator.names(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
           + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
           + "in a later session than the START. A transaction begun before the capture's first mined log "
@@ -131,7 +131,8 @@ public final class CdcConfig {
           + "decoded, buffered, spilled or journaled) and positions move past it as past any other row. The "
           + "default skips truncates, as Debezium does; none captures every operation.");
   public static final ConfigKey<String> ARCHIVE_DESTINATION = new ConfigKey<>("cdc.archive.destination",
-      Type.STRING, "", Validator.any(), MEDIUM, CAPTURE,
+      Type.STRING, "", Validator.emptyOr("LOG_ARCHIVE_DEST_([1-9]|[12][0-9]|3[01])", "LOG_ARCHIVE_DEST_1 to _31"),
+      MEDIUM, CAPTURE,
       "The archive destination (e.g. LOG_ARCHIVE_DEST_1) whose copies of archived logs are mined. "
           + "Empty chooses the first valid local destination.");
   public static final ConfigKey<String> START_SCN = new ConfigKey<>("cdc.start.scn", Type.STRING,
@@ -247,25 +248,27 @@ public final class CdcConfig {
       "redoline", Validator.nonEmpty(), HIGH, TOPICS,
       "Prefix of every topic name the connector writes; identifies this capture.");
   public static final ConfigKey<String> TOPIC_TEMPLATE = new ConfigKey<>("cdc.topic.template", Type.STRING,
-      "${prefix}.${pdb}.${schema}.${table}", Validator.nonEmpty(), MEDIUM, TOPICS,
+      "${prefix}.${pdb}.${schema}.${table}", Validator.template("${prefix}", "${pdb}", "${schema}", "${table}"),
+      MEDIUM, TOPICS,
       "Topic of a table's change records. ${prefix}, ${pdb}, ${schema} and ${table} are replaced; in a "
           + "non-container database ${pdb}. is dropped.");
   public static final ConfigKey<String> TOPIC_HEARTBEAT = new ConfigKey<>("cdc.topic.heartbeat",
-      Type.STRING, "${prefix}.heartbeat", Validator.nonEmpty(), LOW, TOPICS, "Topic of heartbeat records.");
+      Type.STRING, "${prefix}.heartbeat", Validator.template("${prefix}"), LOW, TOPICS,
+      "Topic of heartbeat records.");
   public static final ConfigKey<String> TOPIC_SCHEMA = new ConfigKey<>("cdc.topic.schema", Type.STRING,
-      "${prefix}.schema", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.schema", Validator.template("${prefix}"), LOW, TOPICS,
       "Topic of table layouts, one record per table version (names and types, never values).");
   public static final ConfigKey<String> TOPIC_JOURNAL = new ConfigKey<>("cdc.topic.journal", Type.STRING,
-      "${prefix}.journal", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.journal", Validator.template("${prefix}"), LOW, TOPICS,
       "Compacted topic journaling the buffered changes of long-running transactions.");
   public static final ConfigKey<String> TOPIC_DLQ = new ConfigKey<>("cdc.topic.dlq", Type.STRING,
-      "${prefix}.dlq", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.dlq", Validator.template("${prefix}"), LOW, TOPICS,
       "Dead letter topic for rows that cannot be decoded, with cdc.on.decode.error=dlq.");
   public static final ConfigKey<String> TOPIC_OPS = new ConfigKey<>("cdc.topic.ops", Type.STRING,
-      "${prefix}.ops", Validator.nonEmpty(), LOW, TOPICS,
+      "${prefix}.ops", Validator.template("${prefix}"), LOW, TOPICS,
       "Topic of operational events: dead letters, orphaned transactions, window and session changes.");
   public static final ConfigKey<String> KAFKA_BOOTSTRAP_SERVERS = new ConfigKey<>("cdc.kafka.bootstrap.servers",
-      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      Type.STRING, "", Validator.hostPorts(), MEDIUM, TOPICS,
       "Kafka brokers (host:port,...) the connector's own clients use for the schema topic read-back, the "
           + "journal topic and topic creation; usually the same as the Connect worker's bootstrap.servers.");
   public static final ConfigKey<Secret> KAFKA_CLIENT_CONFIG = new ConfigKey<>("cdc.kafka.client.config",
@@ -274,7 +277,7 @@ public final class CdcConfig {
           + "security.protocol=SASL_SSL;sasl.mechanism=PLAIN;sasl.jaas.config=... Hidden like a password, "
           + "since it usually holds credentials.");
   public static final ConfigKey<String> MESSAGE_KEY_COLUMNS = new ConfigKey<>("cdc.message.key.columns",
-      Type.STRING, "", Validator.any(), MEDIUM, TOPICS,
+      Type.STRING, "", Validator.keyColumns(), MEDIUM, TOPICS,
       "Key columns for tables without a primary key (or to override it): "
           + "SCHEMA.TABLE:COL1,COL2;SCHEMA.OTHER:COL3. Snapshots read such a table in the order of these "
           + "columns; a table with neither is read in ROWID order.");
@@ -439,7 +442,17 @@ public final class CdcConfig {
         problems.add(e);
       }
     }
+    crossCheck(values, problems);
     return new CdcConfig(Collections.unmodifiableMap(originals), Collections.unmodifiableMap(values));
+  }
+
+  /** Rules between keys, each reported on the key a user would change. */
+  private static void crossCheck(Map<String, Object> values, List<ConfigException> problems) {
+    if (values.get(RETRY_BACKOFF_INITIAL_MS.name()) instanceof Long initial
+        && values.get(RETRY_BACKOFF_MAX_MS.name()) instanceof Long max && initial > max) {
+      problems.add(new ConfigException(ErrorCode.INVALID_CONFIGURATION, RETRY_BACKOFF_INITIAL_MS.name(),
+          initial.toString(), "must not exceed " + RETRY_BACKOFF_MAX_MS.name() + " (" + max + ")"));
+    }
   }
 
   /** Parses a key's text; a value of the wrong type is reported with what the key allows. */
@@ -476,6 +489,16 @@ public final class CdcConfig {
       pairs.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }
     return pairs;
+  }
+
+  /**
+   * Parses {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} (the value of {@link #MESSAGE_KEY_COLUMNS}):
+   * per table, its key columns in order.
+   *
+   * @throws ConfigException naming the entry at fault
+   */
+  public static Map<TableId, List<String>> keyColumns(String value) {
+    return ConfigShapes.keyColumns(MESSAGE_KEY_COLUMNS.name(), Checks.notNull(value, "value"));
   }
 
   /** The value of a key: the given one, or its default. */

@@ -189,7 +189,8 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
             } catch (NumberFormatException e) {
               length = -1;
             }
-            if (length < 1 || length > 1_000_000) {
+            if (length < 1 || length > 1_000_000
+                || ConfigShapes.dottedParts(rule.substring(0, colon), 3, 4) == null) {
               throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
                   "item '" + rule + "' is not " + describe());
             }
@@ -198,9 +199,88 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
         @Override
         public String describe() {
-          return "PATTERN:N items, N in [1, 1000000]";
+          return "PATTERN:N items, PATTERN [PDB.]SCHEMA.TABLE.COLUMN, N in [1, 1000000]";
         }
       };
+    }
+
+    /**
+     * Table patterns {@code [PDB.]SCHEMA.TABLE} (a LIST key, {@code *} any run of characters); with
+     * {@code required}, at least one.
+     */
+    static Validator tablePatterns(boolean required) {
+      return shaped(required, 2, 3, "[PDB.]SCHEMA.TABLE");
+    }
+
+    /** Column patterns {@code [PDB.]SCHEMA.TABLE.COLUMN} (a LIST key). */
+    static Validator columnPatterns() {
+      return shaped(false, 3, 4, "[PDB.]SCHEMA.TABLE.COLUMN");
+    }
+
+    /** Single names, such as users or PDBs (a LIST key); quoted names keep their case. */
+    static Validator names() {
+      return shaped(false, 1, 1, "a name (quote it when it has dots or lower case)");
+    }
+
+    private static Validator shaped(boolean required, int min, int max, String what) {
+      return described((required ? "one or more " : "") + "comma-separated items, each " + what,
+          (key, value, shown) -> {
+            if (required && ConfigShapes.isEmpty(value)) {
+              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
+            }
+            ConfigShapes.checkItems(key, value, shown, min, max, what);
+          });
+    }
+
+    /** A validator of {@code check} that the docs describe as {@code description}. */
+    private static Validator described(String description, Validator check) {
+      return new Validator() {
+        @Override
+        public void check(String key, Object value, String shown) {
+          check.check(key, value, shown);
+        }
+
+        @Override
+        public String describe() {
+          return description;
+        }
+      };
+    }
+
+    /** A zone id or offset that {@link java.time.ZoneId#of} knows, or empty. */
+    static Validator timeZone() {
+      return described("a zone id such as Europe/Paris, an offset such as +02:00, or empty", ConfigShapes::checkZone);
+    }
+
+    /** {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} entries, each with at least one column (a STRING key). */
+    static Validator keyColumns() {
+      return described("[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'",
+          (key, value, shown) -> ConfigShapes.keyColumns(key, value.toString()));
+    }
+
+    /** A non-empty text whose only {@code ${...}} placeholders are {@code allowed}. */
+    static Validator template(String... allowed) {
+      List<String> placeholders = List.of(allowed);
+      return described("non-empty; placeholders " + String.join(", ", placeholders), (key, value, shown) -> {
+        nonEmpty().check(key, value, shown);
+        ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
+      });
+    }
+
+    /** Comma-separated {@code host:port} items, or empty. */
+    static Validator hostPorts() {
+      return described("host:port,... or empty", ConfigShapes::checkHostPorts);
+    }
+
+    /** Text matching {@code regex} without case, or empty; {@code what} says it in words. */
+    static Validator emptyOr(String regex, String what) {
+      java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
+      return described(what + " or empty", (key, value, shown) -> {
+        String text = value.toString().trim();
+        if (!text.isEmpty() && !pattern.matcher(text).matches()) {
+          throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
+        }
+      });
     }
 
     /** A non-empty string. */
@@ -208,7 +288,7 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
       return new Validator() {
         @Override
         public void check(String key, Object value, String shown) {
-          if (value.toString().trim().isEmpty()) {
+          if (ConfigShapes.isEmpty(value)) {
             throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must not be empty");
           }
         }

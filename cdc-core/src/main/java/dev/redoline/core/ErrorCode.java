@@ -109,6 +109,15 @@ public enum ErrorCode {
       "A snapshot signal (cdc.signal.topic message or EmbeddedEngine.snapshot call) cannot be carried out",
       "Correct the signal named in the message: a JSON object with type snapshot, pause or resume, and tables "
           + "that the capture includes; it was skipped with an ops event."),
+  LOGON_DENIED(4012,
+      "The database refused the capture user's logon (ORA-01017: wrong user name or password)",
+      "Correct cdc.database.user and cdc.database.password (in a container database, a common user such as "
+          + "C##REDOLINE), then start the capture again."),
+  UNKNOWN_SERVICE(4013,
+      "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
+          + "(ORA-12514, ORA-12505)",
+      "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
+          + "capture once the database has registered its service with the listener."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

@@ -1,7 +1,5 @@
 package dev.redoline.core;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,28 +27,7 @@ public final class KeyColumns {
    * @throws ConfigException CDC-4001 naming the entry at fault
    */
   public static KeyColumns parse(String text) {
-    Map<TableId, List<String>> overrides = new HashMap<>();
-    for (String entry : text.split(";")) {
-      if (entry.isBlank()) {
-        continue;
-      }
-      int colon = entry.indexOf(':');
-      try {
-        if (colon < 0) {
-          throw new IllegalArgumentException("no ':' between the table and its columns");
-        }
-        TableId table = TableId.parse(entry.substring(0, colon));
-        List<String> columns = new ArrayList<>();
-        for (String column : entry.substring(colon + 1).split(",")) {
-          columns.addAll(TableId.splitIdentifiers(column));
-        }
-        overrides.put(table, List.copyOf(columns));
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, "cdc.message.key.columns", entry.trim(),
-            "expected [PDB.]SCHEMA.TABLE:COL1,COL2 (" + e.getMessage() + ")");
-      }
-    }
-    return new KeyColumns(Map.copyOf(overrides));
+    return new KeyColumns(Map.copyOf(CdcConfig.keyColumns(text)));
   }
 
   /** The key column names of a layout, in key order; empty when the table has no key. */

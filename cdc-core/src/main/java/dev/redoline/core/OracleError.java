@@ -40,6 +40,8 @@ public enum OracleError {
   INVALID_CURSOR(1001, "invalid cursor", "24000", false, Meaning.CONNECTION_LOST),
   NOT_ALL_VARIABLES_BOUND(1008, "not all variables bound", "72000", false, Meaning.NONE),
   USER_CANCEL(1013, "user requested cancel of current operation", "72000", false, Meaning.CANCELLED),
+  /** The user name or password is wrong: never a reason to retry. */
+  LOGON_DENIED(1017, "invalid username/password; logon denied", "72000", false, Meaning.LOGON_DENIED),
   INSUFFICIENT_PRIVILEGES(1031, "insufficient privileges", "42000", false, Meaning.PRIVILEGE_MISSING),
   STARTUP_OR_SHUTDOWN(1033, "ORACLE initialization or shutdown in progress", "08004", true,
       Meaning.CONNECTION_LOST),
@@ -93,6 +95,8 @@ public enum OracleError {
   NO_SNAPSHOT_FOR_TIME(8180, "no snapshot found based on specified time", "99999", false, Meaning.NONE),
   NOT_A_VALID_SCN(8181, "specified number is not a valid system change number", "99999", false, Meaning.NONE),
   CONNECT_TIMEOUT(12170, "TNS:Connect timeout occurred", "08006", true, Meaning.CONNECTION_LOST),
+  UNKNOWN_SID(12505, "TNS:listener does not currently know of SID given in connect descriptor", "08006", true,
+      Meaning.CONNECTION_LOST),
   UNKNOWN_SERVICE(12514, "TNS:listener does not currently know of service requested in connect descriptor",
       "08006", true, Meaning.CONNECTION_LOST),
   NO_HANDLER_FOR_PROTOCOL(12516, "TNS:listener could not find available handler with matching protocol stack",
@@ -143,6 +147,8 @@ public enum OracleError {
     CANCELLED,
     /** The capture user lacks a grant. */
     PRIVILEGE_MISSING,
+    /** The database refused the user name or password. */
+    LOGON_DENIED,
     /** Supplemental logging is missing. */
     SUPPLEMENTAL_LOGGING_MISSING,
     /** The configuration asks for something the database refuses. */

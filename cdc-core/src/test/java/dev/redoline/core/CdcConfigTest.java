@@ -159,7 +159,8 @@ class CdcConfigTest {
     assertThat(CdcConfig.from(map).get(CdcConfig.COLUMNS_TRUNCATE)).containsExactly("SHOP.C.NOTE:20", "HR.*.BIO:5");
     map.put("cdc.columns.truncate", "SHOP.C.NOTE");
     assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining(
-        "cdc.columns.truncate='SHOP.C.NOTE': item 'SHOP.C.NOTE' is not PATTERN:N items, N in [1, 1000000]");
+        "cdc.columns.truncate='SHOP.C.NOTE': item 'SHOP.C.NOTE' is not PATTERN:N items, PATTERN [PDB.]SCHEMA.TABLE.COLUMN, "
+            + "N in [1, 1000000]");
     map.put("cdc.columns.truncate", "SHOP.C.NOTE:0");
     assertThatThrownBy(() -> CdcConfig.from(map)).hasMessageContaining("item 'SHOP.C.NOTE:0'");
   }
@@ -193,5 +194,122 @@ class CdcConfigTest {
     assertThat(CdcConfig.DECIMAL_HANDLING_MODE.validator().allowedValues()).containsExactly("precise", "double", "string");
     assertThat(CdcConfig.BINARY_HANDLING_MODE.validator().allowedValues()).containsExactly("bytes", "base64", "hex");
     assertThat(CdcConfig.HEARTBEAT_INTERVAL_MS.validator().allowedValues()).isEmpty();
+  }
+
+  private static ConfigException problem(String key, String value) {
+    Map<String, String> map = minimal();
+    map.put(key, value);
+    List<ConfigException> problems = CdcConfig.problems(map);
+    assertThat(problems).as("%s='%s'", key, value).hasSize(1);
+    ConfigException e = problems.get(0);
+    assertThat(e.code()).isEqualTo("CDC-4001");
+    assertThat(e.key()).isEqualTo(key);
+    return e;
+  }
+
+  @Test
+  void tablePatterns_malformedAreRefusedNamingTheItem() {
+    for (String bad : List.of("ORDERS", "SHOP..ORDERS", "A.B.C.D", "SHOP.", "SHOP.\"ORD")) {
+      assertThat(problem("cdc.tables.include", bad).detail()).isEqualTo(
+          "cdc.tables.include='" + bad + "': item '" + bad + "' is not [PDB.]SCHEMA.TABLE");
+      assertThat(problem("cdc.tables.exclude", "SHOP.OK," + bad).detail()).contains("item '" + bad + "'");
+    }
+    Map<String, String> map = minimal();
+    map.put("cdc.tables.include", "pdb1.shop.order*, \"Mixed\".\"a.b\"");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void tablesInclude_emptyListsAreRefused() {
+    for (String empty : List.of("", ",", " , ,")) {
+      assertThat(problem("cdc.tables.include", empty).detail()).isEqualTo(
+          "cdc.tables.include='" + empty + "': must name at least one [PDB.]SCHEMA.TABLE");
+    }
+  }
+
+  @Test
+  void columnPatterns_needThreeOrFourParts() {
+    for (String key : List.of("cdc.columns.exclude", "cdc.columns.mask.hash")) {
+      assertThat(problem(key, "SHOP.CUSTOMERS").detail()).isEqualTo(
+          key + "='SHOP.CUSTOMERS': item 'SHOP.CUSTOMERS' is not [PDB.]SCHEMA.TABLE.COLUMN");
+      problem(key, "A.B.C.D.E");
+      problem(key, "SHOP..C.X");
+    }
+    assertThat(problem("cdc.columns.truncate", "NOTES:20").detail()).contains("item 'NOTES:20'");
+  }
+
+  @Test
+  void timeZone_unknownIsRefusedWithWhatIsAllowed() {
+    assertThat(problem("cdc.database.time.zone", "Mars/Olympus").detail()).isEqualTo(
+        "cdc.database.time.zone='Mars/Olympus': is not a time zone; allowed: a zone id such as Europe/Paris, "
+            + "an offset such as +02:00, or empty");
+    problem("cdc.database.time.zone", "+25:00");
+    Map<String, String> map = minimal();
+    map.put("cdc.database.time.zone", "Europe/Paris");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void keyColumns_needATableAndAtLeastOneColumn() {
+    for (String bad : List.of("SHOP.ORDERS", "SHOP.ORDERS:", "SHOP.ORDERS: ,", "ORDERS:ID", "SHOP.ORDERS:A.B")) {
+      assertThat(problem("cdc.message.key.columns", "SHOP.OK:ID;" + bad).detail()).isEqualTo(
+          "cdc.message.key.columns='SHOP.OK:ID;" + bad + "': entry '" + bad.trim() + "' is not "
+              + "[PDB.]SCHEMA.TABLE:COL1,COL2 (entries separated by ';', at least one column each)");
+    }
+    assertThat(CdcConfig.keyColumns("SHOP.AUDIT:AT, who; PDB1.SHOP.LOG:\"Id\""))
+        .containsEntry(TableId.of("SHOP", "AUDIT"), List.of("AT", "WHO"))
+        .containsEntry(new TableId("PDB1", "SHOP", "LOG"), List.of("Id"));
+  }
+
+  @Test
+  void names_areSingleIdentifiers() {
+    assertThat(problem("cdc.users.exclude", "SYS, A.B").detail()).isEqualTo(
+        "cdc.users.exclude='SYS, A.B': item 'A.B' is not a name (quote it when it has dots or lower case)");
+    problem("cdc.database.pdbs", "PDB1,\"open");
+  }
+
+  @Test
+  void intErrors_nameTheAllowedRange() {
+    assertThat(problem("cdc.mining.decode.threads", "abc").detail()).isEqualTo(
+        "cdc.mining.decode.threads='abc': is not a valid int; allowed: [1, 64]");
+  }
+
+  @Test
+  void topicTemplates_refuseUnknownPlaceholders() {
+    assertThat(problem("cdc.topic.template", "${prefix}.${tabel}").detail()).isEqualTo(
+        "cdc.topic.template='${prefix}.${tabel}': '${tabel}' is not a placeholder of this key; allowed: "
+            + "${prefix}, ${pdb}, ${schema}, ${table}");
+    assertThat(problem("cdc.topic.heartbeat", "${prefix}.${table}.hb").detail()).contains("allowed: ${prefix}");
+    problem("cdc.topic.ops", "");
+  }
+
+  @Test
+  void bootstrapServers_needHostAndPort() {
+    assertThat(problem("cdc.kafka.bootstrap.servers", "kafka1:9092,kafka2").detail()).isEqualTo(
+        "cdc.kafka.bootstrap.servers='kafka1:9092,kafka2': item 'kafka2' is not host:port (port in [1, 65535]); "
+            + "items are separated by ','");
+    problem("cdc.kafka.bootstrap.servers", "kafka1:99999");
+    Map<String, String> map = minimal();
+    map.put("cdc.kafka.bootstrap.servers", "kafka1:9092, [::1]:9093");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void archiveDestination_isALogArchiveDest() {
+    assertThat(problem("cdc.archive.destination", "/u01/arch").detail()).isEqualTo(
+        "cdc.archive.destination='/u01/arch': must be LOG_ARCHIVE_DEST_1 to _31 or empty");
+    problem("cdc.archive.destination", "LOG_ARCHIVE_DEST_32");
+    Map<String, String> map = minimal();
+    map.put("cdc.archive.destination", "log_archive_dest_2");
+    assertThat(CdcConfig.problems(map)).isEmpty();
+  }
+
+  @Test
+  void retryBackoff_initialMustNotExceedTheMaximum() {
+    Map<String, String> map = minimal();
+    map.put("cdc.retry.backoff.initial.ms", "60000");
+    map.put("cdc.retry.backoff.max.ms", "30000");
+    assertThat(CdcConfig.problems(map)).singleElement().satisfies(e -> assertThat(e.detail()).isEqualTo(
+        "cdc.retry.backoff.initial.ms='60000': must not exceed cdc.retry.backoff.max.ms (30000)"));
   }
 }

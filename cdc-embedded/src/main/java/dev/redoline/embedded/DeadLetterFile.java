@@ -102,7 +102,7 @@ public final class DeadLetterFile implements DeadLetterSink {
   }
 
   /**
-   * @throws CdcException CDC-4001 naming the file when it cannot be written: the capture stops
+   * @throws CdcException CDC-2104 naming the file when it cannot be written: the capture stops
    *     rather than lose the row
    */
   @Override

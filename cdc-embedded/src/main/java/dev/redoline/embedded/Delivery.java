@@ -10,6 +10,7 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
+import dev.redoline.logminer.OpsEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -67,6 +69,8 @@ final class Delivery implements Runnable {
   private final Duration retryBackoff;
   private final Clock clock;
   private final Consumer<EngineState> states;
+  /** RECONNECT and RECONNECTED events of the capture thread, told to the listener on this thread. */
+  private final Queue<OpsEvent> connection;
   private final Map<TableId, Map<Integer, TableLayout>> layouts = new HashMap<>();
   private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
   private final CountDownLatch stopSignal = new CountDownLatch(1);
@@ -87,7 +91,7 @@ final class Delivery implements Runnable {
 
   Delivery(CaptureEngine capture, ChangeHandler handler, OffsetStore offsets, OffsetFlusher.Policy flushPolicy,
       SchemaHistory history, FailureListener listener, int retries, Duration retryBackoff, Clock clock,
-      Consumer<EngineState> states) {
+      Consumer<EngineState> states, Queue<OpsEvent> connection) {
     this.capture = capture;
     this.handler = handler;
     this.offsets = offsets;
@@ -98,6 +102,7 @@ final class Delivery implements Runnable {
     this.retryBackoff = retryBackoff;
     this.clock = clock;
     this.states = states;
+    this.connection = connection;
   }
 
   /** Caller's thread, before the delivery thread starts: opens the capture where the store says. */
@@ -251,6 +256,7 @@ final class Delivery implements Runnable {
   }
 
   private StreamEvent next(Duration timeout) {
+    tellConnectionChanges();
     StreamEvent event = pending.poll();
     if (event != null) {
       return event;
@@ -317,6 +323,23 @@ final class Delivery implements Runnable {
     return versions == null ? null : versions.get(change.layoutVersion());
   }
 
+  /** Each failed connection attempt reaches the listener as CDC-1001; the state follows the connection. */
+  private void tellConnectionChanges() {
+    for (OpsEvent event = connection.poll(); event != null; event = connection.poll()) {
+      if (event.type() == OpsEvent.Type.RECONNECT) {
+        states.accept(EngineState.RETRYING);
+        notifyListener(new CdcException(ErrorCode.TRANSIENT_DATABASE_ERROR, event.message()));
+      } else {
+        states.accept(EngineState.RUNNING);
+      }
+    }
+  }
+
+  /** Whether the capture holds a database connection (false while it retries one). */
+  boolean connected() {
+    return stream.connected();
+  }
+
   private void notifyListener(CdcException e) {
     try {
       listener.onFailure(e);
@@ -339,7 +362,9 @@ final class Delivery implements Runnable {
     if (s != null) {
       s.close();
     }
-    deliveryThread.interrupt();
+    if (deliveryThread != null) {
+      deliveryThread.interrupt();
+    }
   }
 
   boolean await(Duration timeout) throws InterruptedException {

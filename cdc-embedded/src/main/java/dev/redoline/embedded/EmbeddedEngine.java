@@ -5,10 +5,12 @@ import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
+import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.OpsListener;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -46,9 +50,9 @@ import org.slf4j.MDC;
  * {@code cdc.on.decode.error=dlq}).
  *
  * <h2>Threads</h2>
- * {@link #start()} opens the stores and the capture on the calling thread (so setup errors are
- * thrown there), then runs one capture thread and one delivery thread, which calls the handler and
- * the failure listener. They are named {@code redoline-capture-<cdc.topic.prefix>} and
+ * {@link #start()} opens the stores and the capture and makes the first database connection on the
+ * calling thread (so setup errors are thrown there), then runs one capture thread and one delivery
+ * thread, which calls the handler and the failure listener. They are named {@code redoline-capture-<cdc.topic.prefix>} and
  * {@code redoline-delivery-<cdc.topic.prefix>} (decode threads {@code redoline-decode-...}) and
  * carry the logging context (MDC) of the thread that called {@link #start()}. Every method may be called from any thread. An engine runs once; build
  * another to start again.
@@ -77,6 +81,8 @@ public final class EmbeddedEngine implements AutoCloseable {
   private volatile EngineState state = EngineState.NEW;
   private Delivery delivery;
   private Thread thread;
+  /** Why {@link #start()} failed, or {@code null}. */
+  private volatile CdcException startFailure;
 
   private EmbeddedEngine(Builder b) {
     this.config = b.config;
@@ -106,9 +112,17 @@ public final class EmbeddedEngine implements AutoCloseable {
    * Opens the stores, reads the stored position and starts capturing from it (from
    * {@code cdc.start.scn} when none is stored).
    *
+   * <p>The first database connection is made here too. An error that retrying cannot fix is
+   * thrown: wrong credentials (CDC-4012), an unknown service (CDC-4013), a missing privilege
+   * (CDC-4003). A transient one (the listener down, the instance starting) is retried by the
+   * capture thread: the engine is then {@link EngineState#RETRYING} and the failure listener hears
+   * every failed attempt (CDC-1001) until the connection is made or {@code cdc.retry.max.time.ms}
+   * is spent.
+   *
    * @throws IllegalStateException when the engine was started before
    * @throws CdcException when a store cannot be read or the capture cannot start; the engine is
-   *     then {@link EngineState#FAILED}
+   *     then {@link EngineState#FAILED}, {@link #failure()} holds the error and {@link #close()}
+   *     has nothing left to do
    */
   public void start() {
     synchronized (lock) {
@@ -131,14 +145,27 @@ public final class EmbeddedEngine implements AutoCloseable {
           LOG.warn("Ignored: {} (read by the Kafka Connect connector only, not by the embedded engine)",
               String.join(", ", ignored));
         }
+        Queue<OpsEvent> connection = new ConcurrentLinkedQueue<>();
+        OpsListener tap = event -> {
+          if (event.type() == OpsEvent.Type.RECONNECT || event.type() == OpsEvent.Type.RECONNECTED) {
+            connection.add(event);
+          }
+          ops.onEvent(event);
+        };
         CaptureEngine capture = CaptureEngine.builder().config(config).database(db)
             .journal(journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
-            .deadLetters(deadLetterSink(dir)).ops(ops).knownLayouts(known).build();
-        delivery = new Delivery(capture, handler, offsets, OffsetFlusher.Policy.of(config), history, failureListener,
-            handlerRetries, retryBackoff, db.clock(), this::moveTo);
-        delivery.open(known);
+            .deadLetters(deadLetterSink(dir)).ops(tap).knownLayouts(known).build();
+        Delivery starting = new Delivery(capture, handler, offsets, OffsetFlusher.Policy.of(config), history,
+            failureListener, handlerRetries, retryBackoff, db.clock(), this::moveTo, connection);
+        starting.open(known);
+        delivery = starting;
+        if (!starting.connected()) {
+          state = EngineState.RETRYING;
+        }
       } catch (RuntimeException e) {
         state = EngineState.FAILED;
+        startFailure = e instanceof CdcException c ? c
+            : new CdcException(ErrorCode.INTERNAL_ERROR, "the engine failed to start: " + e, e);
         throw e;
       }
       thread = deliveryThread(delivery, config.get(CdcConfig.TOPIC_PREFIX));
@@ -180,9 +207,16 @@ public final class EmbeddedEngine implements AutoCloseable {
     };
   }
 
+  /**
+   * Delivery thread: a state change. Losing or regaining the connection moves only between
+   * RUNNING and RETRYING, never out of STOPPING or an end state.
+   */
   private void moveTo(EngineState next) {
     synchronized (lock) {
-      state = next;
+      boolean live = state == EngineState.RUNNING || state == EngineState.RETRYING;
+      if (live || (next != EngineState.RUNNING && next != EngineState.RETRYING)) {
+        state = next;
+      }
     }
   }
 
@@ -196,7 +230,7 @@ public final class EmbeddedEngine implements AutoCloseable {
         state = EngineState.STOPPED;
         return;
       }
-      if (state == EngineState.RUNNING) {
+      if (state == EngineState.RUNNING || state == EngineState.RETRYING) {
         state = EngineState.STOPPING;
         delivery.stop();
       }
@@ -213,7 +247,7 @@ public final class EmbeddedEngine implements AutoCloseable {
     Delivery d;
     synchronized (lock) {
       if (delivery == null) {
-        return state != EngineState.RUNNING;
+        return state != EngineState.RUNNING && state != EngineState.RETRYING;
       }
       d = delivery;
     }
@@ -262,7 +296,7 @@ public final class EmbeddedEngine implements AutoCloseable {
   /** Why the engine is {@link EngineState#FAILED}, or {@code null}. */
   public CdcException failure() {
     Delivery d = delivery;
-    return d == null ? null : d.failure();
+    return d == null ? startFailure : d.failure();
   }
 
   /**

@@ -83,7 +83,7 @@ public final class FileOffsetStore implements OffsetStore {
   }
 
   /**
-   * @throws CdcException CDC-4001 naming the file when it cannot be written (cdc.state.dir)
+   * @throws CdcException CDC-2104 naming the file when it cannot be written (cdc.state.dir)
    */
   @Override
   public void store(Position position) {

@@ -10,8 +10,8 @@ import dev.redoline.core.Xid;
  * threw; the detail names the exception's class and the transaction, never its values (the
  * handler's message may quote data, so it stays in the cause only).
  *
- * <p>cdc-core's catalog has no code for a failure of the user's own code yet, so this carries
- * {@link ErrorCode#INTERNAL_ERROR}; {@link #getCause()} tells them apart.
+ * <p>It carries {@link ErrorCode#HANDLER_FAILED} (CDC-5003), so a failure of the application's own
+ * code is never mistaken for one of Redoline's (CDC-5002).
  */
 public final class HandlerException extends CdcException {
 

@@ -3,14 +3,11 @@ package dev.redoline.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CommitMark;
+import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,25 +31,6 @@ class OffsetFlusherTest {
     }
   }
 
-  static final class HandClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
   static Position after(long commit) {
     return Position.start(Scn.of(10)).withDelivered(new CommitMark(Scn.of(commit), new RedoAddress(1, 1, commit, 0)),
         Position.WHOLE);
@@ -61,7 +39,7 @@ class OffsetFlusherTest {
   @Test
   void handled_writesAfterMaxTransactions() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 3, new HandClock(), null);
+    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 3, new ManualClock(), null);
     assertThat(flusher.handled(after(1))).isNull();
     assertThat(flusher.handled(after(2))).isNull();
     assertThat(flusher.handled(after(3))).isEqualTo(after(3));
@@ -73,25 +51,25 @@ class OffsetFlusherTest {
   @Test
   void handled_writesOnceTheIntervalHasPassed() {
     Written store = new Written();
-    HandClock clock = new HandClock();
+    ManualClock clock = new ManualClock();
     OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofSeconds(1), 1000, clock, null);
     assertThat(flusher.handled(after(1))).isNull();
-    clock.now = clock.now.plusMillis(999);
+    clock.advance(Duration.ofMillis(999));
     assertThat(flusher.handled(after(2))).isNull();
-    clock.now = clock.now.plusMillis(1);
+    clock.advance(Duration.ofMillis(1));
     assertThat(flusher.handled(after(3))).isEqualTo(after(3));
-    clock.now = clock.now.plusMillis(500);
+    clock.advance(Duration.ofMillis(500));
     assertThat(flusher.handled(after(4))).isNull();
     assertThat(store.positions).containsExactly(after(3));
     assertThat(flusher.due()).isFalse();
-    clock.now = clock.now.plusMillis(500);
+    clock.advance(Duration.ofMillis(500));
     assertThat(flusher.due()).as("a quiet stream: the pending position is due").isTrue();
   }
 
   @Test
   void intervalZero_writesEveryTransaction() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ZERO, 1000, new HandClock(), null);
+    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ZERO, 1000, new ManualClock(), null);
     flusher.handled(after(1));
     flusher.handled(after(2));
     assertThat(store.positions).containsExactly(after(1), after(2));
@@ -100,7 +78,7 @@ class OffsetFlusherTest {
   @Test
   void flush_writesWhatIsPendingOnceAndSkipsTheStoredPosition() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 1000, new HandClock(), after(1));
+    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 1000, new ManualClock(), after(1));
     assertThat(flusher.handled(after(1))).as("already stored").isNull();
     assertThat(flusher.flush()).isNull();
     flusher.handled(after(2));
@@ -113,7 +91,7 @@ class OffsetFlusherTest {
   @Test
   void moved_positionsBetweenTransactionsAreWrittenButNotCounted() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 2, new HandClock(), null);
+    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 2, new ManualClock(), null);
     assertThat(flusher.moved(after(1))).isNull();
     assertThat(flusher.handled(after(2))).as("one transaction of two").isNull();
     assertThat(flusher.moved(after(3))).isNull();

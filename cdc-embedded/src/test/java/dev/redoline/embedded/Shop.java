@@ -1,8 +1,8 @@
 package dev.redoline.embedded;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.OracleType;
 import dev.redoline.core.Scn;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
@@ -22,7 +22,7 @@ import java.util.Map;
  */
 final class Shop {
 
-  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+  static final TableId ORDERS = ShopOrders.TABLE;
 
   final SimulatedOracle oracle;
   final Scn start;
@@ -45,10 +45,7 @@ final class Shop {
   }
 
   static TableLayout layout() {
-    return TableLayout.builder(ORDERS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
-        .primaryKey("ID").build();
+    return ShopOrders.layout();
   }
 
   Shop set(String key, String value) {

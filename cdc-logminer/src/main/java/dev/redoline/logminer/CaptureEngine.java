@@ -84,6 +84,15 @@ public final class CaptureEngine {
    * current SCN, read by the capture thread once it first connects (with the usual retries). A first
    * start delivers the transactions that commit after its SCN (those committed at or before it are
    * what a snapshot as of that SCN would hold).
+   *
+   * <p>The first connection is made here, on the caller's thread: an error that retrying cannot
+   * fix is thrown at once, while a transient one (a listener down, an instance starting) is retried
+   * by the capture thread within {@code cdc.retry.max.time.ms}, each attempt an
+   * {@link OpsEvent.Type#RECONNECT} event and the success a {@link OpsEvent.Type#RECONNECTED} one.
+   *
+   * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012
+   *     wrong credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a
+   *     bad URL, CDC-5001 an Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : startMark(from);
@@ -112,6 +121,12 @@ public final class CaptureEngine {
     RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
     loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
         stats, knownLayouts, SnapshotSettings.of(config));
+    try {
+      loop[0].connectFirst();
+    } catch (RuntimeException e) {
+      decoder.close();
+      throw e;
+    }
     Thread thread = threads.newThread("capture", loop[0]);
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
     CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, clock);

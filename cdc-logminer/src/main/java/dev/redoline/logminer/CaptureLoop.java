@@ -98,6 +98,12 @@ final class CaptureLoop implements Runnable {
   /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
   private boolean appliedAny;
   private volatile boolean stopping;
+  /** Whether the loop holds a connection; read by the sink's thread. */
+  private volatile boolean connected;
+  /** A transient failure of {@link #connectFirst()}, retried by the capture thread first of all. */
+  private Exception firstFailure;
+  /** Whether the last connection attempt failed, so the next success is worth an ops event. */
+  private boolean reconnecting;
 
   CaptureLoop(CaptureSettings settings, GatewayFactory gateways, Clock clock, Sleeper sleeper,
       TransactionBuffer buffer, RedoDecoder decoder, EventQueue queue, OpsListener ops, DeadLetterSink deadLetters,
@@ -140,6 +146,11 @@ final class CaptureLoop implements Runnable {
   public void run() {
     try {
       buffer.open();
+      if (firstFailure != null) {
+        Exception failed = firstFailure;
+        firstFailure = null;
+        recover(failed);
+      }
       while (!stopping) {
         try {
           boolean caughtUp = step();
@@ -276,9 +287,7 @@ final class CaptureLoop implements Runnable {
   private void connectIfNeeded() throws SQLException, InterruptedException {
     if (db == null) {
       db = gateways.connect();
-      stats.connected(true);
-      session.reset();
-      catalogStale = true;
+      onConnected();
     }
     if (publisher == null) {
       boolean current = configuredStart.equals("current");
@@ -289,6 +298,46 @@ final class CaptureLoop implements Runnable {
     if (catalogStale) {
       resolveCatalog();
     }
+  }
+
+  private void onConnected() {
+    connected = true;
+    stats.connected(true);
+    session.reset();
+    catalogStale = true;
+    if (reconnecting) {
+      reconnecting = false;
+      ops(OpsEvent.Type.RECONNECTED, "connected to the database again after " + backoff.elapsed().toMillis()
+          + " ms");
+    }
+  }
+
+  /**
+   * Caller's thread, before the capture thread starts: the first connection, so that an error no
+   * retry can fix (wrong credentials, an unknown service, a missing privilege, a bad URL) is thrown
+   * to the caller at once. A transient one is left to the capture thread, which retries it first.
+   *
+   * @throws CdcException with the failure's code when retrying cannot help
+   */
+  void connectFirst() {
+    try {
+      db = gateways.connect();
+      db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
+      connected = true;
+      stats.connected(true);
+    } catch (SQLException | RuntimeException e) {
+      closeDatabase();
+      Failure failure = FailureClassifier.classifyFirstConnection(e);
+      if (failure.action() != Failure.Action.RECONNECT) {
+        throw failure.toException();
+      }
+      firstFailure = e;
+    }
+  }
+
+  /** Whether the capture holds a database connection now (false while it retries one). */
+  boolean connected() {
+    return connected;
   }
 
   private void resolveCatalog() throws SQLException, InterruptedException {
@@ -439,6 +488,7 @@ final class CaptureLoop implements Runnable {
               + "): " + failure.detail(), e);
         }
         stats.reconnected();
+        reconnecting = true;
         ops(OpsEvent.Type.RECONNECT, "reconnecting in " + wait.get().toMillis() + " ms: " + failure.detail());
         sleeper.sleep(wait.get());
       }
@@ -492,6 +542,7 @@ final class CaptureLoop implements Runnable {
   private void closeDatabase() {
     containerReaders.values().forEach(LogMinerGateway::close);
     containerReaders.clear();
+    connected = false;
     if (db != null) {
       stats.connected(false);
       db.close();

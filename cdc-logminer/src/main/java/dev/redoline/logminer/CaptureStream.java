@@ -71,6 +71,14 @@ public final class CaptureStream implements ChangeStream {
   }
 
   /**
+   * Whether the capture holds a database connection now: false while it retries a transient error
+   * (the first connection included), and after it stopped.
+   */
+  public boolean connected() {
+    return loop.connected();
+  }
+
+  /**
    * Asks for an ad-hoc snapshot of {@code tables} while streaming, read from the capture's next
    * step on (docs/snapshots.md): their rows arrive as op {@code r} changes merged into the commit
    * order. A table the capture does not include is skipped with an ops event (CDC-4011). Positions
@@ -93,8 +101,10 @@ public final class CaptureStream implements ChangeStream {
     return thread.isAlive();
   }
 
+  /** Wakes a poll blocked on another thread first, then stops the capture thread and waits for it. */
   @Override
   public void close() {
+    queue.close();
     jmx.unregister();
     streaming.unregister();
     loop.stop();

@@ -6,26 +6,38 @@ import dev.redoline.core.Position;
 import dev.redoline.core.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The bounded hand-off from the capture thread to the sink thread, counted in events (changes),
  * not transactions: when it is full the capture thread waits, so memory stays bounded whatever
  * the database does. A failure is queued behind the events already there, so the sink receives
  * every committed change mined before the stop.
+ *
+ * <p>One lock guards the events, the failure and the closed flag; a put, a failure and a close each
+ * signal a waiting poll, so a sink blocked in {@link #poll} returns as soon as any of them happens
+ * rather than at the end of its timeout.
  */
 final class EventQueue {
 
   /** The most events one poll returns. */
   private static final int MAX_BATCH = 1024;
 
-  private final ArrayBlockingQueue<StreamEvent> events;
+  private final int capacity;
+  private final ArrayDeque<StreamEvent> events;
+  private final ReentrantLock lock = new ReentrantLock();
+  /** Signalled when an event, a failure or the close arrives. */
+  private final Condition readable = lock.newCondition();
+  /** Signalled when a poll made room, or on close. */
+  private final Condition writable = lock.newCondition();
+  private CdcException failure;
+  private boolean closed;
   private final Clock clock;
-  private volatile CdcException failure;
 
   // What was queued, for the streaming metrics; written by the capture thread only (bytes by both).
   private volatile long changesQueued;
@@ -43,13 +55,15 @@ final class EventQueue {
   }
 
   EventQueue(int capacity, Clock clock) {
-    this.events = new ArrayBlockingQueue<>(capacity);
+    this.capacity = capacity;
+    this.events = new ArrayDeque<>(Math.min(capacity, 4096));
     this.clock = clock;
   }
 
   /**
    * Capture thread: waits for room. The counters move first, so a sink that has taken the event
-   * also sees it counted.
+   * also sees it counted. After {@link #close()} the event is not kept: nobody reads the stream any
+   * more, and since it is never acknowledged the next stream mines it again.
    */
   void put(StreamEvent event) throws InterruptedException {
     if (event instanceof StreamEvent.ChangeEvent change) {
@@ -61,43 +75,98 @@ final class EventQueue {
       behindSourceMillis = Math.max(0, now - change.change().timestamp().toEpochMilli());
     }
     lastQueued = event.position();
-    events.put(event);
+    lock.lockInterruptibly();
+    try {
+      while (events.size() >= capacity && !closed) {
+        writable.await();
+      }
+      if (!closed) {
+        events.add(event);
+        readable.signal();
+      }
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Capture thread: the capture stopped; the sink sees it after the queued events. */
   void fail(CdcException e) {
-    failure = e;
+    lock.lock();
+    try {
+      failure = e;
+      readable.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
-  /** Sink thread: waits up to {@code timeout} for the first event, then takes what is ready. */
+  /** Any thread: the stream is closed; a blocked poll returns empty, a blocked put returns. */
+  void close() {
+    lock.lock();
+    try {
+      closed = true;
+      readable.signalAll();
+      writable.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Sink thread: waits up to {@code timeout} for the first event, then takes what is ready; empty
+   * once closed.
+   *
+   * @throws CdcException the capture's failure once the events before it are taken
+   */
   List<StreamEvent> poll(Duration timeout) throws InterruptedException {
-    StreamEvent first = events.poll(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS);
-    if (first == null) {
-      CdcException stopped = failure;
-      if (stopped != null && events.isEmpty()) {
-        throw stopped;
+    long nanos = Math.max(0, timeout.toNanos());
+    lock.lockInterruptibly();
+    try {
+      while (events.isEmpty() && failure == null && !closed && nanos > 0) {
+        nanos = readable.awaitNanos(nanos);
       }
-      return List.of();
-    }
-    List<StreamEvent> batch = new ArrayList<>();
-    batch.add(first);
-    events.drainTo(batch, MAX_BATCH - 1);
-    long taken = 0;
-    for (StreamEvent event : batch) {
-      if (event instanceof StreamEvent.ChangeEvent change) {
-        taken += TransactionBuffer.accountedBytes(change.change());
+      if (closed) {
+        return List.of();
       }
+      if (events.isEmpty()) {
+        if (failure != null) {
+          throw failure;
+        }
+        return List.of();
+      }
+      List<StreamEvent> batch = new ArrayList<>(Math.min(events.size(), MAX_BATCH));
+      long taken = 0;
+      while (!events.isEmpty() && batch.size() < MAX_BATCH) {
+        StreamEvent event = events.poll();
+        batch.add(event);
+        if (event instanceof StreamEvent.ChangeEvent change) {
+          taken += TransactionBuffer.accountedBytes(change.change());
+        }
+      }
+      bytes.addAndGet(-taken);
+      writable.signalAll();
+      return batch;
+    } finally {
+      lock.unlock();
     }
-    bytes.addAndGet(-taken);
-    return batch;
   }
 
   int size() {
-    return events.size();
+    lock.lock();
+    try {
+      return events.size();
+    } finally {
+      lock.unlock();
+    }
   }
 
   int remainingCapacity() {
-    return events.remainingCapacity();
+    lock.lock();
+    try {
+      return capacity - events.size();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** The buffer's heap estimate of the changes waiting. */

@@ -62,6 +62,7 @@ final class FailureClassifier {
       case CORRUPTION -> failure(REMINE, ErrorCode.CORRUPT_REDO, ora, failure);
       case CANCELLED -> failure(SHRINK_WINDOW, ErrorCode.REMINE_STEP, ora, failure);
       case PRIVILEGE_MISSING -> failure(STOP, ErrorCode.MISSING_PRIVILEGE, ora, failure);
+      case LOGON_DENIED -> failure(STOP, ErrorCode.LOGON_DENIED, ora, failure);
       case SUPPLEMENTAL_LOGGING_MISSING -> failure(STOP, ErrorCode.SUPPLEMENTAL_LOGGING_MISSING, ora, failure);
       case CONFIGURATION -> failure(STOP, ErrorCode.INVALID_CONFIGURATION, ora, failure);
       case UNKNOWN_CONTAINER -> failure(STOP, ErrorCode.UNKNOWN_PDB, ora, failure);
@@ -76,6 +77,22 @@ final class FailureClassifier {
             : new Failure(STOP, ErrorCode.INTERNAL_ERROR, 0, String.valueOf(failure), failure);
       }
     };
+  }
+
+  /**
+   * The verdict on a capture's first connection, before it ever reached the database: as
+   * {@link #classify}, except that a listener that knows no such service or SID (ORA-12514,
+   * ORA-12505) is a wrong {@code cdc.database.url} (CDC-4013) and stops at once. Once connected,
+   * the same errors while reconnecting are an instance restarting, and retried.
+   */
+  static Failure classifyFirstConnection(Throwable failure) {
+    Failure verdict = classify(failure);
+    int ora = verdict.oraCode();
+    if (verdict.action() == RECONNECT && (ora == OracleError.UNKNOWN_SERVICE.number()
+        || ora == OracleError.UNKNOWN_SID.number())) {
+      return new Failure(STOP, ErrorCode.UNKNOWN_SERVICE, ora, verdict.detail(), failure);
+    }
+    return verdict;
   }
 
   private static boolean transientInternal(Throwable failure) {

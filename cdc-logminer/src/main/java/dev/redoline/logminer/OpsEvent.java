@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * Something an operator may want to know that is not a change: a dead letter, an orphaned
- * transaction, the window growing or shrinking, a session restarted, a reconnect.
+ * transaction, the window growing or shrinking, a session restarted, a reconnect and its end.
  *
  * @param type what happened
  * @param time when (engine clock)
@@ -15,6 +15,8 @@ public record OpsEvent(Type type, Instant time, String message) {
   /** The kinds of ops events. */
   public enum Type {
     DEAD_LETTER(true), ORPHAN(true), WINDOW_CHANGED(false), SESSION_RESTARTED(false), RECONNECT(true),
+    /** Connected again after one or more {@link #RECONNECT}s. */
+    RECONNECTED(true),
     REMINE(false), WAITING_FOR_ARCHIVE(false), COMMIT_OUT_OF_ORDER(true),
     /** A table's snapshot began or ended. */
     SNAPSHOT_PROGRESS(false),

@@ -2,37 +2,11 @@ package dev.redoline.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.redoline.core.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class BackoffTest {
-
-  /** A clock tests move by hand. */
-  static final class ManualClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
 
   @Test
   void next_doublesUpToMaxWithinBudget() {

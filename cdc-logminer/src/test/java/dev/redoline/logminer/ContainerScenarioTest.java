@@ -1,6 +1,7 @@
 package dev.redoline.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
@@ -53,8 +54,11 @@ class ContainerScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     insert(oracle, 1, "NEW");
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.set("cdc.database.pdbs", "SALES").set("cdc.tables.include", "SALES.SHOP.*").open(Position.start(start));
-      CdcException stop = h.awaitStop();
+      // The first connection is made by open() itself: a session that cannot mine fails it at once.
+      Throwable thrown = catchThrowable(() -> h.set("cdc.database.pdbs", "SALES")
+          .set("cdc.tables.include", "SALES.SHOP.*").open(Position.start(start)));
+      assertThat(thrown).isInstanceOf(CdcException.class);
+      CdcException stop = (CdcException) thrown;
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.SESSION_NOT_IN_ROOT);
       assertThat(stop.detail()).isEqualTo("the session is in container SALES (CON_ID 3), not CDB$ROOT: "
@@ -71,9 +75,11 @@ class ContainerScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     insert(oracle, 1, "NEW");
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.set("cdc.database.pdbs", "SALES").set("cdc.tables.include", "SALES.SHOP.*")
-          .set("cdc.database.user", "C##REDOLINE").open(Position.start(start));
-      CdcException stop = h.awaitStop();
+      Throwable thrown = catchThrowable(() -> h.set("cdc.database.pdbs", "SALES")
+          .set("cdc.tables.include", "SALES.SHOP.*").set("cdc.database.user", "C##REDOLINE")
+          .open(Position.start(start)));
+      assertThat(thrown).isInstanceOf(CdcException.class);
+      CdcException stop = (CdcException) thrown;
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE);
       assertThat(stop.detail()).isEqualTo("user C##REDOLINE lacks CONTAINER_DATA for SALES in V$PDBS, "

@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.buffer.ResumePoint;
 import dev.redoline.core.CommitMark;
+import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvent;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,26 +21,6 @@ import org.junit.jupiter.api.Test;
 class PublisherHeartbeatTest {
 
   static final Duration INTERVAL = Duration.ofSeconds(10);
-
-  /** A clock tests move by hand. */
-  static final class HandClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 
   static RedoAddress at(long sequence, long block) {
     return new RedoAddress(1, sequence, block, 16);
@@ -58,15 +37,15 @@ class PublisherHeartbeatTest {
 
   @Test
   void heartbeatIfDue_behindTheLastQueuedEventIsNotSentAndALowerResumeScnIs() throws Exception {
-    HandClock clock = new HandClock();
+    ManualClock clock = new ManualClock();
     EventQueue queue = new EventQueue(64);
     Publisher publisher = new Publisher(queue, Position.start(Scn.of(100)), clock, INTERVAL);
 
-    clock.now = clock.now.plus(INTERVAL);
+    clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 30), Optional.empty(), 500));
-    clock.now = clock.now.plus(INTERVAL);
+    clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 20), Optional.empty(), 500));   // a cursor behind the last one
-    clock.now = clock.now.plus(INTERVAL);
+    clock.advance(INTERVAL);
     // an open transaction whose redo has an older SCN (a late private strand): the SCN bound drops
     publisher.heartbeatIfDue(held(at(5, 40), Optional.of(Scn.of(450)), 500));
 
@@ -82,15 +61,15 @@ class PublisherHeartbeatTest {
 
   @Test
   void heartbeatIfDue_aClockSteppedBackSendsNothingUntilAnIntervalAfterTheLastOne() throws Exception {
-    HandClock clock = new HandClock();
+    ManualClock clock = new ManualClock();
     EventQueue queue = new EventQueue(64);
     Publisher publisher = new Publisher(queue, Position.start(Scn.of(100)), clock, INTERVAL);
-    clock.now = clock.now.plus(INTERVAL);
+    clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 10), Optional.empty(), 500));
-    Instant sent = clock.now;
-    clock.now = clock.now.minus(Duration.ofMinutes(5));
+    Instant sent = clock.instant();
+    clock.advance(Duration.ofMinutes(5).negated());
     publisher.heartbeatIfDue(held(at(5, 11), Optional.empty(), 500));
-    clock.now = sent.plus(INTERVAL);
+    clock.set(sent.plus(INTERVAL));
     publisher.heartbeatIfDue(held(at(5, 12), Optional.empty(), 500));
 
     List<StreamEvent> events = drain(queue);

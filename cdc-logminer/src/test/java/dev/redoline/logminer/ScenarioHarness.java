@@ -3,8 +3,8 @@ package dev.redoline.logminer;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -45,7 +45,7 @@ import java.util.function.UnaryOperator;
 final class ScenarioHarness implements AutoCloseable {
 
   /** The orders table most scenarios use. */
-  static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+  static final TableId ORDERS = ShopOrders.TABLE;
 
   /** How many empty polls a wait tolerates before it fails: a bound on progress, not a timing. */
   private static final int MAX_EMPTY_POLLS = 400;
@@ -77,12 +77,9 @@ final class ScenarioHarness implements AutoCloseable {
     settings.put("cdc.mining.idle.ms", "200");
   }
 
-  /** The SHOP.ORDERS layout: ID NUMBER(10) primary key, STATUS VARCHAR2(10). */
+  /** The SHOP.ORDERS layout every module's tests share: ID NUMBER(10) primary key, STATUS VARCHAR2(10). */
   static TableLayout orders() {
-    return TableLayout.builder(ORDERS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
-        .primaryKey("ID").build();
+    return ShopOrders.layout();
   }
 
   /** Gives the engine a transaction journal (none by default), as a restarted process would reopen. */

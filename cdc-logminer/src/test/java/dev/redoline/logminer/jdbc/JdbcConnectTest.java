@@ -90,14 +90,6 @@ class JdbcConnectTest {
   }
 
   @Test
-  void connect_unknownZone_isInvalidConfiguration() {
-    assertThatThrownBy(() -> JdbcGateway.connect(config("jdbc:oracle:thin:@//db/FREE", "Mars/Olympus"),
-        (u, p) -> null)).isInstanceOfSatisfying(ConfigException.class,
-            e -> assertThat(e.key()).isEqualTo("cdc.database.time.zone"))
-        .hasMessageContaining("cdc.database.time.zone='Mars/Olympus': is not a time zone");
-  }
-
-  @Test
   void connect_failingSessionSetup_closesTheConnectionAndPropagates() {
     FakeJdbc db = new FakeJdbc();
     SQLException denied = new SQLException("ORA-01031: insufficient privileges", "42000", 1031);

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Example (b) against a real broker in the test JVM. */
-class KafkaSinkTest {
+class KafkaSinkIT {
 
   static final List<String> TABLES = List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES");
 
