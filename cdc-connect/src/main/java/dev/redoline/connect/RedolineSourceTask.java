@@ -79,7 +79,7 @@ import org.slf4j.LoggerFactory;
  * ({@link LayoutHistory}) so that layout versions continue and none is written twice, and gives
  * the engine a {@link KafkaTransactionJournal}, so the resume
  * position can move past the first change of a long open transaction. The engine's metrics are
- * task plugin metrics ({@link EngineMetrics}).
+ * task plugin metrics ({@link TaskPluginMetrics}).
  */
 public final class RedolineSourceTask extends SourceTask {
 
@@ -116,7 +116,7 @@ public final class RedolineSourceTask extends SourceTask {
   private boolean insideTransaction;
   private Map<String, Object> lastAcknowledged;
   private volatile KafkaTransactionJournal journal;
-  private volatile EngineMetrics metrics;
+  private volatile TaskPluginMetrics metrics;
 
   /** The constructor the worker calls. */
   public RedolineSourceTask() {
@@ -173,7 +173,7 @@ public final class RedolineSourceTask extends SourceTask {
       throw new ConnectException(e.getMessage(), e);
     }
     CaptureStream opened = stream;
-    metrics = EngineMetrics.register(context.pluginMetrics(), opened::metrics);
+    metrics = TaskPluginMetrics.register(context.pluginMetrics(), opened::metrics);
     lastPosition = stream.acknowledged();
     stopping = false;
   }
@@ -407,7 +407,7 @@ public final class RedolineSourceTask extends SourceTask {
       closedBy = Thread.currentThread();
       s.close();
     }
-    EngineMetrics m = metrics;
+    TaskPluginMetrics m = metrics;
     if (m != null) {
       m.close();
       metrics = null;

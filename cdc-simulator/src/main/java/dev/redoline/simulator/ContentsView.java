@@ -57,7 +57,7 @@ final class ContentsView {
 
   /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
   static List<Object[]> rows(Session s) throws SQLException {
-    MinerSession session = s.session;
+    ServerMiningSession session = s.session;
     if (session == null) {
       throw OracleErrors.error(1306);
     }
@@ -92,7 +92,7 @@ final class ContentsView {
    * DDL under DDL_DICT_TRACKING in a database without supplemental logging (ORA-01347). Both
    * repeat on every query of the range.
    */
-  private static SQLException unreadable(Session s, MinerSession session, RedoRecord r) {
+  private static SQLException unreadable(Session s, ServerMiningSession session, RedoRecord r) {
     if (r.kind == RecordKind.CORRUPTED_BLOCKS && !session.start.has(LogMinerOption.SKIP_CORRUPTION)) {
       return OracleErrors.error(1343);
     }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The rows of the dictionary views: the ALL_ forms show the container the session is in, the CDB_
  * forms every open container (with CON_ID) whose rows the session may see: at the root those its
- * user's CONTAINER_DATA allows ({@link ContainerData}, ALL by default), in a PDB that PDB's. V$PDBS
+ * user's CONTAINER_DATA allows ({@link ContainerDataGrants}, ALL by default), in a PDB that PDB's. V$PDBS
  * and V$CONTAINERS (container data objects too), DBA_CONTAINER_DATA, the session's privileges and
  * the packages it may run.
  */

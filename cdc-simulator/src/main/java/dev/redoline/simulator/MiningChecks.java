@@ -15,7 +15,7 @@ import java.time.Duration;
 final class MiningChecks implements ServerCursor.RowCheck {
 
   private final Session session;
-  private final MinerSession miner;
+  private final ServerMiningSession miner;
   private final MiningRun run;
   private final SQLException unreadable;
   private final Duration timeout;

@@ -32,7 +32,7 @@ final class MiningRun {
     this.cost = cost;
   }
 
-  static MiningRun evaluate(SimulatedOracle oracle, MinerSession session, List<AddedLog> added) {
+  static MiningRun evaluate(SimulatedOracle oracle, ServerMiningSession session, List<AddedLog> added) {
     List<RedoRecord> inRange = new ArrayList<>();
     long read = 0;
     long bytes = 0;
@@ -128,7 +128,7 @@ final class MiningRun {
   }
 
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
-  private static RedoRecord missingScn(SimulatedOracle oracle, LogGap gap, MinerSession session) {
+  private static RedoRecord missingScn(SimulatedOracle oracle, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
     for (LogFile f : oracle.redo.thread(gap.thread()).logs) {
       if (f.sequence == gap.fromSequence()) {
@@ -147,7 +147,7 @@ final class MiningRun {
    * their commit records; rolled-back and unfinished ones dropped; DDL rows at their own place.
    * The transactions held until their commit are the session's buffered memory.
    */
-  private static List<RedoRecord> committedOrder(List<RedoRecord> records, MinerSession session) {
+  private static List<RedoRecord> committedOrder(List<RedoRecord> records, ServerMiningSession session) {
     List<RedoRecord> bySc = sorted(records, new Settings());
     Map<TxState, List<RedoRecord>> pending = new LinkedHashMap<>();
     List<RedoRecord> out = new ArrayList<>();

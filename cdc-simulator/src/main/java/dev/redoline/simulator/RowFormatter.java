@@ -41,11 +41,11 @@ final class RowFormatter {
   private static final int DATA_OBJD = column("DATA_OBJD#");
 
   private final SimulatedOracle oracle;
-  private final MinerSession session;
+  private final ServerMiningSession session;
   private final SqlRedoRenderer renderer;
   private final boolean tracking;
 
-  RowFormatter(SimulatedOracle oracle, MinerSession session, SessionNls nls) {
+  RowFormatter(SimulatedOracle oracle, ServerMiningSession session, SessionNls nls) {
     this.oracle = oracle;
     this.session = session;
     this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(

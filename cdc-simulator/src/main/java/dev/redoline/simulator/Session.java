@@ -26,7 +26,7 @@ final class Session implements AutoCloseable {
   final SimulatedOracle oracle;
   final int instance;
   final List<AddedLog> added = new ArrayList<>();
-  MinerSession session;
+  ServerMiningSession session;
   private final Connection sql;
   private boolean lost;
   private boolean closed;
@@ -243,10 +243,10 @@ final class Session implements AutoCloseable {
 
   void startLogMiner(StartRequest start) throws SQLException {
     requireRoot(OracleErrors.LINE_START);
-    MinerSession previous = session;
+    ServerMiningSession previous = session;
     session = null;   // options and bounds never carry over; the session's memory does
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);
-    session = new MinerSession(start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+    session = new ServerMiningSession(start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
     if (previous != null) {
       session.recordsRead = previous.recordsRead;
       session.bufferedBytes = previous.bufferedBytes;

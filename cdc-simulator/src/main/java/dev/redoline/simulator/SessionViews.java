@@ -101,7 +101,7 @@ final class SessionViews {
   static List<Object[]> sessionLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
     long id = 1;
-    MinerSession session = s.session;
+    ServerMiningSession session = s.session;
     for (AddedLog a : s.added) {
       LogFile f = a.log();
       int status = id == 1 ? 1 : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)

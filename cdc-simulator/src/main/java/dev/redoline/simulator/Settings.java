@@ -47,7 +47,7 @@ final class Settings {
   /** System privileges withheld from the capture user ({@code Builder.revoke}). */
   final java.util.Set<String> revoked = new java.util.HashSet<>();
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
-  final ContainerData containerData = new ContainerData();
+  final ContainerDataGrants containerData = new ContainerDataGrants();
   /**
    * DBTIMEZONE as the database was created with it (a region or an offset); null answers the
    * server clock's zone ({@code Builder.zone}), as CREATE DATABASE without SET TIME_ZONE does.

@@ -11,7 +11,7 @@ import java.time.Instant;
  * only END_LOGMNR, ADD_LOGFILE with NEW (which ends the session) and a lost connection give it
  * back.
  */
-final class MinerSession {
+final class ServerMiningSession {
   final StartRequest start;
   final long startScn;
   final long endScn;
@@ -22,7 +22,7 @@ final class MinerSession {
   long bufferedBytes;
   boolean killed;
 
-  MinerSession(StartRequest start, Instant startedAt, java.util.List<LogGap> gaps) {
+  ServerMiningSession(StartRequest start, Instant startedAt, java.util.List<LogGap> gaps) {
     this.gaps = java.util.List.copyOf(gaps);
     this.start = start;
     this.startScn = start.startScn();

@@ -17,7 +17,7 @@ import java.util.Set;
  * object's win is not confirmed; letting it win is the reading under which a narrower grant on one
  * view hides rows.
  */
-final class ContainerData {
+final class ContainerDataGrants {
 
   /** One attribute: of the user ({@code object} null) or of one view; every container, or these. */
   record Attribute(String object, boolean all, Set<String> containers) {}

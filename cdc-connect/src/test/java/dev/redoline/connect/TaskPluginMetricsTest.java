@@ -16,7 +16,7 @@ import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.Sensor;
 import org.junit.jupiter.api.Test;
 
-class EngineMetricsTest {
+class TaskPluginMetricsTest {
 
   /** One worker registry shared by task instances, each with its own plugin metrics, as Connect does. */
   static final class Registry {
@@ -76,8 +76,8 @@ class EngineMetricsTest {
   @Test
   void register_publishesEveryGaugeFromAFreshSnapshot() {
     Registry registry = new Registry();
-    EngineMetrics metrics = EngineMetrics.register(new TaskMetrics(registry), () -> snapshot(42));
-    assertThat(registry.metrics).hasSize(EngineMetrics.GAUGES.size());
+    TaskPluginMetrics metrics = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(42));
+    assertThat(registry.metrics).hasSize(TaskPluginMetrics.GAUGES.size());
     assertThat(value(registry, "steps-total")).isEqualTo(42L);
     assertThat(value(registry, "delivered-scn")).isEqualTo(400L);
     assertThat(value(registry, "last-step-ms")).isEqualTo(7L);
@@ -91,8 +91,8 @@ class EngineMetricsTest {
   @Test
   void register_whileAStuckTaskHoldsTheNames_takesThemOverAndTheOlderCloseLeavesThem() {
     Registry registry = new Registry();
-    EngineMetrics stuck = EngineMetrics.register(new TaskMetrics(registry), () -> snapshot(1));
-    EngineMetrics replacement = EngineMetrics.register(new TaskMetrics(registry), () -> snapshot(2));
+    TaskPluginMetrics stuck = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(1));
+    TaskPluginMetrics replacement = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(2));
     assertThat(value(registry, "steps-total")).isEqualTo(2L);
     stuck.close();
     assertThat(value(registry, "steps-total")).isEqualTo(2L);

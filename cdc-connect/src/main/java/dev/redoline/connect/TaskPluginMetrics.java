@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * {@code kafka.connect:type=plugins,connector=<name>,task=<n>} (and to its metrics reporters).
  *
  * <pre>{@code
- * EngineMetrics metrics = EngineMetrics.register(context.pluginMetrics(), stream::metrics);
+ * TaskPluginMetrics metrics = TaskPluginMetrics.register(context.pluginMetrics(), stream::metrics);
  * ...
  * metrics.close();   // on stop
  * }</pre>
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * <p>Every gauge reads a fresh {@link CaptureMetrics} snapshot; SCNs are reported as numbers
  * (doubles lose precision above 2^53, far beyond real SCNs).
  */
-final class EngineMetrics implements AutoCloseable {
+final class TaskPluginMetrics implements AutoCloseable {
 
   /** The gauges: name, description, value from a snapshot. */
   static final List<EngineGauge> GAUGES = List.of(
@@ -51,15 +51,15 @@ final class EngineMetrics implements AutoCloseable {
   /** One gauge's declaration. */
   record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}
 
-  private static final Logger LOG = LoggerFactory.getLogger(EngineMetrics.class);
+  private static final Logger LOG = LoggerFactory.getLogger(TaskPluginMetrics.class);
 
   /** Which task instance of this JVM owns each metric name (the worker's names are per connector and task). */
-  private static final Map<MetricName, EngineMetrics> OWNERS = new HashMap<>();
+  private static final Map<MetricName, TaskPluginMetrics> OWNERS = new HashMap<>();
 
   private final PluginMetrics metrics;
   private final List<MetricName> names;
 
-  private EngineMetrics(PluginMetrics metrics, List<MetricName> names) {
+  private TaskPluginMetrics(PluginMetrics metrics, List<MetricName> names) {
     this.metrics = metrics;
     this.names = names;
   }
@@ -71,8 +71,8 @@ final class EngineMetrics implements AutoCloseable {
    * its replacement starts: the newer task takes them over, and the older one's {@link #close}
    * leaves them alone. Metrics never stop a task: a failure to register is logged.
    */
-  static EngineMetrics register(PluginMetrics metrics, Supplier<CaptureMetrics> snapshot) {
-    EngineMetrics registered = new EngineMetrics(metrics, new ArrayList<>());
+  static TaskPluginMetrics register(PluginMetrics metrics, Supplier<CaptureMetrics> snapshot) {
+    TaskPluginMetrics registered = new TaskPluginMetrics(metrics, new ArrayList<>());
     if (metrics == null) {
       return registered;
     }
@@ -81,7 +81,7 @@ final class EngineMetrics implements AutoCloseable {
         MetricName name = metrics.metricName(g.name(), g.description(), new LinkedHashMap<>());
         Gauge<Number> gauge = (config, now) -> g.value().apply(snapshot.get());
         synchronized (OWNERS) {
-          EngineMetrics older = OWNERS.get(name);
+          TaskPluginMetrics older = OWNERS.get(name);
           if (older != null) {
             older.metrics.removeMetric(name);   // only the plugin metrics that added a name may remove it
           }
