@@ -5,7 +5,6 @@ import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.OracleError;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
@@ -19,10 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -44,6 +41,11 @@ import org.slf4j.LoggerFactory;
  *       repeats them.
  *   <li><b>Stops.</b> Every stop is a {@link CdcException}, queued behind the events already
  *       queued so the sink receives all committed changes mined before it.
+ *   <li><b>Size.</b> Besides the step this class still holds the recovery policy
+ *       ({@code recover}), the catalog's refresh after a DDL and the first connection; each is
+ *       to become a class of its own, as log selection ({@link LogInventory}), step bounds
+ *       ({@link StepBounds}), snapshots ({@link Snapshots}) and PDB connections
+ *       ({@link ContainerReaders}) already are.
  * </ul>
  */
 final class CaptureLoop implements Runnable {
@@ -73,8 +75,8 @@ final class CaptureLoop implements Runnable {
   private final CaptureStats stats;
   private final SnapshotSettings snapshotSettings;
   private final Snapshots snapshots;
-  /** Per PDB, the connection its tables' snapshot chunks are read through ({@link #inContainer}). */
-  private final Map<String, LogMinerGateway> containerReaders = new HashMap<>();
+  /** Per PDB, the connection its tables' snapshot chunks are read through. */
+  private final ContainerReaders containerReaders;
 
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn startScn;
@@ -113,6 +115,7 @@ final class CaptureLoop implements Runnable {
     this.snapshotSettings = snapshotSettings;
     this.snapshots = new Snapshots(snapshotSettings, decoder, clock, this::ops);
     this.gateways = gateways;
+    this.containerReaders = new ContainerReaders(gateways);
     this.clock = clock;
     this.sleeper = sleeper;
     this.buffer = buffer;
@@ -185,7 +188,7 @@ final class CaptureLoop implements Runnable {
     noteAcknowledged();
     checkOrphansIfDue();
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
-    snapshots.read(db, this::inContainer, catalog);
+    snapshots.read(db, containerReaders::in, catalog);
     publisher.progress(snapshots::noteAdHoc);
     Set<Integer> writing = db.instancesWritingRedo();
     applier.openTransactions(startFloor.observe(db, writing));
@@ -511,37 +514,8 @@ final class CaptureLoop implements Runnable {
     ops.onEvent(new OpsEvent(type, clock.instant(), message));
   }
 
-  /**
-   * The connection snapshot chunks of {@code pdb}'s tables are read through: one per PDB, opened
-   * like the mining one and moved into the PDB, closed with it.
-   */
-  private LogMinerGateway inContainer(String pdb) throws SQLException {
-    LogMinerGateway reader = containerReaders.get(pdb);
-    if (reader == null) {
-      reader = gateways.connect();
-      try {
-        reader.switchContainer(pdb);
-      } catch (SQLException e) {
-        reader.close();
-        if (e.getErrorCode() == OracleError.INSUFFICIENT_PRIVILEGES.number()) {
-          throw new CdcException(ErrorCode.MISSING_PRIVILEGE, "the snapshot of the tables of PDB " + pdb
-              + " reads them in a session moved there with ALTER SESSION SET CONTAINER, which needs SET CONTAINER: "
-              + "GRANT SET CONTAINER TO <capture user> CONTAINER=ALL, or set cdc.snapshot.mode=no_data (" + e.getMessage()
-              + ")", e);
-        }
-        throw e;
-      } catch (RuntimeException e) {
-        reader.close();
-        throw e;
-      }
-      containerReaders.put(pdb, reader);
-    }
-    return reader;
-  }
-
   private void closeDatabase() {
-    containerReaders.values().forEach(LogMinerGateway::close);
-    containerReaders.clear();
+    containerReaders.close();
     connected = false;
     if (db != null) {
       stats.connected(false);

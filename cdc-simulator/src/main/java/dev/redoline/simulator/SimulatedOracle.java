@@ -39,6 +39,13 @@ import java.util.Random;
  * ({@code synchronized} on this object) for every statement and fetch; a test that drives the
  * database from another thread while a client is connected takes the same lock, or queues its
  * work in the workload, which runs under it.
+ *
+ * <h2>Implementation notes</h2>
+ * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the
+ * simulator can show (RAC threads, LGWR timing, archive destinations, platform byte order,
+ * containers, undo retention, LOB forms...), kept beside the facade they configure. The facade
+ * itself only delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and
+ * {@code SchemaChanges}, sessions and SQL in {@code Session} and {@code SqlEngine}.
  */
 public final class SimulatedOracle {
 
