@@ -1,6 +1,5 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ChangeStream;
@@ -8,7 +7,6 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.decoder.RedoDecoder;
 import java.time.Clock;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -96,40 +94,18 @@ public final class CaptureEngine {
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : startMark(from);
-    EventQueue queue = new EventQueue(settings.queueSize(), clock);
-    CaptureStats stats = new CaptureStats();
-    CaptureLoop[] loop = new CaptureLoop[1];
-    TransactionBuffer.Builder buffers = TransactionBuffer.builder();
-    if (journal != null) {
-      buffers.journal(journal);
-    }
-    TransactionBuffer buffer = buffers
-        .memoryBudgetBytes(settings.memoryBudgetBytes())
-        .spillDirectory(settings.spillDirectory())
-        .clock(clock)
-        .journalAfter(settings.journalAfter())
-        .journalAfterLogs(settings.journalAfterLogs())
-        .orphanListener(orphan -> {
-          loop[0].forget(orphan.xid());
-          ops.onEvent(new OpsEvent(OpsEvent.Type.ORPHAN, clock.instant(), "transaction " + orphan.xid()
-              + " dropped as an orphan: " + orphan.changeCount() + " changes from " + orphan.firstAddress()
-              + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
-        })
-        .build();
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
-    // Every decoder setting of the configuration, on threads named after the capture.
-    RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
-    loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
-        stats, knownLayouts, SnapshotSettings.of(config));
+    CaptureAssembly capture = CaptureAssembly.build(config, settings, gateways, clock, sleeper, journal, deadLetters, ops,
+        knownLayouts, threads.factory("decode"), start);
     try {
-      loop[0].connectFirst();
+      capture.loop().connectFirst();
     } catch (RuntimeException e) {
-      decoder.close();
+      capture.decoder().close();
       throw e;
     }
-    Thread thread = threads.newThread("capture", loop[0]);
+    Thread thread = threads.newThread("capture", capture.loop());
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, clock);
+    CaptureStream stream = new CaptureStream(capture.queue(), capture.loop(), thread, capture.stats(), clock);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
