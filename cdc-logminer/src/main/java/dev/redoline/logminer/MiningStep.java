@@ -174,7 +174,7 @@ final class MiningStep {
     var decoded = applier.decode(rows.rows());
     Duration decodeTook = Duration.between(decodeBegun, clock.instant());
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
-    applier.apply(rows.rows(), decoded);
+    applier.apply(decoded);
     appliedAny = true;
     cursors.putAll(rows.ends());
     startFloor.applied(plan, cursors, rows.ddl() != null);

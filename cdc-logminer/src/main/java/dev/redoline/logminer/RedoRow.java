@@ -79,6 +79,16 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
     Objects.requireNonNull(sqlRedo, "sqlRedo == null");
   }
 
+  /**
+   * The last row of a statement continued over CSF rows, with the statement's whole SQL_REDO: CSF
+   * is then 0 and SQL_UNDO, never selected, {@code null}.
+   */
+  public RedoRow withSqlRedo(String joinedSqlRedo) {
+    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
+        operation, rollback, segOwner, tableName, rowId, username, address, ssn, false, dataObj, dataObjv, dataObjd,
+        joinedSqlRedo, null, info, status, srcConName, srcConId, srcConUid);
+  }
+
   /** THREAD#. */
   public int thread() {
     return address.thread();

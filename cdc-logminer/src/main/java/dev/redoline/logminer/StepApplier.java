@@ -71,10 +71,12 @@ final class StepApplier {
   private record First(RedoAddress address, Scn scn) {}
 
   /**
-   * A decoded step: the DML results in the order of the step's DML rows, and per row of the step
-   * its decoded LOB piece, decode error or {@code null}.
+   * A row of the step with what decoding made of it, applied as one: for a DML row that is not an
+   * undo, its result, or {@code null} when it is not decoded (an excluded user's, a skipped
+   * operation's); for a LOB row, its {@link dev.redoline.decoder.LobPiece}, its
+   * {@link DecodeException} or {@code null}; nothing for the other rows.
    */
-  record Decoded(List<DecodeResult> dml, Object[] lob) {}
+  record DecodedRow(RedoRow row, DecodeResult dml, Object lob) {}
 
   private final TransactionBuffer buffer;
   private final RedoDecoder decoder;
@@ -113,48 +115,50 @@ final class StepApplier {
   }
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
-  Decoded decode(List<RedoRow> rows) {
+  List<DecodedRow> decode(List<RedoRow> rows) {
     Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
-    return new Decoded(decodeDml(rows), lob);
+    DecodeResult[] dml = decodeDml(rows);
+    List<DecodedRow> step = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      step.add(new DecodedRow(rows.get(i), dml[i], lob[i]));
+    }
+    return step;
   }
 
-  private List<DecodeResult> decodeDml(List<RedoRow> rows) {
+  /** Per row of the step, the result of decoding it when it is a DML row to decode. */
+  private DecodeResult[] decodeDml(List<RedoRow> rows) {
+    DecodeResult[] results = new DecodeResult[rows.size()];
+    // The decoder decodes a batch in parallel and answers in the batch's order: positions[k] is
+    // the row of the k-th input.
     List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
-    List<DecodeResult> results = new ArrayList<>();
-    List<Integer> slots = new ArrayList<>();
-    for (RedoRow row : rows) {
-      if (!isDml(row) || row.rollback()) {
-        continue;
-      }
-      if (excluded(row) || skipped.skips(operation(row))) {
-        results.add(null);   // apply() skips it
-        continue;
+    List<Integer> positions = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
+      if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {
+        continue;   // not decoded; apply() skips an excluded or skipped change
       }
       TableLayout layout = layout(row);
       if (layout == null) {
-        results.add(new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+        results[i] = new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
             "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
-                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
+                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null));
         continue;
       }
-      slots.add(results.size());
-      results.add(null);
+      positions.add(i);
       inputs.add(new dev.redoline.decoder.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
           row.ssn(), row.rowId(), instant(row), row.status(), row.info()));
     }
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
-    for (int i = 0; i < slots.size(); i++) {
-      results.set(slots.get(i), decoded.get(i));
+    for (int k = 0; k < positions.size(); k++) {
+      results[positions.get(k)] = decoded.get(k);
     }
     return results;
   }
 
-  /** Applies the step's rows in order; {@code step} is {@link #decode}'s result for them. */
-  void apply(List<RedoRow> rows, Decoded step) {
-    List<DecodeResult> decoded = step.dml();
-    int next = 0;
-    for (int i = 0; i < rows.size(); i++) {
-      RedoRow row = rows.get(i);
+  /** Applies the step's rows in order, each with what {@link #decode} made of it. */
+  void apply(List<DecodedRow> step) {
+    for (DecodedRow decoded : step) {
+      RedoRow row = decoded.row();
       switch (row.operationCode()) {
         case RedoRow.START -> {
           buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
@@ -170,7 +174,7 @@ final class StepApplier {
               }
             }
           } else {
-            DecodeResult result = decoded.get(next++);
+            DecodeResult result = decoded.dml();
             if (result == null || excluded(row)) {
               if (lobs != null) {
                 lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
@@ -206,7 +210,7 @@ final class StepApplier {
                 + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
           }
         }
-        default -> applyLob(row, step.lob()[i]);   // LOB rows; markers, internal rows: nothing to capture
+        default -> applyLob(row, decoded.lob());   // LOB rows; markers, internal rows: nothing to capture
       }
     }
   }
