@@ -1,5 +1,6 @@
 package dev.redoline.logminer;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;

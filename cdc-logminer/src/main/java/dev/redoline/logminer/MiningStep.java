@@ -6,6 +6,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import java.sql.SQLException;
 import java.time.Clock;

@@ -7,10 +7,12 @@ import dev.redoline.core.DecodeException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.decoder.DecodeInput;
 import dev.redoline.decoder.DecodeResult;
 import dev.redoline.decoder.RedoDecoder;
 import java.time.Clock;
@@ -130,7 +132,7 @@ final class StepApplier {
     DecodeResult[] results = new DecodeResult[rows.size()];
     // The decoder decodes a batch in parallel and answers in the batch's order: positions[k] is
     // the row of the k-th input.
-    List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
+    List<DecodeInput> inputs = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
@@ -145,8 +147,7 @@ final class StepApplier {
         continue;
       }
       positions.add(i);
-      inputs.add(new dev.redoline.decoder.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
-          row.ssn(), row.rowId(), instant(row), row.status(), row.info()));
+      inputs.add(new DecodeInput(row, layout, instant(row)));
     }
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
     for (int k = 0; k < positions.size(); k++) {

@@ -11,7 +11,8 @@
  * exactly as ojdbc shows them: the ORA number as the error code, the {@code ORA-NNNNN: text} message
  * (with {@code ORA-06512} frames for PL/SQL calls) and the SQLSTATE where Oracle sets one; fatal
  * connection errors are {@link java.sql.SQLRecoverableException}s. No {@code ResultSet} leaks past
- * the port: rows are {@link dev.redoline.logminer.RedoRow} records.
+ * the port: rows are cdc-core's {@link dev.redoline.core.RedoRow} records, the one type of a
+ * mined row from the cursor to the decoder.
  *
  * <h2>The route of a row</h2>
  * One file per stage, each handing on to the next and never back. The capture thread
@@ -27,8 +28,9 @@
  *       rows outside the step's addresses dropped, the step cut at a DDL that changes what is
  *       captured ({@code CatalogTracker} says which).
  *   <li>{@code StepApplier#decode} pairs each row with what decoding made of it (a
- *       {@code StepApplier.DecodedRow}): DML rows by cdc-decoder's {@code RedoDecoder}, LOB rows
- *       by {@code LobAssembler}.
+ *       {@code StepApplier.DecodedRow}): DML rows by cdc-decoder's {@code RedoDecoder}, each
+ *       given as the row with its layout and time ({@code DecodeInput}), LOB rows by
+ *       {@code LobAssembler}.
  *   <li>{@code StepApplier#apply} applies the rows in redo order to cdc-buffer's
  *       {@code TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, handed to
  *       {@code CommitSequencer}.
