@@ -54,13 +54,15 @@ record CaptureAssembly(CaptureLoop loop, EventQueue queue, CaptureStats stats, R
     CaptureConnection connection = new CaptureConnection(gateways, stats);
     RecoveryPolicy recovery = new RecoveryPolicy(settings, snapshotSettings.mode(), connection, window, session, stats,
         ops, sleeper, clock);
+    Positions positions = new Positions(buffer, sequencer, applier);
     MiningStep step = new MiningStep(settings, snapshotSettings.mode(), clock, buffer, queue, catalog,
-        new CatalogTracker(catalog, snapshots), applier, sequencer, snapshots, connection, recovery, orphans, zone,
+        new CatalogTracker(catalog, snapshots), applier, sequencer, snapshots, connection, recovery, orphans,
+        positions, zone,
         window, session, stats, ops);
     if (start != null) {
       step.begin(start, false);
     }
-    CaptureLoop loop = new CaptureLoop(connection, step, recovery, snapshots, buffer, decoder, sequencer, queue,
+    CaptureLoop loop = new CaptureLoop(connection, step, positions, recovery, snapshots, buffer, decoder, sequencer, queue,
         sleeper, settings.idle());
     return new CaptureAssembly(loop, queue, stats, decoder);
   }

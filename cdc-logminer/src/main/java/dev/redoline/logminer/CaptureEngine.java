@@ -3,10 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ChangeStream;
-import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
-import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Scn;
 import java.time.Clock;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -39,9 +36,6 @@ import org.slf4j.MDC;
 public final class CaptureEngine {
 
   private static final Logger LOG = LoggerFactory.getLogger(CaptureEngine.class);
-
-  /** Above every real redo address: a start mark that orders after every commit at an SCN. */
-  private static final RedoAddress END_OF_REDO = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
 
   private final CdcConfig config;
   private final CaptureSettings settings;
@@ -93,7 +87,7 @@ public final class CaptureEngine {
    *     bad URL, CDC-5001 an Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
-    Position start = from == null ? null : startMark(from);
+    Position start = from == null ? null : Positions.startMark(from);
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
     CaptureAssembly capture = CaptureAssembly.build(config, settings, gateways, clock, sleeper, journal, deadLetters, ops,
         knownLayouts, threads.factory("decode"), start);
@@ -109,15 +103,6 @@ public final class CaptureEngine {
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
-  }
-
-  /**
-   * A start position ready for the engine: a first start (no commit yet) gets a commit mark after
-   * every real commit at its SCN, so commits at or before it count as delivered.
-   */
-  static Position startMark(Position from) {
-    return from.lastCommit() != null ? from
-        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */

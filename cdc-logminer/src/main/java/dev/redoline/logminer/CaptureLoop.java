@@ -26,6 +26,7 @@ final class CaptureLoop implements Runnable {
 
   private final CaptureConnection connection;
   private final MiningStep step;
+  private final Positions positions;
   private final RecoveryPolicy recovery;
   private final Snapshots snapshots;
   private final TransactionBuffer buffer;
@@ -36,11 +37,12 @@ final class CaptureLoop implements Runnable {
   private final Duration idle;
   private volatile boolean stopping;
 
-  CaptureLoop(CaptureConnection connection, MiningStep step, RecoveryPolicy recovery, Snapshots snapshots,
+  CaptureLoop(CaptureConnection connection, MiningStep step, Positions positions, RecoveryPolicy recovery, Snapshots snapshots,
       TransactionBuffer buffer, RedoDecoder decoder, CommitSequencer sequencer, EventQueue queue, Sleeper sleeper,
       Duration idle) {
     this.connection = connection;
     this.step = step;
+    this.positions = positions;
     this.recovery = recovery;
     this.snapshots = snapshots;
     this.buffer = buffer;
@@ -105,13 +107,13 @@ final class CaptureLoop implements Runnable {
     return connection.connected();
   }
 
-  /** Sink thread: the position acknowledged; applied to the buffer at the next step. */
+  /** Sink thread: see {@link Positions#acknowledge}. */
   void acknowledge(Position position) {
-    step.acknowledge(position);
+    positions.acknowledge(position);
   }
 
   Position acknowledged() {
-    return step.acknowledged();
+    return positions.acknowledged();
   }
 
   /** Any thread: asks the loop to stop after the current step. */

@@ -2,10 +2,8 @@ package dev.redoline.logminer;
 
 import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
-import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
-import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import java.sql.SQLException;
@@ -14,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +49,7 @@ final class MiningStep {
   private final CaptureConnection connection;
   private final RecoveryPolicy recovery;
   private final Orphans orphans;
+  private final Positions positions;
   private final DatabaseZone zone;
   private final MiningWindow window;
   private final MiningSession session;
@@ -59,16 +57,11 @@ final class MiningStep {
   private final OpsLog ops;
   private final LogInventory inventory;
   private final SessionStartFloor startFloor;
-  private final LogBounds bounds = new LogBounds();
 
-  private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn startScn;
-  private Scn floor;
   private Scn currentScn = Scn.ZERO;
   private Publisher publisher;
   private int archiveWaits;
-  private CommitMark acknowledgedApplied;
-  private volatile Position acknowledged;
   /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
   private boolean appliedAny;
   /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
@@ -76,7 +69,8 @@ final class MiningStep {
 
   MiningStep(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, Clock clock, TransactionBuffer buffer,
       EventQueue queue, TableCatalog catalog, CatalogTracker tracker, StepApplier applier, CommitSequencer sequencer,
-      Snapshots snapshots, CaptureConnection connection, RecoveryPolicy recovery, Orphans orphans, DatabaseZone zone,
+      Snapshots snapshots, CaptureConnection connection, RecoveryPolicy recovery, Orphans orphans, Positions positions,
+      DatabaseZone zone,
       MiningWindow window, MiningSession session, CaptureStats stats, OpsLog ops) {
     this.settings = settings;
     this.snapshotMode = snapshotMode;
@@ -91,6 +85,7 @@ final class MiningStep {
     this.connection = connection;
     this.recovery = recovery;
     this.orphans = orphans;
+    this.positions = positions;
     this.zone = zone;
     this.window = window;
     this.session = session;
@@ -112,10 +107,10 @@ final class MiningStep {
       boolean current = settings.startScn().equals("current");
       Scn scn = current ? db.database().currentScn() : Scn.parse(settings.startScn());
       // A first start snapshots from the SCN streaming starts at: nothing committed after is missed.
-      begin(CaptureEngine.startMark(Position.start(scn)), current);
+      begin(Positions.startMark(Position.start(scn)), current);
     }
-    tracker.refreshIfStale(db, floor, (layout, at, ddl) -> publisher.schema(layout, at, ddl, held()));
-    noteAcknowledged();
+    tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
+    positions.applyAcknowledged();
     orphans.checkIfDue(db, buffer);
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, connection.containers()::in, catalog);
@@ -124,7 +119,7 @@ final class MiningStep {
     applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;
     try {
-      outcome = inventory.plan(listing(db, listingFloor(), writing), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(listing(db, positions.listingFloor(), writing), positions.cursors(), startScn, window.logs(), clock.instant());
     } catch (CdcException e) {
       if (!recovery.startsOver(e, appliedAny)) {
         throw e;
@@ -134,7 +129,7 @@ final class MiningStep {
     }
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
-      outcome = inventory.plan(listing(db, Scn.ZERO, writing), cursors, startScn, window.logs(), clock.instant());
+      outcome = inventory.plan(listing(db, Scn.ZERO, writing), positions.cursors(), startScn, window.logs(), clock.instant());
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
@@ -148,7 +143,7 @@ final class MiningStep {
     StepPlan plan = ((LogInventory.Planned) outcome).plan();
     LOG.debug("Step {}", plan);
     if (plan.logs().isEmpty()) {
-      publisher.heartbeatIfDue(held());
+      publisher.heartbeatIfDue(positions.held());
       return true;
     }
     return mine(db, plan);
@@ -156,7 +151,7 @@ final class MiningStep {
 
   private boolean mine(LogMinerGateway db, StepPlan plan) throws SQLException, InterruptedException {
     Instant begun = clock.instant();
-    bounds.note(plan);
+    positions.planned(plan);
     int restarts = session.restarts();
     StepPlan mined = startFloor.raise(plan);
     session.start(db, mined);
@@ -177,9 +172,8 @@ final class MiningStep {
     // From here on nothing touches the database: the step is applied whole, or the capture stops.
     applier.apply(decoded);
     appliedAny = true;
-    cursors.putAll(rows.ends());
-    startFloor.applied(plan, cursors, rows.ddl() != null);
-    floor = plan.startScn();
+    positions.applied(plan, rows.ends());
+    startFloor.applied(plan, positions.cursors(), rows.ddl() != null);
     buffer.stepApplied(rows.safeScn());
     orphans.forgetDropped(applier::forget);
     if (rows.ddl() != null) {
@@ -193,7 +187,7 @@ final class MiningStep {
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
-    publisher.publish(released, held(), chunks);
+    publisher.publish(released, positions.held(), chunks);
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
       ops.event(OpsEvent.Type.SNAPSHOT_PROGRESS,
@@ -203,7 +197,7 @@ final class MiningStep {
     if (window.onStep(took, plan.limitedByWindow())) {
       ops.event(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
     }
-    publisher.heartbeatIfDue(held());
+    publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
     return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
   }
@@ -228,21 +222,6 @@ final class MiningStep {
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
   }
 
-  /**
-   * The V$ARCHIVED_LOG rows a plan needs have their NEXT_CHANGE# above this: the lowest first SCN of
-   * the logs holding the cursors (the session start of the next step cannot be lower).
-   */
-  private Scn listingFloor() {
-    Scn lowest = floor;
-    for (RedoAddress cursor : cursors.values()) {
-      Scn logStart = bounds.firstScnOf(cursor);
-      if (logStart != null) {
-        lowest = Scn.min(lowest, logStart);
-      }
-    }
-    return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
-  }
-
   /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
   private LogInventory.Snapshot listing(LogMinerGateway db, Scn archivedAfter, Set<Integer> writing)
       throws SQLException {
@@ -264,24 +243,9 @@ final class MiningStep {
     return query.build();
   }
 
-  private void noteAcknowledged() {
-    CommitMark mark = acknowledged == null ? null : acknowledged.lastCommit();
-    if (mark != null && !mark.equals(acknowledgedApplied)) {
-      buffer.acknowledged(mark);
-      acknowledgedApplied = mark;
-    }
-  }
-
-  private Publisher.Held held() {
-    Publisher.Held held = new Publisher.Held(cursors, buffer.resumePoint(), Publisher.snapshot(sequencer), floor,
-        bounds::firstScnOf, applier.excludedWithoutStart());
-    held.oldestSequences().forEach(bounds::forgetBefore);
-    return held;
-  }
-
   /** Where a failed step started: each thread's cursor, or the start SCN before any cursor exists. */
   String describeStart() {
-    return !cursors.isEmpty() ? "cursor " + cursors.values() : startScn != null ? "SCN " + startScn : "the start position";
+    return !positions.cursors().isEmpty() ? "cursor " + positions.cursors().values() : startScn != null ? "SCN " + startScn : "the start position";
   }
 
   /**
@@ -290,10 +254,8 @@ final class MiningStep {
    */
   void begin(Position start, boolean firstStart) {
     startFloor.reset();
-    cursors.putAll(start.resume());
+    positions.begin(start);
     startScn = start.resumeScn();
-    floor = start.resumeScn();
-    acknowledged = start;
     applier.excludedWithoutStart(start.excludedOpen());
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
         snapshots.begin(start.snapshot(), firstStart));
@@ -308,17 +270,9 @@ final class MiningStep {
     ops.event(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the stored position is gone (" + purged.getMessage() + "); "
         + "cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a new snapshot of every table: changes "
         + "between the stored position and that SCN are not delivered, deleted rows included");
-    cursors.clear();
-    begin(CaptureEngine.startMark(Position.start(now)), true);
+    positions.clear();
+    begin(Positions.startMark(Position.start(now)), true);
     snapshots.captured(catalog.layouts());
   }
 
-  /** Sink thread: the position acknowledged; applied to the buffer at the next step. */
-  void acknowledge(Position position) {
-    acknowledged = position;
-  }
-
-  Position acknowledged() {
-    return acknowledged;
-  }
 }

@@ -37,8 +37,10 @@
  *   <li>{@code CommitSequencer} releases the committed transactions in commit order up to the
  *       step's safe SCN.
  *   <li>{@code Publisher} queues each change of a released transaction as a
- *       {@code StreamEvent.ChangeEvent} with its restart {@code Position} in the
- *       {@code EventQueue}, the sink's side of which is {@code CaptureStream#poll}.
+ *       {@code StreamEvent.ChangeEvent} with its restart {@code Position}, made by
+ *       {@code Positions}, in the {@code EventQueue}, the sink's side of which is
+ *       {@code CaptureStream#poll}; the sink's acknowledgements go back to {@code Positions}
+ *       through {@code CaptureStream#acknowledge}.
  *   <li>Embedded: cdc-embedded's {@code Delivery} polls the stream and gives the events of one
  *       commit to the user's {@code ChangeHandler} as one {@code CommittedTransaction}.
  *       Kafka Connect: cdc-connect's {@code RedolineSourceTask#poll} polls it and
