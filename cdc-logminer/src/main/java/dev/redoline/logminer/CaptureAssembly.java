@@ -57,8 +57,8 @@ record CaptureAssembly(CaptureLoop loop, EventQueue queue, CaptureStats stats, R
     Positions positions = new Positions(buffer, sequencer, applier);
     MiningStep step = new MiningStep(settings, snapshotSettings.mode(), clock, buffer, queue, catalog,
         new CatalogTracker(catalog, snapshots), applier, sequencer, snapshots, connection, recovery, orphans,
-        positions, zone,
-        window, session, stats, ops);
+        positions, zone, new LogInventory(settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay()),
+        new SessionStartFloor(clock, settings.lgwrMaxDelay()), window, session, stats, ops);
     if (start != null) {
       step.begin(start, false);
     }

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * One mining step (ARCHITECTURE.md section 4): planned from the log inventory, read whole
  * ({@link StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit
  * order ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read
- * and released alongside ({@link Snapshots}). It keeps where the stream is: per redo thread the
- * cursor, the start SCN and the session start floor of the last step.
+ * and released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what
+ * the sink acknowledged) is kept by {@link Positions}; the step keeps its start SCN for the plan.
  *
  * <h2>Implementation notes</h2>
  * <ul>
@@ -70,8 +70,8 @@ final class MiningStep {
   MiningStep(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, Clock clock, TransactionBuffer buffer,
       EventQueue queue, TableCatalog catalog, CatalogTracker tracker, StepApplier applier, CommitSequencer sequencer,
       Snapshots snapshots, CaptureConnection connection, RecoveryPolicy recovery, Orphans orphans, Positions positions,
-      DatabaseZone zone,
-      MiningWindow window, MiningSession session, CaptureStats stats, OpsLog ops) {
+      DatabaseZone zone, LogInventory inventory, SessionStartFloor startFloor, MiningWindow window,
+      MiningSession session, CaptureStats stats, OpsLog ops) {
     this.settings = settings;
     this.snapshotMode = snapshotMode;
     this.clock = clock;
@@ -91,8 +91,8 @@ final class MiningStep {
     this.session = session;
     this.stats = stats;
     this.ops = ops;
-    this.inventory = new LogInventory(settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay());
-    this.startFloor = new SessionStartFloor(clock, settings.lgwrMaxDelay());
+    this.inventory = inventory;
+    this.startFloor = startFloor;
   }
 
   /** A new connection: a new LogMiner session, and the captured tables resolved again. */

@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -119,39 +120,40 @@ final class StepApplier {
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
   List<DecodedRow> decode(List<RedoRow> rows) {
     Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
-    DecodeResult[] dml = decodeDml(rows);
+    Map<RedoRow, DecodeResult> dml = decodeDml(rows);
     List<DecodedRow> step = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
-      step.add(new DecodedRow(rows.get(i), dml[i], lob[i]));
+      RedoRow row = rows.get(i);
+      step.add(new DecodedRow(row, dml.get(row), lob[i]));
     }
     return step;
   }
 
-  /** Per row of the step, the result of decoding it when it is a DML row to decode. */
-  private DecodeResult[] decodeDml(List<RedoRow> rows) {
-    DecodeResult[] results = new DecodeResult[rows.size()];
-    // The decoder decodes a batch in parallel and answers in the batch's order: positions[k] is
-    // the row of the k-th input.
+  /**
+   * The result of each DML row to decode, by the row itself (an identity map: two rows of a step
+   * may be equal); the rows not decoded (undo rows, an excluded user's, a skipped operation's) are
+   * absent.
+   */
+  private Map<RedoRow, DecodeResult> decodeDml(List<RedoRow> rows) {
+    Map<RedoRow, DecodeResult> results = new IdentityHashMap<>();
     List<DecodeInput> inputs = new ArrayList<>();
-    List<Integer> positions = new ArrayList<>();
-    for (int i = 0; i < rows.size(); i++) {
-      RedoRow row = rows.get(i);
+    for (RedoRow row : rows) {
       if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {
-        continue;   // not decoded; apply() skips an excluded or skipped change
+        continue;
       }
       TableLayout layout = layout(row);
       if (layout == null) {
-        results[i] = new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+        results.put(row, new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
             "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
-                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null));
+                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
         continue;
       }
-      positions.add(i);
       inputs.add(new DecodeInput(row, layout, instant(row)));
     }
+    // The decoder answers in the order of its inputs, each of which carries its row.
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
-    for (int k = 0; k < positions.size(); k++) {
-      results[positions.get(k)] = decoded.get(k);
+    for (int k = 0; k < inputs.size(); k++) {
+      results.put(inputs.get(k).row(), decoded.get(k));
     }
     return results;
   }
