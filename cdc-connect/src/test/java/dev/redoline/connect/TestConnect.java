@@ -26,6 +26,12 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * <p>Every Connect IT with a plain worker uses it, and the broker-only ITs use its broker through
  * {@link TestBroker}. PluginArchiveIT (a plugin path, in its own JVM) and WorkerCrashIT (a worker
  * process it kills) keep workers of their own.
+ *
+ * <p>The broker keeps records of any age ({@code log.retention.ms=-1}): the simulated databases
+ * commit in 2024, so under the default retention the broker deleted change records minutes after
+ * they were written, whenever its retention check fell inside a test. Which test ran first only
+ * moved that check in time; the broker-only ITs and their open or aborted transactions on their
+ * own topics do not disturb the connectors.
  */
 final class TestConnect {
 
@@ -48,6 +54,12 @@ final class TestConnect {
       broker.put("transaction.state.log.replication.factor", "1");
       broker.put("transaction.state.log.min.isr", "1");
       broker.put("group.initial.rebalance.delay.ms", "0");
+      // A change record's timestamp is its Oracle commit time, and SimulatedShop's clock starts in
+      // March 2024. Under the default seven days of retention every append to such a topic rolls
+      // a new segment and the broker's retention check (soon after it starts, then every five
+      // minutes) deletes the older ones: a reader from the topic's start then missed records the
+      // task had written, which looked like a re-created connector delivering nothing for a minute.
+      broker.put("log.retention.ms", "-1");
       EmbeddedConnectCluster c = new EmbeddedConnectCluster.Builder().name("redoline-it").numBrokers(1)
           .numWorkers(1).workerProps(worker).brokerProps(broker).build();
       c.start();
