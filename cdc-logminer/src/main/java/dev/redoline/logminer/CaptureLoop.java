@@ -326,6 +326,10 @@ final class CaptureLoop implements Runnable {
     try {
       db = gateways.connect();
       db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
+      if (snapshotSettings.mode().snapshots()) {   // nor may a snapshot fail on a grant later
+        SnapshotPreflight.requireFlashback(db, new TableCatalog(TableFilter.of(settings.tablesInclude(),
+            settings.tablesExclude()), settings.pdbs(), List.of()), snapshotSettings.user());
+      }
       connected = true;
       stats.connected(true);
     } catch (SQLException | RuntimeException e) {

@@ -35,7 +35,8 @@ import org.h2.tools.SimpleResultSet;
  * and the vector's text as Oracle writes it; {@code TO_CHAR(c)} of an INTERVAL column gives the
  * column's text (sign, padded leading field, the declared fractional digits), as Oracle's does.
  *
- * <p>Errors are Oracle's: ORA-08181 for an SCN above the current one (or not positive), ORA-01466
+ * <p>Errors are Oracle's: ORA-01031 for {@code AS OF} without FLASHBACK on the table or FLASHBACK
+ * ANY TABLE ({@code Builder.revoke}, {@code Builder.grantFlashback}), ORA-08181 for an SCN above the current one (or not positive), ORA-01466
  * when the table's definition changed after {@code n}, ORA-01555 when the read needs undo older
  * than the undo retention ({@code Builder.undoRetention}).
  */
@@ -55,16 +56,24 @@ final class FlashbackQuery {
 
   private FlashbackQuery() {}
 
-  /** {@code sql} with each reference to a live table of the session's container made a SIM_TABLE call. */
-  static String rewrite(Session s, String sql) {
+  /**
+   * {@code sql} with each reference to a live table of the session's container made a SIM_TABLE
+   * call; ORA-01031 for an {@code AS OF} reference the user lacks FLASHBACK for.
+   */
+  static String rewrite(Session s, String sql) throws SQLException {
     Matcher m = TABLE_REFERENCE.matcher(sql);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String owner = identifier(m.group(1));
       String table = identifier(m.group(2));
-      if (find(s, owner, table) == null) {
+      SimTable t = find(s, owner, table);
+      if (t == null) {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
+      }
+      if (m.group(4) != null && !s.oracle.settings.mayFlashback(t.layout.table())) {
+        // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
+        throw OracleErrors.error(1031);   // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
       String scn = m.group(4) == null ? "NULL" : m.group(4);
       m.appendReplacement(out, Matcher.quoteReplacement("FROM SIM_TABLE(" + literal(owner) + ", " + literal(table)

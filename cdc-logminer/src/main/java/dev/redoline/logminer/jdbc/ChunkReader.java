@@ -73,6 +73,17 @@ final class ChunkReader {
     return rows;
   }
 
+  /** A flashback query of {@code table} that reads nothing: its privileges are checked at parse. */
+  static void probe(Connection connection, TableId table, dev.redoline.core.Scn scn) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement("SELECT 1 FROM " + table.quoted()
+        + " AS OF SCN ? WHERE 1 = 0")) {
+      Binds.bind(statement, List.of(ResultValues.number(scn)));
+      try (ResultSet rs = statement.executeQuery()) {
+        rs.next();
+      }
+    }
+  }
+
   /** The chunk's SELECT; its binds are appended to {@code binds} in marker order. */
   static String sql(ChunkRead query, List<Object> binds) {
     StringBuilder sql = new StringBuilder("SELECT ");
