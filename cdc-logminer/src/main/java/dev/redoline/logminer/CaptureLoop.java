@@ -250,8 +250,9 @@ final class CaptureLoop implements Runnable {
       pendingDdl = rows.ddl();
       catalogStale = true;
     }
-    var released = sequencer.release(rows.safeScn());
-    var chunks = snapshots.release(rows.safeScn(), catalog);
+    Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
+    var released = sequencer.release(releasable);
+    var chunks = snapshots.release(releasable, catalog);
     for (CommitSequencer.Late late : sequencer.takeLate()) {
       ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
     }

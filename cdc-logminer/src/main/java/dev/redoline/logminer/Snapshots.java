@@ -40,6 +40,14 @@ import java.util.function.BiConsumer;
  * then holds each row as it was at {@code d}, and every later change of it arrives after the chunk:
  * no watermark is written, and no undo older than one chunk's read is needed.
  *
+ * <h2>The last chunk</h2>
+ * Each read asks for one row more than the chunk holds, so a chunk that ends the table knows it.
+ * A chunk after which that extra row existed is held until the next read of its table: when that
+ * read is empty (the rows were deleted meanwhile), the held chunk becomes the last one. Until
+ * then the stream's commits above its SCN wait too ({@link #cap}); the next step reads first, so
+ * they wait one step at most. The mark {@code last} therefore arrives for every table that has a
+ * snapshot row.
+ *
  * <h2>Layouts</h2>
  * A chunk is read with the layout the capture has for the table at the read. If the stream brings
  * a new layout of the table before the chunk is released (a DDL at or below its SCN, or soon after
@@ -97,6 +105,14 @@ final class Snapshots {
    */
   record Chunk(Job job, TableLayout layout, Scn scn, Commit commit, List<Change> changes, List<SnapshotMark> marks,
       List<Object> startAfter, boolean first, boolean last, List<Object> endKey) {
+
+    /** This chunk as the table's last: its last row marked so, its progress done. */
+    Chunk asLast() {
+      List<SnapshotMark> out = new ArrayList<>(marks);
+      SnapshotMark end = out.get(out.size() - 1);
+      out.set(out.size() - 1, new SnapshotMark(end.table(), end.scn(), SnapshotMark.Place.LAST));
+      return new Chunk(job, layout, scn, commit, changes, List.copyOf(out), startAfter, first, true, endKey);
+    }
 
     /** {@code progress} once this chunk is delivered. */
     SnapshotProgress advance(SnapshotProgress progress) {
@@ -267,7 +283,14 @@ final class Snapshots {
       if (chunk == null) {
         return;   // ORA-01466: read again at the next step, once the stream has the new layout
       }
-      held.add(chunk);
+      Chunk before = held.peekLast();
+      if (chunk.changes().isEmpty() && chunk.last() && before != null && before.job() == job) {
+        // the rows the look-ahead saw are gone: the chunk before, still held, ends the table
+        held.pollLast();
+        held.add(before.asLast());
+      } else {
+        held.add(chunk);
+      }
       if (chunk.last()) {
         pending.poll();
       }
@@ -382,7 +405,7 @@ final class Snapshots {
    */
   List<Chunk> release(Scn safeScn, TableCatalog catalog) {
     List<Chunk> out = new ArrayList<>();
-    while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0) {
+    while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0 && !waiting(held.peek())) {
       Chunk chunk = held.poll();
       TableLayout now = catalog.layout(chunk.layout().table());
       if (now != null && now.version() != chunk.layout().version()) {
@@ -396,6 +419,26 @@ final class Snapshots {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code chunk} waits for the read after it: it is the newest chunk of the table being
+   * read and not known to be its last. The look-ahead row said more rows follow, but they may be
+   * deleted before the next read; if that read is empty, this chunk is the last after all
+   * ({@link Chunk#asLast}), and it must still be held to say so.
+   */
+  private boolean waiting(Chunk chunk) {
+    return !chunk.last() && held.peekLast() == chunk && pending.peek() == chunk.job();
+  }
+
+  /**
+   * {@code safeScn}, or the SCN of the chunk that waits for the read after it when that is lower:
+   * the commits above that SCN are released after it, at a later step, as its place requires.
+   * The next step reads first, so the wait is one step at most.
+   */
+  Scn cap(Scn safeScn) {
+    Chunk tail = held.peekLast();
+    return tail != null && waiting(tail) ? Scn.min(safeScn, tail.scn()) : safeScn;
   }
 
   private void rewind(Chunk chunk) {
