@@ -259,7 +259,7 @@ final class CaptureLoop implements Runnable {
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
-    publisher.publish(released, held(), chunks);
+    publisher.publish(released, held(), chunks, snapshots.reflected());
     if (snapshotSettings.mode() == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
       ops(OpsEvent.Type.SNAPSHOT_PROGRESS, "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");

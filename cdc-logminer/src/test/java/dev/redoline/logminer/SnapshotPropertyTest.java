@@ -344,7 +344,7 @@ class SnapshotPropertyTest {
    * workload, outside the database's lock; a read that meets the workload in the middle of a change
    * is taken again (once the stream is closed, nothing moves).
    */
-  private static Map<Long, String> contents(SimulatedOracle oracle) {
+  static Map<Long, String> contents(SimulatedOracle oracle) {
     for (int attempt = 1; ; attempt++) {
       Map<Long, String> out = new TreeMap<>();
       try {
