@@ -559,19 +559,23 @@ final class CaptureLoop implements Runnable {
   }
 
   /**
-   * {@code cdc.snapshot.mode=when_needed}: the redo of the stored position is gone (CDC-2002)
-   * before this stream applied anything, so the capture starts over at the current SCN with a new
-   * snapshot of every captured table. Whether it did.
+   * {@code cdc.snapshot.mode=when_needed}: the redo the capture's position needs is gone (CDC-2002),
+   * at the start or while it runs (a log deleted before it was mined), so the capture starts over
+   * at the current SCN with a new snapshot of every captured table. What it buffered from before
+   * is dropped undelivered. Whether it did.
    */
   private boolean startOver(CdcException e) throws SQLException, InterruptedException {
-    if (e.errorCode() != ErrorCode.LOG_PURGED || snapshotSettings.mode() != SnapshotSettings.Mode.WHEN_NEEDED
-        || appliedAny) {
+    if (e.errorCode() != ErrorCode.LOG_PURGED || snapshotSettings.mode() != SnapshotSettings.Mode.WHEN_NEEDED) {
       return false;
     }
     Scn now = db.database().currentScn();
-    ops(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the stored position is gone (" + e.getMessage() + "); "
-        + "cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a new snapshot of every table: changes "
-        + "between the stored position and that SCN are not delivered, deleted rows included");
+    ops(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the " + (appliedAny ? "capture's position" : "stored position")
+        + " is gone (" + e.getMessage() + "); cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a "
+        + "new snapshot of every table: changes between the last delivered one and that SCN are not delivered, "
+        + "deleted rows included");
+    if (appliedAny) {
+      SnapshotRestart.dropBuffered(sequencer, buffer, applier);
+    }
     cursors.clear();
     begin(CaptureEngine.startMark(Position.start(now)), true);
     snapshots.captured(catalog.layouts());
