@@ -129,7 +129,7 @@ final class Publisher {
 
   /**
    * Changes a snapshot chunk already holds the effect of, left out of the stream
-   * ({@link Snapshots#reflected}).
+   * ({@link FirstChunks}).
    */
   @FunctionalInterface
   interface Reflected {

@@ -22,10 +22,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.BiConsumer;
@@ -51,14 +49,9 @@ import java.util.function.BiConsumer;
  * snapshot row.
  *
  * <h2>Before a table's first chunk</h2>
- * A table's first snapshot (at a first start, a table created or newly included later, or one
- * whose snapshot a restart begins again; not an ad-hoc snapshot, whose consumer holds the table)
- * has no streamed change before its first chunk: until that chunk is delivered, every streamed
- * change of the table committed at or below the chunk's SCN is left out ({@link #reflected}), and
- * before the chunk is even read every one is. That loses nothing: the chunk, and every later chunk
- * of the table, is read as of a higher SCN (the database's current one at its read, above every
- * commit mined before it), so it holds their effect. Changes above the chunk's SCN come after it,
- * as always. The consumer of such a table therefore receives its rows first, then its changes.
+ * No streamed change of a table comes before the first chunk of its first snapshot: until it is
+ * delivered, the table's streamed changes that the chunk holds the effect of are left out
+ * ({@link FirstChunks}).
  *
  * <h2>Layouts</h2>
  * A chunk is read with the layout the capture has for the table at the read. If the stream brings
@@ -79,6 +72,10 @@ import java.util.function.BiConsumer;
  *
  * <h2>Threads</h2>
  * Everything runs on the capture thread except {@link #request}, which any thread may call.
+ *
+ * <h2>Length</h2>
+ * Past 400 lines because reading, holding, releasing and rewinding chunks all change one job's
+ * cursor and one hold; the rule before a table's first chunk is a class of its own.
  */
 final class Snapshots {
 
@@ -177,14 +174,7 @@ final class Snapshots {
   private final Deque<Job> pending = new ArrayDeque<>();
   private final Deque<Chunk> held = new ArrayDeque<>();
   private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
-  /**
-   * Tables whose first snapshot is under way: the SCN of the first chunk once read ({@code null}
-   * before). An entry stays for the publication of its chunk (the commits published before it are
-   * left out by it), and goes at the next release.
-   */
-  private final Map<TableId, Scn> firstChunk = new HashMap<>();
-  /** Tables whose first chunk the last {@link #release} gave out: their entries go at the next one. */
-  private final List<TableId> firstDelivered = new ArrayList<>();
+  private final FirstChunks firstChunks = new FirstChunks();
   /** Ad-hoc snapshots queued since {@link #noteAdHoc} last ran, to enter the positions. */
   private final List<SnapshotProgress.AdHoc> queuedAdHoc = new ArrayList<>();
   /** Ad-hoc snapshots dropped since {@link #noteAdHoc} last ran, to leave the positions. */
@@ -214,8 +204,7 @@ final class Snapshots {
   SnapshotProgress begin(SnapshotProgress stored, boolean firstStart) {
     pending.clear();
     held.clear();
-    firstChunk.clear();
-    firstDelivered.clear();
+    firstChunks.clear();
     queuedAdHoc.clear();
     droppedAdHoc.clear();
     seenTables = false;
@@ -254,7 +243,7 @@ final class Snapshots {
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
       pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
       if (cursor.isEmpty()) {
-        firstChunk.put(table, null);
+        firstChunks.queued(table);
       }
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
           : " continues after the last emitted chunk"));
@@ -296,6 +285,7 @@ final class Snapshots {
       TableLayout layout = catalog.layout(job.table);
       if (layout == null) {
         pending.poll();
+        firstChunks.dropped(job.table);
         if (job.adHoc()) {
           droppedAdHoc.add(job.adHocId);
         }
@@ -397,8 +387,8 @@ final class Snapshots {
     }
     List<Object> startAfter = job.cursor;
     boolean first = job.first;
-    if (first && !job.adHoc() && firstChunk.containsKey(job.table)) {
-      firstChunk.put(job.table, scn);
+    if (first && !job.adHoc()) {
+      firstChunks.read(job.table, scn);
     }
     if (!kept.isEmpty()) {
       job.cursor = kept.get(kept.size() - 1).key();
@@ -432,8 +422,7 @@ final class Snapshots {
    * of its table, and read again.
    */
   List<Chunk> release(Scn safeScn, TableCatalog catalog) {
-    firstDelivered.forEach(firstChunk::remove);
-    firstDelivered.clear();
+    firstChunks.releasing();
     List<Chunk> out = new ArrayList<>();
     while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0 && !waiting(held.peek())) {
       Chunk chunk = held.poll();
@@ -443,8 +432,7 @@ final class Snapshots {
         continue;
       }
       out.add(chunk);
-      if (chunk.first() && !chunk.job().adHoc() && firstChunk.containsKey(chunk.layout().table())) {
-        firstDelivered.add(chunk.layout().table());
+      if (chunk.first() && !chunk.job().adHoc() && firstChunks.released(chunk.layout().table())) {
         ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "first snapshot chunk of " + chunk.layout().table() + " as of SCN "
             + chunk.scn() + ": the streamed changes of the table committed at or below it are left out, the chunk "
             + "holds their effect");
@@ -457,22 +445,9 @@ final class Snapshots {
     return out;
   }
 
-  /**
-   * Whether a streamed change of {@code table} committed at {@code commitScn} is left out because
-   * the table's first snapshot chunk holds its effect (see the class comment): the table's first
-   * snapshot is under way and its first chunk is not read yet, or was read at or above the commit.
-   */
-  boolean reflected(TableId table, Scn commitScn) {
-    if (!firstChunk.containsKey(table)) {
-      return false;
-    }
-    Scn first = firstChunk.get(table);
-    return first == null || commitScn.compareTo(first) <= 0;
-  }
-
-  /** What the next publication leaves out: {@link #reflected}, or nothing when no first snapshot is under way. */
+  /** What the next publication leaves out of the stream ({@link FirstChunks}). */
   Publisher.Reflected reflected() {
-    return firstChunk.isEmpty() ? Publisher.NOTHING_REFLECTED : this::reflected;
+    return firstChunks.predicate();
   }
 
   /**
@@ -504,8 +479,8 @@ final class Snapshots {
     }
     job.cursor = chunk.startAfter();
     job.first = chunk.first();
-    if (chunk.first() && !job.adHoc() && firstChunk.containsKey(job.table)) {
-      firstChunk.put(job.table, null);
+    if (chunk.first() && !job.adHoc()) {
+      firstChunks.rewound(job.table);
     }
     if (!pending.contains(job)) {
       pending.addFirst(job);
