@@ -23,6 +23,18 @@ final class SnapshotPreflight {
   private SnapshotPreflight() {}
 
   /**
+   * The check of a capture's first connection: {@link #requireFlashback} of every captured table
+   * when {@code cdc.snapshot.mode} snapshots, nothing with {@code no_data}.
+   */
+  static CaptureConnection.FirstCheck of(CaptureSettings settings, SnapshotSettings snapshots) {
+    if (!snapshots.mode().snapshots()) {
+      return db -> { };
+    }
+    return db -> requireFlashback(db, new TableCatalog(TableFilter.of(settings.tablesInclude(),
+        settings.tablesExclude()), settings.pdbs(), List.of()), snapshots.user());
+  }
+
+  /**
    * Throws CDC-4003 naming every captured table (of the session's container) that {@code db}'s
    * user may not read as of an SCN, with the GRANT to run.
    */
