@@ -240,6 +240,11 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   }
 
   @Override
+  public void probeAsOf(TableId table, Scn scn) throws SQLException {
+    ChunkReader.probe(session.connection(), Objects.requireNonNull(table, "table == null"), Objects.requireNonNull(scn));
+  }
+
+  @Override
   public void switchContainer(String pdb) throws SQLException {
     Objects.requireNonNull(pdb, "pdb == null");
     try (Statement st = session.connection().createStatement()) {
