@@ -54,8 +54,8 @@ final class TestConnect {
       broker.put("transaction.state.log.replication.factor", "1");
       broker.put("transaction.state.log.min.isr", "1");
       broker.put("group.initial.rebalance.delay.ms", "0");
-      // A change record's timestamp is its Oracle commit time, and SimulatedShop's clock starts in
-      // March 2024. Under the default seven days of retention every append to such a topic rolls
+      // A change record's timestamp is its Oracle commit time, and ShopScript's database clock
+      // starts in March 2024. Under the default seven days of retention every append rolls
       // a new segment and the broker's retention check (soon after it starts, then every five
       // minutes) deletes the older ones: a reader from the topic's start then missed records the
       // task had written, which looked like a re-created connector delivering nothing for a minute.
