@@ -100,7 +100,7 @@ final class LobAssembler {
   private final boolean ownUpdates;
   private final Map<Xid, Tx> open = new HashMap<>();
   /** The LOB columns of a table's layout version. */
-  private record LobColumns(int version, int[] columns) {}
+  private record LobColumns(TableLayout layout, int[] columns) {}
 
   /** The LOB columns of each table's latest layout version seen (none for most tables). */
   private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
@@ -173,16 +173,16 @@ final class LobAssembler {
    */
   boolean holds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
     LobColumns known = lobColumns.get(change.table());
-    if (known == null || known.version() != change.layoutVersion()) {
+    if (known == null || known.layout().version() != change.layoutVersion()) {
       TableLayout l = layout.get();
-      known = new LobColumns(l.version(), lobColumns(l));
+      known = new LobColumns(l, lobColumns(l));
       lobColumns.put(change.table(), known);
     }
     int[] lobs = known.columns();
     if (lobs.length == 0) {
       return false;
     }
-    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs);
+    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs, known.layout());
     if (change.after() == null || !hasLobMarker(change.after())) {
       return false;
     }
@@ -193,11 +193,12 @@ final class LobAssembler {
   }
 
   /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
-  private static void remember(Tx tx, Change change, int[] lobs) {
+  private static void remember(Tx tx, Change change, int[] lobs, TableLayout layout) {
     for (int column : lobs) {
       String key = key(change.rowId(), column);
       Object v = change.after() == null ? null : change.after().get(column);
-      if (v instanceof String || v instanceof Bytes) {
+      boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
+      if (v instanceof Bytes || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
         tx.known.put(key, v);
       } else if (change.after() == null || change.after().isPresent(column)) {
         tx.known.remove(key);
@@ -381,7 +382,8 @@ final class LobAssembler {
   }
 
   private static LobContent empty(OracleType type) {
-    return type.kind() == OracleType.Kind.BLOB ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
+    boolean binary = type.kind() == OracleType.Kind.BLOB || type.kind() == OracleType.Kind.JSON;   // JSON: OSON bytes
+    return binary ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
   }
 
   /** Puts the target's content, as far as it is known, into its change. */
@@ -390,10 +392,11 @@ final class LobAssembler {
     Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
         : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
     if (value instanceof String || value instanceof Bytes) {
-      tx.known.put(key(t.locator.rowId(), t.column), value);
+      tx.known.put(key(t.locator.rowId(), t.column), value);   // as written: later DBMS_LOB calls write bytes
     } else {
       tx.known.remove(key(t.locator.rowId(), t.column));
     }
+    value = JsonColumns.asText(value, t.layout, t.column);
     if (t.completes) {
       tx.pending = withColumn(tx.pending, t.column, value);
       return;

@@ -144,7 +144,7 @@ final class StepApplier {
     }
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
     for (int i = 0; i < slots.size(); i++) {
-      results.set(slots.get(i), decoded.get(i));
+      results.set(slots.get(i), JsonColumns.asText(decoded.get(i), inputs.get(i).layout()));
     }
     return results;
   }
