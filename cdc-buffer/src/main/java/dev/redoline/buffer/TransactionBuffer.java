@@ -373,6 +373,22 @@ public final class TransactionBuffer implements AutoCloseable {
     return open.all().stream().mapToLong(OpenTransaction::segmentsRead).sum();
   }
 
+  /**
+   * Drops every open transaction without delivering it, as a rollback would (the journal forgets
+   * them too): a capture that starts over at a new SCN no longer mines their redo. Their ids.
+   */
+  public List<Xid> discardOpen() {
+    requireOpen();
+    List<Xid> out = new ArrayList<>();
+    for (OpenTransaction tx : new ArrayList<>(open.all())) {
+      untrack(tx);
+      drop(tx);
+      out.add(tx.xid());
+    }
+    orphanChecks.clear();
+    return out;
+  }
+
   /** Discards open transactions and their spill files; the journal keeps what it holds. */
   @Override
   public void close() {
