@@ -16,12 +16,13 @@ import oracle.sql.json.OracleJsonGenerator;
 
 /**
  * Turns the OSON bytes of JSON columns into JSON text, once, before a change reaches the
- * transaction buffer: the decoder keeps JSON as the {@code HEXTORAW} bytes LogMiner writes (it has
+ * transaction buffer (and a snapshot row before it becomes a change): the decoder keeps JSON as the {@code HEXTORAW} bytes LogMiner writes (it has
  * no OSON reader), and every sink (the embedded handler, the Connect mapping) then receives the
  * same {@link String}.
  *
  * <pre>{@code
  * DecodeResult r = JsonColumns.asText(decoded, layout);   // JSON Bytes → "{\"a\":1}"
+ * Row read = JsonColumns.asText(snapshotRow, layout);
  * Object v = JsonColumns.asText(assembled, layout, column);
  * }</pre>
  *
@@ -76,7 +77,13 @@ final class JsonColumns {
     return text.toString();
   }
 
-  private static Row asText(Row row, TableLayout layout) {
+  /**
+   * {@code row} of {@code layout} with its JSON values as text (a snapshot row, which the driver
+   * reads as OSON too); the same row when it has none.
+   *
+   * @throws DecodeException CDC-3002 when a JSON column's bytes are not OSON
+   */
+  static Row asText(Row row, TableLayout layout) {
     if (row == null) {
       return null;
     }
