@@ -98,7 +98,7 @@ final class LayoutHistory {
   /**
    * Every layout record of the schema topic, in topic order (absent topic: none).
    *
-   * @throws CdcException CDC-4001 when the brokers cannot be read
+   * @throws CdcException CDC-4001 when the brokers cannot be read, or the topic not to its end
    */
   static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
     List<LayoutVersion> all = new ArrayList<>();
@@ -125,6 +125,12 @@ final class LayoutHistory {
             all.add(stored);
           }
         }
+      }
+      if (consumer.position(partition) < end) {
+        // Going on with the layouts read so far would number the next versions again.
+        throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: schema topic " + topic
+            + " read to offset " + consumer.position(partition) + " of " + end + ", then nothing came for "
+            + MAX_EMPTY_POLLS + " polls of 200 ms");
       }
     } catch (KafkaException e) {
       throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: cannot read schema topic "
