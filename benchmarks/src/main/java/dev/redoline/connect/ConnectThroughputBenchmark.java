@@ -4,7 +4,7 @@ import dev.redoline.bench.engine.PipelineBenchmark;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.Database;

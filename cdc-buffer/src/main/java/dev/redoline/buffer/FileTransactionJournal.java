@@ -2,7 +2,7 @@ package dev.redoline.buffer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;

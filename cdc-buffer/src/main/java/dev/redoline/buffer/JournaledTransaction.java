@@ -1,6 +1,6 @@
 package dev.redoline.buffer;
 
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.redoline.buffer;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;

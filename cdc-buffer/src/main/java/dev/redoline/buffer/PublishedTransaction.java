@@ -2,7 +2,7 @@ package dev.redoline.buffer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.Transaction;
+import dev.redoline.core.internal.Transaction;
 import java.io.IOException;
 
 /**

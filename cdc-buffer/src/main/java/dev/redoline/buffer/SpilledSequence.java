@@ -1,7 +1,7 @@
 package dev.redoline.buffer;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.redoline.buffer;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.core.Transaction;
+import dev.redoline.core.internal.Transaction;
 import dev.redoline.core.Xid;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -6,7 +6,7 @@ import static dev.redoline.buffer.Changes.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.redoline.buffer.TransactionInfo;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;

@@ -1,6 +1,6 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.KeyColumns;
+import dev.redoline.core.internal.KeyColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
@@ -14,8 +14,8 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent.ChangeEvent;
-import dev.redoline.core.StreamEvent.SchemaEvent;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;

@@ -6,7 +6,7 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent.Heartbeat;
+import dev.redoline.core.internal.StreamEvent.Heartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.connect.data.Struct;

@@ -11,7 +11,7 @@ import dev.redoline.buffer.JournaledTransaction;
 import dev.redoline.buffer.TransactionInfo;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.util.ArrayList;

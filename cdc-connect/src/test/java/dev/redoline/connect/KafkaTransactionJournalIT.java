@@ -59,7 +59,7 @@ class KafkaTransactionJournalIT extends JournalContract {
       crashed.beginTransaction();
       crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
           dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO, JournalFixtures.at(9),
-              dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
+              dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
       crashed.flush();
       crashed.abortTransaction();
     }
@@ -94,7 +94,7 @@ class KafkaTransactionJournalIT extends JournalContract {
   void load_aRecordOfAnEarlierReleaseFormat_isRefusedNamingTheVersion() {
     journal();
     byte[] record = dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO,
-        JournalFixtures.at(9), dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
+        JournalFixtures.at(9), dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
     record[0] = 1;   // the version byte of the records earlier releases wrote
     try (KafkaProducer<String, byte[]> other = producer(null)) {
       other.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 0, 0), record));

@@ -1,6 +1,6 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.KeyColumns;
+import dev.redoline.core.internal.KeyColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -8,7 +8,7 @@ import java.math.BigDecimal;
  * NUMBER, FLOAT, INTEGER, BINARY_FLOAT and BINARY_DOUBLE literals.
  *
  * <p>LogMiner quotes numbers ({@code '7013'}, {@code '-.5'}, {@code '1.2E+40'}); the decimal
- * point is {@code .} per {@link dev.redoline.core.OracleNls#NUMERIC_CHARACTERS}. Up to 18 digits
+ * point is {@code .} per {@link dev.redoline.core.internal.OracleNls#NUMERIC_CHARACTERS}. Up to 18 digits
  * without an exponent are parsed straight from the text with no intermediate string.
  */
 final class NumberValues {

@@ -1,6 +1,6 @@
 package dev.redoline.decoder;
 
-import dev.redoline.core.OracleNls;
+import dev.redoline.core.internal.OracleNls;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDateTime;

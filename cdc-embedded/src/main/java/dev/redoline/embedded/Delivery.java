@@ -5,7 +5,7 @@ import dev.redoline.core.Change;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.CaptureEngine;

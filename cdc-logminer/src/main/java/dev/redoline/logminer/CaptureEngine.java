@@ -3,7 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.buffer.TransactionJournal;
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.ChangeStream;
+import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;

@@ -1,8 +1,8 @@
 package dev.redoline.logminer;
 
-import dev.redoline.core.ChangeStream;
+import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

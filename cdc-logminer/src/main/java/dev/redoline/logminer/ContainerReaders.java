@@ -2,7 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.buffer.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;

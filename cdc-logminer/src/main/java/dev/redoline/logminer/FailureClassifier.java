@@ -8,7 +8,7 @@ import static dev.redoline.logminer.Failure.Action.STOP;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;

@@ -26,7 +26,7 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>Every method throws {@link SQLException} as ojdbc would: see {@link dev.redoline.core.OracleError} for the
+ * <p>Every method throws {@link SQLException} as ojdbc would: see {@link dev.redoline.core.internal.OracleError} for the
  * ORA numbers each one raises. A gateway is used by one thread at a time, except
  * {@link RowCursor#cancel()}, which may be called from any thread.
  */

@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.KeyColumns;
+import dev.redoline.core.internal.KeyColumns;
 import java.util.Locale;
 
 /**

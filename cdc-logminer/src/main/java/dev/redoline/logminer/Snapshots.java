@@ -5,7 +5,7 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;

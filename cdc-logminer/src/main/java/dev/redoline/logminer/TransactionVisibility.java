@@ -1,6 +1,6 @@
 package dev.redoline.logminer;
 
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.TableId;
 import java.sql.SQLException;
 import java.util.List;

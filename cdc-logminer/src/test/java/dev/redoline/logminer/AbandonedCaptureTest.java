@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.jdbc.JdbcGateway;
 import dev.redoline.simulator.SimulatedOracle;
 import java.lang.reflect.InvocationTargetException;

@@ -7,7 +7,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.SimulatedOracle;

@@ -2,7 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -10,7 +10,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.SnapshotMark;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link dev.redoline.core.ChangeStream#close()} from another thread wakes a blocked poll. */
+/** {@link dev.redoline.core.internal.ChangeStream#close()} from another thread wakes a blocked poll. */
 class StreamCloseTest {
 
   /** Far longer than the test may take: a poll that returns was woken, not timed out. */

@@ -2,7 +2,7 @@ package dev.redoline.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

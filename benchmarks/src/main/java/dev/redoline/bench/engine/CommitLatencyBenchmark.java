@@ -3,7 +3,7 @@ package dev.redoline.bench.engine;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.CaptureEngine;
 import dev.redoline.logminer.CaptureStream;
 import dev.redoline.logminer.Database;

@@ -9,7 +9,7 @@ import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.LogMinerGateway;
@@ -141,7 +141,7 @@ class FaultPlanTest {
   @Test
   void errorChains_theSimulatorRaisesOnlyErrorsOfTheEnginesList() throws Exception {
     assertThatThrownBy(() -> Fault.error(29999)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("ORA-29999 is not in dev.redoline.core.OracleError: add it there, with its meaning, before "
+        .hasMessage("ORA-29999 is not in dev.redoline.core.internal.OracleError: add it there, with its meaning, before "
             + "raising it");
     for (OracleError e : OracleError.values()) {
       oracle.faults().atCall(GatewayCall.DATABASE, 1, Fault.error(e.number(), "a", "b"));

@@ -1,5 +1,13 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.core.SnapshotMark;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;

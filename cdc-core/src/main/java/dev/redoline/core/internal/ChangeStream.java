@@ -1,5 +1,6 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
+import dev.redoline.core.Position;
 import java.time.Duration;
 import java.util.List;
 
@@ -31,7 +32,7 @@ public interface ChangeStream extends AutoCloseable {
   /**
    * Waits up to {@code timeout} for events and returns those ready, in order; empty when none came.
    *
-   * @throws CdcException when the capture has stopped with an error; every later call throws it too
+   * @throws dev.redoline.core.CdcException when the capture has stopped with an error; every later call throws it too
    * @throws InterruptedException when the calling thread is interrupted
    */
   List<StreamEvent> poll(Duration timeout) throws InterruptedException;

@@ -1,4 +1,4 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
 import java.util.List;
 

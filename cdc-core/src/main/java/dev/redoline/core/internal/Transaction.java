@@ -1,4 +1,7 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
+
+import dev.redoline.core.Commit;
+import dev.redoline.core.Xid;
 
 /**
  * A committed transaction: its {@link Commit} and its changes in redo order.

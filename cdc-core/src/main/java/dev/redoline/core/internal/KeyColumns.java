@@ -1,5 +1,8 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +27,7 @@ public final class KeyColumns {
   }
 
   /**
-   * @throws ConfigException CDC-4001 naming the entry at fault
+   * @throws dev.redoline.core.ConfigException CDC-4001 naming the entry at fault
    */
   public static KeyColumns parse(String text) {
     return new KeyColumns(Map.copyOf(CdcConfig.keyColumns(text)));

@@ -1,5 +1,7 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ConfigKey;
 import java.util.Locale;
 
 /**

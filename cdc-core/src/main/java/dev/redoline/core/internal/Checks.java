@@ -1,11 +1,11 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
-/** Argument checks with the message shapes the package documents. */
-final class Checks {
+/** Argument checks with the message shapes the core package documents, shared by its values. */
+public final class Checks {
 
   private Checks() {}
 
-  static <T> T notNull(T value, String name) {
+  public static <T> T notNull(T value, String name) {
     if (value == null) {
       throw new NullPointerException(name + " == null");
     }
@@ -15,19 +15,19 @@ final class Checks {
   // The fixed-arity forms below let a constructor on the hot path (a RedoAddress or a Change per
   // mined row) check its arguments without boxing them or filling a varargs array on every call.
 
-  static void argument(boolean condition, String format, long arg) {
+  public static void argument(boolean condition, String format, long arg) {
     if (!condition) {
       throw new IllegalArgumentException(String.format(format, arg));
     }
   }
 
-  static void argument(boolean condition, String format, Object arg1, Object arg2, Object arg3) {
+  public static void argument(boolean condition, String format, Object arg1, Object arg2, Object arg3) {
     if (!condition) {
       throw new IllegalArgumentException(String.format(format, arg1, arg2, arg3));
     }
   }
 
-  static void argument(boolean condition, String format, Object... args) {
+  public static void argument(boolean condition, String format, Object... args) {
     if (!condition) {
       throw new IllegalArgumentException(String.format(format, args));
     }
