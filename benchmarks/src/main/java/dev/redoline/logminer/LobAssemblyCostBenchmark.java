@@ -9,7 +9,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.decoder.RedoDecoder;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;

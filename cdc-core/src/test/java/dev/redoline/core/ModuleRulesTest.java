@@ -15,7 +15,7 @@ class ModuleRulesTest {
 
   @Test
   void check_rejectsJdbcInDecoder() {
-    String fixture = "package dev.redoline.decoder;\n\nimport java.sql.Connection;\nimport java.util.List;\n";
+    String fixture = "package dev.redoline.decoder.internal;\n\nimport java.sql.Connection;\nimport java.util.List;\n";
     assertThat(ModuleRules.check("cdc-decoder", "Bad.java", fixture))
         .containsExactly("Bad.java:3: import java.sql.Connection;");
   }
@@ -31,7 +31,7 @@ class ModuleRulesTest {
 
   @Test
   void check_allowsWhatTheModuleMayUse() {
-    String fixture = "import java.sql.SQLException;\nimport dev.redoline.decoder.RedoDecoder;\n"
+    String fixture = "import java.sql.SQLException;\nimport dev.redoline.decoder.internal.RedoDecoder;\n"
         + "import oracle.jdbc.OracleConnection;\n";
     assertThat(ModuleRules.check("cdc-logminer", "Ok.java", fixture)).isEmpty();
     assertThat(ModuleRules.check("cdc-core", "Core.java", "import org.slf4j.Logger;\n")).isEmpty();

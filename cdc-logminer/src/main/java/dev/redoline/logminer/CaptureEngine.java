@@ -8,7 +8,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.decoder.RedoDecoder;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Clock;
 import java.util.Objects;
 import org.slf4j.Logger;

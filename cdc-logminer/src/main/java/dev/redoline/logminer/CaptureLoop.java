@@ -11,7 +11,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.decoder.RedoDecoder;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;

@@ -14,7 +14,7 @@ import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.decoder.RedoDecoder;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;

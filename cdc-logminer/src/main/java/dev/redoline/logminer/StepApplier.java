@@ -11,8 +11,8 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.decoder.DecodeResult;
-import dev.redoline.decoder.RedoDecoder;
+import dev.redoline.decoder.internal.DecodeResult;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -119,7 +119,7 @@ final class StepApplier {
   }
 
   private List<DecodeResult> decodeDml(List<RedoRow> rows) {
-    List<dev.redoline.decoder.RedoRow> inputs = new ArrayList<>();
+    List<dev.redoline.decoder.internal.RedoRow> inputs = new ArrayList<>();
     List<DecodeResult> results = new ArrayList<>();
     List<Integer> slots = new ArrayList<>();
     for (RedoRow row : rows) {
@@ -139,7 +139,7 @@ final class StepApplier {
       }
       slots.add(results.size());
       results.add(null);
-      inputs.add(new dev.redoline.decoder.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
+      inputs.add(new dev.redoline.decoder.internal.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
           row.ssn(), row.rowId(), instant(row), row.status(), row.info()));
     }
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
@@ -220,7 +220,7 @@ final class StepApplier {
       return;
     }
     try {
-      lobs.apply(row, (dev.redoline.decoder.LobPiece) piece, layout(row), instant(row));
+      lobs.apply(row, (dev.redoline.decoder.internal.LobPiece) piece, layout(row), instant(row));
     } catch (DecodeException e) {
       reject(row, e);
     }
