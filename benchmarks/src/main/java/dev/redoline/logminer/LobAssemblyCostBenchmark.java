@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
 import dev.redoline.bench.engine.PipelineBenchmark;
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;

@@ -1,7 +1,7 @@
 package dev.redoline.embedded;
 
-import dev.redoline.buffer.FileTransactionJournal;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.FileTransactionJournal;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;

@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.TransactionBuffer;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.CommitMark;

@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.ActiveTransactions;
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.ActiveTransactions;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;

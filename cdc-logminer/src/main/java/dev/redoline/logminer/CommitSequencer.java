@@ -1,6 +1,6 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.PublishedTransaction;
+import dev.redoline.buffer.internal.PublishedTransaction;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.RedoAddress;

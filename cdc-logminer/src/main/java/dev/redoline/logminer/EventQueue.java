@@ -1,6 +1,6 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Position;
 import dev.redoline.core.internal.StreamEvent;

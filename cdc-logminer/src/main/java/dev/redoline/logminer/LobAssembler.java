@@ -1,6 +1,6 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Absent;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;

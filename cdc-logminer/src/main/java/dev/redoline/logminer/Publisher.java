@@ -1,7 +1,7 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.PublishedTransaction;
-import dev.redoline.buffer.ResumePoint;
+import dev.redoline.buffer.internal.PublishedTransaction;
+import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;

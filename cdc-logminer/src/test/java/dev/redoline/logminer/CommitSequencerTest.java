@@ -2,8 +2,8 @@ package dev.redoline.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.buffer.PublishedTransaction;
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.PublishedTransaction;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;

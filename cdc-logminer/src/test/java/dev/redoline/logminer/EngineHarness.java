@@ -29,7 +29,7 @@ final class EngineHarness implements AutoCloseable {
   final List<DeadLetter> deadLetters = new java.util.concurrent.CopyOnWriteArrayList<>();
   CaptureStream stream;
   /** The engine's journal, or null for none. */
-  dev.redoline.buffer.TransactionJournal journal;
+  dev.redoline.buffer.internal.TransactionJournal journal;
 
   EngineHarness(SimulatedOracle oracle, Path spill) {
     this.oracle = oracle;

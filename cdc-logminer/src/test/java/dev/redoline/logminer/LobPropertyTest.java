@@ -88,7 +88,7 @@ class LobPropertyTest {
         h.set("cdc.buffer.memory.max.bytes", Long.toString(16_384 + random.nextInt(200_000)));
         h.set("cdc.queue.max.records", "16");
         if (journaled) {
-          h.journal = dev.redoline.buffer.FileTransactionJournal.open(spill.resolve("journal"));
+          h.journal = dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal"));
           h.set("cdc.buffer.journal.after.ms", "0");
         }
         CaptureStream stream = h.open(acked);

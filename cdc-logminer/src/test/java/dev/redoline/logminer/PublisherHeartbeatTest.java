@@ -2,7 +2,7 @@ package dev.redoline.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.buffer.ResumePoint;
+import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;

@@ -64,7 +64,7 @@ final class ScenarioHarness implements AutoCloseable {
   /** Applied to the text of every statement the gateway prepares, when set. */
   private UnaryOperator<String> sqlRewrite;
   /** The engine's transaction journal, when set. */
-  private dev.redoline.buffer.TransactionJournal journal;
+  private dev.redoline.buffer.internal.TransactionJournal journal;
   /** The layout versions an earlier run stored, as a schema history hands them back. */
   private List<dev.redoline.core.LayoutVersion> knownLayouts = List.of();
 
@@ -83,7 +83,7 @@ final class ScenarioHarness implements AutoCloseable {
   }
 
   /** Gives the engine a transaction journal (none by default), as a restarted process would reopen. */
-  ScenarioHarness journal(dev.redoline.buffer.TransactionJournal journal) {
+  ScenarioHarness journal(dev.redoline.buffer.internal.TransactionJournal journal) {
     this.journal = journal;
     return this;
   }
