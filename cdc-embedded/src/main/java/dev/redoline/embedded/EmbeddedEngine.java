@@ -403,8 +403,11 @@ public final class EmbeddedEngine implements AutoCloseable {
       return this;
     }
 
-    /** Where long open transactions are journaled; by default {@code journal/} in {@code cdc.state.dir}. */
-    public Builder journal(TransactionJournal journal) {
+    /**
+     * Where long open transactions are journaled; by default {@code journal/} in
+     * {@code cdc.state.dir}. Not public: the journal port is internal to the library's modules.
+     */
+    Builder journal(TransactionJournal journal) {
       this.journal = Objects.requireNonNull(journal, "journal == null");
       return this;
     }
