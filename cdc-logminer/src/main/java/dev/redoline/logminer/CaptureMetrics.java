@@ -1,6 +1,6 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.internal.BufferMetrics;
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Scn;
 import java.time.Duration;
 

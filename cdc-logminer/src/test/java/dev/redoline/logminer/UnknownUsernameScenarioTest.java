@@ -3,7 +3,7 @@ package dev.redoline.logminer;
 import static dev.redoline.logminer.ScenarioHarness.ORDERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.buffer.internal.BufferMetrics;
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;

@@ -1,6 +1,6 @@
 package dev.redoline.bench.buffer;
 
-import dev.redoline.buffer.internal.BufferMetrics;
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;

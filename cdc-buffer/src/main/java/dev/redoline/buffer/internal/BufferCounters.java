@@ -1,5 +1,6 @@
 package dev.redoline.buffer.internal;
 
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Scn;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.redoline.buffer.internal;
 
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Change;
 import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Commit;

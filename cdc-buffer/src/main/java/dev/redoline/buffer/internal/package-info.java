@@ -21,7 +21,8 @@
  * argument.
  *
  * <p>A user of the library never receives the buffer or its journal: the capture engine and the
- * two sinks (the embedded engine's journal file, the connector's journal topic) do. So the module
- * has no API package, and its descriptor exports this one to those three modules by name.
+ * two sinks (the embedded engine's journal file, the connector's journal topic) do. So the
+ * module's descriptor exports this package to those three modules by name; only the metrics are
+ * API ({@code dev.redoline.buffer}).
  */
 package dev.redoline.buffer.internal;

@@ -8,6 +8,7 @@ import static dev.redoline.buffer.internal.Changes.update;
 import static dev.redoline.buffer.internal.Changes.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Change;
 import dev.redoline.core.ManualClock;
 import dev.redoline.core.RedoAddress;

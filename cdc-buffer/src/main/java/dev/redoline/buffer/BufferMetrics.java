@@ -1,4 +1,4 @@
-package dev.redoline.buffer.internal;
+package dev.redoline.buffer;
 
 import dev.redoline.core.Scn;
 import java.time.Duration;
