@@ -5,6 +5,7 @@ import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;

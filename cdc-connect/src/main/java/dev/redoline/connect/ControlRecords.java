@@ -2,10 +2,10 @@ package dev.redoline.connect;
 
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.Position;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.internal.StreamEvent.Heartbeat;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
-import dev.redoline.logminer.RedoRow;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;

@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterEach;
@@ -28,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConnectClusterIT {
 
-  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
-  static final int MAX_POLLS = 120;
 
   static final ObjectMapper JSON = new ObjectMapper();
 
@@ -81,16 +77,7 @@ class ConnectClusterIT {
   /** Reads a topic of {@code cluster} with read_committed until {@code done} holds. */
   static List<ConsumerRecord<byte[], byte[]>> readCommitted(EmbeddedConnectCluster cluster, String topic,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
-    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = cluster.kafka().createConsumer(Map.of(
-        "isolation.level", "read_committed", "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
-      consumer.subscribe(List.of(topic));
-      for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
-        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
-      }
-    }
-    assertThat(done.test(all)).as("%s records read from %s", all.size(), topic).isTrue();
-    return all;
+    return TopicReader.readCommitted(cluster, topic, done);
   }
 
   static JsonNode json(byte[] bytes) {

@@ -11,7 +11,6 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.function.Predicate;
 import java.util.stream.LongStream;
 import javax.management.ObjectName;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.apache.kafka.test.TestUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -38,8 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConnectRecoveryIT {
 
-  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
-  static final int MAX_POLLS = 120;
 
   /** The longest a wait on a condition of the cluster may take. */
   static final long WAIT_MS = TimeUnit.SECONDS.toMillis(60);
@@ -81,17 +77,7 @@ class ConnectRecoveryIT {
 
   static List<ConsumerRecord<byte[], byte[]>> read(String topic, boolean committedOnly,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
-    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
-        "isolation.level", committedOnly ? "read_committed" : "read_uncommitted",
-        "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
-      consumer.subscribe(List.of(topic));
-      for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
-        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
-      }
-    }
-    assertThat(done.test(all)).as("%s records read from %s", all.size(), topic).isTrue();
-    return all;
+    return TopicReader.read(connect, topic, committedOnly, done);
   }
 
   static Position stored(String name) {

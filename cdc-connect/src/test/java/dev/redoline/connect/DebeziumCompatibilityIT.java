@@ -12,22 +12,18 @@ import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.apache.kafka.test.TestUtils;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DebeziumCompatibilityIT {
 
-  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
-  private static final int MAX_POLLS = 120;
 
   private static final long WAIT_MS = TimeUnit.SECONDS.toMillis(60);
 
@@ -51,26 +45,13 @@ class DebeziumCompatibilityIT {
   static Path spill;
 
   @BeforeAll
-  static void startCluster() {
-    Map<String, String> worker = new HashMap<>(Map.of(
-        "exactly.once.source.support", "enabled",
-        "plugin.discovery", "service_load",
-        "offset.storage.topic", "redoline-dbz-offsets",
-        "offset.flush.interval.ms", "1000",
-        "task.shutdown.graceful.timeout.ms", "1000"));
-    Properties broker = new Properties();
-    broker.put("transaction.state.log.replication.factor", "1");
-    broker.put("transaction.state.log.min.isr", "1");
-    connect = new EmbeddedConnectCluster.Builder().name("redoline-dbz").numBrokers(1).numWorkers(1)
-        .workerProps(worker).brokerProps(broker).build();
-    connect.start();
+  static void cluster() {
+    connect = TestConnect.cluster();
   }
 
-  @AfterAll
-  static void stopCluster() {
-    if (connect != null) {
-      connect.stop();
-    }
+  @AfterEach
+  void deleteConnectors() {
+    TestConnect.deleteConnectors();
   }
 
   private static Map<String, String> props(String url, String name) {
@@ -104,16 +85,7 @@ class DebeziumCompatibilityIT {
 
   private static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
-    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
-        "isolation.level", "read_committed", "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
-      consumer.subscribe(List.of(topic));
-      for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
-        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
-      }
-    }
-    assertThat(done.test(all)).as("%s records read from %s", all.size(), topic).isTrue();
-    return all;
+    return TopicReader.readCommitted(connect, topic, done);
   }
 
   /** A transaction inserting {@code id}, updating it and inserting and deleting {@code id + 1000}. */

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +31,6 @@ class PluginArchiveIT {
 
   static final String SIMULATOR_DRIVER = "dev.redoline.simulator.SimulatorDriver";
 
-  /** A bound on consumer polls while waiting for records (each waits up to 500 ms). */
-  static final int MAX_POLLS = 120;
 
   @TempDir
   Path plugins;
@@ -84,7 +80,7 @@ class PluginArchiveIT {
       assertThat(connect.validateConnectorConfig("RedolineSourceConnector", props).errorCount()).isZero();
       connect.configureConnector("demo", props);
       connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("demo", 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = read(connect, "demo.SHOP.ORDERS", 3);
+      List<ConsumerRecord<byte[], byte[]>> records = TopicReader.read(connect, "demo.SHOP.ORDERS", false, rs -> rs.size() >= 3);
       assertThat(new String(records.get(0).value(), java.nio.charset.StandardCharsets.UTF_8))
           .contains("\"connector\":\"redoline\"")
           .containsPattern("\"op\":\"[rc]\"");   // the rows that exist at the start come first, as a snapshot
@@ -93,18 +89,6 @@ class PluginArchiveIT {
     }
   }
 
-  static List<ConsumerRecord<byte[], byte[]>> read(EmbeddedConnectCluster connect, String topic, int n) {
-    List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
-        "auto.offset.reset", "earliest", "group.id", "plugin-it"))) {
-      consumer.subscribe(List.of(topic));
-      for (int i = 0; i < MAX_POLLS && all.size() < n; i++) {
-        consumer.poll(Duration.ofMillis(500)).forEach(all::add);
-      }
-    }
-    assertThat(all).as("records read from %s", topic).hasSizeGreaterThanOrEqualTo(n);
-    return all;
-  }
 
   /** The file names of the jars in an archive's {@code lib/}. */
   static List<String> jarNames(Path zip) throws IOException {

@@ -141,6 +141,19 @@ class RedolineSourceConnectorTest {
   }
 
   @Test
+  void validate_aUrlNoDriverOfTheEngineServes_isAnErrorBesideTheKeyWithoutItsCredentials() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> {
+      throw new AssertionError("a URL refused by validate() must not reach the database");
+    });
+    Map<String, List<String>> errors = errors(c.validate(props(Map.of("cdc.database.url",
+        "jdbc:postgresql://cdc:Pa55word@db/shop"))));
+    assertThat(errors.get("cdc.database.url")).singleElement().asString()
+        .startsWith("CDC-4001 A configuration value is invalid: cdc.database.url='jdbc:postgresql:***@db/shop': "
+            + "is not a database URL the engine can capture from")
+        .doesNotContain("Pa55word");
+  }
+
+  @Test
   void validate_enumAndBooleanKeysRecommendTheirValues() {
     RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
     Config config = c.validate(props(Map.of()));

@@ -7,10 +7,8 @@ import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.Test;
@@ -29,13 +27,7 @@ class SnapshotIT {
 
   @Test
   void initialSnapshotThenStream_andASignalledSnapshotWhileStreaming() throws Exception {
-    Properties broker = new Properties();
-    broker.put("transaction.state.log.replication.factor", "1");
-    broker.put("transaction.state.log.min.isr", "1");
-    EmbeddedConnectCluster cluster = new EmbeddedConnectCluster.Builder().name("redoline-snapshot-it").numBrokers(1)
-        .numWorkers(1).brokerProps(broker).workerProps(new HashMap<>(Map.of("exactly.once.source.support", "enabled",
-            "plugin.discovery", "service_load", "offset.flush.interval.ms", "1000"))).build();
-    cluster.start();
+    EmbeddedConnectCluster cluster = TestConnect.cluster();
     SimulatedShop shop = new SimulatedShop(21);
     SimulatedTransaction seed = shop.oracle.begin();
     for (long id = 1; id <= 10; id++) {
@@ -77,7 +69,7 @@ class SnapshotIT {
           .isEqualTo("r"));
     } finally {
       clock.close();
-      cluster.stop();
+      TestConnect.deleteConnectors();
     }
   }
 }

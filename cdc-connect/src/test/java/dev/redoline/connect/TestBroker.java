@@ -2,47 +2,21 @@ package dev.redoline.connect;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 
 /**
- * One in-process KRaft broker for the test classes that need Kafka but no Connect worker, started
- * on first use and stopped when the test JVM exits (recipe: TESTING-KAFKA.md, broker only).
+ * Kafka for the test classes that need a broker but no connector: the broker of the shared
+ * {@link TestConnect} cluster, so the failsafe JVM starts one KRaft broker, not two. Each test names
+ * its topics and transactional ids with {@link #unique}, so tests sharing the broker never meet.
  */
 final class TestBroker {
 
-  private static KafkaClusterTestKit cluster;
   private static final AtomicInteger NAMES = new AtomicInteger();
 
   private TestBroker() {}
 
-  /** The broker's bootstrap servers, starting it on first use. */
-  static synchronized String bootstrap() {
-    if (cluster == null) {
-      try {
-        KafkaClusterTestKit c = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-            .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-            .setConfigProp("offsets.topic.replication.factor", "1")
-            .setConfigProp("transaction.state.log.replication.factor", "1")
-            .setConfigProp("transaction.state.log.min.isr", "1")
-            .setConfigProp("group.initial.rebalance.delay.ms", "0")
-            .build();
-        c.format();
-        c.startup();
-        c.waitForReadyBrokers();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-          try {
-            c.close();
-          } catch (Exception e) {
-            // the JVM is exiting; the temporary directories are all that could be left
-          }
-        }));
-        cluster = c;
-      } catch (Exception e) {
-        throw new IllegalStateException("cannot start the test broker", e);
-      }
-    }
-    return cluster.bootstrapServers();
+  /** The broker's bootstrap servers, starting the shared cluster on first use. */
+  static String bootstrap() {
+    return TestConnect.cluster().kafka().bootstrapServers();
   }
 
   /** Client settings for the broker. */

@@ -23,12 +23,9 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * }
  * }</pre>
  *
- * <p>Not for tests that need a worker of their own: PluginArchiveIT (a plugin path, in its own
- * JVM) and WorkerCrashIT (a worker process it kills) keep theirs. The broker-only ITs keep
- * {@link TestBroker}'s own broker: when KafkaTransactionJournalIT ran first on this cluster's
- * broker, a later start of ConnectClusterIT's restarted connector (the one with the journal topic)
- * delivered nothing (reproduced with {@code -Dfailsafe.runOrder=reversealphabetical}; the cause is
- * not found yet).
+ * <p>Every Connect IT with a plain worker uses it, and the broker-only ITs use its broker through
+ * {@link TestBroker}. PluginArchiveIT (a plugin path, in its own JVM) and WorkerCrashIT (a worker
+ * process it kills) keep workers of their own.
  */
 final class TestConnect {
 

@@ -46,11 +46,12 @@ public final class CdcConfig {
   // ---- Database ----------------------------------------------------------------------------
 
   public static final ConfigKey<String> DATABASE_URL = new ConfigKey<>("cdc.database.url", Type.STRING,
-      null, Validator.nonEmpty(), HIGH, DATABASE,
+      null, Validator.databaseUrl(), HIGH, DATABASE,
       "JDBC URL of the database to capture from, e.g. jdbc:oracle:thin:@//db:1521/ORCLCDB (the root "
           + "container in a CDB). jdbc:redoline:sim:<workload> runs on the Oracle simulator in this JVM "
           + "(workloads: demo, stress; needs cdc-simulator on the class path), "
-          + "jdbc:redoline:sim://127.0.0.1:<port>/<workload> on a simulator server.");
+          + "jdbc:redoline:sim://127.0.0.1:<port>/<workload> on a simulator server. Messages and logs show "
+          + "credentials and connection properties in the URL as ***.");
   public static final ConfigKey<String> DATABASE_USER = new ConfigKey<>("cdc.database.user", Type.STRING,
       "", Validator.any(), HIGH, DATABASE, "The capture user (a common user such as C##REDOLINE in a CDB).");
   public static final ConfigKey<Secret> DATABASE_PASSWORD = new ConfigKey<>("cdc.database.password",
@@ -434,7 +435,7 @@ public final class CdcConfig {
             "is required: " + key.doc()));
         continue;
       }
-      String shown = key.type() == Type.PASSWORD ? "[hidden]" : text;
+      String shown = shown(key, text);
       try {
         Object value = parse(key, text, shown);
         key.validator().check(key.name(), value, shown);
@@ -527,13 +528,25 @@ public final class CdcConfig {
     return originals;
   }
 
+  /**
+   * The text of a setting as a message or log line may show it: a password as {@code [hidden]}, a
+   * database URL without the credentials or connection properties it may hold
+   * ({@code jdbc:oracle:thin:***@//db:1521/ORCL}), any other value as it is.
+   */
+  public static String shown(ConfigKey<?> key, String text) {
+    if (key.type() == Type.PASSWORD) {
+      return "[hidden]";
+    }
+    return key == DATABASE_URL ? ConfigShapes.shownUrl(text) : text;
+  }
+
   /** The given settings with secrets hidden. */
   @Override
   public String toString() {
     Map<String, String> shown = new TreeMap<>();
     originals.forEach((k, v) -> {
       ConfigKey<?> key = BY_NAME.get(k);
-      shown.put(k, key != null && key.type() == Type.PASSWORD ? "[hidden]" : v);
+      shown.put(k, key == null ? v : shown(key, v));
     });
     return "CdcConfig" + shown;
   }

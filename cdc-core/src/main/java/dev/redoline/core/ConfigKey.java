@@ -284,6 +284,11 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
       });
     }
 
+    /** A JDBC URL the engine captures from: Oracle's ({@code jdbc:oracle:}) or the simulator's. */
+    static Validator databaseUrl() {
+      return described(ConfigShapes.DATABASE_URL_SHAPE, ConfigShapes::checkDatabaseUrl);
+    }
+
     /** A non-empty string. */
     static Validator nonEmpty() {
       return new Validator() {

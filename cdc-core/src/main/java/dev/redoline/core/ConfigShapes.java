@@ -21,6 +21,52 @@ final class ConfigShapes {
 
   private ConfigShapes() {}
 
+  /** The JDBC URL prefixes the engine captures from: Oracle's driver and the Oracle simulator's. */
+  static final List<String> DATABASE_URL_PREFIXES = List.of("jdbc:oracle:", "jdbc:redoline:sim:");
+
+  /** What {@link #checkDatabaseUrl} allows, for messages and the generated docs. */
+  static final String DATABASE_URL_SHAPE = "an Oracle JDBC URL (jdbc:oracle:thin:@//host:port/service) or an"
+      + " Oracle simulator URL (jdbc:redoline:sim:demo, jdbc:redoline:sim://127.0.0.1:15210/stress)";
+
+  static void checkDatabaseUrl(String key, Object value, String shown) {
+    String url = value.toString().trim();
+    if (DATABASE_URL_PREFIXES.stream().noneMatch(url::startsWith)) {
+      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+          "is not a database URL the engine can capture from; expected " + DATABASE_URL_SHAPE);
+    }
+  }
+
+  /**
+   * A JDBC URL as it may be shown: what stands between the driver's prefix and an {@code @} (Oracle's
+   * {@code user/password@} form, or a {@code user:password@} of any driver) and a query string's
+   * values (EZConnect's {@code ?wallet_password=...}) are replaced by {@code ***}; the host and
+   * service stay, since they are what an operator needs to see.
+   */
+  static String shownUrl(String url) {
+    String shown = url;
+    int at = shown.lastIndexOf('@');
+    if (at > 0) {
+      int prefixEnd = prefixEnd(shown, at);
+      shown = shown.substring(0, prefixEnd) + (prefixEnd < at ? "***" : "") + shown.substring(at);
+    }
+    int query = shown.indexOf('?');
+    return query < 0 || query == shown.length() - 1 ? shown : shown.substring(0, query + 1) + "***";
+  }
+
+  /** Where the text before {@code at} stops being the driver's name: after {@code jdbc:<driver>:<subname>:}. */
+  private static int prefixEnd(String url, int at) {
+    int colons = 0;
+    for (int i = 0; i < at; i++) {
+      if (url.charAt(i) == ':' && ++colons == 3) {
+        return i + 1;
+      }
+      if (url.charAt(i) == '/') {
+        return i;      // jdbc:mysql://user:password@host: the credentials follow the slashes
+      }
+    }
+    return 0;
+  }
+
   /**
    * The identifier parts of {@code text} ({@link TableId#splitIdentifiers}) when there are
    * {@code min} to {@code max} of them; {@code null} when the text is malformed or has another count.

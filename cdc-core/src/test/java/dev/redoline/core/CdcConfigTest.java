@@ -208,6 +208,37 @@ class CdcConfigTest {
   }
 
   @Test
+  void databaseUrl_notOneTheEngineCapturesFrom_isRefusedAtConfigNamingTheValue() {
+    for (String bad : List.of("simulator:demo", "jdbc:postgresql://db/shop", "ORCLCDB", "jdbc:redoline:demo")) {
+      assertThat(problem("cdc.database.url", bad).detail()).isEqualTo("cdc.database.url='" + bad + "': is not a "
+          + "database URL the engine can capture from; expected an Oracle JDBC URL "
+          + "(jdbc:oracle:thin:@//host:port/service) or an Oracle simulator URL (jdbc:redoline:sim:demo, "
+          + "jdbc:redoline:sim://127.0.0.1:15210/stress)");
+    }
+    for (String good : List.of("jdbc:oracle:thin:@//db:1521/ORCLCDB", "jdbc:oracle:thin:@db:1521:ORCL",
+        "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=1521)))", "jdbc:redoline:sim:stress",
+        "jdbc:redoline:sim://127.0.0.1:15210/demo")) {
+      Map<String, String> map = minimal();
+      map.put("cdc.database.url", good);
+      assertThat(CdcConfig.problems(map)).as(good).isEmpty();
+    }
+  }
+
+  @Test
+  void databaseUrl_credentialsAndPropertiesItHolds_neverReachAMessage() {
+    String secret = "s3cr3t-Pw";
+    assertThat(problem("cdc.database.url", "jdbc:mysql://scott:" + secret + "@db/shop").detail())
+        .startsWith("cdc.database.url='jdbc:mysql:***@db/shop': ").doesNotContain(secret);
+    Map<String, String> map = minimal();
+    map.put("cdc.database.url", "jdbc:oracle:thin:scott/" + secret + "@//db:1521/ORCL?wallet_password=" + secret);
+    assertThat(CdcConfig.from(map).toString()).contains("cdc.database.url=jdbc:oracle:thin:***@//db:1521/ORCL?***")
+        .doesNotContain(secret);
+    assertThat(CdcConfig.shown(CdcConfig.DATABASE_URL, "jdbc:oracle:thin:@//db:1521/ORCL"))
+        .isEqualTo("jdbc:oracle:thin:@//db:1521/ORCL");
+    assertThat(CdcConfig.shown(CdcConfig.DATABASE_PASSWORD, secret)).isEqualTo("[hidden]");
+  }
+
+  @Test
   void tablePatterns_malformedAreRefusedNamingTheItem() {
     for (String bad : List.of("ORDERS", "SHOP..ORDERS", "A.B.C.D", "SHOP.", "SHOP.\"ORD")) {
       assertThat(problem("cdc.tables.include", bad).detail()).isEqualTo(

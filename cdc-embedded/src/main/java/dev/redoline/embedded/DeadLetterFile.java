@@ -2,9 +2,9 @@ package dev.redoline.embedded;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.DeadLetterSink;
-import dev.redoline.logminer.RedoRow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

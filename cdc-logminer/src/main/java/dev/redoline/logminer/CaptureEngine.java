@@ -1,14 +1,9 @@
 package dev.redoline.logminer;
 
-import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.internal.ChangeStream;
-import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
-import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Scn;
-import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Clock;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -41,9 +36,6 @@ import org.slf4j.MDC;
 public final class CaptureEngine {
 
   private static final Logger LOG = LoggerFactory.getLogger(CaptureEngine.class);
-
-  /** Above every real redo address: a start mark that orders after every commit at an SCN. */
-  private static final RedoAddress END_OF_REDO = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
 
   private final CdcConfig config;
   private final CaptureSettings settings;
@@ -95,53 +87,22 @@ public final class CaptureEngine {
    *     bad URL, CDC-5001 an Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
-    Position start = from == null ? null : startMark(from);
-    EventQueue queue = new EventQueue(settings.queueSize(), clock);
-    CaptureStats stats = new CaptureStats();
-    CaptureLoop[] loop = new CaptureLoop[1];
-    TransactionBuffer.Builder buffers = TransactionBuffer.builder();
-    if (journal != null) {
-      buffers.journal(journal);
-    }
-    TransactionBuffer buffer = buffers
-        .memoryBudgetBytes(settings.memoryBudgetBytes())
-        .spillDirectory(settings.spillDirectory())
-        .clock(clock)
-        .journalAfter(settings.journalAfter())
-        .journalAfterLogs(settings.journalAfterLogs())
-        .orphanListener(orphan -> {
-          loop[0].forget(orphan.xid());
-          ops.onEvent(new OpsEvent(OpsEvent.Type.ORPHAN, clock.instant(), "transaction " + orphan.xid()
-              + " dropped as an orphan: " + orphan.changeCount() + " changes from " + orphan.firstAddress()
-              + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
-        })
-        .build();
+    Position start = from == null ? null : Positions.startMark(from);
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
-    // Every decoder setting of the configuration, on threads named after the capture.
-    RedoDecoder decoder = RedoDecoder.builder(config).threadFactory(threads.factory("decode")).build();
-    loop[0] = new CaptureLoop(settings, gateways, clock, sleeper, buffer, decoder, queue, ops, deadLetters, start,
-        stats, knownLayouts, SnapshotSettings.of(config));
+    CaptureAssembly capture = CaptureAssembly.build(config, settings, gateways, clock, sleeper, journal, deadLetters, ops,
+        knownLayouts, threads.factory("decode"), start);
     try {
-      loop[0].connectFirst();
+      capture.loop().connectFirst();
     } catch (RuntimeException e) {
-      decoder.close();
+      capture.decoder().close();
       throw e;
     }
-    Thread thread = threads.newThread("capture", loop[0]);
+    Thread thread = threads.newThread("capture", capture.loop());
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(queue, loop[0], thread, stats, clock);
+    CaptureStream stream = new CaptureStream(capture.queue(), capture.loop(), thread, capture.stats(), clock);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
-  }
-
-  /**
-   * A start position ready for the engine: a first start (no commit yet) gets a commit mark after
-   * every real commit at its SCN, so commits at or before it count as delivered.
-   */
-  static Position startMark(Position from) {
-    return from.lastCommit() != null ? from
-        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */

@@ -2,9 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
-import dev.redoline.core.ConfigException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.logminer.jdbc.JdbcDrivers;
 import dev.redoline.logminer.jdbc.JdbcGateway;
 import dev.redoline.logminer.jdbc.Preflight;
 import dev.redoline.logminer.jdbc.PreflightProblem;
@@ -38,17 +36,11 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
 
   /**
    * The database {@code cdc.database.url} names, through the JDBC gateway on the system clock:
-   * Oracle ({@code jdbc:oracle:...}) or the Oracle simulator ({@code jdbc:redoline:sim:...}).
+   * Oracle ({@code jdbc:oracle:...}) or the Oracle simulator ({@code jdbc:redoline:sim:...}), which
+   * {@link CdcConfig} has checked the URL is.
    *
-   * @throws ConfigException (CDC-4001) naming the URL when it is neither
    */
   public static Database fromConfig(CdcConfig config) {
-    String url = config.get(CdcConfig.DATABASE_URL);
-    if (!JdbcDrivers.isDatabaseUrl(url)) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(),
-          url.indexOf('@') < 0 ? url : null, "must start with " + JdbcDrivers.ORACLE_PREFIX
-              + " (an Oracle JDBC URL) or " + JdbcDrivers.SIMULATOR_PREFIX + " (the Oracle simulator)");
-    }
     return new Database(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
   }
 

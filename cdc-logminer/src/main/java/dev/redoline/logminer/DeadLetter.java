@@ -1,6 +1,7 @@
 package dev.redoline.logminer;
 
 import dev.redoline.core.DecodeException;
+import dev.redoline.core.RedoRow;
 import java.time.Instant;
 
 /**

@@ -9,6 +9,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;

@@ -1,7 +1,6 @@
 package dev.redoline.logminer;
 
 import dev.redoline.buffer.internal.PublishedTransaction;
-import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
@@ -12,16 +11,12 @@ import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.Xid;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Turns released transactions into events with their restart positions (ARCHITECTURE.md section
@@ -29,11 +24,9 @@ import java.util.TreeMap;
  * delivered already.
  *
  * <h2>Positions</h2>
- * The resume address of a thread is the highest address below which nothing is needed again: the
- * lowest of its cursor, the first unjournaled row of each open transaction (from the buffer), and
- * the first row of each committed transaction not yet delivered in full. An event of a transaction
- * in the middle of it keeps that transaction's first row in the resume addresses; its last event
- * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ * Each event's position is made by {@link Positions}: from what the step holds back
+ * ({@link Positions.Held}), with, for an event in the middle of a transaction, that transaction's
+ * first row kept in the resume addresses, and on its last event no longer.
  *
  * <h2>Heartbeats</h2>
  * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
@@ -80,39 +73,11 @@ final class Publisher {
   }
 
   /**
-   * What positions are made from after a step.
-   *
-   * @param cursors per thread, the last applied address
-   * @param open what the buffer's open transactions hold back
-   * @param waiting committed transactions not yet published
-   * @param floor the session start SCN of the last step: at or below the first SCN of every
-   *     cursor's log
-   * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
-   * @param excludedOpen open transactions of excluded users whose START was not mined
-   */
-  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
-      java.util.function.Function<RedoAddress, Scn> firstScnOf, Set<Xid> excludedOpen) {
-
-    /** Per thread, the lowest log sequence a position built now may point into. */
-    Map<Integer, Long> oldestSequences() {
-      Map<Integer, Long> oldest = new java.util.HashMap<>();
-      cursors.forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
-      open.addresses().forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
-      for (CommitSequencer.Ready ready : waiting) {
-        if (ready.holdsAddress() != null) {
-          oldest.merge(ready.holdsAddress().thread(), ready.holdsAddress().sequence(), Math::min);
-        }
-      }
-      return oldest;
-    }
-  }
-
-  /**
    * Publishes the released transactions in order, each closed once its changes are queued.
    *
    * @throws InterruptedException when the stream is closed while the queue is full
    */
-  void publish(List<CommitSequencer.Ready> released, Held held) throws InterruptedException {
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held) throws InterruptedException {
     publish(released, held, List.of());
   }
 
@@ -122,12 +87,12 @@ final class Publisher {
    *
    * @throws InterruptedException when the stream is closed while the queue is full
    */
-  void publish(List<CommitSequencer.Ready> released, Held held, List<Snapshots.Chunk> chunks)
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
       throws InterruptedException {
-    Base base = base(held);
+    Positions.Base base = Positions.Base.of(held);
     // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
     // keeps the redo of every transaction delivered after it.
-    Base[] suffix = new Base[released.size() + 1];
+    Positions.Base[] suffix = new Positions.Base[released.size() + 1];
     suffix[released.size()] = base;
     for (int i = released.size() - 1; i >= 0; i--) {
       suffix[i] = suffix[i + 1].with(released.get(i));
@@ -148,7 +113,7 @@ final class Publisher {
   }
 
   /** Queues a chunk's rows; {@code base}: what the transactions after it hold back. */
-  private void chunk(Snapshots.Chunk chunk, Base base) throws InterruptedException {
+  private void chunk(Snapshots.Chunk chunk, Positions.Base base) throws InterruptedException {
     SnapshotProgress after = chunk.advance(progress);
     List<Change> changes = chunk.changes();
     for (int i = 0; i < changes.size(); i++) {
@@ -166,7 +131,7 @@ final class Publisher {
     progress = change.apply(progress);
   }
 
-  private void publish(CommitSequencer.Ready ready, Base during, Base after) throws InterruptedException {
+  private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after) throws InterruptedException {
     Commit commit = ready.published().transaction().commit();
     CommitMark mark = commit.mark();
     if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
@@ -179,7 +144,7 @@ final class Publisher {
     for (Change change : ready.published().transaction().changes()) {
       long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       if (!start.isDelivered(mark, index)) {
-        Base base = index == last ? after : during;
+        Positions.Base base = index == last ? after : during;
         Position position = base.position(mark, index == last ? Position.WHOLE : index).withSnapshot(progress);
         queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
             index == last ? tableCounts : Map.of()));
@@ -192,15 +157,15 @@ final class Publisher {
   }
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
-  void schema(TableLayout layout, Scn scn, String ddl, Held held) throws InterruptedException {
-    Position position = base(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+  void schema(TableLayout layout, Scn scn, String ddl, Positions.Held held) throws InterruptedException {
+    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
     lastQueued = position;
     lastEvent = clock.instant();
   }
 
   /** Queues a heartbeat when nothing was queued for the heartbeat interval. */
-  void heartbeatIfDue(Held held) throws InterruptedException {
+  void heartbeatIfDue(Positions.Held held) throws InterruptedException {
     if (heartbeatInterval.isZero()) {
       return;
     }
@@ -208,7 +173,7 @@ final class Publisher {
     if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
       return;
     }
-    Position position = base(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     if (lastQueued != null && !notBehind(position, lastQueued)) {
       return;   // see "Heartbeats" above: skipped, tried again at the next step
     }
@@ -241,83 +206,9 @@ final class Publisher {
     return true;
   }
 
-  private Base base(Held held) {
-    Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf(),
-        Set.copyOf(held.excludedOpen()));
-    held.cursors().values().forEach(base::holdLogOf);
-    held.open().addresses().forEach((thread, address) -> base.hold(address));
-    if (held.open().scn().isPresent()) {
-      base.holdScn(held.open().scn().get());
-    }
-    for (CommitSequencer.Ready waiting : held.waiting()) {
-      base.holdReady(waiting);
-    }
-    return base;
-  }
-
-  /** Resume addresses and SCN under construction; {@link #with} copies. */
-  private static final class Base {
-    private final TreeMap<Integer, RedoAddress> resume;
-    private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
-    private final Set<Xid> excludedOpen;
-    private Scn scn;
-
-    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf,
-        Set<Xid> excludedOpen) {
-      this.resume = resume;
-      this.scn = scn;
-      this.firstScnOf = firstScnOf;
-      this.excludedOpen = excludedOpen;
-    }
-
-    /** Lowers the resume SCN to the first SCN of the log holding {@code address}, when known. */
-    void holdLogOf(RedoAddress address) {
-      Scn logStart = firstScnOf.apply(address);
-      if (logStart != null) {
-        holdScn(logStart);
-      }
-    }
-
-    /** Keeps the redo from {@code first} on, and the SCN that makes a restart choose its log. */
-    void hold(RedoAddress first) {
-      resume.merge(first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      Scn logStart = firstScnOf.apply(first);
-      if (logStart != null) {
-        holdScn(logStart);
-      }
-    }
-
-    void holdScn(Scn first) {
-      scn = Scn.min(scn, first);
-    }
-
-    void holdReady(CommitSequencer.Ready ready) {
-      if (ready.holdsAddress() != null) {
-        hold(ready.holdsAddress());
-        holdScn(ready.holdsScn());
-      }
-    }
-
-    Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen);
-      copy.holdReady(ready);
-      return copy;
-    }
-
-    Position position(CommitMark mark, long index) {
-      return mark == null ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
-          : new Position(scn, resume, mark, index, excludedOpen);
-    }
-  }
-
   /** The last commit queued, or the start position's. */
   CommitMark lastMark() {
     return lastMark;
   }
 
-  static List<CommitSequencer.Ready> snapshot(CommitSequencer sequencer) {
-    List<CommitSequencer.Ready> waiting = new ArrayList<>();
-    sequencer.forEachWaiting(waiting::add);
-    return waiting;
-  }
 }

@@ -1,5 +1,6 @@
 package dev.redoline.logminer;
 
+import dev.redoline.core.RedoRow;
 import java.sql.SQLException;
 
 /**

@@ -7,10 +7,12 @@ import dev.redoline.core.DecodeException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.decoder.internal.DecodeInput;
 import dev.redoline.decoder.internal.DecodeResult;
 import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Clock;
@@ -20,6 +22,7 @@ import java.util.function.Supplier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,10 +74,12 @@ final class StepApplier {
   private record First(RedoAddress address, Scn scn) {}
 
   /**
-   * A decoded step: the DML results in the order of the step's DML rows, and per row of the step
-   * its decoded LOB piece, decode error or {@code null}.
+   * A row of the step with what decoding made of it, applied as one: for a DML row that is not an
+   * undo, its result, or {@code null} when it is not decoded (an excluded user's, a skipped
+   * operation's); for a LOB row, its {@link dev.redoline.decoder.internal.LobPiece}, its
+   * {@link DecodeException} or {@code null}; nothing for the other rows.
    */
-  record Decoded(List<DecodeResult> dml, Object[] lob) {}
+  record DecodedRow(RedoRow row, DecodeResult dml, Object lob) {}
 
   private final TransactionBuffer buffer;
   private final RedoDecoder decoder;
@@ -113,48 +118,50 @@ final class StepApplier {
   }
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
-  Decoded decode(List<RedoRow> rows) {
+  List<DecodedRow> decode(List<RedoRow> rows) {
     Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
-    return new Decoded(decodeDml(rows), lob);
+    Map<RedoRow, DecodeResult> dml = decodeDml(rows);
+    List<DecodedRow> step = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
+      step.add(new DecodedRow(row, dml.get(row), lob[i]));
+    }
+    return step;
   }
 
-  private List<DecodeResult> decodeDml(List<RedoRow> rows) {
-    List<dev.redoline.decoder.internal.RedoRow> inputs = new ArrayList<>();
-    List<DecodeResult> results = new ArrayList<>();
-    List<Integer> slots = new ArrayList<>();
+  /**
+   * The result of each DML row to decode, by the row itself (an identity map: two rows of a step
+   * may be equal); the rows not decoded (undo rows, an excluded user's, a skipped operation's) are
+   * absent.
+   */
+  private Map<RedoRow, DecodeResult> decodeDml(List<RedoRow> rows) {
+    Map<RedoRow, DecodeResult> results = new IdentityHashMap<>();
+    List<DecodeInput> inputs = new ArrayList<>();
     for (RedoRow row : rows) {
-      if (!isDml(row) || row.rollback()) {
-        continue;
-      }
-      if (excluded(row) || skipped.skips(operation(row))) {
-        results.add(null);   // apply() skips it
+      if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {
         continue;
       }
       TableLayout layout = layout(row);
       if (layout == null) {
-        results.add(new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+        results.put(row, new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
             "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
                 + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
         continue;
       }
-      slots.add(results.size());
-      results.add(null);
-      inputs.add(new dev.redoline.decoder.internal.RedoRow(operation(row), row.sqlRedo(), layout, row.scn(), row.address(),
-          row.ssn(), row.rowId(), instant(row), row.status(), row.info()));
+      inputs.add(new DecodeInput(row, layout, instant(row)));
     }
+    // The decoder answers in the order of its inputs, each of which carries its row.
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
-    for (int i = 0; i < slots.size(); i++) {
-      results.set(slots.get(i), decoded.get(i));
+    for (int k = 0; k < inputs.size(); k++) {
+      results.put(inputs.get(k).row(), decoded.get(k));
     }
     return results;
   }
 
-  /** Applies the step's rows in order; {@code step} is {@link #decode}'s result for them. */
-  void apply(List<RedoRow> rows, Decoded step) {
-    List<DecodeResult> decoded = step.dml();
-    int next = 0;
-    for (int i = 0; i < rows.size(); i++) {
-      RedoRow row = rows.get(i);
+  /** Applies the step's rows in order, each with what {@link #decode} made of it. */
+  void apply(List<DecodedRow> step) {
+    for (DecodedRow decoded : step) {
+      RedoRow row = decoded.row();
       switch (row.operationCode()) {
         case RedoRow.START -> {
           buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
@@ -170,7 +177,7 @@ final class StepApplier {
               }
             }
           } else {
-            DecodeResult result = decoded.get(next++);
+            DecodeResult result = decoded.dml();
             if (result == null || excluded(row)) {
               if (lobs != null) {
                 lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
@@ -206,7 +213,7 @@ final class StepApplier {
                 + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
           }
         }
-        default -> applyLob(row, step.lob()[i]);   // LOB rows; markers, internal rows: nothing to capture
+        default -> applyLob(row, decoded.lob());   // LOB rows; markers, internal rows: nothing to capture
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.redoline.logminer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import java.sql.SQLException;
@@ -50,7 +51,7 @@ final class StepReader {
           continue;
         }
         if (pieces != null) {
-          row = joined(row, pieces.append(row.sqlRedo()).toString());
+          row = row.withSqlRedo(pieces.append(row.sqlRedo()).toString());
           pieces = null;
         }
         if (plan.inInterval(row.address())) {
@@ -145,14 +146,6 @@ final class StepReader {
       throw new CdcException(ErrorCode.CORRUPT_REDO, "LogMiner reports corrupted blocks at " + row.address()
           + ", SCN " + row.scn() + (row.info() == null ? "" : ": " + row.info()));
     }
-  }
-
-  private static RedoRow joined(RedoRow last, String sqlRedo) {
-    return new RedoRow(last.scn(), last.startScn(), last.commitScn(), last.timestamp(), last.startTimestamp(),
-        last.commitTimestamp(), last.xid(), last.operationCode(), last.operation(), last.rollback(),
-        last.segOwner(), last.tableName(), last.rowId(), last.username(), last.address(), last.ssn(), false,
-        last.dataObj(), last.dataObjv(), last.dataObjd(), sqlRedo, null, last.info(), last.status(),
-        last.srcConName(), last.srcConId(), last.srcConUid());
   }
 
   /** The table a DDL row names, in its container. */

@@ -8,6 +8,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;

@@ -26,9 +26,9 @@ class PublisherHeartbeatTest {
     return new RedoAddress(1, sequence, block, 16);
   }
 
-  static Publisher.Held held(RedoAddress cursor, Optional<Scn> openScn, long floor) {
+  static Positions.Held held(RedoAddress cursor, Optional<Scn> openScn, long floor) {
     ResumePoint open = openScn.map(scn -> new ResumePoint(Optional.of(scn), Map.of())).orElse(ResumePoint.NONE);
-    return new Publisher.Held(new TreeMap<>(Map.of(1, cursor)), open, List.of(), Scn.of(floor), a -> null, java.util.Set.of());
+    return new Positions.Held(new TreeMap<>(Map.of(1, cursor)), open, List.of(), Scn.of(floor), a -> null, java.util.Set.of());
   }
 
   static List<StreamEvent> drain(EventQueue queue) throws InterruptedException {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Commit;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;

@@ -47,7 +47,7 @@ final class SimulatedDatabases {
     SimulatedOracle o = WORKLOADS.get(url.sharingKey());
     if (o == null) {
       o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
-          url.seedRows());
+          url.seedRows(), url.hugeEvery());
       RealTime.start(o);
       WORKLOADS.put(url.sharingKey(), o);
     }

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * A simulator JDBC URL, parsed: {@code jdbc:redoline:sim:<database>[?k=v&...]} for a database in
  * this JVM, {@code jdbc:redoline:sim://<host>:<port>/<database>[?k=v&...]} for a simulator server.
- * The parameters are {@code seed} (of a workload database), {@code instance} (the RAC instance to
+ * The parameters are {@code seed} (of a workload database), {@code rows} and {@code huge} (its
+ * seeded customers and, for {@code stress}, the seconds between its 5,000-row transactions), {@code instance} (the RAC instance to
  * connect to, default 1) and {@code db} (any text: a workload database of its own, so that two
  * tests of one JVM do not share one).
  *
@@ -87,6 +88,15 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
       throw new IllegalArgumentException("Bad rows '" + rows + "' (expected 1 or more: orders need a customer)");
     }
     return rows;
+  }
+
+  /** {@code huge}: seconds of database time between the stress workload's 5,000-row transactions. */
+  java.time.Duration hugeEvery() {
+    long seconds = number("huge", Workloads.DEFAULT_HUGE_EVERY.toSeconds());
+    if (seconds < 1) {
+      throw new IllegalArgumentException("Bad huge '" + seconds + "' (expected 1 or more seconds)");
+    }
+    return java.time.Duration.ofSeconds(seconds);
   }
 
   int instance() {

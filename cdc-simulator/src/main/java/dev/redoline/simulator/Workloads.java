@@ -44,7 +44,7 @@ final class Workloads {
     if (u.remote()) {
       throw new IllegalArgumentException("'" + url + "' names a simulator server, not a workload in this JVM");
     }
-    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows());
+    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows(), u.hugeEvery());
   }
 
   /**
@@ -64,9 +64,20 @@ final class Workloads {
    * {@code seedRows} rows (rows that exist before any capture, for snapshots).
    */
   static SimulatedOracle create(String name, long seed, java.time.Instant start, long seedRows) {
+    return create(name, seed, start, seedRows, DEFAULT_HUGE_EVERY);
+  }
+
+  /** How much database time passes between the stress workload's 5,000-row transactions unless its URL says {@code huge=S}. */
+  static final Duration DEFAULT_HUGE_EVERY = Duration.ofSeconds(30);
+
+  /**
+   * As {@link #create(String, long, java.time.Instant, long)}, the stress workload committing its
+   * 5,000-row transaction every {@code hugeEvery} of database time (the demo has none).
+   */
+  static SimulatedOracle create(String name, long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
     return switch (name) {
       case "demo" -> demo(seed, start, seedRows);
-      case "stress" -> stress(seed, start, seedRows);
+      case "stress" -> stress(seed, start, seedRows, hugeEvery);
       default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress)");
     };
   }
@@ -78,20 +89,20 @@ final class Workloads {
   static SimulatedOracle demo(long seed, java.time.Instant start, long seedRows) {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
     createShop(oracle);
-    Shop shop = new Shop(oracle, new Random(seed), 5, 1, false);
+    Shop shop = new Shop(oracle, new Random(seed), 5, 1, null);
     shop.seed(seedRows);
     return oracle.workload(shop::step);
   }
 
   static SimulatedOracle stress(long seed, java.time.Instant start) {
-    return stress(seed, start, DEFAULT_SEED_ROWS);
+    return stress(seed, start, DEFAULT_SEED_ROWS, DEFAULT_HUGE_EVERY);
   }
 
-  static SimulatedOracle stress(long seed, java.time.Instant start, long seedRows) {
+  static SimulatedOracle stress(long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).threads(2).logBytes(256L << 10)
         .archiveDelay(Duration.ofSeconds(3)).addArchiveDestination(Duration.ofSeconds(8)).build();
     createShop(oracle);
-    Shop shop = new Shop(oracle, new Random(seed), 40, 2, true);
+    Shop shop = new Shop(oracle, new Random(seed), 40, 2, hugeEvery);
     shop.seed(seedRows);
     oracle.faults().withProbability(GatewayCall.NEXT, 0.00005, Fault.error(3113));
     return oracle.workload(shop::step);
@@ -124,6 +135,7 @@ final class Workloads {
     private final int ordersPerSecond;
     private final int threads;
     private final boolean stress;
+    private final Duration hugeEvery;
     private final List<String> customers = new ArrayList<>();
     private final List<String> products = new ArrayList<>();
     private final List<SimulatedTransaction> longRunning = new ArrayList<>();
@@ -132,12 +144,14 @@ final class Workloads {
     private double owed;
     private Duration sinceHuge = Duration.ZERO;
 
-    Shop(SimulatedOracle oracle, Random random, int ordersPerSecond, int threads, boolean stress) {
+    /** {@code hugeEvery} {@code null}: the demo's traffic; else the stress traffic with its huge transactions that often. */
+    Shop(SimulatedOracle oracle, Random random, int ordersPerSecond, int threads, Duration hugeEvery) {
       this.oracle = oracle;
       this.random = random;
       this.ordersPerSecond = ordersPerSecond;
       this.threads = threads;
-      this.stress = stress;
+      this.stress = hugeEvery != null;
+      this.hugeEvery = hugeEvery;
     }
 
     void seed(long customerRows) {
@@ -167,7 +181,7 @@ final class Workloads {
       }
       if (stress) {
         sinceHuge = sinceHuge.plus(step);
-        if (sinceHuge.compareTo(Duration.ofSeconds(30)) >= 0) {
+        if (sinceHuge.compareTo(hugeEvery) >= 0) {
           sinceHuge = Duration.ZERO;
           huge();
         }

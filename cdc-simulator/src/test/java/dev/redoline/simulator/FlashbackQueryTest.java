@@ -151,6 +151,20 @@ class FlashbackQueryTest {
   }
 
   @Test
+  void stressUrlsSayHowOftenTheHugeTransactionComes() {
+    // The 5,000-row transaction sets a product's STOCK to 0..4999 in turn; orders only lower it from 1,000.
+    SimulatedOracle often = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?huge=2");
+    SimulatedOracle usual = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
+    often.advance(Duration.ofMillis(2_500));
+    usual.advance(Duration.ofMillis(2_500));
+    assertThat(often.rows(Workloads.PRODUCTS)).anyMatch(r -> ((Number) r.get(3)).longValue() > 4_000);
+    assertThat(usual.rows(Workloads.PRODUCTS)).allMatch(r -> ((Number) r.get(3)).longValue() <= 1_000);
+    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:stress").hugeEvery()).isEqualTo(Duration.ofSeconds(30));
+    assertThatThrownBy(() -> SimulatorUrl.parse("jdbc:redoline:sim:stress?huge=0").hugeEvery())
+        .hasMessageContaining("huge");
+  }
+
+  @Test
   void alterSessionSetContainer_readsThatPdbsTablesAsOfTheDatabaseWideScn() throws SQLException {
     SimulatedOracle cdb = SimulatedOracle.builder().seed(4).pdbs("SALES", "HR").build();
     TableId sales = cdb.createTable(TableLayout.builder(new TableId("SALES", "APP", "ITEMS"), 1)

@@ -15,7 +15,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.decoder.internal.RedoDecoder;
-import dev.redoline.decoder.internal.RedoRow;
+import dev.redoline.decoder.internal.DecodeInput;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -116,8 +116,8 @@ class RawValueRoundTripTest {
     }
   }
 
-  private static RedoRow row(Operation op, String text) {
-    return new RedoRow(op, text, LAYOUT, Scn.of(100), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
+  private static DecodeInput row(Operation op, String text) {
+    return DecodeInput.of(op, text, LAYOUT, Scn.of(100), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
         Instant.EPOCH, 2, "Dictionary Mismatch");
   }
 

@@ -8,7 +8,7 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.decoder.internal.DecodeResult;
 import dev.redoline.decoder.internal.RedoDecoder;
-import dev.redoline.decoder.internal.RedoRow;
+import dev.redoline.decoder.internal.DecodeInput;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ public class DecodeBenchmark {
   public int threads;
 
   private RedoDecoder decoder;
-  private List<RedoRow> rows;
+  private List<DecodeInput> rows;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -76,7 +76,7 @@ public class DecodeBenchmark {
     for (int i = 0; i < STEP; i++) {
       String sql = RowTexts.render(random, layout, op);
       bytes += sql.getBytes(StandardCharsets.UTF_8).length;
-      rows.add(RedoRow.of(op, sql, layout, Scn.of(1000 + i), RedoAddress.start(1), 0, "AAAR32AAHAAAAFbAAA",
+      rows.add(DecodeInput.of(op, sql, layout, Scn.of(1000 + i), RedoAddress.start(1), 0, "AAAR32AAHAAAAFbAAA",
           Instant.EPOCH));
     }
     System.out.printf("%n%s %d columns: mean SQL_REDO %d bytes%n", operation, columns, bytes / STEP);

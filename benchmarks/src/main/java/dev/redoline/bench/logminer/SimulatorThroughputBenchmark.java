@@ -1,6 +1,7 @@
 package dev.redoline.bench.logminer;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.AddLogOption;
 import dev.redoline.logminer.ArchivedLog;
@@ -8,7 +9,6 @@ import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
 import dev.redoline.logminer.jdbc.JdbcGateway;

@@ -4,7 +4,7 @@ import dev.redoline.core.Change;
 import dev.redoline.core.DecodeException;
 
 /**
- * The outcome of decoding one {@link RedoRow}: exactly one of a {@link Change} and a
+ * The outcome of decoding one {@link DecodeInput}: exactly one of a {@link Change} and a
  * {@link DecodeException}. {@link RedoDecoder#decodeAll} returns one per input row, so one bad
  * row does not hide the others.
  *

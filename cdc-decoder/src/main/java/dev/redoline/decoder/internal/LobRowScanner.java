@@ -189,7 +189,7 @@ final class LobRowScanner {
   }
 
   private Change decodeAs(SqlRedoScanner dml, Operation op, String statement) {
-    RedoRow row = RedoRow.of(op, statement, plan.layout, Scn.of(0), new RedoAddress(1, 0, 0, 0), 0, "", Instant.EPOCH);
+    DecodeInput row = DecodeInput.of(op, statement, plan.layout, Scn.of(0), new RedoAddress(1, 0, 0, 0), 0, "", Instant.EPOCH);
     return dml.decode(row, plan);
   }
 

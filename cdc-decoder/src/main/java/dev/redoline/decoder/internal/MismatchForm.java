@@ -28,7 +28,7 @@ final class MismatchForm {
   private MismatchForm() {}
 
   /** Whether a row's STATUS/INFO say LogMiner's dictionary does not match the redo. */
-  static boolean isFlagged(RedoRow row) {
+  static boolean isFlagged(DecodeInput row) {
     return row.status() == 2 && row.info() != null && row.info().contains("Dictionary Mismatch");
   }
 

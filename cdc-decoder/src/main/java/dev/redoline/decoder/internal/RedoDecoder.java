@@ -111,7 +111,7 @@ public final class RedoDecoder implements AutoCloseable {
    *
    * @throws DecodeException (CDC-3001..3005) naming the table, column, offset and a redacted excerpt
    */
-  public Change decode(RedoRow row) {
+  public Change decode(DecodeInput row) {
     Objects.requireNonNull(row, "row == null");
     return decode(row, plan(row.layout()), new SqlRedoScanner());
   }
@@ -123,7 +123,7 @@ public final class RedoDecoder implements AutoCloseable {
    * @throws CancellationException if the calling thread is interrupted while waiting for the pool
    *     (its interrupt flag is set again)
    */
-  public List<DecodeResult> decodeAll(List<RedoRow> rows) {
+  public List<DecodeResult> decodeAll(List<DecodeInput> rows) {
     Objects.requireNonNull(rows, "rows == null");
     int n = rows.size();
     if (pool == null || n < PARALLEL_THRESHOLD) {
@@ -186,12 +186,12 @@ public final class RedoDecoder implements AutoCloseable {
   }
 
   /** Decodes rows[from, to) with a task-local memo of the last plan: no state shared between tasks. */
-  private List<DecodeResult> decodeRange(List<RedoRow> rows, int from, int to) {
+  private List<DecodeResult> decodeRange(List<DecodeInput> rows, int from, int to) {
     List<DecodeResult> out = new ArrayList<>(to - from);
     DecodePlan last = null;
     SqlRedoScanner scanner = new SqlRedoScanner();
     for (int i = from; i < to; i++) {
-      RedoRow row = rows.get(i);
+      DecodeInput row = rows.get(i);
       if (row == null) {
         // not Objects.requireNonNull: its message would be concatenated for every row
         throw new NullPointerException("rows[" + i + "] == null");
@@ -207,12 +207,12 @@ public final class RedoDecoder implements AutoCloseable {
     return out;
   }
 
-  private Change decode(RedoRow row, DecodePlan plan, SqlRedoScanner scanner) {
+  private Change decode(DecodeInput row, DecodePlan plan, SqlRedoScanner scanner) {
     refuseFlaggedRow(row);
     return scanner.decode(row, plan);
   }
 
-  private static void refuseFlaggedRow(RedoRow row) {
+  private static void refuseFlaggedRow(DecodeInput row) {
     int status = row.status();
     if (status == 0) {
       return;

@@ -32,7 +32,7 @@ import java.util.Arrays;
  */
 final class SqlRedoScanner extends ColumnScanner {
 
-  private RedoRow row;
+  private DecodeInput row;
   /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
   private int[] excludedSpans;
   private int spanCount;
@@ -48,7 +48,7 @@ final class SqlRedoScanner extends ColumnScanner {
   private java.security.MessageDigest digest;
 
   /** Decodes {@code row} with {@code plan}; every failure is a DecodeException with a redacted excerpt. */
-  Change decode(RedoRow row, DecodePlan plan) {
+  Change decode(DecodeInput row, DecodePlan plan) {
     this.row = row;
     this.plan = plan;
     start(row.sqlRedo());

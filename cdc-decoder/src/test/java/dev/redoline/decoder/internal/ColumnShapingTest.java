@@ -50,8 +50,8 @@ class ColumnShapingTest {
     decoder.close();
   }
 
-  private static RedoRow row(Operation op, String redo) {
-    return RedoRow.of(op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
+  private static DecodeInput row(Operation op, String redo) {
+    return DecodeInput.of(op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
   }
 
   /** SHA-256 of salt then value, computed independently of the decoder. */
@@ -94,7 +94,7 @@ class ColumnShapingTest {
 
   @Test
   void decodeAll_parallel_theRawValueIsInNoResult() {
-    List<RedoRow> rows = new ArrayList<>();
+    List<DecodeInput> rows = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       rows.add(row(Operation.INSERT, "insert into \"SHOP\".\"CUSTOMERS\"(\"ID\",\"EMAIL\",\"PIN\") values ('" + i
           + "','" + SENTINEL + "','" + (100 + i) + "');"));

@@ -56,7 +56,7 @@ class DecodeRoundTripTest {
           case UPDATE -> renderer.update(layout, inSet, b, inWhere, a, rowId);
           default -> renderer.delete(layout, inWhere, a, rowId);
         };
-        Change change = decoder.decode(RedoRow.of(op, redo, layout, Scn.of(round), RedoAddress.start(1), 0, null,
+        Change change = decoder.decode(DecodeInput.of(op, redo, layout, Scn.of(round), RedoAddress.start(1), 0, null,
             Instant.EPOCH));
         String context = "round " + round + ": " + redo;
         if (op == Operation.INSERT) {

@@ -40,7 +40,7 @@ class DriverEncodingsTest {
   private static Object decode(String column, String literal) {
     String text = "insert into \"S\".\"V\"(\"ID\",\"" + column + "\") values ('1'," + literal + ");";
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      return decoder.decode(RedoRow.of(Operation.INSERT, text, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null,
+      return decoder.decode(DecodeInput.of(Operation.INSERT, text, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null,
           Instant.EPOCH)).after().get(LAYOUT.indexOf(column));
     }
   }

@@ -43,8 +43,8 @@ class ExclusionProofTest {
     decoder.close();
   }
 
-  private static RedoRow row(Operation op, String redo) {
-    return RedoRow.of(op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
+  private static DecodeInput row(Operation op, String redo) {
+    return DecodeInput.of(op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
   }
 
   @Test
@@ -63,7 +63,7 @@ class ExclusionProofTest {
         "update \"HR\".\"EMP\" set \"SECRET\" = '" + SENTINEL + "', \"AGE\" = '3' where \"ID\" = '1' and \"SECRET\" = '"
             + SENTINEL + "x' and \"BLOB_SECRET\" = HEXTORAW('" + SENTINEL_HEX + "') and ROWID = 'AAAR32AAHAAAAFbAAA';",
         "delete from \"HR\".\"EMP\" where \"ID\" = '1' and \"N_SECRET\" = '" + SENTINEL + "' and \"SECRET\" IS NULL;");
-    List<RedoRow> rows = new ArrayList<>();
+    List<DecodeInput> rows = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       String text = texts.get(i % 3);
       rows.add(row(text.startsWith("insert") ? Operation.INSERT : text.startsWith("update") ? Operation.UPDATE

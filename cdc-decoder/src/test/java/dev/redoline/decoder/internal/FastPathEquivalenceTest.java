@@ -39,8 +39,8 @@ class FastPathEquivalenceTest {
       .column("ID", OracleType.number(10, 0), false)
       .build();
 
-  private static RedoRow row(Operation op, String sql, TableLayout layout) {
-    return RedoRow.of(op, sql, layout, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
+  private static DecodeInput row(Operation op, String sql, TableLayout layout) {
+    return DecodeInput.of(op, sql, layout, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
   }
 
   private static Change decode(Operation op, String sql) {
@@ -119,7 +119,7 @@ class FastPathEquivalenceTest {
 
   @Test
   void decodeAll_reusedScanner_leaksNothingBetweenRowsOrLayouts() {
-    List<RedoRow> rows = List.of(
+    List<DecodeInput> rows = List.of(
         row(Operation.INSERT,
             "insert into \"S\".\"T\"(\"ID\",\"NAME\",\"D\",\"TS\",\"TZ\") values ('1','a',NULL,NULL,NULL);", LAYOUT),
         row(Operation.INSERT, "insert into \"S\".\"U\"(\"ID\") values ('2');", NARROW),

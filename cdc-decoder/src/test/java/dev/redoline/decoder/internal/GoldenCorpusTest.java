@@ -35,7 +35,7 @@ class GoldenCorpusTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void decode_matchesGoldenCase(GoldenCorpus.Case c) {
-    RedoRow row = new RedoRow(c.op(), c.redo(), c.layout(), Scn.of(100), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "),
+    DecodeInput row = DecodeInput.of(c.op(), c.redo(), c.layout(), Scn.of(100), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "),
         0, null, Instant.parse("2024-01-01T00:00:00Z"), c.status(), c.info());
     try (RedoDecoder decoder = RedoDecoder.builder().excludeColumns(c.exclusions())
         .numberOneAsBoolean(c.options().contains("number.one.as.boolean"))

@@ -30,8 +30,8 @@ class MismatchDecodeTest {
 
   private static final String SECRET_HEX = "53454e54494e454c2d3466326";   // odd on purpose: never converted
 
-  private static RedoRow mismatch(Operation op, String text) {
-    return new RedoRow(op, text, LAYOUT, Scn.of(9), RedoAddress.start(1), 0, null, Instant.EPOCH, 2,
+  private static DecodeInput mismatch(Operation op, String text) {
+    return DecodeInput.of(op, text, LAYOUT, Scn.of(9), RedoAddress.start(1), 0, null, Instant.EPOCH, 2,
         "Dictionary Mismatch");
   }
 
@@ -101,7 +101,7 @@ class MismatchDecodeTest {
   @Test
   void decode_statusZeroWithMismatchText_decodesTheSame() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      RedoRow row = RedoRow.of(Operation.UPDATE, "update \"UNKNOWN\".\"OBJ# 1\" set \"COL 3\" = HEXTORAW('6e6577') "
+      DecodeInput row = DecodeInput.of(Operation.UPDATE, "update \"UNKNOWN\".\"OBJ# 1\" set \"COL 3\" = HEXTORAW('6e6577') "
           + "where \"COL 1\" = HEXTORAW('c102') and \"COL 3\" IS NULL and ROWID = 'AAAR32AAHAAAAFbAAA';", LAYOUT,
           Scn.of(9), RedoAddress.start(1), 0, null, Instant.EPOCH);
       Change c = decoder.decode(row);

@@ -71,8 +71,8 @@ class MismatchRoundTripTest {
     }
   }
 
-  private static RedoRow row(Operation op, String text) {
-    return new RedoRow(op, text, LAYOUT, Scn.of(7), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
+  private static DecodeInput row(Operation op, String text) {
+    return DecodeInput.of(op, text, LAYOUT, Scn.of(7), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
         Instant.EPOCH, 2, "Dictionary Mismatch");
   }
 

@@ -35,7 +35,7 @@ class MutatedRedoFuzzTest {
       String text = mutate(random, c.redo());
       RedoDecoder decoder = decoders.computeIfAbsent(c.exclusions(),
           patterns -> RedoDecoder.builder().excludeColumns(patterns).build());
-      RedoRow row = new RedoRow(c.op(), text, c.layout(), Scn.of(i), RedoAddress.start(1), 0, null, Instant.EPOCH,
+      DecodeInput row = DecodeInput.of(c.op(), text, c.layout(), Scn.of(i), RedoAddress.start(1), 0, null, Instant.EPOCH,
           c.status(), c.info());
       try {
         assertThat(decoder.decode(row)).isNotNull();

@@ -35,8 +35,8 @@ class RealLogMinerTextTest {
       .column("NOTE", OracleType.sized(Kind.VARCHAR2, 40), true)
       .primaryKey("ID").build();
 
-  private static RedoRow row(Operation op, String text, TableLayout layout) {
-    return RedoRow.of(op, text, layout, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
+  private static DecodeInput row(Operation op, String text, TableLayout layout) {
+    return DecodeInput.of(op, text, layout, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
   }
 
   @Test

@@ -27,8 +27,8 @@ class RedoDecoderTest {
   private static final RedoAddress ADDRESS = RedoAddress.parseRsId(2, " 0x000007.00018a2d.009c ");
   private static final Instant TIME = Instant.parse("2024-02-14T10:00:00Z");
 
-  private static RedoRow insert(int id) {
-    return RedoRow.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",\"NAME\") values ('" + id + "','n" + id + "');",
+  private static DecodeInput insert(int id) {
+    return DecodeInput.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",\"NAME\") values ('" + id + "','n" + id + "');",
         LAYOUT, Scn.of(1000 + id), ADDRESS, id % 5, "AAAR32AAHAAAAFbAAA", TIME);
   }
 
@@ -50,7 +50,7 @@ class RedoDecoderTest {
   @Test
   void decode_rowIdColumnWinsOverTextRowId() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      Change c = decoder.decode(RedoRow.of(Operation.DELETE,
+      Change c = decoder.decode(DecodeInput.of(Operation.DELETE,
           "delete from \"S\".\"T\" where \"ID\" = '1' and ROWID = 'AAAR32AAHAAAAFbAAB';", LAYOUT, Scn.of(1),
           ADDRESS, 0, "AAAR32AAHAAAAFbAAC", TIME));
       assertThat(c.rowId()).isEqualTo("AAAR32AAHAAAAFbAAC");
@@ -59,9 +59,9 @@ class RedoDecoderTest {
 
   @Test
   void decodeAll_largeStepOnTwoThreads_keepsInputOrderAndIsolatesBadRows() {
-    List<RedoRow> rows = new ArrayList<>();
+    List<DecodeInput> rows = new ArrayList<>();
     for (int i = 0; i < 1_000; i++) {
-      rows.add(i == 500 ? RedoRow.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\") values ('x');", LAYOUT,
+      rows.add(i == 500 ? DecodeInput.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\") values ('x');", LAYOUT,
           Scn.of(1), ADDRESS, 0, null, TIME) : insert(i));
     }
     try (RedoDecoder parallel = RedoDecoder.builder().decodeThreads(2).build();
@@ -112,7 +112,7 @@ class RedoDecoderTest {
   @Test
   void decode_malformed_reportsOffsetAndExcerpt() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      assertThatThrownBy(() -> decoder.decode(RedoRow.of(Operation.INSERT,
+      assertThatThrownBy(() -> decoder.decode(DecodeInput.of(Operation.INSERT,
           "insert into \"S\".\"T\"(\"ID\") values ('1'", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME)))
           .isInstanceOfSatisfying(DecodeException.class, e -> {
             assertThat(e.errorCode()).isEqualTo(ErrorCode.MALFORMED_REDO_SQL);
@@ -130,7 +130,7 @@ class RedoDecoderTest {
     assertThatThrownBy(() -> RedoDecoder.builder().excludeColumns(List.of("HR.SSN")))
         .hasMessageStartingWith("Not a column pattern: 'HR.SSN' (expected [PDB.]SCHEMA.TABLE.COLUMN");
     assertThatThrownBy(() -> RedoDecoder.builder().excludeColumns(null)).hasMessage("patterns == null");
-    assertThatThrownBy(() -> RedoRow.of(Operation.TRUNCATE, "", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME))
+    assertThatThrownBy(() -> DecodeInput.of(Operation.TRUNCATE, "", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME))
         .hasMessageStartingWith("operation must be INSERT, UPDATE or DELETE: TRUNCATE");
   }
 

@@ -59,7 +59,7 @@ final class CaptureSessionChecks {
       try {
         data = gateway.containerData();
       } catch (SQLException e) {
-        if (!JdbcGateway.deniedAccess(e)) {
+        if (!JdbcProbes.deniedAccess(e)) {
           throw e;
         }
         return;   // DBA_CONTAINER_DATA may not be read: the preflight says so; the views will show the rest

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.jdbc;
 
+import dev.redoline.core.CdcConfig;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -56,7 +57,8 @@ public final class JdbcDrivers {
     String missing = url.startsWith(SIMULATOR_PREFIX)
         ? "the Oracle simulator's driver (dev.redoline:cdc-simulator) is not on the class path"
         : "no JDBC driver on the class path accepts it (ojdbc11 serves jdbc:oracle: URLs)";
-    throw new SQLException("No suitable driver for " + redacted(url) + ": " + missing, "08001");
+    throw new SQLException("No suitable driver for " + CdcConfig.shown(CdcConfig.DATABASE_URL, url) + ": " + missing,
+        "08001");
   }
 
   private static List<Driver> drivers() {
@@ -85,11 +87,5 @@ public final class JdbcDrivers {
       }
     }
     return out;
-  }
-
-  /** The URL without anything after an {@code @} (a descriptor may hold credentials). */
-  private static String redacted(String url) {
-    int at = url.indexOf('@');
-    return at < 0 ? url : url.substring(0, at + 1) + "...";
   }
 }

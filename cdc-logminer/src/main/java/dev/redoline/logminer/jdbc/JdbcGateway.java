@@ -6,11 +6,9 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
 import dev.redoline.core.ConfigException;
-import dev.redoline.core.ErrorCode;
 import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.internal.OracleNls;
 import dev.redoline.core.Scn;
-import dev.redoline.core.Secret;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.ActiveTransaction;
@@ -38,13 +36,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Properties;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link LogMinerGateway} port over one Oracle JDBC connection (ojdbc11).
@@ -59,9 +53,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Each port method runs the statements of {@link Sql} (the mining query is built by
- * {@link MiningSql}), with every value as a bind variable. The session's NLS settings
- * ({@link OracleNls#alterSessionStatements()}) are applied once, when the gateway is opened, so
- * that SQL_REDO literals have the one format the decoder reads. Errors are ojdbc's
+ * {@link MiningSql}), with every value as a bind variable, on a {@link JdbcSession}: the connection with its NLS
+ * settings ({@link OracleNls#alterSessionStatements()}) applied once, when the gateway is opened.
+ * The preflight's questions are {@link JdbcProbes}'. Errors are ojdbc's
  * {@link SQLException}s, unchanged, with three deliberate exceptions: ORA-01307 from END_LOGMNR
  * (no session to end) is ignored, and where a dictionary view answers "no rows" for something the
  * port defines as an error, the gateway raises that error as Oracle would have in the simulator:
@@ -74,30 +68,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
-  private static final Logger LOG = LoggerFactory.getLogger(JdbcGateway.class);
   /** Rows per round trip of a snapshot chunk's SELECT. */
   private static final int CHUNK_FETCH_SIZE = 1_000;
 
-  /** Asks ojdbc for offsets rather than region names, which old servers reject with ORA-01882. */
-  static final String TIMEZONE_AS_REGION = "oracle.jdbc.timezoneAsRegion";
+  private final JdbcSession session;
+  private final JdbcProbes probes;
 
-  /** Opens a JDBC connection; {@code DriverManager::getConnection} outside tests. */
-  @FunctionalInterface
-  interface ConnectionSource {
-    Connection open(String url, Properties properties) throws SQLException;
-  }
-
-  @FunctionalInterface
-  private interface Mapping<T> {
-    T map(ResultSet rs) throws SQLException;
-  }
-
-  private final Connection connection;
-  private final ZoneId zone;
-
-  private JdbcGateway(Connection connection, ZoneId zone) {
-    this.connection = connection;
-    this.zone = zone;
+  private JdbcGateway(JdbcSession session) {
+    this.session = session;
+    this.probes = new JdbcProbes(session);
   }
 
   /**
@@ -124,26 +103,13 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     return () -> connect(config);
   }
 
-  static JdbcGateway connect(CdcConfig config, ConnectionSource source) throws SQLException {
-    Objects.requireNonNull(config, "config == null");
-    String url = config.get(CdcConfig.DATABASE_URL);
-    if (!JdbcDrivers.isDatabaseUrl(url)) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(),
-          url.indexOf('@') < 0 ? url : null, JdbcDrivers.EXPECTED);
-    }
-    ZoneId zone = zone(config.get(CdcConfig.DATABASE_TIME_ZONE));
-    Properties properties = new Properties();
-    properties.setProperty("user", config.get(CdcConfig.DATABASE_USER));
-    Secret password = config.get(CdcConfig.DATABASE_PASSWORD);
-    properties.setProperty("password", password.reveal());
-    properties.setProperty(TIMEZONE_AS_REGION, "false");
-    Connection connection = source.open(url, properties);
+  static JdbcGateway connect(CdcConfig config, JdbcSession.ConnectionSource source) throws SQLException {
+    JdbcGateway gateway = new JdbcGateway(JdbcSession.open(config, source));
     try {
-      JdbcGateway gateway = open(connection, zone);
       CaptureSessionChecks.requireMinable(gateway, config);
       return gateway;
     } catch (SQLException | RuntimeException e) {
-      closeQuietly(connection);
+      gateway.close();
       throw e;
     }
   }
@@ -153,29 +119,12 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
    * LogMiner's local times are read in the database's zone ({@link DatabaseState#zone()}).
    */
   public static JdbcGateway open(Connection connection) throws SQLException {
-    return open(Objects.requireNonNull(connection, "connection == null"), null);
-  }
-
-  private static JdbcGateway open(Connection connection, ZoneId zone) throws SQLException {
-    for (String statement : OracleNls.alterSessionStatements()) {
-      try (Statement st = connection.createStatement()) {
-        st.execute(statement);
-      }
-    }
-    return new JdbcGateway(connection, zone);
-  }
-
-  /**
-   * The configured zone, or {@code null} (empty): the database's, read with every V$DATABASE row.
-   * {@code CdcConfig} has already refused a zone {@link ZoneId#of} does not know.
-   */
-  private static ZoneId zone(String text) {
-    return text.isBlank() ? null : ZoneId.of(text.trim());
+    return new JdbcGateway(JdbcSession.of(connection));
   }
 
   @Override
   public DatabaseState database() throws SQLException {
-    return list(Sql.DATABASE, rs -> ViewRows.database(rs, zone)).get(0);
+    return session.database();
   }
 
   @Override
@@ -252,7 +201,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       throws SQLException {
     Objects.requireNonNull(ownerRegex, "ownerRegex == null");
     Objects.requireNonNull(tableRegex, "tableRegex == null");
-    Mapping<NoLoggingSegment> segment = rs -> new NoLoggingSegment(new TableId(container, rs.getString("OWNER"),
+    JdbcSession.Mapping<NoLoggingSegment> segment = rs -> new NoLoggingSegment(new TableId(container, rs.getString("OWNER"),
         rs.getString("TABLE_NAME")), rs.getString("PARTITION_NAME"));
     if (container == null) {
       return list(Sql.NOLOGGING, segment, ownerRegex, tableRegex, ownerRegex, tableRegex);
@@ -265,20 +214,20 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public TableLayout tableLayout(TableId table) throws SQLException {
     Objects.requireNonNull(table, "table == null");
     List<Column> columns = new ArrayList<>();
-    Mapping<Column> column = rs -> new Column(rs.getString("COLUMN_NAME"), columns.size() + 1,
+    JdbcSession.Mapping<Column> column = rs -> new Column(rs.getString("COLUMN_NAME"), columns.size() + 1,
         ViewRows.columnType(rs), "Y".equals(rs.getString("NULLABLE")));
-    Mapping<String> keyColumn = rs -> rs.getString("COLUMN_NAME");
+    JdbcSession.Mapping<String> keyColumn = rs -> rs.getString("COLUMN_NAME");
     List<String> key;
     if (table.pdb() == null) {
-      forEach(Sql.COLUMNS, column, columns, table.owner(), table.table());
+      session.forEach(Sql.COLUMNS, column, columns, table.owner(), table.table());
       key = list(Sql.PRIMARY_KEY, keyColumn, table.owner(), table.table());
     } else {
       int conId = containerId(table.pdb(), OracleError.DATABASE_NOT_OPEN.number());
-      forEach(Sql.CDB_COLUMNS, column, columns, conId, table.owner(), table.table());
+      session.forEach(Sql.CDB_COLUMNS, column, columns, conId, table.owner(), table.table());
       key = list(Sql.CDB_PRIMARY_KEY, keyColumn, conId, table.owner(), table.table());
     }
     if (columns.isEmpty()) {
-      throw oracleError(OracleError.TABLE_OR_VIEW_MISSING.number(), "42000", "table or view does not exist");
+      throw JdbcSession.oracleError(OracleError.TABLE_OR_VIEW_MISSING.number(), "42000", "table or view does not exist");
     }
     // Version 1: the dictionary knows only the current layout; the engine numbers the versions it keeps.
     return new TableLayout(table, 1, columns, key);
@@ -288,13 +237,13 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public List<dev.redoline.logminer.ChunkRead.Row> readChunk(dev.redoline.logminer.ChunkRead read)
       throws SQLException {
     Objects.requireNonNull(read, "read == null");
-    return ChunkReader.read(connection, read, CHUNK_FETCH_SIZE);
+    return ChunkReader.read(session.connection(), read, CHUNK_FETCH_SIZE);
   }
 
   @Override
   public void switchContainer(String pdb) throws SQLException {
     Objects.requireNonNull(pdb, "pdb == null");
-    try (Statement st = connection.createStatement()) {
+    try (Statement st = session.connection().createStatement()) {
       st.execute("ALTER SESSION SET CONTAINER = " + ChunkReader.quote(pdb));
     }
   }
@@ -354,7 +303,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public RowCursor query(MiningQuery query) throws SQLException {
     Objects.requireNonNull(query, "query == null");
     MiningSql sql = MiningSql.of(query);
-    PreparedStatement statement = connection.prepareStatement(sql.text(), ResultSet.TYPE_FORWARD_ONLY,
+    PreparedStatement statement = session.connection().prepareStatement(sql.text(), ResultSet.TYPE_FORWARD_ONLY,
         ResultSet.CONCUR_READ_ONLY);
     try {
       statement.setFetchSize(query.fetchSize());
@@ -362,7 +311,7 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       Binds.bind(statement, sql.binds());
       return new JdbcRowCursor(statement, statement.executeQuery());
     } catch (SQLException | RuntimeException e) {
-      closeQuietly(statement);
+      JdbcSession.closeQuietly(statement);
       throw e;
     }
   }
@@ -378,114 +327,29 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
   @Override
   public List<String> missingPrivileges() throws SQLException {
-    List<String> missing = new ArrayList<>();
-    List<String> held = list(Sql.SESSION_PRIVILEGES, rs -> rs.getString("PRIVILEGE"));
-    for (String privilege : Sql.REQUIRED_PRIVILEGES) {
-      if (!held.contains(privilege)) {
-        missing.add(privilege);
-      }
-    }
-    if (list(Sql.LOGMNR_PACKAGE, rs -> rs.getInt(1)).get(0) == 0) {
-      missing.add("EXECUTE on SYS.DBMS_LOGMNR");
-    }
-    List<String> views = new ArrayList<>(Sql.PROBED_VIEWS);
-    if (database().cdb()) {
-      views.addAll(Sql.PROBED_CDB_VIEWS);
-    }
-    for (String view : views) {
-      if (!readable(view)) {
-        missing.add("SELECT on " + view);
-      }
-    }
-    return missing;
-  }
-
-  private boolean readable(String view) throws SQLException {
-    try {
-      list(Sql.probe(view), rs -> rs.getInt(1));
-      return true;
-    } catch (SQLException e) {
-      if (e.getErrorCode() == OracleError.NO_SESSION_FOR_SELECT.number()) {
-        return true;
-      }
-      if (deniedAccess(e)) {
-        return false;
-      }
-      throw e;
-    }
-  }
-
-  /** ORA-00942 or ORA-01031: the session may not read what it asked for. */
-  static boolean deniedAccess(SQLException e) {
-    return e.getErrorCode() == OracleError.TABLE_OR_VIEW_MISSING.number()
-        || e.getErrorCode() == OracleError.INSUFFICIENT_PRIVILEGES.number();
+    return probes.missingPrivileges();
   }
 
   @Override
   public boolean allColumnLogging(TableId table) throws SQLException {
     Objects.requireNonNull(table, "table == null");
-    Mapping<Integer> count = rs -> rs.getInt(1);
-    if (table.pdb() == null) {
-      return list(Sql.ALL_COLUMN_LOGGING, count, table.owner(), table.table()).get(0) > 0;
-    }
-    int conId = containerId(table.pdb(), OracleError.DATABASE_NOT_OPEN.number());
-    return list(Sql.CDB_ALL_COLUMN_LOGGING, count, conId, table.owner(), table.table()).get(0) > 0;
+    return probes.allColumnLogging(table);
   }
 
   @Override
   public void close() {
-    closeQuietly(connection);
+    session.close();
   }
 
-  /** The CON_ID of an open container; ORA-65011 when unknown, {@code closedError} when MOUNTED. */
-  private int containerId(String container, int closedError) throws SQLException {
-    List<Object[]> rows = list(Sql.CONTAINER, rs -> new Object[] {rs.getInt("CON_ID"), rs.getString("OPEN_MODE")},
-        container);
-    if (rows.isEmpty()) {
-      throw oracleError(65011, "99999", "Pluggable database " + container + " does not exist.");
-    }
-    if ("MOUNTED".equals(rows.get(0)[1])) {
-      throw closedError == OracleError.PDB_NOT_OPEN.number()
-          ? oracleError(closedError, "99999", "Pluggable database " + container + " is not open.")
-          : oracleError(closedError, "99999", "database not open");
-    }
-    return (Integer) rows.get(0)[0];
-  }
-
-  /** An error raised by the gateway itself, shaped as ojdbc shapes Oracle's. */
-  static SQLException oracleError(int code, String sqlState, String text) {
-    return new SQLException(String.format("ORA-%05d: %s", code, text), sqlState, code);
-  }
-
-  private <T> List<T> list(String sql, Mapping<T> mapping, Object... binds) throws SQLException {
-    List<T> out = new ArrayList<>();
-    forEach(sql, mapping, out, binds);
-    return out;
-  }
-
-  private <T> void forEach(String sql, Mapping<T> mapping, List<T> out, Object... binds) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      Binds.bind(statement, List.of(binds));
-      try (ResultSet rs = statement.executeQuery()) {
-        while (rs.next()) {
-          out.add(mapping.map(rs));
-        }
-      }
-    }
+  private <T> List<T> list(String sql, JdbcSession.Mapping<T> mapping, Object... binds) throws SQLException {
+    return session.list(sql, mapping, binds);
   }
 
   private void call(String sql, Object... binds) throws SQLException {
-    try (PreparedStatement statement = connection.prepareCall(sql)) {
-      Binds.bind(statement, List.of(binds));
-      statement.execute();
-    }
+    session.call(sql, binds);
   }
 
-  private static void closeQuietly(AutoCloseable closeable) {
-    try {
-      closeable.close();
-    } catch (Exception e) {
-      LOG.debug("Closing {} failed: {}", closeable.getClass().getSimpleName(), e.getMessage());
-    }
+  private int containerId(String container, int closedError) throws SQLException {
+    return session.containerId(container, closedError);
   }
 }

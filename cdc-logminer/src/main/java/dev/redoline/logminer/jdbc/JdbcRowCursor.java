@@ -1,6 +1,6 @@
 package dev.redoline.logminer.jdbc;
 
-import dev.redoline.logminer.RedoRow;
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -118,7 +118,7 @@ public final class Preflight {
     try {
       return read.read();
     } catch (SQLException e) {
-      if (!JdbcGateway.deniedAccess(e)) {
+      if (!JdbcProbes.deniedAccess(e)) {
         throw e;
       }
       PreflightProblem problem = new PreflightProblem(CdcConfig.DATABASE_USER.name(),

@@ -1,7 +1,9 @@
 /**
  * The {@link dev.redoline.logminer.LogMinerGateway} port over a JDBC connection (ojdbc11 to Oracle,
  * or the Oracle simulator's driver), and the preflight checks that run before a capture starts.
- * {@link dev.redoline.logminer.jdbc.JdbcDrivers} is the one place a URL becomes a connection.
+ * {@link dev.redoline.logminer.jdbc.JdbcDrivers} is the one place a URL becomes a connection;
+ * {@link dev.redoline.logminer.jdbc.JdbcSession} makes it a session the gateway can use (NLS
+ * settings applied, statements run with bound values, closed quietly).
  *
  * <p>{@link dev.redoline.logminer.jdbc.JdbcGateway} turns each port method into one or two
  * statements on the {@code V$} views, the dictionary views and {@code DBMS_LOGMNR}. Every value
@@ -11,5 +13,8 @@
  * the ORA number Oracle raised. {@link dev.redoline.logminer.jdbc.Preflight} asks the same port
  * (so it runs on the simulator too) whether the database is ready for capture and answers with
  * typed problems that name the configuration key they concern; on the simulator the same SQL runs.
+ * What the port cannot show (the session's grants, a table's own supplemental log groups) it asks
+ * the {@link dev.redoline.logminer.jdbc.PreflightProbe}, answered over JDBC by
+ * {@link dev.redoline.logminer.jdbc.JdbcProbes}.
  */
 package dev.redoline.logminer.jdbc;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.AddLogOption;
@@ -14,7 +15,6 @@ import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
 import dev.redoline.logminer.PdbState;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
 import java.sql.Connection;

@@ -2,13 +2,13 @@ package dev.redoline.logminer.simulated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.AddLogOption;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.SessionStart;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -8,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RedoThreadState;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
@@ -16,7 +17,6 @@ import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
 import java.sql.SQLException;

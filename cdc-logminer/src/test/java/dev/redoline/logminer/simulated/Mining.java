@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.core.OracleType;
@@ -13,7 +14,6 @@ import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningOption;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.OnlineLog;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RowCursor;
 import dev.redoline.logminer.SessionStart;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -14,7 +15,6 @@ import dev.redoline.logminer.DictionaryObject;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningQuery;
 import dev.redoline.logminer.PdbState;
-import dev.redoline.logminer.RedoRow;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;

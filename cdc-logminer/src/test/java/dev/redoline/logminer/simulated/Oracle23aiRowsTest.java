@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Bytes;
 import dev.redoline.core.OracleType;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.VectorValue;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.Oracle23aiForms.BooleanForm;
 import dev.redoline.simulator.Oracle23aiForms.VectorForm;

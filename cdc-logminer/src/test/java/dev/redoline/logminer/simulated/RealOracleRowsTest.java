@@ -3,7 +3,7 @@ package dev.redoline.logminer.simulated;
 import static dev.redoline.logminer.simulated.Mining.T;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.logminer.RedoRow;
+import dev.redoline.core.RedoRow;
 import dev.redoline.simulator.SchemaChanges.RowText;
 import dev.redoline.simulator.SchemaChanges.TruncateObject;
 import dev.redoline.simulator.SimulatedOracle;

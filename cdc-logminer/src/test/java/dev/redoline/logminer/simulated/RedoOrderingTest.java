@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -10,7 +11,6 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.LogMinerGateway;
 import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.RedoRow;
 import dev.redoline.logminer.RedoThreadState;
 import dev.redoline.logminer.SessionStart;
 import java.util.ArrayList;

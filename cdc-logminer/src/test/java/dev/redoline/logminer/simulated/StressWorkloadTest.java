@@ -1,5 +1,6 @@
 package dev.redoline.logminer.simulated;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.logminer.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,7 +9,6 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.ActiveTransaction;
 import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.RedoRow;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;
 import java.util.HashSet;

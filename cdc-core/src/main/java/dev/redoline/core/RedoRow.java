@@ -1,13 +1,12 @@
-package dev.redoline.logminer;
+package dev.redoline.core;
 
-import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Scn;
-import dev.redoline.core.Xid;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * One row of {@code V$LOGMNR_CONTENTS}: the columns the engine reads.
+ * One row of {@code V$LOGMNR_CONTENTS}: the columns the engine reads, as the JDBC gateway maps
+ * them. The one type of a mined row, from the gateway's cursor through the capture's step to the
+ * decoder (which is given a DML row with its table layout and time) and to a dead letter.
  *
  * <p>{@link #address()} is the row's RS_ID with its THREAD#; {@code address().rsId()} gives the
  * column's text back (with its leading and trailing space). A statement longer than 4,000 bytes
@@ -79,6 +78,16 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
     Objects.requireNonNull(sqlRedo, "sqlRedo == null");
   }
 
+  /**
+   * The last row of a statement continued over CSF rows, with the statement's whole SQL_REDO: CSF
+   * is then 0 and SQL_UNDO, never selected, {@code null}.
+   */
+  public RedoRow withSqlRedo(String joinedSqlRedo) {
+    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
+        operation, rollback, segOwner, tableName, rowId, username, address, ssn, false, dataObj, dataObjv, dataObjd,
+        joinedSqlRedo, null, info, status, srcConName, srcConId, srcConUid);
+  }
+
   /** THREAD#. */
   public int thread() {
     return address.thread();
@@ -92,5 +101,12 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
   /** The XID as LogMiner's RAW(8) bytes (little-endian). */
   public byte[] xidRaw() {
     return xid.toRaw();
+  }
+
+  /** Without SQL_REDO and SQL_UNDO, only their sizes: they hold column values, which may be sensitive or excluded. */
+  @Override
+  public String toString() {
+    return "RedoRow[" + operation + " " + segOwner + "." + tableName + " scn=" + scn + " xid=" + xid + " address="
+        + address + " ssn=" + ssn + " status=" + status + " sqlRedo=" + sqlRedo.length() + " chars]";
   }
 }
