@@ -1,6 +1,7 @@
 package dev.redoline.connect;
 
 import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.logminer.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
@@ -47,7 +48,7 @@ class ChangeRecordsTest {
   }
 
   static ChangeRecords records(String... excluded) {
-    TopicNames topics = TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:demo")));
+    TopicNames topics = TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
     ChangeRecords r = new ChangeRecords(topics, ExcludedColumns.parse(List.of(excluded)), KeyColumns.parse(""),
         Clock.fixed(NOW, ZoneOffset.UTC), "9.9");
     r.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
@@ -140,7 +141,7 @@ class ChangeRecordsTest {
   void change_unknownLobContent_carriesTheUnavailablePlaceholder() {
     Struct value = (Struct) records("SHOP.CUSTOMERS.CARD_NO").change(update()).value();
     assertThat(value.getStruct("before").get("NOTES")).isEqualTo("__debezium_unavailable_value");
-    TopicNames topics = TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:demo")));
+    TopicNames topics = TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
     ChangeRecords custom = new ChangeRecords(topics, ExcludedColumns.parse(List.of()), KeyColumns.parse(""),
         Clock.fixed(NOW, ZoneOffset.UTC), "9.9", ColumnTypes.Modes.DEFAULT, "?");
     custom.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ class ConnectClusterIT {
 
   /** The props of a test connector on {@code url}, named and prefixed {@code prefix}. */
   static Map<String, String> connectorProps(String url, String prefix, Path spill) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
+    Map<String, String> props = new HashMap<>(ShopScript.settings(url));
     props.put("name", prefix);
     props.put("connector.class", RedolineSourceConnector.class.getName());
     props.put("tasks.max", "1");
@@ -94,7 +95,7 @@ class ConnectClusterIT {
 
   @Test
   void exactlyOnce_wholeTransactionsInCommitOrderAcrossARestart() throws Exception {
-    SimulatedShop shop = new SimulatedShop(11).orders(1, 20, 5);
+    ShopScript shop = ShopScript.withAmounts(11).orders(1, 20, 5);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -147,7 +148,7 @@ class ConnectClusterIT {
 
   @Test
   void heartbeatsMoveTheStoredOffsetAndDdlAddsALayoutVersion() throws Exception {
-    SimulatedShop shop = new SimulatedShop(12).orders(1, 1, 1);
+    ShopScript shop = ShopScript.withAmounts(12).orders(1, 1, 1);
     dev.redoline.core.TableId noise = shop.oracle.createTable(dev.redoline.core.TableLayout.builder(
         dev.redoline.core.TableId.of("HR", "NOISE"), 1).column("ID", dev.redoline.core.OracleType.number(10, 0), false)
         .primaryKey("ID").build());
@@ -162,11 +163,11 @@ class ConnectClusterIT {
       // The DDL waits until the row before it is delivered: the engine mines with the online
       // dictionary, so redo older than a DDL it has not mined yet would not decode (CDC-3003).
       readCommitted("ddl.SHOP.ORDERS", rs -> rs.size() >= 1);
-      shop.then(o -> o.schema().addColumn(SimulatedShop.ORDERS, "NOTE",
+      shop.then(o -> o.schema().addColumn(ShopScript.ORDERS, "NOTE",
           dev.redoline.core.OracleType.sized(dev.redoline.core.OracleType.Kind.VARCHAR2, 20)));
       shop.then(o -> {
         SimulatedTransaction tx = o.begin();
-        tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null, "after ddl");
+        tx.insert(ShopScript.ORDERS, 2L, "NEW", null, "after ddl");
         tx.commit();
       });
       List<ConsumerRecord<byte[], byte[]>> layouts = readCommitted("ddl.schema",
@@ -216,19 +217,19 @@ class ConnectClusterIT {
   }
 
   /** Inserts ids 1 to 3 in one transaction, then deletes id 2 in another. */
-  static SimulatedShop insertThreeDeleteOne(long seed) {
-    SimulatedShop shop = new SimulatedShop(seed);
+  static ShopScript insertThreeDeleteOne(long seed) {
+    ShopScript shop = ShopScript.withAmounts(seed);
     String[] second = new String[1];
     shop.then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
-      second[0] = tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
-      tx.insert(SimulatedShop.ORDERS, 3L, "NEW", null);
+      tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+      second[0] = tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
+      tx.insert(ShopScript.ORDERS, 3L, "NEW", null);
       tx.commit();
     });
     shop.then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.delete(SimulatedShop.ORDERS, second[0]);
+      tx.delete(ShopScript.ORDERS, second[0]);
       tx.commit();
     });
     return shop;
@@ -236,7 +237,7 @@ class ConnectClusterIT {
 
   @Test
   void delete_isFollowedByATombstoneInItsKafkaTransaction() throws Exception {
-    SimulatedShop shop = insertThreeDeleteOne(13);
+    ShopScript shop = insertThreeDeleteOne(13);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -261,7 +262,7 @@ class ConnectClusterIT {
 
   @Test
   void schemaTopic_holdsEachLayoutVersionOnceAcrossRestarts() throws Exception {
-    SimulatedShop shop = new SimulatedShop(15).orders(1, 1, 1);
+    ShopScript shop = ShopScript.withAmounts(15).orders(1, 1, 1);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -289,7 +290,7 @@ class ConnectClusterIT {
 
   @Test
   void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled() throws Exception {
-    SimulatedShop shop = new SimulatedShop(16).orders(1, 1, 1);
+    ShopScript shop = ShopScript.withAmounts(16).orders(1, 1, 1);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     String name = "logs";

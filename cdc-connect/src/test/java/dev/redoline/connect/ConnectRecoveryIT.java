@@ -5,9 +5,10 @@ import static dev.redoline.connect.ConnectClusterIT.ids;
 import static dev.redoline.connect.ConnectClusterIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.simulator.RealTime;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.logminer.ShopScript;
+import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class ConnectRecoveryIT {
   }
 
   static Map<String, String> props(String url, String name) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
+    Map<String, String> props = new HashMap<>(ShopScript.settings(url));
     props.put("name", name);
     props.put("connector.class", RedolineSourceConnector.class.getName());
     props.put("tasks.max", "1");
@@ -100,12 +101,12 @@ class ConnectRecoveryIT {
 
   @Test
   void longTransaction_isJournaledTheOffsetPassesItAndItIsDeliveredWholeAfterARestart() throws Exception {
-    SimulatedShop shop = new SimulatedShop(21);
+    ShopScript shop = ShopScript.withAmounts(21);
     AtomicReference<SimulatedTransaction> open = new AtomicReference<>();
     shop.then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.insert(SimulatedShop.ORDERS, 1000L, "OPEN", null);
-      tx.insert(SimulatedShop.ORDERS, 1001L, "OPEN", null);
+      tx.insert(ShopScript.ORDERS, 1000L, "OPEN", null);
+      tx.insert(ShopScript.ORDERS, 1001L, "OPEN", null);
       open.set(tx);
     }).orders(1, 5, 2);
     String url = shop.oracle.url();
@@ -131,7 +132,7 @@ class ConnectRecoveryIT {
       connect.deleteConnector(name);
       connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
       shop.then(o -> {
-        open.get().insert(SimulatedShop.ORDERS, 1002L, "OPEN", null);
+        open.get().insert(ShopScript.ORDERS, 1002L, "OPEN", null);
         open.get().commit();
       }).orders(11, 2, 2);
       start(name, props);
@@ -155,7 +156,7 @@ class ConnectRecoveryIT {
 
   @Test
   void taskKilledInsideAnOracleTransaction_repeatsNothingAndSkipsNothing() throws Exception {
-    SimulatedShop shop = new SimulatedShop(22).orders(1, 3, 2).orders(7, 1, 300).orders(307, 3, 2);
+    ShopScript shop = ShopScript.withAmounts(22).orders(1, 3, 2).orders(7, 1, 300).orders(307, 3, 2);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -187,11 +188,11 @@ class ConnectRecoveryIT {
 
   @Test
   void undecodableRow_underDlq_goesToTheDeadLetterTopicWithAnOpsEvent() throws Exception {
-    SimulatedShop shop = new SimulatedShop(23).then(o -> {
+    ShopScript shop = ShopScript.withAmounts(23).then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
-      tx.unsupported(SimulatedShop.ORDERS);
-      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+      tx.unsupported(ShopScript.ORDERS);
+      tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
       tx.commit();
     }).orders(3, 1, 1);
     String url = shop.oracle.url();
@@ -216,7 +217,7 @@ class ConnectRecoveryIT {
 
   @Test
   void restartAfterADdl_continuesTheLayoutVersionReadBackFromTheSchemaTopic() throws Exception {
-    SimulatedShop shop = new SimulatedShop(25).orders(1, 1, 1);
+    ShopScript shop = ShopScript.withAmounts(25).orders(1, 1, 1);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -225,11 +226,11 @@ class ConnectRecoveryIT {
       start(name, props);
       String topic = name + ".SHOP.ORDERS";
       read(topic, true, rs -> rs.size() >= 1);   // redo before a DDL decodes only once that DDL is mined
-      shop.then(o -> o.schema().addColumn(SimulatedShop.ORDERS, "NOTE",
+      shop.then(o -> o.schema().addColumn(ShopScript.ORDERS, "NOTE",
           dev.redoline.core.OracleType.sized(dev.redoline.core.OracleType.Kind.VARCHAR2, 20)));
       shop.then(o -> {
         SimulatedTransaction tx = o.begin();
-        tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null, "v2");
+        tx.insert(ShopScript.ORDERS, 2L, "NEW", null, "v2");
         tx.commit();
       });
       read(topic, true, rs -> rs.size() >= 2);
@@ -237,7 +238,7 @@ class ConnectRecoveryIT {
       connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
       shop.then(o -> {
         SimulatedTransaction tx = o.begin();
-        tx.insert(SimulatedShop.ORDERS, 3L, "NEW", null, "after restart");
+        tx.insert(ShopScript.ORDERS, 3L, "NEW", null, "after restart");
         tx.commit();
       });
       start(name, props);
@@ -269,9 +270,9 @@ class ConnectRecoveryIT {
 
   @Test
   void undecodableRow_underFail_stopsTheTaskWithItsCode() throws Exception {
-    SimulatedShop shop = new SimulatedShop(24).then(o -> {
+    ShopScript shop = ShopScript.withAmounts(24).then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.unsupported(SimulatedShop.ORDERS);
+      tx.unsupported(ShopScript.ORDERS);
       tx.commit();
     });
     String url = shop.oracle.url();

@@ -7,6 +7,7 @@ import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent.Heartbeat;
+import dev.redoline.logminer.ShopScript;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.connect.data.Struct;
@@ -19,7 +20,7 @@ class ControlRecordsTest {
   @Test
   void heartbeat_usesTheTaskClockAndNeverGoesBackInTime() {
     ManualClock clock = new ManualClock(Instant.parse("2026-03-01T12:00:00Z"));
-    ControlRecords control = new ControlRecords(TopicNames.of(CdcConfig.from(SimulatedShop.settings("jdbc:redoline:sim:x"))),
+    ControlRecords control = new ControlRecords(TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:x"))),
         true, clock);
     // the engine's clock (a simulator's here) is far in the past: the record says when the task sent it
     Heartbeat hb = new Heartbeat(Position.start(Scn.of(5)), Instant.parse("2020-01-01T00:00:00Z"));

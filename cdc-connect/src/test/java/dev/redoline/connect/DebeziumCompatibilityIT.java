@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.redoline.core.Position;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -55,7 +56,7 @@ class DebeziumCompatibilityIT {
   }
 
   private static Map<String, String> props(String url, String name) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings(url));
+    Map<String, String> props = new HashMap<>(ShopScript.settings(url));
     props.put("name", name);
     props.put("connector.class", RedolineSourceConnector.class.getName());
     props.put("tasks.max", "1");
@@ -91,16 +92,16 @@ class DebeziumCompatibilityIT {
   /** A transaction inserting {@code id}, updating it and inserting and deleting {@code id + 1000}. */
   private static void mixed(SimulatedOracle o, long id) {
     SimulatedTransaction tx = o.begin();
-    String row = tx.insert(SimulatedShop.ORDERS, id, "NEW", null);
-    tx.update(SimulatedShop.ORDERS, row, Map.of("STATUS", "PAID"));
-    String gone = tx.insert(SimulatedShop.ORDERS, id + 1000, "GONE", null);
-    tx.delete(SimulatedShop.ORDERS, gone);
+    String row = tx.insert(ShopScript.ORDERS, id, "NEW", null);
+    tx.update(ShopScript.ORDERS, row, Map.of("STATUS", "PAID"));
+    String gone = tx.insert(ShopScript.ORDERS, id + 1000, "GONE", null);
+    tx.delete(ShopScript.ORDERS, gone);
     tx.commit();
   }
 
   @Test
   void skippedOperations_neverReachKafka_andARestartRepeatsAndSkipsNothing() throws Exception {
-    SimulatedShop shop = new SimulatedShop(71);
+    ShopScript shop = ShopScript.withAmounts(71);
     for (long id = 1; id <= 3; id++) {
       long n = id;
       shop.then(o -> mixed(o, n));
@@ -136,7 +137,7 @@ class DebeziumCompatibilityIT {
 
   @Test
   void transactionTopic_underReadCommitted_andDebeziumsMetricsOverJmx() throws Exception {
-    SimulatedShop shop = new SimulatedShop(72).orders(1, 3, 2);
+    ShopScript shop = ShopScript.withAmounts(72).orders(1, 3, 2);
     RealTime clock = RealTime.start(shop.oracle);
     try {
       String name = "txmeta";

@@ -1,6 +1,7 @@
 package dev.redoline.connect;
 
 import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.logminer.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.OracleType;
@@ -28,7 +29,7 @@ class LayoutHistoryIT {
   static final TableId OTHER = new TableId("PDB1", "HR", "EMP$X");
 
   static TableLayout orders(int version, boolean withNote) {
-    TableLayout.Builder b = TableLayout.builder(SimulatedShop.ORDERS, version)
+    TableLayout.Builder b = TableLayout.builder(ShopScript.ORDERS, version)
         .column("ID", OracleType.number(10, 0), false)
         .column("AMOUNT", OracleType.number(12, 2), true);
     if (withNote) {

@@ -1,6 +1,8 @@
 package dev.redoline.connect;
 
 import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.core.ShopOrders;
+import dev.redoline.logminer.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class NamingTest {
 
   static TopicNames topics(Map<String, String> extra) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:demo"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:demo"));
     props.putAll(extra);
     return TopicNames.of(CdcConfig.from(props));
   }
@@ -62,7 +64,7 @@ class NamingTest {
     assertThat(keys.of(audit(TableId.of("SHOP", "AUDIT")))).containsExactly("AT", "WHO");
     assertThat(keys.of(audit(new TableId("PDB1", "SHOP", "AUDIT")))).containsExactly("AT", "WHO");
     assertThat(keys.of(audit(TableId.of("SHOP", "OTHER")))).isEmpty();
-    assertThat(keys.of(SimulatedShop.orders())).containsExactly("ID");
+    assertThat(keys.of(ShopOrders.withAmount())).containsExactly("ID");
   }
 
   @Test

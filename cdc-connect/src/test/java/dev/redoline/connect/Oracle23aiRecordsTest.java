@@ -8,6 +8,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.VectorValue;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.ByteArrayOutputStream;
@@ -51,7 +52,7 @@ class Oracle23aiRecordsTest {
 
   @Test
   void booleanVectorJsonAndNumberOne_inTheChangeRecord() throws Exception {
-    SimulatedShop shop = new SimulatedShop(95);
+    ShopScript shop = ShopScript.withAmounts(95);
     shop.oracle.oracle23aiForms(new Oracle23aiForms(Oracle23aiForms.BooleanForm.RAW, Oracle23aiForms.VectorForm.IMAGE));
     shop.oracle.createTable(TableLayout.builder(T23, 1)
         .column("ID", OracleType.number(10, 0), false)
@@ -68,7 +69,7 @@ class Oracle23aiRecordsTest {
     FakeTaskContext context = new FakeTaskContext(false);
     task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
     task.initialize(context);
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:test"));
     props.put("cdc.buffer.spill.dir", spill.toString());
     props.put("cdc.start.scn", Long.toString(shop.oracle.currentScn()));
     props.put("cdc.number.one.as.boolean", "true");

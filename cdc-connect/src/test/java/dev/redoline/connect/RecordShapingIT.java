@@ -4,6 +4,7 @@ import static dev.redoline.connect.ConnectClusterIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.RealTime;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ class RecordShapingIT {
 
   @Test
   void shapedColumnsAndHandlingModes_inTheRecords() throws Exception {
-    SimulatedShop shop = new SimulatedShop(21).orders(1, 1, 2);
+    ShopScript shop = ShopScript.withAmounts(21).orders(1, 1, 2);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -102,7 +103,7 @@ class RecordShapingIT {
   /** Runs a connector with Debezium's unwrap SMT (extra SMT settings given) and reads {@code count} records. */
   static List<ConsumerRecord<byte[], byte[]>> unwrapped(String name, long seed, Map<String, String> smt, int count)
       throws Exception {
-    SimulatedShop shop = ConnectClusterIT.insertThreeDeleteOne(seed);
+    ShopScript shop = ConnectClusterIT.insertThreeDeleteOne(seed);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {

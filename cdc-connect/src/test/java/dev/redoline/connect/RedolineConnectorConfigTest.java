@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigKey;
+import dev.redoline.logminer.ShopScript;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ class RedolineConnectorConfigTest {
 
   @Test
   void configDef_runsTheKeysOwnValidator() {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:demo"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:demo"));
     props.put("cdc.capture.mode", "sometimes");
     assertThatThrownBy(() -> RedolineConnectorConfig.CONFIG_DEF.parse(props))
         .isInstanceOf(ConfigException.class)
@@ -49,7 +50,7 @@ class RedolineConnectorConfigTest {
 
   @Test
   void configDef_defaultsParse() {
-    Map<String, Object> parsed = RedolineConnectorConfig.CONFIG_DEF.parse(SimulatedShop.settings("jdbc:redoline:sim:demo"));
+    Map<String, Object> parsed = RedolineConnectorConfig.CONFIG_DEF.parse(ShopScript.settings("jdbc:redoline:sim:demo"));
     assertThat(parsed.get("cdc.mining.decode.threads")).isEqualTo(2);
     assertThat(parsed.get("cdc.heartbeat.interval.ms")).isEqualTo(0L);
   }

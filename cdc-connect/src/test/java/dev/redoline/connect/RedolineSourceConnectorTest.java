@@ -8,6 +8,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.SimulatedOracle;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class RedolineSourceConnectorTest {
 
   static Map<String, String> props(Map<String, String> extra) {
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:test"));
     props.put("name", "shop");
     props.putAll(extra);
     return props;
@@ -36,7 +37,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void taskConfigs_oneTaskWhateverTheMaximum() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     c.start(props(Map.of()));
     assertThat(c.taskConfigs(8)).hasSize(1);
     assertThat(c.taskConfigs(8).get(0)).containsEntry("cdc.tables.include", "SHOP.*");
@@ -52,13 +53,13 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_validConfigurationOnAHealthyDatabase() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     assertThat(errors(c.validate(props(Map.of())))).isEmpty();
   }
 
   @Test
   void validate_reportsProblemsBesideTheirKeys() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Map<String, String> props = props(Map.of("cdc.mining.decode.threads", "0", "cdc.heartbeat.intervall.ms", "5"));
     props.remove("cdc.tables.include");
     Map<String, List<String>> errors = errors(c.validate(props));
@@ -73,7 +74,7 @@ class RedolineSourceConnectorTest {
   void validate_runsPreflightChecksOnTheDatabase() {
     SimulatedOracle noArchive = SimulatedOracle.builder().seed(1).noArchiveLog().build();
     RedolineSourceConnector c = new RedolineSourceConnector(config ->
-        Database.jdbc(CdcConfig.from(SimulatedShop.settings(noArchive.url())), noArchive.clock(), noArchive::advance));
+        Database.jdbc(CdcConfig.from(ShopScript.settings(noArchive.url())), noArchive.clock(), noArchive::advance));
     Map<String, List<String>> errors = errors(c.validate(props(Map.of())));
     assertThat(errors.get("cdc.database.url")).anySatisfy(m -> assertThat(m).startsWith("CDC-4004 ")
         .contains("capture needs ARCHIVELOG", "Action: "));
@@ -87,8 +88,8 @@ class RedolineSourceConnectorTest {
         .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
     oracle.schema().nologging(items, null);
     RedolineSourceConnector c = new RedolineSourceConnector(config ->
-        Database.jdbc(CdcConfig.from(SimulatedShop.settings(oracle.url())), oracle.clock(), oracle::advance));
-    CdcConfig config = CdcConfig.from(SimulatedShop.settings(oracle.url()));
+        Database.jdbc(CdcConfig.from(ShopScript.settings(oracle.url())), oracle.clock(), oracle::advance));
+    CdcConfig config = CdcConfig.from(ShopScript.settings(oracle.url()));
     assertThat(Database.jdbc(config, oracle.clock(), oracle::advance).preflight(config))
         .singleElement().satisfies(p -> assertThat(p.warning()).isTrue());
 
@@ -133,7 +134,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_aWrongTypeGetsTheCodeTheKeyTheValueAndTheAllowedRange() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Map<String, List<String>> errors = errors(c.validate(props(Map.of("cdc.heartbeat.interval.ms", "ten"))));
     assertThat(errors.get("cdc.heartbeat.interval.ms")).containsExactly("CDC-4001 A configuration value is invalid: "
         + "cdc.heartbeat.interval.ms='ten': is not a valid long; allowed: [0, ...]. Action: "
@@ -155,7 +156,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_enumAndBooleanKeysRecommendTheirValues() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Config config = c.validate(props(Map.of()));
     assertThat(value(config, "cdc.capture.mode").recommendedValues()).containsExactly("online", "archive_only");
     assertThat(value(config, "cdc.on.decode.error").recommendedValues()).containsExactly("fail", "dlq");
@@ -168,7 +169,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_exactlyOnceRequiredNeedsConnectorBoundaries() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Map<String, List<String>> errors = errors(c.validate(props(Map.of("exactly.once.support", "required"))));
     assertThat(errors.get("transaction.boundary")).singleElement().asString()
         .startsWith("CDC-4001 A configuration value is invalid: transaction.boundary='poll': must be connector when "
@@ -183,7 +184,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_embeddedKeysAreNotOfferedAndAreIgnored() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Config config = c.validate(props(Map.of("cdc.state.dir", "/var/lib/x")));
     assertThat(config.configValues()).extracting(ConfigValue::name)
         .doesNotContain("cdc.state.dir", "cdc.offset.flush.interval.ms").contains("cdc.tombstones.on.delete");
@@ -193,7 +194,7 @@ class RedolineSourceConnectorTest {
 
   @Test
   void validate_malformedPatternsZonesKeyColumnsAndEmptyListsAreReportedOnTheirKeys() {
-    RedolineSourceConnector c = new RedolineSourceConnector(config -> new SimulatedShop(1).database());
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
     Map<String, String> bad = Map.of("cdc.tables.include", ",", "cdc.tables.exclude", "SHOP..ORDERS",
         "cdc.columns.exclude", "SHOP.ORDERS", "cdc.database.time.zone", "Mars/Olympus",
         "cdc.message.key.columns", "SHOP.ORDERS", "cdc.mining.fetch.size", "abc");

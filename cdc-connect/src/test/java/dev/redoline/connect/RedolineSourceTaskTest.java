@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.Position;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,10 +34,10 @@ class RedolineSourceTaskTest {
     started.forEach(RedolineSourceTask::stop);
   }
 
-  RedolineSourceTask start(SimulatedShop shop, FakeTaskContext context, Map<String, String> extra) {
+  RedolineSourceTask start(ShopScript shop, FakeTaskContext context, Map<String, String> extra) {
     RedolineSourceTask task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
     task.initialize(context);
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:test"));
     props.put("cdc.buffer.spill.dir", spill.toString());
     props.put("cdc.start.scn", Long.toString(shop.oracle.currentScn()));
     props.putAll(extra);
@@ -74,7 +75,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_recordsInCommitOrderWithSchemaFirst() throws Exception {
-    SimulatedShop shop = new SimulatedShop(1).orders(1, 3, 2);
+    ShopScript shop = ShopScript.withAmounts(1).orders(1, 3, 2);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, changes(6));
@@ -87,7 +88,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_asksForKafkaCommitsOnlyAtOracleCommits() throws Exception {
-    SimulatedShop shop = new SimulatedShop(2).orders(1, 4, 3);
+    ShopScript shop = ShopScript.withAmounts(2).orders(1, 4, 3);
     FakeTaskContext context = new FakeTaskContext(true);
     RedolineSourceTask task = start(shop, context, Map.of());
     pollUntil(task, context, changes(12));
@@ -104,7 +105,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void start_resumesAfterTheStoredOffsetMidTransaction() throws Exception {
-    SimulatedShop shop = new SimulatedShop(3).orders(1, 2, 3);
+    ShopScript shop = ShopScript.withAmounts(3).orders(1, 2, 3);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, changes(6));
@@ -121,7 +122,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void commit_acknowledgesWhatKafkaStored() throws Exception {
-    SimulatedShop shop = new SimulatedShop(4).orders(1, 1, 2);
+    ShopScript shop = ShopScript.withAmounts(4).orders(1, 1, 2);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, changes(2));
@@ -135,11 +136,11 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_undecodableRowGoesToDeadLetterTopicWithOpsEvent() throws Exception {
-    SimulatedShop shop = new SimulatedShop(5).then(o -> {
+    ShopScript shop = ShopScript.withAmounts(5).then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
-      tx.unsupported(SimulatedShop.ORDERS);
-      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+      tx.unsupported(ShopScript.ORDERS);
+      tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
       tx.commit();
     });
     FakeTaskContext context = new FakeTaskContext(false);
@@ -159,9 +160,9 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_undecodableRowFailsTheTaskWithItsCode() throws Exception {
-    SimulatedShop shop = new SimulatedShop(6).then(o -> {
+    ShopScript shop = ShopScript.withAmounts(6).then(o -> {
       SimulatedTransaction tx = o.begin();
-      tx.unsupported(SimulatedShop.ORDERS);
+      tx.unsupported(ShopScript.ORDERS);
       tx.commit();
     });
     FakeTaskContext context = new FakeTaskContext(false);
@@ -175,7 +176,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_heartbeatCarriesThePosition() throws Exception {
-    SimulatedShop shop = new SimulatedShop(7);
+    ShopScript shop = ShopScript.withAmounts(7);
     FakeTaskContext context = new FakeTaskContext(true);
     RedolineSourceTask task = start(shop, context, Map.of("cdc.heartbeat.interval.ms", "1000"));
     List<SourceRecord> records = pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals("shop.heartbeat")));
@@ -189,7 +190,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void start_rejectsAMalformedStoredOffset() {
-    SimulatedShop shop = new SimulatedShop(8);
+    ShopScript shop = ShopScript.withAmounts(8);
     FakeTaskContext context = new FakeTaskContext(false);
     context.offsets.put(Map.of("server", "shop"), Map.of("v", 1));
     assertThatThrownBy(() -> start(shop, context, Map.of()))
@@ -199,18 +200,18 @@ class RedolineSourceTaskTest {
   }
 
   /** Two inserts, then a transaction that deletes the first row. */
-  static SimulatedShop insertThenDelete(long seed) {
-    SimulatedShop shop = new SimulatedShop(seed);
+  static ShopScript insertThenDelete(long seed) {
+    ShopScript shop = ShopScript.withAmounts(seed);
     String[] rowId = new String[1];
     shop.then(o -> {
       dev.redoline.simulator.SimulatedTransaction tx = o.begin();
-      rowId[0] = tx.insert(SimulatedShop.ORDERS, 1L, "NEW", null);
-      tx.insert(SimulatedShop.ORDERS, 2L, "NEW", null);
+      rowId[0] = tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+      tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
       tx.commit();
     });
     shop.then(o -> {
       dev.redoline.simulator.SimulatedTransaction tx = o.begin();
-      tx.delete(SimulatedShop.ORDERS, rowId[0]);
+      tx.delete(ShopScript.ORDERS, rowId[0]);
       tx.commit();
     });
     return shop;
@@ -242,7 +243,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void stop_duringAPollOnlySignalsAndThePollingThreadCloses() throws Exception {
-    SimulatedShop shop = new SimulatedShop(31).orders(1, 1, 2);
+    ShopScript shop = ShopScript.withAmounts(31).orders(1, 1, 2);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     pollUntil(task, context, changes(2));
@@ -260,7 +261,7 @@ class RedolineSourceTaskTest {
 
   @Test
   void stop_withNoPollRunningClosesOnTheCallingThread() throws Exception {
-    SimulatedShop shop = new SimulatedShop(32).orders(1, 1, 2);
+    ShopScript shop = ShopScript.withAmounts(32).orders(1, 1, 2);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     pollUntil(task, context, changes(2));

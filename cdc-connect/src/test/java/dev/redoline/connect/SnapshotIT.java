@@ -3,6 +3,7 @@ package dev.redoline.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.math.BigDecimal;
@@ -28,10 +29,10 @@ class SnapshotIT {
   @Test
   void initialSnapshotThenStream_andASignalledSnapshotWhileStreaming() throws Exception {
     EmbeddedConnectCluster cluster = TestConnect.cluster();
-    SimulatedShop shop = new SimulatedShop(21);
+    ShopScript shop = ShopScript.withAmounts(21);
     SimulatedTransaction seed = shop.oracle.begin();
     for (long id = 1; id <= 10; id++) {
-      seed.insert(SimulatedShop.ORDERS, id, "OLD", new BigDecimal("1.00"));
+      seed.insert(ShopScript.ORDERS, id, "OLD", new BigDecimal("1.00"));
     }
     seed.commit();
     RealTime clock = RealTime.start(shop.oracle);

@@ -6,6 +6,7 @@ import static dev.redoline.connect.RedolineSourceTaskTest.ids;
 import static dev.redoline.connect.RedolineSourceTaskTest.pollUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.logminer.ShopScript;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,10 +33,10 @@ class TransactionMetadataTest {
     started.forEach(RedolineSourceTask::stop);
   }
 
-  private RedolineSourceTask start(SimulatedShop shop, FakeTaskContext context, Map<String, String> extra) {
+  private RedolineSourceTask start(ShopScript shop, FakeTaskContext context, Map<String, String> extra) {
     RedolineSourceTask task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
     task.initialize(context);
-    Map<String, String> props = new HashMap<>(SimulatedShop.settings("jdbc:redoline:sim:test"));
+    Map<String, String> props = new HashMap<>(ShopScript.settings("jdbc:redoline:sim:test"));
     props.put("cdc.buffer.spill.dir", spill.toString());
     props.put("cdc.start.scn", Long.toString(shop.oracle.currentScn()));
     props.put("cdc.transaction.metadata", "true");
@@ -65,7 +66,7 @@ class TransactionMetadataTest {
 
   @Test
   void beginAndEnd_surroundEachTransaction_withDebeziumSchemasAndPerTableCounts() throws Exception {
-    SimulatedShop shop = new SimulatedShop(41).orders(1, 2, 3);
+    ShopScript shop = ShopScript.withAmounts(41).orders(1, 2, 3);
     FakeTaskContext context = new FakeTaskContext(true);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, rs -> markers(rs).size() >= 4);
@@ -96,7 +97,7 @@ class TransactionMetadataTest {
 
   @Test
   void restartInTheMiddleOfATransaction_writesNoSecondBegin_andCountsStayExact() throws Exception {
-    SimulatedShop shop = new SimulatedShop(42).orders(1, 2, 3);
+    ShopScript shop = ShopScript.withAmounts(42).orders(1, 2, 3);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, changes(6));
@@ -118,7 +119,7 @@ class TransactionMetadataTest {
 
   @Test
   void beginsOffset_isThatOfTheRecordBefore_soARestartFromItDeliversTheFirstChange() throws Exception {
-    SimulatedShop shop = new SimulatedShop(43).orders(1, 2, 2);
+    ShopScript shop = ShopScript.withAmounts(43).orders(1, 2, 2);
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
     List<SourceRecord> records = pollUntil(task, context, rs -> markers(rs).size() >= 4);
@@ -129,7 +130,7 @@ class TransactionMetadataTest {
 
   @Test
   void withoutTheSetting_noTransactionRecords() throws Exception {
-    SimulatedShop shop = new SimulatedShop(44).orders(1, 1, 2);
+    ShopScript shop = ShopScript.withAmounts(44).orders(1, 1, 2);
     FakeTaskContext context = new FakeTaskContext(true);
     RedolineSourceTask task = start(shop, context, Map.of("cdc.transaction.metadata", "false"));
     List<SourceRecord> records = pollUntil(task, context, changes(2));

@@ -103,7 +103,7 @@ public enum ErrorCode {
       "Run ALTER DATABASE FORCE LOGGING, or ALTER TABLE ... LOGGING (MODIFY PARTITION ... LOGGING) for the "
           + "tables named, or make sure no direct-path load (INSERT /*+ APPEND */, SQL*Loader direct) reaches them."),
   SNAPSHOT_COLUMN_UNREADABLE(4010,
-      "A snapshot cannot read a column of a captured table (a type it has no value for)",
+      "A snapshot cannot read a column value of a captured table (a text of a shape the decoder does not know)",
       "Exclude the column with cdc.columns.exclude, or set cdc.snapshot.mode=no_data to capture changes only."),
   INVALID_SIGNAL(4011,
       "A snapshot signal (cdc.signal.topic message or EmbeddedEngine.snapshot call) cannot be carried out",

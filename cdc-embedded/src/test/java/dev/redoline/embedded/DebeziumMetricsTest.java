@@ -18,8 +18,8 @@ class DebeziumMetricsTest {
 
   @Test
   void streamingMetrics_underDebeziumsName_countTheHandledTransactions() throws Exception {
-    Shop shop = new Shop(61, state).set("cdc.topic.prefix", "embedded-dbz");
-    shop.commitMany(3, 2);
+    ShopEngine shop = new ShopEngine(61, state).set("cdc.topic.prefix", "embedded-dbz");
+    shop.script.commitMany(3, 2);
     ObjectName name = new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=embedded-dbz");
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     Recorder recorder = new Recorder();

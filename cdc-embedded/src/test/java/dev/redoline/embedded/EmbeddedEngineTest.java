@@ -9,6 +9,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import java.nio.file.Path;
@@ -33,8 +34,8 @@ class EmbeddedEngineTest {
 
   @Test
   void start_deliversEachTransactionOnceInCommitOrder() throws Exception {
-    Shop shop = new Shop(1, state);
-    List<Xid> committed = shop.commitMany(5, 2);
+    ShopEngine shop = new ShopEngine(1, state);
+    List<Xid> committed = shop.script.commitMany(5, 2);
     Recorder recorder = new Recorder();
     EmbeddedEngine engine = shop.engine(recorder).build();
     engine.start();
@@ -51,8 +52,8 @@ class EmbeddedEngineTest {
 
   @Test
   void stopThenStart_resumesExactly() throws Exception {
-    Shop shop = new Shop(2, state);
-    List<Xid> first = shop.commitMany(3, 1);
+    ShopEngine shop = new ShopEngine(2, state);
+    List<Xid> first = shop.script.commitMany(3, 1);
     Recorder before = new Recorder();
     EmbeddedEngine engine = shop.engine(before).build();
     engine.start();
@@ -61,7 +62,7 @@ class EmbeddedEngineTest {
     Position stored = FileOffsetStore.open(state.resolve("offsets.json")).load().orElseThrow();
     assertThat(stored.lastCommit()).isEqualTo(before.handled().get(2).mark());
 
-    List<Xid> second = shop.commitMany(2, 1);
+    List<Xid> second = shop.script.commitMany(2, 1);
     Recorder after = new Recorder();
     EmbeddedEngine again = shop.engine(after).build();
     again.start();
@@ -73,8 +74,8 @@ class EmbeddedEngineTest {
 
   @Test
   void handlerException_stopsAndRedeliversTheTransactionAfterRestart() throws Exception {
-    Shop shop = new Shop(3, state);
-    List<Xid> committed = shop.commitMany(3, 2);
+    ShopEngine shop = new ShopEngine(3, state);
+    List<Xid> committed = shop.script.commitMany(3, 2);
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     Recorder ok = new Recorder();
     EmbeddedEngine engine = shop.engine(tx -> {
@@ -108,8 +109,8 @@ class EmbeddedEngineTest {
 
   @Test
   void handlerRetries_deliverTheRefusedTransactionAgainWithoutRestart() throws Exception {
-    Shop shop = new Shop(4, state);
-    List<Xid> committed = shop.commitMany(3, 3);
+    ShopEngine shop = new ShopEngine(4, state);
+    List<Xid> committed = shop.script.commitMany(3, 3);
     AtomicInteger refusals = new AtomicInteger();
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
@@ -130,8 +131,8 @@ class EmbeddedEngineTest {
 
   @Test
   void handlerRetries_stopOnceExhausted() throws Exception {
-    Shop shop = new Shop(5, state);
-    List<Xid> committed = shop.commitMany(2, 1);
+    ShopEngine shop = new ShopEngine(5, state);
+    List<Xid> committed = shop.script.commitMany(2, 1);
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     EmbeddedEngine engine = shop.engine(tx -> {
       throw new IllegalStateException("always");
@@ -151,8 +152,8 @@ class EmbeddedEngineTest {
 
   @Test
   void crash_perTransactionFlush_redeliversOnlyTheUnacknowledgedTransaction() throws Exception {
-    Shop shop = new Shop(6, state).set("cdc.offset.flush.interval.ms", "0");
-    List<Xid> committed = shop.commitMany(5, 2);
+    ShopEngine shop = new ShopEngine(6, state).set("cdc.offset.flush.interval.ms", "0");
+    List<Xid> committed = shop.script.commitMany(5, 2);
     CountDownLatch inThird = new CountDownLatch(1);
     Recorder before = new Recorder();
     EmbeddedEngine engine = shop.engine(tx -> {
@@ -183,9 +184,9 @@ class EmbeddedEngineTest {
    */
   @Test
   void crash_groupedFlush_redeliversTheTransactionsSinceTheLastWrite() throws Exception {
-    Shop shop = new Shop(16, state).set("cdc.offset.flush.interval.ms", "3600000")
+    ShopEngine shop = new ShopEngine(16, state).set("cdc.offset.flush.interval.ms", "3600000")
         .set("cdc.offset.flush.max.transactions", "2");
-    List<Xid> committed = shop.commitMany(5, 2);
+    List<Xid> committed = shop.script.commitMany(5, 2);
     CountDownLatch inFourth = new CountDownLatch(1);
     Recorder before = new Recorder();
     EmbeddedEngine engine = shop.engine(tx -> {
@@ -211,14 +212,14 @@ class EmbeddedEngineTest {
 
   @Test
   void stop_withGroupedFlush_storesTheLastHandledTransaction() throws Exception {
-    Shop shop = new Shop(17, state).set("cdc.offset.flush.interval.ms", "3600000");
-    shop.commitMany(3, 1);
+    ShopEngine shop = new ShopEngine(17, state).set("cdc.offset.flush.interval.ms", "3600000");
+    shop.script.commitMany(3, 1);
     Recorder first = new Recorder();
     EmbeddedEngine engine = shop.engine(first).build();
     engine.start();
     first.awaitCount(3);
     stop(engine);
-    List<Xid> later = shop.commitMany(2, 1);
+    List<Xid> later = shop.script.commitMany(2, 1);
     Recorder second = new Recorder();
     EmbeddedEngine again = shop.engine(second).build();
     again.start();
@@ -229,8 +230,8 @@ class EmbeddedEngineTest {
 
   @Test
   void threads_areNamedAfterTheCaptureAndCarryTheStartersLoggingContext() throws Exception {
-    Shop shop = new Shop(18, state).set("cdc.topic.prefix", "orders-sync");
-    shop.commitMany(1, 1);
+    ShopEngine shop = new ShopEngine(18, state).set("cdc.topic.prefix", "orders-sync");
+    shop.script.commitMany(1, 1);
     java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
     EmbeddedEngine engine = shop.engine(tx -> {
@@ -253,9 +254,9 @@ class EmbeddedEngineTest {
 
   @Test
   void transactionLargerThanTheQueue_streamsThroughTheHandler() throws Exception {
-    Shop shop = new Shop(7, state).set("cdc.queue.max.records", "16");
-    Xid big = shop.commit(200);
-    Xid small = shop.commit(1);
+    ShopEngine shop = new ShopEngine(7, state).set("cdc.queue.max.records", "16");
+    Xid big = shop.script.commit(200);
+    Xid small = shop.script.commit(1);
     List<Integer> queuedWhileReading = new ArrayList<>();
     List<Long> counts = new CopyOnWriteArrayList<>();
     List<Xid> seen = new CopyOnWriteArrayList<>();
@@ -285,8 +286,8 @@ class EmbeddedEngineTest {
 
   @Test
   void handlerReadingNothing_stillMovesOnAndStoresThePosition() throws Exception {
-    Shop shop = new Shop(8, state).set("cdc.queue.max.records", "16");
-    List<Xid> committed = List.of(shop.commit(50), shop.commit(2));
+    ShopEngine shop = new ShopEngine(8, state).set("cdc.queue.max.records", "16");
+    List<Xid> committed = List.of(shop.script.commit(50), shop.script.commit(2));
     List<Xid> seen = new CopyOnWriteArrayList<>();
     EmbeddedEngine engine = shop.engine(tx -> {
       seen.add(tx.xid());
@@ -301,8 +302,8 @@ class EmbeddedEngineTest {
 
   @Test
   void changes_secondIterationIsRefused() throws Exception {
-    Shop shop = new Shop(9, state);
-    shop.commit(1);
+    ShopEngine shop = new ShopEngine(9, state);
+    shop.script.commit(1);
     List<Throwable> thrown = new CopyOnWriteArrayList<>();
     List<TableLayout> layouts = new CopyOnWriteArrayList<>();
     EmbeddedEngine engine = shop.engine(tx -> {
@@ -321,13 +322,13 @@ class EmbeddedEngineTest {
     stop(engine);
     assertThat(thrown.get(0)).hasMessageEndingWith("stream from the capture and can be iterated once; keep your "
         + "own copy to read them again");
-    assertThat(layouts).containsExactly(Shop.layout());
+    assertThat(layouts).containsExactly(ShopOrders.layout());
   }
 
   @Test
   void captureFailure_reachesTheListenerWithItsCode() throws Exception {
-    Shop shop = new Shop(10, state);
-    shop.commit(1);
+    ShopEngine shop = new ShopEngine(10, state);
+    shop.script.commit(1);
     shop.oracle.faults().atCall(dev.redoline.simulator.GatewayCall.START_LOGMNR, 1,
         dev.redoline.simulator.Fault.error(1031));
     List<CdcException> failures = new CopyOnWriteArrayList<>();
@@ -341,7 +342,7 @@ class EmbeddedEngineTest {
 
   @Test
   void start_twiceIsRefused() throws Exception {
-    Shop shop = new Shop(11, state);
+    ShopEngine shop = new ShopEngine(11, state);
     EmbeddedEngine engine = shop.engine(tx -> { }).build();
     engine.start();
     assertThatThrownBy(engine::start).isInstanceOf(IllegalStateException.class)
@@ -367,7 +368,7 @@ class EmbeddedEngineTest {
 
   @Test
   void stop_beforeStartLeavesItStopped() throws Exception {
-    EmbeddedEngine engine = new Shop(12, state).engine(tx -> { }).build();
+    EmbeddedEngine engine = new ShopEngine(12, state).engine(tx -> { }).build();
     engine.stop();
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
     assertThat(engine.awaitTermination(Duration.ZERO)).isTrue();

@@ -27,7 +27,7 @@ class EngineStartTest {
 
   /** Starts an engine whose first connection meets {@code fault}; the error start() threw. */
   private CdcException startFails(GatewayCall call, Fault fault, List<CdcException> heard) {
-    Shop shop = new Shop(21, state);
+    ShopEngine shop = new ShopEngine(21, state);
     shop.oracle.faults().atCall(call, 1, fault);
     EmbeddedEngine engine = shop.engine(tx -> { }).failureListener(heard::add).build();
     Throwable thrown = catchThrowable(engine::start);
@@ -61,7 +61,7 @@ class EngineStartTest {
 
   @Test
   void close_afterAStartThatFailedOnTheStoredPosition_isSafe() throws Exception {
-    Shop shop = new Shop(22, state);
+    ShopEngine shop = new ShopEngine(22, state);
     Files.writeString(state.resolve("offsets.json"), "{\"format\":1,\"position\":{\"v\":\"x\"}}");
     EmbeddedEngine engine = shop.engine(tx -> { }).build();
     Throwable thrown = catchThrowable(engine::start);
@@ -74,8 +74,8 @@ class EngineStartTest {
 
   @Test
   void start_listenerDown_retriesVisiblyThenRuns() throws Exception {
-    Shop shop = new Shop(23, state);
-    shop.commit(1);
+    ShopEngine shop = new ShopEngine(23, state);
+    shop.script.commit(1);
     shop.oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(12541))
         .atCall(GatewayCall.CONNECT, 2, Fault.error(12541));
     List<CdcException> heard = new CopyOnWriteArrayList<>();

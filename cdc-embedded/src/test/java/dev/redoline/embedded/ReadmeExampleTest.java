@@ -19,8 +19,8 @@ class ReadmeExampleTest {
 
   @Test
   void readmeHandler_printsEveryChangeOfEachTransaction() throws Exception {
-    Shop shop = new Shop(31, state);
-    shop.commitMany(2, 2);
+    ShopEngine shop = new ShopEngine(31, state);
+    shop.script.commitMany(2, 2);
     List<String> out = new CopyOnWriteArrayList<>();
     // --- README: begin (System.out.println replaced by out::add) ---
     EmbeddedEngine engine = EmbeddedEngine.builder()

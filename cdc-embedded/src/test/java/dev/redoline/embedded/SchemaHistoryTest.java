@@ -7,6 +7,7 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Scn;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.nio.file.Files;
@@ -40,21 +41,21 @@ class SchemaHistoryTest {
 
   @Test
   void record_skipsALayoutAlreadyRecorded() throws Exception {
-    FileSchemaHistory.open(dir.resolve("h.jsonl")).record(Shop.layout(), Scn.of(10));
-    FileSchemaHistory.open(dir.resolve("h.jsonl")).record(Shop.layout(), Scn.of(20));
+    FileSchemaHistory.open(dir.resolve("h.jsonl")).record(ShopOrders.layout(), Scn.of(10));
+    FileSchemaHistory.open(dir.resolve("h.jsonl")).record(ShopOrders.layout(), Scn.of(20));
     assertThat(Files.readAllLines(dir.resolve("h.jsonl"))).hasSize(1);
     assertThat(FileSchemaHistory.open(dir.resolve("h.jsonl")).load())
-        .containsExactly(new LayoutVersion(Shop.layout(), Scn.of(10)));
+        .containsExactly(new LayoutVersion(ShopOrders.layout(), Scn.of(10)));
   }
 
   @Test
   void load_ignoresATornLastLineAndTheNextRecordReplacesIt() throws Exception {
     Path file = dir.resolve("h.jsonl");
-    FileSchemaHistory.open(file).record(Shop.layout(), Scn.of(10));
+    FileSchemaHistory.open(file).record(ShopOrders.layout(), Scn.of(10));
     Files.writeString(file, "{\"v\":1,\"scn\":\"2", java.nio.file.StandardOpenOption.APPEND);
-    assertThat(FileSchemaHistory.open(file).load()).extracting(LayoutVersion::layout).containsExactly(Shop.layout());
+    assertThat(FileSchemaHistory.open(file).load()).extracting(LayoutVersion::layout).containsExactly(ShopOrders.layout());
     FileSchemaHistory.open(file).record(everyType(), Scn.of(11));
-    assertThat(FileSchemaHistory.open(file).load()).containsExactly(new LayoutVersion(Shop.layout(), Scn.of(10)),
+    assertThat(FileSchemaHistory.open(file).load()).containsExactly(new LayoutVersion(ShopOrders.layout(), Scn.of(10)),
         new LayoutVersion(everyType(), Scn.of(11)));
   }
 
@@ -70,8 +71,8 @@ class SchemaHistoryTest {
   @Test
   void inMemory_keepsEachLayoutOnce() {
     SchemaHistory history = SchemaHistory.inMemory();
-    history.record(Shop.layout(), Scn.of(1));
-    history.record(Shop.layout(), Scn.of(2));
-    assertThat(history.load()).containsExactly(new LayoutVersion(Shop.layout(), Scn.of(1)));
+    history.record(ShopOrders.layout(), Scn.of(1));
+    history.record(ShopOrders.layout(), Scn.of(2));
+    assertThat(history.load()).containsExactly(new LayoutVersion(ShopOrders.layout(), Scn.of(1)));
   }
 }

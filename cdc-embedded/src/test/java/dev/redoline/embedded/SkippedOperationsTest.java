@@ -6,6 +6,7 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Xid;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,7 +24,7 @@ class SkippedOperationsTest {
 
   @Test
   void skippedUpdatesAndDeletes_neverArrive_andARestartResumesExactlyAfterTheLastHandledCommit() throws Exception {
-    Shop shop = new Shop(31, state).set("cdc.skipped.operations", "u,d");
+    ShopEngine shop = new ShopEngine(31, state).set("cdc.skipped.operations", "u,d");
     Xid first = mixed(shop, 1L);        // insert 1, update 1, delete 1
     Xid updatesOnly = updateOnly(shop);
     Recorder before = run(shop, 1);
@@ -42,25 +43,25 @@ class SkippedOperationsTest {
   }
 
   /** One transaction: insert {@code id}, update it, then insert and delete {@code id + 100}. */
-  private Xid mixed(Shop shop, long id) {
+  private Xid mixed(ShopEngine shop, long id) {
     SimulatedTransaction tx = shop.oracle.begin();
-    String row = tx.insert(Shop.ORDERS, id, "NEW");
+    String row = tx.insert(ShopScript.ORDERS, id, "NEW");
     kept = row;
-    tx.update(Shop.ORDERS, row, Map.of("STATUS", "PAID"));
-    String gone = tx.insert(Shop.ORDERS, id + 100, "GONE");
-    tx.delete(Shop.ORDERS, gone);
+    tx.update(ShopScript.ORDERS, row, Map.of("STATUS", "PAID"));
+    String gone = tx.insert(ShopScript.ORDERS, id + 100, "GONE");
+    tx.delete(ShopScript.ORDERS, gone);
     tx.commit();
     return tx.xid();
   }
 
-  private Xid updateOnly(Shop shop) {
+  private Xid updateOnly(ShopEngine shop) {
     SimulatedTransaction tx = shop.oracle.begin();
-    tx.update(Shop.ORDERS, kept, Map.of("STATUS", "SHIPPED"));
+    tx.update(ShopScript.ORDERS, kept, Map.of("STATUS", "SHIPPED"));
     tx.commit();
     return tx.xid();
   }
 
-  private static Recorder run(Shop shop, int count) throws InterruptedException {
+  private static Recorder run(ShopEngine shop, int count) throws InterruptedException {
     Recorder recorder = new Recorder();
     EmbeddedEngine engine = shop.engine(recorder).build();
     engine.start();

@@ -27,8 +27,8 @@ class SnapshotDeliveryTest {
 
   @Test
   void existingRowsArriveAsSnapshotBatchesBeforeTheChanges() throws Exception {
-    Shop shop = new Shop(41, state);
-    shop.commitMany(1, 5);                       // rows 1..5, before the first start
+    ShopEngine shop = new ShopEngine(41, state);
+    shop.script.commitMany(1, 5);                       // rows 1..5, before the first start
     shop.set("cdc.start.scn", "current").set("cdc.snapshot.chunk.rows", "2");
     List<Seen> seen = new CopyOnWriteArrayList<>();
     EmbeddedEngine engine = shop.engine(tx -> {

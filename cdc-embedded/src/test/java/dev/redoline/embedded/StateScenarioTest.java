@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Change;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.DeadLetter;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +30,7 @@ class StateScenarioTest {
   }
 
   /** Runs an engine until it has handled {@code count} transactions, then stops it. */
-  private static Recorder runUntil(Shop shop, int count) throws InterruptedException {
+  private static Recorder runUntil(ShopEngine shop, int count) throws InterruptedException {
     Recorder recorder = new Recorder();
     EmbeddedEngine engine = shop.engine(recorder).build();
     engine.start();
@@ -43,10 +45,10 @@ class StateScenarioTest {
 
   @Test
   void journal_letsTheResumePositionPassALongOpenTransactionAndRestoresIt() throws Exception {
-    Shop shop = new Shop(21, state).set("cdc.buffer.journal.after.ms", "0");
+    ShopEngine shop = new ShopEngine(21, state).set("cdc.buffer.journal.after.ms", "0");
     SimulatedTransaction open = shop.oracle.begin();
-    open.insert(Shop.ORDERS, 900L, "LONG");
-    Xid first = shop.commit(1);
+    open.insert(ShopScript.ORDERS, 900L, "LONG");
+    Xid first = shop.script.commit(1);
     Recorder before = runUntil(shop, 1);
     Position stored = storedPosition();
     assertThat(stored.resume().get(1)).as("the resume address moved past the open transaction's first change")
@@ -55,7 +57,7 @@ class StateScenarioTest {
       assertThat(journal).isNotEmpty();
     }
 
-    open.insert(Shop.ORDERS, 901L, "LONG");
+    open.insert(ShopScript.ORDERS, 901L, "LONG");
     open.commit();
     Recorder after = runUntil(shop, 1);
     assertThat(after.xids()).containsExactly(open.xid());
@@ -66,10 +68,10 @@ class StateScenarioTest {
 
   @Test
   void withoutJournaling_theResumePositionWaitsForTheOpenTransaction() throws Exception {
-    Shop shop = new Shop(21, state);
+    ShopEngine shop = new ShopEngine(21, state);
     SimulatedTransaction open = shop.oracle.begin();
-    open.insert(Shop.ORDERS, 900L, "LONG");
-    shop.commit(1);
+    open.insert(ShopScript.ORDERS, 900L, "LONG");
+    shop.script.commit(1);
     Recorder recorder = runUntil(shop, 1);
     assertThat(storedPosition().resume().get(1)).as("held before the open transaction's first change")
         .isLessThan(recorder.handled().get(0).mark().address());
@@ -78,11 +80,11 @@ class StateScenarioTest {
 
   @Test
   void deadLetters_reachTheHandlerAndTheFile() throws Exception {
-    Shop shop = new Shop(22, state).set("cdc.on.decode.error", "dlq");
+    ShopEngine shop = new ShopEngine(22, state).set("cdc.on.decode.error", "dlq");
     SimulatedTransaction tx = shop.oracle.begin();
-    tx.insert(Shop.ORDERS, 1L, "NEW");
-    tx.unsupported(Shop.ORDERS);
-    tx.insert(Shop.ORDERS, 2L, "NEW");
+    tx.insert(ShopScript.ORDERS, 1L, "NEW");
+    tx.unsupported(ShopScript.ORDERS);
+    tx.insert(ShopScript.ORDERS, 2L, "NEW");
     tx.commit();
     List<DeadLetter> letters = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
@@ -104,21 +106,21 @@ class StateScenarioTest {
 
   @Test
   void schemaHistory_isWrittenOnceAndKeepsVersionsAcrossRestarts() throws Exception {
-    Shop shop = new Shop(23, state);
-    shop.commit(1);
+    ShopEngine shop = new ShopEngine(23, state);
+    shop.script.commit(1);
     runUntil(shop, 1);
-    shop.commit(1);
+    shop.script.commit(1);
     runUntil(shop, 1);
     List<String> lines = Files.readAllLines(state.resolve("schema-history.jsonl"));
     assertThat(lines).hasSize(1);
     assertThat(FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load())
-        .extracting(dev.redoline.core.LayoutVersion::layout).containsExactly(Shop.layout());
+        .extracting(dev.redoline.core.LayoutVersion::layout).containsExactly(ShopOrders.layout());
     assertThat(lines.get(0)).doesNotContain("NEW");
 
-    shop.oracle.schema().addColumn(Shop.ORDERS, "NOTE", dev.redoline.core.OracleType.sized(
+    shop.oracle.schema().addColumn(ShopScript.ORDERS, "NOTE", dev.redoline.core.OracleType.sized(
         dev.redoline.core.OracleType.Kind.VARCHAR2, 20));
     SimulatedTransaction tx = shop.oracle.begin();
-    tx.insert(Shop.ORDERS, 50L, "NEW", "hello");
+    tx.insert(ShopScript.ORDERS, 50L, "NEW", "hello");
     tx.commit();
     Recorder after = runUntil(shop, 1);
     int version = after.handled().get(0).changes().get(0).layoutVersion();

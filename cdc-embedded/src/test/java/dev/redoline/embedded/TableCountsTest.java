@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,15 +25,15 @@ class TableCountsTest {
 
   @Test
   void tableCounts_areKnownOnceEveryChangeIsRead_perTableInOrderOfFirstAppearance() throws Exception {
-    Shop shop = new Shop(51, state);
+    ShopEngine shop = new ShopEngine(51, state);
     shop.oracle.createTable(TableLayout.builder(ITEMS, 1).column("ID", OracleType.number(10, 0), false)
         .primaryKey("ID").build());
     SimulatedTransaction tx = shop.oracle.begin();
-    tx.insert(Shop.ORDERS, 1L, "NEW");
+    tx.insert(ShopScript.ORDERS, 1L, "NEW");
     tx.insert(ITEMS, 10L);
-    tx.insert(Shop.ORDERS, 2L, "NEW");
+    tx.insert(ShopScript.ORDERS, 2L, "NEW");
     tx.commit();
-    shop.commit(1);
+    shop.script.commit(1);
     List<List<Map.Entry<TableId, Long>>> counts = new CopyOnWriteArrayList<>();
     List<String> early = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
@@ -52,8 +53,8 @@ class TableCountsTest {
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     assertThat(counts).containsExactly(
-        List.of(Map.entry(Shop.ORDERS, 2L), Map.entry(ITEMS, 1L)),
-        List.of(Map.entry(Shop.ORDERS, 1L)));
+        List.of(Map.entry(ShopScript.ORDERS, 2L), Map.entry(ITEMS, 1L)),
+        List.of(Map.entry(ShopScript.ORDERS, 1L)));
     assertThat(early).hasSize(2).allSatisfy(m -> assertThat(m).contains("are known once all its"));
   }
 }

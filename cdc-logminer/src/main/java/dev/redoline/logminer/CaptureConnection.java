@@ -12,6 +12,8 @@ import java.sql.SQLException;
 final class CaptureConnection {
 
   private final GatewayFactory gateways;
+  /** What the first connection checks beyond V$DATABASE before the capture starts. */
+  private final FirstCheck firstCheck;
   private final ContainerReaders containerReaders;
   private final CaptureStats stats;
   private LogMinerGateway db;
@@ -20,8 +22,15 @@ final class CaptureConnection {
   /** A transient failure of {@link #connectFirst()}, for the capture thread to retry first of all. */
   private Exception firstFailure;
 
-  CaptureConnection(GatewayFactory gateways, CaptureStats stats) {
+  /** A check of the first connection that throws a {@link CdcException} naming what is missing. */
+  @FunctionalInterface
+  interface FirstCheck {
+    void check(LogMinerGateway db) throws SQLException;
+  }
+
+  CaptureConnection(GatewayFactory gateways, CaptureStats stats, FirstCheck firstCheck) {
     this.gateways = gateways;
+    this.firstCheck = firstCheck;
     this.containerReaders = new ContainerReaders(gateways);
     this.stats = stats;
   }
@@ -37,6 +46,7 @@ final class CaptureConnection {
     try {
       db = gateways.connect();
       db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
+      firstCheck.check(db);   // nor may a snapshot fail on a grant later (SnapshotPreflight)
       connected = true;
       stats.connected(true);
     } catch (SQLException | RuntimeException e) {

@@ -136,6 +136,13 @@ public interface LogMinerGateway extends AutoCloseable {
   List<ChunkRead.Row> readChunk(ChunkRead read) throws SQLException;
 
   /**
+   * A flashback query of {@code table} as of {@code scn} that selects no column and no row
+   * ({@code SELECT 1 FROM t AS OF SCN ? WHERE 1 = 0}): Oracle checks the privileges it needs as it
+   * parses, so ORA-01031 says the user may not read the table as of an SCN; nothing is read.
+   */
+  void probeAsOf(dev.redoline.core.TableId table, dev.redoline.core.Scn scn) throws SQLException;
+
+  /**
    * Moves this connection's session into container {@code pdb} ({@code ALTER SESSION SET CONTAINER},
    * which needs the SET CONTAINER privilege): its chunk reads then read that PDB's tables. A
    * session that mines stays at CDB$ROOT; this is for a second connection that only reads chunks.

@@ -121,7 +121,7 @@ final class MiningStep {
     try {
       outcome = inventory.plan(listing(db, positions.listingFloor(), writing), positions.cursors(), startScn, window.logs(), clock.instant());
     } catch (CdcException e) {
-      if (!recovery.startsOver(e, appliedAny)) {
+      if (!recovery.startsOver(e)) {
         throw e;
       }
       startOver(db, e);
@@ -179,15 +179,16 @@ final class MiningStep {
     if (rows.ddl() != null) {
       tracker.ddlApplied(rows.ddl());
     }
-    var released = sequencer.release(rows.safeScn());
-    var chunks = snapshots.release(rows.safeScn(), catalog);
+    Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
+    var released = sequencer.release(releasable);
+    var chunks = snapshots.release(releasable, catalog);
     for (CommitSequencer.Late late : sequencer.takeLate()) {
       ops.event(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
     }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
     record(plan, rows.rows(), took, decodeTook, rows.safeScn());
-    publisher.publish(released, positions.held(), chunks);
+    publisher.publish(released, positions.held(), chunks, snapshots.reflected());
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
       ops.event(OpsEvent.Type.SNAPSHOT_PROGRESS,
@@ -264,12 +265,17 @@ final class MiningStep {
   /**
    * {@code cdc.snapshot.mode=when_needed} after {@code purged} (CDC-2002): the capture starts over
    * at the current SCN with a new snapshot of every captured table ({@link RecoveryPolicy#startsOver}).
+   * A capture that already applied steps drops what it held, undelivered ({@link SnapshotRestart}).
    */
   private void startOver(LogMinerGateway db, CdcException purged) throws SQLException {
     Scn now = db.database().currentScn();
-    ops.event(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the stored position is gone (" + purged.getMessage() + "); "
-        + "cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a new snapshot of every table: changes "
-        + "between the stored position and that SCN are not delivered, deleted rows included");
+    ops.event(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the " + (appliedAny ? "capture's position" : "stored position")
+        + " is gone (" + purged.getMessage() + "); cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a "
+        + "new snapshot of every table: changes between the last delivered one and that SCN are not delivered, "
+        + "deleted rows included");
+    if (appliedAny) {
+      SnapshotRestart.dropBuffered(sequencer, buffer, applier);
+    }
     positions.clear();
     begin(Positions.startMark(Position.start(now)), true);
     snapshots.captured(catalog.layouts());

@@ -89,6 +89,21 @@ final class Publisher {
    */
   void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
       throws InterruptedException {
+    publish(released, held, chunks, NOTHING_REFLECTED);
+  }
+
+  /** Changes a snapshot chunk already holds the effect of, left out of the stream ({@link FirstChunks}). */
+  @FunctionalInterface
+  interface Reflected {
+    boolean test(TableId table, Scn commitScn);
+  }
+
+  /** No change is left out. */
+  static final Reflected NOTHING_REFLECTED = (table, scn) -> false;
+
+  /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,
+      Reflected reflected) throws InterruptedException {
     Positions.Base base = Positions.Base.of(held);
     // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
     // keeps the redo of every transaction delivered after it.
@@ -104,7 +119,7 @@ final class Publisher {
         chunk(chunks.get(next++), suffix[i]);
       }
       try (PublishedTransaction published = ready.published()) {
-        publish(ready, suffix[i], suffix[i + 1]);
+        publish(ready, suffix[i], suffix[i + 1], reflected);
       }
     }
     while (next < chunks.size()) {
@@ -131,29 +146,50 @@ final class Publisher {
     progress = change.apply(progress);
   }
 
-  private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after) throws InterruptedException {
+  private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
+      throws InterruptedException {
     Commit commit = ready.published().transaction().commit();
     CommitMark mark = commit.mark();
     if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
       return;
     }
-    long index = 0;
-    long last = commit.size() - 1;
-    // Counted over every change, delivered before a restart or not: places and counts stay exact.
+    // Counted over every change delivered, before a restart or not: places and counts stay exact.
     Map<TableId, Long> tableCounts = new LinkedHashMap<>();
+    // Each change is queued once the next one delivered is found: the last delivered one ends the
+    // transaction (whole position, table counts), also when reflected changes after it are left out.
+    Change held = null;
+    long heldIndex = -1;
+    long heldOrder = 0;
+    long index = 0;
     for (Change change : ready.published().transaction().changes()) {
-      long tableOrder = tableCounts.merge(change.table(), 1L, Long::sum);
-      if (!start.isDelivered(mark, index)) {
-        Positions.Base base = index == last ? after : during;
-        Position position = base.position(mark, index == last ? Position.WHOLE : index).withSnapshot(progress);
-        queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder,
-            index == last ? tableCounts : Map.of()));
-        lastQueued = position;
+      if (!reflected.test(change.table(), commit.scn())) {
+        if (held != null) {
+          queue(commit, held, heldIndex, heldOrder, during, null);
+        }
+        held = change;
+        heldIndex = index;
+        heldOrder = tableCounts.merge(change.table(), 1L, Long::sum);
       }
       index++;
     }
+    if (held != null) {
+      queue(commit, held, heldIndex, heldOrder, after, tableCounts);
+    }
     lastMark = mark;
     lastEvent = clock.instant();
+  }
+
+  /** Queues one change of {@code commit}; {@code tableCounts} non-null for the transaction's last. */
+  private void queue(Commit commit, Change change, long index, long tableOrder, Positions.Base base,
+      Map<TableId, Long> tableCounts) throws InterruptedException {
+    CommitMark mark = commit.mark();
+    if (start.isDelivered(mark, index)) {
+      return;
+    }
+    boolean last = tableCounts != null;
+    Position position = base.position(mark, last ? Position.WHOLE : index).withSnapshot(progress);
+    queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder, last ? tableCounts : Map.of()));
+    lastQueued = position;
   }
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */

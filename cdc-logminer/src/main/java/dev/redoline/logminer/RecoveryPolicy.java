@@ -115,10 +115,11 @@ final class RecoveryPolicy {
 
   /**
    * {@code cdc.snapshot.mode=when_needed}: whether the capture starts over at the current SCN with
-   * a new snapshot of every captured table, because the redo of the stored position is gone
-   * (CDC-2002) before this stream applied anything ({@code appliedAny}).
+   * a new snapshot of every captured table, because the redo its position needs is gone (CDC-2002):
+   * a stored position's at a restart, or a running capture's whose next log was deleted before it
+   * was mined. Either way a restart from that position would meet the same.
    */
-  boolean startsOver(CdcException e, boolean appliedAny) {
-    return e.errorCode() == ErrorCode.LOG_PURGED && snapshotMode == SnapshotSettings.Mode.WHEN_NEEDED && !appliedAny;
+  boolean startsOver(CdcException e) {
+    return e.errorCode() == ErrorCode.LOG_PURGED && snapshotMode == SnapshotSettings.Mode.WHEN_NEEDED;
   }
 }

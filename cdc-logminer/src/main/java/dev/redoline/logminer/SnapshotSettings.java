@@ -7,9 +7,10 @@ import java.util.Locale;
 /**
  * The snapshot settings of a capture: {@code cdc.snapshot.mode}, {@code cdc.snapshot.chunk.rows}
  * and the key columns of {@code cdc.message.key.columns} (the order a table without a primary key
- * is read in).
+ * is read in), and {@code cdc.database.user}, named in the GRANT a missing FLASHBACK privilege asks
+ * for.
  */
-record SnapshotSettings(Mode mode, int chunkRows, KeyColumns keys) {
+record SnapshotSettings(Mode mode, int chunkRows, KeyColumns keys, String user) {
 
   /** {@code cdc.snapshot.mode}. */
   enum Mode {
@@ -26,6 +27,7 @@ record SnapshotSettings(Mode mode, int chunkRows, KeyColumns keys) {
 
   static SnapshotSettings of(CdcConfig config) {
     return new SnapshotSettings(Mode.valueOf(config.get(CdcConfig.SNAPSHOT_MODE).toUpperCase(Locale.ROOT)),
-        config.get(CdcConfig.SNAPSHOT_CHUNK_ROWS), KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)));
+        config.get(CdcConfig.SNAPSHOT_CHUNK_ROWS), KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
+        config.get(CdcConfig.DATABASE_USER));
   }
 }

@@ -40,6 +40,19 @@ import java.util.function.BiConsumer;
  * then holds each row as it was at {@code d}, and every later change of it arrives after the chunk:
  * no watermark is written, and no undo older than one chunk's read is needed.
  *
+ * <h2>The last chunk</h2>
+ * Each read asks for one row more than the chunk holds, so a chunk that ends the table knows it.
+ * A chunk after which that extra row existed is held until the next read of its table: when that
+ * read is empty (the rows were deleted meanwhile), the held chunk becomes the last one. Until
+ * then the stream's commits above its SCN wait too ({@link #cap}); the next step reads first, so
+ * they wait one step at most. The mark {@code last} therefore arrives for every table that has a
+ * snapshot row.
+ *
+ * <h2>Before a table's first chunk</h2>
+ * No streamed change of a table comes before the first chunk of its first snapshot: until it is
+ * delivered, the table's streamed changes that the chunk holds the effect of are left out
+ * ({@link FirstChunks}).
+ *
  * <h2>Layouts</h2>
  * A chunk is read with the layout the capture has for the table at the read. If the stream brings
  * a new layout of the table before the chunk is released (a DDL at or below its SCN, or soon after
@@ -59,6 +72,10 @@ import java.util.function.BiConsumer;
  *
  * <h2>Threads</h2>
  * Everything runs on the capture thread except {@link #request}, which any thread may call.
+ *
+ * <h2>Length</h2>
+ * Past 400 lines because reading, holding, releasing and rewinding chunks all change one job's
+ * cursor and one hold; the rule before a table's first chunk is a class of its own.
  */
 final class Snapshots {
 
@@ -97,6 +114,14 @@ final class Snapshots {
    */
   record Chunk(Job job, TableLayout layout, Scn scn, Commit commit, List<Change> changes, List<SnapshotMark> marks,
       List<Object> startAfter, boolean first, boolean last, List<Object> endKey) {
+
+    /** This chunk as the table's last: its last row marked so, its progress done. */
+    Chunk asLast() {
+      List<SnapshotMark> out = new ArrayList<>(marks);
+      SnapshotMark end = out.get(out.size() - 1);
+      out.set(out.size() - 1, new SnapshotMark(end.table(), end.scn(), SnapshotMark.Place.LAST));
+      return new Chunk(job, layout, scn, commit, changes, List.copyOf(out), startAfter, first, true, endKey);
+    }
 
     /** {@code progress} once this chunk is delivered. */
     SnapshotProgress advance(SnapshotProgress progress) {
@@ -149,6 +174,7 @@ final class Snapshots {
   private final Deque<Job> pending = new ArrayDeque<>();
   private final Deque<Chunk> held = new ArrayDeque<>();
   private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+  private final FirstChunks firstChunks = new FirstChunks();
   /** Ad-hoc snapshots queued since {@link #noteAdHoc} last ran, to enter the positions. */
   private final List<SnapshotProgress.AdHoc> queuedAdHoc = new ArrayList<>();
   /** Ad-hoc snapshots dropped since {@link #noteAdHoc} last ran, to leave the positions. */
@@ -178,6 +204,7 @@ final class Snapshots {
   SnapshotProgress begin(SnapshotProgress stored, boolean firstStart) {
     pending.clear();
     held.clear();
+    firstChunks.clear();
     queuedAdHoc.clear();
     droppedAdHoc.clear();
     seenTables = false;
@@ -215,6 +242,9 @@ final class Snapshots {
       }
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
       pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
+      if (cursor.isEmpty()) {
+        firstChunks.queued(table);
+      }
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
           : " continues after the last emitted chunk"));
     }
@@ -255,6 +285,7 @@ final class Snapshots {
       TableLayout layout = catalog.layout(job.table);
       if (layout == null) {
         pending.poll();
+        firstChunks.dropped(job.table);
         if (job.adHoc()) {
           droppedAdHoc.add(job.adHocId);
         }
@@ -267,7 +298,14 @@ final class Snapshots {
       if (chunk == null) {
         return;   // ORA-01466: read again at the next step, once the stream has the new layout
       }
-      held.add(chunk);
+      Chunk before = held.peekLast();
+      if (chunk.changes().isEmpty() && chunk.last() && before != null && before.job() == job) {
+        // the rows the look-ahead saw are gone: the chunk before, still held, ends the table
+        held.pollLast();
+        held.add(before.asLast());
+      } else {
+        held.add(chunk);
+      }
       if (chunk.last()) {
         pending.poll();
       }
@@ -349,6 +387,9 @@ final class Snapshots {
     }
     List<Object> startAfter = job.cursor;
     boolean first = job.first;
+    if (first && !job.adHoc()) {
+      firstChunks.read(job.table, scn);
+    }
     if (!kept.isEmpty()) {
       job.cursor = kept.get(kept.size() - 1).key();
       job.first = false;
@@ -381,8 +422,9 @@ final class Snapshots {
    * of its table, and read again.
    */
   List<Chunk> release(Scn safeScn, TableCatalog catalog) {
+    firstChunks.releasing();
     List<Chunk> out = new ArrayList<>();
-    while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0) {
+    while (!held.isEmpty() && held.peek().scn().compareTo(safeScn) <= 0 && !waiting(held.peek())) {
       Chunk chunk = held.poll();
       TableLayout now = catalog.layout(chunk.layout().table());
       if (now != null && now.version() != chunk.layout().version()) {
@@ -390,12 +432,42 @@ final class Snapshots {
         continue;
       }
       out.add(chunk);
+      if (chunk.first() && !chunk.job().adHoc() && firstChunks.released(chunk.layout().table())) {
+        ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "first snapshot chunk of " + chunk.layout().table() + " as of SCN "
+            + chunk.scn() + ": the streamed changes of the table committed at or below it are left out, the chunk "
+            + "holds their effect");
+      }
       if (chunk.last()) {
         ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, (chunk.job().adHoc() ? "ad-hoc " : "") + "snapshot of "
             + chunk.layout().table() + " complete");
       }
     }
     return out;
+  }
+
+  /** What the next publication leaves out of the stream ({@link FirstChunks}). */
+  Publisher.Reflected reflected() {
+    return firstChunks.predicate();
+  }
+
+  /**
+   * Whether {@code chunk} waits for the read after it: it is the newest chunk of the table being
+   * read and not known to be its last. The look-ahead row said more rows follow, but they may be
+   * deleted before the next read; if that read is empty, this chunk is the last after all
+   * ({@link Chunk#asLast}), and it must still be held to say so.
+   */
+  private boolean waiting(Chunk chunk) {
+    return !chunk.last() && held.peekLast() == chunk && pending.peek() == chunk.job();
+  }
+
+  /**
+   * {@code safeScn}, or the SCN of the chunk that waits for the read after it when that is lower:
+   * the commits above that SCN are released after it, at a later step, as its place requires.
+   * The next step reads first, so the wait is one step at most.
+   */
+  Scn cap(Scn safeScn) {
+    Chunk tail = held.peekLast();
+    return tail != null && waiting(tail) ? Scn.min(safeScn, tail.scn()) : safeScn;
   }
 
   private void rewind(Chunk chunk) {
@@ -407,6 +479,9 @@ final class Snapshots {
     }
     job.cursor = chunk.startAfter();
     job.first = chunk.first();
+    if (chunk.first() && !job.adHoc()) {
+      firstChunks.rewound(job.table);
+    }
     if (!pending.contains(job)) {
       pending.addFirst(job);
     }

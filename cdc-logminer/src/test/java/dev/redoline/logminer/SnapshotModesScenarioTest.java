@@ -17,7 +17,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cdc.snapshot.mode=when_needed}: a stored position whose redo is gone starts over with a snapshot. */
+/**
+ * {@code cdc.snapshot.mode=when_needed}: a stored position whose redo is gone starts over with a
+ * snapshot, and so does a running capture whose next log is deleted before it mined it.
+ */
 class SnapshotModesScenarioTest {
 
   @TempDir
@@ -100,6 +103,54 @@ class SnapshotModesScenarioTest {
       StreamEvent.ChangeEvent last = h.changes().get(2);
       assertThat(last.position().snapshot().done(CaptureEngineTest.ORDERS)).isTrue();
       assertThat(last.change().operation()).isEqualTo(Operation.READ);
+    }
+  }
+
+  /**
+   * While the capture streams, row 2 is committed into a log that is switched out, archived and
+   * deleted before the capture mines it: when_needed starts over at the current SCN (a new snapshot
+   * holding rows 1 to 3), where initial stops with CDC-2002.
+   */
+  @Test
+  void whenNeeded_aLogDeletedWhileRunning_startsOverWithASnapshot_whereInitialStopsWithCdc2002() throws Exception {
+    for (String mode : new String[] {"initial", "when_needed"}) {
+      SimulatedOracle oracle = SimulatedOracle.builder().seed(33).build();
+      oracle.createTable(CaptureEngineTest.orders());
+      commit(oracle, 1, "OLD");
+      try (EngineHarness h = new EngineHarness(oracle, spill.resolve(mode))) {
+        h.set("cdc.snapshot.mode", mode);
+        java.util.concurrent.atomic.AtomicBoolean purged = new java.util.concurrent.atomic.AtomicBoolean();
+        new ScenarioScript()
+            .awaitCondition(() -> h.events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent))
+            .then(o -> {
+              try (LogMinerGateway db = SimulatorGateways.connect(o)) {
+                long sequence = db.threads().get(0).sequence();
+                commit(o, 2, "GONE");
+                for (int i = 0; i < 3; i++) {
+                  o.switchLogfile(1);
+                }
+                o.deleteArchive(1, sequence);
+              } catch (SQLException e) {
+                throw new IllegalStateException(e);
+              }
+              commit(o, 3, "AFTER");
+              purged.set(true);
+            })
+            .attach(oracle);
+        h.open(null);
+        if (mode.equals("initial")) {
+          assertThatThrownBy(() -> h.awaitEvents(EngineHarness.changeCount(4)))
+              .isInstanceOfSatisfying(CdcException.class,
+                  e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOG_PURGED));
+          assertThat(purged).isTrue();
+          continue;
+        }
+        h.awaitEvents(events -> h.changes().stream().filter(c -> c.change().operation() == Operation.READ).count() >= 4);
+        // the first snapshot (row 1), then the new one: rows 1 to 3, row 2's INSERT never streamed
+        assertThat(h.changes()).extracting(c -> c.change().operation() + " " + c.change().after().get(0))
+            .containsExactly("READ 1", "READ 1", "READ 2", "READ 3");
+        assertThat(h.ops).anyMatch(e -> e.message().contains("the redo of the capture's position is gone"));
+      }
     }
   }
 }

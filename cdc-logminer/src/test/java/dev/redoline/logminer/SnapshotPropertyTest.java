@@ -304,8 +304,9 @@ class SnapshotPropertyTest {
 
   /**
    * Whether a snapshot of the table was delivered whole. Its last record carries the mark
-   * {@code last}; but when the rows after the last delivered chunk are all deleted before the next
-   * read, that read is empty and no record carries it, so the capture's own word counts too.
+   * {@code last}; but when a restart follows a delivered chunk and the rows after it are all
+   * deleted before the restarted capture reads again, no record carries it, so the capture's own
+   * word counts too.
    */
   private static boolean completed(List<OpsEvent> ops) {
     return ops.stream().anyMatch(e -> e.message().endsWith("snapshot of " + SnapshotWorkload.ITEMS + " complete"));
@@ -343,7 +344,7 @@ class SnapshotPropertyTest {
    * workload, outside the database's lock; a read that meets the workload in the middle of a change
    * is taken again (once the stream is closed, nothing moves).
    */
-  private static Map<Long, String> contents(SimulatedOracle oracle) {
+  static Map<Long, String> contents(SimulatedOracle oracle) {
     for (int attempt = 1; ; attempt++) {
       Map<Long, String> out = new TreeMap<>();
       try {

@@ -43,6 +43,10 @@ final class SnapshotWorkload implements Workload {
   private final List<Open> open = new ArrayList<>();
   private int started;
   private long nextId;
+  private final int seeded;
+  /** Ticks until the table is created; it exists once {@link #created}. */
+  private int createIn;
+  private boolean created;
 
   private static final class Open {
     final SimulatedTransaction tx;
@@ -67,13 +71,36 @@ final class SnapshotWorkload implements Workload {
 
   /** Creates the table in {@code oracle} with {@code seeded} committed rows; the load is {@code transactions}. */
   SnapshotWorkload(SimulatedOracle oracle, long seed, int seeded, int transactions) {
+    this(oracle, seed, seeded, transactions, 0);
+  }
+
+  /**
+   * As above, but the table is created (and seeded, in the same tick) only after
+   * {@code createAfterTicks} ticks of the running capture: a table that starts being captured while
+   * streaming.
+   */
+  SnapshotWorkload(SimulatedOracle oracle, long seed, int seeded, int transactions, int createAfterTicks) {
     this.random = new Random(seed);
     this.transactions = transactions;
-    oracle.createTable(layout());
+    this.seeded = seeded;
+    this.createIn = createAfterTicks;
+    if (createAfterTicks == 0) {
+      oracle.createTable(layout());
+    }
     oracle.createTable(TableLayout.builder(TICKS, 1).column("ID", OracleType.number(10, 0), false)
         .column("N", OracleType.number(10, 0), true).primaryKey("ID").build());
     SimulatedTransaction tx = oracle.begin();
     tick = tx.insert(TICKS, 1L, 0L);
+    if (createAfterTicks == 0) {
+      seed(tx, oracle);
+    } else {
+      tx.commit();
+    }
+  }
+
+  /** Seeds the table's rows, in transactions of 25 rows, the first of them {@code first}. */
+  private void seed(SimulatedTransaction first, SimulatedOracle oracle) {
+    SimulatedTransaction tx = first;
     for (long id = 1; id <= seeded; id++) {
       rows.put(id, tx.insert(ITEMS, id, "seed" + id, qty()));
       if (id % 25 == 0) {
@@ -83,6 +110,12 @@ final class SnapshotWorkload implements Workload {
     }
     tx.commit();
     nextId = seeded + 1;
+    created = true;
+  }
+
+  /** Whether the table exists. */
+  synchronized boolean created() {
+    return created;
   }
 
   private BigDecimal qty() {
@@ -95,10 +128,17 @@ final class SnapshotWorkload implements Workload {
 
   @Override
   public synchronized void run(SimulatedOracle oracle, Duration step) {
+    if (!created && --createIn > 0) {
+      tick(oracle);
+      return;
+    }
+    if (!created) {
+      oracle.createTable(layout());
+      seed(oracle.begin(), oracle);
+      return;
+    }
     if (finished()) {
-      SimulatedTransaction tx = oracle.begin();
-      tx.update(TICKS, tick, Map.of("N", ++ticks));
-      tx.commit();
+      tick(oracle);
       return;
     }
     if (started < transactions && open.size() < 3 && (open.isEmpty() || random.nextInt(3) == 0)) {
@@ -111,6 +151,12 @@ final class SnapshotWorkload implements Workload {
     if (random.nextInt(30) == 0) {
       oracle.switchLogfile(1);
     }
+  }
+
+  private void tick(SimulatedOracle oracle) {
+    SimulatedTransaction tx = oracle.begin();
+    tx.update(TICKS, tick, Map.of("N", ++ticks));
+    tx.commit();
   }
 
   private void act(Open o) {

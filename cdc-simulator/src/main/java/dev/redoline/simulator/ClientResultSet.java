@@ -162,6 +162,28 @@ final class ClientResultSet implements Proxies.Handler {
     }
   }
 
+  /**
+   * Whether {@code type} is built from a value's stored bytes, as the real driver's datum classes
+   * are (a JSON column read as the driver's JSON datum gets its OSON bytes): the caller has that
+   * class, the simulator only calls its public {@code (byte[])} constructor.
+   */
+  private static boolean hasBytesConstructor(Class<?> type) {
+    try {
+      type.getConstructor(byte[].class);
+      return true;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  private static Object datum(Class<?> type, byte[] bytes) throws SQLException {
+    try {
+      return type.getConstructor(byte[].class).newInstance((Object) bytes.clone());
+    } catch (ReflectiveOperationException e) {
+      throw new SQLException("Cannot make a " + type.getName() + ": " + e, "99999", 17004, e);
+    }
+  }
+
   private static <T> T as(Object v, Class<T> type) throws SQLException {
     if (v == null || type.isInstance(v)) {
       return type.cast(v);
@@ -171,6 +193,8 @@ final class ClientResultSet implements Proxies.Handler {
       out = o.toLocalDateTime();
     } else if (type == LocalDateTime.class && v instanceof Timestamp t) {
       out = t.toLocalDateTime();
+    } else if (v instanceof byte[] bytes && hasBytesConstructor(type)) {
+      out = datum(type, bytes);
     } else if (type == BigDecimal.class) {
       out = decimal(v);
     } else if (type == Integer.class) {

@@ -37,7 +37,7 @@ final class DictionaryViews {
 
   /** The system privileges of the simulator's capture user. */
   static final List<String> PRIVILEGES = List.of("CREATE SESSION", "LOGMINING", "SELECT ANY TRANSACTION",
-      "SELECT ANY DICTIONARY", "SET CONTAINER");
+      "SELECT ANY DICTIONARY", "SET CONTAINER", "FLASHBACK ANY TABLE");
 
   private DictionaryViews() {}
 

@@ -29,7 +29,14 @@ import org.h2.tools.SimpleResultSet;
  * {@code SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be
  * read in ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
  *
- * <p>Errors are Oracle's: ORA-08181 for an SCN above the current one (or not positive), ORA-01466
+ * <p>The select-list functions a snapshot uses to read types the SQL engine does not have are
+ * evaluated by the table function instead: {@code XMLSERIALIZE(CONTENT c AS CLOB)} and
+ * {@code FROM_VECTOR(c RETURNING CLOB)} become {@code c}, whose column already holds the document
+ * and the vector's text as Oracle writes it; {@code TO_CHAR(c)} of an INTERVAL column gives the
+ * column's text (sign, padded leading field, the declared fractional digits), as Oracle's does.
+ *
+ * <p>Errors are Oracle's: ORA-01031 for {@code AS OF} without FLASHBACK on the table or FLASHBACK
+ * ANY TABLE ({@code Builder.revoke}, {@code Builder.grantFlashback}), ORA-08181 for an SCN above the current one (or not positive), ORA-01466
  * when the table's definition changed after {@code n}, ORA-01555 when the read needs undo older
  * than the undo retention ({@code Builder.undoRetention}).
  */
@@ -43,19 +50,30 @@ final class FlashbackQuery {
   /** The SQL engine's name of the ROWID pseudo-column of a user table. */
   private static final String ROWID_COLUMN = "SIM_ROWID";
   private static final Pattern ROWID = Pattern.compile("\\bROWID\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern TEXT_FUNCTIONS = Pattern.compile(
+      "\\bXMLSERIALIZE\\s*\\(\\s*CONTENT\\s+" + NAME + "\\s+AS\\s+CLOB\\s*\\)"
+      + "|\\bFROM_VECTOR\\s*\\(\\s*" + NAME + "\\s+RETURNING\\s+CLOB\\s*\\)", Pattern.CASE_INSENSITIVE);
 
   private FlashbackQuery() {}
 
-  /** {@code sql} with each reference to a live table of the session's container made a SIM_TABLE call. */
-  static String rewrite(Session s, String sql) {
+  /**
+   * {@code sql} with each reference to a live table of the session's container made a SIM_TABLE
+   * call; ORA-01031 for an {@code AS OF} reference the user lacks FLASHBACK for.
+   */
+  static String rewrite(Session s, String sql) throws SQLException {
     Matcher m = TABLE_REFERENCE.matcher(sql);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String owner = identifier(m.group(1));
       String table = identifier(m.group(2));
-      if (find(s, owner, table) == null) {
+      SimTable t = find(s, owner, table);
+      if (t == null) {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
+      }
+      if (m.group(4) != null && !s.oracle.settings.mayFlashback(t.layout.table())) {
+        // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
+        throw OracleErrors.error(1031);   // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
       String scn = m.group(4) == null ? "NULL" : m.group(4);
       m.appendReplacement(out, Matcher.quoteReplacement("FROM SIM_TABLE(" + literal(owner) + ", " + literal(table)
@@ -63,7 +81,18 @@ final class FlashbackQuery {
     }
     m.appendTail(out);
     String rewritten = out.toString();
-    return rewritten.equals(sql) ? sql : rowIds(rewritten);
+    return rewritten.equals(sql) ? sql : rowIds(textFunctions(rewritten));
+  }
+
+  /** XMLSERIALIZE and FROM_VECTOR of a column become the column (see the class comment). */
+  private static String textFunctions(String sql) {
+    Matcher m = TEXT_FUNCTIONS.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) != null ? m.group(1) : m.group(2)));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
   /** Unquoted {@code ROWID} tokens (outside literals and quoted names) become {@link #ROWID_COLUMN}. */
@@ -117,7 +146,7 @@ final class FlashbackQuery {
     for (Object[] row : t.history.asOf(at, oracle.undoKeptSince())) {
       Object[] out = new Object[columns.size() + 1];
       for (int i = 0; i < columns.size() && i < row.length - 1; i++) {
-        out[i] = engineValue(row[i]);
+        out[i] = engineValue(row[i], columns.get(i).type());
       }
       out[columns.size()] = row[row.length - 1];
       rs.addRow(out);
@@ -157,8 +186,8 @@ final class FlashbackQuery {
     };
   }
 
-  /** A stored value in the SQL engine's Java type. */
-  private static Object engineValue(Object v) {
+  /** A stored value of a column of {@code type} in the SQL engine's Java type. */
+  private static Object engineValue(Object v, OracleType type) {
     if (v instanceof Bytes b) {
       return b.toByteArray();
     }
@@ -168,8 +197,16 @@ final class FlashbackQuery {
     if (v instanceof Instant i) {
       return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
     }
-    if (v instanceof java.time.Period || v instanceof java.time.Duration || v instanceof Enum<?>
-        || v instanceof dev.redoline.core.VectorValue) {
+    if (v instanceof java.time.Period p) {
+      return LiteralRenderer.yearToMonthText(type, p);
+    }
+    if (v instanceof java.time.Duration d) {
+      return LiteralRenderer.dayToSecondText(type, d, type.scale() == OracleType.UNSPECIFIED ? 6 : type.scale());
+    }
+    if (v instanceof dev.redoline.core.VectorValue vector) {
+      return Oracle23aiLiterals.text(vector);
+    }
+    if (v instanceof Enum<?>) {
       return v.toString();
     }
     return v;

@@ -367,23 +367,36 @@ final class LiteralRenderer {
   }
 
   private static String yearToMonth(OracleType type, Period period) {
+    return "TO_YMINTERVAL('" + yearToMonthText(type, period) + "')";
+  }
+
+  /** {@code +03-06}: sign always, years padded to the leading precision (what TO_CHAR gives too). */
+  static String yearToMonthText(OracleType type, Period period) {
     if (period.getDays() != 0) {
       throw new IllegalArgumentException("An INTERVAL YEAR TO MONTH value has no days: " + period.getDays()
           + " days given");
     }
     long total = period.toTotalMonths();
-    StringBuilder sb = new StringBuilder(24).append("TO_YMINTERVAL('").append(total < 0 ? '-' : '+');
+    StringBuilder sb = new StringBuilder(16).append(total < 0 ? '-' : '+');
     long abs = Math.abs(total);
     LiteralDateMask.pad(sb, abs / 12, leadingDigits(type));
     sb.append('-');
     LiteralDateMask.pad(sb, abs % 12, 2);
-    return sb.append("')").toString();
+    return sb.toString();
   }
 
   private static String dayToSecond(OracleType type, Duration duration) {
+    return "TO_DSINTERVAL('" + dayToSecondText(type, duration, 9) + "')";
+  }
+
+  /**
+   * {@code -01 02:03:04.560000}: sign always, days padded to the leading precision, then
+   * {@code fractionDigits} digits of the second (LogMiner's literals have 9, TO_CHAR the column's).
+   */
+  static String dayToSecondText(OracleType type, Duration duration, int fractionDigits) {
     Duration abs = duration.isNegative() ? duration.negated() : duration;
     long seconds = abs.getSeconds();
-    StringBuilder sb = new StringBuilder(40).append("TO_DSINTERVAL('").append(duration.isNegative() ? '-' : '+');
+    StringBuilder sb = new StringBuilder(32).append(duration.isNegative() ? '-' : '+');
     LiteralDateMask.pad(sb, seconds / 86_400, leadingDigits(type));
     sb.append(' ');
     LiteralDateMask.pad(sb, seconds / 3600 % 24, 2);
@@ -391,9 +404,11 @@ final class LiteralRenderer {
     LiteralDateMask.pad(sb, seconds / 60 % 60, 2);
     sb.append(':');
     LiteralDateMask.pad(sb, seconds % 60, 2);
-    sb.append('.');
-    LiteralDateMask.pad(sb, abs.getNano(), 9);
-    return sb.append("')").toString();
+    if (fractionDigits > 0) {
+      sb.append('.');
+      LiteralDateMask.pad(sb, abs.getNano() / (long) Math.pow(10, 9 - fractionDigits), fractionDigits);
+    }
+    return sb.toString();
   }
 
   private static int leadingDigits(OracleType type) {

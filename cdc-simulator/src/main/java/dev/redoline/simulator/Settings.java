@@ -46,6 +46,8 @@ final class Settings {
   String sessionContainer;
   /** System privileges withheld from the capture user ({@code Builder.revoke}). */
   final java.util.Set<String> revoked = new java.util.HashSet<>();
+  /** Tables the capture user has the FLASHBACK object privilege on ({@code Builder.grantFlashback}). */
+  final java.util.Set<dev.redoline.core.TableId> flashbackGrants = new java.util.HashSet<>();
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
   final ContainerDataGrants containerData = new ContainerDataGrants();
   /**
@@ -78,5 +80,10 @@ final class Settings {
     byte b = bytes[i];
     bytes[i] = bytes[j];
     bytes[j] = b;
+  }
+
+  /** Whether the capture user may query {@code table} AS OF an SCN (FLASHBACK on it, or FLASHBACK ANY TABLE). */
+  boolean mayFlashback(dev.redoline.core.TableId table) {
+    return !revoked.contains("FLASHBACK ANY TABLE") || flashbackGrants.contains(table);
   }
 }

@@ -434,13 +434,24 @@ public final class SimulatedOracle {
 
     /**
      * Withholds a system privilege of the capture user (one of CREATE SESSION, LOGMINING, SELECT
-     * ANY TRANSACTION, SELECT ANY DICTIONARY, SET CONTAINER): SESSION_PRIVS no longer lists it, and
-     * without SET CONTAINER, {@code ALTER SESSION SET CONTAINER} fails with ORA-01031.
+     * ANY TRANSACTION, SELECT ANY DICTIONARY, SET CONTAINER, FLASHBACK ANY TABLE): SESSION_PRIVS no
+     * longer lists it; without SET CONTAINER, {@code ALTER SESSION SET CONTAINER} fails with
+     * ORA-01031, and without FLASHBACK ANY TABLE so does a {@code SELECT ... AS OF SCN} of a table
+     * the user has no FLASHBACK object privilege on ({@link #grantFlashback}).
      */
     public Builder revoke(String privilege) {
       require(DictionaryViews.PRIVILEGES.contains(privilege), "revoke names " + privilege + ", not one of "
           + DictionaryViews.PRIVILEGES);
       settings.revoked.add(privilege);
+      return this;
+    }
+
+    /**
+     * {@code GRANT FLASHBACK ON table TO} the capture user: what a {@code SELECT ... AS OF SCN} of
+     * these tables needs once FLASHBACK ANY TABLE is revoked.
+     */
+    public Builder grantFlashback(TableId... tables) {
+      settings.flashbackGrants.addAll(java.util.List.of(tables));
       return this;
     }
 

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SELECTs of user tables through JDBC: the committed rows now, the rows as of an SCN, and the
- * errors of a flashback query Oracle raises (ORA-08181, ORA-01466, ORA-01555).
+ * errors of a flashback query Oracle raises (ORA-08181, ORA-01466, ORA-01555, ORA-01031), and the
+ * select-list functions a snapshot reads XMLTYPE, VECTOR and INTERVAL columns through.
  */
 class FlashbackQueryTest {
 
@@ -105,6 +106,69 @@ class FlashbackQueryTest {
           .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-08181")
           .extracting(e -> ((SQLException) e).getErrorCode()).isEqualTo(8181);
     }
+  }
+
+  @Test
+  void asOfWithoutFlashbackOnTheTableOrFlashbackAnyTableIsOra01031() throws SQLException {
+    SimulatedOracle denied = SimulatedOracle.builder().seed(4).revoke("FLASHBACK ANY TABLE").build();
+    TableId granted = TableId.of("APP", "GRANTED");
+    SimulatedOracle allowed = SimulatedOracle.builder().seed(4).revoke("FLASHBACK ANY TABLE")
+        .grantFlashback(granted).build();
+    for (SimulatedOracle o : List.of(denied, allowed)) {
+      for (String name : List.of("ITEMS", "GRANTED")) {
+        o.createTable(TableLayout.builder(TableId.of("APP", name), 1)
+            .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
+      }
+    }
+    try (Connection c = DriverManager.getConnection(denied.url(), "c##redoline", "secret")) {
+      assertThatThrownBy(() -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + denied.currentScn()))
+          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01031")
+          .extracting(e -> ((SQLException) e).getErrorCode()).isEqualTo(1031);
+      assertThat(readIds(c, "SELECT ID FROM APP.ITEMS")).isEmpty();   // a plain SELECT needs no FLASHBACK
+      assertThat(readIds(c, "SELECT PRIVILEGE FROM SESSION_PRIVS WHERE PRIVILEGE = 'FLASHBACK ANY TABLE'"))
+          .isEmpty();
+    }
+    try (Connection c = DriverManager.getConnection(allowed.url(), "c##redoline", "secret")) {
+      assertThat(readIds(c, "SELECT ID FROM APP.GRANTED AS OF SCN " + allowed.currentScn())).isEmpty();
+      assertThatThrownBy(() -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + allowed.currentScn()))
+          .hasMessageStartingWith("ORA-01031");
+    }
+  }
+
+  @Test
+  void xmlSerializeFromVectorAndToCharOfAnInterval_giveTheTextsOracleGives() throws SQLException {
+    SimulatedOracle o = SimulatedOracle.builder().seed(5).build();
+    TableId t = o.createTable(TableLayout.builder(TableId.of("APP", "TYPED"), 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("X", OracleType.of(Kind.XMLTYPE), true)
+        .column("V", OracleType.vector(2, 32), true)
+        .column("YM", new OracleType(Kind.INTERVAL_YM, OracleType.UNSPECIFIED, 3, OracleType.UNSPECIFIED), true)
+        .column("DS", new OracleType(Kind.INTERVAL_DS, OracleType.UNSPECIFIED, 2, 3), true)
+        .primaryKey("ID").build());
+    SimulatedTransaction tx = o.begin();
+    tx.insert(t, 1L, "<a>1</a>", dev.redoline.core.VectorValue.ofFloat32(1.5f, -2f), java.time.Period.of(-2, -3, 0),
+        Duration.ofHours(26).plusMillis(450));
+    tx.commit();
+    try (Connection c = DriverManager.getConnection(o.url(), "c##redoline", "secret");
+        PreparedStatement ps = c.prepareStatement("SELECT XMLSERIALIZE(CONTENT \"X\" AS CLOB), FROM_VECTOR(\"V\" "
+            + "RETURNING CLOB), TO_CHAR(\"YM\"), TO_CHAR(\"DS\") FROM APP.TYPED AS OF SCN ?")) {
+      ps.setObject(1, o.currentScn());
+      try (ResultSet rs = ps.executeQuery()) {
+        assertThat(rs.next()).isTrue();
+        assertThat(List.of(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)))
+            .containsExactly("<a>1</a>", "[1.5E+000,-2.0E+000]", "-002-03", "+01 02:00:00.450");
+      }
+    }
+  }
+
+  private static List<Long> readIds(Connection c, String sql) throws SQLException {
+    List<Long> ids = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        ids.add(rs.getLong(1));
+      }
+    }
+    return ids;
   }
 
   @Test

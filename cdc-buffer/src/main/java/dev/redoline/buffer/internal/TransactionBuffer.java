@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -347,6 +348,22 @@ public final class TransactionBuffer implements AutoCloseable {
   /** Spill segments read back by undo rows, summed over open transactions; for tests. */
   long undoSegmentsRead() {
     return open.all().stream().mapToLong(OpenTransaction::segmentsRead).sum();
+  }
+
+  /**
+   * Drops every open transaction without delivering it, as a rollback would (the journal forgets
+   * them too): a capture that starts over at a new SCN no longer mines their redo. Their ids.
+   */
+  public List<Xid> discardOpen() {
+    requireOpen();
+    List<Xid> out = new ArrayList<>();
+    for (OpenTransaction tx : new ArrayList<>(open.all())) {
+      untrack(tx);
+      drop(tx);
+      out.add(tx.xid());
+    }
+    orphanChecks.clear();
+    return out;
   }
 
   /** Discards open transactions and their spill files; the journal keeps what it holds. */

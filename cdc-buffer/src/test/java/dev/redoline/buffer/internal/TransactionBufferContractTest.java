@@ -152,6 +152,17 @@ abstract class TransactionBufferContractTest {
   }
 
   @Test
+  void discardOpen_dropsEveryOpenTransaction_andNamesThem() {
+    buffer.begin(xid(1, 1), Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid(1, 1), insert(1, 2));
+    buffer.add(xid(2, 1), insert(3, 4));
+    assertThat(buffer.discardOpen()).containsExactlyInAnyOrder(xid(1, 1), xid(2, 1));
+    assertThat(buffer.commit(xid(1, 1), Scn.of(1004), address(4), TIME)).isEmpty();
+    assertThat(buffer.resumePoint()).isEqualTo(ResumePoint.NONE);
+    assertThat(buffer.discardOpen()).isEmpty();
+  }
+
+  @Test
   void undo_removesNewestEarlierChangeWithSameRowId() {
     Xid xid = xid(1, 1);
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");

@@ -1,6 +1,8 @@
 package dev.redoline.decoder.internal;
 
 import dev.redoline.core.Absent;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Row;
 import java.math.BigDecimal;
@@ -12,6 +14,11 @@ import java.security.MessageDigest;
  * type, else the declared scale), NUMBER(1) becomes a Boolean with {@code cdc.number.one.as.boolean},
  * hashed and truncated columns are shaped, and excluded columns are {@link Absent#EXCLUDED} (they
  * were never selected).
+ *
+ * <p>INTERVAL and VECTOR values are selected as text ({@code TO_CHAR}, {@code FROM_VECTOR}): the
+ * same text LogMiner writes inside {@code TO_YMINTERVAL}, {@code TO_DSINTERVAL} and
+ * {@code TO_VECTOR}, so they are parsed by the rules that decode the redo's literals and become the
+ * same {@link java.time.Period}, {@link java.time.Duration} and {@link dev.redoline.core.VectorValue}.
  */
 final class SelectedValues {
 
@@ -31,6 +38,9 @@ final class SelectedValues {
         continue;
       }
       Object v = values[i];
+      if (v instanceof String text && isText(plan.kinds[i])) {
+        v = fromText(plan, i, text);
+      }
       if (v instanceof BigDecimal d && (plan.kinds[i] == OracleType.Kind.NUMBER
           || plan.kinds[i] == OracleType.Kind.FLOAT)) {
         // Oracle stores no trailing zeros: the redo's literal has none either
@@ -51,5 +61,25 @@ final class SelectedValues {
       out[i] = v;
     }
     return Row.of(out);
+  }
+
+  /** Whether a selected value of this kind arrives as text to be parsed (see the class comment). */
+  private static boolean isText(OracleType.Kind kind) {
+    return kind == OracleType.Kind.INTERVAL_YM || kind == OracleType.Kind.INTERVAL_DS
+        || kind == OracleType.Kind.VECTOR;
+  }
+
+  private static Object fromText(DecodePlan plan, int i, String text) {
+    try {
+      return switch (plan.kinds[i]) {
+        case INTERVAL_YM -> TemporalValues.yearMonth(text, 0, text.length());
+        case INTERVAL_DS -> TemporalValues.daySecond(text, 0, text.length());
+        default -> Oracle23aiValues.vectorText(text, plan.types[i]);
+      };
+    } catch (ScanFailure e) {
+      throw new CdcException(ErrorCode.SNAPSHOT_COLUMN_UNREADABLE, "Snapshot of " + plan.layout.table()
+          + ": column " + plan.layout.columns().get(i).name() + " of type " + plan.types[i]
+          + " was selected as text the decoder cannot read: " + e.getMessage(), e);
+    }
   }
 }

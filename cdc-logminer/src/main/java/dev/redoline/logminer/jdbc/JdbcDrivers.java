@@ -21,23 +21,10 @@ import java.util.Set;
  */
 public final class JdbcDrivers {
 
-  /** The URL prefix of Oracle's JDBC driver. */
-  public static final String ORACLE_PREFIX = "jdbc:oracle:";
-
   /** The URL prefix of the Oracle simulator's driver. */
-  public static final String SIMULATOR_PREFIX = "jdbc:redoline:sim:";
-
-  /** What a database URL must look like, for error messages. */
-  static final String EXPECTED = "is not a database URL the engine can capture from; expected an Oracle JDBC URL"
-      + " (jdbc:oracle:thin:@//host:port/service) or an Oracle simulator URL (jdbc:redoline:sim:demo,"
-      + " jdbc:redoline:sim://127.0.0.1:15210/stress)";
+  static final String SIMULATOR_PREFIX = "jdbc:redoline:sim:";
 
   private JdbcDrivers() {}
-
-  /** Whether {@code url} is one the engine captures from (Oracle's or the simulator's). */
-  public static boolean isDatabaseUrl(String url) {
-    return url != null && (url.startsWith(ORACLE_PREFIX) || url.startsWith(SIMULATOR_PREFIX));
-  }
 
   /**
    * Opens a connection with the first driver that accepts {@code url}.

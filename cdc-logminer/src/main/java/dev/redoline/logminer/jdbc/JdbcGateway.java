@@ -5,7 +5,6 @@ import static dev.redoline.logminer.jdbc.ResultValues.number;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
-import dev.redoline.core.ConfigException;
 import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.internal.OracleNls;
 import dev.redoline.core.Scn;
@@ -85,9 +84,9 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
    * or when it is empty in the database's zone ({@link DatabaseState#zone()}).
    * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}. The URL is
    * Oracle's ({@code jdbc:oracle:thin:@//host:port/service}) or the Oracle simulator's
-   * ({@code jdbc:redoline:sim:...}); {@link JdbcDrivers} finds its driver.
+   * ({@code jdbc:redoline:sim:...}), and the zone one {@code ZoneId} knows, as {@link CdcConfig}
+   * checked; {@link JdbcDrivers} finds the URL's driver.
    *
-   * @throws ConfigException (CDC-4001) when the URL is not one of those or the zone is unknown
    * @throws CdcException with {@code cdc.database.pdbs} set, when the session cannot mine them:
    *     CDC-4008 when it is not at CDB$ROOT, CDC-4003 when the user's CONTAINER_DATA hides a PDB
    *     from the dictionary views ({@link CaptureSessionChecks})
@@ -238,6 +237,11 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       throws SQLException {
     Objects.requireNonNull(read, "read == null");
     return ChunkReader.read(session.connection(), read, CHUNK_FETCH_SIZE);
+  }
+
+  @Override
+  public void probeAsOf(TableId table, Scn scn) throws SQLException {
+    ChunkReader.probe(session.connection(), Objects.requireNonNull(table, "table == null"), Objects.requireNonNull(scn));
   }
 
   @Override

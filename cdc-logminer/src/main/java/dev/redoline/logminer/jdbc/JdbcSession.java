@@ -1,8 +1,6 @@
 package dev.redoline.logminer.jdbc;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.ConfigException;
-import dev.redoline.core.ErrorCode;
 import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.internal.OracleNls;
 import dev.redoline.core.Secret;
@@ -56,17 +54,12 @@ final class JdbcSession implements AutoCloseable {
   }
 
   /**
-   * Connects as {@link JdbcGateway#connect(CdcConfig)} documents.
-   *
-   * @throws ConfigException (CDC-4001) when the URL is not a database URL
+   * Connects as {@link JdbcGateway#connect(CdcConfig)} documents, to a URL {@link CdcConfig} has
+   * checked is Oracle's or the simulator's.
    */
   static JdbcSession open(CdcConfig config, ConnectionSource source) throws SQLException {
     Objects.requireNonNull(config, "config == null");
     String url = config.get(CdcConfig.DATABASE_URL);
-    if (!JdbcDrivers.isDatabaseUrl(url)) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, CdcConfig.DATABASE_URL.name(),
-          url.indexOf('@') < 0 ? url : null, JdbcDrivers.EXPECTED);
-    }
     ZoneId zone = zone(config.get(CdcConfig.DATABASE_TIME_ZONE));
     Properties properties = new Properties();
     properties.setProperty("user", config.get(CdcConfig.DATABASE_USER));
