@@ -3,7 +3,7 @@ package dev.redoline.connect;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.VectorValue;
-import dev.redoline.logminer.JsonText;
+import dev.redoline.logminer.internal.JsonText;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.connect.data.Schema;

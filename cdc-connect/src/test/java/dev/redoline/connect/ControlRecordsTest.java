@@ -7,7 +7,7 @@ import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent.Heartbeat;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.connect.data.Struct;

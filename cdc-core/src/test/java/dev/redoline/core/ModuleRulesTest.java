@@ -23,9 +23,9 @@ class ModuleRulesTest {
   @Test
   void check_rejectsUpwardAndFullyQualifiedReferences() {
     String fixture = "class X {\n  // java.sql.Connection in a comment is fine\n"
-        + "  dev.redoline.logminer.LogMinerGateway g;\n  org.apache.kafka.connect.data.Struct s;\n}\n";
+        + "  dev.redoline.logminer.internal.LogMinerGateway g;\n  org.apache.kafka.connect.data.Struct s;\n}\n";
     assertThat(ModuleRules.check("cdc-buffer", "X.java", fixture)).containsExactly(
-        "X.java:3: dev.redoline.logminer.LogMinerGateway g;",
+        "X.java:3: dev.redoline.logminer.internal.LogMinerGateway g;",
         "X.java:4: org.apache.kafka.connect.data.Struct s;");
   }
 

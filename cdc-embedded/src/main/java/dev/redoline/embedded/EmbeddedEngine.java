@@ -7,7 +7,7 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
-import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsEvent;

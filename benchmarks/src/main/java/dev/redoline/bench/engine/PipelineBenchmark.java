@@ -8,7 +8,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
