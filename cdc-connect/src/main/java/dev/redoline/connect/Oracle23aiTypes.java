@@ -1,9 +1,7 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.Bytes;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.VectorValue;
-import dev.redoline.logminer.internal.JsonText;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.connect.data.Schema;
@@ -18,8 +16,8 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  *
  * <ul>
  *   <li>BOOLEAN, {@code NUMBER(1)} as boolean: BOOLEAN.</li>
- *   <li>JSON: STRING {@code io.debezium.data.Json}, the document's JSON text (OSON read by
- *       {@link JsonText}).</li>
+ *   <li>JSON: STRING {@code io.debezium.data.Json}, the document's JSON text (the capture reads
+ *       the OSON LogMiner writes before the change reaches the buffer, for every sink alike).</li>
  *   <li>{@code VECTOR(n, FLOAT32)}: ARRAY of FLOAT32 {@code io.debezium.data.FloatVector}.</li>
  *   <li>{@code VECTOR(n, FLOAT64)} and {@code VECTOR(n, *)}: ARRAY of FLOAT64
  *       {@code io.debezium.data.DoubleVector} (every format's numbers fit; BINARY dimensions as 0 or 1).</li>
@@ -61,11 +59,10 @@ final class Oracle23aiTypes {
   }
 
   /**
-   * The Connect value of a BOOLEAN (a Boolean), JSON (OSON Bytes, or JSON text) or VECTOR
+   * The Connect value of a BOOLEAN (a Boolean), JSON (its text) or VECTOR
    * ({@link VectorValue}) value.
    *
    * @throws ClassCastException when the value is of another kind
-   * @throws IllegalArgumentException when JSON bytes are not OSON
    */
   static Object value(Schema schema, Object value) {
     String name = schema.name();
@@ -73,7 +70,7 @@ final class Oracle23aiTypes {
       return (Boolean) value;
     }
     if (JSON.equals(name)) {
-      return value instanceof Bytes oson ? JsonText.of(oson) : (String) value;
+      return (String) value;   // the capture turned OSON into text before the buffer
     }
     VectorValue v = (VectorValue) value;
     if (BINARY_VECTOR.equals(name)) {

@@ -8,10 +8,7 @@ import dev.redoline.core.Column;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.VectorValue;
-import java.io.ByteArrayOutputStream;
 import java.util.List;
-import oracle.sql.json.OracleJsonFactory;
-import oracle.sql.json.OracleJsonGenerator;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
@@ -49,19 +46,13 @@ class Oracle23aiTypesTest {
   }
 
   @Test
-  void json_isDebeziumsJsonText_readFromOson() {
+  void json_isDebeziumsJsonText_asTheCaptureDeliversIt() {
     OracleType type = OracleType.of(Kind.JSON);
     Schema s = schema(type, ColumnTypes.Modes.DEFAULT);
     assertThat(s.type()).isEqualTo(Schema.Type.STRING);
     assertThat(s.name()).isEqualTo("io.debezium.data.Json");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (OracleJsonGenerator g = new OracleJsonFactory().createJsonBinaryGenerator(out)) {
-      g.writeStartObject().write("id", 7).write("tag", "a\"b").writeStartArray("l").write(1.5).writeNull().writeEnd()
-          .writeEnd();
-    }
-    assertThat(convert(type, ColumnTypes.Modes.DEFAULT, Bytes.of(out.toByteArray())))
-        .isEqualTo("{\"id\":7,\"tag\":\"a\\\"b\",\"l\":[1.5,null]}");
     assertThat(convert(type, ColumnTypes.Modes.DEFAULT, "{\"x\":1}")).isEqualTo("{\"x\":1}");
+    // OSON is read once, by the capture, before the buffer: bytes reaching the mapping are a bug
     assertThatThrownBy(() -> convert(type, ColumnTypes.Modes.DEFAULT, Bytes.of(new byte[] {1, 2, 3})))
         .isInstanceOf(DataException.class).hasMessageStartingWith("Column C (JSON): a Bytes value does not fit");
   }

@@ -114,7 +114,8 @@ public final class CdcConfig {
       Type.BOOLEAN, "true", Validator.any(), MEDIUM, CAPTURE,
       "true assembles the content of CLOB, NCLOB, BLOB, XMLTYPE and extended-string columns from LogMiner's LOB "
           + "rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K rows) into the change they belong "
-          + "to; false ignores those rows and delivers an out-of-line value as its EMPTY_CLOB/EMPTY_BLOB marker.");
+          + "to; false leaves those rows out of the mining query, so the database does not send them, and delivers an "
+          + "out-of-line value as its EMPTY_CLOB/EMPTY_BLOB marker.");
   public static final ConfigKey<Long> LOB_MAX_BYTES = new ConfigKey<>("cdc.lob.max.bytes",
       Type.LONG, "16777216", Validator.range(1, Integer.MAX_VALUE), MEDIUM, CAPTURE,
       "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "

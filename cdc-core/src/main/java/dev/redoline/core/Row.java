@@ -24,13 +24,14 @@ import java.util.Arrays;
  *   <caption>Value types</caption>
  *   <tr><td>{@link Long}, {@link BigDecimal}</td><td>NUMBER, FLOAT, INTEGER</td></tr>
  *   <tr><td>{@link Float}, {@link Double}</td><td>BINARY_FLOAT, BINARY_DOUBLE</td></tr>
- *   <tr><td>{@link String}</td><td>CHAR, NCHAR, VARCHAR2, NVARCHAR2, CLOB, NCLOB, LONG, ROWID</td></tr>
+ *   <tr><td>{@link String}</td><td>CHAR, NCHAR, VARCHAR2, NVARCHAR2, CLOB, NCLOB, LONG, ROWID, XMLTYPE,
+ *       JSON (its text, as the capture delivers it)</td></tr>
  *   <tr><td>{@link LocalDateTime}</td><td>DATE, TIMESTAMP</td></tr>
  *   <tr><td>{@link OffsetDateTime}, {@link ZonedDateTime}</td><td>TIMESTAMP WITH TIME ZONE
  *       (offset or region)</td></tr>
  *   <tr><td>{@link Instant}</td><td>TIMESTAMP WITH LOCAL TIME ZONE</td></tr>
  *   <tr><td>{@link Period}, {@link Duration}</td><td>INTERVAL YEAR TO MONTH, DAY TO SECOND</td></tr>
- *   <tr><td>{@link Bytes}</td><td>RAW, BLOB, LONG RAW, JSON (OSON)</td></tr>
+ *   <tr><td>{@link Bytes}</td><td>RAW, BLOB, LONG RAW; JSON as the decoder reads it (OSON)</td></tr>
  *   <tr><td>{@link Boolean}</td><td>BOOLEAN (23ai), NUMBER(1) when cdc.number.one.as.boolean is set</td></tr>
  *   <tr><td>{@link VectorValue}</td><td>VECTOR (23ai)</td></tr>
  *   <tr><td>{@link Marker}</td><td>EMPTY_CLOB(), EMPTY_BLOB(), Unsupported Type</td></tr>

@@ -91,7 +91,7 @@ final class LobRedoText {
 
   private static String suffix(OracleType type) {
     return switch (type.kind()) {
-      case BLOB -> "b";
+      case BLOB, JSON -> "b";
       case NCLOB -> "nc";
       default -> "c";
     };
@@ -99,7 +99,7 @@ final class LobRedoText {
 
   private String buffer(OracleType type, Object data) {
     return switch (type.kind()) {
-      case BLOB -> LiteralRenderer.hexToRaw((Bytes) data);
+      case BLOB, JSON -> LiteralRenderer.hexToRaw((Bytes) data);
       case NCLOB -> renderer.literal(OracleType.sized(OracleType.Kind.NVARCHAR2, 2000), data);
       default -> LiteralRenderer.quoted((String) data);
     };

@@ -78,7 +78,16 @@ final class SimLob {
     if (isExtended(type)) {
       return value instanceof String s && extendedBytes(type, s) > IN_ROW_BYTES;
     }
-    return isLob(type) && (value instanceof String || value instanceof Bytes) && storedBytes(value) >= IN_ROW_BYTES;
+    return (isLob(type) || isJson(type)) && (value instanceof String || value instanceof Bytes)
+        && storedBytes(value) >= IN_ROW_BYTES;
+  }
+
+  /**
+   * JSON, stored as OSON in a LOB: a document of 4,000 bytes or more is shown as
+   * {@code /* JSON *}{@code / EMPTY_BLOB()} and written by LOB_WRITE rows as a BLOB is (LOGMINER.md 2.3).
+   */
+  static boolean isJson(OracleType type) {
+    return type.kind() == OracleType.Kind.JSON;
   }
 
   /**
@@ -86,7 +95,7 @@ final class SimLob {
    * LOB (which is not NULL) or one stored out of line.
    */
   static boolean shownAsMarker(OracleType type, Object value) {
-    if (isExtended(type)) {
+    if (isExtended(type) || isJson(type)) {
       return outOfLine(type, value);
     }
     return storedAsLob(type) && (value instanceof String || value instanceof Bytes)
@@ -98,7 +107,7 @@ final class SimLob {
     if (isExtended(type)) {
       return EXTENDED_PLACEHOLDER;
     }
-    return type.kind() == OracleType.Kind.BLOB ? Marker.EMPTY_BLOB : Marker.EMPTY_CLOB;
+    return type.kind() == OracleType.Kind.BLOB || isJson(type) ? Marker.EMPTY_BLOB : Marker.EMPTY_CLOB;
   }
 
   /** An extended string's stored size: UTF-8 for VARCHAR2 (AL32UTF8), UTF-16 for NVARCHAR2. */

@@ -230,6 +230,14 @@ final class OpenTransaction {
     return unjournaledScn;
   }
 
+  /** Whether the transaction was reloaded from the journal when the buffer opened. */
+  boolean reloaded;
+
+  /** The live changes in order, streamed from the spill file when spilled; valid until the next add. */
+  Iterable<Change> liveChanges() {
+    return spill != null ? spill.sequenceFrom(0) : memory.liveChanges();
+  }
+
   /** What the journal does not hold yet, as one entry. */
   JournalEntry journalEntry() {
     ChangeSequence fresh;

@@ -121,7 +121,21 @@ public final class TransactionBuffer implements AutoCloseable {
       appendWithinBudget(tx, change);
     }
     tx.journaledThrough(journaled.upTo(), settings.clock().instant());
+    tx.reloaded = true;
     journaling.noteAddress(journaled.upTo());
+  }
+
+  /**
+   * The live changes, in order, of {@code xid} when it was reloaded from the journal by
+   * {@link #open}: what this run knows of it without having applied its rows (a LOB statement
+   * later in it reads the values its earlier changes set). Empty for a transaction this run
+   * began, or one not open. A spilled transaction is streamed from its file; the view is valid
+   * until the next change is added.
+   */
+  public Iterable<Change> reloadedChanges(Xid xid) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    return tx == null || !tx.reloaded ? List.of() : tx.liveChanges();
   }
 
   /** OPERATION_CODE 6: opens {@code xid}, or does nothing when it is open already. */
@@ -225,6 +239,16 @@ public final class TransactionBuffer implements AutoCloseable {
     tx.noteRow(address, scn);
     tx.held = held;
     return true;
+  }
+
+  /**
+   * Whether the journal already holds {@code xid} past {@code address}: a row read again after a
+   * restart, which {@link #add}, {@link #undo} and {@link #hold} ignore. Changes nothing.
+   */
+  public boolean journalHolds(Xid xid, RedoAddress address) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    return tx != null && tx.coveredByJournal(Objects.requireNonNull(address, "address == null"));
   }
 
   /** Lets {@code xid} be journaled again once what {@link #hold} kept back was added. */

@@ -71,6 +71,31 @@ class JournalingTest {
   }
 
   @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void reloadedChanges_areTheLiveChangesOfAReloadedTransactionOnly(long budget) {
+    TransactionBuffer first = buffer(budget);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    first.add(xid, insert(2, 3));
+    first.undo(xid, rowId(1), Scn.of(1003), address(3));
+    assertThat(first.reloadedChanges(xid)).as("begun by this run").isEmpty();
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1003));
+    first.close();
+
+    TransactionBuffer second = buffer(budget);
+    Xid other = Changes.xid(2, 2);
+    second.add(other, insert(7, 8));
+    assertThat(second.journalHolds(xid, address(2))).as("read again after the restart").isTrue();
+    assertThat(second.journalHolds(xid, address(8))).isFalse();
+    assertThat(second.journalHolds(other, address(8))).isFalse();
+    second.add(xid, insert(4, 9));
+    assertThat(second.reloadedChanges(xid)).containsExactly(insert(2, 3), insert(4, 9));
+    assertThat(second.reloadedChanges(other)).isEmpty();
+    second.close();
+  }
+
+  @ParameterizedTest
   @ValueSource(ints = {3, 4})
   void stepApplied_firstRowManyLogsBehind_journals(int logsBehind) {
     TransactionBuffer buffer = buffer(Long.MAX_VALUE);

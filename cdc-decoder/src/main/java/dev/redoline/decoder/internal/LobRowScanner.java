@@ -10,6 +10,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * Reads the SQL_REDO of LOB rows into {@link LobPiece}s (LOGMINER.md 2.5). The shapes, blanks
@@ -66,13 +67,13 @@ final class LobRowScanner {
     this.plan = plan;
   }
 
+  /** The OPERATION_CODEs of every row this scanner reads. */
+  static final Set<Integer> OPERATION_CODES = Set.of(LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED,
+      ERASE, XML_BEGIN, XML_WRITE, XML_END, EXTENDED_BEGIN, EXTENDED_WRITE, EXTENDED_END);
+
   /** Whether {@code operationCode} is a LOB row this scanner reads. */
   static boolean isLobRow(int operationCode) {
-    return switch (operationCode) {
-      case LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED, ERASE, XML_BEGIN, XML_WRITE, XML_END, EXTENDED_BEGIN,
-          EXTENDED_WRITE, EXTENDED_END -> true;
-      default -> false;
-    };
+    return OPERATION_CODES.contains(operationCode);
   }
 
   static LobPiece decode(int operationCode, String sqlRedo, DecodePlan plan, SqlRedoScanner dml) {

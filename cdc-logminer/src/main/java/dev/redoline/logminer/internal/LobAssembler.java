@@ -17,9 +17,11 @@ import dev.redoline.decoder.internal.LobPiece;
 import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -41,6 +43,9 @@ import java.util.function.Predicate;
  * change of its own, its before image the locator's where clause and its after image that plus the
  * column; its content is known only when this transaction set the LOB earlier (or a trim to 0
  * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
+ * A transaction reloaded from the journal after a restart knows what its reloaded changes set
+ * ({@link ReloadedLobValues}); rows the journal already holds that the restart reads again are
+ * ignored here as the buffer ignores them.
  *
  * <h2>When it reaches the buffer</h2>
  * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
@@ -55,6 +60,10 @@ import java.util.function.Predicate;
  * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
  * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
  * of its writes are never decoded.
+ *
+ * <p>Past 400 lines because the held-back change, the LOB being written and what the transaction
+ * knows of its rows' values are one state per transaction that every LOB and DML row reads and
+ * changes; the pure parts (the content, the reloaded values, JSON text) are classes of their own.
  */
 final class LobAssembler {
 
@@ -92,8 +101,18 @@ final class LobAssembler {
     Target target;
     /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
     boolean skipping;
+    /** Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become unknown. */
     final Map<String, Object> known = new HashMap<>();
+    /** Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may be undone. */
+    final Set<String> undoneRows = new HashSet<>();
+    /** An undo row without a ROW_ID: nothing from the journal's changes holds. */
+    boolean allUndone;
+    /** Per table, what the changes reloaded from the journal tell ({@link ReloadedLobValues}), read once. */
+    final Map<dev.redoline.core.TableId, Map<String, Object>> reloaded = new HashMap<>();
   }
+
+  /** In {@link Tx#known}: the value became unknown (a change that does not carry it, a delete). */
+  static final Object UNKNOWN = new Object();
 
   private final TransactionBuffer buffer;
   private final long maxBytes;
@@ -101,7 +120,7 @@ final class LobAssembler {
   private final boolean ownUpdates;
   private final Map<Xid, Tx> open = new HashMap<>();
   /** The LOB columns of a table's layout version. */
-  private record LobColumns(int version, int[] columns) {}
+  private record LobColumns(TableLayout layout, int[] columns) {}
 
   /** The LOB columns of each table's latest layout version seen (none for most tables). */
   private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
@@ -174,16 +193,16 @@ final class LobAssembler {
    */
   boolean holds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
     LobColumns known = lobColumns.get(change.table());
-    if (known == null || known.version() != change.layoutVersion()) {
+    if (known == null || known.layout().version() != change.layoutVersion()) {
       TableLayout l = layout.get();
-      known = new LobColumns(l.version(), lobColumns(l));
+      known = new LobColumns(l, lobColumns(l));
       lobColumns.put(change.table(), known);
     }
     int[] lobs = known.columns();
-    if (lobs.length == 0) {
-      return false;
+    if (lobs.length == 0 || buffer.journalHolds(row.xid(), row.address())) {
+      return false;   // or read again after a restart: the journal holds it, and the buffer ignores it
     }
-    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs);
+    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs, known.layout());
     if (change.after() == null || !hasLobMarker(change.after())) {
       return false;
     }
@@ -194,14 +213,15 @@ final class LobAssembler {
   }
 
   /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
-  private static void remember(Tx tx, Change change, int[] lobs) {
+  private static void remember(Tx tx, Change change, int[] lobs, TableLayout layout) {
     for (int column : lobs) {
       String key = key(change.rowId(), column);
       Object v = change.after() == null ? null : change.after().get(column);
-      if (v instanceof String || v instanceof Bytes) {
+      boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
+      if (v instanceof Bytes || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
         tx.known.put(key, v);
       } else if (change.after() == null || change.after().isPresent(column)) {
-        tx.known.remove(key);
+        tx.known.put(key, UNKNOWN);
       }
     }
   }
@@ -270,6 +290,11 @@ final class LobAssembler {
     if (tx != null) {
       String prefix = rowId + "#";
       tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
+      if (rowId == null) {
+        tx.allUndone = true;
+      } else {
+        tx.undoneRows.add(rowId);
+      }
     }
   }
 
@@ -305,9 +330,7 @@ final class LobAssembler {
       return;
     }
     if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
-      // read again after a restart: the journal holds what it did, this capture does not know it
-      undone(row.xid(), row.rowId());
-      return;
+      return;   // read again after a restart: the journal holds the change it made
     }
     if (piece instanceof LobPiece.Locator l) {
       if (tx.target != null) {
@@ -360,10 +383,25 @@ final class LobAssembler {
       t.completes = true;
       t.content = empty(type);
     } else {
-      Object before = tx.known.get(key(row.rowId(), l.column()));
+      Object before = knownValue(row.xid(), tx, layout, row.rowId(), l.column());
       t.content = l.whole() ? empty(type) : before != null ? LobContent.of(before) : null;
     }
     return t;
+  }
+
+  /**
+   * The whole value of a row's LOB column as this transaction last set it, or {@code null}: what
+   * this run saw, else, for a transaction reloaded from the journal, what its reloaded changes
+   * carry (unless an undo row of this run touched the row since).
+   */
+  private Object knownValue(Xid xid, Tx tx, TableLayout layout, String rowId, int column) {
+    String key = key(rowId, column);
+    Object v = tx.known.get(key);
+    if (v == null && !tx.allUndone && !tx.undoneRows.contains(rowId)) {
+      v = tx.reloaded.computeIfAbsent(layout.table(),
+          t -> ReloadedLobValues.read(buffer.reloadedChanges(xid), layout, lobColumns(layout))).get(key);
+    }
+    return v == UNKNOWN ? null : v;
   }
 
   private static boolean sameRow(Change change, RedoRow row, LobPiece.Locator l, TableLayout layout) {
@@ -382,7 +420,8 @@ final class LobAssembler {
   }
 
   private static LobContent empty(OracleType type) {
-    return type.kind() == OracleType.Kind.BLOB ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
+    boolean binary = type.kind() == OracleType.Kind.BLOB || type.kind() == OracleType.Kind.JSON;   // JSON: OSON bytes
+    return binary ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
   }
 
   /** Puts the target's content, as far as it is known, into its change. */
@@ -390,11 +429,9 @@ final class LobAssembler {
     Target t = tx.target;
     Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
         : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
-    if (value instanceof String || value instanceof Bytes) {
-      tx.known.put(key(t.locator.rowId(), t.column), value);
-    } else {
-      tx.known.remove(key(t.locator.rowId(), t.column));
-    }
+    boolean known = value instanceof String || value instanceof Bytes;
+    tx.known.put(key(t.locator.rowId(), t.column), known ? value : UNKNOWN);   // as written: JSON stays bytes
+    value = JsonColumns.asText(value, t.layout, t.column);
     if (t.completes) {
       tx.pending = withColumn(tx.pending, t.column, value);
       return;
@@ -419,7 +456,7 @@ final class LobAssembler {
         c.rowId(), c.timestamp());
   }
 
-  private static String key(String rowId, int column) {
+  static String key(String rowId, int column) {
     return rowId + "#" + column;
   }
 }

@@ -23,6 +23,9 @@ import java.util.TreeMap;
  *       {@link #includeTransactionControl},
  *       never filtered by user: a transaction's end must be seen whoever ran it.
  *   <li>Rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
+ *   <li>LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END, the
+ *       32K rows) only with {@link #includeLobRows}: with {@code cdc.lob.enabled=false} the
+ *       database does not send what the capture would ignore.
  *   <li>Rows that report holes in the redo, MISSING_SCN (34) and CORRUPTED_BLOCKS, are always
  *       returned: they concern every object.
  *   <li>Per thread, only rows strictly after that thread's cursor address
@@ -41,13 +44,14 @@ import java.util.TreeMap;
  * @param objectIds captured DATA_OBJ# values per container id; {@code null} captures every object
  * @param includeTransactionControl whether START/COMMIT/ROLLBACK rows are returned
  * @param includeDdl whether DDL rows (code 5) of every object are returned
+ * @param includeLobRows whether LOB rows ({@link dev.redoline.decoder.internal.RedoDecoder#lobOperationCodes()}) are returned
  * @param excludedUsers users whose DML and DDL rows are left out
  * @param cursors per-thread addresses; only rows strictly after them are returned
  * @param fetchSize rows per round trip
  * @param timeout the query timeout ({@code Statement.setQueryTimeout}); zero for none
  */
 public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeTransactionControl,
-    boolean includeDdl, Set<String> excludedUsers, Map<Integer, RedoAddress> cursors, int fetchSize,
+    boolean includeDdl, boolean includeLobRows, Set<String> excludedUsers, Map<Integer, RedoAddress> cursors, int fetchSize,
     Duration timeout) {
 
   public MiningQuery {
@@ -73,7 +77,7 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
     });
   }
 
-  /** A builder: control rows and DDL included, nothing captured, no cursor, fetch size 1000, no timeout. */
+  /** A builder: control rows, DDL and LOB rows included, nothing captured, no cursor, fetch size 1000, no timeout. */
   public static Builder builder() {
     return new Builder();
   }
@@ -99,6 +103,7 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
     private boolean captureAll;
     private boolean transactionControl = true;
     private boolean ddl = true;
+    private boolean lobRows = true;
     private final Set<String> excludedUsers = new HashSet<>();
     private final Map<Integer, RedoAddress> cursors = new TreeMap<>();
     private int fetchSize = 1000;
@@ -129,6 +134,12 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
       return this;
     }
 
+    /** Whether LOB rows are returned: off with {@code cdc.lob.enabled=false}. */
+    public Builder lobRows(boolean include) {
+      this.lobRows = include;
+      return this;
+    }
+
     public Builder excludeUser(String user) {
       excludedUsers.add(Objects.requireNonNull(user, "user == null"));
       return this;
@@ -155,8 +166,8 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
     }
 
     public MiningQuery build() {
-      return new MiningQuery(captureAll ? null : objectIds, transactionControl, ddl, excludedUsers, cursors,
-          fetchSize, timeout);
+      return new MiningQuery(captureAll ? null : objectIds, transactionControl, ddl, lobRows, excludedUsers,
+          cursors, fetchSize, timeout);
     }
   }
 }

@@ -238,7 +238,7 @@ final class MiningStep {
 
   private MiningQuery query(StepPlan plan) {
     MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
-        .timeout(settings.queryTimeout());
+        .timeout(settings.queryTimeout()).lobRows(settings.lobEnabled());
     catalog.objectIds().forEach(query::capture);
     settings.usersExclude().forEach(query::excludeUser);
     plan.cursors().values().forEach(query::cursor);

@@ -378,7 +378,7 @@ final class Snapshots {
     List<SnapshotMark> marks = new ArrayList<>(kept.size());
     for (int i = 0; i < kept.size(); i++) {
       ChunkRead.Row row = kept.get(i);
-      Row after = decoder.selectedRow(layout, row.values());
+      Row after = JsonColumns.asText(decoder.selectedRow(layout, row.values()), layout);   // as the stream's
       String rowId = key.isEmpty() ? (String) row.key().get(0) : null;
       changes.add(new Change(Operation.READ, layout.table(), layout.version(), null, after, scn, NO_ADDRESS, 0,
           rowId, now));

@@ -157,7 +157,7 @@ final class StepApplier {
     // The decoder answers in the order of its inputs, each of which carries its row.
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
     for (int k = 0; k < inputs.size(); k++) {
-      results.put(inputs.get(k).row(), decoded.get(k));
+      results.put(inputs.get(k).row(), JsonColumns.asText(decoded.get(k), inputs.get(k).layout()));
     }
     return results;
   }

@@ -163,15 +163,37 @@ class LobCaptureScenarioTest {
     assertThat(changes.get(0).after().get(3)).isEqualTo(bytes(5000, 1));
   }
 
+  /** Changes of the capture, and the rows it mined until the last of them arrived. */
+  private record Mined(List<Change> changes, long rows) {}
+
+  private Mined mine(SimulatedOracle oracle, int changes, boolean lobs) throws Exception {
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.lob.enabled", String.valueOf(lobs));
+      h.open(Position.start(Scn.of(1)));
+      h.awaitEvents(EngineHarness.changeCount(changes));
+      return new Mined(h.changes().stream().map(StreamEvent.ChangeEvent::change).toList(),
+          h.stream.metrics().rows());
+    }
+  }
+
   @Test
-  void disabled_leavesTheMarker() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(10).build();
+  void disabled_leavesTheMarker_andTheDatabaseSendsNoLobRow() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(10).lobWriteChunk(1000).build();
     oracle.createTable(docs());
     SimulatedTransaction tx = oracle.begin();
-    tx.insert(DOCS, 1L, "d", text(6000, 1), null, null, null);
+    String rowId = tx.insert(DOCS, 1L, "d", text(6000, 1), null, null, null);
+    tx.lobWrite(DOCS, rowId, "BODY", 7000, "tail");
+    tx.insert(DOCS, 2L, "e", null, null, null, null);
     tx.commit();
-    List<Change> changes = capture(oracle, 1, Map.of("cdc.lob.enabled", "false"));
-    assertThat(changes.get(0).after().get(2)).isEqualTo(Marker.EMPTY_CLOB);
+
+    Mined off = mine(oracle, 2, false);
+    Mined on = mine(oracle, 3, true);
+
+    assertThat(off.changes()).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT);
+    assertThat(off.changes().get(0).after().get(2)).isEqualTo(Marker.EMPTY_CLOB);
+    assertThat(on.changes().get(1).after().get(2)).isEqualTo(oracle.rows(DOCS).get(0).get(2));
+    // the insert's locator and 6 writes, the DBMS_LOB call's locator and write: never sent when off
+    assertThat(on.rows() - off.rows()).isEqualTo(9);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
@@ -11,6 +12,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.VectorValue;
+import dev.redoline.logminer.DeadLetter;
 import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.Oracle23aiForms.BooleanForm;
 import dev.redoline.simulator.Oracle23aiForms.VectorForm;
@@ -104,7 +106,56 @@ class Oracle23aiScenarioTest {
     // holds every FLOAT32 exactly; the image keeps its own format.
     VectorValue v32Read = vector == VectorForm.IMAGE ? v32 : VectorValue.ofFloat64(1.5, -2, 0.25);
     assertThat(changes).extracting(Change::after).containsExactly(
-        Row.of(1L, true, v32Read, v64, oson(1), 1L), rows.get(1));
+        Row.of(1L, true, v32Read, v64, "{\"a\":1}", 1L), rows.get(1));
+  }
+
+  /** A document of 4,000 bytes or more: {@code EMPTY_BLOB()} in the INSERT, then LOB_WRITE rows. */
+  private static Bytes bigOson(int items) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (OracleJsonGenerator g = new OracleJsonFactory().createJsonBinaryGenerator(out)) {
+      g.writeStartObject().writeStartArray("a");   // an array keeps its order; OSON fields are sorted by hash
+      for (int i = 0; i < items; i++) {
+        g.write("v" + i);
+      }
+      g.writeEnd().writeEnd();
+    }
+    return Bytes.of(out.toByteArray());
+  }
+
+  @Test
+  void json_inlineAndOutOfLine_isTheDocumentsText() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(93).lobWriteChunk(1500).build();
+    Bytes big = bigOson(600);   // 600 strings of 2 to 4 characters
+    assertThat(big.size()).isGreaterThan(4000);
+    List<Change> changes = capture(oracle, List.of(Row.of(1L, null, null, null, oson(7), null),
+        Row.of(2L, null, null, null, big, null)));
+    StringBuilder expected = new StringBuilder("{\"a\":[");
+    for (int i = 0; i < 600; i++) {
+      expected.append(i == 0 ? "" : ",").append("\"v").append(i).append('"');
+    }
+    assertThat(changes).extracting(c -> c.after().get(4)).containsExactly("{\"a\":7}", expected.append("]}").toString());
+  }
+
+  @Test
+  void json_notOson_isCdc3002NamingTheColumn() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(94).build();
+    // starts as OSON does, so the decoder takes it; Oracle's reader refuses the rest
+    Bytes broken = Bytes.fromHex("ff4a5a01" + "00".repeat(8));
+    oracle.createTable(layout());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript().then(o -> {
+      SimulatedTransaction tx = o.begin();
+      tx.insert(T23, Row.of(1L, null, null, null, broken, null));
+      tx.commit();
+    }).attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.on.decode.error", "dlq");
+      h.open(Position.start(start));
+      h.awaitEvents(events -> !h.deadLetters.isEmpty());
+      DeadLetter dead = h.deadLetters.get(0);
+      assertThat(dead.error().errorCode()).isEqualTo(ErrorCode.VALUE_NOT_CONVERTIBLE);
+      assertThat(dead.error().column()).isEqualTo("DOC");
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.redoline.logminer.internal.jdbc;
 
 import dev.redoline.core.RedoAddress;
+import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.logminer.internal.MiningQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The one SELECT on {@code V$LOGMNR_CONTENTS} that a {@link MiningQuery} becomes: its text and its
@@ -25,7 +27,10 @@ import java.util.TreeSet;
  * Oracle refuses more than 1,000 expressions in one list. An Oracle collection bind
  * ({@code TABLE(?)}) would keep one shape for every size but needs a SQL collection type and a
  * database to prove it; bind lists work with any driver and are tested here. The flags
- * ({@code ? = 1}) are binds too, so turning DDL or control rows off does not change the shape.
+ * ({@code ? = 1}) are binds too, so turning DDL or control rows off does not change the shape. The
+ * LOB rows' exclusion is text instead ({@code OPERATION_CODE NOT IN (9, 10, ...)}), present only
+ * with {@code cdc.lob.enabled=false}: the setting is fixed for an engine's life, so each engine
+ * still sends one shape, and with LOBs enabled the statement carries no predicate for them.
  *
  * <p>The predicates are those of {@link MiningQuery}, in this order: a row at or before its
  * thread's cursor is never returned; MISSING_SCN rows (code 34) and CORRUPTED_BLOCKS rows are
@@ -33,7 +38,8 @@ import java.util.TreeSet;
  * (LOGMINER.md 4.6 and 7); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
  * returned when control rows are asked for, whoever ran them; other rows of excluded
  * users are left out ({@code USERNAME} NULL is never excluded); DDL (code 5) is returned for every
- * object when asked for; every other row only for a captured (container, DATA_OBJ#) pair, the
+ * object when asked for; LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K
+ * rows) are left out when not asked for; every other row only for a captured (container, DATA_OBJ#) pair, the
  * container being {@code NVL(SRC_CON_ID, 0)} because SRC_CON_ID is NULL in a non-container
  * database. There is no ORDER BY: LogMiner returns rows in redo order and a sort would hold the
  * whole step in the database's memory.
@@ -76,6 +82,10 @@ record MiningSql(String text, List<Object> binds) {
   /** OPERATION of the row LogMiner writes for skipped corrupt blocks (STATUS 1343), returned whatever is captured. */
   static final String CORRUPTED_BLOCKS = "CORRUPTED_BLOCKS";
 
+  /** The OPERATION_CODEs of LOB rows, as the decoder reads them, for the NOT IN list. */
+  private static final String LOB_CODES = RedoDecoder.lobOperationCodes().stream().sorted()
+      .map(String::valueOf).collect(Collectors.joining(", "));
+
   public MiningSql {
     binds = List.copyOf(binds);
   }
@@ -105,7 +115,11 @@ record MiningSql(String text, List<Object> binds) {
     appendUsers(sql, binds, new TreeSet<>(query.excludedUsers()));
     sql.append(") AND (OPERATION_CODE = 5 AND ? = 1");
     binds.add(flag(query.includeDdl()));
-    sql.append(" OR OPERATION_CODE <> 5 AND (? = 1 OR ");
+    sql.append(" OR OPERATION_CODE <> 5");
+    if (!query.includeLobRows()) {
+      sql.append(" AND OPERATION_CODE NOT IN (").append(LOB_CODES).append(')');
+    }
+    sql.append(" AND (? = 1 OR ");
     binds.add(flag(query.objectIds() == null));
     appendObjects(sql, binds, query.objectIds() == null ? Map.of() : query.objectIds());
     sql.append(")))");

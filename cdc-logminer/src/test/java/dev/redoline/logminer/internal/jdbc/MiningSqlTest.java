@@ -92,6 +92,17 @@ class MiningSqlTest {
   }
 
   @Test
+  void of_lobRowsOff_leavesTheirCodesOutOfTheDmlBranchOnly() {
+    MiningSql on = MiningSql.of(MiningQuery.builder().capture(0, Set.of(1)).build());
+    MiningSql off = MiningSql.of(MiningQuery.builder().capture(0, Set.of(1)).lobRows(false).build());
+
+    assertThat(on.text()).doesNotContain("OPERATION_CODE NOT IN (9");
+    assertThat(off.text()).isEqualTo(on.text().replace(" OR OPERATION_CODE <> 5 AND (? = 1",
+        " OR OPERATION_CODE <> 5 AND OPERATION_CODE NOT IN (9, 10, 11, 28, 29, 68, 70, 71, 91, 92, 93) AND (? = 1"));
+    assertThat(off.binds()).isEqualTo(on.binds());
+  }
+
+  @Test
   void of_sameListSizeBucket_sameText() {
     MiningSql two = MiningSql.of(MiningQuery.builder().capture(0, Set.of(1, 2)).build());
     MiningSql eight = MiningSql.of(MiningQuery.builder().capture(0, Set.of(1, 2, 3, 4, 5, 6, 7, 8)).build());
