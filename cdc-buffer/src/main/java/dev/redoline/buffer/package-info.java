@@ -1,23 +1,6 @@
 /**
- * The transaction buffer: decoded changes wait here, one entry per transaction, until LogMiner
- * returns the transaction's COMMIT or ROLLBACK.
- *
- * <p>{@link dev.redoline.buffer.TransactionBuffer} is the entry point. It applies START, DML,
- * undo (ROLLBACK=1), COMMIT and ROLLBACK rows in redo order on one apply thread, keeps its heap
- * within a byte budget by spilling the largest transactions to checksummed files, journals
- * long-lived transactions through a {@link dev.redoline.buffer.TransactionJournal} so the restart
- * position can move past them, and drops orphans (transactions the database no longer knows)
- * with an {@link dev.redoline.buffer.OrphanEvent}. A committed transaction leaves as a
- * {@link dev.redoline.buffer.PublishedTransaction}, whose changes may stream from a spill file
- * until its consumer closes it.
- *
- * <p>Vocabulary used in the comments: a <em>position</em> numbers the changes of one transaction
- * in arrival order, removed ones included; a <em>segment</em> is a run of spilled positions that
- * share one Bloom filter; the <em>journal mark</em> is the redo address up to which the journal
- * reflects a transaction. Errors are {@link dev.redoline.core.CdcException}s with CDC-2101 (a spill
- * file corrupt), CDC-2102 (a journal entry corrupt) or CDC-2104 (a file or directory that cannot be
- * created, written or read); misuse is an {@link java.lang.IllegalArgumentException},
- * {@link java.lang.IllegalStateException} or a {@link java.lang.NullPointerException} naming the
- * argument.
+ * What a user of the library receives from the transaction buffer: its
+ * {@link dev.redoline.buffer.BufferMetrics}, inside the capture engine's metrics. The buffer
+ * itself, its spill files and its journal port are in {@code dev.redoline.buffer.internal}.
  */
 package dev.redoline.buffer;

@@ -3,7 +3,7 @@ package dev.redoline.connect;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoRow;
-import dev.redoline.core.StreamEvent.Heartbeat;
+import dev.redoline.core.internal.StreamEvent.Heartbeat;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import java.util.Locale;

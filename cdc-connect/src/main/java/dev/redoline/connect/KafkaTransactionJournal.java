@@ -1,13 +1,13 @@
 package dev.redoline.connect;
 
-import dev.redoline.buffer.JournalCodec;
-import dev.redoline.buffer.JournalEntry;
-import dev.redoline.buffer.JournaledTransaction;
-import dev.redoline.buffer.TransactionInfo;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.JournalCodec;
+import dev.redoline.buffer.internal.JournalEntry;
+import dev.redoline.buffer.internal.JournaledTransaction;
+import dev.redoline.buffer.internal.TransactionInfo;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;

@@ -4,7 +4,7 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.jdbc.PreflightProblem;
+import dev.redoline.logminer.PreflightProblem;
 
 import java.util.HashMap;
 import java.util.List;

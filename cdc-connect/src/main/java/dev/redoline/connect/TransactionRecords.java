@@ -1,7 +1,7 @@
 package dev.redoline.connect;
 
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent.ChangeEvent;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.TableId;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.redoline.core.Position;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;

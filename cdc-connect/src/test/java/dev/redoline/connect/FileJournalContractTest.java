@@ -1,7 +1,7 @@
 package dev.redoline.connect;
 
-import dev.redoline.buffer.FileTransactionJournal;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.FileTransactionJournal;
+import dev.redoline.buffer.internal.TransactionJournal;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

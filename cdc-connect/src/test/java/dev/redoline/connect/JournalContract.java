@@ -6,12 +6,12 @@ import static dev.redoline.connect.JournalFixtures.insert;
 import static dev.redoline.connect.JournalFixtures.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.buffer.JournalEntry;
-import dev.redoline.buffer.JournaledTransaction;
-import dev.redoline.buffer.TransactionInfo;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.JournalEntry;
+import dev.redoline.buffer.internal.JournaledTransaction;
+import dev.redoline.buffer.internal.TransactionInfo;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.Change;
-import dev.redoline.core.ChangeSequence;
+import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.util.ArrayList;

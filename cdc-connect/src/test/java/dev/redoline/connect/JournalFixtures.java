@@ -1,6 +1,6 @@
 package dev.redoline.connect;
 
-import dev.redoline.buffer.TransactionInfo;
+import dev.redoline.buffer.internal.TransactionInfo;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;

@@ -4,7 +4,7 @@ import static dev.redoline.connect.JournalFixtures.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import java.util.ArrayList;
@@ -58,8 +58,8 @@ class KafkaTransactionJournalIT extends JournalContract {
       crashed.initTransactions();
       crashed.beginTransaction();
       crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
-          dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO, JournalFixtures.at(9),
-              dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
+          dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO, JournalFixtures.at(9),
+              dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
       crashed.flush();
       crashed.abortTransaction();
     }
@@ -93,8 +93,8 @@ class KafkaTransactionJournalIT extends JournalContract {
   @Test
   void load_aRecordOfAnEarlierReleaseFormat_isRefusedNamingTheVersion() {
     journal();
-    byte[] record = dev.redoline.buffer.JournalCodec.write(new dev.redoline.buffer.JournalEntry(INFO,
-        JournalFixtures.at(9), dev.redoline.core.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
+    byte[] record = dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO,
+        JournalFixtures.at(9), dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
     record[0] = 1;   // the version byte of the records earlier releases wrote
     try (KafkaProducer<String, byte[]> other = producer(null)) {
       other.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 0, 0), record));

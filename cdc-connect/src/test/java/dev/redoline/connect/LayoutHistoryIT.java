@@ -1,13 +1,13 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.KeyColumns;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.logminer.internal.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent.SchemaEvent;
+import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.time.Clock;

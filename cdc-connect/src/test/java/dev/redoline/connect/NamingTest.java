@@ -1,8 +1,8 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.KeyColumns;
+import dev.redoline.core.internal.KeyColumns;
 import dev.redoline.core.ShopOrders;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

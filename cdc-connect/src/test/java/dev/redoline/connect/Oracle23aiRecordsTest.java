@@ -8,7 +8,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.VectorValue;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.ByteArrayOutputStream;

@@ -4,7 +4,7 @@ import static dev.redoline.connect.ConnectClusterIT.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigKey;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

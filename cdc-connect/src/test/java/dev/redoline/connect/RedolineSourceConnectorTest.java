@@ -8,7 +8,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedOracle;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.redoline.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.math.BigDecimal;

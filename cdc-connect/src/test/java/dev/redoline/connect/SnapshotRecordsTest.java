@@ -12,7 +12,7 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotMark;
-import dev.redoline.core.StreamEvent.ChangeEvent;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.Xid;
 import java.math.BigDecimal;
 import java.time.Instant;

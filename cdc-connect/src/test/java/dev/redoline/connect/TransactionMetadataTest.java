@@ -6,7 +6,7 @@ import static dev.redoline.connect.RedolineSourceTaskTest.ids;
 import static dev.redoline.connect.RedolineSourceTaskTest.pollUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;

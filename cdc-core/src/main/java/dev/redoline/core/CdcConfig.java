@@ -14,6 +14,7 @@ import static dev.redoline.core.ConfigKey.Importance.MEDIUM;
 
 import dev.redoline.core.ConfigKey.Type;
 import dev.redoline.core.ConfigKey.Validator;
+import dev.redoline.core.internal.Checks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * Every stop of a capture: an {@link ErrorCode} with the detail of this occurrence.
  *

@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * Where a transaction committed: its commit SCN and the redo address of its COMMIT record.
  *

@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * A redo row that cannot be decoded (CDC-3xxx), with where it failed.
  *

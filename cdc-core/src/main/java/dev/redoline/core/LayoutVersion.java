@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * A table layout and the SCN it took effect at: what a schema history stores, so a restarted
  * capture knows which layout each row's SCN was written under, not only the newest one.

@@ -1,5 +1,6 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

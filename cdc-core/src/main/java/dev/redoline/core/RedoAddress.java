@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * A redo byte address (RBA): where a redo record sits in the redo of one thread.
  *

@@ -1,5 +1,6 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

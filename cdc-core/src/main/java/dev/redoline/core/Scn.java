@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * A system change number: Oracle's logical clock, an <em>unsigned</em> 64-bit value.
  *

@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * A configuration value that must never be printed, such as a password. {@link #toString()} hides
  * it; only {@link #reveal()} gives it, at the one place that hands it to the driver.

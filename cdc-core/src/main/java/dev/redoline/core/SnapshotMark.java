@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * Marks a {@link Change} of operation {@link Operation#READ} as a row of a snapshot chunk: the
  * table's rows read {@code AS OF SCN scn} and delivered between the last commit at or below that

@@ -1,5 +1,7 @@
 package dev.redoline.core;
 
+import dev.redoline.core.internal.Checks;
+
 /**
  * An Oracle transaction id: undo segment number, slot and sequence.
  *

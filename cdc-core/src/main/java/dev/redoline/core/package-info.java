@@ -5,10 +5,10 @@
  * <p>Positions in the redo ({@link dev.redoline.core.Scn}, {@link dev.redoline.core.RedoAddress},
  * {@link dev.redoline.core.Xid}, {@link dev.redoline.core.Position}), tables and their layouts
  * ({@link dev.redoline.core.TableId}, {@link dev.redoline.core.TableLayout}), decoded data
- * ({@link dev.redoline.core.Change}, {@link dev.redoline.core.Row},
- * {@link dev.redoline.core.Transaction}), the stream a sink consumes
- * ({@link dev.redoline.core.ChangeStream}), configuration ({@link dev.redoline.core.CdcConfig})
- * and errors ({@link dev.redoline.core.CdcException}, {@link dev.redoline.core.ErrorCode}).
+ * ({@link dev.redoline.core.Change}, {@link dev.redoline.core.Row}), configuration
+ * ({@link dev.redoline.core.CdcConfig}) and errors ({@link dev.redoline.core.CdcException},
+ * {@link dev.redoline.core.ErrorCode}). This package is the one the module exports to every
+ * reader; what only the library's own modules share is in {@code dev.redoline.core.internal}.
  *
  * <p>Every value here is immutable and safe to share between threads. Nothing here performs I/O.
  * Methods reject {@code null} arguments with a {@link java.lang.NullPointerException} naming the

@@ -3,6 +3,9 @@ package dev.redoline.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.core.internal.ChangeSequence;
+import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.core.internal.Transaction;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.redoline.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.internal.ConfigDocs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.redoline.embedded;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;

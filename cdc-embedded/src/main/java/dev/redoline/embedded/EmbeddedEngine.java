@@ -1,13 +1,13 @@
 package dev.redoline.embedded;
 
-import dev.redoline.buffer.FileTransactionJournal;
-import dev.redoline.buffer.TransactionJournal;
+import dev.redoline.buffer.internal.FileTransactionJournal;
+import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
-import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsEvent;
@@ -403,8 +403,11 @@ public final class EmbeddedEngine implements AutoCloseable {
       return this;
     }
 
-    /** Where long open transactions are journaled; by default {@code journal/} in {@code cdc.state.dir}. */
-    public Builder journal(TransactionJournal journal) {
+    /**
+     * Where long open transactions are journaled; by default {@code journal/} in
+     * {@code cdc.state.dir}. Not public: the journal port is internal to the library's modules.
+     */
+    Builder journal(TransactionJournal journal) {
       this.journal = Objects.requireNonNull(journal, "journal == null");
       return this;
     }

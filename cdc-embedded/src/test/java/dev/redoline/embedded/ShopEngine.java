@@ -3,7 +3,7 @@ package dev.redoline.embedded;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Xid;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.Map;

@@ -8,7 +8,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.DeadLetter;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.ShopScript;
+import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,15 +1,10 @@
 package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.CdcException;
-import dev.redoline.core.ErrorCode;
-import dev.redoline.logminer.jdbc.JdbcGateway;
-import dev.redoline.logminer.jdbc.Preflight;
-import dev.redoline.logminer.jdbc.PreflightProblem;
-import java.sql.SQLException;
+import dev.redoline.logminer.internal.GatewayDatabase;
+import dev.redoline.logminer.internal.jdbc.JdbcGateway;
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A database to capture from, with the clock and the way of waiting that belong to it. A real
@@ -19,29 +14,21 @@ import java.util.Objects;
  *
  * <pre>{@code
  * Database db = Database.fromConfig(config);            // cdc.database.url=jdbc:redoline:sim:demo
- * CaptureEngine engine = CaptureEngine.builder().config(config).database(db).build();
+ * EmbeddedEngine engine = EmbeddedEngine.builder().config(config).database(db)...build();
  * }</pre>
  *
- * @param gateways opens connections
- * @param clock the clock of the engine's time decisions
- * @param sleeper how the capture thread waits
+ * <p>Sealed, with its one implementation internal: the connections a database opens are the
+ * capture engine's business, not the API's.
  */
-public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
-
-  public Database {
-    Objects.requireNonNull(gateways, "gateways == null");
-    Objects.requireNonNull(clock, "clock == null");
-    Objects.requireNonNull(sleeper, "sleeper == null");
-  }
+public sealed interface Database permits GatewayDatabase {
 
   /**
    * The database {@code cdc.database.url} names, through the JDBC gateway on the system clock:
    * Oracle ({@code jdbc:oracle:...}) or the Oracle simulator ({@code jdbc:redoline:sim:...}), which
    * {@link CdcConfig} has checked the URL is.
-   *
    */
-  public static Database fromConfig(CdcConfig config) {
-    return new Database(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
+  static Database fromConfig(CdcConfig config) {
+    return new GatewayDatabase(JdbcGateway.factory(config), Clock.systemUTC(), Sleeper.SYSTEM);
   }
 
   /**
@@ -49,31 +36,17 @@ public record Database(GatewayFactory gateways, Clock clock, Sleeper sleeper) {
    * on {@code clock} and its waits done by {@code sleeper}: a scripted simulator's clock, say, with
    * {@code oracle::advance}, so that simulated time passes only while the capture thread waits.
    */
-  public static Database jdbc(CdcConfig config, Clock clock, Sleeper sleeper) {
-    return new Database(JdbcGateway.factory(config), clock, sleeper);
+  static Database jdbc(CdcConfig config, Clock clock, Sleeper sleeper) {
+    return new GatewayDatabase(JdbcGateway.factory(config), clock, sleeper);
   }
+
+  /** The clock of the engine's time decisions. */
+  Clock clock();
 
   /**
    * Runs the preflight checks (archive log mode, supplemental logging, privileges, PDBs, capture
    * mode) on a connection of this database. A database that cannot be reached is a problem of
    * {@code cdc.database.url}, with the error's code.
    */
-  public List<PreflightProblem> preflight(CdcConfig config) {
-    try (LogMinerGateway db = gateways.connect()) {
-      return Preflight.of(config).check(db);
-    } catch (CdcException e) {
-      // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
-      if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
-        return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail()));
-      }
-      if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
-        return List.of(new PreflightProblem(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail()));
-      }
-      throw e;
-    } catch (SQLException e) {
-      Failure failure = FailureClassifier.classify(e);
-      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
-          "cannot run the preflight checks: " + failure.detail()));
-    }
-  }
+  List<PreflightProblem> preflight(CdcConfig config);
 }

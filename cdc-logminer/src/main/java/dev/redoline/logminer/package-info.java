@@ -1,54 +1,13 @@
 /**
- * The capture engine's view of Oracle: the {@link dev.redoline.logminer.LogMinerGateway} port and
- * the immutable values it takes and returns.
+ * What a user of the library receives from the capture engine: the
+ * {@link dev.redoline.logminer.Database} to capture from (and its preflight
+ * {@link dev.redoline.logminer.PreflightProblem}s), {@link dev.redoline.logminer.DeadLetter}s with
+ * the mined {@link dev.redoline.core.RedoRow} they failed on, operational
+ * {@link dev.redoline.logminer.OpsEvent}s, the engine's {@link dev.redoline.logminer.CaptureMetrics}
+ * and its two JMX interfaces.
  *
- * <p>The port speaks LogMiner operations (list the logs, add a log, start a session, run a mining
- * query), never SQL strings, so that the engine reads as LogMiner's protocol. It has one
- * implementation, {@link dev.redoline.logminer.jdbc.JdbcGateway}, used against Oracle and, in
- * tests, demos and trials, against the Oracle simulator ({@code cdc-simulator}), which is reached
- * through its own JDBC driver, so the gateway's SQL runs for real in every test. Each method maps to
- * one or a few statements of LOGMINER.md sections 3 and 4. Errors are {@link java.sql.SQLException}s
- * exactly as ojdbc shows them: the ORA number as the error code, the {@code ORA-NNNNN: text} message
- * (with {@code ORA-06512} frames for PL/SQL calls) and the SQLSTATE where Oracle sets one; fatal
- * connection errors are {@link java.sql.SQLRecoverableException}s. No {@code ResultSet} leaks past
- * the port: rows are cdc-core's {@link dev.redoline.core.RedoRow} records, the one type of a
- * mined row from the cursor to the decoder.
- *
- * <h2>The route of a row</h2>
- * One file per stage, each handing on to the next and never back. The capture thread
- * ({@code CaptureLoop}, its parts wired by {@code CaptureAssembly}) runs one {@code MiningStep}
- * after another; a failed step goes to {@code RecoveryPolicy}, which retries it from the same
- * cursor or stops the capture.
- * <ol>
- *   <li>{@code MiningStep} plans the step ({@code LogInventory}, {@code StepBounds}), starts the
- *       LogMiner session ({@code MiningSession}) and builds the {@code MiningQuery}.
- *   <li>{@code jdbc/JdbcGateway#query} runs it ({@code jdbc/MiningSql}); {@code jdbc/JdbcRowCursor}
- *       maps each {@code ResultSet} row with {@code jdbc/RedoRowMapper} into a {@code RedoRow}.
- *   <li>{@code StepReader} reads the whole step: CSF pieces joined ({@code RedoRow#withSqlRedo}),
- *       rows outside the step's addresses dropped, the step cut at a DDL that changes what is
- *       captured ({@code CatalogTracker} says which).
- *   <li>{@code StepApplier#decode} pairs each row with what decoding made of it (a
- *       {@code StepApplier.DecodedRow}): DML rows by cdc-decoder's {@code RedoDecoder}, each
- *       given as the row with its layout and time ({@code DecodeInput}), LOB rows by
- *       {@code LobAssembler}.
- *   <li>{@code StepApplier#apply} applies the rows in redo order to cdc-buffer's
- *       {@code TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, handed to
- *       {@code CommitSequencer}.
- *   <li>{@code CommitSequencer} releases the committed transactions in commit order up to the
- *       step's safe SCN.
- *   <li>{@code Publisher} queues each change of a released transaction as a
- *       {@code StreamEvent.ChangeEvent} with its restart {@code Position}, made by
- *       {@code Positions}, in the {@code EventQueue}, the sink's side of which is
- *       {@code CaptureStream#poll}; the sink's acknowledgements go back to {@code Positions}
- *       through {@code CaptureStream#acknowledge}.
- *   <li>Embedded: cdc-embedded's {@code Delivery} polls the stream and gives the events of one
- *       commit to the user's {@code ChangeHandler} as one {@code CommittedTransaction}.
- *       Kafka Connect: cdc-connect's {@code RedolineSourceTask#poll} polls it and
- *       {@code ChangeRecords} makes each change a {@code SourceRecord}.
- * </ol>
- * Beside the route: {@code CatalogTracker} keeps the captured tables' layouts after DDL,
- * {@code Snapshots} reads snapshot chunks that {@code Publisher} merges into the commit order,
- * {@code Orphans} drops transactions the database no longer knows, and
- * {@code CaptureConnection} holds the connections.
+ * <p>The engine itself, its LogMiner port and the port's JDBC implementation are in
+ * {@code dev.redoline.logminer.internal} and {@code dev.redoline.logminer.internal.jdbc}; the
+ * module exports the first to the two sinks built on the engine and the second to no one.
  */
 package dev.redoline.logminer;

@@ -13,7 +13,7 @@ import java.math.BigDecimal;
  *
  * <h2>NUMBER</h2>
  * LOGMINER.md 2.3 shows NUMBER values as quoted decimal text ({@code '7013'}, {@code '0'}) with
- * the NLS decimal separator ({@code .} under {@link dev.redoline.core.OracleNls}); the rest of the
+ * the NLS decimal separator ({@code .} under {@link dev.redoline.core.internal.OracleNls}); the rest of the
  * form is [inf] there. We follow Oracle's {@code TM} ("text minimum") number-to-text rule: the
  * fewest characters, no leading zero before the point ({@code .5}, {@code -.5}), no trailing
  * zeros after it, no {@code +} sign, and scientific notation only when the plain text would be

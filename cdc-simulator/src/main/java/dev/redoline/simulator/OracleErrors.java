@@ -1,6 +1,6 @@
 package dev.redoline.simulator;
 
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 
@@ -47,7 +47,7 @@ final class OracleErrors {
   /** The entry of {@code code}; a simulated error must be one the engine knows. */
   static OracleError known(int code) {
     return OracleError.find(code).orElseThrow(() -> new IllegalArgumentException("ORA-" + code
-        + " is not in dev.redoline.core.OracleError: add it there, with its meaning, before raising it"));
+        + " is not in dev.redoline.core.internal.OracleError: add it there, with its meaning, before raising it"));
   }
 
   private static String formatted(String template, Object... args) {

@@ -1,6 +1,6 @@
 package dev.redoline.simulator;
 
-import dev.redoline.core.OracleNls;
+import dev.redoline.core.internal.OracleNls;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;

@@ -3,7 +3,7 @@ package dev.redoline.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.core.OracleNls;
+import dev.redoline.core.internal.OracleNls;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;

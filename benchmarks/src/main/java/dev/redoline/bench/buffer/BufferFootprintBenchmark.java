@@ -1,7 +1,7 @@
 package dev.redoline.bench.buffer;
 
 import dev.redoline.buffer.BufferMetrics;
-import dev.redoline.buffer.TransactionBuffer;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;

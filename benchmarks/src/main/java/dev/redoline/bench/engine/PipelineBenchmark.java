@@ -1,14 +1,14 @@
 package dev.redoline.bench.engine;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.ChangeStream;
+import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvent;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.CaptureEngine;
+import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;

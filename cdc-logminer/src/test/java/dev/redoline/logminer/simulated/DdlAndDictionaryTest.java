@@ -1,7 +1,7 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import dev.redoline.simulator.SupplementalLogging;
@@ -10,9 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.DictionaryObject;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningQuery;
+import dev.redoline.logminer.internal.DictionaryObject;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningQuery;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

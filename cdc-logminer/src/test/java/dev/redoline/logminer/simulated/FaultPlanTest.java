@@ -1,6 +1,6 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
@@ -9,14 +9,14 @@ import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.core.OracleError;
+import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.RowCursor;
-import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningOption;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.RowCursor;
+import dev.redoline.logminer.internal.SessionStart;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;
@@ -141,7 +141,7 @@ class FaultPlanTest {
   @Test
   void errorChains_theSimulatorRaisesOnlyErrorsOfTheEnginesList() throws Exception {
     assertThatThrownBy(() -> Fault.error(29999)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("ORA-29999 is not in dev.redoline.core.OracleError: add it there, with its meaning, before "
+        .hasMessage("ORA-29999 is not in dev.redoline.core.internal.OracleError: add it there, with its meaning, before "
             + "raising it");
     for (OracleError e : OracleError.values()) {
       oracle.faults().atCall(GatewayCall.DATABASE, 1, Fault.error(e.number(), "a", "b"));

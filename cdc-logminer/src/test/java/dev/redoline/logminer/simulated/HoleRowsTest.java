@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.AddLogOption;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.SessionStart;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.AddLogOption;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningOption;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.time.Duration;
@@ -37,12 +37,12 @@ class HoleRowsTest {
     insert(oracle, t, 3);
     oracle.advance(Duration.ofSeconds(5));
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      List<dev.redoline.logminer.ArchivedLog> archives = db.archivedLogs(Scn.of(low)).stream()
+      List<dev.redoline.logminer.internal.ArchivedLog> archives = db.archivedLogs(Scn.of(low)).stream()
           .filter(a -> a.destId() == 1).toList();
       assertThat(archives).hasSizeGreaterThanOrEqualTo(2);
       db.addLogFile(archives.get(0).name(), AddLogOption.ADDFILE);   // the second log is left out: a gap
       for (var l : db.onlineLogs()) {
-        if (l.status() == dev.redoline.logminer.OnlineLog.Status.CURRENT) {
+        if (l.status() == dev.redoline.logminer.internal.OnlineLog.Status.CURRENT) {
           db.addLogFile(l.fileName(), AddLogOption.ADDFILE);
         }
       }

@@ -1,15 +1,15 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.RedoThreadState;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.RedoThreadState;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.util.List;

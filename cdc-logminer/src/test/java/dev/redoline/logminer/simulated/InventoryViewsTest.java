@@ -1,6 +1,6 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import dev.redoline.simulator.SupplementalLogging;
@@ -9,15 +9,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.ActiveTransaction;
-import dev.redoline.logminer.AddLogOption;
-import dev.redoline.logminer.ArchiveDestination;
-import dev.redoline.logminer.ArchivedLog;
-import dev.redoline.logminer.DatabaseState;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
-import dev.redoline.logminer.RedoThreadState;
-import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.internal.ActiveTransaction;
+import dev.redoline.logminer.internal.AddLogOption;
+import dev.redoline.logminer.internal.ArchiveDestination;
+import dev.redoline.logminer.internal.ArchivedLog;
+import dev.redoline.logminer.internal.DatabaseState;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningOption;
+import dev.redoline.logminer.internal.RedoThreadState;
+import dev.redoline.logminer.internal.SessionStart;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -111,9 +111,9 @@ class InventoryViewsTest {
     oracle.advance(Duration.ofSeconds(3));
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       ArchivedLog archive = db.archivedLogs(Scn.ZERO).get(0);
-      dev.redoline.logminer.OnlineLog online = db.onlineLogs().stream()
+      dev.redoline.logminer.internal.OnlineLog online = db.onlineLogs().stream()
           .filter(l -> l.sequence() == archive.sequence()).findFirst().orElseThrow();
-      assertThat(online.status()).isEqualTo(dev.redoline.logminer.OnlineLog.Status.ACTIVE);
+      assertThat(online.status()).isEqualTo(dev.redoline.logminer.internal.OnlineLog.Status.ACTIVE);
       assertThat(online.archived()).isTrue();
       db.addLogFile(archive.name(), AddLogOption.ADDFILE);
       SQLException e = catchSql(() -> db.addLogFile(online.fileName(), AddLogOption.ADDFILE));
@@ -162,7 +162,7 @@ class InventoryViewsTest {
         .supplementalLogging(SupplementalLogging.NONE).zone(java.time.ZoneId.of("Europe/Paris")).build();
     // Opened on a bare connection, the gateway takes the database's zone: DBTIMEZONE, a region that
     // agrees with the server clock's offset (SYSTIMESTAMP)
-    try (LogMinerGateway db = dev.redoline.logminer.jdbc.JdbcGateway.open(java.sql.DriverManager.getConnection(bare.url()));
+    try (LogMinerGateway db = dev.redoline.logminer.internal.jdbc.JdbcGateway.open(java.sql.DriverManager.getConnection(bare.url()));
         LogMinerGateway full = SimulatorGateways.connect(oracle)) {
       DatabaseState d = db.database();
       assertThat(d.logMode()).isEqualTo(DatabaseState.LogMode.NOARCHIVELOG);

@@ -1,7 +1,7 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
@@ -11,14 +11,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.AddLogOption;
-import dev.redoline.logminer.ArchivedLog;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.OnlineLog;
-import dev.redoline.logminer.RowCursor;
-import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.internal.AddLogOption;
+import dev.redoline.logminer.internal.ArchivedLog;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningOption;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.OnlineLog;
+import dev.redoline.logminer.internal.RowCursor;
+import dev.redoline.logminer.internal.SessionStart;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;

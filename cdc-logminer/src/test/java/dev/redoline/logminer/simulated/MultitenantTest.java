@@ -1,7 +1,7 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
@@ -11,10 +11,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.DictionaryObject;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.PdbState;
+import dev.redoline.logminer.internal.DictionaryObject;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.PdbState;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,10 +9,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.RedoThreadState;
-import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.RedoThreadState;
+import dev.redoline.logminer.internal.SessionStart;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -162,7 +162,7 @@ class RedoOrderingTest {
     shortTx.commit();
     longTx.commit();
     List<RedoRow> cdo = Mining.mine(oracle, from, null,
-        dev.redoline.logminer.MiningOption.COMMITTED_DATA_ONLY);
+        dev.redoline.logminer.internal.MiningOption.COMMITTED_DATA_ONLY);
     List<RedoRow> dml = Mining.dml(cdo);
     assertThat(dml).extracting(RedoRow::sqlRedo).first().asString().contains("'new'");
     assertThat(dml.get(1).startScn()).isEqualTo(Scn.of(longTx.startScn()));

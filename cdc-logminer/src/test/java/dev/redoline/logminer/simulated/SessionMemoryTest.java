@@ -1,15 +1,15 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.LogMinerGateway;
-import dev.redoline.logminer.MiningOption;
-import dev.redoline.logminer.MiningQuery;
-import dev.redoline.logminer.SessionStart;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.MiningOption;
+import dev.redoline.logminer.internal.MiningQuery;
+import dev.redoline.logminer.internal.SessionStart;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,14 @@
 package dev.redoline.logminer.simulated;
 
 import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.SimulatorGateways;
+import dev.redoline.logminer.internal.SimulatorGateways;
 import dev.redoline.simulator.SimulatedOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
-import dev.redoline.logminer.ActiveTransaction;
-import dev.redoline.logminer.LogMinerGateway;
+import dev.redoline.logminer.internal.ActiveTransaction;
+import dev.redoline.logminer.internal.LogMinerGateway;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;
 import java.util.HashSet;

@@ -1,0 +1,140 @@
+package dev.redoline.buffer.internal;
+
+import static dev.redoline.buffer.internal.Changes.TIME;
+import static dev.redoline.buffer.internal.Changes.address;
+import static dev.redoline.buffer.internal.Changes.insert;
+import static dev.redoline.buffer.internal.Changes.rowId;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.Change;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.ManualClock;
+import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Long-lived transactions through the journal: the resume position moves, a restart is exact. */
+class JournalingTest {
+
+  @TempDir Path temp;
+  final ManualClock clock = new ManualClock(TIME);
+  final Xid xid = Changes.xid(1, 1);
+
+  private TransactionBuffer buffer(long budget) {
+    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill"))
+        .memoryBudgetBytes(budget).clock(clock).journal(FileTransactionJournal.open(temp.resolve("j")))
+        .journalAfter(Duration.ofMinutes(5)).journalAfterLogs(4).build();
+    buffer.open();
+    return buffer;
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void restart_afterJournaling_resumesPastJournaledRowsAndPublishesEverythingOnce(long budget) {
+    TransactionBuffer first = buffer(budget);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    first.add(xid, insert(2, 3));
+    clock.advance(Duration.ofMinutes(4));
+    first.stepApplied(Scn.of(1003));
+    assertThat(first.resumePoint().addresses()).as("not old enough").isEqualTo(Map.of(1, address(1)));
+
+    clock.advance(Duration.ofMinutes(2));
+    first.stepApplied(Scn.of(1003));
+    assertThat(first.resumePoint()).isEqualTo(ResumePoint.NONE);
+    assertThat(first.metrics().journaledTransactions()).isEqualTo(1);
+
+    first.add(xid, insert(3, 4));
+    first.undo(xid, rowId(1), Scn.of(1005), address(5)); // removes a journaled change
+    assertThat(first.resumePoint().addresses()).isEqualTo(Map.of(1, address(4)));
+    first.close(); // crash: the offset says resume at address(4)
+
+    TransactionBuffer second = buffer(budget);
+    // the engine re-reads redo from address(4): the START is not re-read, the rest is
+    second.add(xid, insert(3, 4));
+    second.undo(xid, rowId(1), Scn.of(1005), address(5));
+    second.add(xid, insert(4, 6));
+    try (PublishedTransaction tx =
+        second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow()) {
+      assertThat(tx.transaction().changes()).containsExactly(insert(2, 3), insert(3, 4), insert(4, 6));
+      assertThat(tx.transaction().commit().user()).isEqualTo("APP");
+      assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1000));
+    }
+    second.acknowledged(new CommitMark(Scn.of(1007), address(7)));
+    second.close();
+    assertThat(buffer(budget).metrics().openTransactions()).as("journal emptied on ack").isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void reloadedChanges_areTheLiveChangesOfAReloadedTransactionOnly(long budget) {
+    TransactionBuffer first = buffer(budget);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    first.add(xid, insert(2, 3));
+    first.undo(xid, rowId(1), Scn.of(1003), address(3));
+    assertThat(first.reloadedChanges(xid)).as("begun by this run").isEmpty();
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1003));
+    first.close();
+
+    TransactionBuffer second = buffer(budget);
+    Xid other = Changes.xid(2, 2);
+    second.add(other, insert(7, 8));
+    assertThat(second.journalHolds(xid, address(2))).as("read again after the restart").isTrue();
+    assertThat(second.journalHolds(xid, address(8))).isFalse();
+    assertThat(second.journalHolds(other, address(8))).isFalse();
+    second.add(xid, insert(4, 9));
+    assertThat(second.reloadedChanges(xid)).containsExactly(insert(2, 3), insert(4, 9));
+    assertThat(second.reloadedChanges(other)).isEmpty();
+    second.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {3, 4})
+  void stepApplied_firstRowManyLogsBehind_journals(int logsBehind) {
+    TransactionBuffer buffer = buffer(Long.MAX_VALUE);
+    buffer.add(xid, insert(1, 1));
+    Change later = Changes.insert(9, 1);
+    buffer.add(Changes.xid(2, 2), new Change(later.operation(), later.table(), 1, null,
+        later.after(), later.scn(), Changes.address(12 + logsBehind, 1), 0, null, TIME));
+    buffer.stepApplied(Scn.of(2000));
+    assertThat(buffer.metrics().journaledTransactions()).isEqualTo(logsBehind >= 4 ? 1 : 0);
+    buffer.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void hold_keepsTheTransactionOutOfTheJournalUntilReleased(long budget) {
+    TransactionBuffer buffer = buffer(budget);
+    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid, insert(1, 2));
+    // a DML row whose LOB rows are still being read: kept back by the caller, held here
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1003));
+    assertThat(buffer.metrics().journaledTransactions()).as("held").isZero();
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
+
+    buffer.add(xid, insert(2, 3));   // the change the held rows made
+    buffer.release(xid);
+    buffer.stepApplied(Scn.of(1004));
+    assertThat(buffer.metrics().journaledTransactions()).isEqualTo(1);
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).as("read again: the journal has it").isFalse();
+    buffer.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void hold_ofAnUnknownTransaction_opensIt(long budget) {
+    TransactionBuffer buffer = buffer(budget);
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(3)));
+    buffer.close();
+  }
+}

@@ -1,0 +1,111 @@
+package dev.redoline.core.internal;
+
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.core.SnapshotMark;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a {@link ChangeStream} hands to its sink: a change of a committed transaction, a new table
+ * layout, or a heartbeat. Each carries the {@link Position} a restart may use once the sink has
+ * acknowledged it.
+ */
+public sealed interface StreamEvent {
+
+  /** The position to acknowledge once this event is safely handled. */
+  Position position();
+
+  /**
+   * One change of a committed transaction. Changes of a transaction arrive consecutively, in redo
+   * order, indexes 0 to {@code commit.size() - 1}; transactions arrive in commit order.
+   *
+   * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the
+   * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
+   *
+   * @param commit the transaction's commit
+   * @param change the change
+   * @param index the change's index inside the transaction
+   * @param position the position once this change is acknowledged
+   * @param tableOrder the change's 1-based place among the changes of its table in the
+   *     transaction (Debezium's {@code data_collection_order}), counted over every change, also those
+   *     delivered before a restart; 0 when not known
+   * @param tableCounts on the transaction's {@linkplain #last() last} change, how many changes the
+   *     whole transaction has per table, in the order the tables first appear (counted over every
+   *     change, also those delivered before a restart); empty on every other change
+   * @param snapshot the snapshot chunk the row was read in, or {@code null} for a streamed change
+   */
+  record ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
+      Map<TableId, Long> tableCounts, SnapshotMark snapshot) implements StreamEvent {
+    public ChangeEvent {
+      Checks.notNull(commit, "commit");
+      Checks.notNull(change, "change");
+      Checks.notNull(position, "position");
+      Checks.notNull(tableCounts, "tableCounts");
+      Checks.argument(index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
+      Checks.argument(tableOrder >= 0 && tableOrder <= index + 1, "tableOrder %s outside [0, %s]", tableOrder,
+          index + 1);
+      tableCounts = tableCounts.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(tableCounts));
+      Checks.argument((snapshot != null) == (change.operation() == Operation.READ),
+          "a snapshot mark goes with a READ change and only with one: %s, %s", change.operation(), snapshot);
+    }
+
+    /** A change whose place in its table and per-table counts are not known. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position) {
+      this(commit, change, index, position, 0, Map.of(), null);
+    }
+
+    /** A streamed change. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
+        Map<TableId, Long> tableCounts) {
+      this(commit, change, index, position, tableOrder, tableCounts, null);
+    }
+
+    /** A row of a snapshot chunk. */
+    public ChangeEvent(Commit commit, Change change, long index, Position position, SnapshotMark snapshot) {
+      this(commit, change, index, position, 0, Map.of(), snapshot);
+    }
+
+    /** Whether this is the transaction's last change: where a sink's own transaction may end. */
+    public boolean last() {
+      return index == commit.size() - 1;
+    }
+  }
+
+  /**
+   * A table layout that takes effect at {@code scn}: a table newly captured, or altered.
+   *
+   * @param layout the new layout version
+   * @param scn the SCN of the DDL (or of the capture start for a table first seen)
+   * @param ddl the DDL text, or {@code null} when the layout was read from the dictionary
+   * @param position the position once this event is acknowledged
+   */
+  record SchemaEvent(TableLayout layout, Scn scn, String ddl, Position position) implements StreamEvent {
+    public SchemaEvent {
+      Checks.notNull(layout, "layout");
+      Checks.notNull(scn, "scn");
+      Checks.notNull(position, "position");
+    }
+  }
+
+  /**
+   * The capture is alive and at {@code position}, though nothing captured changed.
+   *
+   * @param position the current position
+   * @param time when the heartbeat was made (engine clock)
+   */
+  record Heartbeat(Position position, Instant time) implements StreamEvent {
+    public Heartbeat {
+      Checks.notNull(position, "position");
+      Checks.notNull(time, "time");
+    }
+  }
+}

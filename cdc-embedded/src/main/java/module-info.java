@@ -1,0 +1,13 @@
+/**
+ * The embedded engine: one {@code ChangeHandler} call per committed transaction, in any JVM.
+ * {@code dev.redoline.embedded} is the whole API; it names the capture engine's database, dead
+ * letters and operational events, so a module that requires this one reads the capture engine too.
+ */
+module dev.redoline.embedded {
+  requires transitive dev.redoline.core;
+  requires transitive dev.redoline.logminer;
+  requires dev.redoline.buffer;
+  requires org.slf4j;
+
+  exports dev.redoline.embedded;
+}

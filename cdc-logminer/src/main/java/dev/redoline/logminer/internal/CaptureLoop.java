@@ -1,0 +1,129 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Position;
+import dev.redoline.core.TableId;
+import dev.redoline.decoder.internal.RedoDecoder;
+import dev.redoline.logminer.Sleeper;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The capture thread: connects, runs one {@link MiningStep} after another, and hands every failed
+ * step to the {@link RecoveryPolicy}, which retries from the same cursor or stops the capture
+ * (ARCHITECTURE.md sections 4 and 5). Its parts are built by {@link CaptureAssembly}.
+ *
+ * <p>Every stop is a {@link CdcException}, queued behind the events already queued, so the sink
+ * receives all committed changes mined before it.
+ */
+final class CaptureLoop implements Runnable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CaptureLoop.class);
+
+  private final CaptureConnection connection;
+  private final MiningStep step;
+  private final Positions positions;
+  private final RecoveryPolicy recovery;
+  private final Snapshots snapshots;
+  private final TransactionBuffer buffer;
+  private final RedoDecoder decoder;
+  private final CommitSequencer sequencer;
+  private final EventQueue queue;
+  private final Sleeper sleeper;
+  private final Duration idle;
+  private volatile boolean stopping;
+
+  CaptureLoop(CaptureConnection connection, MiningStep step, Positions positions, RecoveryPolicy recovery, Snapshots snapshots,
+      TransactionBuffer buffer, RedoDecoder decoder, CommitSequencer sequencer, EventQueue queue, Sleeper sleeper,
+      Duration idle) {
+    this.connection = connection;
+    this.step = step;
+    this.positions = positions;
+    this.recovery = recovery;
+    this.snapshots = snapshots;
+    this.buffer = buffer;
+    this.decoder = decoder;
+    this.sequencer = sequencer;
+    this.queue = queue;
+    this.sleeper = sleeper;
+    this.idle = idle;
+  }
+
+  @Override
+  public void run() {
+    try {
+      buffer.open();
+      Exception firstFailure = connection.takeFirstFailure();
+      if (firstFailure != null) {
+        recovery.recover(firstFailure, step.describeStart());
+      }
+      while (!stopping && !step.finished()) {
+        try {
+          boolean caughtUp = connectedStep();
+          recovery.succeeded();
+          if (caughtUp) {
+            sleeper.sleep(idle);
+          }
+        } catch (SQLException | RuntimeException e) {
+          recovery.recover(e, step.describeStart());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (CdcException e) {
+      LOG.error("Capture stopped: {}", e.getMessage());
+      queue.fail(e);
+    } catch (RuntimeException | Error e) {
+      queue.fail(new CdcException(ErrorCode.INTERNAL_ERROR, String.valueOf(e), e));
+    } finally {
+      connection.close();
+      sequencer.discard();
+      buffer.close();
+      decoder.close();
+    }
+  }
+
+  /** One step, on a connection opened first when none is held. */
+  private boolean connectedStep() throws SQLException, InterruptedException {
+    if (!connection.isOpen()) {
+      connection.open();
+      step.connected();
+      recovery.connected();
+    }
+    return step.run(connection.gateway());
+  }
+
+  /** Caller's thread, before {@link #run()}: see {@link CaptureConnection#connectFirst()}. */
+  void connectFirst() {
+    connection.connectFirst();
+  }
+
+  /** Whether the capture holds a database connection now (false while it retries one). */
+  boolean connected() {
+    return connection.connected();
+  }
+
+  /** Sink thread: see {@link Positions#acknowledge}. */
+  void acknowledge(Position position) {
+    positions.acknowledge(position);
+  }
+
+  Position acknowledged() {
+    return positions.acknowledged();
+  }
+
+  /** Any thread: asks the loop to stop after the current step. */
+  void stop() {
+    stopping = true;
+  }
+
+  /** Any thread: an ad-hoc snapshot of {@code tables}, read from the next step on. */
+  void snapshot(List<TableId> tables, String filter) {
+    snapshots.request(tables, filter);
+  }
+}

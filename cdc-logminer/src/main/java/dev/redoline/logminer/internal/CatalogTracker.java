@@ -1,0 +1,100 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.core.RedoRow;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the {@link TableCatalog} true to the dictionary as DDL is mined: which DDL rows change what
+ * is captured (so that {@link StepReader} cuts the step there), and, at the start of the step after
+ * one or after a new connection, the captured tables resolved again, the new ones announced with
+ * their layouts and queued for a snapshot, an altered table's next layout version announced.
+ *
+ * <p>Resolving runs at the start of a step, not after the DDL's step: a connection lost while doing
+ * it only repeats it. Capture thread only.
+ */
+final class CatalogTracker {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CatalogTracker.class);
+
+  /** Receives a captured table's layout, new or changed, with the SCN and DDL text it took effect with. */
+  @FunctionalInterface
+  interface Layouts {
+    void changed(TableLayout layout, Scn at, String ddl) throws InterruptedException;
+  }
+
+  private final TableCatalog catalog;
+  private final Snapshots snapshots;
+  private boolean stale = true;
+  /** The DDL row the last step was cut at, until the catalog is resolved again. */
+  private RedoRow pendingDdl;
+
+  CatalogTracker(TableCatalog catalog, Snapshots snapshots) {
+    this.catalog = catalog;
+    this.snapshots = snapshots;
+  }
+
+  /** The captured tables must be resolved again before the next step (a new connection). */
+  void stale() {
+    stale = true;
+  }
+
+  /** The step was cut at {@code ddl}: resolved again before the next step. */
+  void ddlApplied(RedoRow ddl) {
+    pendingDdl = ddl;
+    stale = true;
+  }
+
+  /**
+   * Resolves the captured tables again when stale. Layouts of the DDL's own SCN (else
+   * {@code floor}, the session start of the last step) go to {@code layouts}: every added table,
+   * with the DDL's text unless this is the first resolution, and a captured table the DDL altered.
+   */
+  void refreshIfStale(LogMinerGateway db, Scn floor, Layouts layouts) throws SQLException, InterruptedException {
+    if (!stale) {
+      return;
+    }
+    Set<TableId> known = new HashSet<>();
+    for (TableLayout layout : catalog.layouts()) {
+      known.add(layout.table());
+    }
+    TableCatalog.Resolution resolution = catalog.resolve(db);
+    LOG.debug("Captured tables resolved: {} added, {} removed", resolution.added().size(), resolution.removed().size());
+    Scn at = pendingDdl == null ? floor : pendingDdl.scn();
+    String ddl = pendingDdl == null ? null : pendingDdl.sqlRedo();
+    for (TableLayout layout : resolution.added()) {
+      layouts.changed(layout, at, known.isEmpty() ? null : ddl);
+    }
+    snapshots.captured(resolution.added());
+    if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
+      TableId altered = StepReader.ddlTable(pendingDdl);
+      TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
+      if (next != null) {
+        layouts.changed(next, at, ddl);
+      }
+    }
+    pendingDdl = null;
+    stale = false;
+  }
+
+  /** Whether a DDL row changes what is captured: the step is cut at it and the catalog resolved again. */
+  boolean changesCapture(RedoRow ddl) {
+    TableId table = StepReader.ddlTable(ddl);
+    if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {
+      // Recursive DDL on a captured table: interval and automatic list partitioning create
+      // partitions this way, with new object ids, in a text no source shows.
+      // Only the recycle-bin rename is known harmless: the user's DROP follows it.
+      return catalog.layout(table) != null && !ddl.sqlRedo().contains("RENAME TO \"BIN$");
+    }
+    if (!DdlKind.of(ddl.sqlRedo()).changesCapture()) {
+      return false;
+    }
+    return catalog.layout(table) != null || catalog.wouldCapture(table);
+  }
+}

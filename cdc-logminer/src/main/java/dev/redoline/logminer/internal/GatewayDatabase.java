@@ -1,0 +1,51 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.logminer.Database;
+import dev.redoline.logminer.PreflightProblem;
+import dev.redoline.logminer.Sleeper;
+import dev.redoline.logminer.internal.jdbc.Preflight;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The one kind of {@link Database}: the connections it opens, its clock and how the capture thread
+ * waits. Internal because the connections are the {@link LogMinerGateway} port, which users never
+ * receive; the capture engine reads all three from here.
+ *
+ * @param gateways opens connections
+ * @param clock the clock of the engine's time decisions
+ * @param sleeper how the capture thread waits
+ */
+public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper sleeper) implements Database {
+
+  public GatewayDatabase {
+    Objects.requireNonNull(gateways, "gateways == null");
+    Objects.requireNonNull(clock, "clock == null");
+    Objects.requireNonNull(sleeper, "sleeper == null");
+  }
+
+  @Override
+  public List<PreflightProblem> preflight(CdcConfig config) {
+    try (LogMinerGateway db = gateways.connect()) {
+      return Preflight.of(config).check(db);
+    } catch (CdcException e) {
+      // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
+      if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
+        return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail()));
+      }
+      if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
+        return List.of(new PreflightProblem(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail()));
+      }
+      throw e;
+    } catch (SQLException e) {
+      Failure failure = FailureClassifier.classify(e);
+      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
+          "cannot run the preflight checks: " + failure.detail()));
+    }
+  }
+}

@@ -1,0 +1,462 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.core.Absent;
+import dev.redoline.core.Bytes;
+import dev.redoline.core.Change;
+import dev.redoline.core.DecodeException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Marker;
+import dev.redoline.core.Operation;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.RedoRow;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.decoder.internal.LobPiece;
+import dev.redoline.decoder.internal.RedoDecoder;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Assembles the content of LOB columns from the LOB rows of each transaction, in redo order, into
+ * the change they belong to (LOGMINER.md 2.5):
+ * <pre>
+ * INSERT           insert into "S"."DOCS"("ID","BODY") values ('7',EMPTY_CLOB());   change A, held back
+ * SEL_LOB_LOCATOR  ... select "BODY" into loc_c from "S"."DOCS" where "ID" = '7' for update;
+ * LOB_WRITE         buf_c := 'Dear ...'; dbms_lob.write(loc_c, 2048, 1, buf_c);
+ * LOB_WRITE         buf_c := '...'; dbms_lob.write(loc_c, 900, 2049, buf_c);
+ * (next row of the transaction, or its COMMIT)                 A, with BODY = 'Dear ......', to the buffer
+ * </pre>
+ *
+ * <h2>Which change</h2>
+ * A change whose after image shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} is held back: a
+ * locator of the same row and one of those columns that follows it completes it, the content
+ * starting empty. Any other locator (a PL/SQL DBMS_LOB call on an existing row) becomes an UPDATE
+ * change of its own, its before image the locator's where clause and its after image that plus the
+ * column; its content is known only when this transaction set the LOB earlier (or a trim to 0
+ * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
+ * A transaction reloaded from the journal after a restart knows what its reloaded changes set
+ * ({@link ReloadedLobValues}); rows the journal already holds that the restart reads again are
+ * ignored here as the buffer ignores them.
+ *
+ * <h2>When it reaches the buffer</h2>
+ * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
+ * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
+ * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
+ * held} in the buffer: they count for the restart position, and the transaction is not journaled
+ * while it has them. What is kept back is bounded by {@code cdc.lob.max.bytes} per transaction.
+ *
+ * <h2>Rollbacks, exclusion, size</h2>
+ * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
+ * row with its LOB content, as it removes any change (the LOB savepoint rule). A column excluded
+ * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
+ * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
+ * of its writes are never decoded.
+ *
+ * <p>Past 400 lines because the held-back change, the LOB being written and what the transaction
+ * knows of its rows' values are one state per transaction that every LOB and DML row reads and
+ * changes; the pure parts (the content, the reloaded values, JSON text) are classes of their own.
+ */
+final class LobAssembler {
+
+  /** The LOB being written in one transaction. */
+  private static final class Target {
+    final int column;
+    final Row where;
+    final TableLayout layout;
+    final RedoRow locator;
+    final Instant time;
+    final boolean excluded;
+    /** Whether it completes the held-back change (else it is an UPDATE of its own). */
+    boolean completes;
+    LobContent content;
+    boolean over;
+
+    Target(int column, Row where, TableLayout layout, RedoRow locator, Instant time, boolean excluded) {
+      this.column = column;
+      this.where = where;
+      this.layout = layout;
+      this.locator = locator;
+      this.time = time;
+      this.excluded = excluded;
+    }
+
+    /** Whether the writes need not be decoded: nothing of them would be used. */
+    boolean skipsWrites() {
+      return excluded || over;
+    }
+  }
+
+  /** Per transaction with LOB rows: the change held back, the LOB being written, values it set. */
+  private static final class Tx {
+    Change pending;
+    Target target;
+    /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
+    boolean skipping;
+    /** Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become unknown. */
+    final Map<String, Object> known = new HashMap<>();
+    /** Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may be undone. */
+    final Set<String> undoneRows = new HashSet<>();
+    /** An undo row without a ROW_ID: nothing from the journal's changes holds. */
+    boolean allUndone;
+    /** Per table, what the changes reloaded from the journal tell ({@link ReloadedLobValues}), read once. */
+    final Map<dev.redoline.core.TableId, Map<String, Object>> reloaded = new HashMap<>();
+  }
+
+  /** In {@link Tx#known}: the value became unknown (a change that does not carry it, a delete). */
+  static final Object UNKNOWN = new Object();
+
+  private final TransactionBuffer buffer;
+  private final long maxBytes;
+  /** False with UPDATE in {@code cdc.skipped.operations}: DBMS_LOB calls on existing rows make no change. */
+  private final boolean ownUpdates;
+  private final Map<Xid, Tx> open = new HashMap<>();
+  /** The LOB columns of a table's layout version. */
+  private record LobColumns(TableLayout layout, int[] columns) {}
+
+  /** The LOB columns of each table's latest layout version seen (none for most tables). */
+  private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
+
+  LobAssembler(TransactionBuffer buffer, long maxBytes, boolean ownUpdates) {
+    this.buffer = buffer;
+    this.maxBytes = maxBytes;
+    this.ownUpdates = ownUpdates;
+  }
+
+  /**
+   * A DML row of {@code xid} was skipped ({@code cdc.skipped.operations}): the LOB rows after it,
+   * up to the transaction's next DML row, complete a change nobody receives, so they are ignored.
+   */
+  void skipped(Xid xid) {
+    end(xid);
+    open.computeIfAbsent(xid, k -> new Tx()).skipping = true;
+  }
+
+  /**
+   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a
+   * {@link LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a
+   * write nothing would use, which stays undecoded).
+   */
+  Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
+      Predicate<RedoRow> skipped) {
+    Object[] out = new Object[rows.size()];
+    Map<Xid, Boolean> skipWrites = new HashMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
+      if (!RedoDecoder.isLobRow(row.operationCode()) || row.rollback() || skipped.test(row)) {
+        continue;   // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row does
+      }
+      TableLayout layout = layouts.apply(row);
+      if (layout == null) {
+        continue;
+      }
+      boolean write = row.operationCode() == LOB_WRITE || row.operationCode() == XML_WRITE
+          || row.operationCode() == EXTENDED_WRITE;
+      if (write && skipWrites.computeIfAbsent(row.xid(), this::skipsWrites)) {
+        continue;
+      }
+      try {
+        LobPiece piece = decoder.decodeLob(row.operationCode(), row.sqlRedo(), layout);
+        if (piece instanceof LobPiece.Locator l) {
+          skipWrites.put(row.xid(), l.excluded());
+        }
+        out[i] = piece;
+      } catch (DecodeException e) {
+        out[i] = e;
+      }
+    }
+    return out;
+  }
+
+  /** OPERATION_CODEs of the writes, the only LOB rows that carry data. */
+  private static final int LOB_WRITE = 10;
+  private static final int XML_WRITE = 70;
+  private static final int EXTENDED_WRITE = 92;
+
+  private boolean skipsWrites(Xid xid) {
+    Tx tx = open.get(xid);
+    return tx != null && tx.target != null && tx.target.skipsWrites();
+  }
+
+  /**
+   * Whether {@code change} of {@code row} is kept back, because its image shows a LOB marker that
+   * the LOB rows after it may complete ({@link #end} was called before). A change without such a
+   * marker costs a scan of its image and nothing more.
+   */
+  boolean holds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
+    LobColumns known = lobColumns.get(change.table());
+    if (known == null || known.layout().version() != change.layoutVersion()) {
+      TableLayout l = layout.get();
+      known = new LobColumns(l, lobColumns(l));
+      lobColumns.put(change.table(), known);
+    }
+    int[] lobs = known.columns();
+    if (lobs.length == 0 || buffer.journalHolds(row.xid(), row.address())) {
+      return false;   // or read again after a restart: the journal holds it, and the buffer ignores it
+    }
+    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs, known.layout());
+    if (change.after() == null || !hasLobMarker(change.after())) {
+      return false;
+    }
+    if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
+      open.get(row.xid()).pending = change;
+    }
+    return true;
+  }
+
+  /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
+  private static void remember(Tx tx, Change change, int[] lobs, TableLayout layout) {
+    for (int column : lobs) {
+      String key = key(change.rowId(), column);
+      Object v = change.after() == null ? null : change.after().get(column);
+      boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
+      if (v instanceof Bytes || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
+        tx.known.put(key, v);
+      } else if (change.after() == null || change.after().isPresent(column)) {
+        tx.known.put(key, UNKNOWN);
+      }
+    }
+  }
+
+  private static int[] lobColumns(TableLayout layout) {
+    return java.util.stream.IntStream.range(0, layout.columns().size()).filter(i -> {
+      OracleType.Kind k = layout.column(i).type().kind();
+      return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB
+          || k == OracleType.Kind.XMLTYPE || k == OracleType.Kind.JSON
+          || (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && layout.column(i).type().length() > 4000;
+    }).toArray();
+  }
+
+  private static boolean hasLobMarker(Row after) {
+    for (int i = 0; i < after.size(); i++) {
+      if (isPlaceholder(after.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What the DML row shows for a value its LOB rows carry: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()},
+   * or {@code LM_EMPTY_STRING} for an extended string (LOGMINER.md 2.3; Debezium reads the same text).
+   */
+  private static boolean isPlaceholder(Object value) {
+    return value == Marker.EMPTY_CLOB || value == Marker.EMPTY_BLOB || EXTENDED_PLACEHOLDER.equals(value);
+  }
+
+  /** The text LogMiner puts in place of an extended string (over 4,000 bytes) whose 32K rows follow. */
+  static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
+
+  /**
+   * The transaction's LOB statement, if any, ends: its change goes into the buffer. Called before
+   * any other row of the transaction is applied.
+   */
+  void end(Xid rowXid) {
+    Xid xid = resolve(rowXid);
+    Tx tx = open.get(xid);
+    if (tx == null) {
+      return;
+    }
+    if (tx.target != null) {
+      place(xid, tx);
+      tx.target = null;
+    }
+    flushPending(xid, tx);
+    tx.skipping = false;
+    buffer.release(xid);
+  }
+
+  private void flushPending(Xid xid, Tx tx) {
+    if (tx.pending != null) {
+      buffer.add(xid, tx.pending);
+      tx.pending = null;
+    }
+  }
+
+  /**
+   * After a ROLLBACK=1 row of {@code rowId}: what this transaction knew of the row's LOBs may be
+   * what was undone.
+   */
+  void undone(Xid rowXid, String rowId) {
+    Tx tx = open.get(resolve(rowXid));
+    if (tx != null) {
+      String prefix = rowId + "#";
+      tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
+      if (rowId == null) {
+        tx.allUndone = true;
+      } else {
+        tx.undoneRows.add(rowId);
+      }
+    }
+  }
+
+  /** The transaction committed, rolled back or was dropped. */
+  void forget(Xid xid) {
+    open.remove(resolve(xid));
+  }
+
+  /**
+   * The key of the transaction a row belongs to: undo rows of a transaction begun before the
+   * LogMiner session carry its XID with the sequence {@code ffffffff} (LOGMINER.md 1.2).
+   */
+  private Xid resolve(Xid xid) {
+    if (!xid.hasUnknownSequence() || open.containsKey(xid)) {
+      return xid;
+    }
+    for (Xid known : open.keySet()) {
+      if (known.matches(xid)) {
+        return known;
+      }
+    }
+    return xid;
+  }
+
+  /**
+   * Applies one decoded LOB row.
+   *
+   * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before it
+   */
+  void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
+    Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
+    if (tx.skipping) {
+      return;
+    }
+    if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
+      return;   // read again after a restart: the journal holds the change it made
+    }
+    if (piece instanceof LobPiece.Locator l) {
+      if (tx.target != null) {
+        place(row.xid(), tx);   // the held-back change stays: another of its LOB columns may follow
+      }
+      tx.target = locate(tx, row, l, layout, time);
+      return;
+    }
+    Target t = tx.target;
+    if (piece instanceof LobPiece.End) {
+      if (t != null) {
+        place(row.xid(), tx);
+        tx.target = null;
+      }
+      return;
+    }
+    if (t == null) {
+      throw new DecodeException(ErrorCode.LOB_ROW_OUT_OF_PLACE, row.operation() + " row with no SEL_LOB_LOCATOR or "
+          + "XML DOC BEGIN before it in transaction " + row.xid(), layout.table(), null, -1, null, null);
+    }
+    if (t.skipsWrites() || t.content == null) {
+      if (t.content == null && !t.skipsWrites() && piece instanceof LobPiece.Trim trim && trim.length() == 0) {
+        t.content = empty(layout.column(t.column).type());   // emptied: known from here on
+      }
+      return;
+    }
+    if (piece instanceof LobPiece.Write w) {
+      if (w.offset() == 0) {
+        t.content.append((String) w.data());   // XML DOC WRITE: the document continues
+      } else {
+        t.content.write(w.offset(), w.data());
+      }
+    } else if (piece instanceof LobPiece.Trim trim) {
+      t.content.trim(trim.length());
+    } else if (piece instanceof LobPiece.Erase erase) {
+      t.content.erase(erase.offset(), erase.amount());
+    }
+    if (t.content.storedBytes() > maxBytes) {
+      t.over = true;
+      t.content = null;
+    }
+  }
+
+  private Target locate(Tx tx, RedoRow row, LobPiece.Locator l, TableLayout layout, Instant time) {
+    Target t = new Target(l.column(), l.where(), layout, row, time, l.excluded());
+    OracleType type = layout.column(l.column()).type();
+    Change pending = tx.pending;
+    Object slot = pending == null ? null : pending.after().get(l.column());
+    if (isPlaceholder(slot) && sameRow(pending, row, l, layout)) {
+      t.completes = true;
+      t.content = empty(type);
+    } else {
+      Object before = knownValue(row.xid(), tx, layout, row.rowId(), l.column());
+      t.content = l.whole() ? empty(type) : before != null ? LobContent.of(before) : null;
+    }
+    return t;
+  }
+
+  /**
+   * The whole value of a row's LOB column as this transaction last set it, or {@code null}: what
+   * this run saw, else, for a transaction reloaded from the journal, what its reloaded changes
+   * carry (unless an undo row of this run touched the row since).
+   */
+  private Object knownValue(Xid xid, Tx tx, TableLayout layout, String rowId, int column) {
+    String key = key(rowId, column);
+    Object v = tx.known.get(key);
+    if (v == null && !tx.allUndone && !tx.undoneRows.contains(rowId)) {
+      v = tx.reloaded.computeIfAbsent(layout.table(),
+          t -> ReloadedLobValues.read(buffer.reloadedChanges(xid), layout, lobColumns(layout))).get(key);
+    }
+    return v == UNKNOWN ? null : v;
+  }
+
+  private static boolean sameRow(Change change, RedoRow row, LobPiece.Locator l, TableLayout layout) {
+    if (!change.table().equals(layout.table())) {
+      return false;
+    }
+    if (change.rowId() != null && row.rowId() != null) {
+      return change.rowId().equals(row.rowId());
+    }
+    for (int i = 0; i < l.where().size(); i++) {
+      if (l.where().isPresent(i) && !Objects.equals(l.where().get(i), change.after().get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static LobContent empty(OracleType type) {
+    boolean binary = type.kind() == OracleType.Kind.BLOB || type.kind() == OracleType.Kind.JSON;   // JSON: OSON bytes
+    return binary ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
+  }
+
+  /** Puts the target's content, as far as it is known, into its change. */
+  private void place(Xid xid, Tx tx) {
+    Target t = tx.target;
+    Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
+        : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
+    boolean known = value instanceof String || value instanceof Bytes;
+    tx.known.put(key(t.locator.rowId(), t.column), known ? value : UNKNOWN);   // as written: JSON stays bytes
+    value = JsonColumns.asText(value, t.layout, t.column);
+    if (t.completes) {
+      tx.pending = withColumn(tx.pending, t.column, value);
+      return;
+    }
+    if (t.excluded || !ownUpdates) {
+      return;   // an UPDATE of nothing but an excluded column says nothing; skipped UPDATEs make none
+    }
+    flushPending(xid, tx);   // the DML came first
+    buffer.add(xid, ownUpdate(t, value));
+  }
+
+  private static Change ownUpdate(Target t, Object value) {
+    Row after = t.where.toBuilder().set(t.column, value).build();
+    RedoRow r = t.locator;
+    return new Change(Operation.UPDATE, t.layout.table(), t.layout.version(), t.where, after, r.scn(), r.address(),
+        r.ssn(), r.rowId(), t.time);
+  }
+
+  private static Change withColumn(Change c, int column, Object value) {
+    Row after = c.after().toBuilder().set(column, value).build();
+    return new Change(c.operation(), c.table(), c.layoutVersion(), c.before(), after, c.scn(), c.address(), c.ssn(),
+        c.rowId(), c.timestamp());
+  }
+
+  static String key(String rowId, int column) {
+    return rowId + "#" + column;
+  }
+}

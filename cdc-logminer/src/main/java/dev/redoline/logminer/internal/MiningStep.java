@@ -1,0 +1,285 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoRow;
+import dev.redoline.core.Scn;
+import dev.redoline.logminer.OpsEvent;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One mining step (ARCHITECTURE.md section 4): planned from the log inventory, read whole
+ * ({@link StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit
+ * order ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read
+ * and released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what
+ * the sink acknowledged) is kept by {@link Positions}; the step keeps its start SCN for the plan.
+ *
+ * <h2>Implementation notes</h2>
+ * <ul>
+ *   <li><b>State.</b> The cursors move only after a step is applied in full; a failure before
+ *       that leaves them, the buffer and the published output untouched, so the same step is mined
+ *       again. Nothing after the read touches the database.
+ *   <li><b>Database work at step start.</b> The catalog's refresh after a DDL
+ *       ({@link CatalogTracker}) and the orphan check ({@link Orphans}) run at the start of a step,
+ *       so a connection lost while doing them only repeats them.
+ * </ul>
+ */
+final class MiningStep {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MiningStep.class);
+
+  private final CaptureSettings settings;
+  private final SnapshotSettings.Mode snapshotMode;
+  private final Clock clock;
+  private final TransactionBuffer buffer;
+  private final EventQueue queue;
+  private final TableCatalog catalog;
+  private final CatalogTracker tracker;
+  private final StepApplier applier;
+  private final CommitSequencer sequencer;
+  private final Snapshots snapshots;
+  private final CaptureConnection connection;
+  private final RecoveryPolicy recovery;
+  private final Orphans orphans;
+  private final Positions positions;
+  private final DatabaseZone zone;
+  private final MiningWindow window;
+  private final MiningSession session;
+  private final CaptureStats stats;
+  private final OpsLog ops;
+  private final LogInventory inventory;
+  private final SessionStartFloor startFloor;
+
+  private Scn startScn;
+  private Scn currentScn = Scn.ZERO;
+  private Publisher publisher;
+  private int archiveWaits;
+  /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
+  private boolean appliedAny;
+  /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
+  private boolean finished;
+
+  MiningStep(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, Clock clock, TransactionBuffer buffer,
+      EventQueue queue, TableCatalog catalog, CatalogTracker tracker, StepApplier applier, CommitSequencer sequencer,
+      Snapshots snapshots, CaptureConnection connection, RecoveryPolicy recovery, Orphans orphans, Positions positions,
+      DatabaseZone zone, LogInventory inventory, SessionStartFloor startFloor, MiningWindow window,
+      MiningSession session, CaptureStats stats, OpsLog ops) {
+    this.settings = settings;
+    this.snapshotMode = snapshotMode;
+    this.clock = clock;
+    this.buffer = buffer;
+    this.queue = queue;
+    this.catalog = catalog;
+    this.tracker = tracker;
+    this.applier = applier;
+    this.sequencer = sequencer;
+    this.snapshots = snapshots;
+    this.connection = connection;
+    this.recovery = recovery;
+    this.orphans = orphans;
+    this.positions = positions;
+    this.zone = zone;
+    this.window = window;
+    this.session = session;
+    this.stats = stats;
+    this.ops = ops;
+    this.inventory = inventory;
+    this.startFloor = startFloor;
+  }
+
+  /** A new connection: a new LogMiner session, and the captured tables resolved again. */
+  void connected() {
+    session.reset();
+    tracker.stale();
+  }
+
+  /** Mines one step on {@code db}; whether the capture has caught up with the database. */
+  boolean run(LogMinerGateway db) throws SQLException, InterruptedException {
+    if (publisher == null) {
+      boolean current = settings.startScn().equals("current");
+      Scn scn = current ? db.database().currentScn() : Scn.parse(settings.startScn());
+      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed.
+      begin(Positions.startMark(Position.start(scn)), current);
+    }
+    tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
+    positions.applyAcknowledged();
+    orphans.checkIfDue(db, buffer);
+    // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
+    snapshots.read(db, connection.containers()::in, catalog);
+    publisher.progress(snapshots::noteAdHoc);
+    Set<Integer> writing = db.instancesWritingRedo();
+    applier.openTransactions(startFloor.observe(db, writing));
+    LogInventory.Outcome outcome;
+    try {
+      outcome = inventory.plan(listing(db, positions.listingFloor(), writing), positions.cursors(), startScn, window.logs(), clock.instant());
+    } catch (CdcException e) {
+      if (!recovery.startsOver(e)) {
+        throw e;
+      }
+      startOver(db, e);
+      return false;
+    }
+    if (outcome instanceof LogInventory.Wait) {
+      // Before waiting for a log, make sure it is not just below the listing's floor.
+      outcome = inventory.plan(listing(db, Scn.ZERO, writing), positions.cursors(), startScn, window.logs(), clock.instant());
+    }
+    if (outcome instanceof LogInventory.Wait wait) {
+      if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
+        throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, wait.reason() + ", and still not archived after "
+            + archiveWaits + " inventory polls");
+      }
+      ops.event(OpsEvent.Type.WAITING_FOR_ARCHIVE, wait.reason());
+      return true;
+    }
+    archiveWaits = 0;
+    StepPlan plan = ((LogInventory.Planned) outcome).plan();
+    LOG.debug("Step {}", plan);
+    if (plan.logs().isEmpty()) {
+      publisher.heartbeatIfDue(positions.held());
+      return true;
+    }
+    return mine(db, plan);
+  }
+
+  private boolean mine(LogMinerGateway db, StepPlan plan) throws SQLException, InterruptedException {
+    Instant begun = clock.instant();
+    positions.planned(plan);
+    int restarts = session.restarts();
+    StepPlan mined = startFloor.raise(plan);
+    session.start(db, mined);
+    if (session.restarts() > restarts) {
+      ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
+          + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
+    }
+    Instant fetchBegun = clock.instant();
+    StepReader.StepRows rows;
+    try {
+      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture);
+    } finally {
+      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+    }
+    Instant decodeBegun = clock.instant();
+    var decoded = applier.decode(rows.rows());
+    Duration decodeTook = Duration.between(decodeBegun, clock.instant());
+    // From here on nothing touches the database: the step is applied whole, or the capture stops.
+    applier.apply(decoded);
+    appliedAny = true;
+    positions.applied(plan, rows.ends());
+    startFloor.applied(plan, positions.cursors(), rows.ddl() != null);
+    buffer.stepApplied(rows.safeScn());
+    orphans.forgetDropped(applier::forget);
+    if (rows.ddl() != null) {
+      tracker.ddlApplied(rows.ddl());
+    }
+    Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
+    var released = sequencer.release(releasable);
+    var chunks = snapshots.release(releasable, catalog);
+    for (CommitSequencer.Late late : sequencer.takeLate()) {
+      ops.event(OpsEvent.Type.COMMIT_OUT_OF_ORDER, late.describe(settings.lgwrMaxDelay()));
+    }
+    // Metrics first: a sink that sees this step's events also sees this step's metrics.
+    Duration took = Duration.between(begun, clock.instant());
+    record(plan, rows.rows(), took, decodeTook, rows.safeScn());
+    publisher.publish(released, positions.held(), chunks, snapshots.reflected());
+    if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
+      LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
+      ops.event(OpsEvent.Type.SNAPSHOT_PROGRESS,
+          "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");
+      finished = true;
+    }
+    if (window.onStep(took, plan.limitedByWindow())) {
+      ops.event(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
+    }
+    publisher.heartbeatIfDue(positions.held());
+    // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
+    return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
+  }
+
+  /** Whether the capture has nothing more to do ({@code cdc.snapshot.mode=initial_only}, snapshots delivered). */
+  boolean finished() {
+    return finished;
+  }
+
+  private void record(StepPlan plan, List<RedoRow> rows, Duration took, Duration decodeTook, Scn delivered) {
+    long chars = 0;
+    for (RedoRow row : rows) {
+      chars += row.sqlRedo().length();
+    }
+    Duration behind = Duration.ZERO;
+    if (!rows.isEmpty()) {
+      Instant lastRow = rows.get(rows.size() - 1).timestamp().atZone(zone.get()).toInstant();
+      behind = Duration.between(lastRow, clock.instant());
+      behind = behind.isNegative() ? Duration.ZERO : behind;
+    }
+    stats.step(new CaptureStats.Step(rows.size(), chars, took, decodeTook, window.logs(), session.age(),
+        session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
+  }
+
+  /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
+  private LogInventory.Snapshot listing(LogMinerGateway db, Scn archivedAfter, Set<Integer> writing)
+      throws SQLException {
+    var threads = db.threads();
+    stats.threads(threads, clock.instant());
+    DatabaseState state = db.database();
+    currentScn = state.currentScn();
+    zone.read(state);
+    return new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
+        db.archiveDestinations(), writing);
+  }
+
+  private MiningQuery query(StepPlan plan) {
+    MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
+        .timeout(settings.queryTimeout()).lobRows(settings.lobEnabled());
+    catalog.objectIds().forEach(query::capture);
+    settings.usersExclude().forEach(query::excludeUser);
+    plan.cursors().values().forEach(query::cursor);
+    return query.build();
+  }
+
+  /** Where a failed step started: each thread's cursor, or the start SCN before any cursor exists. */
+  String describeStart() {
+    return !positions.cursors().isEmpty() ? "cursor " + positions.cursors().values() : startScn != null ? "SCN " + startScn : "the start position";
+  }
+
+  /**
+   * Sets the position the capture starts from: given, or made at the first connection
+   * ({@code firstStart}: every captured table is then snapshotted when the mode asks).
+   */
+  void begin(Position start, boolean firstStart) {
+    startFloor.reset();
+    positions.begin(start);
+    startScn = start.resumeScn();
+    applier.excludedWithoutStart(start.excludedOpen());
+    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
+        snapshots.begin(start.snapshot(), firstStart));
+  }
+
+  /**
+   * {@code cdc.snapshot.mode=when_needed} after {@code purged} (CDC-2002): the capture starts over
+   * at the current SCN with a new snapshot of every captured table ({@link RecoveryPolicy#startsOver}).
+   * A capture that already applied steps drops what it held, undelivered ({@link SnapshotRestart}).
+   */
+  private void startOver(LogMinerGateway db, CdcException purged) throws SQLException {
+    Scn now = db.database().currentScn();
+    ops.event(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the " + (appliedAny ? "capture's position" : "stored position")
+        + " is gone (" + purged.getMessage() + "); cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a "
+        + "new snapshot of every table: changes between the last delivered one and that SCN are not delivered, "
+        + "deleted rows included");
+    if (appliedAny) {
+      SnapshotRestart.dropBuffered(sequencer, buffer, applier);
+    }
+    positions.clear();
+    begin(Positions.startMark(Position.start(now)), true);
+    snapshots.captured(catalog.layouts());
+  }
+
+}

@@ -1,0 +1,246 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.ResumePoint;
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Where restart positions are made (ARCHITECTURE.md section 3, rule 4): it keeps the per-thread
+ * cursors, the session start floor of the last step and the first SCN of every planned log, and
+ * asks the buffer (open transactions), the sequencer (committed ones not yet published) and the
+ * applier (excluded users' transactions) what they hold back ({@link #held()}); {@link Base} turns
+ * that into the position of an event. It also keeps what the sink acknowledged and tells the
+ * buffer. Capture thread only, but for {@link #acknowledge} and {@link #acknowledged}.
+ *
+ * <h2>What a position holds</h2>
+ * The resume address of a thread is the highest address below which nothing is needed again: the
+ * lowest of its cursor, the first unjournaled row of each open transaction (from the buffer), and
+ * the first row of each committed transaction not yet delivered in full. An event of a transaction
+ * in the middle of it keeps that transaction's first row in the resume addresses; its last event
+ * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ */
+final class Positions {
+
+  /** Above every real redo address: a start mark that orders after every commit at an SCN. */
+  private static final RedoAddress END_OF_REDO = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
+
+  /**
+   * What positions are made from after a step.
+   *
+   * @param cursors per thread, the last applied address
+   * @param open what the buffer's open transactions hold back
+   * @param waiting committed transactions not yet published
+   * @param floor the session start SCN of the last step: at or below the first SCN of every
+   *     cursor's log
+   * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
+   * @param excludedOpen open transactions of excluded users whose START was not mined
+   */
+  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
+      java.util.function.Function<RedoAddress, Scn> firstScnOf, Set<Xid> excludedOpen) {
+
+    /** Per thread, the lowest log sequence a position built now may point into. */
+    Map<Integer, Long> oldestSequences() {
+      Map<Integer, Long> oldest = new java.util.HashMap<>();
+      cursors.forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
+      open.addresses().forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
+      for (CommitSequencer.Ready ready : waiting) {
+        if (ready.holdsAddress() != null) {
+          oldest.merge(ready.holdsAddress().thread(), ready.holdsAddress().sequence(), Math::min);
+        }
+      }
+      return oldest;
+    }
+  }
+
+  private final TransactionBuffer buffer;
+  private final CommitSequencer sequencer;
+  private final StepApplier applier;
+  private final LogBounds bounds = new LogBounds();
+  private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
+  private Scn floor;
+  /** The position the sink acknowledged last, or the start position; written by the sink's thread. */
+  private volatile Position acknowledged;
+  /** The acknowledged commit the buffer was last told of. */
+  private CommitMark acknowledgedApplied;
+
+  Positions(TransactionBuffer buffer, CommitSequencer sequencer, StepApplier applier) {
+    this.buffer = buffer;
+    this.sequencer = sequencer;
+    this.applier = applier;
+  }
+
+  /**
+   * A start position ready for the engine: a first start (no commit yet) gets a commit mark after
+   * every real commit at its SCN, so commits at or before it count as delivered.
+   */
+  static Position startMark(Position from) {
+    return from.lastCommit() != null ? from
+        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
+  }
+
+  /** The capture starts at {@code start}: its resume addresses are the cursors, its resume SCN the floor. */
+  void begin(Position start) {
+    cursors.putAll(start.resume());
+    floor = start.resumeScn();
+    acknowledged = start;
+  }
+
+  /**
+   * Sink thread: the sink has delivered everything up to {@code position}. The buffer learns it
+   * on the capture thread ({@link #applyAcknowledged()}): the buffer and its journal are used by
+   * that thread alone.
+   */
+  void acknowledge(Position position) {
+    acknowledged = position;
+  }
+
+  /** The position acknowledged last, the start position before any; {@code null} before the first start. */
+  Position acknowledged() {
+    return acknowledged;
+  }
+
+  /** Tells the buffer of a newly acknowledged commit: the journal entries it covers may go. */
+  void applyAcknowledged() {
+    Position position = acknowledged;
+    CommitMark mark = position == null ? null : position.lastCommit();
+    if (mark != null && !mark.equals(acknowledgedApplied)) {
+      buffer.acknowledged(mark);
+      acknowledgedApplied = mark;
+    }
+  }
+
+  /** Forgets the cursors: the capture starts over. */
+  void clear() {
+    cursors.clear();
+  }
+
+  /** Per thread, the last applied address. */
+  Map<Integer, RedoAddress> cursors() {
+    return Collections.unmodifiableMap(cursors);
+  }
+
+  /** The session start SCN of the last applied step (the start position's resume SCN before one). */
+  Scn floor() {
+    return floor;
+  }
+
+  /** A step of {@code plan} is mined: its logs' first SCNs are kept. */
+  void planned(StepPlan plan) {
+    bounds.note(plan);
+  }
+
+  /** A step of {@code plan} was applied in full, up to {@code ends}. */
+  void applied(StepPlan plan, Map<Integer, RedoAddress> ends) {
+    cursors.putAll(ends);
+    floor = plan.startScn();
+  }
+
+  /**
+   * The V$ARCHIVED_LOG rows a plan needs have their NEXT_CHANGE# above this: the lowest first SCN of
+   * the logs holding the cursors (the session start of the next step cannot be lower).
+   */
+  Scn listingFloor() {
+    Scn lowest = floor;
+    for (RedoAddress cursor : cursors.values()) {
+      Scn logStart = bounds.firstScnOf(cursor);
+      if (logStart != null) {
+        lowest = Scn.min(lowest, logStart);
+      }
+    }
+    return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
+  }
+
+  /** What the capture holds back now; logs no position built from it can point into are forgotten. */
+  Held held() {
+    Held held = new Held(cursors, buffer.resumePoint(), waiting(sequencer), floor, bounds::firstScnOf,
+        applier.excludedWithoutStart());
+    held.oldestSequences().forEach(bounds::forgetBefore);
+    return held;
+  }
+
+  private static List<CommitSequencer.Ready> waiting(CommitSequencer sequencer) {
+    List<CommitSequencer.Ready> waiting = new ArrayList<>();
+    sequencer.forEachWaiting(waiting::add);
+    return waiting;
+  }
+
+  /** Resume addresses and SCN under construction; {@link #with} copies. */
+  static final class Base {
+    private final TreeMap<Integer, RedoAddress> resume;
+    private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
+    private final Set<Xid> excludedOpen;
+    private Scn scn;
+
+    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf,
+        Set<Xid> excludedOpen) {
+      this.resume = resume;
+      this.scn = scn;
+      this.firstScnOf = firstScnOf;
+      this.excludedOpen = excludedOpen;
+    }
+
+    /** What {@code held} holds back, before any transaction of the batch being published. */
+    static Base of(Held held) {
+      Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf(),
+          Set.copyOf(held.excludedOpen()));
+      held.cursors().values().forEach(base::holdLogOf);
+      held.open().addresses().forEach((thread, address) -> base.hold(address));
+      if (held.open().scn().isPresent()) {
+        base.holdScn(held.open().scn().get());
+      }
+      for (CommitSequencer.Ready waiting : held.waiting()) {
+        base.holdReady(waiting);
+      }
+      return base;
+    }
+
+    /** Lowers the resume SCN to the first SCN of the log holding {@code address}, when known. */
+    void holdLogOf(RedoAddress address) {
+      Scn logStart = firstScnOf.apply(address);
+      if (logStart != null) {
+        holdScn(logStart);
+      }
+    }
+
+    /** Keeps the redo from {@code first} on, and the SCN that makes a restart choose its log. */
+    void hold(RedoAddress first) {
+      resume.merge(first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      Scn logStart = firstScnOf.apply(first);
+      if (logStart != null) {
+        holdScn(logStart);
+      }
+    }
+
+    void holdScn(Scn first) {
+      scn = Scn.min(scn, first);
+    }
+
+    void holdReady(CommitSequencer.Ready ready) {
+      if (ready.holdsAddress() != null) {
+        hold(ready.holdsAddress());
+        holdScn(ready.holdsScn());
+      }
+    }
+
+    Base with(CommitSequencer.Ready ready) {
+      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen);
+      copy.holdReady(ready);
+      return copy;
+    }
+
+    Position position(CommitMark mark, long index) {
+      return mark == null ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
+          : new Position(scn, resume, mark, index, excludedOpen);
+    }
+  }
+}

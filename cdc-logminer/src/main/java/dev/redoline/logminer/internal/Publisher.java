@@ -1,0 +1,250 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.PublishedTransaction;
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.SnapshotProgress;
+import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns released transactions into events with their restart positions (ARCHITECTURE.md section
+ * 3, rule 4) and puts them in the {@link EventQueue}, skipping what the start position says was
+ * delivered already.
+ *
+ * <h2>Positions</h2>
+ * Each event's position is made by {@link Positions}: from what the step holds back
+ * ({@link Positions.Held}), with, for an event in the middle of a transaction, that transaction's
+ * first row kept in the resume addresses, and on its last event no longer.
+ *
+ * <h2>Heartbeats</h2>
+ * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
+ * interval (due-ness is measured on the same clock). Its position is at or after that of the last
+ * event queued: in the last commit (and the index within it) and in every thread's resume
+ * address, which say how far delivery and reading have come. A heartbeat that would be behind is
+ * not queued; the next due one tries again. The resume SCN is left out of the comparison on
+ * purpose: it only bounds which logs a restart reads, and it drops legitimately, when the capture
+ * first learns the first SCN of the log its cursor is in, or when an open transaction turns out
+ * to hold redo with a lower SCN (a private strand written late); raising it would be unsafe.
+ *
+ * <h2>Snapshot chunks</h2>
+ * A released chunk ({@link Snapshots}) is queued before the first released commit above its SCN,
+ * as a transaction of READ changes. Its events keep the last commit of the position as it was (a
+ * chunk is no commit) and carry the snapshot progress: the chunk's own progress only on its last
+ * event, so a restart in the middle of a chunk reads the whole chunk again. Every position carries
+ * the progress so far, the ad-hoc snapshots queued and not complete included.
+ */
+final class Publisher {
+
+  private final EventQueue queue;
+  private final Position start;
+  private final Clock clock;
+  private final Duration heartbeatInterval;
+  private CommitMark lastMark;
+  private Instant lastEvent;
+  /** The position of the last event queued: a heartbeat is never behind it. */
+  private Position lastQueued;
+  /** The snapshot progress of the chunks queued so far. */
+  private SnapshotProgress progress;
+
+  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
+    this(queue, start, clock, heartbeatInterval, start.snapshot());
+  }
+
+  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval, SnapshotProgress progress) {
+    this.progress = progress;
+    this.queue = queue;
+    this.start = start;
+    this.clock = clock;
+    this.heartbeatInterval = heartbeatInterval;
+    this.lastMark = start.lastCommit();
+    this.lastEvent = clock.instant();
+  }
+
+  /**
+   * Publishes the released transactions in order, each closed once its changes are queued.
+   *
+   * @throws InterruptedException when the stream is closed while the queue is full
+   */
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held) throws InterruptedException {
+    publish(released, held, List.of());
+  }
+
+  /**
+   * Publishes the released transactions in order, and each chunk between the last transaction
+   * committed at or below its SCN and the first above it.
+   *
+   * @throws InterruptedException when the stream is closed while the queue is full
+   */
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
+      throws InterruptedException {
+    publish(released, held, chunks, NOTHING_REFLECTED);
+  }
+
+  /** Changes a snapshot chunk already holds the effect of, left out of the stream ({@link FirstChunks}). */
+  @FunctionalInterface
+  interface Reflected {
+    boolean test(TableId table, Scn commitScn);
+  }
+
+  /** No change is left out. */
+  static final Reflected NOTHING_REFLECTED = (table, scn) -> false;
+
+  /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,
+      Reflected reflected) throws InterruptedException {
+    Positions.Base base = Positions.Base.of(held);
+    // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
+    // keeps the redo of every transaction delivered after it.
+    Positions.Base[] suffix = new Positions.Base[released.size() + 1];
+    suffix[released.size()] = base;
+    for (int i = released.size() - 1; i >= 0; i--) {
+      suffix[i] = suffix[i + 1].with(released.get(i));
+    }
+    int next = 0;
+    for (int i = 0; i < released.size(); i++) {
+      CommitSequencer.Ready ready = released.get(i);
+      while (next < chunks.size() && chunks.get(next).scn().compareTo(ready.mark().scn()) < 0) {
+        chunk(chunks.get(next++), suffix[i]);
+      }
+      try (PublishedTransaction published = ready.published()) {
+        publish(ready, suffix[i], suffix[i + 1], reflected);
+      }
+    }
+    while (next < chunks.size()) {
+      chunk(chunks.get(next++), suffix[released.size()]);
+    }
+  }
+
+  /** Queues a chunk's rows; {@code base}: what the transactions after it hold back. */
+  private void chunk(Snapshots.Chunk chunk, Positions.Base base) throws InterruptedException {
+    SnapshotProgress after = chunk.advance(progress);
+    List<Change> changes = chunk.changes();
+    for (int i = 0; i < changes.size(); i++) {
+      boolean last = i == changes.size() - 1;
+      Position position = base.position(lastMark, Position.WHOLE).withSnapshot(last ? after : progress);
+      queue.put(new StreamEvent.ChangeEvent(chunk.commit(), changes.get(i), i, position, chunk.marks().get(i)));
+      lastQueued = position;
+    }
+    progress = after;
+    lastEvent = clock.instant();
+  }
+
+  /** Changes the snapshot progress the events queued from now on carry (ad-hoc snapshots queued or dropped). */
+  void progress(java.util.function.UnaryOperator<SnapshotProgress> change) {
+    progress = change.apply(progress);
+  }
+
+  private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
+      throws InterruptedException {
+    Commit commit = ready.published().transaction().commit();
+    CommitMark mark = commit.mark();
+    if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
+      return;
+    }
+    // Counted over every change delivered, before a restart or not: places and counts stay exact.
+    Map<TableId, Long> tableCounts = new LinkedHashMap<>();
+    // Each change is queued once the next one delivered is found: the last delivered one ends the
+    // transaction (whole position, table counts), also when reflected changes after it are left out.
+    Change held = null;
+    long heldIndex = -1;
+    long heldOrder = 0;
+    long index = 0;
+    for (Change change : ready.published().transaction().changes()) {
+      if (!reflected.test(change.table(), commit.scn())) {
+        if (held != null) {
+          queue(commit, held, heldIndex, heldOrder, during, null);
+        }
+        held = change;
+        heldIndex = index;
+        heldOrder = tableCounts.merge(change.table(), 1L, Long::sum);
+      }
+      index++;
+    }
+    if (held != null) {
+      queue(commit, held, heldIndex, heldOrder, after, tableCounts);
+    }
+    lastMark = mark;
+    lastEvent = clock.instant();
+  }
+
+  /** Queues one change of {@code commit}; {@code tableCounts} non-null for the transaction's last. */
+  private void queue(Commit commit, Change change, long index, long tableOrder, Positions.Base base,
+      Map<TableId, Long> tableCounts) throws InterruptedException {
+    CommitMark mark = commit.mark();
+    if (start.isDelivered(mark, index)) {
+      return;
+    }
+    boolean last = tableCounts != null;
+    Position position = base.position(mark, last ? Position.WHOLE : index).withSnapshot(progress);
+    queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder, last ? tableCounts : Map.of()));
+    lastQueued = position;
+  }
+
+  /** Queues a schema event for a layout that takes effect at {@code scn}. */
+  void schema(TableLayout layout, Scn scn, String ddl, Positions.Held held) throws InterruptedException {
+    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
+    lastQueued = position;
+    lastEvent = clock.instant();
+  }
+
+  /** Queues a heartbeat when nothing was queued for the heartbeat interval. */
+  void heartbeatIfDue(Positions.Held held) throws InterruptedException {
+    if (heartbeatInterval.isZero()) {
+      return;
+    }
+    Instant now = clock.instant();
+    if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
+      return;
+    }
+    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+    if (lastQueued != null && !notBehind(position, lastQueued)) {
+      return;   // see "Heartbeats" above: skipped, tried again at the next step
+    }
+    queue.put(new StreamEvent.Heartbeat(position, now));
+    lastQueued = position;
+    lastEvent = now;
+  }
+
+  /**
+   * Whether {@code next} is at or after {@code previous}: in the last commit (and index within
+   * it) and in the resume address of every thread {@code previous} has (not in the resume SCN,
+   * see "Heartbeats" above).
+   */
+  static boolean notBehind(Position next, Position previous) {
+    if (previous.lastCommit() != null) {
+      if (next.lastCommit() == null) {
+        return false;
+      }
+      int c = next.lastCommit().compareTo(previous.lastCommit());
+      if (c < 0 || (c == 0 && next.lastIndex() < previous.lastIndex())) {
+        return false;
+      }
+    }
+    for (Map.Entry<Integer, RedoAddress> e : previous.resume().entrySet()) {
+      RedoAddress now = next.resume().get(e.getKey());
+      if (now == null || now.compareTo(e.getValue()) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The last commit queued, or the start position's. */
+  CommitMark lastMark() {
+    return lastMark;
+  }
+
+}

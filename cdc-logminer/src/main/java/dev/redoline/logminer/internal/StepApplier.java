@@ -1,0 +1,371 @@
+package dev.redoline.logminer.internal;
+
+import dev.redoline.buffer.internal.TransactionBuffer;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.Change;
+import dev.redoline.core.DecodeException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Operation;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.decoder.internal.DecodeInput;
+import dev.redoline.decoder.internal.DecodeResult;
+import dev.redoline.decoder.internal.RedoDecoder;
+import dev.redoline.logminer.DeadLetter;
+import dev.redoline.logminer.DeadLetterSink;
+import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.OpsListener;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.function.Supplier;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
+ * order (SEED.md, "Read the whole step, then apply it"); committed transactions go to the
+ * {@link CommitSequencer}.
+ *
+ * <p>The rows it handles, by OPERATION_CODE:
+ * <ul>
+ *   <li>6 START: opens the transaction.
+ *   <li>1, 2, 3 with ROLLBACK=0: the decoded change is appended; a row that cannot be decoded stops
+ *       the capture ({@code cdc.on.decode.error=fail}) or becomes a {@link DeadLetter} with an ops
+ *       event ({@code dlq}).
+ *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
+ *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
+ *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
+ *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
+ *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
+ *       excluded column is not decoded), then assembled into the change they complete by the
+ *       {@link LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
+ *       Ignored with {@code cdc.lob.enabled=false}.
+ * </ul>
+ *
+ * <h2>Excluded users, per transaction</h2>
+ * The mining query leaves out rows whose USERNAME is excluded, but LogMiner names the user only in
+ * rows mined in the same session as the transaction's START (Debezium DBZ-3978, DBZ-8884), and
+ * every step starts a new session. So a transaction spanning steps arrives later as
+ * <pre>
+ * START  USERNAME=BATCH   set transaction read write;       (step 1)
+ * INSERT USERNAME=UNKNOWN insert into "SHOP"."ORDERS"(...)  (step 2: passes NOT IN ('BATCH'))
+ * COMMIT USERNAME=UNKNOWN commit;
+ * </pre>
+ * The START's user is kept with the open transaction in the buffer (and its journal, so a restart
+ * keeps it too); DML and undo rows of a transaction whose START named an excluded user are
+ * neither decoded nor buffered, and its COMMIT publishes nothing.
+ *
+ * <h2>Skipped operations</h2>
+ * Rows of an operation in {@code cdc.skipped.operations} are dropped here, before decoding, with
+ * the undo rows that reverse them ({@link SkippedOperations#skipsUndo}). The cursor still moves
+ * past them with the step, and a transaction left with no change commits as an empty one does: the
+ * commit position is recorded, nothing is delivered.
+ */
+final class StepApplier {
+
+  /** Where a transaction's redo begins, as first seen by this engine. */
+  private record First(RedoAddress address, Scn scn) {}
+
+  /**
+   * A row of the step with what decoding made of it, applied as one: for a DML row that is not an
+   * undo, its result, or {@code null} when it is not decoded (an excluded user's, a skipped
+   * operation's); for a LOB row, its {@link dev.redoline.decoder.internal.LobPiece}, its
+   * {@link DecodeException} or {@code null}; nothing for the other rows.
+   */
+  record DecodedRow(RedoRow row, DecodeResult dml, Object lob) {}
+
+  private final TransactionBuffer buffer;
+  private final RedoDecoder decoder;
+  private final TableCatalog catalog;
+  private final CommitSequencer sequencer;
+  /** The database server's zone, as the capture last read it (it may follow the server clock's offset). */
+  private final Supplier<ZoneId> databaseZone;
+  private final boolean deadLetters;
+  private final DeadLetterSink deadLetterSink;
+  private final OpsListener ops;
+  private final Clock clock;
+  private final Map<Xid, First> firstSeen = new HashMap<>();
+  private final Set<String> excludedUsers;
+  /** {@code cdc.skipped.operations}: such changes are neither decoded nor buffered. */
+  private final SkippedOperations skipped;
+  /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
+  private final Set<Xid> excludedOpen = new HashSet<>();
+  /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
+  private final LobAssembler lobs;
+
+  StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
+      Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
+      Set<String> excludedUsers, SkippedOperations skipped, LobAssembler lobs) {
+    this.lobs = lobs;
+    this.excludedUsers = Set.copyOf(excludedUsers);
+    this.skipped = skipped;
+    this.buffer = buffer;
+    this.decoder = decoder;
+    this.catalog = catalog;
+    this.sequencer = sequencer;
+    this.databaseZone = databaseZone;
+    this.deadLetters = deadLetters;
+    this.deadLetterSink = deadLetterSink;
+    this.ops = ops;
+    this.clock = clock;
+  }
+
+  /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
+  List<DecodedRow> decode(List<RedoRow> rows) {
+    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+    Map<RedoRow, DecodeResult> dml = decodeDml(rows);
+    List<DecodedRow> step = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      RedoRow row = rows.get(i);
+      step.add(new DecodedRow(row, dml.get(row), lob[i]));
+    }
+    return step;
+  }
+
+  /**
+   * The result of each DML row to decode, by the row itself (an identity map: two rows of a step
+   * may be equal); the rows not decoded (undo rows, an excluded user's, a skipped operation's) are
+   * absent.
+   */
+  private Map<RedoRow, DecodeResult> decodeDml(List<RedoRow> rows) {
+    Map<RedoRow, DecodeResult> results = new IdentityHashMap<>();
+    List<DecodeInput> inputs = new ArrayList<>();
+    for (RedoRow row : rows) {
+      if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {
+        continue;
+      }
+      TableLayout layout = layout(row);
+      if (layout == null) {
+        results.put(row, new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+            "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
+                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
+        continue;
+      }
+      inputs.add(new DecodeInput(row, layout, instant(row)));
+    }
+    // The decoder answers in the order of its inputs, each of which carries its row.
+    List<DecodeResult> decoded = decoder.decodeAll(inputs);
+    for (int k = 0; k < inputs.size(); k++) {
+      results.put(inputs.get(k).row(), JsonColumns.asText(decoded.get(k), inputs.get(k).layout()));
+    }
+    return results;
+  }
+
+  /** Applies the step's rows in order, each with what {@link #decode} made of it. */
+  void apply(List<DecodedRow> step) {
+    for (DecodedRow decoded : step) {
+      RedoRow row = decoded.row();
+      switch (row.operationCode()) {
+        case RedoRow.START -> {
+          buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
+          firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+        }
+        case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
+          if (row.rollback()) {
+            if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
+              endLob(row.xid());
+              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              if (lobs != null) {
+                lobs.undone(row.xid(), row.rowId());
+              }
+            }
+          } else {
+            DecodeResult result = decoded.dml();
+            if (result == null || excluded(row)) {
+              if (lobs != null) {
+                lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
+              }
+              continue;   // a change of an excluded user's transaction, or of a skipped operation
+            }
+            if (result.isChange()) {
+              add(row, result.change());
+            } else {
+              reject(row, result.error());
+            }
+          }
+        }
+        case RedoRow.COMMIT -> {
+          ended(row);
+          endLob(row.xid());
+          forgetLob(row.xid());
+          First first = firstSeen.remove(row.xid());
+          buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
+              sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
+                  first == null ? null : first.scn())));
+        }
+        case RedoRow.ROLLBACK -> {
+          ended(row);
+          forgetLob(row.xid());
+          firstSeen.remove(row.xid());
+          buffer.rollback(row.xid(), row.address());
+        }
+        case RedoRow.DDL -> applyDdl(row);
+        case RedoRow.UNSUPPORTED -> {
+          if (layout(row) != null) {
+            reject(row, new DecodeException(ErrorCode.REDO_NOT_RELIABLE, "LogMiner reports the operation as "
+                + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
+          }
+        }
+        default -> applyLob(row, decoded.lob());   // LOB rows; markers, internal rows: nothing to capture
+      }
+    }
+  }
+
+  private void applyLob(RedoRow row, Object piece) {
+    if (piece == null || excluded(row)) {
+      return;
+    }
+    if (piece instanceof DecodeException e) {
+      reject(row, e);
+      return;
+    }
+    try {
+      lobs.apply(row, (dev.redoline.decoder.internal.LobPiece) piece, layout(row), instant(row));
+    } catch (DecodeException e) {
+      reject(row, e);
+    }
+    firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  private void endLob(Xid xid) {
+    if (lobs != null) {
+      lobs.end(xid);
+    }
+  }
+
+  private void forgetLob(Xid xid) {
+    if (lobs != null) {
+      lobs.forget(xid);
+    }
+  }
+
+  /**
+   * The transactions open at the start of the step, as V$TRANSACTION and V$SESSION show them: the
+   * user of a transaction whose START no session of this capture mined (begun before the capture
+   * started) is known only from there.
+   */
+  void openTransactions(List<ActiveTransaction> open) {
+    if (excludedUsers.isEmpty()) {
+      return;
+    }
+    for (ActiveTransaction tx : open) {
+      if (tx.user() != null && excludedUsers.contains(tx.user())) {
+        excludedOpen.add(tx.xid());
+      }
+    }
+  }
+
+  /**
+   * Whether the row belongs to a transaction whose START named an excluded user, or, when no START
+   * of it was mined, whose session's user is excluded. Such a transaction is remembered until its
+   * end, which may come after it has left V$TRANSACTION.
+   */
+  private boolean excluded(RedoRow row) {
+    if (excludedUsers.isEmpty()) {
+      return false;
+    }
+    String user = buffer.user(row.xid());
+    return user != null ? excludedUsers.contains(user) : excludedOpen.contains(row.xid());
+  }
+
+  /** The open transactions of excluded users whose START was not mined, for the stored position. */
+  Set<Xid> excludedWithoutStart() {
+    return Set.copyOf(excludedOpen);
+  }
+
+  /**
+   * Restores what a stored position remembered: those transactions may have ended while the
+   * capture was stopped, and then no view names their user any more.
+   */
+  void excludedWithoutStart(Set<Xid> fromPosition) {
+    excludedOpen.addAll(fromPosition);
+  }
+
+  /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
+  private void ended(RedoRow row) {
+    excludedOpen.remove(row.xid());
+  }
+
+  private void add(RedoRow row, Change change) {
+    endLob(row.xid());
+    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, () -> layout(row))) {
+      buffer.add(row.xid(), change);
+    }
+    firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  private void applyDdl(RedoRow row) {
+    if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE || skipped.skips(Operation.TRUNCATE)) {
+      return;
+    }
+    // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
+    // always name the table, as DDL rows do.
+    TableLayout layout = layout(row);
+    if (layout == null) {
+      layout = catalog.layout(StepReader.ddlTable(row));
+    }
+    if (layout == null) {
+      return;
+    }
+    add(row, new Change(Operation.TRUNCATE, layout.table(), layout.version(), null, null, row.scn(), row.address(),
+        row.ssn(), null, instant(row)));
+  }
+
+  private void reject(RedoRow row, DecodeException error) {
+    DecodeException located = error.withRow(row.scn(), row.xid(), row.address());
+    if (!deadLetters) {
+      throw located;
+    }
+    Instant now = clock.instant();
+    deadLetterSink.accept(new DeadLetter(row, located, now));
+    ops.onEvent(new OpsEvent(OpsEvent.Type.DEAD_LETTER, now, located.code() + " row at " + row.address()
+        + " (scn " + row.scn() + ", xid " + row.xid() + ") sent to the dead letter destination"));
+  }
+
+  /** Forgets a transaction the buffer removed as an orphan. */
+  void forget(Xid xid) {
+    firstSeen.remove(xid);
+    forgetLob(xid);
+  }
+
+  private TableLayout layout(RedoRow row) {
+    if (row.dataObj() == null) {
+      return null;
+    }
+    TableId table = catalog.table(conId(row), row.dataObj());
+    return table == null ? null : catalog.layoutAt(table, row.scn());
+  }
+
+  private static int conId(RedoRow row) {
+    return row.srcConId() == null ? 0 : row.srcConId();
+  }
+
+  private Instant instant(RedoRow row) {
+    return row.timestamp().atZone(databaseZone.get()).toInstant();
+  }
+
+  private static boolean isDml(RedoRow row) {
+    int code = row.operationCode();
+    return code == RedoRow.INSERT || code == RedoRow.UPDATE || code == RedoRow.DELETE;
+  }
+
+  private static Operation operation(RedoRow row) {
+    return switch (row.operationCode()) {
+      case RedoRow.INSERT -> Operation.INSERT;
+      case RedoRow.UPDATE -> Operation.UPDATE;
+      case RedoRow.DELETE -> Operation.DELETE;
+      default -> throw new CdcException(ErrorCode.INTERNAL_ERROR, "not a DML row: " + row.operation());
+    };
+  }
+}

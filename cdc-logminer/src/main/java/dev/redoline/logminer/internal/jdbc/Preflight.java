@@ -1,0 +1,308 @@
+package dev.redoline.logminer.internal.jdbc;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.logminer.PreflightProblem;
+import dev.redoline.logminer.internal.ArchiveDestination;
+import dev.redoline.logminer.internal.ContainerData;
+import dev.redoline.logminer.internal.DatabaseState;
+import dev.redoline.logminer.internal.DictionaryObject;
+import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.NoLoggingSegment;
+import dev.redoline.logminer.internal.PdbState;
+import dev.redoline.logminer.internal.SessionContainer;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Checks, before capture starts, that the database can be captured as configured.
+ *
+ * <pre>{@code
+ * try (LogMinerGateway db = JdbcGateway.connect(config)) {
+ *   List<PreflightProblem> problems = Preflight.of(config).check(db);
+ *   for (PreflightProblem p : problems) {
+ *     if (!p.warning()) throw p.toException();
+ *     log.warn("{}: {}", p.key(), p.message());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>It uses the {@link LogMinerGateway} port only, so it runs on the simulator as on Oracle; a
+ * gateway that is also a {@link PreflightProbe} (the JDBC one) is asked for the grants no port call
+ * shows and for each table's supplemental logging. The checks, each a {@link PreflightProblem}
+ * naming the key it concerns:
+ *
+ * <ul>
+ *   <li>CDC-4003 ({@code cdc.database.user}): a view the port reads answers ORA-00942 or ORA-01031,
+ *       or the probe finds a privilege missing.
+ *   <li>CDC-4004 ({@code cdc.database.url}): LOG_MODE is not ARCHIVELOG.
+ *   <li>CDC-4005: minimal supplemental logging off ({@code cdc.database.url}); a captured table
+ *       without ALL COLUMN logging when the database does not log all columns
+ *       ({@code cdc.tables.include}). Without a probe, only database-wide ALL proves a table logged.
+ *   <li>CDC-4008 ({@code cdc.database.url}): PDBs are named but the session is not at CDB$ROOT
+ *       ({@code SYS_CONTEXT('USERENV', 'CON_NAME')}), where LogMiner runs.
+ *   <li>CDC-4003 ({@code cdc.database.user}): the user's CONTAINER_DATA (DBA_CONTAINER_DATA) hides a
+ *       named PDB from V$PDBS, V$CONTAINERS, a CDB_ view or GV$TRANSACTION.
+ *   <li>CDC-4006 ({@code cdc.database.pdbs}): a PDB that does not exist or is not open, or PDBs
+ *       named for a non-container database.
+ *   <li>CDC-4009 ({@code cdc.tables.include}), a warning: FORCE_LOGGING is off and a captured table
+ *       or partition is NOLOGGING.
+ *   <li>CDC-4001: a container database with no PDB named ({@code cdc.database.pdbs}); a named
+ *       archive destination that does not exist or is not VALID ({@code cdc.archive.destination});
+ *       {@code archive_only} without a VALID LOCAL destination ({@code cdc.capture.mode}).
+ * </ul>
+ *
+ * Other database errors are not problems of the setup: they propagate as {@link SQLException}s.
+ */
+public final class Preflight {
+
+  private final CdcConfig config;
+
+  private Preflight(CdcConfig config) {
+    this.config = config;
+  }
+
+  /** The checks of {@code config}. */
+  public static Preflight of(CdcConfig config) {
+    return new Preflight(Objects.requireNonNull(config, "config == null"));
+  }
+
+  /**
+   * Every problem found, in the order of the list above; capture can start when none is an error
+   * ({@link PreflightProblem#warning()} is false for errors).
+   */
+  public List<PreflightProblem> check(LogMinerGateway gateway) throws SQLException {
+    Objects.requireNonNull(gateway, "gateway == null");
+    List<PreflightProblem> problems = new ArrayList<>();
+    DatabaseState db = readable(gateway::database, "V$DATABASE", problems);
+    probeViews(gateway, problems);
+    if (gateway instanceof PreflightProbe probe) {
+      for (String missing : probe.missingPrivileges()) {
+        problems.add(new PreflightProblem(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE,
+            "user " + config.get(CdcConfig.DATABASE_USER) + " lacks " + missing));
+      }
+    }
+    if (db == null) {
+      return problems;
+    }
+    if (db.logMode() != DatabaseState.LogMode.ARCHIVELOG) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.ARCHIVELOG_MODE_OFF,
+          "database " + db.name() + " has LOG_MODE " + db.logMode() + "; capture needs ARCHIVELOG"));
+    }
+    if (!db.supplementalLogDataMin()) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+          "database " + db.name() + " has SUPPLEMENTAL_LOG_DATA_MIN = NO"));
+    }
+    List<String> containers = checkPdbs(gateway, db, problems);
+    if (!db.supplementalLogDataAll()) {
+      checkTableLogging(gateway, containers, problems);
+    }
+    checkNoLogging(gateway, containers, problems);
+    checkArchiveDestination(gateway, problems);
+    return problems;
+  }
+
+  @FunctionalInterface
+  private interface Read<T> {
+    T read() throws SQLException;
+  }
+
+  /** The value read, or {@code null} after recording CDC-4003 when the view may not be read. */
+  private <T> T readable(Read<T> read, String view, List<PreflightProblem> problems) throws SQLException {
+    try {
+      return read.read();
+    } catch (SQLException e) {
+      if (!JdbcProbes.deniedAccess(e)) {
+        throw e;
+      }
+      PreflightProblem problem = new PreflightProblem(CdcConfig.DATABASE_USER.name(),
+          ErrorCode.MISSING_PRIVILEGE, "user " + config.get(CdcConfig.DATABASE_USER) + " cannot read " + view
+              + " (ORA-" + String.format("%05d", e.getErrorCode()) + ")");
+      if (!problems.contains(problem)) {   // a view read twice is reported once
+        problems.add(problem);
+      }
+      return null;
+    }
+  }
+
+  /** Reads every view the inventory needs once; {@code archivedLogs(MAX)} reads its view without rows. */
+  private void probeViews(LogMinerGateway gateway, List<PreflightProblem> problems) throws SQLException {
+    readable(gateway::threads, "V$THREAD", problems);
+    readable(gateway::onlineLogs, "V$LOG and V$LOGFILE", problems);
+    readable(() -> gateway.archivedLogs(Scn.MAX), "V$ARCHIVED_LOG", problems);
+    readable(gateway::archiveDestinations, "V$ARCHIVE_DEST_STATUS", problems);
+    readable(gateway::pdbs, "V$PDBS", problems);
+    readable(() -> gateway.activeTransactions(false), "V$TRANSACTION", problems);
+  }
+
+  /** Checks cdc.database.pdbs; returns the containers to capture from ({@code null} for a non-CDB). */
+  private List<String> checkPdbs(LogMinerGateway gateway, DatabaseState db, List<PreflightProblem> problems)
+      throws SQLException {
+    String key = CdcConfig.DATABASE_PDBS.name();
+    List<String> named = CaptureSessionChecks.pdbs(config);
+    List<String> containers = new ArrayList<>();
+    if (!db.cdb()) {
+      for (String pdb : named) {
+        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " cannot be captured: database " + db.name() + " is not a container database"));
+      }
+      containers.add(null);
+      return containers;
+    }
+    if (named.isEmpty()) {
+      problems.add(new PreflightProblem(key, ErrorCode.INVALID_CONFIGURATION, "is empty, but database "
+          + db.name() + " is a container database: name the PDBs to capture"));
+      return containers;
+    }
+    if (!canSeePdbs(gateway, named, problems)) {
+      return containers;   // what V$PDBS and the CDB_ views show this session says nothing about the PDBs
+    }
+    List<PdbState> pdbs = readable(gateway::pdbs, "V$PDBS", problems);
+    if (pdbs == null) {
+      return containers;   // already reported as a missing privilege
+    }
+    for (String pdb : named) {
+      PdbState state = pdbs.stream().filter(p -> p.name().equals(pdb)).findFirst().orElse(null);
+      if (state == null) {
+        List<String> existing = pdbs.stream().map(PdbState::name).toList();
+        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " does not exist; V$PDBS lists " + existing));
+      } else if (!state.open()) {
+        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " is " + state.openMode() + ", not open"));
+      } else {
+        containers.add(pdb);
+      }
+    }
+    return containers;
+  }
+
+  /**
+   * CDC-4008 when the session is in a PDB, CDC-4003 when CONTAINER_DATA hides a named PDB from a
+   * view the capture reads (GV$TRANSACTION included); whether the PDBs can be checked further.
+   */
+  private boolean canSeePdbs(LogMinerGateway gateway, List<String> named, List<PreflightProblem> problems)
+      throws SQLException {
+    SessionContainer at = gateway.sessionContainer();
+    if (!at.canMine()) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.SESSION_NOT_IN_ROOT,
+          CaptureSessionChecks.notAtRoot(at)));
+      return false;
+    }
+    ContainerData data = readable(gateway::containerData, "DBA_CONTAINER_DATA", problems);
+    String lacking = data == null ? null : CaptureSessionChecks.lacksContainerData(config, data, named, true);
+    if (lacking != null) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE, lacking));
+      return false;
+    }
+    return true;
+  }
+
+  private void checkTableLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+      throws SQLException {
+    PreflightProbe probe = gateway instanceof PreflightProbe p ? p : null;
+    for (TableId table : capturedTables(gateway, containers, problems)) {
+      if (probe == null || !probe.allColumnLogging(table)) {
+        problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+            "captured table " + table + " has no ALL COLUMN supplemental logging and the database logs "
+                + "only minimal supplemental data"));
+      }
+    }
+  }
+
+  /**
+   * A CDC-4009 warning naming the captured tables and partitions with LOGGING 'NO' when
+   * V$DATABASE.FORCE_LOGGING is off: direct-path loads into them write no change redo, so their
+   * rows never reach LogMiner (and nothing in the redo says they are missing).
+   */
+  private void checkNoLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+      throws SQLException {
+    Boolean forced = readable(gateway::forceLogging, "V$DATABASE", problems);
+    if (forced == null || forced) {
+      return;
+    }
+    List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
+    Set<String> unlogged = new java.util.LinkedHashSet<>();
+    for (String text : config.get(CdcConfig.TABLES_INCLUDE)) {
+      TablePattern include = TablePattern.parse(text);
+      for (String container : containers) {
+        if (include.coversContainer(container)) {
+          List<NoLoggingSegment> segments = readable(
+              () -> gateway.noLoggingSegments(container, include.ownerRegex(), include.tableRegex()),
+              container == null ? "ALL_TABLES and ALL_TAB_PARTITIONS" : "CDB_TABLES and CDB_TAB_PARTITIONS", problems);
+          for (NoLoggingSegment s : segments == null ? List.<NoLoggingSegment>of() : segments) {
+            if (excludes.stream().noneMatch(x -> x.matches(s.table()))) {
+              unlogged.add(s.toString());
+            }
+          }
+        }
+      }
+    }
+    if (!unlogged.isEmpty()) {
+      problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING,
+          "V$DATABASE.FORCE_LOGGING is NO and captured tables or partitions are NOLOGGING: "
+              + String.join(", ", unlogged) + "; direct-path loads into them write no redo, so capture never "
+              + "sees those rows", true));
+    }
+  }
+
+  /** The tables of {@code containers} that cdc.tables.include matches and cdc.tables.exclude does not. */
+  private Set<TableId> capturedTables(LogMinerGateway gateway, List<String> containers,
+      List<PreflightProblem> problems) throws SQLException {
+    List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
+    Set<TableId> tables = new TreeSet<>();
+    for (String text : config.get(CdcConfig.TABLES_INCLUDE)) {
+      TablePattern include = TablePattern.parse(text);
+      for (String container : containers) {
+        if (!include.coversContainer(container)) {
+          continue;
+        }
+        List<DictionaryObject> objects = readable(
+            () -> gateway.objects(container, include.ownerRegex(), include.tableRegex()),
+            container == null ? "ALL_OBJECTS" : "CDB_OBJECTS", problems);
+        for (DictionaryObject o : objects == null ? List.<DictionaryObject>of() : objects) {
+          if (o.partition() == null && excludes.stream().noneMatch(x -> x.matches(o.table()))) {
+            tables.add(o.table());
+          }
+        }
+      }
+    }
+    return tables;
+  }
+
+  private void checkArchiveDestination(LogMinerGateway gateway, List<PreflightProblem> problems)
+      throws SQLException {
+    List<ArchiveDestination> destinations = readable(gateway::archiveDestinations, "V$ARCHIVE_DEST_STATUS",
+        problems);
+    if (destinations == null) {
+      return;   // already reported as a missing privilege
+    }
+    String named = config.get(CdcConfig.ARCHIVE_DESTINATION);
+    if (!named.isEmpty()) {
+      ArchiveDestination d = destinations.stream()
+          .filter(x -> x.name().equalsIgnoreCase(named)).findFirst().orElse(null);
+      if (d == null) {
+        problems.add(new PreflightProblem(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
+            named + " is not an archive destination; V$ARCHIVE_DEST_STATUS lists "
+                + destinations.stream().filter(x -> !x.status().equals("INACTIVE")).map(ArchiveDestination::name)
+                    .toList()));
+      } else if (!d.status().equals("VALID")) {
+        problems.add(new PreflightProblem(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
+            named + " has STATUS " + d.status() + "; capture reads archived logs from a VALID destination"));
+      }
+      return;
+    }
+    String mode = config.get(CdcConfig.CAPTURE_MODE).toLowerCase(Locale.ROOT);
+    if (mode.equals("archive_only") && destinations.stream().noneMatch(ArchiveDestination::usableLocal)) {
+      problems.add(new PreflightProblem(CdcConfig.CAPTURE_MODE.name(), ErrorCode.INVALID_CONFIGURATION,
+          "archive_only needs a VALID LOCAL archive destination, and V$ARCHIVE_DEST_STATUS has none"));
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package dev.redoline.logminer.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.ManualClock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class BackoffTest {
+
+  @Test
+  void next_doublesUpToMaxWithinBudget() {
+    ManualClock clock = new ManualClock();
+    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(10), clock);
+    assertThat(backoff.next()).contains(Duration.ofSeconds(1));
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(backoff.next()).contains(Duration.ofSeconds(2));
+    clock.advance(Duration.ofSeconds(2));
+    assertThat(backoff.next()).contains(Duration.ofSeconds(4));
+    clock.advance(Duration.ofSeconds(4));
+    assertThat(backoff.next()).contains(Duration.ofSeconds(3));   // only 3 s of budget left
+    clock.advance(Duration.ofSeconds(3));
+    assertThat(backoff.next()).isEmpty();
+    assertThat(backoff.elapsed()).isEqualTo(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void reset_startsNewBudget() {
+    ManualClock clock = new ManualClock();
+    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(3), clock);
+    backoff.next();
+    clock.advance(Duration.ofSeconds(5));
+    backoff.reset();
+    assertThat(backoff.next()).contains(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void window_doublesWhenFastAndHalvesOnTimeout() {
+    MiningWindow window = new MiningWindow(8, Duration.ofSeconds(1));
+    assertThat(window.onStep(Duration.ofMillis(100), true)).isTrue();
+    assertThat(window.logs()).isEqualTo(2);
+    assertThat(window.onStep(Duration.ofMillis(100), false)).isFalse();
+    window.onStep(Duration.ofMillis(100), true);
+    window.onStep(Duration.ofMillis(100), true);
+    window.onStep(Duration.ofMillis(100), true);
+    assertThat(window.logs()).isEqualTo(8);
+    assertThat(window.onStep(Duration.ofSeconds(2), true)).isFalse();
+    assertThat(window.onTimeout()).isTrue();
+    assertThat(window.logs()).isEqualTo(4);
+    window.onTimeout();
+    window.onTimeout();
+    assertThat(window.logs()).isEqualTo(1);
+    assertThat(window.onTimeout()).isFalse();
+  }
+}

@@ -1,0 +1,136 @@
+package dev.redoline.logminer.internal;
+
+import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import java.lang.management.ManagementFactory;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The metrics under Debezium's names, read over JMX from a running capture, move as
+ * {@link dev.redoline.logminer.StreamingMetricsMXBean} documents them.
+ */
+class StreamingMetricsScenarioTest {
+
+  private static final int CAPACITY = 16;
+  /** Bounded polls of the MBean while the capture thread works: a bound on progress, not a timing. */
+  private static final int MAX_POLLS = 600;
+
+  @TempDir
+  Path spill;
+
+  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(33).build();
+
+  private static ObjectName name(String prefix) throws Exception {
+    return new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=" + prefix);
+  }
+
+  private static Object attribute(String prefix, String attribute) {
+    try {
+      return ManagementFactory.getPlatformMBeanServer().getAttribute(name(prefix), attribute);
+    } catch (Exception e) {
+      throw new AssertionError("reading " + attribute, e);
+    }
+  }
+
+  private static long number(String prefix, String attribute) {
+    return ((Number) attribute(prefix, attribute)).longValue();
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    for (int i = 0; i < MAX_POLLS && !condition.getAsBoolean(); i++) {
+      Thread.sleep(50);
+    }
+    assertThat(condition.getAsBoolean()).as(what).isTrue();
+  }
+
+  @Test
+  void metricsMoveWithTheCapture_queueBufferCommitsAndLogSwitches() throws Exception {
+    String prefix = "dbz-metrics-a";
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    AtomicReference<SimulatedTransaction> first = new AtomicReference<>();
+    AtomicReference<SimulatedTransaction> open = new AtomicReference<>();
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ORDERS, 1L, "NEW");
+          tx.insert(ORDERS, 2L, "NEW");
+          tx.commit();
+          first.set(tx);
+        })
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ORDERS, 10L, "OPEN");
+          tx.insert(ORDERS, 11L, "OPEN");
+          tx.insert(ORDERS, 12L, "OPEN");
+          open.set(tx);
+        })
+        .then(o -> o.switchAllLogfiles())
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill).set("cdc.topic.prefix", prefix)
+        .set("cdc.queue.max.records", Integer.toString(CAPACITY))) {
+      CaptureStream stream = h.open(Position.start(start));
+      // Nothing polled yet: the events wait in the queue.
+      await(() -> number(prefix, "TotalNumberOfEventsSeen") == 2, "two change events queued");
+      assertThat(number(prefix, "NumberOfCommittedTransactions")).isEqualTo(1);
+      assertThat(number(prefix, "QueueRemainingCapacity")).isEqualTo(CAPACITY - stream.metrics().queued());
+      assertThat(number(prefix, "CurrentQueueSizeInBytes")).isPositive();
+      assertThat(number(prefix, "MilliSecondsSinceLastEvent")).isGreaterThanOrEqualTo(0);
+      assertThat(number(prefix, "MilliSecondsBehindSource")).isGreaterThanOrEqualTo(0);
+      assertThat((Boolean) attribute(prefix, "Connected")).isTrue();
+      assertThat((BigInteger) attribute(prefix, "CommittedScn")).isEqualTo(BigInteger.valueOf(first.get().endScn()));
+      BigInteger offset = (BigInteger) attribute(prefix, "OffsetScn");
+      assertThat(offset).isPositive().isLessThanOrEqualTo(BigInteger.valueOf(first.get().endScn()));
+
+      await(() -> number(prefix, "NumberOfActiveTransactions") == 1 && number(prefix, "LogSwitchCount") >= 1,
+          "the open transaction buffered and the log switch seen");
+      assertThat(number(prefix, "NumberOfEventsInBuffer")).isEqualTo(3);
+      assertThat((BigInteger) attribute(prefix, "OldestScn")).isEqualTo(BigInteger.valueOf(open.get().startScn()));
+      assertThat(number(prefix, "OldestScnAgeInMilliseconds")).isGreaterThanOrEqualTo(0);
+      assertThat(number(prefix, "LogSwitchCount")).as("one switch of the one thread").isEqualTo(1);
+      assertThat((BigInteger) attribute(prefix, "CurrentScn")).isGreaterThanOrEqualTo(
+          BigInteger.valueOf(open.get().startScn()));
+      long queries = number(prefix, "FetchQueryCount");
+      assertThat(queries).isGreaterThanOrEqualTo(stream.metrics().steps());
+      assertThat(number(prefix, "TotalProcessedRows")).isEqualTo(stream.metrics().rows()).isGreaterThanOrEqualTo(7);
+      assertThat(number(prefix, "LastDurationOfFetchQueryInMilliseconds")).isGreaterThanOrEqualTo(0);
+      assertThat(number(prefix, "LagFromSourceInMilliseconds")).isGreaterThanOrEqualTo(0);
+
+      h.awaitChange("INSERT SHOP.ORDERS [2, NEW]");   // drains the queue
+      await(() -> number(prefix, "CurrentQueueSizeInBytes") == 0, "the queue's bytes back to zero once polled");
+      assertThat(number(prefix, "QueueRemainingCapacity")).isEqualTo(CAPACITY - stream.metrics().queued());
+    }
+    assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(name(prefix)))
+        .as("unregistered when the stream closes").isFalse();
+  }
+
+  @Test
+  void beforeAnyChange_theDebeziumDefaults() throws Exception {
+    String prefix = "dbz-metrics-b";
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill).set("cdc.topic.prefix", prefix)) {
+      h.open(Position.start(start));
+      await(() -> (Boolean) attribute(prefix, "Connected"), "connected");
+      // The CREATE TABLE's own transaction may still be open in the buffer for a step or two.
+      await(() -> number(prefix, "NumberOfActiveTransactions") == 0, "no transaction open");
+      assertThat(number(prefix, "MilliSecondsSinceLastEvent")).isEqualTo(-1);
+      assertThat(number(prefix, "MilliSecondsBehindSource")).isEqualTo(-1);
+      assertThat(number(prefix, "TotalNumberOfEventsSeen")).isZero();
+      assertThat((BigInteger) attribute(prefix, "OldestScn")).isEqualTo(BigInteger.ONE.negate());
+      assertThat(number(prefix, "NumberOfActiveTransactions")).isZero();
+      assertThat(number(prefix, "QueueRemainingCapacity")).isEqualTo(8192 - h.stream.metrics().queued());
+    }
+  }
+}
