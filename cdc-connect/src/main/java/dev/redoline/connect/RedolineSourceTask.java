@@ -80,6 +80,12 @@ import org.slf4j.LoggerFactory;
  * the engine a {@link KafkaTransactionJournal}, so the resume
  * position can move past the first change of a long open transaction. The engine's metrics are
  * task plugin metrics ({@link TaskPluginMetrics}).
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because Kafka's {@code SourceTask} contract is one class: {@code start}
+ * (with the connector's own Kafka clients: topics, schema read-back, journal, signals),
+ * {@code poll} (records, signals, side events), {@code commit} and {@code stop}, and the closing
+ * order those need. Records are made by {@code ChangeRecords} and {@code ControlRecords}.
  */
 public final class RedolineSourceTask extends SourceTask {
 

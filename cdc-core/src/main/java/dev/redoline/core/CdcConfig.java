@@ -37,6 +37,13 @@ import java.util.TreeMap;
  * <p>Keys outside the {@code cdc.} namespace are ignored (Connect passes its own); an unknown
  * {@code cdc.} key is an error (CDC-4002) that suggests the closest known key, because typos are
  * the most common misconfiguration. {@link #toString()} hides secrets.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because it is the one list of keys: each of the 61 {@link ConfigKey}
+ * declarations carries its type, default, validator, importance, group and documentation, and
+ * Connect's {@code ConfigDef}, the embedded builder and the generated docs all read them here.
+ * Parsing and the checks of single values live in {@link ConfigKey} and {@code ConfigShapes};
+ * what remains below the declarations is the cross-key checks and the accessors.
  */
 public final class CdcConfig {
 

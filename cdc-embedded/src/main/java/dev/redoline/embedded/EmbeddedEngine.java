@@ -56,6 +56,12 @@ import org.slf4j.MDC;
  * {@code redoline-delivery-<cdc.topic.prefix>} (decode threads {@code redoline-decode-...}) and
  * carry the logging context (MDC) of the thread that called {@link #start()}. Every method may be called from any thread. An engine runs once; build
  * another to start again.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because it is the embedded API's facade: its {@code Builder} (one documented
+ * setter per collaborator a user can replace) and the lifecycle ({@code start}, {@code stop},
+ * {@code close}, states, ad-hoc snapshots, metrics) with their contracts. Delivery to the handler
+ * is {@code Delivery}'s, offsets are {@code OffsetFlusher}'s.
  */
 public final class EmbeddedEngine implements AutoCloseable {
 

@@ -74,6 +74,11 @@ import java.time.ZonedDateTime;
  * </ul>
  * XMLTYPE values are never literals (their rows are XML DOC rows, LOGMINER.md 2.5), so they are
  * refused. Exception messages name the type and the Java class, never the value.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because it holds LogMiner's literal for every Oracle type (numbers,
+ * strings, national strings, raw, dates, timestamps with and without zones, intervals, markers),
+ * each a small method documented with the text it writes.
  */
 final class LiteralRenderer {
 

@@ -26,6 +26,12 @@ import java.util.Objects;
  *
  * <p>Values are given in layout order with the Java types of {@link Row}. Not thread-safe: the
  * whole simulator is driven from one thread.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because it is the workload API of one transaction: one documented method
+ * per change a user can script (DML, partitions, array deletes, unsupported rows, LOB writes,
+ * savepoints, rollbacks), each checking its arguments before it records redo through
+ * {@code TxState}.
  */
 public final class SimulatedTransaction {
 

@@ -46,6 +46,11 @@ import java.util.List;
  * Literals are documented on {@link LiteralRenderer}. Rows given to a method must have exactly
  * one slot per layout column; a slot that is {@link dev.redoline.core.Absent} is left out of SET
  * and WHERE, and is refused in INSERT values. This class is immutable and thread-safe.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because every statement shape above (INSERT, UPDATE, DELETE, their undo
+ * forms, the dictionary-less forms, CSF splitting) is rendered here, byte for byte, and each
+ * shape's rules are documented beside its method; literals are {@link LiteralRenderer}'s.
  */
 final class SqlRedoRenderer {
 

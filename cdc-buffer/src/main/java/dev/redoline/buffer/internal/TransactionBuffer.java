@@ -69,6 +69,13 @@ import org.slf4j.LoggerFactory;
  * Every method runs on the single apply thread, in redo order; the class holds no locks, so spill
  * I/O never blocks another thread. A {@link PublishedTransaction} may be read and closed on
  * another thread.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines because it is the one entry point of the buffer: one public method per
+ * LogMiner row kind and per step of the capture's life (open, step applied, acknowledged, orphan
+ * check, journal reload, discard), each checking the transaction's state and the budget before it
+ * hands the storage to {@code OpenTransaction}, {@code SpillStore} and the journal. About a
+ * third of the file is the contract of those methods.
  */
 public final class TransactionBuffer implements AutoCloseable {
 

@@ -48,6 +48,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * caller must supply (the object number is not checked against it); a position the layout does
  * not have, or such a flag on text that names the table, is CDC-3003. A {@code "COL n"} name in
  * text that names the table (DBZ-3401) is resolved by position in the same way.
+ *
+ * <h2>Implementation notes</h2>
+ * Past 400 lines mostly in documentation: the decoder's contract (what each row kind gives,
+ * errors, excluded columns, threads) is written here, where its callers read it; the scanning is
+ * in {@code SqlRedoScanner}, {@code LobRowScanner} and the literal converters.
  */
 public final class RedoDecoder implements AutoCloseable {
 
