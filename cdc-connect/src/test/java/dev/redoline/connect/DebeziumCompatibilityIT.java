@@ -13,7 +13,6 @@ import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,22 +55,7 @@ class DebeziumCompatibilityIT {
   }
 
   private static Map<String, String> props(String url, String name) {
-    Map<String, String> props = new HashMap<>(ShopScript.settings(url));
-    props.put("name", name);
-    props.put("connector.class", RedolineSourceConnector.class.getName());
-    props.put("tasks.max", "1");
-    props.put("cdc.topic.prefix", name);
-    props.put("cdc.start.scn", "1");
-    props.put("cdc.buffer.spill.dir", spill.resolve(name).toString());
-    props.put("exactly.once.support", "required");
-    props.put("transaction.boundary", "connector");
-    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("key.converter.schemas.enable", "false");
-    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("value.converter.schemas.enable", "false");
-    props.put("topic.creation.default.replication.factor", "1");
-    props.put("topic.creation.default.partitions", "1");
-    return props;
+    return ConnectClusterIT.connectorProps(url, name, spill);
   }
 
   private static void start(String name, Map<String, String> props) throws InterruptedException {
