@@ -243,7 +243,8 @@ public final class CdcConfig {
       "How long transient database errors (CDC-1001) are retried with backoff before the capture stops.");
   public static final ConfigKey<Long> RETRY_BACKOFF_INITIAL_MS = new ConfigKey<>(
       "cdc.retry.backoff.initial.ms", Type.LONG, "500", Validator.range(1, Long.MAX_VALUE), LOW, DELIVERY,
-      "First wait before reconnecting; it doubles on each failure.");
+      "First wait before reconnecting; it doubles on each failure in a row, and a failed step that had fetched "
+          + "rows starts the waits over at this value.");
   public static final ConfigKey<Long> RETRY_BACKOFF_MAX_MS = new ConfigKey<>("cdc.retry.backoff.max.ms",
       Type.LONG, "30000", Validator.range(1, Long.MAX_VALUE), LOW, DELIVERY,
       "The longest wait between reconnection attempts.");

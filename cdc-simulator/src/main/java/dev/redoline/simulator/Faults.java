@@ -16,22 +16,32 @@ import java.util.Random;
  * oracle.faults()
  *     .atCall(GatewayCall.QUERY, 2, Fault.error(1013))          // the 2nd query from now
  *     .atRow(1_000, Fault.onlineLogReused())                    // the 1,000th row fetched from now
+ *     .atRowOfEachQuery(500, Fault.error(3113))                 // the 500th row of every mining query
  *     .atTime(GatewayCall.NEXT, instant, Fault.error(4031, 4096, "krvxgr"))
  *     .withProbability(GatewayCall.NEXT, 0.0005, Fault.error(3113));   // seeded: reproducible
  * }</pre>
  *
  * <p>Counts start when the rule is added and cover every connection. A rule at an exact call,
- * row or time fires once; a probability rule fires each time its seeded draw says so.
+ * row or time fires once; a probability rule fires each time its seeded draw says so, and a rule
+ * at a row of each query fires in every mining query that fetches that many rows.
  */
 public final class Faults {
 
-  private record Rule(GatewayCall call, long nth, double probability, Instant at, Fault fault) {}
+  /** {@code perQuery}: {@code nth} counts the rows of each mining query, and the rule stays. */
+  private record Rule(GatewayCall call, long nth, double probability, Instant at, boolean perQuery, Fault fault) {
+
+    boolean once() {
+      return probability == 0 && !perQuery;
+    }
+  }
 
   private final SimulatedOracle oracle;
   private final Random random;
   private final List<Rule> rules = new ArrayList<>();
   private final Map<GatewayCall, Long> counts = new EnumMap<>(GatewayCall.class);
   private final List<String> fired = new ArrayList<>();
+  /** Rows fetched since the last mining query was executed, on any connection. */
+  private long rowsOfQuery;
 
   Faults(SimulatedOracle oracle, Random random) {
     this.oracle = oracle;
@@ -45,7 +55,7 @@ public final class Faults {
     if (nth < 1) {
       throw new IllegalArgumentException("nth must be 1 or more: " + nth);
     }
-    rules.add(new Rule(call, count(call) + nth, 0, null, fault));
+    rules.add(new Rule(call, count(call) + nth, 0, null, false, fault));
     return this;
   }
 
@@ -54,12 +64,26 @@ public final class Faults {
     return atCall(GatewayCall.NEXT, nth, fault);
   }
 
+  /**
+   * {@code fault} when the {@code nth} (1-based) row of a mining query is fetched, in every query
+   * from now on that fetches that many: a read longer than {@code nth} rows never completes, as
+   * when a network drops long transfers.
+   */
+  public Faults atRowOfEachQuery(long nth, Fault fault) {
+    Objects.requireNonNull(fault, "fault == null");
+    if (nth < 1) {
+      throw new IllegalArgumentException("nth must be 1 or more: " + nth);
+    }
+    rules.add(new Rule(GatewayCall.NEXT, nth, 0, null, true, fault));
+    return this;
+  }
+
   /** {@code fault} at the first {@code call} at or after simulated time {@code at}. */
   public Faults atTime(GatewayCall call, Instant at, Fault fault) {
     Objects.requireNonNull(call, "call == null");
     Objects.requireNonNull(at, "at == null");
     Objects.requireNonNull(fault, "fault == null");
-    rules.add(new Rule(call, 0, 0, at, fault));
+    rules.add(new Rule(call, 0, 0, at, false, fault));
     return this;
   }
 
@@ -70,7 +94,7 @@ public final class Faults {
     if (!(p > 0 && p <= 1)) {
       throw new IllegalArgumentException("probability must be in (0, 1]: " + p);
     }
-    rules.add(new Rule(call, 0, p, null, fault));
+    rules.add(new Rule(call, 0, p, null, false, fault));
     return this;
   }
 
@@ -97,6 +121,7 @@ public final class Faults {
   void before(GatewayCall call, Session connection) throws SQLException {
     long n = count(call) + 1;
     counts.put(call, n);
+    rowsOfQuery = call == GatewayCall.QUERY ? 0 : call == GatewayCall.NEXT ? rowsOfQuery + 1 : rowsOfQuery;
     if (rules.isEmpty()) {
       return;
     }
@@ -107,17 +132,17 @@ public final class Faults {
         continue;
       }
       boolean fire = r.probability > 0 ? random.nextDouble() < r.probability
-          : r.at != null ? !now.isBefore(r.at) : r.nth == n;
+          : r.at != null ? !now.isBefore(r.at) : r.perQuery ? r.nth == rowsOfQuery : r.nth == n;
       if (fire) {
         due.add(r);
       }
     }
     SQLException error = null;
     for (Rule r : due) {
-      if (r.probability == 0) {
+      if (r.once()) {
         rules.remove(r);
       }
-      fired.add(call + " #" + n + ": " + r.fault);
+      fired.add(call + " #" + n + (r.perQuery ? " (row " + rowsOfQuery + " of its query)" : "") + ": " + r.fault);
       if (r.fault.isError()) {
         if (error == null) {
           error = r.fault.toException(call);

@@ -57,6 +57,14 @@ final class Backoff {
     nextDelay = initial;
   }
 
+  /**
+   * The failed attempt got past the point where the earlier ones failed: the next wait is the
+   * initial one again, within the budget that still runs from the first failure.
+   */
+  void restartDelays() {
+    nextDelay = initial;
+  }
+
   /** How long the current run of failures has lasted. */
   Duration elapsed() {
     return firstFailure == null ? Duration.ZERO : Duration.between(firstFailure, clock.instant());

@@ -60,7 +60,7 @@ final class CaptureLoop implements Runnable {
       buffer.open();
       Exception firstFailure = connection.takeFirstFailure();
       if (firstFailure != null) {
-        recovery.recover(firstFailure, step.describeStart());
+        recovery.recover(firstFailure, step.describeStart(), 0);
       }
       while (!stopping && !step.finished()) {
         try {
@@ -70,7 +70,7 @@ final class CaptureLoop implements Runnable {
             sleeper.sleep(idle);
           }
         } catch (SQLException | RuntimeException e) {
-          recovery.recover(e, step.describeStart());
+          recovery.recover(e, step.describeStart(), step.rowsFetched());
         }
       }
     } catch (InterruptedException e) {

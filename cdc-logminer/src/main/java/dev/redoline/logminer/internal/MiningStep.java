@@ -67,6 +67,8 @@ final class MiningStep {
   private boolean appliedAny;
   /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
   private boolean finished;
+  /** Rows the current step's query fetched, also when it failed part way ({@link RecoveryPolicy}). */
+  private long rowsFetched;
 
   MiningStep(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, Clock clock, TransactionBuffer buffer,
       EventQueue queue, TableCatalog catalog, CatalogTracker tracker, StepApplier applier, CommitSequencer sequencer,
@@ -104,6 +106,7 @@ final class MiningStep {
 
   /** Mines one step on {@code db}; whether the capture has caught up with the database. */
   boolean run(LogMinerGateway db) throws SQLException, InterruptedException {
+    rowsFetched = 0;
     if (publisher == null) {
       boolean current = settings.startScn().equals("current");
       Scn scn = current ? db.database().currentScn() : Scn.parse(settings.startScn());
@@ -163,7 +166,7 @@ final class MiningStep {
     Instant fetchBegun = clock.instant();
     StepReader.StepRows rows;
     try {
-      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture);
+      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, n -> rowsFetched = n);
     } finally {
       stats.fetched(Duration.between(fetchBegun, clock.instant()));
     }
@@ -202,6 +205,11 @@ final class MiningStep {
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
     return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
+  }
+
+  /** How many rows the last step's query fetched before it ended or failed (0 before its query). */
+  long rowsFetched() {
+    return rowsFetched;
   }
 
   /** Whether the capture has nothing more to do ({@code cdc.snapshot.mode=initial_only}, snapshots delivered). */

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * How many whole logs per thread the next step reads (SEED.md, "Adapt the window"): it starts at
  * one, doubles after a step faster than the target latency, up to the maximum, and halves after a
- * query timeout, down to one.
+ * query timeout or a step that failed part way through its read, down to one.
  */
 final class MiningWindow {
 
@@ -34,7 +34,7 @@ final class MiningWindow {
     return false;
   }
 
-  /** The step's query timed out: the next covers half as many logs. */
+  /** The step's query timed out or failed part way: the next covers half as many logs. */
   boolean onTimeout() {
     int before = logs;
     logs = Math.max(1, logs / 2);

@@ -15,6 +15,13 @@ import java.util.Optional;
  * a backoff; the capture stops when the attempts or {@code cdc.retry.max.time.ms} run out, or at
  * once when no retry can help. It also decides when {@code cdc.snapshot.mode=when_needed} starts
  * over ({@link #startsOver}). Capture thread only.
+ *
+ * <p>A step that fails part way, after it fetched rows, with an error a retry can get past also
+ * narrows the window: a step is applied whole or not at all, so under errors that come at some
+ * rate per row fetched (a network dropping long transfers), only a shorter read gets through.
+ * Such a failure also starts the reconnect waits over at {@code cdc.retry.backoff.initial.ms},
+ * because the database answered since the last wait; the time budget keeps running from the first
+ * failure until a step succeeds, so a database that fails every read still stops the capture.
  */
 final class RecoveryPolicy {
 
@@ -52,9 +59,10 @@ final class RecoveryPolicy {
    * Decides what the failed step leads to and waits where the decision says to.
    *
    * @param stepStart where the failed step started, for the messages
+   * @param rowsFetched how many rows the failed step's query fetched before the failure
    * @throws CdcException when the capture must stop
    */
-  void recover(Exception e, String stepStart) throws InterruptedException {
+  void recover(Exception e, String stepStart, long rowsFetched) throws InterruptedException {
     Failure failure = FailureClassifier.classify(e);
     switch (failure.action()) {
       case REMINE, SHRINK_WINDOW -> {
@@ -63,8 +71,12 @@ final class RecoveryPolicy {
               + " times in a row; last: " + failure.detail(), e);
         }
         session.reset();
-        if (failure.action() == Failure.Action.SHRINK_WINDOW && window.onTimeout()) {
-          ops.event(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.logs() + " logs");
+        if (failure.action() == Failure.Action.SHRINK_WINDOW) {
+          if (window.onTimeout()) {
+            ops.event(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.logs() + " logs");
+          }
+        } else {
+          narrowAfterPartialRead(rowsFetched, failure);
         }
         stats.remined();
         ops.event(OpsEvent.Type.REMINE, "step mined again: " + failure.detail());
@@ -84,6 +96,9 @@ final class RecoveryPolicy {
       }
       case RECONNECT -> {
         connection.close();
+        if (narrowAfterPartialRead(rowsFetched, failure)) {
+          backoff.restartDelays();
+        }
         Optional<Duration> wait = backoff.next();
         if (wait.isEmpty()) {
           throw new CdcException(ErrorCode.TRANSIENT_DATABASE_ERROR, "still failing after "
@@ -97,6 +112,21 @@ final class RecoveryPolicy {
       }
       case STOP -> throw failure.toException();
     }
+  }
+
+  /**
+   * After a step that failed having fetched rows: the next step covers half as many logs, with an
+   * ops event when that changes the window. Whether the read had got part way.
+   */
+  private boolean narrowAfterPartialRead(long rowsFetched, Failure failure) {
+    if (rowsFetched == 0) {
+      return false;
+    }
+    if (window.onTimeout()) {
+      ops.event(OpsEvent.Type.WINDOW_CHANGED, "step failed after " + rowsFetched + " rows fetched; window narrowed to "
+          + window.logs() + " logs: " + failure.detail());
+    }
+    return true;
   }
 
   /** A step succeeded: the next failure starts with fresh attempts and budgets. */

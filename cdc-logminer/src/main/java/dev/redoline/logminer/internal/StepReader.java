@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -39,13 +40,16 @@ final class StepReader {
    * Runs the query and reads every row.
    *
    * @param changesCapture whether a DDL row changes what is captured
+   * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
-  static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture)
-      throws SQLException {
+  static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
+      LongConsumer fetched) throws SQLException {
     List<RedoRow> rows = new ArrayList<>();
+    long count = 0;
     try (RowCursor cursor = db.query(query)) {
       StringBuilder pieces = null;
       for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
+        count++;
         if (row.csf()) {
           pieces = pieces == null ? new StringBuilder(row.sqlRedo()) : pieces.append(row.sqlRedo());
           continue;
@@ -63,6 +67,8 @@ final class StepReader {
         throw new CdcException(ErrorCode.CORRUPT_REDO, "the last row of the step continues (CSF=1) but no "
             + "continuation row followed");
       }
+    } finally {
+      fetched.accept(count);
     }
     Map<Integer, RedoAddress> ends = settledEnds(plan, rows);
     for (RedoRow row : rows) {

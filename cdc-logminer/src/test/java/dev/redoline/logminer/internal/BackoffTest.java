@@ -35,6 +35,23 @@ class BackoffTest {
   }
 
   @Test
+  void restartDelays_startsTheWaitsOverWithinTheSameBudget() {
+    ManualClock clock = new ManualClock();
+    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(6), clock);
+    assertThat(backoff.next()).contains(Duration.ofSeconds(1));
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(backoff.next()).contains(Duration.ofSeconds(2));
+    clock.advance(Duration.ofSeconds(2));
+    backoff.restartDelays();
+    assertThat(backoff.next()).contains(Duration.ofSeconds(1));
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(backoff.next()).contains(Duration.ofSeconds(2));   // the budget ends at 6 s, not 4 s after the restart
+    clock.advance(Duration.ofSeconds(2));
+    assertThat(backoff.next()).isEmpty();
+    assertThat(backoff.elapsed()).isEqualTo(Duration.ofSeconds(6));
+  }
+
+  @Test
   void window_doublesWhenFastAndHalvesOnTimeout() {
     MiningWindow window = new MiningWindow(8, Duration.ofSeconds(1));
     assertThat(window.onStep(Duration.ofMillis(100), true)).isTrue();

@@ -22,7 +22,7 @@ class MiningWindowScenarioTest {
   Path spill;
 
   /** Writes {@code logs} whole logs of {@code perLog} one-row transactions; returns what they must deliver. */
-  private static List<String> backlog(SimulatedOracle oracle, int logs, int perLog) {
+  static List<String> backlog(SimulatedOracle oracle, int logs, int perLog) {
     List<String> expected = new ArrayList<>();
     long id = 1;
     for (int log = 0; log < logs; log++) {

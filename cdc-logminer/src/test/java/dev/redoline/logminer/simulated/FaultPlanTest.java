@@ -75,6 +75,29 @@ class FaultPlanTest {
   }
 
   @Test
+  void faultAtARowOfEachQueryFiresInEveryQueryThatFetchesThatFar() throws Exception {
+    long low = insertRows(5);
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
+      Mining.start(db, low, null);
+      oracle.faults().atRowOfEachQuery(4, Fault.internalError("[krvrdccs10]"));
+      for (int query = 1; query <= 3; query++) {
+        try (RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().build())) {
+          for (int row = 1; row <= 3; row++) {
+            assertThat(rows.next()).as("query %d row %d", query, row).isNotNull();
+          }
+          assertThat(catchSql(rows::next).getErrorCode()).as("query %d", query).isEqualTo(600);
+        }
+      }
+      oracle.faults().clear();
+      assertThat(Mining.all(db)).hasSize(7);
+    }
+    assertThat(oracle.faults().fired()).containsExactly(
+        "NEXT #4 (row 4 of its query): Fault[ORA-600[[krvrdccs10]]]",
+        "NEXT #8 (row 4 of its query): Fault[ORA-600[[krvrdccs10]]]",
+        "NEXT #12 (row 4 of its query): Fault[ORA-600[[krvrdccs10]]]");
+  }
+
+  @Test
   void faultAtATimeFiresOnTheFirstCallAtOrAfterIt() throws Exception {
     Instant at = oracle.clock().instant().plusSeconds(10);
     oracle.faults().atTime(GatewayCall.THREADS, at, Fault.error(4031, 4096, "shared pool"));
