@@ -46,8 +46,10 @@ import java.util.function.BiConsumer;
  * A chunk after which that extra row existed is held until the next read of its table: when that
  * read is empty (the rows were deleted meanwhile), the held chunk becomes the last one. Until
  * then the stream's commits above its SCN wait too ({@link #cap}); the next step reads first, so
- * they wait one step at most. The mark {@code last} therefore arrives for every table that has a
- * snapshot row.
+ * they wait one step at most. When no chunk of the table is held at an empty read (the capture
+ * resumed after a delivered chunk, or a rewind dropped the held one), the table's last remaining
+ * row is read again and delivered as the last chunk ({@link #holdsChunkOf}). The mark
+ * {@code last} therefore arrives for every table that has a snapshot row when its snapshot ends.
  *
  * <h2>Before a table's first chunk</h2>
  * No streamed change of a table comes before the first chunk of its first snapshot: until it is
@@ -299,11 +301,9 @@ final class Snapshots {
       if (chunk == null) {
         return;   // ORA-01466: read again at the next step, once the stream has the new layout
       }
-      Chunk before = held.peekLast();
-      if (chunk.changes().isEmpty() && chunk.last() && before != null && before.job() == job) {
+      if (chunk.changes().isEmpty() && chunk.last() && holdsChunkOf(job)) {
         // the rows the look-ahead saw are gone: the chunk before, still held, ends the table
-        held.pollLast();
-        held.add(before.asLast());
+        held.add(held.pollLast().asLast());
       } else {
         held.add(chunk);
       }
@@ -345,6 +345,12 @@ final class Snapshots {
       List<ChunkRead.Row> rows;
       try {
         rows = reader.readChunk(read);
+        if (rows.isEmpty() && !job.cursor.isEmpty() && !holdsChunkOf(job)) {
+          rows = reader.readChunk(ChunkRead.lastAtOrBefore(layout, selectable, key, job.cursor, scn, job.filter));
+          ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + job.table + ": no row after the last one "
+              + "delivered (" + (rows.isEmpty() ? "none is left either" : "the last remaining row is delivered again "
+              + "as of SCN " + scn + " to carry the mark last") + ")");
+        }
       } catch (SQLException e) {
         if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
           if (job.limit == 1) {
@@ -368,6 +374,18 @@ final class Snapshots {
       job.definitionRetries = 0;
       return chunk(job, layout, scn, key, rows);
     }
+  }
+
+  /**
+   * Whether a chunk of {@code job} is held, which an empty read after it would mark the last. None
+   * is when the job resumed from a stored position, or a rewind dropped the chunk: the rows after
+   * the last delivered one may all be gone, and the chunk that would carry {@code last} was
+   * delivered. The table's last remaining row is then read again and delivered with the mark: a
+   * consumer upserts it to the same value, as of a later SCN.
+   */
+  private boolean holdsChunkOf(Job job) {
+    Chunk before = held.peekLast();
+    return before != null && before.job() == job;
   }
 
   private Chunk chunk(Job job, TableLayout layout, Scn scn, List<String> key, List<ChunkRead.Row> rows) {

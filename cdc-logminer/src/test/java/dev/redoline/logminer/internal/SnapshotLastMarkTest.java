@@ -108,4 +108,62 @@ class SnapshotLastMarkTest {
     // chunk 4 is the last read of its step; chunk 5 is read at the next one
     assertThat(deletedAfterRead(84, 6, 4)).containsExactly("FIRST", "MIDDLE", "MIDDLE", "LAST", "stream", "stream");
   }
+
+  /**
+   * Rows 1..5 in chunks of two; a first capture delivers them all, and the second starts from the
+   * position of row 2, the end of the first chunk (its consumer handled no more). Before it reads,
+   * rows {@code deletedFrom}..5 are deleted: the chunk after row 2 is empty, and the chunk that
+   * would have carried {@code last} was delivered by the first capture.
+   *
+   * @param events how many change events the restarted capture is awaited for
+   * @return the restarted capture's changes: each as its mark and its description
+   */
+  private List<String> restartedAfterTheFirstChunk(long seed, int deletedFrom, int events) throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).build();
+    List<String> rowIds = seeded(oracle, 5);
+    dev.redoline.core.Position afterFirstChunk;
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("first"))) {
+      h.set("cdc.snapshot.chunk.rows", "2").open(null);
+      h.awaitEvents(done -> complete(h) && h.changeEvents().size() >= 5);
+      assertThat(marks(h)).containsExactly("FIRST", "MIDDLE", "MIDDLE", "MIDDLE", "LAST");
+      afterFirstChunk = h.changeEvents().get(1).position();
+      assertThat(afterFirstChunk.snapshot().tables().get(ORDERS).lastKey()).map(String::valueOf).containsExactly("2");
+    }
+    SimulatedTransaction tx = oracle.begin();
+    for (int i = deletedFrom; i <= 5; i++) {
+      tx.delete(ORDERS, rowIds.get(i - 1));
+    }
+    tx.commit();
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("restarted"))) {
+      h.set("cdc.snapshot.chunk.rows", "2").open(afterFirstChunk);
+      h.awaitEvents(done -> complete(h) && h.changeEvents().size() >= events);
+      List<String> out = new ArrayList<>();
+      for (StreamEvent.ChangeEvent c : h.changeEvents()) {
+        out.add(c.snapshot() == null ? "stream " + ScenarioHarness.describe(c.change())
+            : c.snapshot().place() + " " + c.change().after());
+      }
+      return out;
+    }
+  }
+
+  @Test
+  void aRestartAfterADeliveredChunkWhoseLaterRowsAreGone_deliversTheLastRowAgainWithLast() throws Exception {
+    assertThat(restartedAfterTheFirstChunk(85, 3, 4)).containsExactly(
+        "stream DELETE SHOP.ORDERS [3, S3]", "stream DELETE SHOP.ORDERS [4, S4]", "stream DELETE SHOP.ORDERS [5, S5]",
+        "LAST [2, S2]");
+  }
+
+  @Test
+  void aRestartAfterADeliveredChunkWhoseLastRowIsGoneToo_deliversTheLastRemainingRowWithLast() throws Exception {
+    assertThat(restartedAfterTheFirstChunk(86, 2, 5)).containsExactly(
+        "stream DELETE SHOP.ORDERS [2, S2]", "stream DELETE SHOP.ORDERS [3, S3]", "stream DELETE SHOP.ORDERS [4, S4]",
+        "stream DELETE SHOP.ORDERS [5, S5]", "LAST [1, S1]");
+  }
+
+  @Test
+  void aRestartAfterADeliveredChunkWhenNoRowIsLeft_endsAsAnEmptyTableDoes() throws Exception {
+    assertThat(restartedAfterTheFirstChunk(87, 1, 5)).containsExactly(
+        "stream DELETE SHOP.ORDERS [1, S1]", "stream DELETE SHOP.ORDERS [2, S2]", "stream DELETE SHOP.ORDERS [3, S3]",
+        "stream DELETE SHOP.ORDERS [4, S4]", "stream DELETE SHOP.ORDERS [5, S5]");
+  }
 }

@@ -305,9 +305,8 @@ class SnapshotPropertyTest {
 
   /**
    * Whether a snapshot of the table was delivered whole. Its last record carries the mark
-   * {@code last}; but when a restart follows a delivered chunk and the rows after it are all
-   * deleted before the restarted capture reads again, no record carries it, so the capture's own
-   * word counts too.
+   * {@code last}; but a snapshot that finds no row left (all deleted, or none the filter takes)
+   * has no record to carry it, so the capture's own word counts too.
    */
   private static boolean completed(List<OpsEvent> ops) {
     return ops.stream().anyMatch(e -> e.message().endsWith("snapshot of " + SnapshotWorkload.ITEMS + " complete"));

@@ -108,12 +108,15 @@ final class ChunkReader {
       conditions.add("(" + query.filter() + ")");
     }
     if (!query.after().isEmpty()) {
-      conditions.add(after(key, query.after(), binds));
+      // backward: at or before the key, the rows the forward condition leaves out
+      String after = after(key, query.after(), binds);
+      conditions.add(query.backward() ? "NOT " + after : after);
     }
     if (!conditions.isEmpty()) {
       sql.append(" WHERE ").append(String.join(" AND ", conditions));
     }
-    sql.append(" ORDER BY ").append(String.join(", ", key));
+    sql.append(" ORDER BY ").append(String.join(", ", query.backward()
+        ? key.stream().map(k -> k + " DESC").toList() : key));
     sql.append(" FETCH FIRST ").append(query.limit()).append(" ROWS ONLY");
     return sql.toString();
   }
