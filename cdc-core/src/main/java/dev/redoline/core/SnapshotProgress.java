@@ -45,7 +45,9 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
   /**
    * One table's snapshot.
    *
-   * @param lastKey the key of the last row emitted, or empty before the first chunk
+   * @param lastKey the key of the last row emitted; empty while the table's first chunk is being
+   *     delivered (a restart reads the table from its start again, its streamed changes not left
+   *     out, since the consumer may hold rows of that chunk)
    * @param done whether every chunk was emitted
    */
   public record TableProgress(List<Object> lastKey, boolean done) {

@@ -42,7 +42,8 @@ import java.util.Map;
  * A released chunk ({@link Snapshots}) is queued before the first released commit above its SCN,
  * as a transaction of READ changes. Its events keep the last commit of the position as it was (a
  * chunk is no commit) and carry the snapshot progress: the chunk's own progress only on its last
- * event, so a restart in the middle of a chunk reads the whole chunk again. Every position carries
+ * event, so a restart in the middle of a chunk reads the whole chunk again (inside a table's first
+ * chunk, with the table marked begun: {@link Snapshots.Chunk#during}). Every position carries
  * the progress so far, the ad-hoc snapshots queued and not complete included.
  */
 final class Publisher {
@@ -133,7 +134,7 @@ final class Publisher {
     List<Change> changes = chunk.changes();
     for (int i = 0; i < changes.size(); i++) {
       boolean last = i == changes.size() - 1;
-      Position position = base.position(lastMark, Position.WHOLE).withSnapshot(last ? after : progress);
+      Position position = base.position(lastMark, Position.WHOLE).withSnapshot(last ? after : chunk.during(progress));
       queue.put(new StreamEvent.ChangeEvent(chunk.commit(), changes.get(i), i, position, chunk.marks().get(i)));
       lastQueued = position;
     }

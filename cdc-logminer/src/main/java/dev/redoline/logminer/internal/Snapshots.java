@@ -54,7 +54,8 @@ import java.util.function.BiConsumer;
  * <h2>Before a table's first chunk</h2>
  * No streamed change of a table comes before the first chunk of its first snapshot: until it is
  * delivered, the table's streamed changes that the chunk holds the effect of are left out
- * ({@link FirstChunks}).
+ * ({@link FirstChunks}). The positions inside a first chunk mark the table begun
+ * ({@link Chunk#during}): a restart from one reads the table from its start again, without the rule.
  *
  * <h2>Layouts</h2>
  * A chunk is read with the layout the capture has for the table at the read. If the stream brings
@@ -124,6 +125,18 @@ final class Snapshots {
       SnapshotMark end = out.get(out.size() - 1);
       out.set(out.size() - 1, new SnapshotMark(end.table(), end.scn(), SnapshotMark.Place.LAST));
       return new Chunk(job, layout, scn, commit, changes, List.copyOf(out), startAfter, first, true, endKey);
+    }
+
+    /**
+     * {@code progress} while this chunk's rows before its last are delivered: for a table's first
+     * chunk, the table marked begun (no key yet), so that a consumer that stopped inside the chunk,
+     * holding some of its rows, restarts with the table read again from its start but not under
+     * the rule before a first chunk ({@link FirstChunks}): that rule would leave out the deletes of
+     * rows it holds.
+     */
+    SnapshotProgress during(SnapshotProgress progress) {
+      return first && !job.adHoc() && !progress.tables().containsKey(job.table)
+          ? progress.with(job.table, SnapshotProgress.TableProgress.after(List.of())) : progress;
     }
 
     /** {@code progress} once this chunk is delivered. */
@@ -245,10 +258,11 @@ final class Snapshots {
       }
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
       pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
-      if (cursor.isEmpty()) {
+      if (progress == null) {
         firstChunks.queued(table);
       }
-      ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (cursor.isEmpty() ? " queued"
+      ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (progress == null ? " queued"
+          : cursor.isEmpty() ? " starts again from its first row: its first chunk was being delivered"
           : " continues after the last emitted chunk"));
     }
     if (firstResolution) {
