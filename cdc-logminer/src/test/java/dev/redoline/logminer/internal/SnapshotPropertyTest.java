@@ -52,8 +52,14 @@ class SnapshotPropertyTest {
 
   /** A bound on empty polls per run, so a lost row fails instead of hanging. */
   private static final int MAX_EMPTY_POLLS = 400;
-  /** Simulated time one chunk read takes: the load runs meanwhile. */
-  private static final Duration CHUNK_READ = Duration.ofSeconds(2);
+  /** Simulated time one chunk read takes: the load runs meanwhile ({@code -Dsnapshot.read.ms} for sweeps). */
+  private static final Duration CHUNK_READ = Duration.ofMillis(Long.getLong("snapshot.read.ms", 2000));
+  /**
+   * When that time passes, for sweeps ({@code -Dsnapshot.read.when}): {@code before} the read (the
+   * default; its SCN was taken already), {@code after} it, or {@code probe}: before the read and
+   * before the FLASHBACK probe of the preflight as well, which shifts every later step.
+   */
+  private static final String READ_WHEN = System.getProperty("snapshot.read.when", "before");
   private static final Duration UNDO_RETENTION = Duration.ofSeconds(8);
   /** Simulated time the replica may take to converge once the load is over. */
   private static final Duration SETTLE_BOUND = Duration.ofMinutes(2);
@@ -388,11 +394,13 @@ class SnapshotPropertyTest {
   private static LogMinerGateway slowChunkReads(LogMinerGateway db, SimulatedOracle oracle, AtomicInteger refusals) {
     return (LogMinerGateway) Proxy.newProxyInstance(LogMinerGateway.class.getClassLoader(),
         new Class<?>[] {LogMinerGateway.class}, (proxy, method, args) -> {
-          if (method.getName().equals("readChunk")) {
-            if (refusals.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-              throw new SQLException("ORA-01555: snapshot too old: rollback segment number 3 with name "
-                  + "\"_SYSSMU3$\" too small", "72000", 1555);
-            }
+          boolean read = method.getName().equals("readChunk");
+          if (read && refusals.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+            throw new SQLException("ORA-01555: snapshot too old: rollback segment number 3 with name "
+                + "\"_SYSSMU3$\" too small", "72000", 1555);
+          }
+          boolean slow = read || (READ_WHEN.equals("probe") && method.getName().equals("probeAsOf"));
+          if (slow && !READ_WHEN.equals("after")) {
             synchronized (oracle) {   // contents() reads the table under this lock
               oracle.advance(CHUNK_READ);
             }
@@ -401,6 +409,12 @@ class SnapshotPropertyTest {
             return method.invoke(db, args);
           } catch (InvocationTargetException e) {
             throw e.getCause();
+          } finally {
+            if (slow && READ_WHEN.equals("after")) {
+              synchronized (oracle) {
+                oracle.advance(CHUNK_READ);
+              }
+            }
           }
         });
   }
