@@ -101,6 +101,12 @@ final class LayoutHistory {
    * @throws CdcException CDC-4001 when the brokers cannot be read, or the topic not to its end
    */
   static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+    return readAll(clientProps, topic, converters, MAX_EMPTY_POLLS);
+  }
+
+  /** As {@link #readAll(Map, String, List)}, giving up after {@code maxEmptyPolls} empty polls in a row. */
+  static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters,
+      int maxEmptyPolls) {
     List<LayoutVersion> all = new ArrayList<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
@@ -116,7 +122,7 @@ final class LayoutHistory {
       consumer.seekToBeginning(List.of(partition));
       long end = consumer.endOffsets(List.of(partition)).get(partition);
       int empty = 0;
-      while (consumer.position(partition) < end && empty <= MAX_EMPTY_POLLS) {
+      while (consumer.position(partition) < end && empty <= maxEmptyPolls) {
         var batch = consumer.poll(Duration.ofMillis(200));
         empty = batch.isEmpty() ? empty + 1 : 0;
         for (ConsumerRecord<byte[], byte[]> r : batch) {
@@ -130,7 +136,7 @@ final class LayoutHistory {
         // Going on with the layouts read so far would number the next versions again.
         throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: schema topic " + topic
             + " read to offset " + consumer.position(partition) + " of " + end + ", then nothing came for "
-            + MAX_EMPTY_POLLS + " polls of 200 ms");
+            + maxEmptyPolls + " polls of 200 ms");
       }
     } catch (KafkaException e) {
       throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: cannot read schema topic "

@@ -3,7 +3,10 @@ package dev.redoline.connect;
 import dev.redoline.core.internal.KeyColumns;
 import dev.redoline.logminer.internal.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
@@ -57,7 +60,8 @@ class LayoutHistoryIT {
         new ByteArraySerializer(), new ByteArraySerializer())) {
       for (TableLayout layout : layouts) {
         SourceRecord r = records.layout(new SchemaEvent(layout, Scn.of(100), null, Position.start(Scn.of(1))));
-        producer.send(new ProducerRecord<>(topic, json.fromConnectData(topic, r.valueSchema(), r.value())));
+        // one record batch each, as the task's sends a step apart are
+        producer.send(new ProducerRecord<>(topic, json.fromConnectData(topic, r.valueSchema(), r.value()))).get();
       }
     }
     return topic;
@@ -76,6 +80,30 @@ class LayoutHistoryIT {
     List<TableLayout> read = LayoutHistory.read(TestBroker.clients(), topic, LayoutHistory.converters(Map.of(
         "value.converter", JsonConverter.class.getName(), "value.converter.schemas.enable", "false")));
     assertThat(read).containsExactly(orders(2, true));
+  }
+
+  /**
+   * A broker that holds every fetch longer than the read waits: it answers a fetch only once
+   * {@code fetch.min.bytes} lie ahead of the position, which never happens here, or after
+   * {@code fetch.max.wait.ms}. The topic's end offset is not reached, and going on with the
+   * layouts read so far (none) would number the next versions again: the start fails with
+   * CDC-4001, after exactly the empty polls it allows.
+   */
+  @Test
+  void readAll_aBrokerThatAnswersNoFetch_failsTheStartWithCdc4001() throws Exception {
+    String topic = publish(true, orders(1, false), orders(2, true), orders(3, false));
+    assertThat(LayoutHistory.readAll(TestBroker.clients(), topic, LayoutHistory.converters(Map.of()))).hasSize(3);
+    Map<String, Object> stalling = new HashMap<>(TestBroker.clients());
+    stalling.put("fetch.min.bytes", 64 * 1024 * 1024);
+    stalling.put("fetch.max.wait.ms", 120_000);
+    stalling.put("request.timeout.ms", 5_000);
+
+    assertThatThrownBy(() -> LayoutHistory.readAll(stalling, topic, LayoutHistory.converters(Map.of()), 5))
+        .isInstanceOfSatisfying(CdcException.class, e -> {
+          assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_CONFIGURATION);
+          assertThat(e.detail()).isEqualTo("cdc.kafka.bootstrap.servers: schema topic " + topic
+              + " read to offset 0 of 3, then nothing came for 5 polls of 200 ms");
+        });
   }
 
   @Test
