@@ -109,9 +109,9 @@ final class MiningStep {
     rowsFetched = 0;
     if (publisher == null) {
       boolean current = settings.startScn().equals("current");
-      Scn scn = current ? db.database().currentScn() : Scn.parse(settings.startScn());
-      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed.
-      begin(Positions.startMark(Position.start(scn)), current);
+      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed,
+      // and the transactions open then are read from their start ({@link FirstStart}).
+      begin(current ? FirstStart.at(db) : Positions.startMark(Position.start(Scn.parse(settings.startScn()))), current);
     }
     tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
     positions.applyAcknowledged();
