@@ -20,7 +20,8 @@ import java.util.List;
  * }</pre>
  *
  * <h2>Threads</h2>
- * {@link #poll} and {@link #acknowledge} are called by one sink thread. {@link #close} may be
+ * {@link #poll} is called by one sink thread, {@link #acknowledge} by one thread at a time (the
+ * sink's, or the one it hands its acknowledgements to). {@link #close} may be
  * called from any thread; it wakes a blocked {@code poll}, which then returns an empty list.
  *
  * <h2>Order and back-pressure</h2>
@@ -40,6 +41,12 @@ public interface ChangeStream extends AutoCloseable {
   /**
    * Records that every event up to the one carrying {@code position} is safely handled. A restart
    * from the last acknowledged position delivers nothing before it and skips nothing after it.
+   * Takes effect before it returns, on the caller's thread: what the capture kept only for a
+   * restart before this position (journal entries) is let go now, not when the capture next gets
+   * to it.
+   *
+   * @throws dev.redoline.core.CdcException when what the position frees cannot be let go (the
+   *     journal cannot be written); the next acknowledgement tries again
    */
   void acknowledge(Position position);
 
