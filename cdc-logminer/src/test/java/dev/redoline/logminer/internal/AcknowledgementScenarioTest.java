@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,7 +96,7 @@ class AcknowledgementScenarioTest {
   private static StreamEvent.ChangeEvent awaitChange(ScenarioHarness h, String status) throws InterruptedException {
     int empty = 0;
     while (true) {
-      List<StreamEvent> batch = h.stream.poll(Duration.ofMillis(50));
+      List<StreamEvent> batch = StreamEvents.flatten(h.stream.poll(Duration.ofMillis(50)));
       for (StreamEvent e : batch) {
         if (e instanceof StreamEvent.ChangeEvent c && status.equals(c.change().after().get(1))) {
           return c;
