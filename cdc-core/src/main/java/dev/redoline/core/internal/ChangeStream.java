@@ -12,7 +12,7 @@ import java.util.List;
  * try (ChangeStream stream = engine.open(storedPosition)) {
  *   while (running) {
  *     for (StreamEvent event : stream.poll(Duration.ofMillis(500))) {
- *       handle(event);
+ *       handle(event);                          // a transaction: read its changes, then close it
  *       stream.acknowledge(event.position());
  *     }
  *   }
@@ -25,8 +25,9 @@ import java.util.List;
  * called from any thread; it wakes a blocked {@code poll}, which then returns an empty list.
  *
  * <h2>Order and back-pressure</h2>
- * Events come in commit order; the changes of one transaction are consecutive. The stream holds a
- * bounded number of events: while the sink does not poll, capture waits.
+ * Events come in commit order, each transaction whole as one
+ * {@link StreamEvent.TransactionEvent} whose changes the sink reads from it. The stream holds a
+ * bounded number of changes: while the sink does not poll, capture waits.
  */
 public interface ChangeStream extends AutoCloseable {
 
