@@ -190,13 +190,18 @@ public class ConnectThroughputBenchmark {
     try (CaptureStream stream = engine.open(null)) {
       while (true) {
         for (StreamEvent e : stream.poll(Duration.ofSeconds(1))) {
-          if (e instanceof StreamEvent.ChangeEvent c) {
-            if (!c.commit().scn().isBefore(end)) {
-              return last;
-            }
-            last = c.commit().scn();
-            if (++changes == expected) {
-              return last;
+          if (e instanceof StreamEvent.TransactionEvent tx) {
+            try (tx) {
+              for (var it = tx.changes(); it.hasNext(); ) {
+                StreamEvent.ChangeEvent c = it.next();
+                if (!c.commit().scn().isBefore(end)) {
+                  return last;
+                }
+                last = c.commit().scn();
+                if (++changes == expected) {
+                  return last;
+                }
+              }
             }
           }
         }

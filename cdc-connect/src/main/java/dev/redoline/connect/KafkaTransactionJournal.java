@@ -61,8 +61,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * (the file journal streams them from disk instead), so a restart needs heap for every journaled
  * change at once; afterwards only the record keys are kept.
  *
- * <p>Threads: the capture thread calls every method, as {@link TransactionJournal} says; the
- * journal is not thread-safe.
+ * <p>Threads: the buffer calls one method at a time, as {@link TransactionJournal} says (the
+ * capture thread, and the task's {@code commit()} thread for the removals an acknowledgement
+ * allows); the journal itself is not thread-safe.
  */
 final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable {
 
@@ -202,10 +203,10 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
         producer.send(r);
       }
       producer.commitTransaction();   // flushes, and returns once the brokers have the records
-    } catch (KafkaException e) {
+    } catch (KafkaException | IllegalStateException e) {   // IllegalStateException: closed by the task's stop
       try {
         producer.abortTransaction();
-      } catch (KafkaException ignored) {
+      } catch (KafkaException | IllegalStateException ignored) {
         // fenced or fatal: the producer is unusable either way; the capture stops on the failure below
       }
       throw failure("cannot write to journal topic " + topic, e);

@@ -59,6 +59,9 @@ import org.slf4j.LoggerFactory;
  * resume points never run ahead of what a restart will read.
  *
  * <h2>Records</h2>
+ * The capture hands over each transaction whole ({@code TransactionEvent}); its changes are read
+ * from it one by one, each with its own position, at most {@link #MAX_CHANGES_PER_POLL} per poll,
+ * so a transaction larger than that is made into records over several polls and never held whole.
  * One record per change; with {@code cdc.tombstones.on.delete} (the default) a delete is followed
  * by a tombstone with the same key, in the same poll and so in the same Kafka transaction. A
  * layout version goes to the schema topic once: a restart that finds it there writes nothing.
@@ -84,8 +87,8 @@ import org.slf4j.LoggerFactory;
  * <h2>Implementation notes</h2>
  * Past 400 lines because Kafka's {@code SourceTask} contract is one class: {@code start}
  * (with the connector's own Kafka clients: topics, schema read-back, journal, signals),
- * {@code poll} (records, signals, side events), {@code commit} and {@code stop}, and the closing
- * order those need. Records are made by {@code ChangeRecords} and {@code ControlRecords}.
+ * {@code poll} (records, signals, side events, a transaction read on across polls),
+ * {@code commit} and {@code stop}, and the closing order those need. Records are made by {@code ChangeRecords} and {@code ControlRecords}.
  */
 public final class RedolineSourceTask extends SourceTask {
 
@@ -93,6 +96,12 @@ public final class RedolineSourceTask extends SourceTask {
 
   /** The longest a poll waits for events before returning {@code null}. */
   static final Duration POLL_TIMEOUT = Duration.ofMillis(250);
+
+  /**
+   * The most changes one poll turns into records: a transaction larger than that is handed over
+   * in several polls, read on from where the last one stopped, never made into records whole.
+   */
+  static final int MAX_CHANGES_PER_POLL = 1024;
 
   private final Function<CdcConfig, Database> databases;
   private final Clock clock;
@@ -120,6 +129,8 @@ public final class RedolineSourceTask extends SourceTask {
   private Position lastPosition;
   /** Whether the last change handed out left an Oracle transaction open. */
   private boolean insideTransaction;
+  /** Events polled from the capture and not yet made into records. */
+  private final PolledEvents polled = new PolledEvents();
   private Map<String, Object> lastAcknowledged;
   private volatile KafkaTransactionJournal journal;
   private volatile TaskPluginMetrics metrics;
@@ -240,18 +251,33 @@ public final class RedolineSourceTask extends SourceTask {
       java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_TIMEOUT.toMillis());
       return null;
     }
-    List<StreamEvent> events;
-    try {
-      events = s.poll(POLL_TIMEOUT);
-    } catch (CdcException e) {
-      throw new ConnectException(e.getMessage(), e);
+    if (polled.isEmpty()) {
+      try {
+        polled.add(s.poll(POLL_TIMEOUT));
+      } catch (CdcException e) {
+        throw new ConnectException(e.getMessage(), e);
+      }
     }
-    List<SourceRecord> out = new ArrayList<>(events.size() + 2);
+    List<SourceRecord> out = new ArrayList<>();
     drainSideEvents(out, s);
     SourceRecord boundary = null;
-    for (StreamEvent event : events) {
+    for (int changes = 0; changes < MAX_CHANGES_PER_POLL; ) {
+      StreamEvent event;
+      try {
+        event = polled.next();
+      } catch (CdcException e) {   // a transaction's spill file cannot be read
+        throw new ConnectException(e.getMessage(), e);
+      }
+      if (event == null) {
+        break;
+      }
       int before = out.size();
-      addRecords(event, out);
+      if (event instanceof ChangeEvent change) {
+        addRecords(change, out);
+        changes++;
+      } else {
+        addRecords(event, out);
+      }
       lastPosition = event.position();
       if (!insideTransaction && out.size() > before) {
         boundary = out.get(out.size() - 1);   // after a delete's tombstone: both in one Kafka transaction
@@ -267,30 +293,11 @@ public final class RedolineSourceTask extends SourceTask {
   }
 
   /**
-   * The records of one event: a change (and the tombstone after a delete), a layout the schema
-   * topic does not hold yet (nothing for one it holds), or a heartbeat.
+   * The records of an event between transactions: a layout the schema topic does not hold yet
+   * (nothing for one it holds), or a heartbeat.
    */
   private void addRecords(StreamEvent event, List<SourceRecord> out) {
-    if (event instanceof ChangeEvent change) {
-      insideTransaction = !change.last();
-      // a snapshot chunk is no Oracle transaction: no BEGIN/END records for it
-      boolean transaction = transactions != null && change.snapshot() == null;
-      if (transaction && change.index() == 0) {
-        // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this change.
-        out.add(transactions.begin(change, lastPosition));
-      }
-      SourceRecord record = records.change(change);
-      out.add(record);
-      if (tombstones && change.change().operation() == Operation.DELETE) {
-        SourceRecord tombstone = ChangeRecords.tombstone(record);
-        if (tombstone != null) {
-          out.add(tombstone);
-        }
-      }
-      if (transaction && change.last()) {
-        out.add(transactions.end(change));   // the Kafka transaction may end after it
-      }
-    } else if (event instanceof SchemaEvent schema) {
+    if (event instanceof SchemaEvent schema) {
       if (layouts.isWritten(schema.layout())) {
         records.register(schema.layout());
       } else {
@@ -299,6 +306,28 @@ public final class RedolineSourceTask extends SourceTask {
       }
     } else {
       out.add(control.heartbeat((Heartbeat) event));
+    }
+  }
+
+  /** The records of one change: the change, the tombstone after a delete, BEGIN and END around a transaction. */
+  private void addRecords(ChangeEvent change, List<SourceRecord> out) {
+    insideTransaction = !change.last();
+    // a snapshot chunk is no Oracle transaction: no BEGIN/END records for it
+    boolean transaction = transactions != null && change.snapshot() == null;
+    if (transaction && change.index() == 0) {
+      // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this change.
+      out.add(transactions.begin(change, lastPosition));
+    }
+    SourceRecord record = records.change(change);
+    out.add(record);
+    if (tombstones && change.change().operation() == Operation.DELETE) {
+      SourceRecord tombstone = ChangeRecords.tombstone(record);
+      if (tombstone != null) {
+        out.add(tombstone);
+      }
+    }
+    if (transaction && change.last()) {
+      out.add(transactions.end(change));   // the Kafka transaction may end after it
     }
   }
 
@@ -413,6 +442,7 @@ public final class RedolineSourceTask extends SourceTask {
       closedBy = Thread.currentThread();
       s.close();
     }
+    polled.close();
     TaskPluginMetrics m = metrics;
     if (m != null) {
       m.close();

@@ -67,7 +67,7 @@ final class GroundTruth {
       // Only polls that bring nothing count towards the bound: a long backlog returns full batches
       // at once, however many there are.
       for (int empty = 0; empty < 4 * WorkerCrashIT.MAX_POLLS; ) {
-        List<StreamEvent> events = stream.poll(Duration.ofMillis(250));
+        List<StreamEvent> events = dev.redoline.core.StreamEvents.flatten(stream.poll(Duration.ofMillis(250)));
         empty += events.isEmpty() ? 1 : 0;
         for (StreamEvent e : events) {
           if (e instanceof ChangeEvent change) {

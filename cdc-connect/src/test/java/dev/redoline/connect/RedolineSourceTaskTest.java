@@ -104,6 +104,39 @@ class RedolineSourceTaskTest {
   }
 
   @Test
+  void poll_transactionLargerThanTheQueueAndAPoll_comesOverSeveralPollsFromItsSpillFile() throws Exception {
+    int size = 2 * RedolineSourceTask.MAX_CHANGES_PER_POLL + 10;
+    ShopScript shop = ShopScript.of(14);
+    FakeTaskContext context = new FakeTaskContext(true);
+    // A 1 KiB budget: the transaction goes to a spill file; the queue holds 16 changes.
+    RedolineSourceTask task = start(shop, context, Map.of("cdc.queue.max.records", "16",
+        "cdc.buffer.memory.max.bytes", "1024"));
+    shop.commit(size);
+    List<Integer> perPoll = new ArrayList<>();
+    List<SourceRecord> all = new ArrayList<>();
+    for (int i = 0; i < MAX_POLLS && dataRecords(all).size() < size; i++) {
+      List<SourceRecord> batch = task.poll();
+      if (batch != null) {
+        batch.forEach(context::store);
+        all.addAll(batch);
+        perPoll.add(dataRecords(batch).size());
+      }
+    }
+    List<SourceRecord> data = dataRecords(all);
+    assertThat(ids(all)).hasSize(size).isSorted().doesNotHaveDuplicates();
+    // Never made into records whole: each poll takes at most its share of the changes.
+    assertThat(perPoll).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(RedolineSourceTask.MAX_CHANGES_PER_POLL));
+    assertThat(perPoll.stream().filter(n -> n > 0).count()).isGreaterThanOrEqualTo(3);
+    // One offset per record, from the transaction's position: the index within it, whole on the last.
+    for (int i = 0; i < size; i++) {
+      Position offset = OffsetCodec.fromOffset(data.get(i).sourceOffset());
+      assertThat(offset.lastIndex()).isEqualTo(i == size - 1 ? Position.WHOLE : i);
+    }
+    // One Kafka transaction for the whole Oracle one, committed after its last record only.
+    assertThat(dataRecords(context.commitRequests)).containsExactly(data.get(size - 1));
+  }
+
+  @Test
   void start_resumesAfterTheStoredOffsetMidTransaction() throws Exception {
     ShopScript shop = ShopScript.withAmounts(3).orders(1, 2, 3);
     FakeTaskContext context = new FakeTaskContext(false);

@@ -233,7 +233,9 @@ public final class CdcConfig {
 
   public static final ConfigKey<Integer> QUEUE_MAX_RECORDS = new ConfigKey<>("cdc.queue.max.records",
       Type.INT, "8192", Validator.range(16, 10_000_000), MEDIUM, DELIVERY,
-      "Changes waiting for the sink; when full, mining waits. Bounds memory whatever the database does.");
+      "Changes waiting for the sink, a transaction counting as many as it has; when full, mining waits. "
+          + "A transaction larger than this waits for an empty queue and passes alone, its changes streamed "
+          + "from the buffer. Bounds memory whatever the database does.");
   public static final ConfigKey<Long> HEARTBEAT_INTERVAL_MS = new ConfigKey<>("cdc.heartbeat.interval.ms",
       Type.LONG, "10000", Validator.range(0, Long.MAX_VALUE), MEDIUM, DELIVERY,
       "A heartbeat carrying the current position every this many milliseconds, so stored positions keep "

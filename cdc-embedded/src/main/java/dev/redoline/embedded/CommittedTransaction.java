@@ -28,20 +28,14 @@ import java.util.Objects;
  * }</pre>
  *
  * <h2>Streaming</h2>
- * {@link #changes()} can be iterated <em>once</em>: each {@code next()} takes the next change from
- * the engine's bounded queue, waiting for the capture when it has not queued it yet. That is what
- * lets a transaction of millions of changes through a queue of a few thousand without holding it in
- * memory; a handler that needs the changes twice keeps its own copy. Changes the handler does not
- * read are skipped by the engine once it returns. The object is valid only during the
- * {@code handle} call, on the delivery thread.
+ * {@link #changes()} can be iterated <em>once</em>: each {@code next()} reads the next change of the
+ * transaction the engine handed over whole, from memory or from its spill file. That is what lets a
+ * transaction of millions of changes through without holding it in memory; a handler that needs
+ * the changes twice keeps its own copy. Changes the handler does not read are skipped by the
+ * engine once it returns. The object is valid only during the {@code handle} call, on the
+ * delivery thread.
  */
 public final class CommittedTransaction {
-
-  /** Where the changes after the first come from: the delivery thread's view of the stream. */
-  interface Source {
-    /** The next change event of the transaction being delivered, waiting for it as needed. */
-    StreamEvent.ChangeEvent next();
-  }
 
   /** Finds the layout version a change was decoded with. */
   interface Layouts {
@@ -49,15 +43,16 @@ public final class CommittedTransaction {
   }
 
   private final StreamEvent.ChangeEvent first;
-  private final Source source;
+  private final Iterator<StreamEvent.ChangeEvent> rest;
   private final Layouts layouts;
   private boolean iterated;
   private long taken;
   private StreamEvent.ChangeEvent last;
 
-  CommittedTransaction(StreamEvent.ChangeEvent first, Source source, Layouts layouts) {
+  /** {@code first}: the transaction's first change delivered; {@code rest}: the ones after it. */
+  CommittedTransaction(StreamEvent.ChangeEvent first, Iterator<StreamEvent.ChangeEvent> rest, Layouts layouts) {
     this.first = first;
-    this.source = source;
+    this.rest = rest;
     this.layouts = layouts;
   }
 
@@ -127,21 +122,26 @@ public final class CommittedTransaction {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
-        return taken < size();
+        return more();
       }
 
       @Override
       public Change next() {
         if (!hasNext()) {
-          throw new NoSuchElementException("transaction " + xid() + " has " + size() + " changes");
+          throw new NoSuchElementException("transaction " + xid() + " has " + taken + " changes");
         }
         return take().change();
       }
     };
   }
 
+  /** Whether changes are left to read. */
+  private boolean more() {
+    return taken == 0 || rest.hasNext();
+  }
+
   private StreamEvent.ChangeEvent take() {
-    StreamEvent.ChangeEvent event = taken == 0 ? first : source.next();
+    StreamEvent.ChangeEvent event = taken == 0 ? first : rest.next();
     taken++;
     last = event;
     return event;
@@ -169,7 +169,7 @@ public final class CommittedTransaction {
    * @throws IllegalStateException before every change has been read from {@link #changes()}
    */
   public Position position() {
-    if (taken < size()) {
+    if (more()) {
       throw new IllegalStateException("The position of transaction " + xid() + " is known once all its " + size()
           + " changes are read; " + taken + " read so far");
     }
@@ -186,7 +186,7 @@ public final class CommittedTransaction {
    *     changes stream, so the counts are known with the last one
    */
   public Map<TableId, Long> tableCounts() {
-    if (taken < size()) {
+    if (more()) {
       throw new IllegalStateException("The table counts of transaction " + xid() + " are known once all its "
           + size() + " changes are read; " + taken + " read so far");
     }
@@ -195,7 +195,7 @@ public final class CommittedTransaction {
 
   /** Reads what the handler left unread; the engine calls it after the handler returns. */
   Position finish() {
-    while (taken < size()) {
+    while (more()) {
       take();
     }
     return last.position();

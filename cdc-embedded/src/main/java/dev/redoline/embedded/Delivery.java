@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -32,9 +33,10 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Implementation notes</h2>
  * <ul>
- *   <li><b>Streaming.</b> The handler runs on this thread and pulls changes through
- *       {@link CommittedTransaction.Source}, which polls the same stream. Nothing buffers a whole
- *       transaction, so one larger than the queue flows through it.
+ *   <li><b>Streaming.</b> A transaction comes whole, as one event whose changes stream from the
+ *       buffer's memory or spill file; the handler runs on this thread and pulls them through
+ *       {@link CommittedTransaction}, so nothing here holds a transaction whole and one larger than
+ *       the queue flows through. The event is closed (its spill file deleted) once handled.
  *   <li><b>Positions.</b> Only the position of a transaction's last change (or of a schema event
  *       or heartbeat between transactions) is stored, so a restart never begins inside a
  *       transaction this engine delivered. Writes are grouped by {@link OffsetFlusher}: by
@@ -144,7 +146,15 @@ final class Delivery implements Runnable {
       if (s != null) {
         s.close();
       }
+      dropPending();
       done.countDown();
+    }
+  }
+
+  /** Forgets the events polled and not handled; a transaction's spill file goes with it. */
+  private void dropPending() {
+    for (StreamEvent event = pending.poll(); event != null; event = pending.poll()) {
+      event.release();
     }
   }
 
@@ -162,8 +172,15 @@ final class Delivery implements Runnable {
   }
 
   private void handle(StreamEvent event) {
-    if (event instanceof StreamEvent.ChangeEvent change) {
-      deliver(change);
+    if (event instanceof StreamEvent.TransactionEvent tx) {
+      try (tx) {
+        Iterator<StreamEvent.ChangeEvent> changes = guarded(tx.changes());
+        if (changes.hasNext()) {
+          deliver(changes.next(), changes);
+        } else {
+          moved(tx.position());   // every change delivered before a restart, or held by a snapshot
+        }
+      }
     } else if (event instanceof StreamEvent.SchemaEvent schema) {
       history.record(schema.layout(), schema.scn());
       remember(schema.layout());
@@ -173,8 +190,8 @@ final class Delivery implements Runnable {
     }
   }
 
-  private void deliver(StreamEvent.ChangeEvent first) {
-    CommittedTransaction tx = new CommittedTransaction(first, this::nextChange, this::layout);
+  private void deliver(StreamEvent.ChangeEvent first, Iterator<StreamEvent.ChangeEvent> rest) {
+    CommittedTransaction tx = new CommittedTransaction(first, rest, this::layout);
     Position end;
     try {
       handler.handle(tx);
@@ -217,7 +234,7 @@ final class Delivery implements Runnable {
     flush();   // the transactions handled before this one are done: they must not come again
     Position from = stream.acknowledged();
     stream.close();
-    pending.clear();
+    dropPending();
     awaitBackoff();
     stream = capture.open(from);
   }
@@ -231,28 +248,35 @@ final class Delivery implements Runnable {
     }
   }
 
-  private StreamEvent.ChangeEvent nextChange() {
-    while (true) {
-      if (abandoned) {
-        throw new DeliveryInterrupted();
-      }
-      StreamEvent event = next(POLL);
-      if (event instanceof StreamEvent.ChangeEvent change) {
-        return change;
-      }
-      if (event != null) {
-        throw new CdcException(ErrorCode.INTERNAL_ERROR, "a " + event.getClass().getSimpleName()
-            + " arrived in the middle of a transaction");
-      }
-      if (!stream.running()) {
-        // A failure queued just before the capture thread ended surfaces on this last poll.
-        StreamEvent last = next(Duration.ZERO);
-        if (last instanceof StreamEvent.ChangeEvent change) {
-          return change;
+  /**
+   * The changes of a transaction as the handler reads them: stops at an {@link #abandon}, and a
+   * change that cannot be read (its spill file) is the capture's failure, not the handler's.
+   */
+  private Iterator<StreamEvent.ChangeEvent> guarded(Iterator<StreamEvent.ChangeEvent> changes) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        try {
+          return changes.hasNext();
+        } catch (CdcException e) {
+          captureFailure = e;
+          throw e;
         }
-        throw new DeliveryInterrupted();
       }
-    }
+
+      @Override
+      public StreamEvent.ChangeEvent next() {
+        if (abandoned) {
+          throw new DeliveryInterrupted();
+        }
+        try {
+          return changes.next();
+        } catch (CdcException e) {
+          captureFailure = e;
+          throw e;
+        }
+      }
+    };
   }
 
   private StreamEvent next(Duration timeout) {

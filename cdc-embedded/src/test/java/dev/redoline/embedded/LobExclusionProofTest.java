@@ -86,6 +86,11 @@ class LobExclusionProofTest {
     String openRow = open.insert(DOCS, 3L, "open ".repeat(900), SENTINEL.repeat(400), secretScan);
     open.lobWrite(DOCS, openRow, "SECRET_SCAN", 7, Bytes.of(sentinelBytes));
     open.insert(DOCS, 4L, "after", null, null);
+    // Committed after the open transaction's rows: once it is delivered, those rows were mined
+    // (spilled and journaled), and the journal entry of the first transaction was acknowledged away.
+    SimulatedTransaction marker = oracle.begin();
+    marker.insert(DOCS, 5L, "marker", null, null);
+    marker.commit();
 
     Map<String, String> settings = new HashMap<>();
     settings.put("cdc.database.url", oracle.url());
@@ -114,8 +119,9 @@ class LobExclusionProofTest {
       EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(recorder)
           .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance)).build();
       engine.start();
-      recorder.awaitCount(1);
+      recorder.awaitCount(2);
       assertThat(recorder.handled().get(0).changes()).hasSize(2);
+      assertThat(recorder.handled().get(1).changes()).hasSize(1);
       files.addAll(everyFile());   // while the open transaction is spilled and journaled
       engine.stop();
       assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();

@@ -82,8 +82,14 @@ public class CommitLatencyBenchmark {
     while (true) {
       for (StreamEvent event : capture.stream.poll(Duration.ofMillis(100))) {
         capture.stream.acknowledge(event.position());
-        if (event instanceof StreamEvent.ChangeEvent c && Long.valueOf(id).equals(c.change().after().get(0))) {
-          return id;
+        if (event instanceof StreamEvent.TransactionEvent tx) {
+          try (tx) {
+            for (var it = tx.changes(); it.hasNext(); ) {
+              if (Long.valueOf(id).equals(it.next().change().after().get(0))) {
+                return id;
+              }
+            }
+          }
         }
       }
     }

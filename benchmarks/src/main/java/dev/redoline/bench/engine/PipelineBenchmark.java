@@ -132,8 +132,12 @@ public class PipelineBenchmark {
       while (changes < expected) {
         List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
         for (StreamEvent event : batch) {
-          if (event instanceof StreamEvent.ChangeEvent) {
-            changes++;
+          if (event instanceof StreamEvent.TransactionEvent tx) {
+            try (tx) {
+              for (var it = tx.changes(); it.hasNext(); it.next()) {
+                changes++;
+              }
+            }
           }
         }
         if (!batch.isEmpty()) {

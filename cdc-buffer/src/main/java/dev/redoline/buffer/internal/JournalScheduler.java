@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Decides when an open transaction is journaled and when its journal entry may go; does nothing
@@ -33,6 +34,18 @@ import java.util.Optional;
  * the restart position could otherwise not move past it. A committed journaled transaction keeps
  * its entry until the sink acknowledges its commit, because a restart before that must rebuild it
  * from the journal: its early rows lie before the restart position.
+ *
+ * <h2>Threads</h2>
+ * Every method runs on the apply thread but {@link #acknowledged}, which runs on the sink's
+ * thread as the acknowledgement arrives, while the apply thread may be anywhere (a long mining
+ * query included): the entry goes then, not at the next step. The invariant, kept by
+ * {@link #lock}: the journal, the commits waiting for their acknowledgement and the acknowledged
+ * mark are touched only with the lock held, so the journal sees one call at a time (its
+ * implementations need not be thread-safe) and a commit is either acknowledged already when it
+ * is noted (its entry goes at once) or waits in {@link #journaledCommits} for the
+ * acknowledgement that covers it, never neither. The open transactions' own state stays with the
+ * apply thread. An acknowledgement may wait for an append in progress; an append never waits for
+ * the sink.
  */
 final class JournalScheduler {
 
@@ -41,7 +54,12 @@ final class JournalScheduler {
   private final Duration journalAfter;
   private final int journalAfterLogs;
   private final Map<Integer, Long> latestSequence = new HashMap<>();
+  /** Guards {@link #journal}, {@link #journaledCommits} and {@link #acknowledged}: see "Threads". */
+  private final ReentrantLock lock = new ReentrantLock();
+  /** Journaled transactions committed and not yet acknowledged, in apply order. */
   private final Deque<PendingRemoval> journaledCommits = new ArrayDeque<>();
+  /** The highest commit the sink acknowledged, or {@code null} before the first. */
+  private CommitMark acknowledged;
 
   /** {@code journal} may be null: then nothing is journaled. */
   JournalScheduler(TransactionJournal journal, Clock clock, Duration journalAfter,
@@ -54,7 +72,15 @@ final class JournalScheduler {
 
   /** The transactions the journal holds from an earlier process; none without a journal. */
   List<JournaledTransaction> load() {
-    return journal == null ? List.of() : journal.load();
+    if (journal == null) {
+      return List.of();
+    }
+    lock.lock();
+    try {
+      return journal.load();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Tracks the newest log sequence of each redo thread, to tell how far behind a row is. */
@@ -78,30 +104,75 @@ final class JournalScheduler {
       long newest = latestSequence.getOrDefault(first.thread(), first.sequence());
       long behind = newest - first.sequence();
       if (old || behind >= journalAfterLogs) {
-        journal.append(tx.journalEntry());
+        append(tx.journalEntry());
         tx.journaledThrough(tx.lastAddress(), now);
       }
     }
   }
 
-  /** {@code tx} committed at {@code mark}; its journal entry waits for the sink to acknowledge. */
+  private void append(JournalEntry entry) {
+    lock.lock();
+    try {
+      journal.append(entry);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * {@code tx} committed at {@code mark}; its journal entry waits for the sink to acknowledge, or
+   * goes now when the sink acknowledged the commit already (a transaction read again after a
+   * restart from a position past its commit).
+   */
   void committed(OpenTransaction tx, CommitMark mark) {
-    if (tx.journaled()) {
-      journaledCommits.add(new PendingRemoval(mark, tx.xid()));
+    if (!tx.journaled() || journal == null) {
+      return;
+    }
+    lock.lock();
+    try {
+      if (acknowledged != null && mark.compareTo(acknowledged) <= 0) {
+        journal.remove(tx.xid());
+      } else {
+        journaledCommits.add(new PendingRemoval(mark, tx.xid()));
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** {@code tx} was rolled back or dropped as an orphan: nothing will ever need its entry. */
   void dropped(OpenTransaction tx) {
     if (tx.journaled() && journal != null) {
-      journal.remove(tx.xid());
+      lock.lock();
+      try {
+        journal.remove(tx.xid());
+      } finally {
+        lock.unlock();
+      }
     }
   }
 
-  /** Removes the entries of journaled transactions committed at or before {@code mark}. */
+  /**
+   * Sink's thread: removes the entries of journaled transactions committed at or before
+   * {@code mark}; a mark below one acknowledged before changes nothing.
+   */
   void acknowledged(CommitMark mark) {
-    while (!journaledCommits.isEmpty() && journaledCommits.peek().mark().compareTo(mark) <= 0) {
-      journal.remove(journaledCommits.poll().xid());
+    lock.lock();
+    try {
+      if (acknowledged != null && mark.compareTo(acknowledged) <= 0) {
+        return;
+      }
+      // In apply order, which on RAC is not commit order: every waiting commit is looked at.
+      for (java.util.Iterator<PendingRemoval> it = journaledCommits.iterator(); it.hasNext(); ) {
+        PendingRemoval pending = it.next();
+        if (pending.mark().compareTo(mark) <= 0) {
+          journal.remove(pending.xid());
+          it.remove();
+        }
+      }
+      acknowledged = mark;   // only now: a removal that failed is tried again by the next acknowledgement
+    } finally {
+      lock.unlock();
     }
   }
 

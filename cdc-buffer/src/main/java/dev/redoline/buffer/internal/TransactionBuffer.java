@@ -66,9 +66,10 @@ import org.slf4j.LoggerFactory;
  * removal, when the consumer closes a {@link PublishedTransaction}, and when a buffer opens.
  *
  * <h2>Threads</h2>
- * Every method runs on the single apply thread, in redo order; the class holds no locks, so spill
- * I/O never blocks another thread. A {@link PublishedTransaction} may be read and closed on
- * another thread.
+ * Every method runs on the single apply thread, in redo order, but {@link #acknowledged}, which
+ * the sink's thread calls as an acknowledgement arrives. Only the journal is shared between the
+ * two, behind {@code JournalScheduler}'s lock; spill I/O takes no lock, so it never blocks another
+ * thread. A {@link PublishedTransaction} may be read and closed on another thread.
  *
  * <h2>Implementation notes</h2>
  * Past 400 lines because it is the one entry point of the buffer: one public method per
@@ -314,10 +315,14 @@ public final class TransactionBuffer implements AutoCloseable {
 
   /**
    * Tells the buffer that the sink acknowledged every transaction committed at or before
-   * {@code mark}: journal entries of those transactions are no longer needed for a restart.
+   * {@code mark}: journal entries of those transactions are no longer needed for a restart, and
+   * go now. The one way an acknowledgement enters the buffer, and the one method of it that runs
+   * on another thread than the apply thread: the sink's, as the acknowledgement arrives, while
+   * the apply thread may be in the middle of a step, and also before {@link #open} (the start
+   * position). So whatever it frees is guarded where it is kept ({@code JournalScheduler}'s
+   * lock for the journal); it touches no open transaction.
    */
   public void acknowledged(CommitMark mark) {
-    requireOpen();
     Objects.requireNonNull(mark, "mark == null");
     journaling.acknowledged(mark);
   }

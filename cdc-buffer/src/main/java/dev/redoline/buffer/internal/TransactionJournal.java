@@ -23,8 +23,9 @@ import java.util.List;
  *       {@link dev.redoline.core.ErrorCode#JOURNAL_CORRUPT}, never skipped.
  * </ul>
  *
- * <p>Threads: the buffer calls every method from its apply thread; implementations need not be
- * thread-safe. {@code JournalContractTest} is the test an implementation must pass.
+ * <p>Threads: the buffer calls one method at a time, under one lock: from its apply thread, and
+ * {@link #remove} also from the sink's thread when an acknowledgement arrives. Implementations
+ * need not be thread-safe; the lock orders the calls (each sees what the previous one did). {@code JournalContractTest} is the test an implementation must pass.
  */
 public interface TransactionJournal {
 

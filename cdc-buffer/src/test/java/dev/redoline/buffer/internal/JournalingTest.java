@@ -70,6 +70,62 @@ class JournalingTest {
     assertThat(buffer(budget).metrics().openTransactions()).as("journal emptied on ack").isZero();
   }
 
+  @org.junit.jupiter.api.Test
+  void acknowledgedBeforeOpenAndBeforeTheCommit_theCommitDropsTheEntryAtOnce() {
+    TransactionBuffer first = buffer(Long.MAX_VALUE);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1002));
+    first.close();   // crash, journaled; the sink had acknowledged its commit already (read again below)
+
+    TransactionBuffer second = TransactionBuffer.builder().spillDirectory(temp.resolve("spill")).clock(clock)
+        .journal(FileTransactionJournal.open(temp.resolve("j"))).build();
+    second.acknowledged(new CommitMark(Scn.of(1007), address(7)));   // the start position, before open
+    second.open();
+    second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow().close();
+
+    assertThat(FileTransactionJournal.open(temp.resolve("j")).load()).as("entry gone at the commit").isEmpty();
+  }
+
+  @org.junit.jupiter.api.Test
+  void acknowledgement_whoseRemovalFailed_isTriedAgainByTheNextOne() {
+    FileTransactionJournal files = FileTransactionJournal.open(temp.resolve("j"));
+    boolean[] failing = {true};
+    TransactionJournal flaky = new TransactionJournal() {
+      @Override public void append(JournalEntry entry) {
+        files.append(entry);
+      }
+
+      @Override public java.util.List<JournaledTransaction> load() {
+        return files.load();
+      }
+
+      @Override public void remove(Xid x) {
+        if (failing[0]) {
+          throw new dev.redoline.core.CdcException(dev.redoline.core.ErrorCode.JOURNAL_CORRUPT, "broker away");
+        }
+        files.remove(x);
+      }
+    };
+    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill")).clock(clock)
+        .journal(flaky).build();
+    buffer.open();
+    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid, insert(1, 2));
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1002));
+    buffer.commit(xid, Scn.of(1003), address(3), TIME).orElseThrow().close();
+    CommitMark mark = new CommitMark(Scn.of(1003), address(3));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> buffer.acknowledged(mark))
+        .hasMessageContaining("broker away");
+    failing[0] = false;
+    buffer.acknowledged(mark);
+
+    assertThat(files.load()).isEmpty();
+  }
+
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
   void reloadedChanges_areTheLiveChangesOfAReloadedTransactionOnly(long budget) {

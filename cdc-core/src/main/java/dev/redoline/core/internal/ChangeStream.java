@@ -12,7 +12,7 @@ import java.util.List;
  * try (ChangeStream stream = engine.open(storedPosition)) {
  *   while (running) {
  *     for (StreamEvent event : stream.poll(Duration.ofMillis(500))) {
- *       handle(event);
+ *       handle(event);                          // a transaction: read its changes, then close it
  *       stream.acknowledge(event.position());
  *     }
  *   }
@@ -20,12 +20,14 @@ import java.util.List;
  * }</pre>
  *
  * <h2>Threads</h2>
- * {@link #poll} and {@link #acknowledge} are called by one sink thread. {@link #close} may be
+ * {@link #poll} is called by one sink thread, {@link #acknowledge} by one thread at a time (the
+ * sink's, or the one it hands its acknowledgements to). {@link #close} may be
  * called from any thread; it wakes a blocked {@code poll}, which then returns an empty list.
  *
  * <h2>Order and back-pressure</h2>
- * Events come in commit order; the changes of one transaction are consecutive. The stream holds a
- * bounded number of events: while the sink does not poll, capture waits.
+ * Events come in commit order, each transaction whole as one
+ * {@link StreamEvent.TransactionEvent} whose changes the sink reads from it. The stream holds a
+ * bounded number of changes: while the sink does not poll, capture waits.
  */
 public interface ChangeStream extends AutoCloseable {
 
@@ -40,6 +42,12 @@ public interface ChangeStream extends AutoCloseable {
   /**
    * Records that every event up to the one carrying {@code position} is safely handled. A restart
    * from the last acknowledged position delivers nothing before it and skips nothing after it.
+   * Takes effect before it returns, on the caller's thread: what the capture kept only for a
+   * restart before this position (journal entries) is let go now, not when the capture next gets
+   * to it.
+   *
+   * @throws dev.redoline.core.CdcException when what the position frees cannot be let go (the
+   *     journal cannot be written); the next acknowledgement tries again
    */
   void acknowledge(Position position);
 

@@ -14,9 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a {@link ChangeStream} hands to its sink: a change of a committed transaction, a new table
- * layout, or a heartbeat. Each carries the {@link Position} a restart may use once the sink has
- * acknowledged it.
+ * What a {@link ChangeStream} hands to its sink: a committed transaction whole (or a snapshot
+ * chunk), a new table layout, or a heartbeat. Each carries the {@link Position} a restart may use
+ * once the sink has acknowledged it. A transaction's changes, each a {@link ChangeEvent} with its
+ * own position, stream out of its {@link TransactionEvent}; the stream never queues a change on
+ * its own.
  */
 public sealed interface StreamEvent {
 
@@ -24,8 +26,104 @@ public sealed interface StreamEvent {
   Position position();
 
   /**
-   * One change of a committed transaction. Changes of a transaction arrive consecutively, in redo
-   * order, indexes 0 to {@code commit.size() - 1}; transactions arrive in commit order.
+   * Lets go of what the event holds, for a sink that drops it unhandled: a transaction's spill
+   * file ({@link TransactionEvent#close()}); nothing for the other events. Idempotent.
+   */
+  default void release() {
+  }
+
+  /**
+   * A committed transaction, or a snapshot chunk, kept whole from the buffer to the sink: its
+   * commit, the position once all of it is handled, and its changes, streamed from memory or from
+   * the buffer's spill file ({@link #changes()}), so one larger than the stream's queue flows
+   * through it without being held in memory. Transactions arrive in commit order.
+   *
+   * <p>The sink reads the changes once, on one thread, and then {@link #close()}s the event
+   * (which deletes a spill file); a stream closed with events still queued closes them itself.
+   * Changes a restart position says were delivered already, and those a snapshot holds the effect
+   * of, do not come out: a transaction may yield fewer changes than {@code commit.size()}, even
+   * none (then it only moves the position).
+   */
+  final class TransactionEvent implements StreamEvent, AutoCloseable {
+
+    /** Where the changes come from, each with its position: the capture engine's side. */
+    public interface Changes extends AutoCloseable {
+      /** The changes in redo order; called once. */
+      java.util.Iterator<ChangeEvent> iterator();
+
+      /** Releases what the changes stream from. Idempotent. */
+      @Override
+      void close();
+    }
+
+    private final Commit commit;
+    private final Position position;
+    private final long heapBytes;
+    private final Changes changes;
+    private boolean taken;
+
+    /**
+     * @param commit the transaction's commit (a snapshot chunk's: see {@link ChangeEvent})
+     * @param position the position once every change is handled: that of the last change yielded
+     * @param heapBytes the heap the changes take while the event waits (none when they stream from disk)
+     * @param changes the changes
+     */
+    public TransactionEvent(Commit commit, Position position, long heapBytes, Changes changes) {
+      this.commit = Checks.notNull(commit, "commit");
+      this.position = Checks.notNull(position, "position");
+      Checks.argument(heapBytes >= 0, "heapBytes %s is negative", heapBytes);
+      this.heapBytes = heapBytes;
+      this.changes = Checks.notNull(changes, "changes");
+    }
+
+    public Commit commit() {
+      return commit;
+    }
+
+    @Override
+    public Position position() {
+      return position;
+    }
+
+    /** The heap the changes take while the event waits in the queue; 0 for changes on disk. */
+    public long heapBytes() {
+      return heapBytes;
+    }
+
+    /**
+     * The changes in redo order, each with the position to acknowledge once it is handled; valid
+     * until {@link #close()}.
+     *
+     * @throws IllegalStateException on a second call: the changes stream once
+     */
+    public java.util.Iterator<ChangeEvent> changes() {
+      if (taken) {
+        throw new IllegalStateException("the changes of transaction " + commit.xid() + " stream once");
+      }
+      taken = true;
+      return changes.iterator();
+    }
+
+    /** Releases the changes (a spill file is deleted). Idempotent. */
+    @Override
+    public void close() {
+      changes.close();
+    }
+
+    @Override
+    public void release() {
+      close();
+    }
+
+    @Override
+    public String toString() {
+      return "TransactionEvent[" + commit + ", " + position + "]";
+    }
+  }
+
+  /**
+   * One change of a committed transaction, as its {@link TransactionEvent} yields it. Changes of a
+   * transaction come in redo order, indexes 0 to {@code commit.size() - 1}.
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
    * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the

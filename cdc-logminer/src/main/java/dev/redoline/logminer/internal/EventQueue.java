@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Position;
 import dev.redoline.core.internal.StreamEvent;
@@ -14,14 +13,18 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The bounded hand-off from the capture thread to the sink thread, counted in events (changes),
- * not transactions: when it is full the capture thread waits, so memory stays bounded whatever
- * the database does. A failure is queued behind the events already there, so the sink receives
- * every committed change mined before the stop.
+ * The bounded hand-off from the capture thread to the sink thread, counted in changes, not
+ * events: a transaction weighs as many as it has ({@code cdc.queue.max.records} bounds the changes
+ * waiting), every other event one. When it is full the capture thread waits, so memory stays
+ * bounded whatever the database does. A transaction heavier than the whole queue is let in once
+ * the queue is empty, alone, so it still flows: its changes are in the buffer's memory budget
+ * already, or stream from its spill file. A failure is queued behind the events already there,
+ * so the sink receives every committed change mined before the stop.
  *
- * <p>One lock guards the events, the failure and the closed flag; a put, a failure and a close each
- * signal a waiting poll, so a sink blocked in {@link #poll} returns as soon as any of them happens
- * rather than at the end of its timeout.
+ * <p>One lock guards the events, their weight, the failure and the closed flag; a put, a failure
+ * and a close each signal a waiting poll, so a sink blocked in {@link #poll} returns as soon as
+ * any of them happens rather than at the end of its timeout. A transaction the sink never takes
+ * (the queue closed first) is closed here, so its spill file goes.
  */
 final class EventQueue {
 
@@ -30,6 +33,8 @@ final class EventQueue {
 
   private final int capacity;
   private final ArrayDeque<StreamEvent> events;
+  /** The changes (and other events) waiting: what {@link #capacity} bounds. */
+  private long weight;
   private final ReentrantLock lock = new ReentrantLock();
   /** Signalled when an event, a failure or the close arrives. */
   private final Condition readable = lock.newCondition();
@@ -42,9 +47,9 @@ final class EventQueue {
   // What was queued, for the streaming metrics; written by the capture thread only (bytes by both).
   private volatile long changesQueued;
   private volatile long commitsQueued;
-  /** Clock millis when the last change was queued; -1 before the first. */
+  /** Clock millis when the last transaction was queued; -1 before the first. */
   private volatile long lastChangeMillis = -1;
-  /** How far the last change queued was behind its database time, in ms; -1 before the first. */
+  /** How far the last transaction queued was behind its commit time, in ms; -1 before the first. */
   private volatile long behindSourceMillis = -1;
   private volatile Position lastQueued;
   /** The buffer's heap estimate of the changes waiting in the queue. */
@@ -60,33 +65,56 @@ final class EventQueue {
     this.clock = clock;
   }
 
+  /** How much of the queue's capacity {@code event} takes. */
+  private static long weight(StreamEvent event) {
+    return event instanceof StreamEvent.TransactionEvent tx ? Math.max(1, tx.commit().size()) : 1;
+  }
+
   /**
    * Capture thread: waits for room. The counters move first, so a sink that has taken the event
-   * also sees it counted. After {@link #close()} the event is not kept: nobody reads the stream any
-   * more, and since it is never acknowledged the next stream mines it again.
+   * also sees it counted. After {@link #close()} the event is not kept (a transaction is closed):
+   * nobody reads the stream any more, and since it is never acknowledged the next stream mines it
+   * again.
    */
   void put(StreamEvent event) throws InterruptedException {
-    if (event instanceof StreamEvent.ChangeEvent change) {
+    if (event instanceof StreamEvent.TransactionEvent tx) {
       long now = clock.millis();
-      bytes.addAndGet(TransactionBuffer.accountedBytes(change.change()));
-      changesQueued++;
-      commitsQueued += change.last() ? 1 : 0;
+      bytes.addAndGet(tx.heapBytes());
+      changesQueued += tx.commit().size();
+      commitsQueued++;
       lastChangeMillis = now;
-      behindSourceMillis = Math.max(0, now - change.change().timestamp().toEpochMilli());
+      behindSourceMillis = Math.max(0, now - tx.commit().time().toEpochMilli());
     }
     lastQueued = event.position();
-    lock.lockInterruptibly();
+    long w = weight(event);
+    boolean kept = false;
     try {
-      while (events.size() >= capacity && !closed) {
-        writable.await();
-      }
-      if (!closed) {
-        events.add(event);
-        readable.signal();
+      lock.lockInterruptibly();
+      try {
+        while (!events.isEmpty() && weight + w > capacity && !closed) {
+          writable.await();
+        }
+        if (!closed) {
+          events.add(event);
+          weight += w;
+          kept = true;
+          readable.signal();
+        }
+      } finally {
+        lock.unlock();
       }
     } finally {
-      lock.unlock();
+      if (!kept) {
+        discarded(event);
+      }
     }
+  }
+
+  private void discarded(StreamEvent event) {
+    if (event instanceof StreamEvent.TransactionEvent tx) {
+      bytes.addAndGet(-tx.heapBytes());
+    }
+    event.release();
   }
 
   /** Capture thread: the capture stopped; the sink sees it after the queued events. */
@@ -102,14 +130,19 @@ final class EventQueue {
 
   /** Any thread: the stream is closed; a blocked poll returns empty, a blocked put returns. */
   void close() {
+    List<StreamEvent> left;
     lock.lock();
     try {
       closed = true;
+      left = new ArrayList<>(events);
+      events.clear();
+      weight = 0;
       readable.signalAll();
       writable.signalAll();
     } finally {
       lock.unlock();
     }
+    left.forEach(this::discarded);
   }
 
   /**
@@ -139,8 +172,9 @@ final class EventQueue {
       while (!events.isEmpty() && batch.size() < MAX_BATCH) {
         StreamEvent event = events.poll();
         batch.add(event);
-        if (event instanceof StreamEvent.ChangeEvent change) {
-          taken += TransactionBuffer.accountedBytes(change.change());
+        weight -= weight(event);
+        if (event instanceof StreamEvent.TransactionEvent tx) {
+          taken += tx.heapBytes();
         }
       }
       bytes.addAndGet(-taken);
@@ -151,10 +185,11 @@ final class EventQueue {
     }
   }
 
+  /** The changes (and other events) waiting, as the capacity counts them. */
   int size() {
     lock.lock();
     try {
-      return events.size();
+      return (int) Math.min(Integer.MAX_VALUE, weight);
     } finally {
       lock.unlock();
     }
@@ -163,7 +198,7 @@ final class EventQueue {
   int remainingCapacity() {
     lock.lock();
     try {
-      return capacity - events.size();
+      return (int) Math.max(0, capacity - weight);
     } finally {
       lock.unlock();
     }
@@ -174,22 +209,22 @@ final class EventQueue {
     return bytes.get();
   }
 
-  /** Change events queued since the stream opened. */
+  /** Changes queued since the stream opened, in their transactions. */
   long changesQueued() {
     return changesQueued;
   }
 
-  /** Transactions whose last change was queued since the stream opened. */
+  /** Transactions (and snapshot chunks) queued since the stream opened. */
   long commitsQueued() {
     return commitsQueued;
   }
 
-  /** Clock millis when the last change was queued, -1 before the first. */
+  /** Clock millis when the last transaction was queued, -1 before the first. */
   long lastChangeMillis() {
     return lastChangeMillis;
   }
 
-  /** Queueing time minus the database time of the last change queued, in ms; -1 before the first. */
+  /** Queueing time minus the commit time of the last transaction queued, in ms; -1 before the first. */
   long behindSourceMillis() {
     return behindSourceMillis;
   }

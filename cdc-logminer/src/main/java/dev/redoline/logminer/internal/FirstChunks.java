@@ -75,6 +75,10 @@ final class FirstChunks {
 
   /** Whether a streamed change of {@code table} committed at {@code commitScn} is left out. */
   boolean reflected(TableId table, Scn commitScn) {
+    return reflected(tables, table, commitScn);
+  }
+
+  private static boolean reflected(Map<TableId, Scn> tables, TableId table, Scn commitScn) {
     if (!tables.containsKey(table)) {
       return false;
     }
@@ -82,8 +86,15 @@ final class FirstChunks {
     return first == null || commitScn.compareTo(first) <= 0;
   }
 
-  /** What the next publication leaves out: nothing when no table is under the rule. */
+  /**
+   * What the next publication leaves out: nothing when no table is under the rule. A copy of the
+   * rule as it is now, because the sink's thread applies it while the changes stream out.
+   */
   Publisher.Reflected predicate() {
-    return tables.isEmpty() ? Publisher.NOTHING_REFLECTED : this::reflected;
+    if (tables.isEmpty()) {
+      return Publisher.NOTHING_REFLECTED;
+    }
+    Map<TableId, Scn> now = new HashMap<>(tables);
+    return (table, commitScn) -> reflected(now, table, commitScn);
   }
 }

@@ -114,7 +114,6 @@ final class MiningStep {
       begin(current ? FirstStart.at(db) : Positions.startMark(Position.start(Scn.parse(settings.startScn()))), current);
     }
     tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
-    positions.applyAcknowledged();
     orphans.checkIfDue(db, buffer);
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, connection.containers()::in, catalog);

@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * asks the buffer (open transactions), the sequencer (committed ones not yet published) and the
  * applier (excluded users' transactions) what they hold back ({@link #held()}); {@link Base} turns
  * that into the position of an event. It also keeps what the sink acknowledged and tells the
- * buffer. Capture thread only, but for {@link #acknowledge} and {@link #acknowledged}.
+ * buffer at once. Capture thread only, but for {@link #acknowledge} and {@link #acknowledged}
+ * (the sink's thread).
  *
  * <h2>What a position holds</h2>
  * The resume address of a thread is the highest address below which nothing is needed again: the
@@ -70,8 +71,6 @@ final class Positions {
   private Scn floor;
   /** The position the sink acknowledged last, or the start position; written by the sink's thread. */
   private volatile Position acknowledged;
-  /** The acknowledged commit the buffer was last told of. */
-  private CommitMark acknowledgedApplied;
 
   Positions(TransactionBuffer buffer, CommitSequencer sequencer, StepApplier applier) {
     this.buffer = buffer;
@@ -92,31 +91,25 @@ final class Positions {
   void begin(Position start) {
     cursors.putAll(start.resume());
     floor = start.resumeScn();
-    acknowledged = start;
+    acknowledge(start);   // what the start position says was delivered is acknowledged
   }
 
   /**
    * Sink thread: the sink has delivered everything up to {@code position}. The buffer learns it
-   * on the capture thread ({@link #applyAcknowledged()}): the buffer and its journal are used by
-   * that thread alone.
+   * now, on this thread ({@link TransactionBuffer#acknowledged}), whatever the capture thread is
+   * doing: a step blocked in a long query does not hold back what the acknowledgement frees.
    */
   void acknowledge(Position position) {
     acknowledged = position;
+    CommitMark mark = position.lastCommit();
+    if (mark != null) {
+      buffer.acknowledged(mark);
+    }
   }
 
   /** The position acknowledged last, the start position before any; {@code null} before the first start. */
   Position acknowledged() {
     return acknowledged;
-  }
-
-  /** Tells the buffer of a newly acknowledged commit: the journal entries it covers may go. */
-  void applyAcknowledged() {
-    Position position = acknowledged;
-    CommitMark mark = position == null ? null : position.lastCommit();
-    if (mark != null && !mark.equals(acknowledgedApplied)) {
-      buffer.acknowledged(mark);
-      acknowledgedApplied = mark;
-    }
   }
 
   /** Forgets the cursors: the capture starts over. */

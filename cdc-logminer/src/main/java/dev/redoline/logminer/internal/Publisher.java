@@ -1,6 +1,7 @@
 package dev.redoline.logminer.internal;
 
 import dev.redoline.buffer.internal.PublishedTransaction;
+import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
@@ -14,19 +15,20 @@ import dev.redoline.core.TableLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Turns released transactions into events with their restart positions (ARCHITECTURE.md section
- * 3, rule 4) and puts them in the {@link EventQueue}, skipping what the start position says was
- * delivered already.
+ * Puts each released transaction in the {@link EventQueue} as one
+ * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (ARCHITECTURE.md
+ * section 3, rule 4), skipping a transaction the start position says was delivered already.
  *
  * <h2>Positions</h2>
- * Each event's position is made by {@link Positions}: from what the step holds back
- * ({@link Positions.Held}), with, for an event in the middle of a transaction, that transaction's
- * first row kept in the resume addresses, and on its last event no longer.
+ * A transaction's positions are made by {@link Positions}: from what the step holds back
+ * ({@link Positions.Held}), with, for a change in the middle of the transaction, its first row
+ * kept in the resume addresses, and for its last change no longer. Each change gets its own from
+ * those two in {@link TransactionChanges}, on the sink's thread, as the changes stream out of the
+ * buffer (memory or spill file).
  *
  * <h2>Heartbeats</h2>
  * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
@@ -74,7 +76,7 @@ final class Publisher {
   }
 
   /**
-   * Publishes the released transactions in order, each closed once its changes are queued.
+   * Publishes the released transactions in order; the sink closes each once it has read it.
    *
    * @throws InterruptedException when the stream is closed while the queue is full
    */
@@ -119,24 +121,22 @@ final class Publisher {
       while (next < chunks.size() && chunks.get(next).scn().compareTo(ready.mark().scn()) < 0) {
         chunk(chunks.get(next++), suffix[i]);
       }
-      try (PublishedTransaction published = ready.published()) {
-        publish(ready, suffix[i], suffix[i + 1], reflected);
-      }
+      publish(ready, suffix[i], suffix[i + 1], reflected);
     }
     while (next < chunks.size()) {
       chunk(chunks.get(next++), suffix[released.size()]);
     }
   }
 
-  /** Queues a chunk's rows; {@code base}: what the transactions after it hold back. */
+  /** Queues a chunk's rows as one event; {@code base}: what the transactions after it hold back. */
   private void chunk(Snapshots.Chunk chunk, Positions.Base base) throws InterruptedException {
     SnapshotProgress after = chunk.advance(progress);
-    List<Change> changes = chunk.changes();
-    for (int i = 0; i < changes.size(); i++) {
-      boolean last = i == changes.size() - 1;
-      Position position = base.position(lastMark, Position.WHOLE).withSnapshot(last ? after : chunk.during(progress));
-      queue.put(new StreamEvent.ChangeEvent(chunk.commit(), changes.get(i), i, position, chunk.marks().get(i)));
-      lastQueued = position;
+    if (!chunk.changes().isEmpty()) {
+      Position during = base.position(lastMark, Position.WHOLE).withSnapshot(chunk.during(progress));
+      Position end = during.withSnapshot(after);
+      queue.put(new StreamEvent.TransactionEvent(chunk.commit(), end, heapBytes(chunk.changes()),
+          TransactionChanges.chunk(chunk, during, end)));
+      lastQueued = end;
     }
     progress = after;
     lastEvent = clock.instant();
@@ -147,50 +147,36 @@ final class Publisher {
     progress = change.apply(progress);
   }
 
+  /**
+   * Queues a released transaction as one event, its changes streamed to the sink by
+   * {@link TransactionChanges}; closed here when nothing of it is delivered, else by the sink.
+   */
   private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
       throws InterruptedException {
-    Commit commit = ready.published().transaction().commit();
+    PublishedTransaction published = ready.published();
+    Commit commit = published.transaction().commit();
     CommitMark mark = commit.mark();
     if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
+      published.close();
       return;
     }
-    // Counted over every change delivered, before a restart or not: places and counts stay exact.
-    Map<TableId, Long> tableCounts = new LinkedHashMap<>();
-    // Each change is queued once the next one delivered is found: the last delivered one ends the
-    // transaction (whole position, table counts), also when reflected changes after it are left out.
-    Change held = null;
-    long heldIndex = -1;
-    long heldOrder = 0;
-    long index = 0;
-    for (Change change : ready.published().transaction().changes()) {
-      if (!reflected.test(change.table(), commit.scn())) {
-        if (held != null) {
-          queue(commit, held, heldIndex, heldOrder, during, null);
-        }
-        held = change;
-        heldIndex = index;
-        heldOrder = tableCounts.merge(change.table(), 1L, Long::sum);
-      }
-      index++;
-    }
-    if (held != null) {
-      queue(commit, held, heldIndex, heldOrder, after, tableCounts);
-    }
+    Position end = after.position(mark, Position.WHOLE).withSnapshot(progress);
+    Position middle = during.position(mark, 0).withSnapshot(progress);
+    long heap = published.spilled() ? 0 : heapBytes(published.transaction().changes());
+    queue.put(new StreamEvent.TransactionEvent(commit, end, heap, TransactionChanges.of(commit,
+        published.transaction().changes(), published::close, middle, end, start, reflected)));
+    lastQueued = end;
     lastMark = mark;
     lastEvent = clock.instant();
   }
 
-  /** Queues one change of {@code commit}; {@code tableCounts} non-null for the transaction's last. */
-  private void queue(Commit commit, Change change, long index, long tableOrder, Positions.Base base,
-      Map<TableId, Long> tableCounts) throws InterruptedException {
-    CommitMark mark = commit.mark();
-    if (start.isDelivered(mark, index)) {
-      return;
+  /** The buffer's estimate of the heap {@code changes} take; they are in memory. */
+  private static long heapBytes(Iterable<Change> changes) {
+    long bytes = 0;
+    for (Change change : changes) {
+      bytes += TransactionBuffer.accountedBytes(change);
     }
-    boolean last = tableCounts != null;
-    Position position = base.position(mark, last ? Position.WHOLE : index).withSnapshot(progress);
-    queue.put(new StreamEvent.ChangeEvent(commit, change, index, position, tableOrder, last ? tableCounts : Map.of()));
-    lastQueued = position;
+    return bytes;
   }
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */

@@ -34,21 +34,35 @@
  *       given as the row with its layout and time ({@code DecodeInput}), LOB rows by
  *       {@code LobAssembler}.
  *   <li>{@code StepApplier#apply} applies the rows in redo order to cdc-buffer's
- *       {@code TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, handed to
+ *       {@code TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, whose changes
+ *       are in memory or in the buffer's spill file ({@code SpilledSequence}), handed to
  *       {@code CommitSequencer}.
  *   <li>{@code CommitSequencer} releases the committed transactions in commit order up to the
  *       step's safe SCN.
- *   <li>{@code Publisher} queues each change of a released transaction as a
- *       {@code StreamEvent.ChangeEvent} with its restart {@code Position}, made by
- *       {@code Positions}, in the {@code EventQueue}, the sink's side of which is
- *       {@code CaptureStream#poll}; the sink's acknowledgements go back to {@code Positions}
- *       through {@code CaptureStream#acknowledge}.
- *   <li>Embedded: cdc-embedded's {@code Delivery} polls the stream and gives the events of one
- *       commit to the user's {@code ChangeHandler} as one {@code CommittedTransaction}.
- *       Kafka Connect: cdc-connect's {@code RedolineSourceTask#poll} polls it and
- *       {@code ChangeRecords} makes each change a {@code SourceRecord}.
+ *   <li>{@code Publisher} puts each released transaction, whole, in the {@code EventQueue} as one
+ *       cdc-core {@code StreamEvent.TransactionEvent}: its commit, the two restart positions
+ *       {@code Positions} made for it (during it and after it), and its changes, not yet read. The
+ *       queue counts a transaction's changes against {@code cdc.queue.max.records}; its sink side
+ *       is {@code CaptureStream#poll}.
+ *   <li>{@code TransactionChanges}, on the sink's thread, streams the transaction's changes out of
+ *       the buffer (memory or spill file), each a {@code StreamEvent.ChangeEvent} with its own
+ *       position made from the transaction's, and deletes the spill file when the sink closes the
+ *       event.
+ *   <li>Embedded: cdc-embedded's {@code Delivery} polls the stream and hands each transaction's
+ *       changes to the user's {@code ChangeHandler} as one {@code CommittedTransaction}.
+ *       Kafka Connect: cdc-connect's {@code RedolineSourceTask#poll} polls it, takes the changes one
+ *       by one through {@code PolledEvents} (at most a poll's share at a time), and
+ *       {@code ChangeRecords} makes each change a {@code SourceRecord} whose source offset is the
+ *       change's position ({@code OffsetCodec}).
  * </ol>
- * Beside the route: {@code CatalogTracker} keeps the captured tables' layouts after DDL,
+ * Acknowledgements go the other way and take effect when they arrive: the sink's
+ * {@code CaptureStream#acknowledge} reaches {@code Positions#acknowledge} (through
+ * {@code CaptureLoop}), which tells
+ * {@code TransactionBuffer#acknowledged} on the sink's thread, so the journal entries the
+ * position no longer needs go at once, under {@code JournalScheduler}'s lock, whatever the capture
+ * thread is doing.
+ *
+ * <p>Beside the route: {@code CatalogTracker} keeps the captured tables' layouts after DDL,
  * {@code Snapshots} reads snapshot chunks that {@code Publisher} merges into the commit order,
  * {@code Orphans} drops transactions the database no longer knows, and
  * {@code CaptureConnection} holds the connections.

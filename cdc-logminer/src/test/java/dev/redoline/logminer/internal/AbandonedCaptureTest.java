@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcConfig;
@@ -162,7 +163,7 @@ class AbandonedCaptureTest {
     int taken = 0;
     int empty = 0;
     while (true) {
-      List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
+      List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(50)));
       if (batch.isEmpty()) {
         assertThat(++empty).as("seed %s run %s: no progress; %s", seed, run, stream.metrics())
             .isLessThan(MAX_EMPTY_POLLS);
@@ -227,7 +228,7 @@ class AbandonedCaptureTest {
 
   /** One poll: its changes described into {@code into}, the batch acknowledged; whether it had events. */
   private static boolean pollOnce(CaptureStream stream, List<String> into) throws InterruptedException {
-    List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
+    List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(50)));
     for (StreamEvent event : batch) {
       if (event instanceof StreamEvent.ChangeEvent c) {
         into.add(describe(c));

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.internal.StreamEvent;
@@ -69,7 +70,7 @@ final class EngineHarness implements AutoCloseable {
   List<StreamEvent> awaitEvents(Predicate<List<StreamEvent>> done) throws InterruptedException {
     int empty = 0;
     while (!done.test(events)) {
-      List<StreamEvent> batch = stream.poll(Duration.ofMillis(50));
+      List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(50)));
       if (batch.isEmpty()) {
         if (!stream.running() || ++empty > MAX_EMPTY_POLLS) {
           throw new AssertionError("gave up waiting (capture running: " + stream.running() + "); events so far: " + events.size() + ", ops: " + ops);

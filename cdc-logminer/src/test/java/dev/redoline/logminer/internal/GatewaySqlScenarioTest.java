@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
@@ -77,7 +78,7 @@ class GatewaySqlScenarioTest {
       // Turned around, the SQL returns only BATCH's rows, which the engine drops itself (their
       // transactions' START named BATCH); APP's rows, which the engine would deliver, never come.
       for (int polls = 0; polls < 400 && !delivered(h, lastCommit.get()); polls++) {
-        h.events.addAll(h.stream.poll(Duration.ofMillis(50)));
+        h.events.addAll(StreamEvents.flatten(h.stream.poll(Duration.ofMillis(50))));
       }
       assertThat(delivered(h, lastCommit.get())).as("delivered up to the last commit").isTrue();
       assertThat(h.changes()).isEmpty();

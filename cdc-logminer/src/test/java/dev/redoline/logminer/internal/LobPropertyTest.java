@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
@@ -96,7 +97,7 @@ class LobPropertyTest {
         int seen = 0;
         int empty = 0;
         while (seen < crashAfter && done < publishing) {
-          List<StreamEvent> batch = stream.poll(Duration.ofMillis(20));
+          List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
             assertThat(stream.running()).as("seed %s: capture stopped; ops %s", seed, h.ops).isTrue();
             assertThat(++empty).as("seed %s: no progress after %s of %s transactions", seed, done, publishing)

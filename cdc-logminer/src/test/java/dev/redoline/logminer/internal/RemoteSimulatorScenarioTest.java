@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,7 +58,7 @@ class RemoteSimulatorScenarioTest {
       try (CaptureStream stream = CaptureEngine.builder().config(config)
           .database(Database.jdbc(config, oracle.clock(), advance)).ops(ops::add).build().open(Position.start(start))) {
         for (int polls = 0; changes.size() < 3 && polls < 400; polls++) {
-          for (StreamEvent e : stream.poll(Duration.ofMillis(50))) {
+          for (StreamEvent e : StreamEvents.flatten(stream.poll(Duration.ofMillis(50)))) {
             if (e instanceof StreamEvent.ChangeEvent c) {
               changes.add(ScenarioHarness.describe(c.change()));
               stream.acknowledge(c.position());

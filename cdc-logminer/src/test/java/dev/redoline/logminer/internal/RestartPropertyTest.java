@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
@@ -62,7 +63,7 @@ class RestartPropertyTest {
           if (last && workload.finished() && delivered.size() + runOutput.size() >= workload.expectedChanges()) {
             break;
           }
-          List<StreamEvent> batch = stream.poll(Duration.ofMillis(20));
+          List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
             assertThat(stream.running()).as("capture stopped: see ops " + h.ops).isTrue();
             assertThat(++empty).as("seed %s run %s: no progress; delivered %s of %s (finished=%s); %s; ops %s", seed,

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
@@ -172,7 +173,7 @@ final class ScenarioHarness implements AutoCloseable {
   List<StreamEvent> awaitEvents(Predicate<List<StreamEvent>> done) throws InterruptedException {
     int empty = 0;
     while (!done.test(events)) {
-      List<StreamEvent> batch = stream.poll(POLL);
+      List<StreamEvent> batch = StreamEvents.flatten(stream.poll(POLL));
       if (batch.isEmpty()) {
         if (!stream.running() || ++empty > MAX_EMPTY_POLLS) {
           throw new AssertionError("gave up waiting (capture running: " + stream.running() + "); changes so far: "
@@ -202,7 +203,7 @@ final class ScenarioHarness implements AutoCloseable {
     while (true) {
       List<StreamEvent> batch;
       try {
-        batch = stream.poll(POLL);
+        batch = StreamEvents.flatten(stream.poll(POLL));
       } catch (CdcException stopped) {
         return stopped;
       }

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Operation;
@@ -91,7 +92,7 @@ class SnapshotLaterTablePropertyTest {
         assertThat(++settling).as("seed %s: the replica never equals the table; ops %s", seed, h.ops)
             .isLessThan(MAX_SETTLE_POLLS);
       }
-      List<StreamEvent> batch = h.stream.poll(Duration.ofMillis(20));
+      List<StreamEvent> batch = StreamEvents.flatten(h.stream.poll(Duration.ofMillis(20)));
       assertThat(h.stream.running()).as("seed %s: capture stopped; ops %s", seed, h.ops).isTrue();
       for (StreamEvent event : batch) {
         if (event instanceof StreamEvent.ChangeEvent c && c.change().table().equals(SnapshotWorkload.ITEMS)) {

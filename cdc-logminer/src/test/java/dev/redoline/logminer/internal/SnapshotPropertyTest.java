@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -169,7 +170,7 @@ class SnapshotPropertyTest {
                 + "equals the table; differing %s; ops %s", seed, difference(part(replica.working, wanted),
                 part(contents(oracle), wanted)), ops).isLessThan(SETTLE_BOUND);
           }
-          List<StreamEvent> batch = stream.poll(Duration.ofMillis(20));
+          List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
             assertThat(stream.running()).as("seed %s: capture stopped; ops %s", seed, ops).isTrue();
             assertThat(++empty).as("seed %s run %s: no progress; replica %s rows, table %s rows; differing %s; "
@@ -230,7 +231,7 @@ class SnapshotPropertyTest {
       boolean asked = false;
       int empty = 0;
       while (!(workload.finished() && replica.sawLast)) {
-        List<StreamEvent> batch = stream.poll(Duration.ofMillis(20));
+        List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
         assertThat(empty = batch.isEmpty() ? empty + 1 : 0).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         for (StreamEvent e : batch) {
           if (e instanceof StreamEvent.ChangeEvent c) {
@@ -279,7 +280,7 @@ class SnapshotPropertyTest {
     try {
       int empty = 0;
       while (reads.isEmpty() || reads.get(reads.size() - 1).snapshot().place() != SnapshotMark.Place.LAST) {
-        List<StreamEvent> batch = stream.poll(Duration.ofMillis(20));
+        List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
         assertThat(empty = batch.isEmpty() ? empty + 1 : 0).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         // the ITEMS rows only: the TICKS table's snapshot may follow in the same batch
         batch.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).map(e -> (StreamEvent.ChangeEvent) e)
