@@ -3,7 +3,6 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.TableId;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -44,15 +43,6 @@ class FirstStartScenarioTest {
     return open;
   }
 
-  private static List<String> described(ScenarioHarness h) {
-    List<String> out = new ArrayList<>();
-    for (StreamEvent.ChangeEvent c : h.changeEvents()) {
-      out.add(c.snapshot() == null ? ScenarioHarness.describe(c.change())
-          : "READ " + c.change().after() + " " + c.snapshot().place());
-    }
-    return out;
-  }
-
   @Test
   void aTransactionOpenAtTheFirstStart_committedAfterTheFirstChunk_isDeliveredWhole() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(95).build();
@@ -68,7 +58,7 @@ class FirstStartScenarioTest {
       });
       h.open(null);
       h.awaitEvents(events -> h.changeEvents().size() >= 5);
-      assertThat(described(h)).containsExactly("READ [1, S1] FIRST", "READ [2, S2] MIDDLE", "READ [3, S3] LAST",
+      assertThat(SnapshotFirstChunkRestartTest.described(h)).containsExactly("READ [1, S1] FIRST", "READ [2, S2] MIDDLE", "READ [3, S3] LAST",
           "DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
     }
   }
@@ -82,7 +72,7 @@ class FirstStartScenarioTest {
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data").open(null);
       h.awaitEvents(events -> h.changeEvents().size() >= 2);
-      assertThat(described(h)).containsExactly("DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
+      assertThat(SnapshotFirstChunkRestartTest.described(h)).containsExactly("DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
     }
   }
 }

@@ -28,7 +28,8 @@ class SnapshotFirstChunkRestartTest {
   @TempDir
   Path spill;
 
-  private static List<String> described(ScenarioHarness h) {
+  /** The changes so far: streamed ones as {@link ScenarioHarness#describe} writes them, snapshot rows with their mark. */
+  static List<String> described(ScenarioHarness h) {
     List<String> out = new ArrayList<>();
     for (StreamEvent.ChangeEvent c : h.changeEvents()) {
       out.add(c.snapshot() == null ? ScenarioHarness.describe(c.change())
