@@ -48,6 +48,14 @@ public final class StreamedLob {
     return new StreamedLob(source);
   }
 
+  /**
+   * Where the content is: for Redoline's own modules (the buffer writes a reference to it in its
+   * spill files); the type is in a package applications do not read.
+   */
+  public LobSource source() {
+    return source;
+  }
+
   /** The length: bytes for a BLOB, characters (UTF-16 units, as Oracle counts them) for a CLOB or NCLOB. */
   public long length() {
     return source.character() ? source.storedBytes() / 2 : source.storedBytes();
