@@ -292,11 +292,12 @@ public final class TransactionBuffer implements AutoCloseable {
       tx.discard();
       return Optional.empty();
     }
-    committedLobs.committed(new CommitMark(scn, address), tx.takeLobFiles());
+    List<LobFile> lobFiles = tx.takeLobFiles();
+    committedLobs.committed(new CommitMark(scn, address), lobFiles);
     ChangeSequence changes = tx.publish();
     Commit commit = new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
     return Optional.of(new PublishedTransaction(new Transaction(commit, changes),
-        changes instanceof SpilledSequence s ? s : null));
+        changes instanceof SpilledSequence s ? s : null, lobFiles));
   }
 
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */

@@ -156,6 +156,17 @@ class LobFileBufferTest {
 
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
+  void publishedTransactionDiscarded_withoutDelivery_deletesItsFiles(long budget) throws IOException {
+    TransactionBuffer buffer = buffer(budget, false);
+    buffer.add(xid, insert(1, 2, blob(buffer, xid, 50)));
+    buffer.commit(xid, Scn.of(5000), address(9), TIME).orElseThrow().discard();   // when_needed starts over
+    assertThat(lobFiles()).isEmpty();
+    buffer.lobsAcknowledged(new CommitMark(Scn.of(5000), address(9)), true);   // later: nothing left to delete
+    buffer.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
   void releaseLob_deletesAFileNoChangeCarries(long budget) throws IOException {
     TransactionBuffer buffer = buffer(budget, false);
     buffer.hold(xid, Scn.of(1000), address(1), false);

@@ -150,4 +150,97 @@ class LobStreamingScenarioTest {
       assertThat(lobFiles(spill)).as("no file kept for a value not delivered").isEmpty();
     }
   }
+
+  /**
+   * While a transaction stays open, a savepoint rollback deletes the file of the change it undoes,
+   * and the transaction's rollback the rest; orders committed after each tell that the capture has
+   * read that far.
+   */
+  @Test
+  void savepointRollback_andRollback_deleteTheFilesOfWhatTheyUndo() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(33).lobWriteChunk(1500).build();
+    oracle.createTable(ScenarioHarness.orders());
+    oracle.createTable(LobCaptureScenarioTest.docs());
+    Scn start = Scn.of(oracle.currentScn());
+    java.util.concurrent.atomic.AtomicBoolean undoneChecked = new java.util.concurrent.atomic.AtomicBoolean();
+    SimulatedTransaction[] doc = new SimulatedTransaction[1];
+    new ScenarioScript()
+        .then(o -> {
+          doc[0] = o.begin();
+          doc[0].insert(DOCS, 1L, "kept", text(6000, 1), null, null, null);
+          doc[0].savepoint("s");
+          doc[0].insert(DOCS, 2L, "undone", null, bytes(9000, 2), null, null);
+          doc[0].insert(DOCS, 3L, "small", "x", null, null, null);
+          doc[0].rollbackToSavepoint("s");
+          order(o, 1);
+        })
+        .awaitCondition(undoneChecked::get)
+        .then(o -> {
+          doc[0].rollback();
+          order(o, 2);
+        })
+        .attach(oracle);
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.lob.stream.threshold.bytes", "4096");
+      CaptureStream stream = h.open(Position.start(start));
+      List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 1);
+      assertThat(lobFiles(spill)).as("the kept insert's file only").hasSize(1);
+      stream.acknowledge(events.get(0).position());
+      undoneChecked.set(true);
+      poll(stream, e -> e.size() >= 1);
+      assertThat(lobFiles(spill)).as("after the rollback").isEmpty();
+    }
+  }
+
+  /**
+   * {@code cdc.snapshot.mode=when_needed} starts a running capture over while a transaction with a
+   * streamed LOB is open: the buffer drops it, and its file with it.
+   */
+  @Test
+  void whenNeededStartingOver_deletesTheFilesOfTheOpenTransactionsItDrops() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(34).lobWriteChunk(1500).build();
+    oracle.createTable(ScenarioHarness.orders());
+    oracle.createTable(LobCaptureScenarioTest.docs());
+    order(oracle, 1);
+    java.util.concurrent.atomic.AtomicBoolean streamed = new java.util.concurrent.atomic.AtomicBoolean();
+    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      h.set("cdc.snapshot.mode", "when_needed").set("cdc.lob.stream.threshold.bytes", "4096");
+      new ScenarioScript()
+          .awaitCondition(() -> h.events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent))
+          .then(o -> {
+            SimulatedTransaction doc = o.begin();
+            doc.insert(DOCS, 1L, "open", text(6000, 1), null, null, null);
+            order(o, 2);
+          })
+          .awaitCondition(streamed::get)
+          .then(o -> {
+            try (LogMinerGateway db = SimulatorGateways.connect(o)) {
+              long sequence = db.threads().get(0).sequence();
+              order(o, 3);
+              for (int i = 0; i < 3; i++) {
+                o.switchLogfile(1);
+              }
+              o.deleteArchive(1, sequence);
+            } catch (java.sql.SQLException e) {
+              throw new IllegalStateException(e);
+            }
+            order(o, 4);
+          })
+          .attach(oracle);
+      h.open(null);
+      h.awaitEvents(events -> h.changes().stream().anyMatch(c -> c.change().after() != null
+          && c.change().after().get(0).equals(2L)));
+      assertThat(lobFiles(spill)).as("the open transaction's streamed insert").hasSize(1);
+      streamed.set(true);
+      h.awaitEvents(events -> h.ops.stream().anyMatch(e -> e.message().contains("the redo of the capture's position is gone"))
+          && h.changes().stream().filter(c -> c.change().operation() == dev.redoline.core.Operation.READ).count() >= 5);
+      assertThat(lobFiles(spill)).as("dropped with the transaction").isEmpty();
+    }
+  }
+
+  private static void order(SimulatedOracle o, long id) {
+    SimulatedTransaction tx = o.begin();
+    tx.insert(dev.redoline.core.TableId.of("SHOP", "ORDERS"), id, "S" + id);
+    tx.commit();
+  }
 }
