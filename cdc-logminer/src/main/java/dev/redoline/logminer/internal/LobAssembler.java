@@ -431,9 +431,14 @@ final class LobAssembler {
       t.content = empty(type);
     } else {
       Object before = knownValue(row.xid(), tx, layout, row.rowId(), l.column());
-      t.content = l.whole() || before == null ? (l.whole() ? empty(type) : null)
-          : before instanceof StreamedLob s ? LobContent.copyOf(s, buffer.newLobFile(row.xid(), s.isCharacter()))
-          : LobContent.of(before);
+      if (l.whole()) {
+        t.content = empty(type);
+      } else if (before instanceof StreamedLob s) {
+        // a copy: the change that set it keeps its value while this call changes the row's
+        t.content = LobContent.copyOf(s, buffer.newLobFile(row.xid(), s.isCharacter()));
+      } else {
+        t.content = before != null ? LobContent.of(before) : null;
+      }
     }
     return t;
   }
