@@ -160,7 +160,9 @@ final class RedoLog {
       return;
     }
     t.append(record);
-    if (t.buffer.size() >= flushThresholdRecords) {
+    // A full log cannot take more redo: LGWR writes what it holds and the log switches, so a large
+    // transaction (a LOB of gigabytes) spreads over many logs as Oracle's does.
+    if (t.buffer.size() >= flushThresholdRecords || t.full()) {
       flush(t);
     }
   }

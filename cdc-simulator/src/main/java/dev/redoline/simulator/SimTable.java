@@ -121,7 +121,7 @@ final class SimTable {
     if (stored == null) {
       throw new IllegalArgumentException("No row " + rowId + " in " + id);
     }
-    return Row.of(stored.values);
+    return SimLob.row(stored.values);
   }
 
   /** Oracle's extended ROWID: data object (6), relative file (3), block (6), row (3), base 64. */
