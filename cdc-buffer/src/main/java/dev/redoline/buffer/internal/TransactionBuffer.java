@@ -64,6 +64,9 @@ import org.slf4j.LoggerFactory;
  * largest in-memory transactions move to owner-only spill files in {@code spillDirectory}, and
  * their later changes go straight to the file. Spill files are deleted on rollback, on orphan
  * removal, when the consumer closes a {@link PublishedTransaction}, and when a buffer opens.
+ * A LOB value too large for the heap is written to a {@link LobFile} of the same directory and
+ * the change carries a {@link dev.redoline.core.StreamedLob} over it, accounted at the size of
+ * that handle; the file goes with its change, its transaction, or the acknowledgement.
  *
  * <h2>Threads</h2>
  * Every method runs on the single apply thread, in redo order; the class holds no locks, so spill
@@ -88,6 +91,7 @@ public final class TransactionBuffer implements AutoCloseable {
   private final JournalScheduler journaling;
   private final OrphanChecks orphanChecks = new OrphanChecks(open);
   private final BufferCounters counters = new BufferCounters();
+  private final CommittedLobFiles committedLobs = new CommittedLobFiles();
   private boolean opened;
 
   private TransactionBuffer(BufferSettings settings) {
@@ -288,10 +292,12 @@ public final class TransactionBuffer implements AutoCloseable {
       tx.discard();
       return Optional.empty();
     }
+    List<LobFile> lobFiles = tx.takeLobFiles();
+    committedLobs.committed(new CommitMark(scn, address), lobFiles);
     ChangeSequence changes = tx.publish();
     Commit commit = new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
     return Optional.of(new PublishedTransaction(new Transaction(commit, changes),
-        changes instanceof SpilledSequence s ? s : null));
+        changes instanceof SpilledSequence s ? s : null, lobFiles));
   }
 
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */
@@ -320,6 +326,44 @@ public final class TransactionBuffer implements AutoCloseable {
     requireOpen();
     Objects.requireNonNull(mark, "mark == null");
     journaling.acknowledged(mark);
+  }
+
+  /**
+   * The sink acknowledged up to {@code mark} ({@code whole}: the last change of its transaction):
+   * the LOB files of the transactions acknowledged are deleted, and a {@link
+   * dev.redoline.core.StreamedLob} over one reads no more (CDC-5004).
+   */
+  public void lobsAcknowledged(CommitMark mark, boolean whole) {
+    requireOpen();
+    committedLobs.acknowledged(Objects.requireNonNull(mark, "mark == null"), whole);
+  }
+
+  /**
+   * A new, empty LOB file of the open transaction {@code xid} in the spill directory, for a LOB
+   * value too large for the heap: deleted with the change that carries its value (an undo row),
+   * with the transaction (rollback, orphan, {@link #discardOpen}, {@link #close}), or once the
+   * sink acknowledged the committed transaction ({@link #lobsAcknowledged}). The transaction is
+   * not journaled while it has one.
+   *
+   * @throws IllegalStateException when {@code xid} is not open
+   * @throws dev.redoline.core.CdcException CDC-2104 when the file cannot be created
+   */
+  public LobFile newLobFile(Xid xid, boolean character) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    requireState(tx != null, "no open transaction " + xid + " for a LOB file");
+    return tx.newLobFile(spillDirectory.newLobFile(tx.xid()), character);
+  }
+
+  /** Deletes {@code file} of {@code xid} now: no change carries its value (over the limit, not delivered). */
+  public void releaseLob(Xid xid, LobFile file) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    if (tx != null) {
+      tx.releaseLob(file);
+    } else {
+      file.release();
+    }
   }
 
   /**
@@ -397,13 +441,17 @@ public final class TransactionBuffer implements AutoCloseable {
     return out;
   }
 
-  /** Discards open transactions and their spill files; the journal keeps what it holds. */
+  /**
+   * Discards open transactions and their spill files, and the LOB files of committed ones not
+   * acknowledged; the journal keeps what it holds.
+   */
   @Override
   public void close() {
     for (OpenTransaction tx : new ArrayList<>(open.all())) {
       untrack(tx);
       tx.discard();
     }
+    committedLobs.releaseAll();
     orphanChecks.clear();
   }
 

@@ -117,6 +117,9 @@ final class Positions {
       buffer.acknowledged(mark);
       acknowledgedApplied = mark;
     }
+    if (mark != null) {
+      buffer.lobsAcknowledged(mark, position.lastIndex() == Position.WHOLE);   // StreamedLob files of what was delivered
+    }
   }
 
   /** Forgets the cursors: the capture starts over. */
