@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.TableId;
 import dev.redoline.simulator.ForkedSimulator;
 import dev.redoline.simulator.GeneratedLob;
@@ -38,8 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The length and SHA-256 must be the generated content's, and both small rows must arrive whole,
  * in order, in the same transaction (docs/performance-lob.md).
  *
- * <p>The 8 MiB case is a size the engine delivers as {@link Bytes} on the heap; the 1 GiB case
- * needs the engine to stream a LOB past its threshold from a spill file and fails until it does.
+ * <p>The 8 MiB case stays below the stream threshold, so the engine delivers it as {@link Bytes}
+ * assembled on the heap; the 1 GiB case passes the threshold, so the engine moves it to a file
+ * and delivers a {@link StreamedLob}, with no bound on its size.
  */
 @Tag("heavy")
 class EngineLobHeavyTest {
@@ -56,16 +58,23 @@ class EngineLobHeavyTest {
   record Seen(TableId table, Operation operation, Object id, Object note, long length, String sha256) {}
 
   @Test
-  void eightMibBlob_inOneTransaction_isDeliveredWhole() throws Exception {
-    capture(7, 8L << 20);
+  void eightMibBlob_belowTheStreamThreshold_isDeliveredWholeOnTheHeap() throws Exception {
+    capture(7, 8L << 20, Map.of("cdc.lob.stream.threshold.bytes", Long.toString(16L << 20)), Bytes.class);
   }
 
   @Test
   void oneGibBlob_inOneTransaction_goesThroughA256MbHeap() throws Exception {
-    capture(7, 1L << 30);
+    capture(7, 1L << 30, Map.of("cdc.lob.max.bytes", "0", "cdc.lob.stream.threshold.bytes", Long.toString(1L << 20)),
+        StreamedLob.class);
   }
 
-  private void capture(long seed, long lobBytes) throws Exception {
+  /**
+   * Captures the biglob workload's transaction with a {@code lobBytes} BLOB and checks what the
+   * handler saw; {@code lobSettings} bound and stream LOBs, {@code delivered} is the form the BLOB
+   * must arrive in.
+   */
+  private void capture(long seed, long lobBytes, Map<String, String> lobSettings, Class<?> deliveredAs)
+      throws Exception {
     long started = System.nanoTime();
     GeneratedLob lob = GeneratedLob.of(seed, lobBytes);
     CompletableFuture<List<Seen>> delivered = new CompletableFuture<>();
@@ -84,12 +93,18 @@ class EngineLobHeavyTest {
       settings.put("cdc.buffer.spill.dir", state.resolve("spill").toString());
       // A tenth of the heap for open transactions: the rest spills.
       settings.put("cdc.buffer.memory.max.bytes", Long.toString(32L << 20));
-      settings.put("cdc.lob.max.bytes", Long.toString(Integer.MAX_VALUE));
+      settings.putAll(lobSettings);
       // Whole logs of 4 MiB: a step holds at most 16 MiB of LOB content as row text.
       settings.put("cdc.mining.max.logs.per.step", "4");
       settings.put("cdc.mining.idle.ms", "200");
       EmbeddedEngine engine = EmbeddedEngine.builder().config(settings)
-          .handler(tx -> delivered.complete(digests(tx))).build();
+          .handler(tx -> {
+            try {
+              delivered.complete(digests(tx, deliveredAs));
+            } catch (AssertionError e) {   // the test's failure, not the handler's: end the wait with it
+              delivered.completeExceptionally(e);
+            }
+          }).build();
       engine.start();
       try {
         result = await(delivered, engine);
@@ -127,10 +142,14 @@ class EngineLobHeavyTest {
   }
 
   /** The digest of every change of the transaction, taken while the handler runs (a stream is readable until then). */
-  private static List<Seen> digests(CommittedTransaction tx) throws IOException {
+  private static List<Seen> digests(CommittedTransaction tx, Class<?> bigAs) throws IOException {
     List<Seen> out = new ArrayList<>();
     for (Change c : tx.changes()) {
       Object body = c.after().get(2);
+      if ("big".equals(c.after().get(1)) && !bigAs.isInstance(body)) {
+        throw new AssertionError("the big BLOB came as " + (body == null ? "NULL" : body.getClass().getName())
+            + ", not " + bigAs.getName());
+      }
       MessageDigest digest = newDigest();
       long length = 0;
       try (InputStream in = contentOf(body)) {
@@ -147,13 +166,16 @@ class EngineLobHeavyTest {
   }
 
   /**
-   * The content of a delivered BLOB value, whatever form the engine gives it. Today a whole
-   * {@link Bytes}; a LOB past the engine's stream threshold must come as a stream here too, and
-   * anything else (a marker such as LOB_OVER_LIMIT) fails the test.
+   * The content of a delivered BLOB value, whatever form the engine gives it: whole {@link Bytes},
+   * or a {@link StreamedLob} past the stream threshold; anything else (a marker such as
+   * LOB_OVER_LIMIT) fails the test.
    */
   static InputStream contentOf(Object value) {
     if (value instanceof Bytes b) {
       return new ByteArrayInputStream(b.toByteArray());
+    }
+    if (value instanceof StreamedLob lob && !lob.isCharacter()) {
+      return lob.openStream();
     }
     throw new AssertionError("not BLOB content: " + (value == null ? "NULL" : value.getClass().getName() + " "
         + value));
