@@ -83,9 +83,9 @@ class GeneratedLobTest {
 
   @Test
   void largeWrite_fillsAndSwitchesLogsByTheBytesItWrites() throws SQLException {
-    SimulatedOracle oracle = database(1L << 20);
+    SimulatedOracle oracle = database(256L << 10);
     long from = oracle.currentScn();
-    insertAndCommit(oracle, GeneratedLob.of(5, 8L << 20));
+    insertAndCommit(oracle, GeneratedLob.of(5, 2L << 20));
     oracle.switchLogfile(1);
     oracle.advance(java.time.Duration.ofSeconds(5));
 
@@ -101,7 +101,7 @@ class GeneratedLobTest {
           ranges.add(new long[] {rs.getLong(2), rs.getLong(3) - 1});
         }
       }
-      assertThat(archived).as("8 MiB of LOB redo in 1 MiB logs").hasSizeGreaterThanOrEqualTo(8);
+      assertThat(archived).as("2 MiB of LOB redo in 256 KiB logs").hasSizeGreaterThanOrEqualTo(8);
       for (int i = 0; i < archived.size(); i++) {
         String name = archived.get(i);
         try (PreparedStatement add = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => "
@@ -115,12 +115,12 @@ class GeneratedLobTest {
           while (rs.next()) {
             sequences.add(rs.getLong(1));
             writes += rs.getLong(2);
-            assertThat(rs.getLong(2) * 2048).as("LOB bytes in one 1 MiB log").isLessThanOrEqualTo(1L << 20);
+            assertThat(rs.getLong(2) * 2048).as("LOB bytes in one 256 KiB log").isLessThanOrEqualTo(256L << 10);
           }
         }
       }
     }
-    assertThat(writes).isEqualTo((8L << 20) / 2048);
+    assertThat(writes).isEqualTo((2L << 20) / 2048);
     assertThat(sequences).hasSizeGreaterThanOrEqualTo(8);
   }
 
