@@ -10,9 +10,10 @@ import java.nio.file.NoSuchFileException;
 
 /**
  * A LOB value too large to be held whole on the heap: its content stays in a file of the buffer's
- * spill directory and is read through a stream. A CLOB or NCLOB longer than
- * {@code cdc.lob.stream.threshold.bytes} (2 bytes per character) or a BLOB larger than it is
- * delivered as one; a shorter one, an XMLTYPE or a JSON value is a {@code String} or {@link Bytes}.
+ * spill directory and is read through a stream. A CLOB, NCLOB or BLOB whose content grows past
+ * the stream threshold (the lower of {@code cdc.lob.stream.threshold.bytes} and
+ * {@code cdc.buffer.memory.max.bytes}; 2 bytes per character) is delivered as one; a smaller one,
+ * an XMLTYPE or a JSON value is a {@code String} or {@link Bytes}.
  *
  * <pre>{@code
  * if (value instanceof StreamedLob lob && lob.isCharacter()) {

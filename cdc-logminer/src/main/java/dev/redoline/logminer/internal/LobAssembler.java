@@ -53,7 +53,9 @@ import java.util.function.Predicate;
  * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
  * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
  * held} in the buffer: they count for the restart position, and the transaction is not journaled
- * while it has them. What is kept back is bounded by {@code cdc.lob.max.bytes} per transaction.
+ * while it has them. What is kept back on the heap is bounded per transaction by the stream
+ * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by
+ * {@code cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string.
  *
  * <h2>Rollbacks, exclusion, size</h2>
  * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
@@ -429,9 +431,14 @@ final class LobAssembler {
       t.content = empty(type);
     } else {
       Object before = knownValue(row.xid(), tx, layout, row.rowId(), l.column());
-      t.content = l.whole() || before == null ? (l.whole() ? empty(type) : null)
-          : before instanceof StreamedLob s ? LobContent.copyOf(s, buffer.newLobFile(row.xid(), s.isCharacter()))
-          : LobContent.of(before);
+      if (l.whole()) {
+        t.content = empty(type);
+      } else if (before instanceof StreamedLob s) {
+        // a copy: the change that set it keeps its value while this call changes the row's
+        t.content = LobContent.copyOf(s, buffer.newLobFile(row.xid(), s.isCharacter()));
+      } else {
+        t.content = before != null ? LobContent.of(before) : null;
+      }
     }
     return t;
   }
