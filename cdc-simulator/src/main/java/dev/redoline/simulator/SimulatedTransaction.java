@@ -134,7 +134,10 @@ public final class SimulatedTransaction {
     return insertInto(t, segment, after, null);
   }
 
-  /** UPDATE of one row: {@code changes} maps column names to new values (null for NULL). */
+  /**
+   * UPDATE of one row: {@code changes} maps column names to new values (null for NULL); a BLOB
+   * value may be a {@link GeneratedLob}, as for {@link #insert(TableId, Object...)}.
+   */
   public void update(TableId table, String rowId, Map<String, ?> changes) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
@@ -142,12 +145,18 @@ public final class SimulatedTransaction {
     Row.Builder set = Row.builder(layout.columns().size());
     Row.Builder oldOfChanged = Row.builder(layout.columns().size());
     boolean[] changed = new boolean[layout.columns().size()];
+    GeneratedLob[] generated = new GeneratedLob[changed.length];
     for (Map.Entry<String, ?> e : changes.entrySet()) {
       int i = layout.indexOf(e.getKey());
       if (i < 0) {
         throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
       }
-      set.set(i, SimLob.stored(layout.column(i).type(), e.getValue()));
+      Object value = SimLob.stored(layout.column(i).type(), e.getValue());
+      if (value instanceof GeneratedLob g) {   // out of line: the SET shows EMPTY_BLOB(), the writes follow
+        generated[i] = g;
+        value = dev.redoline.core.Marker.EMPTY_BLOB;
+      }
+      set.set(i, value);
       oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
       changed[i] = true;
     }
@@ -155,7 +164,7 @@ public final class SimulatedTransaction {
     Row newValues = set.build();
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
-        stored.values[i] = newValues.get(i);
+        stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
       }
     }
     RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);

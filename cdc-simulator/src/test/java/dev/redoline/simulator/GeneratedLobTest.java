@@ -82,6 +82,24 @@ class GeneratedLobTest {
   }
 
   @Test
+  void update_givesTheRowsOfTheSameBytesGivenAsBytes() throws SQLException {
+    GeneratedLob lob = GeneratedLob.of(11, 9_000);
+    SimulatedOracle generated = database(64L << 20);
+    SimulatedOracle given = database(64L << 20);
+    long from = generated.currentScn();
+    for (SimulatedOracle oracle : List.of(generated, given)) {
+      SimulatedTransaction tx = oracle.begin();
+      String row = tx.insert(DOCS, 1L, null);
+      tx.update(DOCS, row, java.util.Map.of("BODY", oracle == generated ? lob : Bytes.of(lob.bytes(0, 9_000))));
+      tx.commit();
+    }
+    List<String> rows = contents(generated, from);
+    assertThat(rows).isEqualTo(contents(given, from));
+    assertThat(rows).filteredOn(r -> r.startsWith("UPDATE")).singleElement().asString().contains("EMPTY_BLOB()");
+    assertThat(generated.rows(DOCS)).isEqualTo(given.rows(DOCS));
+  }
+
+  @Test
   void largeWrite_fillsAndSwitchesLogsByTheBytesItWrites() throws SQLException {
     SimulatedOracle oracle = database(256L << 10);
     long from = oracle.currentScn();
