@@ -10,6 +10,7 @@ import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.core.TableId;
@@ -42,7 +43,9 @@ import org.apache.kafka.connect.source.SourceRecord;
  * Excluded columns are in no schema and no header. A CLOB, NCLOB, BLOB or XMLTYPE field whose
  * content is not known (NOT_LOGGED, or {@code LOB_OVER_LIMIT} past {@code cdc.lob.max.bytes})
  * carries {@code cdc.lob.unavailable.value} instead of {@code null} (its UTF-8 bytes in a BYTES
- * field), as Debezium's {@code unavailable.value.placeholder} does; the header lists it too.
+ * field), as Debezium's {@code unavailable.value.placeholder} does; the header lists it too. A
+ * {@link StreamedLob} is read whole into its {@code string} or {@code bytes} field
+ * ({@link WholeLobs}); past the bound it is {@code LOB_OVER_LIMIT} and carries the placeholder.
  *
  * <p>A delete of a table with a key is followed by a tombstone ({@link #tombstone}): the same
  * topic and key, a null value and schema, and the delete's offset, which is what log compaction
@@ -79,6 +82,8 @@ final class ChangeRecords {
   private final ColumnTypes.Modes modes;
   /** {@code cdc.lob.unavailable.value}: what an unknown LOB field carries. */
   private final String unavailableValue;
+  /** {@code cdc.lob.max.bytes}, 0 for none: a {@link StreamedLob} is read whole up to it. */
+  private final long lobMaxBytes;
   private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
   /** The transaction whose changes {@link #perTable} counts. */
   private String currentXid;
@@ -96,6 +101,14 @@ final class ChangeRecords {
 
   ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
       ColumnTypes.Modes modes, String unavailableValue) {
+    this(topics, excluded, keys, clock, version, modes, unavailableValue,
+        Long.parseLong(dev.redoline.core.CdcConfig.LOB_MAX_BYTES.defaultText()));
+  }
+
+  /** @param lobMaxBytes {@code cdc.lob.max.bytes}: how much of a {@link StreamedLob} a record carries */
+  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
+      ColumnTypes.Modes modes, String unavailableValue, long lobMaxBytes) {
+    this.lobMaxBytes = lobMaxBytes;
     this.unavailableValue = unavailableValue;
     this.modes = modes;
     this.topics = topics;
@@ -142,8 +155,8 @@ final class ChangeRecords {
     TableSchema schema = schema(change.table(), change.layoutVersion());
     ConnectHeaders headers = new ConnectHeaders();
     StringBuilder unavailable = new StringBuilder();
-    Struct before = row(schema, change.before(), "before", unavailable, unavailableValue);
-    Struct after = row(schema, change.after(), "after", unavailable, unavailableValue);
+    Struct before = row(schema, change.before(), "before", unavailable);
+    Struct after = row(schema, change.after(), "after", unavailable);
     if (unavailable.length() > 0) {
       headers.addString(UNAVAILABLE_HEADER, unavailable.toString());
     }
@@ -201,8 +214,7 @@ final class ChangeRecords {
     return schema;
   }
 
-  private static Struct row(TableSchema schema, Row row, String image, StringBuilder unavailable,
-      String unavailableValue) {
+  private Struct row(TableSchema schema, Row row, String image, StringBuilder unavailable) {
     if (row == null) {
       return null;
     }
@@ -210,6 +222,9 @@ final class ChangeRecords {
     for (int index : schema.columns()) {
       Column column = schema.layout().column(index);
       Object slot = index < row.size() ? row.get(index) : Absent.NOT_LOGGED;
+      if (slot instanceof StreamedLob lob) {
+        slot = WholeLobs.read(lob, lobMaxBytes);   // a record carries whole values
+      }
       if (slot instanceof Absent || slot instanceof Marker) {
         if (slot != Absent.EXCLUDED) {
           unavailable.append(unavailable.length() == 0 ? "" : ",").append(image).append('.')

@@ -161,7 +161,8 @@ public final class RedolineSourceTask extends SourceTask {
       ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE),
           config.get(CdcConfig.COLUMNS_MASK_HASH));
       records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
-          clock, version(), ColumnTypes.Modes.of(config), config.get(CdcConfig.LOB_UNAVAILABLE_VALUE));
+          clock, version(), ColumnTypes.Modes.of(config), config.get(CdcConfig.LOB_UNAVAILABLE_VALUE),
+          config.get(CdcConfig.LOB_MAX_BYTES));
       tombstones = config.get(CdcConfig.TOMBSTONES_ON_DELETE);
       transactions = config.get(CdcConfig.TRANSACTION_METADATA) ? new TransactionRecords(topics) : null;
       control = new ControlRecords(topics, excluded.isEmpty() && config.get(CdcConfig.COLUMNS_TRUNCATE).isEmpty(),

@@ -124,9 +124,20 @@ public final class CdcConfig {
           + "to; false leaves those rows out of the mining query, so the database does not send them, and delivers an "
           + "out-of-line value as its EMPTY_CLOB/EMPTY_BLOB marker.");
   public static final ConfigKey<Long> LOB_MAX_BYTES = new ConfigKey<>("cdc.lob.max.bytes",
-      Type.LONG, "16777216", Validator.range(1, Integer.MAX_VALUE), MEDIUM, CAPTURE,
-      "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB). A larger value "
-          + "is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped unread.");
+      Type.LONG, "16777216", Validator.range(0, Long.MAX_VALUE), MEDIUM, CAPTURE,
+      "The largest LOB value a change carries, in bytes (2 per character for CLOB and NCLOB); 0 for no bound. A "
+          + "larger value is delivered as the LOB_OVER_LIMIT marker, never cut short; its further writes are skipped "
+          + "unread. A CLOB, NCLOB or BLOB past cdc.lob.stream.threshold.bytes is kept in a file, so the bound can be "
+          + "far above the heap; XMLTYPE and JSON documents are whole on the heap, and at most 2 GiB whatever this "
+          + "says. The Connect connector reads a streamed value whole into its record: there Kafka's message size is "
+          + "the real bound.");
+  public static final ConfigKey<Long> LOB_STREAM_THRESHOLD_BYTES = new ConfigKey<>("cdc.lob.stream.threshold.bytes",
+      Type.LONG, "1048576", Validator.range(0, Integer.MAX_VALUE), MEDIUM, CAPTURE,
+      "A CLOB, NCLOB or BLOB value assembled from LOB rows that grows past this many bytes (2 per character) moves "
+          + "from the heap to a file in cdc.buffer.spill.dir, its later writes applied in the file, and is delivered "
+          + "as a StreamedLob read through a stream until its transaction is acknowledged. The threshold used is the "
+          + "lower of this and cdc.buffer.memory.max.bytes, so a LOB larger than the buffer's memory always streams; "
+          + "0 streams every such value.");
   public static final ConfigKey<List<String>> USERS_EXCLUDE = new ConfigKey<>("cdc.users.exclude",
       Type.LIST, "", Validator.names(), MEDIUM, CAPTURE,
       "Database users whose transactions are not captured: filtered in the LogMiner query, and per "
@@ -346,6 +357,7 @@ public final class CdcConfig {
       DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DATABASE_PDBS, DATABASE_TIME_ZONE,
       CAPTURE_MODE, TABLES_INCLUDE, TABLES_EXCLUDE, COLUMNS_EXCLUDE, COLUMNS_MASK_HASH, COLUMNS_MASK_HASH_SALT,
       COLUMNS_TRUNCATE, NUMBER_ONE_AS_BOOLEAN, DECODE_RELAXED_QUOTES, LOB_ENABLED, LOB_MAX_BYTES,
+      LOB_STREAM_THRESHOLD_BYTES,
       USERS_EXCLUDE, SKIPPED_OPERATIONS, ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,

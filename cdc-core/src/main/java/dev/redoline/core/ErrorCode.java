@@ -128,7 +128,12 @@ public enum ErrorCode {
   HANDLER_FAILED(5003,
       "The application's ChangeHandler threw an exception",
       "Fix the handler (the cause is attached); the transaction's position was not stored, so it is delivered "
-          + "again on restart.");
+          + "again on restart."),
+  LOB_RELEASED(5004,
+      "A StreamedLob was read after its transaction was acknowledged, rolled back or dropped, or the engine stopped: "
+          + "its file is deleted",
+      "Read every StreamedLob a handler receives before the handler returns (copy it where it must outlive the "
+          + "call); a restart delivers the transaction again only if it was not acknowledged.");
 
   private final int number;
   private final String meaning;

@@ -34,6 +34,8 @@ import java.util.Arrays;
  *   <tr><td>{@link Bytes}</td><td>RAW, BLOB, LONG RAW; JSON as the decoder reads it (OSON)</td></tr>
  *   <tr><td>{@link Boolean}</td><td>BOOLEAN (23ai), NUMBER(1) when cdc.number.one.as.boolean is set</td></tr>
  *   <tr><td>{@link VectorValue}</td><td>VECTOR (23ai)</td></tr>
+ *   <tr><td>{@link StreamedLob}</td><td>CLOB, NCLOB, BLOB larger than cdc.lob.stream.threshold.bytes: the
+ *       content in a file, read through a stream until the transaction is acknowledged</td></tr>
  *   <tr><td>{@link Marker}</td><td>EMPTY_CLOB(), EMPTY_BLOB(), Unsupported Type</td></tr>
  * </table>
  */
@@ -78,7 +80,7 @@ public final class Row {
         || c == Absent.class || c == Double.class || c == Float.class || c == Bytes.class
         || c == OffsetDateTime.class || c == ZonedDateTime.class || c == Instant.class
         || c == Duration.class || c == Period.class || c == Marker.class || c == Boolean.class
-        || c == VectorValue.class) {
+        || c == VectorValue.class || c == StreamedLob.class) {
       return;
     }
     throw new IllegalArgumentException("Slot " + index + " holds a " + c.getName()

@@ -196,6 +196,20 @@ class CdcConfigTest {
     assertThat(CdcConfig.HEARTBEAT_INTERVAL_MS.validator().allowedValues()).isEmpty();
   }
 
+  @Test
+  void lobBounds_maxBytesMayBeZeroOrPastTwoGib_theStreamThresholdNeitherNegativeNorPastTwoGib() {
+    Map<String, String> map = minimal();
+    map.put("cdc.lob.max.bytes", "0");
+    assertThat(CdcConfig.from(map).get(CdcConfig.LOB_MAX_BYTES)).isZero();
+    map.put("cdc.lob.max.bytes", Long.toString(4L << 30));
+    assertThat(CdcConfig.from(map).get(CdcConfig.LOB_MAX_BYTES)).isEqualTo(4L << 30);
+    assertThat(CdcConfig.from(minimal()).get(CdcConfig.LOB_STREAM_THRESHOLD_BYTES)).isEqualTo(1L << 20);
+    assertThat(problem("cdc.lob.max.bytes", "-1").getMessage()).contains("-1");
+    assertThat(problem("cdc.lob.stream.threshold.bytes", "-5").getMessage()).contains("-5");
+    assertThat(problem("cdc.lob.stream.threshold.bytes", Long.toString(4L << 30)).getMessage())
+        .contains(Long.toString(4L << 30));
+  }
+
   private static ConfigException problem(String key, String value) {
     Map<String, String> map = minimal();
     map.put(key, value);

@@ -37,8 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An excluded LOB column's content never leaves the redo: a sentinel written into excluded CLOB and
  * BLOB columns (out of line, through DBMS_LOB writes, in a transaction that spills, is journaled and
- * stays open while the files are read) appears in no byte the engine writes: no spill file, journal,
- * offset or schema-history file, no delivered change, and no log line at any level.
+ * stays open while the files are read) appears in no byte the engine writes: no spill file, LOB file,
+ * journal, offset or schema-history file, no delivered change, and no log line at any level. The
+ * visible LOBs are past the stream threshold (the 1 KiB memory budget), so they go through LOB
+ * files next to the excluded ones; the sentinel is looked for as ASCII, hex and UTF-16BE.
  */
 class LobExclusionProofTest {
 
@@ -86,10 +88,14 @@ class LobExclusionProofTest {
     String openRow = open.insert(DOCS, 3L, "open ".repeat(900), SENTINEL.repeat(400), secretScan);
     open.lobWrite(DOCS, openRow, "SECRET_SCAN", 7, Bytes.of(sentinelBytes));
     open.insert(DOCS, 4L, "after", null, null);
-    // Committed after the open transaction's rows: once it is delivered, those rows were mined
+    SimulatedTransaction journaled = oracle.begin();   // no streamed value: journaled while open
+    String journaledRow = journaled.insert(DOCS, 5L, "in-row", SENTINEL.repeat(400), secretScan);
+    journaled.lobWrite(DOCS, journaledRow, "SECRET", 3, SENTINEL);
+    journaled.insert(DOCS, 6L, "after", null, null);
+    // Committed after the open transactions' rows: once it is delivered, those rows were mined
     // (spilled and journaled), and the journal entry of the first transaction was acknowledged away.
     SimulatedTransaction marker = oracle.begin();
-    marker.insert(DOCS, 5L, "marker", null, null);
+    marker.insert(DOCS, 7L, "marker", null, null);
     marker.commit();
 
     Map<String, String> settings = new HashMap<>();
@@ -134,8 +140,12 @@ class LobExclusionProofTest {
 
     assertThat(files).as("the engine wrote files").isNotEmpty();
     assertThat(files).as("journal and spill were written").anyMatch(f -> f.contains("journal"));
+    assertThat(files).as("LOB files were written").anyMatch(f -> f.contains("/lob-"));
+    assertThat(recorder.streamedValues).as("streamed values").hasPositiveValue();
+    String utf16 = new String(SENTINEL.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1);
     for (String f : files) {
-      assertThat(f).as("a file the engine wrote").doesNotContain(SENTINEL).doesNotContain(hex(sentinelBytes));
+      assertThat(f).as("a file the engine wrote").doesNotContain(SENTINEL).doesNotContain(hex(sentinelBytes))
+          .doesNotContain(utf16);
     }
     for (Recorder.Handled h : recorder.handled()) {
       for (Change c : h.changes()) {

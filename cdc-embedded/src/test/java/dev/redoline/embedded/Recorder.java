@@ -1,6 +1,13 @@
 package dev.redoline.embedded;
 
+import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
+import dev.redoline.core.Row;
+import dev.redoline.core.StreamedLob;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringWriter;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Xid;
 import java.time.Duration;
@@ -11,7 +18,11 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
-/** A handler that records what it was given, and lets a test wait for it without sleeping. */
+/**
+ * A handler that records what it was given, and lets a test wait for it without sleeping. A
+ * {@link StreamedLob} value is read during the call, as a handler must, and recorded as its
+ * content ({@code String} or {@link Bytes}); {@link #streamedValues} counts them.
+ */
 final class Recorder implements ChangeHandler {
 
   /** The most a test waits for a condition: a bound that fails a stuck test, not a timing. */
@@ -24,17 +35,51 @@ final class Recorder implements ChangeHandler {
   private static final Condition CHANGED = LOCK.newCondition();
 
   final List<Handled> handled = new ArrayList<>();
+  /** How many StreamedLob values were read, in every image of every change. */
+  final java.util.concurrent.atomic.AtomicInteger streamedValues = new java.util.concurrent.atomic.AtomicInteger();
 
   @Override
-  public void handle(CommittedTransaction tx) {
+  public void handle(CommittedTransaction tx) throws IOException {
     List<Change> changes = new ArrayList<>();
-    tx.changes().forEach(changes::add);
+    for (Change c : tx.changes()) {
+      changes.add(new Change(c.operation(), c.table(), c.layoutVersion(), read(c.before()), read(c.after()), c.scn(),
+          c.address(), c.ssn(), c.rowId(), c.timestamp()));
+    }
     LOCK.lock();
     try {
       handled.add(new Handled(tx.xid(), tx.commit().mark(), changes));
       CHANGED.signalAll();
     } finally {
       LOCK.unlock();
+    }
+  }
+
+  /** The row with each StreamedLob replaced by its content, read now. */
+  private Row read(Row row) throws IOException {
+    if (row == null) {
+      return null;
+    }
+    Row.Builder b = row.toBuilder();
+    for (int i = 0; i < row.size(); i++) {
+      if (row.get(i) instanceof StreamedLob lob) {
+        streamedValues.incrementAndGet();
+        b.set(i, content(lob));
+      }
+    }
+    return b.build();
+  }
+
+  /** A StreamedLob's content: a String for a character LOB, Bytes for a BLOB. */
+  static Object content(StreamedLob lob) throws IOException {
+    if (lob.isCharacter()) {
+      StringWriter out = new StringWriter();
+      try (Reader reader = lob.openReader()) {
+        reader.transferTo(out);
+      }
+      return out.toString();
+    }
+    try (InputStream in = lob.openStream()) {
+      return Bytes.of(in.readAllBytes());
     }
   }
 

@@ -187,7 +187,14 @@ final class FlashbackQuery {
   }
 
   /** A stored value of a column of {@code type} in the SQL engine's Java type. */
-  private static Object engineValue(Object v, OracleType type) {
+  private static Object engineValue(Object v, OracleType type) throws java.sql.SQLException {
+    if (v instanceof GeneratedLob g) {
+      if (g.length() > GeneratedLob.MAX_MATERIALISED_BYTES) {
+        // The simulator never holds such content; refusing is honest where a truncated value would not be.
+        throw OracleErrors.error(4030, g.length(), "generated BLOB content is not materialised for a SELECT");
+      }
+      return g.bytes(0, (int) g.length());
+    }
     if (v instanceof Bytes b) {
       return b.toByteArray();
     }

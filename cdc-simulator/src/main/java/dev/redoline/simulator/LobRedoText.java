@@ -99,7 +99,7 @@ final class LobRedoText {
 
   private String buffer(OracleType type, Object data) {
     return switch (type.kind()) {
-      case BLOB, JSON -> LiteralRenderer.hexToRaw((Bytes) data);
+      case BLOB, JSON -> LiteralRenderer.hexToRaw(data instanceof SimLob.Piece p ? p.bytes() : (Bytes) data);
       case NCLOB -> renderer.literal(OracleType.sized(OracleType.Kind.NVARCHAR2, 2000), data);
       default -> LiteralRenderer.quoted((String) data);
     };

@@ -68,6 +68,8 @@ final class LobStatements {
     if (offset < 1 || amount < 0) {
       throw new IllegalArgumentException("offset must be 1 or more and amount 0 or more: " + offset + ", " + amount);
     }
+    // The statement's undo holds the old content, so a generated LOB it changes becomes bytes first.
+    stored.values[i] = SimLob.materialised(stored.values[i]);
     Row.Builder old = Row.builder(t.layout.columns().size());
     old.set(i, stored.values[i]);
     RedoRecord locator = emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
@@ -93,13 +95,16 @@ final class LobStatements {
     }
   }
 
-  /** LOB_WRITE rows of {@code data} from {@code offset}, a chunk each; a surrogate pair is never cut. */
+  /**
+   * LOB_WRITE rows of {@code data} from {@code offset}, a chunk each; a surrogate pair is never
+   * cut. A generated LOB's chunks are {@link SimLob.Piece}s: the records hold no content.
+   */
   private void writeChunks(SimTable t, SimTable.StoredRow stored, String rowId, int i, long offset, Object data) {
-    int n = (int) SimLob.length(data);
+    long n = SimLob.length(data);
     int chunk = settings.lobWriteChunk;
-    for (int from = 0; from < n; ) {
-      int to = Math.min(n, from + chunk);
-      if (to < n && data instanceof String s && Character.isHighSurrogate(s.charAt(to - 1)) && to - 1 > from) {
+    for (long from = 0; from < n; ) {
+      long to = Math.min(n, from + chunk);
+      if (to < n && data instanceof String s && Character.isHighSurrogate(s.charAt((int) to - 1)) && to - 1 > from) {
         to--;
       }
       emitLob(RecordKind.LOB_WRITE, t, stored, rowId, new SimLob.Op(i, offset + from, to - from,
@@ -130,21 +135,22 @@ final class LobStatements {
   private RedoRecord emitLob(RecordKind kind, SimTable t, SimTable.StoredRow stored, String rowId, SimLob.Op op) {
     boolean locator = kind == RecordKind.SEL_LOB_LOCATOR || kind == RecordKind.XML_BEGIN
         || kind == RecordKind.EXTENDED_BEGIN;
-    Row where = locator ? SimLob.withoutLobs(t.layout, Row.of(stored.values)) : null;
+    Row where = locator ? SimLob.withoutLobs(t.layout, stored.values) : null;
     RedoRecord r = kind == RecordKind.XML_WRITE
         ? new RedoRecord(kind, tx.oracle().redo.nextScn(), tx.oracle().redo.now(), state, state.writeThread, t.version(),
             stored.segment.objectId, stored.segment.dataObjectId, rowId, null, null, null,
             "XML DOC write not re-executable", 0)
         : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo.nextScn());
-    r.lob = op;
+    r.lob(op);
     tx.write(r);
     return r;
   }
 
   private static void requireLobData(dev.redoline.core.OracleType type, Object data) {
     boolean binary = type.kind() == dev.redoline.core.OracleType.Kind.BLOB;
-    if (binary ? !(data instanceof dev.redoline.core.Bytes) : !(data instanceof String)) {
-      throw new IllegalArgumentException("a " + type + " write takes " + (binary ? "Bytes" : "a String") + ": "
+    if (binary ? !(data instanceof dev.redoline.core.Bytes || data instanceof GeneratedLob) : !(data instanceof String)) {
+      throw new IllegalArgumentException("a " + type + " write takes " + (binary ? "Bytes or a GeneratedLob"
+          : "a String") + ": "
           + (data == null ? "null" : data.getClass().getName()));
     }
   }

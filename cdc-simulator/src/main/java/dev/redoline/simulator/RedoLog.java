@@ -123,8 +123,19 @@ final class RedoLog {
 
   /** Database local time, second precision, as LogMiner's DATE columns show it. */
   LocalDateTime now() {
-    return LocalDateTime.ofInstant(clock.instant(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+    Instant at = clock.instant();
+    // Records of one second share one value: a LOB of a gigabyte writes half a million records.
+    if (lastNow == null || at.getEpochSecond() != lastNowSecond || !clock.getZone().equals(lastNowZone)) {
+      lastNow = LocalDateTime.ofInstant(at, clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+      lastNowSecond = at.getEpochSecond();
+      lastNowZone = clock.getZone();
+    }
+    return lastNow;
   }
+
+  private LocalDateTime lastNow;
+  private long lastNowSecond;
+  private java.time.ZoneId lastNowZone;
 
   RedoThread thread(int number) {
     for (RedoThread t : threads) {
@@ -160,7 +171,9 @@ final class RedoLog {
       return;
     }
     t.append(record);
-    if (t.buffer.size() >= flushThresholdRecords) {
+    // A full log cannot take more redo: LGWR writes what it holds and the log switches, so a large
+    // transaction (a LOB of gigabytes) spreads over many logs as Oracle's does.
+    if (t.buffer.size() >= flushThresholdRecords || t.full()) {
       flush(t);
     }
   }

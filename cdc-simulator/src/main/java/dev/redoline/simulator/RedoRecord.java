@@ -33,7 +33,8 @@ final class RedoRecord {
   final String ddlText;
   final String info;
   final int status;
-  final int sizeBytes;
+  /** Redo bytes the record takes in its log: what fills logs and moves addresses. */
+  int sizeBytes;
   RedoAddress address;
   int ssn;
   /** The log file the record was written to, once flushed. */
@@ -44,6 +45,16 @@ final class RedoRecord {
   boolean corrupt;
   /** What a LOB record (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE) does; null otherwise. */
   SimLob.Op lob;
+
+  /**
+   * Makes this a LOB record doing {@code op}, before it is written. The data a write carries is
+   * redo too (LOB segments log their content), so it counts in the record's size: a large LOB
+   * fills logs and switches them as Oracle's would, and a window of whole logs stays small.
+   */
+  void lob(SimLob.Op op) {
+    this.lob = op;
+    this.sizeBytes += (int) SimLob.storedBytes(op.data());
+  }
   /** A COMMIT of an empty transaction, which LogMiner shows with THREAD# 0. */
   boolean threadZero;
 

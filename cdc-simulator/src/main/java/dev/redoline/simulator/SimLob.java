@@ -30,6 +30,16 @@ final class SimLob {
   record Op(int column, long offset, long amount, Object data) {}
 
   /**
+   * The data of one LOB_WRITE of a {@link GeneratedLob}: {@code amount} bytes from the 0-based
+   * {@code offset}, computed only when the row is formatted, so redo records hold no content.
+   */
+  record Piece(GeneratedLob lob, long offset, int amount) {
+    Bytes bytes() {
+      return Bytes.of(lob.bytes(offset, amount));
+    }
+  }
+
+  /**
    * A LOB value shorter than this (in its stored bytes: UTF-16 for CLOB and NCLOB) is stored in the
    * row and LogMiner shows it inline, as a literal of the INSERT or UPDATE; a longer one is shown
    * as {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} followed by SEL_LOB_LOCATOR and LOB_WRITE rows.
@@ -65,9 +75,14 @@ final class SimLob {
     return type.kind() == OracleType.Kind.XMLTYPE;
   }
 
-  /** The stored size of a value of a LOB column. */
+  /** The stored size of a value of a LOB column (or of a write's data). */
   static long storedBytes(Object value) {
-    return value instanceof String s ? 2L * s.length() : value instanceof Bytes b ? b.size() : 0;
+    return value instanceof String s ? 2L * s.length() : length(value);
+  }
+
+  /** A value with content: text, bytes, or bytes generated on demand. */
+  private static boolean isContent(Object value) {
+    return value instanceof String || value instanceof Bytes || value instanceof GeneratedLob;
   }
 
   /** Whether LogMiner shows the value of this column out of line (locator and writes). */
@@ -78,8 +93,7 @@ final class SimLob {
     if (isExtended(type)) {
       return value instanceof String s && extendedBytes(type, s) > IN_ROW_BYTES;
     }
-    return (isLob(type) || isJson(type)) && (value instanceof String || value instanceof Bytes)
-        && storedBytes(value) >= IN_ROW_BYTES;
+    return (isLob(type) || isJson(type)) && isContent(value) && storedBytes(value) >= IN_ROW_BYTES;
   }
 
   /**
@@ -98,7 +112,7 @@ final class SimLob {
     if (isExtended(type) || isJson(type)) {
       return outOfLine(type, value);
     }
-    return storedAsLob(type) && (value instanceof String || value instanceof Bytes)
+    return storedAsLob(type) && isContent(value)
         && (storedBytes(value) == 0 || storedBytes(value) >= IN_ROW_BYTES || isXml(type));
   }
 
@@ -132,6 +146,60 @@ final class SimLob {
   }
 
   /**
+   * A stored row ({@link SimTable.StoredRow#values}, which may hold a {@link GeneratedLob}) as the
+   * DML row shows it; a generated LOB is always out of line, so it never reaches the {@link Row}.
+   */
+  static Row forRedo(TableLayout layout, Object[] values) {
+    Row.Builder b = Row.builder(values.length);
+    for (int i = 0; i < values.length; i++) {
+      b.set(i, shownAsMarker(layout.column(i).type(), values[i]) ? marker(layout.column(i).type()) : values[i]);
+    }
+    return b.build();
+  }
+
+  /** {@link #withoutLobs(TableLayout, Row)} of a stored row. */
+  static Row withoutLobs(TableLayout layout, Object[] values) {
+    Row.Builder b = Row.builder(values.length);
+    for (int i = 0; i < values.length; i++) {
+      b.set(i, storedAsLob(layout.column(i).type()) ? Absent.NOT_LOGGED : values[i]);
+    }
+    return b.build();
+  }
+
+  /**
+   * A stored row as a {@link Row}: a {@link GeneratedLob} is materialised as its {@link Bytes}
+   * (ground truth and undo images hold content).
+   *
+   * @throws IllegalStateException for a generated LOB longer than
+   *     {@link GeneratedLob#MAX_MATERIALISED_BYTES}
+   */
+  static Row row(Object[] values) {
+    Object[] out = values.clone();
+    for (int i = 0; i < out.length; i++) {
+      out[i] = materialised(out[i]);
+    }
+    return Row.of(out);
+  }
+
+  /**
+   * {@code value}, with a {@link GeneratedLob} replaced by its bytes.
+   *
+   * @throws IllegalStateException for a generated LOB longer than
+   *     {@link GeneratedLob#MAX_MATERIALISED_BYTES}, naming it and what to do instead
+   */
+  static Object materialised(Object value) {
+    if (!(value instanceof GeneratedLob g)) {
+      return value;
+    }
+    if (g.length() > GeneratedLob.MAX_MATERIALISED_BYTES) {
+      throw new IllegalStateException(g + " is longer than GeneratedLob.MAX_MATERIALISED_BYTES ("
+          + GeneratedLob.MAX_MATERIALISED_BYTES + "): the simulator does not hold its content; compare a consumer's "
+          + "copy with GeneratedLob.sha256() and length(), and leave the row to DML that does not need its content");
+    }
+    return Bytes.of(g.bytes(0, (int) g.length()));
+  }
+
+  /**
    * Old values as supplemental logging shows them: LOB columns are never logged with the row
    * (their content lives in LOB segments), so their slots are {@link Absent#NOT_LOGGED}.
    */
@@ -150,6 +218,12 @@ final class SimLob {
    * RAW as NULL, and {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} as an empty LOB.
    */
   static Object stored(OracleType type, Object value) {
+    if (value instanceof GeneratedLob g) {
+      if (type.kind() != OracleType.Kind.BLOB) {
+        throw new IllegalArgumentException("a GeneratedLob is BLOB content, not a value of " + type);
+      }
+      return g.length() < IN_ROW_BYTES ? stored(type, materialised(g)) : g;
+    }
     if (!storedAsLob(type)) {
       return value;
     }
@@ -160,11 +234,21 @@ final class SimLob {
   }
 
   static long length(Object value) {
-    return value instanceof String s ? s.length() : value instanceof Bytes b ? b.size() : 0;
+    return value instanceof String s ? s.length() : value instanceof Bytes b ? b.size()
+        : value instanceof GeneratedLob g ? g.length() : value instanceof Piece p ? p.amount() : 0;
   }
 
-  /** {@code DBMS_LOB.WRITE(loc, length(data), offset, data)} applied to {@code current} (null: empty). */
+  /**
+   * {@code DBMS_LOB.WRITE(loc, length(data), offset, data)} applied to {@code current} (null: empty).
+   * A {@link GeneratedLob} written whole into an empty BLOB stays a descriptor; any other write
+   * involving one works on its materialised bytes.
+   */
   static Object write(OracleType type, Object current, long offset, Object data) {
+    if (data instanceof GeneratedLob g && offset == 1 && length(current) == 0) {
+      return g;
+    }
+    current = materialised(current);
+    data = materialised(data);
     if (type.kind() == OracleType.Kind.BLOB) {
       byte[] old = current instanceof Bytes b ? b.toByteArray() : new byte[0];
       byte[] add = ((Bytes) data).toByteArray();
@@ -205,11 +289,14 @@ final class SimLob {
     return Bytes.of(b);
   }
 
-  /** Units [from, to) of a value. */
-  static Object slice(Object value, int from, int to) {
+  /** Units [from, to) of a value; of a generated LOB, a {@link Piece} rendered when its row is. */
+  static Object slice(Object value, long from, long to) {
     if (value instanceof String s) {
-      return s.substring(from, to);
+      return s.substring((int) from, (int) to);
     }
-    return Bytes.of(Arrays.copyOfRange(((Bytes) value).toByteArray(), from, to));
+    if (value instanceof GeneratedLob g) {
+      return new Piece(g, from, Math.toIntExact(to - from));
+    }
+    return Bytes.of(Arrays.copyOfRange(((Bytes) value).toByteArray(), (int) from, (int) to));
   }
 }

@@ -90,8 +90,16 @@ final class SimTable {
   }
 
   TableVersion version() {
-    return new TableVersion(layout, objectVersion, conId, this);
+    TableVersion v = lastVersion;
+    if (v == null || v.layout() != layout || v.objectVersion() != objectVersion || v.conId() != conId) {
+      v = new TableVersion(layout, objectVersion, conId, this);
+      lastVersion = v;
+    }
+    return v;
   }
+
+  /** The version {@link #version()} gave last: every record until the table changes shares it. */
+  private TableVersion lastVersion;
 
   /** Appends {@code segment} as the newest partition; later rows are spread over it too. */
   void addSegment(Segment segment) {
@@ -121,7 +129,7 @@ final class SimTable {
     if (stored == null) {
       throw new IllegalArgumentException("No row " + rowId + " in " + id);
     }
-    return Row.of(stored.values);
+    return SimLob.row(stored.values);
   }
 
   /** Oracle's extended ROWID: data object (6), relative file (3), block (6), row (3), base 64. */

@@ -169,20 +169,40 @@ public final class SimulatedOracle {
     return this;
   }
 
-  /** The current rows of a live table, in the order they were inserted (the table's contents now). */
+  /**
+   * The current rows of a live table, in the order they were inserted (the table's contents now);
+   * a {@link GeneratedLob} cell is given as its bytes.
+   *
+   * @throws IllegalStateException for a generated LOB longer than {@link GeneratedLob#MAX_MATERIALISED_BYTES}:
+   *     compare with {@link #generatedLob} instead
+   */
   public List<dev.redoline.core.Row> rows(TableId table) {
     SimTable t = catalog.table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows.values()) {
-      out.add(dev.redoline.core.Row.of(r.values));
+      out.add(SimLob.row(r.values));
     }
     return out;
   }
 
-  /** The current values of one row of a live table (LOB columns whole), or {@code null} when it has none. */
+  /**
+   * The current values of one row of a live table (LOB columns whole), or {@code null} when it has
+   * none; thrown as by {@link #rows}.
+   */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r = catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
-    return r == null ? null : dev.redoline.core.Row.of(r.values);
+    return r == null ? null : SimLob.row(r.values);
+  }
+
+  /** The {@link GeneratedLob} one row's column holds now, or {@code null} when it holds other content. */
+  public GeneratedLob generatedLob(TableId table, String rowId, String column) {
+    SimTable t = catalog.table(table);
+    SimTable.StoredRow r = t.rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+    int i = t.layout.indexOf(column);
+    if (r == null || i < 0) {
+      throw new IllegalArgumentException("No row " + rowId + " or column " + column + " in " + table);
+    }
+    return r.values[i] instanceof GeneratedLob g ? g : null;
   }
 
   /** Shortcut for {@code schema().createTable(layout)}. */

@@ -74,27 +74,40 @@ public final class SimulatedTransaction {
     return state.endScn;
   }
 
-  /** INSERT of one row, values in layout order; returns the new row's ROWID. */
+  /**
+   * INSERT of one row, values in layout order; returns the new row's ROWID. A BLOB value may be a
+   * {@link GeneratedLob}: the row then shows {@code EMPTY_BLOB()} and its content follows as
+   * LOB_WRITE rows rendered from the descriptor, never held.
+   */
   public String insert(TableId table, Object... values) {
-    return insert(table, Row.of(values));
+    Object[] plain = values.clone();
+    for (int i = 0; i < plain.length; i++) {
+      plain[i] = plain[i] instanceof GeneratedLob ? dev.redoline.core.Marker.EMPTY_BLOB : plain[i];
+    }
+    SimTable t = live(table);
+    Row after = Row.of(plain);
+    requireShape(t.layout, after);
+    return insertInto(t, t.segmentForNewRow(), after, values);
   }
 
   /** INSERT of one row; returns the new row's ROWID. */
   public String insert(TableId table, Row after) {
     SimTable t = live(table);
     requireShape(t.layout, after);
-    return insertInto(t, t.segmentForNewRow(), after);
+    return insertInto(t, t.segmentForNewRow(), after, null);
   }
 
-  private String insertInto(SimTable t, SimTable.Segment segment, Row after) {
+  /** The insert; {@code given} (or null) holds the caller's values where a {@link GeneratedLob} was given. */
+  private String insertInto(SimTable t, SimTable.Segment segment, Row after, Object[] given) {
     String rowId = t.newRowId(segment);
     Object[] values = new Object[after.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = SimLob.stored(t.layout.column(i).type(), after.get(i));
+      Object value = given != null && given[i] instanceof GeneratedLob g ? g : after.get(i);
+      values[i] = SimLob.stored(t.layout.column(i).type(), value);
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows.put(rowId, stored);
-    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, Row.of(values)), null);
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, values), null);
     for (int i = 0; i < values.length; i++) {
       lobs.writeOutOfLine(t, stored, rowId, i);
     }
@@ -118,10 +131,13 @@ public final class SimulatedTransaction {
     Row after = Row.of(values);
     requireShape(t.layout, after);
     SimTable.Segment segment = oracle.schema().addPartitionAutomatically(t);
-    return insertInto(t, segment, after);
+    return insertInto(t, segment, after, null);
   }
 
-  /** UPDATE of one row: {@code changes} maps column names to new values (null for NULL). */
+  /**
+   * UPDATE of one row: {@code changes} maps column names to new values (null for NULL); a BLOB
+   * value may be a {@link GeneratedLob}, as for {@link #insert(TableId, Object...)}.
+   */
   public void update(TableId table, String rowId, Map<String, ?> changes) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
@@ -129,20 +145,26 @@ public final class SimulatedTransaction {
     Row.Builder set = Row.builder(layout.columns().size());
     Row.Builder oldOfChanged = Row.builder(layout.columns().size());
     boolean[] changed = new boolean[layout.columns().size()];
+    GeneratedLob[] generated = new GeneratedLob[changed.length];
     for (Map.Entry<String, ?> e : changes.entrySet()) {
       int i = layout.indexOf(e.getKey());
       if (i < 0) {
         throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
       }
-      set.set(i, SimLob.stored(layout.column(i).type(), e.getValue()));
-      oldOfChanged.set(i, stored.values[i]);
+      Object value = SimLob.stored(layout.column(i).type(), e.getValue());
+      if (value instanceof GeneratedLob g) {   // out of line: the SET shows EMPTY_BLOB(), the writes follow
+        generated[i] = g;
+        value = dev.redoline.core.Marker.EMPTY_BLOB;
+      }
+      set.set(i, value);
+      oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
       changed[i] = true;
     }
     Row before = loggedBefore(t, stored.values, changed);
     Row newValues = set.build();
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
-        stored.values[i] = newValues.get(i);
+        stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
       }
     }
     RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
@@ -158,7 +180,7 @@ public final class SimulatedTransaction {
   public void delete(TableId table, String rowId) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
-    Row before = Row.of(stored.values);
+    Row before = SimLob.row(stored.values);
     t.rows.remove(rowId);
     RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before));
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
@@ -174,7 +196,7 @@ public final class SimulatedTransaction {
     RedoRecord leader = null;
     for (String rowId : rowIds) {
       SimTable.StoredRow stored = stored(t, rowId);
-      Row before = Row.of(stored.values);
+      Row before = SimLob.row(stored.values);
       t.rows.remove(rowId);
       RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before),
           oracle.redo.nextScn());

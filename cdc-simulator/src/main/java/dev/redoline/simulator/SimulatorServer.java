@@ -26,8 +26,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * java -jar cdc-simulator/target/cdc-simulator-&lt;version&gt;-server.jar --workload stress --port 15210
  * </pre>
  *
- * <p>Options: {@code --workload demo|stress} (default {@code demo}), {@code --seed N} (default 1),
- * {@code --port N} (default 15210; 0 picks a free port). The server listens on the loopback
+ * <p>Options: {@code --workload demo|stress|biglob} (default {@code demo}), {@code --seed N}
+ * (default 1), {@code --port N} (default 15210; 0 picks a free port), {@code --lob-bytes N} (the
+ * size of the {@code biglob} workload's generated BLOB, default 1 GiB), {@code --exit-with PID}
+ * (stop when that process ends, as a test's forked server does). The server listens on the loopback
  * address only, prints one line when it is ready ({@code listening on 127.0.0.1:PORT database
  * NAME}), and stops cleanly on SIGTERM or Ctrl-C, closing every client connection.
  */
@@ -84,14 +86,18 @@ public final class SimulatorServer implements AutoCloseable {
     String workload = "demo";
     long seed = 1;
     int port = DEFAULT_PORT;
+    long lobBytes = Workloads.DEFAULT_BIG_LOB_BYTES;
     for (int i = 0; i < args.length; i++) {
       String value = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
         case "--workload" -> workload = required(args[i], value);
         case "--seed" -> seed = Long.parseLong(required(args[i], value));
         case "--port" -> port = Integer.parseInt(required(args[i], value));
+        case "--lob-bytes" -> lobBytes = Long.parseLong(required(args[i], value));
+        case "--exit-with" -> exitWith(Long.parseLong(required(args[i], value)));
         default -> {
-          System.err.println("Unknown option " + args[i] + "; usage: --workload demo|stress [--seed N] [--port N]");
+          System.err.println("Unknown option " + args[i] + "; usage: --workload demo|stress|biglob [--seed N]"
+              + " [--port N] [--lob-bytes N] [--exit-with PID]");
           System.exit(2);
         }
       }
@@ -99,7 +105,8 @@ public final class SimulatorServer implements AutoCloseable {
     }
     SimulatedOracle oracle;
     try {
-      oracle = Workloads.create(workload, seed, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+      Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+      oracle = workload.equals("biglob") ? Workloads.bigLob(seed, now, lobBytes) : Workloads.create(workload, seed, now);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -113,6 +120,17 @@ public final class SimulatorServer implements AutoCloseable {
     System.out.println("redoline simulator listening on 127.0.0.1:" + server.port() + " database " + workload
         + " (" + server.url() + ")");
     server.acceptor.join();
+  }
+
+  /**
+   * Ends this server when process {@code pid} ends (however it ends: a test JVM killed or out of
+   * memory runs no cleanup), so a forked server never outlives the test that started it.
+   */
+  private static void exitWith(long pid) {
+    ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> {
+      System.out.println("redoline simulator: process " + pid + " ended, stopping");
+      System.exit(0);
+    }), () -> System.exit(0));
   }
 
   private static String required(String option, String value) {

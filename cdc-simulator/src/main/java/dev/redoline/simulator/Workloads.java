@@ -23,6 +23,9 @@ import java.util.Random;
  *       transactions, private strands, a 5,000-row transaction every 30 s, savepoint rollbacks;
  *       documents are also amended in place by LOB writes at offsets, trims and erases, some of
  *       them rolled back to a savepoint.
+ *   <li>{@code biglob} (server only, {@link #bigLob}): a quiet database whose one transaction,
+ *       committed before it serves, writes a {@link GeneratedLob} of any size between two small
+ *       rows, for tests of LOBs larger than a heap.
  * </ul>
  */
 final class Workloads {
@@ -80,6 +83,35 @@ final class Workloads {
       case "stress" -> stress(seed, start, seedRows, hugeEvery);
       default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress)");
     };
+  }
+
+  /** The table of the {@code biglob} workload: ID, NOTE, BODY (BLOB). */
+  static final TableId BIG_LOBS = TableId.of("LOBS", "BIG");
+
+  /** The size of the {@code biglob} workload's LOB unless the server is told {@code --lob-bytes N}. */
+  static final long DEFAULT_BIG_LOB_BYTES = 1L << 30;
+
+  /**
+   * The {@code biglob} workload: LOBS.BIG with 4 MiB logs, and one committed transaction that
+   * inserts row 1 (NOTE 'before', BODY {@code 0102}), row 2 (NOTE 'big', BODY
+   * {@code GeneratedLob.of(seed, lobBytes)}: EMPTY_BLOB(), then a LOB_WRITE row per 2,048 bytes
+   * over as many logs as it fills) and row 3 (NOTE 'after', BODY {@code 0304}). Its last log is
+   * switched and archived, and no other traffic runs, so every log of the write is archived.
+   */
+  static SimulatedOracle bigLob(long seed, java.time.Instant start, long lobBytes) {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
+    OracleType id = OracleType.number(10, 0);
+    oracle.createTable(TableLayout.builder(BIG_LOBS, 1).column("ID", id, false)
+        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+        .column("BODY", OracleType.of(OracleType.Kind.BLOB), true).primaryKey("ID").build());
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(BIG_LOBS, 1L, "before", dev.redoline.core.Bytes.fromHex("0102"));
+    tx.insert(BIG_LOBS, 2L, "big", GeneratedLob.of(seed, lobBytes));
+    tx.insert(BIG_LOBS, 3L, "after", dev.redoline.core.Bytes.fromHex("0304"));
+    tx.commit();
+    oracle.switchLogfile(1);
+    oracle.advance(Duration.ofSeconds(10));   // past the archive delay: the last log is archived too
+    return oracle;
   }
 
   static SimulatedOracle demo(long seed, java.time.Instant start) {

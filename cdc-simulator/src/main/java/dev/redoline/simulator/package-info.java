@@ -10,6 +10,8 @@
  * database to other processes; {@link dev.redoline.simulator.RealTime} runs one on the wall clock.
  * {@link dev.redoline.simulator.Fault}s break it on purpose, at an exact call, an exact row or with
  * a seeded probability.
+ * {@link dev.redoline.simulator.GeneratedLob} is BLOB content made from a seed and rendered only
+ * into the LogMiner rows that show it, for LOBs larger than any heap.
  *
  * <p>The route of a statement: the client's driver objects ({@code ClientConnection},
  * {@code ClientStatement}, {@code ClientResultSet}) send it through a {@code Backend} (in this JVM,

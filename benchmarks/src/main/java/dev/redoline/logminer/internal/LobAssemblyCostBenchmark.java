@@ -67,7 +67,7 @@ public class LobAssemblyCostBenchmark {
       layout = PipelineBenchmark.layout();
       buffer = TransactionBuffer.builder().spillDirectory(Files.createTempDirectory("redoline-bench")).build();
       buffer.open();
-      lobs = new LobAssembler(buffer, 16 << 20, true);
+      lobs = new LobAssembler(buffer, 16 << 20, 1 << 20, true);
       decoder = RedoDecoder.builder().build();
       Xid xid = new Xid(3, 7, 900);
       for (int i = 0; i < ROWS; i++) {

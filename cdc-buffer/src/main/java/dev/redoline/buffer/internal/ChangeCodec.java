@@ -8,6 +8,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.TableId;
 import dev.redoline.core.VectorValue;
 import java.math.BigDecimal;
@@ -64,6 +65,12 @@ final class ChangeCodec {
   private static final int BOOLEAN = 17;
   /** Oracle's VECTOR storage image ({@link VectorValue#toImage}). */
   private static final int VECTOR = 18;
+  /**
+   * A {@link StreamedLob}: a reference to its {@link LobFile} (path, character flag, size), not
+   * its content, which stays in that file. Only spill files hold it: a transaction with a LOB
+   * file is never journaled.
+   */
+  private static final int STREAMED_LOB = 19;
 
   private static final Operation[] OPERATIONS = Operation.values();
   private static final Marker[] MARKERS = Marker.values();
@@ -269,6 +276,8 @@ final class ChangeCodec {
     } else if (value instanceof VectorValue v) {
       out.putByte(VECTOR);
       out.putBytes(v.toImage());
+    } else if (value instanceof StreamedLob lob) {
+      writeStreamedLob(lob, out);
     } else {
       // Row.of rejects every other type, so reaching this is a broken invariant.
       throw new IllegalStateException("not a Row value type: " + value.getClass().getName());
@@ -306,7 +315,29 @@ final class ChangeCodec {
       }
       case BOOLEAN: return in.getByte() != 0;
       case VECTOR: return vector(in.getBytes());
+      case STREAMED_LOB: return readStreamedLob(in);
       default: throw new FrameFormatException("unknown value tag " + tag);
+    }
+  }
+
+  private static void writeStreamedLob(StreamedLob lob, ByteWriter out) {
+    if (!(lob.source() instanceof LobFile file)) {
+      throw new IllegalStateException("a StreamedLob not over a LOB file of this buffer: " + lob);
+    }
+    out.putByte(STREAMED_LOB);
+    out.putUtf8(file.path().toString());
+    out.putByte(file.character() ? 1 : 0);
+    out.putLong(file.size());
+  }
+
+  private static StreamedLob readStreamedLob(ByteReader in) {
+    String path = in.getUtf8();
+    boolean character = in.getByte() != 0;
+    long size = in.getLong();
+    try {
+      return StreamedLob.of(LobFile.sealed(java.nio.file.Path.of(path), character, size));
+    } catch (IllegalArgumentException e) {
+      throw new FrameFormatException("invalid LOB file reference: " + e.getMessage());
     }
   }
 

@@ -4,6 +4,7 @@ import dev.redoline.core.Bytes;
 import dev.redoline.core.VectorValue;
 import dev.redoline.core.Change;
 import dev.redoline.core.Row;
+import dev.redoline.core.StreamedLob;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,6 +65,12 @@ final class ChangeSizer {
   private static final int STRING = LAYOUT.object(1, 6);
   /** VectorValue: the format, numbers and bits references and the dimension count. */
   private static final int VECTOR = LAYOUT.object(3, 4);
+  /**
+   * StreamedLob (a reference) and its LobFile (path, channel, flag, size), with the path: a
+   * UnixPath (four references and an int) holding its bytes and, once printed, a String, about
+   * 100 bytes for a spill directory's file name. The content is in the file, not on the heap.
+   */
+  private static final int STREAMED_LOB = LAYOUT.object(1, 0) + LAYOUT.object(2, 9) + LAYOUT.object(4, 4) + 100;
 
   private ChangeSizer() {}
 
@@ -127,6 +134,9 @@ final class ChangeSizer {
     }
     if (value instanceof Bytes b) {
       return BYTES + LAYOUT.array(b.size(), 1);
+    }
+    if (value instanceof StreamedLob) {
+      return STREAMED_LOB;   // the handle only: accounted at the handle's size, not the LOB's length
     }
     if (value instanceof VectorValue v) {
       // the object, its two arrays (one empty) and 8 bytes a number or 1 byte per 8 bits

@@ -31,7 +31,7 @@ final class FrameWriter implements AutoCloseable {
   /** The largest payload accepted; a longer length read back is taken as corruption. */
   static final int MAX_PAYLOAD = 64 * 1024 * 1024;
 
-  private static final boolean POSIX =
+  static final boolean POSIX =
       FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
   private final Path path;

@@ -96,7 +96,7 @@ final class JournalScheduler {
     Instant now = clock.instant();
     for (OpenTransaction tx : open) {
       RedoAddress first = tx.firstUnjournaled();
-      if (first == null || tx.held) {
+      if (first == null || tx.held || tx.holdsLobFiles()) {
         continue;
       }
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();

@@ -3,7 +3,9 @@ package dev.redoline.buffer.internal;
 import dev.redoline.core.Change;
 import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.Xid;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -39,6 +41,13 @@ final class OpenTransaction {
   private RedoAddress journaledUpTo;
   private Instant journaledAt;
   private final List<JournalEntry.Removal> pendingRemovals = new ArrayList<>();
+  /**
+   * The LOB files of this transaction's streamed values, written or sealed: released with the
+   * change that carries one, or all with the transaction. While there is one the transaction is
+   * not journaled (a journal must not refer to a file that a restart deletes), so a restart reads
+   * it again from its first row not journaled before.
+   */
+  private final List<LobFile> lobFiles = new ArrayList<>();
   /** The lowest SCN among redo rows applied after the journal mark (start SCN when none). */
   private Scn unjournaledScn;
   private RedoAddress firstUnjournaled;
@@ -161,17 +170,54 @@ final class OpenTransaction {
     if (position < 0) {
       return false;
     }
-    if (position < journaledPositions) {
-      Change gone = spill != null ? null : memory.lastRemoved();
-      pendingRemovals.add(removalOf(position, gone));
+    if (position < journaledPositions || !lobFiles.isEmpty()) {
+      // Spilled: the slot is already marked removed, so read the frame back by its position.
+      Change gone = spill != null ? spill.changeAtIgnoringRemoval(position) : memory.lastRemoved();
+      if (position < journaledPositions) {
+        pendingRemovals.add(new JournalEntry.Removal(gone.address(), gone.ssn()));
+      }
+      releaseLobsOf(gone);
     }
     return true;
   }
 
-  private JournalEntry.Removal removalOf(int position, Change memoryCopy) {
-    // Spilled: the slot is already marked removed, so read the frame back by its position.
-    Change change = memoryCopy != null ? memoryCopy : spill.changeAtIgnoringRemoval(position);
-    return new JournalEntry.Removal(change.address(), change.ssn());
+  /** A new LOB file of this transaction. */
+  LobFile newLobFile(java.nio.file.Path path, boolean character) {
+    LobFile file = LobFile.create(path, character);
+    lobFiles.add(file);
+    return file;
+  }
+
+  /** Deletes {@code file}, which no change of this transaction carries (any more). */
+  void releaseLob(LobFile file) {
+    lobFiles.remove(file);
+    file.release();
+  }
+
+  /** Deletes the files of the streamed values {@code change} carries: it was undone. */
+  private void releaseLobsOf(Change change) {
+    Row after = change.after();
+    for (int i = 0; after != null && i < after.size(); i++) {
+      if (after.get(i) instanceof StreamedLob value) {
+        for (LobFile file : List.copyOf(lobFiles)) {
+          if (file.backs(value)) {
+            releaseLob(file);
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether a LOB file belongs to the transaction: it must not be journaled. */
+  boolean holdsLobFiles() {
+    return !lobFiles.isEmpty();
+  }
+
+  /** Hands the LOB files over (at commit): the buffer releases them once the transaction is acknowledged. */
+  List<LobFile> takeLobFiles() {
+    List<LobFile> out = List.copyOf(lobFiles);
+    lobFiles.clear();
+    return out;
   }
 
   /** Moves the changes to a spill file; returns the heap bytes released. */
@@ -198,6 +244,9 @@ final class OpenTransaction {
   void discard() {
     if (spill != null) {
       spill.discard();
+    }
+    for (LobFile file : takeLobFiles()) {
+      file.release();
     }
   }
 

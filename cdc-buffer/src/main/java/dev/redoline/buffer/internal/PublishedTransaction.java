@@ -4,10 +4,13 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.internal.Transaction;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A committed transaction handed from the apply thread to its consumer, with the spill file (if
- * any) its changes stream from. The consumer releases it when done; the file is deleted then.
+ * any) its changes stream from. The consumer releases it when done; the file is deleted then. The
+ * LOB files of its {@link dev.redoline.core.StreamedLob} values stay until the sink acknowledges
+ * the transaction ({@link TransactionBuffer#acknowledged}), or go with {@link #discard()}.
  *
  * <pre>{@code
  * buffer.commit(xid, scn, address, time).ifPresent(published -> {
@@ -24,10 +27,13 @@ public final class PublishedTransaction implements AutoCloseable {
 
   private final Transaction transaction;
   private final SpilledSequence spilled;
+  /** The files of its streamed LOB values: they outlive {@link #close()}, until acknowledged or {@link #discard()}. */
+  private final List<LobFile> lobFiles;
 
-  PublishedTransaction(Transaction transaction, SpilledSequence spilled) {
+  PublishedTransaction(Transaction transaction, SpilledSequence spilled, List<LobFile> lobFiles) {
     this.transaction = transaction;
     this.spilled = spilled;
+    this.lobFiles = lobFiles;
   }
 
   /** The committed transaction; valid until {@link #close()}. */
@@ -50,6 +56,19 @@ public final class PublishedTransaction implements AutoCloseable {
         throw new CdcException(ErrorCode.SPILL_FILE_CORRUPT,
             "cannot delete spill file of transaction " + transaction.xid() + ": " + e, e);
       }
+    }
+  }
+
+  /**
+   * Releases the transaction without delivering it (a capture that starts over drops what it has
+   * not published): as {@link #close()}, and its LOB files are deleted too, since no sink will read
+   * or acknowledge them.
+   */
+  public void discard() {
+    try {
+      close();
+    } finally {
+      lobFiles.forEach(LobFile::release);
     }
   }
 

@@ -8,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * The spill directory: created owner-only, emptied of spill files from an earlier process when a
- * buffer opens, and the namer of new spill files ({@code tx-<xid>-<n>.spill}).
+ * buffer opens, and the namer of new spill files ({@code tx-<xid>-<n>.spill}) and LOB files
+ * ({@code lob-<xid>-<n>.spill}, {@link LobFile}).
  *
  * <pre>{@code
  * SpillDirectory dir = new SpillDirectory(Path.of("/var/tmp/redoline"));
@@ -17,6 +18,12 @@ import java.nio.file.Path;
  * }</pre>
  */
 final class SpillDirectory {
+
+  /**
+   * LOB file numbers, unique in the JVM: a {@link dev.redoline.core.StreamedLob} kept past its
+   * release must never name a file a later buffer on the same directory creates.
+   */
+  private static final java.util.concurrent.atomic.AtomicLong LOB_FILES = new java.util.concurrent.atomic.AtomicLong();
 
   private final Path directory;
   private long counter;
@@ -42,4 +49,11 @@ final class SpillDirectory {
   Path newFile(Xid xid) {
     return directory.resolve("tx-" + xid.toHex() + "-" + (++counter) + SpillFiles.SUFFIX);
   }
+
+  Path newLobFile(Xid xid) {
+    return directory.resolve(LOB_PREFIX + xid.toHex() + "-" + LOB_FILES.incrementAndGet() + SpillFiles.SUFFIX);
+  }
+
+  /** How the names of LOB files begin. */
+  static final String LOB_PREFIX = "lob-";
 }

@@ -64,6 +64,9 @@ import org.slf4j.LoggerFactory;
  * largest in-memory transactions move to owner-only spill files in {@code spillDirectory}, and
  * their later changes go straight to the file. Spill files are deleted on rollback, on orphan
  * removal, when the consumer closes a {@link PublishedTransaction}, and when a buffer opens.
+ * A LOB value too large for the heap is written to a {@link LobFile} of the same directory and
+ * the change carries a {@link dev.redoline.core.StreamedLob} over it, accounted at the size of
+ * that handle; the file goes with its change, its transaction, or the acknowledgement.
  *
  * <h2>Threads</h2>
  * Every method runs on the single apply thread, in redo order, but {@link #acknowledged}, which
@@ -89,6 +92,7 @@ public final class TransactionBuffer implements AutoCloseable {
   private final JournalScheduler journaling;
   private final OrphanChecks orphanChecks = new OrphanChecks(open);
   private final BufferCounters counters = new BufferCounters();
+  private final CommittedLobFiles committedLobs = new CommittedLobFiles();
   private boolean opened;
 
   private TransactionBuffer(BufferSettings settings) {
@@ -289,10 +293,12 @@ public final class TransactionBuffer implements AutoCloseable {
       tx.discard();
       return Optional.empty();
     }
+    List<LobFile> lobFiles = tx.takeLobFiles();
+    committedLobs.committed(new CommitMark(scn, address), lobFiles);
     ChangeSequence changes = tx.publish();
     Commit commit = new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
     return Optional.of(new PublishedTransaction(new Transaction(commit, changes),
-        changes instanceof SpilledSequence s ? s : null));
+        changes instanceof SpilledSequence s ? s : null, lobFiles));
   }
 
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */
@@ -315,16 +321,48 @@ public final class TransactionBuffer implements AutoCloseable {
 
   /**
    * Tells the buffer that the sink acknowledged every transaction committed at or before
-   * {@code mark}: journal entries of those transactions are no longer needed for a restart, and
-   * go now. The one way an acknowledgement enters the buffer, and the one method of it that runs
-   * on another thread than the apply thread: the sink's, as the acknowledgement arrives, while
-   * the apply thread may be in the middle of a step, and also before {@link #open} (the start
-   * position). So whatever it frees is guarded where it is kept ({@code JournalScheduler}'s
-   * lock for the journal); it touches no open transaction.
+   * {@code mark} ({@code whole}: the transaction at {@code mark} too, its last change acknowledged,
+   * not one in its middle): journal entries of those transactions are no longer needed for a
+   * restart, and go now; the LOB files of the transactions acknowledged whole are deleted, and a
+   * {@link dev.redoline.core.StreamedLob} over one reads no more (CDC-5004). The one way an
+   * acknowledgement enters the buffer, and the one method of it that runs on another thread than
+   * the apply thread: the sink's, as the acknowledgement arrives, while the apply thread may be in
+   * the middle of a step, and also before {@link #open} (the start position). So whatever it frees
+   * is guarded where it is kept ({@code JournalScheduler}'s lock for the journal,
+   * {@code CommittedLobFiles}' own for the LOB files); it touches no open transaction.
    */
-  public void acknowledged(CommitMark mark) {
+  public void acknowledged(CommitMark mark, boolean whole) {
     Objects.requireNonNull(mark, "mark == null");
     journaling.acknowledged(mark);
+    committedLobs.acknowledged(mark, whole);
+  }
+
+  /**
+   * A new, empty LOB file of the open transaction {@code xid} in the spill directory, for a LOB
+   * value too large for the heap: deleted with the change that carries its value (an undo row),
+   * with the transaction (rollback, orphan, {@link #discardOpen}, {@link #close}), or once the
+   * sink acknowledged the committed transaction ({@link #acknowledged}). The transaction is
+   * not journaled while it has one.
+   *
+   * @throws IllegalStateException when {@code xid} is not open
+   * @throws dev.redoline.core.CdcException CDC-2104 when the file cannot be created
+   */
+  public LobFile newLobFile(Xid xid, boolean character) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    requireState(tx != null, "no open transaction " + xid + " for a LOB file");
+    return tx.newLobFile(spillDirectory.newLobFile(tx.xid()), character);
+  }
+
+  /** Deletes {@code file} of {@code xid} now: no change carries its value (over the limit, not delivered). */
+  public void releaseLob(Xid xid, LobFile file) {
+    requireOpen();
+    OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
+    if (tx != null) {
+      tx.releaseLob(file);
+    } else {
+      file.release();
+    }
   }
 
   /**
@@ -402,13 +440,17 @@ public final class TransactionBuffer implements AutoCloseable {
     return out;
   }
 
-  /** Discards open transactions and their spill files; the journal keeps what it holds. */
+  /**
+   * Discards open transactions and their spill files, and the LOB files of committed ones not
+   * acknowledged; the journal keeps what it holds.
+   */
   @Override
   public void close() {
     for (OpenTransaction tx : new ArrayList<>(open.all())) {
       untrack(tx);
       tx.discard();
     }
+    committedLobs.releaseAll();
     orphanChecks.clear();
   }
 

@@ -9,7 +9,10 @@
  * restart position can move past them, and drops orphans (transactions the database no longer
  * knows) with an {@link dev.redoline.buffer.internal.OrphanEvent}. A committed transaction leaves
  * as a {@link dev.redoline.buffer.internal.PublishedTransaction}, whose changes may stream from a
- * spill file until its consumer closes it.
+ * spill file until its consumer closes it. A LOB value too large for the heap is written to a
+ * {@link dev.redoline.buffer.internal.LobFile} of the spill directory; the change carries a
+ * {@link dev.redoline.core.StreamedLob} over it, and the file is deleted with its change, its
+ * transaction, or once the sink acknowledged the transaction.
  *
  * <p>Vocabulary used in the comments: a <em>position</em> numbers the changes of one transaction
  * in arrival order, removed ones included; a <em>segment</em> is a run of spilled positions that

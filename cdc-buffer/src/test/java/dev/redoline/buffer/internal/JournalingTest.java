@@ -65,7 +65,7 @@ class JournalingTest {
       assertThat(tx.transaction().commit().user()).isEqualTo("APP");
       assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1000));
     }
-    second.acknowledged(new CommitMark(Scn.of(1007), address(7)));
+    second.acknowledged(new CommitMark(Scn.of(1007), address(7)), true);
     second.close();
     assertThat(buffer(budget).metrics().openTransactions()).as("journal emptied on ack").isZero();
   }
@@ -81,7 +81,7 @@ class JournalingTest {
 
     TransactionBuffer second = TransactionBuffer.builder().spillDirectory(temp.resolve("spill")).clock(clock)
         .journal(FileTransactionJournal.open(temp.resolve("j"))).build();
-    second.acknowledged(new CommitMark(Scn.of(1007), address(7)));   // the start position, before open
+    second.acknowledged(new CommitMark(Scn.of(1007), address(7)), true);   // the start position, before open
     second.open();
     second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow().close();
 
@@ -118,10 +118,10 @@ class JournalingTest {
     buffer.commit(xid, Scn.of(1003), address(3), TIME).orElseThrow().close();
     CommitMark mark = new CommitMark(Scn.of(1003), address(3));
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> buffer.acknowledged(mark))
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> buffer.acknowledged(mark, true))
         .hasMessageContaining("broker away");
     failing[0] = false;
-    buffer.acknowledged(mark);
+    buffer.acknowledged(mark, true);
 
     assertThat(files.load()).isEmpty();
   }

@@ -50,7 +50,7 @@ record CaptureAssembly(CaptureLoop loop, EventQueue queue, CaptureStats stats, R
     DatabaseZone zone = new DatabaseZone(settings.databaseZone());
     StepApplier applier = new StepApplier(buffer, decoder, catalog, sequencer, zone, settings.deadLetters(),
         deadLetters, opsListener, clock, settings.usersExclude(), settings.skipped(),
-        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes(),
+        settings.lobEnabled() ? new LobAssembler(buffer, settings.lobMaxBytes(), settings.lobStreamThresholdBytes(),
             !settings.skipped().skips(Operation.UPDATE)) : null);
     MiningWindow window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     MiningSession session = new MiningSession(clock, settings.sessionMaxAge());

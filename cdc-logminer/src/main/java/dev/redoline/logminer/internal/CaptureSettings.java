@@ -21,7 +21,7 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
     long memoryBudgetBytes, Path spillDirectory, Duration journalAfter, int journalAfterLogs,
     Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
     Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn,
-    SkippedOperations skipped, boolean lobEnabled, long lobMaxBytes) {
+    SkippedOperations skipped, boolean lobEnabled, long lobMaxBytes, long lobStreamThresholdBytes) {
 
   /** How many inventory polls a log being archived is waited for before it counts as a gap. */
   static final int ARCHIVE_WAIT_POLLS = 60;
@@ -49,7 +49,9 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         ms(c.get(CdcConfig.RETRY_BACKOFF_INITIAL_MS)), ms(c.get(CdcConfig.RETRY_BACKOFF_MAX_MS)),
         c.get(CdcConfig.ON_DECODE_ERROR).toLowerCase(Locale.ROOT).equals("dlq"), c.get(CdcConfig.START_SCN),
         SkippedOperations.of(c.get(CdcConfig.SKIPPED_OPERATIONS)), c.get(CdcConfig.LOB_ENABLED),
-        c.get(CdcConfig.LOB_MAX_BYTES));
+        c.get(CdcConfig.LOB_MAX_BYTES),
+        // the lower of the two: a LOB larger than the buffer's memory always streams
+        Math.min(c.get(CdcConfig.LOB_STREAM_THRESHOLD_BYTES), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES)));
   }
 
   /** The configured zone, or {@code null} when empty: the gateway then reports the database's. */

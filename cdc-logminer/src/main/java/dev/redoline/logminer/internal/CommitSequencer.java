@@ -95,11 +95,11 @@ final class CommitSequencer {
   }
 
   /**
-   * Releases every waiting transaction's resources (spill files) without delivering it. The redo
-   * is mined again from the cursors, so what was released before is no longer a reference.
+   * Releases every waiting transaction's resources (spill files, LOB files) without delivering it.
+   * The redo is mined again from the cursors, so what was released before is no longer a reference.
    */
   void discard() {
-    waiting.forEach(r -> r.published().close());
+    waiting.forEach(r -> r.published().discard());
     waiting.clear();
     late.clear();
     released = null;

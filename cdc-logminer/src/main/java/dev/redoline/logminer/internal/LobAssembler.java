@@ -10,6 +10,7 @@ import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.RedoRow;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
@@ -52,7 +53,9 @@ import java.util.function.Predicate;
  * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
  * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
  * held} in the buffer: they count for the restart position, and the transaction is not journaled
- * while it has them. What is kept back is bounded by {@code cdc.lob.max.bytes} per transaction.
+ * while it has them. What is kept back on the heap is bounded per transaction by the stream
+ * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by
+ * {@code cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string.
  *
  * <h2>Rollbacks, exclusion, size</h2>
  * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
@@ -60,6 +63,15 @@ import java.util.function.Predicate;
  * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
  * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
  * of its writes are never decoded.
+ *
+ * <h2>Streaming</h2>
+ * A CLOB, NCLOB or BLOB whose content would grow past the stream threshold (the lower of
+ * {@code cdc.lob.stream.threshold.bytes} and the buffer's memory budget) moves, before that write,
+ * from the heap into a {@link dev.redoline.buffer.internal.LobFile} of the buffer's spill
+ * directory ({@link LobContent#moveTo}); its later writes, trims and erases are applied in the file,
+ * and the change carries a {@link dev.redoline.core.StreamedLob} over it. XMLTYPE, JSON and extended
+ * strings, which are converted or bounded as whole values, stay on the heap, at most
+ * {@link #HEAP_LIMIT} bytes.
  *
  * <p>Past 400 lines because the held-back change, the LOB being written and what the transaction
  * knows of its rows' values are one state per transaction that every LOB and DML row reads and
@@ -75,6 +87,8 @@ final class LobAssembler {
     final RedoRow locator;
     final Instant time;
     final boolean excluded;
+    /** Whether its content may move to a file: a CLOB, NCLOB or BLOB column. */
+    final boolean streams;
     /** Whether it completes the held-back change (else it is an UPDATE of its own). */
     boolean completes;
     LobContent content;
@@ -87,6 +101,8 @@ final class LobAssembler {
       this.locator = locator;
       this.time = time;
       this.excluded = excluded;
+      OracleType.Kind kind = layout.column(column).type().kind();
+      this.streams = kind == OracleType.Kind.CLOB || kind == OracleType.Kind.NCLOB || kind == OracleType.Kind.BLOB;
     }
 
     /** Whether the writes need not be decoded: nothing of them would be used. */
@@ -114,8 +130,13 @@ final class LobAssembler {
   /** In {@link Tx#known}: the value became unknown (a change that does not carry it, a delete). */
   static final Object UNKNOWN = new Object();
 
+  /** The most a value kept whole on the heap (XMLTYPE, JSON, extended string) may store: arrays are int-indexed. */
+  static final long HEAP_LIMIT = Integer.MAX_VALUE - 16;
+
   private final TransactionBuffer buffer;
+  /** {@code cdc.lob.max.bytes}, {@link Long#MAX_VALUE} for 0 (no bound). */
   private final long maxBytes;
+  private final long streamThreshold;
   /** False with UPDATE in {@code cdc.skipped.operations}: DBMS_LOB calls on existing rows make no change. */
   private final boolean ownUpdates;
   private final Map<Xid, Tx> open = new HashMap<>();
@@ -125,9 +146,14 @@ final class LobAssembler {
   /** The LOB columns of each table's latest layout version seen (none for most tables). */
   private final Map<dev.redoline.core.TableId, LobColumns> lobColumns = new HashMap<>();
 
-  LobAssembler(TransactionBuffer buffer, long maxBytes, boolean ownUpdates) {
+  /**
+   * @param maxBytes {@code cdc.lob.max.bytes}, 0 for no bound
+   * @param streamThreshold stored bytes past which a CLOB, NCLOB or BLOB moves to a file
+   */
+  LobAssembler(TransactionBuffer buffer, long maxBytes, long streamThreshold, boolean ownUpdates) {
     this.buffer = buffer;
-    this.maxBytes = maxBytes;
+    this.maxBytes = maxBytes == 0 ? Long.MAX_VALUE : maxBytes;
+    this.streamThreshold = streamThreshold;
     this.ownUpdates = ownUpdates;
   }
 
@@ -218,7 +244,7 @@ final class LobAssembler {
       String key = key(change.rowId(), column);
       Object v = change.after() == null ? null : change.after().get(column);
       boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
-      if (v instanceof Bytes || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
+      if (v instanceof Bytes || v instanceof StreamedLob || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
         tx.known.put(key, v);
       } else if (change.after() == null || change.after().isPresent(column)) {
         tx.known.put(key, UNKNOWN);
@@ -361,6 +387,14 @@ final class LobAssembler {
       if (w.offset() == 0) {
         t.content.append((String) w.data());   // XML DOC WRITE: the document continues
       } else {
+        long after = t.content.storedBytesAfterWrite(w.offset(), w.data());
+        if (after > limit(t)) {
+          over(row.xid(), t);   // never applied: a hole this far would be written for nothing
+          return;
+        }
+        if (t.streams && !t.content.inFile() && after > streamThreshold) {
+          t.content.moveTo(buffer.newLobFile(row.xid(), t.content.isCharacter()));
+        }
         t.content.write(w.offset(), w.data());
       }
     } else if (piece instanceof LobPiece.Trim trim) {
@@ -368,10 +402,23 @@ final class LobAssembler {
     } else if (piece instanceof LobPiece.Erase erase) {
       t.content.erase(erase.offset(), erase.amount());
     }
-    if (t.content.storedBytes() > maxBytes) {
-      t.over = true;
-      t.content = null;
+    if (t.content.storedBytes() > limit(t)) {
+      over(row.xid(), t);
     }
+  }
+
+  /** The most the target's value may store: {@code cdc.lob.max.bytes}, and the heap's bound for what stays on it. */
+  private long limit(Target t) {
+    return t.streams ? maxBytes : Math.min(maxBytes, HEAP_LIMIT);
+  }
+
+  /** The value is past the limit: {@link Marker#LOB_OVER_LIMIT}, its file (if any) deleted now. */
+  private void over(Xid xid, Target t) {
+    if (t.content.inFile()) {
+      buffer.releaseLob(xid, t.content.file());
+    }
+    t.over = true;
+    t.content = null;
   }
 
   private Target locate(Tx tx, RedoRow row, LobPiece.Locator l, TableLayout layout, Instant time) {
@@ -384,7 +431,14 @@ final class LobAssembler {
       t.content = empty(type);
     } else {
       Object before = knownValue(row.xid(), tx, layout, row.rowId(), l.column());
-      t.content = l.whole() ? empty(type) : before != null ? LobContent.of(before) : null;
+      if (l.whole()) {
+        t.content = empty(type);
+      } else if (before instanceof StreamedLob s) {
+        // a copy: the change that set it keeps its value while this call changes the row's
+        t.content = LobContent.copyOf(s, buffer.newLobFile(row.xid(), s.isCharacter()));
+      } else {
+        t.content = before != null ? LobContent.of(before) : null;
+      }
     }
     return t;
   }
@@ -429,7 +483,7 @@ final class LobAssembler {
     Target t = tx.target;
     Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
         : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
-    boolean known = value instanceof String || value instanceof Bytes;
+    boolean known = value instanceof String || value instanceof Bytes || value instanceof StreamedLob;
     tx.known.put(key(t.locator.rowId(), t.column), known ? value : UNKNOWN);   // as written: JSON stays bytes
     value = JsonColumns.asText(value, t.layout, t.column);
     if (t.completes) {

@@ -103,7 +103,7 @@ final class Positions {
     acknowledged = position;
     CommitMark mark = position.lastCommit();
     if (mark != null) {
-      buffer.acknowledged(mark);
+      buffer.acknowledged(mark, position.lastIndex() == Position.WHOLE);
     }
   }
 

@@ -33,7 +33,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Seeded random workloads on a table with CLOB, BLOB and NCLOB columns: inserts and updates with
  * values in-row and out of line, DBMS_LOB writes at offsets (holes, overlaps), trims and erases,
  * savepoint rollbacks, full rollbacks, interleaved transactions, a small memory budget (spills),
- * a journal written at every step in half the seeds, and restarts from the acknowledged position. Every LOB value a committed transaction delivers must
+ * a journal written at every step in half the seeds, and restarts from the acknowledged position. In
+ * two seeds of three the stream threshold is a few KiB, so that values move to LOB files while
+ * their writes, trims and erases are applied, and are delivered as {@code StreamedLob}s: each is
+ * read through its stream when it is received, before its acknowledgement. Every LOB value a committed transaction delivers must
  * equal what the simulator's table held for that row at that commit (never stale, never partial);
  * a value the redo cannot tell is NOT_LOGGED; a LOB the transaction itself inserted is known
  * (also when a restart reloaded the transaction from the journal in between). A failing seed is in
@@ -82,6 +85,9 @@ class LobPropertyTest {
     Map<Xid, List<Change>> delivered = new LinkedHashMap<>();
     int runs = Integer.getInteger("lob.runs", 1 + random.nextInt(3));
     boolean journaled = seed % 2 == 0;
+    boolean streams = seed % 3 != 0;
+    String threshold = streams ? Integer.toString(1024 + random.nextInt(4096)) : "1048576";
+    int[] streamed = {0};
     int done = 0;
     for (int run = 0; done < publishing; run++) {
       boolean last = run >= runs - 1;
@@ -89,6 +95,7 @@ class LobPropertyTest {
       try (EngineHarness h = new EngineHarness(oracle, spill.resolve("run" + run))) {
         h.set("cdc.buffer.memory.max.bytes", Long.toString(16_384 + random.nextInt(200_000)));
         h.set("cdc.queue.max.records", "16");
+        h.set("cdc.lob.stream.threshold.bytes", threshold);
         if (journaled) {
           h.journal = dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal"));
           h.set("cdc.buffer.journal.after.ms", "0");
@@ -107,7 +114,7 @@ class LobPropertyTest {
           empty = 0;
           for (StreamEvent event : batch) {
             if (event instanceof StreamEvent.ChangeEvent c && seen < crashAfter) {
-              delivered.computeIfAbsent(c.commit().xid(), k -> new ArrayList<>()).add(c.change());
+              delivered.computeIfAbsent(c.commit().xid(), k -> new ArrayList<>()).add(read(c.change(), streamed));
               stream.acknowledge(c.position());
               acked = c.position();
               seen++;
@@ -118,6 +125,10 @@ class LobPropertyTest {
       }
     }
 
+    if (streams) {
+      assertThat(streamed[0]).as("seed %s: values streamed through LOB files (threshold %s)", seed, threshold)
+          .isPositive();
+    }
     List<Committed> publishingTxs = committed.stream().filter(Committed::publishes).toList();
     assertThat(delivered.keySet()).as("seed %s: transactions in commit order", seed)
         .containsExactlyElementsOf(publishingTxs.stream().map(Committed::xid).toList());
@@ -127,6 +138,26 @@ class LobPropertyTest {
     for (Committed c : publishingTxs) {
       check(seed, c, delivered.get(c.xid()), mustKnowInserts);
     }
+  }
+
+  /** The change with each StreamedLob replaced by its content, read now (before the acknowledgement). */
+  private static Change read(Change c, int[] streamed) throws java.io.IOException {
+    return new Change(c.operation(), c.table(), c.layoutVersion(), read(c.before(), streamed), read(c.after(), streamed),
+        c.scn(), c.address(), c.ssn(), c.rowId(), c.timestamp());
+  }
+
+  private static Row read(Row row, int[] streamed) throws java.io.IOException {
+    if (row == null) {
+      return null;
+    }
+    Row.Builder b = row.toBuilder();
+    for (int i = 0; i < row.size(); i++) {
+      if (row.get(i) instanceof dev.redoline.core.StreamedLob lob) {
+        streamed[0]++;
+        b.set(i, LobStreamingScenarioTest.content(lob));
+      }
+    }
+    return b.build();
   }
 
   private static void check(long seed, Committed expected, List<Change> changes, boolean mustKnowInserts) {
