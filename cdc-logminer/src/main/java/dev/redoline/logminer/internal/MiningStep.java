@@ -199,7 +199,7 @@ final class MiningStep {
       finished = true;
     }
     if (window.onStep(took, plan.limitedByWindow())) {
-      ops.event(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.logs() + " logs per thread");
+      ops.event(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.shown());
     }
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.

@@ -25,6 +25,11 @@ final class MiningWindow {
     return logs;
   }
 
+  /** The window for ops messages: "1 log per thread", "4 logs per thread". */
+  String shown() {
+    return logs == 1 ? "1 log per thread" : logs + " logs per thread";
+  }
+
   /** A step that was limited by the window finished in {@code elapsed}: widen it if that was fast. */
   boolean onStep(Duration elapsed, boolean limitedByWindow) {
     if (limitedByWindow && elapsed.compareTo(target) < 0 && logs < max) {

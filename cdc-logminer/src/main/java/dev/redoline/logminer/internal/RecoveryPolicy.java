@@ -73,7 +73,7 @@ final class RecoveryPolicy {
         session.reset();
         if (failure.action() == Failure.Action.SHRINK_WINDOW) {
           if (window.onTimeout()) {
-            ops.event(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.logs() + " logs");
+            ops.event(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.shown());
           }
         } else {
           narrowAfterPartialRead(rowsFetched, failure);
@@ -124,7 +124,7 @@ final class RecoveryPolicy {
     }
     if (window.onTimeout()) {
       ops.event(OpsEvent.Type.WINDOW_CHANGED, "step failed after " + rowsFetched + " rows fetched; window narrowed to "
-          + window.logs() + " logs: " + failure.detail());
+          + window.shown() + ": " + failure.detail());
     }
     return true;
   }

@@ -54,9 +54,9 @@ class MiningWindowScenarioTest {
       assertThat(h.ops(OpsEvent.Type.WINDOW_CHANGED)).extracting(OpsEvent::message).containsExactly(
           "window widened to 2 logs per thread",
           "window widened to 4 logs per thread",
-          "query timed out; window narrowed to 2 logs",
+          "query timed out; window narrowed to 2 logs per thread",
           "window widened to 4 logs per thread",
-          "query timed out; window narrowed to 2 logs",
+          "query timed out; window narrowed to 2 logs per thread",
           "window widened to 4 logs per thread");
       assertThat(h.ops(OpsEvent.Type.REMINE)).hasSize(2).allSatisfy(e -> assertThat(e.message())
           .isEqualTo("step mined again: ORA-01013: user requested cancel of current operation"));

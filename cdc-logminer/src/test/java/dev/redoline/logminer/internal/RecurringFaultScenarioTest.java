@@ -54,7 +54,7 @@ class RecurringFaultScenarioTest {
       List<String> narrowed = h.ops(OpsEvent.Type.WINDOW_CHANGED).stream().map(OpsEvent::message)
           .filter(m -> m.contains("narrowed")).toList();
       assertThat(narrowed).hasSize(reconnects.size()).allSatisfy(m -> assertThat(m).isEqualTo(
-          "step failed after 149 rows fetched; window narrowed to 2 logs: ORA-03113: end-of-file on communication channel"));
+          "step failed after 149 rows fetched; window narrowed to 2 logs per thread: ORA-03113: end-of-file on communication channel"));
     }
   }
 
