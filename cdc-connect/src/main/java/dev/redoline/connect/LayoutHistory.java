@@ -122,7 +122,7 @@ final class LayoutHistory {
       consumer.seekToBeginning(List.of(partition));
       long end = consumer.endOffsets(List.of(partition)).get(partition);
       int empty = 0;
-      while (consumer.position(partition) < end && empty <= maxEmptyPolls) {
+      while (consumer.position(partition) < end && empty < maxEmptyPolls) {
         var batch = consumer.poll(Duration.ofMillis(200));
         empty = batch.isEmpty() ? empty + 1 : 0;
         for (ConsumerRecord<byte[], byte[]> r : batch) {

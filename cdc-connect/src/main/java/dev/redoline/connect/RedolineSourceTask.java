@@ -332,12 +332,6 @@ public final class RedolineSourceTask extends SourceTask {
     }
   }
 
-  /**
-   * Dead letters and ops events, with the offset of the last record handed out. On a first start
-   * the capture has no position until it has connected; events that come before stay queued
-   * until it has one, so no record ever carries a missing offset (which Connect would store as a
-   * deletion).
-   */
   /** Acts on the signals sent since the last poll; a bad one becomes an ops event (CDC-4011). */
   private void takeSignals(CaptureStream s) {
     List<Signal> received;
@@ -374,6 +368,12 @@ public final class RedolineSourceTask extends SourceTask {
         + problem));
   }
 
+  /**
+   * Dead letters and ops events, with the offset of the last record handed out. On a first start
+   * the capture has no position until it has connected; events that come before stay queued
+   * until it has one, so no record ever carries a missing offset (which Connect would store as a
+   * deletion).
+   */
   private void drainSideEvents(List<SourceRecord> out, CaptureStream s) {
     if (lastPosition == null) {
       lastPosition = s.acknowledged();

@@ -81,7 +81,7 @@ final class Workloads {
     return switch (name) {
       case "demo" -> demo(seed, start, seedRows);
       case "stress" -> stress(seed, start, seedRows, hugeEvery);
-      default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress)");
+      default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress; the server also runs biglob)");
     };
   }
 

@@ -32,15 +32,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Seeded random workloads on a table with CLOB, BLOB and NCLOB columns: inserts and updates with
  * values in-row and out of line, DBMS_LOB writes at offsets (holes, overlaps), trims and erases,
- * savepoint rollbacks, full rollbacks, interleaved transactions, a small memory budget (spills),
- * a journal written at every step in half the seeds, and restarts from the acknowledged position. In
+ * savepoint rollbacks, full rollbacks, interleaved transactions, a small memory budget (spills), a
+ * journal written at every step in half the seeds, and restarts from the acknowledged position. In
  * two seeds of three the stream threshold is a few KiB, so that values move to LOB files while
  * their writes, trims and erases are applied, and are delivered as {@code StreamedLob}s: each is
- * read through its stream when it is received, before its acknowledgement. Every LOB value a committed transaction delivers must
- * equal what the simulator's table held for that row at that commit (never stale, never partial);
- * a value the redo cannot tell is NOT_LOGGED; a LOB the transaction itself inserted is known
- * (also when a restart reloaded the transaction from the journal in between). A failing seed is in
- * the test name.
+ * read through its stream when it is received, before its acknowledgement. Every LOB value a
+ * committed transaction delivers must equal what the simulator's table held for that row at that
+ * commit (never stale, never partial); a value the redo cannot tell is NOT_LOGGED; a LOB the
+ * transaction itself inserted is known (also when a restart reloaded the transaction from the
+ * journal in between). A failing seed is in the test name.
  */
 class LobPropertyTest {
 
