@@ -18,7 +18,11 @@ public record OpsEvent(Type type, Instant time, String message) {
     /** Connected again after one or more {@link #RECONNECT}s. */
     RECONNECTED(true),
     REMINE(false), WAITING_FOR_ARCHIVE(false), COMMIT_OUT_OF_ORDER(true),
-    /** A table's snapshot began or ended. */
+    /**
+     * A snapshot was queued, continued or begun again after a restart, or completed; the rule
+     * before a table's first chunk applied; a table's last remaining row was read again to carry
+     * the mark {@code last}.
+     */
     SNAPSHOT_PROGRESS(false),
     /** A snapshot chunk was read again smaller (ORA-01555), again later (ORA-01466), or skipped a table. */
     SNAPSHOT_RETRY(true),

@@ -17,7 +17,7 @@ public final class ConfigDocs {
     StringBuilder sb = new StringBuilder();
     sb.append("# Configuration\n\n")
         .append("<!-- Generated from CdcConfig by ConfigDocs; do not edit. Regenerate with:\n")
-        .append("     ./mvnw -pl cdc-core test -Dtest=ConfigDocsTest -Dredoline.docs.write=true -->\n\n")
+        .append("     ./mvnw -pl cdc-core test -Dtest=DocsTest -Dredoline.docs.write=true -->\n\n")
         .append("Every key Redoline reads, by group. Keys outside the `cdc.` namespace are ignored; an ")
         .append("unknown `cdc.` key stops the start with CDC-4002 and the closest known key. ")
         .append("Required keys have no default.\n");
