@@ -20,7 +20,9 @@
  * One file per stage, each handing on to the next and never back. The capture thread
  * ({@code CaptureLoop}, its parts wired by {@code CaptureAssembly}) runs one {@code MiningStep}
  * after another; a failed step goes to {@code RecoveryPolicy}, which retries it from the same
- * cursor or stops the capture.
+ * cursor (over half as many logs after a timeout or a read that failed part way) or stops the
+ * capture. A first start at {@code cdc.start.scn=current} begins at {@code FirstStart}'s position,
+ * which reads the transactions open at the start SCN from their own start.
  * <ol>
  *   <li>{@code MiningStep} plans the step ({@code LogInventory}, {@code StepBounds}), starts the
  *       LogMiner session ({@code MiningSession}) and builds the {@code MiningQuery}.
