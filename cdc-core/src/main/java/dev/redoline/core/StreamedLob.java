@@ -24,10 +24,12 @@ import java.nio.file.NoSuchFileException;
  *
  * <h2>Lifetime</h2>
  * The content can be read, as often as wanted and from any thread, until the transaction holding
- * the value is acknowledged: for the embedded engine, while the handler runs and until it returns
- * successfully. It is deleted then (also when the transaction is rolled back or dropped, or the
- * engine stops), and opening a stream afterwards throws {@link CdcException} CDC-5004: read it
- * before returning. A stream opened before keeps reading the whole content.
+ * the value is acknowledged: for the embedded engine, at least while the handler runs. It is
+ * deleted when the acknowledgement arrives (for the embedded engine, once the handler has returned
+ * successfully and its position is stored with the next offset write), or when the transaction is
+ * rolled back or dropped or the engine stops; opening a stream afterwards throws
+ * {@link CdcException} CDC-5004: read it before returning. A stream opened before keeps reading
+ * the whole content.
  *
  * <p>Immutable. {@link #equals} compares where the content is stored, {@link #toString} shows the
  * kind and length: neither reads or prints any of the content.
