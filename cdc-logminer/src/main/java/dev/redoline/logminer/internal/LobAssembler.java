@@ -46,7 +46,10 @@ import java.util.function.Predicate;
  * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
  * A transaction reloaded from the journal after a restart knows what its reloaded changes set
  * ({@link ReloadedLobValues}); rows the journal already holds that the restart reads again are
- * ignored here as the buffer ignores them.
+ * ignored here as the buffer ignores them. A write, trim, erase or XML write with no locator before
+ * it is CDC-3006 at once, but when it is the first row of its transaction this run read: that may be
+ * a delivered transaction read again in part after a restart, so it is judged at the commit
+ * ({@link #tail}).
  *
  * <h2>When it reaches the buffer</h2>
  * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
@@ -117,6 +120,14 @@ final class LobAssembler {
     Target target;
     /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
     boolean skipping;
+    /**
+     * The first LOB row of a statement whose locator this run did not read, when it was the first
+     * row of the transaction this run read: the tail of a transaction begun before the start
+     * position ({@link #tail}). The statement's later LOB rows are ignored with it.
+     */
+    OutOfPlace tail;
+    /** Whether the LOB rows being read belong to {@link #tail}'s statement. */
+    boolean inTail;
     /** Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become unknown. */
     final Map<String, Object> known = new HashMap<>();
     /** Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may be undone. */
@@ -297,6 +308,7 @@ final class LobAssembler {
     }
     flushPending(xid, tx);
     tx.skipping = false;
+    tx.inTail = false;
     buffer.release(xid);
   }
 
@@ -322,6 +334,24 @@ final class LobAssembler {
         tx.undoneRows.add(rowId);
       }
     }
+  }
+
+  /**
+   * A LOB row with no locator before it that was the first row of its transaction this run read,
+   * and the error it makes.
+   */
+  record OutOfPlace(RedoRow row, DecodeException error) {}
+
+  /**
+   * The out-of-place LOB row kept for {@code xid}, or {@code null}: call at its COMMIT, before
+   * {@link #forget}. A restart reads again the rows of a transaction delivered before the start
+   * position that lie after the resume address (another transaction's first row holds it back),
+   * and that address may fall between a LOB statement's locator and its writes; whether the row is
+   * an error is known only at the commit, which is then at or before the start position's.
+   */
+  OutOfPlace tail(Xid xid) {
+    Tx tx = open.get(resolve(xid));
+    return tx == null ? null : tx.tail;
   }
 
   /** The transaction committed, rolled back or was dropped. */
@@ -350,15 +380,16 @@ final class LobAssembler {
    *
    * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before it
    */
-  void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
+  void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time, boolean firstOfTransaction) {
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
-    if (tx.skipping) {
+    if (tx.skipping || tx.inTail && !(piece instanceof LobPiece.Locator)) {
       return;
     }
     if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
       return;   // read again after a restart: the journal holds the change it made
     }
     if (piece instanceof LobPiece.Locator l) {
+      tx.inTail = false;
       if (tx.target != null) {
         place(row.xid(), tx);   // the held-back change stays: another of its LOB columns may follow
       }
@@ -374,8 +405,15 @@ final class LobAssembler {
       return;
     }
     if (t == null) {
-      throw new DecodeException(ErrorCode.LOB_ROW_OUT_OF_PLACE, row.operation() + " row with no SEL_LOB_LOCATOR or "
-          + "XML DOC BEGIN before it in transaction " + row.xid(), layout.table(), null, -1, null, null);
+      DecodeException e = new DecodeException(ErrorCode.LOB_ROW_OUT_OF_PLACE, row.operation() + " row with no "
+          + "SEL_LOB_LOCATOR or XML DOC BEGIN before it in transaction " + row.xid(), layout.table(), null, -1, null,
+          null);
+      if (!firstOfTransaction) {
+        throw e;
+      }
+      tx.tail = new OutOfPlace(row, e);   // judged at the commit: see tail()
+      tx.inTail = true;
+      return;
     }
     if (t.skipsWrites() || t.content == null) {
       if (t.content == null && !t.skipsWrites() && piece instanceof LobPiece.Trim trim && trim.length() == 0) {

@@ -266,6 +266,7 @@ final class MiningStep {
     positions.begin(start);
     startScn = start.resumeScn();
     applier.excludedWithoutStart(start.excludedOpen());
+    applier.started(start);
     publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
         snapshots.begin(start.snapshot(), firstStart));
   }

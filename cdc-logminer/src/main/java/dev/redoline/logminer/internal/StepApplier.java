@@ -3,9 +3,11 @@ package dev.redoline.logminer.internal;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
+import dev.redoline.core.CommitMark;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
@@ -96,6 +98,8 @@ final class StepApplier {
   private final OpsListener ops;
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
+  /** The position the capture started at, or {@code null} before {@link #started}. */
+  private Position start;
   private final Set<String> excludedUsers;
   /** {@code cdc.skipped.operations}: such changes are neither decoded nor buffered. */
   private final SkippedOperations skipped;
@@ -198,6 +202,7 @@ final class StepApplier {
         case RedoRow.COMMIT -> {
           ended(row);
           endLob(row.xid());
+          judgeTail(row);
           forgetLob(row.xid());
           First first = firstSeen.remove(row.xid());
           buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
@@ -231,11 +236,31 @@ final class StepApplier {
       return;
     }
     try {
-      lobs.apply(row, (dev.redoline.decoder.internal.LobPiece) piece, layout(row), instant(row));
+      lobs.apply(row, (dev.redoline.decoder.internal.LobPiece) piece, layout(row), instant(row),
+          !firstSeen.containsKey(row.xid()));
     } catch (DecodeException e) {
       reject(row, e);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+  }
+
+  /**
+   * At a COMMIT: a LOB row out of place at the start of what this run read of the transaction
+   * ({@link LobAssembler#tail}) is an error only when the start position does not count the
+   * transaction as delivered; otherwise it was read again after a restart and its transaction is
+   * left out whole.
+   */
+  private void judgeTail(RedoRow commit) {
+    LobAssembler.OutOfPlace tail = lobs == null ? null : lobs.tail(commit.xid());
+    if (tail != null && (start == null
+        || !start.isDelivered(new CommitMark(commit.scn(), commit.address()), Position.WHOLE))) {
+      reject(tail.row(), tail.error());
+    }
+  }
+
+  /** The capture starts at {@code position}: the transactions it counts as delivered are read again only in part. */
+  void started(Position position) {
+    start = position;
   }
 
   private void endLob(Xid xid) {
