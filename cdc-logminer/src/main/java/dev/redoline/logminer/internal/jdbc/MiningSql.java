@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * <p>The predicates are those of {@link MiningQuery}, in this order: a row at or before its
  * thread's cursor is never returned; MISSING_SCN rows (code 34) and CORRUPTED_BLOCKS rows are
  * always returned, because a hole in the redo concerns every consumer whatever it captures
- * (LOGMINER.md 4.6 and 7); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
+ * (docs/logminer.md#log-switches-rac-and-gaps and #errors); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
  * returned when control rows are asked for, whoever ran them; DDL (code 5) is returned for every
  * object when asked for, whoever ran it (an excluded user's partition DDL still makes new object
  * ids); other rows of excluded users are left out ({@code USERNAME} NULL is never excluded); LOB
@@ -43,7 +43,8 @@ import java.util.stream.Collectors;
  * asked for; every other row only for a captured (container, DATA_OBJ#) pair, the container being
  * {@code NVL(SRC_CON_ID, 0)} because SRC_CON_ID is NULL in a non-container database, or for a
  * captured table by (container, SEG_OWNER, TABLE_NAME), whatever its object id: a partition
- * created by recursive DDL that LogMiner shows no row for has an id no resolution has seen yet. There is no ORDER BY: LogMiner returns rows in redo order and a sort would hold the
+ * created by recursive DDL that LogMiner shows no row for has an id no resolution has seen yet.
+ * There is no ORDER BY: LogMiner returns rows in redo order and a sort would hold the
  * whole step in the database's memory.
  *
  * @param text the statement text
