@@ -156,7 +156,8 @@ final class MiningStep {
     Instant begun = clock.instant();
     positions.planned(plan);
     int restarts = session.restarts();
-    StepPlan mined = startFloor.raise(plan);
+    // A thread's redo written later than the LGWR delay may lie below the floor: not raised then.
+    StepPlan mined = inventory.takeLateWrite() ? plan : startFloor.raise(plan);
     session.start(db, mined);
     if (session.restarts() > restarts) {
       ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "

@@ -179,9 +179,9 @@ final class StepApplier {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
-              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              boolean removed = buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId());
+                lobs.undone(row.xid(), row.rowId(), removed);
               }
             }
           } else {
