@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One mining step (ARCHITECTURE.md section 4): planned from the log inventory, read whole
+ * One mining step (docs/architecture.md#a-step): planned from the log inventory, read whole
  * ({@link StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit
  * order ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read
  * and released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what

@@ -35,7 +35,7 @@ import java.util.Set;
 
 /**
  * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
- * order (SEED.md, "Read the whole step, then apply it"); committed transactions go to the
+ * order (docs/architecture.md#a-step); committed transactions go to the
  * {@link CommitSequencer}.
  *
  * <p>The rows it handles, by OPERATION_CODE:

@@ -15,7 +15,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
- * Reads one whole step into memory (SEED.md, "Read the whole step, then apply it"): CSF pieces
+ * Reads one whole step into memory (docs/architecture.md#a-step): CSF pieces
  * joined, rows outside the step's address interval dropped, a thread's end in its last written
  * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
  * DDL that changes what is captured.

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * <p>Object numbers are per container, so they are keyed by (container id, DATA_OBJ#); a
  * partition's object id maps to its table. A layout's version rises each time a DDL changes the
  * table; since a capture-changing DDL ends its step, every row of a step decodes with the layouts
- * current at the step (ARCHITECTURE.md section 3, rule 3).
+ * current at the step (docs/architecture.md#positions, rule 3).
  */
 final class TableCatalog {
 

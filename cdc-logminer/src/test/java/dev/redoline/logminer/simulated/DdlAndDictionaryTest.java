@@ -19,7 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * DDL and the dictionary at mining time (LOGMINER.md sections 2.2, 3.2 and 9): requirements 11,
+ * DDL and the dictionary at mining time (docs/logminer.md#rows-without-a-dictionary, #start-options and #ddl): requirements 11,
  * 20 (Dictionary Mismatch, BIN$ and OBJ# names), 25 and 34 (DDL between redo and mining).
  */
 class DdlAndDictionaryTest {

@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * <p>The predicates are those of {@link MiningQuery}, in this order: a row at or before its
  * thread's cursor is never returned; MISSING_SCN rows (code 34) and CORRUPTED_BLOCKS rows are
  * always returned, because a hole in the redo concerns every consumer whatever it captures
- * (LOGMINER.md 4.6 and 7); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
+ * (docs/logminer.md#log-switches-rac-and-gaps and #errors); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
  * returned when control rows are asked for, whoever ran them; other rows of excluded
  * users are left out ({@code USERNAME} NULL is never excluded); DDL (code 5) is returned for every
  * object when asked for; LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K
