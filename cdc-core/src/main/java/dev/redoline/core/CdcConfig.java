@@ -144,7 +144,9 @@ public final class CdcConfig {
           + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
           + "in a later session than the START. A transaction begun before the capture's first mined log "
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
-          + "one that began before the capture and ended while it was stopped cannot be told apart.");
+          + "one that began before the capture and ended while it was stopped cannot be told apart. Their DDL "
+          + "is still read, since it changes the captured tables (a partition a loader adds), but a TRUNCATE "
+          + "they run is not delivered.");
   public static final ConfigKey<List<String>> SKIPPED_OPERATIONS = new ConfigKey<>("cdc.skipped.operations",
       Type.LIST, "t", Validator.itemsOf("none", "c", "u", "d", "t", "none"), MEDIUM, CAPTURE,
       "Operations not captured, as Debezium's skipped.operations: c inserts, u updates, d deletes, t "

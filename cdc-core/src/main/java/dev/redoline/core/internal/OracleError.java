@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The one list of Oracle errors Redoline knows (LOGMINER.md section 7): the ORA number, Oracle's
+ * The one list of Oracle errors Redoline knows (docs/logminer.md#errors): the ORA number, Oracle's
  * catalogue text, the SQLSTATE ojdbc reports, whether the connection is gone after it, and what
  * it means for a capture. The engine's error classifier decides by {@link #meaning()}; the Oracle
  * simulator raises errors from the same entries, so the two cannot disagree about a number.

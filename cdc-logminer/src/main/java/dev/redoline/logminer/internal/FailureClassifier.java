@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * because the simulator raises {@link SQLException}s exactly as ojdbc does, from the same list of
  * Oracle errors ({@link OracleError}).
  *
- * <p>The rules, in order (LOGMINER.md section 7):
+ * <p>The rules, in order (docs/logminer.md#errors):
  * <ol>
  *   <li>A {@link CdcException} keeps its own code: retriable codes reconnect, others stop.
  *   <li>The whole chain is read: every {@link SQLException}'s error code and every

@@ -28,7 +28,7 @@ import java.util.function.Predicate;
 
 /**
  * Assembles the content of LOB columns from the LOB rows of each transaction, in redo order, into
- * the change they belong to (LOGMINER.md 2.5):
+ * the change they belong to (docs/logminer.md#lob-xml-and-extended-string-rows):
  * <pre>
  * INSERT           insert into "S"."DOCS"("ID","BODY") values ('7',EMPTY_CLOB());   change A, held back
  * SEL_LOB_LOCATOR  ... select "BODY" into loc_c from "S"."DOCS" where "ID" = '7' for update;
@@ -292,7 +292,7 @@ final class LobAssembler {
 
   /**
    * What the DML row shows for a value its LOB rows carry: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()},
-   * or {@code LM_EMPTY_STRING} for an extended string (LOGMINER.md 2.3; Debezium reads the same text).
+   * or {@code LM_EMPTY_STRING} for an extended string (docs/logminer.md#literals; Debezium reads the same text).
    */
   private static boolean isPlaceholder(Object value) {
     return value == Marker.EMPTY_CLOB || value == Marker.EMPTY_BLOB || EXTENDED_PLACEHOLDER.equals(value);
@@ -370,7 +370,7 @@ final class LobAssembler {
 
   /**
    * The key of the transaction a row belongs to: undo rows of a transaction begun before the
-   * LogMiner session carry its XID with the sequence {@code ffffffff} (LOGMINER.md 1.2).
+   * LogMiner session carry its XID with the sequence {@code ffffffff} (docs/logminer.md#columns).
    */
   private Xid resolve(Xid xid) {
     if (!xid.hasUnknownSequence() || open.containsKey(xid)) {

@@ -20,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One mining step (ARCHITECTURE.md section 4): planned from the log inventory, read whole
+ * One mining step (docs/architecture.md#a-step): planned from the log inventory, read whole
  * ({@link StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit
  * order ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read
  * and released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what
@@ -176,12 +176,13 @@ final class MiningStep {
     StepRowStore store = new StepRowStore(settings.stepMemoryBytes(), settings.spillDirectory());
     try {
       if (ranges.size() == 1) {
-        rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, store, n -> rowsFetched = n);
+        rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, tracker::unresolved, store,
+            n -> rowsFetched = n);
       } else {
         long[] fetchedByAll = new long[1];
         try (RowCursor merged = connection.parallel().mine(db, session, ranges, query(plan),
             settings.stepMemoryBytes(), settings.spillDirectory(), n -> fetchedByAll[0] = n)) {
-          rows = StepReader.read(merged, mined, tracker::changesCapture, store, n -> { });
+          rows = StepReader.read(merged, mined, tracker::changesCapture, tracker::unresolved, store, n -> { });
         } finally {
           rowsFetched = fetchedByAll[0];
         }
@@ -198,11 +199,14 @@ final class MiningStep {
     }
     appliedAny = true;
     positions.applied(plan, rows.ends());
-    startFloor.applied(plan, positions.cursors(), rows.ddl() != null);
+    startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());
     orphans.forgetDropped(applier::forget);
     if (rows.ddl() != null) {
       tracker.ddlApplied(rows.ddl());
+    }
+    if (rows.unresolved() != null) {
+      tracker.unresolvedCut(rows.unresolved());
     }
     Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
     var released = sequencer.release(releasable);
@@ -225,7 +229,7 @@ final class MiningStep {
     }
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
-    return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
+    return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
   }
 
   /**
@@ -310,6 +314,7 @@ final class MiningStep {
     MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
         .timeout(settings.queryTimeout()).lobRows(settings.lobEnabled());
     catalog.objectIds().forEach(query::capture);
+    catalog.capturedTables().forEach(query::captureByName);
     settings.usersExclude().forEach(query::excludeUser);
     plan.cursors().values().forEach(query::cursor);
     return query.build();

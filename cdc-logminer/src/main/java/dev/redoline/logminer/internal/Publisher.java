@@ -20,8 +20,7 @@ import java.util.Map;
 
 /**
  * Puts each released transaction in the {@link EventQueue} as one
- * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (ARCHITECTURE.md
- * section 3, rule 4), skipping a transaction the start position says was delivered already.
+ * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (docs/architecture.md#positions, rule 4), skipping a transaction the start position says was delivered already.
  *
  * <h2>Positions</h2>
  * A transaction's positions are made by {@link Positions}: from what the step holds back

@@ -12,8 +12,7 @@ import java.util.Map;
 
 /**
  * The lowest SCN a step's LogMiner session must start at, when something lower than the
- * FIRST_CHANGE# of the cursors' logs is provably safe (LOGMINER.md section 5, ARCHITECTURE.md
- * section 3, rule 2). Starting at a log's first SCN makes LogMiner decode the log from its start
+ * FIRST_CHANGE# of the cursors' logs is provably safe (docs/logminer.md#scn-order-and-redo-addresses, docs/architecture.md#positions, rule 2). Starting at a log's first SCN makes LogMiner decode the log from its start
  * on every step, so a step late in a large online log costs as much as the whole log.
  *
  * <pre>{@code

@@ -29,15 +29,28 @@ import java.util.function.Predicate;
  * DDL), and every row above it is read again by the next step, after the object ids are resolved
  * again. Cutting by address, never by SCN, keeps the cursor exact: the set of applied rows is
  * always an address prefix of each thread.
+ *
+ * <h2>The cut before an unresolved object</h2>
+ * A row that names a captured table but carries an object id the catalog has not resolved (a
+ * partition made by an excluded user's DDL before the capture resolved it, or by recursive DDL
+ * LogMiner shows no row for) ends the step just before it: in its thread nothing from it on, and in
+ * every thread nothing at or after the lowest address of a row with an SCN at or above its own. The
+ * catalog is resolved again and the next step reads the row with its object id known.
  */
 final class StepReader {
 
   /**
-   * A step's rows and where they end. With a DDL cut, {@code keepUpTo} holds per thread the last
-   * address applied (the rows above it are read again by the next step); otherwise {@code null}.
+   * A step's rows and where they end. When the step is cut (at a DDL, or before an unresolved
+   * object), {@code keepUpTo} holds per thread the last address applied (the rows above it are
+   * read again by the next step); otherwise {@code null}.
    */
-  record StepRows(StepRowStore store, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl,
+  record StepRows(StepRowStore store, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl, RedoRow unresolved,
       Map<Integer, RedoAddress> keepUpTo) implements AutoCloseable {
+
+    /** Whether the step ended early, at a DDL or before an unresolved object. */
+    boolean cut() {
+      return ddl != null || unresolved != null;
+    }
 
     /** The rows to apply, in redo order and in chunks ({@link StepRowStore#forEachChunk}). */
     void forEachChunk(java.util.function.Consumer<List<RedoRow>> chunk) {
@@ -64,12 +77,14 @@ final class StepReader {
    * plan's interval dropped.
    *
    * @param changesCapture whether a DDL row changes what is captured
+   * @param unresolved whether a row names a captured table with an object id not resolved yet
    * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
-  static StepRows read(RowCursor cursor, StepPlan plan, Predicate<RedoRow> changesCapture, StepRowStore store,
-      LongConsumer fetched) throws SQLException {
+  static StepRows read(RowCursor cursor, StepPlan plan, Predicate<RedoRow> changesCapture,
+      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
     long count = 0;
     RedoRow ddl = null;
+    RedoRow firstUnresolved = null;
     Map<Integer, RedoAddress> settled = settling(plan);
     try {
       StringBuilder pieces = null;
@@ -87,8 +102,14 @@ final class StepReader {
           check(row);
           store.add(row);
           settle(plan, settled, row.address());
-          if (ddl == null && row.operationCode() == RedoRow.DDL && changesCapture.test(row)) {
-            ddl = row;
+          // the first row that cuts the step, in row order: a DDL that changes what is captured, or
+          // a row of an object not resolved yet
+          if (ddl == null && firstUnresolved == null) {
+            if (row.operationCode() == RedoRow.DDL) {
+              ddl = changesCapture.test(row) ? row : null;
+            } else if (unresolved.test(row)) {
+              firstUnresolved = row;
+            }
           }
         }
       }
@@ -104,14 +125,17 @@ final class StepReader {
     if (ddl != null) {
       return cut(store, plan, ends, ddl);
     }
-    return new StepRows(store, ends, plan.safeScn(), null, null);
+    if (firstUnresolved != null) {
+      return cutBefore(store, plan, ends, firstUnresolved);
+    }
+    return new StepRows(store, ends, plan.safeScn(), null, null, null);
   }
 
-  /** Runs {@code query} on {@code db} and reads the step from it ({@link #read(RowCursor, StepPlan, Predicate, StepRowStore, LongConsumer)}). */
+  /** Runs {@code query} on {@code db} and reads the step from it. */
   static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
-      StepRowStore store, LongConsumer fetched) throws SQLException {
+      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
     try (RowCursor cursor = db.query(query)) {
-      return read(cursor, plan, changesCapture, store, fetched);
+      return read(cursor, plan, changesCapture, unresolved, store, fetched);
     }
   }
 
@@ -168,7 +192,20 @@ final class StepReader {
         ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
       }
     });
-    return new StepRows(store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, Map.copyOf(ends));
+    return new StepRows(store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends));
+  }
+
+  private static StepRows cutBefore(StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled,
+      RedoRow first) {
+    Map<Integer, RedoAddress> ends = new HashMap<>(settled);
+    ends.merge(first.thread(), predecessor(first.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    store.forEach(row -> {
+      if (row.scn().compareTo(first.scn()) >= 0) {
+        ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      }
+    });
+    Scn below = first.scn().equals(Scn.ZERO) ? Scn.ZERO : first.scn().minus(1);
+    return new StepRows(store, ends, Scn.min(plan.safeScn(), below), null, first, Map.copyOf(ends));
   }
 
   /** The highest address below {@code a}: an inclusive end that leaves {@code a} for the next step. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * LOGMINER.md section 7: every transient error is recovered by reconnecting with backoff (CDC-1001)
+ * docs/logminer.md#errors: every transient error is recovered by reconnecting with backoff (CDC-1001)
  * and mining the failed step again, with nothing lost or repeated; past {@code cdc.retry.max.time.ms}
  * the capture stops with CDC-1001; an ORA code the engine does not know stops it with CDC-5001.
  */
