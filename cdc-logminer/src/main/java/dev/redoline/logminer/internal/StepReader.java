@@ -15,7 +15,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
- * Reads one whole step (SEED.md, "Read the whole step, then apply it") into a
+ * Reads one whole step (docs/architecture.md#a-step) into a
  * {@link StepRowStore}, on the heap up to its budget and in a step file beyond: CSF pieces
  * joined, rows outside the step's address interval dropped, a thread's end in its last written
  * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
