@@ -20,8 +20,8 @@ import java.util.Map;
  * INTERNAL ROW_ID=AAAS5cAAEAAAAF0AAA
  * </pre>
  *
- * <p>Only the step's rows are seen: a DML row whose INTERNAL row falls into the next step keeps no
- * ROW_ID, and an undo row for it is counted as unmatched.
+ * <p>Only the rows decoded together are seen: a DML row whose INTERNAL row falls into the next
+ * chunk or step keeps no ROW_ID, and an undo row for it is counted as unmatched.
  */
 final class InternalRowIds {
 

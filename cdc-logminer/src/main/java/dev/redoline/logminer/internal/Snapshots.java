@@ -52,8 +52,9 @@ import java.util.function.BiConsumer;
  * {@code last} therefore arrives for every table that has a snapshot row when its snapshot ends.
  *
  * <h2>Before a table's first chunk</h2>
- * No streamed change of a table comes before the first chunk of its first snapshot: until it is
- * delivered, the table's streamed changes that the chunk holds the effect of are left out
+ * No streamed insert or update of a table comes before the first chunk of its first snapshot: until
+ * it is delivered, the table's streamed inserts and key-keeping updates that the chunk holds the
+ * effect of are left out; deletes always pass
  * ({@link FirstChunks}). The positions inside a first chunk mark the table begun
  * ({@link Chunk#during}): a restart from one reads the table from its start again, without the rule.
  *
@@ -259,7 +260,7 @@ final class Snapshots {
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
       pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
       if (progress == null) {
-        firstChunks.queued(table);
+        firstChunks.queued(layout, key(layout));
       }
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (progress == null ? " queued"
           : cursor.isEmpty() ? " starts again from its first row: its first chunk was being delivered"

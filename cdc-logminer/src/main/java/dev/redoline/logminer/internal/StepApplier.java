@@ -128,9 +128,18 @@ final class StepApplier {
   }
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
-  List<DecodedRow> decode(List<RedoRow> stepRows) {
-    List<RedoRow> rows = InternalRowIds.filled(stepRows);
-    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+  List<DecodedRow> decode(List<RedoRow> rows) {
+    return decode(rows, new HashMap<>());
+  }
+
+  /**
+   * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
+   * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
+   */
+  List<DecodedRow> decode(List<RedoRow> chunk, Map<Xid, Boolean> lobState) {
+    List<RedoRow> rows = InternalRowIds.filled(chunk);
+    Object[] lob = lobs == null ? new Object[rows.size()]
+        : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
     List<DecodedRow> step = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
@@ -183,10 +192,10 @@ final class StepApplier {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
               // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
-              buffer.undo(row.xid(), InternalRowIds.empty(row.rowId()) ? "" : row.rowId(), row.scn(),
-                  row.address());
+              String rowId = InternalRowIds.empty(row.rowId()) ? "" : row.rowId();
+              boolean removed = buffer.undo(row.xid(), rowId, row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId());
+                lobs.undone(row.xid(), rowId, removed);
               }
             }
           } else {
