@@ -1,12 +1,12 @@
 package dev.redoline.logminer.internal;
 
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
+import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,12 +22,6 @@ class ThreadNoLongerPublicScenarioTest {
 
   @TempDir
   Path spill;
-
-  private static void commitOn(SimulatedOracle o, int thread, long id, String status) {
-    SimulatedTransaction tx = o.newTransaction().thread(thread).begin();
-    tx.insert(ORDERS, id, status);
-    tx.commit();
-  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"PRIVATE", "DISABLED"})
