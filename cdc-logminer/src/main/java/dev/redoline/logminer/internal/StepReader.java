@@ -58,6 +58,7 @@ final class StepReader {
   static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
       Predicate<RedoRow> unresolved, LongConsumer fetched) throws SQLException {
     List<RedoRow> rows = new ArrayList<>();
+    Scn beyond = null;   // the lowest SCN of a COMMIT of a partly read thread after its interval
     long count = 0;
     try (RowCursor cursor = db.query(query)) {
       StringBuilder pieces = null;
@@ -74,6 +75,9 @@ final class StepReader {
         if (plan.inInterval(row.address())) {
           check(row);
           rows.add(row);
+        } else if (row.operationCode() == RedoRow.COMMIT && plan.partlyRead().contains(row.thread())
+            && row.address().compareTo(plan.ends().get(row.thread())) > 0) {
+          beyond = beyond == null ? row.scn() : Scn.min(beyond, row.scn());
         }
       }
       if (pieces != null) {
@@ -82,6 +86,10 @@ final class StepReader {
       }
     } finally {
       fetched.accept(count);
+    }
+    if (beyond != null) {
+      // that commit is applied by a later step: nothing at or above it is released before it
+      plan = plan.safeAtMost(beyond.equals(Scn.ZERO) ? beyond : beyond.minus(1));
     }
     Map<Integer, RedoAddress> ends = settledEnds(plan, rows);
     for (RedoRow row : rows) {
