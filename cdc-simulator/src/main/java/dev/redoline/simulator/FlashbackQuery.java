@@ -240,6 +240,11 @@ final class FlashbackQuery {
     if (v instanceof Enum<?>) {
       return v.toString();
     }
+    if (v instanceof String text && (type.kind() == OracleType.Kind.CHAR || type.kind() == OracleType.Kind.NCHAR)
+        && type.length() > text.length()) {
+      // Oracle keeps a CHAR blank-padded to its declared length, and a SELECT returns it so
+      return text + " ".repeat(type.length() - text.length());
+    }
     return v;
   }
 }
