@@ -17,5 +17,6 @@ module dev.redoline.core {
       dev.redoline.simulator,
       dev.redoline.verify,
       dev.redoline.embedded,
-      dev.redoline.connect;
+      dev.redoline.connect,
+      dev.redoline.tools;
 }
