@@ -20,8 +20,9 @@ import java.util.Map;
  * INTERNAL ROW_ID=AAAS5cAAEAAAAF0AAA
  * </pre>
  *
- * <p>Only the rows decoded together are seen: a DML row whose INTERNAL row falls into the next
- * chunk or step keeps no ROW_ID, and an undo row for it is counted as unmatched.
+ * <p>Only the rows decoded together are seen (a step, or one chunk of a step read back from its
+ * step file): a DML row whose INTERNAL row falls into the next step or chunk keeps no ROW_ID, and an
+ * undo row for it is counted as unmatched.
  */
 final class InternalRowIds {
 

@@ -136,8 +136,8 @@ final class StepApplier {
    * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
    * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
    */
-  List<DecodedRow> decode(List<RedoRow> chunk, Map<Xid, Boolean> lobState) {
-    List<RedoRow> rows = InternalRowIds.filled(chunk);
+  List<DecodedRow> decode(List<RedoRow> chunkRows, Map<Xid, Boolean> lobState) {
+    List<RedoRow> rows = InternalRowIds.filled(chunkRows);
     Object[] lob = lobs == null ? new Object[rows.size()]
         : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
@@ -192,10 +192,10 @@ final class StepApplier {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
               // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
-              String rowId = InternalRowIds.empty(row.rowId()) ? "" : row.rowId();
-              boolean removed = buffer.undo(row.xid(), rowId, row.scn(), row.address());
+              boolean removed = buffer.undo(row.xid(), InternalRowIds.empty(row.rowId()) ? "" : row.rowId(),
+                  row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), rowId, removed);
+                lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId(), removed);
               }
             }
           } else {
