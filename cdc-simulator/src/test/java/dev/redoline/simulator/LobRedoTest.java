@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The LOB flows of LOGMINER.md 2.5 as V$LOGMNR_CONTENTS shows them, and the table contents they leave. */
+/** The LOB flows of docs/logminer.md#lob-xml-and-extended-string-rows as V$LOGMNR_CONTENTS shows them, and the table contents they leave. */
 class LobRedoTest {
 
   private static final TableId DOCS = TableId.of("APP", "DOCS");

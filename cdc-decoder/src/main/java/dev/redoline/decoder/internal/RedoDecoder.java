@@ -56,7 +56,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RedoDecoder implements AutoCloseable {
 
-  /** Steps with this many rows or more are decoded on the pool (SEED.md). */
+  /** Steps with this many rows or more are decoded on the pool (docs/architecture.md#threads). */
   public static final int PARALLEL_THRESHOLD = 256;
 
   /** How many compiled layout plans are kept; a plan is a few arrays per table version. */
@@ -272,6 +272,22 @@ public final class RedoDecoder implements AutoCloseable {
       out[i] = !plan.excluded[i] && !plan.shaped[i];
     }
     return out;
+  }
+
+  /**
+   * Per column of {@code layout}: whether {@code cdc.columns.mask.hash} names it and its values
+   * reach records as their salted hash (text columns only; another type a hash pattern names is
+   * not {@linkplain #selectable selectable}).
+   */
+  public boolean[] hashed(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    return plan.hashed.clone();
+  }
+
+  /** Per column of {@code layout}: the code points {@code cdc.columns.truncate} keeps, or 0 when none cuts it. */
+  public int[] truncatedTo(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    return plan.truncateTo.clone();
   }
 
   /**
