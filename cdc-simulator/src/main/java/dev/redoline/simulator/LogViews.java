@@ -55,7 +55,7 @@ final class LogViews {
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle.redo.threads) {
-      out.add(new Object[] {t.number, t.open ? "OPEN" : "CLOSED", "PUBLIC", instanceName(t.instance),
+      out.add(new Object[] {t.number, t.open ? "OPEN" : "CLOSED", t.enabled, instanceName(t.instance),
           t.current().sequence, scn(t.checkpointScn), scn(t.enableScn), 0, t.lastRedoSequence, t.lastRedoBlock,
           scn(t.lastRedoScn), t.lastRedoTime});
     }

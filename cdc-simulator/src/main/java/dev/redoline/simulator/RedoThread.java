@@ -37,6 +37,8 @@ final class RedoThread {
   final List<RedoRecord> buffer = new ArrayList<>();
   int instance;
   boolean open = true;
+  /** V$THREAD.ENABLED: PUBLIC, PRIVATE or DISABLED ({@link SimulatedOracle#threadEnabled}). */
+  String enabled = "PUBLIC";
   long enableScn;
   long disableScn;
   long checkpointScn;

@@ -276,6 +276,18 @@ public final class SimulatedOracle {
     redo.switchLog(redo.thread(thread));
   }
 
+  /**
+   * {@code ALTER DATABASE ENABLE PRIVATE THREAD n} ({@code "PRIVATE"}), {@code ENABLE PUBLIC
+   * THREAD n} ({@code "PUBLIC"}) or {@code DISABLE THREAD n} ({@code "DISABLED"}): V$THREAD.ENABLED.
+   * The thread's redo, written and archived, stays where it is.
+   */
+  public void threadEnabled(int thread, String enabled) {
+    if (!List.of("PUBLIC", "PRIVATE", "DISABLED").contains(enabled)) {
+      throw new IllegalArgumentException("V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
+    }
+    redo.thread(thread).enabled = enabled;
+  }
+
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
     for (RedoThread t : redo.threads) {

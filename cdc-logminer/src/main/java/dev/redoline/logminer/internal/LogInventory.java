@@ -21,8 +21,10 @@ import java.util.TreeMap;
  *
  * <h2>Implementation notes</h2>
  * <ul>
- *   <li><b>Threads.</b> PUBLIC threads are mined; PRIVATE and DISABLED ones are not. A CLOSED
- *       thread is mined up to its last log, whose redo ends at its checkpoint.
+ *   <li><b>Threads.</b> Every thread is mined, PRIVATE and DISABLED ones too: a thread that turned
+ *       so keeps the redo it wrote, and LogMiner without its logs returns partial results with no
+ *       error (Utilities, "Directing LogMiner Operations"). A CLOSED thread is mined up to its last
+ *       log, whose redo ends at its checkpoint; one with no log after the cursor adds nothing.
  *   <li><b>Copies.</b> Logs are keyed by (thread, sequence): the archived copy at the chosen
  *       destination wins over the online group of the same sequence (adding both would fail with
  *       ORA-01289).
@@ -97,9 +99,6 @@ final class LogInventory {
     Scn live = snapshot.currentScn();
     boolean limited = false;
     for (RedoThreadState thread : snapshot.threads()) {
-      if (thread.enabled() != RedoThreadState.Enabled.PUBLIC) {
-        continue;
-      }
       byThread.put(thread.thread(), thread);
       bounds.observe(thread, snapshot.currentScn(), snapshot.writingInstances().contains(thread.instance()), now);
       ThreadLogs logs = logs(thread, snapshot, destId);

@@ -1,13 +1,13 @@
 package dev.redoline.logminer.internal;
 
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
+import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +21,6 @@ class ArchiveOnlyThreadsScenarioTest {
 
   @TempDir
   Path spill;
-
-  private static void commitOn(SimulatedOracle o, int thread, long id, String status) {
-    SimulatedTransaction tx = o.newTransaction().thread(thread).begin();
-    tx.insert(ORDERS, id, status);
-    tx.commit();
-  }
 
   @Test
   void archiveOnlyThreads_aThreadWithNoArchiveCoveringTheStartIsWaitedFor() throws Exception {

@@ -1,12 +1,12 @@
 package dev.redoline.logminer.internal;
 
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
+import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -24,12 +24,6 @@ class RacScnPropagationScenarioTest {
 
   @TempDir
   Path spill;
-
-  private static void commitOn(SimulatedOracle o, int thread, long id, String status) {
-    SimulatedTransaction tx = o.newTransaction().thread(thread).begin();
-    tx.insert(ORDERS, id, status);
-    tx.commit();
-  }
 
   @Test
   void racScnPropagation_redoAnotherInstanceWroteAboveTheConnectedInstancesScnIsNotLost() throws Exception {

@@ -86,6 +86,13 @@ final class ScenarioHarness implements AutoCloseable {
     return ShopOrders.layout();
   }
 
+  /** Inserts one order in its own transaction on redo thread {@code thread} (RAC scenarios). */
+  static void commitOn(SimulatedOracle o, int thread, long id, String status) {
+    dev.redoline.simulator.SimulatedTransaction tx = o.newTransaction().thread(thread).begin();
+    tx.insert(ORDERS, id, status);
+    tx.commit();
+  }
+
   /** Gives the engine a transaction journal (none by default), as a restarted process would reopen. */
   ScenarioHarness journal(dev.redoline.buffer.internal.TransactionJournal journal) {
     this.journal = journal;
