@@ -116,23 +116,8 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
     if (s == null) {
       return "null";
     }
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
+    StringBuilder out = new StringBuilder();
+    dev.redoline.core.internal.Json.quote(out, s);
+    return out.toString();
   }
 }

@@ -18,7 +18,7 @@ import java.util.Objects;
  *       whose checksum differs.
  * </ul>
  *
- * <p><b>Why these functions.</b> {@code STANDARD_HASH} (11.2 on, so in every release Redoline
+ * <p><b>Why these functions.</b> {@code STANDARD_HASH} (12.1 on, so in every release Redoline
  * supports) computes MD5 of a value's bytes with a documented, standard algorithm, so a target's
  * copy can be digested identically outside the database. {@code ORA_HASH} cannot: its algorithm
  * is not documented (nor is H2's namesake the same), and its 32 bits would make colliding sums
