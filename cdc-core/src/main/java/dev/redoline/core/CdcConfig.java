@@ -5,6 +5,7 @@ import static dev.redoline.core.ConfigKey.Group.CAPTURE;
 import static dev.redoline.core.ConfigKey.Group.CONNECT;
 import static dev.redoline.core.ConfigKey.Group.DATABASE;
 import static dev.redoline.core.ConfigKey.Group.DELIVERY;
+import static dev.redoline.core.ConfigKey.Group.DIAGNOSTICS;
 import static dev.redoline.core.ConfigKey.Group.EMBEDDED;
 import static dev.redoline.core.ConfigKey.Group.MINING;
 import static dev.redoline.core.ConfigKey.Group.TOPICS;
@@ -218,6 +219,18 @@ public final class CdcConfig {
       "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
       "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "
           + "(CDC-1002) before the capture stops.");
+  public static final ConfigKey<Long> MINING_STEP_MEMORY_MAX_BYTES = new ConfigKey<>(
+      "cdc.mining.step.memory.max.bytes", Type.LONG, "134217728", Validator.range(1024, Long.MAX_VALUE), MEDIUM,
+      MINING, "Heap one step's mined rows may take (estimated at twice their SQL text plus 400 bytes a row); "
+          + "the rows beyond it go to an enciphered step file in cdc.buffer.spill.dir, read back once the whole "
+          + "step is read. Applying such a step holds up to one and a quarter times this much.");
+  public static final ConfigKey<Integer> MINING_SESSIONS = new ConfigKey<>("cdc.mining.sessions", Type.INT, "1",
+      Validator.range(1, 16), MEDIUM, MINING,
+      "LogMiner sessions that may mine one step's archived logs at once, each on its own connection over a "
+          + "contiguous range of the logs; the rows are merged in redo order and applied as one session's. "
+          + "Used only while a step holds more than one archived log (a backlog); online logs are always "
+          + "mined by one session. Each session costs the database a connection, a CPU and its LogMiner "
+          + "memory (docs/performance-catchup.md). 1 keeps the single session.");
 
   // ---- Transaction buffer ------------------------------------------------------------------
 
@@ -338,6 +351,20 @@ public final class CdcConfig {
           + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
           + "placeholder as Debezium's unavailable.value.placeholder.");
 
+  // ---- Diagnostics ------------------------------------------------------------------------
+
+  public static final ConfigKey<String> RECORDING_DIR = new ConfigKey<>("cdc.recording.dir", Type.STRING, "",
+      Validator.any(), LOW, DIAGNOSTICS,
+      "Directory where the capture records what it reads from the database: every statement the gateway "
+          + "runs (log inventory, dictionary, LogMiner calls, mined rows, snapshot chunks) with its binds, "
+          + "the values it read and its errors, as gzip parts (docs/recording.md). Excluded columns are "
+          + "recorded as NULL and masked columns masked, as at parse time. The Oracle simulator replays a "
+          + "recording as a database (jdbc:redoline:sim:replay?file=<dir>). Empty records nothing.");
+  public static final ConfigKey<Long> RECORDING_MAX_BYTES = new ConfigKey<>("cdc.recording.max.bytes", Type.LONG,
+      "268435456", Validator.range(1_048_576, Long.MAX_VALUE), LOW, DIAGNOSTICS,
+      "The most bytes the parts in cdc.recording.dir take together: a part is closed at an eighth of "
+          + "this and the oldest parts are deleted, so the recording keeps the latest statements.");
+
   // ---- Embedded engine ---------------------------------------------------------------------
 
   public static final ConfigKey<String> STATE_DIR = new ConfigKey<>("cdc.state.dir", Type.STRING,
@@ -363,10 +390,11 @@ public final class CdcConfig {
       USERS_EXCLUDE, SKIPPED_OPERATIONS, ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
+      MINING_STEP_MEMORY_MAX_BYTES, MINING_SESSIONS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
-      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
+      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR, RECORDING_DIR, RECORDING_MAX_BYTES,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS, SIGNAL_TOPIC,
       TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,

@@ -367,7 +367,9 @@ final class Snapshots {
               + "as of SCN " + scn + " to carry the mark last") + ")");
         }
       } catch (SQLException e) {
-        if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
+        // ORA-22924 is ORA-01555 for a LOB column's undo: the same shortage, the same answer.
+        if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()
+            || e.getErrorCode() == OracleError.LOB_SNAPSHOT_TOO_OLD.number()) {
           if (job.limit == 1) {
             throw new CdcException(ErrorCode.SNAPSHOT_UNDO_TOO_SMALL, "Snapshot of " + job.table + " as of SCN "
                 + scn + " failed even for one row (cdc.snapshot.chunk.rows=" + settings.chunkRows() + "): "
@@ -375,7 +377,7 @@ final class Snapshots {
           }
           job.limit = Math.max(1, job.limit / 2);
           ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + scn
-              + " hit ORA-01555; reading " + job.limit + " rows at a time");
+              + " hit ORA-" + String.format("%05d", e.getErrorCode()) + "; reading " + job.limit + " rows at a time");
           continue;
         }
         if (e.getErrorCode() == OracleError.TABLE_DEFINITION_CHANGED.number()
