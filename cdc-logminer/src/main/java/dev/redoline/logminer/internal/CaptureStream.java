@@ -25,13 +25,15 @@ public final class CaptureStream implements ChangeStream {
   private final CaptureStats stats;
   private final CaptureJmx jmx;
   private final StreamingJmx streaming;
+  private final ThreadJmx threads;
 
   CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Clock clock) {
     this.queue = queue;
     this.loop = loop;
     this.thread = thread;
     this.stats = stats;
-    this.jmx = new CaptureJmx(this::metrics);
+    this.jmx = new CaptureJmx(this::metrics, stats);
+    this.threads = new ThreadJmx(stats.figures());
     this.streaming = new StreamingJmx(stats, queue, clock);
   }
 
@@ -42,6 +44,7 @@ public final class CaptureStream implements ChangeStream {
   void publishMetrics(String prefix) {
     jmx.register(prefix);
     streaming.register(prefix);
+    threads.register(prefix);
   }
 
   @Override
@@ -108,6 +111,7 @@ public final class CaptureStream implements ChangeStream {
     queue.close();
     jmx.unregister();
     streaming.unregister();
+    threads.unregister();
     loop.stop();
     thread.interrupt();
     try {

@@ -61,6 +61,8 @@ final class MiningStep {
 
   private Scn startScn;
   private Scn currentScn = Scn.ZERO;
+  /** The log views the last plan was made from: the redo after each cursor is counted over them. */
+  private LogInventory.Snapshot lastListing;
   private Publisher publisher;
   private int archiveWaits;
   /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
@@ -157,7 +159,9 @@ final class MiningStep {
     positions.planned(plan);
     int restarts = session.restarts();
     StepPlan mined = startFloor.raise(plan);
+    Instant sessionBegun = clock.instant();
     session.start(db, mined);
+    stats.figures().onSessionStart(Duration.between(sessionBegun, clock.instant()));
     if (session.restarts() > restarts) {
       ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
@@ -176,6 +180,7 @@ final class MiningStep {
     applier.apply(decoded);
     appliedAny = true;
     positions.applied(plan, rows.ends());
+    stats.figures().onCursors(lastListing, positions.cursors());
     startFloor.applied(plan, positions.cursors(), rows.ddl() != null);
     buffer.stepApplied(rows.safeScn());
     orphans.forgetDropped(applier::forget);
@@ -229,6 +234,7 @@ final class MiningStep {
     }
     stats.step(new CaptureStats.Step(rows.size(), chars, took, decodeTook, window.logs(), session.age(),
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
+    stats.figures().onStep(plan, rows.size(), took, decodeTook, behind, currentScn);
   }
 
   /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
@@ -239,8 +245,9 @@ final class MiningStep {
     DatabaseState state = db.database();
     currentScn = state.currentScn();
     zone.read(state);
-    return new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
+    lastListing = new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
         db.archiveDestinations(), writing);
+    return lastListing;
   }
 
   private MiningQuery query(StepPlan plan) {
