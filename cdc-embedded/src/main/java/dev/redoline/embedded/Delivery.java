@@ -82,6 +82,8 @@ final class Delivery implements Runnable {
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
   private volatile CdcException failure;
+  /** The last error the failure listener heard: the final one, or the last one retried past. */
+  private volatile CdcException lastError;
   private CdcException captureFailure;
   private CommitMark failedMark;
   private int failedAttempts;
@@ -365,6 +367,7 @@ final class Delivery implements Runnable {
   }
 
   private void notifyListener(CdcException e) {
+    lastError = e;
     try {
       listener.onFailure(e);
     } catch (RuntimeException ex) {
@@ -397,6 +400,11 @@ final class Delivery implements Runnable {
 
   CdcException failure() {
     return failure;
+  }
+
+  CdcException lastError() {
+    CdcException f = failure;
+    return f != null ? f : lastError;
   }
 
   /** Any thread: an ad-hoc snapshot, handed to the running capture; false when none runs. */

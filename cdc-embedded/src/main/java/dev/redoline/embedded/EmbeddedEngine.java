@@ -341,6 +341,16 @@ public final class EmbeddedEngine implements AutoCloseable {
     snapshot(ids, null);
   }
 
+  /**
+   * The engine's health: its state, its lag and the last error it met (the one it failed with, or
+   * the last one it retried past), with that error's code and operator action.
+   */
+  public EngineHealth health() {
+    Delivery d = delivery;
+    CdcException failed = failure();
+    return new EngineHealth(state, metrics().lag(), failed != null || d == null ? failed : d.lastError());
+  }
+
   /** Progress counters; all zero before {@link #start()}. */
   public EngineMetrics metrics() {
     Delivery d = delivery;
