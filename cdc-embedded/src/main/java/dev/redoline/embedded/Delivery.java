@@ -417,6 +417,15 @@ final class Delivery implements Runnable {
     return true;
   }
 
+  boolean dropTransaction(dev.redoline.core.Xid xid) {
+    CaptureStream s = stream;
+    if (s == null || !s.running()) {
+      return false;
+    }
+    s.dropTransaction(xid);
+    return true;
+  }
+
   EngineMetrics metrics() {
     CaptureStream s = stream;
     return new EngineMetrics(transactions, changes, lastCommitTime, lag, s == null ? null : s.metrics());

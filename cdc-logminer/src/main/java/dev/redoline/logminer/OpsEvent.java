@@ -27,7 +27,12 @@ public record OpsEvent(Type type, Instant time, String message) {
     /** A snapshot chunk was read again smaller (ORA-01555), again later (ORA-01466), or skipped a table. */
     SNAPSHOT_RETRY(true),
     /** A snapshot signal or request could not be carried out and was skipped (CDC-4011). */
-    SIGNAL_SKIPPED(true);
+    SIGNAL_SKIPPED(true),
+    /**
+     * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction,
+     * a drop-transaction signal): the message names it and its size.
+     */
+    TRANSACTION_DROPPED(true);
 
     private final boolean noticeable;
 

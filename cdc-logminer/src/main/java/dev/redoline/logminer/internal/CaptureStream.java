@@ -100,6 +100,16 @@ public final class CaptureStream implements ChangeStream {
     loop.snapshot(tables, filter == null || filter.isBlank() ? null : filter);
   }
 
+  /**
+   * Drops the open transaction {@code xid} from the buffer before the next step, with an ops event
+   * ({@code TRANSACTION_DROPPED}) naming it and its size; its later rows and its end are skipped,
+   * and positions stored from then on name it (docs/offsets-and-recovery.md, "Dropping a
+   * transaction"). A transaction that is not open is an ops event {@code SIGNAL_SKIPPED}.
+   */
+  public void dropTransaction(dev.redoline.core.Xid xid) {
+    loop.dropTransaction(Objects.requireNonNull(xid, "xid == null"));
+  }
+
   /** Whether the capture thread is still running. */
   public boolean running() {
     return thread.isAlive();

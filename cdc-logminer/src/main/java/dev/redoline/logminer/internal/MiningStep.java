@@ -6,6 +6,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
 import dev.redoline.logminer.OpsEvent;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -63,6 +64,7 @@ final class MiningStep {
   private Scn currentScn = Scn.ZERO;
   /** The log views the last plan was made from: the redo after each cursor is counted over them. */
   private LogInventory.Snapshot lastListing;
+  private final TransactionDrops drops = new TransactionDrops();
   private Publisher publisher;
   private int archiveWaits;
   /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
@@ -117,6 +119,7 @@ final class MiningStep {
     }
     tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
     orphans.checkIfDue(db, buffer);
+    drops.apply(buffer, applier, ops);
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, connection.containers()::in, catalog);
     publisher.progress(snapshots::noteAdHoc);
@@ -214,6 +217,11 @@ final class MiningStep {
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
     return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
+  }
+
+  /** Any thread: drops the open transaction {@code xid} from the buffer before the next step. */
+  void requestDrop(Xid xid) {
+    drops.request(xid);
   }
 
   /** How many rows the last step's query fetched before it ended or failed (0 before its query). */
