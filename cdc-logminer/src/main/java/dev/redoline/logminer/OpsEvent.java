@@ -29,6 +29,15 @@ public record OpsEvent(Type type, Instant time, String message) {
     /** A snapshot signal or request could not be carried out and was skipped (CDC-4011). */
     SIGNAL_SKIPPED(true),
     /**
+     * Steps began or stopped being mined by several LogMiner sessions at once
+     * ({@code cdc.mining.sessions}): the message says which, with the sessions and archived logs.
+     */
+    PARALLEL_MINING(false),
+    /** A verification found the target equal to Oracle (the message is the report's summary). */
+    VERIFIED(false),
+    /** A verification found keys that differ, or tables it could not compare. */
+    VERIFY_DIFFERENCES(true),
+    /**
      * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction,
      * a drop-transaction signal): the message names it and its size.
      */

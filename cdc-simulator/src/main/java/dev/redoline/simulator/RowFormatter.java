@@ -39,6 +39,7 @@ final class RowFormatter {
   /** Where DATA_OBJ# and DATA_OBJD# are in a view row, for rows that show them NULL. */
   private static final int DATA_OBJ = column("DATA_OBJ#");
   private static final int DATA_OBJD = column("DATA_OBJD#");
+  private static final int ROW_ID = column("ROW_ID");
 
   private final SimulatedOracle oracle;
   private final ServerMiningSession session;
@@ -231,6 +232,7 @@ final class RowFormatter {
       String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
       Object[] row = ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
           undoPiece, i < n - 1, c, oracle.catalog.cdb, user);
+      row[ROW_ID] = LobTableRowIds.shown(oracle.settings, r);
       if (r.objectId == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;

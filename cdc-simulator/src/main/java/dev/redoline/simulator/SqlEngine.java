@@ -42,7 +42,12 @@ final class SqlEngine {
       "CREATE ALIAS SIM_SYSTIMESTAMP FOR 'dev.redoline.simulator.internal.SqlFunctions.systimestamp'",
       "CREATE ALIAS SIM_SYSDATE FOR 'dev.redoline.simulator.internal.SqlFunctions.sysdate'",
       "CREATE ALIAS SIM_DBTIMEZONE FOR 'dev.redoline.simulator.internal.SqlFunctions.dbTimeZone'",
-      "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'");
+      "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'",
+      "CREATE ALIAS STANDARD_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.standardHash'",
+      // the names below are H2 built-ins (or a package's function): FlashbackQuery renames the calls
+      "CREATE ALIAS SIM_CRYPTO_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.cryptoHash'",
+      "CREATE ALIAS SIM_RAWTOHEX FOR 'dev.redoline.simulator.internal.SqlFunctions.rawToHex'",
+      "CREATE ALIAS SIM_TO_CHAR_TM9 FOR 'dev.redoline.simulator.internal.SqlFunctions.toCharTm9'");
 
   static {
     SqlFunctions.install(new Hooks());
