@@ -310,7 +310,7 @@ final class MiningStep {
     }
     stats.step(new CaptureStats.Step((int) rows.rows(), chars, took, rows.decodeTook(), window.logs(), session.age(),
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
-    stats.figures().onStep(plan, rows.size(), took, decodeTook, behind, currentScn);
+    stats.figures().onStep(plan, (int) rows.rows(), took, rows.decodeTook(), behind, currentScn);
   }
 
   /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
