@@ -345,6 +345,7 @@ public final class RedolineSourceTask extends SourceTask {
       switch (signal.type()) {
         case "pause" -> paused = true;
         case "resume" -> paused = false;
+        case "drop-transaction" -> s.dropTransaction(dev.redoline.core.Xid.parseHex(signal.xid()));
         default -> {
           List<dev.redoline.core.TableId> tables = new ArrayList<>();
           try {
@@ -358,7 +359,7 @@ public final class RedolineSourceTask extends SourceTask {
           s.snapshot(tables, signal.filter());
         }
       }
-      LOG.info("Signal {} {}", signal.type(), signal.tables());
+      LOG.info("Signal {} {}", signal.type(), signal.xid() != null ? signal.xid() : signal.tables());
     }
   }
 

@@ -6,15 +6,17 @@ import java.util.Locale;
 
 /**
  * One message of {@code cdc.signal.topic}: {@code {"type":"snapshot","tables":["SHOP.ORDERS"],
- * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}} or {@code {"type":"resume"}}. The reader
+ * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}}, {@code {"type":"resume"}} or
+ * {@code {"type":"drop-transaction","xid":"0a000b0057030000"}}. The reader
  * knows only this shape (a flat object of strings and one array of strings), so the connector needs
  * no JSON library.
  *
- * @param type {@code snapshot}, {@code pause} or {@code resume}
+ * @param type {@code snapshot}, {@code pause}, {@code resume} or {@code drop-transaction}
  * @param tables the tables of a snapshot signal, as {@code [PDB.]OWNER.TABLE}
  * @param filter the snapshot's SQL condition, or {@code null}
+ * @param xid the open transaction a drop-transaction signal drops (16 hex digits), or {@code null}
  */
-record Signal(String type, List<String> tables, String filter) {
+record Signal(String type, List<String> tables, String filter, String xid) {
 
   /**
    * Reads a signal.
@@ -29,6 +31,7 @@ record Signal(String type, List<String> tables, String filter) {
     String type = null;
     List<String> tables = List.of();
     String filter = null;
+    String xid = null;
     p.expect('{');
     if (!p.peek('}')) {
       do {
@@ -38,19 +41,26 @@ record Signal(String type, List<String> tables, String filter) {
           case "type" -> type = p.string().toLowerCase(Locale.ROOT);
           case "tables" -> tables = p.strings();
           case "filter" -> filter = p.string();
+          case "xid" -> xid = p.string();
           default -> throw new IllegalArgumentException("unknown field '" + name + "'");
         }
       } while (p.next(','));
     }
     p.expect('}');
     p.end();
-    if (type == null || !List.of("snapshot", "pause", "resume").contains(type)) {
-      throw new IllegalArgumentException("type must be snapshot, pause or resume, not " + type);
+    if (type == null || !List.of("snapshot", "pause", "resume", "drop-transaction").contains(type)) {
+      throw new IllegalArgumentException("type must be snapshot, pause, resume or drop-transaction, not " + type);
+    }
+    if (type.equals("drop-transaction")) {
+      if (xid == null) {
+        throw new IllegalArgumentException("a drop-transaction signal needs \"xid\"");
+      }
+      dev.redoline.core.Xid.parseHex(xid);   // names what is wrong with it
     }
     if (type.equals("snapshot") && tables.isEmpty()) {
       throw new IllegalArgumentException("a snapshot signal needs \"tables\"");
     }
-    return new Signal(type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter);
+    return new Signal(type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter, xid);
   }
 
   /** A cursor over the text. */

@@ -282,7 +282,9 @@ class ConnectRecoveryIT {
       connect.configureConnector(name, props(url, name));
       connect.assertions().assertConnectorIsRunningAndTasksHaveFailed(name, 1, "the task did not fail");
       String trace = connect.connectorStatus(name).tasks().get(0).trace();
-      assertThat(trace).contains("ConnectException: CDC-3004 ");
+      // the task status an operator reads (GET /connectors/<name>/status) names the code and the action
+      assertThat(trace).contains("ConnectException: CDC-3004 ")
+          .contains(". Action: " + dev.redoline.core.ErrorCode.REDO_NOT_RELIABLE.action() + " See docs/runbook.md#cdc-3004");
       connect.deleteConnector(name);
     } finally {
       clock.close();

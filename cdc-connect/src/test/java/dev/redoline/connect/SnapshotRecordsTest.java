@@ -67,7 +67,13 @@ class SnapshotRecordsTest {
     assertThat(Signal.parse(" {\"type\":\"PAUSE\"} ").type()).isEqualTo("pause");
     assertThat(Signal.parse("{\"type\":\"resume\"}").tables()).isEmpty();
     assertThatThrownBy(() -> Signal.parse("{\"type\":\"snapshot\"}")).hasMessageContaining("needs \"tables\"");
-    assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop\"}")).hasMessageContaining("snapshot, pause or resume");
+    assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop\"}"))
+        .hasMessageContaining("snapshot, pause, resume or drop-transaction");
+    assertThat(Signal.parse("{\"type\":\"drop-transaction\",\"xid\":\"0a000b0057030000\"}").xid())
+        .isEqualTo("0a000b0057030000");
+    assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop-transaction\"}")).hasMessageContaining("needs \"xid\"");
+    assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop-transaction\",\"xid\":\"12\"}"))
+        .hasMessageContaining("Not an XID: '12'");
     assertThatThrownBy(() -> Signal.parse("{\"kind\":1}")).hasMessageContaining("unknown field 'kind'");
     assertThatThrownBy(() -> Signal.parse("not json")).hasMessageContaining("expected '{'");
     assertThatThrownBy(() -> Signal.parse("{\"type\":\"pause\"} x")).hasMessageContaining("text after");

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *   <li>{@code excludedOpen}: transactions of excluded users ({@code cdc.users.exclude}) that were
  *       open and whose START row the capture never mined (begun before it). LogMiner names their
  *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after
- *       they ended could only learn from here that their rows are not to be captured;
+ *       they ended could only learn from here that their rows are not to be captured. Transactions
+ *       dropped from the buffer on request are named here too, until their end is mined;
  *   <li>{@code snapshot}: per table, how far its snapshot has come, and the unfinished ad-hoc
  *       snapshots ({@link SnapshotProgress}).
  * </ul>

@@ -82,6 +82,8 @@ final class Delivery implements Runnable {
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
   private volatile CdcException failure;
+  /** The last error the failure listener heard: the final one, or the last one retried past. */
+  private volatile CdcException lastError;
   private CdcException captureFailure;
   private CommitMark failedMark;
   private int failedAttempts;
@@ -365,6 +367,7 @@ final class Delivery implements Runnable {
   }
 
   private void notifyListener(CdcException e) {
+    lastError = e;
     try {
       listener.onFailure(e);
     } catch (RuntimeException ex) {
@@ -399,6 +402,11 @@ final class Delivery implements Runnable {
     return failure;
   }
 
+  CdcException lastError() {
+    CdcException f = failure;
+    return f != null ? f : lastError;
+  }
+
   /** Any thread: an ad-hoc snapshot, handed to the running capture; false when none runs. */
   boolean snapshot(java.util.List<dev.redoline.core.TableId> tables, String filter) {
     CaptureStream s = stream;
@@ -406,6 +414,15 @@ final class Delivery implements Runnable {
       return false;
     }
     s.snapshot(tables, filter);
+    return true;
+  }
+
+  boolean dropTransaction(dev.redoline.core.Xid xid) {
+    CaptureStream s = stream;
+    if (s == null || !s.running()) {
+      return false;
+    }
+    s.dropTransaction(xid);
     return true;
   }
 

@@ -332,6 +332,27 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
   }
 
+  /**
+   * Drops the open transaction {@code xid} (its hex form, as {@code CommittedTransaction.xid()}
+   * and the ops events print it) from the transaction buffer, before the capture's next step: a
+   * stuck or poisonous transaction need not be waited out. An ops event {@code TRANSACTION_DROPPED}
+   * names it and the changes dropped; its later rows and its end are skipped; positions stored
+   * from then on name it until its end is mined, so a restart from them does not buffer it again
+   * (one from a position stored before the drop does: drop it again). A transaction that is not
+   * open is an ops event {@code SIGNAL_SKIPPED} (docs/embedded.md, "Dropping a transaction").
+   *
+   * @throws IllegalArgumentException when {@code xid} is not a transaction id in hex
+   * @throws IllegalStateException when the engine is not running
+   */
+  public void dropTransaction(String xid) {
+    dev.redoline.core.Xid id = dev.redoline.core.Xid.parseHex(java.util.Objects.requireNonNull(xid, "xid == null"));
+    Delivery d = delivery;
+    if (d == null || !d.dropTransaction(id)) {
+      throw new IllegalStateException("The engine is not running (" + state + "): start it before dropping a "
+          + "transaction");
+    }
+  }
+
   /** Snapshots the tables named {@code [PDB.]OWNER.TABLE}, every row; see {@link #snapshot(java.util.List, String)}. */
   public void snapshot(String... tables) {
     java.util.List<dev.redoline.core.TableId> ids = new java.util.ArrayList<>();
@@ -339,6 +360,16 @@ public final class EmbeddedEngine implements AutoCloseable {
       ids.add(dev.redoline.core.TableId.parse(t));
     }
     snapshot(ids, null);
+  }
+
+  /**
+   * The engine's health: its state, its lag and the last error it met (the one it failed with, or
+   * the last one it retried past), with that error's code and operator action.
+   */
+  public EngineHealth health() {
+    Delivery d = delivery;
+    CdcException failed = failure();
+    return new EngineHealth(state, metrics().lag(), failed != null || d == null ? failed : d.lastError());
   }
 
   /** Progress counters; all zero before {@link #start()}. */

@@ -48,6 +48,23 @@ class EngineStartTest {
   }
 
   @Test
+  void health_afterAFailedStart_isDownWithTheCodeAndAction() {
+    ShopEngine shop = new ShopEngine(24, state);
+    shop.oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(1017));
+    EmbeddedEngine engine = shop.engine(tx -> { }).build();
+    assertThat(engine.health().state()).isEqualTo(EngineState.NEW);
+    assertThat(engine.health().lastError()).isNull();
+    catchThrowable(engine::start);
+
+    EngineHealth health = engine.health();
+    assertThat(health.up()).isFalse();
+    assertThat(health.state()).isEqualTo(EngineState.FAILED);
+    assertThat(health.lastErrorCode()).contains(ErrorCode.LOGON_DENIED);
+    assertThat(health.operatorAction()).contains(ErrorCode.LOGON_DENIED.action());
+    engine.close();
+  }
+
+  @Test
   void start_unknownService_throwsCdc4011AtOnce() {
     CdcException e = startFails(GatewayCall.CONNECT, Fault.error(12514), new ArrayList<>());
     assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
@@ -92,6 +109,8 @@ class EngineStartTest {
 
     recorder.awaitCount(1);
     Recorder.await(() -> engine.state() == EngineState.RUNNING, "running again");
+    assertThat(engine.health().up()).isTrue();
+    assertThat(engine.health().lag().isNegative()).isFalse();
     engine.close();
     assertThat(heard).hasSize(2).allSatisfy(e -> {
       assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
@@ -99,5 +118,8 @@ class EngineStartTest {
     });
     assertThat(statesWhenHeard).containsOnly(EngineState.RETRYING);
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
+    // recovered, the health still names the error last retried past
+    assertThat(engine.health().lastErrorCode()).contains(ErrorCode.TRANSIENT_DATABASE_ERROR);
+    assertThat(engine.health().lastError().detail()).contains("ORA-12541");
   }
 }

@@ -49,4 +49,16 @@ public interface CaptureMXBean {
   long getOrphans();
 
   long getPartialRollbacks();
+
+  /** How long the last LogMiner query took to run and be read in full, in milliseconds. */
+  long getLastQueryMillis();
+
+  /** The most log switches any redo thread has made since the capture's cursor on it. */
+  long getLogsBehind();
+
+  /** Redo bytes written after the capture's cursor, all threads together; -1 when a log's size is unknown. */
+  long getBytesBehind();
+
+  /** Per redo thread, {@code <thread>: <cursor address>}: where the capture has read up to. */
+  String[] getThreadPositions();
 }

@@ -36,7 +36,12 @@ public record OpsEvent(Type type, Instant time, String message) {
     /** A verification found the target equal to Oracle (the message is the report's summary). */
     VERIFIED(false),
     /** A verification found keys that differ, or tables it could not compare. */
-    VERIFY_DIFFERENCES(true);
+    VERIFY_DIFFERENCES(true),
+    /**
+     * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction,
+     * a drop-transaction signal): the message names it and its size.
+     */
+    TRANSACTION_DROPPED(true);
 
     private final boolean noticeable;
 

@@ -67,4 +67,73 @@ public interface StreamingMetricsMXBean {
 
   /** Log switches (advances of a redo thread's sequence) the capture noticed in the last 24 hours. */
   int getLogSwitchCount();
+
+  /** The longest LogMiner query (run and read in full) since the stream opened. */
+  long getMaxDurationOfFetchQueryInMilliseconds();
+
+  /** All LogMiner queries' time (run and read in full) since the stream opened. */
+  long getTotalResultSetNextTimeInMilliseconds();
+
+  /** How long the last applied step took, from planning to publishing its transactions. */
+  long getLastBatchProcessingTimeInMilliseconds();
+
+  /** The shortest applied step since the stream opened; 0 before the first. */
+  long getMinBatchProcessingTimeInMilliseconds();
+
+  /** The longest applied step since the stream opened. */
+  long getMaxBatchProcessingTimeInMilliseconds();
+
+  /** All applied steps' time since the stream opened. */
+  long getTotalBatchProcessingTimeInMilliseconds();
+
+  /** Redo rows per second of the last applied step. */
+  long getLastBatchProcessingThroughput();
+
+  /** The highest rows per second of an applied step since the stream opened. */
+  long getMaxBatchProcessingThroughput();
+
+  /** Redo rows per second of step time since the stream opened. */
+  long getAverageBatchProcessingThroughput();
+
+  /** The fewest logs (all threads together) a step mined since the stream opened; 0 before the first. */
+  long getMinimumMinedLogCount();
+
+  /** The most logs (all threads together) a step mined since the stream opened. */
+  long getMaximumMinedLogCount();
+
+  /** The log files the last step mined. */
+  String[] getCurrentLogFileNames();
+
+  /** Time spent decoding SQL_REDO into changes since the stream opened. */
+  long getTotalParseTimeInMilliseconds();
+
+  /** The lowest {@link #getLagFromSourceInMilliseconds()} of a step since the stream opened. */
+  long getMinLagFromSourceInMilliseconds();
+
+  /** The highest {@link #getLagFromSourceInMilliseconds()} of a step since the stream opened. */
+  long getMaxLagFromSourceInMilliseconds();
+
+  /** Steps whose CURRENT_SCN was the one of the step before. */
+  long getScnFreezeCount();
+
+  /** Transactions of the buffer that ended in a rollback since the stream opened. */
+  long getNumberOfRolledBackTransactions();
+
+  /** Changes undone by a rollback to a savepoint (or a rollback row) inside transactions. */
+  long getNumberOfPartialRollbackCount();
+
+  /** Open transactions dropped as orphans (the database no longer knows them) since the stream opened. */
+  long getAbandonedTransactionCount();
+
+  /** Committed transactions handed to the sink queue per second since the stream opened. */
+  long getCommitThroughput();
+
+  /** How long adding the logs and starting the LogMiner session took at the last step. */
+  long getLastMiningSessionStartTimeInMilliseconds();
+
+  /** The longest LogMiner session start since the stream opened. */
+  long getMaxMiningSessionStartTimeInMilliseconds();
+
+  /** All LogMiner session starts' time since the stream opened. */
+  long getTotalMiningSessionStartTimeInMilliseconds();
 }

@@ -313,6 +313,21 @@ public final class TransactionBuffer implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Drops the open transaction {@code xid} with every change it holds (memory, spill file,
+   * journal entry), at an operator's request: what was dropped, or empty when it is not open.
+   */
+  public Optional<DroppedTransaction> dropOpen(Xid xid) {
+    requireOpen();
+    OpenTransaction tx = untrack(Objects.requireNonNull(xid, "xid == null"));
+    if (tx == null) {
+      return Optional.empty();
+    }
+    DroppedTransaction dropped = new DroppedTransaction(tx.xid(), tx.startScn(), tx.size(), tx.firstAddress());
+    drop(tx);
+    return Optional.of(dropped);
+  }
+
   private void drop(OpenTransaction tx) {
     tx.discard();
     journaling.dropped(tx);

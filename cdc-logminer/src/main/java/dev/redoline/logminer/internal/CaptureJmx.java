@@ -11,10 +11,14 @@ import javax.management.ObjectName;
 final class CaptureJmx implements CaptureMXBean {
 
   private final Supplier<CaptureMetrics> metrics;
+  private final CaptureStats stats;
+  private final StreamingFigures figures;
   private ObjectName name;
 
-  CaptureJmx(Supplier<CaptureMetrics> metrics) {
+  CaptureJmx(Supplier<CaptureMetrics> metrics, CaptureStats stats) {
     this.metrics = metrics;
+    this.stats = stats;
+    this.figures = stats.figures();
   }
 
   /** Registers under {@code name}, or {@code name-2}, {@code -3}... when taken. Never fails the capture. */
@@ -56,5 +60,33 @@ final class CaptureJmx implements CaptureMXBean {
   @Override
   public long getOldestOpenTransactionMillis() {
     return buffer() == null ? 0 : buffer().oldestAge().map(Duration::toMillis).orElse(0L);
+  }
+
+  @Override
+  public long getLastQueryMillis() {
+    return stats.lastFetch().toMillis();
+  }
+
+  @Override
+  public long getLogsBehind() {
+    return figures.threads().values().stream().mapToLong(StreamingFigures.ThreadFigures::logsBehind).max().orElse(0);
+  }
+
+  @Override
+  public long getBytesBehind() {
+    long total = 0;
+    for (StreamingFigures.ThreadFigures t : figures.threads().values()) {
+      if (t.bytesBehind() < 0) {
+        return -1;
+      }
+      total += t.bytesBehind();
+    }
+    return total;
+  }
+
+  @Override
+  public String[] getThreadPositions() {
+    return figures.threads().values().stream()
+        .map(t -> t.thread() + ": " + (t.cursor() == null ? "not read yet" : t.cursor())).toArray(String[]::new);
   }
 }

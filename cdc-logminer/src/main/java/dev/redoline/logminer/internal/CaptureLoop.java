@@ -126,4 +126,9 @@ final class CaptureLoop implements Runnable {
   void snapshot(List<TableId> tables, String filter) {
     snapshots.request(tables, filter);
   }
+
+  /** Any thread: drops the open transaction {@code xid} before the next step. */
+  void dropTransaction(dev.redoline.core.Xid xid) {
+    step.requestDrop(xid);
+  }
 }

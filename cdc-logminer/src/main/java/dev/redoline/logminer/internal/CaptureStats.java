@@ -36,6 +36,12 @@ final class CaptureStats {
   /** When each log switch seen in the last day was noticed; capture thread only. */
   private final Deque<Instant> switches = new ArrayDeque<>();
   private volatile int switchesLastDay;
+  private final StreamingFigures figures = new StreamingFigures();
+
+  /** The running figures of the steps (extremes, totals, per-thread backlog). */
+  StreamingFigures figures() {
+    return figures;
+  }
 
   void step(Step step) {
     steps++;
@@ -57,6 +63,7 @@ final class CaptureStats {
   void fetched(Duration took) {
     fetchQueries++;
     lastFetch = took;
+    figures.onFetch(took);
   }
 
   long fetchQueries() {

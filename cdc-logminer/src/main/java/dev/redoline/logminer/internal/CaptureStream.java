@@ -25,13 +25,15 @@ public final class CaptureStream implements ChangeStream {
   private final CaptureStats stats;
   private final CaptureJmx jmx;
   private final StreamingJmx streaming;
+  private final ThreadJmx threads;
 
   CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Clock clock) {
     this.queue = queue;
     this.loop = loop;
     this.thread = thread;
     this.stats = stats;
-    this.jmx = new CaptureJmx(this::metrics);
+    this.jmx = new CaptureJmx(this::metrics, stats);
+    this.threads = new ThreadJmx(stats.figures());
     this.streaming = new StreamingJmx(stats, queue, clock);
   }
 
@@ -42,6 +44,7 @@ public final class CaptureStream implements ChangeStream {
   void publishMetrics(String prefix) {
     jmx.register(prefix);
     streaming.register(prefix);
+    threads.register(prefix);
   }
 
   @Override
@@ -97,6 +100,16 @@ public final class CaptureStream implements ChangeStream {
     loop.snapshot(tables, filter == null || filter.isBlank() ? null : filter);
   }
 
+  /**
+   * Drops the open transaction {@code xid} from the buffer before the next step, with an ops event
+   * ({@code TRANSACTION_DROPPED}) naming it and its size; its later rows and its end are skipped,
+   * and positions stored from then on name it (docs/offsets-and-recovery.md, "Dropping a
+   * transaction"). A transaction that is not open is an ops event {@code SIGNAL_SKIPPED}.
+   */
+  public void dropTransaction(dev.redoline.core.Xid xid) {
+    loop.dropTransaction(Objects.requireNonNull(xid, "xid == null"));
+  }
+
   /** Whether the capture thread is still running. */
   public boolean running() {
     return thread.isAlive();
@@ -108,6 +121,7 @@ public final class CaptureStream implements ChangeStream {
     queue.close();
     jmx.unregister();
     streaming.unregister();
+    threads.unregister();
     loop.stop();
     thread.interrupt();
     try {

@@ -6,6 +6,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
 import dev.redoline.logminer.OpsEvent;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -64,6 +65,9 @@ final class MiningStep {
 
   private Scn startScn;
   private Scn currentScn = Scn.ZERO;
+  /** The log views the last plan was made from: the redo after each cursor is counted over them. */
+  private LogInventory.Snapshot lastListing;
+  private final TransactionDrops drops = new TransactionDrops();
   private Publisher publisher;
   private int archiveWaits;
   /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
@@ -120,6 +124,7 @@ final class MiningStep {
     }
     tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
     orphans.checkIfDue(db, buffer);
+    drops.apply(buffer, applier, ops);
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
     snapshots.read(db, connection.containers()::in, catalog);
     publisher.progress(snapshots::noteAdHoc);
@@ -166,7 +171,9 @@ final class MiningStep {
     List<StepPlan> ranges = connection.parallel().ranges(mined);
     noteParallel(mined, ranges);
     if (ranges.size() == 1) {
+      Instant sessionBegun = clock.instant();
       session.start(db, mined);
+      stats.figures().onSessionStart(Duration.between(sessionBegun, clock.instant()));
     }
     if (session.restarts() > restarts) {
       ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
@@ -200,6 +207,7 @@ final class MiningStep {
     }
     appliedAny = true;
     positions.applied(plan, rows.ends());
+    stats.figures().onCursors(lastListing, positions.cursors());
     startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());
     orphans.forgetDropped(applier::forget);
@@ -231,6 +239,11 @@ final class MiningStep {
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
     return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
+  }
+
+  /** Any thread: drops the open transaction {@code xid} from the buffer before the next step. */
+  void requestDrop(Xid xid) {
+    drops.request(xid);
   }
 
   /**
@@ -297,6 +310,7 @@ final class MiningStep {
     }
     stats.step(new CaptureStats.Step((int) rows.rows(), chars, took, rows.decodeTook(), window.logs(), session.age(),
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
+    stats.figures().onStep(plan, (int) rows.rows(), took, rows.decodeTook(), behind, currentScn);
   }
 
   /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
@@ -307,8 +321,9 @@ final class MiningStep {
     DatabaseState state = db.database();
     currentScn = state.currentScn();
     zone.read(state);
-    return new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
+    lastListing = new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
         db.archiveDestinations(), writing);
+    return lastListing;
   }
 
   private MiningQuery query(StepPlan plan) {

@@ -107,6 +107,8 @@ final class StepApplier {
   private final SkippedOperations skipped;
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
+  /** Transactions dropped on request, and those a stored position names: skipped until their end. */
+  private final Set<Xid> dropped = new HashSet<>();
   /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
   private final LobAssembler lobs;
 
@@ -311,6 +313,9 @@ final class StepApplier {
    * end, which may come after it has left V$TRANSACTION.
    */
   private boolean excluded(RedoRow row) {
+    if (dropped.contains(row.xid())) {
+      return true;
+    }
     if (excludedUsers.isEmpty()) {
       return false;
     }
@@ -320,7 +325,14 @@ final class StepApplier {
 
   /** The open transactions of excluded users whose START was not mined, for the stored position. */
   Set<Xid> excludedWithoutStart() {
-    return Set.copyOf(excludedOpen);
+    Set<Xid> all = new HashSet<>(excludedOpen);
+    all.addAll(dropped);
+    return Set.copyOf(all);
+  }
+
+  /** Skips {@code xid}'s rows until its end: it was dropped from the buffer on request. */
+  void dropped(Xid xid) {
+    dropped.add(xid);
   }
 
   /**
@@ -329,11 +341,13 @@ final class StepApplier {
    */
   void excludedWithoutStart(Set<Xid> fromPosition) {
     excludedOpen.addAll(fromPosition);
+    dropped.addAll(fromPosition);   // an excluded user's or a dropped one: skipped until its end either way
   }
 
   /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
   private void ended(RedoRow row) {
     excludedOpen.remove(row.xid());
+    dropped.remove(row.xid());
   }
 
   private void add(RedoRow row, Change change) {

@@ -6,6 +6,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.logminer.StreamingMetricsMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.Duration;
 import javax.management.ObjectName;
 
@@ -18,12 +19,15 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   private final CaptureStats stats;
   private final EventQueue queue;
   private final Clock clock;
+  /** When the stream opened: throughputs are per second since then. */
+  private final Instant opened;
   private ObjectName name;
 
   StreamingJmx(CaptureStats stats, EventQueue queue, Clock clock) {
     this.stats = stats;
     this.queue = queue;
     this.clock = clock;
+    this.opened = clock.instant();
   }
 
   /**
@@ -154,6 +158,54 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   @Override
   public int getLogSwitchCount() {
     return stats.switchesLastDay();
+  }
+
+  private StreamingFigures figures() {
+    return stats.figures();
+  }
+
+  @Override public long getMaxDurationOfFetchQueryInMilliseconds() { return figures().maxFetchMillis(); }
+  @Override public long getTotalResultSetNextTimeInMilliseconds() { return figures().totalFetchMillis(); }
+  @Override public long getLastBatchProcessingTimeInMilliseconds() { return figures().lastStepMillis(); }
+  @Override public long getMinBatchProcessingTimeInMilliseconds() { return figures().minStepMillis(); }
+  @Override public long getMaxBatchProcessingTimeInMilliseconds() { return figures().maxStepMillis(); }
+  @Override public long getTotalBatchProcessingTimeInMilliseconds() { return figures().totalStepMillis(); }
+  @Override public long getLastBatchProcessingThroughput() { return figures().lastRowsPerSecond(); }
+  @Override public long getMaxBatchProcessingThroughput() { return figures().maxRowsPerSecond(); }
+  @Override public long getAverageBatchProcessingThroughput() { return figures().averageRowsPerSecond(); }
+  @Override public long getMinimumMinedLogCount() { return figures().minStepLogs(); }
+  @Override public long getMaximumMinedLogCount() { return figures().maxStepLogs(); }
+  @Override public String[] getCurrentLogFileNames() { return figures().lastLogFiles().toArray(String[]::new); }
+  @Override public long getTotalParseTimeInMilliseconds() { return figures().totalDecodeMillis(); }
+  @Override public long getMinLagFromSourceInMilliseconds() { return figures().minLagMillis(); }
+  @Override public long getMaxLagFromSourceInMilliseconds() { return figures().maxLagMillis(); }
+  @Override public long getScnFreezeCount() { return figures().scnFreezes(); }
+  @Override public long getLastMiningSessionStartTimeInMilliseconds() { return figures().lastSessionStartMillis(); }
+  @Override public long getMaxMiningSessionStartTimeInMilliseconds() { return figures().maxSessionStartMillis(); }
+  @Override public long getTotalMiningSessionStartTimeInMilliseconds() { return figures().totalSessionStartMillis(); }
+
+  @Override
+  public long getNumberOfRolledBackTransactions() {
+    BufferMetrics b = buffer();
+    return b == null ? 0 : b.rolledBack();
+  }
+
+  @Override
+  public long getNumberOfPartialRollbackCount() {
+    BufferMetrics b = buffer();
+    return b == null ? 0 : b.partialRollbacks();
+  }
+
+  @Override
+  public long getAbandonedTransactionCount() {
+    BufferMetrics b = buffer();
+    return b == null ? 0 : b.orphans();
+  }
+
+  @Override
+  public long getCommitThroughput() {
+    long seconds = Duration.between(opened, clock.instant()).toSeconds();
+    return queue.commitsQueued() / Math.max(1, seconds);
   }
 
   private static BigInteger number(Scn scn) {

@@ -135,4 +135,57 @@ class StreamingMetricsScenarioTest {
       assertThat(number(prefix, "QueueRemainingCapacity")).isEqualTo(8192 - h.stream.metrics().queued());
     }
   }
+
+  /**
+   * The step figures under Debezium's names (durations with their extremes, logs per step, log
+   * files, rolled-back transactions) and Redoline's per-thread cursor MBean, read over JMX.
+   */
+  @Test
+  void stepFiguresAndPerThreadCursor() throws Exception {
+    String prefix = "dbz-metrics-c";
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ORDERS, 1L, "NEW");
+          tx.commit();
+        })
+        .then(o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ORDERS, 2L, "GONE");
+          tx.rollback();
+        })
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill).set("cdc.topic.prefix", prefix)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [1, NEW]");
+      await(() -> number(prefix, "NumberOfRolledBackTransactions") == 1, "the rollback counted");
+      long min = number(prefix, "MinBatchProcessingTimeInMilliseconds");
+      long max = number(prefix, "MaxBatchProcessingTimeInMilliseconds");
+      assertThat(max).isGreaterThanOrEqualTo(min);
+      assertThat(number(prefix, "TotalBatchProcessingTimeInMilliseconds")).isGreaterThanOrEqualTo(max);
+      assertThat(number(prefix, "MaxDurationOfFetchQueryInMilliseconds"))
+          .isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(number(prefix, "TotalResultSetNextTimeInMilliseconds"));
+      assertThat(number(prefix, "MinimumMinedLogCount")).isPositive()
+          .isLessThanOrEqualTo(number(prefix, "MaximumMinedLogCount"));
+      assertThat((String[]) attribute(prefix, "CurrentLogFileNames")).isNotEmpty();
+      assertThat(number(prefix, "MaxLagFromSourceInMilliseconds"))
+          .isGreaterThanOrEqualTo(number(prefix, "MinLagFromSourceInMilliseconds"));
+      assertThat(number(prefix, "AbandonedTransactionCount")).isZero();
+
+      ObjectName thread = new ObjectName("dev.redoline:type=RedoThread,name=\"" + prefix + "\",thread=1");
+      await(() -> ManagementFactory.getPlatformMBeanServer().isRegistered(thread), "thread 1's MBean registered");
+      assertThat(((Number) ManagementFactory.getPlatformMBeanServer().getAttribute(thread, "Sequence")).longValue())
+          .isPositive();
+      assertThat(((Number) ManagementFactory.getPlatformMBeanServer().getAttribute(thread, "BytesBehind"))
+          .longValue()).isGreaterThanOrEqualTo(0);
+      ObjectName engine = new ObjectName("dev.redoline:type=CaptureEngine,name=\"" + prefix + "\"");
+      assertThat((String[]) ManagementFactory.getPlatformMBeanServer().getAttribute(engine, "ThreadPositions"))
+          .singleElement().asString().startsWith("1: ");
+    }
+    assertThat(ManagementFactory.getPlatformMBeanServer()
+        .isRegistered(new ObjectName("dev.redoline:type=RedoThread,name=\"" + prefix + "\",thread=1")))
+        .as("unregistered when the stream closes").isFalse();
+  }
 }

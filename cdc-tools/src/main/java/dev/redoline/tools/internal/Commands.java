@@ -27,10 +27,11 @@ public final class Commands {
     COMMANDS.put("check", new Entry("run the preflight checks against a database; print each problem's fix",
         CheckCommand::run));
     COMMANDS.put("position", new Entry("show a stored position, or move it back to an SCN", PositionCommand::run));
-    // Not in this build yet: the reconciliation (cdc-verify) and the bug-report bundle plug in here.
+    COMMANDS.put("bundle", new Entry("write a bug-report bundle of a capture, without its secrets",
+        BundleCommand::run));
+    // Not in this build yet: the reconciliation (cdc-verify has no command-line entry) plugs in here.
     COMMANDS.put("verify", new Entry("compare captured rows with the database (not in this build)",
         notInThisBuild("verify")));
-    COMMANDS.put("bundle", new Entry("collect a bug-report bundle (not in this build)", notInThisBuild("bundle")));
   }
 
   static final String HELP_HEAD = """

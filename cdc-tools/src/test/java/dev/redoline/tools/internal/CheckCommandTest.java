@@ -204,7 +204,7 @@ class CheckCommandTest {
 
   @Test
   void help_onEveryCommand() {
-    for (String command : List.of("check", "position")) {
+    for (String command : List.of("check", "position", "bundle")) {
       ToolRun run = ToolRun.of(command, "--help");
       assertThat(run.exit()).isEqualTo(ExitCode.OK);
       assertThat(run.out()).startsWith("Usage: redoline " + command).contains("Exit status: 0");
