@@ -6,6 +6,7 @@
  */
 module dev.redoline.tools {
   requires dev.redoline.embedded;
+  requires dev.redoline.verify;
 
   exports dev.redoline.tools;
 }

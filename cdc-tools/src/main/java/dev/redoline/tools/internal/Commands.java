@@ -1,5 +1,6 @@
 package dev.redoline.tools.internal;
 
+import dev.redoline.verify.VerifyCommand;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,9 +30,8 @@ public final class Commands {
     COMMANDS.put("position", new Entry("show a stored position, or move it back to an SCN", PositionCommand::run));
     COMMANDS.put("bundle", new Entry("write a bug-report bundle of a capture, without its secrets",
         BundleCommand::run));
-    // Not in this build yet: the reconciliation (cdc-verify has no command-line entry) plugs in here.
-    COMMANDS.put("verify", new Entry("compare captured rows with the database (not in this build)",
-        notInThisBuild("verify")));
+    COMMANDS.put("verify", new Entry("compare a consumer's copy with the database at an SCN; repair what differs",
+        Commands::verify));
   }
 
   static final String HELP_HEAD = """
@@ -72,10 +72,14 @@ public final class Commands {
     return help.append('\n').append(ExitCode.help("the command found a problem")).toString();
   }
 
-  private static Command notInThisBuild(String name) {
-    return (args, out, err, env) -> {
-      err.println("redoline " + name + " is not part of this build of the tool.");
-      return ExitCode.USAGE;
-    };
+  /** {@code redoline verify}: the reconciliation's own command line, whose exit statuses are the tool's. */
+  private static ExitCode verify(List<String> args, PrintStream out, PrintStream err, Function<String, String> env) {
+    int status = VerifyCommand.run(args.toArray(String[]::new), out, err);
+    for (ExitCode code : ExitCode.values()) {
+      if (code.status() == status) {
+        return code;
+      }
+    }
+    return ExitCode.FAILED;
   }
 }
