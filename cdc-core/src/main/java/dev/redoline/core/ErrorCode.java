@@ -115,9 +115,10 @@ public enum ErrorCode {
           + "C##REDOLINE), then start the capture again."),
   UNKNOWN_SERVICE(4013,
       "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
-          + "(ORA-12514, ORA-12505)",
-      "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
-          + "capture once the database has registered its service with the listener."),
+          + "(ORA-12514, ORA-12505); at a connector's validation, also no listener at its host and port (ORA-12541)",
+      "Correct the host, port and service name in cdc.database.url (lsnrctl status shows where the listener "
+          + "listens, lsnrctl services the services registered), or start the capture once the listener runs and "
+          + "the database has registered its service with it."),
   TIME_ZONE_ONLY_OFFSET(4090,
       "No cdc.database.time.zone is set and the database server's clock zone is known only as an offset "
           + "other than UTC (DBTIMEZONE is an offset or another zone than the clock's); a warning",
