@@ -81,6 +81,20 @@ class RedolineSourceConnectorTest {
             + "ALTER DATABASE OPEN; Action: "));
   }
 
+  /**
+   * Nothing retries a validation: no listener (ORA-12541) or a service the listener does not know
+   * (ORA-12514) is CDC-4013 beside the URL, never CDC-1001 with its "reconnects with backoff".
+   */
+  @Test
+  void validate_noListenerOrAnUnknownService_isCdc4013() {
+    for (String url : List.of("jdbc:redoline:sim://127.0.0.1:1/demo", "jdbc:redoline:sim:nosuchservice")) {
+      RedolineSourceConnector c = new RedolineSourceConnector(config -> Database.fromConfig(config));
+      Map<String, List<String>> errors = errors(c.validate(props(Map.of("cdc.database.url", url))));
+      assertThat(errors.get("cdc.database.url")).as(url).singleElement().asString().startsWith("CDC-4013 ")
+          .doesNotContain("CDC-1001", "reconnects with backoff");
+    }
+  }
+
   /** A preflight warning (CDC-4009, a NOLOGGING captured table) is logged, not a reason to refuse the connector. */
   @Test
   void validate_preflightWarningsDoNotFailValidation() {

@@ -83,7 +83,9 @@ public final class CdcConfig {
       "online", Validator.oneOf("online", "archive_only"), HIGH, CAPTURE,
       "online mines archived logs plus the online logs not archived yet, so changes arrive as soon as "
           + "they are written. archive_only mines archived logs only: a change becomes visible once "
-          + "its log is archived.");
+          + "its log is archived; on RAC, once every open thread has archived redo up to its commit (a "
+          + "thread whose archived log reaches past the others' holds back only the commits at or above "
+          + "its own first commit in that log).");
   public static final ConfigKey<List<String>> TABLES_INCLUDE = new ConfigKey<>("cdc.tables.include",
       Type.LIST, null, Validator.tablePatterns(true), HIGH, CAPTURE,
       "Tables to capture: comma-separated patterns over [PDB.]SCHEMA.TABLE, where * matches any run of "
@@ -214,7 +216,9 @@ public final class CdcConfig {
           + "not moved for this long stops holding back the other threads' commits, and a step starts "
           + "no later than redo this old. Raise it when log writes can stall longer (slow log devices, "
           + "long 'log file parallel write' waits): a thread written later than this makes commits "
-          + "arrive out of commit order, reported as a COMMIT_OUT_OF_ORDER ops event.");
+          + "arrive out of commit order, each delivered late and reported as a COMMIT_OUT_OF_ORDER ops event, "
+          + "never dropped (a thread whose written redo moves after standing still for half this long makes "
+          + "the next step mine its logs from their first SCN).");
   public static final ConfigKey<Integer> MINING_REMINE_MAX_ATTEMPTS = new ConfigKey<>(
       "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
       "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "

@@ -34,6 +34,52 @@ final class ConfigShapes {
       throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
           "is not a database URL the engine can capture from; expected " + DATABASE_URL_SHAPE);
     }
+    String problem = url.startsWith("jdbc:oracle:thin:") ? thinProblem(url)
+        : url.startsWith("jdbc:redoline:sim:") ? simulatorProblem(url.substring("jdbc:redoline:sim:".length()))
+        : null;
+    if (problem != null) {
+      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+          problem + "; expected " + DATABASE_URL_SHAPE);
+    }
+  }
+
+  /** What is wrong with a thin driver URL that no connection could repair, or {@code null}. */
+  private static String thinProblem(String url) {
+    int at = url.lastIndexOf('@');
+    if (at >= 0 && url.substring(at + 1).isBlank()) {
+      // ojdbc reads an empty connect identifier as a TNS alias it never finds: no retry repairs it
+      return "names no database after '@' (an empty connect identifier)";
+    }
+    return null;
+  }
+
+  /**
+   * What is wrong with the part of a simulator URL after {@code jdbc:redoline:sim:}, or {@code null}:
+   * a workload name, or {@code //host:port/workload} with a port in 1..65535.
+   */
+  private static String simulatorProblem(String afterPrefix) {
+    int query = afterPrefix.indexOf('?');
+    String rest = query < 0 ? afterPrefix : afterPrefix.substring(0, query);   // options may hold paths
+    if (rest.isBlank()) {
+      return "names no simulator workload";
+    }
+    if (!rest.startsWith("//")) {
+      return rest.contains("/") ? "is not a workload name" : null;
+    }
+    int slash = rest.indexOf('/', 2);
+    int colon = rest.lastIndexOf(':', slash < 0 ? rest.length() : slash);
+    if (slash < 0 || colon < 2 || slash == rest.length() - 1) {
+      return "is not a simulator server address (//host:port/workload)";
+    }
+    if (colon == 2) {
+      return "names no simulator server host";
+    }
+    String port = rest.substring(colon + 1, slash);
+    boolean digits = !port.isEmpty() && port.length() <= 5 && port.chars().allMatch(Character::isDigit);
+    if (!digits || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
+      return "has no port number in 1..65535 for the simulator server";
+    }
+    return null;
   }
 
   /**

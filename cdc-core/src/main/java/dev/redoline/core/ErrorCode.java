@@ -115,9 +115,10 @@ public enum ErrorCode {
           + "C##REDOLINE), then start the capture again."),
   UNKNOWN_SERVICE(4013,
       "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
-          + "(ORA-12514, ORA-12505)",
-      "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
-          + "capture once the database has registered its service with the listener."),
+          + "(ORA-12514, ORA-12505); at a connector's validation, also no listener at its host and port (ORA-12541)",
+      "Correct the host, port and service name in cdc.database.url (lsnrctl status shows where the listener "
+          + "listens, lsnrctl services the services registered), or start the capture once the listener runs and "
+          + "the database has registered its service with it."),
   VERIFY_TARGET_UNREADABLE(4080,
       "A verification cannot read its target: a table or the sink's position is missing, or a value does not read "
           + "as its column's type",

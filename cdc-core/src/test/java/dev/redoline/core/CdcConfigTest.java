@@ -231,10 +231,21 @@ class CdcConfigTest {
     }
     for (String good : List.of("jdbc:oracle:thin:@//db:1521/ORCLCDB", "jdbc:oracle:thin:@db:1521:ORCL",
         "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=1521)))", "jdbc:redoline:sim:stress",
-        "jdbc:redoline:sim://127.0.0.1:15210/demo")) {
+        "jdbc:redoline:sim://127.0.0.1:15210/demo", "jdbc:redoline:sim:replay?file=/tmp/recording",
+        "jdbc:redoline:sim:stress?seed=42")) {
       Map<String, String> map = minimal();
       map.put("cdc.database.url", good);
       assertThat(CdcConfig.problems(map)).as(good).isEmpty();
+    }
+  }
+
+  @Test
+  void databaseUrl_withAnEmptyConnectIdentifierOrAMalformedSimulatorAddress_isRefusedAtConfig() {
+    for (String bad : List.of("jdbc:oracle:thin:@", "jdbc:oracle:thin:@  ", "jdbc:oracle:thin:scott/tiger@",
+        "jdbc:redoline:sim:", "jdbc:redoline:sim://127.0.0.1:notaport/x", "jdbc:redoline:sim://127.0.0.1:15210/",
+        "jdbc:redoline:sim://:15210/demo", "jdbc:redoline:sim://127.0.0.1:70000/demo", "jdbc:redoline:sim:?seed=1")) {
+      assertThat(problem("cdc.database.url", bad).detail()).as(bad).startsWith("cdc.database.url='")
+          .contains("expected an Oracle JDBC URL");
     }
   }
 

@@ -95,6 +95,19 @@ final class FailureClassifier {
     return verdict;
   }
 
+  /**
+   * The verdict on a connection made to validate a configuration, which nothing retries: as
+   * {@link #classifyFirstConnection}, and no listener at the URL's address (ORA-12541) is CDC-4013
+   * too, since the message must not promise a reconnect that never comes.
+   */
+  static Failure classifyValidationConnection(Throwable failure) {
+    Failure verdict = classifyFirstConnection(failure);
+    if (verdict.action() == RECONNECT && verdict.oraCode() == OracleError.NO_LISTENER.number()) {
+      return new Failure(STOP, ErrorCode.UNKNOWN_SERVICE, verdict.oraCode(), verdict.detail(), failure);
+    }
+    return verdict;
+  }
+
   private static boolean transientInternal(Throwable failure) {
     String message = String.valueOf(messageOf(failure, OracleError.INTERNAL_ERROR.number()));
     for (String argument : TRANSIENT_INTERNAL_ARGUMENTS) {

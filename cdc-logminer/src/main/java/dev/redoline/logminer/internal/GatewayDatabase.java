@@ -33,24 +33,39 @@ public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper slee
 
   @Override
   public List<PreflightProblem> preflight(CdcConfig config) {
-    try (LogMinerGateway db = gateways.connect()) {
+    LogMinerGateway connected;
+    try {
+      connected = gateways.connect();
+    } catch (CdcException e) {
+      return connectionProblem(config, e);
+    } catch (SQLException e) {
+      // nothing retries a validation: never CDC-1001, whose action promises a reconnect
+      Failure failure = FailureClassifier.classifyValidationConnection(e);
+      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
+          "cannot connect to run the preflight checks: " + failure.detail()));
+    }
+    try (LogMinerGateway db = connected) {
       return Preflight.of(config).check(db);
     } catch (CdcException e) {
-      // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
-      if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
-        return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail(),
-            PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
-      }
-      if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
-        return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail(),
-            PreflightFixes.containerData(config.get(CdcConfig.DATABASE_USER))));
-      }
-      throw e;
+      return connectionProblem(config, e);
     } catch (SQLException e) {
       Failure failure = FailureClassifier.classify(e);
       return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
           "cannot run the preflight checks: " + failure.detail()));
     }
+  }
+
+  /** The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened. */
+  private static List<PreflightProblem> connectionProblem(CdcConfig config, CdcException e) {
+    if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
+      return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail(),
+          PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
+    }
+    if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
+      return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail(),
+          PreflightFixes.containerData(config.get(CdcConfig.DATABASE_USER))));
+    }
+    throw e;
   }
 
   @Override
