@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 /**
  * A restart position: everything a capture needs to resume so that nothing repeats and nothing is
- * skipped (ARCHITECTURE.md section 3, rule 4).
+ * skipped (docs/architecture.md#positions, rule 4).
  *
  * <ul>
  *   <li>{@code resumeScn}: the SCN that chooses the logs to read on restart;

@@ -8,7 +8,7 @@ import dev.redoline.core.internal.Checks;
  * <p>Within one redo thread the redo is append-only, so addresses order records exactly as they
  * reached the log, whatever their SCNs: a private strand written at commit lands at a higher
  * address than records written before it even though it keeps the older SCNs of its changes. That
- * is why the capture cursor is an address and not an SCN (ARCHITECTURE.md section 3).
+ * is why the capture cursor is an address and not an SCN (docs/architecture.md#positions).
  *
  * <p>The natural order compares thread first, then sequence, block and offset. Only the order
  * <em>within</em> one thread says anything about the redo; ordering by thread number is there so

@@ -9,7 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The generated and hand-written docs that must follow the code. */
@@ -44,5 +49,100 @@ class DocsTest {
     }
     assertThat(missing).as("error codes without a runbook section (## CDC-NNNN title, Symptom, Cause, Action)")
         .isEmpty();
+  }
+
+  /** Design documents that live outside the repository, which a reader of a clone cannot open. */
+  private static final Pattern OUTSIDE_DESIGN = Pattern.compile("\\b(ARCHITECTURE|LOGMINER|SEED)\\.md|shared" + "/design");
+
+  /** A page of docs/ and a section's anchor, named in code, then the further anchors of the same reference. */
+  private static final Pattern DOC_ANCHOR =
+      Pattern.compile("docs/([a-z0-9-]+\\.md)#([a-z0-9-]+)((?:(?:,| and)\\s+#[a-z0-9-]+)*)");
+
+  /** A markdown link from one page of docs/ to another's section. */
+  private static final Pattern DOC_LINK = Pattern.compile("\\]\\(([a-z0-9-]+\\.md)#([a-z0-9-]+)\\)");
+
+  @Test
+  void sourcesAndDocs_nameNoDesignFileOutsideTheRepository() throws IOException {
+    List<String> offenders = new ArrayList<>();
+    for (Path file : repositoryTextFiles()) {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      Matcher m = OUTSIDE_DESIGN.matcher(text);
+      if (m.find()) {
+        offenders.add(ProjectRoot.path().relativize(file) + ": " + m.group());
+      }
+    }
+    assertThat(offenders)
+        .as("files naming a design document outside the repository; cite docs/architecture.md or "
+            + "docs/logminer.md (with the section's anchor) instead")
+        .isEmpty();
+  }
+
+  @Test
+  void everyDocsAnchor_namesASectionThatExists() throws IOException {
+    Path docs = ProjectRoot.path().resolve("docs");
+    List<String> broken = new ArrayList<>();
+    for (Path file : repositoryTextFiles()) {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      Matcher code = DOC_ANCHOR.matcher(text);
+      while (code.find()) {
+        Set<String> anchors = new LinkedHashSet<>(List.of(code.group(2)));
+        Matcher more = Pattern.compile("#([a-z0-9-]+)").matcher(code.group(3));
+        while (more.find()) {
+          anchors.add(more.group(1));
+        }
+        for (String anchor : anchors) {
+          check(docs.resolve(code.group(1)), anchor, file, broken);
+        }
+      }
+      if (file.startsWith(docs)) {
+        Matcher link = DOC_LINK.matcher(text);
+        while (link.find()) {
+          check(docs.resolve(link.group(1)), link.group(2), file, broken);
+        }
+      }
+    }
+    assertThat(broken).as("references to a docs section that does not exist").isEmpty();
+  }
+
+  private static void check(Path page, String anchor, Path from, List<String> broken) throws IOException {
+    if (page.getFileName().toString().equals("runbook.md") && anchor.startsWith("cdc-")) {
+      return; // an error code's section, found by its code: runbook_hasSectionPerErrorCode checks those
+    }
+    if (!Files.exists(page) || !anchorsOf(page).contains(anchor)) {
+      broken.add(ProjectRoot.path().relativize(from) + " -> " + page.getFileName() + "#" + anchor);
+    }
+  }
+
+  /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, blanks to '-'. */
+  static Set<String> anchorsOf(Path page) throws IOException {
+    Set<String> anchors = new LinkedHashSet<>();
+    boolean fenced = false;
+    for (String line : Files.readAllLines(page, StandardCharsets.UTF_8)) {
+      if (line.startsWith("```")) {
+        fenced = !fenced;
+      } else if (!fenced && line.startsWith("#")) {
+        String title = line.replaceFirst("^#+\\s*", "").toLowerCase(Locale.ROOT);
+        anchors.add(title.replaceAll("[^a-z0-9 _-]", "").replace(' ', '-'));
+      }
+    }
+    return anchors;
+  }
+
+  /** Sources, build files, test resources, docs and the README: everything a reader of a clone reads. */
+  private static List<Path> repositoryTextFiles() throws IOException {
+    Path root = ProjectRoot.path();
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.filter(Files::isRegularFile)
+          .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/.git/")
+              && !p.toString().contains("/.mvn/"))
+          .filter(p -> {
+            String name = p.getFileName().toString();
+            return name.endsWith(".java") || name.endsWith(".md") || name.endsWith(".xml")
+                || name.endsWith(".properties") || name.endsWith(".cases");
+          })
+          .forEach(files::add);
+    }
+    return files;
   }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The import half of ARCHITECTURE.md section 1 (the enforcer's bannedDependencies rule in each POM
+ * The import half of docs/architecture.md#modules (the enforcer's bannedDependencies rule in each POM
  * is the dependency half): which packages each module's main code may name.
  *
  * <p>JDBC ({@code java.sql}) belongs to cdc-logminer (its client) and cdc-simulator (its server side)
@@ -38,7 +38,9 @@ final class ModuleRules {
       "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.embedded."),
       "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
-          "dev.redoline.connect.", "org.apache.kafka."));
+          "dev.redoline.connect.", "org.apache.kafka."),
+      "cdc-tools", List.of("dev.redoline.core.", "dev.redoline.logminer.", "dev.redoline.embedded.",
+          "dev.redoline.tools."));
 
   private ModuleRules() {}
 

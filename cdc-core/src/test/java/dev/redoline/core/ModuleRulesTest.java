@@ -9,7 +9,7 @@ class ModuleRulesTest {
   @Test
   void tree_followsModuleMap() {
     assertThat(ModuleRules.checkTree(ProjectRoot.path()))
-        .as("imports that break ARCHITECTURE.md section 1 (see ModuleRules)")
+        .as("imports that break docs/architecture.md#modules (see ModuleRules)")
         .isEmpty();
   }
 

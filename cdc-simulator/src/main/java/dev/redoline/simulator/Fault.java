@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Something that goes wrong at a planned point (LOGMINER.md section 10, items 28-37): an error the
+ * Something that goes wrong at a planned point (docs/logminer.md#what-the-simulator-models, items 28-37): an error the
  * call throws, or a change of the database's state just before the call runs (the call then sees
  * it, as it would in a real race).
  *

@@ -12,7 +12,7 @@ import java.math.BigDecimal;
  * }</pre>
  *
  * <h2>NUMBER</h2>
- * LOGMINER.md 2.3 shows NUMBER values as quoted decimal text ({@code '7013'}, {@code '0'}) with
+ * docs/logminer.md#literals shows NUMBER values as quoted decimal text ({@code '7013'}, {@code '0'}) with
  * the NLS decimal separator ({@code .} under {@link dev.redoline.core.internal.OracleNls}); the rest of the
  * form is [inf] there. We follow Oracle's {@code TM} ("text minimum") number-to-text rule: the
  * fewest characters, no leading zero before the point ({@code .5}, {@code -.5}), no trailing
@@ -23,7 +23,7 @@ import java.math.BigDecimal;
  * {@code E}, a sign and at least two exponent digits.
  *
  * <h2>BINARY_FLOAT and BINARY_DOUBLE</h2>
- * LOGMINER.md 2.3 says only that quoted decimal text is assumed and that Oracle's own default
+ * docs/logminer.md#literals says only that quoted decimal text is assumed and that Oracle's own default
  * text looks like {@code 1.235E+003}. We use that shape: one digit, a point, at least one more
  * digit, {@code E}, a sign and three exponent digits. The digits are the shortest decimal that
  * Java (and Oracle's {@code TO_BINARY_FLOAT}/{@code TO_BINARY_DOUBLE}) read back to the same

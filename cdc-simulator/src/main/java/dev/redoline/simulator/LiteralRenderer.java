@@ -17,7 +17,7 @@ import java.time.ZonedDateTime;
 
 /**
  * Renders one column value as LogMiner writes it in SQL_REDO/SQL_UNDO when a dictionary is
- * available (LOGMINER.md 2.3), under the session NLS settings of the options' {@link SessionNls}:
+ * available (docs/logminer.md#literals), under the session NLS settings of the options' {@link SessionNls}:
  * date and time masks, the decimal character of numbers and the time zone of local-time-zone
  * values. The examples below are under {@link SessionNls#GATEWAY}, Redoline's own settings.
  *
@@ -29,7 +29,7 @@ import java.time.ZonedDateTime;
  * r.literal(OracleType.sized(Kind.NVARCHAR2, 10), "\u00e9");         // UNISTR('\00E9')
  * }</pre>
  *
- * <h2>Forms, and the LOGMINER.md fact each follows</h2>
+ * <h2>Forms, and the docs/logminer.md fact each follows</h2>
  * <ul>
  *   <li>{@code null}: {@code NULL} (2.3). Oracle stores the empty string and the empty RAW as
  *       NULL, so {@code ""} and an empty {@link Bytes} render as {@code NULL} too.</li>
@@ -72,7 +72,7 @@ import java.time.ZonedDateTime;
  *       {@link Marker#UNSUPPORTED_TYPE}, and any value of an UNSUPPORTED column: the bare token
  *       {@code Unsupported Type}.</li>
  * </ul>
- * XMLTYPE values are never literals (their rows are XML DOC rows, LOGMINER.md 2.5), so they are
+ * XMLTYPE values are never literals (their rows are XML DOC rows, docs/logminer.md#lob-xml-and-extended-string-rows), so they are
  * refused. Exception messages name the type and the Java class, never the value.
  *
  * <h2>Implementation notes</h2>
@@ -82,7 +82,7 @@ import java.time.ZonedDateTime;
  */
 final class LiteralRenderer {
 
-  /** The bare token LogMiner writes for a value it cannot render (LOGMINER.md 2.3). */
+  /** The bare token LogMiner writes for a value it cannot render (docs/logminer.md#literals). */
   static final String UNSUPPORTED_TYPE = "Unsupported Type";
 
   private final SqlRedoRenderer.RenderOptions options;

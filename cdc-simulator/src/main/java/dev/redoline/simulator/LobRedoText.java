@@ -5,7 +5,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableLayout;
 
 /**
- * SQL_REDO of the LOB records (LOGMINER.md 2.5), one PL/SQL fragment per record:
+ * SQL_REDO of the LOB records (docs/logminer.md#lob-xml-and-extended-string-rows), one PL/SQL fragment per record:
  * <pre>
  * SEL_LOB_LOCATOR  DECLARE
  *                   loc_c CLOB;

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * The rows of the log views (V$DATABASE, V$THREAD, GV$INSTANCE, V$LOG, V$LOGFILE, V$ARCHIVED_LOG,
- * V$ARCHIVE_DEST_STATUS and their GV$ forms), computed from the redo model (LOGMINER.md section 4).
+ * V$ARCHIVE_DEST_STATUS and their GV$ forms), computed from the redo model (docs/logminer.md#log-inventory).
  */
 final class LogViews {
 

@@ -7,8 +7,7 @@ import java.sql.SQLRecoverableException;
 /**
  * Builds {@link SQLException}s the way ojdbc shows them: error code = ORA number, message
  * {@code ORA-NNNNN: text}, ORA-06512 frames for PL/SQL calls, SQLSTATE where Oracle sets one, and
- * {@link SQLRecoverableException} for errors after which the connection is gone (LOGMINER.md
- * section 7, requirement 37). Every number, text, SQLSTATE and connection loss comes from
+ * {@link SQLRecoverableException} for errors after which the connection is gone (docs/logminer.md#errors, requirement 37). Every number, text, SQLSTATE and connection loss comes from
  * cdc-core's {@link OracleError}, the list the capture engine classifies by, so the simulator can
  * raise no error the engine has not been taught; PL/SQL line numbers of DBMS_LOGMNR other than
  * START_LOGMNR's 72 are unverified.

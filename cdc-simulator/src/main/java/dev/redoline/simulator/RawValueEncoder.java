@@ -17,8 +17,7 @@ import java.time.ZonedDateTime;
 
 /**
  * Oracle's internal byte encoding of column values: what LogMiner shows as {@code HEXTORAW('...')}
- * when it has no dictionary for a table, or the dictionary does not match the redo (LOGMINER.md
- * 2.2, {@code insert into "UNKNOWN"."OBJ# 45522"("COL 1") values (HEXTORAW('c102'));}).
+ * when it has no dictionary for a table, or the dictionary does not match the redo (docs/logminer.md#rows-without-a-dictionary, {@code insert into "UNKNOWN"."OBJ# 45522"("COL 1") values (HEXTORAW('c102'));}).
  *
  * <pre>{@code
  * RawValueEncoder.encode(OracleType.number(10, 0), 1L).toHex();      // "c102"
@@ -34,7 +33,7 @@ import java.time.ZonedDateTime;
  *       there are fewer than 20 digits ({@code -1} is {@code 3e6466}). At most 20 base-100 digits
  *       and {@code e} in -65..62; other values are refused.</li>
  *   <li>DATE, 7 bytes: century+100, year of century+100, month, day, hour+1, minute+1,
- *       second+1 (LOGMINER.md 2.2). Years 0..9999 only.</li>
+ *       second+1 (docs/logminer.md#rows-without-a-dictionary). Years 0..9999 only.</li>
  *   <li>TIMESTAMP, 11 bytes: the DATE bytes then the nanoseconds as a big-endian 4-byte integer.
  *       Always 11 bytes, as the issue asks; a real database drops the last 4 bytes when they are
  *       zero, which a decoder should accept too (unverified for LogMiner).</li>
@@ -57,7 +56,7 @@ import java.time.ZonedDateTime;
  *   <li>ROWID: the 10-byte extended form: data object number (4), file number and block number
  *       as {@code file << 22 | block} (4), row number (2).</li>
  *   <li>{@code null}: {@code NULL}. {@link Marker#EMPTY_CLOB}/{@link Marker#EMPTY_BLOB}: {@code ''}
- *       (LOGMINER.md 2.2, oracdc). {@link Marker#UNSUPPORTED_TYPE}: {@code Unsupported Type}.</li>
+ *       (docs/logminer.md#rows-without-a-dictionary, oracdc). {@link Marker#UNSUPPORTED_TYPE}: {@code Unsupported Type}.</li>
  * </ul>
  */
 final class RawValueEncoder {

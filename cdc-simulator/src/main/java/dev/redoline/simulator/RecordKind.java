@@ -20,11 +20,11 @@ enum RecordKind {
   MISSING_SCN(34, "MISSING_SCN"),
   /**
    * Redo blocks skipped under SKIP_CORRUPTION: STATUS 1343. The OPERATION text is documented;
-   * the OPERATION_CODE is not (LOGMINER.md 1.2), so {@link Settings#corruptedBlocksCode} decides it.
+   * the OPERATION_CODE is not (docs/logminer.md#columns), so {@link Settings#corruptedBlocksCode} decides it.
    */
   CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
   UNSUPPORTED(255, "UNSUPPORTED"),
-  /** The PL/SQL preamble that selects a LOB's locator for update (LOGMINER.md 2.5). */
+  /** The PL/SQL preamble that selects a LOB's locator for update (docs/logminer.md#lob-xml-and-extended-string-rows). */
   SEL_LOB_LOCATOR(9, "SEL_LOB_LOCATOR"),
   /** {@code dbms_lob.write} of one chunk at an offset. */
   LOB_WRITE(10, "LOB_WRITE"),
@@ -32,7 +32,7 @@ enum RecordKind {
   LOB_TRIM(11, "LOB_TRIM"),
   /**
    * {@code dbms_lob.erase} of a range. The documented code and the one connectors query differ
-   * (LOGMINER.md 1.3), so {@link Settings#lobEraseCode} decides it.
+   * (docs/logminer.md#operation-codes), so {@link Settings#lobEraseCode} decides it.
    */
   LOB_ERASE(29, "LOB_ERASE"),
   /** The start of an XMLTYPE document: its column and row (binary or text storage form). */

@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The database's redo: the SCN clock, the threads, the private strands of open transactions, log
- * switches and archiving (LOGMINER.md section 10, requirements 1-4 and 7-9).
+ * switches and archiving (docs/logminer.md#what-the-simulator-models, items 1-4 and 7-9).
  *
  * <p>A record gets its SCN when the change is made. It gets its address when it reaches the public
  * log buffer: at once, or, for a transaction in a private strand, at commit, when the strand is

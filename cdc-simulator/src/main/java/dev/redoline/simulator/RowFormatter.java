@@ -108,7 +108,7 @@ final class RowFormatter {
       return;
     }
     if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
-      x.status = 2;   // LONG updates: STATUS 2 with an empty INFO (LOGMINER.md 2.3)
+      x.status = 2;   // LONG updates: STATUS 2 with an empty INFO (docs/logminer.md#columns)
       x.info = null;
     }
     if (live.recycleBinName != null && r.kind != RecordKind.DDL) {

@@ -7,7 +7,7 @@ import java.time.Instant;
  * A started LogMiner session: its bounds, options and the memory it holds. Memory ("PGA") grows
  * with the session's age, with every redo record read and with transactions buffered under
  * COMMITTED_DATA_ONLY (requirement 15). A new START_LOGMNR on the same added logs keeps the
- * session and its memory (LOGMINER.md 3.3: a session reused for a long time accumulates PGA);
+ * session and its memory (docs/logminer.md#session-memory: a session reused for a long time accumulates PGA);
  * only END_LOGMNR, ADD_LOGFILE with NEW (which ends the session) and a lost connection give it
  * back.
  */

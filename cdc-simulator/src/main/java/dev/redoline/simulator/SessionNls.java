@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The NLS settings and time zone of one simulated database session: what LogMiner uses to write
- * the date, time and number literals of SQL_REDO (LOGMINER.md 2.3, requirement 20).
+ * the date, time and number literals of SQL_REDO (docs/logminer.md#literals, requirement 20).
  *
  * <p>A session starts with {@link #ORACLE_DEFAULTS}; a client's {@code ALTER SESSION SET
  * NLS_DATE_FORMAT = '...' ... TIME_ZONE = '...'} changes it ({@code AlterSession}), and queries

@@ -68,7 +68,7 @@ final class SimLob {
     return (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && type.length() > IN_ROW_BYTES;
   }
 
-  /** What the DML row shows for an extended string whose 32K rows follow (LOGMINER.md 2.3). */
+  /** What the DML row shows for an extended string whose 32K rows follow (docs/logminer.md#literals). */
   static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
 
   static boolean isXml(OracleType type) {
@@ -98,7 +98,7 @@ final class SimLob {
 
   /**
    * JSON, stored as OSON in a LOB: a document of 4,000 bytes or more is shown as
-   * {@code /* JSON *}{@code / EMPTY_BLOB()} and written by LOB_WRITE rows as a BLOB is (LOGMINER.md 2.3).
+   * {@code /* JSON *}{@code / EMPTY_BLOB()} and written by LOB_WRITE rows as a BLOB is (docs/logminer.md#literals).
    */
   static boolean isJson(OracleType type) {
     return type.kind() == OracleType.Kind.JSON;

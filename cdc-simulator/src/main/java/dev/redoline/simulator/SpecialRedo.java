@@ -4,7 +4,7 @@ import dev.redoline.core.Xid;
 import java.util.List;
 
 /**
- * The unusual rows of LOGMINER.md requirement 27 that a workload can make happen on purpose:
+ * The unusual rows of docs/logminer.md#what-the-simulator-models, item 27 that a workload can make happen on purpose:
  * GoldenGate replication markers, COMMITs of empty transactions, and corrupt redo blocks.
  *
  * <pre>{@code

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Continuation rows (CSF) of V$LOGMNR_CONTENTS: SQL_REDO and SQL_UNDO are VARCHAR2(4000), so a
- * longer text continues on the next rows, CSF=1 on every piece but the last (LOGMINER.md 1.2,
+ * longer text continues on the next rows, CSF=1 on every piece but the last (docs/logminer.md#columns,
  * requirement 21). The limit counts UTF-8 bytes, not characters.
  *
  * <pre>{@code

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Renders the SQL_REDO and SQL_UNDO text of V$LOGMNR_CONTENTS rows exactly as LogMiner writes it
- * (LOGMINER.md section 2), byte for byte.
+ * (docs/logminer.md#statement-text), byte for byte.
  *
  * <pre>{@code
  * SqlRedoRenderer sql = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
@@ -23,7 +23,7 @@ import java.util.List;
  *     // update "S"."T" set "NAME" = NULL where "ID" = '1' and "NAME" = 'Bob''s' and ROWID = 'AAAR32AAHAAAAFfAAA';
  * }</pre>
  *
- * <h2>Statement shapes (LOGMINER.md 2.1, 1.4)</h2>
+ * <h2>Statement shapes (docs/logminer.md#statement-text and #rollbacks)</h2>
  * <ul>
  *   <li>Identifiers double-quoted exactly as stored (lower case, spaces kept), table as
  *       {@code "OWNER"."TABLE"}; keywords lower case; {@code NULL} and {@code IS NULL} upper case.</li>
@@ -54,11 +54,11 @@ import java.util.List;
  */
 final class SqlRedoRenderer {
 
-  /** SQL_REDO and SQL_UNDO of a temporary table's rows (LOGMINER.md 1.1). */
+  /** SQL_REDO and SQL_UNDO of a temporary table's rows (docs/logminer.md#the-contents-view). */
   static final String TEMPORARY_TABLE_REDO = "/* No SQL_REDO for temporary tables */";
   static final String TEMPORARY_TABLE_UNDO = "/* No SQL_UNDO for temporary tables */";
 
-  /** SQL_REDO/SQL_UNDO when the redo has more columns than the dictionary (LOGMINER.md 3.2). */
+  /** SQL_REDO/SQL_UNDO when the redo has more columns than the dictionary (docs/logminer.md#start-options). */
   static final String DICTIONARY_VERSION_MISMATCH = "Dictionary Version Mismatch";
 
   /**
@@ -75,7 +75,7 @@ final class SqlRedoRenderer {
    * @param numberFixedMaxChars longest plain NUMBER text before scientific notation (Oracle's
    *     {@code TM} rule says 64; unverified in SQL_REDO)
    * @param ltzAsTimestampTz TIMESTAMP WITH LOCAL TIME ZONE as {@code TO_TIMESTAMP_TZ('... +00:00')}
-   *     (default, LOGMINER.md 2.3 [inf]) or, when false, as {@code TO_TIMESTAMP('...')}
+   *     (default, docs/logminer.md#literals, a guess) or, when false, as {@code TO_TIMESTAMP('...')}
    * @param nls the mining session's NLS settings and time zone, which every date, time and number
    *     literal follows (requirement 20); {@link SessionNls#GATEWAY} unless the session altered them
    */
@@ -253,7 +253,7 @@ final class SqlRedoRenderer {
   /**
    * The select of a SEL_LOB_LOCATOR row, after its PL/SQL preamble:
    * {@code select "DOC" into loc_c from "S"."T" where "ID" = '2' and "NAME" = 'a' for update;}, the
-   * where clause holding the present slots of {@code where} (LOGMINER.md 2.5).
+   * where clause holding the present slots of {@code where} (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String lobLocatorSelect(TableLayout layout, int column, String locator, Row where) {
     requireShape(layout, where, "where");
@@ -269,7 +269,7 @@ final class SqlRedoRenderer {
   /**
    * An XML DOC BEGIN row. Binary XML storage:
    * {@code XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'}; text storage, in the alias
-   * form: {@code update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';} (LOGMINER.md 2.5).
+   * form: {@code update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';} (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String xmlBegin(TableLayout layout, int column, Row where, boolean textStorage) {
     requireShape(layout, where, "where");
@@ -288,7 +288,7 @@ final class SqlRedoRenderer {
 
   /**
    * The statement of an extended string's 32K begin row, as its {@code Stmt} variable holds it:
-   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';} (LOGMINER.md 2.5).
+   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';} (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String extendedStatement(TableLayout layout, int column, Row where) {
     requireShape(layout, where, "where");
@@ -424,11 +424,17 @@ final class SqlRedoRenderer {
     StringBuilder values = new StringBuilder(16 * row.size());
     for (int i = 0; i < row.size(); i++) {
       Column column = layout.column(i);
+      if (!row.isPresent(i) && SimLob.storedAsLob(column.type())) {
+        // The SQL_UNDO of a DELETE on a LOB table: supplemental logging holds no LOB value, so the
+        // undo names the other columns only (a choice; real LogMiner returns such a DELETE with
+        // its non-LOB columns, as rows recorded on a 23ai database show).
+        continue;
+      }
       if (!row.isPresent(i)) {
         throw new IllegalArgumentException("INSERT text lists every column, but " + column.name()
             + " is absent (" + row.absence(i) + ")");
       }
-      if (i > 0) {
+      if (names.length() > 0) {
         names.append(',');
         values.append(',');
       }

@@ -13,7 +13,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * A strict test-only reader of SQL_REDO literals and statements, written from the format rules
- * of LOGMINER.md section 2 (not from the renderer's code). It reads at a cursor, so it can read a
+ * of docs/logminer.md#statement-text (not from the renderer's code). It reads at a cursor, so it can read a
  * literal inside a statement; every form is self-delimiting, which is what makes SQL_REDO
  * unambiguous. It throws {@link IllegalArgumentException} on anything unexpected.
  */

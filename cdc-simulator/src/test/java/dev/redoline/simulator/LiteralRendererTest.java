@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Literal forms of LOGMINER.md 2.3, each compared with a hand-written expected string. */
+/** Literal forms of docs/logminer.md#literals, each compared with a hand-written expected string. */
 class LiteralRendererTest {
 
   private static final SqlRedoRenderer RENDERER = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Oracle's internal encodings shown as HEXTORAW in no-dictionary rows (LOGMINER.md 2.2). */
+/** Oracle's internal encodings shown as HEXTORAW in no-dictionary rows (docs/logminer.md#rows-without-a-dictionary). */
 class RawValueEncoderTest {
 
   private static final OracleType NUMBER = OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED);

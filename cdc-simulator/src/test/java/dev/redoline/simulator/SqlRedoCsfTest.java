@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** CSF continuation pieces of SQL_REDO/SQL_UNDO over 4,000 UTF-8 bytes (LOGMINER.md 1.2, req. 21). */
+/** CSF continuation pieces of SQL_REDO/SQL_UNDO over 4,000 UTF-8 bytes (docs/logminer.md#columns and item 21 of #what-the-simulator-models). */
 class SqlRedoCsfTest {
 
   private static int bytes(String s) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Statement shapes of LOGMINER.md 2.1, 2.2, 2.4, 1.4, 3.2 and 9. Each case builds its input here;
+ * Statement shapes of docs/logminer.md#statement-text, #rows-without-a-dictionary, #a-row-as-oracle-shows-it, #rollbacks, #start-options and #ddl. Each case builds its input here;
  * the expected text is hand-written in {@code golden/sqlredo/<case>.txt} (one trailing newline is
  * not part of the text).
  */
@@ -46,7 +46,7 @@ class SqlRedoGoldenTest {
   private static final SqlRedoRenderer NEITHER =
       new SqlRedoRenderer(DEFAULTS.withNoRowIdInStmt(true).withNoSqlDelimiter(true));
 
-  /** The CFLT example of LOGMINER.md 2.4, reduced to six columns of the same kinds. */
+  /** The Confluent row of docs/logminer.md#a-row-as-oracle-shows-it, reduced to six columns of the same kinds. */
   static final TableLayout CUSTOMERS = TableLayout.builder(TableId.of("C##MYUSER", "CUSTOMERS"), 1)
       .column("GRGR_CK", OracleType.number(10, 0), false)
       .column("CICI_ID", OracleType.sized(Kind.VARCHAR2, 2), false)
@@ -98,7 +98,7 @@ class SqlRedoGoldenTest {
       Duration.ofDays(1).plusHours(2).plusMinutes(3).plusSeconds(4).plusMillis(560).negated(),
       Bytes.fromHex("0e"), Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, Marker.UNSUPPORTED_TYPE);
 
-  /** LOGMINER.md 2.2 (O-CFG): four columns, values EF_GH, Technical Writer, 4000, 11000. */
+  /** docs/logminer.md#rows-without-a-dictionary, Oracle's own example: four columns, values EF_GH, Technical Writer, 4000, 11000. */
   static final TableLayout EMP = TableLayout.builder(TableId.of("HR", "EMP"), 1)
       .column("ENAME", OracleType.sized(Kind.VARCHAR2, 10), true)
       .column("JOB", OracleType.sized(Kind.VARCHAR2, 20), true)

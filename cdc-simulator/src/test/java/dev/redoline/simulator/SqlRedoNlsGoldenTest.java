@@ -24,10 +24,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Literals of every type of LOGMINER.md 2.3 under session NLS settings other than Redoline's own
+ * Literals of every type of docs/logminer.md#literals under session NLS settings other than Redoline's own
  * (requirement 20): Oracle's defaults for territory AMERICA, and territory GERMANY (decimal comma,
  * 24-hour clock, session time zone Europe/Berlin). Expected texts are hand-written from Oracle's
- * format rules; the AMERICA DATE and TIMESTAMP cases are LOGMINER.md's own examples.
+ * format rules; the AMERICA DATE and TIMESTAMP cases are the examples of docs/logminer.md#literals.
  */
 class SqlRedoNlsGoldenTest {
 

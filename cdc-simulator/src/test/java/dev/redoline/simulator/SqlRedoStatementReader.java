@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A strict test-only reader of INSERT and UPDATE text in dictionary mode (LOGMINER.md 2.1), built
+ * A strict test-only reader of INSERT and UPDATE text in dictionary mode (docs/logminer.md#statement-text), built
  * on {@link LiteralParser}. It returns one slot per layout column: the parsed value, or
  * {@link Absent#NOT_LOGGED} for a column the statement does not name.
  */

@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The database's active transactions at an SCN: the rows of {@code GV$TRANSACTION} read together
- * with {@code CURRENT_SCN} (LOGMINER.md section 8).
+ * with {@code CURRENT_SCN} (docs/logminer.md#open-transactions-and-orphans).
  *
  * <pre>{@code
  * buffer.checkOrphans(new ActiveTransactions(Scn.of(5000), Set.of(xid1, xid2)));

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * What the open, un-journaled part of the buffer requires of the restart position
- * (ARCHITECTURE.md section 3, rule 4). Empty when nothing is held back: the engine then uses its
+ * (docs/architecture.md#positions, rule 4). Empty when nothing is held back: the engine then uses its
  * cursor.
  *
  * <pre>{@code

@@ -43,8 +43,7 @@ import org.slf4j.LoggerFactory;
  * <h2>The LogMiner rows each method handles</h2>
  * <ul>
  *   <li>{@link #begin}: {@code OPERATION_CODE=6} ({@code set transaction read write;}) opens the
- *       transaction. A START for a transaction already open changes nothing (LOGMINER.md section
- *       8): after a restart it is the START of a journaled transaction read again, and resetting
+ *       transaction. A START for a transaction already open changes nothing (docs/logminer.md#open-transactions-and-orphans): after a restart it is the START of a journaled transaction read again, and resetting
  *       would lose its journaled changes.
  *   <li>{@link #add}: {@code OPERATION_CODE} 1, 2 or 3 with {@code ROLLBACK=0} appends a change;
  *       without a START seen (mining began inside the transaction) it opens the transaction.

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Durable storage for the buffered changes of long-lived transactions, so that the restart
- * position can move past their first change (ARCHITECTURE.md section 3, rule 4).
+ * position can move past their first change (docs/architecture.md#positions, rule 4).
  *
  * <pre>{@code
  * TransactionJournal journal = FileTransactionJournal.open(Path.of("/var/lib/redoline/journal"));

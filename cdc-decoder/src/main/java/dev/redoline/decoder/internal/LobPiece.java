@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * What one LogMiner LOB row says, decoded by {@link RedoDecoder#decodeLob}: the rows that carry a
  * LOB's content after the INSERT or UPDATE that shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}
- * (LOGMINER.md 2.5).
+ * (docs/logminer.md#lob-xml-and-extended-string-rows).
  *
  * <pre>
  * SEL_LOB_LOCATOR (9)   DECLARE ... BEGIN select "BODY" into loc_c from "S"."T" where "ID" = '2' for update;  → Locator

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.Set;
 
 /**
- * Reads the SQL_REDO of LOB rows into {@link LobPiece}s (LOGMINER.md 2.5). The shapes, blanks
+ * Reads the SQL_REDO of LOB rows into {@link LobPiece}s (docs/logminer.md#lob-xml-and-extended-string-rows). The shapes, blanks
  * between tokens optional where LogMiner prints one:
  * <pre>
  * DECLARE ... BEGIN

@@ -5,7 +5,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 
 /**
- * The text of LogMiner's Dictionary Mismatch rows (LOGMINER.md 2.2 and 9): rows whose dictionary
+ * The text of LogMiner's Dictionary Mismatch rows (docs/logminer.md#rows-without-a-dictionary and #ddl): rows whose dictionary
  * at mining time does not match the redo, written by object number, column position and raw
  * bytes. Stateless.
  *

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Column values from Oracle's internal bytes, as LogMiner shows them in Dictionary Mismatch rows
- * ({@code HEXTORAW('c102')}, LOGMINER.md 2.2). Stateless; every failure is a CDC-3002
+ * ({@code HEXTORAW('c102')}, docs/logminer.md#rows-without-a-dictionary). Stateless; every failure is a CDC-3002
  * {@link ScanFailure} to which the scanner adds the column.
  *
  * <pre>{@code
@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Where each encoding comes from:
  * <ul>
- *   <li>Documented (Oracle's NUMBER and DATE storage formats; LOGMINER.md 2.2 examples
+ *   <li>Documented (Oracle's NUMBER and DATE storage formats; docs/logminer.md#rows-without-a-dictionary examples
  *       {@code c102}=1, {@code c229}=40, {@code c3020b}=10110): NUMBER/FLOAT/INTEGER as an
  *       exponent byte and base-100 digits, negatives with digits {@code 101-d} and a {@code 0x66}
  *       terminator; DATE as 7 bytes (century+100, year+100, month, day, hour+1, minute+1,

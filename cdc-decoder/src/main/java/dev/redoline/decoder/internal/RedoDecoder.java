@@ -56,7 +56,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RedoDecoder implements AutoCloseable {
 
-  /** Steps with this many rows or more are decoded on the pool (SEED.md). */
+  /** Steps with this many rows or more are decoded on the pool (docs/architecture.md#threads). */
   public static final int PARALLEL_THRESHOLD = 256;
 
   /** How many compiled layout plans are kept; a plan is a few arrays per table version. */

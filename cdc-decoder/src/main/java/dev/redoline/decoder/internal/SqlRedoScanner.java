@@ -13,7 +13,7 @@ import java.util.Arrays;
  * row after row: it holds only the current row's positions and scratch arrays that {@link Row#of}
  * copies out, so decode threads share nothing but the read-only {@link DecodePlan}s.
  *
- * <p>Statement shapes (LOGMINER.md sections 2.1-2.3; keywords in any case, blanks between tokens
+ * <p>Statement shapes (docs/logminer.md#statement-text, #rows-without-a-dictionary and #literals; keywords in any case, blanks between tokens
  * optional where LogMiner prints one, a trailing {@code ;} optional):
  * <pre>
  * insert into "S"."T"("C1","C2") values ('1',NULL);            -- after image only

@@ -7,7 +7,7 @@ import dev.redoline.core.ErrorCode;
  * over one SQL_REDO text. It records positions in a {@link Literal} and copies nothing, except that
  * a {@code ||} chain of a converted column is joined into one string.
  *
- * <p>Value expressions it reads (LOGMINER.md section 2.3): {@code NULL}; {@code 'text'} with
+ * <p>Value expressions it reads (docs/logminer.md#literals): {@code NULL}; {@code 'text'} with
  * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')},
  * {@code TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')},
  * {@code HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case);

@@ -26,7 +26,7 @@ import java.util.Map;
 
 /**
  * Reads the golden corpus: files of cases under {@code src/test/resources/golden}, each case a
- * SQL_REDO text with the values a decoder must produce, written by hand from LOGMINER.md.
+ * SQL_REDO text with the values a decoder must produce, written by hand from docs/logminer.md.
  *
  * <p>Format, one directive per line ({@code #} starts a comment line):
  * <pre>

@@ -14,7 +14,7 @@ import dev.redoline.core.TableLayout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every LOB row form of LOGMINER.md 2.5, decoded by {@link RedoDecoder#decodeLob}. */
+/** Every LOB row form of docs/logminer.md#lob-xml-and-extended-string-rows, decoded by {@link RedoDecoder#decodeLob}. */
 class LobRowGoldenTest {
 
   private static final TableLayout DOCS = TableLayout.builder(TableId.of("APP", "DOCS"), 1)

@@ -14,7 +14,7 @@ import java.time.ZoneOffset;
 import java.util.Random;
 
 /**
- * A test-only renderer of SQL_REDO the way LogMiner prints it (LOGMINER.md sections 2.1 and 2.3,
+ * A test-only renderer of SQL_REDO the way LogMiner prints it (docs/logminer.md#statement-text and #literals,
  * session NLS of OracleNls), with the variations the spec allows: optional delimiter, optional
  * ROWID clause, a blank before the column list, long national strings split into UNISTR chains,
  * NaN/Inf spellings and numbers without a leading zero.

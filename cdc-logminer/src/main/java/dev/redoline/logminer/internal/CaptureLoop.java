@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The capture thread: connects, runs one {@link MiningStep} after another, and hands every failed
  * step to the {@link RecoveryPolicy}, which retries from the same cursor or stops the capture
- * (ARCHITECTURE.md sections 4 and 5). Its parts are built by {@link CaptureAssembly}.
+ * (docs/architecture.md#a-step and #errors). Its parts are built by {@link CaptureAssembly}.
  *
  * <p>Every stop is a {@link CdcException}, queued behind the events already queued, so the sink
  * receives all committed changes mined before it.

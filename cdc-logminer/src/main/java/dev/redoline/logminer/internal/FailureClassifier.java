@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * because the simulator raises {@link SQLException}s exactly as ojdbc does, from the same list of
  * Oracle errors ({@link OracleError}).
  *
- * <p>The rules, in order (LOGMINER.md section 7):
+ * <p>The rules, in order (docs/logminer.md#errors):
  * <ol>
  *   <li>A {@link CdcException} keeps its own code: retriable codes reconnect, others stop.
  *   <li>The whole chain is read: every {@link SQLException}'s error code and every
@@ -56,7 +56,7 @@ final class FailureClassifier {
     OracleError.Meaning meaning = known == null ? OracleError.Meaning.NONE : known.meaning();
     return switch (meaning) {
       case CONNECTION_LOST, RESOURCES_EXHAUSTED -> failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
-      case LOG_READ_FAILED -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
+      case LOG_READ_FAILED, INCONSISTENT_READ -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
       case LOG_MISSING -> failure(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP, ora, failure);
       // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
       case CORRUPTION -> failure(REMINE, ErrorCode.CORRUPT_REDO, ora, failure);

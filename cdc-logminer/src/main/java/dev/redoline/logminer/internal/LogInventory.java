@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Plans a step from the database's log views (SEED.md, "Log inventory"): for every redo thread,
+ * Plans a step from the database's log views (docs/architecture.md#a-step): for every redo thread,
  * the logs from its cursor on, preferring the archived copy at one destination and adding online
  * logs for what is not archived yet ({@code online} mode), with continuity checked per thread.
  *
@@ -72,6 +72,11 @@ final class LogInventory {
     this.mode = mode;
     this.destinationName = destinationName;
     this.bounds = new StepBounds(idleThreadGrace);
+  }
+
+  /** Whether a thread's redo was written late since the last call ({@link StepBounds#takeLateWrite}). */
+  boolean takeLateWrite() {
+    return bounds.takeLateWrite();
   }
 
   /**

@@ -3,7 +3,7 @@ package dev.redoline.logminer.internal;
 import java.time.Duration;
 
 /**
- * How many whole logs per thread the next step reads (SEED.md, "Adapt the window"): it starts at
+ * How many whole logs per thread the next step reads (docs/architecture.md#a-step): it starts at
  * one, doubles after a step faster than the target latency, up to the maximum, and halves after a
  * query timeout or a step that failed part way through its read, down to one.
  */

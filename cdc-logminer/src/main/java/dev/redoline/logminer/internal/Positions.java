@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Where restart positions are made (ARCHITECTURE.md section 3, rule 4): it keeps the per-thread
+ * Where restart positions are made (docs/architecture.md#positions, rule 4): it keeps the per-thread
  * cursors, the session start floor of the last step and the first SCN of every planned log, and
  * asks the buffer (open transactions), the sequencer (committed ones not yet published) and the
  * applier (excluded users' transactions) what they hold back ({@link #held()}); {@link Base} turns

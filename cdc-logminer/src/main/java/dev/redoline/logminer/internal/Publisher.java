@@ -20,8 +20,7 @@ import java.util.Map;
 
 /**
  * Puts each released transaction in the {@link EventQueue} as one
- * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (ARCHITECTURE.md
- * section 3, rule 4), skipping a transaction the start position says was delivered already.
+ * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (docs/architecture.md#positions, rule 4), skipping a transaction the start position says was delivered already.
  *
  * <h2>Positions</h2>
  * A transaction's positions are made by {@link Positions}: from what the step holds back
@@ -98,11 +97,11 @@ final class Publisher {
   /** Changes a snapshot chunk already holds the effect of, left out of the stream ({@link FirstChunks}). */
   @FunctionalInterface
   interface Reflected {
-    boolean test(TableId table, Scn commitScn);
+    boolean test(Change change, Scn commitScn);
   }
 
   /** No change is left out. */
-  static final Reflected NOTHING_REFLECTED = (table, scn) -> false;
+  static final Reflected NOTHING_REFLECTED = (change, scn) -> false;
 
   /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
   void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,

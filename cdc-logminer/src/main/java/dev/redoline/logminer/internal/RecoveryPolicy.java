@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What the capture does after a failed step (ARCHITECTURE.md section 5): the failure classified
+ * What the capture does after a failed step (docs/architecture.md#errors): the failure classified
  * ({@link FailureClassifier}), then the same cursor mined again, with a narrower window after a
  * timeout, the logs listed again after a backoff, or the connection closed and opened again after
  * a backoff; the capture stops when the attempts or {@code cdc.retry.max.time.ms} run out, or at

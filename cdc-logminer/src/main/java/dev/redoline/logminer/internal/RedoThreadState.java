@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>{@link #lastRedoAddress()} is the end of the redo LGWR has written for the thread: every
  * record at or below it is in the log file, every record above it is not yet. This is the end of a
- * mining step (ARCHITECTURE.md section 3, rule 2), settled inside the last block at what the step
+ * mining step (docs/architecture.md#positions, rule 2), settled inside the last block at what the step
  * read there, because LGWR may write a partly filled block again with more records. {@code lastRedoScn} is the highest SCN written,
  * which can lag CURRENT_SCN and differ between threads.
  *

@@ -35,7 +35,7 @@ import java.util.Set;
 
 /**
  * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
- * order (SEED.md, "Read the whole step, then apply it"); committed transactions go to the
+ * order (docs/architecture.md#a-step); committed transactions go to the
  * {@link CommitSequencer}.
  *
  * <p>The rows it handles, by OPERATION_CODE:
@@ -46,8 +46,8 @@ import java.util.Set;
  *       event ({@code dlq}).
  *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
  *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
- *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
- *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction (not one of an
+ *       excluded user's); the table is found by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
  *       excluded column is not decoded), then assembled into the change they complete by the
@@ -127,7 +127,16 @@ final class StepApplier {
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
   List<DecodedRow> decode(List<RedoRow> rows) {
-    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+    return decode(rows, new HashMap<>());
+  }
+
+  /**
+   * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
+   * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
+   */
+  List<DecodedRow> decode(List<RedoRow> rows, Map<Xid, Boolean> lobState) {
+    Object[] lob = lobs == null ? new Object[rows.size()]
+        : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
     List<DecodedRow> step = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
@@ -179,9 +188,9 @@ final class StepApplier {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
-              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              boolean removed = buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId());
+                lobs.undone(row.xid(), row.rowId(), removed);
               }
             }
           } else {
@@ -333,6 +342,9 @@ final class StepApplier {
   private void applyDdl(RedoRow row) {
     if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE || skipped.skips(Operation.TRUNCATE)) {
       return;
+    }
+    if (excluded(row) || row.username() != null && excludedUsers.contains(row.username())) {
+      return;   // the mining query returns every user's DDL; an excluded user's TRUNCATE is not delivered
     }
     // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
     // always name the table, as DDL rows do.

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * What one mining step reads: the logs to add, the SCN bounds of the LogMiner session, and the
- * address interval per thread (ARCHITECTURE.md section 3, rule 2).
+ * address interval per thread (docs/architecture.md#positions, rule 2).
  *
  * <p>Rows of thread {@code t} are applied when their address is in {@code (cursors[t], ends[t]]}.
  * The SCN bounds only choose what LogMiner reads: {@code startScn} is the FIRST_CHANGE# of each

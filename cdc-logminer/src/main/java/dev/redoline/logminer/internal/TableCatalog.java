@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * <p>Object numbers are per container, so they are keyed by (container id, DATA_OBJ#); a
  * partition's object id maps to its table. A layout's version rises each time a DDL changes the
  * table; since a capture-changing DDL ends its step, every row of a step decodes with the layouts
- * current at the step (ARCHITECTURE.md section 3, rule 3).
+ * current at the step (docs/architecture.md#positions, rule 3).
  */
 final class TableCatalog {
 
@@ -190,6 +190,14 @@ final class TableCatalog {
     Map<Integer, Set<Integer>> ids = new HashMap<>();
     objects.forEach((con, byId) -> ids.put(con, Set.copyOf(byId.keySet())));
     return ids;
+  }
+
+  /** The captured tables by container id and name: the mining query asks for their rows whatever their object id. */
+  Set<MiningQuery.CapturedTable> capturedTables() {
+    Set<MiningQuery.CapturedTable> names = new HashSet<>();
+    objects.forEach((con, byId) -> byId.values().forEach(t ->
+        names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table()))));
+    return names;
   }
 
   /** The captured table of an object, or {@code null} when it is not captured. */

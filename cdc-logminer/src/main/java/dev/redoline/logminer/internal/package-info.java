@@ -9,7 +9,7 @@
  * implementation, {@link dev.redoline.logminer.internal.jdbc.JdbcGateway}, used against Oracle
  * and, in tests, demos and trials, against the Oracle simulator ({@code cdc-simulator}), which is reached
  * through its own JDBC driver, so the gateway's SQL runs for real in every test. Each method maps to
- * one or a few statements of LOGMINER.md sections 3 and 4. Errors are {@link java.sql.SQLException}s
+ * one or a few statements of docs/logminer.md#session-calls and #log-inventory. Errors are {@link java.sql.SQLException}s
  * exactly as ojdbc shows them: the ORA number as the error code, the {@code ORA-NNNNN: text} message
  * (with {@code ORA-06512} frames for PL/SQL calls) and the SQLSTATE where Oracle sets one; fatal
  * connection errors are {@link java.sql.SQLRecoverableException}s. No {@code ResultSet} leaks past

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Corrupt redo: no setting continues past it (SEED.md, "Errors"). */
+/** Corrupt redo: no setting continues past it (docs/architecture.md#errors). */
 class CorruptRedoScenarioTest {
 
   @TempDir

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * ARCHITECTURE.md section 8: random workloads, the consumer crashing at random points (between
+ * docs/architecture.md#testing: random workloads, the consumer crashing at random points (between
  * transactions, inside one, with unacknowledged events in flight), restarts from the last
  * acknowledged position. What survives of each run (its events up to its last acknowledgement)
  * plus everything of the last run must equal the committed transactions in commit order: no loss,

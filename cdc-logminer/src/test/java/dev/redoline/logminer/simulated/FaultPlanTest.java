@@ -24,7 +24,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fault plan (LOGMINER.md section 10, items 28-37): each face (exact call, exact row, time,
+ * The fault plan (docs/logminer.md#what-the-simulator-models, items 28-37): each face (exact call, exact row, time,
  * probability) and the resource, dictionary, privilege and connection errors as ojdbc shows them.
  */
 class FaultPlanTest {

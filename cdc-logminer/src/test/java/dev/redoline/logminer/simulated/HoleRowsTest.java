@@ -19,7 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * LOGMINER.md 4.6 and 7: rows that report holes in the redo concern every consumer, so the
+ * docs/logminer.md#log-switches-rac-and-gaps and #errors: rows that report holes in the redo concern every consumer, so the
  * gateway's SQL returns MISSING_SCN rows whatever objects are captured (the log-gap check of the
  * step reader depends on it), and replication markers with the control rows.
  */

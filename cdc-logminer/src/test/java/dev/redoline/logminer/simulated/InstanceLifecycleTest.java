@@ -15,7 +15,7 @@ import java.sql.SQLRecoverableException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Instance shutdown, crash and recovery on RAC (LOGMINER.md sections 4.4 and 8): requirement 32. */
+/** Instance shutdown, crash and recovery on RAC (docs/logminer.md#redo-threads and #open-transactions-and-orphans): requirement 32. */
 class InstanceLifecycleTest {
 
   private final SimulatedOracle rac = SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO)

@@ -24,7 +24,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The catalog and inventory views of LOGMINER.md sections 4 and 8: requirements 3, 5 and 6. */
+/** The catalog and inventory views of docs/logminer.md#log-inventory and #open-transactions-and-orphans: requirements 3, 5 and 6. */
 class InventoryViewsTest {
 
   private final SimulatedOracle oracle = SimulatedOracle.builder().seed(3)

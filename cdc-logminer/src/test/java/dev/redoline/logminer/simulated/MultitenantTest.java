@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Container databases (LOGMINER.md section 6): requirement 26 and the PDB part of 32. */
+/** Container databases (docs/logminer.md#multitenant): requirement 26 and the PDB part of 32. */
 class MultitenantTest {
 
   private final SimulatedOracle cdb = SimulatedOracle.builder().pdbs("SALES", "HR").build();

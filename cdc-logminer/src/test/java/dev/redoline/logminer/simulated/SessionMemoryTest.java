@@ -15,7 +15,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Requirement 15 and LOGMINER.md 3.3: a LogMiner session's memory grows with its age across
+ * Requirement 15 and docs/logminer.md#session-memory: a LogMiner session's memory grows with its age across
  * START_LOGMNR calls on the same added logs, and only ending the session (ADD_LOGFILE NEW,
  * END_LOGMNR, a lost connection) gives it back. That is what a capture's session age limit is for.
  */

@@ -30,7 +30,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Special rows and dictionary builds (LOGMINER.md sections 1.3, 3.1 and 4.6): requirement 27,
+ * Special rows and dictionary builds (docs/logminer.md#operation-codes, #session-calls and #log-switches-rac-and-gaps): requirement 27,
  * MISSING_LOGFILE rows (12), GV$ duplicates (6), tie shuffling (17) and BUILD errors (34).
  */
 class SpecialRowsTest {
