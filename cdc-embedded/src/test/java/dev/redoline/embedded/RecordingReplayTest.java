@@ -12,7 +12,7 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
-import dev.redoline.simulator.replay.Recording;
+import dev.redoline.simulator.internal.replay.Recording;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

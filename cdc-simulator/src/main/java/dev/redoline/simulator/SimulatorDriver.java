@@ -22,7 +22,7 @@ import java.util.logging.Logger;
  *   <li>{@code jdbc:redoline:sim://127.0.0.1:<port>/<database>[?instance=N]}: a
  *       {@link SimulatorServer} in its own process.
  *   <li>{@code jdbc:redoline:sim:replay?file=<recording>}: a capture recording answering as the
- *       database it was recorded from ({@link dev.redoline.simulator.replay.ReplayDatabase}).
+ *       database it was recorded from ({@link dev.redoline.simulator.internal.replay.ReplayDatabase}).
  * </ul>
  *
  * <p>The simulator answers what a LogMiner client sends as Oracle would: the V$ and dictionary
@@ -55,8 +55,8 @@ public final class SimulatorDriver implements Driver {
     if (!acceptsURL(url)) {
       return null;
     }
-    if (dev.redoline.simulator.replay.ReplayDatabase.accepts(url)) {
-      return dev.redoline.simulator.replay.ReplayDatabase.connect(url);
+    if (dev.redoline.simulator.internal.replay.ReplayDatabase.accepts(url)) {
+      return dev.redoline.simulator.internal.replay.ReplayDatabase.connect(url);
     }
     SimulatorUrl parsed;
     try {

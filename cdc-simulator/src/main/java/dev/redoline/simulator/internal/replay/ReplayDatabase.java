@@ -1,4 +1,4 @@
-package dev.redoline.simulator.replay;
+package dev.redoline.simulator.internal.replay;
 
 import java.io.IOException;
 import java.net.URLDecoder;

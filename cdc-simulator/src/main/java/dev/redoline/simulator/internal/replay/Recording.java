@@ -1,4 +1,4 @@
-package dev.redoline.simulator.replay;
+package dev.redoline.simulator.internal.replay;
 
 import dev.redoline.core.internal.RecordingFormat;
 import java.io.BufferedReader;
