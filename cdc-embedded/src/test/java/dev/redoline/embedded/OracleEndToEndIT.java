@@ -1,5 +1,8 @@
 package dev.redoline.embedded;
 
+import dev.redoline.logminer.oracle.OracleFree;
+import dev.redoline.logminer.oracle.ReplicaCheck;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
@@ -31,13 +34,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIf;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * The embedded engine end to end on Oracle Database Free 23ai, set up as docs/oracle-setup.md
  * says ({@link OracleFree}). Run with {@code ./mvnw -B -pl cdc-embedded -am verify -Poracle-it
  * -Dit.test=OracleEndToEndIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}; without Docker the
- * class is reported skipped after one line saying so ({@link #dockerAvailable}).
+ * class is reported skipped after one line saying so ({@link OracleFree#dockerAvailable}).
  *
  * <p>Each case runs its own capture (state, recording and LogMiner dump under
  * {@code target/oracle-it/<case>/}) over a seeded workload, then checks: every committed change
@@ -53,7 +55,7 @@ import org.testcontainers.DockerClientFactory;
  * through {@link #app}, and ends with {@link #capture}; it must take under a few minutes on two
  * cores (the whole class, the container's start included, under 30).
  */
-@EnabledIf("dockerAvailable")
+@EnabledIf("dev.redoline.logminer.oracle.OracleFree#dockerAvailable")
 @Tag("docker")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OracleEndToEndIT {
@@ -65,21 +67,6 @@ class OracleEndToEndIT {
   /** A real database mines slower than the simulator: a case's capture may take minutes. */
   private static final java.time.Duration PATIENCE = java.time.Duration.ofMinutes(5);
   private static OracleFree oracle;
-
-  /**
-   * Whether a Docker engine can be reached; without one, prints the one line that says why the
-   * suite is skipped (Testcontainers' own probe is asked only when a socket or DOCKER_HOST exists,
-   * so a machine without Docker gets no stack of probe errors).
-   */
-  static boolean dockerAvailable() {
-    boolean socket = System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"))
-        || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
-    boolean available = socket && DockerClientFactory.instance().isDockerAvailable();
-    if (!available) {
-      System.out.println("OracleEndToEndIT skipped: no Docker engine (no /var/run/docker.sock and DOCKER_HOST unset)");
-    }
-    return available;
-  }
 
   @BeforeAll
   static void database() throws Exception {
@@ -279,7 +266,7 @@ class OracleEndToEndIT {
       assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
       long at = oracle.currentScn();
       ReplicaCheck replica = new ReplicaCheck();
-      replica.apply(recorder.handled());
+      recorder.handled().forEach(h -> h.changes().forEach(replica::apply));
       try (Connection app = app()) {
         replica.assertEquals(app, t, at, true);
       }
@@ -404,7 +391,7 @@ class OracleEndToEndIT {
     }
     long last = lastScn(delivered);
     ReplicaCheck replica = new ReplicaCheck();
-    replica.apply(delivered);
+    delivered.forEach(h -> h.changes().forEach(replica::apply));
     try (Connection app = app()) {
       for (TableId t : tables) {
         replica.assertEquals(app, t, last, !keysOnly.contains(t));

@@ -1,5 +1,7 @@
 package dev.redoline.embedded;
 
+import dev.redoline.logminer.oracle.ReplicaCheck;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcConfig;
@@ -58,7 +60,7 @@ class RecordingReplayTest {
       }
     }
     ReplicaCheck replica = new ReplicaCheck();
-    replica.apply(original.handled());
+    original.handled().forEach(h -> h.changes().forEach(replica::apply));
     try (java.sql.Connection source = java.sql.DriverManager.getConnection(oracle.url())) {
       replica.assertEquals(source, ITEMS, last, true, java.util.Set.of(1, 2));   // NAME truncated, SECRET excluded
     }

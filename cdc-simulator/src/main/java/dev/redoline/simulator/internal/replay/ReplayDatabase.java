@@ -17,7 +17,9 @@ import java.util.Map;
  * those are used up, by the last of them again (the database stands where the recording ended),
  * except a mining query, which then returns no rows so nothing is delivered twice. A statement
  * recorded with other binds only is answered by the latest answer to its text (an inventory read
- * at another moment); a mining query or a call never recorded answers nothing and succeeds.
+ * at another moment); a mining query never recorded, by the next recorded mining query not yet
+ * answered (so a recording outlives a change of the mining statement's predicates, whose selected
+ * columns are what the rows are read by); a call never recorded succeeds.
  *
  * <pre>{@code
  * Connection c = DriverManager.getConnection("jdbc:redoline:sim:replay?file=/tmp/rec");
@@ -40,11 +42,17 @@ public final class ReplayDatabase {
   private final Map<String, ArrayDeque<Recording.Statement>> byKey = new HashMap<>();
   private final Map<String, Recording.Statement> lastByKey = new HashMap<>();
   private final Map<String, Recording.Statement> latestBySql = new HashMap<>();
+  /** Every recorded mining statement in recorded order, for a mining query whose text or binds changed. */
+  private final ArrayDeque<Recording.Statement> miningInOrder = new ArrayDeque<>();
+  private final java.util.Set<Long> served = new java.util.HashSet<>();
 
   private ReplayDatabase(Recording recording) {
     for (Recording.Statement s : recording.statements()) {
       byKey.computeIfAbsent(key(s.sql(), s.binds()), k -> new ArrayDeque<>()).add(s);
       latestBySql.putIfAbsent(s.sql(), s);
+      if (s.sql().startsWith(MINING)) {
+        miningInOrder.add(s);
+      }
     }
   }
 
@@ -98,15 +106,25 @@ public final class ReplayDatabase {
     ArrayDeque<Recording.Statement> queue = byKey.get(key);
     boolean mining = sql.startsWith(MINING);
     if (queue != null) {
-      Recording.Statement next = queue.poll();
+      Recording.Statement next = nextUnserved(queue);
       if (next != null) {
+        served.add(next.id());
         lastByKey.put(key, next);
         latestBySql.put(sql, next);
         return next;
       }
       return mining ? null : lastByKey.get(key);
     }
-    if (mining || !"Q".equals(kind)) {
+    if (mining) {
+      // a mining statement the recording never saw (the gateway's predicates changed since, or
+      // the capture's cursors differ): the next recorded step's rows, in recorded order
+      Recording.Statement next = nextUnserved(miningInOrder);
+      if (next != null) {
+        served.add(next.id());
+      }
+      return next;
+    }
+    if (!"Q".equals(kind)) {
       return null;
     }
     Recording.Statement latest = latestBySql.get(sql);
@@ -114,6 +132,14 @@ public final class ReplayDatabase {
       throw new SQLException("The recording has no answer to: " + sql, "42000", 942);
     }
     return latest;
+  }
+
+  private Recording.Statement nextUnserved(ArrayDeque<Recording.Statement> queue) {
+    Recording.Statement next = queue.poll();
+    while (next != null && served.contains(next.id())) {
+      next = queue.poll();
+    }
+    return next;
   }
 
   private static String key(String sql, List<String> binds) {

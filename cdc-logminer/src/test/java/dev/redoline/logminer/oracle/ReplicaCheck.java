@@ -1,7 +1,8 @@
-package dev.redoline.embedded;
+package dev.redoline.logminer.oracle;
 
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
+import dev.redoline.core.Operation;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import java.math.BigDecimal;
@@ -19,36 +20,56 @@ import java.util.TreeMap;
 
 /**
  * The replica-equals-source check of the simulator suite ({@code RecordingReplayTest}) and the
- * real-Oracle suite ({@code OracleEndToEndIT}): the consumer's replica of the captured tables, built from delivered changes the way a sink
+ * real-Oracle suites ({@code OracleEndToEndIT}, {@code OracleConnectIT}); the key is the first column: the consumer's replica of the captured tables, built from delivered changes the way a sink
  * applies them (an insert or snapshot read puts the row, an update replaces it, a delete removes
  * it), compared with the tables read {@code AS OF SCN} the last delivered commit: equal key sets,
  * and equal rows for tables whose layout did not change. Values are compared as normalized text
  * (numbers without trailing zeros, bytes as hex, date-times in ISO form), so a JDBC value and a
  * delivered one of the same Oracle value compare equal.
  */
-final class ReplicaCheck {
+public final class ReplicaCheck {
 
   /** table, then key text, then the row's values as text. */
-  final Map<TableId, Map<String, List<String>>> replica = new TreeMap<>(
+  private final Map<TableId, Map<String, List<String>>> replica = new TreeMap<>(
       (a, b) -> a.toString().compareTo(b.toString()));
 
-  /** Applies every change of the delivered transactions, in delivery order. */
-  void apply(List<Recorder.Handled> delivered) {
-    for (Recorder.Handled h : delivered) {
-      for (Change c : h.changes()) {
-        Map<String, List<String>> rows = replica.computeIfAbsent(c.table(), t -> new TreeMap<>());
-        switch (c.operation()) {
-          case DELETE -> rows.remove(key(c.before()));
-          case TRUNCATE -> rows.clear();
-          default -> {
-            if (c.before() != null && !key(c.before()).equals(key(c.after()))) {
-              rows.remove(key(c.before()));
-            }
-            rows.put(key(c.after()), text(c.after()));
-          }
+  /** Applies one delivered change, in delivery order. */
+  public void apply(Change c) {
+    apply(c.table(), c.operation(), values(c.before()), values(c.after()));
+  }
+
+  /**
+   * Applies one delivered change given by its values (a sink that reads Kafka records): an
+   * insert, update or snapshot read puts {@code after} under its key, a delete removes
+   * {@code before}'s, a truncate empties the table.
+   */
+  public void apply(TableId table, Operation operation, List<Object> before, List<Object> after) {
+    Map<String, List<String>> rows = replica.computeIfAbsent(table, t -> new TreeMap<>());
+    switch (operation) {
+      case DELETE -> rows.remove(normalize(before.get(0)));
+      case TRUNCATE -> rows.clear();
+      default -> {
+        if (before != null && !normalize(before.get(0)).equals(normalize(after.get(0)))) {
+          rows.remove(normalize(before.get(0)));
         }
+        List<String> text = new ArrayList<>();
+        for (Object v : after) {
+          text.add(normalize(v));
+        }
+        rows.put(text.get(0), text);
       }
     }
+  }
+
+  private static List<Object> values(Row row) {
+    if (row == null) {
+      return null;
+    }
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < row.size(); i++) {
+      out.add(row.get(i));
+    }
+    return out;
   }
 
   /**
@@ -56,7 +77,7 @@ final class ReplicaCheck {
    *
    * @param wholeRows whether rows are compared too (false: key sets only, for a table whose layout changed)
    */
-  void assertEquals(Connection app, TableId table, long scn, boolean wholeRows) throws SQLException {
+  public void assertEquals(Connection app, TableId table, long scn, boolean wholeRows) throws SQLException {
     assertEquals(app, table, scn, wholeRows, java.util.Set.of());
   }
 
@@ -64,7 +85,7 @@ final class ReplicaCheck {
    * As {@link #assertEquals(Connection, TableId, long, boolean)}, leaving out the columns (0-based)
    * whose delivered value differs from the table's by configuration (excluded, hashed, truncated).
    */
-  void assertEquals(Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
+  public void assertEquals(Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
       throws SQLException {
     Map<String, List<String>> source = new TreeMap<>();
     try (PreparedStatement ps = app.prepareStatement("SELECT * FROM " + table.quoted() + " AS OF SCN ?")) {
@@ -108,20 +129,7 @@ final class ReplicaCheck {
     return out;
   }
 
-  /** The key: the first column, as every table of the suite has its key first. */
-  private static String key(Row row) {
-    return normalize(row.get(0));
-  }
-
-  private static List<String> text(Row row) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < row.size(); i++) {
-      out.add(normalize(row.get(i)));
-    }
-    return out;
-  }
-
-  static String normalize(Object v) {
+  public static String normalize(Object v) {
     if (v == null) {
       return "null";
     }

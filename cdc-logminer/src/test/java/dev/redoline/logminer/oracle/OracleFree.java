@@ -1,4 +1,4 @@
-package dev.redoline.embedded;
+package dev.redoline.logminer.oracle;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.oracle.OracleContainer;
 
@@ -32,37 +34,54 @@ import org.testcontainers.oracle.OracleContainer;
  *
  * <p>Also: the application connection, SQL*Plus as SYSDBA, waits for the PDB's service (after a
  * restart the listener may register it late) and a dump of the raw LogMiner rows of an SCN range.
+ * Shared (cdc-logminer's test-jar) by the real-Oracle suites of the embedded engine and the connector.
  */
-final class OracleFree {
+public final class OracleFree {
 
-  static final String IMAGE = "gvenzl/oracle-free:23-slim-faststart";
-  static final String PDB = "FREEPDB1";
-  static final String CAPTURE_USER = "C##REDOLINE";
-  static final String CAPTURE_PASSWORD = "Redoline_27";
-  static final String SCHEMA = "SHOP";
-  static final String SCHEMA_PASSWORD = "Shop_27";
+  public static final String IMAGE = "gvenzl/oracle-free:23-slim-faststart";
+  public static final String PDB = "FREEPDB1";
+  public static final String CAPTURE_USER = "C##REDOLINE";
+  public static final String CAPTURE_PASSWORD = "Redoline_27";
+  public static final String SCHEMA = "SHOP";
+  public static final String SCHEMA_PASSWORD = "Shop_27";
   /** The documented table name the per-table statements use. */
   private static final String DOC_TABLE = "SHOP.ORDERS";
   private static final Duration SERVICE_WAIT = Duration.ofMinutes(3);
 
-  final OracleContainer container;
+  public final OracleContainer container;
 
   private OracleFree(OracleContainer container) {
     this.container = container;
   }
 
-  static OracleFree start() {
+  /**
+   * Whether a Docker engine can be reached, for {@code @EnabledIf}; without one, prints the one
+   * line that says why the suite is skipped. Testcontainers' own probe is asked only when a socket
+   * or DOCKER_HOST exists, so a machine without Docker gets no stack of probe errors.
+   */
+  public static boolean dockerAvailable(ExtensionContext context) {
+    boolean socket = System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"))
+        || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
+    boolean available = socket && DockerClientFactory.instance().isDockerAvailable();
+    if (!available) {
+      System.out.println(context.getRequiredTestClass().getSimpleName()
+          + " skipped: no Docker engine (no /var/run/docker.sock and DOCKER_HOST unset)");
+    }
+    return available;
+  }
+
+  public static OracleFree start() {
     OracleContainer c = new OracleContainer(IMAGE).withStartupTimeout(Duration.ofMinutes(8));
     c.start();
     return new OracleFree(c);
   }
 
-  void stop() {
+  public void stop() {
     container.stop();
   }
 
   /** The docs' setup, then the SHOP schema (the test's own, not a capture grant) and per-table statements. */
-  void setUp() throws Exception {
+  public void setUp() throws Exception {
     Path doc = docs();
     String text = Files.readString(doc, StandardCharsets.UTF_8);
     List<String> database = sqlBlocks(section(text, "## Database settings"));
@@ -84,7 +103,7 @@ final class OracleFree {
   }
 
   /** The documented per-table statements for {@code table} (SCHEMA.NAME, quoted where needed). */
-  void captureTable(String table) throws Exception {
+  public void captureTable(String table) throws Exception {
     String text = Files.readString(docs(), StandardCharsets.UTF_8);
     List<String> script = new ArrayList<>(List.of("ALTER SESSION SET CONTAINER = " + PDB + ";"));
     for (String line : sqlBlocks(section(text, "## Database settings"))) {
@@ -101,7 +120,7 @@ final class OracleFree {
     sysdba(script);
   }
 
-  static Path docs() {
+  public static Path docs() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path doc = dir.resolve("docs/oracle-setup.md");
       if (Files.isRegularFile(doc)) {
@@ -137,7 +156,7 @@ final class OracleFree {
   }
 
   /** Runs SQL*Plus as SYSDBA in the container; fails on any ORA- or SP2- error. */
-  void sysdba(List<String> statements) throws IOException, InterruptedException {
+  public void sysdba(List<String> statements) throws IOException, InterruptedException {
     String script = "sqlplus -s / as sysdba <<'EOF'\nWHENEVER SQLERROR CONTINUE\n" + String.join("\n", statements)
         + "\nEXIT\nEOF\n";
     ExecResult result = container.execInContainer("bash", "-c", script);
@@ -147,7 +166,7 @@ final class OracleFree {
   }
 
   /** After a restart the listener may register the PDB's service late: connect until it answers. */
-  void awaitService() throws InterruptedException {
+  public void awaitService() throws InterruptedException {
     long deadline = System.nanoTime() + SERVICE_WAIT.toNanos();
     SQLException last = null;
     while (System.nanoTime() < deadline) {
@@ -162,21 +181,21 @@ final class OracleFree {
   }
 
   /** The root container's URL, as the capture connects. */
-  String rootUrl() {
+  public String rootUrl() {
     return "jdbc:oracle:thin:@//" + container.getHost() + ":" + container.getOraclePort() + "/FREE";
   }
 
-  Connection capture() throws SQLException {
+  public Connection capture() throws SQLException {
     return DriverManager.getConnection(rootUrl(), CAPTURE_USER, CAPTURE_PASSWORD);
   }
 
   /** The application schema's connection in the PDB. */
-  Connection app() throws SQLException {
+  public Connection app() throws SQLException {
     return DriverManager.getConnection("jdbc:oracle:thin:@//" + container.getHost() + ":"
         + container.getOraclePort() + "/" + PDB, SCHEMA, SCHEMA_PASSWORD);
   }
 
-  long currentScn() throws SQLException {
+  public long currentScn() throws SQLException {
     try (Connection c = capture(); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT CURRENT_SCN FROM V$DATABASE")) {
       rs.next();
@@ -189,7 +208,7 @@ final class OracleFree {
    * DATA_OBJ#, ROW_ID, RS_ID, SSN, CSF, INFO, owner and table, one tab-separated line each (no
    * SQL_REDO: values stay out of test output). The logs are archived first so every row is there.
    */
-  void dumpLogMinerRows(long from, long to, Path file) throws Exception {
+  public void dumpLogMinerRows(long from, long to, Path file) throws Exception {
     sysdba(List.of("ALTER SYSTEM ARCHIVE LOG CURRENT;"));
     Files.createDirectories(file.getParent());
     List<String> lines = new ArrayList<>(List.of("SCN\tOPERATION_CODE\tDATA_OBJ#\tROW_ID\tRS_ID\tSSN\tCSF\tINFO\tSEG_OWNER\tTABLE_NAME"));
