@@ -36,6 +36,12 @@ final class CaptureStats {
   /** When each log switch seen in the last day was noticed; capture thread only. */
   private final Deque<Instant> switches = new ArrayDeque<>();
   private volatile int switchesLastDay;
+  /** Sessions, their pace and the archived backlog ({@code cdc.mining.sessions}). */
+  private final CatchUpStats catchUp = new CatchUpStats();
+
+  CatchUpStats catchUp() {
+    return catchUp;
+  }
 
   void step(Step step) {
     steps++;
