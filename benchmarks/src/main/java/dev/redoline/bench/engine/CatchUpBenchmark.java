@@ -35,6 +35,9 @@ import java.util.Map;
  *       as it is written with 1 and 4 sessions; the lag of the last change delivered in each 10 s.
  * </ul>
  *
+ * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms} (30,000): a steady load wants
+ * steps of a few seconds, so that what they deliver is never older than that.
+ *
  * <p>Run: {@code ./mvnw -q -B -o install -DskipTests && java -Xmx8g -cp benchmarks/target/benchmarks.jar
  * dev.redoline.bench.engine.CatchUpBenchmark backlog steady}
  */
@@ -159,7 +162,7 @@ public final class CatchUpBenchmark {
     settings.put("cdc.mining.sessions", Integer.toString(sessions));
     // Steps of a few logs at LogMiner's pace take seconds: a target below that would keep the window
     // at one log, which one session mines; the same target for every session count.
-    settings.put("cdc.mining.target.latency.ms", "30000");
+    settings.put("cdc.mining.target.latency.ms", System.getProperty("target.ms", "30000"));
     return CdcConfig.from(settings);
   }
 }

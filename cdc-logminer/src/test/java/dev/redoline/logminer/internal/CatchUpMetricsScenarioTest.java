@@ -7,6 +7,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.StreamEvents;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.simulator.LogMinerPace;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.lang.management.ManagementFactory;
@@ -38,7 +39,9 @@ class CatchUpMetricsScenarioTest {
 
   @Test
   void parallelMining_isSeenInTheMetricsAndOpsEvents() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(5).logBytes(16L << 10).build();
+    // LogMiner's pace on: steps take database time, so the pace of mining archived redo is known
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(5).logBytes(16L << 10)
+        .logMinerPace(LogMinerPace.PUBLIC_FIGURES).build();
     oracle.createTable(CaptureEngineTest.orders());
     Scn start = Scn.of(oracle.currentScn());
     int transactions = 400;
