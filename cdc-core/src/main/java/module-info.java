@@ -15,6 +15,8 @@ module dev.redoline.core {
       dev.redoline.buffer,
       dev.redoline.logminer,
       dev.redoline.simulator,
+      dev.redoline.verify,
       dev.redoline.embedded,
-      dev.redoline.connect;
+      dev.redoline.connect,
+      dev.redoline.tools;
 }

@@ -118,6 +118,24 @@ public enum ErrorCode {
           + "(ORA-12514, ORA-12505)",
       "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
           + "capture once the database has registered its service with the listener."),
+  VERIFY_TARGET_UNREADABLE(4080,
+      "A verification cannot read its target: a table or the sink's position is missing, or a value does not read "
+          + "as its column's type",
+      "Check the target's URL and that the sink has written the table (its name and layout in the message); "
+          + "give --scn when the target keeps no position."),
+  VERIFY_CHECKSUM_REFUSED(4081,
+      "Oracle refused a verification's checksum query (STANDARD_HASH, or DBMS_CRYPTO.HASH for a LOB column)",
+      "Grant EXECUTE ON SYS.DBMS_CRYPTO to the capture user when the table has CLOB, NCLOB or BLOB columns; "
+          + "check the ORA error in the message."),
+  VERIFY_TABLE_NOT_COMPARABLE(4082,
+      "A table cannot be compared by key: no primary key, or a key column excluded, hashed, truncated or of a type "
+          + "the compare does not order",
+      "Give the table a primary key or configure cdc.message.key.columns with verbatim columns, or leave it out "
+          + "of the verification."),
+  TIME_ZONE_ONLY_OFFSET(4090,
+      "No cdc.database.time.zone is set and the database server's clock zone is known only as an offset "
+          + "other than UTC (DBTIMEZONE is an offset or another zone than the clock's); a warning",
+      "Set cdc.database.time.zone to the server's region (e.g. Europe/Paris), or set DBTIMEZONE to it."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

@@ -88,6 +88,13 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
         joinedSqlRedo, null, info, status, srcConName, srcConId, srcConUid);
   }
 
+  /** The same row with ROW_ID {@code rowId}: one LogMiner gave on another row of the statement. */
+  public RedoRow withRowId(String rowId) {
+    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
+        operation, rollback, segOwner, tableName, rowId, username, address, ssn, csf, dataObj, dataObjv, dataObjd,
+        sqlRedo, sqlUndo, info, status, srcConName, srcConId, srcConUid);
+  }
+
   /** THREAD#. */
   public int thread() {
     return address.thread();

@@ -32,7 +32,11 @@ public record OpsEvent(Type type, Instant time, String message) {
      * Steps began or stopped being mined by several LogMiner sessions at once
      * ({@code cdc.mining.sessions}): the message says which, with the sessions and archived logs.
      */
-    PARALLEL_MINING(false);
+    PARALLEL_MINING(false),
+    /** A verification found the target equal to Oracle (the message is the report's summary). */
+    VERIFIED(false),
+    /** A verification found keys that differ, or tables it could not compare. */
+    VERIFY_DIFFERENCES(true);
 
     private final boolean noticeable;
 

@@ -16,8 +16,13 @@ import java.util.Locale;
  * of the statement's fetch size. Getters convert as ojdbc does for the types the simulator's
  * views hold: NUMBER to any Java number and to text, DATE and TIMESTAMP to {@code LocalDateTime}
  * or {@code Timestamp}, RAW to bytes.
+ *
+ * <h2>Implementation notes</h2>
+ * A plain class over {@link UnsupportedResultSet}, not a dynamic proxy: it is on the row path,
+ * where a proxy would box each argument and dispatch each getter by its name. Most of the file is
+ * the getters, each by column index and by label; the conversions are the static helpers at the end.
  */
-final class ClientResultSet implements Proxies.Handler {
+final class ClientResultSet extends UnsupportedResultSet {
 
   private final Backend backend;
   private final Backend.Executed executed;
@@ -38,48 +43,11 @@ final class ClientResultSet implements Proxies.Handler {
   }
 
   static ResultSet create(Backend backend, Backend.Executed executed, int fetchSize, Statement statement) {
-    return Proxies.of(ResultSet.class, new ClientResultSet(backend, executed, fetchSize, statement));
+    return new ClientResultSet(backend, executed, fetchSize, statement);
   }
 
   @Override
-  public Object call(Object proxy, String name, Object[] args) throws SQLException {
-    if (name.startsWith("get") && args.length >= 1 && !name.equals("getMetaData")
-        && (args[0] instanceof Integer || args[0] instanceof String)) {
-      return get(name, column(args[0]), args);
-    }
-    switch (name) {
-      case "next":
-        return next();
-      case "wasNull":
-        return wasNull;
-      case "findColumn":
-        return column(args[0]);
-      case "getMetaData":
-        return Proxies.of(ResultSetMetaData.class, this::metadata);
-      case "getStatement":
-        return statement;
-      case "getFetchSize":
-        return fetchSize;
-      case "setFetchSize":
-        return null;
-      case "getType":
-        return ResultSet.TYPE_FORWARD_ONLY;
-      case "getConcurrency":
-        return ResultSet.CONCUR_READ_ONLY;
-      case "isClosed":
-        return closed;
-      case "close":
-        if (!closed) {
-          closed = true;
-          backend.closeCursor(executed.cursor());
-        }
-        return null;
-      default:
-        return UNSERVED;
-    }
-  }
-
-  private boolean next() throws SQLException {
+  public boolean next() throws SQLException {
     if (closed) {
       throw new SQLException("Closed Resultset: next", "99999", 17010);
     }
@@ -97,14 +65,286 @@ final class ClientResultSet implements Proxies.Handler {
     return true;
   }
 
-  private int column(Object key) throws SQLException {
-    if (key instanceof Integer i) {
-      if (i < 1 || i > executed.labels().size()) {
-        throw new SQLException("Invalid column index: " + i, "99999", 17003);
-      }
-      return i;
+  @Override
+  public boolean wasNull() {
+    return wasNull;
+  }
+
+  @Override
+  public int findColumn(String label) throws SQLException {
+    return column(label);
+  }
+
+  @Override
+  public ResultSetMetaData getMetaData() {
+    return Proxies.of(ResultSetMetaData.class, this::metadata);
+  }
+
+  @Override
+  public Statement getStatement() {
+    return statement;
+  }
+
+  @Override
+  public int getFetchSize() {
+    return fetchSize;
+  }
+
+  @Override
+  public void setFetchSize(int rows) {
+    // The statement's fetch size stays: this result set's batches are already sized.
+  }
+
+  @Override
+  public int getType() {
+    return ResultSet.TYPE_FORWARD_ONLY;
+  }
+
+  @Override
+  public int getConcurrency() {
+    return ResultSet.CONCUR_READ_ONLY;
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      backend.closeCursor(executed.cursor());
     }
-    String label = ((String) key).toUpperCase(Locale.ROOT);
+  }
+
+  @Override
+  public java.sql.SQLWarning getWarnings() {
+    return null;
+  }
+
+  @Override
+  public void clearWarnings() {
+    // No warnings are ever raised.
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) throws SQLException {
+    if (type.isInstance(this)) {
+      return type.cast(this);
+    }
+    throw new SQLException("Not a wrapper of " + type);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> type) {
+    return type.isInstance(this);
+  }
+
+  @Override
+  public String toString() {
+    return "ClientResultSet";
+  }
+
+  // The getters, by column index and by label, as ojdbc converts.
+
+  @Override
+  public Object getObject(int column) throws SQLException {
+    return value(column);
+  }
+
+  @Override
+  public Object getObject(String label) throws SQLException {
+    return value(column(label));
+  }
+
+  @Override
+  public Object getObject(int column, java.util.Map<String, Class<?>> map) throws SQLException {
+    return value(column);
+  }
+
+  @Override
+  public Object getObject(String label, java.util.Map<String, Class<?>> map) throws SQLException {
+    return value(column(label));
+  }
+
+  @Override
+  public <T> T getObject(int column, Class<T> type) throws SQLException {
+    return as(value(column), type);
+  }
+
+  @Override
+  public <T> T getObject(String label, Class<T> type) throws SQLException {
+    return as(value(column(label)), type);
+  }
+
+  @Override
+  public String getString(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? null : text(v);
+  }
+
+  @Override
+  public String getString(String label) throws SQLException {
+    return getString(column(label));
+  }
+
+  @Override
+  public String getNString(int column) throws SQLException {
+    return getString(column);
+  }
+
+  @Override
+  public String getNString(String label) throws SQLException {
+    return getString(column(label));
+  }
+
+  @Override
+  public BigDecimal getBigDecimal(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? null : decimal(v);
+  }
+
+  @Override
+  public BigDecimal getBigDecimal(String label) throws SQLException {
+    return getBigDecimal(column(label));
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public BigDecimal getBigDecimal(int column, int scale) throws SQLException {
+    return getBigDecimal(column);
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public BigDecimal getBigDecimal(String label, int scale) throws SQLException {
+    return getBigDecimal(column(label));
+  }
+
+  @Override
+  public int getInt(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? 0 : v instanceof Integer i ? i : decimal(v).intValue();
+  }
+
+  @Override
+  public int getInt(String label) throws SQLException {
+    return getInt(column(label));
+  }
+
+  @Override
+  public long getLong(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? 0L : v instanceof Long l ? l : v instanceof Integer i ? i : decimal(v).longValue();
+  }
+
+  @Override
+  public long getLong(String label) throws SQLException {
+    return getLong(column(label));
+  }
+
+  @Override
+  public short getShort(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? (short) 0 : decimal(v).shortValue();
+  }
+
+  @Override
+  public short getShort(String label) throws SQLException {
+    return getShort(column(label));
+  }
+
+  @Override
+  public byte getByte(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? (byte) 0 : decimal(v).byteValue();
+  }
+
+  @Override
+  public byte getByte(String label) throws SQLException {
+    return getByte(column(label));
+  }
+
+  @Override
+  public double getDouble(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? 0d : decimal(v).doubleValue();
+  }
+
+  @Override
+  public double getDouble(String label) throws SQLException {
+    return getDouble(column(label));
+  }
+
+  @Override
+  public float getFloat(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? 0f : decimal(v).floatValue();
+  }
+
+  @Override
+  public float getFloat(String label) throws SQLException {
+    return getFloat(column(label));
+  }
+
+  @Override
+  public boolean getBoolean(int column) throws SQLException {
+    Object v = value(column);
+    return v != null && (v instanceof Boolean b ? b : decimal(v).signum() != 0);
+  }
+
+  @Override
+  public boolean getBoolean(String label) throws SQLException {
+    return getBoolean(column(label));
+  }
+
+  @Override
+  public byte[] getBytes(int column) throws SQLException {
+    return (byte[]) value(column);
+  }
+
+  @Override
+  public byte[] getBytes(String label) throws SQLException {
+    return getBytes(column(label));
+  }
+
+  @Override
+  public Timestamp getTimestamp(int column) throws SQLException {
+    Object v = value(column);
+    return v == null ? null : Timestamp.valueOf(as(v, LocalDateTime.class));
+  }
+
+  @Override
+  public Timestamp getTimestamp(String label) throws SQLException {
+    return getTimestamp(column(label));
+  }
+
+  @Override
+  public Timestamp getTimestamp(int column, java.util.Calendar calendar) throws SQLException {
+    return getTimestamp(column);
+  }
+
+  @Override
+  public Timestamp getTimestamp(String label, java.util.Calendar calendar) throws SQLException {
+    return getTimestamp(column(label));
+  }
+
+  /** The current row's value of a 1-based column; sets {@link #wasNull()}. */
+  private Object value(int column) throws SQLException {
+    if (row == null) {
+      throw new SQLException("ResultSet.next was not called", "99999", 17289);
+    }
+    if (column < 1 || column > row.length) {
+      throw new SQLException("Invalid column index: " + column, "99999", 17003);
+    }
+    Object v = row[column - 1];
+    wasNull = v == null;
+    return v;
+  }
+
+  private int column(String key) throws SQLException {
+    String label = key.toUpperCase(Locale.ROOT);
     List<String> labels = executed.labels();
     for (int i = 0; i < labels.size(); i++) {
       if (labels.get(i).equalsIgnoreCase(label)) {
@@ -112,29 +352,6 @@ final class ClientResultSet implements Proxies.Handler {
       }
     }
     throw new SQLException("Invalid column name: " + key, "99999", 17006);
-  }
-
-  private Object get(String getter, int column, Object[] args) throws SQLException {
-    if (row == null) {
-      throw new SQLException("ResultSet.next was not called", "99999", 17289);
-    }
-    Object v = row[column - 1];
-    wasNull = v == null;
-    return switch (getter) {
-      case "getObject" -> args.length > 1 && args[1] instanceof Class<?> type ? as(v, type) : v;
-      case "getString", "getNString" -> v == null ? null : text(v);
-      case "getBigDecimal" -> v == null ? null : decimal(v);
-      case "getInt" -> v == null ? 0 : decimal(v).intValue();
-      case "getLong" -> v == null ? 0L : decimal(v).longValue();
-      case "getShort" -> v == null ? (short) 0 : decimal(v).shortValue();
-      case "getByte" -> v == null ? (byte) 0 : decimal(v).byteValue();
-      case "getDouble" -> v == null ? 0d : decimal(v).doubleValue();
-      case "getFloat" -> v == null ? 0f : decimal(v).floatValue();
-      case "getBoolean" -> v != null && (v instanceof Boolean b ? b : decimal(v).signum() != 0);
-      case "getBytes" -> (byte[]) v;
-      case "getTimestamp" -> v == null ? null : Timestamp.valueOf(as(v, LocalDateTime.class));
-      default -> UNSERVED;
-    };
   }
 
   private static String text(Object v) {
@@ -215,7 +432,7 @@ final class ClientResultSet implements Proxies.Handler {
       case "getColumnCount" -> executed.labels().size();
       case "getColumnName", "getColumnLabel" -> executed.labels().get((Integer) args[0] - 1);
       case "getColumnType" -> executed.types().get((Integer) args[0] - 1);
-      default -> UNSERVED;
+      default -> Proxies.Handler.UNSERVED;
     };
   }
 }

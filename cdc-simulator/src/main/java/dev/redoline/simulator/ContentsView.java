@@ -35,6 +35,9 @@ final class ContentsView {
   /** The index of the XID column in {@link #COLUMNS}; XIDUSN, XIDSLT and XIDSQN come just before it. */
   private static final int XID = 9;
 
+  /** The index of SQL_UNDO in {@link #COLUMNS}. */
+  private static final int SQL_UNDO = 29;
+
   private ContentsView() {}
 
   /** The text and identity columns of one row; the rest are the record's. */
@@ -49,7 +52,7 @@ final class ContentsView {
     return new Object[] {SqlValues.scn(r.scn), startScn == null ? null : SqlValues.scn(startScn),
         commitScn == null ? null : SqlValues.scn(commitScn), r.time, startTime, commitTime, xid.usn(), xid.slot(),
         xid.sequence(), xid.toRaw(), r.kind.operation, operationCode, r.kind.isUndo() ? 1 : 0, t.owner(), t.table(),
-        t.table(), r.rowId, user, a.thread(), a.rsId(), r.ssn, csf ? 1 : 0, a.sequence(), a.block(), a.offset(),
+        t.table(), r.rowId, user, a.thread(), r.shownRsId(), r.ssn, csf ? 1 : 0, a.sequence(), a.block(), a.offset(),
         table ? r.objectId : null, table ? r.table.objectVersion() : null, table ? r.dataObjectId : null,
         redoPiece, undoPiece, t.info(), t.status(), cdb ? c.name : null, cdb ? c.conId : null,
         cdb ? c.conUid : null, cdb ? c.conId : 0};
@@ -62,7 +65,8 @@ final class ContentsView {
       throw OracleErrors.error(1306);
     }
     MiningRun run = MiningRun.evaluate(s.oracle, session, s.added);
-    RowFormatter formatter = new RowFormatter(s.oracle, session, s.nls());
+    boolean[] wanted = s.contentsColumns();
+    RowFormatter formatter = new RowFormatter(s.oracle, session, s.nls(), wanted == null || wanted[SQL_UNDO]);
     List<Object[]> out = new ArrayList<>(run.records.size() + 16);
     SQLException unreadable = null;
     for (RedoRecord r : run.records) {
@@ -71,11 +75,23 @@ final class ContentsView {
         break;
       }
       for (Object[] row : formatter.rows(r)) {
-        out.add(inPlatformByteOrder(row, s.oracle.settings));
+        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle.settings), wanted));
       }
     }
     s.mined(run, unreadable);
     return out;
+  }
+
+  /** The row with the columns the statement never names left NULL: the SQL engine need not convert them. */
+  private static Object[] onlyWanted(Object[] row, boolean[] wanted) {
+    if (wanted != null) {
+      for (int i = 0; i < row.length; i++) {
+        if (!wanted[i]) {
+          row[i] = null;
+        }
+      }
+    }
+    return row;
   }
 
   /** The row with its XID RAW(8) in the platform's byte order; the numeric XID columns are the same everywhere. */

@@ -54,6 +54,16 @@ final class FlashbackQuery {
       "\\bXMLSERIALIZE\\s*\\(\\s*CONTENT\\s+" + NAME + "\\s+AS\\s+CLOB\\s*\\)"
       + "|\\bFROM_VECTOR\\s*\\(\\s*" + NAME + "\\s+RETURNING\\s+CLOB\\s*\\)", Pattern.CASE_INSENSITIVE);
 
+  /**
+   * Functions of a verification's checksum SQL whose H2 namesakes differ from Oracle's (or that
+   * H2 cannot call by a package name): renamed to the simulator's versions in
+   * {@link dev.redoline.simulator.internal.SqlFunctions}. H2's {@code ORA_HASH} is not used: its
+   * values are not Oracle's.
+   */
+  private static final Pattern ORACLE_FUNCTIONS = Pattern.compile(
+      "\\bDBMS_CRYPTO\\s*\\.\\s*HASH\\s*\\(|\\bRAWTOHEX\\s*\\(|\\bTO_CHAR\\s*\\(\\s*" + NAME
+      + "\\s*,\\s*'TM9'\\s*\\)", Pattern.CASE_INSENSITIVE);
+
   private FlashbackQuery() {}
 
   /**
@@ -81,7 +91,7 @@ final class FlashbackQuery {
     }
     m.appendTail(out);
     String rewritten = out.toString();
-    return rewritten.equals(sql) ? sql : rowIds(textFunctions(rewritten));
+    return rewritten.equals(sql) ? sql : rowIds(oracleFunctions(textFunctions(rewritten)));
   }
 
   /** XMLSERIALIZE and FROM_VECTOR of a column become the column (see the class comment). */
@@ -90,6 +100,20 @@ final class FlashbackQuery {
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) != null ? m.group(1) : m.group(2)));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  /** {@code DBMS_CRYPTO.HASH(}, {@code RAWTOHEX(} and {@code TO_CHAR(c, 'TM9')} as Oracle evaluates them. */
+  private static String oracleFunctions(String sql) {
+    Matcher m = ORACLE_FUNCTIONS.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String call = m.group().toUpperCase(Locale.ROOT);
+      String replacement = call.startsWith("DBMS_CRYPTO") ? "SIM_CRYPTO_HASH("
+          : call.startsWith("RAWTOHEX") ? "SIM_RAWTOHEX(" : "SIM_TO_CHAR_TM9(" + m.group(1) + ")";
+      m.appendReplacement(out, Matcher.quoteReplacement(replacement));
     }
     m.appendTail(out);
     return out.toString();
@@ -215,6 +239,11 @@ final class FlashbackQuery {
     }
     if (v instanceof Enum<?>) {
       return v.toString();
+    }
+    if (v instanceof String text && (type.kind() == OracleType.Kind.CHAR || type.kind() == OracleType.Kind.NCHAR)
+        && type.length() > text.length()) {
+      // Oracle keeps a CHAR blank-padded to its declared length, and a SELECT returns it so
+      return text + " ".repeat(type.length() - text.length());
     }
     return v;
   }

@@ -24,6 +24,8 @@ enum RecordKind {
    */
   CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
   UNSUPPORTED(255, "UNSUPPORTED"),
+  /** A row LogMiner marks INTERNAL; on LOB tables it carries the ROW_ID its DML row left empty. */
+  INTERNAL(0, "INTERNAL"),
   /** The PL/SQL preamble that selects a LOB's locator for update (docs/logminer.md#lob-xml-and-extended-string-rows). */
   SEL_LOB_LOCATOR(9, "SEL_LOB_LOCATOR"),
   /** {@code dbms_lob.write} of one chunk at an offset. */

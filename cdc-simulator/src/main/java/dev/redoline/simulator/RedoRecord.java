@@ -59,6 +59,24 @@ final class RedoRecord {
   boolean threadZero;
 
   /** The address as V$LOGMNR_CONTENTS shows it: THREAD# 0 for the COMMIT of an empty transaction. */
+  /** The RS_ID text of {@link #shownAddress()}, kept while the address stays: every mining pass shows it again. */
+  String shownRsId() {
+    RedoAddress a = address;
+    if (a != rsIdOf || threadZero != rsIdThreadZero) {
+      rsIdOf = a;
+      rsIdThreadZero = threadZero;
+      rsIdText = shownAddress().rsId();
+    }
+    return rsIdText;
+  }
+
+  /** The text {@code RowFormatter} last rendered for this record, with what it depends on; null before. */
+  Object renderedText;
+
+  private RedoAddress rsIdOf;
+  private boolean rsIdThreadZero;
+  private String rsIdText;
+
   RedoAddress shownAddress() {
     if (!threadZero || address == null) {
       return address;

@@ -39,18 +39,24 @@ final class RowFormatter {
   /** Where DATA_OBJ# and DATA_OBJD# are in a view row, for rows that show them NULL. */
   private static final int DATA_OBJ = column("DATA_OBJ#");
   private static final int DATA_OBJD = column("DATA_OBJD#");
+  private static final int ROW_ID = column("ROW_ID");
 
   private final SimulatedOracle oracle;
   private final ServerMiningSession session;
   private final SqlRedoRenderer renderer;
   private final boolean tracking;
+  private final SqlRedoRenderer.RenderOptions options;
+  /** Whether the statement reads SQL_UNDO; else it is made only when its length could add a CSF row. */
+  private final boolean undoWanted;
 
-  RowFormatter(SimulatedOracle oracle, ServerMiningSession session, SessionNls nls) {
+  RowFormatter(SimulatedOracle oracle, ServerMiningSession session, SessionNls nls, boolean undoWanted) {
+    this.undoWanted = undoWanted;
     this.oracle = oracle;
     this.session = session;
-    this.renderer = new SqlRedoRenderer(new SqlRedoRenderer.RenderOptions(
+    this.options = new SqlRedoRenderer.RenderOptions(
         session.start.has(LogMinerOption.NO_ROWID_IN_STMT), session.start.has(LogMinerOption.NO_SQL_DELIMITER),
-        "Nan", "Inf").withNls(nls), oracle.oracle23aiForms());
+        "Nan", "Inf").withNls(nls);
+    this.renderer = new SqlRedoRenderer(options, oracle.oracle23aiForms());
     this.tracking = session.start.has(LogMinerOption.DDL_DICT_TRACKING);
   }
 
@@ -64,8 +70,38 @@ final class RowFormatter {
     int status;
   }
 
+  /**
+   * Everything a table record's text depends on besides the record: the session's rendering
+   * options and NLS, the 23ai forms, dictionary tracking, whether SQL_UNDO is read, and the live
+   * table's dictionary state (version, purge, recycle bin, temporary, row text).
+   */
+  private record TextKey(SqlRedoRenderer.RenderOptions options, Oracle23aiForms forms, boolean tracking,
+      boolean undoWanted, int objectVersion, boolean purged, boolean temporary, String recycleBinName,
+      SchemaChanges.RowText rowText) {}
+
+  /** A table record's text as last rendered, and what it was rendered under. */
+  private record RenderedText(TextKey key, String owner, String table, String redo, String undo, String info,
+      int status) {}
+
   /** The view rows of one record, in {@link ContentsView#COLUMNS} order. */
   List<Object[]> rows(RedoRecord r) {
+    if (r.table != null && !r.kind.isLob()) {
+      // Mining passes overlap (each step reads the last seconds again), so a table record's text
+      // is kept with it and rendered again only when something it depends on changed.
+      SimTable live = r.table.table();
+      TextKey key = new TextKey(options, oracle.oracle23aiForms(), tracking, undoWanted, live.objectVersion,
+          live.purged, live.temporary, live.recycleBinName, live.rowText);
+      RenderedText t = r.renderedText instanceof RenderedText kept && kept.key().equals(key) ? kept : null;
+      if (t == null) {
+        Text x = new Text();
+        x.info = r.info;
+        x.status = r.status;
+        tableText(r, x);
+        t = new RenderedText(key, x.owner, x.table, x.redo, x.undo, x.info, x.status);
+        r.renderedText = t;
+      }
+      return pieces(r, t.owner(), t.table(), t.redo(), t.undo(), t.info(), t.status());
+    }
     Text x = new Text();
     x.info = r.info;
     x.status = r.status;
@@ -116,7 +152,7 @@ final class RowFormatter {
       layout = renamed(layout, live.recycleBinName);
     }
     x.redo = live.rowText == SchemaChanges.RowText.COLUMN_NUMBERS ? byColumnNumber(r, layout) : text(r, layout);
-    x.undo = undo(r, layout);
+    x.undo = undoWanted || undoMayBeLong(x.redo, layout) ? undo(r, layout) : null;
     if (live.rowText == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
       // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
       x.redo = x.redo.replace("''", "'");
@@ -183,6 +219,21 @@ final class RowFormatter {
     };
   }
 
+  /**
+   * Whether SQL_UNDO could need more CSF pieces than SQL_REDO, so that its rows must be counted even
+   * when nobody reads it. SQL_UNDO names the same values as SQL_REDO (before and after images of
+   * the same columns, the same literal forms), each at most once more, and per column at most a
+   * few keywords more ({@code "C" = ... and}, {@code IS NULL}); the bound leaves a wide margin.
+   */
+  private static boolean undoMayBeLong(String redo, TableLayout layout) {
+    long redoBytes = 0;
+    for (int i = 0; i < redo.length(); i++) {
+      char c = redo.charAt(i);
+      redoBytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+    }
+    return 2 * redoBytes + 48L * layout.columns().size() + 512 >= SqlRedoCsf.PIECE_BYTES;
+  }
+
   private String withoutDictionary(RedoRecord r, TableLayout layout) {
     return switch (r.kind) {
       case INSERT, UNDO_DELETE -> renderer.insertWithoutDictionary(r.objectId, layout, r.values);
@@ -231,6 +282,7 @@ final class RowFormatter {
       String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
       Object[] row = ContentsView.row(r, code(r), xid, startScn, commitScn, startTime, commitTime, text, redoPiece,
           undoPiece, i < n - 1, c, oracle.catalog.cdb, user);
+      row[ROW_ID] = LobTableRowIds.shown(oracle.settings, r);
       if (r.objectId == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;

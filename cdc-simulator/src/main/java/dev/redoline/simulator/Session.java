@@ -35,6 +35,8 @@ final class Session implements AutoCloseable {
   /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
   private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
   private MiningRun lastRun;
+  /** The V$LOGMNR_CONTENTS columns the running statement can read ({@link ReferencedColumns}); null: all. */
+  private boolean[] contentsColumns;
   private SQLException unreadable;
 
   Session(SimulatedOracle oracle, int instance, Connection sql) {
@@ -200,6 +202,15 @@ final class Session implements AutoCloseable {
   /** Runs one statement; see {@link Statements}. */
   ServerCursor execute(String text, List<Object> binds, int timeoutSeconds) throws SQLException {
     return Statements.execute(this, text, binds, timeoutSeconds);
+  }
+
+  /** The V$LOGMNR_CONTENTS columns the statement about to run can read; null: all of them. */
+  void contentsColumns(boolean[] wanted) {
+    contentsColumns = wanted;
+  }
+
+  boolean[] contentsColumns() {
+    return contentsColumns;
   }
 
   /** Called by {@link ContentsView}: the run a mining query read and what stopped it, if anything. */

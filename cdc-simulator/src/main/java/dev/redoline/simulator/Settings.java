@@ -35,6 +35,11 @@ final class Settings {
   int lobEraseCode = 29;
   /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes. */
   int lobWriteChunk = 2048;
+  /**
+   * DML rows of tables with a LOB column show an empty ROW_ID, and an INTERNAL row (code 0) after
+   * each carries it (docs/simulator.md, "Real-Oracle behaviours: the second review", b3).
+   */
+  boolean lobTableRowIdsOnInternalRows;
   /** XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else binary XML. */
   boolean xmlTextStorage;
   /** Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its HEXTORAW. */

@@ -623,6 +623,17 @@ public final class SimulatedOracle {
     }
 
     /**
+     * DML rows of a table with a CLOB, NCLOB or BLOB column show an empty ROW_ID, and an INTERNAL
+     * row (OPERATION_CODE 0) right after each carries the row's ROW_ID, as real LogMiner output
+     * does on such tables (Debezium's partial-rollback work on LOB tables). Undo rows keep theirs.
+     * By default every DML row carries its ROW_ID.
+     */
+    public Builder lobTableRowIdsOnInternalRows() {
+      settings.lobTableRowIdsOnInternalRows = true;
+      return this;
+    }
+
+    /**
      * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code XMLType(:1)}
      * and XML DOC WRITE rows quoted text. By default they use binary XML: a select and HEXTORAW.
      */

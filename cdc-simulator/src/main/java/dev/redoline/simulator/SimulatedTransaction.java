@@ -360,6 +360,9 @@ public final class SimulatedTransaction {
       Row before) {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
     write(r);
+    if (LobTableRowIds.onInternalRow(oracle.settings, kind, t.layout)) {
+      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
+    }
     return r;
   }
 

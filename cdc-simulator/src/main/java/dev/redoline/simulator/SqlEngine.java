@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import org.h2.tools.SimpleResultSet;
 
 /**
- * The SQL engine that evaluates clients' SELECTs: H2 in Oracle mode, one private in-memory
- * database per session, whose views ({@link View}) are table functions over the simulator's
+ * The SQL engine that evaluates clients' SELECTs: H2 in Oracle mode, one in-memory database
+ * shared by every session (each with a connection of its own), whose views ({@link View}) are table functions over the simulator's
  * state. H2 was chosen because it runs in-process with no files, its Oracle mode accepts the
  * gateway's SQL as written ({@code V$LOGMNR_CONTENTS}, {@code THREAD#}, {@code NVL},
  * {@code REGEXP_LIKE}, row-value {@code IN} lists, {@code TO_CHAR(..., 'TZH:TZM')}), and a Java
@@ -42,7 +42,12 @@ final class SqlEngine {
       "CREATE ALIAS SIM_SYSTIMESTAMP FOR 'dev.redoline.simulator.internal.SqlFunctions.systimestamp'",
       "CREATE ALIAS SIM_SYSDATE FOR 'dev.redoline.simulator.internal.SqlFunctions.sysdate'",
       "CREATE ALIAS SIM_DBTIMEZONE FOR 'dev.redoline.simulator.internal.SqlFunctions.dbTimeZone'",
-      "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'");
+      "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'",
+      "CREATE ALIAS STANDARD_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.standardHash'",
+      // the names below are H2 built-ins (or a package's function): FlashbackQuery renames the calls
+      "CREATE ALIAS SIM_CRYPTO_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.cryptoHash'",
+      "CREATE ALIAS SIM_RAWTOHEX FOR 'dev.redoline.simulator.internal.SqlFunctions.rawToHex'",
+      "CREATE ALIAS SIM_TO_CHAR_TM9 FOR 'dev.redoline.simulator.internal.SqlFunctions.toCharTm9'");
 
   static {
     SqlFunctions.install(new Hooks());
@@ -50,13 +55,39 @@ final class SqlEngine {
 
   private SqlEngine() {}
 
-  /** A new private database with every view; closed with the session that owns it. */
+  /**
+   * The one in-memory database of this class loader, holding the functions and views; it lives as
+   * long as the JVM (DB_CLOSE_DELAY=-1), so a new session only opens a connection to it. Sharing
+   * it is safe because it holds no state of any session or database: every view is a table
+   * function that reads the state of the session whose statement runs on the calling thread
+   * ({@link Session#selecting}), and clients cannot create anything in it (DDL is refused).
+   */
+  private static final String SHARED = "jdbc:h2:mem:redoline-simulator;MODE=Oracle;DEFAULT_NULL_ORDERING=HIGH"
+      + ";DB_CLOSE_DELAY=-1";
+
+  private static boolean created;
+
+  /** A connection of its own to the shared database; closed with the session that owns it. */
   static Connection open() throws SQLException {
     // H2's driver is called directly, not through DriverManager, so that class-loader isolation
     // (a Kafka Connect plugin, say) cannot hide it.
     java.util.Properties user = new java.util.Properties();
     user.setProperty("user", "sa");
-    Connection c = new org.h2.Driver().connect("jdbc:h2:mem:;MODE=Oracle;DEFAULT_NULL_ORDERING=HIGH", user);
+    Connection c = new org.h2.Driver().connect(SHARED, user);
+    try {
+      createOnce(c);
+    } catch (SQLException e) {
+      c.close();
+      throw e;
+    }
+    return c;
+  }
+
+  /** The functions and views, made by the first connection of the class loader. */
+  private static synchronized void createOnce(Connection c) throws SQLException {
+    if (created) {
+      return;
+    }
     try (Statement st = c.createStatement()) {
       for (String alias : ALIASES) {
         st.execute(alias);
@@ -64,11 +95,8 @@ final class SqlEngine {
       for (View v : View.values()) {
         st.execute("CREATE VIEW \"" + v.name() + "\" AS SELECT * FROM SIM_VIEW('" + v.name() + "')");
       }
-    } catch (SQLException e) {
-      c.close();
-      throw e;
     }
-    return c;
+    created = true;
   }
 
   /**

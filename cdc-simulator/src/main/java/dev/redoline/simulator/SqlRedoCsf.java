@@ -30,6 +30,9 @@ final class SqlRedoCsf {
     if (text == null) {
       throw new NullPointerException("text == null");
     }
+    if (text.length() * 3L <= PIECE_BYTES) {
+      return List.of(text);   // at most three UTF-8 bytes per char: one piece
+    }
     List<String> pieces = new ArrayList<>(1 + text.length() / PIECE_BYTES);
     int start = 0;
     int bytes = 0;

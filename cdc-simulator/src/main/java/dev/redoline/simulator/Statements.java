@@ -93,6 +93,7 @@ final class Statements {
     } else {
       s.enter(call);
     }
+    s.contentsColumns(call == GatewayCall.QUERY ? ReferencedColumns.of(text, ContentsView.COLUMNS) : null);
     String sql = FlashbackQuery.rewrite(s, DBTIMEZONE.matcher(SYSDATE.matcher(SYSTIMESTAMP.matcher(text)
         .replaceAll("SIM_SYSTIMESTAMP()")).replaceAll("SIM_SYSDATE()")).replaceAll("SIM_DBTIMEZONE()"));
     return s.selecting(() -> {

@@ -24,7 +24,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * Example (c): replays each committed Oracle transaction into another database (H2 here) as one
+ * Example (c): replays each committed Oracle transaction into another database (H2 or PostgreSQL) as one
  * JDBC transaction that also writes the capture position, so the copy is exactly-once: a crash
  * before the commit loses both the rows and the position, and the transaction is delivered again;
  * after it, both are there and the engine resumes after it.
@@ -37,7 +37,8 @@ import java.util.StringJoiner;
  *
  * <p>Each captured table {@code OWNER.TABLE} becomes {@code "OWNER_TABLE"} with the same columns
  * as text or numbers, keyed by the Oracle primary key (tables without one are refused). INSERT and
- * UPDATE become H2's {@code MERGE ... KEY}, DELETE a delete by key, TRUNCATE a delete of all rows.
+ * UPDATE become an upsert (H2's {@code MERGE ... KEY}, PostgreSQL's {@code INSERT ... ON CONFLICT DO
+ * UPDATE}), DELETE a delete by key, TRUNCATE a delete of all rows.
  * Columns absent from an image (not logged, or excluded) are left as they are. Tables are created
  * on a second connection, because DDL commits the open transaction in most databases.
  */
@@ -46,12 +47,16 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
   private final Connection connection;
   private final Connection ddl;
   private final Set<TableId> created = new HashSet<>();
+  /** PostgreSQL has no MERGE ... KEY: its upsert is INSERT ... ON CONFLICT. */
+  private final boolean postgres;
   /** Runs just before the commit; tests make it throw to show that nothing half-written stays. */
   Runnable beforeCommit = () -> { };
 
-  private JdbcSink(Connection connection, Connection ddl) {
+  private JdbcSink(Connection connection, Connection ddl) throws SQLException {
     this.connection = connection;
     this.ddl = ddl;
+    this.postgres = connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT)
+        .contains("postgres");
   }
 
   /** A sink writing to the database at {@code url}; it opens two connections. */
@@ -78,9 +83,13 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       for (Change change : tx.changes()) {
         apply(change, tx.layout(change));
       }
-      try (PreparedStatement offset = connection.prepareStatement(
-          "MERGE INTO REDOLINE_OFFSET (ID, POSITION) KEY (ID) VALUES (1, ?)")) {
+      try (PreparedStatement offset = connection.prepareStatement(postgres
+          ? "INSERT INTO REDOLINE_OFFSET (ID, POSITION) VALUES (1, ?) ON CONFLICT (ID) DO UPDATE SET POSITION = ?"
+          : "MERGE INTO REDOLINE_OFFSET (ID, POSITION) KEY (ID) VALUES (1, ?)")) {
         offset.setString(1, PositionText.write(tx.position()));
+        if (postgres) {
+          offset.setString(2, PositionText.write(tx.position()));
+        }
         offset.executeUpdate();
       }
       beforeCommit.run();
@@ -140,21 +149,34 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
         present.add(i);
       }
     }
-    StringJoiner names = new StringJoiner(", ");
-    StringJoiner marks = new StringJoiner(", ");
-    present.forEach(i -> {
-      names.add("\"" + layout.column(i).name() + "\"");
-      marks.add("?");
-    });
-    StringJoiner key = new StringJoiner(", ");
-    layout.primaryKey().forEach(k -> key.add("\"" + k + "\""));
-    try (PreparedStatement merge = connection.prepareStatement(
-        "MERGE INTO " + table + " (" + names + ") KEY (" + key + ") VALUES (" + marks + ")")) {
+    List<String> names = present.stream().map(i -> layout.column(i).name()).toList();
+    try (PreparedStatement merge = connection.prepareStatement(upsert(table, names, layout.primaryKey()))) {
       for (int p = 0; p < present.size(); p++) {
         merge.setObject(p + 1, value(change.after().get(present.get(p))));
       }
       merge.executeUpdate();
     }
+  }
+
+  /** An upsert of {@code columns} into {@code table} keyed by {@code key}, one {@code ?} per column. */
+  private String upsert(String table, List<String> columns, List<String> key) {
+    StringJoiner names = new StringJoiner(", ");
+    StringJoiner marks = new StringJoiner(", ");
+    StringJoiner keys = new StringJoiner(", ");
+    StringJoiner sets = new StringJoiner(", ");
+    columns.forEach(c -> {
+      names.add("\"" + c + "\"");
+      marks.add("?");
+      if (!key.contains(c)) {
+        sets.add("\"" + c + "\" = EXCLUDED.\"" + c + "\"");
+      }
+    });
+    key.forEach(k -> keys.add("\"" + k + "\""));
+    if (!postgres) {
+      return "MERGE INTO " + table + " (" + names + ") KEY (" + keys + ") VALUES (" + marks + ")";
+    }
+    return "INSERT INTO " + table + " (" + names + ") VALUES (" + marks + ") ON CONFLICT (" + keys + ") DO "
+        + (sets.length() == 0 ? "NOTHING" : "UPDATE SET " + sets);
   }
 
   private void delete(String table, TableLayout layout, Row before) throws SQLException {

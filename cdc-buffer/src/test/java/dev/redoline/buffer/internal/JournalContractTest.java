@@ -64,6 +64,25 @@ public abstract class JournalContractTest {
     assertThat(loaded.get(0).upTo()).isEqualTo(address(6));
   }
 
+  /**
+   * Review 2, item b11: the rows of one array DML share an RS_ID and SSN 0; undoing one of them
+   * must not remove the others when the journal is replayed.
+   */
+  @Test
+  void b11_removalOfOneRowOfAnArrayDml_leavesItsOtherRows() {
+    TransactionJournal journal = journal();
+    Change first = insert(1, 3, "AAAR1");
+    Change second = insert(2, 3, "AAAR2");
+    Change third = insert(3, 3, "AAAR3");
+    journal.append(new JournalEntry(INFO, address(3), ChangeSequence.of(List.of(insert(9, 2), first, second, third)),
+        List.of()));
+    journal.append(new JournalEntry(INFO, address(6), ChangeSequence.of(List.of()),
+        List.of(JournalEntry.Removal.of(second))));
+
+    List<JournaledTransaction> loaded = reopen().load();
+    assertThat(changes(loaded.get(0))).containsExactly(insert(9, 2), first, third);
+  }
+
   @Test
   void remove_forgetsTheTransaction() {
     TransactionJournal journal = journal();

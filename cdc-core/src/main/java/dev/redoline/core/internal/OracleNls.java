@@ -29,6 +29,13 @@ public final class OracleNls {
   public static final String NUMERIC_CHARACTERS = ".,";
   /** The session {@code TIME_ZONE}, so local-time-zone values are shown in UTC. */
   public static final String TIME_ZONE = "00:00";
+  /**
+   * {@code NLS_SORT} and {@code NLS_COMP}: binary. Oracle's JDBC driver sets NLS_LANGUAGE from the
+   * JVM's locale, and NLS_SORT follows it (GERMAN under {@code Locale.GERMANY}), so ORDER BY would
+   * sort linguistically while {@code >} (NLS_COMP BINARY) compares bytes: a snapshot paged by key
+   * would skip rows. Binary for both keeps ORDER BY and the key comparison in one order.
+   */
+  public static final String SORT = "BINARY";
 
   private OracleNls() {}
 
@@ -38,7 +45,8 @@ public final class OracleNls {
         "ALTER SESSION SET NLS_DATE_FORMAT = '" + DATE_FORMAT + "'"
             + " NLS_TIMESTAMP_FORMAT = '" + TIMESTAMP_FORMAT + "'"
             + " NLS_TIMESTAMP_TZ_FORMAT = '" + TIMESTAMP_TZ_FORMAT + "'"
-            + " NLS_NUMERIC_CHARACTERS = '" + NUMERIC_CHARACTERS + "'",
+            + " NLS_NUMERIC_CHARACTERS = '" + NUMERIC_CHARACTERS + "'"
+            + " NLS_SORT = '" + SORT + "' NLS_COMP = '" + SORT + "'",
         "ALTER SESSION SET TIME_ZONE = '" + TIME_ZONE + "'");
   }
 }

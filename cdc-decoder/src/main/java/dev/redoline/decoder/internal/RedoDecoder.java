@@ -275,6 +275,22 @@ public final class RedoDecoder implements AutoCloseable {
   }
 
   /**
+   * Per column of {@code layout}: whether {@code cdc.columns.mask.hash} names it and its values
+   * reach records as their salted hash (text columns only; another type a hash pattern names is
+   * not {@linkplain #selectable selectable}).
+   */
+  public boolean[] hashed(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    return plan.hashed.clone();
+  }
+
+  /** Per column of {@code layout}: the code points {@code cdc.columns.truncate} keeps, or 0 when none cuts it. */
+  public int[] truncatedTo(TableLayout layout) {
+    DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
+    return plan.truncateTo.clone();
+  }
+
+  /**
    * A row a snapshot selected, as the decoder would have decoded the same values from an INSERT:
    * {@code values} has one slot per layout column, in the {@link Row} value types (a NUMBER as
    * {@link java.math.BigDecimal}); slots of columns not {@linkplain #selectable selectable} are

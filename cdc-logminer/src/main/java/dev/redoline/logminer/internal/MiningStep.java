@@ -163,7 +163,8 @@ final class MiningStep {
     Instant begun = clock.instant();
     positions.planned(plan);
     int restarts = session.restarts();
-    StepPlan mined = startFloor.raise(plan);
+    // A thread's redo written later than the LGWR delay may lie below the floor: not raised then.
+    StepPlan mined = inventory.takeLateWrite() ? plan : startFloor.raise(plan);
     List<StepPlan> ranges = connection.parallel().ranges(mined);
     noteParallel(mined, ranges);
     if (ranges.size() == 1) {

@@ -97,11 +97,11 @@ final class Publisher {
   /** Changes a snapshot chunk already holds the effect of, left out of the stream ({@link FirstChunks}). */
   @FunctionalInterface
   interface Reflected {
-    boolean test(TableId table, Scn commitScn);
+    boolean test(Change change, Scn commitScn);
   }
 
   /** No change is left out. */
-  static final Reflected NOTHING_REFLECTED = (table, scn) -> false;
+  static final Reflected NOTHING_REFLECTED = (change, scn) -> false;
 
   /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
   void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,

@@ -44,7 +44,9 @@ import java.util.Set;
  *   <li>1, 2, 3 with ROLLBACK=0: the decoded change is appended; a row that cannot be decoded stops
  *       the capture ({@code cdc.on.decode.error=fail}) or becomes a {@link DeadLetter} with an ops
  *       event ({@code dlq}).
- *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
+ *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded. A DML row
+ *       LogMiner left without a ROW_ID (tables with LOB columns) takes the one of the INTERNAL row
+ *       that follows it ({@link InternalRowIds}).
  *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
  *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction (not one of an
  *       excluded user's); the table is found by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
@@ -134,7 +136,8 @@ final class StepApplier {
    * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
    * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
    */
-  List<DecodedRow> decode(List<RedoRow> rows, Map<Xid, Boolean> lobState) {
+  List<DecodedRow> decode(List<RedoRow> chunkRows, Map<Xid, Boolean> lobState) {
+    List<RedoRow> rows = InternalRowIds.filled(chunkRows);
     Object[] lob = lobs == null ? new Object[rows.size()]
         : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
@@ -188,9 +191,11 @@ final class StepApplier {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
-              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
+              boolean removed = buffer.undo(row.xid(), InternalRowIds.empty(row.rowId()) ? "" : row.rowId(),
+                  row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId());
+                lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId(), removed);
               }
             }
           } else {

@@ -27,7 +27,10 @@ import java.util.Set;
  *       else where it was.
  *   <li><b>Safe SCN.</b> The lowest, over open threads, of what each has written completely: its
  *       LAST_REDO_CHANGE#, a whole log's end, or, for a thread whose written redo stood still for
- *       the LGWR delay with no write in progress, the CURRENT_SCN of a moment that long ago.
+ *       the LGWR delay with no write in progress, the CURRENT_SCN of a moment that long ago; for a
+ *       thread with a whole log that reaches past the horizon (archive_only: an idle thread that
+ *       switched after the others), the horizon, lowered by the step below that thread's first
+ *       COMMIT after its interval ({@link StepPlan#partlyRead}).
  * </ul>
  *
  * <p>Apply thread only; it keeps, per thread, the CURRENT_SCN samples taken since its written redo
@@ -85,6 +88,11 @@ final class StepBounds {
    */
   private final Duration idleThreadGrace;
   private final Map<Integer, Seen> seen = new HashMap<>();
+  /**
+   * Whether a thread's written redo moved after standing still for at least half the grace since
+   * the last {@link #takeLateWrite}: see {@link #observe}.
+   */
+  private boolean lateWrite;
 
 
   StepBounds(Duration idleThreadGrace) {
@@ -98,11 +106,32 @@ final class StepBounds {
    */
   void observe(RedoThreadState thread, Scn currentScn, boolean writing, Instant now) {
     Seen before = seen.get(thread.thread());
+    if (before != null && !before.lastRedo.equals(thread.lastRedoAddress())
+        && before.stillSince(now, idleThreadGrace.dividedBy(2)) != null) {
+      lateWrite = true;
+    }
     if (before == null || !before.lastRedo.equals(thread.lastRedoAddress()) || writing) {
       before = new Seen(thread.lastRedoAddress());
       seen.put(thread.thread(), before);
     }
     before.sample(now, currentScn, idleThreadGrace);
+  }
+
+  /**
+   * Whether, since the last call, a thread's written redo moved after it had stood still for at
+   * least half the grace (its redo seen unchanged over that long). Such a write may carry redo that
+   * waited in the log buffer longer than the grace (a log writer that missed Oracle's timer without
+   * being seen in a write): its SCNs can lie below a session start floor proven on the grace
+   * ({@link SessionStartFloor}), so the next step must start at its logs' first SCN, or LogMiner
+   * would leave that redo out. Mined, a commit in it is delivered late and reported
+   * ({@link CommitSequencer}). Half the grace, because the floor's observation and this thread's
+   * samples are taken a moment apart. An idle instance that starts writing again costs one step
+   * that starts at its logs' first SCN.
+   */
+  boolean takeLateWrite() {
+    boolean out = lateWrite;
+    lateWrite = false;
+    return out;
   }
 
   /**
@@ -121,6 +150,7 @@ final class StepBounds {
     Map<Integer, RedoAddress> ends = new HashMap<>();
     Map<Integer, RedoAddress> starts = new HashMap<>();
     Set<Integer> live = new HashSet<>();
+    Set<Integer> partlyRead = new HashSet<>();
     Scn safe = horizon;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       int thread = entry.getKey();
@@ -128,6 +158,7 @@ final class StepBounds {
       RedoAddress cursor = cursors.get(thread);
       RedoAddress end = cursor;
       Scn threadSafe = null;
+      boolean reachesPast = false;
       for (StepLog log : entry.getValue()) {
         if (log.firstScn().compareTo(horizon) > 0) {
           break;
@@ -145,6 +176,8 @@ final class StepBounds {
         } else if (log.nextScn().minus(1).compareTo(horizon) <= 0) {
           logEnd = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
           threadSafe = log.nextScn().minus(1);
+        } else {
+          reachesPast = true;   // whole, but past the session's end: read up to it, not ended in it
         }
         if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
           end = logEnd;
@@ -163,6 +196,12 @@ final class StepBounds {
         starts.put(thread, cursor);
       }
       ends.put(thread, end);
+      if (reachesPast) {
+        // Every commit of this thread up to the horizon is in the session; the step lowers the
+        // safe SCN below any it sees after the interval (StepReader).
+        partlyRead.add(thread);
+        threadSafe = horizon;
+      }
       if (threadSafe == null) {
         // No whole log advanced: this thread's future commits are at or above its cursor's log.
         Scn first = entry.getValue().get(0).firstScn();
@@ -175,7 +214,7 @@ final class StepBounds {
     if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
       return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
     }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live);
+    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live, partlyRead);
   }
 
   /**

@@ -15,7 +15,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
- * Reads one whole step (SEED.md, "Read the whole step, then apply it") into a
+ * Reads one whole step (docs/architecture.md#a-step) into a
  * {@link StepRowStore}, on the heap up to its budget and in a step file beyond: CSF pieces
  * joined, rows outside the step's address interval dropped, a thread's end in its last written
  * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
@@ -82,6 +82,7 @@ final class StepReader {
    */
   static StepRows read(RowCursor cursor, StepPlan plan, Predicate<RedoRow> changesCapture,
       Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
+    Scn beyond = null;   // the lowest SCN of a COMMIT of a partly read thread after its interval
     long count = 0;
     RedoRow ddl = null;
     RedoRow firstUnresolved = null;
@@ -111,6 +112,9 @@ final class StepReader {
               firstUnresolved = row;
             }
           }
+        } else if (row.operationCode() == RedoRow.COMMIT && plan.partlyRead().contains(row.thread())
+            && row.address().compareTo(plan.ends().get(row.thread())) > 0) {
+          beyond = beyond == null ? row.scn() : Scn.min(beyond, row.scn());
         }
       }
       if (pieces != null) {
@@ -119,6 +123,10 @@ final class StepReader {
       }
     } finally {
       fetched.accept(count);
+    }
+    if (beyond != null) {
+      // that commit is applied by a later step: nothing at or above it is released before it
+      plan = plan.safeAtMost(beyond.equals(Scn.ZERO) ? beyond : beyond.minus(1));
     }
     Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
     ends.putAll(settled);

@@ -11,7 +11,9 @@ import java.util.Objects;
 /**
  * The functions the simulator's SQL engine calls by name while it evaluates a client's SELECT:
  * one table function behind every view, and the Oracle functions the clients use
- * ({@code SYS_CONTEXT}, {@code SCN_TO_TIMESTAMP}, {@code TIMESTAMP_TO_SCN}, the database clock).
+ * ({@code SYS_CONTEXT}, {@code SCN_TO_TIMESTAMP}, {@code TIMESTAMP_TO_SCN}, the database clock, and
+ * the hashing and text functions of a verification's checksums: {@code STANDARD_HASH},
+ * {@code DBMS_CRYPTO.HASH}, {@code RAWTOHEX}, {@code TO_CHAR(n, 'TM9')}, {@code TO_NUMBER(hex, 'XX..')}).
  * The engine reaches Java code only through public static methods, so they are here, in a package
  * the simulator does not export; each forwards to the simulator through {@link Hooks}.
  */
@@ -95,6 +97,97 @@ public final class SqlFunctions {
       return new BigDecimal(text.trim());
     } catch (NumberFormatException e) {
       throw new SQLException("ORA-01722: invalid number", "42000", 1722);
+    }
+  }
+
+  /**
+   * Oracle's {@code TO_NUMBER(text, 'XXXX')}: hexadecimal text read with an {@code X} format
+   * (one X per digit at most); other formats are not modelled and fail as Oracle would for a
+   * mismatch (ORA-01722).
+   */
+  public static BigDecimal toNumber(String text, String format) throws SQLException {
+    if (text == null) {
+      return null;
+    }
+    String t = text.trim();
+    if (format == null || !format.matches("[Xx]+") || t.length() > format.length() || !t.matches("[0-9A-Fa-f]+")) {
+      throw new SQLException("ORA-01722: invalid number", "42000", 1722);
+    }
+    return new BigDecimal(new java.math.BigInteger(t, 16));
+  }
+
+  /**
+   * Oracle's {@code STANDARD_HASH(expr, method)}: the digest of a character value's bytes (the
+   * SQL engine hands text over as UTF-8, the database character set AL32UTF8) or of a RAW's bytes.
+   * A NULL is hashed as no bytes, as Oracle does. Oracle hashes a NUMBER or a date in its internal
+   * format, which the simulator does not model: callers hash their text ({@code TO_CHAR}).
+   */
+  public static byte[] standardHash(byte[] value, String method) throws SQLException {
+    String algorithm = switch (method == null ? "" : method.trim().toUpperCase(java.util.Locale.ROOT)) {
+      case "MD5" -> "MD5";
+      case "SHA1" -> "SHA-1";
+      case "SHA256" -> "SHA-256";
+      case "SHA384" -> "SHA-384";
+      case "SHA512" -> "SHA-512";
+      default -> throw new SQLException("ORA-00936: missing expression (STANDARD_HASH method " + method + ")",
+          "42000", 936);
+    };
+    return digest(algorithm, value == null ? new byte[0] : value);
+  }
+
+  /** {@code STANDARD_HASH(expr)}: SHA1, Oracle's default method. */
+  public static byte[] standardHash(byte[] value) throws SQLException {
+    return standardHash(value, "SHA1");
+  }
+
+  /**
+   * {@code DBMS_CRYPTO.HASH(src, typ)} of a CLOB (hashed as AL32UTF8, as Oracle converts it), a
+   * BLOB or a RAW; {@code typ} is the package's constant (2 HASH_MD5, 3 HASH_SH1, 4 HASH_SH256,
+   * 5 HASH_SH384, 6 HASH_SH512). NULL gives NULL.
+   */
+  public static byte[] cryptoHash(byte[] source, int type) throws SQLException {
+    if (source == null) {
+      return null;
+    }
+    String algorithm = switch (type) {
+      case 2 -> "MD5";
+      case 3 -> "SHA-1";
+      case 4 -> "SHA-256";
+      case 5 -> "SHA-384";
+      case 6 -> "SHA-512";
+      default -> throw new SQLException("ORA-06502: PL/SQL: numeric or value error (DBMS_CRYPTO.HASH type " + type
+          + ")", "65000", 6502);
+    };
+    return digest(algorithm, source);
+  }
+
+  /** Oracle's {@code RAWTOHEX}: upper-case digits (H2's own gives lower case). */
+  public static String rawToHex(byte[] raw) {
+    if (raw == null) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder(raw.length * 2);
+    for (byte b : raw) {
+      out.append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xF, 16)))
+          .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
+    }
+    return out.toString();
+  }
+
+  /**
+   * Oracle's {@code TO_CHAR(n, 'TM9')}: the shortest text of the number, no leading zero before
+   * the decimal point ({@code .5}, {@code -.5}; H2's gives {@code -0.5}), in scientific notation
+   * when the plain text passes 64 characters.
+   */
+  public static String toCharTm9(BigDecimal n) {
+    return n == null ? null : dev.redoline.core.internal.OracleNumberText.tm9(n);
+  }
+
+  private static byte[] digest(String algorithm, byte[] bytes) {
+    try {
+      return java.security.MessageDigest.getInstance(algorithm).digest(bytes);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has " + algorithm, e);
     }
   }
 

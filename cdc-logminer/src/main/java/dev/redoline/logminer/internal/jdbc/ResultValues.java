@@ -46,7 +46,13 @@ final class ResultValues {
 
   /** The SCN of a NUMBER value, or {@code null}; ArithmeticException for a fraction. */
   static Scn scn(BigDecimal value) {
-    return value == null ? null : Scn.parse(value.toBigIntegerExact().toString());
+    if (value == null) {
+      return null;
+    }
+    if (value.signum() >= 0 && value.scale() == 0 && value.unscaledValue().bitLength() < 63) {
+      return Scn.of(value.longValue());   // every row carries SCNs: no text on the common path
+    }
+    return Scn.parse(value.toBigIntegerExact().toString());
   }
 
   /** The NUMBER bind of an SCN, exact for values above 2^63. */

@@ -51,6 +51,21 @@ class JdbcConnectTest {
     assertThat(gateway.toString()).doesNotContain(PASSWORD);
   }
 
+  /**
+   * Review 2, item b2: ojdbc gives a session a linguistic NLS_SORT from the JVM's locale while
+   * NLS_COMP stays binary, so a snapshot's ORDER BY and its {@code key > ?} would disagree; every
+   * session the engine opens sorts and compares in binary.
+   */
+  @Test
+  void b2_everySessionSortsAndComparesInBinary() throws SQLException {
+    FakeJdbc db = new FakeJdbc();
+
+    JdbcGateway.connect(config("jdbc:oracle:thin:@//db:1521/FREE", "Europe/Paris"), (u, p) -> db.connection());
+
+    assertThat(db.statements()).anySatisfy(s -> assertThat(s).startsWith("ALTER SESSION SET ")
+        .contains("NLS_SORT = 'BINARY'").contains("NLS_COMP = 'BINARY'"));
+  }
+
   @Test
   void connect_configuredZoneWinsOverTheServerOffset() throws SQLException {
     FakeJdbc db = new FakeJdbc();

@@ -51,7 +51,8 @@ class JdbcGatewayTest {
     assertThat(db.statements()).containsExactly(
         "ALTER SESSION SET NLS_DATE_FORMAT = 'SYYYY-MM-DD HH24:MI:SS'"
             + " NLS_TIMESTAMP_FORMAT = 'SYYYY-MM-DD HH24:MI:SS.FF9'"
-            + " NLS_TIMESTAMP_TZ_FORMAT = 'SYYYY-MM-DD HH24:MI:SS.FF9 TZH:TZM' NLS_NUMERIC_CHARACTERS = '.,'",
+            + " NLS_TIMESTAMP_TZ_FORMAT = 'SYYYY-MM-DD HH24:MI:SS.FF9 TZH:TZM' NLS_NUMERIC_CHARACTERS = '.,'"
+            + " NLS_SORT = 'BINARY' NLS_COMP = 'BINARY'",
         "ALTER SESSION SET TIME_ZONE = '00:00'");
   }
 

@@ -1,0 +1,202 @@
+package dev.redoline.verify;
+
+import dev.redoline.core.CdcException;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Position;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import java.io.IOException;
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * A target that is a database written like the examples' JDBC sink: table {@code OWNER.TABLE} in
+ * {@code "OWNER_TABLE"} with the Oracle column names, NUMBER columns as decimals and the others as
+ * text, and the capture position in {@code REDOLINE_OFFSET} (row {@code ID = 1}, column
+ * {@code POSITION}, the position's map form as {@code key=value} lines) written in the same
+ * transaction as the rows.
+ *
+ * <p><b>The SCN.</b> The position and the tables are read in one REPEATABLE READ transaction, so
+ * they are one state of the copy; the SCN it has applied is the position's last commit (or its
+ * resume SCN before any commit).
+ *
+ * <pre>{@code
+ * VerifyTarget target = JdbcTarget.of("jdbc:postgresql://127.0.0.1:5432/replica?user=r&password=...");
+ * }</pre>
+ */
+public final class JdbcTarget implements VerifyTarget {
+
+  /** Rows fetched per round trip of a table's read. */
+  private static final int FETCH_ROWS = 1000;
+
+  private final String url;
+  private final Properties properties;
+  private Connection connection;
+
+  private JdbcTarget(String url, Properties properties) {
+    this.url = url;
+    this.properties = properties;
+  }
+
+  /** The database at {@code url} (user and password in the URL or in {@code properties}). */
+  public static JdbcTarget of(String url, Properties properties) {
+    return new JdbcTarget(java.util.Objects.requireNonNull(url, "url == null"), (Properties) properties.clone());
+  }
+
+  public static JdbcTarget of(String url) {
+    return of(url, new Properties());
+  }
+
+  /** The table name the examples' JDBC sink writes {@code table} to. */
+  public static String tableName(TableId table) {
+    return "\"" + table.owner() + "_" + table.table() + "\"";
+  }
+
+  @Override
+  public void begin() throws SQLException {
+    close();
+    connection = open();
+    connection.setAutoCommit(false);   // PostgreSQL streams a result set only inside a transaction
+    connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+  }
+
+  @Override
+  public Optional<Scn> appliedScn() throws SQLException {
+    try (PreparedStatement st = connection().prepareStatement("SELECT POSITION FROM REDOLINE_OFFSET WHERE ID = 1");
+        ResultSet rs = st.executeQuery()) {
+      if (!rs.next()) {
+        return Optional.empty();
+      }
+      Position p = position(rs.getString(1));
+      CommitMark last = p.lastCommit();
+      return Optional.of(last != null ? last.scn() : p.resumeScn());
+    } catch (SQLException e) {
+      if (missingTable(e)) {
+        connection().rollback();
+        connection().setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws SQLException {
+    StringJoiner names = new StringJoiner(", ");
+    columns.forEach(c -> names.add("\"" + c.replace("\"", "\"\"") + "\""));
+    if (!exists(table.table())) {
+      return;
+    }
+    try (PreparedStatement st = connection().prepareStatement("SELECT " + names + " FROM " + tableName(
+        table.table()))) {
+      st.setFetchSize(FETCH_ROWS);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          Object[] values = new Object[columns.size()];
+          for (int i = 0; i < values.length; i++) {
+            values[i] = rs.getObject(i + 1);
+          }
+          receiver.row(values);
+        }
+      }
+    } catch (SQLException e) {
+      throw new CdcException(ErrorCode.VERIFY_TARGET_UNREADABLE, "cannot read " + tableName(table.table())
+          + " (columns " + columns + ") at " + shownUrl() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Deletes the extra keys in a transaction of its own (the sink writes nothing else to them). */
+  @Override
+  public boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys) throws SQLException {
+    StringJoiner where = new StringJoiner(" AND ");
+    keyColumns.forEach(k -> where.add("\"" + k.replace("\"", "\"\"") + "\" = ?"));
+    try (Connection c = open()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement st = c.prepareStatement("DELETE FROM " + tableName(table.table()) + " WHERE " + where)) {
+        for (List<Object> key : keys) {
+          for (int i = 0; i < key.size(); i++) {
+            Object v = key.get(i);
+            st.setObject(i + 1, v instanceof java.math.BigDecimal ? v : String.valueOf(v));
+          }
+          st.addBatch();
+        }
+        st.executeBatch();
+      }
+      c.commit();
+    }
+    return true;
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (connection != null) {
+      try (Connection c = connection) {
+        c.rollback();   // read only: nothing to keep
+      } finally {
+        connection = null;
+      }
+    }
+  }
+
+  private Connection connection() {
+    if (connection == null) {
+      throw new IllegalStateException("begin() first");
+    }
+    return connection;
+  }
+
+  private boolean exists(TableId table) throws SQLException {
+    String name = table.owner() + "_" + table.table();
+    DatabaseMetaData meta = connection().getMetaData();
+    try (ResultSet rs = meta.getTables(null, null, name, new String[] {"TABLE"})) {
+      return rs.next();
+    }
+  }
+
+  private Connection open() throws SQLException {
+    for (Driver d : ServiceLoader.load(Driver.class, JdbcTarget.class.getClassLoader())) {
+      if (d.acceptsURL(url)) {
+        return d.connect(url, properties);
+      }
+    }
+    return DriverManager.getConnection(url, properties);
+  }
+
+  private static boolean missingTable(SQLException e) {
+    String state = String.valueOf(e.getSQLState());
+    return state.equals("42P01") || state.equals("42S02") || state.equals("42102");
+  }
+
+  private String shownUrl() {
+    int q = url.indexOf('?');
+    return q < 0 ? url : url.substring(0, q);   // the query may hold a password
+  }
+
+  /** The examples' position text: the map form as {@code key=value} lines. */
+  static Position position(String text) {
+    Properties p = new Properties();
+    try {
+      p.load(new StringReader(text));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    Map<String, Object> map = new TreeMap<>();
+    p.stringPropertyNames().forEach(k -> map.put(k, p.getProperty(k)));
+    return Position.fromMap(map);
+  }
+}

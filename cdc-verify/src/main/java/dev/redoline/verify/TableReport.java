@@ -1,0 +1,63 @@
+package dev.redoline.verify;
+
+import dev.redoline.core.TableId;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a verification found in one table.
+ *
+ * @param table the table
+ * @param compared whether it was compared; when not, {@code reason} says why
+ * @param reason why the table was not compared (no key, a key that is not verbatim), else null
+ * @param keyColumns the key columns, the order of each {@link RowKey}'s values
+ * @param sourceRows rows Oracle holds at the SCN
+ * @param targetRows rows the target holds
+ * @param chunks key-range chunks compared
+ * @param differingChunks chunks whose checksums differed (narrowed to their keys)
+ * @param missing keys Oracle holds and the target does not
+ * @param extra keys the target holds and Oracle does not
+ * @param differing rows both hold with different values, with the columns that differ
+ * @param skippedColumns columns read by the capture but of a type the comparison does not check
+ * @param sourceBytes bytes of the values Oracle returned (their text in UTF-8, RAW as bytes)
+ * @param targetBytes bytes of the values the target returned, counted the same way
+ * @param elapsed how long the table took
+ */
+public record TableReport(TableId table, boolean compared, String reason, List<String> keyColumns, long sourceRows,
+    long targetRows, int chunks, int differingChunks, List<RowKey> missing, List<RowKey> extra,
+    List<DifferingRow> differing, List<String> skippedColumns, long sourceBytes, long targetBytes,
+    Duration elapsed) {
+
+  public TableReport {
+    Objects.requireNonNull(table, "table == null");
+    keyColumns = List.copyOf(keyColumns);
+    missing = List.copyOf(missing);
+    extra = List.copyOf(extra);
+    differing = List.copyOf(differing);
+    skippedColumns = List.copyOf(skippedColumns);
+  }
+
+  /** A table that could not be compared, and why. */
+  static TableReport notCompared(TableId table, String reason, Duration elapsed) {
+    return new TableReport(table, false, reason, List.of(), 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(),
+        0, 0, elapsed);
+  }
+
+  /** The number of keys that differ: missing, extra or with other values. */
+  public int differences() {
+    return missing.size() + extra.size() + differing.size();
+  }
+
+  /**
+   * A row both sides hold whose values differ.
+   *
+   * @param key its key
+   * @param columns the names of the columns that differ (never their values)
+   */
+  public record DifferingRow(RowKey key, List<String> columns) {
+    public DifferingRow {
+      columns = List.copyOf(columns);
+    }
+  }
+}

@@ -1,0 +1,305 @@
+package dev.redoline.verify;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.OpsListener;
+import dev.redoline.verify.internal.ColumnCheck;
+import dev.redoline.verify.internal.ColumnRules;
+import dev.redoline.verify.internal.Layouts;
+import dev.redoline.verify.internal.TableComparison;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.ServiceLoader;
+
+/**
+ * Compares what a consumer holds with Oracle at an SCN, and repairs what differs.
+ *
+ * <pre>{@code
+ * Verifier verifier = Verifier.builder()
+ *     .config(captureConfig)                       // the capture's: database, column rules
+ *     .tables(List.of(TableId.parse("SHOP.ORDERS")))
+ *     .target(JdbcTarget.of("jdbc:postgresql://replica/shop"))
+ *     .build();
+ * VerifyReport report = verifier.verify();          // at the SCN the target has applied
+ * if (!report.equal()) {
+ *   verifier.repair(report, (table, filter) -> engine.snapshot(List.of(table), filter));
+ * }
+ * }</pre>
+ *
+ * <p>Nothing is written to the source: Oracle's side is read with flashback queries
+ * ({@code AS OF SCN}) whose checksums are computed in the database, and a repair asks the capture
+ * for an ad-hoc snapshot of the keys that differ. See docs/verify.md.
+ */
+public final class Verifier {
+
+  /** Rows per chunk unless set: a chunk that differs sends this many rows' pieces. */
+  public static final int DEFAULT_CHUNK_ROWS = 10_000;
+  /** Keys per redelivery filter, so the SQL Oracle parses stays short. */
+  static final int KEYS_PER_REDELIVERY = 200;
+
+  private final CdcConfig config;
+  private final List<TableId> tables;
+  private final VerifyTarget target;
+  private final int chunkRows;
+  private final Scn scn;
+  private final Clock clock;
+  private final OpsListener ops;
+  private final Source source;
+  private final VerifyMetrics metrics = new VerifyMetrics();
+
+  private Verifier(Builder b) {
+    this.config = b.config;
+    this.tables = List.copyOf(b.tables);
+    this.target = b.target;
+    this.chunkRows = b.chunkRows;
+    this.scn = b.scn;
+    this.clock = b.clock;
+    this.ops = b.ops;
+    this.source = b.source != null ? b.source : () -> connect(b.config);
+  }
+
+  /** Opens connections to Oracle (a pool's, a wrapped one); each verification opens one and closes it. */
+  @FunctionalInterface
+  public interface Source {
+    Connection open() throws SQLException;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The last result, also readable over JMX once {@linkplain VerifyMetrics#register registered}. */
+  public VerifyMetrics metrics() {
+    return metrics;
+  }
+
+  /**
+   * Compares every table: at the SCN given to the builder, else the one the target reports it has
+   * applied, else Oracle's current SCN.
+   *
+   * <p>A target that cannot be read, or Oracle refusing the checksum SQL, ends the verification
+   * with a {@link CdcException} naming the table (docs/runbook.md, the verification codes).
+   */
+  public VerifyReport verify() throws Exception {
+    Instant started = clock.instant();
+    ColumnRules rules = ColumnRules.of(config);
+    String salt = config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal();
+    List<TableReport> reports = new ArrayList<>();
+    Scn at;
+    String from;
+    try (Connection oracle = source.open(); VerifyTarget t = target) {
+      t.begin();
+      Optional<Scn> applied = scn == null ? t.appliedScn() : Optional.empty();
+      at = scn != null ? scn : applied.orElseGet(() -> current(oracle));
+      from = scn != null ? "given" : applied.isPresent() ? "target" : "current";
+      for (TableId table : tables) {
+        reports.add(compare(oracle, t, rules, salt, table, at));
+      }
+    }
+    VerifyReport report = new VerifyReport(at, from, started, reports);
+    Instant ended = clock.instant();
+    metrics.record(report, ended);
+    String summary = "verification at SCN " + at + ": " + (report.equal() ? "equal" : report.differences()
+        + " keys differ") + " in " + reports.size() + " tables";
+    ops.onEvent(new OpsEvent(report.equal() ? OpsEvent.Type.VERIFIED : OpsEvent.Type.VERIFY_DIFFERENCES, ended,
+        summary));
+    return report;
+  }
+
+  /**
+   * Delivers the missing and differing keys of {@code report} again through {@code redelivery}
+   * (an ad-hoc snapshot of those keys, {@value #KEYS_PER_REDELIVERY} keys per request), and asks
+   * the target to remove its extra keys. The copy converges once the capture has delivered the
+   * snapshots; {@link #verify()} again to see it.
+   *
+   * @return the number of keys asked for again or removed
+   */
+  public int repair(VerifyReport report, Redelivery redelivery) throws Exception {
+    Objects.requireNonNull(report, "report == null");
+    Objects.requireNonNull(redelivery, "redelivery == null");
+    int repaired = 0;
+    for (TableReport r : report.tables()) {
+      List<RowKey> again = new ArrayList<>(r.missing());
+      r.differing().forEach(d -> again.add(d.key()));
+      for (int i = 0; i < again.size(); i += KEYS_PER_REDELIVERY) {
+        redelivery.snapshot(r.table(), filter(r.keyColumns(), again.subList(i, Math.min(again.size(),
+            i + KEYS_PER_REDELIVERY))));
+      }
+      repaired += again.size();
+      if (!r.extra().isEmpty()) {
+        try (Connection oracle = source.open()) {
+          TableLayout layout = Layouts.read(oracle, r.table());
+          List<List<Object>> keys = r.extra().stream().map(RowKey::values).toList();
+          if (target.remove(layout, r.keyColumns(), keys)) {
+            repaired += keys.size();
+          }
+        }
+      }
+    }
+    return repaired;
+  }
+
+  /** The SQL condition that selects exactly {@code keys}: an IN list, or ORs of ANDs for a composite key. */
+  static String filter(List<String> keyColumns, List<RowKey> keys) {
+    if (keyColumns.size() == 1) {
+      List<String> literals = keys.stream().map(k -> RowKey.literal(k.values().get(0))).toList();
+      return quote(keyColumns.get(0)) + " IN (" + String.join(", ", literals) + ")";
+    }
+    List<String> rows = new ArrayList<>();
+    for (RowKey k : keys) {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < keyColumns.size(); i++) {
+        parts.add(quote(keyColumns.get(i)) + " = " + RowKey.literal(k.values().get(i)));
+      }
+      rows.add("(" + String.join(" AND ", parts) + ")");
+    }
+    return String.join(" OR ", rows);
+  }
+
+  private TableReport compare(Connection oracle, VerifyTarget t, ColumnRules rules, String salt, TableId table,
+      Scn at) throws Exception {
+    Instant start = clock.instant();
+    TableLayout layout = Layouts.read(oracle, table);
+    ColumnRules.Plan plan = rules.plan(layout);
+    if (layout.primaryKey().isEmpty()) {
+      return TableReport.notCompared(table, "no primary key", Duration.between(start, clock.instant()));
+    }
+    List<ColumnCheck> key = new ArrayList<>();
+    for (String k : layout.primaryKey()) {
+      ColumnCheck c = plan.column(k);
+      if (c == null || c.shape() != ColumnCheck.Shape.AS_READ || !ColumnCheck.orderable(c.kind())) {
+        return TableReport.notCompared(table, "key column " + k + " is excluded, hashed, truncated or of a type"
+            + " the comparison does not order", Duration.between(start, clock.instant()));
+      }
+      key.add(c);
+    }
+    return new TableComparison(oracle, layout, plan.compared(), key, salt, Layouts.bind(at), chunkRows)
+        .run(t, plan.skipped(), clock);
+  }
+
+  private static Scn current(Connection oracle) {
+    try {
+      return Layouts.currentScn(oracle);
+    } catch (SQLException e) {
+      throw new CdcException(ErrorCode.UNCLASSIFIED_ORACLE_ERROR, "cannot read the current SCN: " + e.getMessage(), e);
+    }
+  }
+
+  /** A connection to the capture's database, found among the drivers present (Oracle's, the simulator's). */
+  static Connection connect(CdcConfig config) throws SQLException {
+    String url = config.get(CdcConfig.DATABASE_URL);
+    Properties p = new Properties();
+    String user = config.get(CdcConfig.DATABASE_USER);
+    if (user != null && !user.isEmpty()) {
+      p.setProperty("user", user);
+      p.setProperty("password", config.get(CdcConfig.DATABASE_PASSWORD).reveal());
+    }
+    for (Driver d : ServiceLoader.load(Driver.class, Verifier.class.getClassLoader())) {
+      if (d.acceptsURL(url)) {
+        return d.connect(url, p);
+      }
+    }
+    return DriverManager.getConnection(url, p);
+  }
+
+  private static String quote(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  /** Builds a {@link Verifier}. */
+  public static final class Builder {
+    private CdcConfig config;
+    private List<TableId> tables = List.of();
+    private VerifyTarget target;
+    private int chunkRows = DEFAULT_CHUNK_ROWS;
+    private Scn scn;
+    private Clock clock = Clock.systemUTC();
+    private OpsListener ops = event -> { };
+    private Source source;
+
+    private Builder() {}
+
+    /** Where connections to Oracle come from, instead of the configuration's URL, user and password. */
+    public Builder source(Source source) {
+      this.source = Objects.requireNonNull(source, "source == null");
+      return this;
+    }
+
+    /** The capture's configuration: its database and its column rules (exclude, mask, truncate). */
+    public Builder config(Map<String, ?> settings) {
+      this.config = CdcConfig.from(Objects.requireNonNull(settings, "settings == null"));
+      return this;
+    }
+
+    public Builder config(CdcConfig config) {
+      this.config = Objects.requireNonNull(config, "config == null");
+      return this;
+    }
+
+    /** The tables to compare, {@code OWNER.TABLE}. */
+    public Builder tables(List<TableId> tables) {
+      this.tables = List.copyOf(Objects.requireNonNull(tables, "tables == null"));
+      return this;
+    }
+
+    public Builder target(VerifyTarget target) {
+      this.target = Objects.requireNonNull(target, "target == null");
+      return this;
+    }
+
+    /** Rows per chunk (default {@value Verifier#DEFAULT_CHUNK_ROWS}). */
+    public Builder chunkRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("chunkRows must be 1 or more: " + rows);
+      }
+      this.chunkRows = rows;
+      return this;
+    }
+
+    /** Compares at this SCN instead of the one the target reports. */
+    public Builder scn(Scn scn) {
+      this.scn = scn;
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock == null");
+      return this;
+    }
+
+    /** Receives the {@code VERIFIED} or {@code VERIFY_DIFFERENCES} event of each verification. */
+    public Builder ops(OpsListener ops) {
+      this.ops = Objects.requireNonNull(ops, "ops == null");
+      return this;
+    }
+
+    public Verifier build() {
+      if (config == null) {
+        throw new IllegalStateException("config is required (the capture's database and column rules)");
+      }
+      if (target == null) {
+        throw new IllegalStateException("target is required");
+      }
+      if (tables.isEmpty()) {
+        throw new IllegalStateException("tables are required: the tables to compare");
+      }
+      return new Verifier(this);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.redoline.verify;
+
+import dev.redoline.core.Scn;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.StringJoiner;
+import java.util.stream.Collectors;
+
+/**
+ * The result of one verification: per table, what was compared and what differs, as of one SCN.
+ * {@link #toJson()} for programs (the ops topic, {@code --json}), {@link #toText()} for people.
+ * Values never appear: keys (delivered verbatim) and column names only.
+ *
+ * @param scn the SCN Oracle's side was read as of
+ * @param scnSource where the SCN came from: {@code target} (the SCN the target has applied),
+ *     {@code given}, or {@code current} (Oracle's current SCN)
+ * @param started when the verification started (the verifier's clock)
+ * @param tables one report per table, in the order asked for
+ */
+public record VerifyReport(Scn scn, String scnSource, Instant started, List<TableReport> tables) {
+
+  public VerifyReport {
+    Objects.requireNonNull(scn, "scn == null");
+    tables = List.copyOf(tables);
+  }
+
+  /** Keys that differ over all tables. */
+  public int differences() {
+    return tables.stream().mapToInt(TableReport::differences).sum();
+  }
+
+  /** Whether every table was compared and nothing differs. */
+  public boolean equal() {
+    return differences() == 0 && tables.stream().allMatch(TableReport::compared);
+  }
+
+  /** Bytes Oracle returned over all tables. */
+  public long sourceBytes() {
+    return tables.stream().mapToLong(TableReport::sourceBytes).sum();
+  }
+
+  /** The report as one JSON object. */
+  public String toJson() {
+    StringJoiner t = new StringJoiner(",", "[", "]");
+    for (TableReport r : tables) {
+      StringBuilder o = new StringBuilder("{");
+      field(o, "table", quote(r.table().toString()));
+      field(o, "compared", Boolean.toString(r.compared()));
+      if (!r.compared()) {
+        field(o, "reason", quote(r.reason()));
+      }
+      field(o, "keyColumns", strings(r.keyColumns()));
+      field(o, "sourceRows", Long.toString(r.sourceRows()));
+      field(o, "targetRows", Long.toString(r.targetRows()));
+      field(o, "chunks", Integer.toString(r.chunks()));
+      field(o, "differingChunks", Integer.toString(r.differingChunks()));
+      field(o, "missing", keys(r.missing()));
+      field(o, "extra", keys(r.extra()));
+      field(o, "differing", r.differing().stream().map(d -> "{\"key\":" + key(d.key()) + ",\"columns\":"
+          + strings(d.columns()) + "}").collect(Collectors.joining(",", "[", "]")));
+      field(o, "skippedColumns", strings(r.skippedColumns()));
+      field(o, "sourceBytes", Long.toString(r.sourceBytes()));
+      field(o, "targetBytes", Long.toString(r.targetBytes()));
+      field(o, "millis", Long.toString(r.elapsed().toMillis()));
+      o.setLength(o.length() - 1);
+      t.add(o.append('}'));
+    }
+    return "{\"scn\":\"" + scn + "\",\"scnSource\":" + quote(scnSource) + ",\"started\":\"" + started
+        + "\",\"differences\":" + differences() + ",\"equal\":" + equal() + ",\"tables\":" + t + "}";
+  }
+
+  /** The report for people: one block per table. */
+  public String toText() {
+    StringBuilder out = new StringBuilder("Verified at SCN " + scn + " (" + scnSource + "): "
+        + (equal() ? "equal" : differences() + " keys differ") + "\n");
+    for (TableReport r : tables) {
+      out.append(r.table()).append(": ");
+      if (!r.compared()) {
+        out.append("not compared: ").append(r.reason()).append('\n');
+        continue;
+      }
+      out.append(r.sourceRows()).append(" rows in Oracle, ").append(r.targetRows()).append(" in the target, ")
+          .append(r.chunks()).append(" chunks (").append(r.differingChunks()).append(" differing), ")
+          .append(r.sourceBytes()).append(" bytes from Oracle, ").append(r.targetBytes())
+          .append(" from the target, ").append(r.elapsed().toMillis()).append(" ms\n");
+      r.missing().forEach(k -> out.append("  missing ").append(k).append('\n'));
+      r.extra().forEach(k -> out.append("  extra ").append(k).append('\n'));
+      r.differing().forEach(d -> out.append("  differs ").append(d.key()).append(" in ")
+          .append(String.join(", ", d.columns())).append('\n'));
+      if (!r.skippedColumns().isEmpty()) {
+        out.append("  not compared (type): ").append(String.join(", ", r.skippedColumns())).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static void field(StringBuilder o, String name, String json) {
+    o.append('"').append(name).append("\":").append(json).append(',');
+  }
+
+  private static String keys(List<RowKey> keys) {
+    return keys.stream().map(VerifyReport::key).collect(Collectors.joining(",", "[", "]"));
+  }
+
+  private static String key(RowKey key) {
+    return key.values().stream().map(v -> v instanceof java.math.BigDecimal d ? d.toPlainString() : quote(
+        String.valueOf(v))).collect(Collectors.joining(",", "[", "]"));
+  }
+
+  private static String strings(List<String> names) {
+    return names.stream().map(VerifyReport::quote).collect(Collectors.joining(",", "[", "]"));
+  }
+
+  static String quote(String s) {
+    if (s == null) {
+      return "null";
+    }
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.append('"').toString();
+  }
+}
