@@ -136,4 +136,29 @@ public interface StreamingMetricsMXBean {
 
   /** All LogMiner session starts' time since the stream opened. */
   long getTotalMiningSessionStartTimeInMilliseconds();
+
+  /**
+   * LogMiner sessions the last step was mined by: 1, or up to {@code cdc.mining.sessions} while an
+   * archived backlog is mined in parallel. Not a Debezium attribute.
+   */
+  int getMiningSessions();
+
+  /**
+   * Rows a second each session of the last step fetched from V$LOGMNR_CONTENTS, in range order.
+   * Not a Debezium attribute.
+   */
+  long[] getMiningSessionRowsPerSecond();
+
+  /** Archived logs from the capture's position on, not yet mined whole. Not a Debezium attribute. */
+  long getArchivedBacklogLogs();
+
+  /** The bytes of those archived logs. Not a Debezium attribute. */
+  long getArchivedBacklogBytes();
+
+  /**
+   * The archived backlog's bytes at the pace steps have mined archived redo (an average weighing the
+   * last step a quarter): an estimate of the time to catch up; -1 before a step mined an archived
+   * log. Not a Debezium attribute.
+   */
+  long getEstimatedCatchUpMilliseconds();
 }

@@ -43,6 +43,13 @@ final class CaptureStats {
     return figures;
   }
 
+  /** Sessions, their pace and the archived backlog ({@code cdc.mining.sessions}). */
+  private final CatchUpStats catchUp = new CatchUpStats();
+
+  CatchUpStats catchUp() {
+    return catchUp;
+  }
+
   void step(Step step) {
     steps++;
     rows += step.rows();

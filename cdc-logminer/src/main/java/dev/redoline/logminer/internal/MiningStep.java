@@ -74,6 +74,8 @@ final class MiningStep {
   private boolean appliedAny;
   /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
   private boolean finished;
+  /** The archived logs the last inventory listed: their sizes, for the catch-up estimate. */
+  private List<ArchivedLog> lastArchived = List.of();
   /** Whether the last step was mined by several sessions: an ops event when that changes. */
   private boolean minedInParallel;
   /** Rows the current step's query fetched, also when it failed part way ({@link RecoveryPolicy}). */
@@ -180,6 +182,7 @@ final class MiningStep {
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
     Instant fetchBegun = clock.instant();
+    Duration fetchTook;
     StepReader.StepRows rows;
     StepRowStore store = new StepRowStore(settings.stepMemoryBytes(), settings.spillDirectory());
     try {
@@ -199,7 +202,8 @@ final class MiningStep {
       store.close();
       throw e;
     } finally {
-      stats.fetched(Duration.between(fetchBegun, clock.instant()));
+      fetchTook = Duration.between(fetchBegun, clock.instant());
+      stats.fetched(fetchTook);
     }
     Applied applied;
     try (rows) {
@@ -225,6 +229,8 @@ final class MiningStep {
     }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
+    stats.catchUp().stepMined(ranges.size() > 1 ? connection.parallel().lastReads() : List.of(), rowsFetched,
+        fetchTook, archivedBytes(plan), took);
     record(plan, applied, took, rows.safeScn());
     publisher.publish(released, positions.held(), chunks, snapshots.reflected());
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
@@ -313,6 +319,18 @@ final class MiningStep {
     stats.figures().onStep(plan, (int) rows.rows(), took, rows.decodeTook(), behind, currentScn);
   }
 
+  /** The bytes of the step's archived logs, as the last listing gave their sizes. */
+  private long archivedBytes(StepPlan plan) {
+    long bytes = 0;
+    for (StepPlan.StepLog log : plan.logs()) {
+      if (!log.online()) {
+        bytes += lastArchived.stream().filter(a -> a.thread() == log.thread() && a.sequence() == log.sequence())
+            .findFirst().map(a -> a.blocks() * a.blockSize()).orElse(0L);
+      }
+    }
+    return bytes;
+  }
+
   /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
   private LogInventory.Snapshot listing(LogMinerGateway db, Scn archivedAfter, Set<Integer> writing)
       throws SQLException {
@@ -321,8 +339,11 @@ final class MiningStep {
     DatabaseState state = db.database();
     currentScn = state.currentScn();
     zone.read(state);
-    lastListing = new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), db.archivedLogs(archivedAfter),
-        db.archiveDestinations(), writing);
+    List<ArchivedLog> archived = db.archivedLogs(archivedAfter);
+    stats.catchUp().backlog(archived, positions.cursors());
+    lastArchived = archived;
+    lastListing = new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), archived, db.archiveDestinations(),
+        writing);
     return lastListing;
   }
 

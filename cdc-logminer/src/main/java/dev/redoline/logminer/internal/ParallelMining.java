@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -88,6 +89,7 @@ final class ParallelMining implements AutoCloseable {
     Duration[] took = new Duration[n];
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicLong count = new AtomicLong();
+    CountDownLatch started = new CountDownLatch(n);
     for (int k = 0; k < n; k++) {
       stores[k] = new StepRowStore(Math.max(1024, budgetBytes / n), spillDirectory);
     }
@@ -96,13 +98,13 @@ final class ParallelMining implements AutoCloseable {
       for (int k = 1; k < n; k++) {
         int range = k;
         running.add(pool().submit(() -> {
-          read(range, null, null, ranges.get(range), query, stores, open, took, failure, count);
+          read(range, null, null, ranges.get(range), query, stores, open, took, failure, count, started);
           return null;
         }));
       }
-      read(0, first, session, ranges.get(0), query, stores, open, took, failure, count);
+      read(0, first, session, ranges.get(0), query, stores, open, took, failure, count, started);
       for (Future<?> f : running) {
-        await(f, open);
+        await(f);
       }
     } catch (InterruptedException e) {
       cancelAll(open);
@@ -130,21 +132,27 @@ final class ParallelMining implements AutoCloseable {
     return new Concatenated(stores);
   }
 
-  /** Reads one range into its store; a failure is recorded, and cancels the other ranges. */
+  /**
+   * Reads one range into its store; a failure is recorded, and cancels the other ranges. Every
+   * session starts LogMiner and opens its query before any of them fetches ({@code started}), so
+   * the database works on all ranges at once from the start, whichever thread fetches first.
+   */
   private void read(int range, LogMinerGateway given, MiningSession givenSession, StepPlan plan, MiningQuery query,
-      StepRowStore[] stores, RowCursor[] open, Duration[] took, AtomicReference<Throwable> failure, AtomicLong count) {
+      StepRowStore[] stores, RowCursor[] open, Duration[] took, AtomicReference<Throwable> failure, AtomicLong count,
+      CountDownLatch started) {
     Instant begun = clock.instant();
+    boolean counted = false;
     try {
       LogMinerGateway db = given != null ? given : connection(range);
       MiningSession session = givenSession != null ? givenSession : miningSessions[range - 1];
-      if (failure.get() != null) {
-        return;
-      }
       session.start(db, plan);
       try (RowCursor cursor = db.query(query)) {
         synchronized (open) {
           open[range] = cursor;
         }
+        started.countDown();
+        counted = true;
+        started.await();
         if (failure.get() != null) {
           return;
         }
@@ -166,12 +174,18 @@ final class ParallelMining implements AutoCloseable {
       } else {
         givenSession.reset();
       }
+    } catch (InterruptedException e) {
+      failure.compareAndSet(null, new IllegalStateException("interrupted while mining a range", e));
+      Thread.currentThread().interrupt();
     } finally {
+      if (!counted) {
+        started.countDown();
+      }
       took[range] = Duration.between(begun, clock.instant());
     }
   }
 
-  private static void await(Future<?> f, RowCursor[] open) throws InterruptedException {
+  private static void await(Future<?> f) throws InterruptedException {
     try {
       f.get();
     } catch (ExecutionException e) {

@@ -211,4 +211,29 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   private static BigInteger number(Scn scn) {
     return new BigInteger(scn.toString());
   }
+
+  @Override
+  public int getMiningSessions() {
+    return stats.catchUp().sessions();
+  }
+
+  @Override
+  public long[] getMiningSessionRowsPerSecond() {
+    return stats.catchUp().rowsPerSecond();
+  }
+
+  @Override
+  public long getArchivedBacklogLogs() {
+    return stats.catchUp().backlogLogs();
+  }
+
+  @Override
+  public long getArchivedBacklogBytes() {
+    return stats.catchUp().backlogBytes();
+  }
+
+  @Override
+  public long getEstimatedCatchUpMilliseconds() {
+    return stats.catchUp().estimatedCatchUpMillis();
+  }
 }
