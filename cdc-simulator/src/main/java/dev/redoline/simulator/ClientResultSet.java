@@ -169,8 +169,7 @@ final class ClientResultSet implements Proxies.Handler {
    */
   private static boolean hasBytesConstructor(Class<?> type) {
     try {
-      type.getConstructor(byte[].class);
-      return true;
+      return type.getConstructor(byte[].class) != null;   // never null: it throws when there is none
     } catch (NoSuchMethodException e) {
       return false;
     }
