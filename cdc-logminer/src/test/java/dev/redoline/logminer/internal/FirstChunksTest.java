@@ -15,7 +15,7 @@ class FirstChunksTest {
   @Test
   void beforeTheRead_everyChangeIsLeftOut_afterIt_thoseAtOrBelowItsScn_afterItsPublication_none() {
     FirstChunks rule = new FirstChunks();
-    assertThat(rule.predicate()).isSameAs(Publisher.NOTHING_REFLECTED);
+    assertThat(rule.predicate()).isSameAs(Reflected.NOTHING);
     rule.queued(T);
     assertThat(rule.reflected(T, Scn.of(5_000))).isTrue();
     assertThat(rule.reflected(OTHER, Scn.of(1))).isFalse();
@@ -31,6 +31,6 @@ class FirstChunksTest {
     rule.releasing();
     assertThat(rule.reflected(T, Scn.of(150))).isFalse();
     assertThat(rule.released(T)).isFalse();
-    assertThat(rule.predicate()).isSameAs(Publisher.NOTHING_REFLECTED);
+    assertThat(rule.predicate()).isSameAs(Reflected.NOTHING);
   }
 }
