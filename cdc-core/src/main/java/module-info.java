@@ -16,5 +16,6 @@ module dev.redoline.core {
       dev.redoline.logminer,
       dev.redoline.simulator,
       dev.redoline.embedded,
-      dev.redoline.connect;
+      dev.redoline.connect,
+      dev.redoline.tools;
 }

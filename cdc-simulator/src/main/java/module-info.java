@@ -11,6 +11,7 @@ module dev.redoline.simulator {
   requires com.h2database;
 
   exports dev.redoline.simulator;
+  exports dev.redoline.simulator.replay;
   exports dev.redoline.simulator.internal to com.h2database;
 
   provides java.sql.Driver with dev.redoline.simulator.SimulatorDriver;

@@ -149,7 +149,8 @@ public final class RedolineSourceConnector extends SourceConnector {
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
     try {
       for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
-        String text = p.code().code() + " " + p.message() + ". Action: " + p.code().action();
+        String text = p.code().code() + " " + p.message() + ". " + (p.fix().isEmpty() ? "" : "Fix: " + p.fix() + " ")
+            + "Action: " + p.code().action();
         if (p.warning()) {
           LOG.warn("{}: {}", p.key(), text);   // a risk to know about, not a reason to refuse the connector
         } else {

@@ -77,7 +77,8 @@ class RedolineSourceConnectorTest {
         Database.jdbc(CdcConfig.from(ShopScript.settings(noArchive.url())), noArchive.clock(), noArchive::advance));
     Map<String, List<String>> errors = errors(c.validate(props(Map.of())));
     assertThat(errors.get("cdc.database.url")).anySatisfy(m -> assertThat(m).startsWith("CDC-4004 ")
-        .contains("capture needs ARCHIVELOG", "Action: "));
+        .contains("capture needs ARCHIVELOG", "Fix: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; "
+            + "ALTER DATABASE OPEN; Action: "));
   }
 
   /** A preflight warning (CDC-4009, a NOLOGGING captured table) is logged, not a reason to refuse the connector. */

@@ -5,6 +5,7 @@ import static dev.redoline.core.ConfigKey.Group.CAPTURE;
 import static dev.redoline.core.ConfigKey.Group.CONNECT;
 import static dev.redoline.core.ConfigKey.Group.DATABASE;
 import static dev.redoline.core.ConfigKey.Group.DELIVERY;
+import static dev.redoline.core.ConfigKey.Group.DIAGNOSTICS;
 import static dev.redoline.core.ConfigKey.Group.EMBEDDED;
 import static dev.redoline.core.ConfigKey.Group.MINING;
 import static dev.redoline.core.ConfigKey.Group.TOPICS;
@@ -144,7 +145,9 @@ public final class CdcConfig {
           + "transaction by the user its START row names, since LogMiner shows USERNAME UNKNOWN on rows mined "
           + "in a later session than the START. A transaction begun before the capture's first mined log "
           + "is told by the user of its session (V$TRANSACTION joined with V$SESSION), read at every step; "
-          + "one that began before the capture and ended while it was stopped cannot be told apart.");
+          + "one that began before the capture and ended while it was stopped cannot be told apart. Their DDL "
+          + "is still read, since it changes the captured tables (a partition a loader adds), but a TRUNCATE "
+          + "they run is not delivered.");
   public static final ConfigKey<List<String>> SKIPPED_OPERATIONS = new ConfigKey<>("cdc.skipped.operations",
       Type.LIST, "t", Validator.itemsOf("none", "c", "u", "d", "t", "none"), MEDIUM, CAPTURE,
       "Operations not captured, as Debezium's skipped.operations: c inserts, u updates, d deletes, t "
@@ -336,6 +339,20 @@ public final class CdcConfig {
           + "known (not logged, or over cdc.lob.max.bytes); BLOB fields carry its UTF-8 bytes. The same "
           + "placeholder as Debezium's unavailable.value.placeholder.");
 
+  // ---- Diagnostics ------------------------------------------------------------------------
+
+  public static final ConfigKey<String> RECORDING_DIR = new ConfigKey<>("cdc.recording.dir", Type.STRING, "",
+      Validator.any(), LOW, DIAGNOSTICS,
+      "Directory where the capture records what it reads from the database: every statement the gateway "
+          + "runs (log inventory, dictionary, LogMiner calls, mined rows, snapshot chunks) with its binds, "
+          + "the values it read and its errors, as gzip parts (docs/recording.md). Excluded columns are "
+          + "recorded as NULL and masked columns masked, as at parse time. The Oracle simulator replays a "
+          + "recording as a database (jdbc:redoline:sim:replay?file=<dir>). Empty records nothing.");
+  public static final ConfigKey<Long> RECORDING_MAX_BYTES = new ConfigKey<>("cdc.recording.max.bytes", Type.LONG,
+      "268435456", Validator.range(1_048_576, Long.MAX_VALUE), LOW, DIAGNOSTICS,
+      "The most bytes the parts in cdc.recording.dir take together: a part is closed at an eighth of "
+          + "this and the oldest parts are deleted, so the recording keeps the latest statements.");
+
   // ---- Embedded engine ---------------------------------------------------------------------
 
   public static final ConfigKey<String> STATE_DIR = new ConfigKey<>("cdc.state.dir", Type.STRING,
@@ -364,7 +381,7 @@ public final class CdcConfig {
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
-      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR,
+      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR, RECORDING_DIR, RECORDING_MAX_BYTES,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS, SIGNAL_TOPIC,
       TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,

@@ -47,7 +47,7 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
   public enum Group {
     DATABASE("Database", Sink.BOTH), CAPTURE("Capture", Sink.BOTH), MINING("Mining", Sink.BOTH),
     BUFFER("Transaction buffer", Sink.BOTH), DELIVERY("Delivery and errors", Sink.BOTH),
-    TOPICS("Kafka topics", Sink.BOTH), CONNECT("Kafka Connect records", Sink.CONNECT),
+    DIAGNOSTICS("Diagnostics", Sink.BOTH), TOPICS("Kafka topics", Sink.BOTH), CONNECT("Kafka Connect records", Sink.CONNECT),
     EMBEDDED("Embedded engine", Sink.EMBEDDED);
 
     private final String title;

@@ -118,6 +118,10 @@ public enum ErrorCode {
           + "(ORA-12514, ORA-12505)",
       "Correct the service name in cdc.database.url (lsnrctl services lists those registered), or start the "
           + "capture once the database has registered its service with the listener."),
+  TIME_ZONE_ONLY_OFFSET(4090,
+      "No cdc.database.time.zone is set and the database server's clock zone is known only as an offset "
+          + "other than UTC (DBTIMEZONE is an offset or another zone than the clock's); a warning",
+      "Set cdc.database.time.zone to the server's region (e.g. Europe/Paris), or set DBTIMEZONE to it."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

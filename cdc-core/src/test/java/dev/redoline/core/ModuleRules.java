@@ -38,7 +38,9 @@ final class ModuleRules {
       "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.embedded."),
       "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
-          "dev.redoline.connect.", "org.apache.kafka."));
+          "dev.redoline.connect.", "org.apache.kafka."),
+      "cdc-tools", List.of("dev.redoline.core.", "dev.redoline.logminer.", "dev.redoline.embedded.",
+          "dev.redoline.tools."));
 
   private ModuleRules() {}
 

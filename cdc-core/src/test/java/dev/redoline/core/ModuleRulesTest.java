@@ -56,6 +56,7 @@ class ModuleRulesTest {
       "dev.redoline.logminer.internal.CaptureStream",
       "dev.redoline.core.internal.StreamEvent",
       "dev.redoline.core.internal.ChangeSequence",
+      "dev.redoline.core.internal.Json",
       "dev.redoline.core.internal.KeyColumns",
       "dev.redoline.buffer.internal.TransactionJournal",
       "dev.redoline.buffer.internal.FileTransactionJournal",

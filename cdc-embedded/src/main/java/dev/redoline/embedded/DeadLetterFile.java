@@ -1,5 +1,6 @@
 package dev.redoline.embedded;
 
+import dev.redoline.core.internal.Json;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoRow;

@@ -1,5 +1,6 @@
 package dev.redoline.embedded;
 
+import dev.redoline.core.internal.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.DecodeException;

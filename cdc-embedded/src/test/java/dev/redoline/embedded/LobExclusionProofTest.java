@@ -40,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * stays open while the files are read) appears in no byte the engine writes: no spill file, LOB file,
  * journal, offset or schema-history file, no delivered change, and no log line at any level. The
  * visible LOBs are past the stream threshold (the 1 KiB memory budget), so they go through LOB
- * files next to the excluded ones; the sentinel is looked for as ASCII, hex and UTF-16BE.
+ * files next to the excluded ones; the sentinel is looked for as ASCII, hex and UTF-16BE. The
+ * capture is recorded ({@code cdc.recording.dir}), and the decompressed recording holds the
+ * mined rows but not the sentinel.
  */
 class LobExclusionProofTest {
 
@@ -109,6 +111,7 @@ class LobExclusionProofTest {
     settings.put("cdc.buffer.journal.after.ms", "0");
     settings.put("cdc.heartbeat.interval.ms", "0");
     settings.put("cdc.mining.idle.ms", "200");
+    settings.put("cdc.recording.dir", state.resolve("recording").toString());
 
     Lines log = new Lines();
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
@@ -153,8 +156,28 @@ class LobExclusionProofTest {
       }
     }
     assertThat(recorder.handled().get(0).changes().get(0).after().get(1)).isEqualTo("visible ".repeat(600));
+    String recording = recordingText();
+    assertThat(recording).as("the recording holds the mined rows").contains("V$LOGMNR_CONTENTS")
+        .contains("visible visible").contains("SECRET");
+    assertThat(recording).as("the recording, decompressed").doesNotContain(SENTINEL)
+        .doesNotContain(hex(sentinelBytes)).doesNotContain(hex(sentinelBytes).toUpperCase(java.util.Locale.ROOT));
     assertThat(log.lines).as("log lines were captured").isNotEmpty();
     assertThat(log.lines).noneMatch(l -> l.contains(SENTINEL) || l.contains(hex(sentinelBytes)));
+  }
+
+  /** Every part of the recording, decompressed (the files themselves are gzip, checked above as bytes). */
+  private String recordingText() throws IOException {
+    StringBuilder out = new StringBuilder();
+    try (Stream<Path> parts = Files.list(state.resolve("recording"))) {
+      for (Path p : parts.sorted().toList()) {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(p))) {
+          out.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (java.io.EOFException open) {
+          // a part still being written ends at its last flush; everything before it was read
+        }
+      }
+    }
+    return out.toString();
   }
 
   /** Every file under the state directory, as text (ISO-8859-1, so every byte stays one character). */

@@ -1,6 +1,7 @@
 package dev.redoline.logminer;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.Scn;
 import dev.redoline.logminer.internal.GatewayDatabase;
 import dev.redoline.logminer.internal.jdbc.JdbcGateway;
 import java.time.Clock;
@@ -49,4 +50,16 @@ public sealed interface Database permits GatewayDatabase {
    * {@code cdc.database.url}, with the error's code.
    */
   List<PreflightProblem> preflight(CdcConfig config);
+
+  /**
+   * Checks that a capture of {@code config} could start mining at {@code scn} now: every redo
+   * thread's logs from there on are still archived at the destination it reads, or online. A
+   * stored position moved back to {@code scn} is safe only then. When it is not, the exception
+   * thrown carries the code a capture starting there would stop with (CDC-2002 for a deleted log,
+   * CDC-2001 for a missing sequence), naming the thread and sequence.
+   *
+   * @throws dev.redoline.core.CdcException when redo from {@code scn} is not all available, or with
+   *     the failure's code when the database cannot be read
+   */
+  void requireRedoFrom(CdcConfig config, Scn scn);
 }

@@ -5,11 +5,13 @@ import dev.redoline.core.ErrorCode;
 import java.util.Objects;
 
 /**
- * One reason the database is not ready for capture, found by {@link dev.redoline.logminer.internal.jdbc.Preflight}.
+ * One reason the database is not ready for capture, found by the preflight checks
+ * ({@link Database#preflight}), with what fixes it.
  *
  * <pre>{@code
- * for (PreflightProblem p : Preflight.of(config).check(gateway)) {
- *   connectValidation.get(p.key()).addErrorMessage(p.code().code() + " " + p.message());
+ * for (PreflightProblem p : database.preflight(config)) {
+ *   System.out.println(p.code().code() + " " + p.key() + ": " + p.message());
+ *   System.out.println("  fix: " + p.fix());   // GRANT LOGMINING TO C##REDOLINE;
  * }
  * }</pre>
  *
@@ -19,22 +21,36 @@ import java.util.Objects;
  * @param message what is wrong, naming the value at fault (never a secret)
  * @param warning a risk to report that does not keep capture from starting (Connect logs it
  *     instead of failing validation)
+ * @param fix the exact SQL statements (each ending in {@code ;}) or the setting
+ *     ({@code key=value}) that removes the problem, or empty when none is known; an alternative
+ *     follows {@code " or "}
  */
-public record PreflightProblem(String key, ErrorCode code, String message, boolean warning) {
+public record PreflightProblem(String key, ErrorCode code, String message, boolean warning, String fix) {
 
   public PreflightProblem {
     Objects.requireNonNull(key, "key == null");
     Objects.requireNonNull(code, "code == null");
     Objects.requireNonNull(message, "message == null");
+    Objects.requireNonNull(fix, "fix == null");
   }
 
-  /** A problem that keeps capture from starting. */
+  /** A problem with no known fix beyond its code's action. */
+  public PreflightProblem(String key, ErrorCode code, String message, boolean warning) {
+    this(key, code, message, warning, "");
+  }
+
+  /** A problem that keeps capture from starting, with no known fix beyond its code's action. */
   public PreflightProblem(String key, ErrorCode code, String message) {
-    this(key, code, message, false);
+    this(key, code, message, false, "");
+  }
+
+  /** A problem that keeps capture from starting, fixed by {@code fix}. */
+  public static PreflightProblem fixedBy(String key, ErrorCode code, String message, String fix) {
+    return new PreflightProblem(key, code, message, false, fix);
   }
 
   /** The problem as the exception a capture stops with. */
   public CdcException toException() {
-    return new CdcException(code, key + ": " + message);
+    return new CdcException(code, key + ": " + message + (fix.isEmpty() ? "" : " (fix: " + fix + ")"));
   }
 }

@@ -22,6 +22,10 @@ final class MiningChecks implements ServerCursor.RowCheck {
   private final int threadColumn;
   private final int rsIdColumn;
   private boolean costCharged;
+  /** Under LogMiner's pace: the query's work, the rows of its result and those taken so far. */
+  private final LogMinerCpus.Job paced;
+  private long resultRows;
+  private long taken;
   private volatile boolean cancelled;
 
   MiningChecks(Session session, MiningRun run, SQLException unreadable, int timeoutSeconds, ResultSet rs)
@@ -33,6 +37,15 @@ final class MiningChecks implements ServerCursor.RowCheck {
     this.timeout = Duration.ofSeconds(timeoutSeconds);
     this.threadColumn = column(rs, "THREAD#");
     this.rsIdColumn = column(rs, "RS_ID");
+    LogMinerPacer pacer = session.oracle.pacer;
+    if (pacer != null && run != null) {
+      rs.last();
+      resultRows = rs.getRow();
+      rs.beforeFirst();
+      paced = pacer.query(session, run.records.size(), run.bytesDecoded);
+    } else {
+      paced = null;
+    }
   }
 
   private static int column(ResultSet rs, String label) throws SQLException {
@@ -108,6 +121,27 @@ final class MiningChecks implements ServerCursor.RowCheck {
   public void atEnd() throws SQLException {
     if (unreadable != null) {
       throw unreadable;
+    }
+  }
+
+  /**
+   * LogMiner makes the rows in order, at its pace: the client's first {@code n} of {@code m}
+   * rows are ready once {@code n / m} of the query's work is done, the end once all of it is.
+   */
+  @Override
+  public void afterBatch(int rows, boolean done) throws SQLException {
+    if (paced == null) {
+      return;
+    }
+    taken += rows;
+    double target = done || resultRows == 0 ? paced.work : paced.work * taken / resultRows;
+    session.oracle.pacer.await(paced, target);
+  }
+
+  @Override
+  public void closed() {
+    if (paced != null) {
+      session.oracle.pacer.stopped(session, paced);
     }
   }
 

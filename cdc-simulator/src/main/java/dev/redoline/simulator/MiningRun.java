@@ -24,11 +24,14 @@ final class MiningRun {
 
   final List<RedoRecord> records;
   final long recordsRead;
+  /** Redo bytes of the records in the session's SCN range: what LogMiner decodes. */
+  final long bytesDecoded;
   final Duration cost;
 
-  private MiningRun(List<RedoRecord> records, long recordsRead, Duration cost) {
+  private MiningRun(List<RedoRecord> records, long recordsRead, long bytesDecoded, Duration cost) {
     this.records = records;
     this.recordsRead = recordsRead;
+    this.bytesDecoded = bytesDecoded;
     this.cost = cost;
   }
 
@@ -56,7 +59,7 @@ final class MiningRun {
     Settings s = oracle.settings;
     long ageHours = session.age(oracle.clock.instant()).toHours();
     long nanos = s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
-    return new MiningRun(ordered, read, Duration.ofNanos(nanos));
+    return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
   }
 
   private static List<RedoRecord> sorted(List<RedoRecord> records, Settings settings) {

@@ -38,6 +38,7 @@ public final class RealTime implements AutoCloseable {
   /** Starts moving {@code oracle}'s clock with the wall clock; {@link #close()} stops it. */
   public static RealTime start(SimulatedOracle oracle) {
     RealTime rt = new RealTime(Objects.requireNonNull(oracle, "oracle == null"));
+    oracle.drivenInRealTime(true);
     rt.ticker.scheduleWithFixedDelay(rt::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     return rt;
   }
@@ -49,6 +50,7 @@ public final class RealTime implements AutoCloseable {
     try {
       synchronized (oracle) {
         oracle.advance(passed);
+        oracle.notifyAll();   // paced LogMiner calls wait for the clock
       }
     } catch (RuntimeException e) {
       // A workload that fails leaves the database as it was; say so where an operator looks.
@@ -59,6 +61,7 @@ public final class RealTime implements AutoCloseable {
   /** Stops the clock; the database keeps its state. */
   @Override
   public void close() {
+    oracle.drivenInRealTime(false);
     ticker.shutdownNow();
     try {
       ticker.awaitTermination(5, TimeUnit.SECONDS);

@@ -60,9 +60,26 @@ public final class SchemaChanges {
     COLUMN_NUMBERS
   }
 
+  /**
+   * What LogMiner shows when interval or automatic list partitioning creates a partition by
+   * itself. No source shows the recursive DDL's rows (docs/simulator.md, "Real-Oracle
+   * behaviours"), so each form is a choice.
+   */
+  public enum AutomaticPartitionDdl {
+    /** A DDL transaction of the table's owner with INFO 'INTERNAL DDL' naming the table (the default). */
+    OWNER,
+    /** The same DDL transaction, issued by SYS. */
+    SYS,
+    /** No row at all: the partition's rows are the first trace of its object id. */
+    NONE
+  }
+
   private final SimulatedOracle oracle;
   private int ddlSlot;
   private TruncateObject truncateObject = TruncateObject.TABLE;
+  private AutomaticPartitionDdl automaticPartitionDdl = AutomaticPartitionDdl.OWNER;
+  /** Who issues later DDL; {@code null}: each table's owner. */
+  private String issuer;
 
   SchemaChanges(SimulatedOracle oracle) {
     this.oracle = oracle;
@@ -139,7 +156,10 @@ public final class SchemaChanges {
     int id = oracle.catalog.allocateObjectId(c);
     SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
     t.addSegment(segment);
-    emit(t, "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"", INTERNAL_DDL);
+    if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
+      emit(t, "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"", INTERNAL_DDL,
+          t.objectId, automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
+    }
     return segment;
   }
 
@@ -186,6 +206,21 @@ public final class SchemaChanges {
   /** What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by default. */
   public SchemaChanges truncateObject(TruncateObject shown) {
     this.truncateObject = java.util.Objects.requireNonNull(shown, "shown == null");
+    return this;
+  }
+
+  /** What later automatically created partitions show; {@link AutomaticPartitionDdl#OWNER} by default. */
+  public SchemaChanges automaticPartitionDdl(AutomaticPartitionDdl shown) {
+    this.automaticPartitionDdl = java.util.Objects.requireNonNull(shown, "shown == null");
+    return this;
+  }
+
+  /**
+   * The user who issues later DDL (its rows' USERNAME), as a DBA job or a loader that adds
+   * partitions would; {@code null} gives each table's owner again (the default).
+   */
+  public SchemaChanges issuedBy(String user) {
+    this.issuer = user;
     return this;
   }
 
@@ -269,11 +304,14 @@ public final class SchemaChanges {
     emit(t, text, info, t.objectId);
   }
 
-  /** Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and DATA_OBJD# when not the table's). */
   private void emit(SimTable t, String text, String info, int objectId) {
+    emit(t, text, info, objectId, issuer == null ? t.id.owner() : issuer);
+  }
+
+  /** Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and DATA_OBJD# when not the table's). */
+  private void emit(SimTable t, String text, String info, int objectId, String user) {
     RedoLog redo = oracle.redo;
-    // The schema owner issues the DDL: USERNAME is the owner, so excluding a user excludes its DDL.
-    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, t.id.owner(), t.conId,
+    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId,
         false);
     long scn = redo.nextScn();
     tx.startScn = scn;

@@ -28,7 +28,12 @@ final class ServerCursor implements AutoCloseable {
 
     void atEnd() throws SQLException;
 
+    /** After a batch of {@code rows} rows was taken ({@code done}: the last); may wait for LogMiner's pace. */
+    void afterBatch(int rows, boolean done) throws SQLException;
+
     void cancel();
+
+    void closed();
   }
 
   /** One fetch: rows, and whether the cursor is exhausted after them. */
@@ -106,6 +111,9 @@ final class ServerCursor implements AutoCloseable {
         break;
       }
     }
+    if (check != null && (!rows.isEmpty() || done)) {
+      check.afterBatch(rows.size(), done);
+    }
     return new Batch(rows, done && deferred == null);
   }
 
@@ -146,6 +154,9 @@ final class ServerCursor implements AutoCloseable {
   @Override
   public void close() {
     done = true;
+    if (check != null) {
+      check.closed();
+    }
     if (statement != null) {
       try {
         statement.close();

@@ -75,9 +75,16 @@ final class Session implements AutoCloseable {
 
   /** The connection is gone: the LogMiner session with it; every later call fails on a closed connection. */
   void lose() {
+    stopPace();
     lost = true;
     session = null;
     added.clear();
+  }
+
+  private void stopPace() {
+    if (oracle.pacer != null) {
+      oracle.pacer.stopped(this);
+    }
   }
 
   boolean usable() {
@@ -251,6 +258,9 @@ final class Session implements AutoCloseable {
       session.recordsRead = previous.recordsRead;
       session.bufferedBytes = previous.bufferedBytes;
     }
+    if (oracle.pacer != null) {
+      oracle.pacer.started(this, added.size());
+    }
   }
 
   void endLogMiner() throws SQLException {
@@ -264,6 +274,7 @@ final class Session implements AutoCloseable {
   /** Ends the session; its LogMiner session with it. Never throws. */
   @Override
   public void close() {
+    stopPace();
     closed = true;
     session = null;
     added.clear();

@@ -16,6 +16,8 @@ final class Settings {
   long pgaBytesPerSecond = 64L << 10;
   /** Memory gained per redo record read (read buffers, dictionary cache). */
   long pgaBytesPerRecordRead = 16;
+  /** LogMiner's own pace, or null: LogMiner takes no simulated time. */
+  LogMinerPace pace;
   /** Simulated time per redo record read. */
   Duration costPerRecord = Duration.ofNanos(5_000);
   /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */

@@ -48,6 +48,7 @@ final class SimulatedDatabases {
     if (o == null) {
       o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
           url.seedRows(), url.hugeEvery());
+      o.logMinerPace(url.pace());
       RealTime.start(o);
       WORKLOADS.put(url.sharingKey(), o);
     }

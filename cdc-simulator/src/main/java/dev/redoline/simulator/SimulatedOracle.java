@@ -61,6 +61,9 @@ public final class SimulatedOracle {
   final Instances instances = new Instances(this);
   final TransactionTable transactions = new TransactionTable(this);
   private Workload workload;
+  /** LogMiner's pace ({@link Builder#logMinerPace}), or null when LogMiner works in no time. */
+  LogMinerPacer pacer;
+  private volatile boolean drivenInRealTime;
   /** The name the driver knows this database by, once {@link #url()} registered it. */
   String registeredName;
 
@@ -72,6 +75,7 @@ public final class SimulatedOracle {
     this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
     this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
     this.schema = new SchemaChanges(this);
+    this.pacer = b.settings.pace == null ? null : new LogMinerPacer(b.settings.pace, this);
     redo.archiveLogMode = b.archiveLogMode;
     redo.commitFlushes = b.commitFlushes;
     redo.lgwrInterval = b.lgwrInterval;
@@ -114,6 +118,21 @@ public final class SimulatedOracle {
   /** The simulated clock; it moves only with {@link #advance(Duration)}. */
   public Clock clock() {
     return clock;
+  }
+
+  /** Sets LogMiner's pace after the build (a workload URL's {@code ?pace=}); null: none. */
+  void logMinerPace(LogMinerPace pace) {
+    settings.pace = pace;
+    pacer = pace == null ? null : new LogMinerPacer(pace, this);
+  }
+
+  /** Whether a {@link RealTime} moves the clock: paced LogMiner calls then wait for it instead of moving it. */
+  boolean drivenInRealTime() {
+    return drivenInRealTime;
+  }
+
+  void drivenInRealTime(boolean driven) {
+    drivenInRealTime = driven;
   }
 
   /** Undo of changes committed before this instant is gone (UNDO_RETENTION ago). */
@@ -654,6 +673,17 @@ public final class SimulatedOracle {
     /** What happens past the PGA limit (default ORA-04036 on the next fetch). */
     public Builder pgaExhaustion(PgaExhaustion mode) {
       settings.pgaExhaustion = Objects.requireNonNull(mode, "mode == null");
+      return this;
+    }
+
+    /**
+     * LogMiner's own pace (default none: LogMiner works in no simulated time): rows and redo bytes
+     * per second per session, the cost of START_LOGMNR, and the CPUs sessions share. A fetch then
+     * returns once the simulated clock has reached the moment LogMiner would have produced its
+     * rows; see {@link LogMinerPace} and {@link LogMinerPace#PUBLIC_FIGURES}.
+     */
+    public Builder logMinerPace(LogMinerPace pace) {
+      settings.pace = Objects.requireNonNull(pace, "pace == null");
       return this;
     }
 

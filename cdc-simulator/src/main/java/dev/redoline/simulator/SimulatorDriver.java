@@ -21,6 +21,8 @@ import java.util.logging.Logger;
  *       from {@link SimulatedOracle#url()} reaches that caller's scripted database.
  *   <li>{@code jdbc:redoline:sim://127.0.0.1:<port>/<database>[?instance=N]}: a
  *       {@link SimulatorServer} in its own process.
+ *   <li>{@code jdbc:redoline:sim:replay?file=<recording>}: a capture recording answering as the
+ *       database it was recorded from ({@link dev.redoline.simulator.replay.ReplayDatabase}).
  * </ul>
  *
  * <p>The simulator answers what a LogMiner client sends as Oracle would: the V$ and dictionary
@@ -52,6 +54,9 @@ public final class SimulatorDriver implements Driver {
   public Connection connect(String url, Properties info) throws SQLException {
     if (!acceptsURL(url)) {
       return null;
+    }
+    if (dev.redoline.simulator.replay.ReplayDatabase.accepts(url)) {
+      return dev.redoline.simulator.replay.ReplayDatabase.connect(url);
     }
     SimulatorUrl parsed;
     try {

@@ -9,7 +9,7 @@ import java.util.Map;
  * this JVM, {@code jdbc:redoline:sim://<host>:<port>/<database>[?k=v&...]} for a simulator server.
  * The parameters are {@code seed} (of a workload database), {@code rows} and {@code huge} (its
  * seeded customers and, for {@code stress}, the seconds between its 5,000-row transactions), {@code instance} (the RAC instance to
- * connect to, default 1) and {@code db} (any text: a workload database of its own, so that two
+ * connect to, default 1), {@code pace} (LogMiner's pace: {@code on} or changes a second) and {@code db} (any text: a workload database of its own, so that two
  * tests of one JVM do not share one).
  *
  * @param host the server's host, or {@code null} in this JVM
@@ -70,6 +70,7 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
     SimulatorUrl parsed = new SimulatorUrl(host, port, rest, parameters);
     parsed.seed();
     parsed.instance();
+    parsed.pace();
     return parsed;
   }
 
@@ -97,6 +98,15 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
       throw new IllegalArgumentException("Bad huge '" + seconds + "' (expected 1 or more seconds)");
     }
     return java.time.Duration.ofSeconds(seconds);
+  }
+
+  /**
+   * {@code pace}: LogMiner's pace, {@code on} for {@link LogMinerPace#PUBLIC_FIGURES}, a number for
+   * those figures with that many changes a second per session; absent or {@code off}: none.
+   */
+  LogMinerPace pace() {
+    String v = parameters.get("pace");
+    return v == null ? null : LogMinerPace.parse(v);
   }
 
   int instance() {

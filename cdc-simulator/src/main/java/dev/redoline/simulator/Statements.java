@@ -98,7 +98,10 @@ final class Statements {
     return s.selecting(() -> {
       PreparedStatement ps;
       try {
-        ps = s.sqlEngine().prepareStatement(sql);
+        // Under LogMiner's pace the mining query's rows are counted before the first fetch.
+        ps = call == GatewayCall.QUERY && s.oracle.pacer != null
+            ? s.sqlEngine().prepareStatement(sql, ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)
+            : s.sqlEngine().prepareStatement(sql);
       } catch (SQLException e) {
         throw SqlEngine.translate(e);
       }

@@ -47,7 +47,9 @@ final class Workloads {
     if (u.remote()) {
       throw new IllegalArgumentException("'" + url + "' names a simulator server, not a workload in this JVM");
     }
-    return create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows(), u.hugeEvery());
+    SimulatedOracle oracle = create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows(), u.hugeEvery());
+    oracle.logMinerPace(u.pace());
+    return oracle;
   }
 
   /**

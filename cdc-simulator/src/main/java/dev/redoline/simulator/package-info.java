@@ -12,6 +12,8 @@
  * a seeded probability.
  * {@link dev.redoline.simulator.GeneratedLob} is BLOB content made from a seed and rendered only
  * into the LogMiner rows that show it, for LOBs larger than any heap.
+ * {@link dev.redoline.simulator.LogMinerPace} (optional) gives LogMiner its own speed on the
+ * simulated clock ({@code LogMinerPacer} over {@code LogMinerCpus}), for measuring lag and catch-up.
  *
  * <p>The route of a statement: the client's driver objects ({@code ClientConnection},
  * {@code ClientStatement}, {@code ClientResultSet}) send it through a {@code Backend} (in this JVM,

@@ -211,18 +211,7 @@ class GeneratedLobTest {
   /** OPERATION, RBASQN/RBABLK/RBABYTE, CSF and SQL_REDO of every APP row of the current log from {@code from}. */
   private static List<String> contents(SimulatedOracle oracle, long from) throws SQLException {
     try (Connection c = DriverManager.getConnection(oracle.url())) {
-      String member;
-      try (Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT F.MEMBER FROM V$LOG L JOIN V$LOGFILE F ON F.GROUP# = L.GROUP#"
-              + " WHERE L.STATUS = 'CURRENT' AND L.THREAD# = 1")) {
-        assertThat(rs.next()).isTrue();
-        member = rs.getString(1);
-      }
-      try (PreparedStatement add = c.prepareCall(
-          "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;")) {
-        add.setString(1, member);
-        add.execute();
-      }
+      CurrentLogMining.addCurrentLog(c);
       start(c, from, null);
       List<String> out = new ArrayList<>();
       try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT OPERATION, RBASQN, RBABLK,"

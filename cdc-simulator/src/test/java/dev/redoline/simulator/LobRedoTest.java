@@ -12,7 +12,6 @@ import dev.redoline.core.TableLayout;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -45,23 +44,7 @@ class LobRedoTest {
 
   private static List<ViewRow> rows(SimulatedOracle oracle, long from) throws SQLException {
     try (Connection c = DriverManager.getConnection(oracle.url(), "c##redoline", "secret")) {
-      String member;
-      try (Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT F.MEMBER FROM V$LOG L JOIN V$LOGFILE F ON F.GROUP# = L.GROUP#"
-              + " WHERE L.STATUS = 'CURRENT' AND L.THREAD# = 1")) {
-        assertThat(rs.next()).isTrue();
-        member = rs.getString(1);
-      }
-      try (PreparedStatement add = c.prepareCall(
-          "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;")) {
-        add.setString(1, member);
-        add.execute();
-      }
-      try (PreparedStatement start = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-          + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT); END;")) {
-        start.setBigDecimal(1, BigDecimal.valueOf(from));
-        start.execute();
-      }
+      CurrentLogMining.start(c, from);
       List<ViewRow> out = new ArrayList<>();
       try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT OPERATION_CODE, OPERATION,"
           + " SQL_REDO, CSF, ROW_ID, ROLLBACK FROM V$LOGMNR_CONTENTS WHERE SEG_OWNER = 'APP'")) {

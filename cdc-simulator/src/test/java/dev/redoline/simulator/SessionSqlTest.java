@@ -70,23 +70,7 @@ class SessionSqlTest {
 
   /** Adds the current online log and starts LogMiner from {@code low}. */
   private void start(Connection c) throws SQLException {
-    String member;
-    try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT F.MEMBER FROM V$LOG L JOIN V$LOGFILE F ON F.GROUP# = L.GROUP#"
-            + " WHERE L.STATUS = 'CURRENT' AND L.THREAD# = 1")) {
-      assertThat(rs.next()).isTrue();
-      member = rs.getString(1);
-    }
-    try (PreparedStatement add = c.prepareCall(
-        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;")) {
-      add.setString(1, member);
-      add.execute();
-    }
-    try (PreparedStatement startLogMiner = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-        + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT); END;")) {
-      startLogMiner.setBigDecimal(1, BigDecimal.valueOf(low));
-      startLogMiner.execute();
-    }
+    CurrentLogMining.start(c, low);
   }
 
   private static List<String> strings(Connection c, String sql) throws SQLException {

@@ -43,7 +43,7 @@ final class ModuleBoundaries {
   /** The library's modules: each has a module-info.java. */
   static final List<String> LIBRARY = List.of("dev.redoline.core", "dev.redoline.decoder",
       "dev.redoline.buffer", "dev.redoline.logminer", "dev.redoline.simulator",
-      "dev.redoline.embedded", "dev.redoline.connect");
+      "dev.redoline.embedded", "dev.redoline.connect", "dev.redoline.tools");
 
   /** Modules outside the library an internal package may be exported to, and why. */
   static final Map<String, String> FOREIGN_READERS = Map.of(

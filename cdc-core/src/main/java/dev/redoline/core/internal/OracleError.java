@@ -27,6 +27,12 @@ public enum OracleError {
   CANNOT_OPEN_ARCHIVED_LOG(308, "cannot open archived log '%s'", "99999", false, Meaning.LOG_READ_FAILED),
   LOG_SEQUENCE_MISMATCH(310, "archived log contains sequence %s; sequence %s required", "64000", false,
       Meaning.LOG_READ_FAILED),
+  /**
+   * A query of a control file view (V$ARCHIVED_LOG, V$LOG, V$THREAD) met a concurrent update, as
+   * during a log switch; Oracle's action is to retry.
+   */
+  CONTROL_FILE_INCONSISTENT(235, "control file fixed table inconsistent due to concurrent update", "99999", false,
+      Meaning.INCONSISTENT_READ),
   ARCHIVED_LOG_NAME(334, "archived log: '%s'", "99999", false, Meaning.LOG_READ_FAILED),
   INTERNAL_ERROR(600, "internal error code, arguments: %s", "60000", false, Meaning.INTERNAL),
   SESSION_TERMINATED(603, "ORACLE server session terminated by fatal error", "60000", true,
@@ -123,6 +129,8 @@ public enum OracleError {
       "99999", false, Meaning.CONFIGURATION),
   FLAT_FILE_DICTIONARY_DESUPPORTED(44613, "Flat file dictionary desupported; use DICT_FROM_ONLINE_CATALOG or "
       + "DICT_FROM_REDO_LOGS", "99999", false, Meaning.CONFIGURATION),
+  /** The LOB form of ORA-01555: the undo a LOB read AS OF SCN needs is gone. */
+  LOB_SNAPSHOT_TOO_OLD(22924, "snapshot too old", "99999", false, Meaning.NONE),
   PDB_DOES_NOT_EXIST(65011, "Pluggable database %s does not exist.", "99999", false, Meaning.UNKNOWN_CONTAINER),
   PDB_NOT_OPEN(65024, "Pluggable database %s is not open.", "99999", false, Meaning.CONNECTION_LOST),
   NOT_ALLOWED_IN_PDB(65040, "operation not allowed from within a pluggable database", "99999", false,
@@ -139,6 +147,8 @@ public enum OracleError {
     RESOURCES_EXHAUSTED,
     /** LogMiner could not read the added logs as they were when listed: mining again gets past it. */
     LOG_READ_FAILED,
+    /** A read met a concurrent change of what it read (the control file during a log switch): reading again gets past it. */
+    INCONSISTENT_READ,
     /** A log of the range is missing from the LogMiner session. */
     LOG_MISSING,
     /** LogMiner found corrupt redo. */

@@ -5,8 +5,9 @@
  * ({@link dev.redoline.core.internal.ChangeStream}) and its events (a transaction whole, a
  * layout, a heartbeat: {@link dev.redoline.core.internal.StreamEvent}), Oracle's NLS settings and error texts
  * ({@link dev.redoline.core.internal.OracleNls}, {@link dev.redoline.core.internal.OracleError}),
- * the message key columns parsed from configuration, the configuration reference generator and
- * the argument checks of the core values.
+ * the message key columns parsed from configuration, the configuration reference generator, the
+ * argument checks of the core values, and the little JSON of state files and the command-line tool
+ * ({@link dev.redoline.core.internal.Json}).
  *
  * <p>cdc-core's module descriptor exports this package to the Redoline modules by name only; its
  * types are public so that those modules can use them, and are no API.

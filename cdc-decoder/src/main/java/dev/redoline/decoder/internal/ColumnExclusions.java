@@ -82,6 +82,20 @@ final class ColumnExclusions {
     return false;
   }
 
+  /** Whether some pattern could name a column of {@code table}, whatever the column is called. */
+  boolean mayName(TableId table) {
+    for (String[] p : patterns) {
+      int base = p.length - 3;
+      if (base == 1 && (table.pdb() == null || !matches(p[0], table.pdb()))) {
+        continue;
+      }
+      if (matches(p[base], table.owner()) && matches(p[base + 1], table.table())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Glob match where {@code *} is any run of characters; greedy with one backtrack point. */
   static boolean matches(String pattern, String text) {
     int p = 0;

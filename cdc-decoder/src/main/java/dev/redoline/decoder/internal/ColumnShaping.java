@@ -83,6 +83,19 @@ final class ColumnShaping {
     return hashed.excludes(table, column);
   }
 
+  /** Whether a hash or truncation pattern could name a column of {@code table}. */
+  boolean mayShape(TableId table) {
+    if (hashed.mayName(table)) {
+      return true;
+    }
+    for (Rule r : truncations) {
+      if (r.pattern.mayName(table)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The shortest length a truncation rule sets for the column, or 0 when none names it. */
   int truncateTo(TableId table, String column) {
     int shortest = 0;

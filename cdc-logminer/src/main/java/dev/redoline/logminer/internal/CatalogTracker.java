@@ -34,6 +34,12 @@ final class CatalogTracker {
   private boolean stale = true;
   /** The DDL row the last step was cut at, until the catalog is resolved again. */
   private RedoRow pendingDdl;
+  /**
+   * Objects a step was cut before because their id was unknown, as "container:DATA_OBJ#": each
+   * makes one cut only, so an id the dictionary still does not give to a captured table after
+   * resolving again is decoded (and reported) instead of cutting every step.
+   */
+  private final Set<String> cutFor = new HashSet<>();
 
   CatalogTracker(TableCatalog catalog, Snapshots snapshots) {
     this.catalog = catalog;
@@ -81,6 +87,32 @@ final class CatalogTracker {
     }
     pendingDdl = null;
     stale = false;
+  }
+
+  /** The step was cut before {@code row}, whose object id was unknown: resolved again before the next step. */
+  void unresolvedCut(RedoRow row) {
+    cutFor.add(key(row));
+    stale = true;
+  }
+
+  /**
+   * Whether a row names a captured table but carries an object id the catalog does not know (and
+   * has not cut a step for yet): the rows of a partition created since the last resolution.
+   */
+  boolean unresolved(RedoRow row) {
+    int code = row.operationCode();
+    if (row.dataObj() == null || row.dataObj() == 0 || code == RedoRow.START || code == RedoRow.COMMIT
+        || code == RedoRow.ROLLBACK || code == RedoRow.MISSING_SCN || row.segOwner() == null
+        || row.tableName() == null) {
+      return false;
+    }
+    int conId = row.srcConId() == null ? 0 : row.srcConId();
+    return catalog.table(conId, row.dataObj()) == null && catalog.layout(row.table()) != null
+        && !cutFor.contains(key(row));
+  }
+
+  private static String key(RedoRow row) {
+    return (row.srcConId() == null ? 0 : row.srcConId()) + ":" + row.dataObj();
   }
 
   /** Whether a DDL row changes what is captured: the step is cut at it and the catalog resolved again. */

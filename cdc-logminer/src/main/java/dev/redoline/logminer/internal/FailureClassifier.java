@@ -56,7 +56,7 @@ final class FailureClassifier {
     OracleError.Meaning meaning = known == null ? OracleError.Meaning.NONE : known.meaning();
     return switch (meaning) {
       case CONNECTION_LOST, RESOURCES_EXHAUSTED -> failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
-      case LOG_READ_FAILED -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
+      case LOG_READ_FAILED, INCONSISTENT_READ -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
       case LOG_MISSING -> failure(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP, ora, failure);
       // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
       case CORRUPTION -> failure(REMINE, ErrorCode.CORRUPT_REDO, ora, failure);

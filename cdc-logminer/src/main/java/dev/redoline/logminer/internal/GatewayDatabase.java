@@ -3,10 +3,12 @@ package dev.redoline.logminer.internal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Scn;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.PreflightProblem;
 import dev.redoline.logminer.Sleeper;
 import dev.redoline.logminer.internal.jdbc.Preflight;
+import dev.redoline.logminer.internal.jdbc.PreflightFixes;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
@@ -36,16 +38,28 @@ public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper slee
     } catch (CdcException e) {
       // The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
       if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
-        return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail()));
+        return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail(),
+            PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
       }
       if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
-        return List.of(new PreflightProblem(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail()));
+        return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail(),
+            PreflightFixes.containerData(config.get(CdcConfig.DATABASE_USER))));
       }
       throw e;
     } catch (SQLException e) {
       Failure failure = FailureClassifier.classify(e);
       return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
           "cannot run the preflight checks: " + failure.detail()));
+    }
+  }
+
+  @Override
+  public void requireRedoFrom(CdcConfig config, Scn scn) {
+    Objects.requireNonNull(scn, "scn == null");
+    try (LogMinerGateway db = gateways.connect()) {
+      RedoAvailability.require(db, config, scn, clock.instant());
+    } catch (SQLException e) {
+      throw FailureClassifier.classify(e).toException();
     }
   }
 }

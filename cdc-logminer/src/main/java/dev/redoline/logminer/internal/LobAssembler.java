@@ -62,7 +62,8 @@ import java.util.function.Predicate;
  *
  * <h2>Rollbacks, exclusion, size</h2>
  * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
- * row with its LOB content, as it removes any change (the LOB savepoint rule). A column excluded
+ * row with its LOB content, as it removes any change (the LOB savepoint rule), and what was known
+ * of the row's LOBs before that change is known again. A column excluded
  * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
  * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
  * of its writes are never decoded.
@@ -130,6 +131,12 @@ final class LobAssembler {
     boolean inTail;
     /** Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become unknown. */
     final Map<String, Object> known = new HashMap<>();
+    /**
+     * Per row (ROW_ID), what {@link #known} held of its LOBs before each of its changes this run
+     * put into the buffer, newest last: an undo row removes the row's newest change from the
+     * buffer, and restores with it what was known before that change ({@link #undone}).
+     */
+    final Map<String, java.util.ArrayDeque<Map<String, Object>>> beforeChanges = new HashMap<>();
     /** Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may be undone. */
     final Set<String> undoneRows = new HashSet<>();
     /** An undo row without a ROW_ID: nothing from the journal's changes holds. */
@@ -239,7 +246,9 @@ final class LobAssembler {
     if (lobs.length == 0 || buffer.journalHolds(row.xid(), row.address())) {
       return false;   // or read again after a restart: the journal holds it, and the buffer ignores it
     }
-    remember(open.computeIfAbsent(row.xid(), k -> new Tx()), change, lobs, known.layout());
+    Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
+    noteChange(tx, change.rowId());
+    remember(tx, change, lobs, known.layout());
     if (change.after() == null || !hasLobMarker(change.after())) {
       return false;
     }
@@ -247,6 +256,21 @@ final class LobAssembler {
       open.get(row.xid()).pending = change;
     }
     return true;
+  }
+
+  /** A change of row {@code rowId} goes into the buffer: what was known of its LOBs before it is kept. */
+  private static void noteChange(Tx tx, String rowId) {
+    if (rowId == null) {
+      return;
+    }
+    String prefix = rowId + "#";
+    Map<String, Object> before = new HashMap<>();
+    tx.known.forEach((k, v) -> {
+      if (k.startsWith(prefix)) {
+        before.put(k, v);
+      }
+    });
+    tx.beforeChanges.computeIfAbsent(rowId, r -> new java.util.ArrayDeque<>()).addLast(before);
   }
 
   /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
@@ -320,15 +344,27 @@ final class LobAssembler {
   }
 
   /**
-   * After a ROLLBACK=1 row of {@code rowId}: what this transaction knew of the row's LOBs may be
-   * what was undone.
+   * After a ROLLBACK=1 row of {@code rowId}, which removed the row's newest change from the buffer
+   * ({@code removed}): when this run put that change there, what was known of the row's LOBs before it is known again
+   * (a DBMS_LOB write after a ROLLBACK TO SAVEPOINT builds on it); otherwise what this transaction
+   * knew of the row's LOBs may be what was undone.
    */
-  void undone(Xid rowXid, String rowId) {
+  void undone(Xid rowXid, String rowId, boolean removed) {
     Tx tx = open.get(resolve(rowXid));
     if (tx != null) {
       String prefix = rowId + "#";
       tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
+      java.util.ArrayDeque<Map<String, Object>> before = rowId == null ? null : tx.beforeChanges.get(rowId);
+      if (!removed && before != null) {
+        before.clear();   // the buffer removed nothing: which change was undone is not known
+      }
+      if (before != null && !before.isEmpty()) {
+        // the undone change is one this run put into the buffer: what was known before it holds again
+        tx.known.putAll(before.removeLast());
+        return;
+      }
       if (rowId == null) {
+        tx.beforeChanges.clear();
         tx.allUndone = true;
       } else {
         tx.undoneRows.add(rowId);
@@ -522,6 +558,9 @@ final class LobAssembler {
     Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
         : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
     boolean known = value instanceof String || value instanceof Bytes || value instanceof StreamedLob;
+    if (!t.completes && !t.excluded && ownUpdates) {
+      noteChange(tx, t.locator.rowId());   // an UPDATE of its own follows: what was known before it
+    }
     tx.known.put(key(t.locator.rowId(), t.column), known ? value : UNKNOWN);   // as written: JSON stays bytes
     value = JsonColumns.asText(value, t.layout, t.column);
     if (t.completes) {

@@ -74,6 +74,11 @@ final class LogInventory {
     this.bounds = new StepBounds(idleThreadGrace);
   }
 
+  /** Whether a thread's redo was written late since the last call ({@link StepBounds#takeLateWrite}). */
+  boolean takeLateWrite() {
+    return bounds.takeLateWrite();
+  }
+
   /**
    * Plans the next step.
    *

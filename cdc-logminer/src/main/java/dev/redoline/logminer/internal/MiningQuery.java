@@ -11,18 +11,22 @@ import java.util.TreeMap;
 
 /**
  * A query on {@code V$LOGMNR_CONTENTS}, as a value. The JDBC gateway turns it into one SELECT with
- * the predicates below; the simulator evaluates the same predicates on its redo.
+ * the predicates below (the simulator hands that SELECT to its SQL engine as it is).
  *
  * <ul>
  *   <li>DML rows of the captured object ids, per container ({@code SRC_CON_ID = ? AND DATA_OBJ#
- *       IN (...)}); container 0 in a non-container database.
+ *       IN (...)}); container 0 in a non-container database. Also every row naming a captured
+ *       table by owner and name ({@link #capturedTables}), whatever its DATA_OBJ#: an object id
+ *       the catalog has not resolved yet (a partition added by an excluded user's DDL, or by
+ *       recursive DDL LogMiner shows no row for) must still leave the database.
  *   <li>With {@link #includeDdl}, DDL rows (code 5) of <em>every</em> object, whatever its
- *       DATA_OBJ#: a {@code CREATE TABLE} of a table not yet captured is how a new matching table
- *       is discovered. Only {@link #excludedUsers} filter them.
+ *       DATA_OBJ# and whoever ran it: a {@code CREATE TABLE} of a table not yet captured is how a
+ *       new matching table is discovered, and an excluded user's DDL still changes what the
+ *       captured tables are.
  *   <li>Transaction control rows (START, COMMIT, ROLLBACK, and replication markers, code 27) with
  *       {@link #includeTransactionControl},
  *       never filtered by user: a transaction's end must be seen whoever ran it.
- *   <li>Rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
+ *   <li>Other rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
  *   <li>LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END, the
  *       32K rows) only with {@link #includeLobRows}: with {@code cdc.lob.enabled=false} the
  *       database does not send what the capture would ignore.
@@ -45,16 +49,26 @@ import java.util.TreeMap;
  * @param includeTransactionControl whether START/COMMIT/ROLLBACK rows are returned
  * @param includeDdl whether DDL rows (code 5) of every object are returned
  * @param includeLobRows whether LOB rows ({@link dev.redoline.core.RedoRow#LOB_OPERATION_CODES}) are returned
- * @param excludedUsers users whose DML and DDL rows are left out
+ * @param capturedTables the captured tables by container id, owner and name
+ * @param excludedUsers users whose DML and LOB rows are left out
  * @param cursors per-thread addresses; only rows strictly after them are returned
  * @param fetchSize rows per round trip
  * @param timeout the query timeout ({@code Statement.setQueryTimeout}); zero for none
  */
-public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeTransactionControl,
-    boolean includeDdl, boolean includeLobRows, Set<String> excludedUsers, Map<Integer, RedoAddress> cursors, int fetchSize,
+public record MiningQuery(Map<Integer, Set<Integer>> objectIds, Set<CapturedTable> capturedTables,
+    boolean includeTransactionControl, boolean includeDdl, boolean includeLobRows, Set<String> excludedUsers, Map<Integer, RedoAddress> cursors, int fetchSize,
     Duration timeout) {
 
+  /** A captured table as LogMiner names it: container id (0 in a non-container database), SEG_OWNER, TABLE_NAME. */
+  public record CapturedTable(int conId, String owner, String table) {
+    public CapturedTable {
+      Objects.requireNonNull(owner, "owner == null");
+      Objects.requireNonNull(table, "table == null");
+    }
+  }
+
   public MiningQuery {
+    capturedTables = Set.copyOf(Objects.requireNonNull(capturedTables, "capturedTables == null"));
     if (objectIds != null) {
       Map<Integer, Set<Integer>> copy = new HashMap<>();
       objectIds.forEach((k, v) -> copy.put(k, Set.copyOf(v)));
@@ -100,6 +114,7 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
   /** Collects a {@link MiningQuery}. */
   public static final class Builder {
     private Map<Integer, Set<Integer>> objectIds = new HashMap<>();
+    private final Set<CapturedTable> tables = new HashSet<>();
     private boolean captureAll;
     private boolean transactionControl = true;
     private boolean ddl = true;
@@ -115,6 +130,12 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
     public Builder capture(int conId, Set<Integer> ids) {
       Objects.requireNonNull(ids, "ids == null");
       objectIds.computeIfAbsent(conId, k -> new HashSet<>()).addAll(ids);
+      return this;
+    }
+
+    /** Captures the rows naming {@code table} whatever their DATA_OBJ#. */
+    public Builder captureByName(CapturedTable table) {
+      tables.add(Objects.requireNonNull(table, "table == null"));
       return this;
     }
 
@@ -166,7 +187,7 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, boolean includeT
     }
 
     public MiningQuery build() {
-      return new MiningQuery(captureAll ? null : objectIds, transactionControl, ddl, lobRows, excludedUsers,
+      return new MiningQuery(captureAll ? null : objectIds, tables, transactionControl, ddl, lobRows, excludedUsers,
           cursors, fetchSize, timeout);
     }
   }

@@ -156,7 +156,8 @@ final class MiningStep {
     Instant begun = clock.instant();
     positions.planned(plan);
     int restarts = session.restarts();
-    StepPlan mined = startFloor.raise(plan);
+    // A thread's redo written later than the LGWR delay may lie below the floor: not raised then.
+    StepPlan mined = inventory.takeLateWrite() ? plan : startFloor.raise(plan);
     session.start(db, mined);
     if (session.restarts() > restarts) {
       ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
@@ -165,7 +166,8 @@ final class MiningStep {
     Instant fetchBegun = clock.instant();
     StepReader.StepRows rows;
     try {
-      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, n -> rowsFetched = n);
+      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, tracker::unresolved,
+          n -> rowsFetched = n);
     } finally {
       stats.fetched(Duration.between(fetchBegun, clock.instant()));
     }
@@ -176,11 +178,14 @@ final class MiningStep {
     applier.apply(decoded);
     appliedAny = true;
     positions.applied(plan, rows.ends());
-    startFloor.applied(plan, positions.cursors(), rows.ddl() != null);
+    startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());
     orphans.forgetDropped(applier::forget);
     if (rows.ddl() != null) {
       tracker.ddlApplied(rows.ddl());
+    }
+    if (rows.unresolved() != null) {
+      tracker.unresolvedCut(rows.unresolved());
     }
     Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
     var released = sequencer.release(releasable);
@@ -203,7 +208,7 @@ final class MiningStep {
     }
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
-    return !plan.limitedByWindow() && rows.ddl() == null && !snapshots.canRead();
+    return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
   }
 
   /** How many rows the last step's query fetched before it ended or failed (0 before its query). */
@@ -247,6 +252,7 @@ final class MiningStep {
     MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
         .timeout(settings.queryTimeout()).lobRows(settings.lobEnabled());
     catalog.objectIds().forEach(query::capture);
+    catalog.capturedTables().forEach(query::captureByName);
     settings.usersExclude().forEach(query::excludeUser);
     plan.cursors().values().forEach(query::cursor);
     return query.build();

@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.Change;
 import dev.redoline.core.Scn;
-import dev.redoline.core.TableId;
 
 /**
  * Which committed changes a snapshot chunk already holds the effect of, and so stay out of the
@@ -12,8 +12,8 @@ import dev.redoline.core.TableId;
 interface Reflected {
 
   /** No change is left out. */
-  Reflected NOTHING = (table, scn) -> false;
+  Reflected NOTHING = (change, scn) -> false;
 
-  /** Whether the changes of {@code table} committed at {@code commitScn} are already in a chunk. */
-  boolean test(TableId table, Scn commitScn);
+  /** Whether {@code change}, committed at {@code commitScn}, is already in a chunk. */
+  boolean test(Change change, Scn commitScn);
 }

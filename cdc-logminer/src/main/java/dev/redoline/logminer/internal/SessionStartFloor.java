@@ -46,7 +46,10 @@ import java.util.Map;
  * in a write ({@link LogMinerGateway#instancesWritingRedo}). When none was at the observation, every
  * write that completes later started later and carries everything buffered before it; when none
  * is at {@code t} either, such a write completed in between unless LGWR broke its timer outside any
- * write. A write in progress at either moment voids the floor for that step.
+ * write. A write in progress at either moment voids the floor for that step. A log writer that
+ * broke its timer outside any write is seen only afterwards, when its thread's written redo moves
+ * after standing still ({@link StepBounds#takeLateWrite}): the step that sees it is not raised, so
+ * the redo that waited is mined and delivered late, never left below the session's start.
  */
 final class SessionStartFloor {
 

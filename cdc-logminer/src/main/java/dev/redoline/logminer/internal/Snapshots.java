@@ -52,8 +52,9 @@ import java.util.function.BiConsumer;
  * {@code last} therefore arrives for every table that has a snapshot row when its snapshot ends.
  *
  * <h2>Before a table's first chunk</h2>
- * No streamed change of a table comes before the first chunk of its first snapshot: until it is
- * delivered, the table's streamed changes that the chunk holds the effect of are left out
+ * No streamed insert or update of a table comes before the first chunk of its first snapshot: until
+ * it is delivered, the table's streamed inserts and key-keeping updates that the chunk holds the
+ * effect of are left out; deletes always pass
  * ({@link FirstChunks}). The positions inside a first chunk mark the table begun
  * ({@link Chunk#during}): a restart from one reads the table from its start again, without the rule.
  *
@@ -259,7 +260,7 @@ final class Snapshots {
       List<Object> cursor = progress == null ? List.of() : progress.lastKey();
       pending.add(new Job(table, null, -1, cursor, settings.chunkRows()));
       if (progress == null) {
-        firstChunks.queued(table);
+        firstChunks.queued(layout, key(layout));
       }
       ops.accept(OpsEvent.Type.SNAPSHOT_PROGRESS, "snapshot of " + table + (progress == null ? " queued"
           : cursor.isEmpty() ? " starts again from its first row: its first chunk was being delivered"
@@ -366,7 +367,9 @@ final class Snapshots {
               + "as of SCN " + scn + " to carry the mark last") + ")");
         }
       } catch (SQLException e) {
-        if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()) {
+        // ORA-22924 is ORA-01555 for a LOB column's undo: the same shortage, the same answer.
+        if (e.getErrorCode() == OracleError.SNAPSHOT_TOO_OLD.number()
+            || e.getErrorCode() == OracleError.LOB_SNAPSHOT_TOO_OLD.number()) {
           if (job.limit == 1) {
             throw new CdcException(ErrorCode.SNAPSHOT_UNDO_TOO_SMALL, "Snapshot of " + job.table + " as of SCN "
                 + scn + " failed even for one row (cdc.snapshot.chunk.rows=" + settings.chunkRows() + "): "
@@ -374,7 +377,7 @@ final class Snapshots {
           }
           job.limit = Math.max(1, job.limit / 2);
           ops.accept(OpsEvent.Type.SNAPSHOT_RETRY, "snapshot chunk of " + job.table + " as of SCN " + scn
-              + " hit ORA-01555; reading " + job.limit + " rows at a time");
+              + " hit ORA-" + String.format("%05d", e.getErrorCode()) + "; reading " + job.limit + " rows at a time");
           continue;
         }
         if (e.getErrorCode() == OracleError.TABLE_DEFINITION_CHANGED.number()

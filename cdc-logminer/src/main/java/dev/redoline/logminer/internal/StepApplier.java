@@ -46,8 +46,8 @@ import java.util.Set;
  *       event ({@code dlq}).
  *   <li>1, 2, 3 with ROLLBACK=1: removes the change it reverses (by ROW_ID), not decoded.
  *   <li>7 COMMIT: the transaction is committed; 36 ROLLBACK: dropped.
- *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction; the table is found
- *       by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
+ *   <li>5 DDL: a TRUNCATE of a captured table is a change of its own transaction (not one of an
+ *       excluded user's); the table is found by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
  *       excluded column is not decoded), then assembled into the change they complete by the
@@ -179,9 +179,9 @@ final class StepApplier {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
-              buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
+              boolean removed = buffer.undo(row.xid(), row.rowId(), row.scn(), row.address());
               if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId());
+                lobs.undone(row.xid(), row.rowId(), removed);
               }
             }
           } else {
@@ -333,6 +333,9 @@ final class StepApplier {
   private void applyDdl(RedoRow row) {
     if (DdlKind.of(row.sqlRedo()) != DdlKind.TRUNCATE || skipped.skips(Operation.TRUNCATE)) {
       return;
+    }
+    if (excluded(row) || row.username() != null && excludedUsers.contains(row.username())) {
+      return;   // the mining query returns every user's DDL; an excluded user's TRUNCATE is not delivered
     }
     // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
     // always name the table, as DDL rows do.

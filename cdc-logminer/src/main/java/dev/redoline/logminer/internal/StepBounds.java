@@ -85,6 +85,11 @@ final class StepBounds {
    */
   private final Duration idleThreadGrace;
   private final Map<Integer, Seen> seen = new HashMap<>();
+  /**
+   * Whether a thread's written redo moved after standing still for at least half the grace since
+   * the last {@link #takeLateWrite}: see {@link #observe}.
+   */
+  private boolean lateWrite;
 
 
   StepBounds(Duration idleThreadGrace) {
@@ -98,11 +103,32 @@ final class StepBounds {
    */
   void observe(RedoThreadState thread, Scn currentScn, boolean writing, Instant now) {
     Seen before = seen.get(thread.thread());
+    if (before != null && !before.lastRedo.equals(thread.lastRedoAddress())
+        && before.stillSince(now, idleThreadGrace.dividedBy(2)) != null) {
+      lateWrite = true;
+    }
     if (before == null || !before.lastRedo.equals(thread.lastRedoAddress()) || writing) {
       before = new Seen(thread.lastRedoAddress());
       seen.put(thread.thread(), before);
     }
     before.sample(now, currentScn, idleThreadGrace);
+  }
+
+  /**
+   * Whether, since the last call, a thread's written redo moved after it had stood still for at
+   * least half the grace (its redo seen unchanged over that long). Such a write may carry redo that
+   * waited in the log buffer longer than the grace (a log writer that missed Oracle's timer without
+   * being seen in a write): its SCNs can lie below a session start floor proven on the grace
+   * ({@link SessionStartFloor}), so the next step must start at its logs' first SCN, or LogMiner
+   * would leave that redo out. Mined, a commit in it is delivered late and reported
+   * ({@link CommitSequencer}). Half the grace, because the floor's observation and this thread's
+   * samples are taken a moment apart. An idle instance that starts writing again costs one step
+   * that starts at its logs' first SCN.
+   */
+  boolean takeLateWrite() {
+    boolean out = lateWrite;
+    lateWrite = false;
+    return out;
   }
 
   /**

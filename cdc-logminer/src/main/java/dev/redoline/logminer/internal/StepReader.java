@@ -27,11 +27,23 @@ import java.util.function.Predicate;
  * DDL), and every row above it is read again by the next step, after the object ids are resolved
  * again. Cutting by address, never by SCN, keeps the cursor exact: the set of applied rows is
  * always an address prefix of each thread.
+ *
+ * <h2>The cut before an unresolved object</h2>
+ * A row that names a captured table but carries an object id the catalog has not resolved (a
+ * partition made by an excluded user's DDL before the capture resolved it, or by recursive DDL
+ * LogMiner shows no row for) ends the step just before it: in its thread nothing from it on, and in
+ * every thread nothing at or after the lowest address of a row with an SCN at or above its own. The
+ * catalog is resolved again and the next step reads the row with its object id known.
  */
 final class StepReader {
 
   /** A step's rows and where they end. */
-  record StepRows(List<RedoRow> rows, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl) {}
+  record StepRows(List<RedoRow> rows, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl, RedoRow unresolved) {
+    /** Whether the step ended early, at a DDL or before an unresolved object. */
+    boolean cut() {
+      return ddl != null || unresolved != null;
+    }
+  }
 
   private StepReader() {}
 
@@ -39,10 +51,11 @@ final class StepReader {
    * Runs the query and reads every row.
    *
    * @param changesCapture whether a DDL row changes what is captured
+   * @param unresolved whether a row names a captured table with an object id not resolved yet
    * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
   static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
-      LongConsumer fetched) throws SQLException {
+      Predicate<RedoRow> unresolved, LongConsumer fetched) throws SQLException {
     List<RedoRow> rows = new ArrayList<>();
     long count = 0;
     try (RowCursor cursor = db.query(query)) {
@@ -74,8 +87,11 @@ final class StepReader {
       if (row.operationCode() == RedoRow.DDL && changesCapture.test(row)) {
         return cut(rows, plan, ends, row);
       }
+      if (row.operationCode() != RedoRow.DDL && unresolved.test(row)) {
+        return cutBefore(rows, plan, ends, row);
+      }
     }
-    return new StepRows(rows, ends, plan.safeScn(), null);
+    return new StepRows(rows, ends, plan.safeScn(), null, null);
   }
 
   /**
@@ -125,7 +141,25 @@ final class StepReader {
         kept.add(row);
       }
     }
-    return new StepRows(kept, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl);
+    return new StepRows(kept, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null);
+  }
+
+  private static StepRows cutBefore(List<RedoRow> rows, StepPlan plan, Map<Integer, RedoAddress> settled,
+      RedoRow first) {
+    Map<Integer, RedoAddress> ends = new HashMap<>(settled);
+    for (RedoRow row : rows) {
+      if (row == first || row.scn().compareTo(first.scn()) >= 0) {
+        ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      }
+    }
+    List<RedoRow> kept = new ArrayList<>();
+    for (RedoRow row : rows) {
+      if (row.address().compareTo(ends.get(row.thread())) <= 0) {
+        kept.add(row);
+      }
+    }
+    Scn below = first.scn().equals(Scn.ZERO) ? Scn.ZERO : first.scn().minus(1);
+    return new StepRows(kept, ends, Scn.min(plan.safeScn(), below), null, first);
   }
 
   /** The highest address below {@code a}: an inclusive end that leaves {@code a} for the next step. */

@@ -190,6 +190,14 @@ final class TableCatalog {
     return ids;
   }
 
+  /** The captured tables by container id and name: the mining query asks for their rows whatever their object id. */
+  Set<MiningQuery.CapturedTable> capturedTables() {
+    Set<MiningQuery.CapturedTable> names = new HashSet<>();
+    objects.forEach((con, byId) -> byId.values().forEach(t ->
+        names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table()))));
+    return names;
+  }
+
   /** The captured table of an object, or {@code null} when it is not captured. */
   TableId table(int conId, int objectId) {
     Map<Integer, TableId> byId = objects.get(conId);

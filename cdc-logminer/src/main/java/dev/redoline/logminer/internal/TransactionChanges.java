@@ -112,7 +112,7 @@ final class TransactionChanges implements TransactionEvent.Changes {
       while (changes.hasNext()) {
         Change change = changes.next();
         long at = index++;
-        if (reflected.test(change.table(), commit.scn())) {
+        if (reflected.test(change, commit.scn())) {
           continue;
         }
         Change previous = held;

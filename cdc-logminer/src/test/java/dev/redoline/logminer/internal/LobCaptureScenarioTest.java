@@ -131,6 +131,31 @@ class LobCaptureScenarioTest {
     assertThat(changes.get(3).after().get(2)).isEqualTo(expected);
   }
 
+  /**
+   * A rollback to a savepoint undoes a DBMS_LOB write of a row whose content the transaction knows:
+   * the content before the undone write is still known, so a later write builds on it, never
+   * NOT_LOGGED.
+   */
+  @Test
+  void aWriteAfterARollbackToSavepoint_buildsOnTheContentBeforeTheUndoneWrite() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(23).lobWriteChunk(1000).build();
+    oracle.createTable(docs());
+    SimulatedTransaction tx = oracle.begin();
+    String rowId = tx.insert(DOCS, 1L, "d", text(5000, 6), null, null, null);
+    tx.savepoint("S1");
+    tx.lobWrite(DOCS, rowId, "BODY", 100, "XXXXXXXXXX");
+    tx.rollbackToSavepoint("S1");
+    tx.lobWrite(DOCS, rowId, "BODY", 200, "YYYYYYYYYY");
+    tx.commit();
+
+    List<Change> changes = capture(oracle, 2, Map.of());
+    Object expected = oracle.rows(DOCS).get(0).get(2);
+    assertThat((String) expected).hasSize(5000).contains("YYYYYYYYYY").doesNotContain("XXXXXXXXXX");
+    assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.UPDATE);
+    assertThat(changes.get(0).after().get(2)).isEqualTo(text(5000, 6));
+    assertThat(changes.get(1).after().get(2)).isEqualTo(expected);
+  }
+
   @Test
   void updateWithANewValue_completesTheUpdate() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(8).build();

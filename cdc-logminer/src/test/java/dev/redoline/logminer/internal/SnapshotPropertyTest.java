@@ -271,6 +271,21 @@ class SnapshotPropertyTest {
 
   @Test
   void undoTooSmallForAChunk_retriesSmallerThenStopsWithItsCode() throws Exception {
+    undoTooSmall();
+  }
+
+  /** Review 2, item b8: the LOB form of "snapshot too old" (ORA-22924) is the same shortage of undo. */
+  @Test
+  void b8_lobSnapshotTooOldInAChunk_retriesSmallerThenStopsLikeOra01555() throws Exception {
+    refusal = new SQLException("ORA-22924: snapshot too old", "99999", 22924);
+    undoTooSmall();
+  }
+
+  /** What a refused chunk read raises. */
+  private SQLException refusal = new SQLException("ORA-01555: snapshot too old: rollback segment number 3 with "
+      + "name \"_SYSSMU3$\" too small", "72000", 1555);
+
+  private void undoTooSmall() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(9).build();
     new SnapshotWorkload(oracle, 9, 30, 0);
     List<OpsEvent> ops = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -376,7 +391,7 @@ class SnapshotPropertyTest {
 
   /**
    * A capture of {@code oracle} whose chunk reads take {@link #CHUNK_READ} of simulated time; the
-   * first {@code refusals} reads fail with ORA-01555.
+   * first {@code refusals} reads fail with {@link #refusal} (ORA-01555 unless a test sets another).
    */
   private CaptureEngine engine(SimulatedOracle oracle, int run, int chunkRows, List<OpsEvent> ops,
       AtomicInteger refusals, Map<String, String> more) {
@@ -392,13 +407,12 @@ class SnapshotPropertyTest {
     return CaptureEngine.builder().config(config).database(database).gateways(slowReads).ops(ops::add).build();
   }
 
-  private static LogMinerGateway slowChunkReads(LogMinerGateway db, SimulatedOracle oracle, AtomicInteger refusals) {
+  private LogMinerGateway slowChunkReads(LogMinerGateway db, SimulatedOracle oracle, AtomicInteger refusals) {
     return (LogMinerGateway) Proxy.newProxyInstance(LogMinerGateway.class.getClassLoader(),
         new Class<?>[] {LogMinerGateway.class}, (proxy, method, args) -> {
           boolean read = method.getName().equals("readChunk");
           if (read && refusals.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-            throw new SQLException("ORA-01555: snapshot too old: rollback segment number 3 with name "
-                + "\"_SYSSMU3$\" too small", "72000", 1555);
+            throw refusal;
           }
           boolean slow = read || (READ_WHEN.equals("probe") && method.getName().equals("probeAsOf"));
           if (slow && !READ_WHEN.equals("after")) {

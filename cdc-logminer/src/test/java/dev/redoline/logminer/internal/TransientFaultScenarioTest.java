@@ -199,6 +199,35 @@ class TransientFaultScenarioTest {
     transientFault_isRecoveredByReconnectingWithNothingLostOrRepeated(name, plan, reported);
   }
 
+  /**
+   * Review 2, item b8: ORA-00235 (a control file view read during a concurrent update, as at a log
+   * switch) is retried, as Oracle's action for it says; it stopped the capture as CDC-5001.
+   */
+  @Test
+  void b8_ora00235OnTheLogViews_isReadAgainWithNothingLost() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(55).build();
+    oracle.createTable(ScenarioHarness.orders());
+    Scn start = Scn.of(oracle.currentScn());
+    new ScenarioScript()
+        .then(o -> commitOne(o, 1, "BEFORE"))
+        .then(o -> {
+          commitOne(o, 2, "DURING");
+          o.faults().atCall(GatewayCall.THREADS, 1, Fault.errorMessage(604, "ORA-00604: error occurred at "
+              + "recursive SQL level 1\nORA-00235: control file fixed table inconsistent due to concurrent update"));
+        })
+        .then(o -> commitOne(o, 99, "END"))
+        .attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.open(Position.start(start));
+      h.awaitChange("INSERT SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [2, DURING]",
+          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(oracle.faults().fired()).isNotEmpty();
+      assertThat(h.ops(OpsEvent.Type.REMINE)).anySatisfy(e -> assertThat(e.message()).contains("ORA-00235"));
+    }
+  }
+
   static Stream<Arguments> unknownErrors() {
     return Stream.of(
         Arguments.of(Fault.error(1555, 12, "_SYSSMU12$"), "ORA-01555"),

@@ -47,10 +47,14 @@ final class JdbcSession implements AutoCloseable {
 
   private final Connection connection;
   private final ZoneId zone;
+  /** The recording this session's statements go to, or {@code null} ({@code cdc.recording.dir} empty). */
+  private final RecordingSink recording;
+  private boolean released;
 
-  private JdbcSession(Connection connection, ZoneId zone) {
+  private JdbcSession(Connection connection, ZoneId zone, RecordingSink recording) {
     this.connection = connection;
     this.zone = zone;
+    this.recording = recording;
   }
 
   /**
@@ -67,10 +71,16 @@ final class JdbcSession implements AutoCloseable {
     properties.setProperty("password", password.reveal());
     properties.setProperty(TIMEZONE_AS_REGION, "false");
     Connection connection = source.open(url, properties);
+    RecordingSink recording = RecordingSink.acquire(config);
     try {
-      return setUp(connection, zone);
+      // every statement after this point, the session's NLS settings included, is recorded
+      Connection used = recording == null ? connection : RecordingConnection.wrap(connection, recording);
+      return setUp(used, zone, recording);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(connection);
+      if (recording != null) {
+        recording.release();
+      }
       throw e;
     }
   }
@@ -80,16 +90,17 @@ final class JdbcSession implements AutoCloseable {
    * LogMiner's local times are then read in the database's zone.
    */
   static JdbcSession of(Connection connection) throws SQLException {
-    return setUp(Objects.requireNonNull(connection, "connection == null"), null);
+    return setUp(Objects.requireNonNull(connection, "connection == null"), null, null);
   }
 
-  private static JdbcSession setUp(Connection connection, ZoneId zone) throws SQLException {
+  private static JdbcSession setUp(Connection connection, ZoneId zone, RecordingSink recording)
+      throws SQLException {
     for (String statement : OracleNls.alterSessionStatements()) {
       try (Statement st = connection.createStatement()) {
         st.execute(statement);
       }
     }
-    return new JdbcSession(connection, zone);
+    return new JdbcSession(connection, zone, recording);
   }
 
   /**
@@ -165,6 +176,10 @@ final class JdbcSession implements AutoCloseable {
   @Override
   public void close() {
     closeQuietly(connection);
+    if (recording != null && !released) {
+      released = true;
+      recording.release();
+    }
   }
 
   static void closeQuietly(AutoCloseable closeable) {

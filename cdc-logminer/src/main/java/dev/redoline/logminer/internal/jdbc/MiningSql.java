@@ -36,12 +36,15 @@ import java.util.stream.Collectors;
  * thread's cursor is never returned; MISSING_SCN rows (code 34) and CORRUPTED_BLOCKS rows are
  * always returned, because a hole in the redo concerns every consumer whatever it captures
  * (docs/logminer.md#log-switches-rac-and-gaps and #errors); START/COMMIT/ROLLBACK and replication markers (codes 6, 7, 36, 27) are
- * returned when control rows are asked for, whoever ran them; other rows of excluded
- * users are left out ({@code USERNAME} NULL is never excluded); DDL (code 5) is returned for every
- * object when asked for; LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K
- * rows) are left out when not asked for; every other row only for a captured (container, DATA_OBJ#) pair, the
- * container being {@code NVL(SRC_CON_ID, 0)} because SRC_CON_ID is NULL in a non-container
- * database. There is no ORDER BY: LogMiner returns rows in redo order and a sort would hold the
+ * returned when control rows are asked for, whoever ran them; DDL (code 5) is returned for every
+ * object when asked for, whoever ran it (an excluded user's partition DDL still makes new object
+ * ids); other rows of excluded users are left out ({@code USERNAME} NULL is never excluded); LOB
+ * rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC and 32K rows) are left out when not
+ * asked for; every other row only for a captured (container, DATA_OBJ#) pair, the container being
+ * {@code NVL(SRC_CON_ID, 0)} because SRC_CON_ID is NULL in a non-container database, or for a
+ * captured table by (container, SEG_OWNER, TABLE_NAME), whatever its object id: a partition
+ * created by recursive DDL that LogMiner shows no row for has an id no resolution has seen yet.
+ * There is no ORDER BY: LogMiner returns rows in redo order and a sort would hold the
  * whole step in the database's memory.
  *
  * @param text the statement text
@@ -66,6 +69,12 @@ record MiningSql(String text, List<Object> binds) {
 
   /** The most expressions Oracle accepts in one IN list (ORA-01795 beyond). */
   static final int MAX_IN_LIST = 1000;
+
+  /**
+   * The most (container, DATA_OBJ#) pairs the statement names; a capture with more asks for its
+   * rows by table name ({@link #appendObjects}).
+   */
+  static final int MAX_OBJECT_PAIRS = MAX_IN_LIST;
 
   /** The sizes bind lists are padded to; longer lists are split into lists of {@link #MAX_IN_LIST}. */
   static final int[] LIST_SIZES = {8, 64, 256, MAX_IN_LIST};
@@ -110,19 +119,22 @@ record MiningSql(String text, List<Object> binds) {
     sql.append("(OPERATION_CODE = ").append(MISSING_SCN).append(" OR OPERATION = '").append(CORRUPTED_BLOCKS)
         .append("' OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1");
     binds.add(flag(query.includeTransactionControl()));
-    sql.append(" OR OPERATION_CODE NOT IN (6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR ");
+    // DDL is never filtered by user: an excluded user's DDL still changes the captured tables.
+    sql.append(" OR OPERATION_CODE = 5 AND ? = 1");
+    binds.add(flag(query.includeDdl()));
+    sql.append(" OR OPERATION_CODE NOT IN (5, 6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR ");
     binds.add(flag(!query.excludedUsers().isEmpty()));
     appendUsers(sql, binds, new TreeSet<>(query.excludedUsers()));
-    sql.append(") AND (OPERATION_CODE = 5 AND ? = 1");
-    binds.add(flag(query.includeDdl()));
-    sql.append(" OR OPERATION_CODE <> 5");
+    sql.append(')');
     if (!query.includeLobRows()) {
       sql.append(" AND OPERATION_CODE NOT IN (").append(LOB_CODES).append(')');
     }
     sql.append(" AND (? = 1 OR ");
     binds.add(flag(query.objectIds() == null));
     appendObjects(sql, binds, query.objectIds() == null ? Map.of() : query.objectIds());
-    sql.append(")))");
+    sql.append(" OR ");
+    appendNames(sql, binds, query.capturedTables());
+    sql.append("))");
     return new MiningSql(sql.toString(), binds);
   }
 
@@ -162,6 +174,13 @@ record MiningSql(String text, List<Object> binds) {
     }
   }
 
+  /**
+   * The captured (container, DATA_OBJ#) pairs; past {@link #MAX_OBJECT_PAIRS} (a table with tens of
+   * thousands of partitions) the rows of known names carry the capture instead, and only the rows
+   * LogMiner cannot name are asked for by number: Dictionary Mismatch rows (SEG_OWNER
+   * {@code UNKNOWN}) and rows of a table dropped into the recycle bin (a {@code BIN$} name). The
+   * engine sorts those out by DATA_OBJ#. So the statement's size does not grow with the partitions.
+   */
   private static void appendObjects(StringBuilder sql, List<Object> binds, Map<Integer, Set<Integer>> ids) {
     List<int[]> pairs = new ArrayList<>();
     new TreeMap<>(ids).forEach((conId, objects) -> {
@@ -169,22 +188,22 @@ record MiningSql(String text, List<Object> binds) {
         pairs.add(new int[] {conId, objectId});
       }
     });
+    if (pairs.size() > MAX_OBJECT_PAIRS) {
+      sql.append("(SEG_OWNER = 'UNKNOWN' OR TABLE_NAME LIKE 'BIN$%')");
+      return;
+    }
     if (pairs.isEmpty()) {
       pairs.add(new int[] {NO_OBJECT, NO_OBJECT});
     }
-    List<List<Object>> lists = padded(new ArrayList<>(pairs));
-    sql.append(lists.size() > 1 ? "(" : "");
-    for (int i = 0; i < lists.size(); i++) {
-      sql.append(i == 0 ? "" : " OR ").append("(NVL(SRC_CON_ID, 0), DATA_OBJ#) IN (");
-      for (int j = 0; j < lists.get(i).size(); j++) {
-        int[] pair = (int[]) lists.get(i).get(j);
-        sql.append(j == 0 ? "(?, ?)" : ", (?, ?)");
-        binds.add(pair[0]);
-        binds.add(pair[1]);
-      }
-      sql.append(')');
+    List<Object> list = padded(new ArrayList<>(pairs)).get(0);
+    sql.append("(NVL(SRC_CON_ID, 0), DATA_OBJ#) IN (");
+    for (int j = 0; j < list.size(); j++) {
+      int[] pair = (int[]) list.get(j);
+      sql.append(j == 0 ? "(?, ?)" : ", (?, ?)");
+      binds.add(pair[0]);
+      binds.add(pair[1]);
     }
-    sql.append(lists.size() > 1 ? ")" : "");
+    sql.append(')');
   }
 
   /** Splits {@code values} into lists of at most {@link #MAX_IN_LIST}; the last is padded to a fixed size. */
@@ -210,6 +229,30 @@ record MiningSql(String text, List<Object> binds) {
       }
     }
     throw new IllegalArgumentException("a list holds at most " + MAX_IN_LIST + " values: " + n);
+  }
+
+  /** The captured tables by name: {@code (NVL(SRC_CON_ID, 0), SEG_OWNER, TABLE_NAME) IN (...)}. */
+  private static void appendNames(StringBuilder sql, List<Object> binds, Set<MiningQuery.CapturedTable> tables) {
+    List<Object> names = new ArrayList<>(tables.stream().sorted(java.util.Comparator
+        .comparingInt(MiningQuery.CapturedTable::conId).thenComparing(MiningQuery.CapturedTable::owner)
+        .thenComparing(MiningQuery.CapturedTable::table)).toList());
+    if (names.isEmpty()) {
+      names.add(new MiningQuery.CapturedTable(NO_OBJECT, NO_USER, NO_USER));
+    }
+    List<List<Object>> lists = padded(names);
+    sql.append(lists.size() > 1 ? "(" : "");
+    for (int i = 0; i < lists.size(); i++) {
+      sql.append(i == 0 ? "" : " OR ").append("(NVL(SRC_CON_ID, 0), SEG_OWNER, TABLE_NAME) IN (");
+      for (int j = 0; j < lists.get(i).size(); j++) {
+        MiningQuery.CapturedTable name = (MiningQuery.CapturedTable) lists.get(i).get(j);
+        sql.append(j == 0 ? "(?, ?, ?)" : ", (?, ?, ?)");
+        binds.add(name.conId());
+        binds.add(name.owner());
+        binds.add(name.table());
+      }
+      sql.append(')');
+    }
+    sql.append(lists.size() > 1 ? ")" : "");
   }
 
   private static void appendMarkers(StringBuilder sql, int count) {

@@ -1,6 +1,7 @@
 package dev.redoline.logminer.internal.jdbc;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
@@ -13,7 +14,9 @@ import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.NoLoggingSegment;
 import dev.redoline.logminer.internal.PdbState;
 import dev.redoline.logminer.internal.SessionContainer;
+import dev.redoline.logminer.internal.SnapshotPreflight;
 import java.sql.SQLException;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +60,13 @@ import java.util.TreeSet;
  *   <li>CDC-4001: a container database with no PDB named ({@code cdc.database.pdbs}); a named
  *       archive destination that does not exist or is not VALID ({@code cdc.archive.destination});
  *       {@code archive_only} without a VALID LOCAL destination ({@code cdc.capture.mode}).
+ *   <li>CDC-4003 ({@code cdc.snapshot.mode}): snapshots are on and the user may not read a captured
+ *       table {@code AS OF SCN}.
+ *   <li>CDC-4090 ({@code cdc.database.time.zone}), a warning: no zone is configured and the
+ *       server's clock zone is known only as an offset other than UTC.
  * </ul>
+ *
+ * <p>Each problem carries its fix ({@link PreflightProblem#fix()}, written by {@link PreflightFixes}).
  *
  * Other database errors are not problems of the setup: they propagate as {@link SQLException}s.
  */
@@ -85,20 +94,21 @@ public final class Preflight {
     probeViews(gateway, problems);
     if (gateway instanceof PreflightProbe probe) {
       for (String missing : probe.missingPrivileges()) {
-        problems.add(new PreflightProblem(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE,
-            "user " + config.get(CdcConfig.DATABASE_USER) + " lacks " + missing));
+        problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE,
+            "user " + user() + " lacks " + missing, PreflightFixes.grant(missing, user())));
       }
     }
     if (db == null) {
       return problems;
     }
     if (db.logMode() != DatabaseState.LogMode.ARCHIVELOG) {
-      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.ARCHIVELOG_MODE_OFF,
-          "database " + db.name() + " has LOG_MODE " + db.logMode() + "; capture needs ARCHIVELOG"));
+      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.ARCHIVELOG_MODE_OFF,
+          "database " + db.name() + " has LOG_MODE " + db.logMode() + "; capture needs ARCHIVELOG",
+          PreflightFixes.ARCHIVELOG));
     }
     if (!db.supplementalLogDataMin()) {
-      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
-          "database " + db.name() + " has SUPPLEMENTAL_LOG_DATA_MIN = NO"));
+      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+          "database " + db.name() + " has SUPPLEMENTAL_LOG_DATA_MIN = NO", PreflightFixes.MINIMAL_LOGGING));
     }
     List<String> containers = checkPdbs(gateway, db, problems);
     if (!db.supplementalLogDataAll()) {
@@ -106,6 +116,8 @@ public final class Preflight {
     }
     checkNoLogging(gateway, containers, problems);
     checkArchiveDestination(gateway, problems);
+    checkFlashback(gateway, problems);
+    checkTimeZone(db, problems);
     return problems;
   }
 
@@ -122,9 +134,9 @@ public final class Preflight {
       if (!JdbcProbes.deniedAccess(e)) {
         throw e;
       }
-      PreflightProblem problem = new PreflightProblem(CdcConfig.DATABASE_USER.name(),
-          ErrorCode.MISSING_PRIVILEGE, "user " + config.get(CdcConfig.DATABASE_USER) + " cannot read " + view
-              + " (ORA-" + String.format("%05d", e.getErrorCode()) + ")");
+      PreflightProblem problem = PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(),
+          ErrorCode.MISSING_PRIVILEGE, "user " + user() + " cannot read " + view
+              + " (ORA-" + String.format("%05d", e.getErrorCode()) + ")", PreflightFixes.grantSelect(view, user()));
       if (!problems.contains(problem)) {   // a view read twice is reported once
         problems.add(problem);
       }
@@ -150,15 +162,17 @@ public final class Preflight {
     List<String> containers = new ArrayList<>();
     if (!db.cdb()) {
       for (String pdb : named) {
-        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " cannot be captured: database " + db.name() + " is not a container database"));
+        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " cannot be captured: database " + db.name() + " is not a container database",
+            PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "")));
       }
       containers.add(null);
       return containers;
     }
     if (named.isEmpty()) {
-      problems.add(new PreflightProblem(key, ErrorCode.INVALID_CONFIGURATION, "is empty, but database "
-          + db.name() + " is a container database: name the PDBs to capture"));
+      problems.add(PreflightProblem.fixedBy(key, ErrorCode.INVALID_CONFIGURATION, "is empty, but database "
+          + db.name() + " is a container database: name the PDBs to capture",
+          PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "<PDB>[,<PDB>...]")));
       return containers;
     }
     if (!canSeePdbs(gateway, named, problems)) {
@@ -172,11 +186,12 @@ public final class Preflight {
       PdbState state = pdbs.stream().filter(p -> p.name().equals(pdb)).findFirst().orElse(null);
       if (state == null) {
         List<String> existing = pdbs.stream().map(PdbState::name).toList();
-        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " does not exist; V$PDBS lists " + existing));
+        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " does not exist; V$PDBS lists " + existing,
+            PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "<one or more of " + String.join(",", existing) + ">")));
       } else if (!state.open()) {
-        problems.add(new PreflightProblem(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " is " + state.openMode() + ", not open"));
+        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
+            "PDB " + pdb + " is " + state.openMode() + ", not open", PreflightFixes.openPdb(pdb)));
       } else {
         containers.add(pdb);
       }
@@ -192,14 +207,16 @@ public final class Preflight {
       throws SQLException {
     SessionContainer at = gateway.sessionContainer();
     if (!at.canMine()) {
-      problems.add(new PreflightProblem(CdcConfig.DATABASE_URL.name(), ErrorCode.SESSION_NOT_IN_ROOT,
-          CaptureSessionChecks.notAtRoot(at)));
+      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.SESSION_NOT_IN_ROOT,
+          CaptureSessionChecks.notAtRoot(at),
+          PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
       return false;
     }
     ContainerData data = readable(gateway::containerData, "DBA_CONTAINER_DATA", problems);
     String lacking = data == null ? null : CaptureSessionChecks.lacksContainerData(config, data, named, true);
     if (lacking != null) {
-      problems.add(new PreflightProblem(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE, lacking));
+      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE, lacking,
+          PreflightFixes.containerData(user())));
       return false;
     }
     return true;
@@ -210,9 +227,9 @@ public final class Preflight {
     PreflightProbe probe = gateway instanceof PreflightProbe p ? p : null;
     for (TableId table : capturedTables(gateway, containers, problems)) {
       if (probe == null || !probe.allColumnLogging(table)) {
-        problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+        problems.add(PreflightProblem.fixedBy(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
             "captured table " + table + " has no ALL COLUMN supplemental logging and the database logs "
-                + "only minimal supplemental data"));
+                + "only minimal supplemental data", PreflightFixes.allColumnLogging(table)));
       }
     }
   }
@@ -249,7 +266,7 @@ public final class Preflight {
       problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING,
           "V$DATABASE.FORCE_LOGGING is NO and captured tables or partitions are NOLOGGING: "
               + String.join(", ", unlogged) + "; direct-path loads into them write no redo, so capture never "
-              + "sees those rows", true));
+              + "sees those rows", true, PreflightFixes.FORCE_LOGGING));
     }
   }
 
@@ -289,20 +306,67 @@ public final class Preflight {
       ArchiveDestination d = destinations.stream()
           .filter(x -> x.name().equalsIgnoreCase(named)).findFirst().orElse(null);
       if (d == null) {
-        problems.add(new PreflightProblem(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
-            named + " is not an archive destination; V$ARCHIVE_DEST_STATUS lists "
-                + destinations.stream().filter(x -> !x.status().equals("INACTIVE")).map(ArchiveDestination::name)
-                    .toList()));
+        List<String> listed = destinations.stream().filter(x -> !x.status().equals("INACTIVE"))
+            .map(ArchiveDestination::name).toList();
+        problems.add(PreflightProblem.fixedBy(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
+            named + " is not an archive destination; V$ARCHIVE_DEST_STATUS lists " + listed,
+            PreflightFixes.setting(CdcConfig.ARCHIVE_DESTINATION, "<one of " + String.join(",", listed)
+                + ", or empty for the first VALID LOCAL one>")));
       } else if (!d.status().equals("VALID")) {
-        problems.add(new PreflightProblem(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
-            named + " has STATUS " + d.status() + "; capture reads archived logs from a VALID destination"));
+        problems.add(PreflightProblem.fixedBy(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
+            named + " has STATUS " + d.status() + "; capture reads archived logs from a VALID destination",
+            "ALTER SYSTEM SET LOG_ARCHIVE_DEST_STATE_" + d.destId() + "=ENABLE; (and correct LOG_ARCHIVE_DEST_"
+                + d.destId() + " until V$ARCHIVE_DEST_STATUS shows it VALID) or "
+                + PreflightFixes.setting(CdcConfig.ARCHIVE_DESTINATION, "<a VALID destination>")));
       }
       return;
     }
     String mode = config.get(CdcConfig.CAPTURE_MODE).toLowerCase(Locale.ROOT);
     if (mode.equals("archive_only") && destinations.stream().noneMatch(ArchiveDestination::usableLocal)) {
-      problems.add(new PreflightProblem(CdcConfig.CAPTURE_MODE.name(), ErrorCode.INVALID_CONFIGURATION,
-          "archive_only needs a VALID LOCAL archive destination, and V$ARCHIVE_DEST_STATUS has none"));
+      problems.add(PreflightProblem.fixedBy(CdcConfig.CAPTURE_MODE.name(), ErrorCode.INVALID_CONFIGURATION,
+          "archive_only needs a VALID LOCAL archive destination, and V$ARCHIVE_DEST_STATUS has none",
+          "ALTER SYSTEM SET LOG_ARCHIVE_DEST_1='LOCATION=USE_DB_RECOVERY_FILE_DEST'; or "
+              + PreflightFixes.setting(CdcConfig.CAPTURE_MODE, "online")));
     }
+  }
+
+  /**
+   * CDC-4003 naming the captured tables the user may not read {@code AS OF SCN} when
+   * {@code cdc.snapshot.mode} snapshots: the check {@code start()} makes at its first connection.
+   */
+  private void checkFlashback(LogMinerGateway gateway, List<PreflightProblem> problems) throws SQLException {
+    List<TableId> denied;
+    try {
+      denied = SnapshotPreflight.deniedFlashback(gateway, config);
+    } catch (CdcException e) {
+      if (e.errorCode() == ErrorCode.UNKNOWN_PDB) {
+        return;   // the tables of a PDB that is not there cannot be resolved: checkPdbs reported it
+      }
+      throw e;
+    }
+    if (!denied.isEmpty()) {
+      problems.add(PreflightProblem.fixedBy(CdcConfig.SNAPSHOT_MODE.name(), ErrorCode.MISSING_PRIVILEGE,
+          "snapshots are on, but user " + user() + " may not read " + denied + " AS OF SCN (no FLASHBACK on the table "
+              + "and no FLASHBACK ANY TABLE)", PreflightFixes.flashback(denied, user())));
+    }
+  }
+
+  /**
+   * A CDC-4090 warning when no zone is configured and the server's clock zone could only be read
+   * as an offset other than UTC: change times would be off by the daylight saving shift from the
+   * server clock's next change on.
+   */
+  private void checkTimeZone(DatabaseState db, List<PreflightProblem> problems) {
+    if (config.get(CdcConfig.DATABASE_TIME_ZONE).isEmpty() && db.zone() instanceof ZoneOffset offset
+        && !offset.equals(ZoneOffset.UTC)) {
+      problems.add(new PreflightProblem(CdcConfig.DATABASE_TIME_ZONE.name(), ErrorCode.TIME_ZONE_ONLY_OFFSET,
+          "the database server's clock is at offset " + offset + " and DBTIMEZONE does not name its region, so "
+              + "change times are right only until the clock's next daylight saving change", true,
+          PreflightFixes.setting(CdcConfig.DATABASE_TIME_ZONE, "<the server's region, e.g. Europe/Paris>")));
+    }
+  }
+
+  private String user() {
+    return config.get(CdcConfig.DATABASE_USER);
   }
 }

@@ -42,8 +42,13 @@ class PreflightTest {
 
   private static List<PreflightProblem> check(SimulatedOracle oracle, CdcConfig config) throws SQLException {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      return Preflight.of(config).check(db);
+      return withoutFixes(Preflight.of(config).check(db));
     }
+  }
+
+  /** The problems as the scenarios below expect them; the fixes are checked by cdc-tools' CheckCommandTest. */
+  static List<PreflightProblem> withoutFixes(List<PreflightProblem> problems) {
+    return problems.stream().map(p -> new PreflightProblem(p.key(), p.code(), p.message(), p.warning())).toList();
   }
 
   @Test
@@ -111,7 +116,7 @@ class PreflightTest {
     };
 
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      List<PreflightProblem> problems = Preflight.of(config()).check(withProbe(db, probe));
+      List<PreflightProblem> problems = withoutFixes(Preflight.of(config()).check(withProbe(db, probe)));
 
       assertThat(problems).containsExactly(
           new PreflightProblem("cdc.database.user", ErrorCode.MISSING_PRIVILEGE, "user C##REDOLINE lacks LOGMINING"),

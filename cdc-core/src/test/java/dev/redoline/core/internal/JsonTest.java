@@ -1,4 +1,4 @@
-package dev.redoline.embedded;
+package dev.redoline.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

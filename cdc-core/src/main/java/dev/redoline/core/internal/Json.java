@@ -1,4 +1,4 @@
-package dev.redoline.embedded;
+package dev.redoline.core.internal;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The little JSON the state files need: objects, arrays, strings, whole numbers, booleans and
+ * The little JSON the embedded engine's state files and the command-line tool need: objects, arrays, strings, whole numbers, booleans and
  * null. Whole numbers read back as {@link Long}; fractions are not used by any state file and are
  * rejected, so a hand-edited file fails loudly instead of losing precision.
  *
@@ -16,7 +16,7 @@ import java.util.Map;
  * Map<String, Object> back = Json.parseObject(text);
  * }</pre>
  */
-final class Json {
+public final class Json {
 
   private final String text;
   private int at;
@@ -26,13 +26,13 @@ final class Json {
   }
 
   /** Writes maps, lists, strings, numbers, booleans and null. */
-  static String write(Object value) {
+  public static String write(Object value) {
     StringBuilder out = new StringBuilder();
     write(out, value);
     return out.toString();
   }
 
-  static void write(StringBuilder out, Object value) {
+  public static void write(StringBuilder out, Object value) {
     if (value == null) {
       out.append("null");
     } else if (value instanceof String s) {
@@ -68,7 +68,7 @@ final class Json {
     }
   }
 
-  static void quote(StringBuilder out, String s) {
+  public static void quote(StringBuilder out, String s) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -96,7 +96,7 @@ final class Json {
    * @throws IllegalArgumentException naming the offset of the first problem
    */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> parseObject(String text) {
+  public static Map<String, Object> parseObject(String text) {
     Json json = new Json(text);
     json.space();
     Object value = json.value();

@@ -1,0 +1,136 @@
+package dev.redoline.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.OracleType;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.logminer.Database;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import dev.redoline.simulator.replay.Recording;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A capture recorded on the simulator ({@code cdc.recording.dir}) and replayed
+ * ({@code jdbc:redoline:sim:replay?file=...}) delivers the same transactions, each change with its
+ * position, in the same order: inserts, updates, deletes, a rolled-back transaction,
+ * LOB writes past the in-row size, an excluded and a truncated column.
+ */
+class RecordingReplayTest {
+
+  private static final TableId ITEMS = TableId.of("SHOP", "ITEMS");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void replayOfASimulatorRecording_deliversTheSameStream() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(27).build();
+    Scn start = workload(oracle);
+    Path recording = dir.resolve("recording");
+
+    Map<String, String> recorded = settings(oracle.url(), start, dir.resolve("state-recorded"));
+    recorded.put("cdc.recording.dir", recording.toString());
+    Recorder original = new Recorder();
+    EmbeddedEngine engine = EmbeddedEngine.builder().config(recorded).handler(original)
+        .database(Database.jdbc(CdcConfig.from(recorded), oracle.clock(), oracle::advance)).build();
+    engine.start();
+    try {
+      original.awaitCount(COMMITTED);
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + "; failed statements: " + failed(recording), e);
+    }
+    engine.stop();
+    assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
+
+    List<Recording.Statement> statements = Recording.read(recording).statements();
+    assertThat(statements).as("the gateway's statements were recorded")
+        .anyMatch(s -> s.sql().startsWith("SELECT SCN, START_SCN") && !s.rows().isEmpty())
+        .anyMatch(s -> s.sql().contains("DBMS_LOGMNR.START_LOGMNR"))
+        .anyMatch(s -> s.sql().contains("V$ARCHIVED_LOG") || s.sql().contains("V$LOG "));
+
+    Map<String, String> replayed = settings(ReplayUrl.of(recording), start, dir.resolve("state-replayed"));
+    Recorder replay = new Recorder();
+    EmbeddedEngine again = EmbeddedEngine.builder().config(replayed).handler(replay)
+        .database(Database.fromConfig(CdcConfig.from(replayed))).build();
+    again.start();
+    replay.awaitCount(COMMITTED);
+    again.stop();
+    assertThat(again.awaitTermination(Recorder.PATIENCE)).isTrue();
+
+    assertThat(original.handled()).hasSize(COMMITTED);
+    assertThat(replay.handled()).as("the replayed stream, change by change with positions")
+        .containsExactlyElementsOf(original.handled());
+  }
+
+  /** The recorded statements that failed, with their errors, for a failure message. */
+  static List<String> failed(Path recording) throws java.io.IOException {
+    return Recording.read(recording).statements().stream().filter(s -> s.failure() != null)
+        .map(s -> s.sql() + " " + s.binds() + " -> " + s.failure()).toList();
+  }
+
+  /** Transactions the workload commits with a captured change. */
+  static final int COMMITTED = 4;
+
+  /** The workload: {@link #COMMITTED} transactions with changes, one rolled back; returns the start SCN. */
+  static Scn workload(SimulatedOracle oracle) {
+    oracle.createTable(TableLayout.builder(ITEMS, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+        .column("SECRET", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+        .primaryKey("ID").build());
+    Scn start = Scn.of(oracle.currentScn());
+    SimulatedTransaction first = oracle.begin();
+    String one = first.insert(ITEMS, 1L, "first item", "s3cr3t-1", "short note");
+    String two = first.insert(ITEMS, 2L, "second 'quoted' item", "s3cr3t-2", "long note ".repeat(100));
+    first.commit();
+    SimulatedTransaction second = oracle.begin();
+    second.update(ITEMS, one, Map.of("NAME", "renamed", "SECRET", "s3cr3t-1b"));
+    second.update(ITEMS, two, Map.of("NOTE", "rewritten"));
+    second.commit();
+    SimulatedTransaction undone = oracle.begin();
+    undone.insert(ITEMS, 9L, "never delivered", "s3cr3t-9", "n");
+    undone.rollback();
+    SimulatedTransaction third = oracle.begin();
+    third.delete(ITEMS, two);
+    third.insert(ITEMS, 3L, "third", null, "x".repeat(3000));
+    third.commit();
+    SimulatedTransaction fourth = oracle.begin();
+    fourth.update(ITEMS, one, Map.of("SECRET", "s3cr3t-1c"));
+    fourth.commit();
+    return start;
+  }
+
+  static Map<String, String> settings(String url, Scn start, Path state) {
+    Map<String, String> settings = new HashMap<>();
+    settings.put("cdc.database.url", url);
+    settings.put("cdc.tables.include", "SHOP.*");
+    settings.put("cdc.columns.exclude", "SHOP.ITEMS.SECRET");
+    settings.put("cdc.columns.truncate", "SHOP.ITEMS.NAME:8");
+    settings.put("cdc.start.scn", start.toString());
+    settings.put("cdc.snapshot.mode", "no_data");
+    settings.put("cdc.state.dir", state.toString());
+    settings.put("cdc.buffer.spill.dir", state.resolve("spill").toString());
+    settings.put("cdc.heartbeat.interval.ms", "0");
+    settings.put("cdc.mining.idle.ms", "200");
+    return settings;
+  }
+
+  /** The replay URL of a recording directory. */
+  static final class ReplayUrl {
+    private ReplayUrl() {}
+
+    static String of(Path recording) {
+      return "jdbc:redoline:sim:replay?file=" + recording.toAbsolutePath();
+    }
+  }
+}
