@@ -170,7 +170,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     List<Change> changes = new ArrayList<>();
     for (JournalEntry s : slices.values()) {
       for (Change c : s.changes()) {
-        if (!removed.contains(new JournalEntry.Removal(c.address(), c.ssn()))) {
+        if (!JournalEntry.Removal.removes(removed, c)) {
           changes.add(c);
         }
       }

@@ -219,6 +219,18 @@ public final class CdcConfig {
       "cdc.mining.remine.max.attempts", Type.INT, "5", Validator.range(1, 100), LOW, MINING,
       "How many times in a row one step is mined again after a LogMiner error that re-mining fixes "
           + "(CDC-1002) before the capture stops.");
+  public static final ConfigKey<Long> MINING_STEP_MEMORY_MAX_BYTES = new ConfigKey<>(
+      "cdc.mining.step.memory.max.bytes", Type.LONG, "134217728", Validator.range(1024, Long.MAX_VALUE), MEDIUM,
+      MINING, "Heap one step's mined rows may take (estimated at twice their SQL text plus 400 bytes a row); "
+          + "the rows beyond it go to an enciphered step file in cdc.buffer.spill.dir, read back once the whole "
+          + "step is read. Applying such a step holds up to one and a quarter times this much.");
+  public static final ConfigKey<Integer> MINING_SESSIONS = new ConfigKey<>("cdc.mining.sessions", Type.INT, "1",
+      Validator.range(1, 16), MEDIUM, MINING,
+      "LogMiner sessions that may mine one step's archived logs at once, each on its own connection over a "
+          + "contiguous range of the logs; the rows are merged in redo order and applied as one session's. "
+          + "Used only while a step holds more than one archived log (a backlog); online logs are always "
+          + "mined by one session. Each session costs the database a connection, a CPU and its LogMiner "
+          + "memory (docs/performance-catchup.md). 1 keeps the single session.");
 
   // ---- Transaction buffer ------------------------------------------------------------------
 
@@ -378,6 +390,7 @@ public final class CdcConfig {
       USERS_EXCLUDE, SKIPPED_OPERATIONS, ARCHIVE_DESTINATION, START_SCN, SNAPSHOT_MODE, SNAPSHOT_CHUNK_ROWS,
       MINING_TARGET_LATENCY_MS, MINING_MAX_LOGS_PER_STEP, MINING_QUERY_TIMEOUT_MS, MINING_SESSION_MAX_AGE_MS,
       MINING_DECODE_THREADS, MINING_FETCH_SIZE, MINING_IDLE_MS, MINING_LGWR_MAX_DELAY_MS, MINING_REMINE_MAX_ATTEMPTS,
+      MINING_STEP_MEMORY_MAX_BYTES, MINING_SESSIONS,
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,

@@ -69,12 +69,25 @@ class EngineLobHeavyTest {
   }
 
   /**
+   * One mining step over one 3 GiB log holding a 2 GiB BLOB's whole transaction: over 2 GB of redo
+   * and 4 GiB of LOB_WRITE row text (two hex digits a byte), read whole before any is applied. All
+   * but the step's first 32 MiB of rows go to its step file in the spill directory, and the step is
+   * applied from there, so the 256 MB heap holds about one budget of rows (docs/performance-catchup.md).
+   */
+  @Test
+  void oneStepOverATwoGbLog_goesThroughA256MbHeap() throws Exception {
+    capture(7, 2L << 30, Map.of("cdc.lob.max.bytes", "0", "cdc.lob.stream.threshold.bytes", Long.toString(1L << 20),
+        "cdc.mining.step.memory.max.bytes", Long.toString(32L << 20), "cdc.mining.max.logs.per.step", "1"),
+        StreamedLob.class, "--log-bytes", Long.toString(3L << 30));
+  }
+
+  /**
    * Captures the biglob workload's transaction with a {@code lobBytes} BLOB and checks what the
    * handler saw; {@code lobSettings} bound and stream LOBs, {@code delivered} is the form the BLOB
    * must arrive in.
    */
-  private void capture(long seed, long lobBytes, Map<String, String> lobSettings, Class<?> deliveredAs)
-      throws Exception {
+  private void capture(long seed, long lobBytes, Map<String, String> lobSettings, Class<?> deliveredAs,
+      String... moreServerArgs) throws Exception {
     Heap.resetPeaks();
     long started = System.nanoTime();
     GeneratedLob lob = GeneratedLob.of(seed, lobBytes);
@@ -83,8 +96,11 @@ class EngineLobHeavyTest {
     long peakRss;
     long ready;
     long done;
-    try (ForkedSimulator sim = ForkedSimulator.start(SimulatorLobHeavyTest.SIMULATOR_HEAP, "--workload", "biglob",
-        "--seed", Long.toString(seed), "--lob-bytes", Long.toString(lobBytes))) {
+    List<String> serverArgs = new ArrayList<>(List.of("--workload", "biglob", "--seed", Long.toString(seed),
+        "--lob-bytes", Long.toString(lobBytes)));
+    serverArgs.addAll(List.of(moreServerArgs));
+    try (ForkedSimulator sim = ForkedSimulator.start(SimulatorLobHeavyTest.SIMULATOR_HEAP,
+        serverArgs.toArray(String[]::new))) {
       ready = System.nanoTime();
       Map<String, String> settings = new HashMap<>();
       settings.put("cdc.database.url", sim.url());
@@ -95,9 +111,9 @@ class EngineLobHeavyTest {
       settings.put("cdc.buffer.spill.dir", state.resolve("spill").toString());
       // A tenth of the heap for open transactions: the rest spills.
       settings.put("cdc.buffer.memory.max.bytes", Long.toString(32L << 20));
-      settings.putAll(lobSettings);
       // Whole logs of 4 MiB: a step holds at most 16 MiB of LOB content as row text.
       settings.put("cdc.mining.max.logs.per.step", "4");
+      settings.putAll(lobSettings);
       settings.put("cdc.mining.idle.ms", "200");
       EmbeddedEngine engine = EmbeddedEngine.builder().config(settings)
           .handler(tx -> {
@@ -117,8 +133,8 @@ class EngineLobHeavyTest {
       }
       peakRss = sim.peakRssBytes().orElse(-1);
     }
-    System.out.printf("HEAVY engine: %d bytes; simulator ready in %.1f s, delivered in %.1f s; engine heap peak "
-        + "%d MiB of %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n", lobBytes,
+    System.out.printf("HEAVY engine: %d bytes %s; simulator ready in %.1f s, delivered in %.1f s; engine heap peak "
+        + "%d MiB of %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n", lobBytes, serverArgs,
         (ready - started) / 1e9,
         (done - ready) / 1e9, Heap.peakBytes() >> 20, Heap.maxBytes() >> 20,
         Heap.peakAfterGcBytes() >> 20, peakRss >> 20);

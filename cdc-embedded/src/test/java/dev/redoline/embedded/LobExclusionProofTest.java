@@ -108,6 +108,8 @@ class LobExclusionProofTest {
     settings.put("cdc.state.dir", state.toString());
     settings.put("cdc.buffer.spill.dir", state.resolve("spill").toString());
     settings.put("cdc.buffer.memory.max.bytes", "1024");
+    // every step's rows beyond its first kilobyte go through a step file (enciphered, deleted after the step)
+    settings.put("cdc.mining.step.memory.max.bytes", "1024");
     settings.put("cdc.buffer.journal.after.ms", "0");
     settings.put("cdc.heartbeat.interval.ms", "0");
     settings.put("cdc.mining.idle.ms", "200");

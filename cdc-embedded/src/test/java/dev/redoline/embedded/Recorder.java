@@ -112,7 +112,12 @@ final class Recorder implements ChangeHandler {
 
   /** Waits until {@code condition} holds, re-checking on every signal and every 50 ms. */
   static void await(BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    await(condition, what, PATIENCE);
+  }
+
+  /** Waits as {@link #await(BooleanSupplier, String)} does, up to {@code patience}. */
+  static void await(BooleanSupplier condition, String what, Duration patience) {
+    long deadline = System.nanoTime() + patience.toNanos();
     LOCK.lock();
     try {
       while (!condition.getAsBoolean()) {

@@ -27,7 +27,12 @@ public record OpsEvent(Type type, Instant time, String message) {
     /** A snapshot chunk was read again smaller (ORA-01555), again later (ORA-01466), or skipped a table. */
     SNAPSHOT_RETRY(true),
     /** A snapshot signal or request could not be carried out and was skipped (CDC-4011). */
-    SIGNAL_SKIPPED(true);
+    SIGNAL_SKIPPED(true),
+    /**
+     * Steps began or stopped being mined by several LogMiner sessions at once
+     * ({@code cdc.mining.sessions}): the message says which, with the sessions and archived logs.
+     */
+    PARALLEL_MINING(false);
 
     private final boolean noticeable;
 

@@ -28,7 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Options: {@code --workload demo|stress|biglob} (default {@code demo}), {@code --seed N}
  * (default 1), {@code --port N} (default 15210; 0 picks a free port), {@code --lob-bytes N} (the
- * size of the {@code biglob} workload's generated BLOB, default 1 GiB), {@code --pace on|N}
+ * size of the {@code biglob} workload's generated BLOB, default 1 GiB), {@code --log-bytes N} (the
+ * size of its redo logs, default 4 MiB), {@code --pace on|N}
  * (LogMiner's pace, {@link LogMinerPace}: the published figures, or N changes a second; default
  * none), {@code --exit-with PID}
  * (stop when that process ends, as a test's forked server does). The server listens on the loopback
@@ -89,6 +90,7 @@ public final class SimulatorServer implements AutoCloseable {
     long seed = 1;
     int port = DEFAULT_PORT;
     long lobBytes = Workloads.DEFAULT_BIG_LOB_BYTES;
+    long logBytes = Workloads.BIG_LOB_LOG_BYTES;
     LogMinerPace pace = null;
     for (int i = 0; i < args.length; i++) {
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -97,11 +99,12 @@ public final class SimulatorServer implements AutoCloseable {
         case "--seed" -> seed = Long.parseLong(required(args[i], value));
         case "--port" -> port = Integer.parseInt(required(args[i], value));
         case "--lob-bytes" -> lobBytes = Long.parseLong(required(args[i], value));
+        case "--log-bytes" -> logBytes = Long.parseLong(required(args[i], value));
         case "--pace" -> pace = LogMinerPace.parse(required(args[i], value));
         case "--exit-with" -> exitWith(Long.parseLong(required(args[i], value)));
         default -> {
           System.err.println("Unknown option " + args[i] + "; usage: --workload demo|stress|biglob [--seed N]"
-              + " [--port N] [--lob-bytes N] [--pace on|N] [--exit-with PID]");
+              + " [--port N] [--lob-bytes N] [--log-bytes N] [--pace on|N] [--exit-with PID]");
           System.exit(2);
         }
       }
@@ -110,7 +113,7 @@ public final class SimulatorServer implements AutoCloseable {
     SimulatedOracle oracle;
     try {
       Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-      oracle = workload.equals("biglob") ? Workloads.bigLob(seed, now, lobBytes) : Workloads.create(workload, seed, now);
+      oracle = workload.equals("biglob") ? Workloads.bigLob(seed, now, lobBytes, logBytes) : Workloads.create(workload, seed, now);
       oracle.logMinerPace(pace);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());

@@ -101,7 +101,18 @@ final class Workloads {
    * switched and archived, and no other traffic runs, so every log of the write is archived.
    */
   static SimulatedOracle bigLob(long seed, java.time.Instant start, long lobBytes) {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
+    return bigLob(seed, start, lobBytes, BIG_LOB_LOG_BYTES);
+  }
+
+  /** The size of the {@code biglob} workload's logs unless the server is told {@code --log-bytes N}. */
+  static final long BIG_LOB_LOG_BYTES = 4L << 20;
+
+  /**
+   * As {@link #bigLob(long, java.time.Instant, long)}, with logs of {@code logBytes}: logs larger
+   * than the LOB's redo hold the whole transaction in one log, so one mining step reads it all.
+   */
+  static SimulatedOracle bigLob(long seed, java.time.Instant start, long lobBytes, long logBytes) {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(logBytes).build();
     OracleType id = OracleType.number(10, 0);
     oracle.createTable(TableLayout.builder(BIG_LOBS, 1).column("ID", id, false)
         .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)

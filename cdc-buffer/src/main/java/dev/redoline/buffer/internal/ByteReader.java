@@ -18,6 +18,11 @@ final class ByteReader {
     this.end = offset + length;
   }
 
+  /** Bytes left to read. */
+  int remaining() {
+    return end - position;
+  }
+
   boolean hasRemaining() {
     return position < end;
   }

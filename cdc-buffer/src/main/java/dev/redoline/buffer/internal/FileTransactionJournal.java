@@ -91,6 +91,7 @@ public final class FileTransactionJournal implements TransactionJournal {
           frame(REMOVAL);
           ChangeCodec.writeAddress(removal.address(), scratch);
           scratch.putInt(removal.ssn());
+          ChangeCodec.writeNullableString(removal.rowId(), scratch);   // absent in files of earlier versions
           writer.append(scratch);
         }
         frame(MARK);
@@ -172,7 +173,8 @@ public final class FileTransactionJournal implements TransactionJournal {
         } else if (type == CHANGE) {
           changes++;
         } else if (type == REMOVAL) {
-          removals.add(new JournalEntry.Removal(ChangeCodec.readAddress(frame), frame.getInt()));
+          removals.add(new JournalEntry.Removal(ChangeCodec.readAddress(frame), frame.getInt(),
+              frame.hasRemaining() ? ChangeCodec.readNullableString(frame) : null));
         } else if (type == MARK) {
           scan.upTo = ChangeCodec.readAddress(frame);
           scan.validLength = reader.offset();
@@ -263,7 +265,7 @@ public final class FileTransactionJournal implements TransactionJournal {
               }
               if (frame.getByte() == CHANGE) {
                 Change change = ChangeCodec.read(frame);
-                if (!removals.contains(new JournalEntry.Removal(change.address(), change.ssn()))) {
+                if (!JournalEntry.Removal.removes(removals, change)) {
                   yielded++;
                   return change;
                 }

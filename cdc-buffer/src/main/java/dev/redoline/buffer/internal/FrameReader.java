@@ -84,6 +84,14 @@ final class FrameReader implements AutoCloseable {
     return new ByteReader(payload, 0, length);
   }
 
+  /**
+   * The bytes behind the last payload {@link #next()} returned, valid until the next call: a
+   * reader of an encrypted file deciphers them in place before reading the payload.
+   */
+  byte[] payloadBytes() {
+    return payload;
+  }
+
   @Override
   public void close() throws IOException {
     in.close();

@@ -62,6 +62,12 @@ public final class JournalCodec {
       ChangeCodec.writeAddress(removal.address(), out);
       out.putInt(removal.ssn());
     }
+    // The removals' ROW_IDs follow as a list of their own, so records of earlier versions (which
+    // end after the removals) still read.
+    out.putInt(entry.removed().size());
+    for (JournalEntry.Removal removal : entry.removed()) {
+      ChangeCodec.writeNullableString(removal.rowId(), out);
+    }
     byte[] record = new byte[out.size()];
     System.arraycopy(out.array(), 0, record, 0, out.size());
     return record;
@@ -100,6 +106,15 @@ public final class JournalCodec {
       List<JournalEntry.Removal> removed = new ArrayList<>(removals);
       for (int i = 0; i < removals; i++) {
         removed.add(new JournalEntry.Removal(ChangeCodec.readAddress(in), in.getInt()));
+      }
+      if (in.hasRemaining()) {
+        if (count(in) != removals) {
+          throw new FrameFormatException("the ROW_IDs do not match the removals");
+        }
+        for (int i = 0; i < removals; i++) {
+          JournalEntry.Removal r = removed.get(i);
+          removed.set(i, new JournalEntry.Removal(r.address(), r.ssn(), ChangeCodec.readNullableString(in)));
+        }
       }
       if (in.hasRemaining()) {
         throw new FrameFormatException("bytes after the end of the record");

@@ -1,9 +1,11 @@
 package dev.redoline.buffer.internal;
 
+import dev.redoline.core.Change;
 import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One append to the journal of a long-lived transaction: the changes applied since the previous
@@ -31,15 +33,34 @@ public record JournalEntry(TransactionInfo transaction, RedoAddress upTo, Change
   }
 
   /**
-   * Names a journaled change by where its redo row is: a LogMiner row is one address and SQL
-   * sequence number.
+   * Names a journaled change by where its redo row is and which row it changed: a LogMiner row is
+   * one address and SQL sequence number, but the rows of one array DML share both (SSN 0), so the
+   * ROW_ID tells them apart. A removal without a ROW_ID (written before ROW_IDs were recorded, or
+   * for a change LogMiner gave no ROW_ID) names every change of its address and SSN.
    *
    * @param address the change's redo address
    * @param ssn the change's SSN inside the redo record
+   * @param rowId the change's ROW_ID, or {@code null}
    */
-  public record Removal(RedoAddress address, int ssn) {
+  public record Removal(RedoAddress address, int ssn, String rowId) {
     public Removal {
       Objects.requireNonNull(address, "address == null");
+    }
+
+    /** A removal by address and SSN alone. */
+    public Removal(RedoAddress address, int ssn) {
+      this(address, ssn, null);
+    }
+
+    /** The removal of {@code change}. */
+    public static Removal of(Change change) {
+      return new Removal(change.address(), change.ssn(), change.rowId());
+    }
+
+    /** Whether one of {@code removals} names {@code change}. */
+    public static boolean removes(Set<Removal> removals, Change change) {
+      return !removals.isEmpty() && (removals.contains(of(change))
+          || change.rowId() != null && removals.contains(new Removal(change.address(), change.ssn())));
     }
   }
 }

@@ -174,7 +174,7 @@ final class OpenTransaction {
       // Spilled: the slot is already marked removed, so read the frame back by its position.
       Change gone = spill != null ? spill.changeAtIgnoringRemoval(position) : memory.lastRemoved();
       if (position < journaledPositions) {
-        pendingRemovals.add(new JournalEntry.Removal(gone.address(), gone.ssn()));
+        pendingRemovals.add(JournalEntry.Removal.of(gone));
       }
       releaseLobsOf(gone);
     }

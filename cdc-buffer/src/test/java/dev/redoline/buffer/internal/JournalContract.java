@@ -94,6 +94,23 @@ public abstract class JournalContract {
     assertThat(loaded.upTo()).isEqualTo(at(6));
   }
 
+  /**
+   * The rows of one array DML share an RS_ID and SSN 0: undoing one of them must not remove the
+   * others when the journal is replayed.
+   */
+  @Test
+  void load_removalOfOneRowOfAnArrayDml_leavesItsOtherRows() {
+    TransactionJournal journal = journal();
+    Change first = insert(1, 3);
+    Change second = insert(2, 3);
+    Change third = insert(3, 3);
+    journal.append(entry(INFO, 3, List.of(insert(9, 2), first, second, third)));
+    journal.append(entry(INFO, 6, List.of(), JournalEntry.Removal.of(second)));
+
+    List<JournaledTransaction> loaded = reopen().load();
+    assertThat(changes(loaded.get(0))).containsExactly(insert(9, 2), first, third);
+  }
+
   @Test
   void remove_forgetsOnlyThatTransactionAndIgnoresUnknownOnes() {
     TransactionJournal journal = journal();

@@ -54,7 +54,8 @@ record CaptureAssembly(CaptureLoop loop, EventQueue queue, CaptureStats stats, R
             !settings.skipped().skips(Operation.UPDATE)) : null);
     MiningWindow window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     MiningSession session = new MiningSession(clock, settings.sessionMaxAge());
-    CaptureConnection connection = new CaptureConnection(gateways, stats, SnapshotPreflight.of(settings, snapshotSettings));
+    CaptureConnection connection = new CaptureConnection(gateways, stats, SnapshotPreflight.of(settings, snapshotSettings),
+        new ParallelMining(gateways, settings.miningSessions(), clock, settings.sessionMaxAge()));
     RecoveryPolicy recovery = new RecoveryPolicy(settings, snapshotSettings.mode(), connection, window, session, stats,
         ops, sleeper, clock);
     Positions positions = new Positions(buffer, sequencer, applier);

@@ -5,8 +5,9 @@ import java.sql.SQLException;
 
 /**
  * The capture's connections to the database: the mining one, opened by {@link #connectFirst()} on
- * the caller's thread and again by {@link #open()} after each loss, and per PDB the one snapshot
- * chunks are read through ({@link ContainerReaders}), closed with it. Whether a connection is held
+ * the caller's thread and again by {@link #open()} after each loss, per PDB the one snapshot
+ * chunks are read through ({@link ContainerReaders}), and those of the further LogMiner sessions
+ * ({@link ParallelMining}), all closed with it. Whether a connection is held
  * is read by other threads ({@link #connected()}); everything else runs on the capture thread.
  */
 final class CaptureConnection {
@@ -16,6 +17,8 @@ final class CaptureConnection {
   private final FirstCheck firstCheck;
   private final ContainerReaders containerReaders;
   private final CaptureStats stats;
+  /** The connections of the LogMiner sessions beyond the first ({@code cdc.mining.sessions}). */
+  private final ParallelMining parallel;
   private LogMinerGateway db;
   /** Whether a connection is held; read by the sink's thread. */
   private volatile boolean connected;
@@ -28,8 +31,9 @@ final class CaptureConnection {
     void check(LogMinerGateway db) throws SQLException;
   }
 
-  CaptureConnection(GatewayFactory gateways, CaptureStats stats, FirstCheck firstCheck) {
+  CaptureConnection(GatewayFactory gateways, CaptureStats stats, FirstCheck firstCheck, ParallelMining parallel) {
     this.gateways = gateways;
+    this.parallel = parallel;
     this.firstCheck = firstCheck;
     this.containerReaders = new ContainerReaders(gateways);
     this.stats = stats;
@@ -88,6 +92,11 @@ final class CaptureConnection {
     return containerReaders;
   }
 
+  /** The sessions that mine a step's archived logs beside the first. */
+  ParallelMining parallel() {
+    return parallel;
+  }
+
   /** Whether the capture holds a database connection now (false while it retries one). */
   boolean connected() {
     return connected;
@@ -96,6 +105,7 @@ final class CaptureConnection {
   /** Closes every connection; {@link #open()} opens the mining one again. */
   void close() {
     containerReaders.close();
+    parallel.close();
     connected = false;
     if (db != null) {
       stats.connected(false);

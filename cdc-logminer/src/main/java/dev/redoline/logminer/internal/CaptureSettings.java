@@ -21,7 +21,8 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
     long memoryBudgetBytes, Path spillDirectory, Duration journalAfter, int journalAfterLogs,
     Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
     Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn,
-    SkippedOperations skipped, boolean lobEnabled, long lobMaxBytes, long lobStreamThresholdBytes) {
+    SkippedOperations skipped, boolean lobEnabled, long lobMaxBytes, long lobStreamThresholdBytes,
+    long stepMemoryBytes, int miningSessions) {
 
   /** How many inventory polls a log being archived is waited for before it counts as a gap. */
   static final int ARCHIVE_WAIT_POLLS = 60;
@@ -51,7 +52,8 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         SkippedOperations.of(c.get(CdcConfig.SKIPPED_OPERATIONS)), c.get(CdcConfig.LOB_ENABLED),
         c.get(CdcConfig.LOB_MAX_BYTES),
         // the lower of the two: a LOB larger than the buffer's memory always streams
-        Math.min(c.get(CdcConfig.LOB_STREAM_THRESHOLD_BYTES), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES)));
+        Math.min(c.get(CdcConfig.LOB_STREAM_THRESHOLD_BYTES), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES)),
+        c.get(CdcConfig.MINING_STEP_MEMORY_MAX_BYTES), c.get(CdcConfig.MINING_SESSIONS));
   }
 
   /** The configured zone, or {@code null} when empty: the gateway then reports the database's. */

@@ -191,8 +191,17 @@ final class LobAssembler {
    */
   Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
       Predicate<RedoRow> skipped) {
+    return decode(rows, layouts, decoder, skipped, new HashMap<>());
+  }
+
+  /**
+   * Decodes a chunk of a step's LOB rows; {@code skipWrites} carries, from the step's earlier
+   * chunks, whether each transaction's writes go to a LOB nothing uses, so a step decoded in chunks
+   * decodes what it would decode whole.
+   */
+  Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
+      Predicate<RedoRow> skipped, Map<Xid, Boolean> skipWrites) {
     Object[] out = new Object[rows.size()];
-    Map<Xid, Boolean> skipWrites = new HashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
       if (!row.isLobRow() || row.rollback() || skipped.test(row)) {

@@ -11,7 +11,10 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import dev.redoline.core.Xid;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +70,8 @@ final class MiningStep {
   private boolean appliedAny;
   /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
   private boolean finished;
+  /** Whether the last step was mined by several sessions: an ops event when that changes. */
+  private boolean minedInParallel;
   /** Rows the current step's query fetched, also when it failed part way ({@link RecoveryPolicy}). */
   private long rowsFetched;
 
@@ -158,24 +163,41 @@ final class MiningStep {
     int restarts = session.restarts();
     // A thread's redo written later than the LGWR delay may lie below the floor: not raised then.
     StepPlan mined = inventory.takeLateWrite() ? plan : startFloor.raise(plan);
-    session.start(db, mined);
+    List<StepPlan> ranges = connection.parallel().ranges(mined);
+    noteParallel(mined, ranges);
+    if (ranges.size() == 1) {
+      session.start(db, mined);
+    }
     if (session.restarts() > restarts) {
       ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
           + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
     Instant fetchBegun = clock.instant();
     StepReader.StepRows rows;
+    StepRowStore store = new StepRowStore(settings.stepMemoryBytes(), settings.spillDirectory());
     try {
-      rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, tracker::unresolved,
-          n -> rowsFetched = n);
+      if (ranges.size() == 1) {
+        rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, tracker::unresolved, store,
+            n -> rowsFetched = n);
+      } else {
+        long[] fetchedByAll = new long[1];
+        try (RowCursor merged = connection.parallel().mine(db, session, ranges, query(plan),
+            settings.stepMemoryBytes(), settings.spillDirectory(), n -> fetchedByAll[0] = n)) {
+          rows = StepReader.read(merged, mined, tracker::changesCapture, tracker::unresolved, store, n -> { });
+        } finally {
+          rowsFetched = fetchedByAll[0];
+        }
+      }
+    } catch (SQLException | RuntimeException e) {
+      store.close();
+      throw e;
     } finally {
       stats.fetched(Duration.between(fetchBegun, clock.instant()));
     }
-    Instant decodeBegun = clock.instant();
-    var decoded = applier.decode(rows.rows());
-    Duration decodeTook = Duration.between(decodeBegun, clock.instant());
-    // From here on nothing touches the database: the step is applied whole, or the capture stops.
-    applier.apply(decoded);
+    Applied applied;
+    try (rows) {
+      applied = apply(rows);
+    }
     appliedAny = true;
     positions.applied(plan, rows.ends());
     startFloor.applied(plan, positions.cursors(), rows.cut());
@@ -195,7 +217,7 @@ final class MiningStep {
     }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
-    record(plan, rows.rows(), took, decodeTook, rows.safeScn());
+    record(plan, applied, took, rows.safeScn());
     publisher.publish(released, positions.held(), chunks, snapshots.reflected());
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
@@ -211,6 +233,23 @@ final class MiningStep {
     return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
   }
 
+  /**
+   * An ops event when steps begin or stop being mined by several sessions
+   * ({@code cdc.mining.sessions}).
+   */
+  private void noteParallel(StepPlan plan, List<StepPlan> ranges) {
+    boolean now = ranges.size() > 1;
+    if (now == minedInParallel) {
+      return;
+    }
+    minedInParallel = now;
+    long archived = plan.logs().stream().filter(l -> !l.online()).count();
+    ops.event(OpsEvent.Type.PARALLEL_MINING, now
+        ? "parallel mining started: " + ranges.size() + " LogMiner sessions over " + archived + " archived logs "
+            + "(cdc.mining.sessions=" + settings.miningSessions() + ")"
+        : "parallel mining stopped: one LogMiner session (" + archived + " archived logs in the step)");
+  }
+
   /** How many rows the last step's query fetched before it ended or failed (0 before its query). */
   long rowsFetched() {
     return rowsFetched;
@@ -221,18 +260,42 @@ final class MiningStep {
     return finished;
   }
 
-  private void record(StepPlan plan, List<RedoRow> rows, Duration took, Duration decodeTook, Scn delivered) {
-    long chars = 0;
-    for (RedoRow row : rows) {
-      chars += row.sqlRedo().length();
-    }
+  /** What a step applied: its rows (those below a DDL cut), their SQL_REDO characters, the last of them. */
+  private record Applied(long rows, long chars, RedoRow last, Duration decodeTook) {}
+
+  /**
+   * Decodes and applies the step's rows, chunk by chunk when the step did not fit its memory
+   * budget. Nothing touches the database from here on: the step is applied whole, or the capture
+   * stops.
+   */
+  private Applied apply(StepReader.StepRows rows) {
+    Duration[] decodeTook = {Duration.ZERO};
+    long[] counts = new long[2];
+    RedoRow[] last = new RedoRow[1];
+    Map<Xid, Boolean> lobState = new HashMap<>();
+    rows.forEachChunk(chunk -> {
+      Instant decodeBegun = clock.instant();
+      var decoded = applier.decode(chunk, lobState);
+      decodeTook[0] = decodeTook[0].plus(Duration.between(decodeBegun, clock.instant()));
+      applier.apply(decoded);
+      for (RedoRow row : chunk) {
+        counts[1] += row.sqlRedo().length();
+      }
+      counts[0] += chunk.size();
+      last[0] = chunk.isEmpty() ? last[0] : chunk.get(chunk.size() - 1);
+    });
+    return new Applied(counts[0], counts[1], last[0], decodeTook[0]);
+  }
+
+  private void record(StepPlan plan, Applied rows, Duration took, Scn delivered) {
+    long chars = rows.chars();
     Duration behind = Duration.ZERO;
-    if (!rows.isEmpty()) {
-      Instant lastRow = rows.get(rows.size() - 1).timestamp().atZone(zone.get()).toInstant();
+    if (rows.last() != null) {
+      Instant lastRow = rows.last().timestamp().atZone(zone.get()).toInstant();
       behind = Duration.between(lastRow, clock.instant());
       behind = behind.isNegative() ? Duration.ZERO : behind;
     }
-    stats.step(new CaptureStats.Step(rows.size(), chars, took, decodeTook, window.logs(), session.age(),
+    stats.step(new CaptureStats.Step((int) rows.rows(), chars, took, rows.decodeTook(), window.logs(), session.age(),
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
   }
 

@@ -127,7 +127,16 @@ final class StepApplier {
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
   List<DecodedRow> decode(List<RedoRow> rows) {
-    Object[] lob = lobs == null ? new Object[rows.size()] : lobs.decode(rows, this::layout, decoder, this::excluded);
+    return decode(rows, new HashMap<>());
+  }
+
+  /**
+   * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
+   * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
+   */
+  List<DecodedRow> decode(List<RedoRow> rows, Map<Xid, Boolean> lobState) {
+    Object[] lob = lobs == null ? new Object[rows.size()]
+        : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
     List<DecodedRow> step = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {

@@ -27,7 +27,10 @@ import java.util.Set;
  *       else where it was.
  *   <li><b>Safe SCN.</b> The lowest, over open threads, of what each has written completely: its
  *       LAST_REDO_CHANGE#, a whole log's end, or, for a thread whose written redo stood still for
- *       the LGWR delay with no write in progress, the CURRENT_SCN of a moment that long ago.
+ *       the LGWR delay with no write in progress, the CURRENT_SCN of a moment that long ago; for a
+ *       thread with a whole log that reaches past the horizon (archive_only: an idle thread that
+ *       switched after the others), the horizon, lowered by the step below that thread's first
+ *       COMMIT after its interval ({@link StepPlan#partlyRead}).
  * </ul>
  *
  * <p>Apply thread only; it keeps, per thread, the CURRENT_SCN samples taken since its written redo
@@ -147,6 +150,7 @@ final class StepBounds {
     Map<Integer, RedoAddress> ends = new HashMap<>();
     Map<Integer, RedoAddress> starts = new HashMap<>();
     Set<Integer> live = new HashSet<>();
+    Set<Integer> partlyRead = new HashSet<>();
     Scn safe = horizon;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       int thread = entry.getKey();
@@ -154,6 +158,7 @@ final class StepBounds {
       RedoAddress cursor = cursors.get(thread);
       RedoAddress end = cursor;
       Scn threadSafe = null;
+      boolean reachesPast = false;
       for (StepLog log : entry.getValue()) {
         if (log.firstScn().compareTo(horizon) > 0) {
           break;
@@ -171,6 +176,8 @@ final class StepBounds {
         } else if (log.nextScn().minus(1).compareTo(horizon) <= 0) {
           logEnd = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
           threadSafe = log.nextScn().minus(1);
+        } else {
+          reachesPast = true;   // whole, but past the session's end: read up to it, not ended in it
         }
         if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
           end = logEnd;
@@ -189,6 +196,12 @@ final class StepBounds {
         starts.put(thread, cursor);
       }
       ends.put(thread, end);
+      if (reachesPast) {
+        // Every commit of this thread up to the horizon is in the session; the step lowers the
+        // safe SCN below any it sees after the interval (StepReader).
+        partlyRead.add(thread);
+        threadSafe = horizon;
+      }
       if (threadSafe == null) {
         // No whole log advanced: this thread's future commits are at or above its cursor's log.
         Scn first = entry.getValue().get(0).firstScn();
@@ -201,7 +214,7 @@ final class StepBounds {
     if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
       return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
     }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live);
+    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live, partlyRead);
   }
 
   /**

@@ -28,15 +28,33 @@ import java.util.Set;
  * @param limitedByWindow whether more logs were available than the window allowed
  * @param liveEnds the threads whose interval ends at their last written block (V$THREAD's
  *     LAST_REDO_SEQUENCE# and LAST_REDO_BLOCK), not at a whole log or held at the cursor
+ * @param partlyRead the threads with a whole (archived) log in the session that reaches past
+ *     {@code endScn}: their interval cannot end inside it (the rows at or below {@code endScn} are
+ *     no address prefix of it), but every commit of theirs at or below {@code endScn} is a row the
+ *     session returns. {@code safeScn} counts them safe up to {@code endScn}; the step lowers it
+ *     below the lowest COMMIT it sees of theirs after their interval ({@link StepReader}).
  */
 record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
-    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds) {
+    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds,
+    Set<Integer> partlyRead) {
 
   StepPlan {
     logs = List.copyOf(logs);
     cursors = Map.copyOf(cursors);
     ends = Map.copyOf(ends);
     liveEnds = Set.copyOf(liveEnds);
+    partlyRead = Set.copyOf(partlyRead);
+  }
+
+  StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
+      Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds) {
+    this(logs, startScn, endScn, cursors, ends, safeScn, limitedByWindow, liveEnds, Set.of());
+  }
+
+  /** This plan with the safe SCN lowered to {@code scn} when that is lower. */
+  StepPlan safeAtMost(Scn scn) {
+    return scn.compareTo(safeScn) >= 0 ? this : new StepPlan(logs, startScn, endScn, cursors, ends, scn,
+        limitedByWindow, liveEnds, partlyRead);
   }
 
   /**
@@ -50,7 +68,7 @@ record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoA
     }
     Scn start = Scn.min(Scn.max(startScn, scn), endScn.minus(1));
     return start.equals(startScn) ? this : new StepPlan(logs, start, endScn, cursors, ends, safeScn, limitedByWindow,
-        liveEnds);
+        liveEnds, partlyRead);
   }
 
   /** Whether a row at {@code address} lies inside this step's interval of its thread. */

@@ -14,7 +14,8 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
- * Reads one whole step into memory (docs/architecture.md#a-step): CSF pieces
+ * Reads one whole step (docs/architecture.md#a-step) into a
+ * {@link StepRowStore}, on the heap up to its budget and in a step file beyond: CSF pieces
  * joined, rows outside the step's address interval dropped, a thread's end in its last written
  * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
  * DDL that changes what is captured.
@@ -37,28 +38,55 @@ import java.util.function.Predicate;
  */
 final class StepReader {
 
-  /** A step's rows and where they end. */
-  record StepRows(List<RedoRow> rows, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl, RedoRow unresolved) {
+  /**
+   * A step's rows and where they end. When the step is cut (at a DDL, or before an unresolved
+   * object), {@code keepUpTo} holds per thread the last address applied (the rows above it are
+   * read again by the next step); otherwise {@code null}.
+   */
+  record StepRows(StepRowStore store, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl, RedoRow unresolved,
+      Map<Integer, RedoAddress> keepUpTo) implements AutoCloseable {
+
     /** Whether the step ended early, at a DDL or before an unresolved object. */
     boolean cut() {
       return ddl != null || unresolved != null;
+    }
+
+    /** The rows to apply, in redo order and in chunks ({@link StepRowStore#forEachChunk}). */
+    void forEachChunk(java.util.function.Consumer<List<RedoRow>> chunk) {
+      store.forEachChunk(row -> keepUpTo == null || row.address().compareTo(keepUpTo.get(row.thread())) <= 0, chunk);
+    }
+
+    /** The rows to apply, all on the heap: for tests and small steps. */
+    List<RedoRow> rows() {
+      List<RedoRow> all = new ArrayList<>();
+      forEachChunk(all::addAll);
+      return all;
+    }
+
+    @Override
+    public void close() {
+      store.close();
     }
   }
 
   private StepReader() {}
 
   /**
-   * Runs the query and reads every row.
+   * Reads every row of {@code cursor} into {@code store}: CSF pieces joined, rows outside the
+   * plan's interval dropped.
    *
    * @param changesCapture whether a DDL row changes what is captured
    * @param unresolved whether a row names a captured table with an object id not resolved yet
    * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
-  static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
-      Predicate<RedoRow> unresolved, LongConsumer fetched) throws SQLException {
-    List<RedoRow> rows = new ArrayList<>();
+  static StepRows read(RowCursor cursor, StepPlan plan, Predicate<RedoRow> changesCapture,
+      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
+    Scn beyond = null;   // the lowest SCN of a COMMIT of a partly read thread after its interval
     long count = 0;
-    try (RowCursor cursor = db.query(query)) {
+    RedoRow ddl = null;
+    RedoRow firstUnresolved = null;
+    Map<Integer, RedoAddress> settled = settling(plan);
+    try {
       StringBuilder pieces = null;
       for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
         count++;
@@ -72,7 +100,20 @@ final class StepReader {
         }
         if (plan.inInterval(row.address())) {
           check(row);
-          rows.add(row);
+          store.add(row);
+          settle(plan, settled, row.address());
+          // the first row that cuts the step, in row order: a DDL that changes what is captured, or
+          // a row of an object not resolved yet
+          if (ddl == null && firstUnresolved == null) {
+            if (row.operationCode() == RedoRow.DDL) {
+              ddl = changesCapture.test(row) ? row : null;
+            } else if (unresolved.test(row)) {
+              firstUnresolved = row;
+            }
+          }
+        } else if (row.operationCode() == RedoRow.COMMIT && plan.partlyRead().contains(row.thread())
+            && row.address().compareTo(plan.ends().get(row.thread())) > 0) {
+          beyond = beyond == null ? row.scn() : Scn.min(beyond, row.scn());
         }
       }
       if (pieces != null) {
@@ -82,16 +123,54 @@ final class StepReader {
     } finally {
       fetched.accept(count);
     }
-    Map<Integer, RedoAddress> ends = settledEnds(plan, rows);
-    for (RedoRow row : rows) {
-      if (row.operationCode() == RedoRow.DDL && changesCapture.test(row)) {
-        return cut(rows, plan, ends, row);
-      }
-      if (row.operationCode() != RedoRow.DDL && unresolved.test(row)) {
-        return cutBefore(rows, plan, ends, row);
-      }
+    if (beyond != null) {
+      // that commit is applied by a later step: nothing at or above it is released before it
+      plan = plan.safeAtMost(beyond.equals(Scn.ZERO) ? beyond : beyond.minus(1));
     }
-    return new StepRows(rows, ends, plan.safeScn(), null, null);
+    Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
+    ends.putAll(settled);
+    if (ddl != null) {
+      return cut(store, plan, ends, ddl);
+    }
+    if (firstUnresolved != null) {
+      return cutBefore(store, plan, ends, firstUnresolved);
+    }
+    return new StepRows(store, ends, plan.safeScn(), null, null, null);
+  }
+
+  /** Runs {@code query} on {@code db} and reads the step from it. */
+  static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
+      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
+    try (RowCursor cursor = db.query(query)) {
+      return read(cursor, plan, changesCapture, unresolved, store, fetched);
+    }
+  }
+
+  /** Where each live end starts settling: the end of the block before, never below the cursor. */
+  private static Map<Integer, RedoAddress> settling(StepPlan plan) {
+    Map<Integer, RedoAddress> settled = new HashMap<>();
+    for (Map.Entry<Integer, RedoAddress> entry : plan.ends().entrySet()) {
+      if (!plan.liveEnds().contains(entry.getKey())) {
+        continue;        // a whole log, an anchor, or a thread held at its cursor
+      }
+      RedoAddress end = entry.getValue();
+      RedoAddress start = predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
+      RedoAddress cursor = plan.cursors().get(entry.getKey());
+      settled.put(entry.getKey(), cursor != null && cursor.compareTo(start) > 0 ? cursor : start);
+    }
+    return settled;
+  }
+
+  /** Moves a live end up to {@code a} when {@code a} lies in that end's block. */
+  private static void settle(StepPlan plan, Map<Integer, RedoAddress> settled, RedoAddress a) {
+    RedoAddress current = settled.get(a.thread());
+    if (current == null) {
+      return;
+    }
+    RedoAddress end = plan.ends().get(a.thread());
+    if (a.sequence() == end.sequence() && a.block() == end.block() && a.compareTo(current) > 0) {
+      settled.put(a.thread(), a);
+    }
   }
 
   /**
@@ -103,63 +182,37 @@ final class StepReader {
    * query left out belong to nothing captured.
    */
   static Map<Integer, RedoAddress> settledEnds(StepPlan plan, List<RedoRow> rows) {
-    Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
-    for (Map.Entry<Integer, RedoAddress> entry : plan.ends().entrySet()) {
-      RedoAddress end = entry.getValue();
-      if (!plan.liveEnds().contains(entry.getKey())) {
-        continue;        // a whole log, an anchor, or a thread held at its cursor
-      }
-      RedoAddress settled = predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
-      RedoAddress cursor = plan.cursors().get(entry.getKey());
-      if (cursor != null && cursor.compareTo(settled) > 0) {
-        settled = cursor;
-      }
-      for (RedoRow row : rows) {
-        RedoAddress a = row.address();
-        if (a.thread() == end.thread() && a.sequence() == end.sequence() && a.block() == end.block()
-            && a.compareTo(settled) > 0) {
-          settled = a;
-        }
-      }
-      ends.put(entry.getKey(), settled);
+    Map<Integer, RedoAddress> settled = settling(plan);
+    for (RedoRow row : rows) {
+      settle(plan, settled, row.address());
     }
+    Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
+    ends.putAll(settled);
     return ends;
   }
 
-  private static StepRows cut(List<RedoRow> rows, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
+  private static StepRows cut(StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
     Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(ddl.thread(), ddl.address(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-    for (RedoRow row : rows) {
+    store.forEach(row -> {
       if (row.scn().compareTo(ddl.scn()) > 0) {
-        RedoAddress before = predecessor(row.address());
-        ends.merge(row.thread(), before, (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      }
-    }
-    List<RedoRow> kept = new ArrayList<>();
-    for (RedoRow row : rows) {
-      if (row.address().compareTo(ends.get(row.thread())) <= 0) {
-        kept.add(row);
-      }
-    }
-    return new StepRows(kept, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null);
-  }
-
-  private static StepRows cutBefore(List<RedoRow> rows, StepPlan plan, Map<Integer, RedoAddress> settled,
-      RedoRow first) {
-    Map<Integer, RedoAddress> ends = new HashMap<>(settled);
-    for (RedoRow row : rows) {
-      if (row == first || row.scn().compareTo(first.scn()) >= 0) {
         ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
       }
-    }
-    List<RedoRow> kept = new ArrayList<>();
-    for (RedoRow row : rows) {
-      if (row.address().compareTo(ends.get(row.thread())) <= 0) {
-        kept.add(row);
+    });
+    return new StepRows(store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends));
+  }
+
+  private static StepRows cutBefore(StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled,
+      RedoRow first) {
+    Map<Integer, RedoAddress> ends = new HashMap<>(settled);
+    ends.merge(first.thread(), predecessor(first.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    store.forEach(row -> {
+      if (row.scn().compareTo(first.scn()) >= 0) {
+        ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
       }
-    }
+    });
     Scn below = first.scn().equals(Scn.ZERO) ? Scn.ZERO : first.scn().minus(1);
-    return new StepRows(kept, ends, Scn.min(plan.safeScn(), below), null, first);
+    return new StepRows(store, ends, Scn.min(plan.safeScn(), below), null, first, Map.copyOf(ends));
   }
 
   /** The highest address below {@code a}: an inclusive end that leaves {@code a} for the next step. */

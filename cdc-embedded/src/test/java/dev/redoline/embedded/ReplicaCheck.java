@@ -1,0 +1,160 @@
+package dev.redoline.embedded;
+
+import dev.redoline.core.Bytes;
+import dev.redoline.core.Change;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The replica-equals-source check of the simulator suite ({@code RecordingReplayTest}) and the
+ * real-Oracle suite ({@code OracleEndToEndIT}): the consumer's replica of the captured tables, built from delivered changes the way a sink
+ * applies them (an insert or snapshot read puts the row, an update replaces it, a delete removes
+ * it), compared with the tables read {@code AS OF SCN} the last delivered commit: equal key sets,
+ * and equal rows for tables whose layout did not change. Values are compared as normalized text
+ * (numbers without trailing zeros, bytes as hex, date-times in ISO form), so a JDBC value and a
+ * delivered one of the same Oracle value compare equal.
+ */
+final class ReplicaCheck {
+
+  /** table, then key text, then the row's values as text. */
+  final Map<TableId, Map<String, List<String>>> replica = new TreeMap<>(
+      (a, b) -> a.toString().compareTo(b.toString()));
+
+  /** Applies every change of the delivered transactions, in delivery order. */
+  void apply(List<Recorder.Handled> delivered) {
+    for (Recorder.Handled h : delivered) {
+      for (Change c : h.changes()) {
+        Map<String, List<String>> rows = replica.computeIfAbsent(c.table(), t -> new TreeMap<>());
+        switch (c.operation()) {
+          case DELETE -> rows.remove(key(c.before()));
+          case TRUNCATE -> rows.clear();
+          default -> {
+            if (c.before() != null && !key(c.before()).equals(key(c.after()))) {
+              rows.remove(key(c.before()));
+            }
+            rows.put(key(c.after()), text(c.after()));
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Asserts the replica of {@code table} equals the table read as of {@code scn}.
+   *
+   * @param wholeRows whether rows are compared too (false: key sets only, for a table whose layout changed)
+   */
+  void assertEquals(Connection app, TableId table, long scn, boolean wholeRows) throws SQLException {
+    assertEquals(app, table, scn, wholeRows, java.util.Set.of());
+  }
+
+  /**
+   * As {@link #assertEquals(Connection, TableId, long, boolean)}, leaving out the columns (0-based)
+   * whose delivered value differs from the table's by configuration (excluded, hashed, truncated).
+   */
+  void assertEquals(Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
+      throws SQLException {
+    Map<String, List<String>> source = new TreeMap<>();
+    try (PreparedStatement ps = app.prepareStatement("SELECT * FROM " + table.quoted() + " AS OF SCN ?")) {
+      ps.setLong(1, scn);
+      try (ResultSet rs = ps.executeQuery()) {
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+          List<String> row = new ArrayList<>();
+          for (int i = 1; i <= n; i++) {
+            row.add(normalize(rs.getObject(i)));
+          }
+          source.put(row.get(0), row);
+        }
+      }
+    }
+    Map<String, List<String>> mine = replica.getOrDefault(table, Map.of());
+    if (!mine.keySet().equals(source.keySet())) {
+      throw new AssertionError(table + " at SCN " + scn + ": replica keys " + mine.keySet() + " but table keys "
+          + source.keySet());
+    }
+    if (wholeRows) {
+      for (String k : source.keySet()) {
+        List<String> theirs = source.get(k);
+        // the simulator's SELECT * ends with its ROWID column; a delivered row has the table's columns only
+        theirs = theirs.subList(0, Math.min(theirs.size(), mine.get(k).size()));
+        if (!without(theirs, shaped).equals(without(mine.get(k), shaped))) {
+          throw new AssertionError(table + " at SCN " + scn + ", key " + k + ": replica " + mine.get(k)
+              + " but table " + source.get(k));
+        }
+      }
+    }
+  }
+
+  private static List<String> without(List<String> row, java.util.Set<Integer> shaped) {
+    List<String> out = new ArrayList<>(row);
+    for (int i : shaped) {
+      if (i < out.size()) {
+        out.set(i, "*");
+      }
+    }
+    return out;
+  }
+
+  /** The key: the first column, as every table of the suite has its key first. */
+  private static String key(Row row) {
+    return normalize(row.get(0));
+  }
+
+  private static List<String> text(Row row) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < row.size(); i++) {
+      out.add(normalize(row.get(i)));
+    }
+    return out;
+  }
+
+  static String normalize(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)) {
+      BigDecimal d = new BigDecimal(n.toString()).stripTrailingZeros();
+      return d.signum() == 0 ? "0" : d.toPlainString();
+    }
+    if (v instanceof Bytes b) {
+      return b.toHex().toLowerCase(java.util.Locale.ROOT);
+    }
+    if (v instanceof byte[] b) {
+      return HexFormat.of().formatHex(b);
+    }
+    if (v instanceof Timestamp t) {
+      return t.toLocalDateTime().toString();
+    }
+    if (v instanceof LocalDateTime t) {
+      return t.toString();
+    }
+    if (v instanceof java.sql.Clob c) {
+      try {
+        return c.getSubString(1, (int) c.length());
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    if (v instanceof java.sql.Blob b) {
+      try {
+        return HexFormat.of().formatHex(b.getBytes(1, (int) b.length()));
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return v.toString();
+  }
+}
