@@ -83,7 +83,9 @@ public final class CdcConfig {
       "online", Validator.oneOf("online", "archive_only"), HIGH, CAPTURE,
       "online mines archived logs plus the online logs not archived yet, so changes arrive as soon as "
           + "they are written. archive_only mines archived logs only: a change becomes visible once "
-          + "its log is archived.");
+          + "its log is archived; on RAC, once every open thread has archived redo up to its commit (a "
+          + "thread whose archived log reaches past the others' holds back only the commits at or above "
+          + "its own first commit in that log).");
   public static final ConfigKey<List<String>> TABLES_INCLUDE = new ConfigKey<>("cdc.tables.include",
       Type.LIST, null, Validator.tablePatterns(true), HIGH, CAPTURE,
       "Tables to capture: comma-separated patterns over [PDB.]SCHEMA.TABLE, where * matches any run of "
