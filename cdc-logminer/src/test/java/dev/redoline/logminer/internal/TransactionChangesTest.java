@@ -83,7 +83,7 @@ class TransactionChangesTest {
   @Test
   void changesASnapshotReflects_areLeftOutAndTheLastOneLeftIsTheEnd() {
     List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
-        Position.start(Scn.of(1)), (table, scn) -> table.equals(B)));
+        Position.start(Scn.of(1)), (change, scn) -> change.table().equals(B)));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(0L, 2L);
     assertThat(events.get(1).position()).isEqualTo(AFTER);
