@@ -66,7 +66,8 @@ final class GroundTruth {
       int quiet = 0;
       // Only polls that bring nothing count towards the bound: a long backlog returns full batches
       // at once, however many there are.
-      for (int empty = 0; empty < 4 * WorkerCrashIT.MAX_POLLS; ) {
+      long bound = WorkerCrashIT.PROGRESS_BOUND.toMillis() / 250;   // polls of 250 ms
+      for (int empty = 0; empty < bound; ) {
         List<StreamEvent> events = dev.redoline.core.StreamEvents.flatten(stream.poll(Duration.ofMillis(250)));
         empty += events.isEmpty() ? 1 : 0;
         for (StreamEvent e : events) {

@@ -1,9 +1,9 @@
 package dev.redoline.connect;
 
-import static dev.redoline.connect.JournalFixtures.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.buffer.internal.JournalContract;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
@@ -34,7 +34,7 @@ class KafkaTransactionJournalIT extends JournalContract {
   }
 
   @Override
-  TransactionJournal journal() {
+  protected TransactionJournal journal() {
     capture = TestBroker.unique("journal");
     TopicNames names = new TopicNames(capture, "${prefix}.${schema}.${table}", capture + ".heartbeat",
         capture + ".schema", capture + ".journal", capture + ".dlq", capture + ".ops");
@@ -44,7 +44,7 @@ class KafkaTransactionJournalIT extends JournalContract {
   }
 
   @Override
-  KafkaTransactionJournal reopen() {
+  protected KafkaTransactionJournal reopen() {
     KafkaTransactionJournal journal = KafkaTransactionJournal.open(TestBroker.clients(), topic, capture);
     opened.add(journal);
     return journal;
@@ -58,14 +58,14 @@ class KafkaTransactionJournalIT extends JournalContract {
       crashed.initTransactions();
       crashed.beginTransaction();
       crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
-          dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO, JournalFixtures.at(9),
+          dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO, at(9),
               dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
       crashed.flush();
       crashed.abortTransaction();
     }
     var loaded = reopen().load();
     assertThat(changes(loaded.get(0))).containsExactly(insert(1, 2));
-    assertThat(loaded.get(0).upTo()).isEqualTo(JournalFixtures.at(2));
+    assertThat(loaded.get(0).upTo()).isEqualTo(at(2));
   }
 
   @Test
@@ -94,7 +94,7 @@ class KafkaTransactionJournalIT extends JournalContract {
   void load_aRecordOfAnEarlierReleaseFormat_isRefusedNamingTheVersion() {
     journal();
     byte[] record = dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO,
-        JournalFixtures.at(9), dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
+        at(9), dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
     record[0] = 1;   // the version byte of the records earlier releases wrote
     try (KafkaProducer<String, byte[]> other = producer(null)) {
       other.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 0, 0), record));

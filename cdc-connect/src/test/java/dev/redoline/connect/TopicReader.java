@@ -21,8 +21,12 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  */
 final class TopicReader {
 
-  /** Polls in a row that return nothing before the wait gives up (each waits up to 500 ms). */
-  static final int MAX_QUIET_POLLS = 120;
+  /**
+   * Polls in a row that return nothing before the wait gives up (each waits up to 500 ms): three
+   * minutes without a record, which a connector restarting or catching up on a 2-core machine
+   * running a second build stays well within.
+   */
+  static final int MAX_QUIET_POLLS = 360;
 
   private TopicReader() {}
 

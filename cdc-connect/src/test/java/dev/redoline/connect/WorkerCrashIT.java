@@ -26,7 +26,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -48,8 +50,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkerCrashIT {
 
-  /** A bound on polls of a condition (each waits 250 ms or a consumer poll of up to 500 ms). */
-  static final int MAX_POLLS = 240;
+  /**
+   * How long a wait for the worker's progress may take before the test gives up: long enough for a
+   * worker to start, rebalance and catch up on a 2-core machine running another build. A wait
+   * fails at once when the worker process exits.
+   */
+  static final Duration PROGRESS_BOUND = Duration.ofMinutes(4);
 
   static final String NAME = "crash";
 
@@ -86,6 +92,7 @@ class WorkerCrashIT {
   Path work;
 
   @Test
+  @Timeout(value = 30, unit = TimeUnit.MINUTES)   // four workers, each waited for with PROGRESS_BOUND
   void workerKilledThreeTimes_deliversEveryCommittedTransactionOnceWholeInCommitOrder() throws Exception {
     KafkaClusterTestKit kafka = startBroker();
     SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=17&huge="
@@ -134,7 +141,7 @@ class WorkerCrashIT {
       direct.put("cdc.buffer.spill.dir", work.resolve("ground-truth").toString());
       direct.remove("cdc.kafka.bootstrap.servers");
       List<Delivered> expected = GroundTruth.capture(direct, endScn);
-      Output delivered = readCommitted(kafka.bootstrapServers(), topics, expected.size());
+      Output delivered = readCommitted(kafka.bootstrapServers(), topics, expected.size(), worker);
       worker.stop();
 
       List<String> proven = new ArrayList<>();
@@ -310,9 +317,10 @@ class WorkerCrashIT {
     await(() -> w.running(NAME), w, "connector " + NAME + " and its task running");
   }
 
-  /** Polls {@code condition} every 250 ms, a bounded number of times; fails naming what did not come. */
+  /** Polls {@code condition} every 250 ms for at most {@link #PROGRESS_BOUND}; fails naming what did not come. */
   static void await(BooleanSupplier condition, WorkerProcess w, String what) throws InterruptedException {
-    for (int i = 0; i < MAX_POLLS; i++) {
+    long deadline = System.nanoTime() + PROGRESS_BOUND.toNanos();
+    while (System.nanoTime() - deadline < 0) {
       if (condition.getAsBoolean()) {
         return;
       }
@@ -321,7 +329,7 @@ class WorkerCrashIT {
       }
       Thread.sleep(250);
     }
-    throw new AssertionError("no " + what + " after " + MAX_POLLS + " polls; status " + w.status(NAME)
+    throw new AssertionError("no " + what + " within " + PROGRESS_BOUND + "; status " + w.status(NAME)
         + "; see " + w.log());
   }
 
@@ -352,22 +360,31 @@ class WorkerCrashIT {
 
   /**
    * Reads every data topic with read_committed until {@code expected} change records have come,
-   * then for a bounded quiet spell in which nothing more may come.
+   * then on to the topics' last stable offsets, so that a record beyond the expected ones (a
+   * repeat) is read too. It waits for the worker's progress, not for a quiet spell: it gives up only
+   * when the worker exits or after {@link #PROGRESS_BOUND} without the expected count.
    */
-  private static Output readCommitted(String bootstrap, List<String> topics, int expected) {
+  private static Output readCommitted(String bootstrap, List<String> topics, int expected, WorkerProcess worker) {
     Map<String, List<Delivered>> byTable = new HashMap<>();
     TABLES.forEach(t -> byTable.put("SHOP." + t, new ArrayList<>()));
     TreeSet<Long> orders = new TreeSet<>();
     Map<String, Object> settings = Map.of("bootstrap.servers", bootstrap, "isolation.level", "read_committed",
         "auto.offset.reset", "earliest", "group.id", "crash-verify", "enable.auto.commit", "false");
     int total = 0;
-    int quiet = 0;
+    long deadline = System.nanoTime() + PROGRESS_BOUND.toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings, new ByteArrayDeserializer(),
         new ByteArrayDeserializer())) {
       consumer.subscribe(topics);
-      // done when all came and then nothing more for a while, or when nothing came for long
-      for (int i = 0; i < MAX_POLLS && (total < expected ? quiet < 40 : quiet < 4); i++) {
-        int got = 0;
+      Map<TopicPartition, Long> ends = null;
+      while (ends == null || !reached(consumer, ends)) {
+        if (ends == null && total >= expected) {
+          // everything expected came: read on to what the topics hold now (their last stable offsets)
+          ends = consumer.endOffsets(consumer.assignment());
+          continue;
+        }
+        if (ends == null && (System.nanoTime() - deadline >= 0 || !worker.alive())) {
+          break;   // assertSameSequence names what is missing
+        }
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
           if (r.value() == null) {
             continue;   // the tombstone after a delete: no change of its own
@@ -377,13 +394,16 @@ class WorkerCrashIT {
           if (d.table().equals("SHOP.ORDERS") && d.op().equals("c")) {
             orders.add(ConnectClusterIT.json(r.key()).get("ID").asLong());
           }
-          got++;
+          total++;
         }
-        total += got;
-        quiet = got == 0 ? quiet + 1 : 0;
       }
     }
     return new Output(byTable, new ArrayList<>(orders));
+  }
+
+  /** Whether the consumer's position reached {@code ends} on every partition. */
+  private static boolean reached(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> ends) {
+    return ends.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
   }
 
   private static List<Long> idsInDatabase(SimulatedOracle oracle, TableId table) {

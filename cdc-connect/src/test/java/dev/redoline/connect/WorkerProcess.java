@@ -34,8 +34,12 @@ import java.util.Properties;
  */
 final class WorkerProcess {
 
-  /** How long one REST call may take before the worker counts as unresponsive. */
-  private static final Duration REST_TIMEOUT = Duration.ofSeconds(10);
+  /**
+   * How long one REST call may take before the worker counts as unresponsive: the worker's own
+   * bound on a request (90 s). Creating a connector validates it and creates its topics, which on a
+   * 2-core machine running other builds took longer than 10 s (the bound before).
+   */
+  private static final Duration REST_TIMEOUT = Duration.ofSeconds(90);
 
   private final Process process;
   private final URI rest;

@@ -2,6 +2,7 @@ package dev.redoline.core;
 
 import java.time.LocalDateTime;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One row of {@code V$LOGMNR_CONTENTS}: the columns the engine reads, as the JDBC gateway maps
@@ -69,6 +70,14 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
   /** OPERATION_CODE of an UNSUPPORTED operation. */
   public static final int UNSUPPORTED = 255;
 
+  /**
+   * The OPERATION_CODEs of LOB rows, whose SQL_REDO carries a piece of a LOB, XMLTYPE or extended
+   * string value of a change before them: SEL_LOB_LOCATOR (9), LOB_WRITE (10), LOB_TRIM (11),
+   * LOB_ERASE (29, and 28 as Oracle documents it), XML DOC BEGIN, WRITE and END (68, 70, 71), and
+   * the extended string's begin, write and end (91, 92, 93) (docs/logminer.md#operation-codes).
+   */
+  public static final Set<Integer> LOB_OPERATION_CODES = Set.of(9, 10, 11, 28, 29, 68, 70, 71, 91, 92, 93);
+
   public RedoRow {
     Objects.requireNonNull(scn, "scn == null");
     Objects.requireNonNull(timestamp, "timestamp == null");
@@ -93,6 +102,19 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
     return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
         operation, rollback, segOwner, tableName, rowId, username, address, ssn, csf, dataObj, dataObjv, dataObjd,
         sqlRedo, sqlUndo, info, status, srcConName, srcConId, srcConUid);
+  }
+
+  /** Whether this is a LOB row ({@link #LOB_OPERATION_CODES}). */
+  public boolean isLobRow() {
+    return LOB_OPERATION_CODES.contains(operationCode);
+  }
+
+  /**
+   * The table the row names, in its container: SEG_OWNER and TABLE_NAME, with SRC_CON_NAME as the
+   * container ({@code null} in a non-container database and for the root).
+   */
+  public TableId table() {
+    return new TableId(srcConName == null || srcConName.equals("CDB$ROOT") ? null : srcConName, segOwner, tableName);
   }
 
   /** THREAD#. */

@@ -386,8 +386,7 @@ final class ClientResultSet extends UnsupportedResultSet {
    */
   private static boolean hasBytesConstructor(Class<?> type) {
     try {
-      type.getConstructor(byte[].class);
-      return true;
+      return type.getConstructor(byte[].class) != null;   // never null: it throws when there is none
     } catch (NoSuchMethodException e) {
       return false;
     }

@@ -1,8 +1,6 @@
 package dev.redoline.buffer.internal;
 
-import static dev.redoline.buffer.internal.Changes.TIME;
 import static dev.redoline.buffer.internal.Changes.address;
-import static dev.redoline.buffer.internal.Changes.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class FileTransactionJournalTest extends JournalContractTest {
+class FileTransactionJournalTest extends JournalContract {
 
   @TempDir Path temp;
 

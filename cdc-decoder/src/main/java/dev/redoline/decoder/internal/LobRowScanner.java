@@ -73,14 +73,9 @@ final class LobRowScanner {
     this.plan = plan;
   }
 
-  /** The OPERATION_CODEs of every row this scanner reads. */
+  /** The OPERATION_CODEs of every row this scanner reads: those a row calls LOB rows. */
   static final Set<Integer> OPERATION_CODES = Set.of(LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED,
       ERASE, XML_BEGIN, XML_WRITE, XML_END, EXTENDED_BEGIN, EXTENDED_WRITE, EXTENDED_END);
-
-  /** Whether {@code operationCode} is a LOB row this scanner reads. */
-  static boolean isLobRow(int operationCode) {
-    return OPERATION_CODES.contains(operationCode);
-  }
 
   static LobPiece decode(int operationCode, String sqlRedo, DecodePlan plan, SqlRedoScanner dml) {
     LobRowScanner s = new LobRowScanner(sqlRedo, plan);
@@ -216,17 +211,16 @@ final class LobRowScanner {
     skipSpaces();
     expectChar(';');
     skipSpaces();
-    int call = pos;
     if (text.regionMatches(true, pos, "DBMS_LOB.WRITEAPPEND(", 0, 21)) {
       pos += 21;
-      long[] args = arguments(call, 2, "TempLob");
+      long[] args = arguments(2, "TempLob");
       return new LobPiece.Write(0, args[0], data);   // an extended string's write appends
     }
     if (!text.regionMatches(true, pos, "dbms_lob.write(", 0, 15)) {
       throw malformed("Expected dbms_lob.write( after the buffer");
     }
     pos += 15;
-    long[] args = arguments(call, 3, "loc_");
+    long[] args = arguments(3, "loc_");
     return new LobPiece.Write(args[1], args[0], data);
   }
 
@@ -262,12 +256,11 @@ final class LobRowScanner {
   /** {@code dbms_lob.x(loc_?, n, ...);}: the numbers after the locator. */
   private long[] call(String name, int count) {
     skipSpaces();
-    int call = pos;
     if (!text.regionMatches(true, pos, name, 0, name.length())) {
       throw malformed("Expected " + name);
     }
     pos += name.length();
-    long[] args = arguments(call, count, "loc_");
+    long[] args = arguments(count, "loc_");
     return java.util.Arrays.copyOf(args, count);
   }
 
@@ -275,7 +268,7 @@ final class LobRowScanner {
    * After {@code (}: the locator, the numbers, and for a write ({@code count} 3: two numbers; 2 for
    * WRITEAPPEND: one) the buffer, then {@code );}.
    */
-  private long[] arguments(int call, int count, String locator) {
+  private long[] arguments(int count, String locator) {
     skipSpaces();
     if (!text.startsWith(locator, pos)) {
       throw malformed("Expected the locator variable " + locator + "... as the first argument");

@@ -97,11 +97,11 @@ final class RawTemporals {
     if (b.length != INTERVAL_DS_BYTES) {
       throw ScanFailure.value("An INTERVAL DAY TO SECOND has 11 bytes, not " + b.length);
     }
-    long days = int32(b, 0) + Integer.MIN_VALUE;
+    long days = int32(b, 0) ^ Integer.MIN_VALUE;   // stored plus 2^31: flipping the top bit takes it off
     int hours = (b[4] & 0xFF) - EXCESS_60;
     int minutes = (b[5] & 0xFF) - EXCESS_60;
     int seconds = (b[6] & 0xFF) - EXCESS_60;
-    long nanos = int32(b, 7) + Integer.MIN_VALUE;
+    long nanos = int32(b, 7) ^ Integer.MIN_VALUE;
     if (Math.abs(hours) > 23 || Math.abs(minutes) > 59 || Math.abs(seconds) > 59 || Math.abs(nanos) > 999_999_999) {
       throw ScanFailure.value("INTERVAL DAY TO SECOND bytes " + hex(b, 0, 11) + " have a field out of range");
     }

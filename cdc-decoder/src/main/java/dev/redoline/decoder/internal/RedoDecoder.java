@@ -12,7 +12,6 @@ import dev.redoline.core.TableLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -155,20 +154,6 @@ public final class RedoDecoder implements AutoCloseable {
       throw rethrown(e.getCause());
     }
     return results;
-  }
-
-  /**
-   * Whether a row with this OPERATION_CODE is a LOB row {@link #decodeLob} reads: SEL_LOB_LOCATOR
-   * (9), LOB_WRITE (10), LOB_TRIM (11), LOB_ERASE (29, and 28 as documented), XML DOC BEGIN, WRITE
-   * and END (68, 70, 71), the 32K begin, write and end rows (91, 92, 93).
-   */
-  public static boolean isLobRow(int operationCode) {
-    return LobRowScanner.isLobRow(operationCode);
-  }
-
-  /** The OPERATION_CODEs {@link #isLobRow} accepts, for a query that leaves LOB rows out. */
-  public static Set<Integer> lobOperationCodes() {
-    return LobRowScanner.OPERATION_CODES;
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.redoline.core.Bytes;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -40,6 +41,11 @@ class LobRowGoldenTest {
     b.set(1, name);
     b.set(4, Absent.EXCLUDED);
     return b.build();
+  }
+
+  @Test
+  void lobRowsOfARedoRow_areTheRowsTheScannerReads() {
+    assertThat(RedoRow.LOB_OPERATION_CODES).isEqualTo(LobRowScanner.OPERATION_CODES);
   }
 
   @Test

@@ -79,7 +79,7 @@ final class CatalogTracker {
     }
     snapshots.captured(resolution.added());
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
-      TableId altered = StepReader.ddlTable(pendingDdl);
+      TableId altered = pendingDdl.table();
       TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
       if (next != null) {
         layouts.changed(next, at, ddl);
@@ -107,7 +107,7 @@ final class CatalogTracker {
       return false;
     }
     int conId = row.srcConId() == null ? 0 : row.srcConId();
-    return catalog.table(conId, row.dataObj()) == null && catalog.layout(StepReader.ddlTable(row)) != null
+    return catalog.table(conId, row.dataObj()) == null && catalog.layout(row.table()) != null
         && !cutFor.contains(key(row));
   }
 
@@ -117,7 +117,7 @@ final class CatalogTracker {
 
   /** Whether a DDL row changes what is captured: the step is cut at it and the catalog resolved again. */
   boolean changesCapture(RedoRow ddl) {
-    TableId table = StepReader.ddlTable(ddl);
+    TableId table = ddl.table();
     if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {
       // Recursive DDL on a captured table: interval and automatic list partitioning create
       // partitions this way, with new object ids, in a text no source shows.

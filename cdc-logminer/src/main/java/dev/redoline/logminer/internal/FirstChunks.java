@@ -147,9 +147,9 @@ final class FirstChunks {
    * What the next publication leaves out: nothing when no table is under the rule. A copy of the
    * rule as it is now, because the sink's thread applies it while the changes stream out.
    */
-  Publisher.Reflected predicate() {
+  Reflected predicate() {
     if (tables.isEmpty()) {
-      return Publisher.NOTHING_REFLECTED;
+      return Reflected.NOTHING;
     }
     Map<TableId, Scn> now = new HashMap<>(tables);
     Map<TableId, KeyedLayout> nowLayouts = new HashMap<>(layouts);

@@ -204,7 +204,7 @@ final class LobAssembler {
     Object[] out = new Object[rows.size()];
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
-      if (!RedoDecoder.isLobRow(row.operationCode()) || row.rollback() || skipped.test(row)) {
+      if (!row.isLobRow() || row.rollback() || skipped.test(row)) {
         continue;   // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row does
       }
       TableLayout layout = layouts.apply(row);

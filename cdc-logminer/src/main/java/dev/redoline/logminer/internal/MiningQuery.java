@@ -48,7 +48,7 @@ import java.util.TreeMap;
  * @param objectIds captured DATA_OBJ# values per container id; {@code null} captures every object
  * @param includeTransactionControl whether START/COMMIT/ROLLBACK rows are returned
  * @param includeDdl whether DDL rows (code 5) of every object are returned
- * @param includeLobRows whether LOB rows ({@link dev.redoline.decoder.internal.RedoDecoder#lobOperationCodes()}) are returned
+ * @param includeLobRows whether LOB rows ({@link dev.redoline.core.RedoRow#LOB_OPERATION_CODES}) are returned
  * @param capturedTables the captured tables by container id, owner and name
  * @param excludedUsers users whose DML and LOB rows are left out
  * @param cursors per-thread addresses; only rows strictly after them are returned

@@ -10,7 +10,6 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.internal.StreamEvent;
-import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.time.Clock;
 import java.time.Duration;
@@ -91,17 +90,8 @@ final class Publisher {
    */
   void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
       throws InterruptedException {
-    publish(released, held, chunks, NOTHING_REFLECTED);
+    publish(released, held, chunks, Reflected.NOTHING);
   }
-
-  /** Changes a snapshot chunk already holds the effect of, left out of the stream ({@link FirstChunks}). */
-  @FunctionalInterface
-  interface Reflected {
-    boolean test(Change change, Scn commitScn);
-  }
-
-  /** No change is left out. */
-  static final Reflected NOTHING_REFLECTED = (change, scn) -> false;
 
   /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
   void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,

@@ -482,7 +482,7 @@ final class Snapshots {
   }
 
   /** What the next publication leaves out of the stream ({@link FirstChunks}). */
-  Publisher.Reflected reflected() {
+  Reflected reflected() {
     return firstChunks.predicate();
   }
 

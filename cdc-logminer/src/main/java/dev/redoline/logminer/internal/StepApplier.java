@@ -369,7 +369,7 @@ final class StepApplier {
     // always name the table, as DDL rows do.
     TableLayout layout = layout(row);
     if (layout == null) {
-      layout = catalog.layout(StepReader.ddlTable(row));
+      layout = catalog.layout(row.table());
     }
     if (layout == null) {
       return;

@@ -5,7 +5,6 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
-import dev.redoline.core.TableId;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -239,11 +238,5 @@ final class StepReader {
       throw new CdcException(ErrorCode.CORRUPT_REDO, "LogMiner reports corrupted blocks at " + row.address()
           + ", SCN " + row.scn() + (row.info() == null ? "" : ": " + row.info()));
     }
-  }
-
-  /** The table a DDL row names, in its container. */
-  static TableId ddlTable(RedoRow row) {
-    return new TableId(row.srcConName() == null || row.srcConName().equals("CDB$ROOT") ? null : row.srcConName(),
-        row.segOwner(), row.tableName());
   }
 }

@@ -40,8 +40,6 @@ final class TableCatalog {
    * was mined), and must still be decoded with the layout of its own SCN.
    */
   private final Map<TableId, NavigableMap<Scn, TableLayout>> replaced = new HashMap<>();
-  /** Layouts an earlier run stored, consulted once per table to continue its version numbers. */
-  private final Map<TableId, TableLayout> stored = new HashMap<>();
 
   /**
    * Per table, what an earlier run stored, by version: consulted when the table is first resolved,

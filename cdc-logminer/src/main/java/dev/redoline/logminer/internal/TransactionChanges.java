@@ -28,7 +28,7 @@ import java.util.NoSuchElementException;
  *
  * <h2>What is left out</h2>
  * Changes at or before the start position (a restart inside the transaction) and changes a
- * snapshot chunk already holds the effect of ({@link Publisher.Reflected}) do not come out, but
+ * snapshot chunk already holds the effect of ({@link Reflected}) do not come out, but
  * still count in each change's place among its table's changes and in the per-table counts, which
  * cover the whole transaction. Which change is the last delivered is known by reading one ahead.
  *
@@ -43,11 +43,11 @@ final class TransactionChanges implements TransactionEvent.Changes {
   private final Position during;
   private final Position after;
   private final Position start;
-  private final Publisher.Reflected reflected;
+  private final Reflected reflected;
   private final List<SnapshotMark> marks;
 
   private TransactionChanges(Commit commit, Iterable<Change> source, Runnable release, Position during,
-      Position after, Position start, Publisher.Reflected reflected, List<SnapshotMark> marks) {
+      Position after, Position start, Reflected reflected, List<SnapshotMark> marks) {
     this.commit = commit;
     this.source = source;
     this.release = release;
@@ -66,14 +66,14 @@ final class TransactionChanges implements TransactionEvent.Changes {
    * @param start the position the stream started at: what it says was delivered is left out
    */
   static TransactionChanges of(Commit commit, Iterable<Change> changes, Runnable release, Position during,
-      Position after, Position start, Publisher.Reflected reflected) {
+      Position after, Position start, Reflected reflected) {
     return new TransactionChanges(commit, changes, release, during, after, start, reflected, null);
   }
 
   /** The rows of a snapshot chunk: {@code during} on each but the last, {@code after} on the last. */
   static TransactionChanges chunk(Snapshots.Chunk chunk, Position during, Position after) {
     return new TransactionChanges(chunk.commit(), chunk.changes(), () -> { }, during, after, null,
-        Publisher.NOTHING_REFLECTED, chunk.marks());
+        Reflected.NOTHING, chunk.marks());
   }
 
   @Override

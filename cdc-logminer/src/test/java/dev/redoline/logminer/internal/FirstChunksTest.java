@@ -35,7 +35,7 @@ class FirstChunksTest {
   @Test
   void beforeTheRead_everyChangeIsLeftOut_afterIt_thoseAtOrBelowItsScn_afterItsPublication_none() {
     FirstChunks rule = new FirstChunks();
-    assertThat(rule.predicate()).isSameAs(Publisher.NOTHING_REFLECTED);
+    assertThat(rule.predicate()).isSameAs(Reflected.NOTHING);
     rule.queued(LAYOUT, List.of("ID"));
     assertThat(rule.reflected(insert(T), Scn.of(5_000))).isTrue();
     assertThat(rule.reflected(insert(OTHER), Scn.of(1))).isFalse();
@@ -51,7 +51,7 @@ class FirstChunksTest {
     rule.releasing();
     assertThat(rule.reflected(insert(T), Scn.of(150))).isFalse();
     assertThat(rule.released(T)).isFalse();
-    assertThat(rule.predicate()).isSameAs(Publisher.NOTHING_REFLECTED);
+    assertThat(rule.predicate()).isSameAs(Reflected.NOTHING);
   }
 
   @Test
@@ -59,7 +59,7 @@ class FirstChunksTest {
     FirstChunks rule = new FirstChunks();
     rule.queued(LAYOUT, List.of("ID"));
     rule.read(T, Scn.of(100));
-    Publisher.Reflected frozen = rule.predicate();
+    Reflected frozen = rule.predicate();
     Change keeps = change(T, Operation.UPDATE, Row.of(1L, "NEW"), Row.of(1L, "PAID"));
     Change moves = change(T, Operation.UPDATE, Row.of(1L, "NEW"), Row.of(2L, "NEW"));
     Change delete = change(T, Operation.DELETE, Row.of(1L, "NEW"), null);

@@ -58,7 +58,7 @@ class TransactionChangesTest {
   @Test
   void eachChange_getsItsIndexInTheTransactionsPositionAndTheLastTheWholePosition() {
     List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
-        Position.start(Scn.of(1)), Publisher.NOTHING_REFLECTED));
+        Position.start(Scn.of(1)), Reflected.NOTHING));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(0L, 1L, 2L, 3L);
     assertThat(events).extracting(ChangeEvent::tableOrder).containsExactly(1L, 1L, 2L, 2L);
@@ -73,7 +73,7 @@ class TransactionChangesTest {
   void aRestartInsideTheTransaction_leavesOutWhatItDeliveredButCountsIt() {
     Position restart = DURING.withDelivered(MARK, 1);
     List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER, restart,
-        Publisher.NOTHING_REFLECTED));
+        Reflected.NOTHING));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(2L, 3L);
     assertThat(events).extracting(ChangeEvent::tableOrder).containsExactly(2L, 2L);
@@ -117,6 +117,6 @@ class TransactionChangesTest {
 
   private static TransactionEvent event(AtomicInteger closed) {
     return new TransactionEvent(COMMIT, AFTER, 0, TransactionChanges.of(COMMIT, CHANGES, closed::incrementAndGet,
-        DURING, AFTER, Position.start(Scn.of(1)), Publisher.NOTHING_REFLECTED));
+        DURING, AFTER, Position.start(Scn.of(1)), Reflected.NOTHING));
   }
 }

@@ -198,6 +198,6 @@ final class ChunkReader {
       default -> throw new CdcException(ErrorCode.SNAPSHOT_COLUMN_UNREADABLE, "Snapshot of " + table
           + ": column " + column.name() + " of type " + column.type() + " has no snapshot value");
     };
-    return v instanceof BigDecimal d && rs.wasNull() ? null : v;
+    return v instanceof BigDecimal && rs.wasNull() ? null : v;
   }
 }

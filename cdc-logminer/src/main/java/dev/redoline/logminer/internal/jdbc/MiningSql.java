@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal.jdbc;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.logminer.internal.MiningQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +92,7 @@ record MiningSql(String text, List<Object> binds) {
   static final String CORRUPTED_BLOCKS = "CORRUPTED_BLOCKS";
 
   /** The OPERATION_CODEs of LOB rows, as the decoder reads them, for the NOT IN list. */
-  private static final String LOB_CODES = RedoDecoder.lobOperationCodes().stream().sorted()
+  private static final String LOB_CODES = RedoRow.LOB_OPERATION_CODES.stream().sorted()
       .map(String::valueOf).collect(Collectors.joining(", "));
 
   public MiningSql {

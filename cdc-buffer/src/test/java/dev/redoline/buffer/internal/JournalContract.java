@@ -1,47 +1,67 @@
-package dev.redoline.connect;
+package dev.redoline.buffer.internal;
 
-import static dev.redoline.connect.JournalFixtures.at;
-import static dev.redoline.connect.JournalFixtures.info;
-import static dev.redoline.connect.JournalFixtures.insert;
-import static dev.redoline.connect.JournalFixtures.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.buffer.internal.JournalEntry;
-import dev.redoline.buffer.internal.JournaledTransaction;
-import dev.redoline.buffer.internal.TransactionInfo;
-import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
+import dev.redoline.core.Operation;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link TransactionJournal} must do (the contract on its Javadoc), for the journals
- * this module runs. A subclass says how to open a journal and how to open the same storage again,
- * as a restarted task would.
+ * What every {@link TransactionJournal} must do (the contract on its Javadoc), the one set of
+ * cases for every journal: the file journal here, the Kafka journal topic in cdc-connect (through
+ * this module's test-jar). A subclass says how to open a journal and how to open the same storage
+ * again, as a restarted process would.
  */
-abstract class JournalContract {
+public abstract class JournalContract {
 
   /** A fresh, empty journal. */
-  abstract TransactionJournal journal();
+  protected abstract TransactionJournal journal();
 
   /** The storage of the last {@link #journal()} opened again, as after a restart. */
-  abstract TransactionJournal reopen();
+  protected abstract TransactionJournal reopen();
 
-  static final Xid XID = xid(4, 77);
-  static final TransactionInfo INFO = info(XID);
+  protected static final TableId TABLE = new TableId("PDB1", "SHOP", "ORDERS");
+  protected static final Instant TIME = Instant.parse("2026-05-04T08:30:00.123456789Z");
+  protected static final Xid XID = xid(4, 77);
+  protected static final TransactionInfo INFO = info(XID);
 
-  static List<Change> changes(JournaledTransaction tx) {
+  protected static Xid xid(int slot, long sequence) {
+    return new Xid(3, slot, sequence);
+  }
+
+  protected static TransactionInfo info(Xid xid) {
+    return new TransactionInfo(xid, Scn.of(5000), at(1), TIME, "APP");
+  }
+
+  /** The redo address of block {@code block} of one log. */
+  protected static RedoAddress at(long block) {
+    return new RedoAddress(1, 40, block, 16);
+  }
+
+  /** An INSERT of order {@code id} whose redo row is at block {@code block}. */
+  protected static Change insert(long id, long block) {
+    return new Change(Operation.INSERT, TABLE, 1, null, Row.of(id, "order-" + id, new BigDecimal("19.90")),
+        Scn.of(6000 + block), at(block), 0, "AAAR3sAAEAAAACXAA" + (char) ('A' + id % 26), TIME);
+  }
+
+  protected static List<Change> changes(JournaledTransaction tx) {
     List<Change> list = new ArrayList<>();
     tx.changes().forEach(list::add);
     assertThat(tx.changes().size()).as("size() agrees with the iteration").isEqualTo(list.size());
     return list;
   }
 
-  static JournalEntry entry(TransactionInfo info, long upTo, List<Change> changes, JournalEntry.Removal... removed) {
+  protected static JournalEntry entry(TransactionInfo info, long upTo, List<Change> changes, JournalEntry.Removal... removed) {
     return new JournalEntry(info, at(upTo), ChangeSequence.of(changes), List.of(removed));
   }
 
@@ -72,6 +92,23 @@ abstract class JournalContract {
     JournaledTransaction loaded = reopen().load().get(0);
     assertThat(changes(loaded)).containsExactly(insert(1, 2));
     assertThat(loaded.upTo()).isEqualTo(at(6));
+  }
+
+  /**
+   * The rows of one array DML share an RS_ID and SSN 0: undoing one of them must not remove the
+   * others when the journal is replayed.
+   */
+  @Test
+  void load_removalOfOneRowOfAnArrayDml_leavesItsOtherRows() {
+    TransactionJournal journal = journal();
+    Change first = insert(1, 3);
+    Change second = insert(2, 3);
+    Change third = insert(3, 3);
+    journal.append(entry(INFO, 3, List.of(insert(9, 2), first, second, third)));
+    journal.append(entry(INFO, 6, List.of(), JournalEntry.Removal.of(second)));
+
+    List<JournaledTransaction> loaded = reopen().load();
+    assertThat(changes(loaded.get(0))).containsExactly(insert(9, 2), first, third);
   }
 
   @Test
