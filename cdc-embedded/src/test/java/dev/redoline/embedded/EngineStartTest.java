@@ -54,7 +54,7 @@ class EngineStartTest {
     EmbeddedEngine engine = shop.engine(tx -> { }).build();
     assertThat(engine.health().state()).isEqualTo(EngineState.NEW);
     assertThat(engine.health().lastError()).isNull();
-    catchThrowable(engine::start);
+    assertThat(catchThrowable(engine::start)).as("the start fails").isNotNull();
 
     EngineHealth health = engine.health();
     assertThat(health.up()).isFalse();
