@@ -126,7 +126,7 @@ public sealed interface StreamEvent {
    * transaction come in redo order, indexes 0 to {@code commit.size() - 1}.
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
-   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000, commit SCN the
    * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
    *
    * @param commit the transaction's commit
