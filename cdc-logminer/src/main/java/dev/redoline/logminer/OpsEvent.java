@@ -41,7 +41,13 @@ public record OpsEvent(Type type, Instant time, String message) {
      * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction,
      * a drop-transaction signal): the message names it and its size.
      */
-    TRANSACTION_DROPPED(true);
+    TRANSACTION_DROPPED(true),
+    /**
+     * The backlog (archived logs not yet mined, or the time behind) has stayed above where it was
+     * for longer than {@code cdc.backlog.growth.warn.ms}: once per episode, with both figures then
+     * and now.
+     */
+    BACKLOG_GROWING(true);
 
     private final boolean noticeable;
 
