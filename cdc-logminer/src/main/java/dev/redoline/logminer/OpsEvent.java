@@ -47,7 +47,13 @@ public record OpsEvent(Type type, Instant time, String message) {
      * for longer than {@code cdc.backlog.growth.warn.ms}: once per episode, with both figures then
      * and now.
      */
-    BACKLOG_GROWING(true);
+    BACKLOG_GROWING(true),
+    /**
+     * Kafka Connect: change records were written with a commit time older than their topic's
+     * {@code retention.ms}, so the broker deletes them at once; once per topic until its records
+     * are inside the retention again.
+     */
+    RECORDS_PAST_RETENTION(true);
 
     private final boolean noticeable;
 
