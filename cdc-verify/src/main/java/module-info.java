@@ -5,14 +5,12 @@
  * are internal. The decoder's internals are read in one place, {@code internal.ColumnRules}, for
  * the column rules a sink's values were shaped by.
  */
-@SuppressWarnings("requires-automatic") // kafka-clients names no module
 module dev.redoline.verify {
   requires transitive dev.redoline.core;
   requires transitive dev.redoline.logminer;
   requires dev.redoline.decoder;
   requires transitive java.sql;
   requires java.management;
-  requires static kafka.clients;
 
   // Connections to Oracle (or the simulator) and to a JDBC target come from the drivers present.
   uses java.sql.Driver;

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  *
  * <p>JDBC ({@code java.sql}) belongs to cdc-logminer (its client) and cdc-simulator (its server side)
  * and cdc-verify (which reads Oracle and JDBC targets), the SQL engine H2 to cdc-simulator alone and
- * Kafka to cdc-connect and cdc-verify (its Kafka target), and a
+ * Kafka to cdc-connect, and a
  * module names only the Redoline modules below it; the sinks also name cdc-buffer, whose
  * {@code TransactionJournal} port they implement. A line is checked unless it is a comment or the
  * package declaration.
@@ -37,13 +37,13 @@ final class ModuleRules {
           "dev.redoline.logminer.", "java.sql.", "javax.sql.", "oracle.jdbc.", "oracle.sql."),
       "cdc-simulator", List.of("dev.redoline.core.", "dev.redoline.simulator.", "java.sql.", "org.h2."),
       "cdc-verify", List.of("dev.redoline.core.", "dev.redoline.decoder.", "dev.redoline.logminer.",
-          "dev.redoline.verify.", "java.sql.", "org.apache.kafka."),
+          "dev.redoline.verify.", "java.sql."),
       "cdc-embedded", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.embedded."),
       "cdc-connect", List.of("dev.redoline.core.", "dev.redoline.buffer.", "dev.redoline.logminer.",
           "dev.redoline.connect.", "org.apache.kafka."),
       "cdc-tools", List.of("dev.redoline.core.", "dev.redoline.logminer.", "dev.redoline.embedded.",
-          "dev.redoline.tools."));
+          "dev.redoline.verify.", "dev.redoline.tools."));
 
   private ModuleRules() {}
 
