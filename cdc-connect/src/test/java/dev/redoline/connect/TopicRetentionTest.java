@@ -2,11 +2,9 @@ package dev.redoline.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.redoline.core.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,27 +19,7 @@ class TopicRetentionTest {
   private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
   private static final long DAY_MS = Duration.ofDays(1).toMillis();
 
-  /** A clock the test moves. */
-  private static final class MovingClock extends Clock {
-    Instant now = NOW;
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
-  private final MovingClock clock = new MovingClock();
+  private final ManualClock clock = new ManualClock(NOW);
   private final Map<String, OptionalLong> retentions = new HashMap<>();
   private final List<String> reads = new ArrayList<>();
   private final TopicRetention retention = new TopicRetention(topic -> {
@@ -68,9 +46,9 @@ class TopicRetentionTest {
     Instant old = NOW.minus(Duration.ofDays(400));
     assertThat(retention.check("kept", old)).isEmpty();
     retentions.put("kept", OptionalLong.of(DAY_MS));
-    clock.now = NOW.plus(TopicRetention.REFRESH).minusSeconds(1);
+    clock.set(NOW.plus(TopicRetention.REFRESH).minusSeconds(1));
     assertThat(retention.check("kept", old)).as("cached").isEmpty();
-    clock.now = NOW.plus(TopicRetention.REFRESH);
+    clock.set(NOW.plus(TopicRetention.REFRESH));
     assertThat(retention.check("kept", old)).as("read again").isPresent();
     assertThat(reads).containsExactly("kept", "kept");
   }
