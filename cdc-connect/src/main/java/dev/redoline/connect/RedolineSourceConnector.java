@@ -3,6 +3,7 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
+import dev.redoline.core.internal.Sentences;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.PreflightProblem;
 
@@ -135,6 +136,7 @@ public final class RedolineSourceConnector extends SourceConnector {
     for (ConfigException p : SinkChecks.problems(connectorConfigs)) {
       add(config, byName, p.key(), p.getMessage());
     }
+    showEffectiveValue(config, byName, SinkChecks.BOUNDARY, SinkChecks.boundary(connectorConfigs));
     warnIgnored(connectorConfigs);
     if (problems.isEmpty()) {
       CdcConfig cdc = CdcConfig.from(connectorConfigs);
@@ -149,7 +151,8 @@ public final class RedolineSourceConnector extends SourceConnector {
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
     try {
       for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
-        String text = p.code().code() + " " + p.message() + ". " + (p.fix().isEmpty() ? "" : "Fix: " + p.fix() + " ")
+        String text = p.code().code() + " " + Sentences.end(p.message()) + " "
+            + (p.fix().isEmpty() ? "" : "Fix: " + p.fix() + " ")
             + "Action: " + p.code().action();
         if (p.warning()) {
           LOG.warn("{}: {}", p.key(), text);   // a risk to know about, not a reason to refuse the connector
@@ -171,6 +174,17 @@ public final class RedolineSourceConnector extends SourceConnector {
     List<ConfigValue> values = config.configValues();
     values.set(values.indexOf(known), ours);
     byName.put(known.name(), ours);
+  }
+
+  /**
+   * Gives a key of the worker's (not in this connector's ConfigDef) the value in force, where
+   * {@link #add} created it without one, so validation never shows it as null.
+   */
+  private static void showEffectiveValue(Config config, Map<String, ConfigValue> byName, String key, String value) {
+    ConfigValue shown = byName.get(key);
+    if (shown != null && shown.value() == null) {
+      shown.value(value);
+    }
   }
 
   private static void add(Config config, Map<String, ConfigValue> byName, String key, String message) {

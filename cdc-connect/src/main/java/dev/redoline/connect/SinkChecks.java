@@ -36,7 +36,7 @@ final class SinkChecks {
   static List<ConfigException> problems(Map<String, String> props) {
     List<ConfigException> problems = new ArrayList<>();
     String eos = props.getOrDefault(EXACTLY_ONCE, "requested").trim().toLowerCase(Locale.ROOT);
-    String boundary = props.getOrDefault(BOUNDARY, "poll").trim();
+    String boundary = boundary(props);
     if (eos.equals("required") && !boundary.equalsIgnoreCase("connector")) {
       problems.add(new ConfigException(ErrorCode.INVALID_CONFIGURATION, BOUNDARY, boundary,
           "must be connector when exactly.once.support=required: each Kafka transaction must hold whole "
@@ -44,6 +44,11 @@ final class SinkChecks {
               + " the worker may commit in the middle of one"));
     }
     return problems;
+  }
+
+  /** The transaction boundary in force: the one given, or Connect's default {@code poll}. */
+  static String boundary(Map<String, String> props) {
+    return props.getOrDefault(BOUNDARY, "poll").trim();
   }
 
   /** The {@code cdc.} keys given that belong to the embedded engine; the connector ignores them. */

@@ -220,4 +220,32 @@ class RedolineSourceConnectorTest {
     assertThat(errors.get("cdc.tables.include").get(0)).contains("must name at least one [PDB.]SCHEMA.TABLE");
     assertThat(errors.get("cdc.mining.fetch.size").get(0)).contains("is not a valid int; allowed: [1, 1000000]");
   }
+
+  /** A sentence that already ends in "?" or "." gets no second stop before the action or the fix. */
+  @Test
+  void validate_messagesNeverDoubleTheirFinalPunctuation() {
+    SimulatedOracle noArchive = SimulatedOracle.builder().seed(1).noArchiveLog().build();
+    RedolineSourceConnector c = new RedolineSourceConnector(config ->
+        Database.jdbc(CdcConfig.from(ShopScript.settings(noArchive.url())), noArchive.clock(), noArchive::advance));
+    List<String> messages = new java.util.ArrayList<>();
+    errors(c.validate(props(Map.of("cdc.heartbeat.intervall.ms", "5")))).values().forEach(messages::addAll);
+    errors(c.validate(props(Map.of()))).values().forEach(messages::addAll);
+    errors(c.validate(props(Map.of("cdc.database.url", "jdbc:redoline:sim:nosuchservice")))).values()
+        .forEach(messages::addAll);
+    assertThat(messages).hasSizeGreaterThanOrEqualTo(3)
+        .anySatisfy(m -> assertThat(m).contains("did you mean cdc.heartbeat.interval.ms? Action: "))
+        .allSatisfy(m -> assertThat(m).doesNotContainPattern("[.?!]\\.(\\s|$)"));
+  }
+
+  /** Validation shows transaction.boundary with the value in force (Connect's default poll), never null. */
+  @Test
+  void validate_showsTheEffectiveTransactionBoundary() {
+    RedolineSourceConnector c = new RedolineSourceConnector(config -> ShopScript.withAmounts(1).database());
+    ConfigValue boundary = value(c.validate(props(Map.of("exactly.once.support", "required"))),
+        "transaction.boundary");
+    assertThat(boundary.value()).isEqualTo("poll");
+    assertThat(boundary.errorMessages()).singleElement().asString().startsWith("CDC-4001 ");
+    assertThat(value(c.validate(props(Map.of("exactly.once.support", "required", "transaction.boundary",
+        "interval"))), "transaction.boundary").value()).isEqualTo("interval");
+  }
 }

@@ -1,6 +1,7 @@
 package dev.redoline.core;
 
 import dev.redoline.core.internal.Checks;
+import dev.redoline.core.internal.Sentences;
 
 /**
  * Every stop of a capture: an {@link ErrorCode} with the detail of this occurrence.
@@ -37,7 +38,7 @@ public class CdcException extends RuntimeException {
   }
 
   private static String message(ErrorCode code, String detail) {
-    return code.code() + " " + code.meaning() + ": " + detail + ". Action: " + code.action()
+    return code.code() + " " + code.meaning() + ": " + Sentences.end(detail) + " Action: " + code.action()
         + " See " + code.runbook();
   }
 

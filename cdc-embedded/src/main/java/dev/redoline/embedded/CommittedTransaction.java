@@ -69,7 +69,7 @@ public final class CommittedTransaction {
    * Whether this batch is a snapshot chunk rather than a transaction: its changes are op
    * {@link dev.redoline.core.Operation#READ}, the rows of one table as of {@code commit().scn()},
    * delivered between the last transaction committed at or below that SCN and the first above it
-   * (XID 0.0.0, no redo address). Each change's place in its table's snapshot is
+   * (XID 0000000000000000, no redo address). Each change's place in its table's snapshot is
    * {@link #snapshotMark(Change)}.
    */
   public boolean snapshot() {

@@ -129,7 +129,7 @@ public sealed interface StreamEvent {
    * changes delivered (the position still carries the index in the whole transaction).
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
-   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0.0.0, commit SCN the
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000, commit SCN the
    * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
    *
    * @param commit the transaction's commit

@@ -107,7 +107,7 @@ final class LogInventory {
       List<StepLog> chain = new ArrayList<>();
       long missing = first < 0 ? -1 : chain(logs, first, thread.thread(), destId, chain);
       if (missing > 0) {
-        return new Wait(gap(thread.thread(), logs, missing, destId));
+        return new Wait(gap(thread.thread(), logs, missing, destId, snapshot.archived()));
       }
       if (chain.isEmpty()) {
         if (thread.status() == RedoThreadState.Status.OPEN) {
@@ -276,19 +276,24 @@ final class LogInventory {
 
   /**
    * What a gap is, for the wait and for CDC-2001 when it lasts: every missing sequence from
-   * {@code firstMissing} to the next log the views still know, and the SCN range they held, from
-   * the NEXT_CHANGE# of the log before them to the FIRST_CHANGE# of the log after them (an end no
-   * view knows any more is left open).
+   * {@code firstMissing} to the next log the destination still has, and the SCN range they held,
+   * from the NEXT_CHANGE# of the log before them to the FIRST_CHANGE# of the log after them. An end
+   * the destination no longer knows is taken from V$ARCHIVED_LOG at any destination
+   * ({@code listed}: a sequence missing here may be archived elsewhere); one no view knows is left open.
    */
-  private static String gap(int t, ThreadLogs logs, long firstMissing, int destId) {
+  private static String gap(int t, ThreadLogs logs, long firstMissing, int destId, List<ArchivedLog> listed) {
     long lastMissing = firstMissing;
     while (lastMissing < logs.last() && known(logs, lastMissing + 1) == null) {
       lastMissing++;
     }
     Span before = known(logs, firstMissing - 1);
+    Span firstGone = listed(listed, t, firstMissing);
+    Scn lower = before != null ? before.next() : firstGone != null ? firstGone.first() : null;
     Span after = known(logs, lastMissing + 1);
-    String range = before != null && after != null ? "SCN " + before.next() + " to " + after.first()
-        : before != null ? "SCN from " + before.next() : after != null ? "SCN below " + after.first()
+    Span lastGone = listed(listed, t, lastMissing);
+    Scn upper = after != null ? after.first() : lastGone != null ? lastGone.next() : null;
+    String range = lower != null && upper != null ? "SCN " + lower + " to " + upper
+        : lower != null ? "SCN from " + lower : upper != null ? "SCN below " + upper
         : "SCN range unknown";
     boolean one = firstMissing == lastMissing;
     return "thread " + t + (one ? " sequence " + firstMissing : " sequences " + firstMissing + " to " + lastMissing)
@@ -304,6 +309,16 @@ final class LogInventory {
     }
     ArchivedLog gone = logs.deleted().get(sequence);
     return gone == null ? null : new Span(gone.firstScn(), gone.nextScn());
+  }
+
+  /** FIRST_CHANGE# and NEXT_CHANGE# of a sequence V$ARCHIVED_LOG lists at any destination, or null. */
+  private static Span listed(List<ArchivedLog> archived, int thread, long sequence) {
+    for (ArchivedLog a : archived) {
+      if (a.thread() == thread && a.sequence() == sequence) {
+        return new Span(a.firstScn(), a.nextScn());
+      }
+    }
+    return null;
   }
 
   /** A log's FIRST_CHANGE# and NEXT_CHANGE#. */

@@ -165,6 +165,20 @@ class LogInventoryTest {
         + "destination 1 nor online; archived there: [1], online: [4]"));
   }
 
+  /**
+   * Sequences never archived at the configured destination while V$ARCHIVED_LOG lists them at
+   * another: the gap's SCN range still starts at the lower bound the views give, not "below".
+   */
+  @Test
+  void messagesThatSayWhatHappened_gapAtTheConfiguredDestinationTakesItsBoundsFromAnyDestination() {
+    archived.removeIf(a -> a.destId() == 2);
+    online.removeIf(o -> o.sequence() == 3);
+    LogInventory.Outcome outcome = new LogInventory(Mode.ONLINE, "LOG_ARCHIVE_DEST_2", LGWR)
+        .plan(snapshot(460), Map.of(1, new RedoAddress(1, 2, 5, 0)), Scn.of(250), 16, T0);
+    assertThat(outcome).isEqualTo(new Wait("thread 1 sequences 2 to 3 (SCN 200 to 400) are neither archived at "
+        + "destination 2 nor online; archived there: [], online: [4]"));
+  }
+
   @Test
   void plan_racThreadBehindGetsEarlierLogsOfOtherThreads() {
     threads.add(thread(2, 1, 430, RedoThreadState.Status.OPEN));
