@@ -108,6 +108,8 @@ public final class RedolineSourceTask extends SourceTask {
   private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
   /** {@code cdc.signal.topic}'s reader, or null; used on the poll thread only. */
   private SignalReader signals;
+  /** Warns of change records older than their topic's retention; null without {@code cdc.kafka.bootstrap.servers}. */
+  private TopicRetention retention;
   /** A {@code pause} signal holds delivery until {@code resume}. */
   private boolean paused;
 
@@ -215,6 +217,7 @@ public final class RedolineSourceTask extends SourceTask {
         LayoutHistory.converters(props));
     stored.forEach(v -> layouts.written(v.layout()));
     engine.knownLayouts(stored);
+    retention = new TopicRetention(TopicRetention.reader(clients), clock);
     journal = KafkaTransactionJournal.open(clients, topics.journal(), topics.prefix());
     engine.journal(journal);
     String signalTopic = config.get(CdcConfig.SIGNAL_TOPIC).trim();
@@ -321,6 +324,10 @@ public final class RedolineSourceTask extends SourceTask {
     }
     SourceRecord record = records.change(change);
     out.add(record);
+    if (retention != null && record.timestamp() != null) {
+      retention.check(record.topic(), java.time.Instant.ofEpochMilli(record.timestamp()))
+          .ifPresent(this::pastRetention);
+    }
     if (tombstones && change.change().operation() == Operation.DELETE) {
       SourceRecord tombstone = ChangeRecords.tombstone(record);
       if (tombstone != null) {
@@ -330,6 +337,12 @@ public final class RedolineSourceTask extends SourceTask {
     if (transaction && change.last()) {
       out.add(transactions.end(change));   // the Kafka transaction may end after it
     }
+  }
+
+  /** A WARN and an ops event: records are written older than their topic keeps them. */
+  private void pastRetention(String message) {
+    LOG.warn("{}: {}", OpsEvent.Type.RECORDS_PAST_RETENTION, message);
+    sideEvents.add(new OpsEvent(OpsEvent.Type.RECORDS_PAST_RETENTION, clock.instant(), message));
   }
 
   /** Acts on the signals sent since the last poll; a bad one becomes an ops event (CDC-4011). */

@@ -9,7 +9,7 @@ import org.apache.kafka.connect.data.Struct;
 
 /**
  * The {@code source} block of a change record. Field names and types are those of Debezium's
- * Oracle connector where a field exists in both; {@code pdb}, {@code txSeq}, {@code tx_size},
+ * Oracle connector where a field exists in both; {@code pdb}, {@code txSeq}, {@code tx_size}, {@code tx_partial},
  * {@code commit_rs_id} and {@code layout_version} are Redoline's own. A snapshot row has
  * {@code snapshot} {@code first}, {@code true} or {@code last} (Debezium's values), {@code scn} and
  * {@code commit_scn} the chunk's SCN, and no transaction or redo fields.
@@ -49,6 +49,7 @@ final class SourceBlock {
       .field("pdb", Schema.OPTIONAL_STRING_SCHEMA)
       .field("txSeq", Schema.OPTIONAL_INT64_SCHEMA)
       .field("tx_size", Schema.OPTIONAL_INT64_SCHEMA)
+      .field("tx_partial", Schema.OPTIONAL_STRING_SCHEMA)
       .field("commit_rs_id", Schema.OPTIONAL_STRING_SCHEMA)
       .field("layout_version", Schema.OPTIONAL_INT32_SCHEMA)
       .optional()   // Debezium's envelope declares it required; optional lets tombstone-free transforms drop it
@@ -86,6 +87,7 @@ final class SourceBlock {
         .put("pdb", change.table().pdb())
         .put("txSeq", event.index() + 1)
         .put("tx_size", commit.size())
+        .put("tx_partial", commit.partial() == null ? null : commit.partial().name())
         .put("commit_rs_id", commit.address().rsId().trim())
         .put("layout_version", change.layoutVersion());
     if (!commit.startScn().equals(dev.redoline.core.Scn.ZERO)) {

@@ -26,7 +26,11 @@ import org.apache.kafka.connect.source.SourceRecord;
  *
  * <p>{@code id} is the XID in hex, as in the data records' {@code transaction.id} and
  * {@code source.txId}; {@code ts_ms} is the commit time (LogMiner's TIMESTAMP of the COMMIT row),
- * on both records. The END counts cover the whole transaction, also after a restart in its middle.
+ * on both records. The END counts cover every change delivered of the transaction, also those
+ * delivered before a restart in its middle. A transaction committed during the initial snapshot
+ * whose changes to a table not yet snapshotted are left out (the snapshot holds their effect) counts
+ * only what is delivered, and its END says why in {@code partial} ({@code SNAPSHOT}; absent on a
+ * whole transaction, an addition to Debezium's schema).
  *
  * <h2>Offsets</h2>
  * A BEGIN carries the position of the record before it, so a restart from it still delivers the
@@ -51,6 +55,7 @@ final class TransactionRecords {
       .field("event_count", Schema.OPTIONAL_INT64_SCHEMA)
       .field("data_collections", SchemaBuilder.array(DATA_COLLECTION).optional().build())
       .field("ts_ms", Schema.INT64_SCHEMA)
+      .field("partial", Schema.OPTIONAL_STRING_SCHEMA)
       .build();
 
   private final String topic;
@@ -78,7 +83,8 @@ final class TransactionRecords {
     }
     Struct value = new Struct(VALUE).put("status", "END").put("id", id(last))
         .put("event_count", last.commit().size()).put("data_collections", collections)
-        .put("ts_ms", last.commit().time().toEpochMilli());
+        .put("ts_ms", last.commit().time().toEpochMilli())
+        .put("partial", last.commit().partial() == null ? null : last.commit().partial().name());
     return record(last, last.position(), value);
   }
 

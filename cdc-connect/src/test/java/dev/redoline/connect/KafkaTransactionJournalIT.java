@@ -121,6 +121,9 @@ class KafkaTransactionJournalIT extends JournalContract {
       assertThat(policy).containsEntry(names.journal(), "compact").containsEntry(names.schema(), "compact")
           .containsEntry(names.heartbeat(), "delete").containsEntry(names.dlq(), "delete");
     }
+    var retention = TopicRetention.reader(TestBroker.clients());
+    assertThat(retention.apply(names.heartbeat())).hasValue(KafkaTopics.HEARTBEAT_RETENTION_MS);
+    assertThat(retention.apply(names.journal())).as("compacted: nothing deleted by age").isEmpty();
   }
 
   private static KafkaProducer<String, byte[]> producer(String transactionalId) {

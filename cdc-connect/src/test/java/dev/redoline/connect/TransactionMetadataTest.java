@@ -6,8 +6,20 @@ import static dev.redoline.connect.RedolineSourceTaskTest.ids;
 import static dev.redoline.connect.RedolineSourceTaskTest.pollUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.CdcConfig;
+import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
+import dev.redoline.core.Operation;
+import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Row;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.Xid;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.logminer.internal.ShopScript;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -93,6 +105,28 @@ class TransactionMetadataTest {
     assertThat(end.sourceOffset()).isEqualTo(dataRecords(records).get(2).sourceOffset());
     assertThat(context.commitRequests).as("each Kafka transaction with changes ends after an END record")
         .filteredOn(r -> !r.topic().equals("shop.schema")).isNotEmpty().allMatch(r -> r.topic().equals(TOPIC) && "END".equals(((Struct) r.value()).getString("status")));
+  }
+
+  @Test
+  void aPartialTransaction_countsOnlyItsDeliveredChanges_andSaysWhy() {
+    TableId orders = TableId.of("SHOP", "ORDERS");
+    Commit whole = new Commit(Xid.parseHex("0a001b00c4030000"), Scn.of(100), Scn.of(190),
+        new RedoAddress(1, 7, 90, 16), Instant.EPOCH, "APP", 2);
+    Commit partial = whole.asPartial(1, Commit.Partial.SNAPSHOT);
+    Change insert = new Change(Operation.INSERT, orders, 1, null, Row.of(1L), Scn.of(101),
+        new RedoAddress(1, 7, 11, 16), 0, null, Instant.EPOCH);
+    ChangeEvent last = new ChangeEvent(partial, insert, 0, Position.start(Scn.of(180)), 1, Map.of(orders, 1L));
+    TransactionRecords records = new TransactionRecords(
+        TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo"))));
+
+    Struct end = (Struct) records.end(last).value();
+    assertThat(end.getInt64("event_count")).isEqualTo(1L);
+    assertThat(end.getString("partial")).isEqualTo("SNAPSHOT");
+    Struct source = SourceBlock.of(last, "shop", "0");
+    assertThat(source.getInt64("txSeq")).isEqualTo(source.getInt64("tx_size")).isEqualTo(1L);
+    assertThat(source.getString("tx_partial")).isEqualTo("SNAPSHOT");
+    assertThat(SourceBlock.of(new ChangeEvent(whole, insert, 1, Position.start(Scn.of(180))), "shop", "0")
+        .getString("tx_partial")).as("absent on a whole transaction").isNull();
   }
 
   @Test

@@ -369,6 +369,12 @@ public final class CdcConfig {
       "The most bytes the parts in cdc.recording.dir take together: a part is closed at an eighth of "
           + "this and the oldest parts are deleted, so the recording keeps the latest statements.");
 
+  public static final ConfigKey<Long> BACKLOG_GROWTH_WARN_MS = new ConfigKey<>("cdc.backlog.growth.warn.ms",
+      Type.LONG, "900000", Validator.range(0, Long.MAX_VALUE), LOW, DIAGNOSTICS,
+      "An ops event BACKLOG_GROWING and a WARN when the backlog (archived logs not yet mined, or the time "
+          + "behind by more than a minute) has stayed above where it was for longer than this many "
+          + "milliseconds: once per episode, which ends when the backlog is back down. 0 disables the warning.");
+
   // ---- Embedded engine ---------------------------------------------------------------------
 
   public static final ConfigKey<String> STATE_DIR = new ConfigKey<>("cdc.state.dir", Type.STRING,
@@ -398,7 +404,7 @@ public final class CdcConfig {
       BUFFER_MEMORY_MAX_BYTES, BUFFER_SPILL_DIR, BUFFER_JOURNAL_AFTER_MS, BUFFER_JOURNAL_AFTER_LOGS,
       BUFFER_ORPHAN_CHECK_MS,
       QUEUE_MAX_RECORDS, HEARTBEAT_INTERVAL_MS, RETRY_MAX_TIME_MS, RETRY_BACKOFF_INITIAL_MS,
-      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR, RECORDING_DIR, RECORDING_MAX_BYTES,
+      RETRY_BACKOFF_MAX_MS, ON_DECODE_ERROR, RECORDING_DIR, RECORDING_MAX_BYTES, BACKLOG_GROWTH_WARN_MS,
       TOPIC_PREFIX, TOPIC_TEMPLATE, TOPIC_HEARTBEAT, TOPIC_SCHEMA, TOPIC_JOURNAL, TOPIC_DLQ, TOPIC_OPS,
       KAFKA_BOOTSTRAP_SERVERS, KAFKA_CLIENT_CONFIG, MESSAGE_KEY_COLUMNS, SIGNAL_TOPIC,
       TOMBSTONES_ON_DELETE, TRANSACTION_METADATA, DECIMAL_HANDLING_MODE, BINARY_HANDLING_MODE, LOB_UNAVAILABLE_VALUE,

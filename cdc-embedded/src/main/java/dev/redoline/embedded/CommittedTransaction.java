@@ -179,8 +179,10 @@ public final class CommittedTransaction {
   /**
    * How many changes each table has in the whole transaction, in the order the tables first appear:
    * the {@code data_collections} of Debezium's transaction END event (the total, its
-   * {@code event_count}, is {@code commit().size()}). Counted over every change of the transaction,
-   * also those a restart in its middle does not deliver again.
+   * {@code event_count}, is {@code commit().size()}). Counted over every change delivered of the
+   * transaction, also those a restart in its middle does not deliver again; a transaction the
+   * initial snapshot holds some changes of counts without them and says so in
+   * {@link Commit#partial()}.
    *
    * @throws IllegalStateException before every change has been read from {@link #changes()}: the
    *     changes stream, so the counts are known with the last one

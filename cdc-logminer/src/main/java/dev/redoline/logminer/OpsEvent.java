@@ -41,7 +41,19 @@ public record OpsEvent(Type type, Instant time, String message) {
      * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction,
      * a drop-transaction signal): the message names it and its size.
      */
-    TRANSACTION_DROPPED(true);
+    TRANSACTION_DROPPED(true),
+    /**
+     * The backlog (archived logs not yet mined, or the time behind) has stayed above where it was
+     * for longer than {@code cdc.backlog.growth.warn.ms}: once per episode, with both figures then
+     * and now.
+     */
+    BACKLOG_GROWING(true),
+    /**
+     * Kafka Connect: change records were written with a commit time older than their topic's
+     * {@code retention.ms}, so the broker deletes them at once; once per topic until its records
+     * are inside the retention again.
+     */
+    RECORDS_PAST_RETENTION(true);
 
     private final boolean noticeable;
 

@@ -123,7 +123,10 @@ public sealed interface StreamEvent {
 
   /**
    * One change of a committed transaction, as its {@link TransactionEvent} yields it. Changes of a
-   * transaction come in redo order, indexes 0 to {@code commit.size() - 1}.
+   * transaction come in redo order, indexes 0 to {@code commit.size() - 1}. When a snapshot holds
+   * the effect of some of its changes, those never come out and {@code commit} is the transaction's
+   * made {@linkplain Commit#partial() partial}: its size, the indexes and the counts cover only the
+   * changes delivered (the position still carries the index in the whole transaction).
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
    * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000, commit SCN the

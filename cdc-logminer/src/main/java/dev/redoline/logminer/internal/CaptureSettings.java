@@ -22,7 +22,7 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
     Duration orphanCheckInterval, int queueSize, Duration heartbeatInterval, Duration retryMaxTime,
     Duration backoffInitial, Duration backoffMax, boolean deadLetters, String startScn,
     SkippedOperations skipped, boolean lobEnabled, long lobMaxBytes, long lobStreamThresholdBytes,
-    long stepMemoryBytes, int miningSessions) {
+    long stepMemoryBytes, int miningSessions, Duration backlogGrowthWarn) {
 
   /** How many inventory polls a log being archived is waited for before it counts as a gap. */
   static final int ARCHIVE_WAIT_POLLS = 60;
@@ -53,7 +53,8 @@ record CaptureSettings(LogInventory.Mode mode, String archiveDestination, List<S
         c.get(CdcConfig.LOB_MAX_BYTES),
         // the lower of the two: a LOB larger than the buffer's memory always streams
         Math.min(c.get(CdcConfig.LOB_STREAM_THRESHOLD_BYTES), c.get(CdcConfig.BUFFER_MEMORY_MAX_BYTES)),
-        c.get(CdcConfig.MINING_STEP_MEMORY_MAX_BYTES), c.get(CdcConfig.MINING_SESSIONS));
+        c.get(CdcConfig.MINING_STEP_MEMORY_MAX_BYTES), c.get(CdcConfig.MINING_SESSIONS),
+        ms(c.get(CdcConfig.BACKLOG_GROWTH_WARN_MS)));
   }
 
   /** The configured zone, or {@code null} when empty: the gateway then reports the database's. */

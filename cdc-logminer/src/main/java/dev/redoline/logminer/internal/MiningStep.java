@@ -60,6 +60,7 @@ final class MiningStep {
   private final MiningSession session;
   private final CaptureStats stats;
   private final OpsLog ops;
+  private final BacklogGrowth growth;
   private final LogInventory inventory;
   private final SessionStartFloor startFloor;
 
@@ -107,6 +108,7 @@ final class MiningStep {
     this.ops = ops;
     this.inventory = inventory;
     this.startFloor = startFloor;
+    this.growth = new BacklogGrowth(settings.backlogGrowthWarn());
   }
 
   /** A new connection: a new LogMiner session, and the captured tables resolved again. */
@@ -317,6 +319,8 @@ final class MiningStep {
     stats.step(new CaptureStats.Step((int) rows.rows(), chars, took, rows.decodeTook(), window.logs(), session.age(),
         session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
     stats.figures().onStep(plan, (int) rows.rows(), took, rows.decodeTook(), behind, currentScn);
+    growth.observe(stats.catchUp().backlogLogs(), behind, clock.instant())
+        .ifPresent(message -> ops.event(OpsEvent.Type.BACKLOG_GROWING, message));
   }
 
   /** The bytes of the step's archived logs, as the last listing gave their sizes. */

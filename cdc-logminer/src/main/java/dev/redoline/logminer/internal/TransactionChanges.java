@@ -27,10 +27,16 @@ import java.util.NoSuchElementException;
  * commit) and only its last carries the chunk's own progress.
  *
  * <h2>What is left out</h2>
- * Changes at or before the start position (a restart inside the transaction) and changes a
- * snapshot chunk already holds the effect of ({@link Reflected}) do not come out, but
- * still count in each change's place among its table's changes and in the per-table counts, which
- * cover the whole transaction. Which change is the last delivered is known by reading one ahead.
+ * Changes at or before the start position (a restart inside the transaction) do not come out
+ * again but still count: they were delivered before the restart, so each change keeps its index
+ * and place among its table's changes, and the counts cover them. Changes a snapshot chunk already
+ * holds the effect of ({@link Reflected}) never come out, so they do not count: when a transaction
+ * has some, its changes are counted first (a second read of the sequence, only while a first
+ * snapshot runs) and each event carries the commit {@link Commit#asPartial made partial}, its size
+ * the changes delivered and each index the change's place among them, so the last one delivered is
+ * {@link ChangeEvent#last()} and no count promises a change that will not come. The position of a
+ * change keeps its index in the whole transaction, which is what a restart compares. Which change
+ * is the last delivered is known by reading one ahead.
  *
  * <p>Threads: made on the capture thread from immutable values (the reflected rule frozen for
  * this publication); iterated and closed on the sink's.
@@ -88,14 +94,20 @@ final class TransactionChanges implements TransactionEvent.Changes {
 
   /** The changes of a transaction that come out, each queued once the next one is found. */
   private final class Delivered implements Iterator<ChangeEvent> {
+    /** The commit the events carry: partial when the snapshot holds the effect of some changes. */
+    private final Commit delivered = deliveredCommit();
     private final Iterator<Change> changes = source.iterator();
     private final CommitMark mark = commit.mark();
     /** Counted over every change not reflected, delivered before a restart or not. */
     private final Map<TableId, Long> tableCounts = new LinkedHashMap<>();
+    /** The change's index in the whole transaction: what its position carries. */
     private long index;
+    /** The change's index among those not reflected: what its event carries. */
+    private long kept;
     /** The change found last, not given out yet: it may be the last. */
     private Change held;
     private long heldIndex = -1;
+    private long heldKept;
     private long heldOrder;
     private ChangeEvent next;
 
@@ -117,25 +129,42 @@ final class TransactionChanges implements TransactionEvent.Changes {
         }
         Change previous = held;
         long previousIndex = heldIndex;
+        long previousKept = heldKept;
         long previousOrder = heldOrder;
         held = change;
         heldIndex = at;
+        heldKept = kept++;
         heldOrder = tableCounts.merge(change.table(), 1L, Long::sum);
         if (previous != null) {
-          return event(previous, previousIndex, previousOrder, false);
+          return event(previous, previousIndex, previousKept, previousOrder, false);
         }
       }
       Change last = held;
       held = null;
-      return last == null ? null : event(last, heldIndex, heldOrder, true);
+      return last == null ? null : event(last, heldIndex, heldKept, heldOrder, true);
     }
 
-    private ChangeEvent event(Change change, long at, long order, boolean last) {
+    /** {@code at}: the change's index in the whole transaction; {@code seq}: among those delivered. */
+    private ChangeEvent event(Change change, long at, long seq, long order, boolean last) {
       if (start.isDelivered(mark, at)) {
         return null;
       }
       Position position = last ? after : during.withDelivered(mark, at);
-      return new ChangeEvent(commit, change, at, position, order, last ? tableCounts : Map.of());
+      return new ChangeEvent(delivered, change, seq, position, order, last ? tableCounts : Map.of());
+    }
+
+    /** {@link #commit}, or when the snapshot holds the effect of some of its changes, it made partial. */
+    private Commit deliveredCommit() {
+      if (reflected == Reflected.NOTHING) {
+        return commit;
+      }
+      long count = 0;
+      for (Change change : source) {
+        if (!reflected.test(change, commit.scn())) {
+          count++;
+        }
+      }
+      return count == commit.size() ? commit : commit.asPartial(count, Commit.Partial.SNAPSHOT);
     }
 
     @Override

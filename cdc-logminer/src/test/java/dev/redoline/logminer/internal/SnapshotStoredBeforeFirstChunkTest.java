@@ -26,12 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 class SnapshotStoredBeforeFirstChunkTest {
 
   private static final TableId ORDERS = CaptureEngineTest.ORDERS;
-  private static final TableId ACCOUNTS = TableId.of("SHOP", "ACCOUNTS");
+  static final TableId ACCOUNTS = TableId.of("SHOP", "ACCOUNTS");
 
   @TempDir
   Path spill;
 
-  private static TableLayout accounts() {
+  static TableLayout accounts() {
     return TableLayout.builder(ACCOUNTS, 1)
         .column("ID", OracleType.number(10, 0), false)
         .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)

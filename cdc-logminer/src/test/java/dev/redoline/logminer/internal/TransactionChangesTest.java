@@ -85,9 +85,23 @@ class TransactionChangesTest {
     List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
         Position.start(Scn.of(1)), (change, scn) -> change.table().equals(B)));
 
-    assertThat(events).extracting(ChangeEvent::index).containsExactly(0L, 2L);
+    assertThat(events).extracting(ChangeEvent::index).as("txSeq - 1 among the changes delivered")
+        .containsExactly(0L, 1L);
+    assertThat(events).allSatisfy(e -> assertThat(e.commit()).isEqualTo(COMMIT.asPartial(2, Commit.Partial.SNAPSHOT)));
+    assertThat(events).extracting(ChangeEvent::last).containsExactly(false, true);
+    assertThat(events.get(0).position()).as("a restart compares the index in the whole transaction")
+        .isEqualTo(DURING.withDelivered(MARK, 0));
     assertThat(events.get(1).position()).isEqualTo(AFTER);
     assertThat(events.get(1).tableCounts()).containsExactly(Map.entry(A, 2L));
+  }
+
+  @Test
+  void aSnapshotThatReflectsNoneOfItsChanges_leavesTheTransactionWhole() {
+    List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
+        Position.start(Scn.of(1)), (change, scn) -> false));
+
+    assertThat(events).allSatisfy(e -> assertThat(e.commit()).isSameAs(COMMIT));
+    assertThat(COMMIT.partial()).isNull();
   }
 
   @Test
