@@ -137,6 +137,10 @@ public enum ErrorCode {
       "No cdc.database.time.zone is set and the database server's clock zone is known only as an offset "
           + "other than UTC (DBTIMEZONE is an offset or another zone than the clock's); a warning",
       "Set cdc.database.time.zone to the server's region (e.g. Europe/Paris), or set DBTIMEZONE to it."),
+  DRIVER_CLASS_MISSING(4091,
+      "The JDBC driver that serves cdc.database.url cannot load a class it needs: a jar is missing beside it",
+      "Add the jar named in the message beside the driver's; for jdbc:redoline:sim:<workload> in a Kafka Connect "
+          + "worker, deploy the trial archive (it carries H2) or use a simulator server URL."),
   UNCLASSIFIED_ORACLE_ERROR(5001,
       "An Oracle error Redoline does not classify",
       "Look up the ORA code in the message; if it is transient in your environment, report it so it can be "

@@ -1,6 +1,8 @@
 package dev.redoline.logminer.internal.jdbc;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -31,11 +33,21 @@ public final class JdbcDrivers {
    *
    * @throws SQLException with SQLSTATE 08001 naming the URL when no driver on the class path accepts
    *     it (for a simulator URL: cdc-simulator is missing), or as the driver reports a failure
+   * @throws CdcException CDC-4091 when the driver that accepts the URL cannot load a class it needs
    */
   public static Connection connect(String url, Properties properties) throws SQLException {
-    for (Driver driver : drivers()) {
+    return connect(url, properties, drivers());
+  }
+
+  static Connection connect(String url, Properties properties, List<Driver> drivers) throws SQLException {
+    for (Driver driver : drivers) {
       if (driver.acceptsURL(url)) {
-        Connection c = driver.connect(url, properties);
+        Connection c;
+        try {
+          c = driver.connect(url, properties);
+        } catch (NoClassDefFoundError e) {
+          throw classMissing(url, e);
+        }
         if (c != null) {
           return c;
         }
@@ -46,6 +58,22 @@ public final class JdbcDrivers {
         : "no JDBC driver on the class path accepts it (ojdbc11 serves jdbc:oracle: URLs)";
     throw new SQLException("No suitable driver for " + CdcConfig.shown(CdcConfig.DATABASE_URL, url) + ": " + missing,
         "08001");
+  }
+
+  /**
+   * The in-process simulator evaluates SQL with H2, which a Connect plugin directory holding only
+   * the simulator's jar lacks; a server URL needs no H2 on this side.
+   */
+  private static CdcException classMissing(String url, NoClassDefFoundError e) {
+    String missing = String.valueOf(e.getMessage()).replace('/', '.');
+    String fix = url.startsWith(SIMULATOR_PREFIX) && !url.startsWith(SIMULATOR_PREFIX + "//")
+        ? "the in-process simulator needs H2 (com.h2database:h2) beside cdc-simulator: in a Kafka Connect worker "
+            + "deploy the trial archive redoline-connect-trial-<version>.zip instead of the plugin archive, or run a "
+            + "simulator server and use jdbc:redoline:sim://<host>:<port>/<workload>"
+        : "add the jar holding it beside the driver's jar (in a Kafka Connect worker, in the plugin's lib/)";
+    return new CdcException(ErrorCode.DRIVER_CLASS_MISSING, CdcConfig.DATABASE_URL.name() + "='"
+        + CdcConfig.shown(CdcConfig.DATABASE_URL, url) + "': the JDBC driver cannot load class " + missing + "; " + fix,
+        e);
   }
 
   private static List<Driver> drivers() {
