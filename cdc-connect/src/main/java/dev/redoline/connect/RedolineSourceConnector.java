@@ -3,7 +3,6 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
-import dev.redoline.core.internal.Sentences;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.PreflightProblem;
 
@@ -151,9 +150,7 @@ public final class RedolineSourceConnector extends SourceConnector {
   private void preflight(CdcConfig cdc, Config config, Map<String, ConfigValue> byName) {
     try {
       for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
-        String text = p.code().code() + " " + Sentences.end(p.message()) + " "
-            + (p.fix().isEmpty() ? "" : "Fix: " + p.fix() + " ")
-            + "Action: " + p.code().action();
+        String text = p.describe();
         if (p.warning()) {
           LOG.warn("{}: {}", p.key(), text);   // a risk to know about, not a reason to refuse the connector
         } else {

@@ -2,6 +2,7 @@ package dev.redoline.logminer;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.internal.Sentences;
 import java.util.Objects;
 
 /**
@@ -47,6 +48,15 @@ public record PreflightProblem(String key, ErrorCode code, String message, boole
   /** A problem that keeps capture from starting, fixed by {@code fix}. */
   public static PreflightProblem fixedBy(String key, ErrorCode code, String message, String fix) {
     return new PreflightProblem(key, code, message, false, fix);
+  }
+
+  /**
+   * The problem in one line for an operator: its code, what is wrong, the fix when one is known and
+   * the code's action, each a sentence ({@code "CDC-4003 ... Fix: GRANT ...; Action: ..."}).
+   */
+  public String describe() {
+    return code.code() + " " + Sentences.end(message) + " " + (fix.isEmpty() ? "" : "Fix: " + fix + " ")
+        + "Action: " + code.action();
   }
 
   /** The problem as the exception a capture stops with. */
