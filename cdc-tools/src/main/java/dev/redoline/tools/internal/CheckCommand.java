@@ -1,6 +1,7 @@
 package dev.redoline.tools.internal;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.PreflightProblem;
 import java.io.IOException;
@@ -53,13 +54,15 @@ final class CheckCommand {
       return ExitCode.FAILED;
     }
     String url = DatabaseOptions.printable(config.get(CdcConfig.DATABASE_URL));
-    out.println("Checking " + url + " as user " + config.get(CdcConfig.DATABASE_USER) + ", tables "
+    String user = config.get(CdcConfig.DATABASE_USER);
+    out.println("Checking " + url + (user == null || user.isEmpty() ? "" : " as user " + user) + ", tables "
         + String.join(",", config.get(CdcConfig.TABLES_INCLUDE)));
     List<PreflightProblem> problems = Database.fromConfig(config).preflight(config);
     int errors = 0;
     Set<String> unreachable = new HashSet<>();
     for (PreflightProblem p : problems) {
-      if (p.code().number() / 1000 != 4) {
+      if (p.code().number() / 1000 != 4 || p.code() == ErrorCode.UNKNOWN_SERVICE
+          || p.code() == ErrorCode.DRIVER_CLASS_MISSING) {
         unreachable.add(p.code().code());   // the database could not be asked: no finding about its setup
       }
       errors += p.warning() ? 0 : 1;
