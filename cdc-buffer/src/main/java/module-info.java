@@ -1,8 +1,7 @@
 /**
- * The transaction buffer and its journal port. A user receives only the buffer's metrics
- * ({@code dev.redoline.buffer}); the buffer itself is used by the capture engine and the journal
- * port by the two sinks, so {@code dev.redoline.buffer.internal} is exported to those modules by
- * name.
+ * The transaction buffer and its journal port. A user receives only the buffer's metrics ({@code
+ * dev.redoline.buffer}); the buffer itself is used by the capture engine and the journal port by
+ * the two sinks, so {@code dev.redoline.buffer.internal} is exported to those modules by name.
  */
 @SuppressWarnings("module") // the qualified export names modules built after this one
 module dev.redoline.buffer {

@@ -17,6 +17,6 @@ module dev.redoline.connect {
 
   exports dev.redoline.connect;
 
-  provides org.apache.kafka.connect.source.SourceConnector
-      with dev.redoline.connect.RedolineSourceConnector;
+  provides org.apache.kafka.connect.source.SourceConnector with
+      dev.redoline.connect.RedolineSourceConnector;
 }

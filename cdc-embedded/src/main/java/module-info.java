@@ -1,7 +1,7 @@
 /**
- * The embedded engine: one {@code ChangeHandler} call per committed transaction, in any JVM.
- * {@code dev.redoline.embedded} is the whole API; it names the capture engine's database, dead
- * letters and operational events, so a module that requires this one reads the capture engine too.
+ * The embedded engine: one {@code ChangeHandler} call per committed transaction, in any JVM. {@code
+ * dev.redoline.embedded} is the whole API; it names the capture engine's database, dead letters and
+ * operational events, so a module that requires this one reads the capture engine too.
  */
 @SuppressWarnings("requires-automatic") // Micrometer names its module in its manifest only
 module dev.redoline.embedded {

@@ -1,11 +1,14 @@
 /**
- * The capture engine: mines committed transactions from Oracle's redo through LogMiner.
- * {@code dev.redoline.logminer} holds what a user of the library receives from it (the database
- * to capture from, dead letters, operational events, preflight problems, its metrics and JMX interfaces);
- * the engine itself, its LogMiner port and the JDBC implementation are internal, exported to the
- * two sinks built on the engine.
+ * The capture engine: mines committed transactions from Oracle's redo through LogMiner. {@code
+ * dev.redoline.logminer} holds what a user of the library receives from it (the database to capture
+ * from, dead letters, operational events, preflight problems, its metrics and JMX interfaces); the
+ * engine itself, its LogMiner port and the JDBC implementation are internal, exported to the two
+ * sinks built on the engine.
  */
-@SuppressWarnings({"module", "requires-automatic"}) // sinks built later; ojdbc's name is in its manifest
+@SuppressWarnings({
+  "module",
+  "requires-automatic"
+}) // sinks built later; ojdbc's name is in its manifest
 module dev.redoline.logminer {
   requires transitive dev.redoline.core;
   requires dev.redoline.decoder;

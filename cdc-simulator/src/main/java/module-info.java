@@ -11,7 +11,9 @@ module dev.redoline.simulator {
   requires com.h2database;
 
   exports dev.redoline.simulator;
-  exports dev.redoline.simulator.internal to com.h2database;
+  exports dev.redoline.simulator.internal to
+      com.h2database;
 
-  provides java.sql.Driver with dev.redoline.simulator.SimulatorDriver;
+  provides java.sql.Driver with
+      dev.redoline.simulator.SimulatorDriver;
 }

@@ -5,9 +5,9 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.internal.CaptureStream;
-import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,19 +48,19 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * connector's overhead (capture, conversion, Connect, transactions); the target is 50% or more.
  *
  * <p>{@code workload}: {@code orders} is {@code PipelineBenchmark}'s backlog (inserts into a
- * 10-column table, {@code orderTransactions} transactions of 5), the same one the bare and
- * embedded engines are measured on; {@code stress} is 120 simulated seconds of the simulator's
- * {@code stress} workload (two RAC threads, small logs, a reconnect), whose capture alone is slower.
+ * 10-column table, {@code orderTransactions} transactions of 5), the same one the bare and embedded
+ * engines are measured on; {@code stress} is 120 simulated seconds of the simulator's {@code
+ * stress} workload (two RAC threads, small logs, a reconnect), whose capture alone is slower.
  *
- * <p>Each operation is one whole run ({@link Mode#SingleShotTime}): {@code connector} configures
- * a fresh connector on a fresh simulator holding the backlog and returns when the worker has
- * stored the offset of the backlog's last commit (so the connector and task start are in it);
- * {@code plainProducer} sends the same records and flushes, on a producer made and warmed up
- * untimed. Records/s = the record count printed in the setup log divided by the time per operation.
+ * <p>Each operation is one whole run ({@link Mode#SingleShotTime}): {@code connector} configures a
+ * fresh connector on a fresh simulator holding the backlog and returns when the worker has stored
+ * the offset of the backlog's last commit (so the connector and task start are in it); {@code
+ * plainProducer} sends the same records and flushes, on a producer made and warmed up untimed.
+ * Records/s = the record count printed in the setup log divided by the time per operation.
  *
- * <p>Each backlog database is reached by the worker through its simulator URL
- * ({@code SimulatedOracle.url()}), its time standing still while the worker reads it. The class is
- * in {@code dev.redoline.connect} because it reads the stored offsets back with the connector's
+ * <p>Each backlog database is reached by the worker through its simulator URL ({@code
+ * SimulatedOracle.url()}), its time standing still while the worker reads it. The class is in
+ * {@code dev.redoline.connect} because it reads the stored offsets back with the connector's
  * package-private {@code OffsetCodec}.
  *
  * <p>Run: {@code ./mvnw -q -B -pl benchmarks -am package -DskipTests && java -jar
@@ -94,8 +94,10 @@ public class ConnectThroughputBenchmark {
   private int run;
   private String name;
   private String url;
+
   /** The backlog the connector reads, held here for as long as the run needs it. */
   private SimulatedOracle oracle;
+
   private Scn lastCommit;
   private long start;
   private boolean baseline;
@@ -104,27 +106,41 @@ public class ConnectThroughputBenchmark {
 
   @Setup(Level.Trial)
   public void startCluster(BenchmarkParams params) throws Exception {
-    Map<String, String> worker = new HashMap<>(Map.of(
-        "exactly.once.source.support", exactlyOnce.equals("on") ? "enabled" : "disabled",
-        "plugin.discovery", "service_load",
-        "offset.storage.topic", "bench-offsets",
-        "offset.flush.interval.ms", "100"));
+    Map<String, String> worker =
+        new HashMap<>(
+            Map.of(
+                "exactly.once.source.support", exactlyOnce.equals("on") ? "enabled" : "disabled",
+                "plugin.discovery", "service_load",
+                "offset.storage.topic", "bench-offsets",
+                "offset.flush.interval.ms", "100"));
     Properties broker = new Properties();
     broker.put("transaction.state.log.replication.factor", "1");
     broker.put("transaction.state.log.min.isr", "1");
-    connect = new EmbeddedConnectCluster.Builder().name("bench").numBrokers(1).numWorkers(1)
-        .workerProps(worker).brokerProps(broker).build();
+    connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("bench")
+            .numBrokers(1)
+            .numWorkers(1)
+            .workerProps(worker)
+            .brokerProps(broker)
+            .build();
     connect.start();
     spill = Files.createTempDirectory("redoline-bench-");
     baseline = params.getBenchmark().endsWith("plainProducer");
-    if (baseline) {   // the records the plain producer sends: one untimed connector run's
+    if (baseline) { // the records the plain producer sends: one untimed connector run's
       prepareRun();
       connector();
       collect();
-      written.stream().map(ProducerRecord::topic).distinct().forEach(t -> connect.kafka().createTopic(t, 1));
-      producer = new KafkaProducer<>(Map.of("bootstrap.servers", connect.kafka().bootstrapServers(), "acks", "all"),
-          new ByteArraySerializer(), new ByteArraySerializer());
-      written.forEach(producer::send);   // warms the producer's metadata for every topic, untimed
+      written.stream()
+          .map(ProducerRecord::topic)
+          .distinct()
+          .forEach(t -> connect.kafka().createTopic(t, 1));
+      producer =
+          new KafkaProducer<>(
+              Map.of("bootstrap.servers", connect.kafka().bootstrapServers(), "acks", "all"),
+              new ByteArraySerializer(),
+              new ByteArraySerializer());
+      written.forEach(producer::send); // warms the producer's metadata for every topic, untimed
       producer.flush();
     }
   }
@@ -151,7 +167,10 @@ public class ConnectThroughputBenchmark {
     oracle = backlog();
     start = oracle.currentScn();
     Scn end = fill(oracle);
-    url = oracle.url();   // the backlog is written: the worker reads it with the database's time standing still
+    url =
+        oracle
+            .url(); // the backlog is written: the worker reads it with the database's time standing
+    // still
     lastCommit = lastCommitBefore(end);
   }
 
@@ -178,13 +197,26 @@ public class ConnectThroughputBenchmark {
   private Scn lastCommitBefore(Scn end) throws InterruptedException {
     SimulatedOracle copy = backlog();
     fill(copy);
-    long expected = workload.equals("orders") ? (long) orderTransactions * PipelineBenchmark.CHANGES_PER_TRANSACTION
-        : Long.MAX_VALUE;
-    CdcConfig config = CdcConfig.from(Map.of(
-        "cdc.database.url", copy.url(), "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
-        "cdc.buffer.spill.dir", spill.resolve("dry").toString()));
-    CaptureEngine engine = CaptureEngine.builder().config(config)
-        .database(Database.jdbc(config, copy.clock(), copy::advance)).build();
+    long expected =
+        workload.equals("orders")
+            ? (long) orderTransactions * PipelineBenchmark.CHANGES_PER_TRANSACTION
+            : Long.MAX_VALUE;
+    CdcConfig config =
+        CdcConfig.from(
+            Map.of(
+                "cdc.database.url",
+                copy.url(),
+                "cdc.tables.include",
+                "SHOP.*",
+                "cdc.start.scn",
+                Long.toString(start),
+                "cdc.buffer.spill.dir",
+                spill.resolve("dry").toString()));
+    CaptureEngine engine =
+        CaptureEngine.builder()
+            .config(config)
+            .database(Database.jdbc(config, copy.clock(), copy::advance))
+            .build();
     Scn last = null;
     long changes = 0;
     try (CaptureStream stream = engine.open(null)) {
@@ -211,11 +243,27 @@ public class ConnectThroughputBenchmark {
 
   @Benchmark
   public void connector() throws Exception {
-    Map<String, String> props = new HashMap<>(Map.of(
-        "name", name, "connector.class", RedolineSourceConnector.class.getName(), "tasks.max", "1",
-        "cdc.database.url", url, "cdc.tables.include", "SHOP.*", "cdc.topic.prefix", name,
-        "cdc.buffer.spill.dir", spill.resolve(name).toString(),
-        "topic.creation.default.replication.factor", "1", "topic.creation.default.partitions", "1"));
+    Map<String, String> props =
+        new HashMap<>(
+            Map.of(
+                "name",
+                name,
+                "connector.class",
+                RedolineSourceConnector.class.getName(),
+                "tasks.max",
+                "1",
+                "cdc.database.url",
+                url,
+                "cdc.tables.include",
+                "SHOP.*",
+                "cdc.topic.prefix",
+                name,
+                "cdc.buffer.spill.dir",
+                spill.resolve(name).toString(),
+                "topic.creation.default.replication.factor",
+                "1",
+                "topic.creation.default.partitions",
+                "1"));
     props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
     props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     if (exactlyOnce.equals("on")) {
@@ -232,7 +280,7 @@ public class ConnectThroughputBenchmark {
           return;
         }
       }
-      Thread.sleep(20);   // a benchmark waiting for the worker, not a test
+      Thread.sleep(20); // a benchmark waiting for the worker, not a test
     }
   }
 
@@ -246,22 +294,43 @@ public class ConnectThroughputBenchmark {
 
   private void collect() {
     connect.deleteConnector(name);
-    oracle = null;   // the driver holds the database weakly: dropped here, it is gone
+    oracle = null; // the driver holds the database weakly: dropped here, it is gone
     written = readBack(name + ".");
-    System.out.println("connector run " + name + ": " + written.size() + " change records (exactlyOnce="
-        + exactlyOnce + ", workload " + workload + ")");
+    System.out.println(
+        "connector run "
+            + name
+            + ": "
+            + written.size()
+            + " change records (exactlyOnce="
+            + exactlyOnce
+            + ", workload "
+            + workload
+            + ")");
   }
 
   private List<ProducerRecord<byte[], byte[]>> readBack(String prefix) {
     Set<String> topics;
-    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
-        Map.of("bootstrap.servers", connect.kafka().bootstrapServers()))) {
-      topics = new TreeSet<>(admin.listTopics().names().toCompletionStage().toCompletableFuture().join());
+    try (org.apache.kafka.clients.admin.Admin admin =
+        org.apache.kafka.clients.admin.Admin.create(
+            Map.of("bootstrap.servers", connect.kafka().bootstrapServers()))) {
+      topics =
+          new TreeSet<>(
+              admin.listTopics().names().toCompletionStage().toCompletableFuture().join());
     }
-    topics.removeIf(t -> !t.startsWith(prefix) || t.endsWith(".schema") || t.endsWith(".heartbeat"));
+    topics.removeIf(
+        t -> !t.startsWith(prefix) || t.endsWith(".schema") || t.endsWith(".heartbeat"));
     List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = connect.kafka().createConsumer(Map.of(
-        "isolation.level", "read_committed", "auto.offset.reset", "earliest", "group.id", "bench-" + System.nanoTime()))) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        connect
+            .kafka()
+            .createConsumer(
+                Map.of(
+                    "isolation.level",
+                    "read_committed",
+                    "auto.offset.reset",
+                    "earliest",
+                    "group.id",
+                    "bench-" + System.nanoTime()))) {
       consumer.subscribe(topics);
       int empty = 0;
       while (empty < 10) {

@@ -24,11 +24,22 @@ import java.util.Optional;
  * @param rolledBack transactions dropped by a ROLLBACK row
  * @param orphans transactions dropped by orphan detection
  * @param partialRollbacks undo rows that removed a change
- * @param unmatchedUndoRows undo rows that found no change to remove (their change is older than
- *     the mined range, or not captured)
+ * @param unmatchedUndoRows undo rows that found no change to remove (their change is older than the
+ *     mined range, or not captured)
  * @param spillsTotal transactions moved to a spill file since the buffer opened
  */
-public record BufferMetrics(int openTransactions, long bufferedChanges, long memoryBytes,
-    long diskBytes, Optional<Duration> oldestAge, Optional<Scn> oldestScn, int spilledTransactions,
-    int journaledTransactions, long committed, long rolledBack, long orphans, long partialRollbacks,
-    long unmatchedUndoRows, long spillsTotal) {}
+public record BufferMetrics(
+    int openTransactions,
+    long bufferedChanges,
+    long memoryBytes,
+    long diskBytes,
+    Optional<Duration> oldestAge,
+    Optional<Scn> oldestScn,
+    int spilledTransactions,
+    int journaledTransactions,
+    long committed,
+    long rolledBack,
+    long orphans,
+    long partialRollbacks,
+    long unmatchedUndoRows,
+    long spillsTotal) {}

@@ -5,16 +5,16 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
 import dev.redoline.core.Column;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.internal.KeyColumns;
 import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.StreamedLob;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,18 +38,18 @@ import org.apache.kafka.connect.source.SourceRecord;
  * }</pre>
  *
  * <p>A slot the row image does not hold ({@link Absent#NOT_LOGGED}) and a {@link Marker} value
- * become {@code null}; the header {@value #UNAVAILABLE_HEADER} then lists them as
- * {@code before.COL=NOT_LOGGED,after.DOC=EMPTY_CLOB}, so a consumer can tell them from SQL NULL.
- * Excluded columns are in no schema and no header. A CLOB, NCLOB, BLOB or XMLTYPE field whose
- * content is not known (NOT_LOGGED, or {@code LOB_OVER_LIMIT} past {@code cdc.lob.max.bytes})
- * carries {@code cdc.lob.unavailable.value} instead of {@code null} (its UTF-8 bytes in a BYTES
- * field), as Debezium's {@code unavailable.value.placeholder} does; the header lists it too. A
- * {@link StreamedLob} is read whole into its {@code string} or {@code bytes} field
- * ({@link WholeLobs}); past the bound it is {@code LOB_OVER_LIMIT} and carries the placeholder.
+ * become {@code null}; the header {@value #UNAVAILABLE_HEADER} then lists them as {@code
+ * before.COL=NOT_LOGGED,after.DOC=EMPTY_CLOB}, so a consumer can tell them from SQL NULL. Excluded
+ * columns are in no schema and no header. A CLOB, NCLOB, BLOB or XMLTYPE field whose content is not
+ * known (NOT_LOGGED, or {@code LOB_OVER_LIMIT} past {@code cdc.lob.max.bytes}) carries {@code
+ * cdc.lob.unavailable.value} instead of {@code null} (its UTF-8 bytes in a BYTES field), as
+ * Debezium's {@code unavailable.value.placeholder} does; the header lists it too. A {@link
+ * StreamedLob} is read whole into its {@code string} or {@code bytes} field ({@link WholeLobs});
+ * past the bound it is {@code LOB_OVER_LIMIT} and carries the placeholder.
  *
- * <p>A delete of a table with a key is followed by a tombstone ({@link #tombstone}): the same
- * topic and key, a null value and schema, and the delete's offset, which is what log compaction
- * and Debezium's unwrap transformation ({@code ExtractNewRecordState}) expect.
+ * <p>A delete of a table with a key is followed by a tombstone ({@link #tombstone}): the same topic
+ * and key, a null value and schema, and the delete's offset, which is what log compaction and
+ * Debezium's unwrap transformation ({@code ExtractNewRecordState}) expect.
  */
 final class ChangeRecords {
 
@@ -57,21 +57,29 @@ final class ChangeRecords {
   static final String UNAVAILABLE_HEADER = "redoline.unavailable";
 
   /** The schema-topic value: a table layout version, names and types only. */
-  static final Schema LAYOUT_SCHEMA = SchemaBuilder.struct().name("dev.redoline.connect.TableLayout").version(1)
-      .field("table", Schema.STRING_SCHEMA)
-      .field("pdb", Schema.OPTIONAL_STRING_SCHEMA)
-      .field("schema", Schema.STRING_SCHEMA)
-      .field("name", Schema.STRING_SCHEMA)
-      .field("version", Schema.INT32_SCHEMA)
-      .field("scn", Schema.STRING_SCHEMA)
-      .field("primary_key", SchemaBuilder.array(Schema.STRING_SCHEMA).build())
-      .field("columns", SchemaBuilder.array(SchemaBuilder.struct().name("dev.redoline.connect.Column")
+  static final Schema LAYOUT_SCHEMA =
+      SchemaBuilder.struct()
+          .name("dev.redoline.connect.TableLayout")
+          .version(1)
+          .field("table", Schema.STRING_SCHEMA)
+          .field("pdb", Schema.OPTIONAL_STRING_SCHEMA)
+          .field("schema", Schema.STRING_SCHEMA)
           .field("name", Schema.STRING_SCHEMA)
-          .field("position", Schema.INT32_SCHEMA)
-          .field("type", Schema.STRING_SCHEMA)
-          .field("nullable", Schema.BOOLEAN_SCHEMA)
-          .build()).build())
-      .build();
+          .field("version", Schema.INT32_SCHEMA)
+          .field("scn", Schema.STRING_SCHEMA)
+          .field("primary_key", SchemaBuilder.array(Schema.STRING_SCHEMA).build())
+          .field(
+              "columns",
+              SchemaBuilder.array(
+                      SchemaBuilder.struct()
+                          .name("dev.redoline.connect.Column")
+                          .field("name", Schema.STRING_SCHEMA)
+                          .field("position", Schema.INT32_SCHEMA)
+                          .field("type", Schema.STRING_SCHEMA)
+                          .field("nullable", Schema.BOOLEAN_SCHEMA)
+                          .build())
+                  .build())
+          .build();
 
   private final TopicNames topics;
   private final ExcludedColumns excluded;
@@ -80,34 +88,74 @@ final class ChangeRecords {
   private final String version;
   private final Map<String, Object> partition;
   private final ColumnTypes.Modes modes;
+
   /** {@code cdc.lob.unavailable.value}: what an unknown LOB field carries. */
   private final String unavailableValue;
+
   /** {@code cdc.lob.max.bytes}, 0 for none: a {@link StreamedLob} is read whole up to it. */
   private final long lobMaxBytes;
+
   private final Map<TableId, Map<Integer, TableSchema>> schemas = new HashMap<>();
+
   /** The transaction whose changes {@link #perTable} counts. */
   private String currentXid;
+
   private final Map<TableId, Long> perTable = new HashMap<>();
 
-  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
+  ChangeRecords(
+      TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
     this(topics, excluded, keys, clock, version, ColumnTypes.Modes.DEFAULT);
   }
 
-  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
+  ChangeRecords(
+      TopicNames topics,
+      ExcludedColumns excluded,
+      KeyColumns keys,
+      Clock clock,
+      String version,
       ColumnTypes.Modes modes) {
-    this(topics, excluded, keys, clock, version, modes,
+    this(
+        topics,
+        excluded,
+        keys,
+        clock,
+        version,
+        modes,
         dev.redoline.core.CdcConfig.LOB_UNAVAILABLE_VALUE.defaultText());
   }
 
-  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
-      ColumnTypes.Modes modes, String unavailableValue) {
-    this(topics, excluded, keys, clock, version, modes, unavailableValue,
+  ChangeRecords(
+      TopicNames topics,
+      ExcludedColumns excluded,
+      KeyColumns keys,
+      Clock clock,
+      String version,
+      ColumnTypes.Modes modes,
+      String unavailableValue) {
+    this(
+        topics,
+        excluded,
+        keys,
+        clock,
+        version,
+        modes,
+        unavailableValue,
         Long.parseLong(dev.redoline.core.CdcConfig.LOB_MAX_BYTES.defaultText()));
   }
 
-  /** @param lobMaxBytes {@code cdc.lob.max.bytes}: how much of a {@link StreamedLob} a record carries */
-  ChangeRecords(TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version,
-      ColumnTypes.Modes modes, String unavailableValue, long lobMaxBytes) {
+  /**
+   * @param lobMaxBytes {@code cdc.lob.max.bytes}: how much of a {@link StreamedLob} a record
+   *     carries
+   */
+  ChangeRecords(
+      TopicNames topics,
+      ExcludedColumns excluded,
+      KeyColumns keys,
+      Clock clock,
+      String version,
+      ColumnTypes.Modes modes,
+      String unavailableValue,
+      long lobMaxBytes) {
     this.lobMaxBytes = lobMaxBytes;
     this.unavailableValue = unavailableValue;
     this.modes = modes;
@@ -121,7 +169,8 @@ final class ChangeRecords {
 
   /** Remembers a layout version so changes decoded with it can be mapped. */
   TableSchema register(TableLayout layout) {
-    TableSchema schema = TableSchema.of(layout, topics.table(layout.table()), excluded, keys.of(layout), modes);
+    TableSchema schema =
+        TableSchema.of(layout, topics.table(layout.table()), excluded, keys.of(layout), modes);
     schemas.computeIfAbsent(layout.table(), t -> new HashMap<>()).put(layout.version(), schema);
     return schema;
   }
@@ -133,20 +182,33 @@ final class ChangeRecords {
     List<Struct> columns = new ArrayList<>();
     Schema columnSchema = LAYOUT_SCHEMA.field("columns").schema().valueSchema();
     for (Column c : layout.columns()) {
-      columns.add(new Struct(columnSchema).put("name", c.name()).put("position", c.position())
-          .put("type", c.type().toString()).put("nullable", c.nullable()));
+      columns.add(
+          new Struct(columnSchema)
+              .put("name", c.name())
+              .put("position", c.position())
+              .put("type", c.type().toString())
+              .put("nullable", c.nullable()));
     }
-    Struct value = new Struct(LAYOUT_SCHEMA)
-        .put("table", layout.table().toString())
-        .put("pdb", layout.table().pdb())
-        .put("schema", layout.table().owner())
-        .put("name", layout.table().table())
-        .put("version", layout.version())
-        .put("scn", event.scn().toString())
-        .put("primary_key", layout.primaryKey())
-        .put("columns", columns);
-    return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), topics.schema(), null,
-        Schema.STRING_SCHEMA, layout.table().toString(), LAYOUT_SCHEMA, value, clock.millis());
+    Struct value =
+        new Struct(LAYOUT_SCHEMA)
+            .put("table", layout.table().toString())
+            .put("pdb", layout.table().pdb())
+            .put("schema", layout.table().owner())
+            .put("name", layout.table().table())
+            .put("version", layout.version())
+            .put("scn", event.scn().toString())
+            .put("primary_key", layout.primaryKey())
+            .put("columns", columns);
+    return new SourceRecord(
+        partition,
+        OffsetCodec.toOffset(event.position()),
+        topics.schema(),
+        null,
+        Schema.STRING_SCHEMA,
+        layout.table().toString(),
+        LAYOUT_SCHEMA,
+        value,
+        clock.millis());
   }
 
   /** The record of one change. */
@@ -161,31 +223,49 @@ final class ChangeRecords {
       headers.addString(UNAVAILABLE_HEADER, unavailable.toString());
     }
     Instant now = clock.instant();
-    Struct value = new Struct(schema.envelope())
-        .put("before", before)
-        .put("after", after)
-        .put("source", SourceBlock.of(event, topics.prefix(), version))
-        .put("op", String.valueOf(change.operation().code()))
-        .put("ts_ms", now.toEpochMilli())
-        .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
-        .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano())
-        .put("transaction", event.snapshot() == null ? transactionBlock(event) : null);
+    Struct value =
+        new Struct(schema.envelope())
+            .put("before", before)
+            .put("after", after)
+            .put("source", SourceBlock.of(event, topics.prefix(), version))
+            .put("op", String.valueOf(change.operation().code()))
+            .put("ts_ms", now.toEpochMilli())
+            .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
+            .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano())
+            .put("transaction", event.snapshot() == null ? transactionBlock(event) : null);
     Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
-    return new SourceRecord(partition, OffsetCodec.toOffset(event.position()), schema.topic(), null,
-        schema.keySchema(), key, schema.envelope(), value, event.commit().time().toEpochMilli(), headers);
+    return new SourceRecord(
+        partition,
+        OffsetCodec.toOffset(event.position()),
+        schema.topic(),
+        null,
+        schema.keySchema(),
+        key,
+        schema.envelope(),
+        value,
+        event.commit().time().toEpochMilli(),
+        headers);
   }
 
   /**
-   * The tombstone that follows a delete record: same partition, offset, topic and key; no value,
-   * no value schema and no headers. {@code null} when the delete has no key (a table without a
-   * primary key or {@code cdc.message.key.columns}): compaction cannot remove what has no key.
+   * The tombstone that follows a delete record: same partition, offset, topic and key; no value, no
+   * value schema and no headers. {@code null} when the delete has no key (a table without a primary
+   * key or {@code cdc.message.key.columns}): compaction cannot remove what has no key.
    */
   static SourceRecord tombstone(SourceRecord delete) {
     if (delete.key() == null) {
       return null;
     }
-    return new SourceRecord(delete.sourcePartition(), delete.sourceOffset(), delete.topic(), delete.kafkaPartition(),
-        delete.keySchema(), delete.key(), null, null, delete.timestamp());
+    return new SourceRecord(
+        delete.sourcePartition(),
+        delete.sourceOffset(),
+        delete.topic(),
+        delete.kafkaPartition(),
+        delete.keySchema(),
+        delete.key(),
+        null,
+        null,
+        delete.timestamp());
   }
 
   /**
@@ -201,15 +281,22 @@ final class ChangeRecords {
     }
     long counted = perTable.merge(event.change().table(), 1L, Long::sum);
     long inTable = event.tableOrder() > 0 ? event.tableOrder() : counted;
-    return new Struct(TableSchema.TRANSACTION).put("id", xid).put("total_order", event.index() + 1)
+    return new Struct(TableSchema.TRANSACTION)
+        .put("id", xid)
+        .put("total_order", event.index() + 1)
         .put("data_collection_order", inTable);
   }
 
   private TableSchema schema(TableId table, int layoutVersion) {
     TableSchema schema = schemas.getOrDefault(table, Map.of()).get(layoutVersion);
     if (schema == null) {
-      throw new CdcException(ErrorCode.INTERNAL_ERROR, "a change of " + table + " uses layout version "
-          + layoutVersion + ", which no schema event announced");
+      throw new CdcException(
+          ErrorCode.INTERNAL_ERROR,
+          "a change of "
+              + table
+              + " uses layout version "
+              + layoutVersion
+              + ", which no schema event announced");
     }
     return schema;
   }
@@ -223,17 +310,25 @@ final class ChangeRecords {
       Column column = schema.layout().column(index);
       Object slot = index < row.size() ? row.get(index) : Absent.NOT_LOGGED;
       if (slot instanceof StreamedLob lob) {
-        slot = WholeLobs.read(lob, lobMaxBytes);   // a record carries whole values
+        slot = WholeLobs.read(lob, lobMaxBytes); // a record carries whole values
       }
       if (slot instanceof Absent || slot instanceof Marker) {
         if (slot != Absent.EXCLUDED) {
-          unavailable.append(unavailable.length() == 0 ? "" : ",").append(image).append('.')
-              .append(column.name()).append('=').append(slot);
+          unavailable
+              .append(unavailable.length() == 0 ? "" : ",")
+              .append(image)
+              .append('.')
+              .append(column.name())
+              .append('=')
+              .append(slot);
         }
         if ((slot == Absent.NOT_LOGGED || slot == Marker.LOB_OVER_LIMIT) && isLob(column)) {
           org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
-          struct.put(field, field.schema().type() == Schema.Type.BYTES
-              ? unavailableValue.getBytes(java.nio.charset.StandardCharsets.UTF_8) : unavailableValue);
+          struct.put(
+              field,
+              field.schema().type() == Schema.Type.BYTES
+                  ? unavailableValue.getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                  : unavailableValue);
         }
         continue;
       }

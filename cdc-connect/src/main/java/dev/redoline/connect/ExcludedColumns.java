@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The {@code cdc.columns.exclude} patterns, matched here to leave excluded columns out of record
- * schemas entirely (the decoder has already left their values out of every row). A column named
- * by {@code cdc.columns.mask.hash} that is not a character column is excluded too, as the decoder
+ * schemas entirely (the decoder has already left their values out of every row). A column named by
+ * {@code cdc.columns.mask.hash} that is not a character column is excluded too, as the decoder
  * does, since its value cannot be hashed as text.
  *
  * <pre>{@code
@@ -16,8 +16,8 @@ import java.util.List;
  * }</pre>
  *
  * <p>The rules are the decoder's: {@code [PDB.]SCHEMA.TABLE.COLUMN}, unquoted parts in upper case,
- * {@code *} any run of characters within one part; a three-part pattern matches in every PDB and
- * in a non-container database, a four-part one only in a PDB its first part matches.
+ * {@code *} any run of characters within one part; a three-part pattern matches in every PDB and in
+ * a non-container database, a four-part one only in a PDB its first part matches.
  */
 final class ExcludedColumns {
 
@@ -52,7 +52,8 @@ final class ExcludedColumns {
       }
       List<String> parts = TableId.splitIdentifiers(pattern.trim());
       if (parts.size() != 3 && parts.size() != 4) {
-        throw new IllegalArgumentException("Not a column pattern: '" + pattern + "' (expected [PDB.]SCHEMA.TABLE.COLUMN)");
+        throw new IllegalArgumentException(
+            "Not a column pattern: '" + pattern + "' (expected [PDB.]SCHEMA.TABLE.COLUMN)");
       }
       compiled.add(parts.toArray(new String[0]));
     }
@@ -66,7 +67,8 @@ final class ExcludedColumns {
 
   /** Whether the column is in no schema: excluded, or hashed though it is not text. */
   boolean excludes(TableId table, dev.redoline.core.Column column) {
-    return excludes(table, column.name()) || (!isCharacter(column.type().kind()) && matches(hashed, table, column.name()));
+    return excludes(table, column.name())
+        || (!isCharacter(column.type().kind()) && matches(hashed, table, column.name()));
   }
 
   /** The decoder's rule: hashing and truncation apply to these types. */
@@ -87,7 +89,9 @@ final class ExcludedColumns {
       if (base == 1 && (table.pdb() == null || !glob(p[0], table.pdb()))) {
         continue;
       }
-      if (glob(p[base], table.owner()) && glob(p[base + 1], table.table()) && glob(p[base + 2], column)) {
+      if (glob(p[base], table.owner())
+          && glob(p[base + 1], table.table())
+          && glob(p[base + 2], column)) {
         return true;
       }
     }

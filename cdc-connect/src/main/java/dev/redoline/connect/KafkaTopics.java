@@ -53,38 +53,54 @@ final class KafkaTopics {
 
   /** The connector's own topics and their settings. */
   static List<NewTopic> plan(TopicNames topics) {
-    Map<String, String> compacted = Map.of("cleanup.policy", "compact",
-        "max.message.bytes", Integer.toString(KafkaTransactionJournal.MAX_RECORD_BYTES));
+    Map<String, String> compacted =
+        Map.of(
+            "cleanup.policy",
+            "compact",
+            "max.message.bytes",
+            Integer.toString(KafkaTransactionJournal.MAX_RECORD_BYTES));
     return List.of(
         topic(topics.schema(), compacted),
         topic(topics.journal(), compacted),
-        topic(topics.heartbeat(), Map.of("cleanup.policy", "delete", "retention.ms", Long.toString(HEARTBEAT_RETENTION_MS))),
-        topic(topics.ops(), Map.of("cleanup.policy", "delete", "retention.ms", Long.toString(INCIDENT_RETENTION_MS))),
-        topic(topics.dlq(), Map.of("cleanup.policy", "delete", "retention.ms", Long.toString(INCIDENT_RETENTION_MS))));
+        topic(
+            topics.heartbeat(),
+            Map.of(
+                "cleanup.policy", "delete", "retention.ms", Long.toString(HEARTBEAT_RETENTION_MS))),
+        topic(
+            topics.ops(),
+            Map.of(
+                "cleanup.policy", "delete", "retention.ms", Long.toString(INCIDENT_RETENTION_MS))),
+        topic(
+            topics.dlq(),
+            Map.of(
+                "cleanup.policy", "delete", "retention.ms", Long.toString(INCIDENT_RETENTION_MS))));
   }
 
   private static NewTopic topic(String name, Map<String, String> configs) {
-    return new NewTopic(name, java.util.Optional.of(1), java.util.Optional.empty()).configs(configs);
+    return new NewTopic(name, java.util.Optional.of(1), java.util.Optional.empty())
+        .configs(configs);
   }
 
   /**
    * Creates each planned topic that does not exist.
    *
    * @return the names of the topics created
-   * @throws CdcException CDC-4001 when the brokers named by {@code cdc.kafka.bootstrap.servers} do not
-   *     answer in time or refuse to create a topic
+   * @throws CdcException CDC-4001 when the brokers named by {@code cdc.kafka.bootstrap.servers} do
+   *     not answer in time or refuse to create a topic
    */
   static List<String> ensure(Map<String, Object> clientProps, List<NewTopic> planned) {
     try (Admin admin = Admin.create(clientProps)) {
-      Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-      List<NewTopic> missing = planned.stream().filter(t -> !existing.contains(t.name())).distinct().toList();
+      Set<String> existing =
+          admin.listTopics().names().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+      List<NewTopic> missing =
+          planned.stream().filter(t -> !existing.contains(t.name())).distinct().toList();
       List<String> created = new ArrayList<>();
       for (var result : admin.createTopics(missing).values().entrySet()) {
         try {
           result.getValue().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
           created.add(result.getKey());
         } catch (ExecutionException e) {
-          if (!(e.getCause() instanceof TopicExistsException)) {   // another task won the race: fine
+          if (!(e.getCause() instanceof TopicExistsException)) { // another task won the race: fine
             throw e;
           }
         }
@@ -94,9 +110,13 @@ final class KafkaTopics {
       }
       return created;
     } catch (ExecutionException | TimeoutException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION,
-          "cdc.kafka.bootstrap.servers: cannot list or create the connector's topics " + names(planned) + ": "
-              + (e.getCause() == null ? e : e.getCause()), e);
+      throw new CdcException(
+          ErrorCode.INVALID_CONFIGURATION,
+          "cdc.kafka.bootstrap.servers: cannot list or create the connector's topics "
+              + names(planned)
+              + ": "
+              + (e.getCause() == null ? e : e.getCause()),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CdcException(ErrorCode.INTERNAL_ERROR, "interrupted while creating topics", e);

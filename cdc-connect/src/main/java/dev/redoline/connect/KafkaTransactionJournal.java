@@ -7,10 +7,10 @@ import dev.redoline.buffer.internal.TransactionInfo;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,18 +44,20 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * }</pre>
  *
  * <h2>Records</h2>
- * Each append becomes one or more records (a slice of at most {@link #SLICE_CHANGES} changes
- * each) keyed {@code <xid>/<append>/<slice>}, with {@link JournalCodec} values. Every key is
- * distinct, so compaction keeps every live append; {@link #remove} writes a tombstone for each key
- * of the transaction, so compaction eventually deletes it.
+ *
+ * Each append becomes one or more records (a slice of at most {@link #SLICE_CHANGES} changes each)
+ * keyed {@code <xid>/<append>/<slice>}, with {@link JournalCodec} values. Every key is distinct, so
+ * compaction keeps every live append; {@link #remove} writes a tombstone for each key of the
+ * transaction, so compaction eventually deletes it.
  *
  * <h2>Atomicity and durability</h2>
- * The producer is transactional ({@code transactional.id = redoline-journal-<prefix>}): the
- * records of one append, or the tombstones of one removal, are committed together, and
- * {@link #append} returns once the commit is acknowledged by the in-sync replicas. {@link #load}
- * reads with {@code read_committed}, so an append cut short by a crash (an aborted or never
- * committed Kafka transaction) is invisible. Opening the journal calls {@code initTransactions},
- * which fences a previous task of the same capture (a zombie) before anything is read.
+ *
+ * The producer is transactional ({@code transactional.id = redoline-journal-<prefix>}): the records
+ * of one append, or the tombstones of one removal, are committed together, and {@link #append}
+ * returns once the commit is acknowledged by the in-sync replicas. {@link #load} reads with {@code
+ * read_committed}, so an append cut short by a crash (an aborted or never committed Kafka
+ * transaction) is invisible. Opening the journal calls {@code initTransactions}, which fences a
+ * previous task of the same capture (a zombie) before anything is read.
  *
  * <p>Memory: {@link #load} reads the whole topic and returns the journaled changes from the heap
  * (the file journal streams them from disk instead), so a restart needs heap for every journaled
@@ -67,7 +69,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable {
 
-  /** Changes per record; keeps records far below Kafka's default 1 MiB message size for usual rows. */
+  /**
+   * Changes per record; keeps records far below Kafka's default 1 MiB message size for usual rows.
+   */
   static final int SLICE_CHANGES = 500;
 
   /** The largest record the journal producer sends; a single change with large LOBs may need it. */
@@ -82,11 +86,14 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   private final Map<String, Object> clientProps;
   private final String topic;
   private final KafkaProducer<String, byte[]> producer;
+
   /** The keys each journaled transaction holds in the topic, and its next append number. */
   private final Map<Xid, Keys> keys = new HashMap<>();
+
   private boolean loaded;
 
-  private KafkaTransactionJournal(Map<String, Object> clientProps, String topic, KafkaProducer<String, byte[]> producer) {
+  private KafkaTransactionJournal(
+      Map<String, Object> clientProps, String topic, KafkaProducer<String, byte[]> producer) {
     this.clientProps = clientProps;
     this.topic = topic;
     this.producer = producer;
@@ -100,7 +107,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
    * @param capture the capture's name ({@code cdc.topic.prefix}), which makes the transactional id
    * @throws CdcException CDC-2102 when the brokers cannot be reached
    */
-  static KafkaTransactionJournal open(Map<String, Object> clientProps, String topic, String capture) {
+  static KafkaTransactionJournal open(
+      Map<String, Object> clientProps, String topic, String capture) {
     Objects.requireNonNull(clientProps, "clientProps == null");
     Objects.requireNonNull(topic, "topic == null");
     Objects.requireNonNull(capture, "capture == null");
@@ -110,7 +118,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     props.put("acks", "all");
     props.put("max.request.size", MAX_RECORD_BYTES);
     props.put("client.id", "redoline-journal-" + capture);
-    KafkaProducer<String, byte[]> producer = new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer());
+    KafkaProducer<String, byte[]> producer =
+        new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer());
     try {
       producer.initTransactions();
     } catch (KafkaException e) {
@@ -129,7 +138,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     int append = known.nextAppend++;
     List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
     List<Change> slice = new ArrayList<>();
-    for (Change change : entry.changes()) {   // read now: the sequence may stream from a spill file
+    for (Change change : entry.changes()) { // read now: the sequence may stream from a spill file
       slice.add(change);
       if (slice.size() == SLICE_CHANGES) {
         records.add(record(entry, xid, append, records.size(), slice, List.of()));
@@ -141,10 +150,17 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     records.forEach(r -> known.keys.add(r.key()));
   }
 
-  private ProducerRecord<String, byte[]> record(JournalEntry entry, Xid xid, int append, int index, List<Change> changes,
+  private ProducerRecord<String, byte[]> record(
+      JournalEntry entry,
+      Xid xid,
+      int append,
+      int index,
+      List<Change> changes,
       List<JournalEntry.Removal> removed) {
-    byte[] value = JournalCodec.write(new JournalEntry(entry.transaction(), entry.upTo(), ChangeSequence.of(changes),
-        removed));
+    byte[] value =
+        JournalCodec.write(
+            new JournalEntry(
+                entry.transaction(), entry.upTo(), ChangeSequence.of(changes), removed));
     return new ProducerRecord<>(topic, 0, key(xid, append, index), value);
   }
 
@@ -163,7 +179,9 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     return result;
   }
 
-  /** The changes of every slice in append order, without the removed ones; the last slice's mark. */
+  /**
+   * The changes of every slice in append order, without the removed ones; the last slice's mark.
+   */
   private static JournaledTransaction assemble(TreeMap<Long, JournalEntry> slices) {
     Set<JournalEntry.Removal> removed = new HashSet<>();
     slices.values().forEach(s -> removed.addAll(s.removed()));
@@ -202,12 +220,14 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
       for (ProducerRecord<String, byte[]> r : records) {
         producer.send(r);
       }
-      producer.commitTransaction();   // flushes, and returns once the brokers have the records
-    } catch (KafkaException | IllegalStateException e) {   // IllegalStateException: closed by the task's stop
+      producer.commitTransaction(); // flushes, and returns once the brokers have the records
+    } catch (KafkaException
+        | IllegalStateException e) { // IllegalStateException: closed by the task's stop
       try {
         producer.abortTransaction();
       } catch (KafkaException | IllegalStateException ignored) {
-        // fenced or fatal: the producer is unusable either way; the capture stops on the failure below
+        // fenced or fatal: the producer is unusable either way; the capture stops on the failure
+        // below
       }
       throw failure("cannot write to journal topic " + topic, e);
     }
@@ -228,8 +248,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     props.put("enable.auto.commit", false);
     props.put("client.id", "redoline-journal-reader");
     TopicPartition partition = new TopicPartition(topic, 0);
-    try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-        new ByteArrayDeserializer())) {
+    try (KafkaConsumer<String, byte[]> consumer =
+        new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
       consumer.assign(List.of(partition));
       consumer.seekToBeginning(List.of(partition));
       long end = consumer.endOffsets(List.of(partition)).get(partition);
@@ -238,8 +258,14 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
         var batch = consumer.poll(POLL);
         empty = batch.isEmpty() ? empty + 1 : 0;
         if (empty > MAX_EMPTY_POLLS) {
-          throw failure("journal topic " + topic + " stops at offset " + consumer.position(partition)
-              + " before its end " + end, null);
+          throw failure(
+              "journal topic "
+                  + topic
+                  + " stops at offset "
+                  + consumer.position(partition)
+                  + " before its end "
+                  + end,
+              null);
         }
         for (ConsumerRecord<String, byte[]> r : batch) {
           latest.put(r.key(), r.value());
@@ -274,7 +300,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
       } catch (CdcException ex) {
         throw failure("journal topic " + topic + ", key " + e.getKey() + ": " + ex.detail(), null);
       } catch (RuntimeException ex) {
-        throw failure("journal topic " + topic + ", key " + e.getKey() + ": " + ex.getMessage(), ex);
+        throw failure(
+            "journal topic " + topic + ", key " + e.getKey() + ": " + ex.getMessage(), ex);
       }
       Keys known = keys.computeIfAbsent(xid, x -> new Keys());
       known.keys.add(e.getKey());
@@ -284,7 +311,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   }
 
   private static CdcException failure(String what, Throwable cause) {
-    return new CdcException(ErrorCode.JOURNAL_CORRUPT, what + (cause == null ? "" : ": " + cause.getMessage()), cause);
+    return new CdcException(
+        ErrorCode.JOURNAL_CORRUPT, what + (cause == null ? "" : ": " + cause.getMessage()), cause);
   }
 
   /** Closes the producer; an unfinished append is aborted by the brokers. */

@@ -5,8 +5,8 @@ import dev.redoline.core.Column;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.OracleType;
-import dev.redoline.core.TableId;
 import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,18 +26,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads the schema topic back on start: the latest layout version of every table the capture
- * announced, which the engine continues numbering from ({@code CaptureEngine.builder().knownLayouts}),
- * so a layout version means the same columns across restarts.
+ * announced, which the engine continues numbering from ({@code
+ * CaptureEngine.builder().knownLayouts}), so a layout version means the same columns across
+ * restarts.
  *
  * <pre>{@code
  * List<TableLayout> known = LayoutHistory.read(clientProps, "shop.schema", LayoutHistory.converters(taskProps));
  * }</pre>
  *
  * <p>The records were written by Connect through the connector's value converter, so they are read
- * back through the same one: the {@code value.converter} of the connector's configuration, or,
- * when the connector does not set one, Kafka's {@code JsonConverter} with and then without
- * embedded schemas (the usual worker defaults). A record none of them reads is skipped with a
- * warning naming its offset; set {@code value.converter} on the connector to avoid it.
+ * back through the same one: the {@code value.converter} of the connector's configuration, or, when
+ * the connector does not set one, Kafka's {@code JsonConverter} with and then without embedded
+ * schemas (the usual worker defaults). A record none of them reads is skipped with a warning naming
+ * its offset; set {@code value.converter} on the connector to avoid it.
  */
 final class LayoutHistory {
 
@@ -55,11 +56,12 @@ final class LayoutHistory {
   static List<Converter> converters(Map<String, String> props) {
     String configured = props.get("value.converter");
     Map<String, String> settings = new HashMap<>();
-    props.forEach((k, v) -> {
-      if (k.startsWith("value.converter.")) {
-        settings.put(k.substring("value.converter.".length()), v);
-      }
-    });
+    props.forEach(
+        (k, v) -> {
+          if (k.startsWith("value.converter.")) {
+            settings.put(k.substring("value.converter.".length()), v);
+          }
+        });
     if (configured != null) {
       return List.of(converter(configured, settings));
     }
@@ -77,8 +79,10 @@ final class LayoutHistory {
       converter.configure(settings, false);
       return converter;
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "value.converter " + className
-          + ": cannot create it to read the schema topic back: " + e, e);
+      throw new CdcException(
+          ErrorCode.INVALID_CONFIGURATION,
+          "value.converter " + className + ": cannot create it to read the schema topic back: " + e,
+          e);
     }
   }
 
@@ -87,10 +91,12 @@ final class LayoutHistory {
    *
    * @throws CdcException CDC-4001 when the brokers cannot be read
    */
-  static List<TableLayout> read(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+  static List<TableLayout> read(
+      Map<String, Object> clientProps, String topic, List<Converter> converters) {
     Map<TableId, TableLayout> latest = new HashMap<>();
     for (LayoutVersion stored : readAll(clientProps, topic, converters)) {
-      latest.merge(stored.layout().table(), stored.layout(), (a, b) -> a.version() >= b.version() ? a : b);
+      latest.merge(
+          stored.layout().table(), stored.layout(), (a, b) -> a.version() >= b.version() ? a : b);
     }
     return List.copyOf(latest.values());
   }
@@ -100,12 +106,19 @@ final class LayoutHistory {
    *
    * @throws CdcException CDC-4001 when the brokers cannot be read, or the topic not to its end
    */
-  static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters) {
+  static List<LayoutVersion> readAll(
+      Map<String, Object> clientProps, String topic, List<Converter> converters) {
     return readAll(clientProps, topic, converters, MAX_EMPTY_POLLS);
   }
 
-  /** As {@link #readAll(Map, String, List)}, giving up after {@code maxEmptyPolls} empty polls in a row. */
-  static List<LayoutVersion> readAll(Map<String, Object> clientProps, String topic, List<Converter> converters,
+  /**
+   * As {@link #readAll(Map, String, List)}, giving up after {@code maxEmptyPolls} empty polls in a
+   * row.
+   */
+  static List<LayoutVersion> readAll(
+      Map<String, Object> clientProps,
+      String topic,
+      List<Converter> converters,
       int maxEmptyPolls) {
     List<LayoutVersion> all = new ArrayList<>();
     Map<String, Object> props = new HashMap<>(clientProps);
@@ -113,8 +126,8 @@ final class LayoutHistory {
     props.put("enable.auto.commit", false);
     props.put("client.id", "redoline-schema-reader");
     TopicPartition partition = new TopicPartition(topic, 0);
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
-        new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       if (consumer.partitionsFor(topic, Duration.ofSeconds(30)).isEmpty()) {
         return List.of();
       }
@@ -134,19 +147,29 @@ final class LayoutHistory {
       }
       if (consumer.position(partition) < end) {
         // Going on with the layouts read so far would number the next versions again.
-        throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: schema topic " + topic
-            + " read to offset " + consumer.position(partition) + " of " + end + ", then nothing came for "
-            + maxEmptyPolls + " polls of 200 ms");
+        throw new CdcException(
+            ErrorCode.INVALID_CONFIGURATION,
+            "cdc.kafka.bootstrap.servers: schema topic "
+                + topic
+                + " read to offset "
+                + consumer.position(partition)
+                + " of "
+                + end
+                + ", then nothing came for "
+                + maxEmptyPolls
+                + " polls of 200 ms");
       }
     } catch (KafkaException e) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.kafka.bootstrap.servers: cannot read schema topic "
-          + topic + ": " + e.getMessage(), e);
+      throw new CdcException(
+          ErrorCode.INVALID_CONFIGURATION,
+          "cdc.kafka.bootstrap.servers: cannot read schema topic " + topic + ": " + e.getMessage(),
+          e);
     }
     return all;
   }
 
-  private static LayoutVersion decode(String topic, ConsumerRecord<byte[], byte[]> record,
-      List<Converter> converters) {
+  private static LayoutVersion decode(
+      String topic, ConsumerRecord<byte[], byte[]> record, List<Converter> converters) {
     if (record.value() == null) {
       return null;
     }
@@ -155,24 +178,37 @@ final class LayoutHistory {
       try {
         Object value = c.toConnectData(topic, record.value()).value();
         return new LayoutVersion(layout(value), Scn.parse(Fields.of(value).text("scn")));
-      } catch (DataException | IllegalArgumentException | ClassCastException | NullPointerException e) {
+      } catch (DataException
+          | IllegalArgumentException
+          | ClassCastException
+          | NullPointerException e) {
         last = e;
       }
     }
-    LOG.warn("Schema topic {} offset {}: not a readable layout record, skipped ({}); set value.converter on the "
-        + "connector so it can be read back", topic, record.offset(), last == null ? "" : last.getMessage());
+    LOG.warn(
+        "Schema topic {} offset {}: not a readable layout record, skipped ({}); set value.converter on the "
+            + "connector so it can be read back",
+        topic,
+        record.offset(),
+        last == null ? "" : last.getMessage());
     return null;
   }
 
-  /** A layout from the value {@link ChangeRecords#LAYOUT_SCHEMA} describes, as a Struct or a Map. */
+  /**
+   * A layout from the value {@link ChangeRecords#LAYOUT_SCHEMA} describes, as a Struct or a Map.
+   */
   static TableLayout layout(Object value) {
     Fields v = Fields.of(value);
     TableId table = new TableId(v.text("pdb"), v.text("schema"), v.text("name"));
     List<Column> columns = new ArrayList<>();
     for (Object c : v.list("columns")) {
       Fields col = Fields.of(c);
-      columns.add(new Column(col.text("name"), col.number("position").intValue(),
-          OracleType.parse(col.text("type")), (Boolean) col.get("nullable")));
+      columns.add(
+          new Column(
+              col.text("name"),
+              col.number("position").intValue(),
+              OracleType.parse(col.text("type")),
+              (Boolean) col.get("nullable")));
     }
     List<String> key = v.list("primary_key").stream().map(String::valueOf).toList();
     return new TableLayout(table, v.number("version").intValue(), columns, key);

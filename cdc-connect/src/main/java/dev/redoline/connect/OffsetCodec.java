@@ -43,15 +43,20 @@ final class OffsetCodec {
   }
 
   /**
-   * Checks a partition and offset given to {@code PATCH /connectors/<name>/offsets}; a
-   * {@code null} offset (a reset) is accepted.
+   * Checks a partition and offset given to {@code PATCH /connectors/<name>/offsets}; a {@code null}
+   * offset (a reset) is accepted.
    *
    * @throws CdcException CDC-4007 naming what is wrong
    */
   static void validate(Map<String, ?> partition, Map<String, ?> offset) {
     if (partition == null || !(partition.get(SERVER) instanceof String) || partition.size() != 1) {
-      throw new CdcException(ErrorCode.INVALID_POSITION, "Source partition " + partition
-          + ": expected exactly one key '" + SERVER + "' holding the cdc.topic.prefix, e.g. {\"server\": \"redoline\"}");
+      throw new CdcException(
+          ErrorCode.INVALID_POSITION,
+          "Source partition "
+              + partition
+              + ": expected exactly one key '"
+              + SERVER
+              + "' holding the cdc.topic.prefix, e.g. {\"server\": \"redoline\"}");
     }
     fromOffset(offset);
   }

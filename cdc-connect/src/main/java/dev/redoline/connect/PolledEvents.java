@@ -16,8 +16,10 @@ import java.util.List;
 final class PolledEvents implements AutoCloseable {
 
   private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
+
   /** The transaction being read, and its changes; both null between transactions. */
   private TransactionEvent reading;
+
   private Iterator<ChangeEvent> changes;
 
   /** Whether nothing polled is left: the task may poll the capture again. */
@@ -31,8 +33,8 @@ final class PolledEvents implements AutoCloseable {
 
   /**
    * The next change or event between transactions ({@code SchemaEvent}, {@code Heartbeat}), or
-   * {@code null} when nothing is left. A transaction none of whose changes comes out (all
-   * delivered before a restart) yields nothing.
+   * {@code null} when nothing is left. A transaction none of whose changes comes out (all delivered
+   * before a restart) yields nothing.
    *
    * @throws dev.redoline.core.CdcException when a transaction's spill file cannot be read
    */

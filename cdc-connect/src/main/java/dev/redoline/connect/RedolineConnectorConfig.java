@@ -29,8 +29,8 @@ public final class RedolineConnectorConfig {
   private RedolineConnectorConfig() {}
 
   /**
-   * Parses connector properties into a validated capture configuration; keys outside the
-   * {@code cdc.} namespace (Connect's own) are ignored.
+   * Parses connector properties into a validated capture configuration; keys outside the {@code
+   * cdc.} namespace (Connect's own) are ignored.
    *
    * @throws dev.redoline.core.ConfigException naming the first key at fault
    */
@@ -46,16 +46,28 @@ public final class RedolineConnectorConfig {
         continue;
       }
       int inGroup = order.merge(key.group(), 1, Integer::sum);
-      def.define(key.name(), type(key.type()), defaultValue(key), new Check(key), importance(key.importance()),
-          doc(key), key.group().title(), inGroup, ConfigDef.Width.MEDIUM, key.name(), recommender(key));
+      def.define(
+          key.name(),
+          type(key.type()),
+          defaultValue(key),
+          new Check(key),
+          importance(key.importance()),
+          doc(key),
+          key.group().title(),
+          inGroup,
+          ConfigDef.Width.MEDIUM,
+          key.name(),
+          recommender(key));
     }
     return def;
   }
 
   /** The values an enum or boolean key allows, for a UI to offer; {@code null} for other keys. */
   private static ConfigDef.Recommender recommender(ConfigKey<?> key) {
-    List<Object> values = key.type() == ConfigKey.Type.BOOLEAN ? List.of(true, false)
-        : List.copyOf(key.validator().allowedValues());
+    List<Object> values =
+        key.type() == ConfigKey.Type.BOOLEAN
+            ? List.of(true, false)
+            : List.copyOf(key.validator().allowedValues());
     if (values.isEmpty()) {
       return null;
     }
@@ -89,7 +101,9 @@ public final class RedolineConnectorConfig {
       case "BOOLEAN" -> ConfigDef.Type.BOOLEAN;
       case "LIST" -> ConfigDef.Type.LIST;
       case "PASSWORD" -> ConfigDef.Type.PASSWORD;
-      default -> throw new IllegalArgumentException("No Connect type for configuration type " + type.name());
+      default ->
+          throw new IllegalArgumentException(
+              "No Connect type for configuration type " + type.name());
     };
   }
 
@@ -108,7 +122,7 @@ public final class RedolineConnectorConfig {
     @Override
     public void ensureValid(String name, Object value) {
       if (value == null) {
-        return;   // a missing required value is reported by ConfigDef itself
+        return; // a missing required value is reported by ConfigDef itself
       }
       String text = text(value);
       String shown = value instanceof Password ? "[hidden]" : text;

@@ -5,7 +5,6 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigException;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.PreflightProblem;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Redoline source connector: captures an Oracle database's committed transactions with
- * LogMiner and writes one record per change.
+ * The Redoline source connector: captures an Oracle database's committed transactions with LogMiner
+ * and writes one record per change.
  *
  * <pre>{@code
  * PUT /connectors/shop/config
@@ -46,9 +45,10 @@ public final class RedolineSourceConnector extends SourceConnector {
    * What validation says when the connector's own Kafka clients are off. Not an error: Connect's
    * validation has no warnings, and the connector works without them, only with longer restarts.
    */
-  static final String JOURNAL_OFF = "cdc.kafka.bootstrap.servers is empty: the journal topic, the schema topic "
-      + "read-back and topic creation are off; a restart re-reads the redo of every open transaction from its "
-      + "first change, and layout versions start again at 1";
+  static final String JOURNAL_OFF =
+      "cdc.kafka.bootstrap.servers is empty: the journal topic, the schema topic "
+          + "read-back and topic creation are off; a restart re-reads the redo of every open transaction from its "
+          + "first change, and layout versions start again at 1";
 
   private final Function<CdcConfig, Database> databases;
   private Map<String, String> props;
@@ -112,11 +112,10 @@ public final class RedolineSourceConnector extends SourceConnector {
   /**
    * Connect's checks, then every problem {@link CdcConfig#problems} finds, then, when the
    * configuration itself is valid, the database's preflight checks; each beside its key. For a
-   * {@code cdc.} key, Redoline's message (code, key, value, what is allowed) replaces
-   * {@code ConfigDef}'s own, which for a wrong type says neither code nor range. Exactly-once
-   * with a transaction boundary other than {@code connector} is an error on
-   * {@code transaction.boundary}; keys of the embedded engine are not offered and are logged as
-   * ignored.
+   * {@code cdc.} key, Redoline's message (code, key, value, what is allowed) replaces {@code
+   * ConfigDef}'s own, which for a wrong type says neither code nor range. Exactly-once with a
+   * transaction boundary other than {@code connector} is an error on {@code transaction.boundary};
+   * keys of the embedded engine are not offered and are logged as ignored.
    */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
@@ -152,7 +151,9 @@ public final class RedolineSourceConnector extends SourceConnector {
       for (PreflightProblem p : databases.apply(cdc).preflight(cdc)) {
         String text = p.describe();
         if (p.warning()) {
-          LOG.warn("{}: {}", p.key(), text);   // a risk to know about, not a reason to refuse the connector
+          LOG.warn(
+              "{}: {}", p.key(),
+              text); // a risk to know about, not a reason to refuse the connector
         } else {
           add(config, byName, p.key(), text);
         }
@@ -163,10 +164,14 @@ public final class RedolineSourceConnector extends SourceConnector {
   }
 
   /** Puts {@code message} in place of ConfigDef's messages on {@code known}. */
-  private static void replaceMessages(Config config, Map<String, ConfigValue> byName, ConfigValue known,
-      String message) {
-    ConfigValue ours = new ConfigValue(known.name(), known.value(), known.recommendedValues(),
-        new java.util.ArrayList<>(List.of(message)));
+  private static void replaceMessages(
+      Config config, Map<String, ConfigValue> byName, ConfigValue known, String message) {
+    ConfigValue ours =
+        new ConfigValue(
+            known.name(),
+            known.value(),
+            known.recommendedValues(),
+            new java.util.ArrayList<>(List.of(message)));
     ours.visible(known.visible());
     List<ConfigValue> values = config.configValues();
     values.set(values.indexOf(known), ours);
@@ -177,19 +182,24 @@ public final class RedolineSourceConnector extends SourceConnector {
    * Gives a key of the worker's (not in this connector's ConfigDef) the value in force, where
    * {@link #add} created it without one, so validation never shows it as null.
    */
-  private static void showEffectiveValue(Config config, Map<String, ConfigValue> byName, String key, String value) {
+  private static void showEffectiveValue(
+      Config config, Map<String, ConfigValue> byName, String key, String value) {
     ConfigValue shown = byName.get(key);
     if (shown != null && shown.value() == null) {
       shown.value(value);
     }
   }
 
-  private static void add(Config config, Map<String, ConfigValue> byName, String key, String message) {
-    ConfigValue value = byName.computeIfAbsent(key, k -> {
-      ConfigValue v = new ConfigValue(k);
-      config.configValues().add(v);
-      return v;
-    });
+  private static void add(
+      Config config, Map<String, ConfigValue> byName, String key, String message) {
+    ConfigValue value =
+        byName.computeIfAbsent(
+            key,
+            k -> {
+              ConfigValue v = new ConfigValue(k);
+              config.configValues().add(v);
+              return v;
+            });
     if (!value.errorMessages().contains(message)) {
       value.addErrorMessage(message);
     }
@@ -202,7 +212,8 @@ public final class RedolineSourceConnector extends SourceConnector {
 
   /** Supported: the task asks for a commit only after the last change of an Oracle transaction. */
   @Override
-  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(Map<String, String> connectorConfig) {
+  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(
+      Map<String, String> connectorConfig) {
     return ConnectorTransactionBoundaries.SUPPORTED;
   }
 
@@ -213,7 +224,8 @@ public final class RedolineSourceConnector extends SourceConnector {
    * @throws ConnectException with the CDC-4007 message naming the key and value at fault
    */
   @Override
-  public boolean alterOffsets(Map<String, String> connectorConfig, Map<Map<String, ?>, Map<String, ?>> offsets) {
+  public boolean alterOffsets(
+      Map<String, String> connectorConfig, Map<Map<String, ?>, Map<String, ?>> offsets) {
     for (Map.Entry<Map<String, ?>, Map<String, ?>> e : offsets.entrySet()) {
       try {
         OffsetCodec.validate(e.getKey(), e.getValue());

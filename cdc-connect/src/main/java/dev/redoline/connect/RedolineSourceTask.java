@@ -3,21 +3,20 @@ package dev.redoline.connect;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.internal.KeyColumns;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.internal.StreamEvent.Heartbeat;
 import dev.redoline.core.internal.StreamEvent.SchemaEvent;
-import dev.redoline.core.internal.StreamEvent;
-import dev.redoline.logminer.internal.CaptureEngine;
-import dev.redoline.logminer.internal.CaptureStream;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.internal.CaptureEngine;
+import dev.redoline.logminer.internal.CaptureStream;
 import java.time.Clock;
 import java.time.Duration;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +45,7 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <h2>Threads and lifecycle</h2>
+ *
  * {@link #poll} runs on the worker's task thread and returns within {@link #POLL_TIMEOUT}, with
  * {@code null} when nothing came, so the worker can pause or stop the task. {@link #stop} may run
  * on another thread: then it only signals, and the poll running on the task thread closes the
@@ -53,42 +53,47 @@ import org.slf4j.LoggerFactory;
  * does on the task thread after its last poll, it closes the capture itself.
  *
  * <h2>Offsets and acknowledgement</h2>
+ *
  * Every record's source offset is the position of its event: a restart from it repeats nothing and
  * skips nothing. The capture is told a position is safe ({@code acknowledge}) only once Connect has
  * stored it: {@link #commit} reads the stored offset back and acknowledges that, so the journal and
  * resume points never run ahead of what a restart will read.
  *
  * <h2>Records</h2>
+ *
  * The capture hands over each transaction whole ({@code TransactionEvent}); its changes are read
  * from it one by one, each with its own position, at most {@link #MAX_CHANGES_PER_POLL} per poll,
  * so a transaction larger than that is made into records over several polls and never held whole.
  * One record per change; with {@code cdc.tombstones.on.delete} (the default) a delete is followed
- * by a tombstone with the same key, in the same poll and so in the same Kafka transaction. A
- * layout version goes to the schema topic once: a restart that finds it there writes nothing.
+ * by a tombstone with the same key, in the same poll and so in the same Kafka transaction. A layout
+ * version goes to the schema topic once: a restart that finds it there writes nothing.
  *
  * <p>With {@code cdc.transaction.metadata}, a BEGIN record comes before the first change of each
- * Oracle transaction and an END record after its last (and after its tombstone), on
- * {@code <prefix>.transaction} ({@link TransactionRecords}).
+ * Oracle transaction and an END record after its last (and after its tombstone), on {@code
+ * <prefix>.transaction} ({@link TransactionRecords}).
  *
  * <h2>Kafka transactions</h2>
- * With {@code transaction.boundary=connector} the task asks for a commit after the last record of
- * a poll that closes an Oracle transaction (its last change) or stands between transactions
+ *
+ * With {@code transaction.boundary=connector} the task asks for a commit after the last record of a
+ * poll that closes an Oracle transaction (its last change) or stands between transactions
  * (heartbeat, layout). So one Kafka transaction holds one or more whole Oracle transactions and
  * never part of one.
  *
  * <h2>The connector's own Kafka clients</h2>
+ *
  * With {@code cdc.kafka.bootstrap.servers} set, {@link #start} creates the connector's topics when
- * absent ({@link KafkaTopics}), reads the schema topic back so layout versions continue
- * ({@link LayoutHistory}) so that layout versions continue and none is written twice, and gives
- * the engine a {@link KafkaTransactionJournal}, so the resume
- * position can move past the first change of a long open transaction. The engine's metrics are
- * task plugin metrics ({@link TaskPluginMetrics}).
+ * absent ({@link KafkaTopics}), reads the schema topic back so layout versions continue ({@link
+ * LayoutHistory}) so that layout versions continue and none is written twice, and gives the engine
+ * a {@link KafkaTransactionJournal}, so the resume position can move past the first change of a
+ * long open transaction. The engine's metrics are task plugin metrics ({@link TaskPluginMetrics}).
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because Kafka's {@code SourceTask} contract is one class: {@code start}
- * (with the connector's own Kafka clients: topics, schema read-back, journal, signals),
- * {@code poll} (records, signals, side events, a transaction read on across polls),
- * {@code commit} and {@code stop}, and the closing order those need. Records are made by {@code ChangeRecords} and {@code ControlRecords}.
+ *
+ * Past 400 lines because Kafka's {@code SourceTask} contract is one class: {@code start} (with the
+ * connector's own Kafka clients: topics, schema read-back, journal, signals), {@code poll}
+ * (records, signals, side events, a transaction read on across polls), {@code commit} and {@code
+ * stop}, and the closing order those need. Records are made by {@code ChangeRecords} and {@code
+ * ControlRecords}.
  */
 public final class RedolineSourceTask extends SourceTask {
 
@@ -98,41 +103,60 @@ public final class RedolineSourceTask extends SourceTask {
   static final Duration POLL_TIMEOUT = Duration.ofMillis(250);
 
   /**
-   * The most changes one poll turns into records: a transaction larger than that is handed over
-   * in several polls, read on from where the last one stopped, never made into records whole.
+   * The most changes one poll turns into records: a transaction larger than that is handed over in
+   * several polls, read on from where the last one stopped, never made into records whole.
    */
   static final int MAX_CHANGES_PER_POLL = 1024;
 
   private final Function<CdcConfig, Database> databases;
   private final Clock clock;
   private final Queue<Object> sideEvents = new ConcurrentLinkedQueue<>();
+
   /** {@code cdc.signal.topic}'s reader, or null; used on the poll thread only. */
   private SignalReader signals;
-  /** Warns of change records older than their topic's retention; null without {@code cdc.kafka.bootstrap.servers}. */
+
+  /**
+   * Warns of change records older than their topic's retention; null without {@code
+   * cdc.kafka.bootstrap.servers}.
+   */
   private TopicRetention retention;
+
   /** A {@code pause} signal holds delivery until {@code resume}. */
   private boolean paused;
 
   private volatile CaptureStream stream;
   private volatile boolean stopping;
-  /** Held by a running {@link #poll()} and by whoever closes the capture, so only one does either. */
+
+  /**
+   * Held by a running {@link #poll()} and by whoever closes the capture, so only one does either.
+   */
   final Semaphore access = new Semaphore(1);
+
   /** The thread that closed the capture, for tests of the stop contract. */
   private volatile Thread closedBy;
+
   private ChangeRecords records;
   private ControlRecords control;
+
   /** BEGIN and END records, with {@code cdc.transaction.metadata}; else {@code null}. */
   private TransactionRecords transactions;
+
   private boolean tombstones;
+
   /** The layout versions the schema topic holds: read back on start, and written since. */
   private final WrittenLayouts layouts = new WrittenLayouts();
+
   private Map<String, Object> partition;
+
   /** The position of the last record handed to Connect (dead letters and ops events reuse it). */
   private Position lastPosition;
+
   /** Whether the last change handed out left an Oracle transaction open. */
   private boolean insideTransaction;
+
   /** Events polled from the capture and not yet made into records. */
   private final PolledEvents polled = new PolledEvents();
+
   private Map<String, Object> lastAcknowledged;
   private volatile KafkaTransactionJournal journal;
   private volatile TaskPluginMetrics metrics;
@@ -160,31 +184,54 @@ public final class RedolineSourceTask extends SourceTask {
     try {
       config = RedolineConnectorConfig.parse(props);
       topics = TopicNames.of(config);
-      ExcludedColumns excluded = ExcludedColumns.parse(config.get(CdcConfig.COLUMNS_EXCLUDE),
-          config.get(CdcConfig.COLUMNS_MASK_HASH));
-      records = new ChangeRecords(topics, excluded, KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
-          clock, version(), ColumnTypes.Modes.of(config), config.get(CdcConfig.LOB_UNAVAILABLE_VALUE),
-          config.get(CdcConfig.LOB_MAX_BYTES));
+      ExcludedColumns excluded =
+          ExcludedColumns.parse(
+              config.get(CdcConfig.COLUMNS_EXCLUDE), config.get(CdcConfig.COLUMNS_MASK_HASH));
+      records =
+          new ChangeRecords(
+              topics,
+              excluded,
+              KeyColumns.parse(config.get(CdcConfig.MESSAGE_KEY_COLUMNS)),
+              clock,
+              version(),
+              ColumnTypes.Modes.of(config),
+              config.get(CdcConfig.LOB_UNAVAILABLE_VALUE),
+              config.get(CdcConfig.LOB_MAX_BYTES));
       tombstones = config.get(CdcConfig.TOMBSTONES_ON_DELETE);
-      transactions = config.get(CdcConfig.TRANSACTION_METADATA) ? new TransactionRecords(topics) : null;
-      control = new ControlRecords(topics, excluded.isEmpty() && config.get(CdcConfig.COLUMNS_TRUNCATE).isEmpty(),
-          clock);
+      transactions =
+          config.get(CdcConfig.TRANSACTION_METADATA) ? new TransactionRecords(topics) : null;
+      control =
+          new ControlRecords(
+              topics,
+              excluded.isEmpty() && config.get(CdcConfig.COLUMNS_TRUNCATE).isEmpty(),
+              clock);
       partition = OffsetCodec.toPartition(topics.prefix());
       from = OffsetCodec.fromOffset(context.offsetStorageReader().offset(partition));
     } catch (CdcException | IllegalArgumentException e) {
       throw new ConnectException(e.getMessage(), e);
     }
-    if (!config.get(CdcConfig.SIGNAL_TOPIC).isBlank() && config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
-      throw new ConnectException(ErrorCode.INVALID_CONFIGURATION.code() + ": cdc.signal.topic="
-          + config.get(CdcConfig.SIGNAL_TOPIC) + " is read with the connector's own client: set "
-          + "cdc.kafka.bootstrap.servers too");
+    if (!config.get(CdcConfig.SIGNAL_TOPIC).isBlank()
+        && config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).isBlank()) {
+      throw new ConnectException(
+          ErrorCode.INVALID_CONFIGURATION.code()
+              + ": cdc.signal.topic="
+              + config.get(CdcConfig.SIGNAL_TOPIC)
+              + " is read with the connector's own client: set "
+              + "cdc.kafka.bootstrap.servers too");
     }
-    CaptureEngine.Builder engine = CaptureEngine.builder().config(config).database(databases.apply(config))
-        .name(props.getOrDefault("name", config.get(CdcConfig.TOPIC_PREFIX))).ops(sideEvents::add);
+    CaptureEngine.Builder engine =
+        CaptureEngine.builder()
+            .config(config)
+            .database(databases.apply(config))
+            .name(props.getOrDefault("name", config.get(CdcConfig.TOPIC_PREFIX)))
+            .ops(sideEvents::add);
     if (config.get(CdcConfig.ON_DECODE_ERROR).equalsIgnoreCase("dlq")) {
       engine.deadLetters(sideEvents::add);
     }
-    LOG.info("Starting capture {} from {}", config.get(CdcConfig.TOPIC_PREFIX), from == null ? "cdc.start.scn" : from);
+    LOG.info(
+        "Starting capture {} from {}",
+        config.get(CdcConfig.TOPIC_PREFIX),
+        from == null ? "cdc.start.scn" : from);
     try {
       withKafka(config, topics, props, engine);
       stream = engine.build().open(from);
@@ -203,18 +250,24 @@ public final class RedolineSourceTask extends SourceTask {
    * schema topic back and journals long transactions to the journal topic. Without it, none of
    * these: a restart re-reads the redo of every open transaction from its first change.
    */
-  private void withKafka(CdcConfig config, TopicNames topics, Map<String, String> props, CaptureEngine.Builder engine) {
+  private void withKafka(
+      CdcConfig config,
+      TopicNames topics,
+      Map<String, String> props,
+      CaptureEngine.Builder engine) {
     String bootstrap = config.get(CdcConfig.KAFKA_BOOTSTRAP_SERVERS).trim();
     if (bootstrap.isEmpty()) {
       LOG.warn(RedolineSourceConnector.JOURNAL_OFF);
       return;
     }
-    Map<String, Object> clients = new java.util.HashMap<>(CdcConfig.kafkaClientConfig(
-        CdcConfig.KAFKA_CLIENT_CONFIG.name(), config.get(CdcConfig.KAFKA_CLIENT_CONFIG)));
+    Map<String, Object> clients =
+        new java.util.HashMap<>(
+            CdcConfig.kafkaClientConfig(
+                CdcConfig.KAFKA_CLIENT_CONFIG.name(), config.get(CdcConfig.KAFKA_CLIENT_CONFIG)));
     clients.put("bootstrap.servers", bootstrap);
     KafkaTopics.ensure(clients, KafkaTopics.plan(topics));
-    List<dev.redoline.core.LayoutVersion> stored = LayoutHistory.readAll(clients, topics.schema(),
-        LayoutHistory.converters(props));
+    List<dev.redoline.core.LayoutVersion> stored =
+        LayoutHistory.readAll(clients, topics.schema(), LayoutHistory.converters(props));
     stored.forEach(v -> layouts.written(v.layout()));
     engine.knownLayouts(stored);
     retention = new TopicRetention(TopicRetention.reader(clients), clock);
@@ -225,8 +278,13 @@ public final class RedolineSourceTask extends SourceTask {
       try {
         signals = SignalReader.open(clients, signalTopic, "redoline-signals-" + topics.prefix());
       } catch (org.apache.kafka.common.KafkaException e) {
-        throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.signal.topic=" + signalTopic
-            + " cannot be read (create it before starting the connector): " + e.getMessage(), e);
+        throw new CdcException(
+            ErrorCode.INVALID_CONFIGURATION,
+            "cdc.signal.topic="
+                + signalTopic
+                + " cannot be read (create it before starting the connector): "
+                + e.getMessage(),
+            e);
       }
     }
   }
@@ -238,7 +296,7 @@ public final class RedolineSourceTask extends SourceTask {
       return stopping ? null : pollStream();
     } finally {
       access.release();
-      closeIfStopping();   // stop() came while this poll ran: it only signalled, the closing is ours
+      closeIfStopping(); // stop() came while this poll ran: it only signalled, the closing is ours
     }
   }
 
@@ -269,7 +327,7 @@ public final class RedolineSourceTask extends SourceTask {
       StreamEvent event;
       try {
         event = polled.next();
-      } catch (CdcException e) {   // a transaction's spill file cannot be read
+      } catch (CdcException e) { // a transaction's spill file cannot be read
         throw new ConnectException(e.getMessage(), e);
       }
       if (event == null) {
@@ -284,7 +342,8 @@ public final class RedolineSourceTask extends SourceTask {
       }
       lastPosition = event.position();
       if (!insideTransaction && out.size() > before) {
-        boundary = out.get(out.size() - 1);   // after a delete's tombstone: both in one Kafka transaction
+        boundary =
+            out.get(out.size() - 1); // after a delete's tombstone: both in one Kafka transaction
       }
     }
     if (boundary != null) {
@@ -313,19 +372,24 @@ public final class RedolineSourceTask extends SourceTask {
     }
   }
 
-  /** The records of one change: the change, the tombstone after a delete, BEGIN and END around a transaction. */
+  /**
+   * The records of one change: the change, the tombstone after a delete, BEGIN and END around a
+   * transaction.
+   */
   private void addRecords(ChangeEvent change, List<SourceRecord> out) {
     insideTransaction = !change.last();
     // a snapshot chunk is no Oracle transaction: no BEGIN/END records for it
     boolean transaction = transactions != null && change.snapshot() == null;
     if (transaction && change.index() == 0) {
-      // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this change.
+      // lastPosition: the record before, so a restart from the BEGIN's offset still delivers this
+      // change.
       out.add(transactions.begin(change, lastPosition));
     }
     SourceRecord record = records.change(change);
     out.add(record);
     if (retention != null && record.timestamp() != null) {
-      retention.check(record.topic(), java.time.Instant.ofEpochMilli(record.timestamp()))
+      retention
+          .check(record.topic(), java.time.Instant.ofEpochMilli(record.timestamp()))
           .ifPresent(this::pastRetention);
     }
     if (tombstones && change.change().operation() == Operation.DELETE) {
@@ -335,7 +399,7 @@ public final class RedolineSourceTask extends SourceTask {
       }
     }
     if (transaction && change.last()) {
-      out.add(transactions.end(change));   // the Kafka transaction may end after it
+      out.add(transactions.end(change)); // the Kafka transaction may end after it
     }
   }
 
@@ -372,20 +436,24 @@ public final class RedolineSourceTask extends SourceTask {
           s.snapshot(tables, signal.filter());
         }
       }
-      LOG.info("Signal {} {}", signal.type(), signal.xid() != null ? signal.xid() : signal.tables());
+      LOG.info(
+          "Signal {} {}", signal.type(), signal.xid() != null ? signal.xid() : signal.tables());
     }
   }
 
   private void skippedSignal(String problem) {
     LOG.warn("{}: {}", ErrorCode.INVALID_SIGNAL.code(), problem);
-    sideEvents.add(new OpsEvent(OpsEvent.Type.SIGNAL_SKIPPED, clock.instant(), ErrorCode.INVALID_SIGNAL.code() + ": "
-        + problem));
+    sideEvents.add(
+        new OpsEvent(
+            OpsEvent.Type.SIGNAL_SKIPPED,
+            clock.instant(),
+            ErrorCode.INVALID_SIGNAL.code() + ": " + problem));
   }
 
   /**
    * Dead letters and ops events, with the offset of the last record handed out. On a first start
-   * the capture has no position until it has connected; events that come before stay queued
-   * until it has one, so no record ever carries a missing offset (which Connect would store as a
+   * the capture has no position until it has connected; events that come before stay queued until
+   * it has one, so no record ever carries a missing offset (which Connect would store as a
    * deletion).
    */
   private void drainSideEvents(List<SourceRecord> out, CaptureStream s) {

@@ -6,10 +6,9 @@ import java.util.Locale;
 
 /**
  * One message of {@code cdc.signal.topic}: {@code {"type":"snapshot","tables":["SHOP.ORDERS"],
- * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}}, {@code {"type":"resume"}} or
- * {@code {"type":"drop-transaction","xid":"0a000b0057030000"}}. The reader
- * knows only this shape (a flat object of strings and one array of strings), so the connector needs
- * no JSON library.
+ * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}}, {@code {"type":"resume"}} or {@code
+ * {"type":"drop-transaction","xid":"0a000b0057030000"}}. The reader knows only this shape (a flat
+ * object of strings and one array of strings), so the connector needs no JSON library.
  *
  * @param type {@code snapshot}, {@code pause}, {@code resume} or {@code drop-transaction}
  * @param tables the tables of a snapshot signal, as {@code [PDB.]OWNER.TABLE}
@@ -48,19 +47,22 @@ record Signal(String type, List<String> tables, String filter, String xid) {
     }
     p.expect('}');
     p.end();
-    if (type == null || !List.of("snapshot", "pause", "resume", "drop-transaction").contains(type)) {
-      throw new IllegalArgumentException("type must be snapshot, pause, resume or drop-transaction, not " + type);
+    if (type == null
+        || !List.of("snapshot", "pause", "resume", "drop-transaction").contains(type)) {
+      throw new IllegalArgumentException(
+          "type must be snapshot, pause, resume or drop-transaction, not " + type);
     }
     if (type.equals("drop-transaction")) {
       if (xid == null) {
         throw new IllegalArgumentException("a drop-transaction signal needs \"xid\"");
       }
-      dev.redoline.core.Xid.parseHex(xid);   // names what is wrong with it
+      dev.redoline.core.Xid.parseHex(xid); // names what is wrong with it
     }
     if (type.equals("snapshot") && tables.isEmpty()) {
       throw new IllegalArgumentException("a snapshot signal needs \"tables\"");
     }
-    return new Signal(type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter, xid);
+    return new Signal(
+        type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter, xid);
   }
 
   /** A cursor over the text. */
@@ -143,7 +145,8 @@ record Signal(String type, List<String> tables, String filter, String xid) {
               sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
               pos += 4;
             }
-            default -> throw new IllegalArgumentException("unknown escape \\" + e + " at " + (pos - 1));
+            default ->
+                throw new IllegalArgumentException("unknown escape \\" + e + " at " + (pos - 1));
           }
         } else {
           sb.append(c);

@@ -16,7 +16,8 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * Reads {@code cdc.signal.topic} without blocking, from the task's {@code poll()}: every partition,
  * from the end as of the task's start (a signal is acted on by the task that runs when it is sent).
- * A message that does not read as a {@link Signal} is handed on as a problem, never dropped silently.
+ * A message that does not read as a {@link Signal} is handed on as a problem, never dropped
+ * silently.
  */
 final class SignalReader implements AutoCloseable {
 
@@ -35,8 +36,8 @@ final class SignalReader implements AutoCloseable {
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("enable.auto.commit", false);
     props.put("client.id", clientId);
-    KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-        new StringDeserializer());
+    KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer());
     try {
       List<TopicPartition> partitions = new ArrayList<>();
       for (PartitionInfo p : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
@@ -47,7 +48,7 @@ final class SignalReader implements AutoCloseable {
       }
       consumer.assign(partitions);
       consumer.seekToEnd(partitions);
-      partitions.forEach(consumer::position);   // fixes the start now, not at the first poll
+      partitions.forEach(consumer::position); // fixes the start now, not at the first poll
     } catch (KafkaException e) {
       consumer.close();
       throw e;
@@ -55,15 +56,24 @@ final class SignalReader implements AutoCloseable {
     return new SignalReader(consumer);
   }
 
-  /** The signals sent since the last call; unreadable ones go to {@code problems} with their text. */
+  /**
+   * The signals sent since the last call; unreadable ones go to {@code problems} with their text.
+   */
   List<Signal> poll(Consumer<String> problems) {
     List<Signal> out = new ArrayList<>();
     for (ConsumerRecord<String, String> r : consumer.poll(Duration.ZERO)) {
       try {
         out.add(Signal.parse(r.value()));
       } catch (IllegalArgumentException e) {
-        problems.accept("signal at " + r.topic() + "-" + r.partition() + "@" + r.offset() + " skipped: "
-            + e.getMessage());
+        problems.accept(
+            "signal at "
+                + r.topic()
+                + "-"
+                + r.partition()
+                + "@"
+                + r.offset()
+                + " skipped: "
+                + e.getMessage());
       }
     }
     return out;

@@ -22,26 +22,32 @@ final class SinkChecks {
 
   /** Connect's key for exactly-once source support. */
   static final String EXACTLY_ONCE = "exactly.once.support";
+
   /** Connect's key for who ends Kafka transactions. */
   static final String BOUNDARY = "transaction.boundary";
 
   private SinkChecks() {}
 
   /**
-   * With {@code exactly.once.support=required}, {@code transaction.boundary} must be
-   * {@code connector}: only the connector knows where an Oracle transaction ends, and with
-   * {@code poll} (Connect's default) or {@code interval} the worker commits a Kafka transaction
-   * wherever a poll or the interval happens to end, which can be inside an Oracle transaction.
+   * With {@code exactly.once.support=required}, {@code transaction.boundary} must be {@code
+   * connector}: only the connector knows where an Oracle transaction ends, and with {@code poll}
+   * (Connect's default) or {@code interval} the worker commits a Kafka transaction wherever a poll
+   * or the interval happens to end, which can be inside an Oracle transaction.
    */
   static List<ConfigException> problems(Map<String, String> props) {
     List<ConfigException> problems = new ArrayList<>();
     String eos = props.getOrDefault(EXACTLY_ONCE, "requested").trim().toLowerCase(Locale.ROOT);
     String boundary = boundary(props);
     if (eos.equals("required") && !boundary.equalsIgnoreCase("connector")) {
-      problems.add(new ConfigException(ErrorCode.INVALID_CONFIGURATION, BOUNDARY, boundary,
-          "must be connector when exactly.once.support=required: each Kafka transaction must hold whole "
-              + "Oracle transactions, and only the connector knows where one ends; with " + boundary
-              + " the worker may commit in the middle of one"));
+      problems.add(
+          new ConfigException(
+              ErrorCode.INVALID_CONFIGURATION,
+              BOUNDARY,
+              boundary,
+              "must be connector when exactly.once.support=required: each Kafka transaction must hold whole "
+                  + "Oracle transactions, and only the connector knows where one ends; with "
+                  + boundary
+                  + " the worker may commit in the middle of one"));
     }
     return problems;
   }
@@ -58,7 +64,11 @@ final class SinkChecks {
 
   /** The warning logged for {@link #ignoredKeys}. */
   static String ignoredWarning(List<String> keys) {
-    return "Ignored: " + String.join(", ", keys) + " (read by the embedded engine only, not by the Kafka Connect "
-        + "connector); remove " + (keys.size() == 1 ? "it" : "them") + " from the connector configuration";
+    return "Ignored: "
+        + String.join(", ", keys)
+        + " (read by the embedded engine only, not by the Kafka Connect "
+        + "connector); remove "
+        + (keys.size() == 1 ? "it" : "them")
+        + " from the connector configuration";
   }
 }

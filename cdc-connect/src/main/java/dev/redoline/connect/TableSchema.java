@@ -15,9 +15,9 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  * s.envelope();   // redoline.SHOP.ORDERS.Envelope {before, after, source, op, ts_ms, ts_us, ts_ns, transaction}
  * }</pre>
  *
- * <p>Excluded columns are not in the schemas at all. The schema names are Debezium's
- * ({@code <topic>.Key}, {@code <topic>.Value}, {@code <topic>.Envelope}); the row schema's version
- * is the layout version, so a consumer sees a DDL as a new schema version.
+ * <p>Excluded columns are not in the schemas at all. The schema names are Debezium's ({@code
+ * <topic>.Key}, {@code <topic>.Value}, {@code <topic>.Envelope}); the row schema's version is the
+ * layout version, so a consumer sees a DDL as a new schema version.
  *
  * @param layout the layout version
  * @param topic the table's topic
@@ -27,28 +27,44 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  * @param rowSchema the optional row struct of {@code before} and {@code after}
  * @param envelope the value schema
  */
-record TableSchema(TableLayout layout, String topic, int[] columns, int[] keyColumns, Schema keySchema,
-    Schema rowSchema, Schema envelope) {
+record TableSchema(
+    TableLayout layout,
+    String topic,
+    int[] columns,
+    int[] keyColumns,
+    Schema keySchema,
+    Schema rowSchema,
+    Schema envelope) {
 
   /**
    * Debezium's {@code transaction} block: the Oracle transaction id, the change's place in the
    * transaction ({@code total_order}, from 1) and among the transaction's changes of this table
    * ({@code data_collection_order}, from 1).
    */
-  static final Schema TRANSACTION = SchemaBuilder.struct().name("event.block").version(1).optional()
-      .field("id", Schema.STRING_SCHEMA)
-      .field("total_order", Schema.INT64_SCHEMA)
-      .field("data_collection_order", Schema.INT64_SCHEMA)
-      .build();
+  static final Schema TRANSACTION =
+      SchemaBuilder.struct()
+          .name("event.block")
+          .version(1)
+          .optional()
+          .field("id", Schema.STRING_SCHEMA)
+          .field("total_order", Schema.INT64_SCHEMA)
+          .field("data_collection_order", Schema.INT64_SCHEMA)
+          .build();
 
-  static TableSchema of(TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames) {
+  static TableSchema of(
+      TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames) {
     return of(layout, topic, excluded, keyNames, ColumnTypes.Modes.DEFAULT);
   }
 
-  static TableSchema of(TableLayout layout, String topic, ExcludedColumns excluded, List<String> keyNames,
+  static TableSchema of(
+      TableLayout layout,
+      String topic,
+      ExcludedColumns excluded,
+      List<String> keyNames,
       ColumnTypes.Modes modes) {
     String base = schemaName(topic);
-    SchemaBuilder row = SchemaBuilder.struct().name(base + ".Value").version(layout.version()).optional();
+    SchemaBuilder row =
+        SchemaBuilder.struct().name(base + ".Value").version(layout.version()).optional();
     List<Integer> included = new ArrayList<>();
     for (int i = 0; i < layout.columns().size(); i++) {
       Column column = layout.column(i);
@@ -62,23 +78,33 @@ record TableSchema(TableLayout layout, String topic, int[] columns, int[] keyCol
     SchemaBuilder key = SchemaBuilder.struct().name(base + ".Key").version(layout.version());
     for (String name : keyNames) {
       int index = layout.indexOf(name);
-      if (index >= 0 && included.contains(index)) {   // an excluded key column stays out of the key too
+      if (index >= 0
+          && included.contains(index)) { // an excluded key column stays out of the key too
         key.field(name, rowSchema.field(name).schema());
         keys.add(index);
       }
     }
-    Schema envelope = SchemaBuilder.struct().name(base + ".Envelope").version(layout.version())
-        .field("before", rowSchema)
-        .field("after", rowSchema)
-        .field("source", SourceBlock.SCHEMA)
-        .field("op", Schema.STRING_SCHEMA)
-        .field("ts_ms", Schema.OPTIONAL_INT64_SCHEMA)
-        .field("ts_us", Schema.OPTIONAL_INT64_SCHEMA)
-        .field("ts_ns", Schema.OPTIONAL_INT64_SCHEMA)
-        .field("transaction", TRANSACTION)
-        .build();
-    return new TableSchema(layout, topic, ints(included), ints(keys), keys.isEmpty() ? null : key.build(),
-        rowSchema, envelope);
+    Schema envelope =
+        SchemaBuilder.struct()
+            .name(base + ".Envelope")
+            .version(layout.version())
+            .field("before", rowSchema)
+            .field("after", rowSchema)
+            .field("source", SourceBlock.SCHEMA)
+            .field("op", Schema.STRING_SCHEMA)
+            .field("ts_ms", Schema.OPTIONAL_INT64_SCHEMA)
+            .field("ts_us", Schema.OPTIONAL_INT64_SCHEMA)
+            .field("ts_ns", Schema.OPTIONAL_INT64_SCHEMA)
+            .field("transaction", TRANSACTION)
+            .build();
+    return new TableSchema(
+        layout,
+        topic,
+        ints(included),
+        ints(keys),
+        keys.isEmpty() ? null : key.build(),
+        rowSchema,
+        envelope);
   }
 
   /** A topic name as a schema name: characters Avro names may not hold become {@code _}. */

@@ -30,30 +30,55 @@ import org.slf4j.LoggerFactory;
 final class TaskPluginMetrics implements AutoCloseable {
 
   /** The gauges: name, description, value from a snapshot. */
-  static final List<EngineGauge> GAUGES = List.of(
-      new EngineGauge("steps-total", "Mining steps applied", m -> m.steps()),
-      new EngineGauge("redo-rows-total", "Redo rows read in applied steps", m -> m.rows()),
-      new EngineGauge("remines-total", "Steps mined again after a LogMiner error or a timeout", m -> m.remines()),
-      new EngineGauge("reconnects-total", "Reconnections after a transient database error", m -> m.reconnects()),
-      new EngineGauge("last-step-ms", "Duration of the last mining step", m -> m.lastStepDuration().toMillis()),
-      new EngineGauge("window-logs", "Logs per redo thread the next step may read", m -> m.windowLogs()),
-      new EngineGauge("session-age-ms", "Age of the LogMiner session", m -> m.sessionAge().toMillis()),
-      new EngineGauge("mined-scn", "End SCN of the last mining step", m -> m.minedScn().bits()),
-      new EngineGauge("delivered-scn", "SCN up to which committed transactions are published", m -> m.deliveredScn().bits()),
-      new EngineGauge("queued-changes", "Changes waiting for the task to poll them", m -> m.queued()),
-      new EngineGauge("behind-ms", "How far the last applied redo row is behind the engine's clock",
-          m -> m.behind().toMillis()),
-      new EngineGauge("scn-lag", "SCNs between the database's current SCN and the end of the last step",
-          m -> m.scnLag()),
-      new EngineGauge("open-transactions", "Transactions buffered until their commit or rollback",
-          m -> m.buffer() == null ? 0 : m.buffer().openTransactions()));
+  static final List<EngineGauge> GAUGES =
+      List.of(
+          new EngineGauge("steps-total", "Mining steps applied", m -> m.steps()),
+          new EngineGauge("redo-rows-total", "Redo rows read in applied steps", m -> m.rows()),
+          new EngineGauge(
+              "remines-total",
+              "Steps mined again after a LogMiner error or a timeout",
+              m -> m.remines()),
+          new EngineGauge(
+              "reconnects-total",
+              "Reconnections after a transient database error",
+              m -> m.reconnects()),
+          new EngineGauge(
+              "last-step-ms",
+              "Duration of the last mining step",
+              m -> m.lastStepDuration().toMillis()),
+          new EngineGauge(
+              "window-logs", "Logs per redo thread the next step may read", m -> m.windowLogs()),
+          new EngineGauge(
+              "session-age-ms", "Age of the LogMiner session", m -> m.sessionAge().toMillis()),
+          new EngineGauge("mined-scn", "End SCN of the last mining step", m -> m.minedScn().bits()),
+          new EngineGauge(
+              "delivered-scn",
+              "SCN up to which committed transactions are published",
+              m -> m.deliveredScn().bits()),
+          new EngineGauge(
+              "queued-changes", "Changes waiting for the task to poll them", m -> m.queued()),
+          new EngineGauge(
+              "behind-ms",
+              "How far the last applied redo row is behind the engine's clock",
+              m -> m.behind().toMillis()),
+          new EngineGauge(
+              "scn-lag",
+              "SCNs between the database's current SCN and the end of the last step",
+              m -> m.scnLag()),
+          new EngineGauge(
+              "open-transactions",
+              "Transactions buffered until their commit or rollback",
+              m -> m.buffer() == null ? 0 : m.buffer().openTransactions()));
 
   /** One gauge's declaration. */
   record EngineGauge(String name, String description, Function<CaptureMetrics, Number> value) {}
 
   private static final Logger LOG = LoggerFactory.getLogger(TaskPluginMetrics.class);
 
-  /** Which task instance of this JVM owns each metric name (the worker's names are per connector and task). */
+  /**
+   * Which task instance of this JVM owns each metric name (the worker's names are per connector and
+   * task).
+   */
   private static final Map<MetricName, TaskPluginMetrics> OWNERS = new HashMap<>();
 
   private final PluginMetrics metrics;
@@ -83,7 +108,8 @@ final class TaskPluginMetrics implements AutoCloseable {
         synchronized (OWNERS) {
           TaskPluginMetrics older = OWNERS.get(name);
           if (older != null) {
-            older.metrics.removeMetric(name);   // only the plugin metrics that added a name may remove it
+            older.metrics.removeMetric(
+                name); // only the plugin metrics that added a name may remove it
           }
           metrics.addMetric(name, gauge);
           OWNERS.put(name, registered);

@@ -18,14 +18,24 @@ import dev.redoline.core.TableId;
  *
  * @param prefix the value of {@code cdc.topic.prefix}
  */
-record TopicNames(String prefix, String template, String heartbeat, String schema, String journal, String dlq,
+record TopicNames(
+    String prefix,
+    String template,
+    String heartbeat,
+    String schema,
+    String journal,
+    String dlq,
     String ops) {
 
   static TopicNames of(CdcConfig config) {
     String prefix = config.get(CdcConfig.TOPIC_PREFIX);
-    return new TopicNames(prefix, config.get(CdcConfig.TOPIC_TEMPLATE),
-        fixed(config.get(CdcConfig.TOPIC_HEARTBEAT), prefix), fixed(config.get(CdcConfig.TOPIC_SCHEMA), prefix),
-        fixed(config.get(CdcConfig.TOPIC_JOURNAL), prefix), fixed(config.get(CdcConfig.TOPIC_DLQ), prefix),
+    return new TopicNames(
+        prefix,
+        config.get(CdcConfig.TOPIC_TEMPLATE),
+        fixed(config.get(CdcConfig.TOPIC_HEARTBEAT), prefix),
+        fixed(config.get(CdcConfig.TOPIC_SCHEMA), prefix),
+        fixed(config.get(CdcConfig.TOPIC_JOURNAL), prefix),
+        fixed(config.get(CdcConfig.TOPIC_DLQ), prefix),
         fixed(config.get(CdcConfig.TOPIC_OPS), prefix));
   }
 
@@ -41,10 +51,16 @@ record TopicNames(String prefix, String template, String heartbeat, String schem
     } else {
       t = t.replace("${pdb}", table.pdb());
     }
-    return legal(t.replace("${prefix}", prefix).replace("${schema}", table.owner()).replace("${table}", table.table()));
+    return legal(
+        t.replace("${prefix}", prefix)
+            .replace("${schema}", table.owner())
+            .replace("${table}", table.table()));
   }
 
-  /** The topic of transaction BEGIN and END records ({@code cdc.transaction.metadata}), named as Debezium's. */
+  /**
+   * The topic of transaction BEGIN and END records ({@code cdc.transaction.metadata}), named as
+   * Debezium's.
+   */
   String transaction() {
     return legal(prefix + ".transaction");
   }
@@ -54,8 +70,13 @@ record TopicNames(String prefix, String template, String heartbeat, String schem
     StringBuilder sb = new StringBuilder(text.length());
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '.' || c == '_' || c == '-';
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '.'
+              || c == '_'
+              || c == '-';
       sb.append(ok ? c : '_');
     }
     return sb.toString();

@@ -23,10 +23,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Whether a change record is older than its topic deletes: its Kafka timestamp is the Oracle commit
- * time, so a capture catching up on redo older than the topic's {@code retention.ms} writes
- * records the broker deletes at once, unseen by any consumer. Each topic's retention is read when
- * first needed and again after {@link #REFRESH}; a topic warns once per episode (the episode ends
- * with its first record inside the retention). Used on the task's poll thread only.
+ * time, so a capture catching up on redo older than the topic's {@code retention.ms} writes records
+ * the broker deletes at once, unseen by any consumer. Each topic's retention is read when first
+ * needed and again after {@link #REFRESH}; a topic warns once per episode (the episode ends with
+ * its first record inside the retention). Used on the task's poll thread only.
  */
 final class TopicRetention {
 
@@ -39,6 +39,7 @@ final class TopicRetention {
 
   /** A topic's retention in milliseconds; empty when the topic deletes nothing by age. */
   private final Function<String, OptionalLong> reader;
+
   private final Clock clock;
   private final Map<String, Read> cache = new HashMap<>();
   private final Set<String> warned = new HashSet<>();
@@ -67,22 +68,33 @@ final class TopicRetention {
     if (!warned.add(topic)) {
       return Optional.empty();
     }
-    return Optional.of("records written to topic " + topic + " carry commit time " + commitTime
-        + ", older than its retention.ms " + read.retentionMs().getAsLong() + " allows: the broker deletes them "
-        + "at once, unseen by consumers. Raise the topic's retention.ms (or set it to -1) past the "
-        + "capture's time behind");
+    return Optional.of(
+        "records written to topic "
+            + topic
+            + " carry commit time "
+            + commitTime
+            + ", older than its retention.ms "
+            + read.retentionMs().getAsLong()
+            + " allows: the broker deletes them "
+            + "at once, unseen by consumers. Raise the topic's retention.ms (or set it to -1) past the "
+            + "capture's time behind");
   }
 
   /**
-   * Reads a topic's {@code retention.ms} through an admin client on {@code clients}: empty when it is
-   * -1 or the topic is compacted only; on a failure to read, a WARN and empty (nothing to warn about).
+   * Reads a topic's {@code retention.ms} through an admin client on {@code clients}: empty when it
+   * is -1 or the topic is compacted only; on a failure to read, a WARN and empty (nothing to warn
+   * about).
    */
   static Function<String, OptionalLong> reader(Map<String, Object> clients) {
     return topic -> {
       ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
       try (Admin admin = Admin.create(clients)) {
-        Config config = admin.describeConfigs(List.of(resource)).all()
-            .get(KafkaTopics.ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS).get(resource);
+        Config config =
+            admin
+                .describeConfigs(List.of(resource))
+                .all()
+                .get(KafkaTopics.ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .get(resource);
         return retention(config.get("cleanup.policy"), config.get("retention.ms"));
       } catch (ExecutionException | TimeoutException | RuntimeException e) {
         LOG.warn("cannot read retention.ms of topic {}: {}", topic, e.toString());
@@ -94,7 +106,10 @@ final class TopicRetention {
     };
   }
 
-  /** The retention a topic's policy and {@code retention.ms} mean: empty when nothing is deleted by age. */
+  /**
+   * The retention a topic's policy and {@code retention.ms} mean: empty when nothing is deleted by
+   * age.
+   */
   static OptionalLong retention(ConfigEntry policy, ConfigEntry retentionMs) {
     if (policy != null && policy.value() != null && !policy.value().contains("delete")) {
       return OptionalLong.empty();

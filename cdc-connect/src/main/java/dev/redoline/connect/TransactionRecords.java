@@ -1,8 +1,8 @@
 package dev.redoline.connect;
 
 import dev.redoline.core.Position;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +24,16 @@ import org.apache.kafka.connect.source.SourceRecord;
  *        "data_collections": [{"data_collection": "PDB1.SHOP.ORDERS", "event_count": 2}, ...], "ts_ms": ...}
  * }</pre>
  *
- * <p>{@code id} is the XID in hex, as in the data records' {@code transaction.id} and
- * {@code source.txId}; {@code ts_ms} is the commit time (LogMiner's TIMESTAMP of the COMMIT row),
- * on both records. The END counts cover every change delivered of the transaction, also those
- * delivered before a restart in its middle. A transaction committed during the initial snapshot
- * whose changes to a table not yet snapshotted are left out (the snapshot holds their effect) counts
- * only what is delivered, and its END says why in {@code partial} ({@code SNAPSHOT}; absent on a
- * whole transaction, an addition to Debezium's schema).
+ * <p>{@code id} is the XID in hex, as in the data records' {@code transaction.id} and {@code
+ * source.txId}; {@code ts_ms} is the commit time (LogMiner's TIMESTAMP of the COMMIT row), on both
+ * records. The END counts cover every change delivered of the transaction, also those delivered
+ * before a restart in its middle. A transaction committed during the initial snapshot whose changes
+ * to a table not yet snapshotted are left out (the snapshot holds their effect) counts only what is
+ * delivered, and its END says why in {@code partial} ({@code SNAPSHOT}; absent on a whole
+ * transaction, an addition to Debezium's schema).
  *
  * <h2>Offsets</h2>
+ *
  * A BEGIN carries the position of the record before it, so a restart from it still delivers the
  * transaction's first change; an END carries the position of the transaction's last change. A
  * restart in the middle of a transaction (at-least-once delivery) writes no second BEGIN: the
@@ -40,23 +41,33 @@ import org.apache.kafka.connect.source.SourceRecord;
  */
 final class TransactionRecords {
 
-  static final Schema KEY = SchemaBuilder.struct().name("io.debezium.connector.common.TransactionMetadataKey")
-      .version(1).field("id", Schema.STRING_SCHEMA).build();
+  static final Schema KEY =
+      SchemaBuilder.struct()
+          .name("io.debezium.connector.common.TransactionMetadataKey")
+          .version(1)
+          .field("id", Schema.STRING_SCHEMA)
+          .build();
 
-  static final Schema DATA_COLLECTION = SchemaBuilder.struct().name("event.collection").version(1).optional()
-      .field("data_collection", Schema.STRING_SCHEMA)
-      .field("event_count", Schema.INT64_SCHEMA)
-      .build();
+  static final Schema DATA_COLLECTION =
+      SchemaBuilder.struct()
+          .name("event.collection")
+          .version(1)
+          .optional()
+          .field("data_collection", Schema.STRING_SCHEMA)
+          .field("event_count", Schema.INT64_SCHEMA)
+          .build();
 
-  static final Schema VALUE = SchemaBuilder.struct().name("io.debezium.connector.common.TransactionMetadataValue")
-      .version(1)
-      .field("status", Schema.STRING_SCHEMA)
-      .field("id", Schema.STRING_SCHEMA)
-      .field("event_count", Schema.OPTIONAL_INT64_SCHEMA)
-      .field("data_collections", SchemaBuilder.array(DATA_COLLECTION).optional().build())
-      .field("ts_ms", Schema.INT64_SCHEMA)
-      .field("partial", Schema.OPTIONAL_STRING_SCHEMA)
-      .build();
+  static final Schema VALUE =
+      SchemaBuilder.struct()
+          .name("io.debezium.connector.common.TransactionMetadataValue")
+          .version(1)
+          .field("status", Schema.STRING_SCHEMA)
+          .field("id", Schema.STRING_SCHEMA)
+          .field("event_count", Schema.OPTIONAL_INT64_SCHEMA)
+          .field("data_collections", SchemaBuilder.array(DATA_COLLECTION).optional().build())
+          .field("ts_ms", Schema.INT64_SCHEMA)
+          .field("partial", Schema.OPTIONAL_STRING_SCHEMA)
+          .build();
 
   private final String topic;
   private final Map<String, Object> partition;
@@ -69,8 +80,11 @@ final class TransactionRecords {
   /** The BEGIN record of the transaction {@code first} opens, with the offset of {@code before}. */
   SourceRecord begin(ChangeEvent first, Position before) {
     java.util.Objects.requireNonNull(before, "before == null");
-    Struct value = new Struct(VALUE).put("status", "BEGIN").put("id", id(first))
-        .put("ts_ms", first.commit().time().toEpochMilli());
+    Struct value =
+        new Struct(VALUE)
+            .put("status", "BEGIN")
+            .put("id", id(first))
+            .put("ts_ms", first.commit().time().toEpochMilli());
     return record(first, before, value);
   }
 
@@ -78,19 +92,34 @@ final class TransactionRecords {
   SourceRecord end(ChangeEvent last) {
     List<Struct> collections = new ArrayList<>();
     for (Map.Entry<TableId, Long> e : last.tableCounts().entrySet()) {
-      collections.add(new Struct(DATA_COLLECTION).put("data_collection", e.getKey().toString())
-          .put("event_count", e.getValue()));
+      collections.add(
+          new Struct(DATA_COLLECTION)
+              .put("data_collection", e.getKey().toString())
+              .put("event_count", e.getValue()));
     }
-    Struct value = new Struct(VALUE).put("status", "END").put("id", id(last))
-        .put("event_count", last.commit().size()).put("data_collections", collections)
-        .put("ts_ms", last.commit().time().toEpochMilli())
-        .put("partial", last.commit().partial() == null ? null : last.commit().partial().name());
+    Struct value =
+        new Struct(VALUE)
+            .put("status", "END")
+            .put("id", id(last))
+            .put("event_count", last.commit().size())
+            .put("data_collections", collections)
+            .put("ts_ms", last.commit().time().toEpochMilli())
+            .put(
+                "partial", last.commit().partial() == null ? null : last.commit().partial().name());
     return record(last, last.position(), value);
   }
 
   private SourceRecord record(ChangeEvent event, Position position, Struct value) {
     Struct key = new Struct(KEY).put("id", id(event));
-    return new SourceRecord(partition, OffsetCodec.toOffset(position), topic, null, KEY, key, VALUE, value,
+    return new SourceRecord(
+        partition,
+        OffsetCodec.toOffset(position),
+        topic,
+        null,
+        KEY,
+        key,
+        VALUE,
+        value,
         event.commit().time().toEpochMilli());
   }
 

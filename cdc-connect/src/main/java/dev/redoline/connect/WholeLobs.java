@@ -10,11 +10,11 @@ import java.io.Reader;
 /**
  * Reads a {@link StreamedLob} whole for a Connect record, which carries whole {@code string} and
  * {@code bytes} values: a character LOB into a {@code String}, a BLOB into {@link Bytes}. Past the
- * bound (a value longer than {@code cdc.lob.max.bytes}, which the capture has already refused,
- * or, with that at 0, past what one Java array holds) it is {@link Marker#LOB_OVER_LIMIT}, mapped
- * to the unavailable placeholder as any value over the limit. Kafka's own message size
- * ({@code max.request.size}, the topic's {@code max.message.bytes}) is the bound that matters in
- * practice: docs/connect.md.
+ * bound (a value longer than {@code cdc.lob.max.bytes}, which the capture has already refused, or,
+ * with that at 0, past what one Java array holds) it is {@link Marker#LOB_OVER_LIMIT}, mapped to
+ * the unavailable placeholder as any value over the limit. Kafka's own message size ({@code
+ * max.request.size}, the topic's {@code max.message.bytes}) is the bound that matters in practice:
+ * docs/connect.md.
  *
  * <pre>{@code
  * Object whole = WholeLobs.read(lob, 16L << 20);   // String, Bytes or Marker.LOB_OVER_LIMIT
@@ -32,7 +32,8 @@ final class WholeLobs {
 
   /**
    * @param maxBytes {@code cdc.lob.max.bytes}, 0 for no bound of its own
-   * @throws dev.redoline.core.CdcException when the value cannot be read (its file gone or unreadable)
+   * @throws dev.redoline.core.CdcException when the value cannot be read (its file gone or
+   *     unreadable)
    */
   static Object read(StreamedLob lob, long maxBytes) {
     long stored = lob.isCharacter() ? 2 * lob.length() : lob.length();
@@ -55,8 +56,10 @@ final class WholeLobs {
         return Bytes.of(in.readAllBytes());
       }
     } catch (IOException e) {
-      throw new dev.redoline.core.CdcException(dev.redoline.core.ErrorCode.LOCAL_STORAGE_FAILED,
-          "cannot read " + lob + " for its record: " + e, e);
+      throw new dev.redoline.core.CdcException(
+          dev.redoline.core.ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot read " + lob + " for its record: " + e,
+          e);
     }
   }
 }

@@ -17,8 +17,8 @@ import java.util.Map;
  * }</pre>
  *
  * <p>A version is "written" only with the same columns: a layout that differs from the stored one
- * under the same version (which the engine never makes) is written rather than hidden. Task
- * thread only.
+ * under the same version (which the engine never makes) is written rather than hidden. Task thread
+ * only.
  */
 final class WrittenLayouts {
 

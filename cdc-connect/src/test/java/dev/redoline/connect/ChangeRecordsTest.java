@@ -1,7 +1,5 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.internal.KeyColumns;
-import dev.redoline.logminer.internal.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
@@ -15,11 +13,13 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.core.internal.StreamEvent.SchemaEvent;
+import dev.redoline.logminer.internal.ShopScript;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -34,8 +34,15 @@ class ChangeRecordsTest {
 
   static final TableId CUSTOMERS = new TableId("PDB1", "SHOP", "CUSTOMERS");
   static final Instant NOW = Instant.parse("2024-02-14T10:00:00Z");
-  static final Commit COMMIT = new Commit(new Xid(10, 11, 855), Scn.of(90), Scn.of(100),
-      new RedoAddress(1, 7, 500, 16), Instant.parse("2024-02-14T09:59:59Z"), "APP", 2);
+  static final Commit COMMIT =
+      new Commit(
+          new Xid(10, 11, 855),
+          Scn.of(90),
+          Scn.of(100),
+          new RedoAddress(1, 7, 500, 16),
+          Instant.parse("2024-02-14T09:59:59Z"),
+          "APP",
+          2);
 
   static TableLayout customers() {
     return TableLayout.builder(CUSTOMERS, 3)
@@ -44,13 +51,20 @@ class ChangeRecordsTest {
         .column("CARD_NO", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
         .column("NOTES", OracleType.of(OracleType.Kind.CLOB), true)
         .column("BALANCE", OracleType.number(12, 2), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   static ChangeRecords records(String... excluded) {
-    TopicNames topics = TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
-    ChangeRecords r = new ChangeRecords(topics, ExcludedColumns.parse(List.of(excluded)), KeyColumns.parse(""),
-        Clock.fixed(NOW, ZoneOffset.UTC), "9.9");
+    TopicNames topics =
+        TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
+    ChangeRecords r =
+        new ChangeRecords(
+            topics,
+            ExcludedColumns.parse(List.of(excluded)),
+            KeyColumns.parse(""),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            "9.9");
     r.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
     return r;
   }
@@ -58,8 +72,18 @@ class ChangeRecordsTest {
   static ChangeEvent update() {
     Row before = Row.of(7L, "Ann", Absent.EXCLUDED, Absent.NOT_LOGGED, new BigDecimal("1.5"));
     Row after = Row.of(7L, "Anne", Absent.EXCLUDED, Marker.EMPTY_CLOB, new BigDecimal("1.5"));
-    Change change = new Change(Operation.UPDATE, CUSTOMERS, 3, before, after, Scn.of(95),
-        new RedoAddress(1, 7, 480, 20), 0, "AAAR1cAAEAAAACHAAA", Instant.parse("2024-02-14T09:59:58Z"));
+    Change change =
+        new Change(
+            Operation.UPDATE,
+            CUSTOMERS,
+            3,
+            before,
+            after,
+            Scn.of(95),
+            new RedoAddress(1, 7, 480, 20),
+            0,
+            "AAAR1cAAEAAAACHAAA",
+            Instant.parse("2024-02-14T09:59:58Z"));
     return new ChangeEvent(COMMIT, change, 0, OffsetCodecTest.midTransaction());
   }
 
@@ -96,8 +120,10 @@ class ChangeRecordsTest {
     assertThat(source.getInt64("tx_size")).isEqualTo(2L);
     assertThat(source.getString("user_name")).isEqualTo("APP");
     assertThat(source.getString("row_id")).isEqualTo("AAAR1cAAEAAAACHAAA");
-    assertThat(source.getInt64("ts_ms")).isEqualTo(Instant.parse("2024-02-14T09:59:58Z").toEpochMilli());
-    assertThat(source.getInt64("commit_ts_ms")).isEqualTo(Instant.parse("2024-02-14T09:59:59Z").toEpochMilli());
+    assertThat(source.getInt64("ts_ms"))
+        .isEqualTo(Instant.parse("2024-02-14T09:59:58Z").toEpochMilli());
+    assertThat(source.getInt64("commit_ts_ms"))
+        .isEqualTo(Instant.parse("2024-02-14T09:59:59Z").toEpochMilli());
     assertThat(source.getInt32("layout_version")).isEqualTo(3);
     assertThat(source.getString("snapshot")).isEqualTo("false");
   }
@@ -134,22 +160,45 @@ class ChangeRecordsTest {
   @Test
   void change_unavailableValuesAreNullNotMissing() {
     Struct value = (Struct) records("SHOP.CUSTOMERS.CARD_NO").change(update()).value();
-    assertThat(value.getStruct("after").get("NOTES")).isNull();   // a marker: LOB rows were not assembled
+    assertThat(value.getStruct("after").get("NOTES"))
+        .isNull(); // a marker: LOB rows were not assembled
   }
 
   @Test
   void change_unknownLobContent_carriesTheUnavailablePlaceholder() {
     Struct value = (Struct) records("SHOP.CUSTOMERS.CARD_NO").change(update()).value();
     assertThat(value.getStruct("before").get("NOTES")).isEqualTo("__debezium_unavailable_value");
-    TopicNames topics = TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
-    ChangeRecords custom = new ChangeRecords(topics, ExcludedColumns.parse(List.of()), KeyColumns.parse(""),
-        Clock.fixed(NOW, ZoneOffset.UTC), "9.9", ColumnTypes.Modes.DEFAULT, "?");
+    TopicNames topics =
+        TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
+    ChangeRecords custom =
+        new ChangeRecords(
+            topics,
+            ExcludedColumns.parse(List.of()),
+            KeyColumns.parse(""),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            "9.9",
+            ColumnTypes.Modes.DEFAULT,
+            "?");
     custom.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
     Row before = Row.of(7L, "Ann", null, Absent.NOT_LOGGED, null);
     Row after = Row.of(7L, "Ann", null, Marker.LOB_OVER_LIMIT, null);
-    Change change = new Change(Operation.UPDATE, CUSTOMERS, 3, before, after, Scn.of(95),
-        new RedoAddress(1, 7, 480, 20), 0, "AAAR1cAAEAAAACHAAA", NOW);
-    Struct v = (Struct) custom.change(new ChangeEvent(COMMIT, change, 0, OffsetCodecTest.midTransaction())).value();
+    Change change =
+        new Change(
+            Operation.UPDATE,
+            CUSTOMERS,
+            3,
+            before,
+            after,
+            Scn.of(95),
+            new RedoAddress(1, 7, 480, 20),
+            0,
+            "AAAR1cAAEAAAACHAAA",
+            NOW);
+    Struct v =
+        (Struct)
+            custom
+                .change(new ChangeEvent(COMMIT, change, 0, OffsetCodecTest.midTransaction()))
+                .value();
     assertThat(v.getStruct("before").get("NOTES")).isEqualTo("?");
     assertThat(v.getStruct("after").get("NOTES")).isEqualTo("?");
   }
@@ -157,22 +206,40 @@ class ChangeRecordsTest {
   @Test
   void layout_recordHoldsNamesAndTypesOnly() {
     ChangeRecords r = records();
-    SourceRecord layout = r.layout(new SchemaEvent(customers(), Scn.of(80), "CREATE TABLE ...", Position.start(Scn.of(80))));
+    SourceRecord layout =
+        r.layout(
+            new SchemaEvent(
+                customers(), Scn.of(80), "CREATE TABLE ...", Position.start(Scn.of(80))));
     assertThat(layout.topic()).isEqualTo("shop.schema");
     assertThat(layout.key()).isEqualTo("PDB1.SHOP.CUSTOMERS");
     Struct v = (Struct) layout.value();
     assertThat(v.getInt32("version")).isEqualTo(3);
     assertThat(v.getArray("primary_key")).containsExactly("ID");
     List<Struct> columns = v.getArray("columns");
-    assertThat(columns).extracting(c -> c.getString("name") + " " + c.getString("type"))
-        .containsExactly("ID NUMBER(10,0)", "NAME VARCHAR2(50)", "CARD_NO VARCHAR2(20)", "NOTES CLOB",
+    assertThat(columns)
+        .extracting(c -> c.getString("name") + " " + c.getString("type"))
+        .containsExactly(
+            "ID NUMBER(10,0)",
+            "NAME VARCHAR2(50)",
+            "CARD_NO VARCHAR2(20)",
+            "NOTES CLOB",
             "BALANCE NUMBER(12,2)");
   }
 
   @Test
   void change_truncateHasNoImagesAndNoKey() {
-    Change truncate = new Change(Operation.TRUNCATE, CUSTOMERS, 3, null, null, Scn.of(95),
-        new RedoAddress(1, 7, 480, 20), 0, null, NOW);
+    Change truncate =
+        new Change(
+            Operation.TRUNCATE,
+            CUSTOMERS,
+            3,
+            null,
+            null,
+            Scn.of(95),
+            new RedoAddress(1, 7, 480, 20),
+            0,
+            null,
+            NOW);
     Commit one = new Commit(COMMIT.xid(), Scn.ZERO, Scn.of(100), COMMIT.address(), NOW, null, 1);
     SourceRecord r = records().change(new ChangeEvent(one, truncate, 0, Position.start(Scn.of(1))));
     Struct v = (Struct) r.value();
@@ -185,8 +252,18 @@ class ChangeRecordsTest {
 
   static ChangeEvent delete(boolean last) {
     Row before = Row.of(7L, "Ann", Absent.EXCLUDED, Absent.NOT_LOGGED, new BigDecimal("1.5"));
-    Change change = new Change(Operation.DELETE, CUSTOMERS, 3, before, null, Scn.of(96),
-        new RedoAddress(1, 7, 490, 20), 0, "AAAR1cAAEAAAACHAAA", Instant.parse("2024-02-14T09:59:58Z"));
+    Change change =
+        new Change(
+            Operation.DELETE,
+            CUSTOMERS,
+            3,
+            before,
+            null,
+            Scn.of(96),
+            new RedoAddress(1, 7, 490, 20),
+            0,
+            "AAAR1cAAEAAAACHAAA",
+            Instant.parse("2024-02-14T09:59:58Z"));
     return new ChangeEvent(COMMIT, change, last ? 1 : 0, OffsetCodecTest.midTransaction());
   }
 
@@ -208,8 +285,9 @@ class ChangeRecordsTest {
 
   @Test
   void tombstone_noneForARecordWithoutKey() {
-    SourceRecord keyless = new SourceRecord(Map.of("server", "shop"), Map.of("v", 1), "t", null, null, null,
-        null, null);
+    SourceRecord keyless =
+        new SourceRecord(
+            Map.of("server", "shop"), Map.of("v", 1), "t", null, null, null, null, null);
     assertThat(ChangeRecords.tombstone(keyless)).isNull();
   }
 }

@@ -36,10 +36,14 @@ class ColumnTypesTest {
 
   @Test
   void schema_wholeNumbersByPrecision() {
-    assertThat(ColumnTypes.schema(column(OracleType.number(2, 0))).type()).isEqualTo(Schema.Type.INT8);
-    assertThat(ColumnTypes.schema(column(OracleType.number(4, 0))).type()).isEqualTo(Schema.Type.INT16);
-    assertThat(ColumnTypes.schema(column(OracleType.number(9, 0))).type()).isEqualTo(Schema.Type.INT32);
-    assertThat(ColumnTypes.schema(column(OracleType.number(18, 0))).type()).isEqualTo(Schema.Type.INT64);
+    assertThat(ColumnTypes.schema(column(OracleType.number(2, 0))).type())
+        .isEqualTo(Schema.Type.INT8);
+    assertThat(ColumnTypes.schema(column(OracleType.number(4, 0))).type())
+        .isEqualTo(Schema.Type.INT16);
+    assertThat(ColumnTypes.schema(column(OracleType.number(9, 0))).type())
+        .isEqualTo(Schema.Type.INT32);
+    assertThat(ColumnTypes.schema(column(OracleType.number(18, 0))).type())
+        .isEqualTo(Schema.Type.INT64);
     Schema big = ColumnTypes.schema(column(OracleType.number(38, 0)));
     assertThat(big.name()).isEqualTo(Decimal.LOGICAL_NAME);
     assertThat(big.parameters()).containsEntry(Decimal.SCALE_FIELD, "0");
@@ -58,13 +62,17 @@ class ColumnTypesTest {
 
   @Test
   void value_decimalGetsTheDeclaredScale() {
-    assertThat(convert(OracleType.number(10, 2), new BigDecimal("9.5"))).isEqualTo(new BigDecimal("9.50"));
+    assertThat(convert(OracleType.number(10, 2), new BigDecimal("9.5")))
+        .isEqualTo(new BigDecimal("9.50"));
   }
 
   @Test
   void value_numberWithoutPrecisionKeepsEveryDigit() {
-    Struct s = (Struct) convert(OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED),
-        new BigDecimal("-12.000345"));
+    Struct s =
+        (Struct)
+            convert(
+                OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED),
+                new BigDecimal("-12.000345"));
     assertThat(s.schema().name()).isEqualTo("io.debezium.data.VariableScaleDecimal");
     assertThat(s.getInt32("scale")).isEqualTo(6);
     assertThat(new BigInteger(s.getBytes("value"))).isEqualTo(new BigInteger("-12000345"));
@@ -82,8 +90,10 @@ class ColumnTypesTest {
     LocalDateTime t = LocalDateTime.of(2024, 2, 14, 10, 58, 2, 202_590_123);
     long seconds = t.toEpochSecond(ZoneOffset.UTC);
     assertThat(convert(OracleType.of(Kind.DATE), t)).isEqualTo(seconds * 1000 + 202);
-    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP, 6), t)).isEqualTo(seconds * 1_000_000 + 202_590);
-    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP, 9), t)).isEqualTo(seconds * 1_000_000_000 + 202_590_123);
+    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP, 6), t))
+        .isEqualTo(seconds * 1_000_000 + 202_590);
+    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP, 9), t))
+        .isEqualTo(seconds * 1_000_000_000 + 202_590_123);
     assertThat(ColumnTypes.schema(column(OracleType.timestamp(Kind.TIMESTAMP, 6))).name())
         .isEqualTo("io.debezium.time.MicroTimestamp");
   }
@@ -91,24 +101,31 @@ class ColumnTypesTest {
   @Test
   void value_zonedTimesAsIsoText() {
     OffsetDateTime o = OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneOffset.ofHours(1));
-    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP_TZ, 6), o)).isEqualTo("2024-02-14T10:58:02+01:00");
+    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP_TZ, 6), o))
+        .isEqualTo("2024-02-14T10:58:02+01:00");
     ZonedDateTime z = ZonedDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneId.of("Europe/Paris"));
     assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP_TZ, 6), z))
         .isEqualTo("2024-02-14T10:58:02+01:00[Europe/Paris]");
-    assertThat(convert(OracleType.timestamp(Kind.TIMESTAMP_LTZ, 6), Instant.parse("2024-02-14T09:58:02Z")))
+    assertThat(
+            convert(
+                OracleType.timestamp(Kind.TIMESTAMP_LTZ, 6), Instant.parse("2024-02-14T09:58:02Z")))
         .isEqualTo("2024-02-14T09:58:02Z");
   }
 
   @Test
   void value_intervalsAsIsoDurations() {
-    assertThat(convert(new OracleType(Kind.INTERVAL_YM, -1, 2, -1), Period.of(-3, -6, 0))).isEqualTo("P-3Y-6M");
-    assertThat(convert(new OracleType(Kind.INTERVAL_DS, -1, 2, 6), Duration.ofSeconds(93784, 560_000_000)))
+    assertThat(convert(new OracleType(Kind.INTERVAL_YM, -1, 2, -1), Period.of(-3, -6, 0)))
+        .isEqualTo("P-3Y-6M");
+    assertThat(
+            convert(
+                new OracleType(Kind.INTERVAL_DS, -1, 2, 6), Duration.ofSeconds(93784, 560_000_000)))
         .isEqualTo("PT26H3M4.56S");
   }
 
   @Test
   void value_binaryAsBytesAndFloats() {
-    assertThat((byte[]) convert(OracleType.sized(Kind.RAW, 2), Bytes.fromHex("0e1f"))).containsExactly(0x0e, 0x1f);
+    assertThat((byte[]) convert(OracleType.sized(Kind.RAW, 2), Bytes.fromHex("0e1f")))
+        .containsExactly(0x0e, 0x1f);
     assertThat(convert(OracleType.of(Kind.BINARY_FLOAT), 1.5f)).isEqualTo(1.5f);
     assertThat(convert(OracleType.of(Kind.BINARY_DOUBLE), Double.NaN)).isEqualTo(Double.NaN);
     assertThat(convert(OracleType.sized(Kind.CHAR, 4), "ab  ")).isEqualTo("ab  ");
@@ -131,18 +148,23 @@ class ColumnTypesTest {
     assertThat(ColumnTypes.schema(column(money), asString).type()).isEqualTo(Schema.Type.STRING);
     assertThat(convert(asString, anyNumber, new BigDecimal("1E+3"))).isEqualTo("1000");
     assertThat(convert(asString, money, new BigDecimal("9.50"))).isEqualTo("9.50");
-    assertThat(convert(asString, OracleType.of(Kind.FLOAT), new BigDecimal("0.125"))).isEqualTo("0.125");
-    assertThat(ColumnTypes.schema(column(OracleType.number(9, 0)), asString).type()).isEqualTo(Schema.Type.INT32);
-    assertThat(ColumnTypes.schema(column(OracleType.number(38, 0)), asDouble).type()).isEqualTo(Schema.Type.FLOAT64);
+    assertThat(convert(asString, OracleType.of(Kind.FLOAT), new BigDecimal("0.125")))
+        .isEqualTo("0.125");
+    assertThat(ColumnTypes.schema(column(OracleType.number(9, 0)), asString).type())
+        .isEqualTo(Schema.Type.INT32);
+    assertThat(ColumnTypes.schema(column(OracleType.number(38, 0)), asDouble).type())
+        .isEqualTo(Schema.Type.FLOAT64);
   }
 
   @Test
   void binaryHandlingMode_base64AndHexAreText() {
     Bytes raw = Bytes.fromHex("00ff10");
     OracleType type = OracleType.sized(Kind.RAW, 16);
-    assertThat(convert(new ColumnTypes.Modes("precise", "bytes"), type, raw)).isEqualTo(new byte[] {0, -1, 16});
+    assertThat(convert(new ColumnTypes.Modes("precise", "bytes"), type, raw))
+        .isEqualTo(new byte[] {0, -1, 16});
     assertThat(convert(new ColumnTypes.Modes("precise", "base64"), type, raw)).isEqualTo("AP8Q");
-    assertThat(convert(new ColumnTypes.Modes("precise", "hex"), OracleType.of(Kind.BLOB), raw)).isEqualTo("00ff10");
+    assertThat(convert(new ColumnTypes.Modes("precise", "hex"), OracleType.of(Kind.BLOB), raw))
+        .isEqualTo("00ff10");
     assertThat(ColumnTypes.schema(column(type), new ColumnTypes.Modes("precise", "hex")).type())
         .isEqualTo(Schema.Type.STRING);
   }
@@ -152,7 +174,9 @@ class ColumnTypesTest {
     Schema schema = ColumnTypes.schema(column(OracleType.of(Kind.XMLTYPE)));
     assertThat(schema.type()).isEqualTo(Schema.Type.STRING);
     assertThat(schema.name()).isEqualTo("io.debezium.data.Xml");
-    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.CLOB))).type()).isEqualTo(Schema.Type.STRING);
-    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.BLOB))).type()).isEqualTo(Schema.Type.BYTES);
+    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.CLOB))).type())
+        .isEqualTo(Schema.Type.STRING);
+    assertThat(ColumnTypes.schema(column(OracleType.of(Kind.BLOB))).type())
+        .isEqualTo(Schema.Type.BYTES);
   }
 }

@@ -22,18 +22,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The connector on a real KRaft broker and distributed Connect worker in this JVM, with exactly-once
- * source support enabled, capturing a scripted simulator registered under a test URL.
+ * The connector on a real KRaft broker and distributed Connect worker in this JVM, with
+ * exactly-once source support enabled, capturing a scripted simulator registered under a test URL.
  */
 class ConnectClusterIT {
-
 
   static final ObjectMapper JSON = new ObjectMapper();
 
   static EmbeddedConnectCluster connect;
 
-  @TempDir
-  static Path spill;
+  @TempDir static Path spill;
 
   @BeforeAll
   static void cluster() {
@@ -70,13 +68,15 @@ class ConnectClusterIT {
   }
 
   /** Reads a topic with read_committed until {@code done} holds. */
-  static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic,
-      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+      String topic, Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     return readCommitted(connect, topic, done);
   }
 
   /** Reads a topic of {@code cluster} with read_committed until {@code done} holds. */
-  static List<ConsumerRecord<byte[], byte[]>> readCommitted(EmbeddedConnectCluster cluster, String topic,
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+      EmbeddedConnectCluster cluster,
+      String topic,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     return TopicReader.readCommitted(cluster, topic, done);
   }
@@ -101,10 +101,15 @@ class ConnectClusterIT {
     try {
       String name = "eos";
       Map<String, String> props = connectorProps(url, name);
-      assertThat(connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props).errorCount())
+      assertThat(
+              connect
+                  .validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props)
+                  .errorCount())
           .isZero();
       connect.configureConnector(name, props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
       String topic = "eos.SHOP.ORDERS";
       readCommitted(topic, rs -> rs.size() >= 100);
 
@@ -112,14 +117,18 @@ class ConnectClusterIT {
       connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
       shop.orders(101, 10, 5);
       connect.configureConnector(name, props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not restart");
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not restart");
 
       List<ConsumerRecord<byte[], byte[]>> records = readCommitted(topic, rs -> rs.size() >= 150);
       List<Long> expected = new ArrayList<>();
       for (long id = 1; id <= 150; id++) {
         expected.add(id);
       }
-      assertThat(ids(records)).as("nothing repeated, nothing skipped, commit order").isEqualTo(expected);
+      assertThat(ids(records))
+          .as("nothing repeated, nothing skipped, commit order")
+          .isEqualTo(expected);
       assertNoKafkaCommitInsideAnOracleTransaction(records);
       JsonNode source = json(records.get(0).value()).get("source");
       assertThat(source.get("connector").asText()).isEqualTo("redoline");
@@ -133,12 +142,14 @@ class ConnectClusterIT {
    * A commit marker takes an offset of the partition, so a gap between two consecutive records is
    * where a Kafka transaction ended; it must follow the last change of an Oracle transaction.
    */
-  static void assertNoKafkaCommitInsideAnOracleTransaction(List<ConsumerRecord<byte[], byte[]>> records) {
+  static void assertNoKafkaCommitInsideAnOracleTransaction(
+      List<ConsumerRecord<byte[], byte[]>> records) {
     int boundaries = 0;
     for (int i = 1; i < records.size(); i++) {
       if (records.get(i).offset() > records.get(i - 1).offset() + 1) {
         JsonNode source = json(records.get(i - 1).value()).get("source");
-        assertThat(source.get("txSeq").asLong()).as("Kafka commit after record %s", i - 1)
+        assertThat(source.get("txSeq").asLong())
+            .as("Kafka commit after record %s", i - 1)
             .isEqualTo(source.get("tx_size").asLong());
         boundaries++;
       }
@@ -149,9 +160,12 @@ class ConnectClusterIT {
   @Test
   void heartbeatsMoveTheStoredOffsetAndDdlAddsALayoutVersion() throws Exception {
     ShopScript shop = ShopScript.withAmounts(12).orders(1, 1, 1);
-    dev.redoline.core.TableId noise = shop.oracle.createTable(dev.redoline.core.TableLayout.builder(
-        dev.redoline.core.TableId.of("HR", "NOISE"), 1).column("ID", dev.redoline.core.OracleType.number(10, 0), false)
-        .primaryKey("ID").build());
+    dev.redoline.core.TableId noise =
+        shop.oracle.createTable(
+            dev.redoline.core.TableLayout.builder(dev.redoline.core.TableId.of("HR", "NOISE"), 1)
+                .column("ID", dev.redoline.core.OracleType.number(10, 0), false)
+                .primaryKey("ID")
+                .build());
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     try {
@@ -159,24 +173,40 @@ class ConnectClusterIT {
       Map<String, String> props = connectorProps(url, name);
       props.put("cdc.heartbeat.interval.ms", "1000");
       connect.configureConnector(name, props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
       // The DDL waits until the row before it is delivered: the engine mines with the online
       // dictionary, so redo older than a DDL it has not mined yet would not decode (CDC-3003).
       readCommitted("ddl.SHOP.ORDERS", rs -> rs.size() >= 1);
-      shop.then(o -> o.schema().addColumn(ShopScript.ORDERS, "NOTE",
-          dev.redoline.core.OracleType.sized(dev.redoline.core.OracleType.Kind.VARCHAR2, 20)));
-      shop.then(o -> {
-        SimulatedTransaction tx = o.begin();
-        tx.insert(ShopScript.ORDERS, 2L, "NEW", null, "after ddl");
-        tx.commit();
-      });
-      List<ConsumerRecord<byte[], byte[]>> layouts = readCommitted("ddl.schema",
-          rs -> rs.stream().anyMatch(r -> json(r.value()).get("version").asInt() == 2));
+      shop.then(
+          o ->
+              o.schema()
+                  .addColumn(
+                      ShopScript.ORDERS,
+                      "NOTE",
+                      dev.redoline.core.OracleType.sized(
+                          dev.redoline.core.OracleType.Kind.VARCHAR2, 20)));
+      shop.then(
+          o -> {
+            SimulatedTransaction tx = o.begin();
+            tx.insert(ShopScript.ORDERS, 2L, "NEW", null, "after ddl");
+            tx.commit();
+          });
+      List<ConsumerRecord<byte[], byte[]>> layouts =
+          readCommitted(
+              "ddl.schema",
+              rs -> rs.stream().anyMatch(r -> json(r.value()).get("version").asInt() == 2));
       assertThat(layouts).extracting(r -> json(r.value()).get("version").asInt()).contains(1, 2);
-      JsonNode v2 = layouts.stream().map(r -> json(r.value())).filter(v -> v.get("version").asInt() == 2)
-          .findFirst().orElseThrow();
+      JsonNode v2 =
+          layouts.stream()
+              .map(r -> json(r.value()))
+              .filter(v -> v.get("version").asInt() == 2)
+              .findFirst()
+              .orElseThrow();
       assertThat(v2.get("columns").get(3).get("name").asText()).isEqualTo("NOTE");
-      List<ConsumerRecord<byte[], byte[]>> changes = readCommitted("ddl.SHOP.ORDERS", rs -> rs.size() >= 2);
+      List<ConsumerRecord<byte[], byte[]>> changes =
+          readCommitted("ddl.SHOP.ORDERS", rs -> rs.size() >= 2);
       JsonNode second = json(changes.get(1).value());
       assertThat(second.get("after").get("NOTE").asText()).isEqualTo("after ddl");
       assertThat(second.get("source").get("layout_version").asInt()).isEqualTo(2);
@@ -185,26 +215,31 @@ class ConnectClusterIT {
       TopicPartition hb = new TopicPartition("ddl.heartbeat", 0);
       long before = connect.kafka().endOffset(hb);
       dev.redoline.core.Position first = storedPosition(name);
-      for (long i = 0; i < 5; i++) {   // redo of a table not captured: the captured tables stay quiet
+      for (long i = 0; i < 5; i++) { // redo of a table not captured: the captured tables stay quiet
         long id = i;
-        shop.then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(noise, id);
-          tx.commit();
-        });
+        shop.then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(noise, id);
+              tx.commit();
+            });
       }
-      List<ConsumerRecord<byte[], byte[]>> heartbeats = readCommitted("ddl.heartbeat", rs -> rs.size() >= before + 3);
-      for (int i = 1; i < heartbeats.size(); i++) {   // never backwards in time or position
+      List<ConsumerRecord<byte[], byte[]>> heartbeats =
+          readCommitted("ddl.heartbeat", rs -> rs.size() >= before + 3);
+      for (int i = 1; i < heartbeats.size(); i++) { // never backwards in time or position
         JsonNode previous = json(heartbeats.get(i - 1).value());
         JsonNode next = json(heartbeats.get(i).value());
-        assertThat(next.get("ts_ms").asLong()).isGreaterThanOrEqualTo(previous.get("ts_ms").asLong());
-        assertThat(heartbeats.get(i).timestamp()).isGreaterThanOrEqualTo(heartbeats.get(i - 1).timestamp());
+        assertThat(next.get("ts_ms").asLong())
+            .isGreaterThanOrEqualTo(previous.get("ts_ms").asLong());
+        assertThat(heartbeats.get(i).timestamp())
+            .isGreaterThanOrEqualTo(heartbeats.get(i - 1).timestamp());
         assertThat(new java.math.BigInteger(next.get("commit_scn").asText()))
             .isGreaterThanOrEqualTo(new java.math.BigInteger(previous.get("commit_scn").asText()));
       }
       dev.redoline.core.Position later = storedPosition(name);
-      assertThat(later.lastCommit()).isEqualTo(first.lastCommit());   // nothing committed meanwhile
-      assertThat(later.resume().get(1)).as("the resume address moves on a quiet database")
+      assertThat(later.lastCommit()).isEqualTo(first.lastCommit()); // nothing committed meanwhile
+      assertThat(later.resume().get(1))
+          .as("the resume address moves on a quiet database")
           .isGreaterThan(first.resume().get(1));
       connect.deleteConnector(name);
     } finally {
@@ -220,18 +255,20 @@ class ConnectClusterIT {
   static ShopScript insertThreeDeleteOne(long seed) {
     ShopScript shop = ShopScript.withAmounts(seed);
     String[] second = new String[1];
-    shop.then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
-      second[0] = tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
-      tx.insert(ShopScript.ORDERS, 3L, "NEW", null);
-      tx.commit();
-    });
-    shop.then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.delete(ShopScript.ORDERS, second[0]);
-      tx.commit();
-    });
+    shop.then(
+        o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+          second[0] = tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
+          tx.insert(ShopScript.ORDERS, 3L, "NEW", null);
+          tx.commit();
+        });
+    shop.then(
+        o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.delete(ShopScript.ORDERS, second[0]);
+          tx.commit();
+        });
     return shop;
   }
 
@@ -243,8 +280,11 @@ class ConnectClusterIT {
     try {
       String name = "tomb";
       connect.configureConnector(name, connectorProps(url, name));
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = readCommitted("tomb.SHOP.ORDERS", rs -> rs.size() >= 5);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records =
+          readCommitted("tomb.SHOP.ORDERS", rs -> rs.size() >= 5);
       assertThat(records).hasSize(5);
       ConsumerRecord<byte[], byte[]> delete = records.get(3);
       ConsumerRecord<byte[], byte[]> tombstone = records.get(4);
@@ -252,7 +292,8 @@ class ConnectClusterIT {
       assertThat(json(delete.key()).get("ID").asLong()).isEqualTo(2L);
       assertThat(tombstone.key()).isEqualTo(delete.key());
       assertThat(tombstone.value()).as("a tombstone: the Kafka value is null").isNull();
-      assertThat(tombstone.offset()).as("no commit marker between them: one Kafka transaction")
+      assertThat(tombstone.offset())
+          .as("no commit marker between them: one Kafka transaction")
           .isEqualTo(delete.offset() + 1);
       connect.deleteConnector(name);
     } finally {
@@ -271,42 +312,60 @@ class ConnectClusterIT {
       props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
       for (int start = 1; start <= 4; start++) {
         connect.configureConnector(name, props);
-        connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+        connect
+            .assertions()
+            .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
         int expected = start;
-        readCommitted("once.SHOP.ORDERS", rs -> rs.size() >= expected);   // this start has announced its layouts
+        readCommitted(
+            "once.SHOP.ORDERS",
+            rs -> rs.size() >= expected); // this start has announced its layouts
         connect.deleteConnector(name);
         connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
         shop.orders(start + 1, 1, 1);
       }
-      var layouts = connect.kafka().consumeAll(30_000, Map.of("isolation.level", "read_committed"), Map.of(),
-          "once.schema");
+      var layouts =
+          connect
+              .kafka()
+              .consumeAll(
+                  30_000, Map.of("isolation.level", "read_committed"), Map.of(), "once.schema");
       List<Integer> versions = new ArrayList<>();
       layouts.forEach(r -> versions.add(json(r.value()).get("version").asInt()));
-      assertThat(versions).as("one record, version 1 of SHOP.ORDERS, however many starts").containsExactly(1);
+      assertThat(versions)
+          .as("one record, version 1 of SHOP.ORDERS, however many starts")
+          .containsExactly(1);
     } finally {
       clock.close();
     }
   }
 
   @Test
-  void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled() throws Exception {
+  void logs_everyCaptureLineCarriesTheWorkersConnectorContextAndRecoveriesAreLeveled()
+      throws Exception {
     ShopScript shop = ShopScript.withAmounts(16).orders(1, 1, 1);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
     String name = "logs";
     String context;
-    try (org.apache.kafka.connect.util.LoggingContext worker = org.apache.kafka.connect.util.LoggingContext.forTask(
-        new org.apache.kafka.connect.util.ConnectorTaskId(name, 0))) {
+    try (org.apache.kafka.connect.util.LoggingContext worker =
+        org.apache.kafka.connect.util.LoggingContext.forTask(
+            new org.apache.kafka.connect.util.ConnectorTaskId(name, 0))) {
       context = org.slf4j.MDC.get(org.apache.kafka.connect.util.LoggingContext.CONNECTOR_CONTEXT);
     }
     try (LogLines lines = LogLines.capture()) {
       connect.configureConnector(name, connectorProps(url, name));
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
       readCommitted("logs.SHOP.ORDERS", rs -> rs.size() >= 1);
       // the faults come once the capture runs (the database's clock is real: planned earlier, the
       // validation's preflight would meet them)
-      shop.then(o -> o.faults().atCall(dev.redoline.simulator.GatewayCall.THREADS, 1,
-          dev.redoline.simulator.Fault.connectionReset()));
+      shop.then(
+          o ->
+              o.faults()
+                  .atCall(
+                      dev.redoline.simulator.GatewayCall.THREADS,
+                      1,
+                      dev.redoline.simulator.Fault.connectionReset()));
       shop.orders(2, 1, 1);
       shop.then(o -> o.faults().atRow(1, dev.redoline.simulator.Fault.onlineLogReused()));
       shop.orders(3, 1, 1);
@@ -314,20 +373,42 @@ class ConnectClusterIT {
       connect.deleteConnector(name);
       connect.assertions().assertConnectorDoesNotExist(name, "connector not deleted");
 
-      List<org.apache.logging.log4j.core.LogEvent> ours = lines.events().stream()
-          .filter(e -> e.getThreadName().startsWith("redoline-") && e.getThreadName().contains("-" + name)).toList();
-      assertThat(ours).extracting(org.apache.logging.log4j.core.LogEvent::getThreadName)
+      List<org.apache.logging.log4j.core.LogEvent> ours =
+          lines.events().stream()
+              .filter(
+                  e ->
+                      e.getThreadName().startsWith("redoline-")
+                          && e.getThreadName().contains("-" + name))
+              .toList();
+      assertThat(ours)
+          .extracting(org.apache.logging.log4j.core.LogEvent::getThreadName)
           .contains("redoline-capture-" + name);
-      assertThat(ours).allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
-          .as("%s on %s", e.getMessage().getFormattedMessage(), e.getThreadName()).isEqualTo(context));
+      assertThat(ours)
+          .allSatisfy(
+              e ->
+                  assertThat(e.getContextData().<String>getValue("connector.context"))
+                      .as("%s on %s", e.getMessage().getFormattedMessage(), e.getThreadName())
+                      .isEqualTo(context));
       assertThat(context).isEqualTo("[" + name + "|task-0] ");
-      assertThat(lines.events()).as("the task thread's own lines, where the worker set the context")
-          .filteredOn(e -> e.getThreadName().startsWith("task-thread-" + name)).isNotEmpty()
-          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context")).isEqualTo(context));
-      // the other connectors of this worker too: each capture thread's lines carry its own connector
-      assertThat(lines.events()).filteredOn(e -> e.getThreadName().startsWith("redoline-capture-"))
-          .allSatisfy(e -> assertThat(e.getContextData().<String>getValue("connector.context"))
-              .isEqualTo("[" + e.getThreadName().substring("redoline-capture-".length()) + "|task-0] "));
+      assertThat(lines.events())
+          .as("the task thread's own lines, where the worker set the context")
+          .filteredOn(e -> e.getThreadName().startsWith("task-thread-" + name))
+          .isNotEmpty()
+          .allSatisfy(
+              e ->
+                  assertThat(e.getContextData().<String>getValue("connector.context"))
+                      .isEqualTo(context));
+      // the other connectors of this worker too: each capture thread's lines carry its own
+      // connector
+      assertThat(lines.events())
+          .filteredOn(e -> e.getThreadName().startsWith("redoline-capture-"))
+          .allSatisfy(
+              e ->
+                  assertThat(e.getContextData().<String>getValue("connector.context"))
+                      .isEqualTo(
+                          "["
+                              + e.getThreadName().substring("redoline-capture-".length())
+                              + "|task-0] "));
       assertThat(level(ours, "RECONNECT: ")).isEqualTo(org.apache.logging.log4j.Level.WARN);
       assertThat(level(ours, "REMINE: ")).isEqualTo(org.apache.logging.log4j.Level.DEBUG);
     } finally {
@@ -335,9 +416,18 @@ class ConnectClusterIT {
     }
   }
 
-  static org.apache.logging.log4j.Level level(List<org.apache.logging.log4j.core.LogEvent> events, String start) {
-    return events.stream().filter(e -> e.getMessage().getFormattedMessage().startsWith(start)).findFirst()
-        .map(org.apache.logging.log4j.core.LogEvent::getLevel).orElseThrow(() -> new AssertionError("no line "
-            + start + " in " + events.stream().map(e -> e.getMessage().getFormattedMessage()).toList()));
+  static org.apache.logging.log4j.Level level(
+      List<org.apache.logging.log4j.core.LogEvent> events, String start) {
+    return events.stream()
+        .filter(e -> e.getMessage().getFormattedMessage().startsWith(start))
+        .findFirst()
+        .map(org.apache.logging.log4j.core.LogEvent::getLevel)
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no line "
+                        + start
+                        + " in "
+                        + events.stream().map(e -> e.getMessage().getFormattedMessage()).toList()));
   }
 }

@@ -20,12 +20,14 @@ class ControlRecordsTest {
   @Test
   void heartbeat_usesTheTaskClockAndNeverGoesBackInTime() {
     ManualClock clock = new ManualClock(Instant.parse("2026-03-01T12:00:00Z"));
-    ControlRecords control = new ControlRecords(TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:x"))),
-        true, clock);
-    // the engine's clock (a simulator's here) is far in the past: the record says when the task sent it
+    ControlRecords control =
+        new ControlRecords(
+            TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:x"))), true, clock);
+    // the engine's clock (a simulator's here) is far in the past: the record says when the task
+    // sent it
     Heartbeat hb = new Heartbeat(Position.start(Scn.of(5)), Instant.parse("2020-01-01T00:00:00Z"));
     SourceRecord first = control.heartbeat(hb);
-    clock.advance(Duration.ofSeconds(-30));   // the host clock stepped back
+    clock.advance(Duration.ofSeconds(-30)); // the host clock stepped back
     SourceRecord second = control.heartbeat(hb);
     clock.advance(Duration.ofSeconds(60));
     SourceRecord third = control.heartbeat(hb);

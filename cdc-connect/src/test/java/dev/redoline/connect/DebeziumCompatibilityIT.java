@@ -30,19 +30,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What Debezium users rely on, on a real broker and Connect worker with exactly-once delivery:
- * {@code cdc.skipped.operations} across a restart, the transaction topic of
- * {@code cdc.transaction.metadata} read back under read_committed, and the streaming metrics
- * under Debezium's MBean name read over JMX from the running task.
+ * {@code cdc.skipped.operations} across a restart, the transaction topic of {@code
+ * cdc.transaction.metadata} read back under read_committed, and the streaming metrics under
+ * Debezium's MBean name read over JMX from the running task.
  */
 class DebeziumCompatibilityIT {
-
 
   private static final long WAIT_MS = TimeUnit.SECONDS.toMillis(60);
 
   private static EmbeddedConnectCluster connect;
 
-  @TempDir
-  static Path spill;
+  @TempDir static Path spill;
 
   @BeforeAll
   static void cluster() {
@@ -60,7 +58,10 @@ class DebeziumCompatibilityIT {
 
   private static void start(String name, Map<String, String> props) throws InterruptedException {
     connect.configureConnector(name, props);
-    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector " + name + " did not start");
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning(
+            name, 1, "connector " + name + " did not start");
   }
 
   private static void stop(String name) throws InterruptedException {
@@ -68,12 +69,14 @@ class DebeziumCompatibilityIT {
     connect.assertions().assertConnectorDoesNotExist(name, "connector " + name + " not deleted");
   }
 
-  private static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic,
-      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+  private static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+      String topic, Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     return TopicReader.readCommitted(connect, topic, done);
   }
 
-  /** A transaction inserting {@code id}, updating it and inserting and deleting {@code id + 1000}. */
+  /**
+   * A transaction inserting {@code id}, updating it and inserting and deleting {@code id + 1000}.
+   */
   private static void mixed(SimulatedOracle o, long id) {
     SimulatedTransaction tx = o.begin();
     String row = tx.insert(ShopScript.ORDERS, id, "NEW", null);
@@ -98,11 +101,14 @@ class DebeziumCompatibilityIT {
       start(name, props);
       String topic = name + ".SHOP.ORDERS";
       readCommitted(topic, rs -> rs.size() >= 6);
-      TestUtils.waitForCondition(() -> {
-        var offsets = connect.connectorOffsets(name).offsets();
-        Position p = offsets.isEmpty() ? null : OffsetCodec.fromOffset(offsets.get(0).offset());
-        return p != null && p.lastCommit() != null && p.lastIndex() == Position.WHOLE;
-      }, WAIT_MS, "no whole transaction's offset committed");
+      TestUtils.waitForCondition(
+          () -> {
+            var offsets = connect.connectorOffsets(name).offsets();
+            Position p = offsets.isEmpty() ? null : OffsetCodec.fromOffset(offsets.get(0).offset());
+            return p != null && p.lastCommit() != null && p.lastIndex() == Position.WHOLE;
+          },
+          WAIT_MS,
+          "no whole transaction's offset committed");
       stop(name);
       for (long id = 4; id <= 5; id++) {
         long n = id;
@@ -111,7 +117,8 @@ class DebeziumCompatibilityIT {
       start(name, props);
       List<ConsumerRecord<byte[], byte[]>> all = readCommitted(topic, rs -> rs.size() >= 10);
       assertThat(all).extracting(r -> json(r.value()).get("op").asText()).containsOnly("c");
-      assertThat(ids(all)).as("every insert once, in commit order, across the restart")
+      assertThat(ids(all))
+          .as("every insert once, in commit order, across the restart")
           .containsExactly(1L, 1001L, 2L, 1002L, 3L, 1003L, 4L, 1004L, 5L, 1005L);
       stop(name);
     } finally {
@@ -129,12 +136,16 @@ class DebeziumCompatibilityIT {
       props.put("cdc.transaction.metadata", "true");
       props.put("cdc.queue.max.records", "64");
       start(name, props);
-      List<ConsumerRecord<byte[], byte[]>> data = readCommitted(name + ".SHOP.ORDERS", rs -> rs.size() >= 6);
-      List<ConsumerRecord<byte[], byte[]>> markers = readCommitted(name + ".transaction", rs -> rs.size() >= 6);
+      List<ConsumerRecord<byte[], byte[]>> data =
+          readCommitted(name + ".SHOP.ORDERS", rs -> rs.size() >= 6);
+      List<ConsumerRecord<byte[], byte[]>> markers =
+          readCommitted(name + ".transaction", rs -> rs.size() >= 6);
 
       Map<String, Long> perXid = new LinkedHashMap<>();
-      data.forEach(r -> perXid.merge(json(r.value()).get("transaction").get("id").asText(), 1L, Long::sum));
-      assertThat(markers).extracting(r -> json(r.value()).get("status").asText())
+      data.forEach(
+          r -> perXid.merge(json(r.value()).get("transaction").get("id").asText(), 1L, Long::sum));
+      assertThat(markers)
+          .extracting(r -> json(r.value()).get("status").asText())
           .containsExactly("BEGIN", "END", "BEGIN", "END", "BEGIN", "END");
       for (int i = 0; i < markers.size(); i += 2) {
         JsonNode begin = json(markers.get(i).value());
@@ -144,34 +155,46 @@ class DebeziumCompatibilityIT {
         assertThat(end.get("id").asText()).isEqualTo(xid);
         assertThat(begin.get("event_count").isNull()).isTrue();
         assertThat(end.get("event_count").asLong()).isEqualTo(perXid.get(xid));
-        assertThat(end.get("data_collections")).singleElement().satisfies(c -> {
-          assertThat(c.get("data_collection").asText()).isEqualTo("SHOP.ORDERS");
-          assertThat(c.get("event_count").asLong()).isEqualTo(perXid.get(xid));
-        });
-        assertThat(markers.get(i + 1).offset()).as("BEGIN and END of one Oracle transaction in one Kafka transaction")
+        assertThat(end.get("data_collections"))
+            .singleElement()
+            .satisfies(
+                c -> {
+                  assertThat(c.get("data_collection").asText()).isEqualTo("SHOP.ORDERS");
+                  assertThat(c.get("event_count").asLong()).isEqualTo(perXid.get(xid));
+                });
+        assertThat(markers.get(i + 1).offset())
+            .as("BEGIN and END of one Oracle transaction in one Kafka transaction")
             .isEqualTo(markers.get(i).offset() + 1);
       }
-      assertThat(perXid.keySet()).containsExactlyElementsOf(
-          markers.stream().filter((r) -> json(r.value()).get("status").asText().equals("BEGIN"))
-              .map(r -> json(r.value()).get("id").asText()).toList());
+      assertThat(perXid.keySet())
+          .containsExactlyElementsOf(
+              markers.stream()
+                  .filter((r) -> json(r.value()).get("status").asText().equals("BEGIN"))
+                  .map(r -> json(r.value()).get("id").asText())
+                  .toList());
 
       MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      ObjectName metrics = new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=" + name);
+      ObjectName metrics =
+          new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=" + name);
       assertThat(server.getAttribute(metrics, "Connected")).isEqualTo(true);
       assertThat(server.getAttribute(metrics, "TotalNumberOfEventsSeen")).isEqualTo(6L);
       assertThat(server.getAttribute(metrics, "NumberOfCommittedTransactions")).isEqualTo(3L);
       assertThat((BigInteger) server.getAttribute(metrics, "CommittedScn")).isPositive();
       assertThat((Integer) server.getAttribute(metrics, "QueueRemainingCapacity")).isBetween(0, 64);
       assertThat((Long) server.getAttribute(metrics, "FetchQueryCount")).isPositive();
-      assertThat((Long) server.getAttribute(metrics, "MilliSecondsSinceLastEvent")).isGreaterThanOrEqualTo(0);
+      assertThat((Long) server.getAttribute(metrics, "MilliSecondsSinceLastEvent"))
+          .isGreaterThanOrEqualTo(0);
       BigInteger committed = (BigInteger) server.getAttribute(metrics, "CommittedScn");
 
       shop.orders(7, 2, 3);
       readCommitted(name + ".SHOP.ORDERS", rs -> rs.size() >= 12);
-      TestUtils.waitForCondition(() -> Long.valueOf(12L).equals(server.getAttribute(metrics, "TotalNumberOfEventsSeen")),
-          WAIT_MS, "the events counter did not reach 12");
+      TestUtils.waitForCondition(
+          () -> Long.valueOf(12L).equals(server.getAttribute(metrics, "TotalNumberOfEventsSeen")),
+          WAIT_MS,
+          "the events counter did not reach 12");
       assertThat(server.getAttribute(metrics, "NumberOfCommittedTransactions")).isEqualTo(5L);
-      assertThat((BigInteger) server.getAttribute(metrics, "CommittedScn")).isGreaterThan(committed);
+      assertThat((BigInteger) server.getAttribute(metrics, "CommittedScn"))
+          .isGreaterThan(committed);
       stop(name);
       assertThat(server.isRegistered(metrics)).as("unregistered with the task").isFalse();
     } finally {

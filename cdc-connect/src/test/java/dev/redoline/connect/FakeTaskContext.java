@@ -10,7 +10,9 @@ import org.apache.kafka.connect.source.SourceTaskContext;
 import org.apache.kafka.connect.source.TransactionContext;
 import org.apache.kafka.connect.storage.OffsetStorageReader;
 
-/** A task context whose offset store is a map and whose transaction context records commit requests. */
+/**
+ * A task context whose offset store is a map and whose transaction context records commit requests.
+ */
 final class FakeTaskContext implements SourceTaskContext {
 
   final Map<Map<String, ?>, Map<String, Object>> offsets = new HashMap<>();
@@ -43,7 +45,8 @@ final class FakeTaskContext implements SourceTaskContext {
       }
 
       @Override
-      public <T> Map<Map<String, T>, Map<String, Object>> offsets(Collection<Map<String, T>> partitions) {
+      public <T> Map<Map<String, T>, Map<String, Object>> offsets(
+          Collection<Map<String, T>> partitions) {
         Map<Map<String, T>, Map<String, Object>> out = new HashMap<>();
         partitions.forEach(p -> out.put(p, offsets.get(p)));
         return out;

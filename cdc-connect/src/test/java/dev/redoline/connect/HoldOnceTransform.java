@@ -10,8 +10,8 @@ import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.transforms.Transformation;
 
 /**
- * A test transform that stops the task's thread, once, on the record whose key {@code ID} is
- * {@code hold.id}, until the test releases it: the task is then stuck in the middle of an Oracle
+ * A test transform that stops the task's thread, once, on the record whose key {@code ID} is {@code
+ * hold.id}, until the test releases it: the task is then stuck in the middle of an Oracle
  * transaction with a Kafka transaction open, as a task that dies there would leave it.
  */
 public final class HoldOnceTransform<R extends ConnectRecord<R>> implements Transformation<R> {
@@ -29,11 +29,13 @@ public final class HoldOnceTransform<R extends ConnectRecord<R>> implements Tran
 
   @Override
   public R apply(R record) {
-    if (record.key() instanceof Struct key && key.schema().field("ID") != null && key.getInt64("ID") == holdId
+    if (record.key() instanceof Struct key
+        && key.schema().field("ID") != null
+        && key.getInt64("ID") == holdId
         && HELD.compareAndSet(false, true)) {
       REACHED.countDown();
       try {
-        RELEASE.await(120, TimeUnit.SECONDS);   // a bound, so a failed test cannot hang the build
+        RELEASE.await(120, TimeUnit.SECONDS); // a bound, so a failed test cannot hang the build
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -43,7 +45,8 @@ public final class HoldOnceTransform<R extends ConnectRecord<R>> implements Tran
 
   @Override
   public ConfigDef config() {
-    return new ConfigDef().define("hold.id", ConfigDef.Type.LONG, ConfigDef.Importance.LOW, "key ID to hold at");
+    return new ConfigDef()
+        .define("hold.id", ConfigDef.Type.LONG, ConfigDef.Importance.LOW, "key ID to hold at");
   }
 
   @Override

@@ -36,8 +36,15 @@ class KafkaTransactionJournalIT extends JournalContract {
   @Override
   protected TransactionJournal journal() {
     capture = TestBroker.unique("journal");
-    TopicNames names = new TopicNames(capture, "${prefix}.${schema}.${table}", capture + ".heartbeat",
-        capture + ".schema", capture + ".journal", capture + ".dlq", capture + ".ops");
+    TopicNames names =
+        new TopicNames(
+            capture,
+            "${prefix}.${schema}.${table}",
+            capture + ".heartbeat",
+            capture + ".schema",
+            capture + ".journal",
+            capture + ".dlq",
+            capture + ".ops");
     KafkaTopics.ensure(TestBroker.clients(), KafkaTopics.plan(names));
     topic = names.journal();
     return reopen();
@@ -45,7 +52,8 @@ class KafkaTransactionJournalIT extends JournalContract {
 
   @Override
   protected KafkaTransactionJournal reopen() {
-    KafkaTransactionJournal journal = KafkaTransactionJournal.open(TestBroker.clients(), topic, capture);
+    KafkaTransactionJournal journal =
+        KafkaTransactionJournal.open(TestBroker.clients(), topic, capture);
     opened.add(journal);
     return journal;
   }
@@ -57,9 +65,17 @@ class KafkaTransactionJournalIT extends JournalContract {
     try (KafkaProducer<String, byte[]> crashed = producer("crashed-" + capture)) {
       crashed.initTransactions();
       crashed.beginTransaction();
-      crashed.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 1, 0),
-          dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO, at(9),
-              dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()))));
+      crashed.send(
+          new ProducerRecord<>(
+              topic,
+              0,
+              KafkaTransactionJournal.key(XID, 1, 0),
+              dev.redoline.buffer.internal.JournalCodec.write(
+                  new dev.redoline.buffer.internal.JournalEntry(
+                      INFO,
+                      at(9),
+                      dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))),
+                      List.of()))));
       crashed.flush();
       crashed.abortTransaction();
     }
@@ -74,7 +90,8 @@ class KafkaTransactionJournalIT extends JournalContract {
     reopen();
     assertThatThrownBy(() -> zombie.append(entry(INFO, 2, List.of(insert(1, 2)))))
         .isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT))
+        .satisfies(
+            e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT))
         .hasMessageContaining("cannot write to journal topic " + topic);
   }
 
@@ -87,39 +104,65 @@ class KafkaTransactionJournalIT extends JournalContract {
     assertThatThrownBy(() -> reopen().load())
         .isInstanceOf(CdcException.class)
         .hasMessageStartingWith("CDC-2102 ")
-        .hasMessageContaining("journal topic " + topic + ", key not-a-journal-key: key is not <xid>/<append>/<slice>");
+        .hasMessageContaining(
+            "journal topic "
+                + topic
+                + ", key not-a-journal-key: key is not <xid>/<append>/<slice>");
   }
 
   @Test
   void load_aRecordOfAnEarlierReleaseFormat_isRefusedNamingTheVersion() {
     journal();
-    byte[] record = dev.redoline.buffer.internal.JournalCodec.write(new dev.redoline.buffer.internal.JournalEntry(INFO,
-        at(9), dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))), List.of()));
-    record[0] = 1;   // the version byte of the records earlier releases wrote
+    byte[] record =
+        dev.redoline.buffer.internal.JournalCodec.write(
+            new dev.redoline.buffer.internal.JournalEntry(
+                INFO,
+                at(9),
+                dev.redoline.core.internal.ChangeSequence.of(List.of(insert(2, 9))),
+                List.of()));
+    record[0] = 1; // the version byte of the records earlier releases wrote
     try (KafkaProducer<String, byte[]> other = producer(null)) {
       other.send(new ProducerRecord<>(topic, 0, KafkaTransactionJournal.key(XID, 0, 0), record));
     }
     assertThatThrownBy(() -> reopen().load())
         .isInstanceOf(CdcException.class)
         .hasMessageStartingWith("CDC-2102 ")
-        .hasMessageContaining("key " + KafkaTransactionJournal.key(XID, 0, 0) + ": a record of format version 1");
+        .hasMessageContaining(
+            "key " + KafkaTransactionJournal.key(XID, 0, 0) + ": a record of format version 1");
   }
 
   @Test
   void ensure_createsCompactedJournalAndSchemaTopicsOnce() throws Exception {
     journal();
-    TopicNames names = new TopicNames(capture, "${prefix}.${table}", capture + ".heartbeat", capture + ".schema",
-        capture + ".journal", capture + ".dlq", capture + ".ops");
+    TopicNames names =
+        new TopicNames(
+            capture,
+            "${prefix}.${table}",
+            capture + ".heartbeat",
+            capture + ".schema",
+            capture + ".journal",
+            capture + ".dlq",
+            capture + ".ops");
     assertThat(KafkaTopics.ensure(TestBroker.clients(), KafkaTopics.plan(names))).isEmpty();
     try (Admin admin = Admin.create(TestBroker.clients())) {
       Map<String, String> policy = new HashMap<>();
-      for (String t : List.of(names.journal(), names.schema(), names.heartbeat(), names.ops(), names.dlq())) {
+      for (String t :
+          List.of(names.journal(), names.schema(), names.heartbeat(), names.ops(), names.dlq())) {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, t);
-        ConfigEntry entry = admin.describeConfigs(List.of(resource)).all().get().get(resource).get("cleanup.policy");
+        ConfigEntry entry =
+            admin
+                .describeConfigs(List.of(resource))
+                .all()
+                .get()
+                .get(resource)
+                .get("cleanup.policy");
         policy.put(t, entry.value());
       }
-      assertThat(policy).containsEntry(names.journal(), "compact").containsEntry(names.schema(), "compact")
-          .containsEntry(names.heartbeat(), "delete").containsEntry(names.dlq(), "delete");
+      assertThat(policy)
+          .containsEntry(names.journal(), "compact")
+          .containsEntry(names.schema(), "compact")
+          .containsEntry(names.heartbeat(), "delete")
+          .containsEntry(names.dlq(), "delete");
     }
     var retention = TopicRetention.reader(TestBroker.clients());
     assertThat(retention.apply(names.heartbeat())).hasValue(KafkaTopics.HEARTBEAT_RETENTION_MS);

@@ -32,14 +32,15 @@ final class LogLines implements AutoCloseable {
   private LogLines() {
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
     Configuration config = context.getConfiguration();
-    appender = new AbstractAppender("redoline-it-lines", null, null, true, Property.EMPTY_ARRAY) {
-      @Override
-      public void append(LogEvent event) {
-        synchronized (events) {
-          events.add(event.toImmutable());
-        }
-      }
-    };
+    appender =
+        new AbstractAppender("redoline-it-lines", null, null, true, Property.EMPTY_ARRAY) {
+          @Override
+          public void append(LogEvent event) {
+            synchronized (events) {
+              events.add(event.toImmutable());
+            }
+          }
+        };
     appender.start();
     logger = config.getLoggerConfig("dev.redoline");
     previous = logger.getLevel();

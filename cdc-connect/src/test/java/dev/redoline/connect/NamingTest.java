@@ -1,16 +1,16 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.internal.KeyColumns;
-import dev.redoline.core.ShopOrders;
-import dev.redoline.logminer.internal.ShopScript;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.ConfigException;
 import dev.redoline.core.OracleType;
+import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.logminer.internal.ShopScript;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,17 +32,21 @@ class NamingTest {
 
   @Test
   void table_includesPdbInACdb() {
-    assertThat(topics(Map.of()).table(new TableId("PDB1", "SHOP", "ORDERS"))).isEqualTo("shop.PDB1.SHOP.ORDERS");
+    assertThat(topics(Map.of()).table(new TableId("PDB1", "SHOP", "ORDERS")))
+        .isEqualTo("shop.PDB1.SHOP.ORDERS");
   }
 
   @Test
   void table_replacesCharactersTopicsMayNotHold() {
-    assertThat(topics(Map.of()).table(TableId.of("SHOP", "Order Lines$1"))).isEqualTo("shop.SHOP.Order_Lines_1");
+    assertThat(topics(Map.of()).table(TableId.of("SHOP", "Order Lines$1")))
+        .isEqualTo("shop.SHOP.Order_Lines_1");
   }
 
   @Test
   void table_followsTheTemplate() {
-    assertThat(topics(Map.of("cdc.topic.template", "cdc-${table}")).table(TableId.of("SHOP", "ORDERS")))
+    assertThat(
+            topics(Map.of("cdc.topic.template", "cdc-${table}"))
+                .table(TableId.of("SHOP", "ORDERS")))
         .isEqualTo("cdc-ORDERS");
   }
 
@@ -54,8 +58,10 @@ class NamingTest {
   }
 
   static TableLayout audit(TableId id) {
-    return TableLayout.builder(id, 1).column("AT", OracleType.of(OracleType.Kind.DATE), false)
-        .column("WHO", OracleType.sized(OracleType.Kind.VARCHAR2, 30), false).build();
+    return TableLayout.builder(id, 1)
+        .column("AT", OracleType.of(OracleType.Kind.DATE), false)
+        .column("WHO", OracleType.sized(OracleType.Kind.VARCHAR2, 30), false)
+        .build();
   }
 
   @Test
@@ -71,13 +77,15 @@ class NamingTest {
   void keyColumns_rejectsAnEntryWithoutColon() {
     assertThatThrownBy(() -> KeyColumns.parse("SHOP.AUDIT"))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("cdc.message.key.columns='SHOP.AUDIT': entry 'SHOP.AUDIT' is not "
-            + "[PDB.]SCHEMA.TABLE:COL1,COL2");
+        .hasMessageContaining(
+            "cdc.message.key.columns='SHOP.AUDIT': entry 'SHOP.AUDIT' is not "
+                + "[PDB.]SCHEMA.TABLE:COL1,COL2");
   }
 
   @Test
   void excludedColumns_matchLikeTheDecoder() {
-    ExcludedColumns ex = ExcludedColumns.parse(List.of("SHOP.CUSTOMERS.CARD*", "PDB1.*.*.\"secret\""));
+    ExcludedColumns ex =
+        ExcludedColumns.parse(List.of("SHOP.CUSTOMERS.CARD*", "PDB1.*.*.\"secret\""));
     assertThat(ex.excludes(TableId.of("SHOP", "CUSTOMERS"), "CARD_NO")).isTrue();
     assertThat(ex.excludes(new TableId("PDB9", "SHOP", "CUSTOMERS"), "CARD_NO")).isTrue();
     assertThat(ex.excludes(TableId.of("SHOP", "CUSTOMERS"), "NAME")).isFalse();

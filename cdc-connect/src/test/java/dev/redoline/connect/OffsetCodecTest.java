@@ -17,8 +17,11 @@ class OffsetCodecTest {
   static Position midTransaction() {
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     resume.put(1, new RedoAddress(1, 7, 100909, 156));
-    return new Position(Scn.of(2161573), resume,
-        new CommitMark(Scn.of(2161600), new RedoAddress(1, 7, 100950, 16)), 3);
+    return new Position(
+        Scn.of(2161573),
+        resume,
+        new CommitMark(Scn.of(2161600), new RedoAddress(1, 7, 100950, 16)),
+        3);
   }
 
   @Test
@@ -45,7 +48,9 @@ class OffsetCodecTest {
 
   @Test
   void validate_rejectsAPartitionWithoutServer() {
-    assertThatThrownBy(() -> OffsetCodec.validate(Map.of("table", "x"), OffsetCodec.toOffset(midTransaction())))
+    assertThatThrownBy(
+            () ->
+                OffsetCodec.validate(Map.of("table", "x"), OffsetCodec.toOffset(midTransaction())))
         .isInstanceOf(CdcException.class)
         .hasMessageStartingWith("CDC-4007 ")
         .hasMessageContaining("Source partition {table=x}: expected exactly one key 'server'");
@@ -53,7 +58,8 @@ class OffsetCodecTest {
 
   @Test
   void validate_rejectsAnUnknownVersion() {
-    assertThatThrownBy(() -> OffsetCodec.validate(Map.of("server", "shop"), Map.of("v", 9, "resume_scn", "1")))
+    assertThatThrownBy(
+            () -> OffsetCodec.validate(Map.of("server", "shop"), Map.of("v", 9, "resume_scn", "1")))
         .isInstanceOf(CdcException.class)
         .hasMessageContaining("version 9 is not one this Redoline reads");
   }

@@ -17,11 +17,11 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Where a partition's records are still inside an open Kafka transaction: between its last stable
- * offset (what {@code read_committed} consumers may read up to) and its high watermark (what
- * {@code read_uncommitted} consumers may read up to). Taken right after a worker was killed, the
- * range holds the records of the transaction the worker had open; once a successor has fenced it,
- * the range is proven to have been an open transaction if a {@code read_uncommitted} consumer
- * reads records there and a {@code read_committed} one reads none of them.
+ * offset (what {@code read_committed} consumers may read up to) and its high watermark (what {@code
+ * read_uncommitted} consumers may read up to). Taken right after a worker was killed, the range
+ * holds the records of the transaction the worker had open; once a successor has fenced it, the
+ * range is proven to have been an open transaction if a {@code read_uncommitted} consumer reads
+ * records there and a {@code read_committed} one reads none of them.
  */
 final class OpenKafkaTransactions {
 
@@ -66,24 +66,33 @@ final class OpenKafkaTransactions {
   }
 
   /**
-   * Whether {@code range} held records of a transaction that was never committed: a
-   * {@code read_uncommitted} consumer reads at least one record there, a {@code read_committed}
-   * consumer none. Asked once the transaction is decided, or the committed side could still grow.
+   * Whether {@code range} held records of a transaction that was never committed: a {@code
+   * read_uncommitted} consumer reads at least one record there, a {@code read_committed} consumer
+   * none. Asked once the transaction is decided, or the committed side could still grow.
    */
   boolean aborted(Range range) {
     List<Long> committed = read(range, IsolationLevel.READ_COMMITTED);
-    return committed != null && committed.isEmpty() && !read(range, IsolationLevel.READ_UNCOMMITTED).isEmpty();
+    return committed != null
+        && committed.isEmpty()
+        && !read(range, IsolationLevel.READ_UNCOMMITTED).isEmpty();
   }
 
-  /** The offsets read in {@code range}, or {@code null} when the consumer may not read past it yet. */
+  /**
+   * The offsets read in {@code range}, or {@code null} when the consumer may not read past it yet.
+   */
   private List<Long> read(Range range, IsolationLevel isolation) {
-    Map<String, Object> settings = new HashMap<>(Map.of(
-        "bootstrap.servers", bootstrap,
-        "isolation.level", isolation.toString(),
-        "enable.auto.commit", "false"));
+    Map<String, Object> settings =
+        new HashMap<>(
+            Map.of(
+                "bootstrap.servers",
+                bootstrap,
+                "isolation.level",
+                isolation.toString(),
+                "enable.auto.commit",
+                "false"));
     List<Long> offsets = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings, new ByteArrayDeserializer(),
-        new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       consumer.assign(List.of(range.partition()));
       consumer.seek(range.partition(), range.from());
       // read_committed: the end is the last stable offset, past the range once the transaction
@@ -92,8 +101,11 @@ final class OpenKafkaTransactions {
       if (end < range.to()) {
         return null;
       }
-      // the range is below the end offset already: a bound on polls only guards against a stuck broker
-      for (int i = 0; i < MAX_RANGE_POLLS && consumer.position(range.partition()) < range.to(); i++) {
+      // the range is below the end offset already: a bound on polls only guards against a stuck
+      // broker
+      for (int i = 0;
+          i < MAX_RANGE_POLLS && consumer.position(range.partition()) < range.to();
+          i++) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
           if (r.offset() < range.to()) {
             offsets.add(r.offset());
@@ -110,14 +122,23 @@ final class OpenKafkaTransactions {
     partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
     Map<TopicPartition, Long> out = new HashMap<>();
     try {
-      admin.listOffsets(latest, new ListOffsetsOptions(isolation)).all().get()
+      admin
+          .listOffsets(latest, new ListOffsetsOptions(isolation))
+          .all()
+          .get()
           .forEach((tp, info) -> out.put(tp, info.offset()));
     } catch (ExecutionException e) {
       // a topic not created yet (the connector creates them as it writes): no records, none open
       for (TopicPartition tp : partitions) {
         try {
-          out.put(tp, admin.listOffsets(Map.of(tp, OffsetSpec.latest()), new ListOffsetsOptions(isolation))
-              .all().get().get(tp).offset());
+          out.put(
+              tp,
+              admin
+                  .listOffsets(Map.of(tp, OffsetSpec.latest()), new ListOffsetsOptions(isolation))
+                  .all()
+                  .get()
+                  .get(tp)
+                  .offset());
         } catch (ExecutionException missing) {
           out.put(tp, 0L);
         }

@@ -30,8 +30,7 @@ class Oracle23aiRecordsTest {
   private static final TableId T23 = TableId.of("SHOP", "T23");
   private static final String TOPIC = "shop.SHOP.T23";
 
-  @TempDir
-  java.nio.file.Path spill;
+  @TempDir java.nio.file.Path spill;
 
   private RedolineSourceTask task;
 
@@ -53,19 +52,23 @@ class Oracle23aiRecordsTest {
   @Test
   void booleanVectorJsonAndNumberOne_inTheChangeRecord() throws Exception {
     ShopScript shop = ShopScript.withAmounts(95);
-    shop.oracle.oracle23aiForms(new Oracle23aiForms(Oracle23aiForms.BooleanForm.RAW, Oracle23aiForms.VectorForm.IMAGE));
-    shop.oracle.createTable(TableLayout.builder(T23, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("FLAG", OracleType.of(OracleType.Kind.BOOLEAN), true)
-        .column("V", OracleType.vector(3, 32), true)
-        .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
-        .column("ONE", OracleType.number(1, 0), true)
-        .primaryKey("ID").build());
-    shop.then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(T23, 1L, true, VectorValue.ofFloat32(1.5f, -2f, 0.1f), oson(), 1L);
-      tx.commit();
-    });
+    shop.oracle.oracle23aiForms(
+        new Oracle23aiForms(Oracle23aiForms.BooleanForm.RAW, Oracle23aiForms.VectorForm.IMAGE));
+    shop.oracle.createTable(
+        TableLayout.builder(T23, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("FLAG", OracleType.of(OracleType.Kind.BOOLEAN), true)
+            .column("V", OracleType.vector(3, 32), true)
+            .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
+            .column("ONE", OracleType.number(1, 0), true)
+            .primaryKey("ID")
+            .build());
+    shop.then(
+        o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(T23, 1L, true, VectorValue.ofFloat32(1.5f, -2f, 0.1f), oson(), 1L);
+          tx.commit();
+        });
     FakeTaskContext context = new FakeTaskContext(false);
     task = new RedolineSourceTask(config -> shop.database(), Clock.systemUTC());
     task.initialize(context);
@@ -75,15 +78,19 @@ class Oracle23aiRecordsTest {
     props.put("cdc.number.one.as.boolean", "true");
     task.start(props);
 
-    List<SourceRecord> records = pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals(TOPIC)));
-    SourceRecord record = records.stream().filter(r -> r.topic().equals(TOPIC)).findFirst().orElseThrow();
+    List<SourceRecord> records =
+        pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals(TOPIC)));
+    SourceRecord record =
+        records.stream().filter(r -> r.topic().equals(TOPIC)).findFirst().orElseThrow();
     Struct after = ((Struct) record.value()).getStruct("after");
     assertThat(after.getBoolean("FLAG")).isTrue();
     assertThat(after.getBoolean("ONE")).isTrue();
     assertThat(after.getString("DOC")).isEqualTo("{\"a\":1}");
     assertThat(after.schema().field("DOC").schema().name()).isEqualTo("io.debezium.data.Json");
-    // The dictionary names the column VECTOR without its format: Debezium's DoubleVector holds every format.
-    assertThat(after.schema().field("V").schema().name()).isEqualTo("io.debezium.data.DoubleVector");
+    // The dictionary names the column VECTOR without its format: Debezium's DoubleVector holds
+    // every format.
+    assertThat(after.schema().field("V").schema().name())
+        .isEqualTo("io.debezium.data.DoubleVector");
     assertThat(after.<Double>getArray("V")).containsExactly(1.5, -2.0, (double) 0.1f);
   }
 }

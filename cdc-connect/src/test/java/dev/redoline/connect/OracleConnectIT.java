@@ -28,15 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The connector in a real Connect worker (exactly-once, {@link TestConnect}) on Oracle Database
- * Free 23ai set up as docs/oracle-setup.md says ({@link OracleFree}). Run with
- * {@code ./mvnw -B -pl cdc-connect -am verify -Poracle-it -Dit.test=OracleConnectIT -Dtest=none
+ * Free 23ai set up as docs/oracle-setup.md says ({@link OracleFree}). Run with {@code ./mvnw -B -pl
+ * cdc-connect -am verify -Poracle-it -Dit.test=OracleConnectIT -Dtest=none
  * -Dsurefire.failIfNoSpecifiedTests=false}; without Docker it is skipped after one line.
  *
- * <p>A seeded workload of inserts, updates, deletes and rolled-back transactions ends with a
- * marker row; once the marker's record is read (read_committed), the records are checked: no
- * change of a rolled-back transaction, each transaction's records together and in commit order
- * (commit SCNs never go back), and the replica built from the records equal to the table read AS
- * OF the last commit SCN ({@link ReplicaCheck}, the embedded suite's check).
+ * <p>A seeded workload of inserts, updates, deletes and rolled-back transactions ends with a marker
+ * row; once the marker's record is read (read_committed), the records are checked: no change of a
+ * rolled-back transaction, each transaction's records together and in commit order (commit SCNs
+ * never go back), and the replica built from the records equal to the table read AS OF the last
+ * commit SCN ({@link ReplicaCheck}, the embedded suite's check).
  */
 @EnabledIf("dev.redoline.logminer.oracle.OracleFree#dockerAvailable")
 @Tag("docker")
@@ -47,8 +47,7 @@ class OracleConnectIT {
   private static final String ROLLED_BACK = "ROLLED-BACK";
   private static OracleFree oracle;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @BeforeAll
   static void database() throws Exception {
@@ -66,19 +65,28 @@ class OracleConnectIT {
   @Test
   void connectorInARealWorker_deliversEveryCommittedChangeOnceInCommitOrder() throws Exception {
     TableId orders = new TableId(OracleFree.PDB, OracleFree.SCHEMA, "ORDERS");
-    try (Connection app = oracle.app(); Statement st = app.createStatement()) {
-      st.execute("CREATE TABLE ORDERS (ID NUMBER(10) PRIMARY KEY, STATUS VARCHAR2(20), AMOUNT NUMBER(10,2))");
+    try (Connection app = oracle.app();
+        Statement st = app.createStatement()) {
+      st.execute(
+          "CREATE TABLE ORDERS (ID NUMBER(10) PRIMARY KEY, STATUS VARCHAR2(20), AMOUNT NUMBER(10,2))");
     }
     oracle.captureTable("SHOP.ORDERS");
     long start = oracle.currentScn();
     Random random = new Random(SEED);
-    try (Connection app = oracle.app(); Statement st = app.createStatement()) {
+    try (Connection app = oracle.app();
+        Statement st = app.createStatement()) {
       app.setAutoCommit(false);
       for (int tx = 0; tx < 30; tx++) {
         boolean rollback = random.nextInt(4) == 0;
         for (int i = 0; i < 1 + random.nextInt(4); i++) {
-          st.executeUpdate("INSERT INTO ORDERS VALUES (" + (tx * 10 + i) + ", '" + (rollback ? ROLLED_BACK : "NEW")
-              + "', " + random.nextInt(100_000) / 100.0 + ")");
+          st.executeUpdate(
+              "INSERT INTO ORDERS VALUES ("
+                  + (tx * 10 + i)
+                  + ", '"
+                  + (rollback ? ROLLED_BACK : "NEW")
+                  + "', "
+                  + random.nextInt(100_000) / 100.0
+                  + ")");
         }
         if (!rollback && tx > 0) {
           st.executeUpdate("UPDATE ORDERS SET STATUS = 'PAID' WHERE ID = " + ((tx - 1) * 10));
@@ -105,12 +113,19 @@ class OracleConnectIT {
     props.put("cdc.snapshot.mode", "no_data");
     props.put("cdc.decimal.handling.mode", "string");
     props.put("cdc.kafka.bootstrap.servers", cluster.kafka().bootstrapServers());
-    props.put("cdc.recording.dir", Path.of("target", "oracle-it", "connect", "recording").toAbsolutePath().toString());
+    props.put(
+        "cdc.recording.dir",
+        Path.of("target", "oracle-it", "connect", "recording").toAbsolutePath().toString());
     try {
       cluster.configureConnector(name, props);
-      cluster.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = ConnectClusterIT.readCommitted(cluster,
-          name + "." + OracleFree.PDB + ".SHOP.ORDERS", rs -> rs.stream().anyMatch(OracleConnectIT::isMarker));
+      cluster
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records =
+          ConnectClusterIT.readCommitted(
+              cluster,
+              name + "." + OracleFree.PDB + ".SHOP.ORDERS",
+              rs -> rs.stream().anyMatch(OracleConnectIT::isMarker));
 
       ReplicaCheck replica = new ReplicaCheck();
       Set<String> finished = new HashSet<>();
@@ -118,31 +133,36 @@ class OracleConnectIT {
       BigDecimal lastCommit = BigDecimal.ZERO;
       for (ConsumerRecord<byte[], byte[]> r : records) {
         if (r.value() == null) {
-          continue;   // a tombstone after a delete
+          continue; // a tombstone after a delete
         }
         JsonNode v = ConnectClusterIT.json(r.value());
         assertThat(v.toString()).as("no rolled-back change").doesNotContain(ROLLED_BACK);
         JsonNode source = v.get("source");
         String xid = source.get("txId").asText();
         if (!xid.equals(open)) {
-          assertThat(finished.add(xid)).as("transaction %s delivered once, its records together", xid).isTrue();
+          assertThat(finished.add(xid))
+              .as("transaction %s delivered once, its records together", xid)
+              .isTrue();
           open = xid;
         }
         BigDecimal commit = new BigDecimal(source.get("commit_scn").asText());
         assertThat(commit).as("commit order").isGreaterThanOrEqualTo(lastCommit);
         lastCommit = commit;
-        Operation op = switch (v.get("op").asText()) {
-          case "c", "r" -> Operation.INSERT;
-          case "u" -> Operation.UPDATE;
-          case "d" -> Operation.DELETE;
-          default -> Operation.TRUNCATE;
-        };
+        Operation op =
+            switch (v.get("op").asText()) {
+              case "c", "r" -> Operation.INSERT;
+              case "u" -> Operation.UPDATE;
+              case "d" -> Operation.DELETE;
+              default -> Operation.TRUNCATE;
+            };
         replica.apply(orders, op, values(v.get("before")), values(v.get("after")));
       }
       try (Connection app = oracle.app()) {
         replica.assertEquals(app, orders, lastCommit.longValueExact(), true);
       }
-      oracle.dumpLogMinerRows(start, lastCommit.longValueExact(),
+      oracle.dumpLogMinerRows(
+          start,
+          lastCommit.longValueExact(),
           Path.of("target", "oracle-it", "connect", "logminer-rows.tsv").toAbsolutePath());
     } finally {
       TestConnect.deleteConnectors();
@@ -157,7 +177,10 @@ class OracleConnectIT {
     return after != null && !after.isNull() && after.get("ID").asLong() == MARKER_ID;
   }
 
-  /** ID, STATUS, AMOUNT of a record image (AMOUNT as decimal text, cdc.decimal.handling.mode=string). */
+  /**
+   * ID, STATUS, AMOUNT of a record image (AMOUNT as decimal text,
+   * cdc.decimal.handling.mode=string).
+   */
   private static List<Object> values(JsonNode image) {
     if (image == null || image.isNull()) {
       return null;

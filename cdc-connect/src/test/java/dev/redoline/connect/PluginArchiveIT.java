@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Deploys the built archives through {@code plugin.path} into a Connect worker. This class runs in
- * its own failsafe execution whose class path holds neither this module's classes nor the
- * Redoline jars nor the simulator, so the connector and the simulator's driver can only come from
- * the archive, in the plugin's class loader. It names the connector by class name only.
+ * its own failsafe execution whose class path holds neither this module's classes nor the Redoline
+ * jars nor the simulator, so the connector and the simulator's driver can only come from the
+ * archive, in the plugin's class loader. It names the connector by class name only.
  */
 class PluginArchiveIT {
 
@@ -31,15 +31,16 @@ class PluginArchiveIT {
 
   static final String SIMULATOR_DRIVER = "dev.redoline.simulator.SimulatorDriver";
 
-
-  @TempDir
-  Path plugins;
+  @TempDir Path plugins;
 
   @Test
   void pluginArchive_carriesNoSimulator() throws IOException {
     List<String> jars = jarNames(Path.of(System.getProperty("redoline.plugin.archive")));
-    assertThat(jars).as("the plugin's jars").anyMatch(j -> j.startsWith("cdc-connect-"))
-        .noneMatch(j -> j.startsWith("cdc-simulator-")).noneMatch(j -> j.startsWith("h2-"));
+    assertThat(jars)
+        .as("the plugin's jars")
+        .anyMatch(j -> j.startsWith("cdc-connect-"))
+        .noneMatch(j -> j.startsWith("cdc-simulator-"))
+        .noneMatch(j -> j.startsWith("h2-"));
   }
 
   @Test
@@ -48,21 +49,32 @@ class PluginArchiveIT {
     List<String> trial = jarNames(Path.of(System.getProperty("redoline.trial.archive")));
     assertThat(trial).containsAll(plugin);
     assertThat(trial.stream().filter(j -> !plugin.contains(j)))
-        .as("what the trial adds").hasSize(2)
-        .anyMatch(j -> j.startsWith("cdc-simulator-")).anyMatch(j -> j.startsWith("h2-"));
+        .as("what the trial adds")
+        .hasSize(2)
+        .anyMatch(j -> j.startsWith("cdc-simulator-"))
+        .anyMatch(j -> j.startsWith("h2-"));
   }
 
   @Test
   void pluginPath_trialArchiveCapturesTheDemoDatabaseIsolatedFromTheClassPath() throws Exception {
     assertThatThrownBy(() -> Class.forName(CONNECTOR)).isInstanceOf(ClassNotFoundException.class);
-    assertThatThrownBy(() -> Class.forName(SIMULATOR_DRIVER)).isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> Class.forName(SIMULATOR_DRIVER))
+        .isInstanceOf(ClassNotFoundException.class);
     unzip(Path.of(System.getProperty("redoline.trial.archive")), plugins);
-    Map<String, String> worker = new HashMap<>(Map.of(
-        "plugin.path", plugins.toString(),
-        "plugin.discovery", "service_load",
-        "offset.flush.interval.ms", "1000"));
-    EmbeddedConnectCluster connect = new EmbeddedConnectCluster.Builder().name("redoline-plugin-it")
-        .numBrokers(1).numWorkers(1).workerProps(worker).brokerProps(new Properties()).build();
+    Map<String, String> worker =
+        new HashMap<>(
+            Map.of(
+                "plugin.path", plugins.toString(),
+                "plugin.discovery", "service_load",
+                "offset.flush.interval.ms", "1000"));
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("redoline-plugin-it")
+            .numBrokers(1)
+            .numWorkers(1)
+            .workerProps(worker)
+            .brokerProps(new Properties())
+            .build();
     connect.start();
     try {
       Map<String, String> props = new HashMap<>();
@@ -77,23 +89,28 @@ class PluginArchiveIT {
       props.put("topic.creation.default.partitions", "1");
       props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
       props.put("value.converter.schemas.enable", "false");
-      assertThat(connect.validateConnectorConfig("RedolineSourceConnector", props).errorCount()).isZero();
+      assertThat(connect.validateConnectorConfig("RedolineSourceConnector", props).errorCount())
+          .isZero();
       connect.configureConnector("demo", props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("demo", 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = TopicReader.read(connect, "demo.SHOP.ORDERS", false, rs -> rs.size() >= 3);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning("demo", 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records =
+          TopicReader.read(connect, "demo.SHOP.ORDERS", false, rs -> rs.size() >= 3);
       assertThat(new String(records.get(0).value(), java.nio.charset.StandardCharsets.UTF_8))
           .contains("\"connector\":\"redoline\"")
-          .containsPattern("\"op\":\"[rc]\"");   // the rows that exist at the start come first, as a snapshot
+          .containsPattern(
+              "\"op\":\"[rc]\""); // the rows that exist at the start come first, as a snapshot
     } finally {
       connect.stop();
     }
   }
 
-
   /** The file names of the jars in an archive's {@code lib/}. */
   static List<String> jarNames(Path zip) throws IOException {
     List<String> names = new ArrayList<>();
-    try (InputStream in = Files.newInputStream(zip); ZipInputStream z = new ZipInputStream(in)) {
+    try (InputStream in = Files.newInputStream(zip);
+        ZipInputStream z = new ZipInputStream(in)) {
       for (ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
         String[] parts = e.getName().split("/");
         if (parts.length == 3 && parts[1].equals("lib") && parts[2].endsWith(".jar")) {
@@ -105,7 +122,8 @@ class PluginArchiveIT {
   }
 
   static void unzip(Path zip, Path into) throws IOException {
-    try (InputStream in = Files.newInputStream(zip); ZipInputStream z = new ZipInputStream(in)) {
+    try (InputStream in = Files.newInputStream(zip);
+        ZipInputStream z = new ZipInputStream(in)) {
       for (ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
         Path target = into.resolve(e.getName()).normalize();
         if (!target.startsWith(into)) {

@@ -24,16 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 11 in a real worker, through its REST API and its records: what validation tells a user,
- * column shaping with the decimal handling mode, and Debezium's unwrap transformation
- * ({@code ExtractNewRecordState} 3.6.1, from its Maven Central artifact, on the worker's class path
- * as a Debezium user would have it) on deletes and their tombstones.
+ * column shaping with the decimal handling mode, and Debezium's unwrap transformation ({@code
+ * ExtractNewRecordState} 3.6.1, from its Maven Central artifact, on the worker's class path as a
+ * Debezium user would have it) on deletes and their tombstones.
  */
 class RecordShapingIT {
 
   static EmbeddedConnectCluster connect;
 
-  @TempDir
-  static Path spill;
+  @TempDir static Path spill;
 
   @BeforeAll
   static void cluster() {
@@ -46,27 +45,43 @@ class RecordShapingIT {
   }
 
   static ConfigValueInfo value(ConfigInfos infos, String name) {
-    return infos.configs().stream().map(ConfigInfo::configValue).filter(v -> v.name().equals(name)).findFirst()
+    return infos.configs().stream()
+        .map(ConfigInfo::configValue)
+        .filter(v -> v.name().equals(name))
+        .findFirst()
         .orElseThrow(() -> new AssertionError(name + " not in the validation result"));
   }
 
   @Test
   void validate_throughTheWorkersRestApi() {
-    Map<String, String> props = ConnectClusterIT.connectorProps("jdbc:redoline:sim:demo?db=validate", "validate", spill);
+    Map<String, String> props =
+        ConnectClusterIT.connectorProps("jdbc:redoline:sim:demo?db=validate", "validate", spill);
     props.put("transaction.boundary", "poll");
     props.put("cdc.heartbeat.interval.ms", "ten");
     props.put("cdc.state.dir", "/var/lib/redoline");
-    ConfigInfos infos = connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props);
+    ConfigInfos infos =
+        connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props);
 
-    assertThat(value(infos, "transaction.boundary").errors()).anySatisfy(e -> assertThat(e)
-        .startsWith("CDC-4001 ").contains("must be connector when exactly.once.support=required"));
-    assertThat(value(infos, "cdc.heartbeat.interval.ms").errors()).singleElement().asString()
-        .startsWith("CDC-4001 ").contains("cdc.heartbeat.interval.ms='ten': is not a valid long; allowed: [0, ...]");
-    assertThat(value(infos, "cdc.capture.mode").recommendedValues()).containsExactly("online", "archive_only");
+    assertThat(value(infos, "transaction.boundary").errors())
+        .anySatisfy(
+            e ->
+                assertThat(e)
+                    .startsWith("CDC-4001 ")
+                    .contains("must be connector when exactly.once.support=required"));
+    assertThat(value(infos, "cdc.heartbeat.interval.ms").errors())
+        .singleElement()
+        .asString()
+        .startsWith("CDC-4001 ")
+        .contains("cdc.heartbeat.interval.ms='ten': is not a valid long; allowed: [0, ...]");
+    assertThat(value(infos, "cdc.capture.mode").recommendedValues())
+        .containsExactly("online", "archive_only");
     assertThat(value(infos, "cdc.decimal.handling.mode").recommendedValues())
         .containsExactly("precise", "double", "string");
-    assertThat(value(infos, "cdc.tombstones.on.delete").recommendedValues()).containsExactly("true", "false");
-    assertThat(infos.configs()).extracting(c -> c.configValue().name()).doesNotContain("cdc.state.dir");
+    assertThat(value(infos, "cdc.tombstones.on.delete").recommendedValues())
+        .containsExactly("true", "false");
+    assertThat(infos.configs())
+        .extracting(c -> c.configValue().name())
+        .doesNotContain("cdc.state.dir");
     assertThat(infos.errorCount()).isEqualTo(2);
   }
 
@@ -82,16 +97,21 @@ class RecordShapingIT {
       props.put("cdc.columns.mask.hash.salt", "pepper");
       props.put("cdc.decimal.handling.mode", "string");
       connect.configureConnector(name, props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = ConnectClusterIT.readCommitted(connect, "shaped.SHOP.ORDERS",
-          rs -> rs.size() >= 2);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records =
+          ConnectClusterIT.readCommitted(connect, "shaped.SHOP.ORDERS", rs -> rs.size() >= 2);
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       sha.update("pepper".getBytes(StandardCharsets.UTF_8));
-      String hashOfNew = HexFormat.of().formatHex(sha.digest("NEW".getBytes(StandardCharsets.UTF_8)));
+      String hashOfNew =
+          HexFormat.of().formatHex(sha.digest("NEW".getBytes(StandardCharsets.UTF_8)));
       for (ConsumerRecord<byte[], byte[]> r : records) {
         JsonNode after = json(r.value()).get("after");
         assertThat(after.get("STATUS").asText()).isEqualTo(hashOfNew);
-        assertThat(after.get("AMOUNT").asText()).as("decimal.handling.mode=string").isEqualTo("10.50");
+        assertThat(after.get("AMOUNT").asText())
+            .as("decimal.handling.mode=string")
+            .isEqualTo("10.50");
         assertThat(new String(r.value(), StandardCharsets.UTF_8)).doesNotContain("\"NEW\"");
       }
       connect.deleteConnector(name);
@@ -100,9 +120,12 @@ class RecordShapingIT {
     }
   }
 
-  /** Runs a connector with Debezium's unwrap SMT (extra SMT settings given) and reads {@code count} records. */
-  static List<ConsumerRecord<byte[], byte[]>> unwrapped(String name, long seed, Map<String, String> smt, int count)
-      throws Exception {
+  /**
+   * Runs a connector with Debezium's unwrap SMT (extra SMT settings given) and reads {@code count}
+   * records.
+   */
+  static List<ConsumerRecord<byte[], byte[]>> unwrapped(
+      String name, long seed, Map<String, String> smt, int count) throws Exception {
     ShopScript shop = ConnectClusterIT.insertThreeDeleteOne(seed);
     String url = shop.oracle.url();
     RealTime clock = RealTime.start(shop.oracle);
@@ -111,17 +134,25 @@ class RecordShapingIT {
       props.put("transforms", "unwrap");
       props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
       smt.forEach((k, v) -> props.put("transforms.unwrap." + k, v));
-      assertThat(connect.validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props).errorCount())
+      assertThat(
+              connect
+                  .validateConnectorConfig(RedolineSourceConnector.class.getSimpleName(), props)
+                  .errorCount())
           .isZero();
       connect.configureConnector(name, props);
-      connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
-      List<ConsumerRecord<byte[], byte[]>> records = ConnectClusterIT.readCommitted(connect, name + ".SHOP.ORDERS", rs -> rs.size() >= count);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> records =
+          ConnectClusterIT.readCommitted(connect, name + ".SHOP.ORDERS", rs -> rs.size() >= count);
       connect.deleteConnector(name);
-      assertThat(records.subList(0, 3)).allSatisfy(r -> {
-        JsonNode row = json(r.value());
-        assertThat(row.get("STATUS").asText()).isEqualTo("NEW");
-        assertThat(row.has("op")).as("flattened: no envelope").isFalse();
-      });
+      assertThat(records.subList(0, 3))
+          .allSatisfy(
+              r -> {
+                JsonNode row = json(r.value());
+                assertThat(row.get("STATUS").asText()).isEqualTo("NEW");
+                assertThat(row.has("op")).as("flattened: no envelope").isFalse();
+              });
       return records;
     } finally {
       clock.close();
@@ -130,10 +161,11 @@ class RecordShapingIT {
 
   /**
    * Debezium's unwrap SMT ({@code ExtractNewRecordState} 3.6.1) treats our delete and tombstone as
-   * it treats Debezium's own: with its default {@code delete.tombstone.handling.mode=tombstone}
-   * the delete becomes its empty {@code after} (a null value that keeps the row schema, JSON
-   * {@code null}) and the tombstone is dropped; with {@code rewrite-with-tombstone} the delete is
-   * rewritten with {@code __deleted=true} and our tombstone comes last, so compaction removes the key.
+   * it treats Debezium's own: with its default {@code delete.tombstone.handling.mode=tombstone} the
+   * delete becomes its empty {@code after} (a null value that keeps the row schema, JSON {@code
+   * null}) and the tombstone is dropped; with {@code rewrite-with-tombstone} the delete is
+   * rewritten with {@code __deleted=true} and our tombstone comes last, so compaction removes the
+   * key.
    */
   @Test
   void debeziumUnwrap_defaultAndRewriteWithTombstoneModes() throws Exception {
@@ -141,16 +173,21 @@ class RecordShapingIT {
     ConsumerRecord<byte[], byte[]> delete = byDefault.get(3);
     assertThat(json(delete.key()).get("ID").asLong()).isEqualTo(2L);
     assertThat(delete.value()).isNotNull();
-    assertThat(json(delete.value()).isNull()).as("the default mode's delete: a JSON null with the row schema").isTrue();
+    assertThat(json(delete.value()).isNull())
+        .as("the default mode's delete: a JSON null with the row schema")
+        .isTrue();
 
-    List<ConsumerRecord<byte[], byte[]>> rewritten = unwrapped("rewrite", 17,
-        Map.of("delete.tombstone.handling.mode", "rewrite-with-tombstone"), 5);
+    List<ConsumerRecord<byte[], byte[]>> rewritten =
+        unwrapped(
+            "rewrite", 17, Map.of("delete.tombstone.handling.mode", "rewrite-with-tombstone"), 5);
     assertThat(rewritten).hasSize(5);
     JsonNode deleted = json(rewritten.get(3).value());
     assertThat(deleted.get("ID").asLong()).isEqualTo(2L);
     assertThat(deleted.get("__deleted").asText()).isEqualTo("true");
     ConsumerRecord<byte[], byte[]> last = rewritten.get(4);
     assertThat(json(last.key()).get("ID").asLong()).isEqualTo(2L);
-    assertThat(last.value()).as("our tombstone, last for id 2: compaction removes the key").isNull();
+    assertThat(last.value())
+        .as("our tombstone, last for id 2: compaction removes the key")
+        .isNull();
   }
 }

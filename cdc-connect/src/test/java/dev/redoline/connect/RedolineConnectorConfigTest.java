@@ -18,7 +18,8 @@ class RedolineConnectorConfigTest {
   @Test
   void configDef_hasEveryCdcKeyWithItsDeclaration() {
     ConfigDef def = RedolineConnectorConfig.CONFIG_DEF;
-    List<ConfigKey<?>> offered = CdcConfig.KEYS.stream().filter(k -> k.sink() != ConfigKey.Sink.EMBEDDED).toList();
+    List<ConfigKey<?>> offered =
+        CdcConfig.KEYS.stream().filter(k -> k.sink() != ConfigKey.Sink.EMBEDDED).toList();
     assertThat(def.names()).hasSize(offered.size()).doesNotContain("cdc.state.dir");
     for (ConfigKey<?> key : offered) {
       ConfigDef.ConfigKey k = def.configKeys().get(key.name());
@@ -43,14 +44,18 @@ class RedolineConnectorConfigTest {
     props.put("cdc.capture.mode", "sometimes");
     assertThatThrownBy(() -> RedolineConnectorConfig.CONFIG_DEF.parse(props))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid value sometimes for configuration cdc.capture.mode: CDC-4001 A configuration "
-            + "value is invalid: cdc.capture.mode='sometimes': must be one of [online, archive_only]. "
-            + "Action: " + dev.redoline.core.ErrorCode.INVALID_CONFIGURATION.action() + " See docs/runbook.md#cdc-4001");
+        .hasMessage(
+            "Invalid value sometimes for configuration cdc.capture.mode: CDC-4001 A configuration "
+                + "value is invalid: cdc.capture.mode='sometimes': must be one of [online, archive_only]. "
+                + "Action: "
+                + dev.redoline.core.ErrorCode.INVALID_CONFIGURATION.action()
+                + " See docs/runbook.md#cdc-4001");
   }
 
   @Test
   void configDef_defaultsParse() {
-    Map<String, Object> parsed = RedolineConnectorConfig.CONFIG_DEF.parse(ShopScript.settings("jdbc:redoline:sim:demo"));
+    Map<String, Object> parsed =
+        RedolineConnectorConfig.CONFIG_DEF.parse(ShopScript.settings("jdbc:redoline:sim:demo"));
     assertThat(parsed.get("cdc.mining.decode.threads")).isEqualTo(2);
     assertThat(parsed.get("cdc.heartbeat.interval.ms")).isEqualTo(0L);
   }

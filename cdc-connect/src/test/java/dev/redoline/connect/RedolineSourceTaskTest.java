@@ -24,8 +24,7 @@ class RedolineSourceTaskTest {
   /** A bound on polls while waiting (each returns within the poll timeout), not a timing. */
   static final int MAX_POLLS = 400;
 
-  @TempDir
-  java.nio.file.Path spill;
+  @TempDir java.nio.file.Path spill;
 
   final List<RedolineSourceTask> started = new ArrayList<>();
 
@@ -47,8 +46,9 @@ class RedolineSourceTaskTest {
   }
 
   /** Polls until {@code done} holds; every record is "written to Kafka" (its offset stored). */
-  static List<SourceRecord> pollUntil(RedolineSourceTask task, FakeTaskContext context,
-      Predicate<List<SourceRecord>> done) throws InterruptedException {
+  static List<SourceRecord> pollUntil(
+      RedolineSourceTask task, FakeTaskContext context, Predicate<List<SourceRecord>> done)
+      throws InterruptedException {
     List<SourceRecord> all = new ArrayList<>();
     for (int i = 0; i < MAX_POLLS && !done.test(all); i++) {
       List<SourceRecord> batch = task.poll();
@@ -104,13 +104,17 @@ class RedolineSourceTaskTest {
   }
 
   @Test
-  void poll_transactionLargerThanTheQueueAndAPoll_comesOverSeveralPollsFromItsSpillFile() throws Exception {
+  void poll_transactionLargerThanTheQueueAndAPoll_comesOverSeveralPollsFromItsSpillFile()
+      throws Exception {
     int size = 2 * RedolineSourceTask.MAX_CHANGES_PER_POLL + 10;
     ShopScript shop = ShopScript.of(14);
     FakeTaskContext context = new FakeTaskContext(true);
     // A 1 KiB budget: the transaction goes to a spill file; the queue holds 16 changes.
-    RedolineSourceTask task = start(shop, context, Map.of("cdc.queue.max.records", "16",
-        "cdc.buffer.memory.max.bytes", "1024"));
+    RedolineSourceTask task =
+        start(
+            shop,
+            context,
+            Map.of("cdc.queue.max.records", "16", "cdc.buffer.memory.max.bytes", "1024"));
     shop.commit(size);
     List<Integer> perPoll = new ArrayList<>();
     List<SourceRecord> all = new ArrayList<>();
@@ -125,9 +129,12 @@ class RedolineSourceTaskTest {
     List<SourceRecord> data = dataRecords(all);
     assertThat(ids(all)).hasSize(size).isSorted().doesNotHaveDuplicates();
     // Never made into records whole: each poll takes at most its share of the changes.
-    assertThat(perPoll).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(RedolineSourceTask.MAX_CHANGES_PER_POLL));
+    assertThat(perPoll)
+        .allSatisfy(
+            n -> assertThat(n).isLessThanOrEqualTo(RedolineSourceTask.MAX_CHANGES_PER_POLL));
     assertThat(perPoll.stream().filter(n -> n > 0).count()).isGreaterThanOrEqualTo(3);
-    // One offset per record, from the transaction's position: the index within it, whole on the last.
+    // One offset per record, from the transaction's position: the index within it, whole on the
+    // last.
     for (int i = 0; i < size; i++) {
       Position offset = OffsetCodec.fromOffset(data.get(i).sourceOffset());
       assertThat(offset.lastIndex()).isEqualTo(i == size - 1 ? Position.WHOLE : i);
@@ -169,42 +176,56 @@ class RedolineSourceTaskTest {
 
   @Test
   void poll_undecodableRowGoesToDeadLetterTopicWithOpsEvent() throws Exception {
-    ShopScript shop = ShopScript.withAmounts(5).then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
-      tx.unsupported(ShopScript.ORDERS);
-      tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
-      tx.commit();
-    });
+    ShopScript shop =
+        ShopScript.withAmounts(5)
+            .then(
+                o -> {
+                  SimulatedTransaction tx = o.begin();
+                  tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+                  tx.unsupported(ShopScript.ORDERS);
+                  tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
+                  tx.commit();
+                });
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of("cdc.on.decode.error", "dlq"));
-    List<SourceRecord> records = pollUntil(task, context,
-        rs -> changes(2).test(rs) && rs.stream().anyMatch(r -> r.topic().equals("shop.ops")));
-    SourceRecord dead = records.stream().filter(r -> r.topic().equals("shop.dlq")).findFirst().orElseThrow();
+    List<SourceRecord> records =
+        pollUntil(
+            task,
+            context,
+            rs -> changes(2).test(rs) && rs.stream().anyMatch(r -> r.topic().equals("shop.ops")));
+    SourceRecord dead =
+        records.stream().filter(r -> r.topic().equals("shop.dlq")).findFirst().orElseThrow();
     Struct v = (Struct) dead.value();
     assertThat(v.getString("error_code")).isEqualTo("CDC-3004");
     assertThat(v.getString("table")).isEqualTo("ORDERS");
     assertThat(v.getString("operation")).isEqualTo("UNSUPPORTED");
     assertThat(v.getBoolean("sql_redo_withheld")).isFalse();
-    SourceRecord ops = records.stream().filter(r -> r.topic().equals("shop.ops")).findFirst().orElseThrow();
+    SourceRecord ops =
+        records.stream().filter(r -> r.topic().equals("shop.ops")).findFirst().orElseThrow();
     assertThat(((Struct) ops.value()).getString("type")).isEqualTo("dead_letter");
     assertThat(ids(records)).containsExactly(1L, 2L);
   }
 
   @Test
   void poll_undecodableRowFailsTheTaskWithItsCode() throws Exception {
-    ShopScript shop = ShopScript.withAmounts(6).then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.unsupported(ShopScript.ORDERS);
-      tx.commit();
-    });
+    ShopScript shop =
+        ShopScript.withAmounts(6)
+            .then(
+                o -> {
+                  SimulatedTransaction tx = o.begin();
+                  tx.unsupported(ShopScript.ORDERS);
+                  tx.commit();
+                });
     FakeTaskContext context = new FakeTaskContext(false);
     RedolineSourceTask task = start(shop, context, Map.of());
-    assertThatThrownBy(() -> {
-      for (int i = 0; i < MAX_POLLS; i++) {
-        task.poll();
-      }
-    }).isInstanceOf(ConnectException.class).hasMessageStartingWith("CDC-3004 ");
+    assertThatThrownBy(
+            () -> {
+              for (int i = 0; i < MAX_POLLS; i++) {
+                task.poll();
+              }
+            })
+        .isInstanceOf(ConnectException.class)
+        .hasMessageStartingWith("CDC-3004 ");
   }
 
   @Test
@@ -212,13 +233,19 @@ class RedolineSourceTaskTest {
     ShopScript shop = ShopScript.withAmounts(7);
     FakeTaskContext context = new FakeTaskContext(true);
     RedolineSourceTask task = start(shop, context, Map.of("cdc.heartbeat.interval.ms", "1000"));
-    List<SourceRecord> records = pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals("shop.heartbeat")));
-    SourceRecord hb = records.stream().filter(r -> r.topic().equals("shop.heartbeat")).findFirst().orElseThrow();
+    List<SourceRecord> records =
+        pollUntil(
+            task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals("shop.heartbeat")));
+    SourceRecord hb =
+        records.stream().filter(r -> r.topic().equals("shop.heartbeat")).findFirst().orElseThrow();
     @SuppressWarnings("unchecked")
     Position p = OffsetCodec.fromOffset((Map<String, Object>) hb.sourceOffset());
     assertThat(((Struct) hb.value()).getString("resume_scn")).isEqualTo(p.resumeScn().toString());
     // several heartbeats may come in one poll: the Kafka commit is asked after the batch's last one
-    assertThat(context.commitRequests).last().extracting(SourceRecord::topic).isEqualTo("shop.heartbeat");
+    assertThat(context.commitRequests)
+        .last()
+        .extracting(SourceRecord::topic)
+        .isEqualTo("shop.heartbeat");
   }
 
   @Test
@@ -236,17 +263,19 @@ class RedolineSourceTaskTest {
   static ShopScript insertThenDelete(long seed) {
     ShopScript shop = ShopScript.withAmounts(seed);
     String[] rowId = new String[1];
-    shop.then(o -> {
-      dev.redoline.simulator.SimulatedTransaction tx = o.begin();
-      rowId[0] = tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
-      tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
-      tx.commit();
-    });
-    shop.then(o -> {
-      dev.redoline.simulator.SimulatedTransaction tx = o.begin();
-      tx.delete(ShopScript.ORDERS, rowId[0]);
-      tx.commit();
-    });
+    shop.then(
+        o -> {
+          dev.redoline.simulator.SimulatedTransaction tx = o.begin();
+          rowId[0] = tx.insert(ShopScript.ORDERS, 1L, "NEW", null);
+          tx.insert(ShopScript.ORDERS, 2L, "NEW", null);
+          tx.commit();
+        });
+    shop.then(
+        o -> {
+          dev.redoline.simulator.SimulatedTransaction tx = o.begin();
+          tx.delete(ShopScript.ORDERS, rowId[0]);
+          tx.commit();
+        });
     return shop;
   }
 
@@ -261,14 +290,17 @@ class RedolineSourceTaskTest {
     assertThat(tombstone.value()).isNull();
     assertThat(((Struct) tombstone.key()).getInt64("ID")).isEqualTo(1L);
     assertThat(tombstone.sourceOffset()).isEqualTo(records.get(2).sourceOffset());
-    assertThat(context.commitRequests).as("the commit after the delete is asked on its tombstone")
-        .contains(tombstone).doesNotContain(records.get(2));
+    assertThat(context.commitRequests)
+        .as("the commit after the delete is asked on its tombstone")
+        .contains(tombstone)
+        .doesNotContain(records.get(2));
   }
 
   @Test
   void poll_withoutTombstones_theDeleteIsTheLastRecord() throws Exception {
     FakeTaskContext context = new FakeTaskContext(true);
-    RedolineSourceTask task = start(insertThenDelete(10), context, Map.of("cdc.tombstones.on.delete", "false"));
+    RedolineSourceTask task =
+        start(insertThenDelete(10), context, Map.of("cdc.tombstones.on.delete", "false"));
     List<SourceRecord> records = dataRecords(pollUntil(task, context, changes(3)));
     assertThat(records).hasSize(3).allMatch(r -> r.value() != null);
     assertThat(context.commitRequests).contains(records.get(2));
@@ -281,14 +313,14 @@ class RedolineSourceTaskTest {
     RedolineSourceTask task = start(shop, context, Map.of());
     pollUntil(task, context, changes(2));
 
-    task.access.acquire();   // as a poll running on the task thread holds it
+    task.access.acquire(); // as a poll running on the task thread holds it
     Thread herder = new Thread(task::stop, "herder");
     herder.start();
     herder.join();
     assertThat(task.closedBy()).as("stop() from another thread closed nothing").isNull();
     task.access.release();
 
-    assertThat(task.poll()).isNull();   // the task thread's next poll sees the signal and closes
+    assertThat(task.poll()).isNull(); // the task thread's next poll sees the signal and closes
     assertThat(task.closedBy()).isSameAs(Thread.currentThread());
   }
 

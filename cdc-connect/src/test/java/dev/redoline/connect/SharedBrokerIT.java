@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 /**
  * What the ITs sharing {@link TestConnect}'s broker rely on from it, beside a running broker.
  *
- * <p>A change record's Kafka timestamp is its Oracle commit time and the simulated databases
- * commit from {@link SimulatedOracle#DEFAULT_START} on, years ago: a topic that counted its
- * retention from those timestamps lost its older segments at the broker's next retention check,
- * and a test reading the topic from its start then missed records the connector had written.
+ * <p>A change record's Kafka timestamp is its Oracle commit time and the simulated databases commit
+ * from {@link SimulatedOracle#DEFAULT_START} on, years ago: a topic that counted its retention from
+ * those timestamps lost its older segments at the broker's next retention check, and a test reading
+ * the topic from its start then missed records the connector had written.
  */
 class SharedBrokerIT {
 
@@ -28,7 +28,8 @@ class SharedBrokerIT {
   private static final int MAX_DESCRIBES = 100;
 
   @Test
-  void topicWithTheBrokersDefaults_keepsRecordsCommittedAtTheSimulatorsDefaultStart() throws Exception {
+  void topicWithTheBrokersDefaults_keepsRecordsCommittedAtTheSimulatorsDefaultStart()
+      throws Exception {
     String topic = TestBroker.unique("defaults");
     try (Admin admin = Admin.create(TestBroker.clients())) {
       admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
@@ -36,8 +37,9 @@ class SharedBrokerIT {
       long retentionMs = Long.parseLong(describe(admin, resource).get("retention.ms").value());
       long ageMs = Duration.between(SimulatedOracle.DEFAULT_START, Instant.now()).toMillis();
       assertThat(retentionMs < 0 || retentionMs > ageMs)
-          .as("retention.ms=%s of a topic created with the broker's defaults keeps a record %s ms old", retentionMs,
-              ageMs)
+          .as(
+              "retention.ms=%s of a topic created with the broker's defaults keeps a record %s ms old",
+              retentionMs, ageMs)
           .isTrue();
     }
   }
@@ -48,10 +50,11 @@ class SharedBrokerIT {
       try {
         return admin.describeConfigs(List.of(topic)).all().get().get(topic);
       } catch (ExecutionException e) {
-        if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attempt == MAX_DESCRIBES) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+            || attempt == MAX_DESCRIBES) {
           throw e;
         }
-        Thread.sleep(100);   // bounded: MAX_DESCRIBES attempts
+        Thread.sleep(100); // bounded: MAX_DESCRIBES attempts
       }
     }
   }

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SnapshotIT {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void initialSnapshotThenStream_andASignalledSnapshotWhileStreaming() throws Exception {
@@ -40,34 +39,47 @@ class SnapshotIT {
       String name = "snap";
       cluster.kafka().createTopic("snap-signals", 1);
       Map<String, String> props = ConnectClusterIT.connectorProps(shop.oracle.url(), name, spill);
-      props.remove("cdc.start.scn");                  // a first start at the current SCN: snapshot first
+      props.remove("cdc.start.scn"); // a first start at the current SCN: snapshot first
       props.put("cdc.snapshot.chunk.rows", "4");
       props.put("cdc.signal.topic", "snap-signals");
       props.put("cdc.kafka.bootstrap.servers", cluster.kafka().bootstrapServers());
       cluster.configureConnector(name, props);
-      cluster.assertions().assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      cluster
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
       String topic = "snap.SHOP.ORDERS";
       ConnectClusterIT.readCommitted(cluster, topic, rs -> rs.size() >= 10);
       shop.orders(11, 2, 2);
-      List<ConsumerRecord<byte[], byte[]>> records = ConnectClusterIT.readCommitted(cluster, topic,
-          rs -> rs.size() >= 14);
+      List<ConsumerRecord<byte[], byte[]>> records =
+          ConnectClusterIT.readCommitted(cluster, topic, rs -> rs.size() >= 14);
       List<JsonNode> values = records.stream().map(r -> ConnectClusterIT.json(r.value())).toList();
-      assertThat(values.subList(0, 10)).allSatisfy(v -> assertThat(v.get("op").asText()).isEqualTo("r"));
-      assertThat(values.subList(0, 10)).extracting(v -> v.get("source").get("snapshot").asText())
-          .containsExactly("first", "true", "true", "true", "true", "true", "true", "true", "true", "last");
-      assertThat(ConnectClusterIT.ids(records.subList(0, 10))).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
-      assertThat(values.subList(10, 14)).allSatisfy(v -> {
-        assertThat(v.get("op").asText()).isEqualTo("c");
-        assertThat(v.get("source").get("snapshot").asText()).isEqualTo("false");
-      });
+      assertThat(values.subList(0, 10))
+          .allSatisfy(v -> assertThat(v.get("op").asText()).isEqualTo("r"));
+      assertThat(values.subList(0, 10))
+          .extracting(v -> v.get("source").get("snapshot").asText())
+          .containsExactly(
+              "first", "true", "true", "true", "true", "true", "true", "true", "true", "last");
+      assertThat(ConnectClusterIT.ids(records.subList(0, 10)))
+          .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+      assertThat(values.subList(10, 14))
+          .allSatisfy(
+              v -> {
+                assertThat(v.get("op").asText()).isEqualTo("c");
+                assertThat(v.get("source").get("snapshot").asText()).isEqualTo("false");
+              });
 
-      cluster.kafka().produce("snap-signals", null,
-          "{\"type\":\"snapshot\",\"tables\":[\"SHOP.ORDERS\"],\"filter\":\"ID <= 3\"}");
+      cluster
+          .kafka()
+          .produce(
+              "snap-signals",
+              null,
+              "{\"type\":\"snapshot\",\"tables\":[\"SHOP.ORDERS\"],\"filter\":\"ID <= 3\"}");
       records = ConnectClusterIT.readCommitted(cluster, topic, rs -> rs.size() >= 17);
       List<ConsumerRecord<byte[], byte[]>> again = records.subList(14, 17);
       assertThat(ConnectClusterIT.ids(again)).containsExactly(1L, 2L, 3L);
-      assertThat(again).allSatisfy(r -> assertThat(ConnectClusterIT.json(r.value()).get("op").asText())
-          .isEqualTo("r"));
+      assertThat(again)
+          .allSatisfy(
+              r -> assertThat(ConnectClusterIT.json(r.value()).get("op").asText()).isEqualTo("r"));
     } finally {
       clock.close();
       TestConnect.deleteConnectors();

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
 
 class TaskPluginMetricsTest {
 
-  /** One worker registry shared by task instances, each with its own plugin metrics, as Connect does. */
+  /**
+   * One worker registry shared by task instances, each with its own plugin metrics, as Connect
+   * does.
+   */
   static final class Registry {
     final Map<MetricName, MetricValueProvider<?>> metrics = new HashMap<>();
   }
@@ -32,7 +35,8 @@ class TaskPluginMetricsTest {
     }
 
     @Override
-    public MetricName metricName(String name, String description, LinkedHashMap<String, String> tags) {
+    public MetricName metricName(
+        String name, String description, LinkedHashMap<String, String> tags) {
       return new MetricName(name, "plugins", description, Map.of("connector", "shop", "task", "0"));
     }
 
@@ -64,19 +68,36 @@ class TaskPluginMetricsTest {
   }
 
   static CaptureMetrics snapshot(long steps) {
-    return new CaptureMetrics(steps, 10, 900, 0, 0, Duration.ofMillis(7), Duration.ofMillis(2), 2, Duration.ofSeconds(3),
-        0, Scn.of(520), Scn.of(500), Scn.of(400), Duration.ofMillis(1500), 5, null);
+    return new CaptureMetrics(
+        steps,
+        10,
+        900,
+        0,
+        0,
+        Duration.ofMillis(7),
+        Duration.ofMillis(2),
+        2,
+        Duration.ofSeconds(3),
+        0,
+        Scn.of(520),
+        Scn.of(500),
+        Scn.of(400),
+        Duration.ofMillis(1500),
+        5,
+        null);
   }
 
   static Object value(Registry r, String name) {
-    MetricName key = r.metrics.keySet().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    MetricName key =
+        r.metrics.keySet().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
     return ((Gauge<?>) r.metrics.get(key)).value(new MetricConfig(), 0);
   }
 
   @Test
   void register_publishesEveryGaugeFromAFreshSnapshot() {
     Registry registry = new Registry();
-    TaskPluginMetrics metrics = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(42));
+    TaskPluginMetrics metrics =
+        TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(42));
     assertThat(registry.metrics).hasSize(TaskPluginMetrics.GAUGES.size());
     assertThat(value(registry, "steps-total")).isEqualTo(42L);
     assertThat(value(registry, "delivered-scn")).isEqualTo(400L);
@@ -91,8 +112,10 @@ class TaskPluginMetricsTest {
   @Test
   void register_whileAStuckTaskHoldsTheNames_takesThemOverAndTheOlderCloseLeavesThem() {
     Registry registry = new Registry();
-    TaskPluginMetrics stuck = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(1));
-    TaskPluginMetrics replacement = TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(2));
+    TaskPluginMetrics stuck =
+        TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(1));
+    TaskPluginMetrics replacement =
+        TaskPluginMetrics.register(new TaskMetrics(registry), () -> snapshot(2));
     assertThat(value(registry, "steps-total")).isEqualTo(2L);
     stuck.close();
     assertThat(value(registry, "steps-total")).isEqualTo(2L);

@@ -4,9 +4,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Kafka for the test classes that need a broker but no connector: the broker of the shared
- * {@link TestConnect} cluster, so the failsafe JVM starts one KRaft broker, not two. Each test names
- * its topics and transactional ids with {@link #unique}, so tests sharing the broker never meet.
+ * Kafka for the test classes that need a broker but no connector: the broker of the shared {@link
+ * TestConnect} cluster, so the failsafe JVM starts one KRaft broker, not two. Each test names its
+ * topics and transactional ids with {@link #unique}, so tests sharing the broker never meet.
  */
 final class TestBroker {
 

@@ -30,8 +30,8 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * <p>The broker keeps records of any age ({@code log.retention.ms=-1}): the simulated databases
  * commit in 2024, so under the default retention the broker deleted change records minutes after
  * they were written, whenever its retention check fell inside a test. Which test ran first only
- * moved that check in time; the broker-only ITs and their open or aborted transactions on their
- * own topics do not disturb the connectors.
+ * moved that check in time; the broker-only ITs and their open or aborted transactions on their own
+ * topics do not disturb the connectors.
  */
 final class TestConnect {
 
@@ -42,14 +42,18 @@ final class TestConnect {
   /** The shared cluster, starting it on first use. */
   static synchronized EmbeddedConnectCluster cluster() {
     if (cluster == null) {
-      Map<String, String> worker = new HashMap<>(Map.of(   // the harness adds its own settings
-          "exactly.once.source.support", "enabled",
-          "plugin.discovery", "service_load",
-          "offset.storage.topic", "redoline-it-offsets",
-          // task.shutdown.graceful.timeout.ms stays at its 5 s: at 1 s a deleted task still closing
-          // its journal producer met the next task of the same name, whose producer then waited
-          // for the old one's transaction to time out
-          "offset.flush.interval.ms", "1000"));
+      Map<String, String> worker =
+          new HashMap<>(
+              Map.of( // the harness adds its own settings
+                  "exactly.once.source.support", "enabled",
+                  "plugin.discovery", "service_load",
+                  "offset.storage.topic", "redoline-it-offsets",
+                  // task.shutdown.graceful.timeout.ms stays at its 5 s: at 1 s a deleted task still
+                  // closing
+                  // its journal producer met the next task of the same name, whose producer then
+                  // waited
+                  // for the old one's transaction to time out
+                  "offset.flush.interval.ms", "1000"));
       Properties broker = new Properties();
       broker.put("transaction.state.log.replication.factor", "1");
       broker.put("transaction.state.log.min.isr", "1");
@@ -60,8 +64,14 @@ final class TestConnect {
       // minutes) deletes the older ones: a reader from the topic's start then missed records the
       // task had written, which looked like a re-created connector delivering nothing for a minute.
       broker.put("log.retention.ms", "-1");
-      EmbeddedConnectCluster c = new EmbeddedConnectCluster.Builder().name("redoline-it").numBrokers(1)
-          .numWorkers(1).workerProps(worker).brokerProps(broker).build();
+      EmbeddedConnectCluster c =
+          new EmbeddedConnectCluster.Builder()
+              .name("redoline-it")
+              .numBrokers(1)
+              .numWorkers(1)
+              .workerProps(worker)
+              .brokerProps(broker)
+              .build();
       c.start();
       Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "redoline-it-cluster-stop"));
       cluster = c;

@@ -31,18 +31,34 @@ final class TopicReader {
   private TopicReader() {}
 
   /** Reads with read_committed until {@code done} holds, failing the test if it never does. */
-  static List<ConsumerRecord<byte[], byte[]>> readCommitted(EmbeddedConnectCluster cluster, String topic,
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+      EmbeddedConnectCluster cluster,
+      String topic,
       Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     return read(cluster, topic, true, done);
   }
 
-  /** Reads with read_committed or read_uncommitted until {@code done} holds, failing the test if it never does. */
-  static List<ConsumerRecord<byte[], byte[]>> read(EmbeddedConnectCluster cluster, String topic,
-      boolean committedOnly, Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
+  /**
+   * Reads with read_committed or read_uncommitted until {@code done} holds, failing the test if it
+   * never does.
+   */
+  static List<ConsumerRecord<byte[], byte[]>> read(
+      EmbeddedConnectCluster cluster,
+      String topic,
+      boolean committedOnly,
+      Predicate<List<ConsumerRecord<byte[], byte[]>>> done) {
     List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = cluster.kafka().createConsumer(Map.of(
-        "isolation.level", committedOnly ? "read_committed" : "read_uncommitted",
-        "auto.offset.reset", "earliest", "group.id", "it-" + System.nanoTime()))) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        cluster
+            .kafka()
+            .createConsumer(
+                Map.of(
+                    "isolation.level",
+                    committedOnly ? "read_committed" : "read_uncommitted",
+                    "auto.offset.reset",
+                    "earliest",
+                    "group.id",
+                    "it-" + System.nanoTime()))) {
       consumer.subscribe(List.of(topic));
       for (int quiet = 0; quiet < MAX_QUIET_POLLS && !done.test(all); ) {
         int before = all.size();

@@ -22,21 +22,34 @@ class TopicRetentionTest {
   private final ManualClock clock = new ManualClock(NOW);
   private final Map<String, OptionalLong> retentions = new HashMap<>();
   private final List<String> reads = new ArrayList<>();
-  private final TopicRetention retention = new TopicRetention(topic -> {
-    reads.add(topic);
-    return retentions.getOrDefault(topic, OptionalLong.empty());
-  }, clock);
+  private final TopicRetention retention =
+      new TopicRetention(
+          topic -> {
+            reads.add(topic);
+            return retentions.getOrDefault(topic, OptionalLong.empty());
+          },
+          clock);
 
   @Test
   void recordsOlderThanTheRetention_warnOncePerTopicPerEpisode() {
     retentions.put("orders", OptionalLong.of(DAY_MS));
     retentions.put("items", OptionalLong.of(DAY_MS));
     Instant twoDaysAgo = NOW.minus(Duration.ofDays(2));
-    assertThat(retention.check("orders", twoDaysAgo)).get().asString()
-        .contains("topic orders", "commit time " + twoDaysAgo, "retention.ms " + DAY_MS, "Raise the topic's retention.ms");
-    assertThat(retention.check("orders", twoDaysAgo.plusSeconds(1))).as("once per episode").isEmpty();
+    assertThat(retention.check("orders", twoDaysAgo))
+        .get()
+        .asString()
+        .contains(
+            "topic orders",
+            "commit time " + twoDaysAgo,
+            "retention.ms " + DAY_MS,
+            "Raise the topic's retention.ms");
+    assertThat(retention.check("orders", twoDaysAgo.plusSeconds(1)))
+        .as("once per episode")
+        .isEmpty();
     assertThat(retention.check("items", twoDaysAgo)).as("each topic its own").isPresent();
-    assertThat(retention.check("orders", NOW.minusSeconds(60))).as("inside: the episode ends").isEmpty();
+    assertThat(retention.check("orders", NOW.minusSeconds(60)))
+        .as("inside: the episode ends")
+        .isEmpty();
     assertThat(retention.check("orders", twoDaysAgo)).as("a new episode").isPresent();
     assertThat(reads).containsExactly("orders", "items");
   }
@@ -55,13 +68,24 @@ class TopicRetentionTest {
 
   @Test
   void retention_isEmptyForCompactedOrUnlimitedTopics() {
-    assertThat(TopicRetention.retention(new ConfigEntry("cleanup.policy", "delete"),
-        new ConfigEntry("retention.ms", "604800000"))).hasValue(604_800_000L);
-    assertThat(TopicRetention.retention(new ConfigEntry("cleanup.policy", "compact,delete"),
-        new ConfigEntry("retention.ms", "1000"))).hasValue(1000L);
-    assertThat(TopicRetention.retention(new ConfigEntry("cleanup.policy", "compact"),
-        new ConfigEntry("retention.ms", "1000"))).isEmpty();
-    assertThat(TopicRetention.retention(new ConfigEntry("cleanup.policy", "delete"),
-        new ConfigEntry("retention.ms", "-1"))).isEmpty();
+    assertThat(
+            TopicRetention.retention(
+                new ConfigEntry("cleanup.policy", "delete"),
+                new ConfigEntry("retention.ms", "604800000")))
+        .hasValue(604_800_000L);
+    assertThat(
+            TopicRetention.retention(
+                new ConfigEntry("cleanup.policy", "compact,delete"),
+                new ConfigEntry("retention.ms", "1000")))
+        .hasValue(1000L);
+    assertThat(
+            TopicRetention.retention(
+                new ConfigEntry("cleanup.policy", "compact"),
+                new ConfigEntry("retention.ms", "1000")))
+        .isEmpty();
+    assertThat(
+            TopicRetention.retention(
+                new ConfigEntry("cleanup.policy", "delete"), new ConfigEntry("retention.ms", "-1")))
+        .isEmpty();
   }
 }

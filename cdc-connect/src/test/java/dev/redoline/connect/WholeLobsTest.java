@@ -17,9 +17,9 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamedLob;
 import dev.redoline.core.internal.KeyColumns;
-import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.core.internal.StreamEvent.SchemaEvent;
+import dev.redoline.logminer.internal.ShopScript;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.time.Clock;
@@ -28,7 +28,10 @@ import java.util.List;
 import org.apache.kafka.connect.data.Struct;
 import org.junit.jupiter.api.Test;
 
-/** A {@link StreamedLob} in a Connect record: read whole up to {@code cdc.lob.max.bytes}, the placeholder past it. */
+/**
+ * A {@link StreamedLob} in a Connect record: read whole up to {@code cdc.lob.max.bytes}, the
+ * placeholder past it.
+ */
 class WholeLobsTest {
 
   private record HeapSource(byte[] content, boolean character) implements StreamedLob.Source {
@@ -58,13 +61,35 @@ class WholeLobsTest {
   }
 
   private static Struct after(long lobMaxBytes, Object notes) {
-    TopicNames topics = TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
-    ChangeRecords records = new ChangeRecords(topics, ExcludedColumns.parse(List.of()), KeyColumns.parse(""),
-        Clock.fixed(NOW, ZoneOffset.UTC), "9.9", ColumnTypes.Modes.DEFAULT, "?", lobMaxBytes);
+    TopicNames topics =
+        TopicNames.of(CdcConfig.from(ShopScript.settings("jdbc:redoline:sim:demo")));
+    ChangeRecords records =
+        new ChangeRecords(
+            topics,
+            ExcludedColumns.parse(List.of()),
+            KeyColumns.parse(""),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            "9.9",
+            ColumnTypes.Modes.DEFAULT,
+            "?",
+            lobMaxBytes);
     records.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
-    Change insert = new Change(Operation.INSERT, CUSTOMERS, 3, null, Row.of(7L, "Ann", null, notes, null),
-        Scn.of(95), new RedoAddress(1, 7, 480, 20), 0, "AAAR1cAAEAAAACHAAA", NOW);
-    return ((Struct) records.change(new ChangeEvent(COMMIT, insert, 0, OffsetCodecTest.midTransaction())).value())
+    Change insert =
+        new Change(
+            Operation.INSERT,
+            CUSTOMERS,
+            3,
+            null,
+            Row.of(7L, "Ann", null, notes, null),
+            Scn.of(95),
+            new RedoAddress(1, 7, 480, 20),
+            0,
+            "AAAR1cAAEAAAACHAAA",
+            NOW);
+    return ((Struct)
+            records
+                .change(new ChangeEvent(COMMIT, insert, 0, OffsetCodecTest.midTransaction()))
+                .value())
         .getStruct("after");
   }
 

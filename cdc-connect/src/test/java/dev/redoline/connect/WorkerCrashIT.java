@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,34 +27,33 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The crash drill of a real deployment: a distributed Connect worker in a JVM of its own, with
- * exactly-once source support and connector-defined transaction boundaries, running the plugin
- * zip from {@code plugin.path} with the simulator's jar dropped into its {@code lib/}, captures
- * the {@code stress} workload from a {@link SimulatorServer} in this JVM, and is killed with
- * {@code kill -9} three times and started again. The database runs in real time throughout and
- * outlives every worker; the broker is a KRaft broker in this JVM.
+ * exactly-once source support and connector-defined transaction boundaries, running the plugin zip
+ * from {@code plugin.path} with the simulator's jar dropped into its {@code lib/}, captures the
+ * {@code stress} workload from a {@link SimulatorServer} in this JVM, and is killed with {@code
+ * kill -9} three times and started again. The database runs in real time throughout and outlives
+ * every worker; the broker is a KRaft broker in this JVM.
  *
  * <p>A kill counts as inside an open Kafka transaction when, right after the worker died, a data
- * partition had records past its last stable offset, and, once a successor fenced the dead
- * task's producer, a {@code read_uncommitted} consumer reads records in that range and a
- * {@code read_committed} consumer reads none of them ({@link OpenKafkaTransactions}).
+ * partition had records past its last stable offset, and, once a successor fenced the dead task's
+ * producer, a {@code read_uncommitted} consumer reads records in that range and a {@code
+ * read_committed} consumer reads none of them ({@link OpenKafkaTransactions}).
  *
- * <p>The expected output is the bare engine's capture of the same database from the same start
- * SCN, taken after the database's clock stopped ({@link GroundTruth}); the simulator's own table
+ * <p>The expected output is the bare engine's capture of the same database from the same start SCN,
+ * taken after the database's clock stopped ({@link GroundTruth}); the simulator's own table
  * contents check the ORDERS inserts independently of the engine.
  */
 class WorkerCrashIT {
 
   /**
    * How long a wait for the worker's progress may take before the test gives up: long enough for a
-   * worker to start, rebalance and catch up on a 2-core machine running another build. A wait
-   * fails at once when the worker process exits.
+   * worker to start, rebalance and catch up on a 2-core machine running another build. A wait fails
+   * at once when the worker process exits.
    */
   static final Duration PROGRESS_BOUND = Duration.ofMinutes(4);
 
@@ -64,13 +64,18 @@ class WorkerCrashIT {
   /**
    * The kills, in order: where each aims, and how many records at least must be uncommitted on one
    * data partition for the kill to go ahead (after a bounded watch it goes ahead anyway). The
-   * second aims at the stress workload's 5,000-row transaction (every {@link #HUGE_EVERY} of database time),
-   * whose records span several polls of the task and so one long Kafka transaction.
+   * second aims at the stress workload's 5,000-row transaction (every {@link #HUGE_EVERY} of
+   * database time), whose records span several polls of the task and so one long Kafka transaction.
    */
-  static final List<Aim> KILLS = List.of(new Aim("any open Kafka transaction", 1, 400),
-      new Aim("the 5,000-row transaction", 1000, 9000), new Aim("any open Kafka transaction", 1, 400));
+  static final List<Aim> KILLS =
+      List.of(
+          new Aim("any open Kafka transaction", 1, 400),
+          new Aim("the 5,000-row transaction", 1000, 9000),
+          new Aim("any open Kafka transaction", 1, 400));
 
-  /** Where a kill aims: {@code minOpen} uncommitted records, watched for at most {@code maxChecks}. */
+  /**
+   * Where a kill aims: {@code minOpen} uncommitted records, watched for at most {@code maxChecks}.
+   */
   record Aim(String what, long minOpen, int maxChecks) {}
 
   /** What was uncommitted right after a kill. */
@@ -88,26 +93,31 @@ class WorkerCrashIT {
   /** The database time the drill covers at least, so that a 5,000-row transaction is in it. */
   static final Duration DATABASE_TIME = HUGE_EVERY.plusSeconds(4);
 
-  @TempDir
-  Path work;
+  @TempDir Path work;
 
   @Test
-  @Timeout(value = 30, unit = TimeUnit.MINUTES)   // four workers, each waited for with PROGRESS_BOUND
-  void workerKilledThreeTimes_deliversEveryCommittedTransactionOnceWholeInCommitOrder() throws Exception {
+  @Timeout(value = 30, unit = TimeUnit.MINUTES) // four workers, each waited for with PROGRESS_BOUND
+  void workerKilledThreeTimes_deliversEveryCommittedTransactionOnceWholeInCommitOrder()
+      throws Exception {
     KafkaClusterTestKit kafka = startBroker();
-    SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=17&huge="
-        + HUGE_EVERY.toSeconds());
+    SimulatedOracle oracle =
+        SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=17&huge=" + HUGE_EVERY.toSeconds());
     long startScn = oracle.currentScn();
     java.time.Instant started = oracle.clock().instant();
     SimulatorServer server = SimulatorServer.start(oracle, "stress", 0, false);
     RealTime clock = RealTime.start(oracle);
     OpenKafkaTransactions probe = new OpenKafkaTransactions(kafka.bootstrapServers());
-    Path logs = freshDirectory(Path.of(System.getProperty("redoline.it.dir", work.toString()), "crash"));
+    Path logs =
+        freshDirectory(Path.of(System.getProperty("redoline.it.dir", work.toString()), "crash"));
     WorkerProcess worker = null;
     try {
-      Map<String, String> workerSettings = workerSettings(kafka.bootstrapServers(),
-          PluginDirectory.withSimulator(Path.of(System.getProperty("redoline.plugin.archive")), work.resolve("plugins")));
-      Map<String, String> connector = connectorSettings(server.url(), startScn, kafka.bootstrapServers());
+      Map<String, String> workerSettings =
+          workerSettings(
+              kafka.bootstrapServers(),
+              PluginDirectory.withSimulator(
+                  Path.of(System.getProperty("redoline.plugin.archive")), work.resolve("plugins")));
+      Map<String, String> connector =
+          connectorSettings(server.url(), startScn, kafka.bootstrapServers());
       worker = startWorker(workerSettings, logs, 0);
       worker.putConnector(NAME, connector);
       awaitRunning(worker);
@@ -118,20 +128,32 @@ class WorkerCrashIT {
       long previousEnd = 0;
       for (Aim aim : KILLS) {
         long after = previousEnd;
-        await(() -> stable(probe, orders) >= after + PROGRESS, worker, "committed ORDERS records past " + after);
+        await(
+            () -> stable(probe, orders) >= after + PROGRESS,
+            worker,
+            "committed ORDERS records past " + after);
         killWhenOpen(probe, topics, aim, worker);
-        kills.add(new Kill(kills.size() + 1, aim, probe.now(topics)));   // the dead worker writes nothing more
+        kills.add(
+            new Kill(
+                kills.size() + 1, aim, probe.now(topics))); // the dead worker writes nothing more
         previousEnd = high(probe, orders);
         worker = startWorker(workerSettings, logs, kills.size());
         awaitRunning(worker);
       }
       long lastKillEnd = previousEnd;
-      await(() -> stable(probe, orders) >= lastKillEnd + PROGRESS, worker, "committed ORDERS records after the kills");
-      await(() -> databaseTime(oracle, started).compareTo(DATABASE_TIME) >= 0, worker, DATABASE_TIME + " of database time");
+      await(
+          () -> stable(probe, orders) >= lastKillEnd + PROGRESS,
+          worker,
+          "committed ORDERS records after the kills");
+      await(
+          () -> databaseTime(oracle, started).compareTo(DATABASE_TIME) >= 0,
+          worker,
+          DATABASE_TIME + " of database time");
 
       clock.close();
       // The ground truth is the reference, not under test: it reads the whole history without the
-      // workload's random ORA-03113s, which on a long run hit nearly every re-read of its first window.
+      // workload's random ORA-03113s, which on a long run hit nearly every re-read of its first
+      // window.
       synchronized (oracle) {
         oracle.faults().clear();
       }
@@ -146,18 +168,42 @@ class WorkerCrashIT {
 
       List<String> proven = new ArrayList<>();
       for (Kill k : kills) {
-        k.open().stream().filter(probe::aborted).forEach(r -> proven.add("kill " + k.n() + " (aimed at " + k.aim().what()
-            + "): " + (r.to() - r.from()) + " uncommitted offsets of " + r.partition() + " aborted"));
+        k.open().stream()
+            .filter(probe::aborted)
+            .forEach(
+                r ->
+                    proven.add(
+                        "kill "
+                            + k.n()
+                            + " (aimed at "
+                            + k.aim().what()
+                            + "): "
+                            + (r.to() - r.from())
+                            + " uncommitted offsets of "
+                            + r.partition()
+                            + " aborted"));
       }
       long journal = high(probe, new TopicPartition(NAME + ".journal", 0));
-      System.out.println("WorkerCrashIT: " + expected.size() + " changes, " + journal + " offsets in the journal topic, kills "
-          + kills + ", proven " + proven);
-      assertThat(journal).as("offsets in the journal topic: long transactions were journaled").isPositive();
-      assertThat(proven).as("kills inside an open Kafka transaction (uncommitted at the kills: %s)", kills)
+      System.out.println(
+          "WorkerCrashIT: "
+              + expected.size()
+              + " changes, "
+              + journal
+              + " offsets in the journal topic, kills "
+              + kills
+              + ", proven "
+              + proven);
+      assertThat(journal)
+          .as("offsets in the journal topic: long transactions were journaled")
+          .isPositive();
+      assertThat(proven)
+          .as("kills inside an open Kafka transaction (uncommitted at the kills: %s)", kills)
           .isNotEmpty();
       for (String table : TABLES) {
         String name = "SHOP." + table;
-        assertSameSequence(name, delivered.byTable().get(name),
+        assertSameSequence(
+            name,
+            delivered.byTable().get(name),
             expected.stream().filter(d -> d.table().equals(name)).toList());
       }
       assertThat(delivered.insertedOrders())
@@ -175,11 +221,12 @@ class WorkerCrashIT {
   }
 
   /**
-   * Watches the data partitions and kills the worker the moment one has at least
-   * {@code aim.minOpen()} records past its last stable offset; after {@code aim.maxChecks()}
-   * checks without, kills it anyway.
+   * Watches the data partitions and kills the worker the moment one has at least {@code
+   * aim.minOpen()} records past its last stable offset; after {@code aim.maxChecks()} checks
+   * without, kills it anyway.
    */
-  private static void killWhenOpen(OpenKafkaTransactions probe, List<String> topics, Aim aim, WorkerProcess worker)
+  private static void killWhenOpen(
+      OpenKafkaTransactions probe, List<String> topics, Aim aim, WorkerProcess worker)
       throws InterruptedException {
     for (int i = 0; i < aim.maxChecks(); i++) {
       if (probe.now(topics).stream().anyMatch(r -> r.to() - r.from() >= aim.minOpen())) {
@@ -191,8 +238,8 @@ class WorkerCrashIT {
   }
 
   /**
-   * Fails naming the first place where the records of one table differ from the expected
-   * changes (a repeat, a gap or a change out of order), with a few neighbours on each side.
+   * Fails naming the first place where the records of one table differ from the expected changes (a
+   * repeat, a gap or a change out of order), with a few neighbours on each side.
    */
   static void assertSameSequence(String table, List<Delivered> actual, List<Delivered> expected) {
     int n = Math.min(actual.size(), expected.size());
@@ -204,9 +251,18 @@ class WorkerCrashIT {
       return;
     }
     int from = Math.max(0, first - 3);
-    throw new AssertionError(table + ": " + actual.size() + " records delivered, " + expected.size()
-        + " changes committed; they differ first at " + first + ":\n delivered " + window(actual, from)
-        + "\n expected  " + window(expected, from));
+    throw new AssertionError(
+        table
+            + ": "
+            + actual.size()
+            + " records delivered, "
+            + expected.size()
+            + " changes committed; they differ first at "
+            + first
+            + ":\n delivered "
+            + window(actual, from)
+            + "\n expected  "
+            + window(expected, from));
   }
 
   private static List<Delivered> window(List<Delivered> list, int from) {
@@ -231,17 +287,22 @@ class WorkerCrashIT {
   }
 
   static KafkaClusterTestKit startBroker() throws Exception {
-    KafkaClusterTestKit c = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-        .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-        .setConfigProp("offsets.topic.replication.factor", "1")
-        .setConfigProp("transaction.state.log.replication.factor", "1")
-        .setConfigProp("transaction.state.log.min.isr", "1")
-        .setConfigProp("group.initial.rebalance.delay.ms", "0")
-        // a killed worker leaves the group when its session expires: keep that short
-        .setConfigProp("group.min.session.timeout.ms", "1000")
-        // how often the coordinator aborts transactions past their timeout (default 10 s)
-        .setConfigProp("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000")
-        .build();
+    KafkaClusterTestKit c =
+        new KafkaClusterTestKit.Builder(
+                new TestKitNodes.Builder()
+                    .setCombined(true)
+                    .setNumBrokerNodes(1)
+                    .setNumControllerNodes(1)
+                    .build())
+            .setConfigProp("offsets.topic.replication.factor", "1")
+            .setConfigProp("transaction.state.log.replication.factor", "1")
+            .setConfigProp("transaction.state.log.min.isr", "1")
+            .setConfigProp("group.initial.rebalance.delay.ms", "0")
+            // a killed worker leaves the group when its session expires: keep that short
+            .setConfigProp("group.min.session.timeout.ms", "1000")
+            // how often the coordinator aborts transactions past their timeout (default 10 s)
+            .setConfigProp("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000")
+            .build();
     c.format();
     c.startup();
     c.waitForReadyBrokers();
@@ -307,7 +368,8 @@ class WorkerCrashIT {
     return c;
   }
 
-  private static WorkerProcess startWorker(Map<String, String> settings, Path logs, int n) throws Exception {
+  private static WorkerProcess startWorker(Map<String, String> settings, Path logs, int n)
+      throws Exception {
     WorkerProcess w = WorkerProcess.start(settings, logs, "worker-" + n);
     await(w::ready, w, "the worker's REST API");
     return w;
@@ -317,20 +379,32 @@ class WorkerCrashIT {
     await(() -> w.running(NAME), w, "connector " + NAME + " and its task running");
   }
 
-  /** Polls {@code condition} every 250 ms for at most {@link #PROGRESS_BOUND}; fails naming what did not come. */
-  static void await(BooleanSupplier condition, WorkerProcess w, String what) throws InterruptedException {
+  /**
+   * Polls {@code condition} every 250 ms for at most {@link #PROGRESS_BOUND}; fails naming what did
+   * not come.
+   */
+  static void await(BooleanSupplier condition, WorkerProcess w, String what)
+      throws InterruptedException {
     long deadline = System.nanoTime() + PROGRESS_BOUND.toNanos();
     while (System.nanoTime() - deadline < 0) {
       if (condition.getAsBoolean()) {
         return;
       }
       if (!w.alive()) {
-        throw new AssertionError("the worker exited while waiting for " + what + "; see " + w.log());
+        throw new AssertionError(
+            "the worker exited while waiting for " + what + "; see " + w.log());
       }
       Thread.sleep(250);
     }
-    throw new AssertionError("no " + what + " within " + PROGRESS_BOUND + "; status " + w.status(NAME)
-        + "; see " + w.log());
+    throw new AssertionError(
+        "no "
+            + what
+            + " within "
+            + PROGRESS_BOUND
+            + "; status "
+            + w.status(NAME)
+            + "; see "
+            + w.log());
   }
 
   private static long stable(OpenKafkaTransactions probe, TopicPartition tp) {
@@ -361,33 +435,45 @@ class WorkerCrashIT {
   /**
    * Reads every data topic with read_committed until {@code expected} change records have come,
    * then on to the topics' last stable offsets, so that a record beyond the expected ones (a
-   * repeat) is read too. It waits for the worker's progress, not for a quiet spell: it gives up only
-   * when the worker exits or after {@link #PROGRESS_BOUND} without the expected count.
+   * repeat) is read too. It waits for the worker's progress, not for a quiet spell: it gives up
+   * only when the worker exits or after {@link #PROGRESS_BOUND} without the expected count.
    */
-  private static Output readCommitted(String bootstrap, List<String> topics, int expected, WorkerProcess worker) {
+  private static Output readCommitted(
+      String bootstrap, List<String> topics, int expected, WorkerProcess worker) {
     Map<String, List<Delivered>> byTable = new HashMap<>();
     TABLES.forEach(t -> byTable.put("SHOP." + t, new ArrayList<>()));
     TreeSet<Long> orders = new TreeSet<>();
-    Map<String, Object> settings = Map.of("bootstrap.servers", bootstrap, "isolation.level", "read_committed",
-        "auto.offset.reset", "earliest", "group.id", "crash-verify", "enable.auto.commit", "false");
+    Map<String, Object> settings =
+        Map.of(
+            "bootstrap.servers",
+            bootstrap,
+            "isolation.level",
+            "read_committed",
+            "auto.offset.reset",
+            "earliest",
+            "group.id",
+            "crash-verify",
+            "enable.auto.commit",
+            "false");
     int total = 0;
     long deadline = System.nanoTime() + PROGRESS_BOUND.toNanos();
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings, new ByteArrayDeserializer(),
-        new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       consumer.subscribe(topics);
       Map<TopicPartition, Long> ends = null;
       while (ends == null || !reached(consumer, ends)) {
         if (ends == null && total >= expected) {
-          // everything expected came: read on to what the topics hold now (their last stable offsets)
+          // everything expected came: read on to what the topics hold now (their last stable
+          // offsets)
           ends = consumer.endOffsets(consumer.assignment());
           continue;
         }
         if (ends == null && (System.nanoTime() - deadline >= 0 || !worker.alive())) {
-          break;   // assertSameSequence names what is missing
+          break; // assertSameSequence names what is missing
         }
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
           if (r.value() == null) {
-            continue;   // the tombstone after a delete: no change of its own
+            continue; // the tombstone after a delete: no change of its own
           }
           Delivered d = Delivered.of(ConnectClusterIT.json(r.value()));
           byTable.get(d.table()).add(d);
@@ -402,7 +488,8 @@ class WorkerCrashIT {
   }
 
   /** Whether the consumer's position reached {@code ends} on every partition. */
-  private static boolean reached(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> ends) {
+  private static boolean reached(
+      KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> ends) {
     return ends.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
   }
 

@@ -20,11 +20,11 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * A distributed Connect worker in a JVM of its own, started from Kafka's own entry point
- * ({@code ConnectDistributed}) as an operator would, so that a test can kill it with
- * {@code kill -9} ({@link #kill()}) and start another in its place. Its class path is this JVM's
- * minus every Redoline class and jar and H2: the connector comes only from {@code plugin.path}.
- * The worker listens for REST calls on 127.0.0.1 and writes its log to a file of its own.
+ * A distributed Connect worker in a JVM of its own, started from Kafka's own entry point ({@code
+ * ConnectDistributed}) as an operator would, so that a test can kill it with {@code kill -9}
+ * ({@link #kill()}) and start another in its place. Its class path is this JVM's minus every
+ * Redoline class and jar and H2: the connector comes only from {@code plugin.path}. The worker
+ * listens for REST calls on 127.0.0.1 and writes its log to a file of its own.
  *
  * <pre>{@code
  * WorkerProcess w = WorkerProcess.start(settings, log);
@@ -56,7 +56,8 @@ final class WorkerProcess {
    * Starts a worker with {@code settings} (a REST listener on a free loopback port is added) and
    * returns without waiting for it to be ready; see {@link #ready()}.
    */
-  static WorkerProcess start(Map<String, String> settings, Path dir, String name) throws IOException {
+  static WorkerProcess start(Map<String, String> settings, Path dir, String name)
+      throws IOException {
     int port = freeLoopbackPort();
     Properties props = new Properties();
     props.putAll(settings);
@@ -68,14 +69,22 @@ final class WorkerProcess {
       props.store(out, "a Connect worker of WorkerCrashIT");
     }
     Path log = dir.resolve(name + ".log");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx384m", "-XX:+UseSerialGC",
-        "-Dlog4j2.configurationFile=" + logConfig(dir).toUri(),
-        "-cp", workerClassPath(),
-        "org.apache.kafka.connect.cli.ConnectDistributed", config.toString()));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m",
+                "-XX:+UseSerialGC",
+                "-Dlog4j2.configurationFile=" + logConfig(dir).toUri(),
+                "-cp",
+                workerClassPath(),
+                "org.apache.kafka.connect.cli.ConnectDistributed",
+                config.toString()));
+    Process p =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
     return new WorkerProcess(p, URI.create("http://127.0.0.1:" + port), log);
   }
 
@@ -95,11 +104,16 @@ final class WorkerProcess {
   /** Creates or updates a connector. */
   void putConnector(String name, Map<String, String> config) throws IOException {
     String body = ConnectClusterIT.JSON.writeValueAsString(config);
-    HttpResponse<String> r = send(HttpRequest.newBuilder(rest.resolve("/connectors/" + name + "/config"))
-        .timeout(REST_TIMEOUT).header("Content-Type", "application/json")
-        .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+    HttpResponse<String> r =
+        send(
+            HttpRequest.newBuilder(rest.resolve("/connectors/" + name + "/config"))
+                .timeout(REST_TIMEOUT)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body))
+                .build());
     if (r.statusCode() / 100 != 2) {
-      throw new IllegalStateException("PUT connector " + name + ": HTTP " + r.statusCode() + " " + r.body());
+      throw new IllegalStateException(
+          "PUT connector " + name + ": HTTP " + r.statusCode() + " " + r.body());
     }
   }
 
@@ -113,7 +127,8 @@ final class WorkerProcess {
       JsonNode status = ConnectClusterIT.JSON.readTree(r.body());
       JsonNode tasks = status.path("tasks");
       return "RUNNING".equals(status.path("connector").path("state").asText())
-          && tasks.size() == 1 && "RUNNING".equals(tasks.get(0).path("state").asText());
+          && tasks.size() == 1
+          && "RUNNING".equals(tasks.get(0).path("state").asText());
     } catch (IOException e) {
       return false;
     }
@@ -168,7 +183,8 @@ final class WorkerProcess {
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       Path p = Path.of(entry);
       String file = p.getFileName() == null ? "" : p.getFileName().toString();
-      boolean redoline = Files.isDirectory(p) || file.startsWith("cdc-") || entry.contains("/dev/redoline/");
+      boolean redoline =
+          Files.isDirectory(p) || file.startsWith("cdc-") || entry.contains("/dev/redoline/");
       if (!redoline && !file.startsWith("h2-")) {
         kept.add(entry);
       }
@@ -176,21 +192,25 @@ final class WorkerProcess {
     return String.join(File.pathSeparator, kept);
   }
 
-  /** Kafka at WARN, the worker's lifecycle and the connector at INFO, on the console (the log file). */
+  /**
+   * Kafka at WARN, the worker's lifecycle and the connector at INFO, on the console (the log file).
+   */
   private static Path logConfig(Path dir) {
     Path file = dir.resolve("worker-log4j2.properties");
-    String text = String.join("\n",
-        "rootLogger.level = WARN",
-        "rootLogger.appenderRef.out.ref = out",
-        "appender.out.type = Console",
-        "appender.out.name = out",
-        "appender.out.layout.type = PatternLayout",
-        "appender.out.layout.pattern = %d{HH:mm:ss.SSS} %-5p [%t] %c{1} %m%n",
-        "logger.redoline.name = dev.redoline",
-        "logger.redoline.level = INFO",
-        "logger.worker.name = org.apache.kafka.connect.runtime.Worker",
-        "logger.worker.level = INFO",
-        "");
+    String text =
+        String.join(
+            "\n",
+            "rootLogger.level = WARN",
+            "rootLogger.appenderRef.out.ref = out",
+            "appender.out.type = Console",
+            "appender.out.name = out",
+            "appender.out.layout.type = PatternLayout",
+            "appender.out.layout.pattern = %d{HH:mm:ss.SSS} %-5p [%t] %c{1} %m%n",
+            "logger.redoline.name = dev.redoline",
+            "logger.redoline.level = INFO",
+            "logger.worker.name = org.apache.kafka.connect.runtime.Worker",
+            "logger.worker.level = INFO",
+            "");
     try {
       Files.writeString(file, text);
     } catch (IOException e) {

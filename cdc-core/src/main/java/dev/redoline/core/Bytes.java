@@ -43,8 +43,12 @@ public final class Bytes {
       int hi = Character.digit(hex.charAt(2 * i), 16);
       int lo = Character.digit(hex.charAt(2 * i + 1), 16);
       if (hi < 0 || lo < 0) {
-        throw new IllegalArgumentException("Not a hex digit at position " + (hi < 0 ? 2 * i : 2 * i + 1)
-            + " of '" + excerpt(hex) + "'");
+        throw new IllegalArgumentException(
+            "Not a hex digit at position "
+                + (hi < 0 ? 2 * i : 2 * i + 1)
+                + " of '"
+                + excerpt(hex)
+                + "'");
       }
       out[i] = (byte) (hi << 4 | lo);
     }

@@ -38,8 +38,15 @@ public class CdcException extends RuntimeException {
   }
 
   private static String message(ErrorCode code, String detail) {
-    return code.code() + " " + code.meaning() + ": " + Sentences.end(detail) + " Action: " + code.action()
-        + " See " + code.runbook();
+    return code.code()
+        + " "
+        + code.meaning()
+        + ": "
+        + Sentences.end(detail)
+        + " Action: "
+        + code.action()
+        + " See "
+        + code.runbook();
   }
 
   public ErrorCode errorCode() {

@@ -6,9 +6,9 @@ import java.time.Instant;
 /**
  * One decoded row change of a committed (or, inside the buffer, still open) transaction.
  *
- * <p>INSERT and READ (a snapshot row) have only {@code after}; DELETE has only {@code before} (its WHERE clause); UPDATE has
- * both, {@code after} being {@code before} overlaid with the SET clause; TRUNCATE has neither.
- * Slots the redo does not carry are {@link Absent}, never NULL.
+ * <p>INSERT and READ (a snapshot row) have only {@code after}; DELETE has only {@code before} (its
+ * WHERE clause); UPDATE has both, {@code after} being {@code before} overlaid with the SET clause;
+ * TRUNCATE has neither. Slots the redo does not carry are {@link Absent}, never NULL.
  *
  * @param operation what the change did
  * @param table the changed table
@@ -21,8 +21,17 @@ import java.time.Instant;
  * @param rowId the changed row's ROWID, or {@code null} when LogMiner gives none
  * @param timestamp when the change was made (LogMiner {@code TIMESTAMP}, second precision)
  */
-public record Change(Operation operation, TableId table, int layoutVersion, Row before, Row after,
-    Scn scn, RedoAddress address, int ssn, String rowId, Instant timestamp) {
+public record Change(
+    Operation operation,
+    TableId table,
+    int layoutVersion,
+    Row before,
+    Row after,
+    Scn scn,
+    RedoAddress address,
+    int ssn,
+    String rowId,
+    Instant timestamp) {
 
   public Change {
     Checks.notNull(operation, "operation");
@@ -31,11 +40,21 @@ public record Change(Operation operation, TableId table, int layoutVersion, Row 
     Checks.notNull(address, "address");
     Checks.notNull(timestamp, "timestamp");
     boolean wantsBefore = operation == Operation.UPDATE || operation == Operation.DELETE;
-    boolean wantsAfter = operation == Operation.UPDATE || operation == Operation.INSERT
-        || operation == Operation.READ;
-    Checks.argument((before != null) == wantsBefore,
-        "%s %s: before image must be %s", operation, table, wantsBefore ? "set" : "null");
-    Checks.argument((after != null) == wantsAfter,
-        "%s %s: after image must be %s", operation, table, wantsAfter ? "set" : "null");
+    boolean wantsAfter =
+        operation == Operation.UPDATE
+            || operation == Operation.INSERT
+            || operation == Operation.READ;
+    Checks.argument(
+        (before != null) == wantsBefore,
+        "%s %s: before image must be %s",
+        operation,
+        table,
+        wantsBefore ? "set" : "null");
+    Checks.argument(
+        (after != null) == wantsAfter,
+        "%s %s: after image must be %s",
+        operation,
+        table,
+        wantsAfter ? "set" : "null");
   }
 }

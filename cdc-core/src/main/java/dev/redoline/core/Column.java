@@ -6,8 +6,8 @@ import dev.redoline.core.internal.Checks;
  * One column of a {@link TableLayout}.
  *
  * @param name the column name exactly as stored in the dictionary
- * @param position the 1-based column id ({@code COLUMN_ID}), which is also LogMiner's
- *     {@code "COL <n>"} number
+ * @param position the 1-based column id ({@code COLUMN_ID}), which is also LogMiner's {@code "COL
+ *     <n>"} number
  * @param type the declared type
  * @param nullable whether the column accepts NULL
  */

@@ -12,12 +12,19 @@ import java.time.Instant;
  * @param address the address of the COMMIT record
  * @param time when it committed (LogMiner {@code TIMESTAMP} of the COMMIT row)
  * @param user the session user, or {@code null} when LogMiner reports none
- * @param size the number of changes delivered of it ({@code tx_size}, Debezium's {@code event_count});
- *     fewer than the transaction made when it is {@code partial}
+ * @param size the number of changes delivered of it ({@code tx_size}, Debezium's {@code
+ *     event_count}); fewer than the transaction made when it is {@code partial}
  * @param partial why changes of the transaction are not delivered, or {@code null} when it is whole
  */
-public record Commit(Xid xid, Scn startScn, Scn scn, RedoAddress address, Instant time, String user,
-    long size, Partial partial) {
+public record Commit(
+    Xid xid,
+    Scn startScn,
+    Scn scn,
+    RedoAddress address,
+    Instant time,
+    String user,
+    long size,
+    Partial partial) {
 
   /** Why a transaction arrives without some of its changes. */
   public enum Partial {
@@ -29,7 +36,8 @@ public record Commit(Xid xid, Scn startScn, Scn scn, RedoAddress address, Instan
   }
 
   /** A transaction delivered whole. */
-  public Commit(Xid xid, Scn startScn, Scn scn, RedoAddress address, Instant time, String user, long size) {
+  public Commit(
+      Xid xid, Scn startScn, Scn scn, RedoAddress address, Instant time, String user, long size) {
     this(xid, startScn, scn, address, time, user, size, null);
   }
 

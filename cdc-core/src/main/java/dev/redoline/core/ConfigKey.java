@@ -17,8 +17,14 @@ import java.util.Locale;
  * @param doc what it does, in a sentence or three
  * @param <T> the parsed value type
  */
-public record ConfigKey<T>(String name, Type<T> type, String defaultText, Validator validator,
-    Importance importance, Group group, String doc) {
+public record ConfigKey<T>(
+    String name,
+    Type<T> type,
+    String defaultText,
+    Validator validator,
+    Importance importance,
+    Group group,
+    String doc) {
 
   public ConfigKey {
     Checks.notNull(name, "name");
@@ -38,16 +44,29 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
   }
 
   /** How much a user needs to know a key (Connect's importance levels). */
-  public enum Importance { HIGH, MEDIUM, LOW }
+  public enum Importance {
+    HIGH,
+    MEDIUM,
+    LOW
+  }
 
   /** Which sink reads a key; the other one does not offer it and ignores it with a warning. */
-  public enum Sink { BOTH, CONNECT, EMBEDDED }
+  public enum Sink {
+    BOTH,
+    CONNECT,
+    EMBEDDED
+  }
 
   /** Documentation groups, in the order the docs list them, each read by one sink or both. */
   public enum Group {
-    DATABASE("Database", Sink.BOTH), CAPTURE("Capture", Sink.BOTH), MINING("Mining", Sink.BOTH),
-    BUFFER("Transaction buffer", Sink.BOTH), DELIVERY("Delivery and errors", Sink.BOTH),
-    DIAGNOSTICS("Diagnostics", Sink.BOTH), TOPICS("Kafka topics", Sink.BOTH), CONNECT("Kafka Connect records", Sink.CONNECT),
+    DATABASE("Database", Sink.BOTH),
+    CAPTURE("Capture", Sink.BOTH),
+    MINING("Mining", Sink.BOTH),
+    BUFFER("Transaction buffer", Sink.BOTH),
+    DELIVERY("Delivery and errors", Sink.BOTH),
+    DIAGNOSTICS("Diagnostics", Sink.BOTH),
+    TOPICS("Kafka topics", Sink.BOTH),
+    CONNECT("Kafka Connect records", Sink.CONNECT),
     EMBEDDED("Embedded engine", Sink.EMBEDDED);
 
     private final String title;
@@ -73,9 +92,7 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     return group.sink();
   }
 
-  /**
-   * Checks a parsed value.
-   */
+  /** Checks a parsed value. */
   @FunctionalInterface
   public interface Validator {
     /**
@@ -98,7 +115,7 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
     /** Accepts every value of the type. */
     static Validator any() {
-      return (key, value, shown) -> { };
+      return (key, value, shown) -> {};
     }
 
     /** Whole numbers in [min, max]. */
@@ -108,14 +125,18 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
         public void check(String key, Object value, String shown) {
           long v = ((Number) value).longValue();
           if (v < min || v > max) {
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
-                "must be in " + describe());
+            throw new ConfigException(
+                ErrorCode.INVALID_CONFIGURATION, key, shown, "must be in " + describe());
           }
         }
 
         @Override
         public String describe() {
-          return "[" + min + ", " + (max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? "..." : max) + "]";
+          return "["
+              + min
+              + ", "
+              + (max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? "..." : max)
+              + "]";
         }
       };
     }
@@ -127,7 +148,8 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
         @Override
         public void check(String key, Object value, String shown) {
           if (!values.contains(value.toString().toLowerCase(Locale.ROOT))) {
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be one of " + values);
+            throw new ConfigException(
+                ErrorCode.INVALID_CONFIGURATION, key, shown, "must be one of " + values);
           }
         }
 
@@ -156,11 +178,17 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
           for (Object item : items) {
             String text = item.toString().toLowerCase(Locale.ROOT);
             if (!values.contains(text)) {
-              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+              throw new ConfigException(
+                  ErrorCode.INVALID_CONFIGURATION,
+                  key,
+                  shown,
                   "item '" + item + "' is not " + describe());
             }
             if (text.equals(alone) && items.size() > 1) {
-              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+              throw new ConfigException(
+                  ErrorCode.INVALID_CONFIGURATION,
+                  key,
+                  shown,
                   "'" + alone + "' cannot be combined with other items");
             }
           }
@@ -168,14 +196,16 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
         @Override
         public String describe() {
-          return "items from " + String.join(", ", values) + (alone == null ? "" : " (" + alone + " alone)");
+          return "items from "
+              + String.join(", ", values)
+              + (alone == null ? "" : " (" + alone + " alone)");
         }
       };
     }
 
     /**
-     * Items {@code PATTERN:N} with N a whole number in [1, 1000000] (a LIST key), as
-     * {@code cdc.columns.truncate}; the pattern is everything before the last ':'.
+     * Items {@code PATTERN:N} with N a whole number in [1, 1000000] (a LIST key), as {@code
+     * cdc.columns.truncate}; the pattern is everything before the last ':'.
      */
     static Validator lengthRules() {
       return new Validator() {
@@ -190,9 +220,13 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
             } catch (NumberFormatException e) {
               length = -1;
             }
-            if (length < 1 || length > 1_000_000
+            if (length < 1
+                || length > 1_000_000
                 || ConfigShapes.dottedParts(rule.substring(0, colon), 3, 4) == null) {
-              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+              throw new ConfigException(
+                  ErrorCode.INVALID_CONFIGURATION,
+                  key,
+                  shown,
                   "item '" + rule + "' is not " + describe());
             }
           }
@@ -224,10 +258,12 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     }
 
     private static Validator shaped(boolean required, int min, int max, String what) {
-      return described((required ? "one or more " : "") + "comma-separated items, each " + what,
+      return described(
+          (required ? "one or more " : "") + "comma-separated items, each " + what,
           (key, value, shown) -> {
             if (required && ConfigShapes.isEmpty(value)) {
-              throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
+              throw new ConfigException(
+                  ErrorCode.INVALID_CONFIGURATION, key, shown, "must name at least one " + what);
             }
             ConfigShapes.checkItems(key, value, shown, min, max, what);
           });
@@ -250,22 +286,30 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
     /** A zone id or offset that {@link java.time.ZoneId#of} knows, or empty. */
     static Validator timeZone() {
-      return described("a zone id such as Europe/Paris, an offset such as +02:00, or empty", ConfigShapes::checkZone);
+      return described(
+          "a zone id such as Europe/Paris, an offset such as +02:00, or empty",
+          ConfigShapes::checkZone);
     }
 
-    /** {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} entries, each with at least one column (a STRING key). */
+    /**
+     * {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...} entries, each with at least one column (a STRING
+     * key).
+     */
     static Validator keyColumns() {
-      return described("[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'",
+      return described(
+          "[PDB.]SCHEMA.TABLE:COL1,COL2 entries separated by ';'",
           (key, value, shown) -> ConfigShapes.keyColumns(key, value.toString()));
     }
 
     /** A non-empty text whose only {@code ${...}} placeholders are {@code allowed}. */
     static Validator template(String... allowed) {
       List<String> placeholders = List.of(allowed);
-      return described("non-empty; placeholders " + String.join(", ", placeholders), (key, value, shown) -> {
-        nonEmpty().check(key, value, shown);
-        ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
-      });
+      return described(
+          "non-empty; placeholders " + String.join(", ", placeholders),
+          (key, value, shown) -> {
+            nonEmpty().check(key, value, shown);
+            ConfigShapes.checkPlaceholders(key, value, shown, placeholders);
+          });
     }
 
     /** Comma-separated {@code host:port} items, or empty. */
@@ -275,13 +319,17 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
 
     /** Text matching {@code regex} without case, or empty; {@code what} says it in words. */
     static Validator emptyOr(String regex, String what) {
-      java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
-      return described(what + " or empty", (key, value, shown) -> {
-        String text = value.toString().trim();
-        if (!text.isEmpty() && !pattern.matcher(text).matches()) {
-          throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
-        }
-      });
+      java.util.regex.Pattern pattern =
+          java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
+      return described(
+          what + " or empty",
+          (key, value, shown) -> {
+            String text = value.toString().trim();
+            if (!text.isEmpty() && !pattern.matcher(text).matches()) {
+              throw new ConfigException(
+                  ErrorCode.INVALID_CONFIGURATION, key, shown, "must be " + what + " or empty");
+            }
+          });
     }
 
     /** A JDBC URL the engine captures from: Oracle's ({@code jdbc:oracle:}) or the simulator's. */
@@ -295,7 +343,8 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
         @Override
         public void check(String key, Object value, String shown) {
           if (ConfigShapes.isEmpty(value)) {
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "must not be empty");
+            throw new ConfigException(
+                ErrorCode.INVALID_CONFIGURATION, key, shown, "must not be empty");
           }
         }
 
@@ -313,7 +362,9 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
    * @param <T> the value type
    */
   public interface Type<T> {
-    /** @throws ConfigException naming the key and text when the text does not parse */
+    /**
+     * @throws ConfigException naming the key and text when the text does not parse
+     */
     T parse(String key, String text);
 
     /** The type's name in the docs and in Connect ({@code STRING}, {@code INT}, ...). */
@@ -322,26 +373,35 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
     Type<String> STRING = simple("STRING", (k, t) -> t.trim());
     Type<Integer> INT = simple("INT", (k, t) -> Integer.parseInt(t.trim()));
     Type<Long> LONG = simple("LONG", (k, t) -> Long.parseLong(t.trim()));
-    Type<Boolean> BOOLEAN = simple("BOOLEAN", (k, t) -> {
-      String v = t.trim().toLowerCase(Locale.ROOT);
-      if (!v.equals("true") && !v.equals("false")) {
-        throw new IllegalArgumentException("not true or false");
-      }
-      return Boolean.valueOf(v);
-    });
+    Type<Boolean> BOOLEAN =
+        simple(
+            "BOOLEAN",
+            (k, t) -> {
+              String v = t.trim().toLowerCase(Locale.ROOT);
+              if (!v.equals("true") && !v.equals("false")) {
+                throw new IllegalArgumentException("not true or false");
+              }
+              return Boolean.valueOf(v);
+            });
+
     /** Comma-separated; items are trimmed, empty items dropped. */
-    Type<List<String>> LIST = simple("LIST", (k, t) -> {
-      List<String> items = new java.util.ArrayList<>();
-      for (String item : t.split(",")) {
-        if (!item.trim().isEmpty()) {
-          items.add(item.trim());
-        }
-      }
-      return List.copyOf(items);
-    });
+    Type<List<String>> LIST =
+        simple(
+            "LIST",
+            (k, t) -> {
+              List<String> items = new java.util.ArrayList<>();
+              for (String item : t.split(",")) {
+                if (!item.trim().isEmpty()) {
+                  items.add(item.trim());
+                }
+              }
+              return List.copyOf(items);
+            });
+
     Type<Secret> PASSWORD = simple("PASSWORD", (k, t) -> Secret.of(t));
 
-    private static <T> Type<T> simple(String name, java.util.function.BiFunction<String, String, T> parser) {
+    private static <T> Type<T> simple(
+        String name, java.util.function.BiFunction<String, String, T> parser) {
       return new Type<>() {
         @Override
         public T parse(String key, String text) {
@@ -349,7 +409,10 @@ public record ConfigKey<T>(String name, Type<T> type, String defaultText, Valida
             return parser.apply(key, text);
           } catch (RuntimeException e) {
             String shown = name.equals("PASSWORD") ? "[hidden]" : text;
-            throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+            throw new ConfigException(
+                ErrorCode.INVALID_CONFIGURATION,
+                key,
+                shown,
                 "is not a valid " + name.toLowerCase(Locale.ROOT));
           }
         }

@@ -25,20 +25,30 @@ final class ConfigShapes {
   static final List<String> DATABASE_URL_PREFIXES = List.of("jdbc:oracle:", "jdbc:redoline:sim:");
 
   /** What {@link #checkDatabaseUrl} allows, for messages and the generated docs. */
-  static final String DATABASE_URL_SHAPE = "an Oracle JDBC URL (jdbc:oracle:thin:@//host:port/service) or an"
-      + " Oracle simulator URL (jdbc:redoline:sim:demo, jdbc:redoline:sim://127.0.0.1:15210/stress)";
+  static final String DATABASE_URL_SHAPE =
+      "an Oracle JDBC URL (jdbc:oracle:thin:@//host:port/service) or an"
+          + " Oracle simulator URL (jdbc:redoline:sim:demo, jdbc:redoline:sim://127.0.0.1:15210/stress)";
 
   static void checkDatabaseUrl(String key, Object value, String shown) {
     String url = value.toString().trim();
     if (DATABASE_URL_PREFIXES.stream().noneMatch(url::startsWith)) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+      throw new ConfigException(
+          ErrorCode.INVALID_CONFIGURATION,
+          key,
+          shown,
           "is not a database URL the engine can capture from; expected " + DATABASE_URL_SHAPE);
     }
-    String problem = url.startsWith("jdbc:oracle:thin:") ? thinProblem(url)
-        : url.startsWith("jdbc:redoline:sim:") ? simulatorProblem(url.substring("jdbc:redoline:sim:".length()))
-        : null;
+    String problem =
+        url.startsWith("jdbc:oracle:thin:")
+            ? thinProblem(url)
+            : url.startsWith("jdbc:redoline:sim:")
+                ? simulatorProblem(url.substring("jdbc:redoline:sim:".length()))
+                : null;
     if (problem != null) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+      throw new ConfigException(
+          ErrorCode.INVALID_CONFIGURATION,
+          key,
+          shown,
           problem + "; expected " + DATABASE_URL_SHAPE);
     }
   }
@@ -54,12 +64,13 @@ final class ConfigShapes {
   }
 
   /**
-   * What is wrong with the part of a simulator URL after {@code jdbc:redoline:sim:}, or {@code null}:
-   * a workload name, or {@code //host:port/workload} with a port in 1..65535.
+   * What is wrong with the part of a simulator URL after {@code jdbc:redoline:sim:}, or {@code
+   * null}: a workload name, or {@code //host:port/workload} with a port in 1..65535.
    */
   private static String simulatorProblem(String afterPrefix) {
     int query = afterPrefix.indexOf('?');
-    String rest = query < 0 ? afterPrefix : afterPrefix.substring(0, query);   // options may hold paths
+    String rest =
+        query < 0 ? afterPrefix : afterPrefix.substring(0, query); // options may hold paths
     if (rest.isBlank()) {
       return "names no simulator workload";
     }
@@ -75,7 +86,8 @@ final class ConfigShapes {
       return "names no simulator server host";
     }
     String port = rest.substring(colon + 1, slash);
-    boolean digits = !port.isEmpty() && port.length() <= 5 && port.chars().allMatch(Character::isDigit);
+    boolean digits =
+        !port.isEmpty() && port.length() <= 5 && port.chars().allMatch(Character::isDigit);
     if (!digits || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
       return "has no port number in 1..65535 for the simulator server";
     }
@@ -83,10 +95,10 @@ final class ConfigShapes {
   }
 
   /**
-   * A JDBC URL as it may be shown: what stands between the driver's prefix and an {@code @} (Oracle's
-   * {@code user/password@} form, or a {@code user:password@} of any driver) and a query string's
-   * values (EZConnect's {@code ?wallet_password=...}) are replaced by {@code ***}; the host and
-   * service stay, since they are what an operator needs to see.
+   * A JDBC URL as it may be shown: what stands between the driver's prefix and an {@code @}
+   * (Oracle's {@code user/password@} form, or a {@code user:password@} of any driver) and a query
+   * string's values (EZConnect's {@code ?wallet_password=...}) are replaced by {@code ***}; the
+   * host and service stay, since they are what an operator needs to see.
    */
   static String shownUrl(String url) {
     String shown = url;
@@ -99,7 +111,10 @@ final class ConfigShapes {
     return query < 0 || query == shown.length() - 1 ? shown : shown.substring(0, query + 1) + "***";
   }
 
-  /** Where the text before {@code at} stops being the driver's name: after {@code jdbc:<driver>:<subname>:}. */
+  /**
+   * Where the text before {@code at} stops being the driver's name: after {@code
+   * jdbc:<driver>:<subname>:}.
+   */
   private static int prefixEnd(String url, int at) {
     int colons = 0;
     for (int i = 0; i < at; i++) {
@@ -107,15 +122,15 @@ final class ConfigShapes {
         return i + 1;
       }
       if (url.charAt(i) == '/') {
-        return i;      // jdbc:mysql://user:password@host: the credentials follow the slashes
+        return i; // jdbc:mysql://user:password@host: the credentials follow the slashes
       }
     }
     return 0;
   }
 
   /**
-   * The identifier parts of {@code text} ({@link TableId#splitIdentifiers}) when there are
-   * {@code min} to {@code max} of them; {@code null} when the text is malformed or has another count.
+   * The identifier parts of {@code text} ({@link TableId#splitIdentifiers}) when there are {@code
+   * min} to {@code max} of them; {@code null} when the text is malformed or has another count.
    */
   static List<String> dottedParts(String text, int min, int max) {
     try {
@@ -134,13 +149,15 @@ final class ConfigShapes {
   static void checkItems(String key, Object value, String shown, int min, int max, String what) {
     for (Object item : (List<?>) value) {
       if (dottedParts(item.toString(), min, max) == null) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
-            "item '" + item + "' is not " + what);
+        throw new ConfigException(
+            ErrorCode.INVALID_CONFIGURATION, key, shown, "item '" + item + "' is not " + what);
       }
     }
   }
 
-  /** Whether a LIST or STRING value holds nothing (a LIST drops empty items, so "," is empty too). */
+  /**
+   * Whether a LIST or STRING value holds nothing (a LIST drops empty items, so "," is empty too).
+   */
   static boolean isEmpty(Object value) {
     return value instanceof List<?> list ? list.isEmpty() : value.toString().trim().isEmpty();
   }
@@ -154,7 +171,10 @@ final class ConfigShapes {
     try {
       ZoneId.of(text);
     } catch (DateTimeException e) {
-      throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown,
+      throw new ConfigException(
+          ErrorCode.INVALID_CONFIGURATION,
+          key,
+          shown,
           "is not a time zone; allowed: a zone id such as Europe/Paris, an offset such as +02:00, or empty");
     }
   }
@@ -162,8 +182,8 @@ final class ConfigShapes {
   /**
    * Parses {@code [PDB.]SCHEMA.TABLE:COL1,COL2;...}: per table, its key columns in order.
    *
-   * @throws ConfigException naming the entry at fault: one without ':', a table that is not
-   *     {@code [PDB.]SCHEMA.TABLE}, no column, or a column that is not one name
+   * @throws ConfigException naming the entry at fault: one without ':', a table that is not {@code
+   *     [PDB.]SCHEMA.TABLE}, no column, or a column that is not one name
    */
   static Map<TableId, List<String>> keyColumns(String key, String text) {
     Map<TableId, List<String>> columnsByTable = new LinkedHashMap<>();
@@ -185,11 +205,18 @@ final class ConfigShapes {
         }
       }
       if (table == null || columns == null || columns.isEmpty()) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, text.trim(), "entry '" + entry.trim()
-            + "' is not [PDB.]SCHEMA.TABLE:COL1,COL2 (entries separated by ';', at least one column each)");
+        throw new ConfigException(
+            ErrorCode.INVALID_CONFIGURATION,
+            key,
+            text.trim(),
+            "entry '"
+                + entry.trim()
+                + "' is not [PDB.]SCHEMA.TABLE:COL1,COL2 (entries separated by ';', at least one column each)");
       }
-      TableId id = table.size() == 2 ? TableId.of(table.get(0), table.get(1))
-          : new TableId(table.get(0), table.get(1), table.get(2));
+      TableId id =
+          table.size() == 2
+              ? TableId.of(table.get(0), table.get(1))
+              : new TableId(table.get(0), table.get(1), table.get(2));
       columnsByTable.put(id, List.copyOf(columns));
     }
     return columnsByTable;
@@ -205,8 +232,14 @@ final class ConfigShapes {
       int end = text.indexOf('}', at);
       String placeholder = end < 0 ? text.substring(at) : text.substring(at, end + 1);
       if (!allowed.contains(placeholder)) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "'" + placeholder
-            + "' is not a placeholder of this key; allowed: " + String.join(", ", allowed));
+        throw new ConfigException(
+            ErrorCode.INVALID_CONFIGURATION,
+            key,
+            shown,
+            "'"
+                + placeholder
+                + "' is not a placeholder of this key; allowed: "
+                + String.join(", ", allowed));
       }
     }
   }
@@ -226,8 +259,13 @@ final class ConfigShapes {
         port = -1;
       }
       if (port < 1 || port > 65_535) {
-        throw new ConfigException(ErrorCode.INVALID_CONFIGURATION, key, shown, "item '" + server
-            + "' is not host:port (port in [1, 65535]); items are separated by ','");
+        throw new ConfigException(
+            ErrorCode.INVALID_CONFIGURATION,
+            key,
+            shown,
+            "item '"
+                + server
+                + "' is not host:port (port in [1, 65535]); items are separated by ','");
       }
     }
   }

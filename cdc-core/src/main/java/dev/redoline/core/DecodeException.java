@@ -34,15 +34,31 @@ public final class DecodeException extends CdcException {
    * @param offset the offset in the SQL text, or -1
    * @param excerpt text around the offset, cut to {@link #MAX_EXCERPT} characters
    */
-  public DecodeException(ErrorCode errorCode, String problem, TableId table, String column, int offset,
-      String excerpt, Throwable cause) {
+  public DecodeException(
+      ErrorCode errorCode,
+      String problem,
+      TableId table,
+      String column,
+      int offset,
+      String excerpt,
+      Throwable cause) {
     this(errorCode, problem, table, column, offset, cut(excerpt), null, null, null, cause);
   }
 
-  private DecodeException(ErrorCode errorCode, String problem, TableId table, String column, int offset,
-      String excerpt, Scn scn, Xid xid, RedoAddress address, Throwable cause) {
+  private DecodeException(
+      ErrorCode errorCode,
+      String problem,
+      TableId table,
+      String column,
+      int offset,
+      String excerpt,
+      Scn scn,
+      Xid xid,
+      RedoAddress address,
+      Throwable cause) {
     super(errorCode, detail(problem, table, column, offset, excerpt, scn, xid, address), cause);
-    Checks.argument(errorCode.errorClass() == ErrorClass.DATA, "%s is not a data error", errorCode.code());
+    Checks.argument(
+        errorCode.errorClass() == ErrorClass.DATA, "%s is not a data error", errorCode.code());
     this.table = table;
     this.column = column;
     this.offset = offset;
@@ -56,8 +72,17 @@ public final class DecodeException extends CdcException {
   public DecodeException withRow(Scn rowScn, Xid rowXid, RedoAddress rowAddress) {
     String problem = detail();
     int cut = problem.indexOf(" [");
-    return new DecodeException(errorCode(), cut < 0 ? problem : problem.substring(0, cut), table, column,
-        offset, excerpt, rowScn, rowXid, rowAddress, getCause());
+    return new DecodeException(
+        errorCode(),
+        cut < 0 ? problem : problem.substring(0, cut),
+        table,
+        column,
+        offset,
+        excerpt,
+        rowScn,
+        rowXid,
+        rowAddress,
+        getCause());
   }
 
   private static String cut(String excerpt) {
@@ -67,8 +92,15 @@ public final class DecodeException extends CdcException {
     return excerpt.substring(0, MAX_EXCERPT - 3) + "...";
   }
 
-  private static String detail(String problem, TableId table, String column, int offset, String excerpt,
-      Scn scn, Xid xid, RedoAddress address) {
+  private static String detail(
+      String problem,
+      TableId table,
+      String column,
+      int offset,
+      String excerpt,
+      Scn scn,
+      Xid xid,
+      RedoAddress address) {
     StringBuilder sb = new StringBuilder(Checks.notNull(problem, "problem")).append(" [");
     sb.append("table=").append(table == null ? "?" : table);
     if (column != null) {
@@ -78,7 +110,12 @@ public final class DecodeException extends CdcException {
       sb.append(", offset=").append(offset);
     }
     if (scn != null) {
-      sb.append(", scn=").append(scn).append(", xid=").append(xid).append(", address=").append(address);
+      sb.append(", scn=")
+          .append(scn)
+          .append(", xid=")
+          .append(xid)
+          .append(", address=")
+          .append(address);
     }
     if (excerpt != null) {
       sb.append(", near '").append(excerpt).append('\'');

@@ -4,11 +4,19 @@ package dev.redoline.core;
 public enum ErrorClass {
   /** CDC-1xxx: handled automatically (reconnect, mine again); a stop only past a retry limit. */
   AUTOMATIC(1),
-  /** CDC-2xxx: redo or local state needed for exact capture is missing or corrupt; always a stop. */
+  /**
+   * CDC-2xxx: redo or local state needed for exact capture is missing or corrupt; always a stop.
+   */
   REDO(2),
-  /** CDC-3xxx: a row that cannot be decoded; a stop, or a dead letter with {@code cdc.on.decode.error=dlq}. */
+  /**
+   * CDC-3xxx: a row that cannot be decoded; a stop, or a dead letter with {@code
+   * cdc.on.decode.error=dlq}.
+   */
   DATA(3),
-  /** CDC-4xxx: setup: configuration, privileges, database settings. Found before capture where possible. */
+  /**
+   * CDC-4xxx: setup: configuration, privileges, database settings. Found before capture where
+   * possible.
+   */
   SETUP(4),
   /** CDC-5xxx: anything not classified, e.g. an ORA code Redoline does not know; a stop. */
   UNCLASSIFIED(5);

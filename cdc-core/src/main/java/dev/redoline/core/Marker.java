@@ -2,7 +2,8 @@ package dev.redoline.core;
 
 /**
  * Values LogMiner writes in place of a literal, and the one the capture puts in place of a LOB too
- * large to carry. They are values of the column, unlike {@link Absent}, which says there is no value.
+ * large to carry. They are values of the column, unlike {@link Absent}, which says there is no
+ * value.
  */
 public enum Marker {
   /** {@code EMPTY_CLOB()}: an out-of-line CLOB/NCLOB whose content arrives in LOB rows, or none. */

@@ -7,7 +7,10 @@ public enum Operation {
   DELETE('d'),
   /** {@code TRUNCATE TABLE}: every row of the table removed, with no row images. */
   TRUNCATE('t'),
-  /** A row read by a snapshot ({@link SnapshotMark}): only {@code after}, the row as of the chunk's SCN. */
+  /**
+   * A row read by a snapshot ({@link SnapshotMark}): only {@code after}, the row as of the chunk's
+   * SCN.
+   */
   READ('r');
 
   private final char code;

@@ -6,15 +6,15 @@ import java.util.Locale;
 /**
  * A column's Oracle data type as the dictionary declares it.
  *
- * <p>Sizes that a type does not take are {@link #UNSPECIFIED}. For {@code NUMBER},
- * {@code precision}/{@code scale} are the declared ones ({@code NUMBER} alone has both
- * unspecified; {@code INTEGER} is {@code NUMBER(38,0)}). For {@code FLOAT(b)} precision is in
- * binary digits. {@code TIMESTAMP(n)} variants keep the fractional digits in {@code scale};
- * {@code INTERVAL DAY(p) TO SECOND(s)} keeps {@code p} and {@code s}; {@code INTERVAL YEAR(p) TO
- * MONTH} keeps {@code p}. Character and raw types keep their declared {@code length}. Oracle 23ai's
- * {@code VECTOR(n, format)} keeps its dimension count in {@code length} and the bits of one
- * dimension in {@code precision} (FLOAT32 32, FLOAT64 64, INT8 8, BINARY 1); {@code *} or an
- * omitted part is {@link #UNSPECIFIED}.
+ * <p>Sizes that a type does not take are {@link #UNSPECIFIED}. For {@code NUMBER}, {@code
+ * precision}/{@code scale} are the declared ones ({@code NUMBER} alone has both unspecified; {@code
+ * INTEGER} is {@code NUMBER(38,0)}). For {@code FLOAT(b)} precision is in binary digits. {@code
+ * TIMESTAMP(n)} variants keep the fractional digits in {@code scale}; {@code INTERVAL DAY(p) TO
+ * SECOND(s)} keeps {@code p} and {@code s}; {@code INTERVAL YEAR(p) TO MONTH} keeps {@code p}.
+ * Character and raw types keep their declared {@code length}. Oracle 23ai's {@code VECTOR(n,
+ * format)} keeps its dimension count in {@code length} and the bits of one dimension in {@code
+ * precision} (FLOAT32 32, FLOAT64 64, INT8 8, BINARY 1); {@code *} or an omitted part is {@link
+ * #UNSPECIFIED}.
  *
  * <pre>{@code
  * OracleType t = OracleType.parse("TIMESTAMP(6) WITH TIME ZONE");
@@ -34,16 +34,34 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
 
   /** The type families Redoline decodes. */
   public enum Kind {
-    NUMBER("NUMBER"), FLOAT("FLOAT"), BINARY_FLOAT("BINARY_FLOAT"), BINARY_DOUBLE("BINARY_DOUBLE"),
-    CHAR("CHAR"), NCHAR("NCHAR"), VARCHAR2("VARCHAR2"), NVARCHAR2("NVARCHAR2"),
-    DATE("DATE"), TIMESTAMP("TIMESTAMP"), TIMESTAMP_TZ("TIMESTAMP WITH TIME ZONE"),
+    NUMBER("NUMBER"),
+    FLOAT("FLOAT"),
+    BINARY_FLOAT("BINARY_FLOAT"),
+    BINARY_DOUBLE("BINARY_DOUBLE"),
+    CHAR("CHAR"),
+    NCHAR("NCHAR"),
+    VARCHAR2("VARCHAR2"),
+    NVARCHAR2("NVARCHAR2"),
+    DATE("DATE"),
+    TIMESTAMP("TIMESTAMP"),
+    TIMESTAMP_TZ("TIMESTAMP WITH TIME ZONE"),
     TIMESTAMP_LTZ("TIMESTAMP WITH LOCAL TIME ZONE"),
-    INTERVAL_YM("INTERVAL YEAR TO MONTH"), INTERVAL_DS("INTERVAL DAY TO SECOND"),
-    RAW("RAW"), CLOB("CLOB"), NCLOB("NCLOB"), BLOB("BLOB"), LONG("LONG"), LONG_RAW("LONG RAW"),
-    ROWID("ROWID"), XMLTYPE("XMLTYPE"), JSON("JSON"),
+    INTERVAL_YM("INTERVAL YEAR TO MONTH"),
+    INTERVAL_DS("INTERVAL DAY TO SECOND"),
+    RAW("RAW"),
+    CLOB("CLOB"),
+    NCLOB("NCLOB"),
+    BLOB("BLOB"),
+    LONG("LONG"),
+    LONG_RAW("LONG RAW"),
+    ROWID("ROWID"),
+    XMLTYPE("XMLTYPE"),
+    JSON("JSON"),
     /** Oracle 23ai's SQL BOOLEAN. */
     BOOLEAN("BOOLEAN"),
-    /** Oracle 23ai's VECTOR: dimensions in {@code length}, bits per dimension in {@code precision}. */
+    /**
+     * Oracle 23ai's VECTOR: dimensions in {@code length}, bits per dimension in {@code precision}.
+     */
     VECTOR("VECTOR"),
     /** Any type LogMiner renders as {@code Unsupported Type}, kept by its dictionary name. */
     UNSUPPORTED("UNSUPPORTED");
@@ -62,8 +80,12 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
 
   public OracleType {
     Checks.notNull(kind, "kind");
-    Checks.argument(length >= UNSPECIFIED && precision >= UNSPECIFIED,
-        "length and precision must be %s or more: %s, %s", UNSPECIFIED, length, precision);
+    Checks.argument(
+        length >= UNSPECIFIED && precision >= UNSPECIFIED,
+        "length and precision must be %s or more: %s, %s",
+        UNSPECIFIED,
+        length,
+        precision);
   }
 
   /** A type without sizes, as {@code DATE} or {@code CLOB}. */
@@ -91,12 +113,16 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
    * (FLOAT32), 64 (FLOAT64), 8 (INT8), 1 (BINARY) or {@link #UNSPECIFIED}.
    */
   public static OracleType vector(int dimensions, int bits) {
-    Checks.argument(bits == UNSPECIFIED || bits == 1 || bits == 8 || bits == 32 || bits == 64,
-        "a VECTOR dimension has 1, 8, 32 or 64 bits, not %s", bits);
+    Checks.argument(
+        bits == UNSPECIFIED || bits == 1 || bits == 8 || bits == 32 || bits == 64,
+        "a VECTOR dimension has 1, 8, 32 or 64 bits, not %s",
+        bits);
     return new OracleType(Kind.VECTOR, dimensions, bits, UNSPECIFIED);
   }
 
-  /** Whether this is {@code NUMBER(1)}: one digit, scale 0, the column Debezium can map to boolean. */
+  /**
+   * Whether this is {@code NUMBER(1)}: one digit, scale 0, the column Debezium can map to boolean.
+   */
   public boolean isNumberOne() {
     return kind == Kind.NUMBER && precision == 1 && scale == 0;
   }
@@ -107,9 +133,9 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
   }
 
   /**
-   * Parses a dictionary type such as {@code NUMBER(10,2)}, {@code VARCHAR2(100 CHAR)},
-   * {@code TIMESTAMP(6) WITH LOCAL TIME ZONE} or {@code INTERVAL DAY(2) TO SECOND(6)}. Names
-   * Redoline does not decode become {@link Kind#UNSUPPORTED}.
+   * Parses a dictionary type such as {@code NUMBER(10,2)}, {@code VARCHAR2(100 CHAR)}, {@code
+   * TIMESTAMP(6) WITH LOCAL TIME ZONE} or {@code INTERVAL DAY(2) TO SECOND(6)}. Names Redoline does
+   * not decode become {@link Kind#UNSUPPORTED}.
    */
   public static OracleType parse(String text) {
     Checks.notNull(text, "text");
@@ -117,7 +143,8 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     try {
       return parseNormalized(t);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("Not an Oracle type: '" + text + "' (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(
+          "Not an Oracle type: '" + text + "' (" + e.getMessage() + ")", e);
     }
   }
 
@@ -129,13 +156,15 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
       return new OracleType(Kind.INTERVAL_YM, UNSPECIFIED, sizeAfter(t, "YEAR", 0, 2), UNSPECIFIED);
     }
     if (t.startsWith("INTERVAL DAY")) {
-      return new OracleType(Kind.INTERVAL_DS, UNSPECIFIED,
-          sizeAfter(t, "DAY", 0, 2), sizeAfter(t, "SECOND", 0, 6));
+      return new OracleType(
+          Kind.INTERVAL_DS, UNSPECIFIED, sizeAfter(t, "DAY", 0, 2), sizeAfter(t, "SECOND", 0, 6));
     }
     if (t.startsWith("TIMESTAMP")) {
       int digits = sizeAfter(t, "TIMESTAMP", 0, 6);
-      Kind kind = t.endsWith("WITH LOCAL TIME ZONE") ? Kind.TIMESTAMP_LTZ
-          : t.endsWith("WITH TIME ZONE") ? Kind.TIMESTAMP_TZ : Kind.TIMESTAMP;
+      Kind kind =
+          t.endsWith("WITH LOCAL TIME ZONE")
+              ? Kind.TIMESTAMP_LTZ
+              : t.endsWith("WITH TIME ZONE") ? Kind.TIMESTAMP_TZ : Kind.TIMESTAMP;
       return timestamp(kind, digits);
     }
     int paren = t.indexOf('(');
@@ -158,19 +187,27 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     int[] sizes = sizes(t, paren);
     switch (kind) {
       case NUMBER:
-        return number(sizes[0], sizes.length > 1 ? sizes[1] : (sizes[0] == UNSPECIFIED ? UNSPECIFIED : 0));
+        return number(
+            sizes[0], sizes.length > 1 ? sizes[1] : (sizes[0] == UNSPECIFIED ? UNSPECIFIED : 0));
       case FLOAT:
-        return new OracleType(Kind.FLOAT, UNSPECIFIED, sizes[0] == UNSPECIFIED ? 126 : sizes[0], UNSPECIFIED);
-      case CHAR: case NCHAR: case RAW:
+        return new OracleType(
+            Kind.FLOAT, UNSPECIFIED, sizes[0] == UNSPECIFIED ? 126 : sizes[0], UNSPECIFIED);
+      case CHAR:
+      case NCHAR:
+      case RAW:
         return sized(kind, sizes[0] == UNSPECIFIED ? 1 : sizes[0]);
-      case VARCHAR2: case NVARCHAR2:
+      case VARCHAR2:
+      case NVARCHAR2:
         return sized(kind, sizes[0]);
       default:
         return of(kind);
     }
   }
 
-  /** {@code VECTOR}, {@code VECTOR(768)}, {@code VECTOR(*, FLOAT32)}, {@code VECTOR(3, INT8, DENSE)}. */
+  /**
+   * {@code VECTOR}, {@code VECTOR(768)}, {@code VECTOR(*, FLOAT32)}, {@code VECTOR(3, INT8,
+   * DENSE)}.
+   */
   private static OracleType parseVector(String t, int paren) {
     if (paren < 0) {
       return vector(UNSPECIFIED, UNSPECIFIED);
@@ -182,18 +219,22 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     String[] parts = t.substring(paren + 1, close).split(",");
     String count = parts[0].trim();
     int dimensions = count.equals("*") ? UNSPECIFIED : Integer.parseInt(count);
-    Checks.argument(dimensions == UNSPECIFIED || dimensions > 0, "a VECTOR has 1 or more dimensions: %s", dimensions);
+    Checks.argument(
+        dimensions == UNSPECIFIED || dimensions > 0,
+        "a VECTOR has 1 or more dimensions: %s",
+        dimensions);
     int bits = UNSPECIFIED;
     if (parts.length > 1) {
       String format = parts[1].trim();
-      bits = switch (format) {
-        case "*" -> UNSPECIFIED;
-        case "FLOAT32" -> 32;
-        case "FLOAT64" -> 64;
-        case "INT8" -> 8;
-        case "BINARY" -> 1;
-        default -> throw new IllegalArgumentException("unknown VECTOR format " + format);
-      };
+      bits =
+          switch (format) {
+            case "*" -> UNSPECIFIED;
+            case "FLOAT32" -> 32;
+            case "FLOAT64" -> 64;
+            case "INT8" -> 8;
+            case "BINARY" -> 1;
+            default -> throw new IllegalArgumentException("unknown VECTOR format " + format);
+          };
     }
     if (parts.length > 2 && !parts[2].trim().equals("DENSE")) {
       // SPARSE vectors have another storage image, which Redoline does not decode
@@ -214,8 +255,9 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     int[] sizes = new int[parts.length];
     for (int i = 0; i < parts.length; i++) {
       String p = parts[i].trim();
-      int space = p.indexOf(' ');   // "100 CHAR" or "100 BYTE"
-      sizes[i] = p.equals("*") ? UNSPECIFIED : Integer.parseInt(space < 0 ? p : p.substring(0, space));
+      int space = p.indexOf(' '); // "100 CHAR" or "100 BYTE"
+      sizes[i] =
+          p.equals("*") ? UNSPECIFIED : Integer.parseInt(space < 0 ? p : p.substring(0, space));
     }
     return sizes;
   }
@@ -225,7 +267,8 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
     if (at < t.length() && t.charAt(at) == '(') {
       int close = t.indexOf(')', at);
       int value = Integer.parseInt(t.substring(at + 1, close).trim());
-      Checks.argument(value >= min && value <= 9, "%s size must be in [%s, 9]: %s", word, min, value);
+      Checks.argument(
+          value >= min && value <= 9, "%s size must be in [%s, 9]: %s", word, min, value);
       return value;
     }
     return dflt;
@@ -239,11 +282,16 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
         if (precision == UNSPECIFIED) {
           return "NUMBER";
         }
-        return scale == UNSPECIFIED || scale == 0 ? "NUMBER(" + precision + (scale == 0 ? ",0)" : ")")
+        return scale == UNSPECIFIED || scale == 0
+            ? "NUMBER(" + precision + (scale == 0 ? ",0)" : ")")
             : "NUMBER(" + precision + "," + scale + ")";
       case FLOAT:
         return "FLOAT(" + precision + ")";
-      case CHAR: case NCHAR: case RAW: case VARCHAR2: case NVARCHAR2:
+      case CHAR:
+      case NCHAR:
+      case RAW:
+      case VARCHAR2:
+      case NVARCHAR2:
         return length == UNSPECIFIED ? kind.sqlName() : kind.sqlName() + "(" + length + ")";
       case TIMESTAMP:
         return "TIMESTAMP(" + scale + ")";
@@ -256,7 +304,11 @@ public record OracleType(Kind kind, int length, int precision, int scale) {
       case INTERVAL_DS:
         return "INTERVAL DAY(" + precision + ") TO SECOND(" + scale + ")";
       case VECTOR:
-        return "VECTOR(" + (length == UNSPECIFIED ? "*" : length) + "," + vectorFormatName(precision) + ")";
+        return "VECTOR("
+            + (length == UNSPECIFIED ? "*" : length)
+            + ","
+            + vectorFormatName(precision)
+            + ")";
       default:
         return kind.sqlName();
     }

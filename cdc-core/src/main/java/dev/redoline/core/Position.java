@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
  *       transaction skips the acknowledged part ({@link #WHOLE} when all of it was);
  *   <li>{@code excludedOpen}: transactions of excluded users ({@code cdc.users.exclude}) that were
  *       open and whose START row the capture never mined (begun before it). LogMiner names their
- *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after
- *       they ended could only learn from here that their rows are not to be captured. Transactions
+ *       user in no later row, and V$TRANSACTION forgets them once they end, so a restart after they
+ *       ended could only learn from here that their rows are not to be captured. Transactions
  *       dropped from the buffer on request are named here too, until their end is mined;
  *   <li>{@code snapshot}: per table, how far its snapshot has come, and the unfinished ad-hoc
  *       snapshots ({@link SnapshotProgress}).
@@ -42,22 +42,30 @@ import java.util.stream.Collectors;
  * @param resumeScn the SCN from which logs are chosen on restart
  * @param resume per thread, the address after which redo is read again (sorted by thread)
  * @param lastCommit the last acknowledged commit, or {@code null} before the first
- * @param lastIndex the index of the last acknowledged change inside the transaction at
- *     {@code lastCommit}, or {@link #WHOLE}
+ * @param lastIndex the index of the last acknowledged change inside the transaction at {@code
+ *     lastCommit}, or {@link #WHOLE}
  * @param excludedOpen open transactions of excluded users whose START was not mined
  * @param snapshot the progress of the capture's snapshots
  */
-public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit,
-    long lastIndex, Set<Xid> excludedOpen, SnapshotProgress snapshot) {
+public record Position(
+    Scn resumeScn,
+    SortedMap<Integer, RedoAddress> resume,
+    CommitMark lastCommit,
+    long lastIndex,
+    Set<Xid> excludedOpen,
+    SnapshotProgress snapshot) {
 
   /**
-   * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys, 4
-   * the {@code adhoc} keys of unfinished ad-hoc snapshots. A position is written in the lowest
-   * version that holds it (a position with none of them is version 1, which every release reads).
+   * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys, 4 the
+   * {@code adhoc} keys of unfinished ad-hoc snapshots. A position is written in the lowest version
+   * that holds it (a position with none of them is version 1, which every release reads).
    */
   public static final int VERSION = 4;
 
-  /** {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is acknowledged. */
+  /**
+   * {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is
+   * acknowledged.
+   */
   public static final long WHOLE = Long.MAX_VALUE;
 
   static final String KEY_VERSION = "v";
@@ -72,24 +80,37 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     Checks.notNull(resumeScn, "resumeScn");
     Checks.notNull(resume, "resume");
     TreeMap<Integer, RedoAddress> copy = new TreeMap<>(resume);
-    copy.forEach((thread, address) -> Checks.argument(address.thread() == thread,
-        "Resume address %s is filed under thread %s", address, thread));
+    copy.forEach(
+        (thread, address) ->
+            Checks.argument(
+                address.thread() == thread,
+                "Resume address %s is filed under thread %s",
+                address,
+                thread));
     resume = Collections.unmodifiableSortedMap(copy);
     Checks.argument(lastIndex >= 0, "lastIndex must not be negative: %s", lastIndex);
-    Checks.argument(lastCommit != null || lastIndex == WHOLE,
-        "lastIndex %s without a lastCommit", lastIndex);
+    Checks.argument(
+        lastCommit != null || lastIndex == WHOLE, "lastIndex %s without a lastCommit", lastIndex);
     excludedOpen = Set.copyOf(Checks.notNull(excludedOpen, "excludedOpen"));
     Checks.notNull(snapshot, "snapshot");
   }
 
   /** A position that tracks no snapshot. */
-  public Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit, long lastIndex,
+  public Position(
+      Scn resumeScn,
+      SortedMap<Integer, RedoAddress> resume,
+      CommitMark lastCommit,
+      long lastIndex,
       Set<Xid> excludedOpen) {
     this(resumeScn, resume, lastCommit, lastIndex, excludedOpen, SnapshotProgress.UNTRACKED);
   }
 
   /** A position without excluded open transactions. */
-  public Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, CommitMark lastCommit, long lastIndex) {
+  public Position(
+      Scn resumeScn,
+      SortedMap<Integer, RedoAddress> resume,
+      CommitMark lastCommit,
+      long lastIndex) {
     this(resumeScn, resume, lastCommit, lastIndex, Set.of());
   }
 
@@ -100,7 +121,8 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
 
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
-    return new Position(scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot);
+    return new Position(
+        scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot);
   }
 
   /** This position with the snapshot progress replaced. */
@@ -108,15 +130,18 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
     return new Position(resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress);
   }
 
-  /** This position after acknowledging the change at {@code index} of the transaction at {@code commit}. */
+  /**
+   * This position after acknowledging the change at {@code index} of the transaction at {@code
+   * commit}.
+   */
   public Position withDelivered(CommitMark commit, long index) {
-    return new Position(resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen, snapshot);
+    return new Position(
+        resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen, snapshot);
   }
 
   /**
    * Whether the change at {@code index} of the transaction committed at {@code commit} was
-   * acknowledged at or before this position: the test a restart applies to skip what was
-   * delivered.
+   * acknowledged at or before this position: the test a restart applies to skip what was delivered.
    */
   public boolean isDelivered(CommitMark commit, long index) {
     if (lastCommit == null) {
@@ -129,7 +154,9 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /** The primitive map form, in a stable key order. */
   public Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    map.put(KEY_VERSION, !snapshot.adHoc().isEmpty() ? 4 : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
+    map.put(
+        KEY_VERSION,
+        !snapshot.adHoc().isEmpty() ? 4 : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
@@ -138,7 +165,9 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
       map.put(KEY_COMMIT_INDEX, lastIndex);
     }
     if (!excludedOpen.isEmpty()) {
-      map.put(KEY_EXCLUDED, excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
+      map.put(
+          KEY_EXCLUDED,
+          excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
     }
     snapshot.write(map);
     return Collections.unmodifiableMap(map);
@@ -147,8 +176,8 @@ public record Position(Scn resumeScn, SortedMap<Integer, RedoAddress> resume, Co
   /**
    * Reads the map form of any version this class knows.
    *
-   * @throws CdcException with {@link ErrorCode#INVALID_POSITION} naming the key and value at
-   *     fault when the map is not a position
+   * @throws CdcException with {@link ErrorCode#INVALID_POSITION} naming the key and value at fault
+   *     when the map is not a position
    */
   public static Position fromMap(Map<String, ?> map) {
     Checks.notNull(map, "map");

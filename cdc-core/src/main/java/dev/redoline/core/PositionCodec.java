@@ -11,16 +11,21 @@ import java.util.TreeMap;
 /** Reads {@link Position} map forms; kept apart so each version's rules sit in one place. */
 final class PositionCodec {
 
-  private static final Set<String> COMMIT_KEYS = Set.of(
-      Position.KEY_COMMIT_SCN, Position.KEY_COMMIT_ADDRESS, Position.KEY_COMMIT_INDEX);
+  private static final Set<String> COMMIT_KEYS =
+      Set.of(Position.KEY_COMMIT_SCN, Position.KEY_COMMIT_ADDRESS, Position.KEY_COMMIT_INDEX);
 
   private PositionCodec() {}
 
   static Position read(Map<String, ?> map) {
     long version = number(map, Position.KEY_VERSION);
     if (version < 1 || version > Position.VERSION) {
-      throw invalid(map, "version " + version + " is not one this Redoline reads (1 to "
-          + Position.VERSION + "); was it written by a newer release?");
+      throw invalid(
+          map,
+          "version "
+              + version
+              + " is not one this Redoline reads (1 to "
+              + Position.VERSION
+              + "); was it written by a newer release?");
     }
     Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
@@ -55,7 +60,8 @@ final class PositionCodec {
       }
     }
     if (!tables.isEmpty() && !snapshot.tracked()) {
-      throw invalid(map, "snapshot progress without the key '" + SnapshotProgress.KEY_TRACKED + "'");
+      throw invalid(
+          map, "snapshot progress without the key '" + SnapshotProgress.KEY_TRACKED + "'");
     }
     snapshot = new SnapshotProgress(snapshot.tracked(), tables, adHocSnapshots(map, adHoc));
     if (commitKeys == 0) {
@@ -88,11 +94,13 @@ final class PositionCodec {
   }
 
   /** Files {@code adhoc.<id>[.after|.filter]} under its id and suffix. */
-  private static void adHocEntry(Map<String, ?> map, String key, Map<Long, Map<String, String>> adHoc) {
+  private static void adHocEntry(
+      Map<String, ?> map, String key, Map<Long, Map<String, String>> adHoc) {
     String rest = key.substring(SnapshotProgress.KEY_AD_HOC_PREFIX.length());
     int dot = rest.indexOf('.');
     String suffix = dot < 0 ? "" : rest.substring(dot);
-    if (!suffix.isEmpty() && !suffix.equals(SnapshotProgress.KEY_AD_HOC_AFTER)
+    if (!suffix.isEmpty()
+        && !suffix.equals(SnapshotProgress.KEY_AD_HOC_AFTER)
         && !suffix.equals(SnapshotProgress.KEY_AD_HOC_FILTER)) {
       throw invalid(map, "unknown key '" + key + "'");
     }
@@ -108,34 +116,46 @@ final class PositionCodec {
     adHoc.computeIfAbsent(id, i -> new HashMap<>()).put(suffix, text(map, key));
   }
 
-  private static List<SnapshotProgress.AdHoc> adHocSnapshots(Map<String, ?> map,
-      Map<Long, Map<String, String>> adHoc) {
+  private static List<SnapshotProgress.AdHoc> adHocSnapshots(
+      Map<String, ?> map, Map<Long, Map<String, String>> adHoc) {
     List<SnapshotProgress.AdHoc> out = new ArrayList<>();
-    adHoc.forEach((id, keys) -> {
-      String prefix = SnapshotProgress.KEY_AD_HOC_PREFIX + id;
-      String name = keys.get("");
-      if (name == null) {
-        throw invalid(map, "the keys of ad-hoc snapshot " + id + " without the key '" + prefix + "' naming its table");
-      }
-      TableId table;
-      try {
-        table = TableId.parse(name);
-      } catch (IllegalArgumentException e) {
-        throw invalid(map, prefix + "='" + name + "' is not a table name: " + e.getMessage());
-      }
-      String after = keys.get(SnapshotProgress.KEY_AD_HOC_AFTER);
-      List<Object> lastKey;
-      try {
-        lastKey = after == null ? List.of() : SnapshotProgress.decode(after);
-      } catch (IllegalArgumentException | DateTimeException e) {
-        throw invalid(map, prefix + SnapshotProgress.KEY_AD_HOC_AFTER + "='" + after + "': " + e.getMessage());
-      }
-      out.add(new SnapshotProgress.AdHoc(id, table, keys.get(SnapshotProgress.KEY_AD_HOC_FILTER), lastKey));
-    });
+    adHoc.forEach(
+        (id, keys) -> {
+          String prefix = SnapshotProgress.KEY_AD_HOC_PREFIX + id;
+          String name = keys.get("");
+          if (name == null) {
+            throw invalid(
+                map,
+                "the keys of ad-hoc snapshot "
+                    + id
+                    + " without the key '"
+                    + prefix
+                    + "' naming its table");
+          }
+          TableId table;
+          try {
+            table = TableId.parse(name);
+          } catch (IllegalArgumentException e) {
+            throw invalid(map, prefix + "='" + name + "' is not a table name: " + e.getMessage());
+          }
+          String after = keys.get(SnapshotProgress.KEY_AD_HOC_AFTER);
+          List<Object> lastKey;
+          try {
+            lastKey = after == null ? List.of() : SnapshotProgress.decode(after);
+          } catch (IllegalArgumentException | DateTimeException e) {
+            throw invalid(
+                map,
+                prefix + SnapshotProgress.KEY_AD_HOC_AFTER + "='" + after + "': " + e.getMessage());
+          }
+          out.add(
+              new SnapshotProgress.AdHoc(
+                  id, table, keys.get(SnapshotProgress.KEY_AD_HOC_FILTER), lastKey));
+        });
     return out;
   }
 
-  private static SnapshotProgress.TableProgress tableProgress(Map<String, ?> map, String key, String text) {
+  private static SnapshotProgress.TableProgress tableProgress(
+      Map<String, ?> map, String key, String text) {
     if (text.equals("done")) {
       return SnapshotProgress.TableProgress.DONE;
     }
@@ -143,7 +163,8 @@ final class PositionCodec {
       throw invalid(map, key + "='" + text + "' is neither 'done' nor 'after:<key>'");
     }
     try {
-      return SnapshotProgress.TableProgress.after(SnapshotProgress.decode(text.substring("after:".length())));
+      return SnapshotProgress.TableProgress.after(
+          SnapshotProgress.decode(text.substring("after:".length())));
     } catch (IllegalArgumentException | DateTimeException e) {
       throw invalid(map, key + "='" + text + "': " + e.getMessage());
     }

@@ -25,8 +25,8 @@ import dev.redoline.core.internal.Checks;
  * assert RedoAddress.parse(a.toString()).equals(a);   // "1:0x000007.00018a2d.009c"
  * }</pre>
  *
- * @param thread the redo thread (RAC instance), 1 or more; 0 appears only on LogMiner's COMMIT
- *     rows of empty transactions and is accepted for them
+ * @param thread the redo thread (RAC instance), 1 or more; 0 appears only on LogMiner's COMMIT rows
+ *     of empty transactions and is accepted for them
  * @param sequence the log sequence number, unsigned 32-bit
  * @param block the block inside the log file, unsigned 32-bit
  * @param offset the byte offset inside the block, 0 to 65535
@@ -38,8 +38,8 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
 
   public RedoAddress {
     Checks.argument(thread >= 0, "thread must be 0 or more: %s", thread);
-    Checks.argument(sequence >= 0 && sequence <= MAX_U32,
-        "sequence must be in [0, 4294967295]: %s", sequence);
+    Checks.argument(
+        sequence >= 0 && sequence <= MAX_U32, "sequence must be in [0, 4294967295]: %s", sequence);
     Checks.argument(block >= 0 && block <= MAX_U32, "block must be in [0, 4294967295]: %s", block);
     Checks.argument(offset >= 0 && offset <= 0xFFFF, "offset must be in [0, 65535]: %s", offset);
   }
@@ -53,18 +53,22 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
    * Parses LogMiner's {@code RS_ID} text for a record of {@code thread}. Surrounding spaces are
    * optional; hexadecimal digits may be of either case and of any width.
    *
-   * @throws IllegalArgumentException quoting the text when it is not of the form
-   *     {@code 0x<seq>.<block>.<offset>}
+   * @throws IllegalArgumentException quoting the text when it is not of the form {@code
+   *     0x<seq>.<block>.<offset>}
    */
   public static RedoAddress parseRsId(int thread, String rsId) {
     Checks.notNull(rsId, "rsId");
     String text = rsId.trim();
     int dot1 = text.indexOf('.');
     int dot2 = dot1 < 0 ? -1 : text.indexOf('.', dot1 + 1);
-    if (!(text.startsWith("0x") || text.startsWith("0X")) || dot1 < 0 || dot2 < 0
+    if (!(text.startsWith("0x") || text.startsWith("0X"))
+        || dot1 < 0
+        || dot2 < 0
         || text.indexOf('.', dot2 + 1) >= 0) {
-      throw new IllegalArgumentException("Not an RS_ID: '" + rsId
-          + "' (expected ' 0x<sequence>.<block>.<offset> ' in hexadecimal, e.g. ' 0x000007.00018a2d.009c ')");
+      throw new IllegalArgumentException(
+          "Not an RS_ID: '"
+              + rsId
+              + "' (expected ' 0x<sequence>.<block>.<offset> ' in hexadecimal, e.g. ' 0x000007.00018a2d.009c ')");
     }
     try {
       long sequence = hex(text, 2, dot1);
@@ -75,7 +79,8 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
       }
       return new RedoAddress(thread, sequence, block, (int) offset);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Not an RS_ID: '" + rsId + "' (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(
+          "Not an RS_ID: '" + rsId + "' (" + e.getMessage() + ")", e);
     }
   }
 
@@ -88,14 +93,17 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
     Checks.notNull(text, "text");
     int colon = text.indexOf(':');
     if (colon <= 0) {
-      throw new IllegalArgumentException("Not a redo address: '" + text
-          + "' (expected <thread>:0x<sequence>.<block>.<offset>, e.g. 1:0x000007.00018a2d.009c)");
+      throw new IllegalArgumentException(
+          "Not a redo address: '"
+              + text
+              + "' (expected <thread>:0x<sequence>.<block>.<offset>, e.g. 1:0x000007.00018a2d.009c)");
     }
     int thread;
     try {
       thread = Integer.parseInt(text.substring(0, colon).trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Not a redo address: '" + text + "' (thread is not a number)", e);
+      throw new IllegalArgumentException(
+          "Not a redo address: '" + text + "' (thread is not a number)", e);
     }
     return parseRsId(thread, text.substring(colon + 1));
   }
@@ -120,7 +128,10 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
     return ' ' + compact() + ' ';
   }
 
-  /** {@code 0xSSSSSS.BBBBBBBB.OOOO}, zero-padded lower-case hex; built by hand, as it is on the path of every row. */
+  /**
+   * {@code 0xSSSSSS.BBBBBBBB.OOOO}, zero-padded lower-case hex; built by hand, as it is on the path
+   * of every row.
+   */
   private String compact() {
     StringBuilder sb = new StringBuilder(24).append("0x");
     padded(sb, sequence, 6).append('.');
@@ -144,12 +155,15 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
   /**
    * Whether this address is strictly after {@code other} in the same thread.
    *
-   * @throws IllegalArgumentException if the threads differ: addresses of different threads have
-   *     no order in the redo
+   * @throws IllegalArgumentException if the threads differ: addresses of different threads have no
+   *     order in the redo
    */
   public boolean isAfter(RedoAddress other) {
-    Checks.argument(sameThread(other),
-        "Addresses of different threads have no redo order: %s vs %s", this, other);
+    Checks.argument(
+        sameThread(other),
+        "Addresses of different threads have no redo order: %s vs %s",
+        this,
+        other);
     return compareTo(other) > 0;
   }
 

@@ -11,8 +11,8 @@ import java.util.Set;
  *
  * <p>{@link #address()} is the row's RS_ID with its THREAD#; {@code address().rsId()} gives the
  * column's text back (with its leading and trailing space). A statement longer than 4,000 bytes
- * arrives as several consecutive rows with {@link #csf()} set on all but the last, sharing SCN,
- * XID and RS_ID. Timestamps are DATEs (second precision) in the database's local time.
+ * arrives as several consecutive rows with {@link #csf()} set on all but the last, sharing SCN, XID
+ * and RS_ID. Timestamps are DATEs (second precision) in the database's local time.
  *
  * @param scn SCN; the commit SCN on a COMMIT row
  * @param startScn START_SCN, only under COMMITTED_DATA_ONLY, else {@code null}
@@ -20,7 +20,8 @@ import java.util.Set;
  * @param timestamp TIMESTAMP
  * @param startTimestamp START_TIMESTAMP (COMMITTED_DATA_ONLY only) or {@code null}
  * @param commitTimestamp COMMIT_TIMESTAMP (COMMITTED_DATA_ONLY only) or {@code null}
- * @param xid XID, little-endian RAW(8); the sequence is {@code ffffffff} when LogMiner does not know it
+ * @param xid XID, little-endian RAW(8); the sequence is {@code ffffffff} when LogMiner does not
+ *     know it
  * @param operationCode OPERATION_CODE
  * @param operation OPERATION
  * @param rollback ROLLBACK = 1: the record undoes an earlier change of its transaction
@@ -37,36 +38,68 @@ import java.util.Set;
  * @param sqlRedo SQL_REDO
  * @param sqlUndo SQL_UNDO, or {@code null}
  * @param info INFO, or {@code null}
- * @param status STATUS: 0 valid, 2 invalid SQL (dictionary mismatch), 3 unguaranteed, 1291 missing SCN
+ * @param status STATUS: 0 valid, 2 invalid SQL (dictionary mismatch), 3 unguaranteed, 1291 missing
+ *     SCN
  * @param srcConName SRC_CON_NAME, {@code null} in a non-container database
  * @param srcConId SRC_CON_ID, {@code null} in a non-container database
  * @param srcConUid SRC_CON_UID, {@code null} in a non-container database
  */
-public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timestamp,
-    LocalDateTime startTimestamp, LocalDateTime commitTimestamp, Xid xid, int operationCode,
-    String operation, boolean rollback, String segOwner, String tableName, String rowId, String username,
-    RedoAddress address, int ssn, boolean csf, Integer dataObj, Integer dataObjv, Integer dataObjd,
-    String sqlRedo, String sqlUndo, String info, int status, String srcConName, Integer srcConId,
+public record RedoRow(
+    Scn scn,
+    Scn startScn,
+    Scn commitScn,
+    LocalDateTime timestamp,
+    LocalDateTime startTimestamp,
+    LocalDateTime commitTimestamp,
+    Xid xid,
+    int operationCode,
+    String operation,
+    boolean rollback,
+    String segOwner,
+    String tableName,
+    String rowId,
+    String username,
+    RedoAddress address,
+    int ssn,
+    boolean csf,
+    Integer dataObj,
+    Integer dataObjv,
+    Integer dataObjd,
+    String sqlRedo,
+    String sqlUndo,
+    String info,
+    int status,
+    String srcConName,
+    Integer srcConId,
     Long srcConUid) {
 
   /** OPERATION_CODE of an INSERT. */
   public static final int INSERT = 1;
+
   /** OPERATION_CODE of a DELETE. */
   public static final int DELETE = 2;
+
   /** OPERATION_CODE of an UPDATE. */
   public static final int UPDATE = 3;
+
   /** OPERATION_CODE of a DDL. */
   public static final int DDL = 5;
+
   /** OPERATION_CODE of a transaction START. */
   public static final int START = 6;
+
   /** OPERATION_CODE of a COMMIT. */
   public static final int COMMIT = 7;
+
   /** OPERATION_CODE of a GoldenGate replication marker. */
   public static final int REPLICATION_MARKER = 27;
+
   /** OPERATION_CODE of a MISSING_SCN row (gap in the redo). */
   public static final int MISSING_SCN = 34;
+
   /** OPERATION_CODE of a ROLLBACK (end of a rolled-back transaction). */
   public static final int ROLLBACK = 36;
+
   /** OPERATION_CODE of an UNSUPPORTED operation. */
   public static final int UNSUPPORTED = 255;
 
@@ -76,7 +109,8 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
    * LOB_ERASE (29, and 28 as Oracle documents it), XML DOC BEGIN, WRITE and END (68, 70, 71), and
    * the extended string's begin, write and end (91, 92, 93) (docs/logminer.md#operation-codes).
    */
-  public static final Set<Integer> LOB_OPERATION_CODES = Set.of(9, 10, 11, 28, 29, 68, 70, 71, 91, 92, 93);
+  public static final Set<Integer> LOB_OPERATION_CODES =
+      Set.of(9, 10, 11, 28, 29, 68, 70, 71, 91, 92, 93);
 
   public RedoRow {
     Objects.requireNonNull(scn, "scn == null");
@@ -92,16 +126,66 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
    * is then 0 and SQL_UNDO, never selected, {@code null}.
    */
   public RedoRow withSqlRedo(String joinedSqlRedo) {
-    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
-        operation, rollback, segOwner, tableName, rowId, username, address, ssn, false, dataObj, dataObjv, dataObjd,
-        joinedSqlRedo, null, info, status, srcConName, srcConId, srcConUid);
+    return new RedoRow(
+        scn,
+        startScn,
+        commitScn,
+        timestamp,
+        startTimestamp,
+        commitTimestamp,
+        xid,
+        operationCode,
+        operation,
+        rollback,
+        segOwner,
+        tableName,
+        rowId,
+        username,
+        address,
+        ssn,
+        false,
+        dataObj,
+        dataObjv,
+        dataObjd,
+        joinedSqlRedo,
+        null,
+        info,
+        status,
+        srcConName,
+        srcConId,
+        srcConUid);
   }
 
   /** The same row with ROW_ID {@code rowId}: one LogMiner gave on another row of the statement. */
   public RedoRow withRowId(String rowId) {
-    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
-        operation, rollback, segOwner, tableName, rowId, username, address, ssn, csf, dataObj, dataObjv, dataObjd,
-        sqlRedo, sqlUndo, info, status, srcConName, srcConId, srcConUid);
+    return new RedoRow(
+        scn,
+        startScn,
+        commitScn,
+        timestamp,
+        startTimestamp,
+        commitTimestamp,
+        xid,
+        operationCode,
+        operation,
+        rollback,
+        segOwner,
+        tableName,
+        rowId,
+        username,
+        address,
+        ssn,
+        csf,
+        dataObj,
+        dataObjv,
+        dataObjd,
+        sqlRedo,
+        sqlUndo,
+        info,
+        status,
+        srcConName,
+        srcConId,
+        srcConUid);
   }
 
   /** Whether this is a LOB row ({@link #LOB_OPERATION_CODES}). */
@@ -114,7 +198,10 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
    * container ({@code null} in a non-container database and for the root).
    */
   public TableId table() {
-    return new TableId(srcConName == null || srcConName.equals("CDB$ROOT") ? null : srcConName, segOwner, tableName);
+    return new TableId(
+        srcConName == null || srcConName.equals("CDB$ROOT") ? null : srcConName,
+        segOwner,
+        tableName);
   }
 
   /** THREAD#. */
@@ -132,10 +219,30 @@ public record RedoRow(Scn scn, Scn startScn, Scn commitScn, LocalDateTime timest
     return xid.toRaw();
   }
 
-  /** Without SQL_REDO and SQL_UNDO, only their sizes: they hold column values, which may be sensitive or excluded. */
+  /**
+   * Without SQL_REDO and SQL_UNDO, only their sizes: they hold column values, which may be
+   * sensitive or excluded.
+   */
   @Override
   public String toString() {
-    return "RedoRow[" + operation + " " + segOwner + "." + tableName + " scn=" + scn + " xid=" + xid + " address="
-        + address + " ssn=" + ssn + " status=" + status + " sqlRedo=" + sqlRedo.length() + " chars]";
+    return "RedoRow["
+        + operation
+        + " "
+        + segOwner
+        + "."
+        + tableName
+        + " scn="
+        + scn
+        + " xid="
+        + xid
+        + " address="
+        + address
+        + " ssn="
+        + ssn
+        + " status="
+        + status
+        + " sqlRedo="
+        + sqlRedo.length()
+        + " chars]";
   }
 }

@@ -12,8 +12,8 @@ import java.util.Arrays;
 
 /**
  * The column values of one row image (before or after a change), aligned with the columns of the
- * {@link TableLayout} version the change was decoded with: index {@code i} is column
- * {@code layout.column(i)}.
+ * {@link TableLayout} version the change was decoded with: index {@code i} is column {@code
+ * layout.column(i)}.
  *
  * <p>A slot holds {@code null} for SQL NULL, an {@link Absent} when the row has no value for the
  * column, or one of the value types below. The set is closed so that every sink, the spill files
@@ -76,15 +76,31 @@ public final class Row {
       return;
     }
     Class<?> c = value.getClass();
-    if (c == String.class || c == Long.class || c == BigDecimal.class || c == LocalDateTime.class
-        || c == Absent.class || c == Double.class || c == Float.class || c == Bytes.class
-        || c == OffsetDateTime.class || c == ZonedDateTime.class || c == Instant.class
-        || c == Duration.class || c == Period.class || c == Marker.class || c == Boolean.class
-        || c == VectorValue.class || c == StreamedLob.class) {
+    if (c == String.class
+        || c == Long.class
+        || c == BigDecimal.class
+        || c == LocalDateTime.class
+        || c == Absent.class
+        || c == Double.class
+        || c == Float.class
+        || c == Bytes.class
+        || c == OffsetDateTime.class
+        || c == ZonedDateTime.class
+        || c == Instant.class
+        || c == Duration.class
+        || c == Period.class
+        || c == Marker.class
+        || c == Boolean.class
+        || c == VectorValue.class
+        || c == StreamedLob.class) {
       return;
     }
-    throw new IllegalArgumentException("Slot " + index + " holds a " + c.getName()
-        + ", which is not a Row value type (see the Row javadoc)");
+    throw new IllegalArgumentException(
+        "Slot "
+            + index
+            + " holds a "
+            + c.getName()
+            + ", which is not a Row value type (see the Row javadoc)");
   }
 
   /** The number of slots: the layout's column count. */

@@ -7,8 +7,8 @@ import dev.redoline.core.internal.Checks;
  *
  * <p>Real databases hand out values above {@link Long#MAX_VALUE}: the current online log reports
  * {@code NEXT_CHANGE# = 18446744073709551615} (2<sup>64</sup>-1, {@link #MAX}). The value is kept
- * in a {@code long} holding the same 64 bits, so comparison and text always go through the
- * unsigned operations; never compare {@link #bits()} with {@code <}.
+ * in a {@code long} holding the same 64 bits, so comparison and text always go through the unsigned
+ * operations; never compare {@link #bits()} with {@code <}.
  *
  * <pre>{@code
  * Scn start = Scn.parse("2161573");
@@ -35,8 +35,10 @@ public record Scn(long bits) implements Comparable<Scn> {
    */
   public static Scn of(long value) {
     if (value < 0) {
-      throw new IllegalArgumentException("SCN must not be negative: " + value
-          + " (values above 2^63-1 are written as unsigned decimal text, see Scn.parse)");
+      throw new IllegalArgumentException(
+          "SCN must not be negative: "
+              + value
+              + " (values above 2^63-1 are written as unsigned decimal text, see Scn.parse)");
     }
     return new Scn(value);
   }
@@ -50,14 +52,19 @@ public record Scn(long bits) implements Comparable<Scn> {
     Checks.notNull(text, "text");
     String trimmed = text.trim();
     if (trimmed.isEmpty() || trimmed.charAt(0) == '+' || trimmed.charAt(0) == '-') {
-      throw new IllegalArgumentException("Not an SCN: '" + text
-          + "' (expected unsigned decimal digits, 0 to 18446744073709551615)");
+      throw new IllegalArgumentException(
+          "Not an SCN: '"
+              + text
+              + "' (expected unsigned decimal digits, 0 to 18446744073709551615)");
     }
     try {
       return new Scn(Long.parseUnsignedLong(trimmed));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Not an SCN: '" + text
-          + "' (expected unsigned decimal digits, 0 to 18446744073709551615)", e);
+      throw new IllegalArgumentException(
+          "Not an SCN: '"
+              + text
+              + "' (expected unsigned decimal digits, 0 to 18446744073709551615)",
+          e);
     }
   }
 

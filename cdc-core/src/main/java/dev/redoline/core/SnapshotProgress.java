@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * emitted chunk, or done. It travels in the {@link Position}, so a restart continues a table's
  * snapshot after its last emitted chunk and repeats at most the chunk that was being delivered.
  *
- * <p>{@code tracked} says whether the capture keeps this record at all: a position written
- * with {@code cdc.snapshot.mode=no_data}, or by a release without snapshots, is not tracked, and a
+ * <p>{@code tracked} says whether the capture keeps this record at all: a position written with
+ * {@code cdc.snapshot.mode=no_data}, or by a release without snapshots, is not tracked, and a
  * capture resumed from it snapshots no table by itself (an ad-hoc snapshot still can).
  *
  * <p>{@code adHoc} lists the ad-hoc snapshots (asked for while streaming) that are not complete,
@@ -34,7 +34,8 @@ import java.util.TreeMap;
  * @param tables per table, its snapshot's progress (sorted by table)
  * @param adHoc the unfinished ad-hoc snapshots, in the order they were asked for (by id)
  */
-public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress> tables, List<AdHoc> adHoc) {
+public record SnapshotProgress(
+    boolean tracked, SortedMap<TableId, TableProgress> tables, List<AdHoc> adHoc) {
 
   /** Nothing tracked: a position of a capture that takes no snapshot by itself. */
   public static final SnapshotProgress UNTRACKED = new SnapshotProgress(false, new TreeMap<>());
@@ -89,12 +90,15 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
 
   public SnapshotProgress {
     Checks.notNull(tables, "tables");
-    Checks.argument(tracked || tables.isEmpty(), "an untracked snapshot progress has no tables: %s", tables);
+    Checks.argument(
+        tracked || tables.isEmpty(), "an untracked snapshot progress has no tables: %s", tables);
     tables = Collections.unmodifiableSortedMap(new TreeMap<>(tables));
     List<AdHoc> sorted = new ArrayList<>(Checks.notNull(adHoc, "adHoc"));
     sorted.sort(java.util.Comparator.comparingLong(AdHoc::id));
     for (int i = 1; i < sorted.size(); i++) {
-      Checks.argument(sorted.get(i).id() != sorted.get(i - 1).id(), "two ad-hoc snapshots with id %s",
+      Checks.argument(
+          sorted.get(i).id() != sorted.get(i - 1).id(),
+          "two ad-hoc snapshots with id %s",
           sorted.get(i).id());
     }
     adHoc = List.copyOf(sorted);
@@ -112,7 +116,9 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
     return new SnapshotProgress(true, copy, adHoc);
   }
 
-  /** This progress with the ad-hoc snapshot {@code snapshot} added, or replacing the one of its id. */
+  /**
+   * This progress with the ad-hoc snapshot {@code snapshot} added, or replacing the one of its id.
+   */
   public SnapshotProgress withAdHoc(AdHoc snapshot) {
     Checks.notNull(snapshot, "snapshot");
     List<AdHoc> copy = new ArrayList<>(adHoc);
@@ -137,11 +143,12 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
   /** The tables whose snapshot began and has not completed. */
   public List<TableId> unfinished() {
     List<TableId> out = new ArrayList<>();
-    tables.forEach((t, p) -> {
-      if (!p.done()) {
-        out.add(t);
-      }
-    });
+    tables.forEach(
+        (t, p) -> {
+          if (!p.done()) {
+            out.add(t);
+          }
+        });
     return out;
   }
 
@@ -153,7 +160,9 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
   void write(Map<String, Object> map) {
     if (tracked) {
       map.put(KEY_TRACKED, "tracked");
-      tables.forEach((table, p) -> map.put(KEY_PREFIX + table, p.done() ? "done" : "after:" + encode(p.lastKey())));
+      tables.forEach(
+          (table, p) ->
+              map.put(KEY_PREFIX + table, p.done() ? "done" : "after:" + encode(p.lastKey())));
     }
     for (AdHoc a : adHoc) {
       String prefix = KEY_AD_HOC_PREFIX + a.id();
@@ -216,8 +225,10 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
         tag = 'Z';
         text = b.toString();
       } else {
-        throw new IllegalArgumentException("A snapshot key value of type " + v.getClass().getSimpleName()
-            + " cannot be stored in a position");
+        throw new IllegalArgumentException(
+            "A snapshot key value of type "
+                + v.getClass().getSimpleName()
+                + " cannot be stored in a position");
       }
       sb.append(tag).append(text.length()).append(':').append(text);
     }
@@ -249,20 +260,22 @@ public record SnapshotProgress(boolean tracked, SortedMap<TableId, TableProgress
         throw new IllegalArgumentException("value at " + i + " runs past the end");
       }
       String v = text.substring(colon + 1, end);
-      out.add(switch (tag) {
-        case 'N' -> null;
-        case 'L' -> Long.parseLong(v);
-        case 'D' -> new BigDecimal(v);
-        case 'S' -> v;
-        case 'T' -> LocalDateTime.parse(v);
-        case 'O' -> OffsetDateTime.parse(v);
-        case 'I' -> Instant.parse(v);
-        case 'B' -> Bytes.fromHex(v);
-        case 'F' -> Double.parseDouble(v);
-        case 'f' -> Float.parseFloat(v);
-        case 'Z' -> Boolean.parseBoolean(v);
-        default -> throw new IllegalArgumentException("unknown type '" + tag + "' at " + (i - 1));
-      });
+      out.add(
+          switch (tag) {
+            case 'N' -> null;
+            case 'L' -> Long.parseLong(v);
+            case 'D' -> new BigDecimal(v);
+            case 'S' -> v;
+            case 'T' -> LocalDateTime.parse(v);
+            case 'O' -> OffsetDateTime.parse(v);
+            case 'I' -> Instant.parse(v);
+            case 'B' -> Bytes.fromHex(v);
+            case 'F' -> Double.parseDouble(v);
+            case 'f' -> Float.parseFloat(v);
+            case 'Z' -> Boolean.parseBoolean(v);
+            default ->
+                throw new IllegalArgumentException("unknown type '" + tag + "' at " + (i - 1));
+          });
       i = end;
     }
     return out;

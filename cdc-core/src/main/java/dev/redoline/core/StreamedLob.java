@@ -9,10 +9,10 @@ import java.nio.file.NoSuchFileException;
 
 /**
  * A LOB value too large to be held whole on the heap: its content stays in a file of the buffer's
- * spill directory and is read through a stream. A CLOB, NCLOB or BLOB whose content grows past
- * the stream threshold (the lower of {@code cdc.lob.stream.threshold.bytes} and
- * {@code cdc.buffer.memory.max.bytes}; 2 bytes per character) is delivered as one; a smaller one,
- * an XMLTYPE or a JSON value is a {@code String} or {@link Bytes}.
+ * spill directory and is read through a stream. A CLOB, NCLOB or BLOB whose content grows past the
+ * stream threshold (the lower of {@code cdc.lob.stream.threshold.bytes} and {@code
+ * cdc.buffer.memory.max.bytes}; 2 bytes per character) is delivered as one; a smaller one, an
+ * XMLTYPE or a JSON value is a {@code String} or {@link Bytes}.
  *
  * <pre>{@code
  * if (value instanceof StreamedLob lob && lob.isCharacter()) {
@@ -23,13 +23,14 @@ import java.nio.file.NoSuchFileException;
  * }</pre>
  *
  * <h2>Lifetime</h2>
+ *
  * The content can be read, as often as wanted and from any thread, until the transaction holding
  * the value is acknowledged: for the embedded engine, at least while the handler runs. It is
  * deleted when the acknowledgement arrives (for the embedded engine, once the handler has returned
  * successfully and its position is stored with the next offset write), or when the transaction is
- * rolled back or dropped or the engine stops; opening a stream afterwards throws
- * {@link CdcException} CDC-5004: read it before returning. A stream opened before keeps reading
- * the whole content.
+ * rolled back or dropped or the engine stops; opening a stream afterwards throws {@link
+ * CdcException} CDC-5004: read it before returning. A stream opened before keeps reading the whole
+ * content.
  *
  * <p>Immutable. {@link #equals} compares where the content is stored, {@link #toString} shows the
  * kind and length: neither reads or prints any of the content.
@@ -48,17 +49,25 @@ public final class StreamedLob {
    */
   public static StreamedLob of(Source source) {
     Checks.notNull(source, "source");
-    Checks.argument(source.storedBytes() >= 0 && (!source.character() || source.storedBytes() % 2 == 0),
-        "a character LOB is stored in 2 bytes per character: %s", source.storedBytes());
+    Checks.argument(
+        source.storedBytes() >= 0 && (!source.character() || source.storedBytes() % 2 == 0),
+        "a character LOB is stored in 2 bytes per character: %s",
+        source.storedBytes());
     return new StreamedLob(source);
   }
 
-  /** Where the content is stored (the buffer writes a reference to its own sources in its spill files). */
+  /**
+   * Where the content is stored (the buffer writes a reference to its own sources in its spill
+   * files).
+   */
   public Source source() {
     return source;
   }
 
-  /** The length: bytes for a BLOB, characters (UTF-16 units, as Oracle counts them) for a CLOB or NCLOB. */
+  /**
+   * The length: bytes for a BLOB, characters (UTF-16 units, as Oracle counts them) for a CLOB or
+   * NCLOB.
+   */
   public long length() {
     return source.character() ? source.storedBytes() / 2 : source.storedBytes();
   }
@@ -80,23 +89,32 @@ public final class StreamedLob {
     try {
       return new BufferedInputStream(source.open(), 64 * 1024);
     } catch (NoSuchFileException e) {
-      throw new CdcException(ErrorCode.LOB_RELEASED, "the content of " + this + " was released: its transaction "
-          + "was acknowledged (the handler returned), rolled back or dropped, or the engine stopped", e);
+      throw new CdcException(
+          ErrorCode.LOB_RELEASED,
+          "the content of "
+              + this
+              + " was released: its transaction "
+              + "was acknowledged (the handler returned), rolled back or dropped, or the engine stopped",
+          e);
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the content of " + this + ": " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the content of " + this + ": " + e, e);
     }
   }
 
   /**
-   * A new reader over a character LOB's characters from its start, exactly as stored (an
-   * unpaired surrogate is kept, not replaced). The caller closes it.
+   * A new reader over a character LOB's characters from its start, exactly as stored (an unpaired
+   * surrogate is kept, not replaced). The caller closes it.
    *
-   * @throws IllegalStateException for a BLOB, which has bytes, not characters: use {@link #openStream()}
-   * @throws CdcException CDC-5004 when the value was released, CDC-2104 when the file cannot be read
+   * @throws IllegalStateException for a BLOB, which has bytes, not characters: use {@link
+   *     #openStream()}
+   * @throws CdcException CDC-5004 when the value was released, CDC-2104 when the file cannot be
+   *     read
    */
   public Reader openReader() {
     if (!source.character()) {
-      throw new IllegalStateException("a BLOB has bytes, not characters: read " + this + " with openStream()");
+      throw new IllegalStateException(
+          "a BLOB has bytes, not characters: read " + this + " with openStream()");
     }
     return new Utf16Reader(openStream());
   }
@@ -114,8 +132,11 @@ public final class StreamedLob {
   /** The kind, the length and where it is stored; never content. */
   @Override
   public String toString() {
-    return "StreamedLob[" + (source.character() ? length() + " characters" : length() + " bytes") + ", "
-        + source.describe() + "]";
+    return "StreamedLob["
+        + (source.character() ? length() + " characters" : length() + " bytes")
+        + ", "
+        + source.describe()
+        + "]";
   }
 
   /**
@@ -128,7 +149,9 @@ public final class StreamedLob {
    */
   public interface Source {
 
-    /** The stored size in bytes: a BLOB's bytes, or 2 per character (UTF-16BE) for a character LOB. */
+    /**
+     * The stored size in bytes: a BLOB's bytes, or 2 per character (UTF-16BE) for a character LOB.
+     */
     long storedBytes();
 
     /** Whether the content is characters stored as UTF-16BE, 2 bytes per UTF-16 unit. */
@@ -172,7 +195,7 @@ public final class StreamedLob {
         }
         buffer[offset + n++] = (char) (hi << 8 | lo);
         if (in.available() == 0) {
-          break;   // what is read so far is returned rather than blocking for more
+          break; // what is read so far is returned rather than blocking for more
         }
       }
       return n == 0 ? -1 : n;

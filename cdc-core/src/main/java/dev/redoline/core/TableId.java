@@ -53,8 +53,10 @@ public record TableId(String pdb, String owner, String table) implements Compara
     if (parts.size() == 3) {
       return new TableId(parts.get(0), parts.get(1), parts.get(2));
     }
-    throw new IllegalArgumentException("Not a table name: '" + text
-        + "' (expected [PDB.]OWNER.TABLE; quote parts that contain dots or lower case, e.g. \"My Table\")");
+    throw new IllegalArgumentException(
+        "Not a table name: '"
+            + text
+            + "' (expected [PDB.]OWNER.TABLE; quote parts that contain dots or lower case, e.g. \"My Table\")");
   }
 
   /**

@@ -32,8 +32,8 @@ public final class TableLayout {
   /**
    * Creates a layout.
    *
-   * @throws IllegalArgumentException if column names repeat, positions are not 1..n in order, or
-   *     a primary key column is not a column
+   * @throws IllegalArgumentException if column names repeat, positions are not 1..n in order, or a
+   *     primary key column is not a column
    */
   public TableLayout(TableId table, int version, List<Column> columns, List<String> primaryKey) {
     this.table = Checks.notNull(table, "table");
@@ -44,13 +44,22 @@ public final class TableLayout {
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < this.columns.size(); i++) {
       Column column = this.columns.get(i);
-      Checks.argument(column.position() == i + 1,
-          "Column %s of %s has position %s, expected %s", column.name(), table, column.position(), i + 1);
-      Checks.argument(index.put(column.name(), i) == null,
-          "Column %s appears twice in %s", column.name(), table);
+      Checks.argument(
+          column.position() == i + 1,
+          "Column %s of %s has position %s, expected %s",
+          column.name(),
+          table,
+          column.position(),
+          i + 1);
+      Checks.argument(
+          index.put(column.name(), i) == null,
+          "Column %s appears twice in %s",
+          column.name(),
+          table);
     }
     for (String key : this.primaryKey) {
-      Checks.argument(index.containsKey(key), "Primary key column %s is not a column of %s", key, table);
+      Checks.argument(
+          index.containsKey(key), "Primary key column %s is not a column of %s", key, table);
     }
     this.indexByName = Map.copyOf(index);
   }
@@ -89,14 +98,18 @@ public final class TableLayout {
   }
 
   /** A copy of this layout at {@code newVersion} with other columns: what an ALTER produces. */
-  public TableLayout withColumns(int newVersion, List<Column> newColumns, List<String> newPrimaryKey) {
+  public TableLayout withColumns(
+      int newVersion, List<Column> newColumns, List<String> newPrimaryKey) {
     return new TableLayout(table, newVersion, newColumns, newPrimaryKey);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TableLayout other && table.equals(other.table) && version == other.version
-        && columns.equals(other.columns) && primaryKey.equals(other.primaryKey);
+    return o instanceof TableLayout other
+        && table.equals(other.table)
+        && version == other.version
+        && columns.equals(other.columns)
+        && primaryKey.equals(other.primaryKey);
   }
 
   @Override
@@ -106,7 +119,15 @@ public final class TableLayout {
 
   @Override
   public String toString() {
-    return "TableLayout[" + table + " v" + version + " " + columns.size() + " columns, key " + primaryKey + "]";
+    return "TableLayout["
+        + table
+        + " v"
+        + version
+        + " "
+        + columns.size()
+        + " columns, key "
+        + primaryKey
+        + "]";
   }
 
   /** Collects columns in order; positions are assigned 1..n. */

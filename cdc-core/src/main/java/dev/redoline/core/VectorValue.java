@@ -26,7 +26,10 @@ public final class VectorValue {
 
   /** The storage format of one dimension. */
   public enum Format {
-    FLOAT32(2, 32), FLOAT64(3, 64), INT8(4, 8), BINARY(5, 1);
+    FLOAT32(2, 32),
+    FLOAT64(3, 64),
+    INT8(4, 8),
+    BINARY(5, 1);
 
     private final int code;
     private final int bits;
@@ -60,8 +63,12 @@ public final class VectorValue {
 
   private final Format format;
   private final int dimensions;
-  /** The numbers of FLOAT32, FLOAT64 and INT8 vectors (each exact as a double); empty for BINARY. */
+
+  /**
+   * The numbers of FLOAT32, FLOAT64 and INT8 vectors (each exact as a double); empty for BINARY.
+   */
   private final double[] numbers;
+
   /** The packed bits of a BINARY vector; empty otherwise. */
   private final byte[] bits;
 
@@ -95,7 +102,9 @@ public final class VectorValue {
     return new VectorValue(Format.INT8, values.length, numbers, new byte[0]);
   }
 
-  /** A BINARY vector of {@code packed.length * 8} dimensions, the first in the high bit of byte 0. */
+  /**
+   * A BINARY vector of {@code packed.length * 8} dimensions, the first in the high bit of byte 0.
+   */
   public static VectorValue ofBinary(byte... packed) {
     Checks.notNull(packed, "packed");
     return new VectorValue(Format.BINARY, packed.length * 8, new double[0], packed.clone());
@@ -108,27 +117,41 @@ public final class VectorValue {
    */
   public static VectorValue fromImage(byte[] image) {
     Checks.notNull(image, "image");
-    Checks.argument(image.length >= HEADER && (image[0] & 0xFF) == MAGIC,
-        "a VECTOR image starts with byte db and has 9 header bytes (%s bytes given)", image.length);
+    Checks.argument(
+        image.length >= HEADER && (image[0] & 0xFF) == MAGIC,
+        "a VECTOR image starts with byte db and has 9 header bytes (%s bytes given)",
+        image.length);
     int flags = (image[2] & 0xFF) << 8 | image[3] & 0xFF;
     Checks.argument((flags & FLAG_SPARSE) == 0, "sparse VECTOR images are not decoded");
     Format format = Format.ofCode(image[4] & 0xFF);
-    long count = (image[5] & 0xFFL) << 24 | (image[6] & 0xFF) << 16 | (image[7] & 0xFF) << 8 | image[8] & 0xFF;
+    long count =
+        (image[5] & 0xFFL) << 24
+            | (image[6] & 0xFF) << 16
+            | (image[7] & 0xFF) << 8
+            | image[8] & 0xFF;
     int at = HEADER + ((flags & (FLAG_NORM | FLAG_NORM_RESERVED)) != 0 ? NORM : 0);
     long expected = format == Format.BINARY ? (count + 7) / 8 : count * (format.bits / 8);
-    Checks.argument(image.length - at == expected, "a %s VECTOR of %s dimensions has %s value bytes, not %s",
-        format, count, expected, image.length - at);
+    Checks.argument(
+        image.length - at == expected,
+        "a %s VECTOR of %s dimensions has %s value bytes, not %s",
+        format,
+        count,
+        expected,
+        image.length - at);
     if (format == Format.BINARY) {
-      Checks.argument(count % 8 == 0, "a BINARY VECTOR has a multiple of 8 dimensions, not %s", count);
-      return new VectorValue(format, (int) count, new double[0], Arrays.copyOfRange(image, at, image.length));
+      Checks.argument(
+          count % 8 == 0, "a BINARY VECTOR has a multiple of 8 dimensions, not %s", count);
+      return new VectorValue(
+          format, (int) count, new double[0], Arrays.copyOfRange(image, at, image.length));
     }
     double[] numbers = new double[(int) count];
     for (int i = 0; i < numbers.length; i++) {
-      numbers[i] = switch (format) {
-        case FLOAT32 -> Float.intBitsToFloat((int) unsortable(image, at + 4 * i, 4));
-        case FLOAT64 -> Double.longBitsToDouble(unsortable(image, at + 8 * i, 8));
-        default -> image[at + i];
-      };
+      numbers[i] =
+          switch (format) {
+            case FLOAT32 -> Float.intBitsToFloat((int) unsortable(image, at + 4 * i, 4));
+            case FLOAT64 -> Double.longBitsToDouble(unsortable(image, at + 8 * i, 8));
+            default -> image[at + i];
+          };
     }
     return new VectorValue(format, (int) count, numbers, new byte[0]);
   }
@@ -153,7 +176,9 @@ public final class VectorValue {
     }
     for (int i = 0; i < dimensions; i++) {
       switch (format) {
-        case FLOAT32 -> sortable(Float.floatToRawIntBits((float) numbers[i]) & 0xFFFF_FFFFL, out, at + 4 * i, 4);
+        case FLOAT32 ->
+            sortable(
+                Float.floatToRawIntBits((float) numbers[i]) & 0xFFFF_FFFFL, out, at + 4 * i, 4);
         case FLOAT64 -> sortable(Double.doubleToRawLongBits(numbers[i]), out, at + 8 * i, 8);
         default -> out[at + i] = (byte) numbers[i];
       }
@@ -213,8 +238,11 @@ public final class VectorValue {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof VectorValue v && v.format == format && v.dimensions == dimensions
-        && Arrays.equals(v.numbers, numbers) && Arrays.equals(v.bits, bits);
+    return o instanceof VectorValue v
+        && v.format == format
+        && v.dimensions == dimensions
+        && Arrays.equals(v.numbers, numbers)
+        && Arrays.equals(v.bits, bits);
   }
 
   @Override
@@ -223,9 +251,9 @@ public final class VectorValue {
   }
 
   /**
-   * The vector as text, in the shape {@code FROM_VECTOR} writes ({@code [1.5,-2.0,0.0]}; BINARY as one
-   * number 0 to 255 per 8 dimensions), the numbers in Java's notation. A sink that knows no VECTOR
-   * mapping and writes {@code toString()} so still writes the value.
+   * The vector as text, in the shape {@code FROM_VECTOR} writes ({@code [1.5,-2.0,0.0]}; BINARY as
+   * one number 0 to 255 per 8 dimensions), the numbers in Java's notation. A sink that knows no
+   * VECTOR mapping and writes {@code toString()} so still writes the value.
    */
   @Override
   public String toString() {

@@ -32,8 +32,10 @@ public record Xid(int usn, int slot, long sequence) {
   public Xid {
     Checks.argument(usn >= 0 && usn <= 0xFFFF, "usn must be in [0, 65535]: %s", usn);
     Checks.argument(slot >= 0 && slot <= 0xFFFF, "slot must be in [0, 65535]: %s", slot);
-    Checks.argument(sequence >= 0 && sequence <= UNKNOWN_SEQUENCE,
-        "sequence must be in [0, 4294967295]: %s", sequence);
+    Checks.argument(
+        sequence >= 0 && sequence <= UNKNOWN_SEQUENCE,
+        "sequence must be in [0, 4294967295]: %s",
+        sequence);
   }
 
   /**
@@ -46,8 +48,8 @@ public record Xid(int usn, int slot, long sequence) {
     Checks.argument(raw.length == 8, "An XID is RAW(8), got %s bytes", raw.length);
     int usn = (raw[0] & 0xFF) | (raw[1] & 0xFF) << 8;
     int slot = (raw[2] & 0xFF) | (raw[3] & 0xFF) << 8;
-    long sequence = (raw[4] & 0xFFL) | (raw[5] & 0xFFL) << 8 | (raw[6] & 0xFFL) << 16
-        | (raw[7] & 0xFFL) << 24;
+    long sequence =
+        (raw[4] & 0xFFL) | (raw[5] & 0xFFL) << 8 | (raw[6] & 0xFFL) << 16 | (raw[7] & 0xFFL) << 24;
     return new Xid(usn, slot, sequence);
   }
 
@@ -59,14 +61,16 @@ public record Xid(int usn, int slot, long sequence) {
   public static Xid parseHex(String hex) {
     Checks.notNull(hex, "hex");
     if (hex.length() != 16) {
-      throw new IllegalArgumentException("Not an XID: '" + hex + "' (expected 16 hex digits, e.g. 0a000b0057030000)");
+      throw new IllegalArgumentException(
+          "Not an XID: '" + hex + "' (expected 16 hex digits, e.g. 0a000b0057030000)");
     }
     byte[] raw = new byte[8];
     for (int i = 0; i < 8; i++) {
       int hi = Character.digit(hex.charAt(2 * i), 16);
       int lo = Character.digit(hex.charAt(2 * i + 1), 16);
       if (hi < 0 || lo < 0) {
-        throw new IllegalArgumentException("Not an XID: '" + hex + "' (not a hex digit at position " + (2 * i) + ")");
+        throw new IllegalArgumentException(
+            "Not an XID: '" + hex + "' (not a hex digit at position " + (2 * i) + ")");
       }
       raw[i] = (byte) (hi << 4 | lo);
     }
@@ -76,8 +80,8 @@ public record Xid(int usn, int slot, long sequence) {
   /** The little-endian {@code RAW(8)} bytes; a new array on each call. */
   public byte[] toRaw() {
     return new byte[] {
-        (byte) usn, (byte) (usn >>> 8), (byte) slot, (byte) (slot >>> 8),
-        (byte) sequence, (byte) (sequence >>> 8), (byte) (sequence >>> 16), (byte) (sequence >>> 24)
+      (byte) usn, (byte) (usn >>> 8), (byte) slot, (byte) (slot >>> 8),
+      (byte) sequence, (byte) (sequence >>> 8), (byte) (sequence >>> 16), (byte) (sequence >>> 24)
     };
   }
 

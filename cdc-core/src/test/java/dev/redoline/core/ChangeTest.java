@@ -16,23 +16,48 @@ class ChangeTest {
   static final RedoAddress A = new RedoAddress(1, 7, 10, 16);
 
   static Change insert(long id) {
-    return new Change(Operation.INSERT, T, 1, null, Row.of(id), Scn.of(100 + id), A, 0, "AAAR32AAHAAAAFfAAA",
+    return new Change(
+        Operation.INSERT,
+        T,
+        1,
+        null,
+        Row.of(id),
+        Scn.of(100 + id),
+        A,
+        0,
+        "AAAR32AAHAAAAFfAAA",
         Instant.EPOCH);
   }
 
   @Test
   void constructor_checksImagesAgainstOperation() {
     assertThat(insert(1).after()).isEqualTo(Row.of(1L));
-    assertThatThrownBy(() -> new Change(Operation.DELETE, T, 1, null, Row.of(1L), Scn.of(1), A, 0, null,
-        Instant.EPOCH)).hasMessage("DELETE S.T: before image must be set");
-    assertThatThrownBy(() -> new Change(Operation.TRUNCATE, T, 1, null, Row.of(1L), Scn.of(1), A, 0, null,
-        Instant.EPOCH)).hasMessage("TRUNCATE S.T: after image must be null");
+    assertThatThrownBy(
+            () ->
+                new Change(
+                    Operation.DELETE, T, 1, null, Row.of(1L), Scn.of(1), A, 0, null, Instant.EPOCH))
+        .hasMessage("DELETE S.T: before image must be set");
+    assertThatThrownBy(
+            () ->
+                new Change(
+                    Operation.TRUNCATE,
+                    T,
+                    1,
+                    null,
+                    Row.of(1L),
+                    Scn.of(1),
+                    A,
+                    0,
+                    null,
+                    Instant.EPOCH))
+        .hasMessage("TRUNCATE S.T: after image must be null");
     assertThat(Operation.TRUNCATE.code()).isEqualTo('t');
   }
 
   @Test
   void transaction_streamsChangesAndChecksSize() {
-    Commit commit = new Commit(new Xid(1, 2, 3), Scn.of(90), Scn.of(120), A, Instant.EPOCH, "APP", 2);
+    Commit commit =
+        new Commit(new Xid(1, 2, 3), Scn.of(90), Scn.of(120), A, Instant.EPOCH, "APP", 2);
     Transaction tx = new Transaction(commit, ChangeSequence.of(List.of(insert(1), insert(2))));
     assertThat(tx.changes()).containsExactly(insert(1), insert(2));
     assertThat(tx.xid()).isEqualTo(new Xid(1, 2, 3));

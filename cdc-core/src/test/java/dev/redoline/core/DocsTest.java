@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -28,38 +28,49 @@ class DocsTest {
       Files.writeString(file, expected, StandardCharsets.UTF_8);
     }
     assertThat(Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "")
-        .as("docs/configuration.md is stale; regenerate it with: "
-            + "./mvnw -pl cdc-core test -Dtest=DocsTest -Dredoline.docs.write=true")
+        .as(
+            "docs/configuration.md is stale; regenerate it with: "
+                + "./mvnw -pl cdc-core test -Dtest=DocsTest -Dredoline.docs.write=true")
         .isEqualTo(expected);
   }
 
   @Test
   void runbook_hasSectionPerErrorCode() throws IOException {
-    String runbook = Files.readString(ProjectRoot.path().resolve("docs/runbook.md"), StandardCharsets.UTF_8);
+    String runbook =
+        Files.readString(ProjectRoot.path().resolve("docs/runbook.md"), StandardCharsets.UTF_8);
     List<String> missing = new ArrayList<>();
     for (ErrorCode code : ErrorCode.values()) {
       String heading = "\n## " + code.code() + " ";
       int at = runbook.indexOf(heading);
       int next = at < 0 ? -1 : runbook.indexOf("\n## ", at + 1);
       String section = at < 0 ? "" : runbook.substring(at, next < 0 ? runbook.length() : next);
-      if (!section.contains("**Symptom**") || !section.contains("**Cause**") || !section.contains("**Action**")) {
+      if (!section.contains("**Symptom**")
+          || !section.contains("**Cause**")
+          || !section.contains("**Action**")) {
         missing.add(code.code());
       }
-      assertThat(code.runbook()).isEqualTo("docs/runbook.md#" + code.code().toLowerCase(Locale.ROOT));
+      assertThat(code.runbook())
+          .isEqualTo("docs/runbook.md#" + code.code().toLowerCase(Locale.ROOT));
     }
-    assertThat(missing).as("error codes without a runbook section (## CDC-NNNN title, Symptom, Cause, Action)")
+    assertThat(missing)
+        .as("error codes without a runbook section (## CDC-NNNN title, Symptom, Cause, Action)")
         .isEmpty();
   }
 
   /** Design documents that live outside the repository, which a reader of a clone cannot open. */
-  private static final Pattern OUTSIDE_DESIGN = Pattern.compile("\\b(ARCHITECTURE|LOGMINER|SEED)\\.md|shared" + "/design");
+  private static final Pattern OUTSIDE_DESIGN =
+      Pattern.compile("\\b(ARCHITECTURE|LOGMINER|SEED)\\.md|shared" + "/design");
 
-  /** A page of docs/ and a section's anchor, named in code, then the further anchors of the same reference. */
+  /**
+   * A page of docs/ and a section's anchor, named in code, then the further anchors of the same
+   * reference.
+   */
   private static final Pattern DOC_ANCHOR =
       Pattern.compile("docs/([a-z0-9-]+\\.md)#([a-z0-9-]+)((?:(?:,| and)\\s+#[a-z0-9-]+)*)");
 
   /** A markdown link from one page of docs/ to another's section. */
-  private static final Pattern DOC_LINK = Pattern.compile("\\]\\(([a-z0-9-]+\\.md)#([a-z0-9-]+)\\)");
+  private static final Pattern DOC_LINK =
+      Pattern.compile("\\]\\(([a-z0-9-]+\\.md)#([a-z0-9-]+)\\)");
 
   @Test
   void sourcesAndDocs_nameNoDesignFileOutsideTheRepository() throws IOException {
@@ -72,8 +83,9 @@ class DocsTest {
       }
     }
     assertThat(offenders)
-        .as("files naming a design document outside the repository; cite docs/architecture.md or "
-            + "docs/logminer.md (with the section's anchor) instead")
+        .as(
+            "files naming a design document outside the repository; cite docs/architecture.md or "
+                + "docs/logminer.md (with the section's anchor) instead")
         .isEmpty();
   }
 
@@ -104,9 +116,11 @@ class DocsTest {
     assertThat(broken).as("references to a docs section that does not exist").isEmpty();
   }
 
-  private static void check(Path page, String anchor, Path from, List<String> broken) throws IOException {
+  private static void check(Path page, String anchor, Path from, List<String> broken)
+      throws IOException {
     if (page.getFileName().toString().equals("runbook.md") && anchor.startsWith("cdc-")) {
-      return; // an error code's section, found by its code: runbook_hasSectionPerErrorCode checks those
+      return; // an error code's section, found by its code: runbook_hasSectionPerErrorCode checks
+      // those
     }
     if (!Files.exists(page) || !anchorsOf(page).contains(anchor)) {
       broken.add(ProjectRoot.path().relativize(from) + " -> " + page.getFileName() + "#" + anchor);
@@ -128,19 +142,29 @@ class DocsTest {
     return anchors;
   }
 
-  /** Sources, build files, test resources, docs and the README: everything a reader of a clone reads. */
+  /**
+   * Sources, build files, test resources, docs and the README: everything a reader of a clone
+   * reads.
+   */
   private static List<Path> repositoryTextFiles() throws IOException {
     Path root = ProjectRoot.path();
     List<Path> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(root)) {
       walk.filter(Files::isRegularFile)
-          .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/.git/")
-              && !p.toString().contains("/.mvn/"))
-          .filter(p -> {
-            String name = p.getFileName().toString();
-            return name.endsWith(".java") || name.endsWith(".md") || name.endsWith(".xml")
-                || name.endsWith(".properties") || name.endsWith(".cases");
-          })
+          .filter(
+              p ->
+                  !p.toString().contains("/target/")
+                      && !p.toString().contains("/.git/")
+                      && !p.toString().contains("/.mvn/"))
+          .filter(
+              p -> {
+                String name = p.getFileName().toString();
+                return name.endsWith(".java")
+                    || name.endsWith(".md")
+                    || name.endsWith(".xml")
+                    || name.endsWith(".properties")
+                    || name.endsWith(".cases");
+              })
           .forEach(files::add);
     }
     return files;

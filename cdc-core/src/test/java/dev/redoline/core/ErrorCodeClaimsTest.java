@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps what the docs and the comments say about error codes true to the code: every
- * {@code CDC-NNNN} named in {@code docs/}, the README or a library source exists, and a Javadoc
+ * Keeps what the docs and the comments say about error codes true to the code: every {@code
+ * CDC-NNNN} named in {@code docs/}, the README or a library source exists, and a Javadoc
  * {@code @throws} that names a code is backed by its {@link ErrorCode} constant in the same package
  * (a comment promising CDC-4001 where the package only ever throws CDC-2104 is the drift this
  * catches). The package, not the file, because a method often passes on what a package-private
@@ -25,21 +25,25 @@ import org.junit.jupiter.api.Test;
 class ErrorCodeClaimsTest {
 
   private static final Pattern CODE = Pattern.compile("CDC-(\\d{4})");
-  /** A Javadoc {@code @throws} tag up to the next tag or the end of the comment. */
-  private static final Pattern THROWS = Pattern.compile("@throws\\s+([\\w.]+)((?:(?!\\*/|\\n\\s*\\*\\s*@).)*)",
-      Pattern.DOTALL);
 
+  /** A Javadoc {@code @throws} tag up to the next tag or the end of the comment. */
+  private static final Pattern THROWS =
+      Pattern.compile("@throws\\s+([\\w.]+)((?:(?!\\*/|\\n\\s*\\*\\s*@).)*)", Pattern.DOTALL);
 
   private static List<Path> sources() {
     Path root = ProjectRoot.path();
     List<Path> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(root)) {
-      walk.filter(Files::isRegularFile).filter(p -> {
-        String rel = root.relativize(p).toString().replace('\\', '/');
-        boolean library = rel.matches("cdc-[a-z]+/src/main/java/.*\\.java");
-        boolean doc = rel.startsWith("docs/") && rel.endsWith(".md") || rel.equals("README.md");
-        return library || doc;
-      }).forEach(files::add);
+      walk.filter(Files::isRegularFile)
+          .filter(
+              p -> {
+                String rel = root.relativize(p).toString().replace('\\', '/');
+                boolean library = rel.matches("cdc-[a-z]+/src/main/java/.*\\.java");
+                boolean doc =
+                    rel.startsWith("docs/") && rel.endsWith(".md") || rel.equals("README.md");
+                return library || doc;
+              })
+          .forEach(files::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -104,11 +108,17 @@ class ErrorCodeClaimsTest {
           int number = Integer.parseInt(code.group(1));
           ErrorCode claimed = known(number);
           // ConfigException is CDC-4001 or CDC-4002 by its own contract, whoever throws it
-          boolean configProblem = tag.group(1).endsWith("ConfigException") && (number == 4001 || number == 4002);
-          if (claimed != null && !configProblem
+          boolean configProblem =
+              tag.group(1).endsWith("ConfigException") && (number == 4001 || number == 4002);
+          if (claimed != null
+              && !configProblem
               && !Pattern.compile("\\b" + claimed.name() + "\\b").matcher(pkg).find()) {
-            unbacked.add(ProjectRoot.path().relativize(file) + ": @throws ... " + code.group()
-                + " but its package never uses ErrorCode." + claimed.name());
+            unbacked.add(
+                ProjectRoot.path().relativize(file)
+                    + ": @throws ... "
+                    + code.group()
+                    + " but its package never uses ErrorCode."
+                    + claimed.name());
           }
         }
       }
@@ -118,7 +128,8 @@ class ErrorCodeClaimsTest {
 
   @Test
   void theCodeOfAHandlerFailureIsTheOneTheDocsName() throws IOException {
-    String embedded = Files.readString(ProjectRoot.path().resolve("docs/embedded.md"), StandardCharsets.UTF_8);
+    String embedded =
+        Files.readString(ProjectRoot.path().resolve("docs/embedded.md"), StandardCharsets.UTF_8);
     Matcher m = Pattern.compile("`HandlerException`[^.]*?(CDC-\\d{4})").matcher(embedded);
     while (m.find()) {
       assertThat(m.group(1)).isEqualTo(ErrorCode.HANDLER_FAILED.code());

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class PositionTest {
 
-  private static final CommitMark COMMIT = new CommitMark(Scn.parse("18446744073709551000"),
-      new RedoAddress(2, 12, 4000, 88));
+  private static final CommitMark COMMIT =
+      new CommitMark(Scn.parse("18446744073709551000"), new RedoAddress(2, 12, 4000, 88));
 
   private static Position full() {
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
@@ -24,14 +24,15 @@ class PositionTest {
   @Test
   void toMap_isVersionedAndPrimitive() {
     Map<String, Object> map = full().toMap();
-    assertThat(map).containsExactly(
-        Map.entry("v", 1),
-        Map.entry("resume_scn", "2161573"),
-        Map.entry("resume.1", "0x000007.00018a2d.009c"),
-        Map.entry("resume.2", "0x00000c.00000f9f.0010"),
-        Map.entry("commit_scn", "18446744073709551000"),
-        Map.entry("commit_address", "2:0x00000c.00000fa0.0058"),
-        Map.entry("commit_index", 41L));
+    assertThat(map)
+        .containsExactly(
+            Map.entry("v", 1),
+            Map.entry("resume_scn", "2161573"),
+            Map.entry("resume.1", "0x000007.00018a2d.009c"),
+            Map.entry("resume.2", "0x00000c.00000f9f.0010"),
+            Map.entry("commit_scn", "18446744073709551000"),
+            Map.entry("commit_address", "2:0x00000c.00000fa0.0058"),
+            Map.entry("commit_index", 41L));
   }
 
   @Test
@@ -43,13 +44,26 @@ class PositionTest {
 
   @Test
   void snapshotProgress_roundTripsAsVersion3WithTypedKeys() {
-    List<Object> key = java.util.Arrays.asList(42L, new java.math.BigDecimal("2.50"), "a:b;c", null,
-        java.time.LocalDateTime.parse("2024-03-01T09:00:00.123"), Bytes.fromHex("0aff"));
-    Position p = full().withSnapshot(SnapshotProgress.NONE_YET
-        .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.after(key))
-        .with(new TableId("PDB1", "SHOP", "my table"), SnapshotProgress.TableProgress.DONE));
+    List<Object> key =
+        java.util.Arrays.asList(
+            42L,
+            new java.math.BigDecimal("2.50"),
+            "a:b;c",
+            null,
+            java.time.LocalDateTime.parse("2024-03-01T09:00:00.123"),
+            Bytes.fromHex("0aff"));
+    Position p =
+        full()
+            .withSnapshot(
+                SnapshotProgress.NONE_YET
+                    .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.after(key))
+                    .with(
+                        new TableId("PDB1", "SHOP", "my table"),
+                        SnapshotProgress.TableProgress.DONE));
     Map<String, Object> map = p.toMap();
-    assertThat(map).containsEntry("v", 3).containsEntry("snapshot", "tracked")
+    assertThat(map)
+        .containsEntry("v", 3)
+        .containsEntry("snapshot", "tracked")
         .containsEntry("snapshot.PDB1.SHOP.\"my table\"", "done");
     Position back = Position.fromMap(map);
     assertThat(back).isEqualTo(p);
@@ -61,25 +75,37 @@ class PositionTest {
 
   @Test
   void unfinishedAdHocSnapshots_roundTripAsVersion4WithTheirFilterAndLastKey() {
-    SnapshotProgress.AdHoc started = new SnapshotProgress.AdHoc(7, TableId.of("SHOP", "ORDERS"), "STATUS = 'NEW'",
-        List.of(42L, "x.y"));
-    SnapshotProgress.AdHoc queued = new SnapshotProgress.AdHoc(8, new TableId("PDB1", "SHOP", "ITEMS"), null, List.of());
-    Position untracked = full().withSnapshot(SnapshotProgress.UNTRACKED.withAdHoc(queued).withAdHoc(started));
+    SnapshotProgress.AdHoc started =
+        new SnapshotProgress.AdHoc(
+            7, TableId.of("SHOP", "ORDERS"), "STATUS = 'NEW'", List.of(42L, "x.y"));
+    SnapshotProgress.AdHoc queued =
+        new SnapshotProgress.AdHoc(8, new TableId("PDB1", "SHOP", "ITEMS"), null, List.of());
+    Position untracked =
+        full().withSnapshot(SnapshotProgress.UNTRACKED.withAdHoc(queued).withAdHoc(started));
     Map<String, Object> map = untracked.toMap();
-    assertThat(map).containsEntry("v", 4).doesNotContainKey("snapshot")
-        .containsEntry("adhoc.7", "SHOP.ORDERS").containsEntry("adhoc.7.after", "L2:42S3:x.y")
-        .containsEntry("adhoc.7.filter", "STATUS = 'NEW'").containsEntry("adhoc.8", "PDB1.SHOP.ITEMS")
+    assertThat(map)
+        .containsEntry("v", 4)
+        .doesNotContainKey("snapshot")
+        .containsEntry("adhoc.7", "SHOP.ORDERS")
+        .containsEntry("adhoc.7.after", "L2:42S3:x.y")
+        .containsEntry("adhoc.7.filter", "STATUS = 'NEW'")
+        .containsEntry("adhoc.8", "PDB1.SHOP.ITEMS")
         .doesNotContainKeys("adhoc.8.after", "adhoc.8.filter");
     Position back = Position.fromMap(map);
     assertThat(back).isEqualTo(untracked);
     assertThat(back.snapshot().adHoc()).containsExactly(started, queued);
     assertThat(back.snapshot().tracked()).isFalse();
 
-    Position tracked = full().withSnapshot(SnapshotProgress.NONE_YET
-        .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.DONE).withAdHoc(started));
+    Position tracked =
+        full()
+            .withSnapshot(
+                SnapshotProgress.NONE_YET
+                    .with(TableId.of("SHOP", "ORDERS"), SnapshotProgress.TableProgress.DONE)
+                    .withAdHoc(started));
     assertThat(Position.fromMap(tracked.toMap())).isEqualTo(tracked);
     // a complete ad-hoc snapshot leaves the position, which drops back to the version it needs
-    assertThat(tracked.withSnapshot(tracked.snapshot().withoutAdHoc(7)).toMap()).containsEntry("v", 3)
+    assertThat(tracked.withSnapshot(tracked.snapshot().withoutAdHoc(7)).toMap())
+        .containsEntry("v", 3)
         .doesNotContainKey("adhoc.7");
   }
 
@@ -94,54 +120,83 @@ class PositionTest {
   @Test
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
-    assertRejected(Map.of("v", 5, "resume_scn", "1"), "version 5 is not one this Redoline reads (1 to 4)");
+    assertRejected(
+        Map.of("v", 5, "resume_scn", "1"), "version 5 is not one this Redoline reads (1 to 4)");
     assertRejected(Map.of("v", 3, "resume_scn", "4", "adhoc.1", "A.B"), "unknown key 'adhoc.1'");
-    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1.after", "L1:1"),
+    assertRejected(
+        Map.of("v", 4, "resume_scn", "4", "adhoc.1.after", "L1:1"),
         "ad-hoc snapshot 1 without the key 'adhoc.1' naming its table");
-    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.x", "A.B"), "key 'adhoc.x' does not name an ad-hoc");
-    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.size", "3"),
+    assertRejected(
+        Map.of("v", 4, "resume_scn", "4", "adhoc.x", "A.B"),
+        "key 'adhoc.x' does not name an ad-hoc");
+    assertRejected(
+        Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.size", "3"),
         "unknown key 'adhoc.1.size'");
-    assertRejected(Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.after", "Q1:1"),
+    assertRejected(
+        Map.of("v", 4, "resume_scn", "4", "adhoc.1", "A.B", "adhoc.1.after", "Q1:1"),
         "adhoc.1.after='Q1:1': unknown type 'Q'");
-    assertRejected(Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
-    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
-    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),
+    assertRejected(
+        Map.of("v", 2, "resume_scn", "4", "snapshot", "tracked"), "unknown key 'snapshot'");
+    assertRejected(
+        Map.of("v", 3, "resume_scn", "4", "snapshot.A.B", "done"), "without the key 'snapshot'");
+    assertRejected(
+        Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "half"),
         "snapshot.A.B='half' is neither 'done' nor 'after:<key>'");
-    assertRejected(Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "after:L9:1"),
+    assertRejected(
+        Map.of("v", 3, "resume_scn", "4", "snapshot", "tracked", "snapshot.A.B", "after:L9:1"),
         "runs past the end");
     assertRejected(Map.of("v", 1, "resume_scn", "-4"), "resume_scn='-4': Not an SCN: '-4'");
-    assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
+    assertRejected(
+        Map.of("v", 1, "resume_scn", "4", "resume.x", "0x1.1.1"),
         "key 'resume.x' does not end in a thread number");
-    assertRejected(Map.of("v", 1, "resume_scn", "4", "resume.1", "nope"), "resume.1='nope': Not an RS_ID: 'nope'");
-    assertRejected(Map.of("v", 1, "resume_scn", "4", "commit_scn", "5"),
-        "must be present together");
+    assertRejected(
+        Map.of("v", 1, "resume_scn", "4", "resume.1", "nope"),
+        "resume.1='nope': Not an RS_ID: 'nope'");
+    assertRejected(
+        Map.of("v", 1, "resume_scn", "4", "commit_scn", "5"), "must be present together");
     assertRejected(Map.of("v", 1, "resume_scn", "4", "typo", "5"), "unknown key 'typo'");
     assertRejected(Map.of("v", "one", "resume_scn", "4"), "v='one' is not a whole number");
-    assertRejected(Map.of("v", 1, "resume_scn", "4", "excluded", "0a000b0057030000"), "unknown key 'excluded'");
-    assertRejected(Map.of("v", 2, "resume_scn", "4", "excluded", "0a000b00,zz"), "excluded='0a000b00,zz': Not an XID");
+    assertRejected(
+        Map.of("v", 1, "resume_scn", "4", "excluded", "0a000b0057030000"),
+        "unknown key 'excluded'");
+    assertRejected(
+        Map.of("v", 2, "resume_scn", "4", "excluded", "0a000b00,zz"),
+        "excluded='0a000b00,zz': Not an XID");
   }
 
   @Test
   void excludedOpen_roundTripsAsVersion2AndAPositionWithoutItStaysVersion1() {
     Xid first = new Xid(10, 11, 855);
     Xid second = new Xid(3, 4, 5);
-    Position withExcluded = new Position(Scn.of(4), new java.util.TreeMap<>(), null, Position.WHOLE,
-        java.util.Set.of(first, second));
+    Position withExcluded =
+        new Position(
+            Scn.of(4),
+            new java.util.TreeMap<>(),
+            null,
+            Position.WHOLE,
+            java.util.Set.of(first, second));
 
     Map<String, Object> map = withExcluded.toMap();
-    assertThat(map).containsEntry("v", 2).containsEntry("excluded", second.toHex() + "," + first.toHex());
+    assertThat(map)
+        .containsEntry("v", 2)
+        .containsEntry("excluded", second.toHex() + "," + first.toHex());
     assertThat(Position.fromMap(map)).isEqualTo(withExcluded);
-    assertThat(withExcluded.withDelivered(new CommitMark(Scn.of(9), new RedoAddress(1, 2, 3, 4)), 0).excludedOpen())
+    assertThat(
+            withExcluded
+                .withDelivered(new CommitMark(Scn.of(9), new RedoAddress(1, 2, 3, 4)), 0)
+                .excludedOpen())
         .containsExactlyInAnyOrder(first, second);
     assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("excluded");
   }
 
   private static void assertRejected(Map<String, ?> map, String problem) {
     assertThatThrownBy(() -> Position.fromMap(map))
-        .isInstanceOfSatisfying(CdcException.class, e -> {
-          assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_POSITION);
-          assertThat(e.detail()).startsWith("Stored position ").contains(problem);
-        });
+        .isInstanceOfSatisfying(
+            CdcException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_POSITION);
+              assertThat(e.detail()).startsWith("Stored position ").contains(problem);
+            });
   }
 
   @Test

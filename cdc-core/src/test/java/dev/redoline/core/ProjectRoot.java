@@ -3,7 +3,9 @@ package dev.redoline.core;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds the repository root from a module's test working directory (shared through the test-jar). */
+/**
+ * Finds the repository root from a module's test working directory (shared through the test-jar).
+ */
 public final class ProjectRoot {
 
   private ProjectRoot() {}

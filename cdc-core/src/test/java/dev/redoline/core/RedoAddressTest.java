@@ -19,7 +19,8 @@ class RedoAddressTest {
 
   @Test
   void parseRsId_toleratesCaseWidthAndNoSpaces() {
-    assertThat(RedoAddress.parseRsId(2, "0X7.18A2D.9C")).isEqualTo(new RedoAddress(2, 7, 100909, 156));
+    assertThat(RedoAddress.parseRsId(2, "0X7.18A2D.9C"))
+        .isEqualTo(new RedoAddress(2, 7, 100909, 156));
   }
 
   @Test
@@ -46,13 +47,21 @@ class RedoAddressTest {
   void isAfter_rejectsOtherThread() {
     assertThatThrownBy(() -> new RedoAddress(1, 1, 1, 1).isAfter(new RedoAddress(2, 1, 1, 1)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Addresses of different threads have no redo order: 1:0x000001.00000001.0001 vs 2:0x000001.00000001.0001");
+        .hasMessage(
+            "Addresses of different threads have no redo order: 1:0x000001.00000001.0001 vs 2:0x000001.00000001.0001");
   }
 
   @Test
   void parseRsId_rejectsMalformedWithInput() {
-    for (String bad : List.of("", "000007.00018a2d.009c", "0x7.8", "0x7.8.9.1", "0xzz.1.1", "0x1.1.10000",
-        "0x123456789.1.1")) {
+    for (String bad :
+        List.of(
+            "",
+            "000007.00018a2d.009c",
+            "0x7.8",
+            "0x7.8.9.1",
+            "0xzz.1.1",
+            "0x1.1.10000",
+            "0x123456789.1.1")) {
       assertThatThrownBy(() -> RedoAddress.parseRsId(1, bad))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("'" + bad + "'");

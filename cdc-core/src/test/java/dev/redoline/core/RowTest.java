@@ -9,9 +9,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.Period;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.time.ZoneId;
 import java.util.Date;
 import org.junit.jupiter.api.Test;
 
@@ -19,11 +19,25 @@ class RowTest {
 
   @Test
   void of_acceptsEveryValueType() {
-    Row row = Row.of(null, 1L, BigDecimal.ONE, 1f, 1d, "x", LocalDateTime.of(0, 1, 2, 3, 4),
-        OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneOffset.ofHours(1)),
-        ZonedDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneId.of("Europe/Paris")), Instant.EPOCH,
-        Period.of(-3, -6, 0), Duration.ofSeconds(5), Bytes.fromHex("0e"), Marker.EMPTY_CLOB, Boolean.TRUE,
-        VectorValue.ofFloat32(1f), Absent.EXCLUDED);
+    Row row =
+        Row.of(
+            null,
+            1L,
+            BigDecimal.ONE,
+            1f,
+            1d,
+            "x",
+            LocalDateTime.of(0, 1, 2, 3, 4),
+            OffsetDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneOffset.ofHours(1)),
+            ZonedDateTime.of(2024, 2, 14, 10, 58, 2, 0, ZoneId.of("Europe/Paris")),
+            Instant.EPOCH,
+            Period.of(-3, -6, 0),
+            Duration.ofSeconds(5),
+            Bytes.fromHex("0e"),
+            Marker.EMPTY_CLOB,
+            Boolean.TRUE,
+            VectorValue.ofFloat32(1f),
+            Absent.EXCLUDED);
     assertThat(row.size()).isEqualTo(17);
     assertThat(row.isPresent(0)).isTrue();
     assertThat(row.get(0)).isNull();
@@ -35,7 +49,8 @@ class RowTest {
   @Test
   void of_rejectsOtherTypesNamingSlot() {
     assertThatThrownBy(() -> Row.of("a", new Date(0)))
-        .hasMessage("Slot 1 holds a java.util.Date, which is not a Row value type (see the Row javadoc)");
+        .hasMessage(
+            "Slot 1 holds a java.util.Date, which is not a Row value type (see the Row javadoc)");
     assertThatThrownBy(() -> Row.of(1)).hasMessageContaining("java.lang.Integer");
   }
 
@@ -65,7 +80,8 @@ class RowTest {
     b.toByteArray()[0] = 9;
     assertThat(b.byteAt(0)).isEqualTo((byte) 1);
     assertThat(b.toString()).isEqualTo("Bytes[2]");
-    assertThatThrownBy(() -> Bytes.fromHex("0g")).hasMessage("Not a hex digit at position 1 of '0g'");
+    assertThatThrownBy(() -> Bytes.fromHex("0g"))
+        .hasMessage("Not a hex digit at position 1 of '0g'");
     assertThatThrownBy(() -> Bytes.fromHex("abc")).hasMessage("Odd number of hex digits: 'abc'");
   }
 }

@@ -29,15 +29,24 @@ class ScnTest {
 
   @Test
   void sort_ordersUnsigned() {
-    List<Scn> scns = new ArrayList<>(List.of(Scn.MAX, Scn.of(5), Scn.parse("9223372036854775809"), Scn.ZERO));
+    List<Scn> scns =
+        new ArrayList<>(List.of(Scn.MAX, Scn.of(5), Scn.parse("9223372036854775809"), Scn.ZERO));
     Collections.sort(scns);
-    assertThat(scns).containsExactly(Scn.ZERO, Scn.of(5), Scn.parse("9223372036854775809"), Scn.MAX);
+    assertThat(scns)
+        .containsExactly(Scn.ZERO, Scn.of(5), Scn.parse("9223372036854775809"), Scn.MAX);
   }
 
   @Test
   void parse_roundTripsText() {
-    for (String text : List.of("0", "1", "2161573", "9223372036854775807", "9223372036854775808",
-        "18446744073709551614", "18446744073709551615")) {
+    for (String text :
+        List.of(
+            "0",
+            "1",
+            "2161573",
+            "9223372036854775807",
+            "9223372036854775808",
+            "18446744073709551614",
+            "18446744073709551615")) {
       assertThat(Scn.parse(text).toString()).isEqualTo(text);
     }
   }

@@ -1,9 +1,9 @@
 package dev.redoline.core;
 
 /**
- * The SHOP.ORDERS table the tests of every module capture, declared once (shared through
- * cdc-core's test-jar): the buffer's fixture changes, the engine's scenarios, the embedded engine's
- * and the Connect task's scripted simulators all name this table with these columns.
+ * The SHOP.ORDERS table the tests of every module capture, declared once (shared through cdc-core's
+ * test-jar): the buffer's fixture changes, the engine's scenarios, the embedded engine's and the
+ * Connect task's scripted simulators all name this table with these columns.
  *
  * <pre>{@code
  * oracle.createTable(ShopOrders.layout());          // ID, STATUS

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 class StreamedLobTest {
 
-  /** Content on the heap, released on demand: what a file of the spill directory is to the value. */
+  /**
+   * Content on the heap, released on demand: what a file of the spill directory is to the value.
+   */
   private static final class HeapSource implements StreamedLob.Source {
     final byte[] content;
     final boolean character;
@@ -87,7 +89,9 @@ class StreamedLobTest {
     try (InputStream in = lob.openStream()) {
       assertThat(in.readAllBytes()).containsExactly(bytes);
     }
-    assertThatThrownBy(lob::openReader).isInstanceOf(IllegalStateException.class).hasMessageContaining("openStream");
+    assertThatThrownBy(lob::openReader)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("openStream");
   }
 
   @Test
@@ -95,8 +99,10 @@ class StreamedLobTest {
     HeapSource source = new HeapSource("secret".getBytes(StandardCharsets.UTF_16BE), true);
     StreamedLob lob = StreamedLob.of(source);
     source.released = true;
-    assertThatThrownBy(lob::openReader).isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED))
+    assertThatThrownBy(lob::openReader)
+        .isInstanceOf(CdcException.class)
+        .satisfies(
+            e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED))
         .hasMessageNotContaining("secret");
   }
 
@@ -104,8 +110,10 @@ class StreamedLobTest {
   void equalsAndToString_neverShowTheContent() {
     HeapSource source = new HeapSource("secret".getBytes(StandardCharsets.UTF_16BE), true);
     StreamedLob lob = StreamedLob.of(source);
-    assertThat(lob).isEqualTo(StreamedLob.of(source))
-        .isNotEqualTo(StreamedLob.of(new HeapSource("secret".getBytes(StandardCharsets.UTF_16BE), true)));
+    assertThat(lob)
+        .isEqualTo(StreamedLob.of(source))
+        .isNotEqualTo(
+            StreamedLob.of(new HeapSource("secret".getBytes(StandardCharsets.UTF_16BE), true)));
     assertThat(lob.toString()).contains("6 characters").doesNotContain("secret");
     assertThat(Row.of(1L, lob).get(1)).isSameAs(lob);
   }

@@ -25,8 +25,13 @@ class TableIdTest {
 
   @Test
   void toString_roundTripsNamesNeedingQuotes() {
-    for (TableId t : new TableId[] {TableId.of("C##USER", "T"), TableId.of("S", "lower"),
-        new TableId("P", "S P", "1ABC"), TableId.of("S", "A_B#$")}) {
+    for (TableId t :
+        new TableId[] {
+          TableId.of("C##USER", "T"),
+          TableId.of("S", "lower"),
+          new TableId("P", "S P", "1ABC"),
+          TableId.of("S", "A_B#$")
+        }) {
       assertThat(TableId.parse(t.toString())).isEqualTo(t);
     }
     assertThat(TableId.of("S", "lower").toString()).isEqualTo("S.\"lower\"");
@@ -38,7 +43,8 @@ class TableIdTest {
     assertThatThrownBy(() -> TableId.parse("ONLYONE")).hasMessageContaining("'ONLYONE'");
     assertThatThrownBy(() -> TableId.parse("A.B.C.D")).hasMessageContaining("'A.B.C.D'");
     assertThatThrownBy(() -> TableId.parse("A..B")).hasMessage("Empty identifier part in 'A..B'");
-    assertThatThrownBy(() -> TableId.parse("A.\"B")).hasMessage("Unclosed quote in identifier: 'A.\"B'");
+    assertThatThrownBy(() -> TableId.parse("A.\"B"))
+        .hasMessage("Unclosed quote in identifier: 'A.\"B'");
     assertThatThrownBy(() -> TableId.parse("A.\"B\"x")).hasMessageContaining("'A.\"B\"x'");
   }
 

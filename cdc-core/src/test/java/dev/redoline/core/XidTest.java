@@ -39,7 +39,8 @@ class XidTest {
   void parseHex_rejectsMalformedWithInput() {
     assertThatThrownBy(() -> Xid.parseHex("0a000b00570300"))
         .hasMessage("Not an XID: '0a000b00570300' (expected 16 hex digits, e.g. 0a000b0057030000)");
-    assertThatThrownBy(() -> Xid.parseHex("0a000b005703000g")).hasMessageContaining("'0a000b005703000g'");
+    assertThatThrownBy(() -> Xid.parseHex("0a000b005703000g"))
+        .hasMessageContaining("'0a000b005703000g'");
     assertThatThrownBy(() -> Xid.fromRaw(new byte[7])).hasMessageContaining("7 bytes");
   }
 

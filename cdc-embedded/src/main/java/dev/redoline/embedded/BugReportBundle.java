@@ -26,16 +26,16 @@ import java.util.zip.ZipOutputStream;
  * BugReportBundle.write(config, opsHistory.events(), Path.of("redoline-bug.zip"));
  * }</pre>
  *
- * or from a shell, with the capture's settings in a properties file:
- * {@code java -cp <redoline jars> dev.redoline.embedded.BugReportBundle capture.properties redoline-bug.zip}.
+ * or from a shell, with the capture's settings in a properties file: {@code java -cp <redoline
+ * jars> dev.redoline.embedded.BugReportBundle capture.properties redoline-bug.zip}.
  *
  * <p>Entries: {@code recording/} the parts of {@code cdc.recording.dir} (redacted when written:
- * excluded columns NULL, masked ones masked), {@code state/offsets.json} and
- * {@code state/schema-history.jsonl} from {@code cdc.state.dir} (stored positions and table
- * layouts, no values), {@code configuration.properties} (every setting, passwords as
- * {@code [hidden]} and the URL without credentials), {@code ops-events.txt} (the events given,
- * oldest first) and {@code versions.properties} (Redoline, Java, operating system). Dead letters
- * and the journal are left out: they hold row values.
+ * excluded columns NULL, masked ones masked), {@code state/offsets.json} and {@code
+ * state/schema-history.jsonl} from {@code cdc.state.dir} (stored positions and table layouts, no
+ * values), {@code configuration.properties} (every setting, passwords as {@code [hidden]} and the
+ * URL without credentials), {@code ops-events.txt} (the events given, oldest first) and {@code
+ * versions.properties} (Redoline, Java, operating system). Dead letters and the journal are left
+ * out: they hold row values.
  */
 public final class BugReportBundle {
 
@@ -44,11 +44,13 @@ public final class BugReportBundle {
   /**
    * Writes the bundle of the capture {@code config} describes to {@code target}.
    *
-   * @param recentOps the ops events to include (an {@link OpsHistory}'s), oldest first; may be empty
+   * @param recentOps the ops events to include (an {@link OpsHistory}'s), oldest first; may be
+   *     empty
    * @return the names of the entries written
    * @throws IOException when a file cannot be read or the bundle cannot be written
    */
-  public static List<String> write(CdcConfig config, List<OpsEvent> recentOps, Path target) throws IOException {
+  public static List<String> write(CdcConfig config, List<OpsEvent> recentOps, Path target)
+      throws IOException {
     Objects.requireNonNull(config, "config == null");
     Objects.requireNonNull(recentOps, "recentOps == null");
     List<String> names = new ArrayList<>();
@@ -57,9 +59,18 @@ public final class BugReportBundle {
       text(zip, names, "versions.properties", versions());
       StringBuilder ops = new StringBuilder();
       for (OpsEvent e : recentOps) {
-        ops.append(e.time()).append(' ').append(e.type()).append(' ').append(e.message()).append('\n');
+        ops.append(e.time())
+            .append(' ')
+            .append(e.type())
+            .append(' ')
+            .append(e.message())
+            .append('\n');
       }
-      text(zip, names, "ops-events.txt", ops.length() == 0 ? "(no ops events were given)\n" : ops.toString());
+      text(
+          zip,
+          names,
+          "ops-events.txt",
+          ops.length() == 0 ? "(no ops events were given)\n" : ops.toString());
       Path state = Path.of(config.get(CdcConfig.STATE_DIR));
       for (String stored : List.of("offsets.json", "schema-history.jsonl")) {
         file(zip, names, "state/" + stored, state.resolve(stored));
@@ -77,8 +88,9 @@ public final class BugReportBundle {
   }
 
   /**
-   * {@code redoline bundle}: {@code <settings.properties> <bundle.zip>}; prints the entries written.
-   * Exits 2 on wrong arguments, 1 when the settings are invalid or a file cannot be read or written.
+   * {@code redoline bundle}: {@code <settings.properties> <bundle.zip>}; prints the entries
+   * written. Exits 2 on wrong arguments, 1 when the settings are invalid or a file cannot be read
+   * or written.
    */
   public static void main(String[] args) {
     if (args.length != 2) {
@@ -104,30 +116,52 @@ public final class BugReportBundle {
   /** Every setting as given, each shown as a log line may show it. */
   static String configuration(CdcConfig config) {
     StringBuilder out = new StringBuilder("# Redoline settings; secrets hidden\n");
-    new TreeMap<>(config.originals()).forEach((name, value) -> {
-      ConfigKey<?> key = CdcConfig.KEYS.stream().filter(k -> k.name().equals(name)).findFirst().orElse(null);
-      out.append(name).append('=').append(key == null ? value : CdcConfig.shown(key, value)).append('\n');
-    });
+    new TreeMap<>(config.originals())
+        .forEach(
+            (name, value) -> {
+              ConfigKey<?> key =
+                  CdcConfig.KEYS.stream()
+                      .filter(k -> k.name().equals(name))
+                      .findFirst()
+                      .orElse(null);
+              out.append(name)
+                  .append('=')
+                  .append(key == null ? value : CdcConfig.shown(key, value))
+                  .append('\n');
+            });
     return out.toString();
   }
 
   private static String versions() {
     String redoline = BugReportBundle.class.getPackage().getImplementationVersion();
-    return "redoline=" + (redoline == null ? "unknown (not run from a released jar)" : redoline) + "\n"
-        + "java.version=" + System.getProperty("java.version") + "\n"
-        + "java.vendor=" + System.getProperty("java.vendor") + "\n"
-        + "os=" + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-        + System.getProperty("os.arch") + "\n";
+    return "redoline="
+        + (redoline == null ? "unknown (not run from a released jar)" : redoline)
+        + "\n"
+        + "java.version="
+        + System.getProperty("java.version")
+        + "\n"
+        + "java.vendor="
+        + System.getProperty("java.vendor")
+        + "\n"
+        + "os="
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.version")
+        + " "
+        + System.getProperty("os.arch")
+        + "\n";
   }
 
-  private static void text(ZipOutputStream zip, List<String> names, String name, String text) throws IOException {
+  private static void text(ZipOutputStream zip, List<String> names, String name, String text)
+      throws IOException {
     zip.putNextEntry(new ZipEntry(name));
     zip.write(text.getBytes(StandardCharsets.UTF_8));
     zip.closeEntry();
     names.add(name);
   }
 
-  private static void file(ZipOutputStream zip, List<String> names, String name, Path file) throws IOException {
+  private static void file(ZipOutputStream zip, List<String> names, String name, Path file)
+      throws IOException {
     if (!Files.isRegularFile(file)) {
       return;
     }

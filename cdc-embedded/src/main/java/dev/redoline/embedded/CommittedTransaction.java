@@ -3,10 +3,10 @@ package dev.redoline.embedded;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.Position;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.StreamEvent;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -28,12 +28,13 @@ import java.util.Objects;
  * }</pre>
  *
  * <h2>Streaming</h2>
- * {@link #changes()} can be iterated <em>once</em>: each {@code next()} reads the next change of the
- * transaction the engine handed over whole, from memory or from its spill file. That is what lets a
- * transaction of millions of changes through without holding it in memory; a handler that needs
- * the changes twice keeps its own copy. Changes the handler does not read are skipped by the
- * engine once it returns. The object is valid only during the {@code handle} call, on the
- * delivery thread.
+ *
+ * {@link #changes()} can be iterated <em>once</em>: each {@code next()} reads the next change of
+ * the transaction the engine handed over whole, from memory or from its spill file. That is what
+ * lets a transaction of millions of changes through without holding it in memory; a handler that
+ * needs the changes twice keeps its own copy. Changes the handler does not read are skipped by the
+ * engine once it returns. The object is valid only during the {@code handle} call, on the delivery
+ * thread.
  */
 public final class CommittedTransaction {
 
@@ -50,7 +51,8 @@ public final class CommittedTransaction {
   private StreamEvent.ChangeEvent last;
 
   /** {@code first}: the transaction's first change delivered; {@code rest}: the ones after it. */
-  CommittedTransaction(StreamEvent.ChangeEvent first, Iterator<StreamEvent.ChangeEvent> rest, Layouts layouts) {
+  CommittedTransaction(
+      StreamEvent.ChangeEvent first, Iterator<StreamEvent.ChangeEvent> rest, Layouts layouts) {
     this.first = first;
     this.rest = rest;
     this.layouts = layouts;
@@ -66,11 +68,11 @@ public final class CommittedTransaction {
   }
 
   /**
-   * Whether this batch is a snapshot chunk rather than a transaction: its changes are op
-   * {@link dev.redoline.core.Operation#READ}, the rows of one table as of {@code commit().scn()},
+   * Whether this batch is a snapshot chunk rather than a transaction: its changes are op {@link
+   * dev.redoline.core.Operation#READ}, the rows of one table as of {@code commit().scn()},
    * delivered between the last transaction committed at or below that SCN and the first above it
-   * (XID 0000000000000000, no redo address). Each change's place in its table's snapshot is
-   * {@link #snapshotMark(Change)}.
+   * (XID 0000000000000000, no redo address). Each change's place in its table's snapshot is {@link
+   * #snapshotMark(Change)}.
    */
   public boolean snapshot() {
     return first.snapshot() != null;
@@ -78,8 +80,8 @@ public final class CommittedTransaction {
 
   /**
    * The snapshot mark of the change most recently read from {@link #changes()}: the chunk's table
-   * and SCN and whether the row is its table's first, last or neither; {@code null} for the
-   * changes of a transaction.
+   * and SCN and whether the row is its table's first, last or neither; {@code null} for the changes
+   * of a transaction.
    *
    * @throws IllegalStateException before any change was read
    */
@@ -111,8 +113,11 @@ public final class CommittedTransaction {
    */
   public Iterable<Change> changes() {
     if (iterated) {
-      throw new IllegalStateException("The changes of transaction " + xid() + " stream from the capture and can be "
-          + "iterated once; keep your own copy to read them again");
+      throw new IllegalStateException(
+          "The changes of transaction "
+              + xid()
+              + " stream from the capture and can be "
+              + "iterated once; keep your own copy to read them again");
     }
     iterated = true;
     return this::iterator;
@@ -157,40 +162,53 @@ public final class CommittedTransaction {
     Objects.requireNonNull(change, "change == null");
     TableLayout layout = layouts.layout(change);
     if (layout == null) {
-      throw new IllegalStateException("No layout version " + change.layoutVersion() + " of " + change.table());
+      throw new IllegalStateException(
+          "No layout version " + change.layoutVersion() + " of " + change.table());
     }
     return layout;
   }
 
   /**
-   * The position to store once this transaction is handled: what an {@link OffsetStore} kept in
-   * the sink's database writes in the same transaction as the changes.
+   * The position to store once this transaction is handled: what an {@link OffsetStore} kept in the
+   * sink's database writes in the same transaction as the changes.
    *
    * @throws IllegalStateException before every change has been read from {@link #changes()}
    */
   public Position position() {
     if (more()) {
-      throw new IllegalStateException("The position of transaction " + xid() + " is known once all its " + size()
-          + " changes are read; " + taken + " read so far");
+      throw new IllegalStateException(
+          "The position of transaction "
+              + xid()
+              + " is known once all its "
+              + size()
+              + " changes are read; "
+              + taken
+              + " read so far");
     }
     return last.position();
   }
 
   /**
    * How many changes each table has in the whole transaction, in the order the tables first appear:
-   * the {@code data_collections} of Debezium's transaction END event (the total, its
-   * {@code event_count}, is {@code commit().size()}). Counted over every change delivered of the
+   * the {@code data_collections} of Debezium's transaction END event (the total, its {@code
+   * event_count}, is {@code commit().size()}). Counted over every change delivered of the
    * transaction, also those a restart in its middle does not deliver again; a transaction the
-   * initial snapshot holds some changes of counts without them and says so in
-   * {@link Commit#partial()}.
+   * initial snapshot holds some changes of counts without them and says so in {@link
+   * Commit#partial()}.
    *
    * @throws IllegalStateException before every change has been read from {@link #changes()}: the
    *     changes stream, so the counts are known with the last one
    */
   public Map<TableId, Long> tableCounts() {
     if (more()) {
-      throw new IllegalStateException("The table counts of transaction " + xid() + " are known once all its "
-          + size() + " changes are read; " + taken + " read so far");
+      throw new IllegalStateException(
+          "The table counts of transaction "
+              + xid()
+              + " are known once all its "
+              + size()
+              + " changes are read; "
+              + taken
+              + " read so far");
     }
     return last.tableCounts();
   }

@@ -1,9 +1,9 @@
 package dev.redoline.embedded;
 
-import dev.redoline.core.internal.Json;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoRow;
+import dev.redoline.core.internal.Json;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.DeadLetterSink;
 import java.io.IOException;
@@ -17,8 +17,8 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The default dead letter store of the embedded engine: one JSON line per undecodable row,
- * appended and forced to disk before the capture goes on, so no row is dropped without a trace.
+ * The default dead letter store of the embedded engine: one JSON line per undecodable row, appended
+ * and forced to disk before the capture goes on, so no row is dropped without a trace.
  *
  * <pre>{@code
  * DeadLetterSink file = DeadLetterFile.open(Path.of("redoline-state/dead-letters.jsonl"),
@@ -26,13 +26,14 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <h2>What a line holds</h2>
+ *
  * The error (code, detail, and the decoder's excerpt, which never holds an excluded value), the
  * row's coordinates (SCN, XID, thread, RS_ID, SSN, operation, owner, table, container, ROW_ID,
  * user, STATUS, INFO, timestamp), and its {@code SQL_REDO} only when no {@code cdc.columns.exclude}
  * pattern can apply to the row's table. SQL_REDO is LogMiner's raw text, so it would carry an
  * excluded column's value in clear; when exclusion may apply (or the table is unknown, as in a
- * dictionary mismatch row) the line says {@code "sql_redo":null} and why, and the row can be
- * mined again from its SCN and RS_ID. {@code SQL_UNDO} is never written.
+ * dictionary mismatch row) the line says {@code "sql_redo":null} and why, and the row can be mined
+ * again from its SCN and RS_ID. {@code SQL_UNDO} is never written.
  */
 public final class DeadLetterFile implements DeadLetterSink {
 
@@ -51,7 +52,8 @@ public final class DeadLetterFile implements DeadLetterSink {
    * A dead letter file.
    *
    * @param file the JSON-lines file, created on the first dead letter
-   * @param columnsExclude the {@code cdc.columns.exclude} patterns ({@code [PDB.]SCHEMA.TABLE.COLUMN})
+   * @param columnsExclude the {@code cdc.columns.exclude} patterns ({@code
+   *     [PDB.]SCHEMA.TABLE.COLUMN})
    */
   public static DeadLetterFile open(Path file, List<String> columnsExclude) {
     Objects.requireNonNull(file, "file == null");
@@ -69,8 +71,8 @@ public final class DeadLetterFile implements DeadLetterSink {
   }
 
   /**
-   * The table part of a column pattern, as a regular expression. Conservative: a pattern without
-   * a dot, or whose column part is a bare {@code *}, matches any table through its wildcard.
+   * The table part of a column pattern, as a regular expression. Conservative: a pattern without a
+   * dot, or whose column part is a bare {@code *}, matches any table through its wildcard.
    */
   private static Pattern tablePart(String columnPattern) {
     String p = columnPattern.trim().replace("\"", "").toUpperCase(Locale.ROOT);
@@ -92,7 +94,11 @@ public final class DeadLetterFile implements DeadLetterSink {
     if (row.segOwner() == null || row.tableName() == null || row.segOwner().equals("UNKNOWN")) {
       return true;
     }
-    String name = (row.srcConName() == null ? "" : row.srcConName() + ".") + row.segOwner() + "." + row.tableName();
+    String name =
+        (row.srcConName() == null ? "" : row.srcConName() + ".")
+            + row.segOwner()
+            + "."
+            + row.tableName();
     String upper = name.toUpperCase(Locale.ROOT);
     for (Pattern p : excludedTables) {
       if (p.matcher(upper).matches()) {
@@ -112,8 +118,10 @@ public final class DeadLetterFile implements DeadLetterSink {
     try {
       StateFiles.appendLine(file, Json.write(toJson(letter)));
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot append to the dead letter file " + file
-          + " (cdc.state.dir): " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot append to the dead letter file " + file + " (cdc.state.dir): " + e,
+          e);
     }
   }
 

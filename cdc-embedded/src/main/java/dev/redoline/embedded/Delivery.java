@@ -5,12 +5,12 @@ import dev.redoline.core.Change;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.internal.CaptureStream;
-import dev.redoline.logminer.OpsEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,21 +32,22 @@ import org.slf4j.LoggerFactory;
  * transaction's position.
  *
  * <h2>Implementation notes</h2>
+ *
  * <ul>
  *   <li><b>Streaming.</b> A transaction comes whole, as one event whose changes stream from the
  *       buffer's memory or spill file; the handler runs on this thread and pulls them through
  *       {@link CommittedTransaction}, so nothing here holds a transaction whole and one larger than
  *       the queue flows through. The event is closed (its spill file deleted) once handled.
- *   <li><b>Positions.</b> Only the position of a transaction's last change (or of a schema event
- *       or heartbeat between transactions) is stored, so a restart never begins inside a
- *       transaction this engine delivered. Writes are grouped by {@link OffsetFlusher}: by
- *       interval (also while the stream is quiet) and count, before a retry and on stop; the capture
- *       is acknowledged a position only once it is written.
+ *   <li><b>Positions.</b> Only the position of a transaction's last change (or of a schema event or
+ *       heartbeat between transactions) is stored, so a restart never begins inside a transaction
+ *       this engine delivered. Writes are grouped by {@link OffsetFlusher}: by interval (also while
+ *       the stream is quiet) and count, before a retry and on stop; the capture is acknowledged a
+ *       position only once it is written.
  *   <li><b>Retries.</b> The changes a failed handler read are gone from the stream, so a retry
  *       closes the capture and opens it again from the last stored position: the transaction is
  *       mined and delivered again, whole, exactly as after a restart.
- *   <li><b>Stops.</b> A graceful stop is checked between transactions only; {@link #abandon} is
- *       the crash of tests: it interrupts the handler and stores nothing more.
+ *   <li><b>Stops.</b> A graceful stop is checked between transactions only; {@link #abandon} is the
+ *       crash of tests: it interrupts the handler and stores nothing more.
  * </ul>
  */
 final class Delivery implements Runnable {
@@ -71,8 +72,12 @@ final class Delivery implements Runnable {
   private final Duration retryBackoff;
   private final Clock clock;
   private final Consumer<EngineState> states;
-  /** RECONNECT and RECONNECTED events of the capture thread, told to the listener on this thread. */
+
+  /**
+   * RECONNECT and RECONNECTED events of the capture thread, told to the listener on this thread.
+   */
   private final Queue<OpsEvent> connection;
+
   private final Map<TableId, Map<Integer, TableLayout>> layouts = new HashMap<>();
   private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
   private final CountDownLatch stopSignal = new CountDownLatch(1);
@@ -82,8 +87,10 @@ final class Delivery implements Runnable {
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
   private volatile CdcException failure;
+
   /** The last error the failure listener heard: the final one, or the last one retried past. */
   private volatile CdcException lastError;
+
   private CdcException captureFailure;
   private CommitMark failedMark;
   private int failedAttempts;
@@ -93,9 +100,18 @@ final class Delivery implements Runnable {
   private volatile Instant lastCommitTime;
   private volatile Duration lag = Duration.ZERO;
 
-  Delivery(CaptureEngine capture, ChangeHandler handler, OffsetStore offsets, OffsetFlusher.Policy flushPolicy,
-      SchemaHistory history, FailureListener listener, int retries, Duration retryBackoff, Clock clock,
-      Consumer<EngineState> states, Queue<OpsEvent> connection) {
+  Delivery(
+      CaptureEngine capture,
+      ChangeHandler handler,
+      OffsetStore offsets,
+      OffsetFlusher.Policy flushPolicy,
+      SchemaHistory history,
+      FailureListener listener,
+      int retries,
+      Duration retryBackoff,
+      Clock clock,
+      Consumer<EngineState> states,
+      Queue<OpsEvent> connection) {
     this.capture = capture;
     this.handler = handler;
     this.offsets = offsets;
@@ -113,7 +129,9 @@ final class Delivery implements Runnable {
   void open(List<dev.redoline.core.LayoutVersion> known) {
     known.forEach(v -> remember(v.layout()));
     Position stored = offsets.load().orElse(null);
-    flusher = new OffsetFlusher(offsets, flushPolicy.interval(), flushPolicy.maxTransactions(), clock, stored);
+    flusher =
+        new OffsetFlusher(
+            offsets, flushPolicy.interval(), flushPolicy.maxTransactions(), clock, stored);
     stream = capture.open(stored);
   }
 
@@ -125,11 +143,12 @@ final class Delivery implements Runnable {
         if (event != null) {
           handle(event);
         } else if (flusher.due()) {
-          flush();   // a quiet stream: the pending position must not wait for the next transaction
+          flush(); // a quiet stream: the pending position must not wait for the next transaction
         } else if (!stream.running() && !abandoned) {
           StreamEvent last = next(Duration.ZERO);
           if (last == null) {
-            throw new CdcException(ErrorCode.INTERNAL_ERROR, "the capture thread ended without an error");
+            throw new CdcException(
+                ErrorCode.INTERNAL_ERROR, "the capture thread ended without an error");
           }
           handle(last);
         }
@@ -180,7 +199,7 @@ final class Delivery implements Runnable {
         if (changes.hasNext()) {
           deliver(changes.next(), changes);
         } else {
-          moved(tx.position());   // every change delivered before a restart, or held by a snapshot
+          moved(tx.position()); // every change delivered before a restart, or held by a snapshot
         }
       }
     } else if (event instanceof StreamEvent.SchemaEvent schema) {
@@ -208,7 +227,9 @@ final class Delivery implements Runnable {
       if (e instanceof DeliveryInterrupted interrupted) {
         throw interrupted;
       }
-      refused(first.commit().mark(), new HandlerException(first.commit().xid(), first.commit().mark(), e));
+      refused(
+          first.commit().mark(),
+          new HandlerException(first.commit().xid(), first.commit().mark(), e));
       return;
     }
     store(end);
@@ -225,15 +246,19 @@ final class Delivery implements Runnable {
     failedAttempts = mark.equals(failedMark) ? failedAttempts + 1 : 1;
     failedMark = mark;
     boolean retry = failedAttempts <= retries && !stopRequested;
-    LOG.warn("ChangeHandler failed on transaction {} (attempt {}, {})", e.xid(), failedAttempts,
-        retry ? "delivering it again" : "stopping", e.getCause());
+    LOG.warn(
+        "ChangeHandler failed on transaction {} (attempt {}, {})",
+        e.xid(),
+        failedAttempts,
+        retry ? "delivering it again" : "stopping",
+        e.getCause());
     if (!retry) {
       failure = e;
       notifyListener(e);
       throw e;
     }
     notifyListener(e);
-    flush();   // the transactions handled before this one are done: they must not come again
+    flush(); // the transactions handled before this one are done: they must not come again
     Position from = stream.acknowledged();
     stream.close();
     dropPending();
@@ -299,7 +324,9 @@ final class Delivery implements Runnable {
     return pending.poll();
   }
 
-  /** Everything up to {@code position} is handled: written now or later, see {@link OffsetFlusher}. */
+  /**
+   * Everything up to {@code position} is handled: written now or later, see {@link OffsetFlusher}.
+   */
   private void store(Position position) {
     if (abandoned) {
       return;
@@ -349,7 +376,10 @@ final class Delivery implements Runnable {
     return versions == null ? null : versions.get(change.layoutVersion());
   }
 
-  /** Each failed connection attempt reaches the listener as CDC-1001; the state follows the connection. */
+  /**
+   * Each failed connection attempt reaches the listener as CDC-1001; the state follows the
+   * connection.
+   */
   private void tellConnectionChanges() {
     for (OpsEvent event = connection.poll(); event != null; event = connection.poll()) {
       if (event.type() == OpsEvent.Type.RECONNECT) {
@@ -428,7 +458,8 @@ final class Delivery implements Runnable {
 
   EngineMetrics metrics() {
     CaptureStream s = stream;
-    return new EngineMetrics(transactions, changes, lastCommitTime, lag, s == null ? null : s.metrics());
+    return new EngineMetrics(
+        transactions, changes, lastCommitTime, lag, s == null ? null : s.metrics());
   }
 
   /** The delivery thread was interrupted or the capture closed under it: stop without storing. */

@@ -7,11 +7,11 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
-import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.OpsListener;
+import dev.redoline.logminer.internal.CaptureEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Captures an Oracle database (or the built-in simulator) inside your JVM and calls your
- * {@link ChangeHandler} once per committed transaction, in commit order, storing the position of
- * each handled transaction so that a restart repeats nothing and skips nothing.
+ * Captures an Oracle database (or the built-in simulator) inside your JVM and calls your {@link
+ * ChangeHandler} once per committed transaction, in commit order, storing the position of each
+ * handled transaction so that a restart repeats nothing and skips nothing.
  *
  * <pre>{@code
  * EmbeddedEngine engine = EmbeddedEngine.builder()
@@ -43,21 +43,25 @@ import org.slf4j.MDC;
  * }</pre>
  *
  * <h2>State</h2>
- * Files in {@code cdc.state.dir} unless replaced through the builder: {@code offsets.json}
- * ({@link FileOffsetStore}), {@code schema-history.jsonl} ({@link FileSchemaHistory}),
- * {@code journal/} (cdc-buffer's {@link FileTransactionJournal}, so the restart position can move
- * past a long open transaction) and {@code dead-letters.jsonl} ({@link DeadLetterFile}, with
- * {@code cdc.on.decode.error=dlq}).
+ *
+ * Files in {@code cdc.state.dir} unless replaced through the builder: {@code offsets.json} ({@link
+ * FileOffsetStore}), {@code schema-history.jsonl} ({@link FileSchemaHistory}), {@code journal/}
+ * (cdc-buffer's {@link FileTransactionJournal}, so the restart position can move past a long open
+ * transaction) and {@code dead-letters.jsonl} ({@link DeadLetterFile}, with {@code
+ * cdc.on.decode.error=dlq}).
  *
  * <h2>Threads</h2>
+ *
  * {@link #start()} opens the stores and the capture and makes the first database connection on the
  * calling thread (so setup errors are thrown there), then runs one capture thread and one delivery
- * thread, which calls the handler and the failure listener. They are named {@code redoline-capture-<cdc.topic.prefix>} and
- * {@code redoline-delivery-<cdc.topic.prefix>} (decode threads {@code redoline-decode-...}) and
- * carry the logging context (MDC) of the thread that called {@link #start()}. Every method may be called from any thread. An engine runs once; build
+ * thread, which calls the handler and the failure listener. They are named {@code
+ * redoline-capture-<cdc.topic.prefix>} and {@code redoline-delivery-<cdc.topic.prefix>} (decode
+ * threads {@code redoline-decode-...}) and carry the logging context (MDC) of the thread that
+ * called {@link #start()}. Every method may be called from any thread. An engine runs once; build
  * another to start again.
  *
  * <h2>Implementation notes</h2>
+ *
  * Past 400 lines because it is the embedded API's facade: its {@code Builder} (one documented
  * setter per collaborator a user can replace) and the lifecycle ({@code start}, {@code stop},
  * {@code close}, states, ad-hoc snapshots, metrics) with their contracts. Delivery to the handler
@@ -87,6 +91,7 @@ public final class EmbeddedEngine implements AutoCloseable {
   private volatile EngineState state = EngineState.NEW;
   private Delivery delivery;
   private Thread thread;
+
   /** Why {@link #start()} failed, or {@code null}. */
   private volatile CdcException startFailure;
 
@@ -115,15 +120,14 @@ public final class EmbeddedEngine implements AutoCloseable {
   }
 
   /**
-   * Opens the stores, reads the stored position and starts capturing from it (from
-   * {@code cdc.start.scn} when none is stored).
+   * Opens the stores, reads the stored position and starts capturing from it (from {@code
+   * cdc.start.scn} when none is stored).
    *
-   * <p>The first database connection is made here too. An error that retrying cannot fix is
-   * thrown: wrong credentials (CDC-4012), an unknown service (CDC-4013), a missing privilege
-   * (CDC-4003). A transient one (the listener down, the instance starting) is retried by the
-   * capture thread: the engine is then {@link EngineState#RETRYING} and the failure listener hears
-   * every failed attempt (CDC-1001) until the connection is made or {@code cdc.retry.max.time.ms}
-   * is spent.
+   * <p>The first database connection is made here too. An error that retrying cannot fix is thrown:
+   * wrong credentials (CDC-4012), an unknown service (CDC-4013), a missing privilege (CDC-4003). A
+   * transient one (the listener down, the instance starting) is retried by the capture thread: the
+   * engine is then {@link EngineState#RETRYING} and the failure listener hears every failed attempt
+   * (CDC-1001) until the connection is made or {@code cdc.retry.max.time.ms} is spent.
    *
    * @throws IllegalStateException when the engine was started before
    * @throws CdcException when a store cannot be read or the capture cannot start; the engine is
@@ -133,14 +137,18 @@ public final class EmbeddedEngine implements AutoCloseable {
   public void start() {
     synchronized (lock) {
       if (state != EngineState.NEW) {
-        throw new IllegalStateException("An engine starts once; this one is " + state + ". Build a new one.");
+        throw new IllegalStateException(
+            "An engine starts once; this one is " + state + ". Build a new one.");
       }
       state = EngineState.RUNNING;
       try {
         Path dir = Path.of(config.get(CdcConfig.STATE_DIR));
-        OffsetStore offsets = offsetStore != null ? offsetStore : FileOffsetStore.open(dir.resolve("offsets.json"));
-        SchemaHistory history = schemaHistory != null ? schemaHistory
-            : FileSchemaHistory.open(dir.resolve("schema-history.jsonl"));
+        OffsetStore offsets =
+            offsetStore != null ? offsetStore : FileOffsetStore.open(dir.resolve("offsets.json"));
+        SchemaHistory history =
+            schemaHistory != null
+                ? schemaHistory
+                : FileSchemaHistory.open(dir.resolve("schema-history.jsonl"));
         if (offsetStore == null || schemaHistory == null) {
           StateFiles.directory(dir);
         }
@@ -148,21 +156,42 @@ public final class EmbeddedEngine implements AutoCloseable {
         List<LayoutVersion> known = history.load();
         List<String> ignored = CdcConfig.otherSinkKeys(config.originals(), ConfigKey.Sink.EMBEDDED);
         if (!ignored.isEmpty()) {
-          LOG.warn("Ignored: {} (read by the Kafka Connect connector only, not by the embedded engine)",
+          LOG.warn(
+              "Ignored: {} (read by the Kafka Connect connector only, not by the embedded engine)",
               String.join(", ", ignored));
         }
         Queue<OpsEvent> connection = new ConcurrentLinkedQueue<>();
-        OpsListener tap = event -> {
-          if (event.type() == OpsEvent.Type.RECONNECT || event.type() == OpsEvent.Type.RECONNECTED) {
-            connection.add(event);
-          }
-          ops.onEvent(event);
-        };
-        CaptureEngine capture = CaptureEngine.builder().config(config).database(db)
-            .journal(journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
-            .deadLetters(deadLetterSink(dir)).ops(tap).knownLayouts(known).build();
-        Delivery starting = new Delivery(capture, handler, offsets, OffsetFlusher.Policy.of(config), history,
-            failureListener, handlerRetries, retryBackoff, db.clock(), this::moveTo, connection);
+        OpsListener tap =
+            event -> {
+              if (event.type() == OpsEvent.Type.RECONNECT
+                  || event.type() == OpsEvent.Type.RECONNECTED) {
+                connection.add(event);
+              }
+              ops.onEvent(event);
+            };
+        CaptureEngine capture =
+            CaptureEngine.builder()
+                .config(config)
+                .database(db)
+                .journal(
+                    journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
+                .deadLetters(deadLetterSink(dir))
+                .ops(tap)
+                .knownLayouts(known)
+                .build();
+        Delivery starting =
+            new Delivery(
+                capture,
+                handler,
+                offsets,
+                OffsetFlusher.Policy.of(config),
+                history,
+                failureListener,
+                handlerRetries,
+                retryBackoff,
+                db.clock(),
+                this::moveTo,
+                connection);
         starting.open(known);
         delivery = starting;
         if (!starting.connected()) {
@@ -170,8 +199,10 @@ public final class EmbeddedEngine implements AutoCloseable {
         }
       } catch (RuntimeException e) {
         state = EngineState.FAILED;
-        startFailure = e instanceof CdcException c ? c
-            : new CdcException(ErrorCode.INTERNAL_ERROR, "the engine failed to start: " + e, e);
+        startFailure =
+            e instanceof CdcException c
+                ? c
+                : new CdcException(ErrorCode.INTERNAL_ERROR, "the engine failed to start: " + e, e);
         throw e;
       }
       thread = deliveryThread(delivery, config.get(CdcConfig.TOPIC_PREFIX));
@@ -186,12 +217,15 @@ public final class EmbeddedEngine implements AutoCloseable {
    */
   private static Thread deliveryThread(Runnable delivery, String name) {
     Map<String, String> context = MDC.getCopyOfContextMap();
-    Thread t = new Thread(() -> {
-      if (context != null) {
-        MDC.setContextMap(context);
-      }
-      delivery.run();
-    }, "redoline-delivery-" + name);
+    Thread t =
+        new Thread(
+            () -> {
+              if (context != null) {
+                MDC.setContextMap(context);
+              }
+              delivery.run();
+            },
+            "redoline-delivery-" + name);
     return t;
   }
 
@@ -202,8 +236,10 @@ public final class EmbeddedEngine implements AutoCloseable {
     for (String rule : config.get(CdcConfig.COLUMNS_TRUNCATE)) {
       hidden.add(rule.substring(0, rule.lastIndexOf(':')));
     }
-    DeadLetterSink store = deadLetterStore != null ? deadLetterStore
-        : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), hidden);
+    DeadLetterSink store =
+        deadLetterStore != null
+            ? deadLetterStore
+            : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), hidden);
     if (deadLetters == null) {
       return store;
     }
@@ -214,8 +250,8 @@ public final class EmbeddedEngine implements AutoCloseable {
   }
 
   /**
-   * Delivery thread: a state change. Losing or regaining the connection moves only between
-   * RUNNING and RETRYING, never out of STOPPING or an end state.
+   * Delivery thread: a state change. Losing or regaining the connection moves only between RUNNING
+   * and RETRYING, never out of STOPPING or an end state.
    */
   private void moveTo(EngineState next) {
     synchronized (lock) {
@@ -308,9 +344,9 @@ public final class EmbeddedEngine implements AutoCloseable {
   /**
    * Snapshots {@code tables} while streaming: their current rows reach the handler as snapshot
    * chunks ({@link CommittedTransaction#snapshot()}), merged into the commit order like an initial
-   * snapshot (docs/snapshots.md). A table the capture does not include is skipped with an ops
-   * event (CDC-4011). The stored positions carry an unfinished ad-hoc snapshot, so a restart
-   * continues it after its last delivered chunk.
+   * snapshot (docs/snapshots.md). A table the capture does not include is skipped with an ops event
+   * (CDC-4011). The stored positions carry an unfinished ad-hoc snapshot, so a restart continues it
+   * after its last delivered chunk.
    *
    * <pre>{@code
    * engine.snapshot(List.of(TableId.parse("SHOP.ORDERS")), "STATUS = 'NEW'");
@@ -327,33 +363,37 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
     Delivery d = delivery;
     if (d == null || !d.snapshot(tables, filter)) {
-      throw new IllegalStateException("The engine is not running (" + state + "): start it before asking for a "
-          + "snapshot");
+      throw new IllegalStateException(
+          "The engine is not running (" + state + "): start it before asking for a " + "snapshot");
     }
   }
 
   /**
-   * Drops the open transaction {@code xid} (its hex form, as {@code CommittedTransaction.xid()}
-   * and the ops events print it) from the transaction buffer, before the capture's next step: a
-   * stuck or poisonous transaction need not be waited out. An ops event {@code TRANSACTION_DROPPED}
-   * names it and the changes dropped; its later rows and its end are skipped; positions stored
-   * from then on name it until its end is mined, so a restart from them does not buffer it again
-   * (one from a position stored before the drop does: drop it again). A transaction that is not
-   * open is an ops event {@code SIGNAL_SKIPPED} (docs/embedded.md, "Dropping a transaction").
+   * Drops the open transaction {@code xid} (its hex form, as {@code CommittedTransaction.xid()} and
+   * the ops events print it) from the transaction buffer, before the capture's next step: a stuck
+   * or poisonous transaction need not be waited out. An ops event {@code TRANSACTION_DROPPED} names
+   * it and the changes dropped; its later rows and its end are skipped; positions stored from then
+   * on name it until its end is mined, so a restart from them does not buffer it again (one from a
+   * position stored before the drop does: drop it again). A transaction that is not open is an ops
+   * event {@code SIGNAL_SKIPPED} (docs/embedded.md, "Dropping a transaction").
    *
    * @throws IllegalArgumentException when {@code xid} is not a transaction id in hex
    * @throws IllegalStateException when the engine is not running
    */
   public void dropTransaction(String xid) {
-    dev.redoline.core.Xid id = dev.redoline.core.Xid.parseHex(java.util.Objects.requireNonNull(xid, "xid == null"));
+    dev.redoline.core.Xid id =
+        dev.redoline.core.Xid.parseHex(java.util.Objects.requireNonNull(xid, "xid == null"));
     Delivery d = delivery;
     if (d == null || !d.dropTransaction(id)) {
-      throw new IllegalStateException("The engine is not running (" + state + "): start it before dropping a "
-          + "transaction");
+      throw new IllegalStateException(
+          "The engine is not running (" + state + "): start it before dropping a " + "transaction");
     }
   }
 
-  /** Snapshots the tables named {@code [PDB.]OWNER.TABLE}, every row; see {@link #snapshot(java.util.List, String)}. */
+  /**
+   * Snapshots the tables named {@code [PDB.]OWNER.TABLE}, every row; see {@link
+   * #snapshot(java.util.List, String)}.
+   */
   public void snapshot(String... tables) {
     java.util.List<dev.redoline.core.TableId> ids = new java.util.ArrayList<>();
     for (String t : tables) {
@@ -369,7 +409,8 @@ public final class EmbeddedEngine implements AutoCloseable {
   public EngineHealth health() {
     Delivery d = delivery;
     CdcException failed = failure();
-    return new EngineHealth(state, metrics().lag(), failed != null || d == null ? failed : d.lastError());
+    return new EngineHealth(
+        state, metrics().lag(), failed != null || d == null ? failed : d.lastError());
   }
 
   /** Progress counters; all zero before {@link #start()}. */
@@ -391,8 +432,8 @@ public final class EmbeddedEngine implements AutoCloseable {
     private TransactionJournal journal;
     private DeadLetterSink deadLetterStore;
     private DeadLetterSink deadLetters;
-    private OpsListener ops = event -> { };
-    private FailureListener failureListener = failure -> { };
+    private OpsListener ops = event -> {};
+    private FailureListener failureListener = failure -> {};
     private int handlerRetries;
     private Duration retryBackoff = Duration.ofSeconds(1);
 
@@ -420,8 +461,8 @@ public final class EmbeddedEngine implements AutoCloseable {
 
     /**
      * The database to capture, with its clock; by default the one {@code cdc.database.url} names.
-     * Tests pass {@code Database.jdbc(config, oracle.clock(), oracle::advance)} to run on a scripted
-     * simulator whose time moves only while the capture waits.
+     * Tests pass {@code Database.jdbc(config, oracle.clock(), oracle::advance)} to run on a
+     * scripted simulator whose time moves only while the capture waits.
      */
     public Builder database(Database database) {
       this.database = Objects.requireNonNull(database, "database == null");
@@ -441,8 +482,8 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
 
     /**
-     * Where long open transactions are journaled; by default {@code journal/} in
-     * {@code cdc.state.dir}. Not public: the journal port is internal to the library's modules.
+     * Where long open transactions are journaled; by default {@code journal/} in {@code
+     * cdc.state.dir}. Not public: the journal port is internal to the library's modules.
      */
     Builder journal(TransactionJournal journal) {
       this.journal = Objects.requireNonNull(journal, "journal == null");
@@ -450,8 +491,8 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
 
     /**
-     * Where dead letters are kept ({@code cdc.on.decode.error=dlq}); by default
-     * {@code dead-letters.jsonl} in {@code cdc.state.dir}.
+     * Where dead letters are kept ({@code cdc.on.decode.error=dlq}); by default {@code
+     * dead-letters.jsonl} in {@code cdc.state.dir}.
      */
     public Builder deadLetterStore(DeadLetterSink store) {
       this.deadLetterStore = Objects.requireNonNull(store, "store == null");
@@ -480,8 +521,8 @@ public final class EmbeddedEngine implements AutoCloseable {
 
     /**
      * How often a transaction the handler refused is delivered again before the engine stops
-     * (default 0: stop at the first failure), and the wait before each new delivery. A retry
-     * mines the transaction again from the last stored position.
+     * (default 0: stop at the first failure), and the wait before each new delivery. A retry mines
+     * the transaction again from the last stored position.
      *
      * @throws IllegalArgumentException when {@code retries} is negative or over 1000, or the
      *     backoff is negative

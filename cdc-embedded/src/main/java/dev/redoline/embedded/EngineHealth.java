@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What a health check asks of an {@link EmbeddedEngine}: its state, how far behind the database
- * it is, and the last error it met with its code and operator action.
+ * What a health check asks of an {@link EmbeddedEngine}: its state, how far behind the database it
+ * is, and the last error it met with its code and operator action.
  *
  * <pre>{@code
  * EngineHealth h = engine.health();
@@ -17,8 +17,8 @@ import java.util.Optional;
  * }</pre>
  *
  * @param state where the engine is in its life
- * @param lag how far the last handled transaction's commit is behind the engine's clock
- *     ({@link EngineMetrics#lag()}); zero before the first
+ * @param lag how far the last handled transaction's commit is behind the engine's clock ({@link
+ *     EngineMetrics#lag()}); zero before the first
  * @param lastError the last error the engine met: the one it failed with, else the last one it
  *     retried past (a lost connection, CDC-1001) or {@code null} when there was none; it stays
  *     after the engine recovered, so a flapping connection shows

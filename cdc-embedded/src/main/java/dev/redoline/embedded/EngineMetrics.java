@@ -14,5 +14,9 @@ import java.time.Instant;
  *     first transaction
  * @param capture the capture engine's own counters, or {@code null} when it is not running
  */
-public record EngineMetrics(long transactions, long changes, Instant lastCommitTime, Duration lag,
+public record EngineMetrics(
+    long transactions,
+    long changes,
+    Instant lastCommitTime,
+    Duration lag,
     CaptureMetrics capture) {}

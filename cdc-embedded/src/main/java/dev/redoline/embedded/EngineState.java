@@ -16,6 +16,8 @@ public enum EngineState {
   STOPPING,
   /** Stopped on request; the last handled transaction's position is stored. */
   STOPPED,
-  /** Stopped by an error, given to the failure listener; {@link EmbeddedEngine#failure()} has it. */
+  /**
+   * Stopped by an error, given to the failure listener; {@link EmbeddedEngine#failure()} has it.
+   */
   FAILED
 }

@@ -1,9 +1,9 @@
 package dev.redoline.embedded;
 
-import dev.redoline.core.internal.Json;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,9 +21,9 @@ import java.util.Optional;
  * OffsetStore offsets = FileOffsetStore.open(Path.of("redoline-state/offsets.json"));
  * }</pre>
  *
- * <p>The file is {@code {"format":1,"position":{...}}}, where {@code position} is
- * {@link Position#toMap()}: primitive values with their own version key {@code v}. A leftover
- * {@code offsets.json.tmp} from a crash during a store is ignored and overwritten by the next one.
+ * <p>The file is {@code {"format":1,"position":{...}}}, where {@code position} is {@link
+ * Position#toMap()}: primitive values with their own version key {@code v}. A leftover {@code
+ * offsets.json.tmp} from a crash during a store is ignored and overwritten by the next one.
  */
 public final class FileOffsetStore implements OffsetStore {
 
@@ -57,27 +57,38 @@ public final class FileOffsetStore implements OffsetStore {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the offset file " + file + ": " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the offset file " + file + ": " + e, e);
     }
     try {
       Map<String, Object> json = Json.parseObject(text);
       Object format = json.get("format");
       if (!(format instanceof Long f) || f != FORMAT) {
-        throw new CdcException(ErrorCode.INVALID_POSITION, "the offset file " + file + " has format " + format
-            + ", this Redoline reads format " + FORMAT);
+        throw new CdcException(
+            ErrorCode.INVALID_POSITION,
+            "the offset file "
+                + file
+                + " has format "
+                + format
+                + ", this Redoline reads format "
+                + FORMAT);
       }
       if (!(json.get("position") instanceof Map<?, ?> position)) {
-        throw new CdcException(ErrorCode.INVALID_POSITION, "the offset file " + file + " has no position object");
+        throw new CdcException(
+            ErrorCode.INVALID_POSITION, "the offset file " + file + " has no position object");
       }
       Map<String, Object> map = new LinkedHashMap<>();
       position.forEach((k, v) -> map.put(k.toString(), v));
       return Optional.of(Position.fromMap(map));
     } catch (IllegalArgumentException e) {
-      throw new CdcException(ErrorCode.INVALID_POSITION, "the offset file " + file + " is not valid: "
-          + e.getMessage(), e);
+      throw new CdcException(
+          ErrorCode.INVALID_POSITION,
+          "the offset file " + file + " is not valid: " + e.getMessage(),
+          e);
     } catch (CdcException e) {
       if (e.errorCode() == ErrorCode.INVALID_POSITION && !e.detail().contains(file.toString())) {
-        throw new CdcException(ErrorCode.INVALID_POSITION, "the offset file " + file + ": " + e.detail(), e);
+        throw new CdcException(
+            ErrorCode.INVALID_POSITION, "the offset file " + file + ": " + e.detail(), e);
       }
       throw e;
     }
@@ -95,8 +106,10 @@ public final class FileOffsetStore implements OffsetStore {
     try {
       StateFiles.replace(file, Json.write(json) + "\n");
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot write the offset file " + file
-          + " (cdc.state.dir): " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot write the offset file " + file + " (cdc.state.dir): " + e,
+          e);
     }
   }
 

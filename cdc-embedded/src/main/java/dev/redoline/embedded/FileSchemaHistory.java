@@ -1,11 +1,11 @@
 package dev.redoline.embedded;
 
-import dev.redoline.core.internal.Json;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A {@link SchemaHistory} in a JSON-lines file: one line per layout version, appended and forced
- * to disk. A line holds the table, the version, the SCN it takes effect at, and each column's
- * name and type; never a value, and not the DDL text either (a DDL can carry literals, such as a
- * column default).
+ * A {@link SchemaHistory} in a JSON-lines file: one line per layout version, appended and forced to
+ * disk. A line holds the table, the version, the SCN it takes effect at, and each column's name and
+ * type; never a value, and not the DDL text either (a DDL can carry literals, such as a column
+ * default).
  *
  * <pre>{@code
  * SchemaHistory history = FileSchemaHistory.open(Path.of("redoline-state/schema-history.jsonl"));
@@ -34,8 +34,10 @@ import java.util.Objects;
 public final class FileSchemaHistory implements SchemaHistory {
 
   private final Path file;
+
   /** Each recorded layout with the SCN it was first recorded with, in the order recorded. */
   private final Map<TableLayout, Scn> recorded = new LinkedHashMap<>();
+
   private boolean loaded;
 
   private FileSchemaHistory(Path file) {
@@ -62,7 +64,8 @@ public final class FileSchemaHistory implements SchemaHistory {
       loaded = true;
       return List.of();
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the schema history " + file + ": " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED, "cannot read the schema history " + file + ": " + e, e);
     }
     String[] lines = text.split("\n", -1);
     // The piece after the last newline is empty, or a torn append.
@@ -74,8 +77,15 @@ public final class FileSchemaHistory implements SchemaHistory {
         Map<String, Object> json = Json.parseObject(lines[i]);
         recorded.putIfAbsent(LayoutJson.fromJson(json), LayoutJson.scn(json));
       } catch (RuntimeException e) {
-        throw new CdcException(ErrorCode.LOCAL_STATE_UNREADABLE, "line " + (i + 1) + " of the schema history " + file
-            + " is not a table layout: " + e.getMessage(), e);
+        throw new CdcException(
+            ErrorCode.LOCAL_STATE_UNREADABLE,
+            "line "
+                + (i + 1)
+                + " of the schema history "
+                + file
+                + " is not a table layout: "
+                + e.getMessage(),
+            e);
       }
     }
     loaded = true;
@@ -96,8 +106,10 @@ public final class FileSchemaHistory implements SchemaHistory {
       cutTornLine();
       StateFiles.appendLine(file, Json.write(LayoutJson.toJson(layout, scn)));
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot append to the schema history " + file
-          + " (cdc.state.dir): " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot append to the schema history " + file + " (cdc.state.dir): " + e,
+          e);
     }
     recorded.put(layout, scn);
   }
@@ -113,7 +125,8 @@ public final class FileSchemaHistory implements SchemaHistory {
       end--;
     }
     if (end != bytes.length) {
-      try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      try (var channel =
+          java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
         channel.truncate(end);
         channel.force(true);
       }

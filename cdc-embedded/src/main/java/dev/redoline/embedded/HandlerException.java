@@ -21,8 +21,16 @@ public final class HandlerException extends CdcException {
   private final transient CommitMark commit;
 
   HandlerException(Xid xid, CommitMark commit, Throwable cause) {
-    super(ErrorCode.HANDLER_FAILED, "the ChangeHandler threw " + cause.getClass().getName() + " on transaction "
-        + xid + " committed at " + commit + "; its position is not stored, so it is delivered again", cause);
+    super(
+        ErrorCode.HANDLER_FAILED,
+        "the ChangeHandler threw "
+            + cause.getClass().getName()
+            + " on transaction "
+            + xid
+            + " committed at "
+            + commit
+            + "; its position is not stored, so it is delivered again",
+        cause);
     this.xid = xid;
     this.commit = commit;
   }

@@ -55,18 +55,28 @@ final class LayoutJson {
   static TableLayout fromJson(Map<String, Object> json) {
     Object v = json.get("v");
     if (!(v instanceof Long version) || version != VERSION) {
-      throw new IllegalArgumentException("version " + v + " is not one this Redoline reads (" + VERSION + ")");
+      throw new IllegalArgumentException(
+          "version " + v + " is not one this Redoline reads (" + VERSION + ")");
     }
     Map<?, ?> table = (Map<?, ?>) required(json, "table");
-    TableId id = new TableId((String) table.get("pdb"), (String) required(table, "owner"),
-        (String) required(table, "name"));
+    TableId id =
+        new TableId(
+            (String) table.get("pdb"),
+            (String) required(table, "owner"),
+            (String) required(table, "name"));
     List<Column> columns = new ArrayList<>();
     int position = 1;
     for (Object o : (List<?>) required(json, "columns")) {
       Map<?, ?> c = (Map<?, ?>) o;
-      OracleType type = new OracleType(OracleType.Kind.valueOf((String) required(c, "kind")),
-          integer(c, "length"), integer(c, "precision"), integer(c, "scale"));
-      columns.add(new Column((String) required(c, "name"), position++, type, (Boolean) required(c, "nullable")));
+      OracleType type =
+          new OracleType(
+              OracleType.Kind.valueOf((String) required(c, "kind")),
+              integer(c, "length"),
+              integer(c, "precision"),
+              integer(c, "scale"));
+      columns.add(
+          new Column(
+              (String) required(c, "name"), position++, type, (Boolean) required(c, "nullable")));
     }
     List<String> key = new ArrayList<>();
     for (Object k : (List<?>) required(json, "primary_key")) {

@@ -6,11 +6,11 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Groups the delivery thread's offset writes: the position of each handled transaction is kept,
- * and written to the {@link OffsetStore} once {@code cdc.offset.flush.interval.ms} has passed or
- * {@code cdc.offset.flush.max.transactions} transactions were handled since the last write (checked
- * also while the stream is quiet, so a pending position does not wait for the next transaction),
- * before a retry, and on stop.
+ * Groups the delivery thread's offset writes: the position of each handled transaction is kept, and
+ * written to the {@link OffsetStore} once {@code cdc.offset.flush.interval.ms} has passed or {@code
+ * cdc.offset.flush.max.transactions} transactions were handled since the last write (checked also
+ * while the stream is quiet, so a pending position does not wait for the next transaction), before
+ * a retry, and on stop.
  *
  * <pre>{@code
  * OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofSeconds(1), 10_000, clock, stored);
@@ -19,20 +19,22 @@ import java.time.Instant;
  * }</pre>
  *
  * <h2>Why</h2>
+ *
  * {@link FileOffsetStore} replaces and syncs a file per write, which costs more than handling a
  * small transaction; one write per transaction made the offset file the embedded engine's
  * bottleneck. Grouping trades that for a bounded re-delivery window: after a crash, the
  * transactions handled since the last write (at most an interval's or the count's worth) are
  * delivered again, whole, in order. An interval of 0 or a count of 1 writes after every
- * transaction, as before. The capture is told a position is safe only after it is written, so
- * the journal and the restart point never run ahead of the file. Delivery thread only.
+ * transaction, as before. The capture is told a position is safe only after it is written, so the
+ * journal and the restart point never run ahead of the file. Delivery thread only.
  */
 final class OffsetFlusher {
 
   /** {@code cdc.offset.flush.interval.ms} and {@code cdc.offset.flush.max.transactions}. */
   record Policy(Duration interval, long maxTransactions) {
     static Policy of(dev.redoline.core.CdcConfig config) {
-      return new Policy(Duration.ofMillis(config.get(dev.redoline.core.CdcConfig.OFFSET_FLUSH_INTERVAL_MS)),
+      return new Policy(
+          Duration.ofMillis(config.get(dev.redoline.core.CdcConfig.OFFSET_FLUSH_INTERVAL_MS)),
           config.get(dev.redoline.core.CdcConfig.OFFSET_FLUSH_MAX_TRANSACTIONS));
     }
   }
@@ -49,7 +51,8 @@ final class OffsetFlusher {
   /**
    * @param stored the position the store holds now, or {@code null}
    */
-  OffsetFlusher(OffsetStore store, Duration interval, long maxTransactions, Clock clock, Position stored) {
+  OffsetFlusher(
+      OffsetStore store, Duration interval, long maxTransactions, Clock clock, Position stored) {
     this.store = store;
     this.interval = interval;
     this.maxTransactions = maxTransactions;
@@ -85,7 +88,8 @@ final class OffsetFlusher {
     if (transaction) {
       handledSinceWrite++;
     }
-    if (interval.isZero() || handledSinceWrite >= maxTransactions
+    if (interval.isZero()
+        || handledSinceWrite >= maxTransactions
         || !Duration.between(lastWrite, clock.instant()).minus(interval).isNegative()) {
       return flush();
     }
@@ -112,8 +116,12 @@ final class OffsetFlusher {
     return stored;
   }
 
-  /** Whether a handled position waits to be written and the interval has passed since the last write. */
+  /**
+   * Whether a handled position waits to be written and the interval has passed since the last
+   * write.
+   */
   boolean due() {
-    return pending != null && !Duration.between(lastWrite, clock.instant()).minus(interval).isNegative();
+    return pending != null
+        && !Duration.between(lastWrite, clock.instant()).minus(interval).isNegative();
   }
 }

@@ -14,16 +14,18 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>A user implementation may keep the position in the sink's own database, written in the same
- * transaction as the handler's writes (exactly-once): the handler reads
- * {@link CommittedTransaction#position()} and writes it itself, {@link #store} then has nothing
- * left to do, and {@link #load} reads it back.
+ * transaction as the handler's writes (exactly-once): the handler reads {@link
+ * CommittedTransaction#position()} and writes it itself, {@link #store} then has nothing left to
+ * do, and {@link #load} reads it back.
  *
  * <h2>Contract</h2>
+ *
  * <ul>
  *   <li>{@link #load} returns the last stored position, or empty when none was ever stored.
  *   <li>{@link #store} is durable when it returns; a crash during it leaves the previous position
  *       or the new one, never a mix.
  * </ul>
+ *
  * Both are called from the engine's delivery thread only. {@code OffsetStoreContractTest} is the
  * test an implementation passes.
  */

@@ -20,22 +20,22 @@ import javax.management.ObjectName;
 
 /**
  * The capture's metrics as Micrometer gauges, for applications that publish through Micrometer
- * (Spring Boot's actuator, a Prometheus registry): every number of
- * {@link StreamingMetricsMXBean} (Debezium's names) as {@code redoline.streaming.<name>} and of
- * {@link CaptureMXBean} as {@code redoline.capture.<name>}, each tagged {@code server=<prefix>}.
- * Micrometer is an optional dependency: only an application that uses this class needs it.
+ * (Spring Boot's actuator, a Prometheus registry): every number of {@link StreamingMetricsMXBean}
+ * (Debezium's names) as {@code redoline.streaming.<name>} and of {@link CaptureMXBean} as {@code
+ * redoline.capture.<name>}, each tagged {@code server=<prefix>}. Micrometer is an optional
+ * dependency: only an application that uses this class needs it.
  *
  * <pre>{@code
  * new RedolineMeterBinder("shop").bindTo(meterRegistry);   // cdc.topic.prefix of the engine
  * }</pre>
  *
  * <p>The gauges read the capture's MBeans from the platform MBean server when sampled, so they may
- * be bound before the engine starts and survive its restarts; while no capture of that prefix
- * runs they read NaN. The meter names come from the MXBean interfaces' getters
- * ({@code MilliSecondsBehindSource} becomes {@code redoline.streaming.milli.seconds.behind.source}),
- * so a metric added there appears here by itself. Per-thread figures ({@code RedoThread} MBeans)
- * are read over JMX; their totals are {@code redoline.capture.logs.behind} and
- * {@code redoline.capture.bytes.behind}.
+ * be bound before the engine starts and survive its restarts; while no capture of that prefix runs
+ * they read NaN. The meter names come from the MXBean interfaces' getters ({@code
+ * MilliSecondsBehindSource} becomes {@code redoline.streaming.milli.seconds.behind.source}), so a
+ * metric added there appears here by itself. Per-thread figures ({@code RedoThread} MBeans) are
+ * read over JMX; their totals are {@code redoline.capture.logs.behind} and {@code
+ * redoline.capture.bytes.behind}.
  */
 public final class RedolineMeterBinder implements MeterBinder {
 
@@ -49,13 +49,22 @@ public final class RedolineMeterBinder implements MeterBinder {
   @Override
   public void bindTo(MeterRegistry registry) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    bind(registry, server, "redoline.streaming", StreamingMetricsMXBean.class,
+    bind(
+        registry,
+        server,
+        "redoline.streaming",
+        StreamingMetricsMXBean.class,
         name("debezium.oracle:type=connector-metrics,context=streaming,server=" + prefix));
-    bind(registry, server, "redoline.capture", CaptureMXBean.class,
+    bind(
+        registry,
+        server,
+        "redoline.capture",
+        CaptureMXBean.class,
         name("dev.redoline:type=CaptureEngine,name=" + ObjectName.quote(prefix)));
   }
 
-  private <T> void bind(MeterRegistry registry, MBeanServer server, String base, Class<T> type, ObjectName name) {
+  private <T> void bind(
+      MeterRegistry registry, MBeanServer server, String base, Class<T> type, ObjectName name) {
     T proxy = JMX.newMXBeanProxy(server, name, type);
     Method[] getters = type.getMethods();
     Arrays.sort(getters, Comparator.comparing(Method::getName));
@@ -64,9 +73,13 @@ public final class RedolineMeterBinder implements MeterBinder {
       if (attribute == null) {
         continue;
       }
-      Gauge.builder(base + "." + dotted(attribute), proxy, p -> server.isRegistered(name) ? read(getter, p) : Double.NaN)
-          .tags(Tags.of("server", prefix)).description("JMX attribute " + attribute + " of " + name)
-          .strongReference(true)   // the proxy has no other holder: a weak one would be collected
+      Gauge.builder(
+              base + "." + dotted(attribute),
+              proxy,
+              p -> server.isRegistered(name) ? read(getter, p) : Double.NaN)
+          .tags(Tags.of("server", prefix))
+          .description("JMX attribute " + attribute + " of " + name)
+          .strongReference(true) // the proxy has no other holder: a weak one would be collected
           .register(registry);
     }
   }
@@ -78,7 +91,9 @@ public final class RedolineMeterBinder implements MeterBinder {
     if (getter.getParameterCount() == 0 && numeric && getter.getName().startsWith("get")) {
       return getter.getName().substring(3);
     }
-    if (getter.getParameterCount() == 0 && type == boolean.class && getter.getName().startsWith("is")) {
+    if (getter.getParameterCount() == 0
+        && type == boolean.class
+        && getter.getName().startsWith("is")) {
       return getter.getName().substring(2);
     }
     return null;
@@ -86,7 +101,9 @@ public final class RedolineMeterBinder implements MeterBinder {
 
   /** {@code MilliSecondsBehindSource} as {@code milli.seconds.behind.source}. */
   static String dotted(String attribute) {
-    return attribute.replaceAll("([a-z0-9])([A-Z])", "$1.$2").replaceAll("([A-Z])([A-Z][a-z])", "$1.$2")
+    return attribute
+        .replaceAll("([a-z0-9])([A-Z])", "$1.$2")
+        .replaceAll("([A-Z])([A-Z][a-z])", "$1.$2")
         .toLowerCase(java.util.Locale.ROOT);
   }
 
@@ -98,7 +115,7 @@ public final class RedolineMeterBinder implements MeterBinder {
       }
       return ((Number) value).doubleValue();
     } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
-      return Double.NaN;   // unregistered between the check and the read: a capture closing
+      return Double.NaN; // unregistered between the check and the read: a capture closing
     }
   }
 
@@ -106,7 +123,8 @@ public final class RedolineMeterBinder implements MeterBinder {
     try {
       return new ObjectName(text);
     } catch (MalformedObjectNameException e) {
-      throw new IllegalArgumentException("cdc.topic.prefix " + text + " gives no JMX name: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "cdc.topic.prefix " + text + " gives no JMX name: " + e.getMessage(), e);
     }
   }
 }

@@ -9,9 +9,9 @@ import java.util.Objects;
 
 /**
  * The table layout versions a capture has seen, each with the SCN it took effect at: names and
- * types, never values. On start the engine reads them back and hands them to the capture engine,
- * so a table whose layout did not change keeps its version number, a changed one gets the next,
- * and rows mined again from below a DDL keep the layout they were written under.
+ * types, never values. On start the engine reads them back and hands them to the capture engine, so
+ * a table whose layout did not change keeps its version number, a changed one gets the next, and
+ * rows mined again from below a DDL keep the layout they were written under.
  *
  * <pre>{@code
  * SchemaHistory history = FileSchemaHistory.open(Path.of("redoline-state/schema-history.jsonl"));
@@ -21,17 +21,21 @@ import java.util.Objects;
  * }</pre>
  *
  * <h2>Contract</h2>
+ *
  * <ul>
  *   <li>{@link #record} is durable when it returns; {@link #load} returns every recorded layout
  *       with its SCN, in the order recorded.
  *   <li>A layout equal to one already recorded may be recorded again; {@code load} then returns it
  *       once, with the SCN it was first recorded with.
  * </ul>
+ *
  * Called from the engine's delivery thread only.
  */
 public interface SchemaHistory {
 
-  /** Every recorded layout version with the SCN it takes effect at, oldest first, without repeats. */
+  /**
+   * Every recorded layout version with the SCN it takes effect at, oldest first, without repeats.
+   */
   List<LayoutVersion> load();
 
   /** Adds a layout version that takes effect at {@code scn}, durably. */

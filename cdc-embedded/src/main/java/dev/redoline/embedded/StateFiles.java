@@ -13,8 +13,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * File operations shared by the state files: replacing a file atomically and durably, and
- * appending a line durably.
+ * File operations shared by the state files: replacing a file atomically and durably, and appending
+ * a line durably.
  *
  * <p>Replacement writes a sibling temporary file, forces it to disk, renames it over the target
  * (atomic on POSIX file systems) and forces the directory, so that after a crash the target holds
@@ -29,16 +29,22 @@ final class StateFiles {
     try {
       return Files.createDirectories(directory);
     } catch (IOException e) {
-      throw new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "cannot create the state directory " + directory
-          + " (cdc.state.dir): " + e, e);
+      throw new CdcException(
+          ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot create the state directory " + directory + " (cdc.state.dir): " + e,
+          e);
     }
   }
 
   /** Replaces {@code target}'s content with {@code text}, atomically and durably. */
   static void replace(Path target, String text) throws IOException {
     Path temp = target.resolveSibling(target.getFileName() + ".tmp");
-    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            temp,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
       while (bytes.hasRemaining()) {
         channel.write(bytes);
@@ -55,8 +61,9 @@ final class StateFiles {
 
   /** Appends one line to {@code file} and forces it to disk. */
   static void appendLine(Path file, String line) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
       ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
       while (bytes.hasRemaining()) {
         channel.write(bytes);

@@ -30,14 +30,14 @@ class BugReportBundleTest {
   private static final String SALT = "salt-77aa-never-shown";
   private static final String CLIENT = "sasl.jaas.config=secret-3b1f-never-shown";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void bundle_holdsWhatAReportNeeds_andNoSecret() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(28).build();
     Scn start = RecordingReplayTest.workload(oracle);
-    Map<String, String> settings = RecordingReplayTest.settings(oracle.url(), start, dir.resolve("state"));
+    Map<String, String> settings =
+        RecordingReplayTest.settings(oracle.url(), start, dir.resolve("state"));
     settings.put("cdc.recording.dir", dir.resolve("recording").toString());
     settings.put("cdc.database.user", "C##REDOLINE");
     settings.put("cdc.database.password", PASSWORD);
@@ -45,8 +45,13 @@ class BugReportBundleTest {
     settings.put("cdc.kafka.client.config", CLIENT);
     OpsHistory history = new OpsHistory(50);
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(recorder).ops(history)
-        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance)).build();
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(recorder)
+            .ops(history)
+            .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
+            .build();
     engine.start();
     recorder.awaitCount(RecordingReplayTest.COMMITTED);
     engine.stop();
@@ -56,21 +61,35 @@ class BugReportBundleTest {
     BugReportBundle.write(CdcConfig.from(settings), history.events(), bundle);
 
     Map<String, String> entries = entries(bundle);
-    assertThat(entries).containsKeys("configuration.properties", "versions.properties", "ops-events.txt",
-        "state/offsets.json");
+    assertThat(entries)
+        .containsKeys(
+            "configuration.properties",
+            "versions.properties",
+            "ops-events.txt",
+            "state/offsets.json");
     assertThat(entries.keySet()).anyMatch(n -> n.startsWith("recording/recording-"));
-    assertThat(entries.get("configuration.properties")).contains("cdc.database.password=[hidden]")
-        .contains("cdc.database.user=C##REDOLINE").contains("cdc.recording.dir=");
-    assertThat(entries.get("versions.properties")).contains("java.version=" + System.getProperty("java.version"));
+    assertThat(entries.get("configuration.properties"))
+        .contains("cdc.database.password=[hidden]")
+        .contains("cdc.database.user=C##REDOLINE")
+        .contains("cdc.recording.dir=");
+    assertThat(entries.get("versions.properties"))
+        .contains("java.version=" + System.getProperty("java.version"));
     assertThat(entries.get("state/offsets.json")).isNotBlank();
-    String recording = entries.entrySet().stream().filter(e -> e.getKey().startsWith("recording/"))
-        .map(Map.Entry::getValue).reduce("", String::concat);
+    String recording =
+        entries.entrySet().stream()
+            .filter(e -> e.getKey().startsWith("recording/"))
+            .map(Map.Entry::getValue)
+            .reduce("", String::concat);
     assertThat(recording).contains("V$LOGMNR_CONTENTS");
     for (Map.Entry<String, String> e : entries.entrySet()) {
-      assertThat(e.getValue()).as(e.getKey()).doesNotContain(PASSWORD).doesNotContain(SALT)
+      assertThat(e.getValue())
+          .as(e.getKey())
+          .doesNotContain(PASSWORD)
+          .doesNotContain(SALT)
           .doesNotContain("secret-3b1f");
     }
-    assertThat(new String(Files.readAllBytes(bundle), StandardCharsets.ISO_8859_1)).doesNotContain(PASSWORD);
+    assertThat(new String(Files.readAllBytes(bundle), StandardCharsets.ISO_8859_1))
+        .doesNotContain(PASSWORD);
   }
 
   /** Every entry as text; a recording part decompressed. */

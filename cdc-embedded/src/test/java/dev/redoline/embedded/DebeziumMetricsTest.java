@@ -10,17 +10,21 @@ import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The embedded engine publishes the streaming metrics under Debezium's MBean name, as the connector does. */
+/**
+ * The embedded engine publishes the streaming metrics under Debezium's MBean name, as the connector
+ * does.
+ */
 class DebeziumMetricsTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   @Test
   void streamingMetrics_underDebeziumsName_countTheHandledTransactions() throws Exception {
     ShopEngine shop = new ShopEngine(61, state).set("cdc.topic.prefix", "embedded-dbz");
     shop.script.commitMany(3, 2);
-    ObjectName name = new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=embedded-dbz");
+    ObjectName name =
+        new ObjectName(
+            "debezium.oracle:type=connector-metrics,context=streaming,server=embedded-dbz");
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     Recorder recorder = new Recorder();
     EmbeddedEngine engine = shop.engine(recorder).build();

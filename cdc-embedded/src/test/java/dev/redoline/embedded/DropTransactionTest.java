@@ -23,8 +23,7 @@ class DropTransactionTest {
 
   private static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   private static void insert(SimulatedTransaction tx, long id) {
     tx.insert(ORDERS, BigDecimal.valueOf(id), "STUCK");
@@ -34,31 +33,50 @@ class DropTransactionTest {
   void dropped_isNeverDelivered_notEvenAfterARestart() throws Exception {
     ShopEngine shop = new ShopEngine(64, state);
     AtomicReference<SimulatedTransaction> stuck = new AtomicReference<>();
-    shop.script.then(o -> {
-      SimulatedTransaction tx = o.begin();
-      insert(tx, 900);
-      insert(tx, 901);
-      stuck.set(tx);
-    }).orders(100, 1, 1);
+    shop.script
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              insert(tx, 900);
+              insert(tx, 901);
+              stuck.set(tx);
+            })
+        .orders(100, 1, 1);
     List<OpsEvent> ops = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = shop.engine(recorder).ops(e -> {
-      ops.add(e);
-      Recorder.signal();
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(recorder)
+            .ops(
+                e -> {
+                  ops.add(e);
+                  Recorder.signal();
+                })
+            .build();
     engine.start();
     recorder.awaitCount(1);
-    Recorder.await(() -> engine.metrics().capture().buffer() != null
-        && engine.metrics().capture().buffer().openTransactions() == 1, "the stuck transaction buffered");
+    Recorder.await(
+        () ->
+            engine.metrics().capture().buffer() != null
+                && engine.metrics().capture().buffer().openTransactions() == 1,
+        "the stuck transaction buffered");
     String xid = stuck.get().xid().toHex();
 
     engine.dropTransaction(xid);
 
-    Recorder.await(() -> ops.stream().anyMatch(e -> e.type() == OpsEvent.Type.TRANSACTION_DROPPED), "dropped");
-    assertThat(ops).filteredOn(e -> e.type() == OpsEvent.Type.TRANSACTION_DROPPED).singleElement()
-        .satisfies(e -> assertThat(e.message()).contains("transaction " + xid + " dropped on request: 2 changes"));
-    Recorder.await(() -> engine.metrics().capture().buffer().openTransactions() == 0, "the buffer empty");
-    shop.script.then(o -> insert(stuck.get(), 902)).orders(200, 1, 1);   // a position stored after the drop
+    Recorder.await(
+        () -> ops.stream().anyMatch(e -> e.type() == OpsEvent.Type.TRANSACTION_DROPPED), "dropped");
+    assertThat(ops)
+        .filteredOn(e -> e.type() == OpsEvent.Type.TRANSACTION_DROPPED)
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.message())
+                    .contains("transaction " + xid + " dropped on request: 2 changes"));
+    Recorder.await(
+        () -> engine.metrics().capture().buffer().openTransactions() == 0, "the buffer empty");
+    shop.script
+        .then(o -> insert(stuck.get(), 902))
+        .orders(200, 1, 1); // a position stored after the drop
     recorder.awaitCount(2);
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
@@ -73,7 +91,8 @@ class DropTransactionTest {
 
     assertThat(recorder.xids()).doesNotContain(stuck.get().xid()).hasSize(2);
     assertThat(again.xids()).doesNotContain(stuck.get().xid()).hasSize(1);
-    assertThat(again.handled().get(0).changes()).singleElement()
+    assertThat(again.handled().get(0).changes())
+        .singleElement()
         .satisfies(c -> assertThat(c.after().toString()).contains("300"));
   }
 
@@ -81,18 +100,27 @@ class DropTransactionTest {
   void notOpen_isASkippedSignal_andNotRunningIsRefused() {
     ShopEngine shop = new ShopEngine(65, state);
     EmbeddedEngine engine = shop.engine(new Recorder()).build();
-    assertThatThrownBy(() -> engine.dropTransaction("0a000b0057030000")).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> engine.dropTransaction("nope")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> engine.dropTransaction("0a000b0057030000"))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> engine.dropTransaction("nope"))
+        .isInstanceOf(IllegalArgumentException.class);
 
     List<OpsEvent> ops = new CopyOnWriteArrayList<>();
-    EmbeddedEngine running = shop.engine(new Recorder()).ops(e -> {
-      ops.add(e);
-      Recorder.signal();
-    }).build();
+    EmbeddedEngine running =
+        shop.engine(new Recorder())
+            .ops(
+                e -> {
+                  ops.add(e);
+                  Recorder.signal();
+                })
+            .build();
     running.start();
     running.dropTransaction("0a000b0057030000");
-    Recorder.await(() -> ops.stream().anyMatch(e -> e.type() == OpsEvent.Type.SIGNAL_SKIPPED), "skipped");
-    assertThat(ops).filteredOn(e -> e.type() == OpsEvent.Type.SIGNAL_SKIPPED).singleElement()
+    Recorder.await(
+        () -> ops.stream().anyMatch(e -> e.type() == OpsEvent.Type.SIGNAL_SKIPPED), "skipped");
+    assertThat(ops)
+        .filteredOn(e -> e.type() == OpsEvent.Type.SIGNAL_SKIPPED)
+        .singleElement()
         .satisfies(e -> assertThat(e.message()).contains("0a000b0057030000 is not open"));
     running.close();
   }

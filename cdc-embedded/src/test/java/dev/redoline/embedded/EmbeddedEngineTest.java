@@ -14,7 +14,6 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -24,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedEngineTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   private static void stop(EmbeddedEngine engine) throws InterruptedException {
     engine.stop();
@@ -42,8 +40,13 @@ class EmbeddedEngineTest {
     recorder.awaitCount(5);
     stop(engine);
     assertThat(recorder.xids()).containsExactlyElementsOf(committed);
-    assertThat(recorder.handled()).allSatisfy(h -> assertThat(h.changes()).hasSize(2)
-        .extracting(Change::operation).containsOnly(Operation.INSERT));
+    assertThat(recorder.handled())
+        .allSatisfy(
+            h ->
+                assertThat(h.changes())
+                    .hasSize(2)
+                    .extracting(Change::operation)
+                    .containsOnly(Operation.INSERT));
     assertThat(recorder.handled().get(0).changes().get(0).after()).isEqualTo(Row.of(1L, "NEW"));
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
     assertThat(engine.metrics().transactions()).isEqualTo(5);
@@ -78,13 +81,17 @@ class EmbeddedEngineTest {
     List<Xid> committed = shop.script.commitMany(3, 2);
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     Recorder ok = new Recorder();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      if (tx.xid().equals(committed.get(1))) {
-        tx.changes().iterator().next();   // reads part of it, then refuses it
-        throw new IllegalStateException("sink down");
-      }
-      ok.handle(tx);
-    }).failureListener(failures::add).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  if (tx.xid().equals(committed.get(1))) {
+                    tx.changes().iterator().next(); // reads part of it, then refuses it
+                    throw new IllegalStateException("sink down");
+                  }
+                  ok.handle(tx);
+                })
+            .failureListener(failures::add)
+            .build();
     engine.start();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     assertThat(engine.state()).isEqualTo(EngineState.FAILED);
@@ -93,9 +100,14 @@ class EmbeddedEngineTest {
     HandlerException failure = (HandlerException) failures.get(0);
     assertThat(failure.xid()).isEqualTo(committed.get(1));
     assertThat(failure.getCause()).hasMessage("sink down");
-    assertThat(failure.detail()).isEqualTo("the ChangeHandler threw java.lang.IllegalStateException on transaction "
-        + committed.get(1) + " committed at " + failure.commit() + "; its position is not stored, so it is "
-        + "delivered again");
+    assertThat(failure.detail())
+        .isEqualTo(
+            "the ChangeHandler threw java.lang.IllegalStateException on transaction "
+                + committed.get(1)
+                + " committed at "
+                + failure.commit()
+                + "; its position is not stored, so it is "
+                + "delivered again");
     assertThat(engine.failure()).isSameAs(failure);
 
     Recorder after = new Recorder();
@@ -114,18 +126,25 @@ class EmbeddedEngineTest {
     AtomicInteger refusals = new AtomicInteger();
     List<CdcException> failures = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      if (tx.xid().equals(committed.get(1)) && refusals.getAndIncrement() < 2) {
-        throw new IllegalStateException("flaky");
-      }
-      recorder.handle(tx);
-    }).failureListener(failures::add).handlerRetries(2, Duration.ZERO).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  if (tx.xid().equals(committed.get(1)) && refusals.getAndIncrement() < 2) {
+                    throw new IllegalStateException("flaky");
+                  }
+                  recorder.handle(tx);
+                })
+            .failureListener(failures::add)
+            .handlerRetries(2, Duration.ZERO)
+            .build();
     engine.start();
     recorder.awaitCount(3);
     stop(engine);
     assertThat(recorder.xids()).containsExactlyElementsOf(committed);
     assertThat(recorder.handled().get(1).changes()).hasSize(3);
-    assertThat(failures).hasSize(2).allSatisfy(f -> assertThat(f).isInstanceOf(HandlerException.class));
+    assertThat(failures)
+        .hasSize(2)
+        .allSatisfy(f -> assertThat(f).isInstanceOf(HandlerException.class));
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
   }
 
@@ -134,9 +153,14 @@ class EmbeddedEngineTest {
     ShopEngine shop = new ShopEngine(5, state);
     List<Xid> committed = shop.script.commitMany(2, 1);
     List<CdcException> failures = new CopyOnWriteArrayList<>();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      throw new IllegalStateException("always");
-    }).failureListener(failures::add).handlerRetries(1, Duration.ZERO).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  throw new IllegalStateException("always");
+                })
+            .failureListener(failures::add)
+            .handlerRetries(1, Duration.ZERO)
+            .build();
     engine.start();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     assertThat(engine.state()).isEqualTo(EngineState.FAILED);
@@ -156,17 +180,20 @@ class EmbeddedEngineTest {
     List<Xid> committed = shop.script.commitMany(5, 2);
     CountDownLatch inThird = new CountDownLatch(1);
     Recorder before = new Recorder();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      if (tx.xid().equals(committed.get(2))) {
-        tx.changes().iterator().next();
-        inThird.countDown();
-        new CountDownLatch(1).await();    // hangs until the crash interrupts it
-      }
-      before.handle(tx);
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  if (tx.xid().equals(committed.get(2))) {
+                    tx.changes().iterator().next();
+                    inThird.countDown();
+                    new CountDownLatch(1).await(); // hangs until the crash interrupts it
+                  }
+                  before.handle(tx);
+                })
+            .build();
     engine.start();
     Recorder.await(() -> inThird.getCount() == 0, "the handler inside the third transaction");
-    engine.abandon();                        // the process dies: no stop, nothing more stored
+    engine.abandon(); // the process dies: no stop, nothing more stored
 
     Recorder after = new Recorder();
     EmbeddedEngine again = shop.engine(after).build();
@@ -184,18 +211,23 @@ class EmbeddedEngineTest {
    */
   @Test
   void crash_groupedFlush_redeliversTheTransactionsSinceTheLastWrite() throws Exception {
-    ShopEngine shop = new ShopEngine(16, state).set("cdc.offset.flush.interval.ms", "3600000")
-        .set("cdc.offset.flush.max.transactions", "2");
+    ShopEngine shop =
+        new ShopEngine(16, state)
+            .set("cdc.offset.flush.interval.ms", "3600000")
+            .set("cdc.offset.flush.max.transactions", "2");
     List<Xid> committed = shop.script.commitMany(5, 2);
     CountDownLatch inFourth = new CountDownLatch(1);
     Recorder before = new Recorder();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      if (tx.xid().equals(committed.get(3))) {
-        inFourth.countDown();
-        new CountDownLatch(1).await();
-      }
-      before.handle(tx);
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  if (tx.xid().equals(committed.get(3))) {
+                    inFourth.countDown();
+                    new CountDownLatch(1).await();
+                  }
+                  before.handle(tx);
+                })
+            .build();
     engine.start();
     Recorder.await(() -> inFourth.getCount() == 0, "the handler inside the fourth transaction");
     engine.abandon();
@@ -206,7 +238,8 @@ class EmbeddedEngineTest {
     after.awaitCount(3);
     stop(again);
     assertThat(before.xids()).containsExactly(committed.get(0), committed.get(1), committed.get(2));
-    assertThat(after.xids()).as("the third was handled after the last write: delivered again")
+    assertThat(after.xids())
+        .as("the third was handled after the last write: delivered again")
         .containsExactly(committed.get(2), committed.get(3), committed.get(4));
   }
 
@@ -234,10 +267,13 @@ class EmbeddedEngineTest {
     shop.script.commitMany(1, 1);
     java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      seen.add(Thread.currentThread().getName() + " " + org.slf4j.MDC.get("tenant"));
-      recorder.handle(tx);
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  seen.add(Thread.currentThread().getName() + " " + org.slf4j.MDC.get("tenant"));
+                  recorder.handle(tx);
+                })
+            .build();
     org.slf4j.MDC.put("tenant", "acme");
     try {
       engine.start();
@@ -245,8 +281,10 @@ class EmbeddedEngineTest {
       org.slf4j.MDC.remove("tenant");
     }
     recorder.awaitCount(1);
-    java.util.Set<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-        .collect(java.util.stream.Collectors.toSet());
+    java.util.Set<String> names =
+        Thread.getAllStackTraces().keySet().stream()
+            .map(Thread::getName)
+            .collect(java.util.stream.Collectors.toSet());
     stop(engine);
     assertThat(seen).containsExactly("redoline-delivery-orders-sync acme");
     assertThat(names).contains("redoline-capture-orders-sync");
@@ -255,37 +293,50 @@ class EmbeddedEngineTest {
   @Test
   void transactionLargerThanTheQueue_streamsThroughTheHandlerFromItsSpillFile() throws Exception {
     // A budget of 1 KiB: the 200 changes go to a spill file; the queue holds 16.
-    ShopEngine shop = new ShopEngine(7, state).set("cdc.queue.max.records", "16")
-        .set("cdc.buffer.memory.max.bytes", "1024");
+    ShopEngine shop =
+        new ShopEngine(7, state)
+            .set("cdc.queue.max.records", "16")
+            .set("cdc.buffer.memory.max.bytes", "1024");
     Xid big = shop.script.commit(200);
     Xid small = shop.script.commit(1);
     List<String> whileReading = new CopyOnWriteArrayList<>();
     List<Long> counts = new CopyOnWriteArrayList<>();
     List<Xid> seen = new CopyOnWriteArrayList<>();
     EmbeddedEngine[] engine = new EmbeddedEngine[1];
-    engine[0] = shop.engine(tx -> {
-      if (tx.xid().equals(big)) {
-        long count = 0;
-        for (Change change : tx.changes()) {
-          if (count++ == 0) {
-            // One change read of 200: the rest is read from the spill file as the handler goes on.
-            whileReading.add("queued at most 16: " + (engine[0].metrics().capture().queued() <= 16)
-                + ", spill files " + spillFiles(state.resolve("spill")));
-          }
-        }
-        counts.add(count);
-      }
-      seen.add(tx.xid());
-      Recorder.signal();
-    }).build();
+    engine[0] =
+        shop.engine(
+                tx -> {
+                  if (tx.xid().equals(big)) {
+                    long count = 0;
+                    for (Change change : tx.changes()) {
+                      if (count++ == 0) {
+                        // One change read of 200: the rest is read from the spill file as the
+                        // handler goes on.
+                        whileReading.add(
+                            "queued at most 16: "
+                                + (engine[0].metrics().capture().queued() <= 16)
+                                + ", spill files "
+                                + spillFiles(state.resolve("spill")));
+                      }
+                    }
+                    counts.add(count);
+                  }
+                  seen.add(tx.xid());
+                  Recorder.signal();
+                })
+            .build();
     engine[0].start();
     Recorder.await(() -> seen.size() == 2, "two transactions");
     stop(engine[0]);
     assertThat(whileReading).hasSize(1);
-    assertThat(whileReading.get(0)).startsWith("queued at most 16: true, spill files ").doesNotEndWith("files 0");
+    assertThat(whileReading.get(0))
+        .startsWith("queued at most 16: true, spill files ")
+        .doesNotEndWith("files 0");
     assertThat(counts).containsExactly(200L);
     assertThat(seen).containsExactly(big, small);
-    assertThat(spillFiles(state.resolve("spill"))).as("each spill file deleted once handled").isZero();
+    assertThat(spillFiles(state.resolve("spill")))
+        .as("each spill file deleted once handled")
+        .isZero();
   }
 
   private static long spillFiles(java.nio.file.Path directory) {
@@ -301,10 +352,13 @@ class EmbeddedEngineTest {
     ShopEngine shop = new ShopEngine(8, state).set("cdc.queue.max.records", "16");
     List<Xid> committed = List.of(shop.script.commit(50), shop.script.commit(2));
     List<Xid> seen = new CopyOnWriteArrayList<>();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      seen.add(tx.xid());
-      Recorder.signal();
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  seen.add(tx.xid());
+                  Recorder.signal();
+                })
+            .build();
     engine.start();
     Recorder.await(() -> seen.size() == 2, "two transactions");
     stop(engine);
@@ -318,22 +372,27 @@ class EmbeddedEngineTest {
     shop.script.commit(1);
     List<Throwable> thrown = new CopyOnWriteArrayList<>();
     List<TableLayout> layouts = new CopyOnWriteArrayList<>();
-    EmbeddedEngine engine = shop.engine(tx -> {
-      for (Change change : tx.changes()) {
-        layouts.add(tx.layout(change));
-      }
-      try {
-        tx.changes();
-      } catch (IllegalStateException e) {
-        thrown.add(e);
-      }
-      Recorder.signal();
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(
+                tx -> {
+                  for (Change change : tx.changes()) {
+                    layouts.add(tx.layout(change));
+                  }
+                  try {
+                    tx.changes();
+                  } catch (IllegalStateException e) {
+                    thrown.add(e);
+                  }
+                  Recorder.signal();
+                })
+            .build();
     engine.start();
     Recorder.await(() -> thrown.size() == 1, "the second iteration");
     stop(engine);
-    assertThat(thrown.get(0)).hasMessageEndingWith("stream from the capture and can be iterated once; keep your "
-        + "own copy to read them again");
+    assertThat(thrown.get(0))
+        .hasMessageEndingWith(
+            "stream from the capture and can be iterated once; keep your "
+                + "own copy to read them again");
     assertThat(layouts).containsExactly(ShopOrders.layout());
   }
 
@@ -341,23 +400,30 @@ class EmbeddedEngineTest {
   void captureFailure_reachesTheListenerWithItsCode() throws Exception {
     ShopEngine shop = new ShopEngine(10, state);
     shop.script.commit(1);
-    shop.oracle.faults().atCall(dev.redoline.simulator.GatewayCall.START_LOGMNR, 1,
-        dev.redoline.simulator.Fault.error(1031));
+    shop.oracle
+        .faults()
+        .atCall(
+            dev.redoline.simulator.GatewayCall.START_LOGMNR,
+            1,
+            dev.redoline.simulator.Fault.error(1031));
     List<CdcException> failures = new CopyOnWriteArrayList<>();
-    EmbeddedEngine engine = shop.engine(tx -> { }).failureListener(failures::add).build();
+    EmbeddedEngine engine = shop.engine(tx -> {}).failureListener(failures::add).build();
     engine.start();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     assertThat(engine.state()).isEqualTo(EngineState.FAILED);
-    assertThat(failures).singleElement().satisfies(f -> assertThat(f.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE));
+    assertThat(failures)
+        .singleElement()
+        .satisfies(f -> assertThat(f.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE));
     assertThat(engine.failure()).isSameAs(failures.get(0));
   }
 
   @Test
   void start_twiceIsRefused() throws Exception {
     ShopEngine shop = new ShopEngine(11, state);
-    EmbeddedEngine engine = shop.engine(tx -> { }).build();
+    EmbeddedEngine engine = shop.engine(tx -> {}).build();
     engine.start();
-    assertThatThrownBy(engine::start).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(engine::start)
+        .isInstanceOf(IllegalStateException.class)
         .hasMessage("An engine starts once; this one is RUNNING. Build a new one.");
     engine.close();
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
@@ -365,22 +431,37 @@ class EmbeddedEngineTest {
 
   @Test
   void builder_requiresConfigAndHandler() {
-    assertThatThrownBy(() -> EmbeddedEngine.builder().handler(tx -> { }).build())
-        .isInstanceOf(IllegalStateException.class).hasMessage("config is required: call config(...)");
-    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.database.url", "jdbc:redoline:sim:demo",
-        "cdc.tables.include", "SHOP.*")).build())
-        .isInstanceOf(IllegalStateException.class).hasMessage("handler is required: call handler(...)");
+    assertThatThrownBy(() -> EmbeddedEngine.builder().handler(tx -> {}).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("config is required: call config(...)");
+    assertThatThrownBy(
+            () ->
+                EmbeddedEngine.builder()
+                    .config(
+                        java.util.Map.of(
+                            "cdc.database.url",
+                            "jdbc:redoline:sim:demo",
+                            "cdc.tables.include",
+                            "SHOP.*"))
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("handler is required: call handler(...)");
     assertThatThrownBy(() -> EmbeddedEngine.builder().handler(null)).hasMessage("handler == null");
     assertThatThrownBy(() -> EmbeddedEngine.builder().handlerRetries(-1, Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("retries must be in [0, 1000]: -1");
-    assertThatThrownBy(() -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.tables.include", "X.*")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("retries must be in [0, 1000]: -1");
+    assertThatThrownBy(
+            () -> EmbeddedEngine.builder().config(java.util.Map.of("cdc.tables.include", "X.*")))
         .isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.INVALID_CONFIGURATION));
+        .satisfies(
+            e ->
+                assertThat(((CdcException) e).errorCode())
+                    .isEqualTo(ErrorCode.INVALID_CONFIGURATION));
   }
 
   @Test
   void stop_beforeStartLeavesItStopped() throws Exception {
-    EmbeddedEngine engine = new ShopEngine(12, state).engine(tx -> { }).build();
+    EmbeddedEngine engine = new ShopEngine(12, state).engine(tx -> {}).build();
     engine.stop();
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
     assertThat(engine.awaitTermination(Duration.ZERO)).isTrue();

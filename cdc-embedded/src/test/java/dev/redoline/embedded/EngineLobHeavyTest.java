@@ -32,16 +32,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A LOB larger than the heap through the embedded engine: the simulator, in a JVM of its own,
- * has committed one transaction writing a small row, a generated BLOB and another small row
- * ({@code biglob} workload); the engine, in this JVM (256 MB of heap in the heavy profile),
- * captures it, and the handler hashes the BLOB's content as it is delivered, keeping nothing of it.
- * The length and SHA-256 must be the generated content's, and both small rows must arrive whole,
- * in order, in the same transaction (docs/performance-lob.md).
+ * A LOB larger than the heap through the embedded engine: the simulator, in a JVM of its own, has
+ * committed one transaction writing a small row, a generated BLOB and another small row ({@code
+ * biglob} workload); the engine, in this JVM (256 MB of heap in the heavy profile), captures it,
+ * and the handler hashes the BLOB's content as it is delivered, keeping nothing of it. The length
+ * and SHA-256 must be the generated content's, and both small rows must arrive whole, in order, in
+ * the same transaction (docs/performance-lob.md).
  *
  * <p>The 8 MiB case stays below the stream threshold, so the engine delivers it as {@link Bytes}
- * assembled on the heap; the 1 GiB case passes the threshold, so the engine moves it to a file
- * and delivers a {@link StreamedLob}, with no bound on its size.
+ * assembled on the heap; the 1 GiB case passes the threshold, so the engine moves it to a file and
+ * delivers a {@link StreamedLob}, with no bound on its size.
  */
 @Tag("heavy")
 class EngineLobHeavyTest {
@@ -51,20 +51,27 @@ class EngineLobHeavyTest {
   /** A bound for a stuck capture, not a timing: a 1 GiB run takes minutes on a busy machine. */
   private static final Duration PATIENCE = Duration.ofMinutes(40);
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   /** What the handler saw of one change: no content, only its digest. */
-  record Seen(TableId table, Operation operation, Object id, Object note, long length, String sha256) {}
+  record Seen(
+      TableId table, Operation operation, Object id, Object note, long length, String sha256) {}
 
   @Test
   void eightMibBlob_belowTheStreamThreshold_isDeliveredWholeOnTheHeap() throws Exception {
-    capture(7, 8L << 20, Map.of("cdc.lob.stream.threshold.bytes", Long.toString(16L << 20)), Bytes.class);
+    capture(
+        7,
+        8L << 20,
+        Map.of("cdc.lob.stream.threshold.bytes", Long.toString(16L << 20)),
+        Bytes.class);
   }
 
   @Test
   void oneGibBlob_inOneTransaction_goesThroughA256MbHeap() throws Exception {
-    capture(7, 1L << 30, Map.of("cdc.lob.max.bytes", "0", "cdc.lob.stream.threshold.bytes", Long.toString(1L << 20)),
+    capture(
+        7,
+        1L << 30,
+        Map.of("cdc.lob.max.bytes", "0", "cdc.lob.stream.threshold.bytes", Long.toString(1L << 20)),
         StreamedLob.class);
   }
 
@@ -72,13 +79,26 @@ class EngineLobHeavyTest {
    * One mining step over one 3 GiB log holding a 2 GiB BLOB's whole transaction: over 2 GB of redo
    * and 4 GiB of LOB_WRITE row text (two hex digits a byte), read whole before any is applied. All
    * but the step's first 32 MiB of rows go to its step file in the spill directory, and the step is
-   * applied from there, so the 256 MB heap holds about one budget of rows (docs/performance-catchup.md).
+   * applied from there, so the 256 MB heap holds about one budget of rows
+   * (docs/performance-catchup.md).
    */
   @Test
   void oneStepOverATwoGbLog_goesThroughA256MbHeap() throws Exception {
-    capture(7, 2L << 30, Map.of("cdc.lob.max.bytes", "0", "cdc.lob.stream.threshold.bytes", Long.toString(1L << 20),
-        "cdc.mining.step.memory.max.bytes", Long.toString(32L << 20), "cdc.mining.max.logs.per.step", "1"),
-        StreamedLob.class, "--log-bytes", Long.toString(3L << 30));
+    capture(
+        7,
+        2L << 30,
+        Map.of(
+            "cdc.lob.max.bytes",
+            "0",
+            "cdc.lob.stream.threshold.bytes",
+            Long.toString(1L << 20),
+            "cdc.mining.step.memory.max.bytes",
+            Long.toString(32L << 20),
+            "cdc.mining.max.logs.per.step",
+            "1"),
+        StreamedLob.class,
+        "--log-bytes",
+        Long.toString(3L << 30));
   }
 
   /**
@@ -86,8 +106,13 @@ class EngineLobHeavyTest {
    * handler saw; {@code lobSettings} bound and stream LOBs, {@code delivered} is the form the BLOB
    * must arrive in.
    */
-  private void capture(long seed, long lobBytes, Map<String, String> lobSettings, Class<?> deliveredAs,
-      String... moreServerArgs) throws Exception {
+  private void capture(
+      long seed,
+      long lobBytes,
+      Map<String, String> lobSettings,
+      Class<?> deliveredAs,
+      String... moreServerArgs)
+      throws Exception {
     Heap.resetPeaks();
     long started = System.nanoTime();
     GeneratedLob lob = GeneratedLob.of(seed, lobBytes);
@@ -96,11 +121,19 @@ class EngineLobHeavyTest {
     long peakRss;
     long ready;
     long done;
-    List<String> serverArgs = new ArrayList<>(List.of("--workload", "biglob", "--seed", Long.toString(seed),
-        "--lob-bytes", Long.toString(lobBytes)));
+    List<String> serverArgs =
+        new ArrayList<>(
+            List.of(
+                "--workload",
+                "biglob",
+                "--seed",
+                Long.toString(seed),
+                "--lob-bytes",
+                Long.toString(lobBytes)));
     serverArgs.addAll(List.of(moreServerArgs));
-    try (ForkedSimulator sim = ForkedSimulator.start(SimulatorLobHeavyTest.SIMULATOR_HEAP,
-        serverArgs.toArray(String[]::new))) {
+    try (ForkedSimulator sim =
+        ForkedSimulator.start(
+            SimulatorLobHeavyTest.SIMULATOR_HEAP, serverArgs.toArray(String[]::new))) {
       ready = System.nanoTime();
       Map<String, String> settings = new HashMap<>();
       settings.put("cdc.database.url", sim.url());
@@ -115,14 +148,20 @@ class EngineLobHeavyTest {
       settings.put("cdc.mining.max.logs.per.step", "4");
       settings.putAll(lobSettings);
       settings.put("cdc.mining.idle.ms", "200");
-      EmbeddedEngine engine = EmbeddedEngine.builder().config(settings)
-          .handler(tx -> {
-            try {
-              delivered.complete(digests(tx, deliveredAs));
-            } catch (AssertionError e) {   // the test's failure, not the handler's: end the wait with it
-              delivered.completeExceptionally(e);
-            }
-          }).build();
+      EmbeddedEngine engine =
+          EmbeddedEngine.builder()
+              .config(settings)
+              .handler(
+                  tx -> {
+                    try {
+                      delivered.complete(digests(tx, deliveredAs));
+                    } catch (
+                        AssertionError
+                            e) { // the test's failure, not the handler's: end the wait with it
+                      delivered.completeExceptionally(e);
+                    }
+                  })
+              .build();
       engine.start();
       try {
         result = await(delivered, engine);
@@ -133,19 +172,27 @@ class EngineLobHeavyTest {
       }
       peakRss = sim.peakRssBytes().orElse(-1);
     }
-    System.out.printf("HEAVY engine: %d bytes %s; simulator ready in %.1f s, delivered in %.1f s; engine heap peak "
-        + "%d MiB of %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n", lobBytes, serverArgs,
+    System.out.printf(
+        "HEAVY engine: %d bytes %s; simulator ready in %.1f s, delivered in %.1f s; engine heap peak "
+            + "%d MiB of %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n",
+        lobBytes,
+        serverArgs,
         (ready - started) / 1e9,
-        (done - ready) / 1e9, Heap.peakBytes() >> 20, Heap.maxBytes() >> 20,
-        Heap.peakAfterGcBytes() >> 20, peakRss >> 20);
-    assertThat(result).containsExactly(
-        new Seen(BIG, Operation.INSERT, 1L, "before", 2, sha256(new byte[] {1, 2})),
-        new Seen(BIG, Operation.INSERT, 2L, "big", lobBytes, lob.sha256()),
-        new Seen(BIG, Operation.INSERT, 3L, "after", 2, sha256(new byte[] {3, 4})));
+        (done - ready) / 1e9,
+        Heap.peakBytes() >> 20,
+        Heap.maxBytes() >> 20,
+        Heap.peakAfterGcBytes() >> 20,
+        peakRss >> 20);
+    assertThat(result)
+        .containsExactly(
+            new Seen(BIG, Operation.INSERT, 1L, "before", 2, sha256(new byte[] {1, 2})),
+            new Seen(BIG, Operation.INSERT, 2L, "big", lobBytes, lob.sha256()),
+            new Seen(BIG, Operation.INSERT, 3L, "after", 2, sha256(new byte[] {3, 4})));
   }
 
   /** Waits for the delivery, failing at once when the engine fails or stops first. */
-  private static List<Seen> await(CompletableFuture<List<Seen>> delivered, EmbeddedEngine engine) throws Exception {
+  private static List<Seen> await(CompletableFuture<List<Seen>> delivered, EmbeddedEngine engine)
+      throws Exception {
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (true) {
       try {
@@ -153,7 +200,8 @@ class EngineLobHeavyTest {
       } catch (TimeoutException e) {
         EngineState s = engine.state();
         if (s == EngineState.FAILED || s == EngineState.STOPPED) {
-          throw new AssertionError("the engine ended (" + s + ") before delivering: " + engine.failure());
+          throw new AssertionError(
+              "the engine ended (" + s + ") before delivering: " + engine.failure());
         }
         if (System.nanoTime() > deadline) {
           throw new AssertionError("nothing delivered within " + PATIENCE + "; engine " + s);
@@ -162,14 +210,20 @@ class EngineLobHeavyTest {
     }
   }
 
-  /** The digest of every change of the transaction, taken while the handler runs (a stream is readable until then). */
+  /**
+   * The digest of every change of the transaction, taken while the handler runs (a stream is
+   * readable until then).
+   */
   private static List<Seen> digests(CommittedTransaction tx, Class<?> bigAs) throws IOException {
     List<Seen> out = new ArrayList<>();
     for (Change c : tx.changes()) {
       Object body = c.after().get(2);
       if ("big".equals(c.after().get(1)) && !bigAs.isInstance(body)) {
-        throw new AssertionError("the big BLOB came as " + (body == null ? "NULL" : body.getClass().getName())
-            + ", not " + bigAs.getName());
+        throw new AssertionError(
+            "the big BLOB came as "
+                + (body == null ? "NULL" : body.getClass().getName())
+                + ", not "
+                + bigAs.getName());
       }
       MessageDigest digest = newDigest();
       long length = 0;
@@ -180,8 +234,14 @@ class EngineLobHeavyTest {
           length += n;
         }
       }
-      out.add(new Seen(c.table(), c.operation(), c.after().get(0), c.after().get(1), length,
-          HexFormat.of().formatHex(digest.digest())));
+      out.add(
+          new Seen(
+              c.table(),
+              c.operation(),
+              c.after().get(0),
+              c.after().get(1),
+              length,
+              HexFormat.of().formatHex(digest.digest())));
     }
     return out;
   }
@@ -198,12 +258,13 @@ class EngineLobHeavyTest {
     if (value instanceof StreamedLob lob && !lob.isCharacter()) {
       return lob.openStream();
     }
-    throw new AssertionError("not BLOB content: " + (value == null ? "NULL" : value.getClass().getName() + " "
-        + value));
+    throw new AssertionError(
+        "not BLOB content: " + (value == null ? "NULL" : value.getClass().getName() + " " + value));
   }
 
   private static long firstScn(String url) throws Exception {
-    try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+    try (Connection c = DriverManager.getConnection(url);
+        Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT MIN(FIRST_CHANGE#) FROM V$ARCHIVED_LOG")) {
       assertThat(rs.next()).isTrue();
       return rs.getLong(1);

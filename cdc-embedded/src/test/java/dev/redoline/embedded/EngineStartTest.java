@@ -22,19 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EngineStartTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   /** Starts an engine whose first connection meets {@code fault}; the error start() threw. */
   private CdcException startFails(GatewayCall call, Fault fault, List<CdcException> heard) {
     ShopEngine shop = new ShopEngine(21, state);
     shop.oracle.faults().atCall(call, 1, fault);
-    EmbeddedEngine engine = shop.engine(tx -> { }).failureListener(heard::add).build();
+    EmbeddedEngine engine = shop.engine(tx -> {}).failureListener(heard::add).build();
     Throwable thrown = catchThrowable(engine::start);
     assertThat(thrown).isInstanceOf(CdcException.class);
     assertThat(engine.state()).isEqualTo(EngineState.FAILED);
     assertThat(engine.failure()).isSameAs(thrown);
-    engine.close();   // nothing to close, and no error
+    engine.close(); // nothing to close, and no error
     assertThat(engine.state()).isEqualTo(EngineState.FAILED);
     return (CdcException) thrown;
   }
@@ -51,7 +50,7 @@ class EngineStartTest {
   void health_afterAFailedStart_isDownWithTheCodeAndAction() {
     ShopEngine shop = new ShopEngine(24, state);
     shop.oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(1017));
-    EmbeddedEngine engine = shop.engine(tx -> { }).build();
+    EmbeddedEngine engine = shop.engine(tx -> {}).build();
     assertThat(engine.health().state()).isEqualTo(EngineState.NEW);
     assertThat(engine.health().lastError()).isNull();
     assertThat(catchThrowable(engine::start)).as("the start fails").isNotNull();
@@ -80,7 +79,7 @@ class EngineStartTest {
   void close_afterAStartThatFailedOnTheStoredPosition_isSafe() throws Exception {
     ShopEngine shop = new ShopEngine(22, state);
     Files.writeString(state.resolve("offsets.json"), "{\"format\":1,\"position\":{\"v\":\"x\"}}");
-    EmbeddedEngine engine = shop.engine(tx -> { }).build();
+    EmbeddedEngine engine = shop.engine(tx -> {}).build();
     Throwable thrown = catchThrowable(engine::start);
     assertThat(thrown).isInstanceOf(CdcException.class);
 
@@ -93,29 +92,38 @@ class EngineStartTest {
   void start_listenerDown_retriesVisiblyThenRuns() throws Exception {
     ShopEngine shop = new ShopEngine(23, state);
     shop.script.commit(1);
-    shop.oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(12541))
+    shop.oracle
+        .faults()
+        .atCall(GatewayCall.CONNECT, 1, Fault.error(12541))
         .atCall(GatewayCall.CONNECT, 2, Fault.error(12541));
     List<CdcException> heard = new CopyOnWriteArrayList<>();
     List<EngineState> statesWhenHeard = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
     AtomicReference<EmbeddedEngine> started = new AtomicReference<>();
-    EmbeddedEngine engine = shop.engine(recorder).failureListener(e -> {
-      heard.add(e);
-      statesWhenHeard.add(started.get().state());
-      Recorder.signal();
-    }).build();
+    EmbeddedEngine engine =
+        shop.engine(recorder)
+            .failureListener(
+                e -> {
+                  heard.add(e);
+                  statesWhenHeard.add(started.get().state());
+                  Recorder.signal();
+                })
+            .build();
     started.set(engine);
-    engine.start();   // the first attempt failed: no exception, the capture thread retries
+    engine.start(); // the first attempt failed: no exception, the capture thread retries
 
     recorder.awaitCount(1);
     Recorder.await(() -> engine.state() == EngineState.RUNNING, "running again");
     assertThat(engine.health().up()).isTrue();
     assertThat(engine.health().lag().isNegative()).isFalse();
     engine.close();
-    assertThat(heard).hasSize(2).allSatisfy(e -> {
-      assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
-      assertThat(e.detail()).contains("ORA-12541: TNS:no listener");
-    });
+    assertThat(heard)
+        .hasSize(2)
+        .allSatisfy(
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
+              assertThat(e.detail()).contains("ORA-12541: TNS:no listener");
+            });
     assertThat(statesWhenHeard).containsOnly(EngineState.RETRYING);
     assertThat(engine.state()).isEqualTo(EngineState.STOPPED);
     // recovered, the health still names the error last retried past

@@ -25,19 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Golden cases: every directory under {@code src/test/resources/recordings/} holds a capture's
- * {@code recording/}, the {@code settings.properties} it ran with (no password) and the
- * {@code delivered.txt} it delivered; each is replayed on the simulator and must deliver exactly
- * that stream. The real-Oracle suite writes such directories ({@code target/oracle-it/<case>/});
- * copying one here makes what a real database did a test of the normal build. The
- * {@code simulator-shop} case is made by this class: run with {@code -Dredoline.golden.write=true}
- * to make it again.
+ * {@code recording/}, the {@code settings.properties} it ran with (no password) and the {@code
+ * delivered.txt} it delivered; each is replayed on the simulator and must deliver exactly that
+ * stream. The real-Oracle suite writes such directories ({@code target/oracle-it/<case>/}); copying
+ * one here makes what a real database did a test of the normal build. The {@code simulator-shop}
+ * case is made by this class: run with {@code -Dredoline.golden.write=true} to make it again.
  */
 class GoldenRecordingsTest {
 
   static final Path CASES = Path.of("src", "test", "resources", "recordings");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void everyRecordedCase_replaysToTheStreamItDelivered() throws Exception {
@@ -50,21 +48,32 @@ class GoldenRecordingsTest {
     }
     assertThat(cases).as("golden cases under " + CASES).isNotEmpty();
     for (Path c : cases) {
-      List<String> expected = Files.readAllLines(c.resolve("delivered.txt"), StandardCharsets.UTF_8);
+      List<String> expected =
+          Files.readAllLines(c.resolve("delivered.txt"), StandardCharsets.UTF_8);
       Map<String, String> settings = load(c.resolve("settings.properties"));
-      settings.put("cdc.database.url", "jdbc:redoline:sim:replay?file=" + c.resolve("recording").toAbsolutePath()
-          + "&golden=" + System.nanoTime());
+      settings.put(
+          "cdc.database.url",
+          "jdbc:redoline:sim:replay?file="
+              + c.resolve("recording").toAbsolutePath()
+              + "&golden="
+              + System.nanoTime());
       settings.put("cdc.state.dir", dir.resolve(c.getFileName()).toString());
-      settings.put("cdc.buffer.spill.dir", dir.resolve(c.getFileName()).resolve("spill").toString());
+      settings.put(
+          "cdc.buffer.spill.dir", dir.resolve(c.getFileName()).resolve("spill").toString());
       settings.remove("cdc.recording.dir");
       settings.remove("cdc.database.password");
       Recorder recorder = new Recorder();
-      EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(recorder)
-          .database(Database.fromConfig(CdcConfig.from(settings))).build();
+      EmbeddedEngine engine =
+          EmbeddedEngine.builder()
+              .config(settings)
+              .handler(recorder)
+              .database(Database.fromConfig(CdcConfig.from(settings)))
+              .build();
       engine.start();
       try {
-        Recorder.await(() -> render(recorder.handled()).size() >= expected.size(), c + ": " + expected.size()
-            + " changes");
+        Recorder.await(
+            () -> render(recorder.handled()).size() >= expected.size(),
+            c + ": " + expected.size() + " changes");
       } finally {
         engine.stop();
         assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
@@ -78,8 +87,20 @@ class GoldenRecordingsTest {
     List<String> lines = new ArrayList<>();
     for (Recorder.Handled h : delivered) {
       for (Change c : h.changes()) {
-        lines.add(h.xid() + "\t" + c.operation() + "\t" + c.table() + "\t" + c.scn() + "\t" + c.address() + "\t"
-            + c.before() + "\t" + c.after());
+        lines.add(
+            h.xid()
+                + "\t"
+                + c.operation()
+                + "\t"
+                + c.table()
+                + "\t"
+                + c.scn()
+                + "\t"
+                + c.address()
+                + "\t"
+                + c.before()
+                + "\t"
+                + c.after());
       }
     }
     return lines;
@@ -88,11 +109,13 @@ class GoldenRecordingsTest {
   /** Writes a case's settings (the password left out) next to its recording. */
   static void writeSettings(Map<String, String> settings, Path file) throws IOException {
     Properties p = new Properties();
-    new TreeMap<>(settings).forEach((k, v) -> {
-      if (!k.equals("cdc.database.password")) {
-        p.setProperty(k, v);
-      }
-    });
+    new TreeMap<>(settings)
+        .forEach(
+            (k, v) -> {
+              if (!k.equals("cdc.database.password")) {
+                p.setProperty(k, v);
+              }
+            });
     try (OutputStream out = Files.newOutputStream(file)) {
       p.store(out, "settings of the recorded capture (password left out)");
     }
@@ -120,16 +143,22 @@ class GoldenRecordingsTest {
     Files.createDirectories(target);
     SimulatedOracle oracle = SimulatedOracle.builder().seed(29).build();
     Scn start = RecordingReplayTest.workload(oracle);
-    Map<String, String> settings = RecordingReplayTest.settings(oracle.url(), start, dir.resolve("writing"));
+    Map<String, String> settings =
+        RecordingReplayTest.settings(oracle.url(), start, dir.resolve("writing"));
     settings.put("cdc.recording.dir", target.resolve("recording").toString());
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(recorder)
-        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance)).build();
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(recorder)
+            .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
+            .build();
     engine.start();
     recorder.awaitCount(RecordingReplayTest.COMMITTED);
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
-    Files.write(target.resolve("delivered.txt"), render(recorder.handled()), StandardCharsets.UTF_8);
+    Files.write(
+        target.resolve("delivered.txt"), render(recorder.handled()), StandardCharsets.UTF_8);
     writeSettings(settings, target.resolve("settings.properties"));
   }
 }

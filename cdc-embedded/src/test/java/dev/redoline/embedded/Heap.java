@@ -12,8 +12,8 @@ import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 
 /**
- * This JVM's heap as the heavy checks report it (docs/performance-lob.md): the peak of what was
- * in use, and the peak of what was still in use after a full collection (what the run really kept).
+ * This JVM's heap as the heavy checks report it (docs/performance-lob.md): the peak of what was in
+ * use, and the peak of what was still in use after a full collection (what the run really kept).
  */
 final class Heap {
 
@@ -23,16 +23,22 @@ final class Heap {
   static {
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       if (gc instanceof NotificationEmitter emitter) {
-        emitter.addNotificationListener((n, handback) -> {
-          if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
-            GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-                (CompositeData) n.getUserData());
-            // Only a full collection leaves nothing but live objects; a young one leaves the old generation as it was.
-            if ("end of major GC".equals(info.getGcAction())) {
-              PEAK_AFTER_GC.accumulateAndGet(heapUsed(info.getGcInfo().getMemoryUsageAfterGc()), Math::max);
-            }
-          }
-        }, null, null);
+        emitter.addNotificationListener(
+            (n, handback) -> {
+              if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                  n.getType())) {
+                GarbageCollectionNotificationInfo info =
+                    GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                // Only a full collection leaves nothing but live objects; a young one leaves the
+                // old generation as it was.
+                if ("end of major GC".equals(info.getGcAction())) {
+                  PEAK_AFTER_GC.accumulateAndGet(
+                      heapUsed(info.getGcInfo().getMemoryUsageAfterGc()), Math::max);
+                }
+              }
+            },
+            null,
+            null);
       }
     }
   }
@@ -50,9 +56,9 @@ final class Heap {
   }
 
   /**
-   * The sum of every heap pool's peak usage since {@link #resetPeaks()}: an upper bound of the
-   * heap used at once (the pools peak at different moments). Under the serial collector, which
-   * lets the heap fill before it collects, it is near the limit by design.
+   * The sum of every heap pool's peak usage since {@link #resetPeaks()}: an upper bound of the heap
+   * used at once (the pools peak at different moments). Under the serial collector, which lets the
+   * heap fill before it collects, it is near the limit by design.
    */
   static long peakBytes() {
     long sum = 0;

@@ -36,21 +36,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An excluded LOB column's content never leaves the redo: a sentinel written into excluded CLOB and
- * BLOB columns (out of line, through DBMS_LOB writes, in a transaction that spills, is journaled and
- * stays open while the files are read) appears in no byte the engine writes: no spill file, LOB file,
- * journal, offset or schema-history file, no delivered change, and no log line at any level. The
- * visible LOBs are past the stream threshold (the 1 KiB memory budget), so they go through LOB
+ * BLOB columns (out of line, through DBMS_LOB writes, in a transaction that spills, is journaled
+ * and stays open while the files are read) appears in no byte the engine writes: no spill file, LOB
+ * file, journal, offset or schema-history file, no delivered change, and no log line at any level.
+ * The visible LOBs are past the stream threshold (the 1 KiB memory budget), so they go through LOB
  * files next to the excluded ones; the sentinel is looked for as ASCII, hex and UTF-16BE. The
- * capture is recorded ({@code cdc.recording.dir}), and the decompressed recording holds the
- * mined rows but not the sentinel.
+ * capture is recorded ({@code cdc.recording.dir}), and the decompressed recording holds the mined
+ * rows but not the sentinel.
  */
 class LobExclusionProofTest {
 
   private static final TableId DOCS = TableId.of("SHOP", "DOCS");
   private static final String SENTINEL = "SENTINEL-LOB-7f3a";
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   /** Every log line of every logger, at every level, while the test runs. */
   private static final class Lines extends AbstractAppender {
@@ -72,30 +71,34 @@ class LobExclusionProofTest {
   @Test
   void excludedLobContent_isInNoByteTheEngineWrites() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(13).lobWriteChunk(700).build();
-    oracle.createTable(TableLayout.builder(DOCS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
-        .column("SECRET", OracleType.of(OracleType.Kind.CLOB), true)
-        .column("SECRET_SCAN", OracleType.of(OracleType.Kind.BLOB), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(DOCS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+            .column("SECRET", OracleType.of(OracleType.Kind.CLOB), true)
+            .column("SECRET_SCAN", OracleType.of(OracleType.Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
     Scn start = Scn.of(oracle.currentScn());
     byte[] sentinelBytes = SENTINEL.getBytes(StandardCharsets.US_ASCII);
     Bytes secretScan = Bytes.of(repeat(sentinelBytes, 400));
     SimulatedTransaction done = oracle.begin();
     String row = done.insert(DOCS, 1L, "visible ".repeat(600), SENTINEL.repeat(300), secretScan);
     done.lobWrite(DOCS, row, "SECRET", 100, SENTINEL);
-    done.insert(DOCS, 2L, "short", SENTINEL, Bytes.of(sentinelBytes));   // in-row: inline literals
+    done.insert(DOCS, 2L, "short", SENTINEL, Bytes.of(sentinelBytes)); // in-row: inline literals
     done.commit();
-    SimulatedTransaction open = oracle.begin();   // spilled and journaled, still open when the files are read
+    SimulatedTransaction open =
+        oracle.begin(); // spilled and journaled, still open when the files are read
     String openRow = open.insert(DOCS, 3L, "open ".repeat(900), SENTINEL.repeat(400), secretScan);
     open.lobWrite(DOCS, openRow, "SECRET_SCAN", 7, Bytes.of(sentinelBytes));
     open.insert(DOCS, 4L, "after", null, null);
-    SimulatedTransaction journaled = oracle.begin();   // no streamed value: journaled while open
+    SimulatedTransaction journaled = oracle.begin(); // no streamed value: journaled while open
     String journaledRow = journaled.insert(DOCS, 5L, "in-row", SENTINEL.repeat(400), secretScan);
     journaled.lobWrite(DOCS, journaledRow, "SECRET", 3, SENTINEL);
     journaled.insert(DOCS, 6L, "after", null, null);
     // Committed after the open transactions' rows: once it is delivered, those rows were mined
-    // (spilled and journaled), and the journal entry of the first transaction was acknowledged away.
+    // (spilled and journaled), and the journal entry of the first transaction was acknowledged
+    // away.
     SimulatedTransaction marker = oracle.begin();
     marker.insert(DOCS, 7L, "marker", null, null);
     marker.commit();
@@ -108,7 +111,8 @@ class LobExclusionProofTest {
     settings.put("cdc.state.dir", state.toString());
     settings.put("cdc.buffer.spill.dir", state.resolve("spill").toString());
     settings.put("cdc.buffer.memory.max.bytes", "1024");
-    // every step's rows beyond its first kilobyte go through a step file (enciphered, deleted after the step)
+    // every step's rows beyond its first kilobyte go through a step file (enciphered, deleted after
+    // the step)
     settings.put("cdc.mining.step.memory.max.bytes", "1024");
     settings.put("cdc.buffer.journal.after.ms", "0");
     settings.put("cdc.heartbeat.interval.ms", "0");
@@ -127,13 +131,17 @@ class LobExclusionProofTest {
     Recorder recorder = new Recorder();
     List<String> files = new ArrayList<>();
     try {
-      EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(recorder)
-          .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance)).build();
+      EmbeddedEngine engine =
+          EmbeddedEngine.builder()
+              .config(settings)
+              .handler(recorder)
+              .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
+              .build();
       engine.start();
       recorder.awaitCount(2);
       assertThat(recorder.handled().get(0).changes()).hasSize(2);
       assertThat(recorder.handled().get(1).changes()).hasSize(1);
-      files.addAll(everyFile());   // while the open transaction is spilled and journaled
+      files.addAll(everyFile()); // while the open transaction is spilled and journaled
       engine.stop();
       assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
       files.addAll(everyFile());
@@ -147,9 +155,13 @@ class LobExclusionProofTest {
     assertThat(files).as("journal and spill were written").anyMatch(f -> f.contains("journal"));
     assertThat(files).as("LOB files were written").anyMatch(f -> f.contains("/lob-"));
     assertThat(recorder.streamedValues).as("streamed values").hasPositiveValue();
-    String utf16 = new String(SENTINEL.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1);
+    String utf16 =
+        new String(SENTINEL.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1);
     for (String f : files) {
-      assertThat(f).as("a file the engine wrote").doesNotContain(SENTINEL).doesNotContain(hex(sentinelBytes))
+      assertThat(f)
+          .as("a file the engine wrote")
+          .doesNotContain(SENTINEL)
+          .doesNotContain(hex(sentinelBytes))
           .doesNotContain(utf16);
     }
     for (Recorder.Handled h : recorder.handled()) {
@@ -157,17 +169,27 @@ class LobExclusionProofTest {
         assertThat(String.valueOf(values(c.after()))).doesNotContain(SENTINEL);
       }
     }
-    assertThat(recorder.handled().get(0).changes().get(0).after().get(1)).isEqualTo("visible ".repeat(600));
+    assertThat(recorder.handled().get(0).changes().get(0).after().get(1))
+        .isEqualTo("visible ".repeat(600));
     String recording = recordingText();
-    assertThat(recording).as("the recording holds the mined rows").contains("V$LOGMNR_CONTENTS")
-        .contains("visible visible").contains("SECRET");
-    assertThat(recording).as("the recording, decompressed").doesNotContain(SENTINEL)
-        .doesNotContain(hex(sentinelBytes)).doesNotContain(hex(sentinelBytes).toUpperCase(java.util.Locale.ROOT));
+    assertThat(recording)
+        .as("the recording holds the mined rows")
+        .contains("V$LOGMNR_CONTENTS")
+        .contains("visible visible")
+        .contains("SECRET");
+    assertThat(recording)
+        .as("the recording, decompressed")
+        .doesNotContain(SENTINEL)
+        .doesNotContain(hex(sentinelBytes))
+        .doesNotContain(hex(sentinelBytes).toUpperCase(java.util.Locale.ROOT));
     assertThat(log.lines).as("log lines were captured").isNotEmpty();
     assertThat(log.lines).noneMatch(l -> l.contains(SENTINEL) || l.contains(hex(sentinelBytes)));
   }
 
-  /** Every part of the recording, decompressed (the files themselves are gzip, checked above as bytes). */
+  /**
+   * Every part of the recording, decompressed (the files themselves are gzip, checked above as
+   * bytes).
+   */
   private String recordingText() throws IOException {
     StringBuilder out = new StringBuilder();
     try (Stream<Path> parts = Files.list(state.resolve("recording"))) {
@@ -182,7 +204,9 @@ class LobExclusionProofTest {
     return out.toString();
   }
 
-  /** Every file under the state directory, as text (ISO-8859-1, so every byte stays one character). */
+  /**
+   * Every file under the state directory, as text (ISO-8859-1, so every byte stays one character).
+   */
   private List<String> everyFile() throws IOException {
     List<String> out = new ArrayList<>();
     try (Stream<Path> paths = Files.walk(state)) {

@@ -23,16 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/monitoring: the Prometheus JMX exporter's rules, applied by the exporter's own collector to
- * this JVM's MBeans while a capture runs, give every series the Grafana dashboard queries, with
- * the values the MBeans hold.
+ * this JVM's MBeans while a capture runs, give every series the Grafana dashboard queries, with the
+ * values the MBeans hold.
  */
 class MonitoringConfigTest {
 
-  private static final Pattern SERIES = Pattern.compile("\\b((?:debezium_metrics|redoline_capture|redoline_thread)_"
-      + "[A-Za-z]+)");
+  private static final Pattern SERIES =
+      Pattern.compile("\\b((?:debezium_metrics|redoline_capture|redoline_thread)_" + "[A-Za-z]+)");
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   @Test
   void exporterRules_giveEverySeriesTheDashboardQueries() throws Exception {
@@ -53,13 +52,16 @@ class MonitoringConfigTest {
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
 
-    assertThat(value(scraped, "debezium_metrics_NumberOfCommittedTransactions", "name", "embedded-prom"))
+    assertThat(
+            value(
+                scraped, "debezium_metrics_NumberOfCommittedTransactions", "name", "embedded-prom"))
         .isEqualTo(3);
     assertThat(value(scraped, "debezium_metrics_Connected", "name", "embedded-prom")).isEqualTo(1);
     assertThat(value(scraped, "redoline_thread_Sequence", "server", "embedded-prom")).isPositive();
     Set<String> queried = new TreeSet<>();
-    Map<String, Object> dashboard = Json.parseObject(Files.readString(monitoring.resolve("grafana-dashboard.json"),
-        StandardCharsets.UTF_8));
+    Map<String, Object> dashboard =
+        Json.parseObject(
+            Files.readString(monitoring.resolve("grafana-dashboard.json"), StandardCharsets.UTF_8));
     for (Object panel : (List<?>) dashboard.get("panels")) {
       for (Object target : (List<?>) ((Map<?, ?>) panel).get("targets")) {
         Matcher m = SERIES.matcher((String) ((Map<?, ?>) target).get("expr"));
@@ -73,10 +75,13 @@ class MonitoringConfigTest {
   }
 
   /** The value of the series' point whose {@code label} is {@code value}. */
-  private static double value(Map<String, MetricSnapshot> scraped, String series, String label, String value) {
+  private static double value(
+      Map<String, MetricSnapshot> scraped, String series, String label, String value) {
     assertThat(scraped).containsKey(series);
     GaugeSnapshot gauge = (GaugeSnapshot) scraped.get(series);
-    return gauge.getDataPoints().stream().filter(p -> value.equals(p.getLabels().get(label))).findFirst()
+    return gauge.getDataPoints().stream()
+        .filter(p -> value.equals(p.getLabels().get(label)))
+        .findFirst()
         .orElseThrow(() -> new AssertionError(series + " has no point with " + label + "=" + value))
         .getValue();
   }

@@ -22,7 +22,9 @@ class OffsetFlusherTest {
 
     @Override
     public Optional<Position> load() {
-      return positions.isEmpty() ? Optional.empty() : Optional.of(positions.get(positions.size() - 1));
+      return positions.isEmpty()
+          ? Optional.empty()
+          : Optional.of(positions.get(positions.size() - 1));
     }
 
     @Override
@@ -32,14 +34,16 @@ class OffsetFlusherTest {
   }
 
   static Position after(long commit) {
-    return Position.start(Scn.of(10)).withDelivered(new CommitMark(Scn.of(commit), new RedoAddress(1, 1, commit, 0)),
-        Position.WHOLE);
+    return Position.start(Scn.of(10))
+        .withDelivered(
+            new CommitMark(Scn.of(commit), new RedoAddress(1, 1, commit, 0)), Position.WHOLE);
   }
 
   @Test
   void handled_writesAfterMaxTransactions() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 3, new ManualClock(), null);
+    OffsetFlusher flusher =
+        new OffsetFlusher(store, Duration.ofHours(1), 3, new ManualClock(), null);
     assertThat(flusher.handled(after(1))).isNull();
     assertThat(flusher.handled(after(2))).isNull();
     assertThat(flusher.handled(after(3))).isEqualTo(after(3));
@@ -78,7 +82,8 @@ class OffsetFlusherTest {
   @Test
   void flush_writesWhatIsPendingOnceAndSkipsTheStoredPosition() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 1000, new ManualClock(), after(1));
+    OffsetFlusher flusher =
+        new OffsetFlusher(store, Duration.ofHours(1), 1000, new ManualClock(), after(1));
     assertThat(flusher.handled(after(1))).as("already stored").isNull();
     assertThat(flusher.flush()).isNull();
     flusher.handled(after(2));
@@ -91,7 +96,8 @@ class OffsetFlusherTest {
   @Test
   void moved_positionsBetweenTransactionsAreWrittenButNotCounted() {
     Written store = new Written();
-    OffsetFlusher flusher = new OffsetFlusher(store, Duration.ofHours(1), 2, new ManualClock(), null);
+    OffsetFlusher flusher =
+        new OffsetFlusher(store, Duration.ofHours(1), 2, new ManualClock(), null);
     assertThat(flusher.moved(after(1))).isNull();
     assertThat(flusher.handled(after(2))).as("one transaction of two").isNull();
     assertThat(flusher.moved(after(3))).isNull();

@@ -21,8 +21,11 @@ abstract class OffsetStoreContractTest {
   static Position position(long scn, int index) {
     RedoAddress resume = RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c ");
     RedoAddress commit = new RedoAddress(2, 8, 17, 16);
-    return new Position(Scn.of(scn), new java.util.TreeMap<>(Map.of(1, resume)),
-        new CommitMark(Scn.of(scn + 5), commit), index);
+    return new Position(
+        Scn.of(scn),
+        new java.util.TreeMap<>(Map.of(1, resume)),
+        new CommitMark(Scn.of(scn + 5), commit),
+        index);
   }
 
   @Test
@@ -48,8 +51,9 @@ abstract class OffsetStoreContractTest {
   @Test
   void store_keepsAWholeTransactionMark() {
     OffsetStore store = store();
-    Position whole = Position.start(Scn.parse("18446744073709551615")).withDelivered(
-        new CommitMark(Scn.of(7), new RedoAddress(1, 1, 1, 1)), Position.WHOLE);
+    Position whole =
+        Position.start(Scn.parse("18446744073709551615"))
+            .withDelivered(new CommitMark(Scn.of(7), new RedoAddress(1, 1, 1, 1)), Position.WHOLE);
     store.store(whole);
     assertThat(reopen().load()).contains(whole);
   }

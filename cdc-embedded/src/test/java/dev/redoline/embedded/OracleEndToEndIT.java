@@ -1,14 +1,13 @@
 package dev.redoline.embedded;
 
-import dev.redoline.logminer.oracle.OracleFree;
-import dev.redoline.logminer.oracle.ReplicaCheck;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Change;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.Database;
-import dev.redoline.core.CdcConfig;
+import dev.redoline.logminer.oracle.OracleFree;
+import dev.redoline.logminer.oracle.ReplicaCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -36,24 +35,24 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIf;
 
 /**
- * The embedded engine end to end on Oracle Database Free 23ai, set up as docs/oracle-setup.md
- * says ({@link OracleFree}). Run with {@code ./mvnw -B -pl cdc-embedded -am verify -Poracle-it
- * -Dit.test=OracleEndToEndIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}; without Docker the
- * class is reported skipped after one line saying so ({@link OracleFree#dockerAvailable}).
+ * The embedded engine end to end on Oracle Database Free 23ai, set up as docs/oracle-setup.md says
+ * ({@link OracleFree}). Run with {@code ./mvnw -B -pl cdc-embedded -am verify -Poracle-it
+ * -Dit.test=OracleEndToEndIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}; without Docker
+ * the class is reported skipped after one line saying so ({@link OracleFree#dockerAvailable}).
  *
- * <p>Each case runs its own capture (state, recording and LogMiner dump under
- * {@code target/oracle-it/<case>/}) over a seeded workload, then checks: every committed change
- * delivered once (no transaction twice, commit SCNs in order), no change of a rolled-back
- * transaction or savepoint, and the replica built from the delivered changes equal to the tables
- * read AS OF the last delivered commit ({@link ReplicaCheck}). The raw LogMiner rows (operation
- * code, DATA_OBJ#, ROW_ID, RS_ID, SSN, CSF, INFO) of the case's SCN range are written to
- * {@code logminer-rows.tsv} and the capture's recording to {@code recording/}: copy a case's
- * directory under {@code src/test/resources/recordings/} to make it a golden case of the normal
- * suite ({@link GoldenRecordingsTest}).
+ * <p>Each case runs its own capture (state, recording and LogMiner dump under {@code
+ * target/oracle-it/<case>/}) over a seeded workload, then checks: every committed change delivered
+ * once (no transaction twice, commit SCNs in order), no change of a rolled-back transaction or
+ * savepoint, and the replica built from the delivered changes equal to the tables read AS OF the
+ * last delivered commit ({@link ReplicaCheck}). The raw LogMiner rows (operation code, DATA_OBJ#,
+ * ROW_ID, RS_ID, SSN, CSF, INFO) of the case's SCN range are written to {@code logminer-rows.tsv}
+ * and the capture's recording to {@code recording/}: copy a case's directory under {@code
+ * src/test/resources/recordings/} to make it a golden case of the normal suite ({@link
+ * GoldenRecordingsTest}).
  *
- * <p>A new case: a method that creates its tables through {@link #table}, runs its workload
- * through {@link #app}, and ends with {@link #capture}; it must take under a few minutes on two
- * cores (the whole class, the container's start included, under 30).
+ * <p>A new case: a method that creates its tables through {@link #table}, runs its workload through
+ * {@link #app}, and ends with {@link #capture}; it must take under a few minutes on two cores (the
+ * whole class, the container's start included, under 30).
  */
 @EnabledIf("dev.redoline.logminer.oracle.OracleFree#dockerAvailable")
 @Tag("docker")
@@ -62,10 +61,13 @@ class OracleEndToEndIT {
 
   private static final long SEED = Long.getLong("redoline.it.seed", 27L);
   private static final String ROLLED_BACK = "ROLLED-BACK";
+
   /** The key of the row each case commits last: its delivery means the workload was delivered. */
   private static final long MARKER_ID = 999_999;
+
   /** A real database mines slower than the simulator: a case's capture may take minutes. */
   private static final java.time.Duration PATIENCE = java.time.Duration.ofMinutes(5);
+
   private static OracleFree oracle;
 
   @BeforeAll
@@ -84,10 +86,13 @@ class OracleEndToEndIT {
   @Test
   @Order(1)
   void dmlOverEverySupportedType() throws Exception {
-    TableId t = table("TYPES", "ID NUMBER(10) PRIMARY KEY, N NUMBER(12,3), F BINARY_FLOAT, D BINARY_DOUBLE,"
-        + " V VARCHAR2(100), NV NVARCHAR2(50), C CHAR(5), DT DATE, TS TIMESTAMP(6),"
-        + " TSTZ TIMESTAMP(6) WITH TIME ZONE, TSLTZ TIMESTAMP(6) WITH LOCAL TIME ZONE,"
-        + " YM INTERVAL YEAR(2) TO MONTH, DS INTERVAL DAY(2) TO SECOND(6), R RAW(16), B BOOLEAN");
+    TableId t =
+        table(
+            "TYPES",
+            "ID NUMBER(10) PRIMARY KEY, N NUMBER(12,3), F BINARY_FLOAT, D BINARY_DOUBLE,"
+                + " V VARCHAR2(100), NV NVARCHAR2(50), C CHAR(5), DT DATE, TS TIMESTAMP(6),"
+                + " TSTZ TIMESTAMP(6) WITH TIME ZONE, TSLTZ TIMESTAMP(6) WITH LOCAL TIME ZONE,"
+                + " YM INTERVAL YEAR(2) TO MONTH, DS INTERVAL DAY(2) TO SECOND(6), R RAW(16), B BOOLEAN");
     long start = oracle.currentScn();
     Random random = new Random(SEED);
     try (Connection app = app()) {
@@ -95,11 +100,18 @@ class OracleEndToEndIT {
         boolean rollback = random.nextInt(5) == 0;
         for (int i = 0; i < 1 + random.nextInt(5); i++) {
           int id = tx * 10 + i;
-          run(app, "INSERT INTO TYPES VALUES (" + id + ", " + (random.nextInt(1_000_000) / 1000.0) + ", 1.5, 2.25, '"
-              + (rollback ? ROLLED_BACK : "v''" + random.nextInt(100)) + "', N'\u00e9t\u00e9', 'ab', DATE '2024-02-29',"
-              + " TIMESTAMP '2024-03-31 02:30:00.123456', TIMESTAMP '2024-01-01 10:00:00 +05:30',"
-              + " TIMESTAMP '2024-06-01 12:00:00', INTERVAL '1-2' YEAR TO MONTH,"
-              + " INTERVAL '3 04:05:06.5' DAY TO SECOND, HEXTORAW('0A0B0C'), TRUE)");
+          run(
+              app,
+              "INSERT INTO TYPES VALUES ("
+                  + id
+                  + ", "
+                  + (random.nextInt(1_000_000) / 1000.0)
+                  + ", 1.5, 2.25, '"
+                  + (rollback ? ROLLED_BACK : "v''" + random.nextInt(100))
+                  + "', N'\u00e9t\u00e9', 'ab', DATE '2024-02-29',"
+                  + " TIMESTAMP '2024-03-31 02:30:00.123456', TIMESTAMP '2024-01-01 10:00:00 +05:30',"
+                  + " TIMESTAMP '2024-06-01 12:00:00', INTERVAL '1-2' YEAR TO MONTH,"
+                  + " INTERVAL '3 04:05:06.5' DAY TO SECOND, HEXTORAW('0A0B0C'), TRUE)");
         }
         if (!rollback && tx % 3 == 0) {
           run(app, "UPDATE TYPES SET V = 'updated', B = FALSE, N = NULL WHERE ID = " + (tx * 10));
@@ -116,18 +128,27 @@ class OracleEndToEndIT {
   @Test
   @Order(2)
   void lobsSecureFileAndBasicFile() throws Exception {
-    TableId t = table("DOCS", "ID NUMBER(10) PRIMARY KEY, SF CLOB, BF BLOB",
-        " LOB (SF) STORE AS SECUREFILE (ENABLE STORAGE IN ROW) LOB (BF) STORE AS BASICFILE (ENABLE STORAGE IN ROW)");
+    TableId t =
+        table(
+            "DOCS",
+            "ID NUMBER(10) PRIMARY KEY, SF CLOB, BF BLOB",
+            " LOB (SF) STORE AS SECUREFILE (ENABLE STORAGE IN ROW) LOB (BF) STORE AS BASICFILE (ENABLE STORAGE IN ROW)");
     long start = oracle.currentScn();
     try (Connection app = app()) {
       run(app, "INSERT INTO DOCS VALUES (1, 'in row', HEXTORAW('00FF'))");
-      run(app, "INSERT INTO DOCS VALUES (2, RPAD('out of row ', 12000, 'x'), TO_BLOB(UTL_RAW.COPIES(HEXTORAW('AB'), 9000)))");
+      run(
+          app,
+          "INSERT INTO DOCS VALUES (2, RPAD('out of row ', 12000, 'x'), TO_BLOB(UTL_RAW.COPIES(HEXTORAW('AB'), 9000)))");
       end(app, false);
       run(app, "UPDATE DOCS SET SF = RPAD('grown ', 9000, 'y') WHERE ID = 1");
-      run(app, "DECLARE c CLOB; BEGIN SELECT SF INTO c FROM DOCS WHERE ID = 2 FOR UPDATE;"
-          + " DBMS_LOB.TRIM(c, 100); END;");
-      run(app, "DECLARE b BLOB; BEGIN SELECT BF INTO b FROM DOCS WHERE ID = 2 FOR UPDATE;"
-          + " DBMS_LOB.WRITE(b, 3, 10, HEXTORAW('010203')); END;");
+      run(
+          app,
+          "DECLARE c CLOB; BEGIN SELECT SF INTO c FROM DOCS WHERE ID = 2 FOR UPDATE;"
+              + " DBMS_LOB.TRIM(c, 100); END;");
+      run(
+          app,
+          "DECLARE b BLOB; BEGIN SELECT BF INTO b FROM DOCS WHERE ID = 2 FOR UPDATE;"
+              + " DBMS_LOB.WRITE(b, 3, 10, HEXTORAW('010203')); END;");
       end(app, false);
       run(app, "INSERT INTO DOCS VALUES (3, 'kept', NULL)");
       run(app, "SAVEPOINT S1");
@@ -143,8 +164,11 @@ class OracleEndToEndIT {
   @Order(3)
   void ddlAddDropColumnNewTableIntervalPartitions() throws Exception {
     TableId items = table("ITEMS", "ID NUMBER(10) PRIMARY KEY, NAME VARCHAR2(40)");
-    TableId events = table("EVENTS", "ID NUMBER(10) PRIMARY KEY, AT DATE",
-        " PARTITION BY RANGE (ID) INTERVAL (100) (PARTITION P0 VALUES LESS THAN (100))");
+    TableId events =
+        table(
+            "EVENTS",
+            "ID NUMBER(10) PRIMARY KEY, AT DATE",
+            " PARTITION BY RANGE (ID) INTERVAL (100) (PARTITION P0 VALUES LESS THAN (100))");
     long start = oracle.currentScn();
     try (Connection app = app()) {
       run(app, "INSERT INTO ITEMS VALUES (1, 'before')");
@@ -155,19 +179,32 @@ class OracleEndToEndIT {
       run(app, "ALTER TABLE ITEMS DROP COLUMN PRICE");
       run(app, "INSERT INTO ITEMS VALUES (3, 'after drop')");
       for (int id = 50; id < 550; id += 100) {
-        run(app, "INSERT INTO EVENTS VALUES (" + id + ", SYSDATE)");   // each creates an interval partition
+        run(
+            app,
+            "INSERT INTO EVENTS VALUES ("
+                + id
+                + ", SYSDATE)"); // each creates an interval partition
       }
       end(app, false);
     }
     TableId later = table("LATER", "ID NUMBER(10) PRIMARY KEY, NOTE VARCHAR2(20)");
-    oracle.sysdba(List.of("ALTER SESSION SET CONTAINER = " + OracleFree.PDB + ";",
-        "ALTER TABLE SHOP.EVENTS MOVE PARTITION FOR (150) UPDATE INDEXES;"));   // partition DDL by SYS, excluded
+    oracle.sysdba(
+        List.of(
+            "ALTER SESSION SET CONTAINER = " + OracleFree.PDB + ";",
+            "ALTER TABLE SHOP.EVENTS MOVE PARTITION FOR (150) UPDATE INDEXES;")); // partition DDL
+    // by SYS,
+    // excluded
     try (Connection app = app()) {
       run(app, "INSERT INTO LATER VALUES (1, 'new table')");
       run(app, "INSERT INTO EVENTS VALUES (151, SYSDATE)");
       end(app, false);
     }
-    capture("ddl", start, List.of(items, events, later), Map.of("cdc.users.exclude", "SYS"), List.of(events, later));
+    capture(
+        "ddl",
+        start,
+        List.of(items, events, later),
+        Map.of("cdc.users.exclude", "SYS"),
+        List.of(events, later));
   }
 
   @Test
@@ -180,18 +217,28 @@ class OracleEndToEndIT {
       List<Future<?>> workers = new ArrayList<>();
       for (int w = 0; w < 2; w++) {
         int worker = w;
-        workers.add(pool.submit(() -> {
-          try (Connection app = app()) {
-            for (int i = 0; i < 300; i++) {
-              run(app, "INSERT INTO LOAD VALUES (" + (worker * 100_000 + i) + ", " + worker + ", " + i + ")");
-              if (i % 7 == 0) {
-                end(app, i % 21 == 0);
-              }
-            }
-            end(app, false);
-          }
-          return null;
-        }));
+        workers.add(
+            pool.submit(
+                () -> {
+                  try (Connection app = app()) {
+                    for (int i = 0; i < 300; i++) {
+                      run(
+                          app,
+                          "INSERT INTO LOAD VALUES ("
+                              + (worker * 100_000 + i)
+                              + ", "
+                              + worker
+                              + ", "
+                              + i
+                              + ")");
+                      if (i % 7 == 0) {
+                        end(app, i % 21 == 0);
+                      }
+                    }
+                    end(app, false);
+                  }
+                  return null;
+                }));
       }
       for (int s = 0; s < 4; s++) {
         oracle.sysdba(List.of("ALTER SYSTEM SWITCH LOGFILE;"));
@@ -221,7 +268,7 @@ class OracleEndToEndIT {
       Recorder.await(() -> first.handled().size() >= 1, "the first transaction", PATIENCE);
       run(app, "INSERT INTO RESTART VALUES (2, 'open while killed')");
       oracle.sysdba(List.of("ALTER SYSTEM SWITCH LOGFILE;"));
-      engine.close();   // abandoned, not stopped: no final offset flush beyond what was stored
+      engine.close(); // abandoned, not stopped: no final offset flush beyond what was stored
       run(app, "INSERT INTO RESTART VALUES (3, 'same transaction')");
       end(app, false);
     }
@@ -229,7 +276,9 @@ class OracleEndToEndIT {
     EmbeddedEngine again = engine(settings, second);
     again.start();
     List<Recorder.Handled> all = new ArrayList<>(first.handled());
-    Recorder.await(() -> second.handled().stream().anyMatch(h -> h.changes().size() == 2), "the open transaction",
+    Recorder.await(
+        () -> second.handled().stream().anyMatch(h -> h.changes().size() == 2),
+        "the open transaction",
         PATIENCE);
     all.addAll(second.handled());
     again.stop();
@@ -253,10 +302,14 @@ class OracleEndToEndIT {
     Locale.setDefault(Locale.forLanguageTag("tr-TR"));
     try {
       Path dir = caseDir("snapshot");
-      Map<String, String> settings = settings(dir, 0, List.of(t, other), Map.of("cdc.snapshot.mode", "initial",
-          "cdc.snapshot.chunk.rows", "3"));
+      Map<String, String> settings =
+          settings(
+              dir,
+              0,
+              List.of(t, other),
+              Map.of("cdc.snapshot.mode", "initial", "cdc.snapshot.chunk.rows", "3"));
       settings.put("cdc.start.scn", "current");
-      settings.put("cdc.tables.include", t.toString());   // ADHOC joins through the ad-hoc snapshot
+      settings.put("cdc.tables.include", t.toString()); // ADHOC joins through the ad-hoc snapshot
       Recorder recorder = new Recorder();
       EmbeddedEngine engine = engine(settings, recorder);
       engine.start();
@@ -326,13 +379,15 @@ class OracleEndToEndIT {
     return dir;
   }
 
-  private static Map<String, String> settings(Path dir, long start, List<TableId> tables, Map<String, String> extra) {
+  private static Map<String, String> settings(
+      Path dir, long start, List<TableId> tables, Map<String, String> extra) {
     Map<String, String> settings = new HashMap<>();
     settings.put("cdc.database.url", oracle.rootUrl());
     settings.put("cdc.database.user", OracleFree.CAPTURE_USER);
     settings.put("cdc.database.password", OracleFree.CAPTURE_PASSWORD);
     settings.put("cdc.database.pdbs", OracleFree.PDB);
-    settings.put("cdc.tables.include", String.join(",", tables.stream().map(TableId::toString).toList()));
+    settings.put(
+        "cdc.tables.include", String.join(",", tables.stream().map(TableId::toString).toList()));
     settings.put("cdc.start.scn", Long.toString(start));
     settings.put("cdc.snapshot.mode", "no_data");
     settings.put("cdc.state.dir", dir.resolve("state").toString());
@@ -344,8 +399,11 @@ class OracleEndToEndIT {
   }
 
   private static EmbeddedEngine engine(Map<String, String> settings, Recorder recorder) {
-    return EmbeddedEngine.builder().config(settings).handler(recorder)
-        .database(Database.fromConfig(CdcConfig.from(settings))).build();
+    return EmbeddedEngine.builder()
+        .config(settings)
+        .handler(recorder)
+        .database(Database.fromConfig(CdcConfig.from(settings)))
+        .build();
   }
 
   /**
@@ -354,12 +412,25 @@ class OracleEndToEndIT {
    *
    * @param keysOnly tables whose layout changed: compared by key set only
    */
-  private static void capture(String name, long start, List<TableId> tables, Map<String, String> extra,
-      List<TableId> keysOnly) throws Exception {
+  private static void capture(
+      String name,
+      long start,
+      List<TableId> tables,
+      Map<String, String> extra,
+      List<TableId> keysOnly)
+      throws Exception {
     Path dir = caseDir(name);
     TableId marker = tables.get(0);
     try (Connection app = app()) {
-      run(app, "INSERT INTO " + marker.table() + " (" + firstColumn(app, marker) + ") VALUES (" + MARKER_ID + ")");
+      run(
+          app,
+          "INSERT INTO "
+              + marker.table()
+              + " ("
+              + firstColumn(app, marker)
+              + ") VALUES ("
+              + MARKER_ID
+              + ")");
       end(app, false);
     }
     long end = oracle.currentScn();
@@ -368,25 +439,39 @@ class OracleEndToEndIT {
     GoldenRecordingsTest.writeSettings(settings, dir.resolve("settings.properties"));
     EmbeddedEngine engine = engine(settings, recorder);
     engine.start();
-    recorder.await(() -> lastScn(recorder) >= end - 1 && count(recorder, marker) > 0 && hasMarker(recorder, marker),
-        "delivery of the marker committed before SCN " + end, PATIENCE);
+    recorder.await(
+        () ->
+            lastScn(recorder) >= end - 1
+                && count(recorder, marker) > 0
+                && hasMarker(recorder, marker),
+        "delivery of the marker committed before SCN " + end,
+        PATIENCE);
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     checks(recorder.handled(), tables, keysOnly, dir, start);
   }
 
-  private static void checks(List<Recorder.Handled> delivered, List<TableId> tables, List<TableId> keysOnly, Path dir,
-      long start) throws Exception {
+  private static void checks(
+      List<Recorder.Handled> delivered,
+      List<TableId> tables,
+      List<TableId> keysOnly,
+      Path dir,
+      long start)
+      throws Exception {
     Set<Object> xids = new HashSet<>();
     long previous = 0;
     for (Recorder.Handled h : delivered) {
       assertThat(xids.add(h.xid())).as("transaction %s delivered once", h.xid()).isTrue();
-      long scn = h.changes().isEmpty() ? previous : Long.parseLong(h.changes().get(h.changes().size() - 1).scn()
-          .toString());
+      long scn =
+          h.changes().isEmpty()
+              ? previous
+              : Long.parseLong(h.changes().get(h.changes().size() - 1).scn().toString());
       assertThat(scn).as("commit order").isGreaterThanOrEqualTo(previous);
       previous = Math.max(previous, scn);
       for (Change c : h.changes()) {
-        assertThat(String.valueOf(c.after()) + c.before()).as("no rolled-back change").doesNotContain(ROLLED_BACK);
+        assertThat(String.valueOf(c.after()) + c.before())
+            .as("no rolled-back change")
+            .doesNotContain(ROLLED_BACK);
       }
     }
     long last = lastScn(delivered);
@@ -416,18 +501,27 @@ class OracleEndToEndIT {
   }
 
   private static boolean hasMarker(Recorder recorder, TableId marker) {
-    return recorder.handled().stream().flatMap(h -> h.changes().stream())
-        .anyMatch(c -> c.table().equals(marker) && c.after() != null
-            && ReplicaCheck.normalize(c.after().get(0)).equals(Long.toString(MARKER_ID)));
+    return recorder.handled().stream()
+        .flatMap(h -> h.changes().stream())
+        .anyMatch(
+            c ->
+                c.table().equals(marker)
+                    && c.after() != null
+                    && ReplicaCheck.normalize(c.after().get(0)).equals(Long.toString(MARKER_ID)));
   }
 
   private static long count(Recorder recorder, TableId table) {
-    return recorder.handled().stream().flatMap(h -> h.changes().stream()).filter(c -> c.table().equals(table)).count();
+    return recorder.handled().stream()
+        .flatMap(h -> h.changes().stream())
+        .filter(c -> c.table().equals(table))
+        .count();
   }
 
   private static String firstColumn(Connection app, TableId table) throws SQLException {
-    try (PreparedStatement ps = app.prepareStatement("SELECT COLUMN_NAME FROM USER_TAB_COLUMNS WHERE TABLE_NAME = ?"
-        + " AND COLUMN_ID = 1")) {
+    try (PreparedStatement ps =
+        app.prepareStatement(
+            "SELECT COLUMN_NAME FROM USER_TAB_COLUMNS WHERE TABLE_NAME = ?"
+                + " AND COLUMN_ID = 1")) {
       ps.setString(1, table.table());
       try (var rs = ps.executeQuery()) {
         rs.next();

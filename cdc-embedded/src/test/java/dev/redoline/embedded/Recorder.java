@@ -2,14 +2,14 @@ package dev.redoline.embedded;
 
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
+import dev.redoline.core.CommitMark;
 import dev.redoline.core.Row;
 import dev.redoline.core.StreamedLob;
+import dev.redoline.core.Xid;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringWriter;
-import dev.redoline.core.CommitMark;
-import dev.redoline.core.Xid;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * A handler that records what it was given, and lets a test wait for it without sleeping. A
- * {@link StreamedLob} value is read during the call, as a handler must, and recorded as its
- * content ({@code String} or {@link Bytes}); {@link #streamedValues} counts them.
+ * A handler that records what it was given, and lets a test wait for it without sleeping. A {@link
+ * StreamedLob} value is read during the call, as a handler must, and recorded as its content
+ * ({@code String} or {@link Bytes}); {@link #streamedValues} counts them.
  */
 final class Recorder implements ChangeHandler {
 
@@ -35,15 +35,27 @@ final class Recorder implements ChangeHandler {
   private static final Condition CHANGED = LOCK.newCondition();
 
   final List<Handled> handled = new ArrayList<>();
+
   /** How many StreamedLob values were read, in every image of every change. */
-  final java.util.concurrent.atomic.AtomicInteger streamedValues = new java.util.concurrent.atomic.AtomicInteger();
+  final java.util.concurrent.atomic.AtomicInteger streamedValues =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   @Override
   public void handle(CommittedTransaction tx) throws IOException {
     List<Change> changes = new ArrayList<>();
     for (Change c : tx.changes()) {
-      changes.add(new Change(c.operation(), c.table(), c.layoutVersion(), read(c.before()), read(c.after()), c.scn(),
-          c.address(), c.ssn(), c.rowId(), c.timestamp()));
+      changes.add(
+          new Change(
+              c.operation(),
+              c.table(),
+              c.layoutVersion(),
+              read(c.before()),
+              read(c.after()),
+              c.scn(),
+              c.address(),
+              c.ssn(),
+              c.rowId(),
+              c.timestamp()));
     }
     LOCK.lock();
     try {

@@ -1,7 +1,5 @@
 package dev.redoline.embedded;
 
-import dev.redoline.logminer.oracle.ReplicaCheck;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcConfig;
@@ -10,6 +8,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.Database;
+import dev.redoline.logminer.oracle.ReplicaCheck;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import dev.redoline.simulator.internal.replay.Recording;
@@ -21,17 +20,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A capture recorded on the simulator ({@code cdc.recording.dir}) and replayed
- * ({@code jdbc:redoline:sim:replay?file=...}) delivers the same transactions, each change with its
- * position, in the same order: inserts, updates, deletes, a rolled-back transaction,
- * LOB writes past the in-row size, an excluded and a truncated column.
+ * A capture recorded on the simulator ({@code cdc.recording.dir}) and replayed ({@code
+ * jdbc:redoline:sim:replay?file=...}) delivers the same transactions, each change with its
+ * position, in the same order: inserts, updates, deletes, a rolled-back transaction, LOB writes
+ * past the in-row size, an excluded and a truncated column.
  */
 class RecordingReplayTest {
 
   private static final TableId ITEMS = TableId.of("SHOP", "ITEMS");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void replayOfASimulatorRecording_deliversTheSameStream() throws Exception {
@@ -42,8 +40,12 @@ class RecordingReplayTest {
     Map<String, String> recorded = settings(oracle.url(), start, dir.resolve("state-recorded"));
     recorded.put("cdc.recording.dir", recording.toString());
     Recorder original = new Recorder();
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(recorded).handler(original)
-        .database(Database.jdbc(CdcConfig.from(recorded), oracle.clock(), oracle::advance)).build();
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(recorded)
+            .handler(original)
+            .database(Database.jdbc(CdcConfig.from(recorded), oracle.clock(), oracle::advance))
+            .build();
     engine.start();
     try {
       original.awaitCount(COMMITTED);
@@ -62,50 +64,66 @@ class RecordingReplayTest {
     ReplicaCheck replica = new ReplicaCheck();
     original.handled().forEach(h -> h.changes().forEach(replica::apply));
     try (java.sql.Connection source = java.sql.DriverManager.getConnection(oracle.url())) {
-      replica.assertEquals(source, ITEMS, last, true, java.util.Set.of(1, 2));   // NAME truncated, SECRET excluded
+      replica.assertEquals(
+          source, ITEMS, last, true, java.util.Set.of(1, 2)); // NAME truncated, SECRET excluded
     }
 
     List<Recording.Statement> statements = Recording.read(recording).statements();
-    assertThat(statements).as("the gateway's statements were recorded")
+    assertThat(statements)
+        .as("the gateway's statements were recorded")
         .anyMatch(s -> s.sql().startsWith("SELECT SCN, START_SCN") && !s.rows().isEmpty())
         .anyMatch(s -> s.sql().contains("DBMS_LOGMNR.START_LOGMNR"))
         .anyMatch(s -> s.sql().contains("V$ARCHIVED_LOG") || s.sql().contains("V$LOG "));
 
-    Map<String, String> replayed = settings(ReplayUrl.of(recording), start, dir.resolve("state-replayed"));
+    Map<String, String> replayed =
+        settings(ReplayUrl.of(recording), start, dir.resolve("state-replayed"));
     Recorder replay = new Recorder();
-    EmbeddedEngine again = EmbeddedEngine.builder().config(replayed).handler(replay)
-        .database(Database.fromConfig(CdcConfig.from(replayed))).build();
+    EmbeddedEngine again =
+        EmbeddedEngine.builder()
+            .config(replayed)
+            .handler(replay)
+            .database(Database.fromConfig(CdcConfig.from(replayed)))
+            .build();
     again.start();
     replay.awaitCount(COMMITTED);
     again.stop();
     assertThat(again.awaitTermination(Recorder.PATIENCE)).isTrue();
 
     assertThat(original.handled()).hasSize(COMMITTED);
-    assertThat(replay.handled()).as("the replayed stream, change by change with positions")
+    assertThat(replay.handled())
+        .as("the replayed stream, change by change with positions")
         .containsExactlyElementsOf(original.handled());
   }
 
   /** The recorded statements that failed, with their errors, for a failure message. */
   static List<String> failed(Path recording) throws java.io.IOException {
-    return Recording.read(recording).statements().stream().filter(s -> s.failure() != null)
-        .map(s -> s.sql() + " " + s.binds() + " -> " + s.failure()).toList();
+    return Recording.read(recording).statements().stream()
+        .filter(s -> s.failure() != null)
+        .map(s -> s.sql() + " " + s.binds() + " -> " + s.failure())
+        .toList();
   }
 
   /** Transactions the workload commits with a captured change. */
   static final int COMMITTED = 4;
 
-  /** The workload: {@link #COMMITTED} transactions with changes, one rolled back; returns the start SCN. */
+  /**
+   * The workload: {@link #COMMITTED} transactions with changes, one rolled back; returns the start
+   * SCN.
+   */
   static Scn workload(SimulatedOracle oracle) {
-    oracle.createTable(TableLayout.builder(ITEMS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
-        .column("SECRET", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
-        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(ITEMS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+            .column("SECRET", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+            .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .primaryKey("ID")
+            .build());
     Scn start = Scn.of(oracle.currentScn());
     SimulatedTransaction first = oracle.begin();
     String one = first.insert(ITEMS, 1L, "first item", "s3cr3t-1", "short note");
-    String two = first.insert(ITEMS, 2L, "second 'quoted' item", "s3cr3t-2", "long note ".repeat(100));
+    String two =
+        first.insert(ITEMS, 2L, "second 'quoted' item", "s3cr3t-2", "long note ".repeat(100));
     first.commit();
     SimulatedTransaction second = oracle.begin();
     second.update(ITEMS, one, Map.of("NAME", "renamed", "SECRET", "s3cr3t-1b"));

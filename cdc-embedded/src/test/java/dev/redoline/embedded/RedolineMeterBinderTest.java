@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The capture's metrics read through Micrometer, bound before the engine starts. */
 class RedolineMeterBinderTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   private static double gauge(SimpleMeterRegistry registry, String name) {
     Gauge gauge = registry.find(name).tag("server", "embedded-mm").gauge();
@@ -44,9 +43,13 @@ class RedolineMeterBinderTest {
     assertThat(gauge(registry, "redoline.capture.steps")).isPositive();
     assertThat(gauge(registry, "redoline.capture.bytes.behind")).isGreaterThanOrEqualTo(0);
     // every number of the Debezium interface is a meter, so one added there is here too
-    long numeric = Arrays.stream(StreamingMetricsMXBean.class.getMethods())
-        .filter(m -> RedolineMeterBinder.attribute(m) != null).count();
-    assertThat(registry.getMeters().stream().filter(m -> m.getId().getName().startsWith("redoline.streaming.")))
+    long numeric =
+        Arrays.stream(StreamingMetricsMXBean.class.getMethods())
+            .filter(m -> RedolineMeterBinder.attribute(m) != null)
+            .count();
+    assertThat(
+            registry.getMeters().stream()
+                .filter(m -> m.getId().getName().startsWith("redoline.streaming.")))
         .hasSize((int) numeric);
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
@@ -55,11 +58,14 @@ class RedolineMeterBinderTest {
 
   @Test
   void dotted_splitsTheAttributeAtItsWords() throws NoSuchMethodException {
-    assertThat(RedolineMeterBinder.dotted("MilliSecondsBehindSource")).isEqualTo("milli.seconds.behind.source");
+    assertThat(RedolineMeterBinder.dotted("MilliSecondsBehindSource"))
+        .isEqualTo("milli.seconds.behind.source");
     assertThat(RedolineMeterBinder.dotted("OffsetScn")).isEqualTo("offset.scn");
     Method connected = StreamingMetricsMXBean.class.getMethod("isConnected");
     assertThat(RedolineMeterBinder.attribute(connected)).isEqualTo("Connected");
-    assertThat(RedolineMeterBinder.attribute(StreamingMetricsMXBean.class.getMethod("getCurrentLogFileNames")))
+    assertThat(
+            RedolineMeterBinder.attribute(
+                StreamingMetricsMXBean.class.getMethod("getCurrentLogFileNames")))
         .isNull();
   }
 }

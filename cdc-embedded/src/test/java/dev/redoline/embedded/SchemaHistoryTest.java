@@ -17,14 +17,30 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SchemaHistoryTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static TableLayout everyType() {
     TableLayout.Builder b = TableLayout.builder(new TableId("PDB1", "HR", "Odd \"Name\""), 4);
-    String[] types = {"NUMBER", "NUMBER(10,2)", "FLOAT(63)", "BINARY_DOUBLE", "CHAR(3)", "NVARCHAR2(20)", "DATE",
-        "TIMESTAMP(9) WITH LOCAL TIME ZONE", "TIMESTAMP(3) WITH TIME ZONE", "INTERVAL DAY(3) TO SECOND(2)",
-        "INTERVAL YEAR(4) TO MONTH", "RAW(16)", "CLOB", "BLOB", "LONG RAW", "XMLTYPE", "JSON", "SDO_GEOMETRY"};
+    String[] types = {
+      "NUMBER",
+      "NUMBER(10,2)",
+      "FLOAT(63)",
+      "BINARY_DOUBLE",
+      "CHAR(3)",
+      "NVARCHAR2(20)",
+      "DATE",
+      "TIMESTAMP(9) WITH LOCAL TIME ZONE",
+      "TIMESTAMP(3) WITH TIME ZONE",
+      "INTERVAL DAY(3) TO SECOND(2)",
+      "INTERVAL YEAR(4) TO MONTH",
+      "RAW(16)",
+      "CLOB",
+      "BLOB",
+      "LONG RAW",
+      "XMLTYPE",
+      "JSON",
+      "SDO_GEOMETRY"
+    };
     for (int i = 0; i < types.length; i++) {
       b.column("C" + i, OracleType.parse(types[i]), i % 2 == 0);
     }
@@ -53,19 +69,29 @@ class SchemaHistoryTest {
     Path file = dir.resolve("h.jsonl");
     FileSchemaHistory.open(file).record(ShopOrders.layout(), Scn.of(10));
     Files.writeString(file, "{\"v\":1,\"scn\":\"2", java.nio.file.StandardOpenOption.APPEND);
-    assertThat(FileSchemaHistory.open(file).load()).extracting(LayoutVersion::layout).containsExactly(ShopOrders.layout());
+    assertThat(FileSchemaHistory.open(file).load())
+        .extracting(LayoutVersion::layout)
+        .containsExactly(ShopOrders.layout());
     FileSchemaHistory.open(file).record(everyType(), Scn.of(11));
-    assertThat(FileSchemaHistory.open(file).load()).containsExactly(new LayoutVersion(ShopOrders.layout(), Scn.of(10)),
-        new LayoutVersion(everyType(), Scn.of(11)));
+    assertThat(FileSchemaHistory.open(file).load())
+        .containsExactly(
+            new LayoutVersion(ShopOrders.layout(), Scn.of(10)),
+            new LayoutVersion(everyType(), Scn.of(11)));
   }
 
   @Test
   void load_refusesABrokenLineInTheMiddle() throws Exception {
     Path file = dir.resolve("h.jsonl");
     Files.writeString(file, "{\"v\":7}\n");
-    assertThatThrownBy(() -> FileSchemaHistory.open(file).load()).isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).detail()).isEqualTo("line 1 of the schema history " + file
-            + " is not a table layout: version 7 is not one this Redoline reads (1)"));
+    assertThatThrownBy(() -> FileSchemaHistory.open(file).load())
+        .isInstanceOf(CdcException.class)
+        .satisfies(
+            e ->
+                assertThat(((CdcException) e).detail())
+                    .isEqualTo(
+                        "line 1 of the schema history "
+                            + file
+                            + " is not a table layout: version 7 is not one this Redoline reads (1)"));
   }
 
   @Test

@@ -18,9 +18,12 @@ final class ShopEngine {
 
   /** The shop, SHOP.ORDERS(ID, STATUS). */
   final ShopScript script;
+
   final SimulatedOracle oracle;
+
   /** The SCN the engine's capture starts at: just after the table was created. */
   final Scn start;
+
   final Path state;
   final Map<String, String> settings = new HashMap<>();
 
@@ -43,15 +46,23 @@ final class ShopEngine {
     return this;
   }
 
-  /** An engine builder on this simulator, deterministic (simulated time moves only while capture idles). */
+  /**
+   * An engine builder on this simulator, deterministic (simulated time moves only while capture
+   * idles).
+   */
   EmbeddedEngine.Builder engine(ChangeHandler handler) {
     Map<String, String> withUrl = new HashMap<>(settings);
     withUrl.put("cdc.database.url", oracle.url());
-    return EmbeddedEngine.builder().config(withUrl).handler(handler)
+    return EmbeddedEngine.builder()
+        .config(withUrl)
+        .handler(handler)
         .database(Database.jdbc(CdcConfig.from(withUrl), oracle.clock(), oracle::advance));
   }
 
-  /** The scripted simulator as the engine's database: simulated time moves only while the capture waits. */
+  /**
+   * The scripted simulator as the engine's database: simulated time moves only while the capture
+   * waits.
+   */
   Database database() {
     return script.database();
   }

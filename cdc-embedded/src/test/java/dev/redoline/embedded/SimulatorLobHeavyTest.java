@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.internal.ArchivedLog;
 import dev.redoline.logminer.internal.AddLogOption;
+import dev.redoline.logminer.internal.ArchivedLog;
 import dev.redoline.logminer.internal.DictionaryObject;
 import dev.redoline.logminer.internal.MiningOption;
 import dev.redoline.logminer.internal.MiningQuery;
@@ -36,11 +36,13 @@ import org.junit.jupiter.api.Test;
 class SimulatorLobHeavyTest {
 
   /** One LOB_WRITE of a BLOB: the buffer, then the amount and the 1-based offset. */
-  private static final Pattern WRITE = Pattern.compile(
-      "^ buf_b := HEXTORAW\\('([0-9a-f]*)'\\); \\n  dbms_lob\\.write\\(loc_b, (\\d+), (\\d+), buf_b\\);$");
+  private static final Pattern WRITE =
+      Pattern.compile(
+          "^ buf_b := HEXTORAW\\('([0-9a-f]*)'\\); \\n  dbms_lob\\.write\\(loc_b, (\\d+), (\\d+), buf_b\\);$");
 
   static final long SEED = 7;
   static final long LOB_BYTES = Long.getLong("redoline.heavy.lob.bytes", 1L << 30);
+
   /** The forked simulator's heap: its own, not the client's. */
   static final String SIMULATOR_HEAP = System.getProperty("redoline.heavy.simulator.heap", "512m");
 
@@ -55,39 +57,59 @@ class SimulatorLobHeavyTest {
     long logs = 0;
     long peakRss;
     long pid;
-    try (ForkedSimulator sim = ForkedSimulator.start(SIMULATOR_HEAP, "--workload", "biglob", "--seed",
-        Long.toString(SEED), "--lob-bytes", Long.toString(LOB_BYTES))) {
+    try (ForkedSimulator sim =
+        ForkedSimulator.start(
+            SIMULATOR_HEAP,
+            "--workload",
+            "biglob",
+            "--seed",
+            Long.toString(SEED),
+            "--lob-bytes",
+            Long.toString(LOB_BYTES))) {
       pid = sim.pid();
       long ready = System.nanoTime();
-      CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", sim.url(), "cdc.tables.include", "LOBS.*"));
+      CdcConfig config =
+          CdcConfig.from(Map.of("cdc.database.url", sim.url(), "cdc.tables.include", "LOBS.*"));
       try (JdbcGateway db = JdbcGateway.connect(config)) {
         List<DictionaryObject> objects = db.objects(null, "LOBS", "BIG");
         assertThat(objects).hasSize(1);
-        MiningQuery query = MiningQuery.builder().capture(0, Set.of(objects.get(0).objectId())).lobRows(true)
-            .fetchSize(config.get(CdcConfig.MINING_FETCH_SIZE)).build();
+        MiningQuery query =
+            MiningQuery.builder()
+                .capture(0, Set.of(objects.get(0).objectId()))
+                .lobRows(true)
+                .fetchSize(config.get(CdcConfig.MINING_FETCH_SIZE))
+                .build();
         for (ArchivedLog log : db.archivedLogs(Scn.ZERO)) {
           if (log.destId() != 1) {
             continue;
           }
           logs++;
           db.addLogFile(log.name(), AddLogOption.NEW);
-          db.startSession(new SessionStart(log.firstScn(), log.nextScn().minus(1),
-              Set.of(MiningOption.DICT_FROM_ONLINE_CATALOG, MiningOption.NO_ROWID_IN_STMT)));
+          db.startSession(
+              new SessionStart(
+                  log.firstScn(),
+                  log.nextScn().minus(1),
+                  Set.of(MiningOption.DICT_FROM_ONLINE_CATALOG, MiningOption.NO_ROWID_IN_STMT)));
           try (RowCursor cursor = db.query(query)) {
             StringBuilder pieces = null;
             for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
               rows++;
               if (row.csf()) {
-                pieces = pieces == null ? new StringBuilder(row.sqlRedo()) : pieces.append(row.sqlRedo());
+                pieces =
+                    pieces == null
+                        ? new StringBuilder(row.sqlRedo())
+                        : pieces.append(row.sqlRedo());
                 continue;
               }
-              String redo = pieces == null ? row.sqlRedo() : pieces.append(row.sqlRedo()).toString();
+              String redo =
+                  pieces == null ? row.sqlRedo() : pieces.append(row.sqlRedo()).toString();
               pieces = null;
               if (!"LOB_WRITE".equals(row.operation())) {
                 continue;
               }
               Matcher m = WRITE.matcher(redo);
-              assertThat(m.matches()).as("a BLOB write: %s", redo.substring(0, Math.min(120, redo.length())))
+              assertThat(m.matches())
+                  .as("a BLOB write: %s", redo.substring(0, Math.min(120, redo.length())))
                   .isTrue();
               byte[] buffer = HexFormat.of().parseHex(m.group(1));
               assertThat(Long.parseLong(m.group(2))).isEqualTo(buffer.length);
@@ -101,13 +123,22 @@ class SimulatorLobHeavyTest {
         }
       }
       peakRss = sim.peakRssBytes().orElse(-1);
-      System.out.printf("HEAVY simulator-only: %d bytes, %d logs, %d rows; simulator ready in %.1f s, read in "
-          + "%.1f s; client heap peak %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n", LOB_BYTES,
-          logs, rows, (ready - started) / 1e9, (System.nanoTime() - ready) / 1e9, Heap.peakBytes() >> 20,
-          Heap.peakAfterGcBytes() >> 20, peakRss >> 20);
+      System.out.printf(
+          "HEAVY simulator-only: %d bytes, %d logs, %d rows; simulator ready in %.1f s, read in "
+              + "%.1f s; client heap peak %d MiB, after a full collection %d MiB; simulator VmHWM %d MiB%n",
+          LOB_BYTES,
+          logs,
+          rows,
+          (ready - started) / 1e9,
+          (System.nanoTime() - ready) / 1e9,
+          Heap.peakBytes() >> 20,
+          Heap.peakAfterGcBytes() >> 20,
+          peakRss >> 20);
     }
     assertThat(next - 1).isEqualTo(LOB_BYTES);
     assertThat(HexFormat.of().formatHex(digest.digest())).isEqualTo(lob.sha256());
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("simulator stopped").isFalse();
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+        .as("simulator stopped")
+        .isFalse();
   }
 }

@@ -13,31 +13,38 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cdc.skipped.operations} on the embedded engine: skipped changes never reach the handler, across a restart. */
+/**
+ * {@code cdc.skipped.operations} on the embedded engine: skipped changes never reach the handler,
+ * across a restart.
+ */
 class SkippedOperationsTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   /** The ROWID of the row the last {@link #mixed} transaction kept. */
   private String kept;
 
   @Test
-  void skippedUpdatesAndDeletes_neverArrive_andARestartResumesExactlyAfterTheLastHandledCommit() throws Exception {
+  void skippedUpdatesAndDeletes_neverArrive_andARestartResumesExactlyAfterTheLastHandledCommit()
+      throws Exception {
     ShopEngine shop = new ShopEngine(31, state).set("cdc.skipped.operations", "u,d");
-    Xid first = mixed(shop, 1L);        // insert 1, update 1, delete 1
+    Xid first = mixed(shop, 1L); // insert 1, update 1, delete 1
     Xid updatesOnly = updateOnly(shop);
     Recorder before = run(shop, 1);
     assertThat(before.xids()).containsExactly(first);
-    assertThat(before.handled().get(0).changes()).extracting(Change::operation)
+    assertThat(before.handled().get(0).changes())
+        .extracting(Change::operation)
         .containsExactly(Operation.INSERT, Operation.INSERT);
     Position stored = FileOffsetStore.open(state.resolve("offsets.json")).load().orElseThrow();
     assertThat(stored.lastCommit()).isGreaterThanOrEqualTo(before.handled().get(0).mark());
 
     Xid second = mixed(shop, 2L);
     Recorder after = run(shop, 1);
-    assertThat(after.xids()).as("nothing handled again, nothing of the skipped-only transaction").containsExactly(second);
-    assertThat(after.handled().get(0).changes()).extracting(c -> c.operation() + " " + c.after().get(0))
+    assertThat(after.xids())
+        .as("nothing handled again, nothing of the skipped-only transaction")
+        .containsExactly(second);
+    assertThat(after.handled().get(0).changes())
+        .extracting(c -> c.operation() + " " + c.after().get(0))
         .containsExactly("INSERT 2", "INSERT 102");
     assertThat(updatesOnly).isNotIn(first, second);
   }

@@ -1,6 +1,5 @@
 package dev.redoline.embedded;
 
-import dev.redoline.core.internal.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
@@ -8,6 +7,7 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.Json;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The engine's files across restarts: the journal, the dead letters and the schema history. */
 class StateScenarioTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   private static void stop(EmbeddedEngine engine) throws InterruptedException {
     engine.stop();
@@ -52,7 +51,8 @@ class StateScenarioTest {
     Xid first = shop.script.commit(1);
     Recorder before = runUntil(shop, 1);
     Position stored = storedPosition();
-    assertThat(stored.resume().get(1)).as("the resume address moved past the open transaction's first change")
+    assertThat(stored.resume().get(1))
+        .as("the resume address moved past the open transaction's first change")
         .isGreaterThanOrEqualTo(before.handled().get(0).mark().address());
     try (var journal = Files.list(state.resolve("journal"))) {
       assertThat(journal).isNotEmpty();
@@ -62,7 +62,8 @@ class StateScenarioTest {
     open.commit();
     Recorder after = runUntil(shop, 1);
     assertThat(after.xids()).containsExactly(open.xid());
-    assertThat(after.handled().get(0).changes()).extracting(Change::after)
+    assertThat(after.handled().get(0).changes())
+        .extracting(Change::after)
         .containsExactly(Row.of(900L, "LONG"), Row.of(901L, "LONG"));
     assertThat(first).isNotEqualTo(open.xid());
   }
@@ -74,7 +75,8 @@ class StateScenarioTest {
     open.insert(ShopScript.ORDERS, 900L, "LONG");
     shop.script.commit(1);
     Recorder recorder = runUntil(shop, 1);
-    assertThat(storedPosition().resume().get(1)).as("held before the open transaction's first change")
+    assertThat(storedPosition().resume().get(1))
+        .as("held before the open transaction's first change")
         .isLessThan(recorder.handled().get(0).mark().address());
     assertThat(open.xid()).isNotEqualTo(recorder.xids().get(0));
   }
@@ -93,8 +95,12 @@ class StateScenarioTest {
     engine.start();
     recorder.awaitCount(1);
     stop(engine);
-    assertThat(recorder.handled().get(0).changes()).extracting(c -> c.after().get(0)).containsExactly(1L, 2L);
-    assertThat(letters).singleElement().satisfies(l -> assertThat(l.error().code()).isEqualTo("CDC-3004"));
+    assertThat(recorder.handled().get(0).changes())
+        .extracting(c -> c.after().get(0))
+        .containsExactly(1L, 2L);
+    assertThat(letters)
+        .singleElement()
+        .satisfies(l -> assertThat(l.error().code()).isEqualTo("CDC-3004"));
     List<String> lines = Files.readAllLines(state.resolve("dead-letters.jsonl"));
     assertThat(lines).hasSize(1);
     Map<String, Object> line = Json.parseObject(lines.get(0));
@@ -115,20 +121,32 @@ class StateScenarioTest {
     List<String> lines = Files.readAllLines(state.resolve("schema-history.jsonl"));
     assertThat(lines).hasSize(1);
     assertThat(FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load())
-        .extracting(dev.redoline.core.LayoutVersion::layout).containsExactly(ShopOrders.layout());
+        .extracting(dev.redoline.core.LayoutVersion::layout)
+        .containsExactly(ShopOrders.layout());
     assertThat(lines.get(0)).doesNotContain("NEW");
 
-    shop.oracle.schema().addColumn(ShopScript.ORDERS, "NOTE", dev.redoline.core.OracleType.sized(
-        dev.redoline.core.OracleType.Kind.VARCHAR2, 20));
+    shop.oracle
+        .schema()
+        .addColumn(
+            ShopScript.ORDERS,
+            "NOTE",
+            dev.redoline.core.OracleType.sized(dev.redoline.core.OracleType.Kind.VARCHAR2, 20));
     SimulatedTransaction tx = shop.oracle.begin();
     tx.insert(ShopScript.ORDERS, 50L, "NEW", "hello");
     tx.commit();
     Recorder after = runUntil(shop, 1);
     int version = after.handled().get(0).changes().get(0).layoutVersion();
-    List<dev.redoline.core.TableLayout> history = FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load()
-        .stream().map(dev.redoline.core.LayoutVersion::layout).toList();
-    assertThat(history).extracting(dev.redoline.core.TableLayout::version).startsWith(1, 2).isSorted();
-    assertThat(history).filteredOn(l -> l.version() == version).singleElement()
+    List<dev.redoline.core.TableLayout> history =
+        FileSchemaHistory.open(state.resolve("schema-history.jsonl")).load().stream()
+            .map(dev.redoline.core.LayoutVersion::layout)
+            .toList();
+    assertThat(history)
+        .extracting(dev.redoline.core.TableLayout::version)
+        .startsWith(1, 2)
+        .isSorted();
+    assertThat(history)
+        .filteredOn(l -> l.version() == version)
+        .singleElement()
         .satisfies(l -> assertThat(l.indexOf("NOTE")).isEqualTo(2));
     assertThat(Files.readString(state.resolve("schema-history.jsonl"))).doesNotContain("hello");
   }

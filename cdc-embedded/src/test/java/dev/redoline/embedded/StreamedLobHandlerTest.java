@@ -36,8 +36,7 @@ class StreamedLobHandlerTest {
 
   private static final TableId DOCS = TableId.of("SHOP", "DOCS");
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   private boolean noLobFile() {
     try (Stream<Path> files = Files.list(state.resolve("spill"))) {
@@ -50,11 +49,13 @@ class StreamedLobHandlerTest {
   @Test
   void streamedLob_readsDuringTheCall_andIsCdc5004AfterTheAcknowledgement() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(17).lobWriteChunk(2000).build();
-    oracle.createTable(TableLayout.builder(DOCS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
-        .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(DOCS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+            .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
     Scn start = Scn.of(oracle.currentScn());
     byte[] scan = new byte[50_000];
     for (int i = 0; i < scan.length; i++) {
@@ -75,18 +76,23 @@ class StreamedLobHandlerTest {
     settings.put("cdc.mining.idle.ms", "200");
     List<StreamedLob> kept = new CopyOnWriteArrayList<>();
     List<Object> read = new CopyOnWriteArrayList<>();
-    ChangeHandler handler = transaction -> {
-      for (Change change : transaction.changes()) {
-        for (int column = 1; column <= 2; column++) {
-          StreamedLob lob = (StreamedLob) change.after().get(column);
-          kept.add(lob);
-          read.add(Recorder.content(lob));
-        }
-      }
-      Recorder.signal();
-    };
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(handler)
-        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance)).build();
+    ChangeHandler handler =
+        transaction -> {
+          for (Change change : transaction.changes()) {
+            for (int column = 1; column <= 2; column++) {
+              StreamedLob lob = (StreamedLob) change.after().get(column);
+              kept.add(lob);
+              read.add(Recorder.content(lob));
+            }
+          }
+          Recorder.signal();
+        };
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(handler)
+            .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
+            .build();
     engine.start();
     try {
       Recorder.await(() -> read.size() == 2, "the handler read both values");
@@ -94,8 +100,10 @@ class StreamedLobHandlerTest {
       assertThat(kept.get(1).length()).isEqualTo(scan.length);
       Recorder.await(this::noLobFile, "the acknowledgement applied: LOB files deleted");
       for (StreamedLob lob : kept) {
-        assertThatThrownBy(lob::openStream).isInstanceOfSatisfying(CdcException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
+        assertThatThrownBy(lob::openStream)
+            .isInstanceOfSatisfying(
+                CdcException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
       }
     } finally {
       engine.stop();

@@ -1,8 +1,8 @@
 package dev.redoline.logminer;
 
 /**
- * The capture engine's metrics over JMX, registered as
- * {@code dev.redoline:type=CaptureEngine,name=<cdc.topic.prefix>} while a stream is open.
+ * The capture engine's metrics over JMX, registered as {@code
+ * dev.redoline:type=CaptureEngine,name=<cdc.topic.prefix>} while a stream is open.
  */
 public interface CaptureMXBean {
 
@@ -56,7 +56,10 @@ public interface CaptureMXBean {
   /** The most log switches any redo thread has made since the capture's cursor on it. */
   long getLogsBehind();
 
-  /** Redo bytes written after the capture's cursor, all threads together; -1 when a log's size is unknown. */
+  /**
+   * Redo bytes written after the capture's cursor, all threads together; -1 when a log's size is
+   * unknown.
+   */
   long getBytesBehind();
 
   /** Per redo thread, {@code <thread>: <cursor address>}: where the capture has read up to. */

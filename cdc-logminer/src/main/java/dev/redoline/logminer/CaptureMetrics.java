@@ -5,8 +5,8 @@ import dev.redoline.core.Scn;
 import java.time.Duration;
 
 /**
- * A snapshot of the capture engine's progress, also published through JMX as
- * {@code dev.redoline:type=CaptureEngine,name=<cdc.topic.prefix>}.
+ * A snapshot of the capture engine's progress, also published through JMX as {@code
+ * dev.redoline:type=CaptureEngine,name=<cdc.topic.prefix>}.
  *
  * @param steps mining steps applied
  * @param rows redo rows read in applied steps
@@ -25,9 +25,22 @@ import java.time.Duration;
  * @param queued changes waiting for the sink
  * @param buffer the transaction buffer after the last step, or {@code null} before the first
  */
-public record CaptureMetrics(long steps, long rows, long bytes, long remines, long reconnects,
-    Duration lastStepDuration, Duration lastDecodeDuration, int windowLogs, Duration sessionAge,
-    int sessionRestarts, Scn currentScn, Scn minedScn, Scn deliveredScn, Duration behind, int queued,
+public record CaptureMetrics(
+    long steps,
+    long rows,
+    long bytes,
+    long remines,
+    long reconnects,
+    Duration lastStepDuration,
+    Duration lastDecodeDuration,
+    int windowLogs,
+    Duration sessionAge,
+    int sessionRestarts,
+    Scn currentScn,
+    Scn minedScn,
+    Scn deliveredScn,
+    Duration behind,
+    int queued,
     BufferMetrics buffer) {
 
   /** SCNs between the database's current SCN and the end of the last step. */

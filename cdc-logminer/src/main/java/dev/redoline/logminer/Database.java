@@ -9,17 +9,17 @@ import java.util.List;
 
 /**
  * A database to capture from, with the clock and the way of waiting that belong to it. A real
- * database, or the Oracle simulator reached through its JDBC driver, runs on the system clock;
- * a test may pair a JDBC database with a simulated clock that moves while the capture thread
- * waits ({@link #jdbc(CdcConfig, Clock, Sleeper)}).
+ * database, or the Oracle simulator reached through its JDBC driver, runs on the system clock; a
+ * test may pair a JDBC database with a simulated clock that moves while the capture thread waits
+ * ({@link #jdbc(CdcConfig, Clock, Sleeper)}).
  *
  * <pre>{@code
  * Database db = Database.fromConfig(config);            // cdc.database.url=jdbc:redoline:sim:demo
  * EmbeddedEngine engine = EmbeddedEngine.builder().config(config).database(db)...build();
  * }</pre>
  *
- * <p>Sealed, with its one implementation internal: the connections a database opens are the
- * capture engine's business, not the API's.
+ * <p>Sealed, with its one implementation internal: the connections a database opens are the capture
+ * engine's business, not the API's.
  */
 public sealed interface Database permits GatewayDatabase {
 
@@ -53,10 +53,10 @@ public sealed interface Database permits GatewayDatabase {
 
   /**
    * Checks that a capture of {@code config} could start mining at {@code scn} now: every redo
-   * thread's logs from there on are still archived at the destination it reads, or online. A
-   * stored position moved back to {@code scn} is safe only then. When it is not, the exception
-   * thrown carries the code a capture starting there would stop with (CDC-2002 for a deleted log,
-   * CDC-2001 for a missing sequence), naming the thread and sequence.
+   * thread's logs from there on are still archived at the destination it reads, or online. A stored
+   * position moved back to {@code scn} is safe only then. When it is not, the exception thrown
+   * carries the code a capture starting there would stop with (CDC-2002 for a deleted log, CDC-2001
+   * for a missing sequence), naming the thread and sequence.
    *
    * @throws dev.redoline.core.CdcException when redo from {@code scn} is not all available, or with
    *     the failure's code when the database cannot be read

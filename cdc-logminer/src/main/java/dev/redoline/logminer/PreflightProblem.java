@@ -6,8 +6,8 @@ import dev.redoline.core.internal.Sentences;
 import java.util.Objects;
 
 /**
- * One reason the database is not ready for capture, found by the preflight checks
- * ({@link Database#preflight}), with what fixes it.
+ * One reason the database is not ready for capture, found by the preflight checks ({@link
+ * Database#preflight}), with what fixes it.
  *
  * <pre>{@code
  * for (PreflightProblem p : database.preflight(config)) {
@@ -16,17 +16,17 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * @param key the configuration key the problem concerns (Connect shows it beside that key):
- *     {@code cdc.database.url} for the database as a whole, {@code cdc.database.user} for grants
+ * @param key the configuration key the problem concerns (Connect shows it beside that key): {@code
+ *     cdc.database.url} for the database as a whole, {@code cdc.database.user} for grants
  * @param code the error code (CDC-4xxx) with its operator action
  * @param message what is wrong, naming the value at fault (never a secret)
- * @param warning a risk to report that does not keep capture from starting (Connect logs it
- *     instead of failing validation)
- * @param fix the exact SQL statements (each ending in {@code ;}) or the setting
- *     ({@code key=value}) that removes the problem, or empty when none is known; an alternative
- *     follows {@code " or "}
+ * @param warning a risk to report that does not keep capture from starting (Connect logs it instead
+ *     of failing validation)
+ * @param fix the exact SQL statements (each ending in {@code ;}) or the setting ({@code key=value})
+ *     that removes the problem, or empty when none is known; an alternative follows {@code " or "}
  */
-public record PreflightProblem(String key, ErrorCode code, String message, boolean warning, String fix) {
+public record PreflightProblem(
+    String key, ErrorCode code, String message, boolean warning, String fix) {
 
   public PreflightProblem {
     Objects.requireNonNull(key, "key == null");
@@ -55,12 +55,18 @@ public record PreflightProblem(String key, ErrorCode code, String message, boole
    * the code's action, each a sentence ({@code "CDC-4003 ... Fix: GRANT ...; Action: ..."}).
    */
   public String describe() {
-    return code.code() + " " + Sentences.end(message) + " " + (fix.isEmpty() ? "" : "Fix: " + fix + " ")
-        + "Action: " + code.action();
+    return code.code()
+        + " "
+        + Sentences.end(message)
+        + " "
+        + (fix.isEmpty() ? "" : "Fix: " + fix + " ")
+        + "Action: "
+        + code.action();
   }
 
   /** The problem as the exception a capture stops with. */
   public CdcException toException() {
-    return new CdcException(code, key + ": " + message + (fix.isEmpty() ? "" : " (fix: " + fix + ")"));
+    return new CdcException(
+        code, key + ": " + message + (fix.isEmpty() ? "" : " (fix: " + fix + ")"));
   }
 }

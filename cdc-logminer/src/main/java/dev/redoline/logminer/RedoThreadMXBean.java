@@ -1,10 +1,10 @@
 package dev.redoline.logminer;
 
 /**
- * One redo thread of a capture over JMX, registered as
- * {@code dev.redoline:type=RedoThread,name=<cdc.topic.prefix>,thread=<THREAD#>} while a stream is
- * open: where the capture's cursor is on the thread and how much redo the thread has written
- * after it, as of the last step.
+ * One redo thread of a capture over JMX, registered as {@code
+ * dev.redoline:type=RedoThread,name=<cdc.topic.prefix>,thread=<THREAD#>} while a stream is open:
+ * where the capture's cursor is on the thread and how much redo the thread has written after it, as
+ * of the last step.
  */
 public interface RedoThreadMXBean {
 

@@ -3,9 +3,9 @@ package dev.redoline.logminer;
 import java.time.Duration;
 
 /**
- * How the capture thread waits (between steps once caught up, and before reconnecting). The
- * default parks the thread; tests and the simulator substitute one that advances a simulated
- * clock instead, so no test waits on the wall clock.
+ * How the capture thread waits (between steps once caught up, and before reconnecting). The default
+ * parks the thread; tests and the simulator substitute one that advances a simulated clock instead,
+ * so no test waits on the wall clock.
  */
 @FunctionalInterface
 public interface Sleeper {

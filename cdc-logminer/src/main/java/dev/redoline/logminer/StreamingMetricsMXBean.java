@@ -4,14 +4,17 @@ import java.math.BigInteger;
 
 /**
  * The streaming metrics under the names, meanings and units of Debezium's Oracle connector, so
- * dashboards and alerts built on Debezium keep working. Registered while a stream is open as
- * {@code debezium.oracle:type=connector-metrics,context=streaming,server=<cdc.topic.prefix>}, by
- * the Kafka Connect task and the embedded engine alike. Times are milliseconds; SCNs are numbers.
+ * dashboards and alerts built on Debezium keep working. Registered while a stream is open as {@code
+ * debezium.oracle:type=connector-metrics,context=streaming,server=<cdc.topic.prefix>}, by the Kafka
+ * Connect task and the embedded engine alike. Times are milliseconds; SCNs are numbers.
  * docs/connect.md ("Metrics") gives each attribute's meaning.
  */
 public interface StreamingMetricsMXBean {
 
-  /** Queueing time minus the database time of the last change handed to the sink queue; -1 before any. */
+  /**
+   * Queueing time minus the database time of the last change handed to the sink queue; -1 before
+   * any.
+   */
   long getMilliSecondsBehindSource();
 
   /** Since the last change was handed to the sink queue; -1 before any. */
@@ -35,7 +38,9 @@ public interface StreamingMetricsMXBean {
   /** How far the newest redo row applied to the transaction buffer is behind the engine's clock. */
   long getLagFromSourceInMilliseconds();
 
-  /** The resume SCN of the position of the last event queued: where a restart from it reads from. */
+  /**
+   * The resume SCN of the position of the last event queued: where a restart from it reads from.
+   */
   BigInteger getOffsetScn();
 
   /** The commit SCN of the last transaction queued; 0 before any. */
@@ -65,7 +70,9 @@ public interface StreamingMetricsMXBean {
   /** How long the last LogMiner query took to run and be read in full. */
   long getLastDurationOfFetchQueryInMilliseconds();
 
-  /** Log switches (advances of a redo thread's sequence) the capture noticed in the last 24 hours. */
+  /**
+   * Log switches (advances of a redo thread's sequence) the capture noticed in the last 24 hours.
+   */
   int getLogSwitchCount();
 
   /** The longest LogMiner query (run and read in full) since the stream opened. */
@@ -95,7 +102,10 @@ public interface StreamingMetricsMXBean {
   /** Redo rows per second of step time since the stream opened. */
   long getAverageBatchProcessingThroughput();
 
-  /** The fewest logs (all threads together) a step mined since the stream opened; 0 before the first. */
+  /**
+   * The fewest logs (all threads together) a step mined since the stream opened; 0 before the
+   * first.
+   */
   long getMinimumMinedLogCount();
 
   /** The most logs (all threads together) a step mined since the stream opened. */
@@ -122,7 +132,10 @@ public interface StreamingMetricsMXBean {
   /** Changes undone by a rollback to a savepoint (or a rollback row) inside transactions. */
   long getNumberOfPartialRollbackCount();
 
-  /** Open transactions dropped as orphans (the database no longer knows them) since the stream opened. */
+  /**
+   * Open transactions dropped as orphans (the database no longer knows them) since the stream
+   * opened.
+   */
   long getAbandonedTransactionCount();
 
   /** Committed transactions handed to the sink queue per second since the stream opened. */
@@ -144,21 +157,23 @@ public interface StreamingMetricsMXBean {
   int getMiningSessions();
 
   /**
-   * Rows a second each session of the last step fetched from V$LOGMNR_CONTENTS, in range order.
-   * Not a Debezium attribute.
+   * Rows a second each session of the last step fetched from V$LOGMNR_CONTENTS, in range order. Not
+   * a Debezium attribute.
    */
   long[] getMiningSessionRowsPerSecond();
 
-  /** Archived logs from the capture's position on, not yet mined whole. Not a Debezium attribute. */
+  /**
+   * Archived logs from the capture's position on, not yet mined whole. Not a Debezium attribute.
+   */
   long getArchivedBacklogLogs();
 
   /** The bytes of those archived logs. Not a Debezium attribute. */
   long getArchivedBacklogBytes();
 
   /**
-   * The archived backlog's bytes at the pace steps have mined archived redo (an average weighing the
-   * last step a quarter): an estimate of the time to catch up; -1 before a step mined an archived
-   * log. Not a Debezium attribute.
+   * The archived backlog's bytes at the pace steps have mined archived redo (an average weighing
+   * the last step a quarter): an estimate of the time to catch up; -1 before a step mined an
+   * archived log. Not a Debezium attribute.
    */
   long getEstimatedCatchUpMilliseconds();
 }

@@ -14,17 +14,20 @@ import java.util.regex.Pattern;
  */
 final class AlterSession {
 
-  private static final Pattern HEAD = Pattern.compile("(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+(.*?)\\s*;?\\s*");
-  private static final Pattern SETTING = Pattern.compile("(?s)\\s*(\\w+)\\s*=\\s*('(?:[^']|'')*'|[^\\s']+)");
+  private static final Pattern HEAD =
+      Pattern.compile("(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+(.*?)\\s*;?\\s*");
+  private static final Pattern SETTING =
+      Pattern.compile("(?s)\\s*(\\w+)\\s*=\\s*('(?:[^']|'')*'|[^\\s']+)");
 
-  private static final Pattern CONTAINER = Pattern.compile(
-      "(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+CONTAINER\\s*=\\s*(\"[^\"]+\"|[A-Za-z][A-Za-z0-9_$#]*)\\s*;?\\s*");
+  private static final Pattern CONTAINER =
+      Pattern.compile(
+          "(?is)\\s*ALTER\\s+SESSION\\s+SET\\s+CONTAINER\\s*=\\s*(\"[^\"]+\"|[A-Za-z][A-Za-z0-9_$#]*)\\s*;?\\s*");
 
   private AlterSession() {}
 
   /**
-   * The container {@code ALTER SESSION SET CONTAINER = name} names (unquoted names in upper
-   * case), or {@code null} when {@code text} sets something else.
+   * The container {@code ALTER SESSION SET CONTAINER = name} names (unquoted names in upper case),
+   * or {@code null} when {@code text} sets something else.
    */
   static String container(String text) {
     Matcher m = CONTAINER.matcher(text);
@@ -32,7 +35,9 @@ final class AlterSession {
       return null;
     }
     String name = m.group(1);
-    return name.startsWith("\"") ? name.substring(1, name.length() - 1) : name.toUpperCase(Locale.ROOT);
+    return name.startsWith("\"")
+        ? name.substring(1, name.length() - 1)
+        : name.toUpperCase(Locale.ROOT);
   }
 
   static SessionNls apply(SessionNls nls, String text) throws SQLException {
@@ -66,8 +71,14 @@ final class AlterSession {
         case "NLS_TIMESTAMP_TZ_FORMAT" -> nls.withTimestampTzFormat(value);
         case "NLS_NUMERIC_CHARACTERS" -> nls.withNumericCharacters(value);
         case "TIME_ZONE" -> nls.withTimeZone(value);
-        case "NLS_LANGUAGE", "NLS_TERRITORY", "NLS_SORT", "NLS_COMP", "NLS_LENGTH_SEMANTICS",
-            "CURRENT_SCHEMA", "OPTIMIZER_MODE" -> nls;
+        case "NLS_LANGUAGE",
+            "NLS_TERRITORY",
+            "NLS_SORT",
+            "NLS_COMP",
+            "NLS_LENGTH_SEMANTICS",
+            "CURRENT_SCHEMA",
+            "OPTIMIZER_MODE" ->
+            nls;
         default -> throw OracleErrors.error(2248);
       };
     } catch (IllegalArgumentException e) {

@@ -55,7 +55,9 @@ final class Catalog {
     }
   }
 
-  /** The container a table of {@code pdb} lives in; {@code null} names the root (or the non-CDB). */
+  /**
+   * The container a table of {@code pdb} lives in; {@code null} names the root (or the non-CDB).
+   */
   Container container(String pdb) {
     if (!cdb) {
       if (pdb != null) {

@@ -7,10 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * A JDBC {@link Connection} to the simulator over a {@link Backend}. Auto-commit is on and stays
- * on (the simulated database takes no writes); statements are {@link ClientStatement}s. After the
- * backend lost the session, or after {@link Connection#close()}, every call fails with
- * ORA-17008 "Closed Connection", and {@code isClosed()} is true.
+ * A JDBC {@link Connection} to the simulator over a {@link Backend}. Auto-commit is on and stays on
+ * (the simulated database takes no writes); statements are {@link ClientStatement}s. After the
+ * backend lost the session, or after {@link Connection#close()}, every call fails with ORA-17008
+ * "Closed Connection", and {@code isClosed()} is true.
  */
 final class ClientConnection implements Proxies.Handler {
 
@@ -45,8 +45,10 @@ final class ClientConnection implements Proxies.Handler {
       case "prepareStatement":
       case "prepareCall":
         backend();
-        return Proxies.of(CallableStatement.class,
-            new ClientStatement(this, (Connection) proxy, args.length > 0 ? (String) args[0] : null));
+        return Proxies.of(
+            CallableStatement.class,
+            new ClientStatement(
+                this, (Connection) proxy, args.length > 0 ? (String) args[0] : null));
       case "close":
       case "abort":
         if (!closed) {
@@ -98,7 +100,8 @@ final class ClientConnection implements Proxies.Handler {
     return switch (name) {
       case "getURL" -> url;
       case "getDatabaseProductName" -> "Oracle";
-      case "getDatabaseProductVersion" -> "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 (simulated)";
+      case "getDatabaseProductVersion" ->
+          "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 (simulated)";
       case "getDatabaseMajorVersion" -> 19;
       case "getDatabaseMinorVersion" -> 0;
       case "getDriverName" -> "Redoline Oracle simulator";

@@ -12,15 +12,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A forward-only, read-only result set that fetches its rows from the {@link Backend} in batches
- * of the statement's fetch size. Getters convert as ojdbc does for the types the simulator's
- * views hold: NUMBER to any Java number and to text, DATE and TIMESTAMP to {@code LocalDateTime}
- * or {@code Timestamp}, RAW to bytes.
+ * A forward-only, read-only result set that fetches its rows from the {@link Backend} in batches of
+ * the statement's fetch size. Getters convert as ojdbc does for the types the simulator's views
+ * hold: NUMBER to any Java number and to text, DATE and TIMESTAMP to {@code LocalDateTime} or
+ * {@code Timestamp}, RAW to bytes.
  *
  * <h2>Implementation notes</h2>
+ *
  * A plain class over {@link UnsupportedResultSet}, not a dynamic proxy: it is on the row path,
  * where a proxy would box each argument and dispatch each getter by its name. Most of the file is
- * the getters, each by column index and by label; the conversions are the static helpers at the end.
+ * the getters, each by column index and by label; the conversions are the static helpers at the
+ * end.
  */
 final class ClientResultSet extends UnsupportedResultSet {
 
@@ -35,14 +37,16 @@ final class ClientResultSet extends UnsupportedResultSet {
   private Object[] row;
   private boolean wasNull;
 
-  private ClientResultSet(Backend backend, Backend.Executed executed, int fetchSize, Statement statement) {
+  private ClientResultSet(
+      Backend backend, Backend.Executed executed, int fetchSize, Statement statement) {
     this.backend = backend;
     this.executed = executed;
     this.fetchSize = fetchSize;
     this.statement = statement;
   }
 
-  static ResultSet create(Backend backend, Backend.Executed executed, int fetchSize, Statement statement) {
+  static ResultSet create(
+      Backend backend, Backend.Executed executed, int fetchSize, Statement statement) {
     return new ClientResultSet(backend, executed, fetchSize, statement);
   }
 
@@ -236,7 +240,9 @@ final class ClientResultSet extends UnsupportedResultSet {
   @Override
   public long getLong(int column) throws SQLException {
     Object v = value(column);
-    return v == null ? 0L : v instanceof Long l ? l : v instanceof Integer i ? i : decimal(v).longValue();
+    return v == null
+        ? 0L
+        : v instanceof Long l ? l : v instanceof Integer i ? i : decimal(v).longValue();
   }
 
   @Override
@@ -369,7 +375,8 @@ final class ClientResultSet extends UnsupportedResultSet {
       return d;
     }
     if (v instanceof Number n) {
-      return n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
+      return n instanceof Double || n instanceof Float
+          ? BigDecimal.valueOf(n.doubleValue())
           : BigDecimal.valueOf(n.longValue());
     }
     try {
@@ -386,7 +393,7 @@ final class ClientResultSet extends UnsupportedResultSet {
    */
   private static boolean hasBytesConstructor(Class<?> type) {
     try {
-      return type.getConstructor(byte[].class) != null;   // never null: it throws when there is none
+      return type.getConstructor(byte[].class) != null; // never null: it throws when there is none
     } catch (NoSuchMethodException e) {
       return false;
     }
@@ -420,8 +427,10 @@ final class ClientResultSet extends UnsupportedResultSet {
     } else if (type == String.class) {
       out = text(v);
     } else {
-      throw new SQLException("Unsupported conversion of " + v.getClass().getSimpleName() + " to " + type.getName(),
-          "99999", 17004);
+      throw new SQLException(
+          "Unsupported conversion of " + v.getClass().getSimpleName() + " to " + type.getName(),
+          "99999",
+          17004);
     }
     return type.cast(out);
   }

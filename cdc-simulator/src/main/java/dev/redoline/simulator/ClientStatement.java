@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * A JDBC statement (plain, prepared or callable) to the simulator: its text, its binds by
- * position, its fetch size and query timeout. {@code cancel()} may come from any thread and stops
- * the running fetch with ORA-01013, as ojdbc's does.
+ * A JDBC statement (plain, prepared or callable) to the simulator: its text, its binds by position,
+ * its fetch size and query timeout. {@code cancel()} may come from any thread and stops the running
+ * fetch with ORA-01013, as ojdbc's does.
  */
 final class ClientStatement implements Proxies.Handler {
 
@@ -35,7 +35,9 @@ final class ClientStatement implements Proxies.Handler {
 
   @Override
   public Object call(Object proxy, String name, Object[] args) throws SQLException {
-    if (name.startsWith("set") && args.length >= 2 && args[0] instanceof Integer index
+    if (name.startsWith("set")
+        && args.length >= 2
+        && args[0] instanceof Integer index
         && !name.equals("setFetchSize")) {
       requireOpen();
       binds.put(index, name.equals("setNull") ? null : args[1]);

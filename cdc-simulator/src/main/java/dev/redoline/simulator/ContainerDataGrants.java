@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * The capture user's CONTAINER_DATA attributes (19c Reference, "CDB_* Views" and "About Dynamic
  * Performance Views"; DBA_CONTAINER_DATA): which containers' rows a common user connected to
- * CDB$ROOT sees in container data objects, the CDB_ views and the V$/GV$ views with a CON_ID.
- * Rows of the root (CON_ID 1) and of the CDB as a whole (CON_ID 0) are always shown. A user never
+ * CDB$ROOT sees in container data objects, the CDB_ views and the V$/GV$ views with a CON_ID. Rows
+ * of the root (CON_ID 1) and of the CDB as a whole (CON_ID 0) are always shown. A user never
  * granted an attribute sees only those, which is Oracle's default; the simulator's default is
  * CONTAINER_DATA=ALL, the grant docs/oracle-setup.md asks for.
  *
@@ -22,9 +22,13 @@ final class ContainerDataGrants {
   /** One attribute: of the user ({@code object} null) or of one view; every container, or these. */
   record Attribute(String object, boolean all, Set<String> containers) {}
 
-  private final List<Attribute> attributes = new ArrayList<>(List.of(new Attribute(null, true, Set.of())));
+  private final List<Attribute> attributes =
+      new ArrayList<>(List.of(new Attribute(null, true, Set.of())));
 
-  /** Replaces the user-level attribute: these PDBs besides the root; none is the root alone (never granted). */
+  /**
+   * Replaces the user-level attribute: these PDBs besides the root; none is the root alone (never
+   * granted).
+   */
   void userLevel(Set<String> pdbs) {
     attributes.removeIf(a -> a.object() == null);
     if (!pdbs.isEmpty()) {

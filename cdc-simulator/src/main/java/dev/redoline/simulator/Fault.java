@@ -5,9 +5,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Something that goes wrong at a planned point (docs/logminer.md#what-the-simulator-models, items 28-37): an error the
- * call throws, or a change of the database's state just before the call runs (the call then sees
- * it, as it would in a real race).
+ * Something that goes wrong at a planned point (docs/logminer.md#what-the-simulator-models, items
+ * 28-37): an error the call throws, or a change of the database's state just before the call runs
+ * (the call then sees it, as it would in a real race).
  *
  * <pre>{@code
  * oracle.faults().atRow(500, Fault.onlineLogReused());             // ORA-00310 from next()
@@ -15,9 +15,9 @@ import java.util.function.Consumer;
  * oracle.faults().withProbability(GatewayCall.NEXT, 0.001, Fault.connectionReset());
  * }</pre>
  *
- * <p>An error whose code ends the connection (ORA-00028, 01089, 02396, 03113, 03114, 03135,
- * 17002, 17008, 17410, ...) is thrown as a {@link java.sql.SQLRecoverableException} and the
- * connection and its LogMiner session are gone afterwards.
+ * <p>An error whose code ends the connection (ORA-00028, 01089, 02396, 03113, 03114, 03135, 17002,
+ * 17008, 17410, ...) is thrown as a {@link java.sql.SQLRecoverableException} and the connection and
+ * its LogMiner session are gone afterwards.
  */
 public final class Fault {
 
@@ -27,7 +27,12 @@ public final class Fault {
   private final String message;
   private final Consumer<SimulatedOracle> action;
 
-  private Fault(String description, int errorCode, Object[] args, String message, Consumer<SimulatedOracle> action) {
+  private Fault(
+      String description,
+      int errorCode,
+      Object[] args,
+      String message,
+      Consumer<SimulatedOracle> action) {
     this.description = description;
     this.errorCode = errorCode;
     this.args = args;
@@ -36,18 +41,21 @@ public final class Fault {
   }
 
   /**
-   * The call throws ORA-{@code code} with Oracle's text, the {@code args} filling its
-   * placeholders (e.g. {@code error(600, "[krvrdGetUID]")}); ORA-06512 frames are added on
-   * DBMS_LOGMNR calls.
+   * The call throws ORA-{@code code} with Oracle's text, the {@code args} filling its placeholders
+   * (e.g. {@code error(600, "[krvrdGetUID]")}); ORA-06512 frames are added on DBMS_LOGMNR calls.
    *
    * @throws IllegalArgumentException when {@code code} is not in cdc-core's {@code OracleError}
    */
   public static Fault error(int code, Object... args) {
-    OracleErrors.known(code);   // fail at planning, not at the call, for a number the engine does not know
+    OracleErrors.known(
+        code); // fail at planning, not at the call, for a number the engine does not know
     return new Fault("ORA-" + code + Arrays.toString(args), code, args.clone(), null, null);
   }
 
-  /** The call throws an error with exactly this message and code (for stacks such as 00603/27102/04030). */
+  /**
+   * The call throws an error with exactly this message and code (for stacks such as
+   * 00603/27102/04030).
+   */
   public static Fault errorMessage(int code, String message) {
     Objects.requireNonNull(message, "message == null");
     return new Fault("ORA-" + code + " as given", code, new Object[0], message, null);
@@ -74,7 +82,11 @@ public final class Fault {
 
   /** A change of state before the call, described for test output. */
   public static Fault action(String description, Consumer<SimulatedOracle> action) {
-    return new Fault(Objects.requireNonNull(description, "description == null"), 0, null, null,
+    return new Fault(
+        Objects.requireNonNull(description, "description == null"),
+        0,
+        null,
+        null,
         Objects.requireNonNull(action, "action == null"));
   }
 

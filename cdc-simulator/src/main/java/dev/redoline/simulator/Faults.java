@@ -21,14 +21,15 @@ import java.util.Random;
  *     .withProbability(GatewayCall.NEXT, 0.0005, Fault.error(3113));   // seeded: reproducible
  * }</pre>
  *
- * <p>Counts start when the rule is added and cover every connection. A rule at an exact call,
- * row or time fires once; a probability rule fires each time its seeded draw says so, and a rule
- * at a row of each query fires in every mining query that fetches that many rows.
+ * <p>Counts start when the rule is added and cover every connection. A rule at an exact call, row
+ * or time fires once; a probability rule fires each time its seeded draw says so, and a rule at a
+ * row of each query fires in every mining query that fetches that many rows.
  */
 public final class Faults {
 
   /** {@code perQuery}: {@code nth} counts the rows of each mining query, and the rule stays. */
-  private record Rule(GatewayCall call, long nth, double probability, Instant at, boolean perQuery, Fault fault) {
+  private record Rule(
+      GatewayCall call, long nth, double probability, Instant at, boolean perQuery, Fault fault) {
 
     boolean once() {
       return probability == 0 && !perQuery;
@@ -40,6 +41,7 @@ public final class Faults {
   private final List<Rule> rules = new ArrayList<>();
   private final Map<GatewayCall, Long> counts = new EnumMap<>(GatewayCall.class);
   private final List<String> fired = new ArrayList<>();
+
   /** Rows fetched since the last mining query was executed, on any connection. */
   private long rowsOfQuery;
 
@@ -87,7 +89,9 @@ public final class Faults {
     return this;
   }
 
-  /** {@code fault} at each {@code call} with probability {@code p}, drawn from the simulator's seed. */
+  /**
+   * {@code fault} at each {@code call} with probability {@code p}, drawn from the simulator's seed.
+   */
   public Faults withProbability(GatewayCall call, double p, Fault fault) {
     Objects.requireNonNull(call, "call == null");
     Objects.requireNonNull(fault, "fault == null");
@@ -121,7 +125,8 @@ public final class Faults {
   void before(GatewayCall call, Session connection) throws SQLException {
     long n = count(call) + 1;
     counts.put(call, n);
-    rowsOfQuery = call == GatewayCall.QUERY ? 0 : call == GatewayCall.NEXT ? rowsOfQuery + 1 : rowsOfQuery;
+    rowsOfQuery =
+        call == GatewayCall.QUERY ? 0 : call == GatewayCall.NEXT ? rowsOfQuery + 1 : rowsOfQuery;
     if (rules.isEmpty()) {
       return;
     }
@@ -131,8 +136,10 @@ public final class Faults {
       if (r.call != call) {
         continue;
       }
-      boolean fire = r.probability > 0 ? random.nextDouble() < r.probability
-          : r.at != null ? !now.isBefore(r.at) : r.perQuery ? r.nth == rowsOfQuery : r.nth == n;
+      boolean fire =
+          r.probability > 0
+              ? random.nextDouble() < r.probability
+              : r.at != null ? !now.isBefore(r.at) : r.perQuery ? r.nth == rowsOfQuery : r.nth == n;
       if (fire) {
         due.add(r);
       }
@@ -142,7 +149,13 @@ public final class Faults {
       if (r.once()) {
         rules.remove(r);
       }
-      fired.add(call + " #" + n + (r.perQuery ? " (row " + rowsOfQuery + " of its query)" : "") + ": " + r.fault);
+      fired.add(
+          call
+              + " #"
+              + n
+              + (r.perQuery ? " (row " + rowsOfQuery + " of its query)" : "")
+              + ": "
+              + r.fault);
       if (r.fault.isError()) {
         if (error == null) {
           error = r.fault.toException(call);

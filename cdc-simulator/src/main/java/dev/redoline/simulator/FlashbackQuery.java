@@ -19,50 +19,61 @@ import java.util.regex.Pattern;
 import org.h2.tools.SimpleResultSet;
 
 /**
- * SELECTs of user tables: {@code FROM OWNER.TABLE} reads the committed rows now, and
- * {@code FROM OWNER.TABLE AS OF SCN n} (a literal or a bind) the rows as they were at {@code n}
- * ({@link TableHistory}). The table reference is rewritten mechanically into a call of the
- * {@code SIM_TABLE} table function; the rest of the statement (select list, WHERE, ORDER BY,
- * FETCH FIRST) is evaluated by the SQL engine as written.
+ * SELECTs of user tables: {@code FROM OWNER.TABLE} reads the committed rows now, and {@code FROM
+ * OWNER.TABLE AS OF SCN n} (a literal or a bind) the rows as they were at {@code n} ({@link
+ * TableHistory}). The table reference is rewritten mechanically into a call of the {@code
+ * SIM_TABLE} table function; the rest of the statement (select list, WHERE, ORDER BY, FETCH FIRST)
+ * is evaluated by the SQL engine as written.
  *
- * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column,
- * {@code SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be
- * read in ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
+ * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column, {@code
+ * SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be read in
+ * ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
  *
  * <p>The select-list functions a snapshot uses to read types the SQL engine does not have are
- * evaluated by the table function instead: {@code XMLSERIALIZE(CONTENT c AS CLOB)} and
- * {@code FROM_VECTOR(c RETURNING CLOB)} become {@code c}, whose column already holds the document
- * and the vector's text as Oracle writes it; {@code TO_CHAR(c)} of an INTERVAL column gives the
- * column's text (sign, padded leading field, the declared fractional digits), as Oracle's does.
+ * evaluated by the table function instead: {@code XMLSERIALIZE(CONTENT c AS CLOB)} and {@code
+ * FROM_VECTOR(c RETURNING CLOB)} become {@code c}, whose column already holds the document and the
+ * vector's text as Oracle writes it; {@code TO_CHAR(c)} of an INTERVAL column gives the column's
+ * text (sign, padded leading field, the declared fractional digits), as Oracle's does.
  *
  * <p>Errors are Oracle's: ORA-01031 for {@code AS OF} without FLASHBACK on the table or FLASHBACK
- * ANY TABLE ({@code Builder.revoke}, {@code Builder.grantFlashback}), ORA-08181 for an SCN above the current one (or not positive), ORA-01466
- * when the table's definition changed after {@code n}, ORA-01555 when the read needs undo older
- * than the undo retention ({@code Builder.undoRetention}).
+ * ANY TABLE ({@code Builder.revoke}, {@code Builder.grantFlashback}), ORA-08181 for an SCN above
+ * the current one (or not positive), ORA-01466 when the table's definition changed after {@code n},
+ * ORA-01555 when the read needs undo older than the undo retention ({@code Builder.undoRetention}).
  */
 final class FlashbackQuery {
 
   private static final String NAME = "(\"[^\"]+\"|[A-Za-z][A-Za-z0-9_$#]*)";
-  private static final Pattern TABLE_REFERENCE = Pattern.compile(
-      "\\bFROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + "(\\s+AS\\s+OF\\s+SCN\\s+(\\?|\\d+))?",
-      Pattern.CASE_INSENSITIVE);
+  private static final Pattern TABLE_REFERENCE =
+      Pattern.compile(
+          "\\bFROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + "(\\s+AS\\s+OF\\s+SCN\\s+(\\?|\\d+))?",
+          Pattern.CASE_INSENSITIVE);
 
   /** The SQL engine's name of the ROWID pseudo-column of a user table. */
   private static final String ROWID_COLUMN = "SIM_ROWID";
+
   private static final Pattern ROWID = Pattern.compile("\\bROWID\\b", Pattern.CASE_INSENSITIVE);
-  private static final Pattern TEXT_FUNCTIONS = Pattern.compile(
-      "\\bXMLSERIALIZE\\s*\\(\\s*CONTENT\\s+" + NAME + "\\s+AS\\s+CLOB\\s*\\)"
-      + "|\\bFROM_VECTOR\\s*\\(\\s*" + NAME + "\\s+RETURNING\\s+CLOB\\s*\\)", Pattern.CASE_INSENSITIVE);
+  private static final Pattern TEXT_FUNCTIONS =
+      Pattern.compile(
+          "\\bXMLSERIALIZE\\s*\\(\\s*CONTENT\\s+"
+              + NAME
+              + "\\s+AS\\s+CLOB\\s*\\)"
+              + "|\\bFROM_VECTOR\\s*\\(\\s*"
+              + NAME
+              + "\\s+RETURNING\\s+CLOB\\s*\\)",
+          Pattern.CASE_INSENSITIVE);
 
   /**
-   * Functions of a verification's checksum SQL whose H2 namesakes differ from Oracle's (or that
-   * H2 cannot call by a package name): renamed to the simulator's versions in
-   * {@link dev.redoline.simulator.internal.SqlFunctions}. H2's {@code ORA_HASH} is not used: its
-   * values are not Oracle's.
+   * Functions of a verification's checksum SQL whose H2 namesakes differ from Oracle's (or that H2
+   * cannot call by a package name): renamed to the simulator's versions in {@link
+   * dev.redoline.simulator.internal.SqlFunctions}. H2's {@code ORA_HASH} is not used: its values
+   * are not Oracle's.
    */
-  private static final Pattern ORACLE_FUNCTIONS = Pattern.compile(
-      "\\bDBMS_CRYPTO\\s*\\.\\s*HASH\\s*\\(|\\bRAWTOHEX\\s*\\(|\\bTO_CHAR\\s*\\(\\s*" + NAME
-      + "\\s*,\\s*'TM9'\\s*\\)", Pattern.CASE_INSENSITIVE);
+  private static final Pattern ORACLE_FUNCTIONS =
+      Pattern.compile(
+          "\\bDBMS_CRYPTO\\s*\\.\\s*HASH\\s*\\(|\\bRAWTOHEX\\s*\\(|\\bTO_CHAR\\s*\\(\\s*"
+              + NAME
+              + "\\s*,\\s*'TM9'\\s*\\)",
+          Pattern.CASE_INSENSITIVE);
 
   private FlashbackQuery() {}
 
@@ -83,11 +94,13 @@ final class FlashbackQuery {
       }
       if (m.group(4) != null && !s.oracle.settings.mayFlashback(t.layout.table())) {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
-        throw OracleErrors.error(1031);   // no FLASHBACK on the table and no FLASHBACK ANY TABLE
+        throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
       String scn = m.group(4) == null ? "NULL" : m.group(4);
-      m.appendReplacement(out, Matcher.quoteReplacement("FROM SIM_TABLE(" + literal(owner) + ", " + literal(table)
-          + ", " + scn + ")"));
+      m.appendReplacement(
+          out,
+          Matcher.quoteReplacement(
+              "FROM SIM_TABLE(" + literal(owner) + ", " + literal(table) + ", " + scn + ")"));
     }
     m.appendTail(out);
     String rewritten = out.toString();
@@ -99,27 +112,37 @@ final class FlashbackQuery {
     Matcher m = TEXT_FUNCTIONS.matcher(sql);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) != null ? m.group(1) : m.group(2)));
+      m.appendReplacement(
+          out, Matcher.quoteReplacement(m.group(1) != null ? m.group(1) : m.group(2)));
     }
     m.appendTail(out);
     return out.toString();
   }
 
-  /** {@code DBMS_CRYPTO.HASH(}, {@code RAWTOHEX(} and {@code TO_CHAR(c, 'TM9')} as Oracle evaluates them. */
+  /**
+   * {@code DBMS_CRYPTO.HASH(}, {@code RAWTOHEX(} and {@code TO_CHAR(c, 'TM9')} as Oracle evaluates
+   * them.
+   */
   private static String oracleFunctions(String sql) {
     Matcher m = ORACLE_FUNCTIONS.matcher(sql);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String call = m.group().toUpperCase(Locale.ROOT);
-      String replacement = call.startsWith("DBMS_CRYPTO") ? "SIM_CRYPTO_HASH("
-          : call.startsWith("RAWTOHEX") ? "SIM_RAWTOHEX(" : "SIM_TO_CHAR_TM9(" + m.group(1) + ")";
+      String replacement =
+          call.startsWith("DBMS_CRYPTO")
+              ? "SIM_CRYPTO_HASH("
+              : call.startsWith("RAWTOHEX")
+                  ? "SIM_RAWTOHEX("
+                  : "SIM_TO_CHAR_TM9(" + m.group(1) + ")";
       m.appendReplacement(out, Matcher.quoteReplacement(replacement));
     }
     m.appendTail(out);
     return out.toString();
   }
 
-  /** Unquoted {@code ROWID} tokens (outside literals and quoted names) become {@link #ROWID_COLUMN}. */
+  /**
+   * Unquoted {@code ROWID} tokens (outside literals and quoted names) become {@link #ROWID_COLUMN}.
+   */
   private static String rowIds(String sql) {
     StringBuilder out = new StringBuilder();
     int plain = 0;
@@ -134,7 +157,8 @@ final class FlashbackQuery {
         plain = end + 1;
       }
     }
-    out.append(ROWID.matcher(sql.substring(Math.min(plain, sql.length()))).replaceAll(ROWID_COLUMN));
+    out.append(
+        ROWID.matcher(sql.substring(Math.min(plain, sql.length()))).replaceAll(ROWID_COLUMN));
     return out.toString();
   }
 
@@ -187,7 +211,9 @@ final class FlashbackQuery {
   }
 
   private static String identifier(String text) {
-    return text.startsWith("\"") ? text.substring(1, text.length() - 1) : text.toUpperCase(Locale.ROOT);
+    return text.startsWith("\"")
+        ? text.substring(1, text.length() - 1)
+        : text.toUpperCase(Locale.ROOT);
   }
 
   private static String literal(String text) {
@@ -203,7 +229,8 @@ final class FlashbackQuery {
       case BINARY_DOUBLE -> new int[] {Types.DOUBLE, 53, 0};
       case DATE -> new int[] {Types.TIMESTAMP, 26, 0};
       case TIMESTAMP -> new int[] {Types.TIMESTAMP, 29, Math.max(type.scale(), 6)};
-      case TIMESTAMP_TZ, TIMESTAMP_LTZ -> new int[] {Types.TIMESTAMP_WITH_TIMEZONE, 35, Math.max(type.scale(), 6)};
+      case TIMESTAMP_TZ, TIMESTAMP_LTZ ->
+          new int[] {Types.TIMESTAMP_WITH_TIMEZONE, 35, Math.max(type.scale(), 6)};
       case RAW, BLOB, LONG_RAW, JSON -> new int[] {Types.VARBINARY, 1 << 20, 0};
       case BOOLEAN -> new int[] {Types.BOOLEAN, 1, 0};
       default -> new int[] {Types.VARCHAR, 1 << 20, 0};
@@ -214,8 +241,10 @@ final class FlashbackQuery {
   private static Object engineValue(Object v, OracleType type) throws java.sql.SQLException {
     if (v instanceof GeneratedLob g) {
       if (g.length() > GeneratedLob.MAX_MATERIALISED_BYTES) {
-        // The simulator never holds such content; refusing is honest where a truncated value would not be.
-        throw OracleErrors.error(4030, g.length(), "generated BLOB content is not materialised for a SELECT");
+        // The simulator never holds such content; refusing is honest where a truncated value would
+        // not be.
+        throw OracleErrors.error(
+            4030, g.length(), "generated BLOB content is not materialised for a SELECT");
       }
       return g.bytes(0, (int) g.length());
     }
@@ -232,7 +261,8 @@ final class FlashbackQuery {
       return LiteralRenderer.yearToMonthText(type, p);
     }
     if (v instanceof java.time.Duration d) {
-      return LiteralRenderer.dayToSecondText(type, d, type.scale() == OracleType.UNSPECIFIED ? 6 : type.scale());
+      return LiteralRenderer.dayToSecondText(
+          type, d, type.scale() == OracleType.UNSPECIFIED ? 6 : type.scale());
     }
     if (v instanceof dev.redoline.core.VectorValue vector) {
       return Oracle23aiLiterals.text(vector);
@@ -240,7 +270,8 @@ final class FlashbackQuery {
     if (v instanceof Enum<?>) {
       return v.toString();
     }
-    if (v instanceof String text && (type.kind() == OracleType.Kind.CHAR || type.kind() == OracleType.Kind.NCHAR)
+    if (v instanceof String text
+        && (type.kind() == OracleType.Kind.CHAR || type.kind() == OracleType.Kind.NCHAR)
         && type.length() > text.length()) {
       // Oracle keeps a CHAR blank-padded to its declared length, and a SELECT returns it so
       return text + " ".repeat(type.length() - text.length());

@@ -2,15 +2,25 @@ package dev.redoline.simulator;
 
 /**
  * The points of a client's work where a {@link Fault} can be planned: opening a connection, each
- * SELECT by the view it reads (V$DATABASE, V$THREAD, V$LOG, V$ARCHIVED_LOG, ...; see
- * {@code Statements}), each DBMS_LOGMNR call, and each row fetched from V$LOGMNR_CONTENTS. The
- * names follow the JDBC gateway's operations, which each send one such statement.
+ * SELECT by the view it reads (V$DATABASE, V$THREAD, V$LOG, V$ARCHIVED_LOG, ...; see {@code
+ * Statements}), each DBMS_LOGMNR call, and each row fetched from V$LOGMNR_CONTENTS. The names
+ * follow the JDBC gateway's operations, which each send one such statement.
  */
 public enum GatewayCall {
-  CONNECT, DATABASE, THREADS, ONLINE_LOGS, ARCHIVED_LOGS, ARCHIVE_DESTINATIONS, PDBS, ACTIVE_TRANSACTIONS,
+  CONNECT,
+  DATABASE,
+  THREADS,
+  ONLINE_LOGS,
+  ARCHIVED_LOGS,
+  ARCHIVE_DESTINATIONS,
+  PDBS,
+  ACTIVE_TRANSACTIONS,
   /** GV$SESSION alone: which instances' log writers are writing now. */
   REDO_WRITES,
-  OBJECTS, TABLE_LAYOUT, SCN_TO_TIMESTAMP, TIMESTAMP_TO_SCN,
+  OBJECTS,
+  TABLE_LAYOUT,
+  SCN_TO_TIMESTAMP,
+  TIMESTAMP_TO_SCN,
   /** DBMS_LOGMNR.ADD_LOGFILE (PL/SQL: errors carry ORA-06512 frames). */
   ADD_LOGFILE,
   /** DBMS_LOGMNR.REMOVE_LOGFILE (PL/SQL). */
@@ -28,7 +38,10 @@ public enum GatewayCall {
   BUILD;
 
   boolean plsql() {
-    return this == ADD_LOGFILE || this == REMOVE_LOGFILE || this == START_LOGMNR || this == END_LOGMNR
+    return this == ADD_LOGFILE
+        || this == REMOVE_LOGFILE
+        || this == START_LOGMNR
+        || this == END_LOGMNR
         || this == BUILD;
   }
 

@@ -7,11 +7,11 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * BLOB content that the simulator never holds: {@code length} bytes produced from a seed, any
- * range of them computed on demand. A workload writes one like any BLOB value, and the database
- * keeps this descriptor in the table and in its redo records; the bytes exist only while a
- * LOB_WRITE row's {@code HEXTORAW} buffer is being formatted. This is how a test writes a LOB far
- * larger than the heap of the JVM that simulates the database (docs/performance-lob.md).
+ * BLOB content that the simulator never holds: {@code length} bytes produced from a seed, any range
+ * of them computed on demand. A workload writes one like any BLOB value, and the database keeps
+ * this descriptor in the table and in its redo records; the bytes exist only while a LOB_WRITE
+ * row's {@code HEXTORAW} buffer is being formatted. This is how a test writes a LOB far larger than
+ * the heap of the JVM that simulates the database (docs/performance-lob.md).
  *
  * <pre>{@code
  * GeneratedLob body = GeneratedLob.of(7, 1L << 30);           // 1 GiB
@@ -19,8 +19,8 @@ import java.util.Objects;
  * String expected = body.sha256();                             // what a consumer must have received
  * }</pre>
  *
- * <p>The content depends only on the seed and the position: {@code of(s, n)} is a prefix of
- * {@code of(s, m)} for {@code n <= m}, so trimming one gives another of the same seed.
+ * <p>The content depends only on the seed and the position: {@code of(s, n)} is a prefix of {@code
+ * of(s, m)} for {@code n <= m}, so trimming one gives another of the same seed.
  *
  * @param seed the content's seed
  * @param length the number of bytes, 0 or more
@@ -28,9 +28,9 @@ import java.util.Objects;
 public record GeneratedLob(long seed, long length) {
 
   /**
-   * The largest generated LOB materialised whole: as the value of a SELECT of its cell, in
-   * {@link SimulatedOracle#rows}, or for a DBMS_LOB call that rewrites part of it. A longer one
-   * is refused there with an error saying so (ORA-04030 for a SELECT), never cut short.
+   * The largest generated LOB materialised whole: as the value of a SELECT of its cell, in {@link
+   * SimulatedOracle#rows}, or for a DBMS_LOB call that rewrites part of it. A longer one is refused
+   * there with an error saying so (ORA-04030 for a SELECT), never cut short.
    */
   public static final int MAX_MATERIALISED_BYTES = 16 << 20;
 

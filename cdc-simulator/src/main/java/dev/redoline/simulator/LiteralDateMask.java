@@ -16,43 +16,91 @@ import java.util.Locale;
  * m.format(LocalDateTime.of(2020, 2, 1, 0, 0), 6, null, null, '.');   // "01-FEB-20 12.00.00.000000 AM"
  * }</pre>
  *
- * <p>Elements (matched without regard to case, longest first): {@code SYYYY} a sign ({@code -}
- * for a BC year, a blank for AD) then four year digits; {@code YYYY}/{@code RRRR} four year digits
- * with no sign, so a BC year reads as the AD year of the same number (Oracle SQL Language
- * Reference, "Datetime Format Elements": only {@code S} prefixes BC dates with a minus sign);
- * {@code YY}/{@code RR} the last two; {@code MM}; {@code MON} the English month
- * abbreviation (NLS_DATE_LANGUAGE AMERICAN); {@code DD}; {@code HH24}; {@code HH}/{@code HH12}
- * 01 to 12; {@code MI}; {@code SS}; {@code FF1}..{@code FF9} that many fractional digits, cut
- * not rounded, and {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when
- * undeclared); {@code X} the session's decimal character; {@code AM}/{@code PM} and
- * {@code A.M.}/{@code P.M.} the meridian of the value whichever is written; {@code TZH}
- * {@code +01}; {@code TZM} {@code 00}; {@code TZR} the value's region name in capitals
- * ({@code EUROPE/BERLIN}), or {@code +01:00} when it has only an offset. Text elements take the case of their spelling: all capitals when
- * the first two letters are capitals, capitalized when only the first is, else lower case.
- * Punctuation {@code - / , . ; :} and spaces are copied; {@code "text"} is copied without quotes.
- * This class is immutable.
+ * <p>Elements (matched without regard to case, longest first): {@code SYYYY} a sign ({@code -} for
+ * a BC year, a blank for AD) then four year digits; {@code YYYY}/{@code RRRR} four year digits with
+ * no sign, so a BC year reads as the AD year of the same number (Oracle SQL Language Reference,
+ * "Datetime Format Elements": only {@code S} prefixes BC dates with a minus sign); {@code
+ * YY}/{@code RR} the last two; {@code MM}; {@code MON} the English month abbreviation
+ * (NLS_DATE_LANGUAGE AMERICAN); {@code DD}; {@code HH24}; {@code HH}/{@code HH12} 01 to 12; {@code
+ * MI}; {@code SS}; {@code FF1}..{@code FF9} that many fractional digits, cut not rounded, and
+ * {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when undeclared); {@code X}
+ * the session's decimal character; {@code AM}/{@code PM} and {@code A.M.}/{@code P.M.} the meridian
+ * of the value whichever is written; {@code TZH} {@code +01}; {@code TZM} {@code 00}; {@code TZR}
+ * the value's region name in capitals ({@code EUROPE/BERLIN}), or {@code +01:00} when it has only
+ * an offset. Text elements take the case of their spelling: all capitals when the first two letters
+ * are capitals, capitalized when only the first is, else lower case. Punctuation {@code - / , . ;
+ * :} and spaces are copied; {@code "text"} is copied without quotes. This class is immutable.
  */
 final class LiteralDateMask {
 
-  /** Which setting a mask is: Oracle refuses fractional seconds in a date mask and zones outside TZ. */
-  enum Role { DATE, TIMESTAMP, TIMESTAMP_TZ }
-
-  private enum Element {
-    HH24, HH12, HH, SYYYY, YYYY, RRRR, YY, RR, MON, MM, MI, DD, SS, FF, TZH, TZM, TZR, MERIDIAN_DOTS, MERIDIAN, X, TEXT
+  /**
+   * Which setting a mask is: Oracle refuses fractional seconds in a date mask and zones outside TZ.
+   */
+  enum Role {
+    DATE,
+    TIMESTAMP,
+    TIMESTAMP_TZ
   }
 
-  /** One piece of a mask: an element with its spelling (for case) or copied text; FF digits, 0 = type's. */
+  private enum Element {
+    HH24,
+    HH12,
+    HH,
+    SYYYY,
+    YYYY,
+    RRRR,
+    YY,
+    RR,
+    MON,
+    MM,
+    MI,
+    DD,
+    SS,
+    FF,
+    TZH,
+    TZM,
+    TZR,
+    MERIDIAN_DOTS,
+    MERIDIAN,
+    X,
+    TEXT
+  }
+
+  /**
+   * One piece of a mask: an element with its spelling (for case) or copied text; FF digits, 0 =
+   * type's.
+   */
   private record Token(Element element, String text, int digits) {}
 
   private static final String[] MONTHS = {
-    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
+    "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"
+  };
 
   /** Element spellings tried at each position, longest and most specific first. */
   private static final String[][] SPELLINGS = {
-    {"HH24", "HH24"}, {"HH12", "HH12"}, {"HH", "HH"}, {"SYYYY", "SYYYY"}, {"YYYY", "YYYY"}, {"RRRR", "RRRR"}, {"YY", "YY"},
-    {"RR", "RR"}, {"MON", "MON"}, {"MM", "MM"}, {"MI", "MI"}, {"DD", "DD"}, {"SS", "SS"}, {"FF", "FF"},
-    {"TZH", "TZH"}, {"TZM", "TZM"}, {"TZR", "TZR"}, {"A.M.", "MERIDIAN_DOTS"}, {"P.M.", "MERIDIAN_DOTS"},
-    {"AM", "MERIDIAN"}, {"PM", "MERIDIAN"}, {"X", "X"}};
+    {"HH24", "HH24"},
+    {"HH12", "HH12"},
+    {"HH", "HH"},
+    {"SYYYY", "SYYYY"},
+    {"YYYY", "YYYY"},
+    {"RRRR", "RRRR"},
+    {"YY", "YY"},
+    {"RR", "RR"},
+    {"MON", "MON"},
+    {"MM", "MM"},
+    {"MI", "MI"},
+    {"DD", "DD"},
+    {"SS", "SS"},
+    {"FF", "FF"},
+    {"TZH", "TZH"},
+    {"TZM", "TZM"},
+    {"TZR", "TZR"},
+    {"A.M.", "MERIDIAN_DOTS"},
+    {"P.M.", "MERIDIAN_DOTS"},
+    {"AM", "MERIDIAN"},
+    {"PM", "MERIDIAN"},
+    {"X", "X"}
+  };
 
   private final String mask;
   private final List<Token> tokens;
@@ -96,13 +144,23 @@ final class LiteralDateMask {
         Element e = Element.valueOf(s[1]);
         int end = at + s[0].length();
         int digits = 0;
-        if (e == Element.FF && end < mask.length() && mask.charAt(end) >= '1' && mask.charAt(end) <= '9') {
+        if (e == Element.FF
+            && end < mask.length()
+            && mask.charAt(end) >= '1'
+            && mask.charAt(end) <= '9') {
           digits = mask.charAt(end++) - '0';
         }
         boolean zone = e == Element.TZH || e == Element.TZM || e == Element.TZR;
         if ((zone && role != Role.TIMESTAMP_TZ) || (e == Element.FF && role == Role.DATE)) {
-          throw refused(setting, mask, at, "the element " + mask.substring(at, end) + ", which only a "
-              + (zone ? "NLS_TIMESTAMP_TZ_FORMAT" : "timestamp format") + " may hold");
+          throw refused(
+              setting,
+              mask,
+              at,
+              "the element "
+                  + mask.substring(at, end)
+                  + ", which only a "
+                  + (zone ? "NLS_TIMESTAMP_TZ_FORMAT" : "timestamp format")
+                  + " may hold");
         }
         tokens.add(new Token(e, mask.substring(at, end), digits));
         return end;
@@ -111,9 +169,19 @@ final class LiteralDateMask {
     throw refused(setting, mask, at, "no format element the simulator renders");
   }
 
-  private static IllegalArgumentException refused(String setting, String mask, int at, String what) {
-    return new IllegalArgumentException(setting + " '" + mask + "' has " + what + " at position " + (at + 1)
-        + " ('" + mask.substring(at) + "'); Oracle would refuse it with ORA-01821");
+  private static IllegalArgumentException refused(
+      String setting, String mask, int at, String what) {
+    return new IllegalArgumentException(
+        setting
+            + " '"
+            + mask
+            + "' has "
+            + what
+            + " at position "
+            + (at + 1)
+            + " ('"
+            + mask.substring(at)
+            + "'); Oracle would refuse it with ORA-01821");
   }
 
   /** The mask as given. */
@@ -126,8 +194,8 @@ final class LiteralDateMask {
    *
    * @param t the date and time shown (already in the zone shown)
    * @param typeDigits fractional digits of the column type, for {@code FF} without a number
-   * @param offset the offset shown by {@code TZH}, {@code TZM} and {@code TZR}; null when the
-   *     mask has no zone element
+   * @param offset the offset shown by {@code TZH}, {@code TZM} and {@code TZR}; null when the mask
+   *     has no zone element
    * @param region the region name {@code TZR} shows, or null to show the offset
    * @param decimal the session's decimal character, for {@code X}
    * @throws IllegalArgumentException for a year Oracle does not have (before 4712 BC, ISO year
@@ -136,8 +204,12 @@ final class LiteralDateMask {
   String format(LocalDateTime t, int typeDigits, ZoneOffset offset, String region, char decimal) {
     int iso = t.getYear();
     if (iso < -4711 || iso > 9999) {
-      throw new IllegalArgumentException("Year " + iso + " cannot be written with the mask " + mask
-          + " (Oracle's years are 4712 BC, ISO -4711, to 9999)");
+      throw new IllegalArgumentException(
+          "Year "
+              + iso
+              + " cannot be written with the mask "
+              + mask
+              + " (Oracle's years are 4712 BC, ISO -4711, to 9999)");
     }
     // ISO year -43 is 44 BC; ISO year 0 stays Oracle's own year 0, which date arithmetic reaches.
     boolean bc = iso < 0;
@@ -177,7 +249,8 @@ final class LiteralDateMask {
   private static int minutes(ZoneOffset offset) {
     int seconds = offset.getTotalSeconds();
     if (seconds % 60 != 0) {
-      throw new IllegalArgumentException("Offset " + offset + " has seconds; TZH:TZM cannot show it");
+      throw new IllegalArgumentException(
+          "Offset " + offset + " has seconds; TZH:TZM cannot show it");
     }
     return seconds / 60;
   }
@@ -199,8 +272,8 @@ final class LiteralDateMask {
   }
 
   /**
-   * A region name under {@code TZR}: Oracle's own output spells it in capitals
-   * ({@code AUSTRALIA/NORTH}); {@code tzr} gives lower case; a mixed spelling keeps the stored name.
+   * A region name under {@code TZR}: Oracle's own output spells it in capitals ({@code
+   * AUSTRALIA/NORTH}); {@code tzr} gives lower case; a mixed spelling keeps the stored name.
    */
   private static String regionText(String region, String spelling) {
     if (Character.isLowerCase(spelling.charAt(0))) {

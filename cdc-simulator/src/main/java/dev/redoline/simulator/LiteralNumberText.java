@@ -12,24 +12,27 @@ import java.math.BigDecimal;
  * }</pre>
  *
  * <h2>NUMBER</h2>
- * docs/logminer.md#literals shows NUMBER values as quoted decimal text ({@code '7013'}, {@code '0'}) with
- * the NLS decimal separator ({@code .} under {@link dev.redoline.core.internal.OracleNls}); the rest of the
- * form is [inf] there. We follow Oracle's {@code TM} ("text minimum") number-to-text rule: the
- * fewest characters, no leading zero before the point ({@code .5}, {@code -.5}), no trailing
- * zeros after it, no {@code +} sign, and scientific notation only when the plain text would be
- * longer than a limit (64 characters for {@code TM}; {@code RenderOptions.numberFixedMaxChars}
- * makes it a knob because the real limit in SQL_REDO is unverified). The scientific form is
- * ours: one digit, a point, the remaining significant digits (at least one, so {@code 1.0E+70}),
- * {@code E}, a sign and at least two exponent digits.
+ *
+ * docs/logminer.md#literals shows NUMBER values as quoted decimal text ({@code '7013'}, {@code
+ * '0'}) with the NLS decimal separator ({@code .} under {@link
+ * dev.redoline.core.internal.OracleNls}); the rest of the form is [inf] there. We follow Oracle's
+ * {@code TM} ("text minimum") number-to-text rule: the fewest characters, no leading zero before
+ * the point ({@code .5}, {@code -.5}), no trailing zeros after it, no {@code +} sign, and
+ * scientific notation only when the plain text would be longer than a limit (64 characters for
+ * {@code TM}; {@code RenderOptions.numberFixedMaxChars} makes it a knob because the real limit in
+ * SQL_REDO is unverified). The scientific form is ours: one digit, a point, the remaining
+ * significant digits (at least one, so {@code 1.0E+70}), {@code E}, a sign and at least two
+ * exponent digits.
  *
  * <h2>BINARY_FLOAT and BINARY_DOUBLE</h2>
- * docs/logminer.md#literals says only that quoted decimal text is assumed and that Oracle's own default
- * text looks like {@code 1.235E+003}. We use that shape: one digit, a point, at least one more
- * digit, {@code E}, a sign and three exponent digits. The digits are the shortest decimal that
- * Java (and Oracle's {@code TO_BINARY_FLOAT}/{@code TO_BINARY_DOUBLE}) read back to the same
- * IEEE value, so the text is exact and unambiguous. Oracle itself prints 9 (float) or 17 (double)
- * significant digits; that difference is unverified and harmless to parsers. NaN and the
- * infinities are spelled by the renderer's options, not here.
+ *
+ * docs/logminer.md#literals says only that quoted decimal text is assumed and that Oracle's own
+ * default text looks like {@code 1.235E+003}. We use that shape: one digit, a point, at least one
+ * more digit, {@code E}, a sign and three exponent digits. The digits are the shortest decimal that
+ * Java (and Oracle's {@code TO_BINARY_FLOAT}/{@code TO_BINARY_DOUBLE}) read back to the same IEEE
+ * value, so the text is exact and unambiguous. Oracle itself prints 9 (float) or 17 (double)
+ * significant digits; that difference is unverified and harmless to parsers. NaN and the infinities
+ * are spelled by the renderer's options, not here.
  */
 final class LiteralNumberText {
 
@@ -51,7 +54,9 @@ final class LiteralNumberText {
   /** The text of a NUMBER value held as a {@code long}. */
   static String number(long value, int fixedMaxChars) {
     String plain = Long.toString(value);
-    return plain.length() <= fixedMaxChars ? plain : number(BigDecimal.valueOf(value), fixedMaxChars);
+    return plain.length() <= fixedMaxChars
+        ? plain
+        : number(BigDecimal.valueOf(value), fixedMaxChars);
   }
 
   /** The text of a finite BINARY_FLOAT value; see the class Javadoc. */
@@ -91,7 +96,10 @@ final class LiteralNumberText {
     return plain;
   }
 
-  /** {@code d.ddd E±xx}: a non-zero value without trailing zeros, exponent padded to {@code expDigits}. */
+  /**
+   * {@code d.ddd E±xx}: a non-zero value without trailing zeros, exponent padded to {@code
+   * expDigits}.
+   */
   private static String scientific(BigDecimal v, int expDigits) {
     String digits = v.unscaledValue().abs().toString();
     int exponent = digits.length() - v.scale() - 1;

@@ -17,9 +17,10 @@ import java.time.ZonedDateTime;
 
 /**
  * Renders one column value as LogMiner writes it in SQL_REDO/SQL_UNDO when a dictionary is
- * available (docs/logminer.md#literals), under the session NLS settings of the options' {@link SessionNls}:
- * date and time masks, the decimal character of numbers and the time zone of local-time-zone
- * values. The examples below are under {@link SessionNls#GATEWAY}, Redoline's own settings.
+ * available (docs/logminer.md#literals), under the session NLS settings of the options' {@link
+ * SessionNls}: date and time masks, the decimal character of numbers and the time zone of
+ * local-time-zone values. The examples below are under {@link SessionNls#GATEWAY}, Redoline's own
+ * settings.
  *
  * <pre>{@code
  * LiteralRenderer r = new LiteralRenderer(SqlRedoRenderer.RenderOptions.defaults());
@@ -30,55 +31,60 @@ import java.time.ZonedDateTime;
  * }</pre>
  *
  * <h2>Forms, and the docs/logminer.md fact each follows</h2>
+ *
  * <ul>
- *   <li>{@code null}: {@code NULL} (2.3). Oracle stores the empty string and the empty RAW as
- *       NULL, so {@code ""} and an empty {@link Bytes} render as {@code NULL} too.</li>
+ *   <li>{@code null}: {@code NULL} (2.3). Oracle stores the empty string and the empty RAW as NULL,
+ *       so {@code ""} and an empty {@link Bytes} render as {@code NULL} too.
  *   <li>NUMBER, FLOAT: quoted {@code TM} text, see {@link LiteralNumberText} (form [inf]), with the
- *       NLS decimal character ({@code '3,5'} under {@code NLS_NUMERIC_CHARACTERS=',.'}).</li>
- *   <li>BINARY_FLOAT/DOUBLE: quoted {@code d.dddE+ddd} text, see {@link LiteralNumberText}
- *       ([inf]); NaN and infinities quoted with the unverified spellings of the options
- *       ({@code 'Nan'}, {@code 'Inf'}, {@code '-Inf'} by default); the NLS decimal character too.</li>
+ *       NLS decimal character ({@code '3,5'} under {@code NLS_NUMERIC_CHARACTERS=',.'}).
+ *   <li>BINARY_FLOAT/DOUBLE: quoted {@code d.dddE+ddd} text, see {@link LiteralNumberText} ([inf]);
+ *       NaN and infinities quoted with the unverified spellings of the options ({@code 'Nan'},
+ *       {@code 'Inf'}, {@code '-Inf'} by default); the NLS decimal character too.
  *   <li>CHAR: quoted and blank-padded to the declared length counted in UTF-8 bytes (BYTE length
- *       semantics, Oracle's default); NCHAR padded to the declared length in characters (2.3).</li>
- *   <li>VARCHAR2, CLOB, LONG, ROWID: quoted, {@code '} doubled, everything else literal,
- *       non-ASCII included (2.1, 2.3).</li>
+ *       semantics, Oracle's default); NCHAR padded to the declared length in characters (2.3).
+ *   <li>VARCHAR2, CLOB, LONG, ROWID: quoted, {@code '} doubled, everything else literal, non-ASCII
+ *       included (2.1, 2.3).
  *   <li>NVARCHAR2, NCHAR, NCLOB: plain quoted text when all characters are ASCII; otherwise a
  *       {@code UNISTR('...')} chain (2.3): ASCII characters other than {@code \} stay literal
  *       ({@code '} doubled), every other UTF-16 unit becomes {@code \} plus four upper-case hex
- *       digits, so a supplementary character is two escapes. Each {@code UNISTR} call holds at
- *       most {@code unistrChunkUnits} units (default 800, so no argument exceeds the 4,000-byte
- *       literal limit; unverified knob) and never splits a surrogate pair; calls are joined by
- *       {@code " || "}.</li>
+ *       digits, so a supplementary character is two escapes. Each {@code UNISTR} call holds at most
+ *       {@code unistrChunkUnits} units (default 800, so no argument exceeds the 4,000-byte literal
+ *       limit; unverified knob) and never splits a surrogate pair; calls are joined by {@code " ||
+ *       "}.
  *   <li>DATE: {@code TO_DATE('<text>', '<NLS_DATE_FORMAT>')}, the text written with the session's
- *       date mask and the mask itself as the second argument (2.3); no sub-second part.</li>
- *   <li>TIMESTAMP: {@code TO_TIMESTAMP('<text in NLS_TIMESTAMP_FORMAT>')}, no mask (2.3); {@code FF}
- *       without a number shows the column's fractional digits. Year 0 allowed.</li>
+ *       date mask and the mask itself as the second argument (2.3); no sub-second part.
+ *   <li>TIMESTAMP: {@code TO_TIMESTAMP('<text in NLS_TIMESTAMP_FORMAT>')}, no mask (2.3); {@code
+ *       FF} without a number shows the column's fractional digits. Year 0 allowed.
  *   <li>TIMESTAMP WITH TIME ZONE: {@code TO_TIMESTAMP_TZ('<text in NLS_TIMESTAMP_TZ_FORMAT>')}. A
- *       {@link ZonedDateTime} with a region shows the offset in force at that instant under
- *       {@code TZH:TZM} and the region's name under {@code TZR}.</li>
- *   <li>TIMESTAMP WITH LOCAL TIME ZONE: the instant in the session {@code TIME_ZONE}, as
- *       {@code TO_TIMESTAMP_TZ('...')} text ([inf]); the {@code ltzAsTimestampTz} knob switches to
- *       {@code TO_TIMESTAMP('...')} text in the session zone.</li>
+ *       {@link ZonedDateTime} with a region shows the offset in force at that instant under {@code
+ *       TZH:TZM} and the region's name under {@code TZR}.
+ *   <li>TIMESTAMP WITH LOCAL TIME ZONE: the instant in the session {@code TIME_ZONE}, as {@code
+ *       TO_TIMESTAMP_TZ('...')} text ([inf]); the {@code ltzAsTimestampTz} knob switches to {@code
+ *       TO_TIMESTAMP('...')} text in the session zone.
  *   <li>INTERVAL YEAR TO MONTH: {@code TO_YMINTERVAL('+03-06')}: sign always, years padded to the
- *       declared leading precision (2 if unspecified), two month digits.</li>
- *   <li>INTERVAL DAY TO SECOND: {@code TO_DSINTERVAL('-01 02:03:04.560000000')}: sign always,
- *       days padded to the declared leading precision (2 if unspecified; DAY(3) gives
- *       {@code -001}), nine fractional digits like FF9 (digit counts unverified). Interval text has
- *       no format model, so it does not follow the session's NLS: always {@code .} ([inf]).</li>
- *   <li>RAW, BLOB, LONG RAW: {@code HEXTORAW('0e')}, lower-case hex (2.3, OMS).</li>
- *   <li>JSON: {@code /* JSON *}{@code / HEXTORAW('...')} or {@code /* JSON *}{@code / EMPTY_BLOB()}.</li>
- *   <li>BOOLEAN, VECTOR: in the form {@link Oracle23aiForms} chooses ({@link Oracle23aiLiterals}).</li>
- *   <li>{@link Marker#EMPTY_CLOB}/{@link Marker#EMPTY_BLOB}: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()};
- *       {@link Marker#UNSUPPORTED_TYPE}, and any value of an UNSUPPORTED column: the bare token
- *       {@code Unsupported Type}.</li>
+ *       declared leading precision (2 if unspecified), two month digits.
+ *   <li>INTERVAL DAY TO SECOND: {@code TO_DSINTERVAL('-01 02:03:04.560000000')}: sign always, days
+ *       padded to the declared leading precision (2 if unspecified; DAY(3) gives {@code -001}),
+ *       nine fractional digits like FF9 (digit counts unverified). Interval text has no format
+ *       model, so it does not follow the session's NLS: always {@code .} ([inf]).
+ *   <li>RAW, BLOB, LONG RAW: {@code HEXTORAW('0e')}, lower-case hex (2.3, OMS).
+ *   <li>JSON: {@code /* JSON *}{@code / HEXTORAW('...')} or {@code /* JSON *}{@code /
+ *       EMPTY_BLOB()}.
+ *   <li>BOOLEAN, VECTOR: in the form {@link Oracle23aiForms} chooses ({@link Oracle23aiLiterals}).
+ *   <li>{@link Marker#EMPTY_CLOB}/{@link Marker#EMPTY_BLOB}: {@code EMPTY_CLOB()}/{@code
+ *       EMPTY_BLOB()}; {@link Marker#UNSUPPORTED_TYPE}, and any value of an UNSUPPORTED column: the
+ *       bare token {@code Unsupported Type}.
  * </ul>
- * XMLTYPE values are never literals (their rows are XML DOC rows, docs/logminer.md#lob-xml-and-extended-string-rows), so they are
- * refused. Exception messages name the type and the Java class, never the value.
+ *
+ * XMLTYPE values are never literals (their rows are XML DOC rows,
+ * docs/logminer.md#lob-xml-and-extended-string-rows), so they are refused. Exception messages name
+ * the type and the Java class, never the value.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because it holds LogMiner's literal for every Oracle type (numbers,
- * strings, national strings, raw, dates, timestamps with and without zones, intervals, markers),
- * each a small method documented with the text it writes.
+ *
+ * Past 400 lines because it holds LogMiner's literal for every Oracle type (numbers, strings,
+ * national strings, raw, dates, timestamps with and without zones, intervals, markers), each a
+ * small method documented with the text it writes.
  */
 final class LiteralRenderer {
 
@@ -89,9 +95,12 @@ final class LiteralRenderer {
   private final LiteralDateMask dateMask;
   private final LiteralDateMask timestampMask;
   private final LiteralDateMask timestampTzMask;
+
   /** The decimal character of NLS_NUMERIC_CHARACTERS, for numbers and the {@code X} element. */
   private final char decimal;
+
   private final ZoneId sessionZone;
+
   /** How BOOLEAN and VECTOR values are written: not confirmed, so chosen by the test. */
   private final Oracle23aiForms forms;
 
@@ -106,11 +115,14 @@ final class LiteralRenderer {
     this.options = options;
     this.forms = java.util.Objects.requireNonNull(forms, "forms == null");
     SessionNls nls = options.nls();
-    this.dateMask = LiteralDateMask.compile("NLS_DATE_FORMAT", nls.dateFormat(), LiteralDateMask.Role.DATE);
-    this.timestampMask = LiteralDateMask.compile("NLS_TIMESTAMP_FORMAT", nls.timestampFormat(),
-        LiteralDateMask.Role.TIMESTAMP);
-    this.timestampTzMask = LiteralDateMask.compile("NLS_TIMESTAMP_TZ_FORMAT", nls.timestampTzFormat(),
-        LiteralDateMask.Role.TIMESTAMP_TZ);
+    this.dateMask =
+        LiteralDateMask.compile("NLS_DATE_FORMAT", nls.dateFormat(), LiteralDateMask.Role.DATE);
+    this.timestampMask =
+        LiteralDateMask.compile(
+            "NLS_TIMESTAMP_FORMAT", nls.timestampFormat(), LiteralDateMask.Role.TIMESTAMP);
+    this.timestampTzMask =
+        LiteralDateMask.compile(
+            "NLS_TIMESTAMP_TZ_FORMAT", nls.timestampTzFormat(), LiteralDateMask.Role.TIMESTAMP_TZ);
     this.decimal = nls.decimalCharacter();
     this.sessionZone = nls.zone();
   }
@@ -129,8 +141,8 @@ final class LiteralRenderer {
       return "NULL";
     }
     if (value instanceof Absent) {
-      throw new IllegalArgumentException("An absent slot (" + value + ") has no literal; "
-          + "leave it out of the statement");
+      throw new IllegalArgumentException(
+          "An absent slot (" + value + ") has no literal; " + "leave it out of the statement");
     }
     if (value == Marker.UNSUPPORTED_TYPE || type.kind() == OracleType.Kind.UNSUPPORTED) {
       return UNSUPPORTED_TYPE;
@@ -147,17 +159,23 @@ final class LiteralRenderer {
 
   private String typed(OracleType type, Object value) {
     switch (type.kind()) {
-      case NUMBER: case FLOAT:
+      case NUMBER:
+      case FLOAT:
         return number(value);
-      case BINARY_FLOAT: case BINARY_DOUBLE:
+      case BINARY_FLOAT:
+      case BINARY_DOUBLE:
         return binary(value);
       case CHAR:
         return value instanceof String s ? quoted(padBytes(s, type.length())) : null;
       case NCHAR:
         return value instanceof String s ? national(padChars(s, type.length())) : null;
-      case VARCHAR2: case CLOB: case LONG: case ROWID:
+      case VARCHAR2:
+      case CLOB:
+      case LONG:
+      case ROWID:
         return value instanceof String s ? quoted(s) : null;
-      case NVARCHAR2: case NCLOB:
+      case NVARCHAR2:
+      case NCLOB:
         return value instanceof String s ? national(s) : null;
       case DATE:
         return value instanceof LocalDateTime t ? date(t) : null;
@@ -171,24 +189,31 @@ final class LiteralRenderer {
         return value instanceof Period p ? yearToMonth(type, p) : null;
       case INTERVAL_DS:
         return value instanceof Duration d ? dayToSecond(type, d) : null;
-      case RAW: case BLOB: case LONG_RAW:
+      case RAW:
+      case BLOB:
+      case LONG_RAW:
         return value instanceof Bytes b ? hexToRaw(b) : null;
       case JSON:
-        return value instanceof Bytes b ? (b.size() == 0 ? "NULL" : "/* JSON */ " + hexToRaw(b)) : null;
+        return value instanceof Bytes b
+            ? (b.size() == 0 ? "NULL" : "/* JSON */ " + hexToRaw(b))
+            : null;
       case BOOLEAN:
         return Oracle23aiLiterals.bool(value, forms.bool());
       case VECTOR:
         return Oracle23aiLiterals.vector(type, value, forms.vector());
       default:
-        return null;   // XMLTYPE: rendered by XML DOC rows, never as a literal
+        return null; // XMLTYPE: rendered by XML DOC rows, never as a literal
     }
   }
 
   private static String marker(OracleType type, Marker marker) {
     OracleType.Kind k = type.kind();
-    // XMLTYPE: the DML row shows the document as an empty CLOB; XML DOC rows carry it (an inference)
-    if (marker == Marker.EMPTY_CLOB && (k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB
-        || k == OracleType.Kind.XMLTYPE)) {
+    // XMLTYPE: the DML row shows the document as an empty CLOB; XML DOC rows carry it (an
+    // inference)
+    if (marker == Marker.EMPTY_CLOB
+        && (k == OracleType.Kind.CLOB
+            || k == OracleType.Kind.NCLOB
+            || k == OracleType.Kind.XMLTYPE)) {
       return "EMPTY_CLOB()";
     }
     if (marker == Marker.EMPTY_BLOB && k == OracleType.Kind.BLOB) {
@@ -202,18 +227,24 @@ final class LiteralRenderer {
 
   static IllegalArgumentException mismatch(OracleType type, Object value) {
     String what = value instanceof Marker m ? "Marker." + m.name() : value.getClass().getName();
-    return new IllegalArgumentException("A " + type + " column cannot hold a " + what
-        + " (see the Row javadoc for the value type of each Oracle type)");
+    return new IllegalArgumentException(
+        "A "
+            + type
+            + " column cannot hold a "
+            + what
+            + " (see the Row javadoc for the value type of each Oracle type)");
   }
 
   private String number(Object value) {
     if (value instanceof Long l) {
-      return quoted(LiteralNumberText.withDecimal(LiteralNumberText.number(l, options.numberFixedMaxChars()),
-          decimal));
+      return quoted(
+          LiteralNumberText.withDecimal(
+              LiteralNumberText.number(l, options.numberFixedMaxChars()), decimal));
     }
     if (value instanceof BigDecimal d) {
-      return quoted(LiteralNumberText.withDecimal(LiteralNumberText.number(d, options.numberFixedMaxChars()),
-          decimal));
+      return quoted(
+          LiteralNumberText.withDecimal(
+              LiteralNumberText.number(d, options.numberFixedMaxChars()), decimal));
     }
     return null;
   }
@@ -233,7 +264,8 @@ final class LiteralRenderer {
     if (Double.isInfinite(d)) {
       return quoted(d > 0 ? options.binaryInfinityText() : "-" + options.binaryInfinityText());
     }
-    String text = value instanceof Float f ? LiteralNumberText.binary(f) : LiteralNumberText.binary(d);
+    String text =
+        value instanceof Float f ? LiteralNumberText.binary(f) : LiteralNumberText.binary(d);
     return quoted(LiteralNumberText.withDecimal(text, decimal));
   }
 
@@ -272,7 +304,7 @@ final class LiteralRenderer {
     while (i < text.length()) {
       int end = Math.min(text.length(), i + chunk);
       if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
-        end--;   // keep a surrogate pair in one call: a lone surrogate is not a character
+        end--; // keep a surrogate pair in one call: a lone surrogate is not a character
       }
       if (i > 0) {
         sb.append(" || ");
@@ -349,7 +381,8 @@ final class LiteralRenderer {
   /** {@code TO_TIMESTAMP_TZ('<text in NLS_TIMESTAMP_TZ_FORMAT>')}, no mask. */
   private String timestampTz(OracleType type, LocalDateTime t, ZoneOffset offset, String region) {
     StringBuilder sb = new StringBuilder(56).append("TO_TIMESTAMP_TZ('");
-    appendEscapedQuotes(sb, timestampTzMask.format(t, fractionDigits(type), offset, region, decimal));
+    appendEscapedQuotes(
+        sb, timestampTzMask.format(t, fractionDigits(type), offset, region, decimal));
     return sb.append("')").toString();
   }
 
@@ -375,11 +408,13 @@ final class LiteralRenderer {
     return "TO_YMINTERVAL('" + yearToMonthText(type, period) + "')";
   }
 
-  /** {@code +03-06}: sign always, years padded to the leading precision (what TO_CHAR gives too). */
+  /**
+   * {@code +03-06}: sign always, years padded to the leading precision (what TO_CHAR gives too).
+   */
   static String yearToMonthText(OracleType type, Period period) {
     if (period.getDays() != 0) {
-      throw new IllegalArgumentException("An INTERVAL YEAR TO MONTH value has no days: " + period.getDays()
-          + " days given");
+      throw new IllegalArgumentException(
+          "An INTERVAL YEAR TO MONTH value has no days: " + period.getDays() + " days given");
     }
     long total = period.toTotalMonths();
     StringBuilder sb = new StringBuilder(16).append(total < 0 ? '-' : '+');
@@ -395,8 +430,8 @@ final class LiteralRenderer {
   }
 
   /**
-   * {@code -01 02:03:04.560000}: sign always, days padded to the leading precision, then
-   * {@code fractionDigits} digits of the second (LogMiner's literals have 9, TO_CHAR the column's).
+   * {@code -01 02:03:04.560000}: sign always, days padded to the leading precision, then {@code
+   * fractionDigits} digits of the second (LogMiner's literals have 9, TO_CHAR the column's).
    */
   static String dayToSecondText(OracleType type, Duration duration, int fractionDigits) {
     Duration abs = duration.isNegative() ? duration.negated() : duration;
@@ -411,7 +446,8 @@ final class LiteralRenderer {
     LiteralDateMask.pad(sb, seconds % 60, 2);
     if (fractionDigits > 0) {
       sb.append('.');
-      LiteralDateMask.pad(sb, abs.getNano() / (long) Math.pow(10, 9 - fractionDigits), fractionDigits);
+      LiteralDateMask.pad(
+          sb, abs.getNano() / (long) Math.pow(10, 9 - fractionDigits), fractionDigits);
     }
     return sb.toString();
   }

@@ -5,7 +5,9 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableLayout;
 
 /**
- * SQL_REDO of the LOB records (docs/logminer.md#lob-xml-and-extended-string-rows), one PL/SQL fragment per record:
+ * SQL_REDO of the LOB records (docs/logminer.md#lob-xml-and-extended-string-rows), one PL/SQL
+ * fragment per record:
+ *
  * <pre>
  * SEL_LOB_LOCATOR  DECLARE
  *                   loc_c CLOB;
@@ -24,6 +26,7 @@ import dev.redoline.core.TableLayout;
  * 32K_WRITE          buf_c := '..'; DBMS_LOB.WRITEAPPEND(TempLob, 3000, buf_c);
  * 32K_END           Execute Immediate Stmt USING TempLob; END;
  * </pre>
+ *
  * The buffer of an NCLOB write is national text ({@code UNISTR} when it is not ASCII); amounts and
  * offsets count characters (UTF-16 units) or bytes. A fragment longer than 4,000 bytes continues on
  * CSF rows like any SQL_REDO. The TRIM and ERASE forms are inferred from the DBMS_LOB signatures
@@ -32,12 +35,14 @@ import dev.redoline.core.TableLayout;
 final class LobRedoText {
 
   /** The declarations every SEL_LOB_LOCATOR row opens with, whatever the column's type. */
-  static final String PREAMBLE = "DECLARE \n loc_c CLOB; \n buf_c VARCHAR2(6174); \n loc_b BLOB; \n"
-      + " buf_b RAW(6174); \n loc_nc NCLOB; \n buf_nc NVARCHAR2(6174); \nBEGIN\n";
+  static final String PREAMBLE =
+      "DECLARE \n loc_c CLOB; \n buf_c VARCHAR2(6174); \n loc_b BLOB; \n"
+          + " buf_b RAW(6174); \n loc_nc NCLOB; \n buf_nc NVARCHAR2(6174); \nBEGIN\n";
 
   /** The declarations of an extended string's 32K begin row (Debezium's tests). */
-  static final String EXTENDED_PREAMBLE = "DECLARE\n TempLob CLOB;\n buf_c   VARCHAR2(32767);\n Stmt    CLOB;\nBEGIN\n"
-      + " DBMS_LOB.CreateTemporary(TempLob, FALSE);\n";
+  static final String EXTENDED_PREAMBLE =
+      "DECLARE\n TempLob CLOB;\n buf_c   VARCHAR2(32767);\n Stmt    CLOB;\nBEGIN\n"
+          + " DBMS_LOB.CreateTemporary(TempLob, FALSE);\n";
 
   private final SqlRedoRenderer renderer;
   private final boolean xmlText;
@@ -54,18 +59,39 @@ final class LobRedoText {
     OracleType type = layout.column(op.column()).type();
     String suffix = suffix(type);
     return switch (r.kind) {
-      case SEL_LOB_LOCATOR -> PREAMBLE + renderer.lobLocatorSelect(layout, op.column(), "loc_" + suffix, r.before);
-      case LOB_WRITE -> " buf_" + suffix + " := " + buffer(type, op.data()) + "; \n  dbms_lob.write(loc_" + suffix
-          + ", " + op.amount() + ", " + op.offset() + ", buf_" + suffix + ");";
+      case SEL_LOB_LOCATOR ->
+          PREAMBLE + renderer.lobLocatorSelect(layout, op.column(), "loc_" + suffix, r.before);
+      case LOB_WRITE ->
+          " buf_"
+              + suffix
+              + " := "
+              + buffer(type, op.data())
+              + "; \n  dbms_lob.write(loc_"
+              + suffix
+              + ", "
+              + op.amount()
+              + ", "
+              + op.offset()
+              + ", buf_"
+              + suffix
+              + ");";
       case LOB_TRIM -> " dbms_lob.trim(loc_" + suffix + ", " + op.amount() + ");";
-      case LOB_ERASE -> " dbms_lob.erase(loc_" + suffix + ", " + op.amount() + ", " + op.offset() + ");";
+      case LOB_ERASE ->
+          " dbms_lob.erase(loc_" + suffix + ", " + op.amount() + ", " + op.offset() + ");";
       case XML_BEGIN -> renderer.xmlBegin(layout, op.column(), r.before, xmlText);
       case XML_WRITE -> xmlWrite((String) op.data());
       case XML_END -> "XML DOC END";
-      case EXTENDED_BEGIN -> EXTENDED_PREAMBLE + " Stmt := "
-          + LiteralRenderer.quoted(renderer.extendedStatement(layout, op.column(), r.before)) + ";";
-      case EXTENDED_WRITE -> "  buf_c := " + renderer.literal(type, op.data()) + ";\n  DBMS_LOB.WRITEAPPEND(TempLob, "
-          + op.amount() + ", buf_c);";
+      case EXTENDED_BEGIN ->
+          EXTENDED_PREAMBLE
+              + " Stmt := "
+              + LiteralRenderer.quoted(renderer.extendedStatement(layout, op.column(), r.before))
+              + ";";
+      case EXTENDED_WRITE ->
+          "  buf_c := "
+              + renderer.literal(type, op.data())
+              + ";\n  DBMS_LOB.WRITEAPPEND(TempLob, "
+              + op.amount()
+              + ", buf_c);";
       case EXTENDED_END -> " Execute Immediate Stmt USING TempLob;\nEND;";
       default -> throw new IllegalArgumentException("not a LOB record: " + r.kind);
     };
@@ -73,8 +99,8 @@ final class LobRedoText {
 
   /**
    * {@code XML_REDO := '<text>':<length>} (text storage) or {@code XML_REDO := HEXTORAW('<UTF-8
-   * hex>'):<bytes>} (binary XML); with {@link Settings#xmlUnterminatedHex}, a HEXTORAW long enough to
-   * be split over CSF rows loses its closing quote and parenthesis.
+   * hex>'):<bytes>} (binary XML); with {@link Settings#xmlUnterminatedHex}, a HEXTORAW long enough
+   * to be split over CSF rows loses its closing quote and parenthesis.
    */
   private String xmlWrite(String chunk) {
     if (xmlText) {
@@ -99,7 +125,8 @@ final class LobRedoText {
 
   private String buffer(OracleType type, Object data) {
     return switch (type.kind()) {
-      case BLOB, JSON -> LiteralRenderer.hexToRaw(data instanceof SimLob.Piece p ? p.bytes() : (Bytes) data);
+      case BLOB, JSON ->
+          LiteralRenderer.hexToRaw(data instanceof SimLob.Piece p ? p.bytes() : (Bytes) data);
       case NCLOB -> renderer.literal(OracleType.sized(OracleType.Kind.NVARCHAR2, 2000), data);
       default -> LiteralRenderer.quoted((String) data);
     };

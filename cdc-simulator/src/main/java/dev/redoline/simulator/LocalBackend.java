@@ -49,7 +49,8 @@ final class LocalBackend implements Backend {
       if (c == null) {
         throw OracleErrors.error(1001);
       }
-      return c.fetch(max);   // an error deferred from the last batch comes first, as the server sent it
+      return c.fetch(
+          max); // an error deferred from the last batch comes first, as the server sent it
     }
   }
 

@@ -22,18 +22,30 @@ final class LogFile {
   final LocalDateTime firstTime;
   long nextScn = OPEN_END;
   LocalDateTime nextTime;
+
   /** Records written by LGWR, in address order. */
   final List<RedoRecord> records = new ArrayList<>();
+
   /** Bytes of redo allocated in this log (written or still in the buffer). */
   long bytes;
+
   boolean overwritten;
   boolean archived;
+
   /** DBMS_LOGMNR_D.BUILD wrote the start / the end of a dictionary into this log. */
   boolean dictionaryBegin;
+
   boolean dictionaryEnd;
 
-  LogFile(int thread, long sequence, int group, int blockSize, String onlineName, long firstScn,
-      LocalDateTime firstTime, long headerBytes) {
+  LogFile(
+      int thread,
+      long sequence,
+      int group,
+      int blockSize,
+      String onlineName,
+      long firstScn,
+      LocalDateTime firstTime,
+      long headerBytes) {
     this.thread = thread;
     this.sequence = sequence;
     this.group = group;

@@ -13,7 +13,10 @@ enum LogFileOption {
     this.value = value;
   }
 
-  /** The option of a constant's value; ORA-01286-like misuse is out of scope, so unknown values are ADDFILE. */
+  /**
+   * The option of a constant's value; ORA-01286-like misuse is out of scope, so unknown values are
+   * ADDFILE.
+   */
   static LogFileOption of(long value) {
     for (LogFileOption o : values()) {
       if (o.value == value) {

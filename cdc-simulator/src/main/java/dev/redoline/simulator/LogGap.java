@@ -14,7 +14,11 @@ record LogGap(int thread, long fromSequence, long toSequence, long firstScn, lon
 
   /** Its FILENAME in V$LOGMNR_LOGS. */
   String description() {
-    return "Missing log file(s) for thread number " + thread + ", sequence number(s) " + fromSequence + " to "
+    return "Missing log file(s) for thread number "
+        + thread
+        + ", sequence number(s) "
+        + fromSequence
+        + " to "
         + toSequence;
   }
 }

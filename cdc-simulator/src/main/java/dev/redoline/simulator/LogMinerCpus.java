@@ -65,7 +65,10 @@ final class LogMinerCpus {
     jobs.remove(owner);
   }
 
-  /** {@code owner} stopped {@code job} (its cursor closed); a newer piece of work of the owner goes on. */
+  /**
+   * {@code owner} stopped {@code job} (its cursor closed); a newer piece of work of the owner goes
+   * on.
+   */
   void finish(Object owner, Job job) {
     settle();
     jobs.remove(owner, job);

@@ -27,7 +27,10 @@ enum LogMinerOption {
     this.value = value;
   }
 
-  /** The options whose bits are set in {@code sum}; bits of no known option are ignored, as Oracle does. */
+  /**
+   * The options whose bits are set in {@code sum}; bits of no known option are ignored, as Oracle
+   * does.
+   */
   static Set<LogMinerOption> of(long sum) {
     Set<LogMinerOption> out = EnumSet.noneOf(LogMinerOption.class);
     for (LogMinerOption o : values()) {

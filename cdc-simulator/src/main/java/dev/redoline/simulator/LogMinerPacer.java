@@ -7,10 +7,10 @@ import java.time.Instant;
 /**
  * Applies a {@link LogMinerPace} to the sessions of one database: START_LOGMNR and mining queries
  * become work on the shared {@link LogMinerCpus}, and a call returns only once the simulated clock
- * has reached the moment that work is done. When a {@link RealTime} moves the clock, the call
- * waits for it (releasing the database's lock, so other sessions and the workload go on); else
- * nothing else moves the clock while the call holds the lock, so the call moves it itself, as
- * {@link SimulatedOracle#advance} would (the workload runs meanwhile).
+ * has reached the moment that work is done. When a {@link RealTime} moves the clock, the call waits
+ * for it (releasing the database's lock, so other sessions and the workload go on); else nothing
+ * else moves the clock while the call holds the lock, so the call moves it itself, as {@link
+ * SimulatedOracle#advance} would (the workload runs meanwhile).
  */
 final class LogMinerPacer {
 
@@ -31,7 +31,10 @@ final class LogMinerPacer {
     cpus.finish(session);
   }
 
-  /** A mining query of {@code session} that makes {@code rows} rows out of {@code redoBytes} bytes of redo. */
+  /**
+   * A mining query of {@code session} that makes {@code rows} rows out of {@code redoBytes} bytes
+   * of redo.
+   */
   LogMinerCpus.Job query(Object session, long rows, long redoBytes) {
     return cpus.submit(session, pace.miningSeconds(rows, redoBytes));
   }

@@ -11,19 +11,46 @@ import java.util.List;
 
 /**
  * The rows of the log views (V$DATABASE, V$THREAD, GV$INSTANCE, V$LOG, V$LOGFILE, V$ARCHIVED_LOG,
- * V$ARCHIVE_DEST_STATUS and their GV$ forms), computed from the redo model (docs/logminer.md#log-inventory).
+ * V$ARCHIVE_DEST_STATUS and their GV$ forms), computed from the redo model
+ * (docs/logminer.md#log-inventory).
  */
 final class LogViews {
 
-  static final List<ViewColumn> LOG_COLUMNS = List.of(number("GROUP#"), number("THREAD#"), number("SEQUENCE#"),
-      number("BYTES"), number("BLOCKSIZE"), number("MEMBERS"), text("ARCHIVED"), text("STATUS"),
-      number("FIRST_CHANGE#"), date("FIRST_TIME"), number("NEXT_CHANGE#"), date("NEXT_TIME"));
+  static final List<ViewColumn> LOG_COLUMNS =
+      List.of(
+          number("GROUP#"),
+          number("THREAD#"),
+          number("SEQUENCE#"),
+          number("BYTES"),
+          number("BLOCKSIZE"),
+          number("MEMBERS"),
+          text("ARCHIVED"),
+          text("STATUS"),
+          number("FIRST_CHANGE#"),
+          date("FIRST_TIME"),
+          number("NEXT_CHANGE#"),
+          date("NEXT_TIME"));
 
-  static final List<ViewColumn> ARCHIVED_LOG_COLUMNS = List.of(text("NAME"), number("DEST_ID"), number("THREAD#"),
-      number("SEQUENCE#"), number("RESETLOGS_CHANGE#"), date("RESETLOGS_TIME"), number("FIRST_CHANGE#"),
-      date("FIRST_TIME"), number("NEXT_CHANGE#"), date("NEXT_TIME"), number("BLOCKS"), number("BLOCK_SIZE"),
-      text("ARCHIVED"), text("STATUS"), text("DELETED"), text("STANDBY_DEST"), text("DICTIONARY_BEGIN"),
-      text("DICTIONARY_END"));
+  static final List<ViewColumn> ARCHIVED_LOG_COLUMNS =
+      List.of(
+          text("NAME"),
+          number("DEST_ID"),
+          number("THREAD#"),
+          number("SEQUENCE#"),
+          number("RESETLOGS_CHANGE#"),
+          date("RESETLOGS_TIME"),
+          number("FIRST_CHANGE#"),
+          date("FIRST_TIME"),
+          number("NEXT_CHANGE#"),
+          date("NEXT_TIME"),
+          number("BLOCKS"),
+          number("BLOCK_SIZE"),
+          text("ARCHIVED"),
+          text("STATUS"),
+          text("DELETED"),
+          text("STANDBY_DEST"),
+          text("DICTIONARY_BEGIN"),
+          text("DICTIONARY_END"));
 
   /** The DBID every simulated database reports. */
   static final long DBID = 1_689_251_923L;
@@ -45,19 +72,42 @@ final class LogViews {
   static List<Object[]> database(Session s) {
     SimulatedOracle o = s.oracle;
     SupplementalLogging level = o.settings.supplementalLogging;
-    return List.<Object[]>of(new Object[] {"ORCL", DBID, scn(o.redo.currentScnSeenBy(s.instance)),
-        o.redo.archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG", yesNo(level != SupplementalLogging.NONE),
-        yesNo(level == SupplementalLogging.ALL), yesNo(level == SupplementalLogging.PRIMARY_KEY),
-        scn(o.redo.resetlogsScn), o.redo.resetlogsTime, yesNo(o.catalog.cdb), "READ WRITE",
-        yesNo(o.settings.forceLogging), o.settings.platformName});
+    return List.<Object[]>of(
+        new Object[] {
+          "ORCL",
+          DBID,
+          scn(o.redo.currentScnSeenBy(s.instance)),
+          o.redo.archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
+          yesNo(level != SupplementalLogging.NONE),
+          yesNo(level == SupplementalLogging.ALL),
+          yesNo(level == SupplementalLogging.PRIMARY_KEY),
+          scn(o.redo.resetlogsScn),
+          o.redo.resetlogsTime,
+          yesNo(o.catalog.cdb),
+          "READ WRITE",
+          yesNo(o.settings.forceLogging),
+          o.settings.platformName
+        });
   }
 
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle.redo.threads) {
-      out.add(new Object[] {t.number, t.open ? "OPEN" : "CLOSED", t.enabled, instanceName(t.instance),
-          t.current().sequence, scn(t.checkpointScn), scn(t.enableScn), 0, t.lastRedoSequence, t.lastRedoBlock,
-          scn(t.lastRedoScn), t.lastRedoTime});
+      out.add(
+          new Object[] {
+            t.number,
+            t.open ? "OPEN" : "CLOSED",
+            t.enabled,
+            instanceName(t.instance),
+            t.current().sequence,
+            scn(t.checkpointScn),
+            scn(t.enableScn),
+            0,
+            t.lastRedoSequence,
+            t.lastRedoBlock,
+            scn(t.lastRedoScn),
+            t.lastRedoTime
+          });
     }
     return out;
   }
@@ -79,14 +129,31 @@ final class LogViews {
       for (RedoThread.Group g : t.groups) {
         LogFile f = g.log;
         if (f == null) {
-          out.add(new Object[] {g.number, t.number, 0, g.bytes, t.blockSize, 1, "YES", "UNUSED", 0, null, 0, null});
+          out.add(
+              new Object[] {
+                g.number, t.number, 0, g.bytes, t.blockSize, 1, "YES", "UNUSED", 0, null, 0, null
+              });
           continue;
         }
-        String status = f == t.current() ? "CURRENT"
-            : f.sequence == t.current().sequence - 1 ? "ACTIVE" : "INACTIVE";
-        out.add(new Object[] {g.number, t.number, f.sequence, g.bytes, t.blockSize, 1, yesNo(f.archived), status,
-            scn(f.firstScn), f.firstTime, f.current() ? SqlValues.MAX_SCN : scn(f.nextScn),
-            f.current() ? null : f.nextTime});
+        String status =
+            f == t.current()
+                ? "CURRENT"
+                : f.sequence == t.current().sequence - 1 ? "ACTIVE" : "INACTIVE";
+        out.add(
+            new Object[] {
+              g.number,
+              t.number,
+              f.sequence,
+              g.bytes,
+              t.blockSize,
+              1,
+              yesNo(f.archived),
+              status,
+              scn(f.firstScn),
+              f.firstTime,
+              f.current() ? SqlValues.MAX_SCN : scn(f.nextScn),
+              f.current() ? null : f.nextTime
+            });
       }
     }
     return out;
@@ -108,9 +175,27 @@ final class LogViews {
     List<Object[]> out = new ArrayList<>();
     for (ArchiveCopy c : o.redo.archives) {
       LogFile f = c.log;
-      out.add(new Object[] {c.name, c.destId, f.thread, f.sequence, scn(o.redo.resetlogsScn), o.redo.resetlogsTime,
-          scn(f.firstScn), f.firstTime, scn(f.nextScn), f.nextTime, f.blocks(), f.blockSize, "YES",
-          c.deleted ? "D" : "A", yesNo(c.deleted), "NO", yesNo(f.dictionaryBegin), yesNo(f.dictionaryEnd)});
+      out.add(
+          new Object[] {
+            c.name,
+            c.destId,
+            f.thread,
+            f.sequence,
+            scn(o.redo.resetlogsScn),
+            o.redo.resetlogsTime,
+            scn(f.firstScn),
+            f.firstTime,
+            scn(f.nextScn),
+            f.nextTime,
+            f.blocks(),
+            f.blockSize,
+            "YES",
+            c.deleted ? "D" : "A",
+            yesNo(c.deleted),
+            "NO",
+            yesNo(f.dictionaryBegin),
+            yesNo(f.dictionaryEnd)
+          });
     }
     return out;
   }

@@ -7,10 +7,10 @@ import java.time.Duration;
 
 /**
  * What fetching from {@code V$LOGMNR_CONTENTS} can raise, row by row, as LogMiner does while the
- * client reads: planned faults at each row ({@link GatewayCall#NEXT}), ORA-01013 on cancel or
- * when the query's simulated cost passes its timeout (the session stays usable), the PGA limit,
- * and ORA-00310 when the online log a row comes from was reused since the query started (it
- * repeats on every try of the same range). At the end: the record LogMiner could not get past.
+ * client reads: planned faults at each row ({@link GatewayCall#NEXT}), ORA-01013 on cancel or when
+ * the query's simulated cost passes its timeout (the session stays usable), the PGA limit, and
+ * ORA-00310 when the online log a row comes from was reused since the query started (it repeats on
+ * every try of the same range). At the end: the record LogMiner could not get past.
  */
 final class MiningChecks implements ServerCursor.RowCheck {
 
@@ -22,13 +22,16 @@ final class MiningChecks implements ServerCursor.RowCheck {
   private final int threadColumn;
   private final int rsIdColumn;
   private boolean costCharged;
+
   /** Under LogMiner's pace: the query's work, the rows of its result and those taken so far. */
   private final LogMinerCpus.Job paced;
+
   private long resultRows;
   private long taken;
   private volatile boolean cancelled;
 
-  MiningChecks(Session session, MiningRun run, SQLException unreadable, int timeoutSeconds, ResultSet rs)
+  MiningChecks(
+      Session session, MiningRun run, SQLException unreadable, int timeoutSeconds, ResultSet rs)
       throws SQLException {
     this.session = session;
     this.miner = session.session;
@@ -89,7 +92,9 @@ final class MiningChecks implements ServerCursor.RowCheck {
     for (AddedLog a : session.added) {
       LogFile f = a.log();
       if (f.thread == thread && f.sequence == sequence && a.online() && f.overwritten) {
-        throw OracleErrors.logReused(a.fileName(), f.sequence + session.oracle.redo.thread(thread).groups.size(),
+        throw OracleErrors.logReused(
+            a.fileName(),
+            f.sequence + session.oracle.redo.thread(thread).groups.size(),
             f.sequence);
       }
     }
@@ -125,8 +130,8 @@ final class MiningChecks implements ServerCursor.RowCheck {
   }
 
   /**
-   * LogMiner makes the rows in order, at its pace: the client's first {@code n} of {@code m}
-   * rows are ready once {@code n / m} of the query's work is done, the end once all of it is.
+   * LogMiner makes the rows in order, at its pace: the client's first {@code n} of {@code m} rows
+   * are ready once {@code n / m} of the query's work is done, the end once all of it is.
    */
   @Override
   public void afterBatch(int rows, boolean done) throws SQLException {

@@ -9,23 +9,27 @@ import java.util.Map;
 
 /**
  * One evaluation of a mining query, as LogMiner does it: read every added log (whole logs: the cost
- * is the redo read, not the rows returned), keep the records written by LGWR with
- * {@code startScn <= SCN <= endScn} (their bytes are the redo LogMiner decodes, counted in
- * {@link RedoLog#bytesMined}), order them by SCN across threads (ties by thread then
- * address), or under COMMITTED_DATA_ONLY group committed transactions in commit order. Every
- * record is kept: which of them a client receives is decided by its query's WHERE clause alone,
- * evaluated by the SQL engine over {@link ContentsView}.
+ * is the redo read, not the rows returned), keep the records written by LGWR with {@code startScn
+ * <= SCN <= endScn} (their bytes are the redo LogMiner decodes, counted in {@link
+ * RedoLog#bytesMined}), order them by SCN across threads (ties by thread then address), or under
+ * COMMITTED_DATA_ONLY group committed transactions in commit order. Every record is kept: which of
+ * them a client receives is decided by its query's WHERE clause alone, evaluated by the SQL engine
+ * over {@link ContentsView}.
  */
 final class MiningRun {
 
   /** The order without COMMITTED_DATA_ONLY: SCN, then thread, then redo address. */
-  static final Comparator<RedoRecord> SCN_ORDER = Comparator.<RedoRecord>comparingLong(r -> r.scn)
-      .thenComparingInt(r -> r.thread).thenComparing(r -> r.address);
+  static final Comparator<RedoRecord> SCN_ORDER =
+      Comparator.<RedoRecord>comparingLong(r -> r.scn)
+          .thenComparingInt(r -> r.thread)
+          .thenComparing(r -> r.address);
 
   final List<RedoRecord> records;
   final long recordsRead;
+
   /** Redo bytes of the records in the session's SCN range: what LogMiner decodes. */
   final long bytesDecoded;
+
   final Duration cost;
 
   private MiningRun(List<RedoRecord> records, long recordsRead, long bytesDecoded, Duration cost) {
@@ -35,7 +39,8 @@ final class MiningRun {
     this.cost = cost;
   }
 
-  static MiningRun evaluate(SimulatedOracle oracle, ServerMiningSession session, List<AddedLog> added) {
+  static MiningRun evaluate(
+      SimulatedOracle oracle, ServerMiningSession session, List<AddedLog> added) {
     List<RedoRecord> inRange = new ArrayList<>();
     long read = 0;
     long bytes = 0;
@@ -53,12 +58,15 @@ final class MiningRun {
     for (LogGap gap : session.gaps) {
       inRange.add(missingScn(oracle, gap, session));
     }
-    List<RedoRecord> ordered = session.committedOnly() ? committedOrder(inRange, session)
-        : sorted(inRange, oracle.settings);
+    List<RedoRecord> ordered =
+        session.committedOnly()
+            ? committedOrder(inRange, session)
+            : sorted(inRange, oracle.settings);
     session.recordsRead += read;
     Settings s = oracle.settings;
     long ageHours = session.age(oracle.clock.instant()).toHours();
-    long nanos = s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
+    long nanos =
+        s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
   }
 
@@ -69,19 +77,22 @@ final class MiningRun {
   }
 
   /**
-   * SCN order where records of different transactions (or threads) sharing one SCN come in a
-   * seeded random order instead of thread and address order; a transaction's own records keep
-   * their address order. The same seed gives the same order on every query.
+   * SCN order where records of different transactions (or threads) sharing one SCN come in a seeded
+   * random order instead of thread and address order; a transaction's own records keep their
+   * address order. The same seed gives the same order on every query.
    */
   private static Comparator<RedoRecord> shuffledTies(long seed) {
     return Comparator.<RedoRecord>comparingLong(r -> r.scn)
         .thenComparingLong(r -> tieRank(seed, r))
-        .thenComparingInt(r -> r.thread).thenComparing(r -> r.address);
+        .thenComparingInt(r -> r.thread)
+        .thenComparing(r -> r.address);
   }
 
   private static long tieRank(long seed, RedoRecord r) {
-    long key = r.tx == null ? r.thread : r.tx.xid.usn() * 1_000_003L + r.tx.xid.slot() * 65_537L
-        + r.tx.xid.sequence();
+    long key =
+        r.tx == null
+            ? r.thread
+            : r.tx.xid.usn() * 1_000_003L + r.tx.xid.slot() * 65_537L + r.tx.xid.sequence();
     long x = seed ^ (r.scn * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
     x ^= x >>> 33;
     x *= 0xFF51AFD7ED558CCDL;
@@ -89,8 +100,8 @@ final class MiningRun {
   }
 
   /**
-   * The log's records with each run of corrupt records replaced by one CORRUPTED_BLOCKS record
-   * at the first one's SCN and address (STATUS 1343, INFO the blocks skipped).
+   * The log's records with each run of corrupt records replaced by one CORRUPTED_BLOCKS record at
+   * the first one's SCN and address (STATUS 1343, INFO the blocks skipped).
    */
   private static List<RedoRecord> withCorruptionMarked(List<RedoRecord> records) {
     List<RedoRecord> out = new ArrayList<>(records.size());
@@ -123,40 +134,71 @@ final class MiningRun {
   }
 
   private static RedoRecord corrupted(RedoRecord first, long blocks) {
-    RedoRecord c = new RedoRecord(RecordKind.CORRUPTED_BLOCKS, first.scn, first.time, null, first.thread, null, 0, 0,
-        null, null, null, null, blocks + " blocks skipped", 1343);
+    RedoRecord c =
+        new RedoRecord(
+            RecordKind.CORRUPTED_BLOCKS,
+            first.scn,
+            first.time,
+            null,
+            first.thread,
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            blocks + " blocks skipped",
+            1343);
     c.address = first.address;
     c.log = first.log;
     return c;
   }
 
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
-  private static RedoRecord missingScn(SimulatedOracle oracle, LogGap gap, ServerMiningSession session) {
+  private static RedoRecord missingScn(
+      SimulatedOracle oracle, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
     for (LogFile f : oracle.redo.thread(gap.thread()).logs) {
       if (f.sequence == gap.fromSequence()) {
         first = f;
       }
     }
-    RedoRecord m = new RedoRecord(RecordKind.MISSING_SCN, Math.max(gap.firstScn(), session.startScn),
-        first.firstTime.truncatedTo(java.time.temporal.ChronoUnit.SECONDS), null, gap.thread(), null, 0, 0, null,
-        null, null, null, null, 1291);
+    RedoRecord m =
+        new RedoRecord(
+            RecordKind.MISSING_SCN,
+            Math.max(gap.firstScn(), session.startScn),
+            first.firstTime.truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+            null,
+            gap.thread(),
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            1291);
     m.address = new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0);
     return m;
   }
 
   /**
    * COMMITTED_DATA_ONLY: each committed transaction's rows together, transactions in the order of
-   * their commit records; rolled-back and unfinished ones dropped; DDL rows at their own place.
-   * The transactions held until their commit are the session's buffered memory.
+   * their commit records; rolled-back and unfinished ones dropped; DDL rows at their own place. The
+   * transactions held until their commit are the session's buffered memory.
    */
-  private static List<RedoRecord> committedOrder(List<RedoRecord> records, ServerMiningSession session) {
+  private static List<RedoRecord> committedOrder(
+      List<RedoRecord> records, ServerMiningSession session) {
     List<RedoRecord> bySc = sorted(records, new Settings());
     Map<TxState, List<RedoRecord>> pending = new LinkedHashMap<>();
     List<RedoRecord> out = new ArrayList<>();
     long buffered = 0;
     for (RedoRecord r : bySc) {
-      if (r.kind == RecordKind.DDL || r.kind == RecordKind.MISSING_SCN || r.kind == RecordKind.CORRUPTED_BLOCKS) {
+      if (r.kind == RecordKind.DDL
+          || r.kind == RecordKind.MISSING_SCN
+          || r.kind == RecordKind.CORRUPTED_BLOCKS) {
         out.add(r);
         continue;
       }

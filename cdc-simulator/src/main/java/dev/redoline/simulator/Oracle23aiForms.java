@@ -17,7 +17,8 @@ import java.util.Objects;
 public record Oracle23aiForms(BooleanForm bool, VectorForm vector) {
 
   /** {@code TRUE}/{@code FALSE}, and the VECTOR text. */
-  public static final Oracle23aiForms DEFAULT = new Oracle23aiForms(BooleanForm.KEYWORD, VectorForm.TEXT);
+  public static final Oracle23aiForms DEFAULT =
+      new Oracle23aiForms(BooleanForm.KEYWORD, VectorForm.TEXT);
 
   /** A BOOLEAN literal. */
   public enum BooleanForm {

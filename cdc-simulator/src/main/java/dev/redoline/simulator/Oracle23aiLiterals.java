@@ -10,8 +10,8 @@ import java.util.Locale;
 
 /**
  * BOOLEAN and VECTOR literals in the form {@link Oracle23aiForms} chooses. A value that does not
- * fit its column (a VECTOR of another dimension count or format) is refused, as Oracle refuses
- * the INSERT. Stateless.
+ * fit its column (a VECTOR of another dimension count or format) is refused, as Oracle refuses the
+ * INSERT. Stateless.
  */
 final class Oracle23aiLiterals {
 
@@ -44,10 +44,11 @@ final class Oracle23aiLiterals {
   }
 
   /**
-   * The vector as Oracle's driver writes it ({@code oracle.sql.VECTOR.stringValue()}, ojdbc11 23.26):
-   * {@code [1.5E+000,-2.0E+000,0]}. A zero is {@code 0}; other FLOAT32 and FLOAT64 numbers are their
-   * exact value rounded to 9 and 17 significant digits, trailing zeros dropped (one digit kept after
-   * the point), with a signed three-digit exponent; INT8 and BINARY bytes are plain integers.
+   * The vector as Oracle's driver writes it ({@code oracle.sql.VECTOR.stringValue()}, ojdbc11
+   * 23.26): {@code [1.5E+000,-2.0E+000,0]}. A zero is {@code 0}; other FLOAT32 and FLOAT64 numbers
+   * are their exact value rounded to 9 and 17 significant digits, trailing zeros dropped (one digit
+   * kept after the point), with a signed three-digit exponent; INT8 and BINARY bytes are plain
+   * integers.
    */
   static String text(VectorValue v) {
     StringBuilder sb = new StringBuilder("[");
@@ -73,11 +74,19 @@ final class Oracle23aiLiterals {
     if (value == 0) {
       return "0";
     }
-    BigDecimal d = new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+    BigDecimal d =
+        new BigDecimal(value)
+            .round(new MathContext(digits, RoundingMode.HALF_EVEN))
+            .stripTrailingZeros();
     String unscaled = d.unscaledValue().abs().toString();
     int exponent = d.precision() - d.scale() - 1;
-    return (d.signum() < 0 ? "-" : "") + unscaled.charAt(0) + "." + (unscaled.length() > 1 ? unscaled.substring(1) : "0")
-        + "E" + (exponent < 0 ? "-" : "+") + String.format(Locale.ROOT, "%03d", Math.abs(exponent));
+    return (d.signum() < 0 ? "-" : "")
+        + unscaled.charAt(0)
+        + "."
+        + (unscaled.length() > 1 ? unscaled.substring(1) : "0")
+        + "E"
+        + (exponent < 0 ? "-" : "+")
+        + String.format(Locale.ROOT, "%03d", Math.abs(exponent));
   }
 
   /** The stored bytes of a BOOLEAN (one byte, 1 true) or a VECTOR (its image), for raw redo. */
@@ -95,11 +104,16 @@ final class Oracle23aiLiterals {
   /** A declared dimension count or format ({@code *} declares none) the value must have. */
   private static void requireFits(OracleType type, VectorValue v) {
     if (type.length() != OracleType.UNSPECIFIED && type.length() != v.dimensions()) {
-      throw new IllegalArgumentException("A " + type + " column cannot hold a VECTOR of " + v.dimensions()
-          + " dimensions (ORA-51803)");
+      throw new IllegalArgumentException(
+          "A "
+              + type
+              + " column cannot hold a VECTOR of "
+              + v.dimensions()
+              + " dimensions (ORA-51803)");
     }
     if (type.precision() != OracleType.UNSPECIFIED && type.precision() != v.format().bits()) {
-      throw new IllegalArgumentException("A " + type + " column cannot hold a " + v.format() + " VECTOR");
+      throw new IllegalArgumentException(
+          "A " + type + " column cannot hold a " + v.format() + " VECTOR");
     }
   }
 }

@@ -5,29 +5,36 @@ import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 
 /**
- * Builds {@link SQLException}s the way ojdbc shows them: error code = ORA number, message
- * {@code ORA-NNNNN: text}, ORA-06512 frames for PL/SQL calls, SQLSTATE where Oracle sets one, and
- * {@link SQLRecoverableException} for errors after which the connection is gone (docs/logminer.md#errors, requirement 37). Every number, text, SQLSTATE and connection loss comes from
- * cdc-core's {@link OracleError}, the list the capture engine classifies by, so the simulator can
- * raise no error the engine has not been taught; PL/SQL line numbers of DBMS_LOGMNR other than
- * START_LOGMNR's 72 are unverified.
+ * Builds {@link SQLException}s the way ojdbc shows them: error code = ORA number, message {@code
+ * ORA-NNNNN: text}, ORA-06512 frames for PL/SQL calls, SQLSTATE where Oracle sets one, and {@link
+ * SQLRecoverableException} for errors after which the connection is gone (docs/logminer.md#errors,
+ * requirement 37). Every number, text, SQLSTATE and connection loss comes from cdc-core's {@link
+ * OracleError}, the list the capture engine classifies by, so the simulator can raise no error the
+ * engine has not been taught; PL/SQL line numbers of DBMS_LOGMNR other than START_LOGMNR's 72 are
+ * unverified.
  */
 final class OracleErrors {
 
   /** Line of DBMS_LOGMNR.START_LOGMNR in ORA-06512 frames, as seen in a real stack. */
   static final int LINE_START = 72;
+
   /** Line of DBMS_LOGMNR.ADD_LOGFILE in ORA-06512 frames (unverified). */
   static final int LINE_ADD = 82;
+
   /** Line of DBMS_LOGMNR.END_LOGMNR in ORA-06512 frames (unverified). */
   static final int LINE_END = 90;
+
   /** Line of DBMS_LOGMNR.REMOVE_LOGFILE in ORA-06512 frames (unverified). */
   static final int LINE_REMOVE = 110;
+
   /** Line of DBMS_LOGMNR_D.BUILD in ORA-06512 frames (unverified). */
   static final int LINE_BUILD = 12;
 
   private OracleErrors() {}
 
-  /** Whether {@code code} is an error after which the connection (and its LogMiner session) is gone. */
+  /**
+   * Whether {@code code} is an error after which the connection (and its LogMiner session) is gone.
+   */
   static boolean losesConnection(int code) {
     return OracleError.find(code).map(OracleError::endsConnection).orElse(false);
   }
@@ -45,8 +52,13 @@ final class OracleErrors {
 
   /** The entry of {@code code}; a simulated error must be one the engine knows. */
   static OracleError known(int code) {
-    return OracleError.find(code).orElseThrow(() -> new IllegalArgumentException("ORA-" + code
-        + " is not in dev.redoline.core.internal.OracleError: add it there, with its meaning, before raising it"));
+    return OracleError.find(code)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "ORA-"
+                        + code
+                        + " is not in dev.redoline.core.internal.OracleError: add it there, with its meaning, before raising it"));
   }
 
   private static String formatted(String template, Object... args) {
@@ -70,8 +82,14 @@ final class OracleErrors {
 
   /** The error of a call of PL/SQL package {@code pkg}, with its ORA-06512 frames. */
   static SQLException plsql(String pkg, int code, int line, Object... args) {
-    return build(code, line(code, args) + "\nORA-06512: at \"" + pkg + "\", line " + line
-        + "\nORA-06512: at line 1");
+    return build(
+        code,
+        line(code, args)
+            + "\nORA-06512: at \""
+            + pkg
+            + "\", line "
+            + line
+            + "\nORA-06512: at line 1");
   }
 
   /** An error whose message is the given stack of lines; the code is the first line's. */
@@ -86,8 +104,13 @@ final class OracleErrors {
 
   /** ORA-04030 wrapped as ojdbc shows a fatal memory error: 00603, 27102, 04030. */
   static SQLException outOfProcessMemory(long bytes) {
-    return build(603, line(603) + "\n" + line(27102) + "\n"
-        + line(4030, bytes, "krvxdups: priv,redo read buffer"));
+    return build(
+        603,
+        line(603)
+            + "\n"
+            + line(27102)
+            + "\n"
+            + line(4030, bytes, "krvxdups: priv,redo read buffer"));
   }
 
   private static SQLException build(int code, String message) {

@@ -6,6 +6,9 @@ public enum PgaExhaustion {
   ORA_04036,
   /** ORA-00603 / ORA-27102 / ORA-04030 on the next fetch, as a SQLRecoverableException. */
   ORA_04030,
-  /** The session is killed: ORA-00028 on the next fetch, then every call fails on a closed connection. */
+  /**
+   * The session is killed: ORA-00028 on the next fetch, then every call fails on a closed
+   * connection.
+   */
   KILL
 }

@@ -10,29 +10,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An anonymous PL/SQL block that calls one DBMS_LOGMNR procedure, read mechanically:
- * {@code BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, OPTIONS => SYS.DBMS_LOGMNR.A +
- * SYS.DBMS_LOGMNR.B); END;}. Arguments are named or positional; each is a bind ({@code ?}), a
- * number, a quoted string, a package constant, or a sum of those. Nothing else of PL/SQL is
- * understood; anything else fails as Oracle's compiler would (ORA-06550 with a PLS- line).
+ * An anonymous PL/SQL block that calls one DBMS_LOGMNR procedure, read mechanically: {@code BEGIN
+ * SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, OPTIONS => SYS.DBMS_LOGMNR.A + SYS.DBMS_LOGMNR.B);
+ * END;}. Arguments are named or positional; each is a bind ({@code ?}), a number, a quoted string,
+ * a package constant, or a sum of those. Nothing else of PL/SQL is understood; anything else fails
+ * as Oracle's compiler would (ORA-06550 with a PLS- line).
  *
  * @param procedure the procedure's name, upper case ({@code START_LOGMNR})
  * @param arguments the argument values by parameter name, in the order given
  */
 record PlsqlCall(String procedure, Map<String, Object> arguments) {
 
-  private static final Pattern BLOCK = Pattern.compile(
-      "\\s*BEGIN\\s+(?:SYS\\s*\\.\\s*)?DBMS_LOGMNR\\s*\\.\\s*(\\w+)\\s*(?:\\((.*)\\))?\\s*;\\s*END\\s*;?\\s*",
-      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+  private static final Pattern BLOCK =
+      Pattern.compile(
+          "\\s*BEGIN\\s+(?:SYS\\s*\\.\\s*)?DBMS_LOGMNR\\s*\\.\\s*(\\w+)\\s*(?:\\((.*)\\))?\\s*;\\s*END\\s*;?\\s*",
+          Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
   private static final Pattern NAMED = Pattern.compile("(?s)\\s*(\\w+)\\s*=>\\s*(.*)");
-  private static final Pattern CONSTANT = Pattern.compile("(?i)(?:SYS\\s*\\.\\s*)?DBMS_LOGMNR\\s*\\.\\s*(\\w+)");
+  private static final Pattern CONSTANT =
+      Pattern.compile("(?i)(?:SYS\\s*\\.\\s*)?DBMS_LOGMNR\\s*\\.\\s*(\\w+)");
 
   /** The parameters of each procedure, in declaration order (for positional arguments). */
-  private static final Map<String, List<String>> PARAMETERS = Map.of(
-      "ADD_LOGFILE", List.of("LOGFILENAME", "OPTIONS"),
-      "REMOVE_LOGFILE", List.of("LOGFILENAME"),
-      "START_LOGMNR", List.of("STARTSCN", "ENDSCN", "STARTTIME", "ENDTIME", "DICTFILENAME", "OPTIONS"),
-      "END_LOGMNR", List.of());
+  private static final Map<String, List<String>> PARAMETERS =
+      Map.of(
+          "ADD_LOGFILE", List.of("LOGFILENAME", "OPTIONS"),
+          "REMOVE_LOGFILE", List.of("LOGFILENAME"),
+          "START_LOGMNR",
+              List.of("STARTSCN", "ENDSCN", "STARTTIME", "ENDTIME", "DICTFILENAME", "OPTIONS"),
+          "END_LOGMNR", List.of());
 
   /** Whether {@code text} is a PL/SQL block rather than SQL. */
   static boolean isBlock(String upperText) {
@@ -43,7 +47,9 @@ record PlsqlCall(String procedure, Map<String, Object> arguments) {
   static PlsqlCall parse(String text, List<Object> binds) throws SQLException {
     Matcher m = BLOCK.matcher(text);
     if (!m.matches()) {
-      throw compileError("PLS-00103: Encountered a statement the simulator's PL/SQL does not run: " + text.strip());
+      throw compileError(
+          "PLS-00103: Encountered a statement the simulator's PL/SQL does not run: "
+              + text.strip());
     }
     String procedure = m.group(1).toUpperCase(Locale.ROOT);
     List<String> parameters = PARAMETERS.get(procedure);
@@ -62,13 +68,15 @@ record PlsqlCall(String procedure, Map<String, Object> arguments) {
         expression = named.group(2);
       } else {
         if (i >= parameters.size()) {
-          throw compileError("PLS-00306: wrong number or types of arguments in call to '" + procedure + "'");
+          throw compileError(
+              "PLS-00306: wrong number or types of arguments in call to '" + procedure + "'");
         }
         name = parameters.get(i);
         expression = parts.get(i);
       }
       if (!parameters.contains(name)) {
-        throw compileError("PLS-00306: wrong number or types of arguments in call to '" + procedure + "'");
+        throw compileError(
+            "PLS-00306: wrong number or types of arguments in call to '" + procedure + "'");
       }
       arguments.put(name, value(expression, binds, nextBind));
     }
@@ -99,7 +107,8 @@ record PlsqlCall(String procedure, Map<String, Object> arguments) {
   }
 
   /** A bind, a literal, a constant or a sum of numbers and constants. */
-  private static Object value(String expression, List<Object> binds, int[] nextBind) throws SQLException {
+  private static Object value(String expression, List<Object> binds, int[] nextBind)
+      throws SQLException {
     String e = expression.strip();
     if (e.equals("?")) {
       if (nextBind[0] >= binds.size()) {
@@ -132,7 +141,8 @@ record PlsqlCall(String procedure, Map<String, Object> arguments) {
     try {
       return Long.parseLong(term);
     } catch (NumberFormatException ex) {
-      throw compileError("PLS-00201: identifier '" + term.toUpperCase(Locale.ROOT) + "' must be declared");
+      throw compileError(
+          "PLS-00201: identifier '" + term.toUpperCase(Locale.ROOT) + "' must be declared");
     }
   }
 
@@ -168,15 +178,18 @@ record PlsqlCall(String procedure, Map<String, Object> arguments) {
       return null;
     }
     if (v instanceof Number n) {
-      if (n instanceof java.math.BigDecimal d) {   // SCNs are unsigned: beyond a long is "no bound"
-        return d.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE : d.longValueExact();
+      if (n instanceof java.math.BigDecimal d) { // SCNs are unsigned: beyond a long is "no bound"
+        return d.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+            ? Long.MAX_VALUE
+            : d.longValueExact();
       }
       return n.longValue();
     }
     try {
       return Long.parseLong(v.toString().trim());
     } catch (NumberFormatException e) {
-      throw OracleErrors.error(6502, "PL/SQL: numeric or value error: character to number conversion error");
+      throw OracleErrors.error(
+          6502, "PL/SQL: numeric or value error: character to number conversion error");
     }
   }
 }

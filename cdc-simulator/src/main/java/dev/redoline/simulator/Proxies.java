@@ -7,10 +7,10 @@ import java.lang.reflect.Proxy;
 import java.sql.SQLFeatureNotSupportedException;
 
 /**
- * The driver's JDBC objects are dynamic proxies over small handlers: the simulator answers the
- * part of JDBC that database clients use (statements with binds, forward-only result sets, fetch
- * size, query timeout, cancel), and every other method fails with
- * {@link SQLFeatureNotSupportedException} naming it, instead of several hundred stub methods.
+ * The driver's JDBC objects are dynamic proxies over small handlers: the simulator answers the part
+ * of JDBC that database clients use (statements with binds, forward-only result sets, fetch size,
+ * query timeout, cancel), and every other method fails with {@link SQLFeatureNotSupportedException}
+ * naming it, instead of several hundred stub methods.
  */
 final class Proxies {
 
@@ -29,11 +29,14 @@ final class Proxies {
     Class<?>[] interfaces = new Class<?>[more.length + 1];
     interfaces[0] = type;
     System.arraycopy(more, 0, interfaces, 1, more.length);
-    InvocationHandler h = (proxy, method, args) -> invoke(handler, proxy, method, args == null ? new Object[0] : args);
+    InvocationHandler h =
+        (proxy, method, args) ->
+            invoke(handler, proxy, method, args == null ? new Object[0] : args);
     return (T) Proxy.newProxyInstance(Proxies.class.getClassLoader(), interfaces, h);
   }
 
-  private static Object invoke(Handler handler, Object proxy, Method method, Object[] args) throws Throwable {
+  private static Object invoke(Handler handler, Object proxy, Method method, Object[] args)
+      throws Throwable {
     String name = method.getName();
     switch (name) {
       case "equals":
@@ -66,8 +69,11 @@ final class Proxies {
       if (name.equals("clearWarnings")) {
         return null;
       }
-      throw new SQLFeatureNotSupportedException("The Oracle simulator's driver does not support "
-          + method.getDeclaringClass().getSimpleName() + "." + name);
+      throw new SQLFeatureNotSupportedException(
+          "The Oracle simulator's driver does not support "
+              + method.getDeclaringClass().getSimpleName()
+              + "."
+              + name);
     }
     return result;
   }

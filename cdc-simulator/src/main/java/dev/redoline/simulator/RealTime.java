@@ -28,18 +28,21 @@ public final class RealTime implements AutoCloseable {
 
   private RealTime(SimulatedOracle oracle) {
     this.oracle = oracle;
-    this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "redoline-simulator-clock");
-      t.setDaemon(true);
-      return t;
-    });
+    this.ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "redoline-simulator-clock");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   /** Starts moving {@code oracle}'s clock with the wall clock; {@link #close()} stops it. */
   public static RealTime start(SimulatedOracle oracle) {
     RealTime rt = new RealTime(Objects.requireNonNull(oracle, "oracle == null"));
     oracle.drivenInRealTime(true);
-    rt.ticker.scheduleWithFixedDelay(rt::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    rt.ticker.scheduleWithFixedDelay(
+        rt::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     return rt;
   }
 
@@ -50,11 +53,12 @@ public final class RealTime implements AutoCloseable {
     try {
       synchronized (oracle) {
         oracle.advance(passed);
-        oracle.notifyAll();   // paced LogMiner calls wait for the clock
+        oracle.notifyAll(); // paced LogMiner calls wait for the clock
       }
     } catch (RuntimeException e) {
       // A workload that fails leaves the database as it was; say so where an operator looks.
-      System.err.println("redoline simulator: the workload failed at " + oracle.clock().instant() + ": " + e);
+      System.err.println(
+          "redoline simulator: the workload failed at " + oracle.clock().instant() + ": " + e);
     }
   }
 

@@ -19,14 +19,18 @@ enum RecordKind {
   /** A gap in the redo stream (a missing log tolerated by the session): STATUS 1291. */
   MISSING_SCN(34, "MISSING_SCN"),
   /**
-   * Redo blocks skipped under SKIP_CORRUPTION: STATUS 1343. The OPERATION text is documented;
-   * the OPERATION_CODE is not (docs/logminer.md#columns), so {@link Settings#corruptedBlocksCode} decides it.
+   * Redo blocks skipped under SKIP_CORRUPTION: STATUS 1343. The OPERATION text is documented; the
+   * OPERATION_CODE is not (docs/logminer.md#columns), so {@link Settings#corruptedBlocksCode}
+   * decides it.
    */
   CORRUPTED_BLOCKS(-1, "CORRUPTED_BLOCKS"),
   UNSUPPORTED(255, "UNSUPPORTED"),
   /** A row LogMiner marks INTERNAL; on LOB tables it carries the ROW_ID its DML row left empty. */
   INTERNAL(0, "INTERNAL"),
-  /** The PL/SQL preamble that selects a LOB's locator for update (docs/logminer.md#lob-xml-and-extended-string-rows). */
+  /**
+   * The PL/SQL preamble that selects a LOB's locator for update
+   * (docs/logminer.md#lob-xml-and-extended-string-rows).
+   */
   SEL_LOB_LOCATOR(9, "SEL_LOB_LOCATOR"),
   /** {@code dbms_lob.write} of one chunk at an offset. */
   LOB_WRITE(10, "LOB_WRITE"),
@@ -59,7 +63,11 @@ enum RecordKind {
   }
 
   boolean isDml() {
-    return this == INSERT || this == UPDATE || this == DELETE || this == UNDO_INSERT || this == UNDO_UPDATE
+    return this == INSERT
+        || this == UPDATE
+        || this == DELETE
+        || this == UNDO_INSERT
+        || this == UNDO_UPDATE
         || this == UNDO_DELETE;
   }
 
@@ -68,9 +76,16 @@ enum RecordKind {
   }
 
   boolean isLob() {
-    return this == SEL_LOB_LOCATOR || this == LOB_WRITE || this == LOB_TRIM || this == LOB_ERASE
-        || this == XML_BEGIN || this == XML_WRITE || this == XML_END || this == EXTENDED_BEGIN
-        || this == EXTENDED_WRITE || this == EXTENDED_END;
+    return this == SEL_LOB_LOCATOR
+        || this == LOB_WRITE
+        || this == LOB_TRIM
+        || this == LOB_ERASE
+        || this == XML_BEGIN
+        || this == XML_WRITE
+        || this == XML_END
+        || this == EXTENDED_BEGIN
+        || this == EXTENDED_WRITE
+        || this == EXTENDED_END;
   }
 
   boolean isUndo() {

@@ -53,26 +53,36 @@ final class RedoLog {
   final LocalDateTime resetlogsTime;
   boolean archiveLogMode = true;
   boolean commitFlushes = true;
+
   /** How often LGWR writes the buffer without a commit asking for it. */
   Duration lgwrInterval = Duration.ofSeconds(3);
+
   /** Buffer size (in records) past which LGWR writes without waiting. */
   int flushThresholdRecords = 10_000;
+
   /** Records a private strand holds before it must go to the public buffer. */
   int strandCapacity = 2_000;
+
   /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
   Duration archiveLagTarget = Duration.ZERO;
+
   /**
    * Redo bytes LogMiner decoded for every query so far: the records of the added logs inside each
    * session's SCN range. The cost model of {@link SimulatedOracle#redoBytesMined()}.
    */
   long bytesMined;
+
   /**
    * How long one instance takes to learn the SCNs another instance generated (RAC's SCN
    * propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on commit since); zero: every
    * instance sees CURRENT_SCN at once.
    */
   Duration scnPropagationDelay = Duration.ZERO;
-  /** The highest SCN at each instant SCNs were taken, while it can still matter to a lagging instance. */
+
+  /**
+   * The highest SCN at each instant SCNs were taken, while it can still matter to a lagging
+   * instance.
+   */
   private final java.util.TreeMap<Instant, Long> scnHistory = new java.util.TreeMap<>();
 
   /** The SCN the database was created at: no instance sees less. */
@@ -83,8 +93,10 @@ final class RedoLog {
     this.scn = startScn;
     this.startScn = startScn;
     this.resetlogsScn = 1;
-    this.resetlogsTime = LocalDateTime.ofInstant(clock.instant(), clock.getZone()).minusDays(30)
-        .truncatedTo(ChronoUnit.SECONDS);
+    this.resetlogsTime =
+        LocalDateTime.ofInstant(clock.instant(), clock.getZone())
+            .minusDays(30)
+            .truncatedTo(ChronoUnit.SECONDS);
   }
 
   /** The next SCN: CURRENT_SCN moves forward by one. */
@@ -125,7 +137,9 @@ final class RedoLog {
   LocalDateTime now() {
     Instant at = clock.instant();
     // Records of one second share one value: a LOB of a gigabyte writes half a million records.
-    if (lastNow == null || at.getEpochSecond() != lastNowSecond || !clock.getZone().equals(lastNowZone)) {
+    if (lastNow == null
+        || at.getEpochSecond() != lastNowSecond
+        || !clock.getZone().equals(lastNowZone)) {
       lastNow = LocalDateTime.ofInstant(at, clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
       lastNowSecond = at.getEpochSecond();
       lastNowZone = clock.getZone();
@@ -143,7 +157,8 @@ final class RedoLog {
         return t;
       }
     }
-    throw new IllegalArgumentException("No redo thread " + number + " (threads: 1 to " + threads.size() + ")");
+    throw new IllegalArgumentException(
+        "No redo thread " + number + " (threads: 1 to " + threads.size() + ")");
   }
 
   /** Opens thread {@code t}'s first log. */
@@ -219,9 +234,9 @@ final class RedoLog {
   }
 
   /**
-   * Oracle does not reuse an online group before the mandatory destination (DEST_ID 1) has
-   * archived it: the switch waits for ARCn. Simulated time does not stop, so the copy completes
-   * now, earlier than its delay. Other destinations keep their own lag.
+   * Oracle does not reuse an online group before the mandatory destination (DEST_ID 1) has archived
+   * it: the switch waits for ARCn. Simulated time does not stop, so the copy completes now, earlier
+   * than its delay. Other destinations keep their own lag.
    */
   private void archiveBeforeReuse(LogFile reused) {
     if (reused == null) {
@@ -236,8 +251,9 @@ final class RedoLog {
 
   private void complete(PendingArchive p) {
     pending.remove(p);
-    String name = String.format("/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence,
-        RESETLOGS_ID);
+    String name =
+        String.format(
+            "/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence, RESETLOGS_ID);
     archives.add(new ArchiveCopy(p.dest.id, name, p.log));
     p.log.archived = true;
   }
@@ -266,7 +282,9 @@ final class RedoLog {
     if (!archiveLagTarget.isZero()) {
       for (RedoThread t : threads) {
         LogFile current = t.current();
-        if (t.open && current != null && current.bytes > (long) RedoThread.HEADER_BLOCKS * t.blockSize
+        if (t.open
+            && current != null
+            && current.bytes > (long) RedoThread.HEADER_BLOCKS * t.blockSize
             && current.firstTime.plus(archiveLagTarget).isBefore(now())) {
           switchLog(t);
         }

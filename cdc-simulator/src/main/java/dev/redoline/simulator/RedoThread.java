@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * One redo thread (one RAC instance's LGWR): its online groups used in a cycle, the log being
- * written, and the log buffer of records that have an address but are not yet flushed. Flushed
- * redo is what mining can see; {@link #lastRedoScn} and the last written block are V$THREAD's
+ * written, and the log buffer of records that have an address but are not yet flushed. Flushed redo
+ * is what mining can see; {@link #lastRedoScn} and the last written block are V$THREAD's
  * LAST_REDO_* columns.
  */
 final class RedoThread {
@@ -37,21 +37,32 @@ final class RedoThread {
   final List<RedoRecord> buffer = new ArrayList<>();
   int instance;
   boolean open = true;
+
   /** V$THREAD.ENABLED: PUBLIC, PRIVATE or DISABLED ({@link SimulatedOracle#threadEnabled}). */
   String enabled = "PUBLIC";
+
   long enableScn;
   long disableScn;
   long checkpointScn;
   long lastRedoScn;
+
   /**
    * Whether LGWR leaves allocation inside a partly written last block, so the next write adds
    * records to a block already written (LWNs packed tightly) instead of starting a fresh one.
    */
   boolean rewritesPartialBlocks;
-  /** When this thread's LGWR last wrote on its timer or on demand: its next timed write is due from there. */
+
+  /**
+   * When this thread's LGWR last wrote on its timer or on demand: its next timed write is due from
+   * there.
+   */
   java.time.Instant lastWrite;
-  /** The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this). */
+
+  /**
+   * The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this).
+   */
   long generatedScn;
+
   long lastRedoSequence;
   long lastRedoBlock;
   LocalDateTime lastRedoTime;
@@ -77,8 +88,8 @@ final class RedoThread {
   }
 
   /**
-   * Closes the current log at {@code switchScn} and opens the next group with a new sequence;
-   * the group's previous log, if any, is overwritten. The buffer must be empty (flushed) first.
+   * Closes the current log at {@code switchScn} and opens the next group with a new sequence; the
+   * group's previous log, if any, is overwritten. The buffer must be empty (flushed) first.
    *
    * @return the log closed, or null on the first open
    */
@@ -96,8 +107,16 @@ final class RedoThread {
     if (group.log != null) {
       group.log.overwritten = true;
     }
-    group.log = new LogFile(number, nextSequence++, group.number, blockSize, group.fileName, switchScn, time,
-        (long) HEADER_BLOCKS * blockSize);
+    group.log =
+        new LogFile(
+            number,
+            nextSequence++,
+            group.number,
+            blockSize,
+            group.fileName,
+            switchScn,
+            time,
+            (long) HEADER_BLOCKS * blockSize);
     logs.add(group.log);
     return closed;
   }
@@ -117,7 +136,8 @@ final class RedoThread {
       return;
     }
     long pos = log.bytes;
-    record.address = new RedoAddress(number, log.sequence, pos / blockSize, (int) (pos % blockSize));
+    record.address =
+        new RedoAddress(number, log.sequence, pos / blockSize, (int) (pos % blockSize));
     log.bytes = pos + record.sizeBytes;
     buffer.add(record);
   }

@@ -7,10 +7,10 @@ import java.util.Set;
 
 /**
  * Which columns of a view a statement can read: those whose name appears in its text as an
- * identifier (unquoted, in any case, or quoted exactly), or every column when the text has a
- * {@code *} outside its string literals ({@code SELECT *}, {@code V.*}, or a product, to be safe).
- * A column the text never names cannot reach the SQL engine's predicates, select list or ordering,
- * so the view may leave it NULL and skip making it; the engine still evaluates the statement as
+ * identifier (unquoted, in any case, or quoted exactly), or every column when the text has a {@code
+ * *} outside its string literals ({@code SELECT *}, {@code V.*}, or a product, to be safe). A
+ * column the text never names cannot reach the SQL engine's predicates, select list or ordering, so
+ * the view may leave it NULL and skip making it; the engine still evaluates the statement as
  * written. This is what lets V$LOGMNR_CONTENTS skip SQL_UNDO for a client that does not select it,
  * as a real database only computes the columns a query projects.
  */
@@ -38,7 +38,7 @@ final class ReferencedColumns {
       if (c == '\'') {
         i = sql.indexOf('\'', i + 1);
         if (i < 0) {
-          return null;   // unterminated: let the engine say so, with every column there
+          return null; // unterminated: let the engine say so, with every column there
         }
         i++;
       } else if (c == '"') {
@@ -55,7 +55,8 @@ final class ReferencedColumns {
         return null;
       } else if (Character.isLetter(c) || c == '_') {
         int start = i;
-        while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || "_$#".indexOf(sql.charAt(i)) >= 0)) {
+        while (i < n
+            && (Character.isLetterOrDigit(sql.charAt(i)) || "_$#".indexOf(sql.charAt(i)) >= 0)) {
           i++;
         }
         out.add(sql.substring(start, i).toUpperCase(Locale.ROOT));

@@ -29,7 +29,9 @@ final class RemoteBackend implements Backend {
     this.in = Wire.input(new BufferedInputStream(socket.getInputStream()));
   }
 
-  /** Connects and opens a session; ORA-12541 when no server listens, the server's error otherwise. */
+  /**
+   * Connects and opens a session; ORA-12541 when no server listens, the server's error otherwise.
+   */
   static RemoteBackend connect(SimulatorUrl url, int timeoutMillis) throws SQLException {
     Socket socket = new Socket();
     try {
@@ -96,14 +98,16 @@ final class RemoteBackend implements Backend {
   }
 
   private static SQLException ioError(Exception e) {
-    SQLException error = e instanceof java.io.EOFException ? OracleErrors.error(17410) : OracleErrors.error(17002);
+    SQLException error =
+        e instanceof java.io.EOFException ? OracleErrors.error(17410) : OracleErrors.error(17002);
     error.initCause(e);
     return error;
   }
 
   @Override
   public Executed execute(String sql, List<Object> binds, int timeoutSeconds) throws SQLException {
-    return (Executed) request(new Wire.Execute(sql, new java.util.ArrayList<>(binds), timeoutSeconds));
+    return (Executed)
+        request(new Wire.Execute(sql, new java.util.ArrayList<>(binds), timeoutSeconds));
   }
 
   @Override

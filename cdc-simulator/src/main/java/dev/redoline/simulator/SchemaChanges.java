@@ -26,6 +26,7 @@ public final class SchemaChanges {
 
   /** INFO of a user DDL row. */
   static final String USER_DDL = "USER DDL (PlSql=0 RecDep=0)";
+
   /** INFO of a DDL row the database issued itself. */
   static final String INTERNAL_DDL = "INTERNAL DDL";
 
@@ -44,9 +45,9 @@ public final class SchemaChanges {
   }
 
   /**
-   * How LogMiner writes the SQL_REDO of a table's DML rows. Real LogMiner output departs from
-   * its documented form in two ways seen in the field (docs/simulator.md, "Real-Oracle
-   * behaviours"); both are choices per table, made at mining time like all text.
+   * How LogMiner writes the SQL_REDO of a table's DML rows. Real LogMiner output departs from its
+   * documented form in two ways seen in the field (docs/simulator.md, "Real-Oracle behaviours");
+   * both are choices per table, made at mining time like all text.
    */
   public enum RowText {
     /** Names and literals as documented, quotes doubled (the default). */
@@ -61,12 +62,15 @@ public final class SchemaChanges {
   }
 
   /**
-   * What LogMiner shows when interval or automatic list partitioning creates a partition by
-   * itself. No source shows the recursive DDL's rows (docs/simulator.md, "Real-Oracle
-   * behaviours"), so each form is a choice.
+   * What LogMiner shows when interval or automatic list partitioning creates a partition by itself.
+   * No source shows the recursive DDL's rows (docs/simulator.md, "Real-Oracle behaviours"), so each
+   * form is a choice.
    */
   public enum AutomaticPartitionDdl {
-    /** A DDL transaction of the table's owner with INFO 'INTERNAL DDL' naming the table (the default). */
+    /**
+     * A DDL transaction of the table's owner with INFO 'INTERNAL DDL' naming the table (the
+     * default).
+     */
     OWNER,
     /** The same DDL transaction, issued by SYS. */
     SYS,
@@ -78,6 +82,7 @@ public final class SchemaChanges {
   private int ddlSlot;
   private TruncateObject truncateObject = TruncateObject.TABLE;
   private AutomaticPartitionDdl automaticPartitionDdl = AutomaticPartitionDdl.OWNER;
+
   /** Who issues later DDL; {@code null}: each table's owner. */
   private String issuer;
 
@@ -91,8 +96,8 @@ public final class SchemaChanges {
   }
 
   /**
-   * CREATE GLOBAL TEMPORARY TABLE: its DML produces rows whose SQL_REDO and SQL_UNDO are
-   * LogMiner's placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
+   * CREATE GLOBAL TEMPORARY TABLE: its DML produces rows whose SQL_REDO and SQL_UNDO are LogMiner's
+   * placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
    */
   public TableId createTemporaryTable(TableLayout layout) {
     SimTable t = oracle.catalog.create(layout.table(), layout, List.of());
@@ -102,8 +107,8 @@ public final class SchemaChanges {
   }
 
   /**
-   * {@code DBMS_LOGMNR_D.BUILD(options => STORE_IN_REDO_LOGS)}: the dictionary goes into thread
-   * 1's current log, which gets DICTIONARY_BEGIN and DICTIONARY_END. START_LOGMNR with
+   * {@code DBMS_LOGMNR_D.BUILD(options => STORE_IN_REDO_LOGS)}: the dictionary goes into thread 1's
+   * current log, which gets DICTIONARY_BEGIN and DICTIONARY_END. START_LOGMNR with
    * DICT_FROM_REDO_LOGS needs that log added (ORA-01371 otherwise). Plan ORA-01327 (dictionary
    * lock) or others with {@code faults().atCall(GatewayCall.BUILD, ...)}.
    *
@@ -128,7 +133,11 @@ public final class SchemaChanges {
   private static String createText(String verb, TableLayout layout) {
     StringBuilder sql = new StringBuilder(verb).append(layout.table().quoted()).append(" (");
     for (Column c : layout.columns()) {
-      sql.append(c.position() > 1 ? ", " : "").append('"').append(c.name()).append("\" ").append(c.type());
+      sql.append(c.position() > 1 ? ", " : "")
+          .append('"')
+          .append(c.name())
+          .append("\" ")
+          .append(c.type());
     }
     return sql.append(')').toString();
   }
@@ -141,14 +150,21 @@ public final class SchemaChanges {
   public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
     SimTable t = oracle.catalog.create(layout.table(), layout, List.of(firstPartition));
     t.automaticPartitions = true;
-    emit(t, createText("create table ", layout) + " partition by range (\"" + layout.column(0).name()
-        + "\") interval (1) (partition \"" + firstPartition + "\" values less than (1))", USER_DDL);
+    emit(
+        t,
+        createText("create table ", layout)
+            + " partition by range (\""
+            + layout.column(0).name()
+            + "\") interval (1) (partition \""
+            + firstPartition
+            + "\" values less than (1))",
+        USER_DDL);
     return layout.table();
   }
 
   /**
-   * The partition the database creates for a key no partition of {@code t} holds: new OBJECT_ID
-   * and DATA_OBJECT_ID, a system name, and recursive DDL in its own transaction whose row has INFO
+   * The partition the database creates for a key no partition of {@code t} holds: new OBJECT_ID and
+   * DATA_OBJECT_ID, a system name, and recursive DDL in its own transaction whose row has INFO
    * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
    */
   SimTable.Segment addPartitionAutomatically(SimTable t) {
@@ -157,8 +173,12 @@ public final class SchemaChanges {
     SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
     t.addSegment(segment);
     if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
-      emit(t, "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"", INTERNAL_DDL,
-          t.objectId, automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
+      emit(
+          t,
+          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"",
+          INTERNAL_DDL,
+          t.objectId,
+          automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
     }
     return segment;
   }
@@ -181,8 +201,8 @@ public final class SchemaChanges {
 
   /**
    * {@code ALTER TABLE ... NOLOGGING}, or with a {@code partition}, {@code ALTER TABLE ... MODIFY
-   * PARTITION ... NOLOGGING}: LOGGING becomes NO in ALL_/CDB_TABLES or ALL_/CDB_TAB_PARTITIONS.
-   * On Oracle, direct-path loads into it then write no change redo unless the database is in FORCE
+   * PARTITION ... NOLOGGING}: LOGGING becomes NO in ALL_/CDB_TABLES or ALL_/CDB_TAB_PARTITIONS. On
+   * Oracle, direct-path loads into it then write no change redo unless the database is in FORCE
    * LOGGING mode; the simulator has no direct-path load, so its redo is unchanged.
    */
   public void nologging(TableId table, String partition) {
@@ -192,10 +212,17 @@ public final class SchemaChanges {
       emit(t, "alter table " + table.quoted() + " nologging", USER_DDL);
       return;
     }
-    SimTable.Segment segment = t.segments.stream().filter(g -> partition.equals(g.partition)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("No partition " + partition + " of " + table));
+    SimTable.Segment segment =
+        t.segments.stream()
+            .filter(g -> partition.equals(g.partition))
+            .findFirst()
+            .orElseThrow(
+                () -> new IllegalArgumentException("No partition " + partition + " of " + table));
     segment.noLogging = true;
-    emit(t, "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging", USER_DDL);
+    emit(
+        t,
+        "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging",
+        USER_DDL);
   }
 
   /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
@@ -203,13 +230,19 @@ public final class SchemaChanges {
     oracle.catalog.table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
   }
 
-  /** What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by default. */
+  /**
+   * What DATA_OBJ# and DATA_OBJD# later TRUNCATE rows show; {@link TruncateObject#TABLE} by
+   * default.
+   */
   public SchemaChanges truncateObject(TruncateObject shown) {
     this.truncateObject = java.util.Objects.requireNonNull(shown, "shown == null");
     return this;
   }
 
-  /** What later automatically created partitions show; {@link AutomaticPartitionDdl#OWNER} by default. */
+  /**
+   * What later automatically created partitions show; {@link AutomaticPartitionDdl#OWNER} by
+   * default.
+   */
   public SchemaChanges automaticPartitionDdl(AutomaticPartitionDdl shown) {
     this.automaticPartitionDdl = java.util.Objects.requireNonNull(shown, "shown == null");
     return this;
@@ -234,11 +267,12 @@ public final class SchemaChanges {
     }
     t.rows.clear();
     t.history.truncate(oracle.currentScn() + 1, oracle.clock().instant(), oracle.undoKeptSince());
-    int shown = switch (truncateObject) {
-      case TABLE -> t.objectId;
-      case ZERO -> 0;
-      case NULL -> RedoRecord.NULL_OBJECT;
-    };
+    int shown =
+        switch (truncateObject) {
+          case TABLE -> t.objectId;
+          case ZERO -> 0;
+          case NULL -> RedoRecord.NULL_OBJECT;
+        };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
     t.definitionScn = oracle.currentScn();
   }
@@ -262,8 +296,18 @@ public final class SchemaChanges {
     int b = oracle.catalog.allocateObjectId(c);
     t.segments.set(index, new SimTable.Segment(first, a, a));
     t.segments.add(index + 1, new SimTable.Segment(second, b, b));
-    emit(t, "alter table " + table.quoted() + " split partition \"" + partition + "\" into (partition \""
-        + first + "\", partition \"" + second + "\")", USER_DDL);
+    emit(
+        t,
+        "alter table "
+            + table.quoted()
+            + " split partition \""
+            + partition
+            + "\" into (partition \""
+            + first
+            + "\", partition \""
+            + second
+            + "\")",
+        USER_DDL);
   }
 
   /** EXCHANGE PARTITION with a non-partitioned table: their DATA_OBJD# values swap. */
@@ -275,8 +319,15 @@ public final class SchemaChanges {
     int swap = p.dataObjectId;
     p.dataObjectId = o.dataObjectId;
     o.dataObjectId = swap;
-    emit(t, "alter table " + table.quoted() + " exchange partition \"" + partition + "\" with table "
-        + with.quoted(), USER_DDL);
+    emit(
+        t,
+        "alter table "
+            + table.quoted()
+            + " exchange partition \""
+            + partition
+            + "\" with table "
+            + with.quoted(),
+        USER_DDL);
   }
 
   /** DROP TABLE: with {@code purge} it is gone; without, it moves to the recycle bin. */
@@ -286,7 +337,10 @@ public final class SchemaChanges {
     if (purge) {
       emit(t, "drop table " + table.quoted() + " purge", USER_DDL);
     } else {
-      emit(t, "ALTER TABLE " + table.quoted() + " RENAME TO \"" + t.recycleBinName + "\"", INTERNAL_DDL);
+      emit(
+          t,
+          "ALTER TABLE " + table.quoted() + " RENAME TO \"" + t.recycleBinName + "\"",
+          INTERNAL_DDL);
       emit(t, "drop table " + table.quoted() + " AS \"" + t.recycleBinName + "\"", USER_DDL);
     }
   }
@@ -308,27 +362,75 @@ public final class SchemaChanges {
     emit(t, text, info, objectId, issuer == null ? t.id.owner() : issuer);
   }
 
-  /** Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and DATA_OBJD# when not the table's). */
+  /**
+   * Writes a DDL transaction; {@code objectId} is what the DDL row shows as DATA_OBJ# (and
+   * DATA_OBJD# when not the table's).
+   */
   private void emit(SimTable t, String text, String info, int objectId, String user) {
     RedoLog redo = oracle.redo;
-    TxState tx = new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId,
-        false);
+    TxState tx =
+        new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId, false);
     long scn = redo.nextScn();
     tx.startScn = scn;
     tx.startTime = redo.now();
     SimTable.Segment s = t.segments.get(0);
-    redo.write(new RedoRecord(RecordKind.START, scn, tx.startTime, tx, 1, null, 0, 0, null, null, null, null,
-        null, 0), tx);
+    redo.write(
+        new RedoRecord(
+            RecordKind.START,
+            scn,
+            tx.startTime,
+            tx,
+            1,
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            0),
+        tx);
     int dataObjectId = objectId == t.objectId ? s.dataObjectId : objectId;
-    redo.write(new RedoRecord(RecordKind.DDL, scn, tx.startTime, tx, 1, t.version(), objectId, dataObjectId,
-        null, null, null, text, info, 0), tx);
+    redo.write(
+        new RedoRecord(
+            RecordKind.DDL,
+            scn,
+            tx.startTime,
+            tx,
+            1,
+            t.version(),
+            objectId,
+            dataObjectId,
+            null,
+            null,
+            null,
+            text,
+            info,
+            0),
+        tx);
     long commit = redo.nextScn();
     tx.ended = true;
     tx.committed = true;
     tx.endScn = commit;
     tx.endTime = redo.now();
-    redo.write(new RedoRecord(RecordKind.COMMIT, commit, tx.endTime, tx, 1, null, 0, 0, null, null, null, null,
-        null, 0), tx);
+    redo.write(
+        new RedoRecord(
+            RecordKind.COMMIT,
+            commit,
+            tx.endTime,
+            tx,
+            1,
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            0),
+        tx);
     redo.flush(redo.thread(1));
   }
 }

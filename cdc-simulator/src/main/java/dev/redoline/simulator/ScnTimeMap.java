@@ -7,7 +7,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** SCN_TO_TIMESTAMP / TIMESTAMP_TO_SCN: a mapping kept for a retention window (ORA-08181/08180 past it). */
+/**
+ * SCN_TO_TIMESTAMP / TIMESTAMP_TO_SCN: a mapping kept for a retention window (ORA-08181/08180 past
+ * it).
+ */
 final class ScnTimeMap {
   private final TreeMap<Long, Instant> byScn = new TreeMap<>();
 
@@ -21,10 +24,13 @@ final class ScnTimeMap {
   LocalDateTime timeOf(long scn, SimulatedOracle oracle) throws SQLException {
     Map.Entry<Long, Instant> e = byScn.floorEntry(scn);
     Instant now = oracle.clock.instant();
-    if (e == null || scn > oracle.redo.scn || e.getValue().isBefore(now.minus(oracle.settings.scnTimeRetention))) {
+    if (e == null
+        || scn > oracle.redo.scn
+        || e.getValue().isBefore(now.minus(oracle.settings.scnTimeRetention))) {
       throw OracleErrors.error(8181);
     }
-    return LocalDateTime.ofInstant(e.getValue(), oracle.clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+    return LocalDateTime.ofInstant(e.getValue(), oracle.clock.getZone())
+        .truncatedTo(ChronoUnit.SECONDS);
   }
 
   long scnAt(LocalDateTime time, SimulatedOracle oracle) throws SQLException {

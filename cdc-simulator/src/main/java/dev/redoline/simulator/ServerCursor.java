@@ -12,13 +12,13 @@ import java.util.List;
 
 /**
  * The rows of one statement on the database's side, fetched by the client in batches of its fetch
- * size, as a server sends rows. An error part way through a batch is sent after the rows before
- * it, at the next fetch, so the client sees exactly the rows a real cursor would have returned.
- * A statement without rows (PL/SQL, ALTER SESSION) has no columns and is done at once.
+ * size, as a server sends rows. An error part way through a batch is sent after the rows before it,
+ * at the next fetch, so the client sees exactly the rows a real cursor would have returned. A
+ * statement without rows (PL/SQL, ALTER SESSION) has no columns and is done at once.
  *
- * <p>Values are plain Java objects: {@code BigDecimal} for NUMBER, {@code String},
- * {@code LocalDateTime} for DATE and TIMESTAMP, {@code OffsetDateTime} for TIMESTAMP WITH TIME
- * ZONE, {@code byte[]} for RAW, {@code Long} for counts.
+ * <p>Values are plain Java objects: {@code BigDecimal} for NUMBER, {@code String}, {@code
+ * LocalDateTime} for DATE and TIMESTAMP, {@code OffsetDateTime} for TIMESTAMP WITH TIME ZONE,
+ * {@code byte[]} for RAW, {@code Long} for counts.
  */
 final class ServerCursor implements AutoCloseable {
 
@@ -28,7 +28,10 @@ final class ServerCursor implements AutoCloseable {
 
     void atEnd() throws SQLException;
 
-    /** After a batch of {@code rows} rows was taken ({@code done}: the last); may wait for LogMiner's pace. */
+    /**
+     * After a batch of {@code rows} rows was taken ({@code done}: the last); may wait for
+     * LogMiner's pace.
+     */
     void afterBatch(int rows, boolean done) throws SQLException;
 
     void cancel();

@@ -6,18 +6,20 @@ import java.time.Instant;
 /**
  * A started LogMiner session: its bounds, options and the memory it holds. Memory ("PGA") grows
  * with the session's age, with every redo record read and with transactions buffered under
- * COMMITTED_DATA_ONLY (requirement 15). A new START_LOGMNR on the same added logs keeps the
- * session and its memory (docs/logminer.md#session-memory: a session reused for a long time accumulates PGA);
- * only END_LOGMNR, ADD_LOGFILE with NEW (which ends the session) and a lost connection give it
- * back.
+ * COMMITTED_DATA_ONLY (requirement 15). A new START_LOGMNR on the same added logs keeps the session
+ * and its memory (docs/logminer.md#session-memory: a session reused for a long time accumulates
+ * PGA); only END_LOGMNR, ADD_LOGFILE with NEW (which ends the session) and a lost connection give
+ * it back.
  */
 final class ServerMiningSession {
   final StartRequest start;
   final long startScn;
   final long endScn;
   final Instant startedAt;
+
   /** Missing logs START_LOGMNR tolerated: MISSING_LOGFILE and MISSING_SCN rows. */
   final java.util.List<LogGap> gaps;
+
   long recordsRead;
   long bufferedBytes;
   boolean killed;
@@ -39,7 +41,9 @@ final class ServerMiningSession {
   }
 
   long pgaBytes(Settings s, Instant now) {
-    return s.pgaBaseBytes + s.pgaBytesPerSecond * age(now).toSeconds() + s.pgaBytesPerRecordRead * recordsRead
+    return s.pgaBaseBytes
+        + s.pgaBytesPerSecond * age(now).toSeconds()
+        + s.pgaBytesPerRecordRead * recordsRead
         + bufferedBytes;
   }
 }

@@ -11,12 +11,13 @@ import java.util.Set;
 /**
  * One database session: what a JDBC connection to the simulator is on the database's side. Its
  * LogMiner session (added logs, START_LOGMNR state) and its NLS settings live and die with it; a
- * connection-ending error ({@link #lose()}) makes every later call fail with ORA-17008, as a
- * closed ojdbc connection does.
+ * connection-ending error ({@link #lose()}) makes every later call fail with ORA-17008, as a closed
+ * ojdbc connection does.
  *
  * <p>Statements arrive as SQL text through {@link #execute}: {@code ALTER SESSION}, anonymous
  * PL/SQL blocks calling DBMS_LOGMNR, and SELECTs, which the SQL engine evaluates over the views
- * ({@link View}). Not thread-safe: the caller holds the database's lock ({@link SimulatedOracle#lock()}).
+ * ({@link View}). Not thread-safe: the caller holds the database's lock ({@link
+ * SimulatedOracle#lock()}).
  */
 final class Session implements AutoCloseable {
 
@@ -30,13 +31,24 @@ final class Session implements AutoCloseable {
   private final Connection sql;
   private boolean lost;
   private boolean closed;
-  /** The container ALTER SESSION SET CONTAINER switched to (its CON_ID), or 0 for the one connected to. */
+
+  /**
+   * The container ALTER SESSION SET CONTAINER switched to (its CON_ID), or 0 for the one connected
+   * to.
+   */
   private int switchedTo;
+
   /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
   private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
+
   private MiningRun lastRun;
-  /** The V$LOGMNR_CONTENTS columns the running statement can read ({@link ReferencedColumns}); null: all. */
+
+  /**
+   * The V$LOGMNR_CONTENTS columns the running statement can read ({@link ReferencedColumns}); null:
+   * all.
+   */
   private boolean[] contentsColumns;
+
   private SQLException unreadable;
 
   Session(SimulatedOracle oracle, int instance, Connection sql) {
@@ -45,7 +57,9 @@ final class Session implements AutoCloseable {
     this.sql = sql;
   }
 
-  /** The session the views are computed for; set only while the SQL engine evaluates a statement. */
+  /**
+   * The session the views are computed for; set only while the SQL engine evaluates a statement.
+   */
   static Session selecting() {
     Session s = SELECTING.get();
     if (s == null) {
@@ -75,7 +89,10 @@ final class Session implements AutoCloseable {
     T run() throws SQLException;
   }
 
-  /** The connection is gone: the LogMiner session with it; every later call fails on a closed connection. */
+  /**
+   * The connection is gone: the LogMiner session with it; every later call fails on a closed
+   * connection.
+   */
   void lose() {
     stopPace();
     lost = true;
@@ -94,8 +111,8 @@ final class Session implements AutoCloseable {
   }
 
   /**
-   * The container the session is in: CDB$ROOT (1), or the PDB the URL's service names
-   * ({@code Builder.connectsToPdb}), in a container database; else 0.
+   * The container the session is in: CDB$ROOT (1), or the PDB the URL's service names ({@code
+   * Builder.connectsToPdb}), in a container database; else 0.
    */
   int containerId() {
     if (!oracle.catalog.cdb) {
@@ -109,8 +126,8 @@ final class Session implements AutoCloseable {
   }
 
   /**
-   * Whether this session sees rows of container {@code conId} in container data object
-   * {@code view}: in a PDB its own rows and the CDB's (CON_ID 0) only; at the root as the user's
+   * Whether this session sees rows of container {@code conId} in container data object {@code
+   * view}: in a PDB its own rows and the CDB's (CON_ID 0) only; at the root as the user's
    * CONTAINER_DATA attributes allow.
    */
   boolean sees(String view, int conId) {
@@ -152,7 +169,7 @@ final class Session implements AutoCloseable {
       throw OracleErrors.error(65011, name);
     }
     if (c.conId == 2) {
-      throw OracleErrors.error(1031);   // PDB$SEED: not for a capture user
+      throw OracleErrors.error(1031); // PDB$SEED: not for a capture user
     }
     switchedTo = c.conId;
   }
@@ -181,7 +198,10 @@ final class Session implements AutoCloseable {
     return out;
   }
 
-  /** ORA-17008 once the connection is gone; ORA-01089 (and the connection lost) once its instance is down. */
+  /**
+   * ORA-17008 once the connection is gone; ORA-01089 (and the connection lost) once its instance is
+   * down.
+   */
   void check() throws SQLException {
     if (!usable()) {
       throw OracleErrors.error(17008);
@@ -192,7 +212,9 @@ final class Session implements AutoCloseable {
     }
   }
 
-  /** Checks the connection, lets the database move on and fires the faults planned for {@code call}. */
+  /**
+   * Checks the connection, lets the database move on and fires the faults planned for {@code call}.
+   */
   void enter(GatewayCall call) throws SQLException {
     check();
     oracle.redo.tick();
@@ -213,7 +235,9 @@ final class Session implements AutoCloseable {
     return contentsColumns;
   }
 
-  /** Called by {@link ContentsView}: the run a mining query read and what stopped it, if anything. */
+  /**
+   * Called by {@link ContentsView}: the run a mining query read and what stopped it, if anything.
+   */
   void mined(MiningRun run, SQLException unreadableRecord) {
     this.lastRun = run;
     this.unreadable = unreadableRecord;
@@ -245,8 +269,8 @@ final class Session implements AutoCloseable {
       throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
     }
     for (AddedLog a : added) {
-      if (a.fileName().equals(fileName) || (a.log().thread == log.log().thread
-          && a.log().sequence == log.log().sequence)) {
+      if (a.fileName().equals(fileName)
+          || (a.log().thread == log.log().thread && a.log().sequence == log.log().sequence)) {
         throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);
       }
     }
@@ -262,9 +286,11 @@ final class Session implements AutoCloseable {
   void startLogMiner(StartRequest start) throws SQLException {
     requireRoot(OracleErrors.LINE_START);
     ServerMiningSession previous = session;
-    session = null;   // options and bounds never carry over; the session's memory does
+    session = null; // options and bounds never carry over; the session's memory does
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);
-    session = new ServerMiningSession(start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+    session =
+        new ServerMiningSession(
+            start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
     if (previous != null) {
       session.recordsRead = previous.recordsRead;
       session.bufferedBytes = previous.bufferedBytes;

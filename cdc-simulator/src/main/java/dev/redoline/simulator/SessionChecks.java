@@ -26,7 +26,8 @@ final class SessionChecks {
     if (start.has(LogMinerOption.CONTINUOUS_MINE)) {
       throw OracleErrors.plsql(44609, line);
     }
-    if (!start.has(LogMinerOption.DICT_FROM_ONLINE_CATALOG) && !start.has(LogMinerOption.DICT_FROM_REDO_LOGS)) {
+    if (!start.has(LogMinerOption.DICT_FROM_ONLINE_CATALOG)
+        && !start.has(LogMinerOption.DICT_FROM_REDO_LOGS)) {
       throw OracleErrors.plsql(44613, line);
     }
     if (added.isEmpty()) {
@@ -40,25 +41,38 @@ final class SessionChecks {
   }
 
   /** Every listed file must still hold what it held when added (ORA-00310, ORA-00308). */
-  private static void checkReadable(SimulatedOracle oracle, List<AddedLog> added, int line) throws SQLException {
+  private static void checkReadable(SimulatedOracle oracle, List<AddedLog> added, int line)
+      throws SQLException {
     for (AddedLog a : added) {
       if (a.online() && a.log().overwritten) {
         RedoThread.Group g = oracle.redo.thread(a.log().thread).groupOf(a.log());
         long holds = g == null ? a.log().sequence + 1 : a.log().sequence;
-        throw OracleErrors.stack(310, OracleErrors.line(310, holds, a.log().sequence) + "\n"
-            + OracleErrors.line(334, a.fileName()) + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line " + line
-            + "\nORA-06512: at line 1");
+        throw OracleErrors.stack(
+            310,
+            OracleErrors.line(310, holds, a.log().sequence)
+                + "\n"
+                + OracleErrors.line(334, a.fileName())
+                + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line "
+                + line
+                + "\nORA-06512: at line 1");
       }
       if (!a.online() && a.archive().deleted) {
-        throw OracleErrors.stack(308, OracleErrors.line(308, a.fileName()) + "\n" + OracleErrors.line(27037)
-            + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line " + line + "\nORA-06512: at line 1");
+        throw OracleErrors.stack(
+            308,
+            OracleErrors.line(308, a.fileName())
+                + "\n"
+                + OracleErrors.line(27037)
+                + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line "
+                + line
+                + "\nORA-06512: at line 1");
       }
     }
   }
 
   /** The range must be valid and covered, every needed sequence listed (or tolerated missing). */
-  private static List<LogGap> checkRange(SimulatedOracle oracle, List<AddedLog> added, StartRequest start,
-      int line) throws SQLException {
+  private static List<LogGap> checkRange(
+      SimulatedOracle oracle, List<AddedLog> added, StartRequest start, int line)
+      throws SQLException {
     long low = start.startScn();
     long high = start.endScn() == null ? Long.MAX_VALUE : start.endScn();
     if (start.endScn() != null && high <= low) {
@@ -119,14 +133,16 @@ final class SessionChecks {
     LogFile last = null;
     for (LogFile f : missing) {
       if (last != null && (f.thread != last.thread || f.sequence != last.sequence + 1)) {
-        out.add(new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+        out.add(
+            new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
         first = null;
       }
       first = first == null ? f : first;
       last = f;
     }
     if (first != null) {
-      out.add(new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+      out.add(
+          new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
     }
     return out;
   }

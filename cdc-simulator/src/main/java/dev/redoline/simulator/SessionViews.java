@@ -8,37 +8,71 @@ import static dev.redoline.simulator.ViewColumn.text;
 import java.util.ArrayList;
 import java.util.List;
 
-/** V$TRANSACTION, V$SESSION and their GV$ views, and V$LOGMNR_LOGS of the selecting session's LogMiner session. */
+/**
+ * V$TRANSACTION, V$SESSION and their GV$ views, and V$LOGMNR_LOGS of the selecting session's
+ * LogMiner session.
+ */
 final class SessionViews {
 
-  static final List<ViewColumn> TRANSACTION_COLUMNS = List.of(number("XIDUSN"), number("XIDSLOT"),
-      number("XIDSQN"), raw("XID"), number("START_SCN"), text("STATUS"), number("CON_ID"), raw("SES_ADDR"));
+  static final List<ViewColumn> TRANSACTION_COLUMNS =
+      List.of(
+          number("XIDUSN"),
+          number("XIDSLOT"),
+          number("XIDSQN"),
+          raw("XID"),
+          number("START_SCN"),
+          text("STATUS"),
+          number("CON_ID"),
+          raw("SES_ADDR"));
 
   /**
    * V$SESSION: the sessions of the open transactions and each instance's log writer (the only
    * sessions the simulator models), with what each is waiting for.
    */
-  static final List<ViewColumn> SESSION_COLUMNS = List.of(raw("SADDR"), number("SID"), text("USERNAME"),
-      number("CON_ID"), text("PROGRAM"), text("EVENT"), text("STATE"));
+  static final List<ViewColumn> SESSION_COLUMNS =
+      List.of(
+          raw("SADDR"),
+          number("SID"),
+          text("USERNAME"),
+          number("CON_ID"),
+          text("PROGRAM"),
+          text("EVENT"),
+          text("STATE"));
 
-  /** The SID the simulator gives each instance's LGWR (transactions' sessions have SIDs from 1000). */
+  /**
+   * The SID the simulator gives each instance's LGWR (transactions' sessions have SIDs from 1000).
+   */
   private static final int LGWR_SID = 10;
 
   private SessionViews() {}
 
   /**
    * The started transactions of the session's instance, or of every instance (GV$, INST_ID first),
-   * of the containers the session sees (a container data object: CONTAINER_DATA decides at the root).
+   * of the containers the session sees (a container data object: CONTAINER_DATA decides at the
+   * root).
    */
   static List<Object[]> transactions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
     for (TxState tx : s.oracle.redo.openTransactions) {
-      if (!tx.started() || !(allInstances || tx.instance == s.instance)
+      if (!tx.started()
+          || !(allInstances || tx.instance == s.instance)
           || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
         continue;
       }
-      out.add(withInstance(allInstances, tx.instance, new Object[] {tx.xid.usn(), tx.xid.slot(), tx.xid.sequence(),
-          s.oracle.settings.xidRaw(tx.xid), scn(tx.startScn), "ACTIVE", Math.max(tx.conId, 0), sessionAddress(tx)}));
+      out.add(
+          withInstance(
+              allInstances,
+              tx.instance,
+              new Object[] {
+                tx.xid.usn(),
+                tx.xid.slot(),
+                tx.xid.sequence(),
+                s.oracle.settings.xidRaw(tx.xid),
+                scn(tx.startScn),
+                "ACTIVE",
+                Math.max(tx.conId, 0),
+                sessionAddress(tx)
+              }));
     }
     return out;
   }
@@ -51,7 +85,9 @@ final class SessionViews {
   static List<Object[]> sessions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle.redo.threads) {
-      if (t.open && !s.oracle.instances.isDown(t.instance) && (allInstances || t.instance == s.instance)) {
+      if (t.open
+          && !s.oracle.instances.isDown(t.instance)
+          && (allInstances || t.instance == s.instance)) {
         out.add(withInstance(allInstances, t.instance, logWriter(s.oracle.redo, t)));
       }
     }
@@ -59,23 +95,40 @@ final class SessionViews {
       if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
         continue;
       }
-      out.add(withInstance(allInstances, tx.instance, new Object[] {sessionAddress(tx),
-          tx.xid.usn() * 1_000 + tx.xid.slot(), tx.user, Math.max(tx.conId, 0), "JDBC Thin Client",
-          "SQL*Net message from client", "WAITING"}));
+      out.add(
+          withInstance(
+              allInstances,
+              tx.instance,
+              new Object[] {
+                sessionAddress(tx),
+                tx.xid.usn() * 1_000 + tx.xid.slot(),
+                tx.user,
+                Math.max(tx.conId, 0),
+                "JDBC Thin Client",
+                "SQL*Net message from client",
+                "WAITING"
+              }));
     }
     return out;
   }
 
   /**
-   * The LGWR of the thread's instance. With LGWR writing only on demand (an interval of zero),
-   * redo waiting in the buffer stands for a write that has not completed, as on a stalled log
-   * device: LGWR then waits on 'log file parallel write'. Otherwise it sleeps on its timer.
+   * The LGWR of the thread's instance. With LGWR writing only on demand (an interval of zero), redo
+   * waiting in the buffer stands for a write that has not completed, as on a stalled log device:
+   * LGWR then waits on 'log file parallel write'. Otherwise it sleeps on its timer.
    */
   private static Object[] logWriter(RedoLog redo, RedoThread t) {
     boolean writing = redo.lgwrInterval.isZero() && !t.buffer.isEmpty();
     byte[] address = java.nio.ByteBuffer.allocate(8).putInt(t.instance).putInt(-1).array();
-    return new Object[] {address, LGWR_SID, null, 0, "oracle@sim (LGWR)",
-        writing ? "log file parallel write" : "rdbms ipc message", "WAITING"};
+    return new Object[] {
+      address,
+      LGWR_SID,
+      null,
+      0,
+      "oracle@sim (LGWR)",
+      writing ? "log file parallel write" : "rdbms ipc message",
+      "WAITING"
+    };
   }
 
   private static Object[] withInstance(boolean allInstances, int instance, Object[] row) {
@@ -90,8 +143,11 @@ final class SessionViews {
 
   /** A session address of the transaction's own: one simulated session per transaction. */
   private static byte[] sessionAddress(TxState tx) {
-    return java.nio.ByteBuffer.allocate(8).putInt(tx.instance).putShort((short) tx.xid.usn())
-        .putShort((short) tx.xid.slot()).array();
+    return java.nio.ByteBuffer.allocate(8)
+        .putInt(tx.instance)
+        .putShort((short) tx.xid.usn())
+        .putShort((short) tx.xid.slot())
+        .array();
   }
 
   /**
@@ -104,15 +160,40 @@ final class SessionViews {
     ServerMiningSession session = s.session;
     for (AddedLog a : s.added) {
       LogFile f = a.log();
-      int status = id == 1 ? 1 : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)
-          ? 2 : 0;
-      out.add(new Object[] {id++, a.fileName(), f.thread, f.sequence, scn(f.firstScn),
-          f.current() ? SqlValues.MAX_SCN : scn(f.nextScn), status, null, SqlValues.yesNo(f.dictionaryBegin),
-          SqlValues.yesNo(f.dictionaryEnd)});
+      int status =
+          id == 1
+              ? 1
+              : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)
+                  ? 2
+                  : 0;
+      out.add(
+          new Object[] {
+            id++,
+            a.fileName(),
+            f.thread,
+            f.sequence,
+            scn(f.firstScn),
+            f.current() ? SqlValues.MAX_SCN : scn(f.nextScn),
+            status,
+            null,
+            SqlValues.yesNo(f.dictionaryBegin),
+            SqlValues.yesNo(f.dictionaryEnd)
+          });
     }
     for (LogGap gap : session != null ? session.gaps : SessionChecks.between(s.oracle, s.added)) {
-      out.add(new Object[] {id++, gap.description(), gap.thread(), gap.fromSequence(), scn(gap.firstScn()),
-          scn(gap.nextScn()), 4, "MISSING_LOGFILE", "NO", "NO"});
+      out.add(
+          new Object[] {
+            id++,
+            gap.description(),
+            gap.thread(),
+            gap.fromSequence(),
+            scn(gap.firstScn()),
+            scn(gap.nextScn()),
+            4,
+            "MISSING_LOGFILE",
+            "NO",
+            "NO"
+          });
     }
     return out;
   }

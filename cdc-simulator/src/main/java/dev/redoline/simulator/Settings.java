@@ -6,68 +6,108 @@ import java.time.Duration;
 final class Settings {
   /** The simulator's seed: seeded choices that must repeat query after query derive from it. */
   long seed = 1;
+
   SupplementalLogging supplementalLogging = SupplementalLogging.ALL;
+
   /** Session memory limit in bytes. */
   long pgaLimitBytes = 2L << 30;
+
   PgaExhaustion pgaExhaustion = PgaExhaustion.ORA_04036;
+
   /** Memory a session holds from its start. */
   long pgaBaseBytes = 8L << 20;
+
   /** Memory a session gains per second of age (LogMiner's leak with long sessions). */
   long pgaBytesPerSecond = 64L << 10;
+
   /** Memory gained per redo record read (read buffers, dictionary cache). */
   long pgaBytesPerRecordRead = 16;
+
   /** LogMiner's own pace, or null: LogMiner takes no simulated time. */
   LogMinerPace pace;
+
   /** Simulated time per redo record read. */
   Duration costPerRecord = Duration.ofNanos(5_000);
+
   /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */
   int costAgePercentPerHour = 20;
+
   Duration scnTimeRetention = Duration.ofDays(5);
+
   /** UNDO_RETENTION: how long the undo of a committed change is kept for flashback queries. */
   Duration undoRetention = Duration.ofMinutes(15);
-  /** START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291. */
+
+  /**
+   * START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291.
+   */
   boolean toleratesLogGaps;
+
   /** Shuffle the order of records of different transactions that share one SCN (seeded). */
   boolean shuffleTies;
+
   /** OPERATION_CODE of CORRUPTED_BLOCKS rows; undocumented, so a knob. */
   int corruptedBlocksCode = 14;
-  /** OPERATION_CODE of LOB_ERASE rows: 29, as connectors query it (docs/simulator.md); 28 as documented. */
+
+  /**
+   * OPERATION_CODE of LOB_ERASE rows: 29, as connectors query it (docs/simulator.md); 28 as
+   * documented.
+   */
   int lobEraseCode = 29;
+
   /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes. */
   int lobWriteChunk = 2048;
+
   /**
    * DML rows of tables with a LOB column show an empty ROW_ID, and an INTERNAL row (code 0) after
    * each carries it (docs/simulator.md, "Real-Oracle behaviours: the second review", b3).
    */
   boolean lobTableRowIdsOnInternalRows;
-  /** XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else binary XML. */
+
+  /**
+   * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
+   * binary XML.
+   */
   boolean xmlTextStorage;
-  /** Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its HEXTORAW. */
+
+  /**
+   * Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its
+   * HEXTORAW.
+   */
   boolean xmlUnterminatedHex;
+
   /** V$DATABASE.FORCE_LOGGING. */
   boolean forceLogging;
+
   /**
    * The PDB sessions open in, as when the JDBC URL names a PDB's service rather than the root's;
    * null for the root.
    */
   String sessionContainer;
+
   /** System privileges withheld from the capture user ({@code Builder.revoke}). */
   final java.util.Set<String> revoked = new java.util.HashSet<>();
-  /** Tables the capture user has the FLASHBACK object privilege on ({@code Builder.grantFlashback}). */
+
+  /**
+   * Tables the capture user has the FLASHBACK object privilege on ({@code Builder.grantFlashback}).
+   */
   final java.util.Set<dev.redoline.core.TableId> flashbackGrants = new java.util.HashSet<>();
+
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
   final ContainerDataGrants containerData = new ContainerDataGrants();
+
   /**
-   * DBTIMEZONE as the database was created with it (a region or an offset); null answers the
-   * server clock's zone ({@code Builder.zone}), as CREATE DATABASE without SET TIME_ZONE does.
+   * DBTIMEZONE as the database was created with it (a region or an offset); null answers the server
+   * clock's zone ({@code Builder.zone}), as CREATE DATABASE without SET TIME_ZONE does.
    */
   String dbTimeZone;
+
   /** V$DATABASE.PLATFORM_NAME. */
   String platformName = "Linux x86 64-bit";
+
   /**
-   * The platform's byte order, in which the XID RAW(8) columns hold their {ub2 usn, ub2 slot,
-   * ub4 sqn} struct (V$TRANSPORTABLE_PLATFORM.ENDIAN_FORMAT: Little on x86, Big on AIX, SPARC
-   * Solaris, HP-UX and Linux on IBM Z).
+   * The platform's byte order, in which the XID RAW(8) columns hold their {ub2 usn, ub2 slot, ub4
+   * sqn} struct (V$TRANSPORTABLE_PLATFORM.ENDIAN_FORMAT: Little on x86, Big on AIX, SPARC Solaris,
+   * HP-UX and Linux on IBM Z).
    */
   java.nio.ByteOrder byteOrder = java.nio.ByteOrder.LITTLE_ENDIAN;
 
@@ -89,7 +129,10 @@ final class Settings {
     bytes[j] = b;
   }
 
-  /** Whether the capture user may query {@code table} AS OF an SCN (FLASHBACK on it, or FLASHBACK ANY TABLE). */
+  /**
+   * Whether the capture user may query {@code table} AS OF an SCN (FLASHBACK on it, or FLASHBACK
+   * ANY TABLE).
+   */
   boolean mayFlashback(dev.redoline.core.TableId table) {
     return !revoked.contains("FLASHBACK ANY TABLE") || flashbackGrants.contains(table);
   }

@@ -16,16 +16,16 @@ import java.util.Arrays;
  * <p>Lengths and offsets count characters (UTF-16 units, as CLOB and NCLOB are stored in a
  * multi-byte database) or bytes (BLOB); offsets are 1-based. As {@code DBMS_LOB} documents it, a
  * write past the end fills the hole with spaces (CLOB, NCLOB) or zero bytes (BLOB), a write over
- * existing content replaces it, an erase fills its range with the same fillers and leaves the length
- * alone, and a trim cuts the value to a length.
+ * existing content replaces it, an erase fills its range with the same fillers and leaves the
+ * length alone, and a trim cuts the value to a length.
  */
 final class SimLob {
 
   /**
    * What one LOB record does: the column (layout index) it names and, for a write, the 1-based
    * offset and the data; for a trim the new length in {@code amount}; for an erase the offset and
-   * the amount. A SEL_LOB_LOCATOR carries only the column (its where clause is the record's
-   * {@code before}).
+   * the amount. A SEL_LOB_LOCATOR carries only the column (its where clause is the record's {@code
+   * before}).
    */
   record Op(int column, long offset, long amount, Object data) {}
 
@@ -65,10 +65,14 @@ final class SimLob {
   /** A VARCHAR2 or NVARCHAR2 longer than 4,000 bytes: a database with MAX_STRING_SIZE=EXTENDED. */
   static boolean isExtended(OracleType type) {
     OracleType.Kind k = type.kind();
-    return (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && type.length() > IN_ROW_BYTES;
+    return (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2)
+        && type.length() > IN_ROW_BYTES;
   }
 
-  /** What the DML row shows for an extended string whose 32K rows follow (docs/logminer.md#literals). */
+  /**
+   * What the DML row shows for an extended string whose 32K rows follow
+   * (docs/logminer.md#literals).
+   */
   static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
 
   static boolean isXml(OracleType type) {
@@ -97,40 +101,51 @@ final class SimLob {
   }
 
   /**
-   * JSON, stored as OSON in a LOB: a document of 4,000 bytes or more is shown as
-   * {@code /* JSON *}{@code / EMPTY_BLOB()} and written by LOB_WRITE rows as a BLOB is (docs/logminer.md#literals).
+   * JSON, stored as OSON in a LOB: a document of 4,000 bytes or more is shown as {@code /* JSON
+   * *}{@code / EMPTY_BLOB()} and written by LOB_WRITE rows as a BLOB is
+   * (docs/logminer.md#literals).
    */
   static boolean isJson(OracleType type) {
     return type.kind() == OracleType.Kind.JSON;
   }
 
   /**
-   * Whether the DML row shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for the value: an empty
-   * LOB (which is not NULL) or one stored out of line.
+   * Whether the DML row shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for the value: an empty LOB
+   * (which is not NULL) or one stored out of line.
    */
   static boolean shownAsMarker(OracleType type, Object value) {
     if (isExtended(type) || isJson(type)) {
       return outOfLine(type, value);
     }
-    return storedAsLob(type) && isContent(value)
+    return storedAsLob(type)
+        && isContent(value)
         && (storedBytes(value) == 0 || storedBytes(value) >= IN_ROW_BYTES || isXml(type));
   }
 
-  /** The marker an out-of-line value shows as in the INSERT or UPDATE ({@code LM_EMPTY_STRING} text for an extended string). */
+  /**
+   * The marker an out-of-line value shows as in the INSERT or UPDATE ({@code LM_EMPTY_STRING} text
+   * for an extended string).
+   */
   static Object marker(OracleType type) {
     if (isExtended(type)) {
       return EXTENDED_PLACEHOLDER;
     }
-    return type.kind() == OracleType.Kind.BLOB || isJson(type) ? Marker.EMPTY_BLOB : Marker.EMPTY_CLOB;
+    return type.kind() == OracleType.Kind.BLOB || isJson(type)
+        ? Marker.EMPTY_BLOB
+        : Marker.EMPTY_CLOB;
   }
 
   /** An extended string's stored size: UTF-8 for VARCHAR2 (AL32UTF8), UTF-16 for NVARCHAR2. */
   static long extendedBytes(OracleType type, String s) {
-    return type.kind() == OracleType.Kind.NVARCHAR2 ? 2L * s.length()
+    return type.kind() == OracleType.Kind.NVARCHAR2
+        ? 2L * s.length()
         : s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
 
-  /** {@code values} as the DML row shows it: empty and out-of-line LOB values replaced by their markers. */
+  /**
+   * {@code values} as the DML row shows it: empty and out-of-line LOB values replaced by their
+   * markers.
+   */
   static Row forRedo(TableLayout layout, Row values) {
     if (values == null) {
       return null;
@@ -152,7 +167,11 @@ final class SimLob {
   static Row forRedo(TableLayout layout, Object[] values) {
     Row.Builder b = Row.builder(values.length);
     for (int i = 0; i < values.length; i++) {
-      b.set(i, shownAsMarker(layout.column(i).type(), values[i]) ? marker(layout.column(i).type()) : values[i]);
+      b.set(
+          i,
+          shownAsMarker(layout.column(i).type(), values[i])
+              ? marker(layout.column(i).type())
+              : values[i]);
     }
     return b.build();
   }
@@ -170,8 +189,8 @@ final class SimLob {
    * A stored row as a {@link Row}: a {@link GeneratedLob} is materialised as its {@link Bytes}
    * (ground truth and undo images hold content).
    *
-   * @throws IllegalStateException for a generated LOB longer than
-   *     {@link GeneratedLob#MAX_MATERIALISED_BYTES}
+   * @throws IllegalStateException for a generated LOB longer than {@link
+   *     GeneratedLob#MAX_MATERIALISED_BYTES}
    */
   static Row row(Object[] values) {
     Object[] out = values.clone();
@@ -184,24 +203,27 @@ final class SimLob {
   /**
    * {@code value}, with a {@link GeneratedLob} replaced by its bytes.
    *
-   * @throws IllegalStateException for a generated LOB longer than
-   *     {@link GeneratedLob#MAX_MATERIALISED_BYTES}, naming it and what to do instead
+   * @throws IllegalStateException for a generated LOB longer than {@link
+   *     GeneratedLob#MAX_MATERIALISED_BYTES}, naming it and what to do instead
    */
   static Object materialised(Object value) {
     if (!(value instanceof GeneratedLob g)) {
       return value;
     }
     if (g.length() > GeneratedLob.MAX_MATERIALISED_BYTES) {
-      throw new IllegalStateException(g + " is longer than GeneratedLob.MAX_MATERIALISED_BYTES ("
-          + GeneratedLob.MAX_MATERIALISED_BYTES + "): the simulator does not hold its content; compare a consumer's "
-          + "copy with GeneratedLob.sha256() and length(), and leave the row to DML that does not need its content");
+      throw new IllegalStateException(
+          g
+              + " is longer than GeneratedLob.MAX_MATERIALISED_BYTES ("
+              + GeneratedLob.MAX_MATERIALISED_BYTES
+              + "): the simulator does not hold its content; compare a consumer's "
+              + "copy with GeneratedLob.sha256() and length(), and leave the row to DML that does not need its content");
     }
     return Bytes.of(g.bytes(0, (int) g.length()));
   }
 
   /**
-   * Old values as supplemental logging shows them: LOB columns are never logged with the row
-   * (their content lives in LOB segments), so their slots are {@link Absent#NOT_LOGGED}.
+   * Old values as supplemental logging shows them: LOB columns are never logged with the row (their
+   * content lives in LOB segments), so their slots are {@link Absent#NOT_LOGGED}.
    */
   static Row withoutLobs(TableLayout layout, Row values) {
     Row.Builder b = values.toBuilder();
@@ -220,7 +242,8 @@ final class SimLob {
   static Object stored(OracleType type, Object value) {
     if (value instanceof GeneratedLob g) {
       if (type.kind() != OracleType.Kind.BLOB) {
-        throw new IllegalArgumentException("a GeneratedLob is BLOB content, not a value of " + type);
+        throw new IllegalArgumentException(
+            "a GeneratedLob is BLOB content, not a value of " + type);
       }
       return g.length() < IN_ROW_BYTES ? stored(type, materialised(g)) : g;
     }
@@ -230,18 +253,25 @@ final class SimLob {
     if (value instanceof Marker m && m != Marker.UNSUPPORTED_TYPE) {
       return type.kind() == OracleType.Kind.BLOB ? Bytes.of(new byte[0]) : "";
     }
-    return (value instanceof String || value instanceof Bytes) && storedBytes(value) == 0 ? null : value;
+    return (value instanceof String || value instanceof Bytes) && storedBytes(value) == 0
+        ? null
+        : value;
   }
 
   static long length(Object value) {
-    return value instanceof String s ? s.length() : value instanceof Bytes b ? b.size()
-        : value instanceof GeneratedLob g ? g.length() : value instanceof Piece p ? p.amount() : 0;
+    return value instanceof String s
+        ? s.length()
+        : value instanceof Bytes b
+            ? b.size()
+            : value instanceof GeneratedLob g
+                ? g.length()
+                : value instanceof Piece p ? p.amount() : 0;
   }
 
   /**
-   * {@code DBMS_LOB.WRITE(loc, length(data), offset, data)} applied to {@code current} (null: empty).
-   * A {@link GeneratedLob} written whole into an empty BLOB stays a descriptor; any other write
-   * involving one works on its materialised bytes.
+   * {@code DBMS_LOB.WRITE(loc, length(data), offset, data)} applied to {@code current} (null:
+   * empty). A {@link GeneratedLob} written whole into an empty BLOB stays a descriptor; any other
+   * write involving one works on its materialised bytes.
    */
   static Object write(OracleType type, Object current, long offset, Object data) {
     if (data instanceof GeneratedLob g && offset == 1 && length(current) == 0) {
@@ -281,11 +311,19 @@ final class SimLob {
   static Object erase(Object current, long offset, long amount) {
     if (current instanceof String s) {
       char[] c = s.toCharArray();
-      Arrays.fill(c, (int) Math.min(offset - 1, c.length), (int) Math.min(offset - 1 + amount, c.length), ' ');
+      Arrays.fill(
+          c,
+          (int) Math.min(offset - 1, c.length),
+          (int) Math.min(offset - 1 + amount, c.length),
+          ' ');
       return new String(c);
     }
     byte[] b = ((Bytes) current).toByteArray();
-    Arrays.fill(b, (int) Math.min(offset - 1, b.length), (int) Math.min(offset - 1 + amount, b.length), (byte) 0);
+    Arrays.fill(
+        b,
+        (int) Math.min(offset - 1, b.length),
+        (int) Math.min(offset - 1 + amount, b.length),
+        (byte) 0);
     return Bytes.of(b);
   }
 

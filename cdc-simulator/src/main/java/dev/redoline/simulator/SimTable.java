@@ -13,8 +13,8 @@ import java.util.Map;
  * its object numbers and its partitions.
  *
  * <p>OBJECT_ID (DATA_OBJ#) stays for the table's life; DATA_OBJECT_ID (DATA_OBJD#) changes on
- * TRUNCATE of a non-empty table, MOVE and EXCHANGE PARTITION; DATA_OBJV# rises with each ALTER.
- * A partitioned table has no segment: its rows live in partitions, each with its own numbers.
+ * TRUNCATE of a non-empty table, MOVE and EXCHANGE PARTITION; DATA_OBJV# rises with each ALTER. A
+ * partitioned table has no segment: its rows live in partitions, each with its own numbers.
  */
 final class SimTable {
 
@@ -24,6 +24,7 @@ final class SimTable {
     final int objectId;
     int dataObjectId;
     int nextRowSlot;
+
     /** LOGGING 'NO' (ALTER TABLE ... MODIFY PARTITION ... NOLOGGING). */
     boolean noLogging;
 
@@ -52,26 +53,36 @@ final class SimTable {
   TableLayout layout;
   final List<Segment> segments = new ArrayList<>();
   final Map<String, StoredRow> rows = new LinkedHashMap<>();
+
   /** The committed versions of the rows, for plain and flashback SELECTs of the table. */
   final TableHistory history = new TableHistory();
+
   /** The SCN of the last DDL that changed the definition: flashback below it is ORA-01466. */
   long definitionScn;
+
   /** Supplemental logging of this table, or null to follow the database. */
   SupplementalLogging logging;
+
   /** The recycle-bin name after DROP without PURGE. */
   String recycleBinName;
+
   boolean purged;
+
   /** A global temporary table: LogMiner shows placeholders instead of SQL. */
   boolean temporary;
+
   /** LOGGING 'NO' (ALTER TABLE ... NOLOGGING); a partitioned table's partitions have their own. */
   boolean noLogging;
+
   /**
-   * Interval or automatic list partitioning: a row with a key no partition holds makes the
-   * database create a partition by itself ({@link SchemaChanges#createIntervalPartitioned}).
+   * Interval or automatic list partitioning: a row with a key no partition holds makes the database
+   * create a partition by itself ({@link SchemaChanges#createIntervalPartitioned}).
    */
   boolean automaticPartitions;
+
   /** How LogMiner writes the text of this table's DML rows. */
   SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
+
   private int nextPartition;
 
   SimTable(TableId id, int conId, int objectId, TableLayout layout) {
@@ -91,7 +102,10 @@ final class SimTable {
 
   TableVersion version() {
     TableVersion v = lastVersion;
-    if (v == null || v.layout() != layout || v.objectVersion() != objectVersion || v.conId() != conId) {
+    if (v == null
+        || v.layout() != layout
+        || v.objectVersion() != objectVersion
+        || v.conId() != conId) {
       v = new TableVersion(layout, objectVersion, conId, this);
       lastVersion = v;
     }

@@ -8,11 +8,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The databases of this JVM that the driver can connect to: those a caller registered with
- * {@link SimulatedOracle#url()} (held weakly: the caller owns them), and the workload databases
- * ({@code demo}, {@code stress}), made on first use and then kept, running in real time, for as
- * long as the JVM runs, so that a capture stopped without a clean close and started again finds
- * the database where it left it.
+ * The databases of this JVM that the driver can connect to: those a caller registered with {@link
+ * SimulatedOracle#url()} (held weakly: the caller owns them), and the workload databases ({@code
+ * demo}, {@code stress}), made on first use and then kept, running in real time, for as long as the
+ * JVM runs, so that a capture stopped without a clean close and started again finds the database
+ * where it left it.
  */
 final class SimulatedDatabases {
 
@@ -46,8 +46,13 @@ final class SimulatedDatabases {
     }
     SimulatedOracle o = WORKLOADS.get(url.sharingKey());
     if (o == null) {
-      o = Workloads.create(url.database(), url.seed(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
-          url.seedRows(), url.hugeEvery());
+      o =
+          Workloads.create(
+              url.database(),
+              url.seed(),
+              Instant.now().truncatedTo(ChronoUnit.MILLIS),
+              url.seedRows(),
+              url.hugeEvery());
       o.logMinerPace(url.pace());
       RealTime.start(o);
       WORKLOADS.put(url.sharingKey(), o);

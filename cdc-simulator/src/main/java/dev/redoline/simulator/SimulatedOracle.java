@@ -14,8 +14,8 @@ import java.util.Random;
 
 /**
  * A simulated Oracle database with LogMiner: the redo, the dictionary and a workload API, reached
- * by clients only through JDBC ({@link SimulatorDriver}). Deterministic: one seed and one
- * simulated clock; nothing ever sleeps, and the same calls with the same seed give the same rows.
+ * by clients only through JDBC ({@link SimulatorDriver}). Deterministic: one seed and one simulated
+ * clock; nothing ever sleeps, and the same calls with the same seed give the same rows.
  *
  * <pre>{@code
  * SimulatedOracle oracle = SimulatedOracle.builder().seed(42).threads(2).build();
@@ -37,15 +37,16 @@ import java.util.Random;
  * runs as {@link #advance(Duration)} moves time, or by itself in real time ({@link RealTime}).
  * Faults are planned with {@link #faults()}. The JDBC connections of a database take its lock
  * ({@code synchronized} on this object) for every statement and fetch; a test that drives the
- * database from another thread while a client is connected takes the same lock, or queues its
- * work in the workload, which runs under it.
+ * database from another thread while a client is connected takes the same lock, or queues its work
+ * in the workload, which runs under it.
  *
  * <h2>Implementation notes</h2>
- * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the
- * simulator can show (RAC threads, LGWR timing, archive destinations, platform byte order,
- * containers, undo retention, LOB forms...), kept beside the facade they configure. The facade
- * itself only delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and
- * {@code SchemaChanges}, sessions and SQL in {@code Session} and {@code SqlEngine}.
+ *
+ * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
+ * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
+ * retention, LOB forms...), kept beside the facade they configure. The facade itself only
+ * delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and {@code SchemaChanges},
+ * sessions and SQL in {@code Session} and {@code SqlEngine}.
  */
 public final class SimulatedOracle {
 
@@ -61,9 +62,12 @@ public final class SimulatedOracle {
   final Instances instances = new Instances(this);
   final TransactionTable transactions = new TransactionTable(this);
   private Workload workload;
+
   /** LogMiner's pace ({@link Builder#logMinerPace}), or null when LogMiner works in no time. */
   LogMinerPacer pacer;
+
   private volatile boolean drivenInRealTime;
+
   /** The name the driver knows this database by, once {@link #url()} registered it. */
   String registeredName;
 
@@ -88,7 +92,9 @@ public final class SimulatedOracle {
       destId++;
     }
     for (int t = 1; t <= b.threads; t++) {
-      RedoThread thread = new RedoThread(t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
+      RedoThread thread =
+          new RedoThread(
+              t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
       thread.rewritesPartialBlocks = b.rewritesPartialBlocks;
       redo.threads.add(thread);
       redo.openThread(thread);
@@ -101,15 +107,15 @@ public final class SimulatedOracle {
   }
 
   /**
-   * A new database running the workload a simulator URL names, in simulated time from
-   * {@code 2024-03-01T09:00:00Z}: {@code jdbc:redoline:sim:demo} (a small shop with steady traffic)
-   * or {@code jdbc:redoline:sim:stress} (two RAC threads, concurrent and huge transactions,
-   * private strands, frequent log switches, faults). An optional {@code ?seed=N} picks the seed.
-   * Connecting to such a URL through the driver instead gives the one shared database of that
-   * name, running in real time.
+   * A new database running the workload a simulator URL names, in simulated time from {@code
+   * 2024-03-01T09:00:00Z}: {@code jdbc:redoline:sim:demo} (a small shop with steady traffic) or
+   * {@code jdbc:redoline:sim:stress} (two RAC threads, concurrent and huge transactions, private
+   * strands, frequent log switches, faults). An optional {@code ?seed=N} picks the seed. Connecting
+   * to such a URL through the driver instead gives the one shared database of that name, running in
+   * real time.
    *
-   * @throws IllegalArgumentException naming the URL when it is not a simulator URL or the
-   *     workload is unknown
+   * @throws IllegalArgumentException naming the URL when it is not a simulator URL or the workload
+   *     is unknown
    */
   public static SimulatedOracle forUrl(String url) {
     return Workloads.forUrl(url);
@@ -126,7 +132,10 @@ public final class SimulatedOracle {
     pacer = pace == null ? null : new LogMinerPacer(pace, this);
   }
 
-  /** Whether a {@link RealTime} moves the clock: paced LogMiner calls then wait for it instead of moving it. */
+  /**
+   * Whether a {@link RealTime} moves the clock: paced LogMiner calls then wait for it instead of
+   * moving it.
+   */
   boolean drivenInRealTime() {
     return drivenInRealTime;
   }
@@ -189,11 +198,11 @@ public final class SimulatedOracle {
   }
 
   /**
-   * The current rows of a live table, in the order they were inserted (the table's contents now);
-   * a {@link GeneratedLob} cell is given as its bytes.
+   * The current rows of a live table, in the order they were inserted (the table's contents now); a
+   * {@link GeneratedLob} cell is given as its bytes.
    *
-   * @throws IllegalStateException for a generated LOB longer than {@link GeneratedLob#MAX_MATERIALISED_BYTES}:
-   *     compare with {@link #generatedLob} instead
+   * @throws IllegalStateException for a generated LOB longer than {@link
+   *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
     SimTable t = catalog.table(table);
@@ -209,17 +218,22 @@ public final class SimulatedOracle {
    * none; thrown as by {@link #rows}.
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
-    SimTable.StoredRow r = catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+    SimTable.StoredRow r =
+        catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     return r == null ? null : SimLob.row(r.values);
   }
 
-  /** The {@link GeneratedLob} one row's column holds now, or {@code null} when it holds other content. */
+  /**
+   * The {@link GeneratedLob} one row's column holds now, or {@code null} when it holds other
+   * content.
+   */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
     SimTable t = catalog.table(table);
     SimTable.StoredRow r = t.rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     int i = t.layout.indexOf(column);
     if (r == null || i < 0) {
-      throw new IllegalArgumentException("No row " + rowId + " or column " + column + " in " + table);
+      throw new IllegalArgumentException(
+          "No row " + rowId + " or column " + column + " in " + table);
     }
     return r.values[i] instanceof GeneratedLob g ? g : null;
   }
@@ -259,8 +273,8 @@ public final class SimulatedOracle {
   }
 
   /**
-   * Commits the transactions at one SCN (requirement 10): several COMMIT rows with the same SCN,
-   * in the order given.
+   * Commits the transactions at one SCN (requirement 10): several COMMIT rows with the same SCN, in
+   * the order given.
    */
   public void commitTogether(SimulatedTransaction... together) {
     transactions.commit(List.of(together));
@@ -271,19 +285,23 @@ public final class SimulatedOracle {
     return List.copyOf(transactions.open);
   }
 
-  /** {@code ALTER SYSTEM SWITCH LOGFILE} on one thread: private strands and the buffer are flushed first. */
+  /**
+   * {@code ALTER SYSTEM SWITCH LOGFILE} on one thread: private strands and the buffer are flushed
+   * first.
+   */
   public void switchLogfile(int thread) {
     redo.switchLog(redo.thread(thread));
   }
 
   /**
-   * {@code ALTER DATABASE ENABLE PRIVATE THREAD n} ({@code "PRIVATE"}), {@code ENABLE PUBLIC
-   * THREAD n} ({@code "PUBLIC"}) or {@code DISABLE THREAD n} ({@code "DISABLED"}): V$THREAD.ENABLED.
-   * The thread's redo, written and archived, stays where it is.
+   * {@code ALTER DATABASE ENABLE PRIVATE THREAD n} ({@code "PRIVATE"}), {@code ENABLE PUBLIC THREAD
+   * n} ({@code "PUBLIC"}) or {@code DISABLE THREAD n} ({@code "DISABLED"}): V$THREAD.ENABLED. The
+   * thread's redo, written and archived, stays where it is.
    */
   public void threadEnabled(int thread, String enabled) {
     if (!List.of("PUBLIC", "PRIVATE", "DISABLED").contains(enabled)) {
-      throw new IllegalArgumentException("V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
+      throw new IllegalArgumentException(
+          "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
     redo.thread(thread).enabled = enabled;
   }
@@ -311,11 +329,15 @@ public final class SimulatedOracle {
     }
   }
 
-  /** RMAN {@code DELETE ARCHIVELOG}: every copy of (thread, sequence) gets STATUS 'D'; the file is gone. */
+  /**
+   * RMAN {@code DELETE ARCHIVELOG}: every copy of (thread, sequence) gets STATUS 'D'; the file is
+   * gone.
+   */
   public void deleteArchive(int thread, long sequence) {
     List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
     if (copies.isEmpty()) {
-      throw new IllegalArgumentException("No archive of thread " + thread + " sequence " + sequence);
+      throw new IllegalArgumentException(
+          "No archive of thread " + thread + " sequence " + sequence);
     }
     copies.forEach(c -> c.deleted = true);
   }
@@ -331,7 +353,10 @@ public final class SimulatedOracle {
     throw new IllegalArgumentException("No archive destination " + destId);
   }
 
-  /** {@code ALTER PLUGGABLE DATABASE name CLOSE}: OPEN_MODE becomes MOUNTED; its redo stays minable from the root. */
+  /**
+   * {@code ALTER PLUGGABLE DATABASE name CLOSE}: OPEN_MODE becomes MOUNTED; its redo stays minable
+   * from the root.
+   */
   public void closePdb(String name) {
     catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
   }
@@ -344,8 +369,8 @@ public final class SimulatedOracle {
   /**
    * Stops an instance. {@code SHUTDOWN IMMEDIATE} ({@code abort == false}) rolls back its open
    * transactions, flushes and closes its thread at a checkpoint. {@code abort} is a crash: the log
-   * buffer and private strands are lost and open transactions stay dead until
-   * {@link #startupInstance} recovers them. Connections to it fail from now on.
+   * buffer and private strands are lost and open transactions stay dead until {@link
+   * #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
     instances.shutdown(instance, abort);
@@ -365,10 +390,10 @@ public final class SimulatedOracle {
   }
 
   /**
-   * The JDBC URL of this database for clients in this JVM: {@code jdbc:redoline:sim:db-N}, the
-   * same every call. Connections to it share this database; time moves only when the caller
-   * advances it (or a {@link RealTime} does). The driver holds the database weakly: once the
-   * caller drops it, the URL stops resolving (ORA-12514).
+   * The JDBC URL of this database for clients in this JVM: {@code jdbc:redoline:sim:db-N}, the same
+   * every call. Connections to it share this database; time moves only when the caller advances it
+   * (or a {@link RealTime} does). The driver holds the database weakly: once the caller drops it,
+   * the URL stops resolving (ORA-12514).
    */
   public String url() {
     return SimulatedDatabases.register(this);
@@ -393,7 +418,8 @@ public final class SimulatedOracle {
     private Instant start = DEFAULT_START;
     private ZoneId zone = ZoneId.of("UTC");
     private List<String> pdbs = List.of();
-    private final List<Duration> destinationDelays = new ArrayList<>(List.of(Duration.ofSeconds(2)));
+    private final List<Duration> destinationDelays =
+        new ArrayList<>(List.of(Duration.ofSeconds(2)));
     private boolean archiveLogMode = true;
     private boolean commitFlushes = true;
     private Duration lgwrInterval = Duration.ofSeconds(3);
@@ -434,7 +460,9 @@ public final class SimulatedOracle {
 
     /** BLOCKSIZE: 512, 1024 or 4096. */
     public Builder blockSize(int size) {
-      require(size == 512 || size == 1024 || size == 4096, "blockSize must be 512, 1024 or 4096: " + size);
+      require(
+          size == 512 || size == 1024 || size == 4096,
+          "blockSize must be 512, 1024 or 4096: " + size);
       this.blockSize = size;
       return this;
     }
@@ -457,9 +485,9 @@ public final class SimulatedOracle {
     }
 
     /**
-     * DBTIMEZONE, as {@code CREATE DATABASE ... SET TIME_ZONE} set it: a region such as
-     * {@code Europe/Paris} or an offset such as {@code +00:00}. By default it is the server's zone
-     * ({@link #zone}), which is what Oracle uses when SET TIME_ZONE is not given.
+     * DBTIMEZONE, as {@code CREATE DATABASE ... SET TIME_ZONE} set it: a region such as {@code
+     * Europe/Paris} or an offset such as {@code +00:00}. By default it is the server's zone ({@link
+     * #zone}), which is what Oracle uses when SET TIME_ZONE is not given.
      */
     public Builder dbTimeZone(String zone) {
       settings.dbTimeZone = Objects.requireNonNull(zone, "zone == null");
@@ -491,8 +519,9 @@ public final class SimulatedOracle {
      * the user has no FLASHBACK object privilege on ({@link #grantFlashback}).
      */
     public Builder revoke(String privilege) {
-      require(DictionaryViews.PRIVILEGES.contains(privilege), "revoke names " + privilege + ", not one of "
-          + DictionaryViews.PRIVILEGES);
+      require(
+          DictionaryViews.PRIVILEGES.contains(privilege),
+          "revoke names " + privilege + ", not one of " + DictionaryViews.PRIVILEGES);
       settings.revoked.add(privilege);
       return this;
     }
@@ -507,10 +536,10 @@ public final class SimulatedOracle {
     }
 
     /**
-     * The capture user's user-level CONTAINER_DATA attribute: at the root it sees the rows of
-     * these PDBs (and the root's) in the CDB_ views and the V$/GV$ views with a CON_ID. No PDB is
-     * Oracle's default for a common user never granted one: the root's rows only. Without this
-     * call the user has CONTAINER_DATA=ALL.
+     * The capture user's user-level CONTAINER_DATA attribute: at the root it sees the rows of these
+     * PDBs (and the root's) in the CDB_ views and the V$/GV$ views with a CON_ID. No PDB is
+     * Oracle's default for a common user never granted one: the root's rows only. Without this call
+     * the user has CONTAINER_DATA=ALL.
      */
     public Builder containerData(String... pdbs) {
       settings.containerData.userLevel(java.util.Set.of(pdbs));
@@ -523,7 +552,8 @@ public final class SimulatedOracle {
      * user-level attribute says.
      */
     public Builder containerDataFor(String view, String... pdbs) {
-      settings.containerData.forView(Objects.requireNonNull(view, "view == null"), java.util.Set.of(pdbs));
+      settings.containerData.forView(
+          Objects.requireNonNull(view, "view == null"), java.util.Set.of(pdbs));
       return this;
     }
 
@@ -582,9 +612,9 @@ public final class SimulatedOracle {
 
     /**
      * LGWR writes a partly filled last block and the next write continues in it, so a block is
-     * written more than once and records can appear in (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK)
-     * after it was read. By default each write ends the block, as Oracle commonly does (the
-     * "redo wastage" statistic counts the bytes skipped).
+     * written more than once and records can appear in (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK) after
+     * it was read. By default each write ends the block, as Oracle commonly does (the "redo
+     * wastage" statistic counts the bytes skipped).
      */
     public Builder rewritesPartialBlocks() {
       this.rewritesPartialBlocks = true;
@@ -620,14 +650,20 @@ public final class SimulatedOracle {
       return this;
     }
 
-    /** OPERATION_CODE of LOB_ERASE rows: 29 (default, what connectors query) or 28 (the documented one). */
+    /**
+     * OPERATION_CODE of LOB_ERASE rows: 29 (default, what connectors query) or 28 (the documented
+     * one).
+     */
     public Builder lobEraseCode(int code) {
       require(code == 28 || code == 29, "lobEraseCode must be 28 or 29: " + code);
       settings.lobEraseCode = code;
       return this;
     }
 
-    /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes (default 2,048). */
+    /**
+     * The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes (default
+     * 2,048).
+     */
     public Builder lobWriteChunk(int units) {
       require(units >= 1, "lobWriteChunk must be 1 or more: " + units);
       settings.lobWriteChunk = units;
@@ -646,8 +682,9 @@ public final class SimulatedOracle {
     }
 
     /**
-     * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code XMLType(:1)}
-     * and XML DOC WRITE rows quoted text. By default they use binary XML: a select and HEXTORAW.
+     * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code
+     * XMLType(:1)} and XML DOC WRITE rows quoted text. By default they use binary XML: a select and
+     * HEXTORAW.
      */
     public Builder xmlTextStorage() {
       settings.xmlTextStorage = true;
@@ -655,8 +692,8 @@ public final class SimulatedOracle {
     }
 
     /**
-     * Oracle's known bug (Debezium's tests): a binary XML DOC WRITE whose HEXTORAW is split over CSF
-     * rows has no closing quote and parenthesis in its last piece.
+     * Oracle's known bug (Debezium's tests): a binary XML DOC WRITE whose HEXTORAW is split over
+     * CSF rows has no closing quote and parenthesis in its last piece.
      */
     public Builder xmlUnterminatedHex() {
       settings.xmlUnterminatedHex = true;
@@ -670,9 +707,9 @@ public final class SimulatedOracle {
     }
 
     /**
-     * A big-endian platform (V$DATABASE.PLATFORM_NAME 'AIX-Based Systems (64-bit)'): the XID
-     * RAW(8) columns hold USN, slot and sequence most significant byte first. The default is
-     * little-endian Linux x86 64-bit.
+     * A big-endian platform (V$DATABASE.PLATFORM_NAME 'AIX-Based Systems (64-bit)'): the XID RAW(8)
+     * columns hold USN, slot and sequence most significant byte first. The default is little-endian
+     * Linux x86 64-bit.
      */
     public Builder bigEndianPlatform() {
       settings.platformName = "AIX-Based Systems (64-bit)";
@@ -732,7 +769,8 @@ public final class SimulatedOracle {
     }
 
     public SimulatedOracle build() {
-      require(settings.sessionContainer == null || pdbs.contains(settings.sessionContainer),
+      require(
+          settings.sessionContainer == null || pdbs.contains(settings.sessionContainer),
           "connectsToPdb names " + settings.sessionContainer + ", not one of the PDBs " + pdbs);
       return new SimulatedOracle(this);
     }

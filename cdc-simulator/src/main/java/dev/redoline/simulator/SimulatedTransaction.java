@@ -28,10 +28,11 @@ import java.util.Objects;
  * whole simulator is driven from one thread.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because it is the workload API of one transaction: one documented method
- * per change a user can script (DML, partitions, array deletes, unsupported rows, LOB writes,
- * savepoints, rollbacks), each checking its arguments before it records redo through
- * {@code TxState}.
+ *
+ * Past 400 lines because it is the workload API of one transaction: one documented method per
+ * change a user can script (DML, partitions, array deletes, unsupported rows, LOB writes,
+ * savepoints, rollbacks), each checking its arguments before it records redo through {@code
+ * TxState}.
  */
 public final class SimulatedTransaction {
 
@@ -64,7 +65,9 @@ public final class SimulatedTransaction {
     return state.ended;
   }
 
-  /** The SCN of the transaction's first change (its START_SCN), or -1 before it changed anything. */
+  /**
+   * The SCN of the transaction's first change (its START_SCN), or -1 before it changed anything.
+   */
   public long startScn() {
     return state.startScn;
   }
@@ -97,7 +100,10 @@ public final class SimulatedTransaction {
     return insertInto(t, t.segmentForNewRow(), after, null);
   }
 
-  /** The insert; {@code given} (or null) holds the caller's values where a {@link GeneratedLob} was given. */
+  /**
+   * The insert; {@code given} (or null) holds the caller's values where a {@link GeneratedLob} was
+   * given.
+   */
   private String insertInto(SimTable t, SimTable.Segment segment, Row after, Object[] given) {
     String rowId = t.newRowId(segment);
     Object[] values = new Object[after.size()];
@@ -107,7 +113,8 @@ public final class SimulatedTransaction {
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows.put(rowId, stored);
-    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, values), null);
+    RedoRecord change =
+        emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, values), null);
     for (int i = 0; i < values.length; i++) {
       lobs.writeOutOfLine(t, stored, rowId, i);
     }
@@ -120,8 +127,8 @@ public final class SimulatedTransaction {
    * holds: the database first creates the partition by recursive DDL (its own transaction, INFO
    * 'INTERNAL DDL', a new DATA_OBJ#), then the row goes into it. Returns the new row's ROWID.
    *
-   * @throws IllegalArgumentException if the table was not made by
-   *     {@link SchemaChanges#createIntervalPartitioned}
+   * @throws IllegalArgumentException if the table was not made by {@link
+   *     SchemaChanges#createIntervalPartitioned}
    */
   public String insertIntoNewPartition(TableId table, Object... values) {
     SimTable t = live(table);
@@ -152,7 +159,8 @@ public final class SimulatedTransaction {
         throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
       }
       Object value = SimLob.stored(layout.column(i).type(), e.getValue());
-      if (value instanceof GeneratedLob g) {   // out of line: the SET shows EMPTY_BLOB(), the writes follow
+      if (value
+          instanceof GeneratedLob g) { // out of line: the SET shows EMPTY_BLOB(), the writes follow
         generated[i] = g;
         value = dev.redoline.core.Marker.EMPTY_BLOB;
       }
@@ -167,13 +175,16 @@ public final class SimulatedTransaction {
         stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
       }
     }
-    RedoRecord change = emit(RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
+    RedoRecord change =
+        emit(
+            RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
         lobs.writeOutOfLine(t, stored, rowId, i);
       }
     }
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+    state.undo.add(
+        new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
   }
 
   /** DELETE of one row; the redo carries the whole old row. */
@@ -182,13 +193,20 @@ public final class SimulatedTransaction {
     SimTable.StoredRow stored = stored(t, rowId);
     Row before = SimLob.row(stored.values);
     t.rows.remove(rowId);
-    RedoRecord change = emit(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before));
+    RedoRecord change =
+        emit(
+            RecordKind.DELETE,
+            t,
+            stored.segment,
+            rowId,
+            null,
+            SimLob.withoutLobs(t.layout, before));
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
   /**
-   * An array DELETE (one statement, many rows): the rows share one redo record, so they share
-   * one RS_ID, all with SSN 0 (requirement 23).
+   * An array DELETE (one statement, many rows): the rows share one redo record, so they share one
+   * RS_ID, all with SSN 0 (requirement 23).
    */
   public void deleteArray(TableId table, List<String> rowIds) {
     SimTable t = live(table);
@@ -198,8 +216,15 @@ public final class SimulatedTransaction {
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
       t.rows.remove(rowId);
-      RedoRecord r = record(RecordKind.DELETE, t, stored.segment, rowId, null, SimLob.withoutLobs(t.layout, before),
-          oracle.redo.nextScn());
+      RedoRecord r =
+          record(
+              RecordKind.DELETE,
+              t,
+              stored.segment,
+              rowId,
+              null,
+              SimLob.withoutLobs(t.layout, before),
+              oracle.redo.nextScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -238,15 +263,17 @@ public final class SimulatedTransaction {
     lobs.write(live(table), rowId, column, offset, data);
   }
 
-  /** {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row. */
+  /**
+   * {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row.
+   */
   public void lobTrim(TableId table, String rowId, String column, long length) {
     lobs.trim(live(table), rowId, column, length);
   }
 
   /**
-   * {@code DBMS_LOB.ERASE} of {@code amount} characters or bytes from {@code offset}: spaces or zero
-   * bytes over the range, the length unchanged; a LOB_ERASE row (OPERATION_CODE per
-   * {@link SimulatedOracle.Builder#lobEraseCode}).
+   * {@code DBMS_LOB.ERASE} of {@code amount} characters or bytes from {@code offset}: spaces or
+   * zero bytes over the range, the length unchanged; a LOB_ERASE row (OPERATION_CODE per {@link
+   * SimulatedOracle.Builder#lobEraseCode}).
    */
   public void lobErase(TableId table, String rowId, String column, long offset, long amount) {
     lobs.erase(live(table), rowId, column, offset, amount);
@@ -263,7 +290,8 @@ public final class SimulatedTransaction {
     requireOpen();
     Integer mark = state.savepoints.get(name);
     if (mark == null) {
-      throw new IllegalArgumentException("No savepoint " + name + " in transaction " + state.xid.toHex());
+      throw new IllegalArgumentException(
+          "No savepoint " + name + " in transaction " + state.xid.toHex());
     }
     undoTo(mark);
   }
@@ -295,7 +323,7 @@ public final class SimulatedTransaction {
       undo(e, durable && e.written());
     }
     if (!durable) {
-      state.startScn = -1;   // as if it had never started: no ROLLBACK record either
+      state.startScn = -1; // as if it had never started: no ROLLBACK record either
     }
     oracle.transactions.end(this, false, oracle.redo.nextScn());
   }
@@ -338,8 +366,15 @@ public final class SimulatedTransaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(record(e.undoKind(), t, segment, e.rowId(), SimLob.forRedo(t.layout, values), null,
-          oracle.redo.nextScn()));
+      write(
+          record(
+              e.undoKind(),
+              t,
+              segment,
+              e.rowId(),
+              SimLob.forRedo(t.layout, values),
+              null,
+              oracle.redo.nextScn()));
     }
   }
 
@@ -349,15 +384,18 @@ public final class SimulatedTransaction {
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
       boolean key = layout.primaryKey().contains(layout.column(i).name());
-      boolean logged = !SimLob.storedAsLob(layout.column(i).type()) && (changed[i] || level == SupplementalLogging.ALL
-          || (level == SupplementalLogging.PRIMARY_KEY && key));
+      boolean logged =
+          !SimLob.storedAsLob(layout.column(i).type())
+              && (changed[i]
+                  || level == SupplementalLogging.ALL
+                  || (level == SupplementalLogging.PRIMARY_KEY && key));
       b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
     }
     return b.build();
   }
 
-  private RedoRecord emit(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
-      Row before) {
+  private RedoRecord emit(
+      RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings, kind, t.layout)) {
@@ -366,21 +404,53 @@ public final class SimulatedTransaction {
     return r;
   }
 
-  RedoRecord record(RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values,
-      Row before, long scn) {
+  RedoRecord record(
+      RecordKind kind,
+      SimTable t,
+      SimTable.Segment segment,
+      String rowId,
+      Row values,
+      Row before,
+      long scn) {
     requireOpen();
     boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
-    return new RedoRecord(kind, scn, oracle.redo.now(), state, state.writeThread, t.version(), segment.objectId,
-        segment.dataObjectId, rowId, values, before, null,
-        unlogged ? "no supplemental log data found" : null, unlogged ? 3 : 0);
+    return new RedoRecord(
+        kind,
+        scn,
+        oracle.redo.now(),
+        state,
+        state.writeThread,
+        t.version(),
+        segment.objectId,
+        segment.dataObjectId,
+        rowId,
+        values,
+        before,
+        null,
+        unlogged ? "no supplemental log data found" : null,
+        unlogged ? 3 : 0);
   }
 
   void write(RedoRecord r) {
     if (!state.started()) {
       state.startScn = r.scn;
       state.startTime = r.time;
-      state.startRecord = new RedoRecord(RecordKind.START, r.scn, r.time, state, state.writeThread, null, 0, 0,
-          null, null, null, null, null, 0);
+      state.startRecord =
+          new RedoRecord(
+              RecordKind.START,
+              r.scn,
+              r.time,
+              state,
+              state.writeThread,
+              null,
+              0,
+              0,
+              null,
+              null,
+              null,
+              null,
+              null,
+              0);
       oracle.redo.write(state.startRecord, state);
     }
     oracle.redo.write(r, state);
@@ -392,14 +462,23 @@ public final class SimulatedTransaction {
     SimTable t = oracle.catalog.table(table);
     Catalog.Container container = oracle.catalog.container(t.conId);
     if (!container.open()) {
-      throw new IllegalStateException("PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+      throw new IllegalStateException(
+          "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
     }
     if (state.conId < 0) {
       state.conId = t.conId;
     }
     if (t.conId != state.conId && oracle.catalog.cdb) {
-      throw new IllegalArgumentException("Transaction " + state.xid.toHex() + " runs in container "
-          + state.conId + " but " + table + " is in container " + t.conId + ": transactions never span PDBs");
+      throw new IllegalArgumentException(
+          "Transaction "
+              + state.xid.toHex()
+              + " runs in container "
+              + state.conId
+              + " but "
+              + table
+              + " is in container "
+              + t.conId
+              + ": transactions never span PDBs");
     }
     return t;
   }
@@ -414,8 +493,14 @@ public final class SimulatedTransaction {
 
   private static void requireShape(TableLayout layout, Row row) {
     if (row.size() != layout.columns().size()) {
-      throw new IllegalArgumentException("Row of " + row.size() + " values for " + layout.table() + ", which has "
-          + layout.columns().size() + " columns");
+      throw new IllegalArgumentException(
+          "Row of "
+              + row.size()
+              + " values for "
+              + layout.table()
+              + ", which has "
+              + layout.columns().size()
+              + " columns");
     }
   }
 

@@ -17,19 +17,20 @@ import java.util.logging.Logger;
  *   <li>{@code jdbc:redoline:sim:<workload>[?seed=N&db=NAME&instance=N]}: a database in this JVM.
  *       {@code demo} and {@code stress} are made on first use and run in real time; every
  *       connection naming the same workload, seed and {@code db} shares one database, so a capture
- *       abandoned without a clean close and started again finds it where it left it. A name
- *       from {@link SimulatedOracle#url()} reaches that caller's scripted database.
- *   <li>{@code jdbc:redoline:sim://127.0.0.1:<port>/<database>[?instance=N]}: a
- *       {@link SimulatorServer} in its own process.
+ *       abandoned without a clean close and started again finds it where it left it. A name from
+ *       {@link SimulatedOracle#url()} reaches that caller's scripted database.
+ *   <li>{@code jdbc:redoline:sim://127.0.0.1:<port>/<database>[?instance=N]}: a {@link
+ *       SimulatorServer} in its own process.
  *   <li>{@code jdbc:redoline:sim:replay?file=<recording>}: a capture recording answering as the
- *       database it was recorded from ({@link dev.redoline.simulator.internal.replay.ReplayDatabase}).
+ *       database it was recorded from ({@link
+ *       dev.redoline.simulator.internal.replay.ReplayDatabase}).
  * </ul>
  *
  * <p>The simulator answers what a LogMiner client sends as Oracle would: the V$ and dictionary
  * views, DBMS_LOGMNR calls, ALTER SESSION, and SELECTs on V$LOGMNR_CONTENTS, evaluated verbatim by
  * an SQL engine. Errors are {@link SQLException}s with the ORA number as vendor code and Oracle's
- * message, {@link java.sql.SQLRecoverableException} where the connection is gone. User and
- * password are not checked.
+ * message, {@link java.sql.SQLRecoverableException} where the connection is gone. User and password
+ * are not checked.
  */
 public final class SimulatorDriver implements Driver {
 
@@ -100,6 +101,7 @@ public final class SimulatorDriver implements Driver {
 
   @Override
   public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException("The simulator's driver logs nothing through java.util.logging");
+    throw new SQLFeatureNotSupportedException(
+        "The simulator's driver logs nothing through java.util.logging");
   }
 }

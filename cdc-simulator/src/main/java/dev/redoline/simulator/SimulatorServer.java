@@ -29,12 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Options: {@code --workload demo|stress|biglob} (default {@code demo}), {@code --seed N}
  * (default 1), {@code --port N} (default 15210; 0 picks a free port), {@code --lob-bytes N} (the
  * size of the {@code biglob} workload's generated BLOB, default 1 GiB), {@code --log-bytes N} (the
- * size of its redo logs, default 4 MiB), {@code --pace on|N}
- * (LogMiner's pace, {@link LogMinerPace}: the published figures, or N changes a second; default
- * none), {@code --exit-with PID}
- * (stop when that process ends, as a test's forked server does). The server listens on the loopback
- * address only, prints one line when it is ready ({@code listening on 127.0.0.1:PORT database
- * NAME}), and stops cleanly on SIGTERM or Ctrl-C, closing every client connection.
+ * size of its redo logs, default 4 MiB), {@code --pace on|N} (LogMiner's pace, {@link
+ * LogMinerPace}: the published figures, or N changes a second; default none), {@code --exit-with
+ * PID} (stop when that process ends, as a test's forked server does). The server listens on the
+ * loopback address only, prints one line when it is ready ({@code listening on 127.0.0.1:PORT
+ * database NAME}), and stops cleanly on SIGTERM or Ctrl-C, closing every client connection.
  */
 public final class SimulatorServer implements AutoCloseable {
 
@@ -49,7 +48,8 @@ public final class SimulatorServer implements AutoCloseable {
   private final Thread acceptor;
   private volatile boolean closed;
 
-  private SimulatorServer(SimulatedOracle oracle, String database, ServerSocket listener, RealTime clock) {
+  private SimulatorServer(
+      SimulatedOracle oracle, String database, ServerSocket listener, RealTime clock) {
     this.oracle = oracle;
     this.database = database;
     this.listener = listener;
@@ -63,13 +63,14 @@ public final class SimulatorServer implements AutoCloseable {
    *
    * @throws IOException when the port cannot be bound
    */
-  public static SimulatorServer start(SimulatedOracle oracle, String database, int port, boolean realTime)
-      throws IOException {
+  public static SimulatorServer start(
+      SimulatedOracle oracle, String database, int port, boolean realTime) throws IOException {
     Objects.requireNonNull(oracle, "oracle == null");
     Objects.requireNonNull(database, "database == null");
     ServerSocket listener = new ServerSocket();
     listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-    SimulatorServer server = new SimulatorServer(oracle, database, listener, realTime ? RealTime.start(oracle) : null);
+    SimulatorServer server =
+        new SimulatorServer(oracle, database, listener, realTime ? RealTime.start(oracle) : null);
     server.acceptor.start();
     return server;
   }
@@ -103,8 +104,11 @@ public final class SimulatorServer implements AutoCloseable {
         case "--pace" -> pace = LogMinerPace.parse(required(args[i], value));
         case "--exit-with" -> exitWith(Long.parseLong(required(args[i], value)));
         default -> {
-          System.err.println("Unknown option " + args[i] + "; usage: --workload demo|stress|biglob [--seed N]"
-              + " [--port N] [--lob-bytes N] [--log-bytes N] [--pace on|N] [--exit-with PID]");
+          System.err.println(
+              "Unknown option "
+                  + args[i]
+                  + "; usage: --workload demo|stress|biglob [--seed N]"
+                  + " [--port N] [--lob-bytes N] [--log-bytes N] [--pace on|N] [--exit-with PID]");
           System.exit(2);
         }
       }
@@ -113,7 +117,10 @@ public final class SimulatorServer implements AutoCloseable {
     SimulatedOracle oracle;
     try {
       Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-      oracle = workload.equals("biglob") ? Workloads.bigLob(seed, now, lobBytes, logBytes) : Workloads.create(workload, seed, now);
+      oracle =
+          workload.equals("biglob")
+              ? Workloads.bigLob(seed, now, lobBytes, logBytes)
+              : Workloads.create(workload, seed, now);
       oracle.logMinerPace(pace);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
@@ -121,12 +128,22 @@ public final class SimulatorServer implements AutoCloseable {
       return;
     }
     SimulatorServer server = start(oracle, workload, port, true);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      System.out.println("redoline simulator stopped");
-    }, "redoline-simulator-shutdown"));
-    System.out.println("redoline simulator listening on 127.0.0.1:" + server.port() + " database " + workload
-        + " (" + server.url() + ")");
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  System.out.println("redoline simulator stopped");
+                },
+                "redoline-simulator-shutdown"));
+    System.out.println(
+        "redoline simulator listening on 127.0.0.1:"
+            + server.port()
+            + " database "
+            + workload
+            + " ("
+            + server.url()
+            + ")");
     server.acceptor.join();
   }
 
@@ -135,10 +152,17 @@ public final class SimulatorServer implements AutoCloseable {
    * memory runs no cleanup), so a forked server never outlives the test that started it.
    */
   private static void exitWith(long pid) {
-    ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> {
-      System.out.println("redoline simulator: process " + pid + " ended, stopping");
-      System.exit(0);
-    }), () -> System.exit(0));
+    ProcessHandle.of(pid)
+        .ifPresentOrElse(
+            p ->
+                p.onExit()
+                    .thenRun(
+                        () -> {
+                          System.out.println(
+                              "redoline simulator: process " + pid + " ended, stopping");
+                          System.exit(0);
+                        }),
+            () -> System.exit(0));
   }
 
   private static String required(String option, String value) {
@@ -171,7 +195,8 @@ public final class SimulatorServer implements AutoCloseable {
     LocalBackend session = null;
     try (client) {
       client.setTcpNoDelay(true);
-      ObjectOutputStream out = new ObjectOutputStream(new BufferedOutputStream(client.getOutputStream()));
+      ObjectOutputStream out =
+          new ObjectOutputStream(new BufferedOutputStream(client.getOutputStream()));
       out.flush();
       ObjectInputStream in = Wire.input(new BufferedInputStream(client.getInputStream()));
       while (true) {
@@ -211,14 +236,15 @@ public final class SimulatorServer implements AutoCloseable {
         out.reset();
         out.flush();
         if (reply.failure() != null && reply.failure().connectionLost()) {
-          return;   // the session is gone: the connection really closes, as Oracle's would
+          return; // the session is gone: the connection really closes, as Oracle's would
         }
       }
     } catch (SocketException | java.io.EOFException e) {
       // The client went away (crashed, killed, or closed without a word): its session ends.
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       if (!closed) {
-        System.err.println("redoline simulator: client " + client.getRemoteSocketAddress() + " dropped: " + e);
+        System.err.println(
+            "redoline simulator: client " + client.getRemoteSocketAddress() + " dropped: " + e);
       }
     } finally {
       clients.remove(client);
@@ -238,7 +264,10 @@ public final class SimulatorServer implements AutoCloseable {
     throw OracleErrors.error(900);
   }
 
-  /** Stops listening, closes every client connection and stops the clock. The database stays as it is. */
+  /**
+   * Stops listening, closes every client connection and stops the clock. The database stays as it
+   * is.
+   */
   @Override
   public void close() {
     closed = true;

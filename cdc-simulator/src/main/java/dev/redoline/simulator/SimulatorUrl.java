@@ -8,9 +8,10 @@ import java.util.Map;
  * A simulator JDBC URL, parsed: {@code jdbc:redoline:sim:<database>[?k=v&...]} for a database in
  * this JVM, {@code jdbc:redoline:sim://<host>:<port>/<database>[?k=v&...]} for a simulator server.
  * The parameters are {@code seed} (of a workload database), {@code rows} and {@code huge} (its
- * seeded customers and, for {@code stress}, the seconds between its 5,000-row transactions), {@code instance} (the RAC instance to
- * connect to, default 1), {@code pace} (LogMiner's pace: {@code on} or changes a second) and {@code db} (any text: a workload database of its own, so that two
- * tests of one JVM do not share one).
+ * seeded customers and, for {@code stress}, the seconds between its 5,000-row transactions), {@code
+ * instance} (the RAC instance to connect to, default 1), {@code pace} (LogMiner's pace: {@code on}
+ * or changes a second) and {@code db} (any text: a workload database of its own, so that two tests
+ * of one JVM do not share one).
  *
  * @param host the server's host, or {@code null} in this JVM
  * @param port the server's port, or 0
@@ -29,11 +30,19 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
     return url != null && url.startsWith(PREFIX);
   }
 
-  /** @throws IllegalArgumentException naming the URL and what is wrong with it */
+  /**
+   * @throws IllegalArgumentException naming the URL and what is wrong with it
+   */
   static SimulatorUrl parse(String url) {
     if (!accepts(url)) {
-      throw new IllegalArgumentException("Not a simulator URL: '" + url + "' (expected " + PREFIX
-          + "<workload>[?seed=N] or " + PREFIX + "//127.0.0.1:<port>/<database>)");
+      throw new IllegalArgumentException(
+          "Not a simulator URL: '"
+              + url
+              + "' (expected "
+              + PREFIX
+              + "<workload>[?seed=N] or "
+              + PREFIX
+              + "//127.0.0.1:<port>/<database>)");
     }
     String rest = url.substring(PREFIX.length());
     Map<String, String> parameters = new LinkedHashMap<>();
@@ -42,7 +51,8 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
       for (String pair : rest.substring(q + 1).split("&")) {
         int eq = pair.indexOf('=');
         if (eq <= 0) {
-          throw new IllegalArgumentException("Bad parameter '" + pair + "' in '" + url + "' (expected name=value)");
+          throw new IllegalArgumentException(
+              "Bad parameter '" + pair + "' in '" + url + "' (expected name=value)");
         }
         parameters.put(pair.substring(0, eq).toLowerCase(Locale.ROOT), pair.substring(eq + 1));
       }
@@ -54,7 +64,8 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
       int slash = rest.indexOf('/', 2);
       int colon = rest.lastIndexOf(':', slash < 0 ? rest.length() : slash);
       if (slash < 0 || colon < 2) {
-        throw new IllegalArgumentException("Bad server address in '" + url + "' (expected //host:port/database)");
+        throw new IllegalArgumentException(
+            "Bad server address in '" + url + "' (expected //host:port/database)");
       }
       host = rest.substring(2, colon);
       try {
@@ -86,12 +97,15 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
   long seedRows() {
     long rows = number("rows", Workloads.DEFAULT_SEED_ROWS);
     if (rows < 1) {
-      throw new IllegalArgumentException("Bad rows '" + rows + "' (expected 1 or more: orders need a customer)");
+      throw new IllegalArgumentException(
+          "Bad rows '" + rows + "' (expected 1 or more: orders need a customer)");
     }
     return rows;
   }
 
-  /** {@code huge}: seconds of database time between the stress workload's 5,000-row transactions. */
+  /**
+   * {@code huge}: seconds of database time between the stress workload's 5,000-row transactions.
+   */
   java.time.Duration hugeEvery() {
     long seconds = number("huge", Workloads.DEFAULT_HUGE_EVERY.toSeconds());
     if (seconds < 1) {
@@ -113,7 +127,9 @@ record SimulatorUrl(String host, int port, String database, Map<String, String> 
     return (int) number("instance", 1);
   }
 
-  /** The key under which connections share a database in this JVM: everything but {@code instance}. */
+  /**
+   * The key under which connections share a database in this JVM: everything but {@code instance}.
+   */
   String sharingKey() {
     Map<String, String> rest = new java.util.TreeMap<>(parameters);
     rest.remove("instance");

@@ -4,8 +4,9 @@ import dev.redoline.core.Xid;
 import java.util.List;
 
 /**
- * The unusual rows of docs/logminer.md#what-the-simulator-models, item 27 that a workload can make happen on purpose:
- * GoldenGate replication markers, COMMITs of empty transactions, and corrupt redo blocks.
+ * The unusual rows of docs/logminer.md#what-the-simulator-models, item 27 that a workload can make
+ * happen on purpose: GoldenGate replication markers, COMMITs of empty transactions, and corrupt
+ * redo blocks.
  *
  * <pre>{@code
  * oracle.special().replicationMarker(1);      // START + code 27, never ends
@@ -27,8 +28,8 @@ public final class SpecialRedo {
 
   /**
    * A GoldenGate replication marker on {@code thread}: a START and an OPERATION_CODE 27 row of a
-   * transaction that never commits nor rolls back, and that V$TRANSACTION never lists. LGWR
-   * writes it at once.
+   * transaction that never commits nor rolls back, and that V$TRANSACTION never lists. LGWR writes
+   * it at once.
    *
    * @return the marker transaction's XID
    */
@@ -45,9 +46,8 @@ public final class SpecialRedo {
   }
 
   /**
-   * The COMMIT of a transaction that changed nothing, as LogMiner shows some: no START, and
-   * THREAD# 0 on the COMMIT row (its RS_ID still points into {@code thread}'s log). LGWR writes it
-   * at once.
+   * The COMMIT of a transaction that changed nothing, as LogMiner shows some: no START, and THREAD#
+   * 0 on the COMMIT row (its RS_ID still points into {@code thread}'s log). LGWR writes it at once.
    *
    * @return the empty transaction's XID
    */
@@ -78,8 +78,14 @@ public final class SpecialRedo {
   public void corruptLastRecords(int thread, int records) {
     List<RedoRecord> written = oracle.redo.thread(thread).current().records;
     if (records < 1 || records > written.size()) {
-      throw new IllegalArgumentException("records must be in [1, " + written.size() + "] for the current log of"
-          + " thread " + thread + ": " + records);
+      throw new IllegalArgumentException(
+          "records must be in [1, "
+              + written.size()
+              + "] for the current log of"
+              + " thread "
+              + thread
+              + ": "
+              + records);
     }
     for (RedoRecord r : written.subList(written.size() - records, written.size())) {
       r.corrupt = true;
@@ -89,11 +95,25 @@ public final class SpecialRedo {
   private TxState detached(int thread, String user) {
     oracle.redo.thread(thread);
     oracle.instances.requireUp(thread);
-    return new TxState(oracle.transactions.newXid(), thread, thread, user, oracle.catalog.cdb ? 1 : 0, false);
+    return new TxState(
+        oracle.transactions.newXid(), thread, thread, user, oracle.catalog.cdb ? 1 : 0, false);
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {
-    return new RedoRecord(kind, scn, oracle.redo.now(), tx, tx.writeThread, null, 0, 0, null, null, null, null,
-        null, 0);
+    return new RedoRecord(
+        kind,
+        scn,
+        oracle.redo.now(),
+        tx,
+        tx.writeThread,
+        null,
+        0,
+        0,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0);
   }
 }

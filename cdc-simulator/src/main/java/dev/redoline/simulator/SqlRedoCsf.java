@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Continuation rows (CSF) of V$LOGMNR_CONTENTS: SQL_REDO and SQL_UNDO are VARCHAR2(4000), so a
- * longer text continues on the next rows, CSF=1 on every piece but the last (docs/logminer.md#columns,
- * requirement 21). The limit counts UTF-8 bytes, not characters.
+ * longer text continues on the next rows, CSF=1 on every piece but the last
+ * (docs/logminer.md#columns, requirement 21). The limit counts UTF-8 bytes, not characters.
  *
  * <pre>{@code
  * List<String> pieces = SqlRedoCsf.split("x".repeat(4001));   // 4,000 'x', then "x"
@@ -21,17 +21,17 @@ final class SqlRedoCsf {
   private SqlRedoCsf() {}
 
   /**
-   * CSF pieces: {@code text} cut greedily into pieces of at most {@value #PIECE_BYTES} UTF-8
-   * bytes. A cut may fall anywhere, inside a literal too, but never inside a character (each
-   * piece is a VARCHAR2 of the database character set), so a supplementary character stays
-   * whole. Concatenating the pieces gives back the text; a text that fits is one piece.
+   * CSF pieces: {@code text} cut greedily into pieces of at most {@value #PIECE_BYTES} UTF-8 bytes.
+   * A cut may fall anywhere, inside a literal too, but never inside a character (each piece is a
+   * VARCHAR2 of the database character set), so a supplementary character stays whole.
+   * Concatenating the pieces gives back the text; a text that fits is one piece.
    */
   static List<String> split(String text) {
     if (text == null) {
       throw new NullPointerException("text == null");
     }
     if (text.length() * 3L <= PIECE_BYTES) {
-      return List.of(text);   // at most three UTF-8 bytes per char: one piece
+      return List.of(text); // at most three UTF-8 bytes per char: one piece
     }
     List<String> pieces = new ArrayList<>(1 + text.length() / PIECE_BYTES);
     int start = 0;
@@ -59,7 +59,8 @@ final class SqlRedoCsf {
 
   private static int utf8Length(int codePoint) {
     // A lone surrogate is written as '?' by the UTF-8 encoder: one byte.
-    return codePoint < 0x80 || Character.isSurrogate((char) codePoint) && codePoint <= 0xFFFF ? 1
+    return codePoint < 0x80 || Character.isSurrogate((char) codePoint) && codePoint <= 0xFFFF
+        ? 1
         : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
   }
 }

@@ -24,41 +24,48 @@ import java.util.List;
  * }</pre>
  *
  * <h2>Statement shapes (docs/logminer.md#statement-text and #rollbacks)</h2>
+ *
  * <ul>
- *   <li>Identifiers double-quoted exactly as stored (lower case, spaces kept), table as
- *       {@code "OWNER"."TABLE"}; keywords lower case; {@code NULL} and {@code IS NULL} upper case.</li>
+ *   <li>Identifiers double-quoted exactly as stored (lower case, spaces kept), table as {@code
+ *       "OWNER"."TABLE"}; keywords lower case; {@code NULL} and {@code IS NULL} upper case.
  *   <li>INSERT: {@code insert into "S"."T"("C1","C2") values ('1',NULL);} with no space before
  *       {@code (}, no spaces between names or values, every column in layout order, and never a
- *       ROWID.</li>
+ *       ROWID.
  *   <li>UPDATE: {@code set} items joined by {@code ", "}, {@code where} items by {@code " and "},
  *       NULL old values as {@code "C" IS NULL}, then {@code ROWID = '...'}. Without any where item
- *       (nothing logged and NO_ROWID_IN_STMT) the statement has no where clause.</li>
+ *       (nothing logged and NO_ROWID_IN_STMT) the statement has no where clause.
  *   <li>DELETE: {@code delete from "S"."T" where ... and ROWID = '...';}, or {@code delete from
- *       "S"."T";} when nothing is left of the where clause.</li>
+ *       "S"."T";} when nothing is left of the where clause.
  *   <li>ROLLBACK=1 rows (1.4): an undone INSERT is a DELETE by ROWID only; an undone UPDATE sets
- *       the old values with a ROWID-only where clause; an undone DELETE is an INSERT.</li>
+ *       the old values with a ROWID-only where clause; an undone DELETE is an INSERT.
  *   <li>NO_ROWID_IN_STMT removes the ROWID predicate (the caller keeps the ROW_ID column);
- *       NO_SQL_DELIMITER removes the trailing {@code ;} (3.2).</li>
+ *       NO_SQL_DELIMITER removes the trailing {@code ;} (3.2).
  *   <li>Without a dictionary (2.2): {@code "UNKNOWN"."OBJ# n"}, columns {@code "COL n"} by column
- *       id, values as {@link RawValueEncoder} bytes.</li>
- *   <li>Texts over 4,000 UTF-8 bytes are cut into CSF pieces by {@link #splitCsf}.</li>
+ *       id, values as {@link RawValueEncoder} bytes.
+ *   <li>Texts over 4,000 UTF-8 bytes are cut into CSF pieces by {@link #splitCsf}.
  * </ul>
- * Literals are documented on {@link LiteralRenderer}. Rows given to a method must have exactly
- * one slot per layout column; a slot that is {@link dev.redoline.core.Absent} is left out of SET
- * and WHERE, and is refused in INSERT values. This class is immutable and thread-safe.
+ *
+ * Literals are documented on {@link LiteralRenderer}. Rows given to a method must have exactly one
+ * slot per layout column; a slot that is {@link dev.redoline.core.Absent} is left out of SET and
+ * WHERE, and is refused in INSERT values. This class is immutable and thread-safe.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because every statement shape above (INSERT, UPDATE, DELETE, their undo
- * forms, the dictionary-less forms, CSF splitting) is rendered here, byte for byte, and each
- * shape's rules are documented beside its method; literals are {@link LiteralRenderer}'s.
+ *
+ * Past 400 lines because every statement shape above (INSERT, UPDATE, DELETE, their undo forms, the
+ * dictionary-less forms, CSF splitting) is rendered here, byte for byte, and each shape's rules are
+ * documented beside its method; literals are {@link LiteralRenderer}'s.
  */
 final class SqlRedoRenderer {
 
   /** SQL_REDO and SQL_UNDO of a temporary table's rows (docs/logminer.md#the-contents-view). */
   static final String TEMPORARY_TABLE_REDO = "/* No SQL_REDO for temporary tables */";
+
   static final String TEMPORARY_TABLE_UNDO = "/* No SQL_UNDO for temporary tables */";
 
-  /** SQL_REDO/SQL_UNDO when the redo has more columns than the dictionary (docs/logminer.md#start-options). */
+  /**
+   * SQL_REDO/SQL_UNDO when the redo has more columns than the dictionary
+   * (docs/logminer.md#start-options).
+   */
   static final String DICTIONARY_VERSION_MISMATCH = "Dictionary Version Mismatch";
 
   /**
@@ -75,16 +82,25 @@ final class SqlRedoRenderer {
    * @param numberFixedMaxChars longest plain NUMBER text before scientific notation (Oracle's
    *     {@code TM} rule says 64; unverified in SQL_REDO)
    * @param ltzAsTimestampTz TIMESTAMP WITH LOCAL TIME ZONE as {@code TO_TIMESTAMP_TZ('... +00:00')}
-   *     (default, docs/logminer.md#literals, a guess) or, when false, as {@code TO_TIMESTAMP('...')}
+   *     (default, docs/logminer.md#literals, a guess) or, when false, as {@code
+   *     TO_TIMESTAMP('...')}
    * @param nls the mining session's NLS settings and time zone, which every date, time and number
-   *     literal follows (requirement 20); {@link SessionNls#GATEWAY} unless the session altered them
+   *     literal follows (requirement 20); {@link SessionNls#GATEWAY} unless the session altered
+   *     them
    */
-  record RenderOptions(boolean noRowIdInStmt, boolean noSqlDelimiter, String binaryNanText,
-      String binaryInfinityText, int unistrChunkUnits, int numberFixedMaxChars, boolean ltzAsTimestampTz,
+  record RenderOptions(
+      boolean noRowIdInStmt,
+      boolean noSqlDelimiter,
+      String binaryNanText,
+      String binaryInfinityText,
+      int unistrChunkUnits,
+      int numberFixedMaxChars,
+      boolean ltzAsTimestampTz,
       SessionNls nls) {
 
     /** Default {@link #unistrChunkUnits}. */
     static final int DEFAULT_UNISTR_CHUNK_UNITS = 800;
+
     /** Default {@link #numberFixedMaxChars}: the limit of Oracle's {@code TM} format. */
     static final int DEFAULT_NUMBER_FIXED_MAX_CHARS = 64;
 
@@ -96,15 +112,20 @@ final class SqlRedoRenderer {
         throw new NullPointerException("binaryInfinityText == null");
       }
       if (binaryNanText.isEmpty() || binaryInfinityText.isEmpty()) {
-        throw new IllegalArgumentException("NaN and infinity spellings must not be empty: '"
-            + binaryNanText + "', '" + binaryInfinityText + "'");
+        throw new IllegalArgumentException(
+            "NaN and infinity spellings must not be empty: '"
+                + binaryNanText
+                + "', '"
+                + binaryInfinityText
+                + "'");
       }
       if (unistrChunkUnits < 2) {
-        throw new IllegalArgumentException("unistrChunkUnits must be 2 or more (a surrogate pair): "
-            + unistrChunkUnits);
+        throw new IllegalArgumentException(
+            "unistrChunkUnits must be 2 or more (a surrogate pair): " + unistrChunkUnits);
       }
       if (numberFixedMaxChars < 1) {
-        throw new IllegalArgumentException("numberFixedMaxChars must be 1 or more: " + numberFixedMaxChars);
+        throw new IllegalArgumentException(
+            "numberFixedMaxChars must be 1 or more: " + numberFixedMaxChars);
       }
       if (nls == null) {
         throw new NullPointerException("nls == null");
@@ -112,16 +133,39 @@ final class SqlRedoRenderer {
     }
 
     /** All knobs, under Redoline's own NLS settings ({@link SessionNls#GATEWAY}). */
-    RenderOptions(boolean noRowIdInStmt, boolean noSqlDelimiter, String binaryNanText, String binaryInfinityText,
-        int unistrChunkUnits, int numberFixedMaxChars, boolean ltzAsTimestampTz) {
-      this(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText, unistrChunkUnits,
-          numberFixedMaxChars, ltzAsTimestampTz, SessionNls.GATEWAY);
+    RenderOptions(
+        boolean noRowIdInStmt,
+        boolean noSqlDelimiter,
+        String binaryNanText,
+        String binaryInfinityText,
+        int unistrChunkUnits,
+        int numberFixedMaxChars,
+        boolean ltzAsTimestampTz) {
+      this(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          numberFixedMaxChars,
+          ltzAsTimestampTz,
+          SessionNls.GATEWAY);
     }
 
     /** The four switches of a session; the other knobs take their defaults. */
-    RenderOptions(boolean noRowIdInStmt, boolean noSqlDelimiter, String binaryNanText, String binaryInfinityText) {
-      this(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          DEFAULT_UNISTR_CHUNK_UNITS, DEFAULT_NUMBER_FIXED_MAX_CHARS, true);
+    RenderOptions(
+        boolean noRowIdInStmt,
+        boolean noSqlDelimiter,
+        String binaryNanText,
+        String binaryInfinityText) {
+      this(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          DEFAULT_UNISTR_CHUNK_UNITS,
+          DEFAULT_NUMBER_FIXED_MAX_CHARS,
+          true);
     }
 
     /** ROWID shown, delimiter shown, {@code Nan} and {@code Inf}, and the default knobs. */
@@ -130,34 +174,76 @@ final class SqlRedoRenderer {
     }
 
     RenderOptions withNoRowIdInStmt(boolean value) {
-      return new RenderOptions(value, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, nls);
+      return new RenderOptions(
+          value,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          numberFixedMaxChars,
+          ltzAsTimestampTz,
+          nls);
     }
 
     RenderOptions withNoSqlDelimiter(boolean value) {
-      return new RenderOptions(noRowIdInStmt, value, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, nls);
+      return new RenderOptions(
+          noRowIdInStmt,
+          value,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          numberFixedMaxChars,
+          ltzAsTimestampTz,
+          nls);
     }
 
     RenderOptions withUnistrChunkUnits(int value) {
-      return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          value, numberFixedMaxChars, ltzAsTimestampTz, nls);
+      return new RenderOptions(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          value,
+          numberFixedMaxChars,
+          ltzAsTimestampTz,
+          nls);
     }
 
     RenderOptions withNumberFixedMaxChars(int value) {
-      return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, value, ltzAsTimestampTz, nls);
+      return new RenderOptions(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          value,
+          ltzAsTimestampTz,
+          nls);
     }
 
     RenderOptions withLtzAsTimestampTz(boolean value) {
-      return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, value, nls);
+      return new RenderOptions(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          numberFixedMaxChars,
+          value,
+          nls);
     }
 
     /** The same options under another session's NLS settings (after its ALTER SESSION). */
     RenderOptions withNls(SessionNls value) {
-      return new RenderOptions(noRowIdInStmt, noSqlDelimiter, binaryNanText, binaryInfinityText,
-          unistrChunkUnits, numberFixedMaxChars, ltzAsTimestampTz, value);
+      return new RenderOptions(
+          noRowIdInStmt,
+          noSqlDelimiter,
+          binaryNanText,
+          binaryInfinityText,
+          unistrChunkUnits,
+          numberFixedMaxChars,
+          ltzAsTimestampTz,
+          value);
     }
   }
 
@@ -183,28 +269,30 @@ final class SqlRedoRenderer {
     }
     this.options = options;
     LiteralRenderer literals = new LiteralRenderer(options, forms);
-    this.dictionary = new Dialect() {
-      @Override
-      public String column(Column column) {
-        return '"' + column.name() + '"';
-      }
+    this.dictionary =
+        new Dialect() {
+          @Override
+          public String column(Column column) {
+            return '"' + column.name() + '"';
+          }
 
-      @Override
-      public String value(OracleType type, Object value) {
-        return literals.literal(type, value);
-      }
-    };
-    this.raw = new Dialect() {
-      @Override
-      public String column(Column column) {
-        return "\"COL " + column.position() + '"';
-      }
+          @Override
+          public String value(OracleType type, Object value) {
+            return literals.literal(type, value);
+          }
+        };
+    this.raw =
+        new Dialect() {
+          @Override
+          public String column(Column column) {
+            return "\"COL " + column.position() + '"';
+          }
 
-      @Override
-      public String value(OracleType type, Object value) {
-        return RawValueEncoder.literal(type, value);
-      }
-    };
+          @Override
+          public String value(OracleType type, Object value) {
+            return RawValueEncoder.literal(type, value);
+          }
+        };
   }
 
   RenderOptions options() {
@@ -217,10 +305,10 @@ final class SqlRedoRenderer {
   }
 
   /**
-   * {@code update "S"."T" set "C2" = 'new', "C3" = NULL where "C1" = '1' and "C2" = 'old' and
-   * "C4" IS NULL and ROWID = '...';}. SET: the present slots of {@code set}; WHERE: the present
-   * slots of {@code before} (mark what supplemental logging did not log as
-   * {@code Absent.NOT_LOGGED}). All absent and NO_ROWID_IN_STMT: no where clause.
+   * {@code update "S"."T" set "C2" = 'new', "C3" = NULL where "C1" = '1' and "C2" = 'old' and "C4"
+   * IS NULL and ROWID = '...';}. SET: the present slots of {@code set}; WHERE: the present slots of
+   * {@code before} (mark what supplemental logging did not log as {@code Absent.NOT_LOGGED}). All
+   * absent and NO_ROWID_IN_STMT: no where clause.
    *
    * @throws IllegalArgumentException if {@code set} changes no column
    */
@@ -228,7 +316,10 @@ final class SqlRedoRenderer {
     return updateText(layout.table().quoted(), layout, set, before, rowId, dictionary);
   }
 
-  /** {@code delete from "S"."T" where "C1" = '1' and ... and ROWID = '...';}: present slots of before. */
+  /**
+   * {@code delete from "S"."T" where "C1" = '1' and ... and ROWID = '...';}: present slots of
+   * before.
+   */
   String delete(TableLayout layout, Row before, String rowId) {
     return deleteText(layout.table().quoted(), layout, before, rowId, dictionary);
   }
@@ -251,14 +342,20 @@ final class SqlRedoRenderer {
   }
 
   /**
-   * The select of a SEL_LOB_LOCATOR row, after its PL/SQL preamble:
-   * {@code select "DOC" into loc_c from "S"."T" where "ID" = '2' and "NAME" = 'a' for update;}, the
-   * where clause holding the present slots of {@code where} (docs/logminer.md#lob-xml-and-extended-string-rows).
+   * The select of a SEL_LOB_LOCATOR row, after its PL/SQL preamble: {@code select "DOC" into loc_c
+   * from "S"."T" where "ID" = '2' and "NAME" = 'a' for update;}, the where clause holding the
+   * present slots of {@code where} (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String lobLocatorSelect(TableLayout layout, int column, String locator, Row where) {
     requireShape(layout, where, "where");
-    StringBuilder sb = new StringBuilder(160).append(" select ").append(dictionary.column(layout.column(column)))
-        .append(" into ").append(locator).append(" from ").append(layout.table().quoted());
+    StringBuilder sb =
+        new StringBuilder(160)
+            .append(" select ")
+            .append(dictionary.column(layout.column(column)))
+            .append(" into ")
+            .append(locator)
+            .append(" from ")
+            .append(layout.table().quoted());
     List<String> predicates = predicates(layout, where, dictionary);
     if (!predicates.isEmpty()) {
       sb.append(" where ").append(String.join(" and ", predicates));
@@ -267,17 +364,21 @@ final class SqlRedoRenderer {
   }
 
   /**
-   * An XML DOC BEGIN row. Binary XML storage:
-   * {@code XML DOC BEGIN:  select "DOC" from "S"."T" where "ID" = '1'}; text storage, in the alias
-   * form: {@code update "S"."T" a set a."DOC" = XMLType(:1)  where a."ID" = '1';} (docs/logminer.md#lob-xml-and-extended-string-rows).
+   * An XML DOC BEGIN row. Binary XML storage: {@code XML DOC BEGIN: select "DOC" from "S"."T" where
+   * "ID" = '1'}; text storage, in the alias form: {@code update "S"."T" a set a."DOC" = XMLType(:1)
+   * where a."ID" = '1';} (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String xmlBegin(TableLayout layout, int column, Row where, boolean textStorage) {
     requireShape(layout, where, "where");
     List<String> predicates = predicates(layout, where, dictionary);
     String col = dictionary.column(layout.column(column));
     if (!textStorage) {
-      StringBuilder sb = new StringBuilder(120).append("XML DOC BEGIN:  select ").append(col).append(" from ")
-          .append(layout.table().quoted());
+      StringBuilder sb =
+          new StringBuilder(120)
+              .append("XML DOC BEGIN:  select ")
+              .append(col)
+              .append(" from ")
+              .append(layout.table().quoted());
       if (!predicates.isEmpty()) {
         sb.append(" where ").append(String.join(" and ", predicates));
       }
@@ -288,17 +389,26 @@ final class SqlRedoRenderer {
 
   /**
    * The statement of an extended string's 32K begin row, as its {@code Stmt} variable holds it:
-   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';} (docs/logminer.md#lob-xml-and-extended-string-rows).
+   * {@code update "S"."T" a set a."TXT" = :TXT where a."ID" = '1';}
+   * (docs/logminer.md#lob-xml-and-extended-string-rows).
    */
   String extendedStatement(TableLayout layout, int column, Row where) {
     requireShape(layout, where, "where");
     Column c = layout.column(column);
-    return aliasUpdate(layout, dictionary.column(c), ":" + c.name(), predicates(layout, where, dictionary));
+    return aliasUpdate(
+        layout, dictionary.column(c), ":" + c.name(), predicates(layout, where, dictionary));
   }
 
-  private String aliasUpdate(TableLayout layout, String column, String assigned, List<String> predicates) {
-    StringBuilder sb = new StringBuilder(160).append("update ").append(layout.table().quoted()).append(" a set a.")
-        .append(column).append(" = ").append(assigned);
+  private String aliasUpdate(
+      TableLayout layout, String column, String assigned, List<String> predicates) {
+    StringBuilder sb =
+        new StringBuilder(160)
+            .append("update ")
+            .append(layout.table().quoted())
+            .append(" a set a.")
+            .append(column)
+            .append(" = ")
+            .append(assigned);
     if (!predicates.isEmpty()) {
       sb.append(" where a.").append(String.join(" and a.", predicates));
     }
@@ -329,8 +439,10 @@ final class SqlRedoRenderer {
     for (int i = 0; i < set.size(); i++) {
       if (set.isPresent(i)) {
         if (!before.isPresent(i)) {
-          throw new IllegalArgumentException("Column " + layout.column(i).name()
-              + " is changed but its old value is absent; undo needs it");
+          throw new IllegalArgumentException(
+              "Column "
+                  + layout.column(i).name()
+                  + " is changed but its old value is absent; undo needs it");
         }
         undoSet.set(i, before.get(i));
         undoWhere.set(i, set.get(i));
@@ -349,17 +461,25 @@ final class SqlRedoRenderer {
     return dictionary.value(type, value);
   }
 
-  /** Without a dictionary: {@code insert into "UNKNOWN"."OBJ# 45522"("COL 1") values (HEXTORAW('c102'));}. */
+  /**
+   * Without a dictionary: {@code insert into "UNKNOWN"."OBJ# 45522"("COL 1") values
+   * (HEXTORAW('c102'));}.
+   */
   String insertWithoutDictionary(int objectId, TableLayout layout, Row after) {
     return insertText(unknownTable(objectId), layout, after, raw);
   }
 
-  /** Without a dictionary (Dictionary Mismatch rows): an UPDATE with {@code "COL n"} and raw bytes. */
-  String updateWithoutDictionary(int objectId, TableLayout layout, Row set, Row before, String rowId) {
+  /**
+   * Without a dictionary (Dictionary Mismatch rows): an UPDATE with {@code "COL n"} and raw bytes.
+   */
+  String updateWithoutDictionary(
+      int objectId, TableLayout layout, Row set, Row before, String rowId) {
     return updateText(unknownTable(objectId), layout, set, before, rowId, raw);
   }
 
-  /** Without a dictionary (Dictionary Mismatch rows): a DELETE with {@code "COL n"} and raw bytes. */
+  /**
+   * Without a dictionary (Dictionary Mismatch rows): a DELETE with {@code "COL n"} and raw bytes.
+   */
   String deleteWithoutDictionary(int objectId, TableLayout layout, Row before, String rowId) {
     return deleteText(unknownTable(objectId), layout, before, rowId, raw);
   }
@@ -431,8 +551,12 @@ final class SqlRedoRenderer {
         continue;
       }
       if (!row.isPresent(i)) {
-        throw new IllegalArgumentException("INSERT text lists every column, but " + column.name()
-            + " is absent (" + row.absence(i) + ")");
+        throw new IllegalArgumentException(
+            "INSERT text lists every column, but "
+                + column.name()
+                + " is absent ("
+                + row.absence(i)
+                + ")");
       }
       if (names.length() > 0) {
         names.append(',');
@@ -441,14 +565,20 @@ final class SqlRedoRenderer {
       names.append(dialect.column(column));
       values.append(dialect.value(column.type(), row.get(i)));
     }
-    StringBuilder sb = new StringBuilder(table.length() + names.length() + values.length() + 32)
-        .append("insert into ").append(table).append('(').append(names).append(") values (")
-        .append(values).append(')');
+    StringBuilder sb =
+        new StringBuilder(table.length() + names.length() + values.length() + 32)
+            .append("insert into ")
+            .append(table)
+            .append('(')
+            .append(names)
+            .append(") values (")
+            .append(values)
+            .append(')');
     return end(sb);
   }
 
-  private String updateText(String table, TableLayout layout, Row set, Row before, String rowId,
-      Dialect dialect) {
+  private String updateText(
+      String table, TableLayout layout, Row set, Row before, String rowId, Dialect dialect) {
     requireShape(layout, set, "set");
     requireShape(layout, before, "before");
     StringBuilder sb = new StringBuilder(256).append("update ").append(table);
@@ -457,7 +587,8 @@ final class SqlRedoRenderer {
     return end(sb);
   }
 
-  private String deleteText(String table, TableLayout layout, Row before, String rowId, Dialect dialect) {
+  private String deleteText(
+      String table, TableLayout layout, Row before, String rowId, Dialect dialect) {
     requireShape(layout, before, "before");
     StringBuilder sb = new StringBuilder(256).append("delete from ").append(table);
     appendWhere(sb, predicates(layout, before, dialect), rowId);
@@ -469,14 +600,19 @@ final class SqlRedoRenderer {
     for (int i = 0; i < set.size(); i++) {
       if (set.isPresent(i)) {
         Column column = layout.column(i);
-        sb.append(separator).append(dialect.column(column)).append(" = ")
+        sb.append(separator)
+            .append(dialect.column(column))
+            .append(" = ")
             .append(dialect.value(column.type(), set.get(i)));
         separator = ", ";
       }
     }
     if (separator.equals(" set ")) {
-      throw new IllegalArgumentException("An UPDATE of " + layout.table() + " must change a column, "
-          + "but every slot of its set row is absent");
+      throw new IllegalArgumentException(
+          "An UPDATE of "
+              + layout.table()
+              + " must change a column, "
+              + "but every slot of its set row is absent");
     }
   }
 
@@ -486,8 +622,10 @@ final class SqlRedoRenderer {
       if (before.isPresent(i)) {
         Column column = layout.column(i);
         Object value = before.get(i);
-        predicates.add(value == null ? dialect.column(column) + " IS NULL"
-            : dialect.column(column) + " = " + dialect.value(column.type(), value));
+        predicates.add(
+            value == null
+                ? dialect.column(column) + " IS NULL"
+                : dialect.column(column) + " = " + dialect.value(column.type(), value));
       }
     }
     return predicates;
@@ -511,8 +649,17 @@ final class SqlRedoRenderer {
     requireNonNull(layout, "layout");
     requireNonNull(row, name);
     if (row.size() != layout.columns().size()) {
-      throw new IllegalArgumentException(name + " has " + row.size() + " slots but "
-          + layout.table() + " v" + layout.version() + " has " + layout.columns().size() + " columns");
+      throw new IllegalArgumentException(
+          name
+              + " has "
+              + row.size()
+              + " slots but "
+              + layout.table()
+              + " v"
+              + layout.version()
+              + " has "
+              + layout.columns().size()
+              + " columns");
     }
   }
 

@@ -3,11 +3,14 @@ package dev.redoline.simulator;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
-/** Column values as the views hold them: NUMBERs as decimals (SCNs are unsigned), flags as YES/NO. */
+/**
+ * Column values as the views hold them: NUMBERs as decimals (SCNs are unsigned), flags as YES/NO.
+ */
 final class SqlValues {
 
   /** {@code NEXT_CHANGE#} of a log still being written: 2^64 - 1. */
-  static final BigDecimal MAX_SCN = new BigDecimal(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
+  static final BigDecimal MAX_SCN =
+      new BigDecimal(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
 
   private SqlValues() {}
 

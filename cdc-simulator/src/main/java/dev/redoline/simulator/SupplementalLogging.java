@@ -2,7 +2,8 @@ package dev.redoline.simulator;
 
 /**
  * Supplemental logging levels: which old values UPDATE redo carries beyond the changed columns
- * (docs/logminer.md#what-the-simulator-models, item 11). DELETE redo always carries the whole old row.
+ * (docs/logminer.md#what-the-simulator-models, item 11). DELETE redo always carries the whole old
+ * row.
  */
 public enum SupplementalLogging {
   /** None at all: DML rows get STATUS 3 and INFO 'no supplemental log data found'. */

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The committed versions of one table's rows, by ROWID, so a flashback query
- * ({@code SELECT ... AS OF SCN n}) sees the table as it was at {@code n} and a plain SELECT sees
- * only committed data, as another session would.
+ * The committed versions of one table's rows, by ROWID, so a flashback query ({@code SELECT ... AS
+ * OF SCN n}) sees the table as it was at {@code n} and a plain SELECT sees only committed data, as
+ * another session would.
  *
  * <p>Undo is modelled as Oracle keeps it: the before image of a change committed at time {@code t}
  * stays available until {@code t + undo retention}. A read as of {@code n} needs the undo of every
@@ -25,10 +25,13 @@ final class TableHistory {
   private record Version(long scn, Instant time, Object[] values) {}
 
   private final Map<String, List<Version>> rows = new LinkedHashMap<>();
+
   /** Reads below this SCN need undo that was dropped (a row's whole history, deleted long ago). */
   private long prunedThrough;
 
-  /** Notes the committed state of {@code rowId} ({@code null} when deleted) at commit {@code scn}. */
+  /**
+   * Notes the committed state of {@code rowId} ({@code null} when deleted) at commit {@code scn}.
+   */
   void commit(String rowId, Object[] values, long scn, Instant time, Instant undoKeptSince) {
     List<Version> versions = rows.computeIfAbsent(rowId, k -> new ArrayList<>(2));
     versions.add(new Version(scn, time, values == null ? null : values.clone()));
@@ -37,15 +40,17 @@ final class TableHistory {
       versions.remove(0);
       prunedThrough = Math.max(prunedThrough, versions.get(0).scn);
     }
-    if (versions.size() == 1 && versions.get(0).values == null && versions.get(0).time.isBefore(undoKeptSince)) {
+    if (versions.size() == 1
+        && versions.get(0).values == null
+        && versions.get(0).time.isBefore(undoKeptSince)) {
       rows.remove(rowId);
       prunedThrough = Math.max(prunedThrough, versions.get(0).scn);
     }
   }
 
   /**
-   * Every committed version's values made current: after a DDL that reshaped the stored rows
-   * (a column added), so later reads see the new shape.
+   * Every committed version's values made current: after a DDL that reshaped the stored rows (a
+   * column added), so later reads see the new shape.
    */
   void reshape(int columns) {
     for (Map.Entry<String, List<Version>> e : rows.entrySet()) {
@@ -81,7 +86,8 @@ final class TableHistory {
       throw tooOld();
     }
     List<Object[]> out = new ArrayList<>();
-    for (Iterator<Map.Entry<String, List<Version>>> it = rows.entrySet().iterator(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, List<Version>>> it = rows.entrySet().iterator();
+        it.hasNext(); ) {
       Map.Entry<String, List<Version>> entry = it.next();
       List<Version> versions = entry.getValue();
       Version seen = null;

@@ -21,7 +21,8 @@ final class TransactionTable {
 
   SimulatedTransaction begin(int thread, String user, boolean privateStrand) {
     oracle.instances.requireUp(thread);
-    TxState state = new TxState(newXid(), thread, thread, user, oracle.catalog.cdb ? -1 : 0, privateStrand);
+    TxState state =
+        new TxState(newXid(), thread, thread, user, oracle.catalog.cdb ? -1 : 0, privateStrand);
     oracle.redo.openTransactions.add(state);
     SimulatedTransaction tx = new SimulatedTransaction(oracle, state);
     open.add(tx);
@@ -52,8 +53,8 @@ final class TransactionTable {
 
   /**
    * Ends a transaction at {@code scn}: its private strand reaches the log, then its COMMIT or
-   * ROLLBACK record; a commit waits for LGWR unless commits do not wait, a rollback always does.
-   * A transaction that never changed anything leaves no redo.
+   * ROLLBACK record; a commit waits for LGWR unless commits do not wait, a rollback always does. A
+   * transaction that never changed anything leaves no redo.
    */
   void end(SimulatedTransaction tx, boolean commit, long scn) {
     RedoLog redo = oracle.redo;
@@ -74,11 +75,33 @@ final class TransactionTable {
       java.time.Instant kept = oracle.undoKeptSince();
       for (TxState.UndoEntry e : s.undo) {
         SimTable.StoredRow stored = e.table().rows.get(e.rowId());
-        e.table().history.commit(e.rowId(), stored == null ? null : stored.values, scn, oracle.clock().instant(), kept);
+        e.table()
+            .history
+            .commit(
+                e.rowId(),
+                stored == null ? null : stored.values,
+                scn,
+                oracle.clock().instant(),
+                kept);
       }
     }
-    redo.write(new RedoRecord(commit ? RecordKind.COMMIT : RecordKind.ROLLBACK, scn, s.endTime, s, s.writeThread,
-        null, 0, 0, null, null, null, null, null, 0), s);
+    redo.write(
+        new RedoRecord(
+            commit ? RecordKind.COMMIT : RecordKind.ROLLBACK,
+            scn,
+            s.endTime,
+            s,
+            s.writeThread,
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            0),
+        s);
     if (!commit || redo.commitFlushes) {
       redo.flush(redo.thread(s.writeThread));
     }

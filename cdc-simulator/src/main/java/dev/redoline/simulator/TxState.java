@@ -11,10 +11,15 @@ final class TxState {
   final int thread;
   final int instance;
   final String user;
+
   /** The container, fixed by the first change (-1 until then). */
   int conId;
-  /** The thread redo is written to; another one when a surviving instance recovers this transaction. */
+
+  /**
+   * The thread redo is written to; another one when a surviving instance recovers this transaction.
+   */
   int writeThread;
+
   final boolean privateStrand;
   long startScn = -1;
   LocalDateTime startTime;
@@ -22,10 +27,13 @@ final class TxState {
   LocalDateTime endTime;
   boolean committed;
   boolean ended;
+
   /** The START record, to tell after a crash whether any of the transaction reached the log. */
   RedoRecord startRecord;
+
   /** Records built in the private strand, not yet in the public buffer. */
   final List<RedoRecord> strand = new ArrayList<>();
+
   /** Changes made, for rollback: each entry's undo record kind and data. */
   final List<UndoEntry> undo = new ArrayList<>();
 
@@ -57,7 +65,11 @@ final class TxState {
    * @param change the redo record of the change; crash recovery undoes only changes whose record
    *     reached the log ({@code change.log != null})
    */
-  record UndoEntry(RecordKind undoKind, SimTable table, String rowId, dev.redoline.core.Row restore,
+  record UndoEntry(
+      RecordKind undoKind,
+      SimTable table,
+      String rowId,
+      dev.redoline.core.Row restore,
       RedoRecord change) {
 
     boolean written() {

@@ -3,9 +3,9 @@ package dev.redoline.simulator;
 import java.sql.Types;
 
 /**
- * One column of a simulated view, typed as the SQL engine sees it: Oracle's NUMBER is
- * {@code NUMERIC(38)}, VARCHAR2 is {@code VARCHAR}, DATE is {@code TIMESTAMP(0)}, RAW is
- * {@code VARBINARY}.
+ * One column of a simulated view, typed as the SQL engine sees it: Oracle's NUMBER is {@code
+ * NUMERIC(38)}, VARCHAR2 is {@code VARCHAR}, DATE is {@code TIMESTAMP(0)}, RAW is {@code
+ * VARBINARY}.
  *
  * @param name the column name, as Oracle spells it ({@code THREAD#}, {@code DATA_OBJ#})
  * @param sqlType a {@link Types} constant

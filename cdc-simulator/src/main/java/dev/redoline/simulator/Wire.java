@@ -11,15 +11,16 @@ import java.util.List;
 
 /**
  * The messages between the simulator's driver and a simulator server: Java serialization of these
- * records over a loopback socket, read through a filter that admits nothing but them and the
- * value types of rows. Every request but {@link Cancel} and {@link CloseCursor} gets one
- * {@link Reply}; a cancel needs none, so it can be written while another thread waits for a fetch.
+ * records over a loopback socket, read through a filter that admits nothing but them and the value
+ * types of rows. Every request but {@link Cancel} and {@link CloseCursor} gets one {@link Reply}; a
+ * cancel needs none, so it can be written while another thread waits for a fetch.
  */
 final class Wire {
 
-  private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
-      "maxdepth=20;maxarray=1000000;java.lang.*;java.math.*;java.time.*;java.util.*;"
-          + "dev.redoline.simulator.*;[Ljava.lang.Object;;[B;!*");
+  private static final ObjectInputFilter FILTER =
+      ObjectInputFilter.Config.createFilter(
+          "maxdepth=20;maxarray=1000000;java.lang.*;java.math.*;java.time.*;java.util.*;"
+              + "dev.redoline.simulator.*;[Ljava.lang.Object;;[B;!*");
 
   private Wire() {}
 
@@ -37,15 +38,21 @@ final class Wire {
 
   record Close() implements Request {}
 
-  /** An error as ojdbc reports it: vendor code, SQLSTATE, message, and whether the connection is gone. */
-  record Failure(int code, String sqlState, String message, boolean connectionLost) implements Serializable {
+  /**
+   * An error as ojdbc reports it: vendor code, SQLSTATE, message, and whether the connection is
+   * gone.
+   */
+  record Failure(int code, String sqlState, String message, boolean connectionLost)
+      implements Serializable {
 
     static Failure of(SQLException e) {
-      return new Failure(e.getErrorCode(), e.getSQLState(), e.getMessage(), e instanceof SQLRecoverableException);
+      return new Failure(
+          e.getErrorCode(), e.getSQLState(), e.getMessage(), e instanceof SQLRecoverableException);
     }
 
     SQLException exception() {
-      return connectionLost ? new SQLRecoverableException(message, sqlState, code)
+      return connectionLost
+          ? new SQLRecoverableException(message, sqlState, code)
           : new SQLException(message, sqlState, code);
     }
   }

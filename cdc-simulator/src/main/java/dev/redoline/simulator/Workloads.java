@@ -45,9 +45,11 @@ final class Workloads {
   static SimulatedOracle forUrl(String url) {
     SimulatorUrl u = SimulatorUrl.parse(url);
     if (u.remote()) {
-      throw new IllegalArgumentException("'" + url + "' names a simulator server, not a workload in this JVM");
+      throw new IllegalArgumentException(
+          "'" + url + "' names a simulator server, not a workload in this JVM");
     }
-    SimulatedOracle oracle = create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows(), u.hugeEvery());
+    SimulatedOracle oracle =
+        create(u.database(), u.seed(), SimulatedOracle.DEFAULT_START, u.seedRows(), u.hugeEvery());
     oracle.logMinerPace(u.pace());
     return oracle;
   }
@@ -72,39 +74,51 @@ final class Workloads {
     return create(name, seed, start, seedRows, DEFAULT_HUGE_EVERY);
   }
 
-  /** How much database time passes between the stress workload's 5,000-row transactions unless its URL says {@code huge=S}. */
+  /**
+   * How much database time passes between the stress workload's 5,000-row transactions unless its
+   * URL says {@code huge=S}.
+   */
   static final Duration DEFAULT_HUGE_EVERY = Duration.ofSeconds(30);
 
   /**
    * As {@link #create(String, long, java.time.Instant, long)}, the stress workload committing its
    * 5,000-row transaction every {@code hugeEvery} of database time (the demo has none).
    */
-  static SimulatedOracle create(String name, long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
+  static SimulatedOracle create(
+      String name, long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
     return switch (name) {
       case "demo" -> demo(seed, start, seedRows);
       case "stress" -> stress(seed, start, seedRows, hugeEvery);
-      default -> throw new IllegalArgumentException("Unknown simulator workload '" + name + "' (known: demo, stress; the server also runs biglob)");
+      default ->
+          throw new IllegalArgumentException(
+              "Unknown simulator workload '"
+                  + name
+                  + "' (known: demo, stress; the server also runs biglob)");
     };
   }
 
   /** The table of the {@code biglob} workload: ID, NOTE, BODY (BLOB). */
   static final TableId BIG_LOBS = TableId.of("LOBS", "BIG");
 
-  /** The size of the {@code biglob} workload's LOB unless the server is told {@code --lob-bytes N}. */
+  /**
+   * The size of the {@code biglob} workload's LOB unless the server is told {@code --lob-bytes N}.
+   */
   static final long DEFAULT_BIG_LOB_BYTES = 1L << 30;
 
   /**
    * The {@code biglob} workload: LOBS.BIG with 4 MiB logs, and one committed transaction that
-   * inserts row 1 (NOTE 'before', BODY {@code 0102}), row 2 (NOTE 'big', BODY
-   * {@code GeneratedLob.of(seed, lobBytes)}: EMPTY_BLOB(), then a LOB_WRITE row per 2,048 bytes
-   * over as many logs as it fills) and row 3 (NOTE 'after', BODY {@code 0304}). Its last log is
-   * switched and archived, and no other traffic runs, so every log of the write is archived.
+   * inserts row 1 (NOTE 'before', BODY {@code 0102}), row 2 (NOTE 'big', BODY {@code
+   * GeneratedLob.of(seed, lobBytes)}: EMPTY_BLOB(), then a LOB_WRITE row per 2,048 bytes over as
+   * many logs as it fills) and row 3 (NOTE 'after', BODY {@code 0304}). Its last log is switched
+   * and archived, and no other traffic runs, so every log of the write is archived.
    */
   static SimulatedOracle bigLob(long seed, java.time.Instant start, long lobBytes) {
     return bigLob(seed, start, lobBytes, BIG_LOB_LOG_BYTES);
   }
 
-  /** The size of the {@code biglob} workload's logs unless the server is told {@code --log-bytes N}. */
+  /**
+   * The size of the {@code biglob} workload's logs unless the server is told {@code --log-bytes N}.
+   */
   static final long BIG_LOB_LOG_BYTES = 4L << 20;
 
   /**
@@ -112,18 +126,23 @@ final class Workloads {
    * than the LOB's redo hold the whole transaction in one log, so one mining step reads it all.
    */
   static SimulatedOracle bigLob(long seed, java.time.Instant start, long lobBytes, long logBytes) {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(logBytes).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(seed).start(start).logBytes(logBytes).build();
     OracleType id = OracleType.number(10, 0);
-    oracle.createTable(TableLayout.builder(BIG_LOBS, 1).column("ID", id, false)
-        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
-        .column("BODY", OracleType.of(OracleType.Kind.BLOB), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(BIG_LOBS, 1)
+            .column("ID", id, false)
+            .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+            .column("BODY", OracleType.of(OracleType.Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
     SimulatedTransaction tx = oracle.begin();
     tx.insert(BIG_LOBS, 1L, "before", dev.redoline.core.Bytes.fromHex("0102"));
     tx.insert(BIG_LOBS, 2L, "big", GeneratedLob.of(seed, lobBytes));
     tx.insert(BIG_LOBS, 3L, "after", dev.redoline.core.Bytes.fromHex("0304"));
     tx.commit();
     oracle.switchLogfile(1);
-    oracle.advance(Duration.ofSeconds(10));   // past the archive delay: the last log is archived too
+    oracle.advance(Duration.ofSeconds(10)); // past the archive delay: the last log is archived too
     return oracle;
   }
 
@@ -132,7 +151,8 @@ final class Workloads {
   }
 
   static SimulatedOracle demo(long seed, java.time.Instant start, long seedRows) {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(seed).start(start).logBytes(4L << 20).build();
     createShop(oracle);
     Shop shop = new Shop(oracle, new Random(seed), 5, 1, null);
     shop.seed(seedRows);
@@ -143,9 +163,17 @@ final class Workloads {
     return stress(seed, start, DEFAULT_SEED_ROWS, DEFAULT_HUGE_EVERY);
   }
 
-  static SimulatedOracle stress(long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).start(start).threads(2).logBytes(256L << 10)
-        .archiveDelay(Duration.ofSeconds(3)).addArchiveDestination(Duration.ofSeconds(8)).build();
+  static SimulatedOracle stress(
+      long seed, java.time.Instant start, long seedRows, Duration hugeEvery) {
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(seed)
+            .start(start)
+            .threads(2)
+            .logBytes(256L << 10)
+            .archiveDelay(Duration.ofSeconds(3))
+            .addArchiveDestination(Duration.ofSeconds(8))
+            .build();
     createShop(oracle);
     Shop shop = new Shop(oracle, new Random(seed), 40, 2, hugeEvery);
     shop.seed(seedRows);
@@ -155,22 +183,47 @@ final class Workloads {
 
   private static void createShop(SimulatedOracle oracle) {
     OracleType id = OracleType.number(10, 0);
-    oracle.createTable(TableLayout.builder(CUSTOMERS, 1).column("ID", id, false)
-        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
-        .column("EMAIL", OracleType.sized(OracleType.Kind.VARCHAR2, 200), true)
-        .column("CREATED", OracleType.of(OracleType.Kind.DATE), false).primaryKey("ID").build());
-    oracle.createTable(TableLayout.builder(PRODUCTS, 1).column("ID", id, false)
-        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
-        .column("PRICE", OracleType.number(10, 2), false).column("STOCK", id, false).primaryKey("ID").build());
-    oracle.createTable(TableLayout.builder(ORDERS, 1).column("ID", id, false).column("CUSTOMER_ID", id, false)
-        .column("STATUS", OracleType.sized(OracleType.Kind.CHAR, 10), false)
-        .column("ORDERED_AT", OracleType.timestamp(OracleType.Kind.TIMESTAMP, 6), false).primaryKey("ID").build());
-    oracle.createTable(TableLayout.builder(ORDER_LINES, 1).column("ORDER_ID", id, false).column("LINE_NO", id, false)
-        .column("PRODUCT_ID", id, false).column("QUANTITY", id, false).primaryKey("ORDER_ID", "LINE_NO").build());
-    oracle.createTable(TableLayout.builder(DOCUMENTS, 1).column("ID", id, false).column("ORDER_ID", id, false)
-        .column("TITLE", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
-        .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
-        .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(CUSTOMERS, 1)
+            .column("ID", id, false)
+            .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+            .column("EMAIL", OracleType.sized(OracleType.Kind.VARCHAR2, 200), true)
+            .column("CREATED", OracleType.of(OracleType.Kind.DATE), false)
+            .primaryKey("ID")
+            .build());
+    oracle.createTable(
+        TableLayout.builder(PRODUCTS, 1)
+            .column("ID", id, false)
+            .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+            .column("PRICE", OracleType.number(10, 2), false)
+            .column("STOCK", id, false)
+            .primaryKey("ID")
+            .build());
+    oracle.createTable(
+        TableLayout.builder(ORDERS, 1)
+            .column("ID", id, false)
+            .column("CUSTOMER_ID", id, false)
+            .column("STATUS", OracleType.sized(OracleType.Kind.CHAR, 10), false)
+            .column("ORDERED_AT", OracleType.timestamp(OracleType.Kind.TIMESTAMP, 6), false)
+            .primaryKey("ID")
+            .build());
+    oracle.createTable(
+        TableLayout.builder(ORDER_LINES, 1)
+            .column("ORDER_ID", id, false)
+            .column("LINE_NO", id, false)
+            .column("PRODUCT_ID", id, false)
+            .column("QUANTITY", id, false)
+            .primaryKey("ORDER_ID", "LINE_NO")
+            .build());
+    oracle.createTable(
+        TableLayout.builder(DOCUMENTS, 1)
+            .column("ID", id, false)
+            .column("ORDER_ID", id, false)
+            .column("TITLE", OracleType.sized(OracleType.Kind.VARCHAR2, 100), false)
+            .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+            .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
   }
 
   /** The shop's traffic. */
@@ -189,8 +242,16 @@ final class Workloads {
     private double owed;
     private Duration sinceHuge = Duration.ZERO;
 
-    /** {@code hugeEvery} {@code null}: the demo's traffic; else the stress traffic with its huge transactions that often. */
-    Shop(SimulatedOracle oracle, Random random, int ordersPerSecond, int threads, Duration hugeEvery) {
+    /**
+     * {@code hugeEvery} {@code null}: the demo's traffic; else the stress traffic with its huge
+     * transactions that often.
+     */
+    Shop(
+        SimulatedOracle oracle,
+        Random random,
+        int ordersPerSecond,
+        int threads,
+        Duration hugeEvery) {
       this.oracle = oracle;
       this.random = random;
       this.ordersPerSecond = ordersPerSecond;
@@ -204,10 +265,17 @@ final class Workloads {
       LocalDateTime now = LocalDateTime.now(oracle.clock).withNano(0);
       for (long i = 1; i <= Math.max(20, customerRows); i++) {
         if (i <= customerRows) {
-          customers.add(tx.insert(CUSTOMERS, i, "Customer " + i, i % 3 == 0 ? null : "c" + i + "@example.com", now));
+          customers.add(
+              tx.insert(
+                  CUSTOMERS,
+                  i,
+                  "Customer " + i,
+                  i % 3 == 0 ? null : "c" + i + "@example.com",
+                  now));
         }
         if (i <= 20) {
-          products.add(tx.insert(PRODUCTS, i, "Product " + i, BigDecimal.valueOf(199 + i * 50, 2), 1000L));
+          products.add(
+              tx.insert(PRODUCTS, i, "Product " + i, BigDecimal.valueOf(199 + i * 50, 2), 1000L));
         }
         if (i % 1_000 == 0) {
           // one transaction per thousand rows, as a bulk load commits in batches
@@ -248,20 +316,31 @@ final class Workloads {
     }
 
     private TransactionOptions options() {
-      TransactionOptions o = oracle.newTransaction().thread(1 + random.nextInt(threads)).user("SHOP_APP");
+      TransactionOptions o =
+          oracle.newTransaction().thread(1 + random.nextInt(threads)).user("SHOP_APP");
       return stress && random.nextInt(3) == 0 ? o.privateStrand() : o;
     }
 
     private void order() {
       SimulatedTransaction tx = options().begin();
       long id = nextOrder++;
-      String order = tx.insert(ORDERS, id, (long) (1 + random.nextInt(customers.size())), "NEW",
-          LocalDateTime.now(oracle.clock));
+      String order =
+          tx.insert(
+              ORDERS,
+              id,
+              (long) (1 + random.nextInt(customers.size())),
+              "NEW",
+              LocalDateTime.now(oracle.clock));
       int lines = 1 + random.nextInt(4);
       List<String> lineIds = new ArrayList<>();
       for (long l = 1; l <= lines; l++) {
-        lineIds.add(tx.insert(ORDER_LINES, id, l, (long) (1 + random.nextInt(products.size())),
-            (long) (1 + random.nextInt(5))));
+        lineIds.add(
+            tx.insert(
+                ORDER_LINES,
+                id,
+                l,
+                (long) (1 + random.nextInt(products.size())),
+                (long) (1 + random.nextInt(5))));
         tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
       }
       // one order in five has an invoice in the demo; fewer under stress, where LOB rows would
@@ -283,7 +362,7 @@ final class Workloads {
       tx.update(ORDERS, order, Map.of("STATUS", "PAID"));
       tx.commit();
       if (document != null) {
-        documents.add(document);   // only committed documents are amended later
+        documents.add(document); // only committed documents are amended later
       }
     }
 
@@ -292,8 +371,13 @@ final class Workloads {
       StringBuilder body = new StringBuilder("Invoice for order ").append(order).append('\n');
       int lines = 2 + random.nextInt(random.nextInt(4) == 0 ? 400 : 40);
       for (int i = 0; i < lines; i++) {
-        body.append("Item ").append(i).append(": ").append(pick(products)).append(" \u00e0 ")
-            .append(random.nextInt(500)).append(" \u20ac\n");
+        body.append("Item ")
+            .append(i)
+            .append(": ")
+            .append(pick(products))
+            .append(" \u00e0 ")
+            .append(random.nextInt(500))
+            .append(" \u20ac\n");
       }
       Object scan = null;
       if (random.nextInt(4) == 0) {
@@ -315,9 +399,17 @@ final class Workloads {
         tx.savepoint("amend");
       }
       switch (random.nextInt(3)) {
-        case 0 -> tx.lobWrite(DOCUMENTS, document, "BODY", 1 + random.nextInt(text.length() + 20), "PAID ");
+        case 0 ->
+            tx.lobWrite(
+                DOCUMENTS, document, "BODY", 1 + random.nextInt(text.length() + 20), "PAID ");
         case 1 -> tx.lobTrim(DOCUMENTS, document, "BODY", random.nextInt(text.length() + 1));
-        default -> tx.lobErase(DOCUMENTS, document, "BODY", 1 + random.nextInt(text.length() + 1), 1 + random.nextInt(50));
+        default ->
+            tx.lobErase(
+                DOCUMENTS,
+                document,
+                "BODY",
+                1 + random.nextInt(text.length() + 1),
+                1 + random.nextInt(50));
       }
       if (undo) {
         tx.rollbackToSavepoint("amend");

@@ -26,20 +26,28 @@ import org.junit.jupiter.api.Test;
 class ChecksumFunctionsTest {
 
   private final SimulatedOracle oracle = SimulatedOracle.builder().seed(5).build();
-  private final TableId t = oracle.createTable(TableLayout.builder(TableId.of("APP", "T"), 1)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("N", OracleType.of(Kind.NUMBER), true)
-      .column("S", OracleType.sized(Kind.VARCHAR2, 20), true)
-      .column("R", OracleType.sized(Kind.RAW, 8), true)
-      .column("C", OracleType.of(Kind.CLOB), true)
-      .primaryKey("ID").build());
+  private final TableId t =
+      oracle.createTable(
+          TableLayout.builder(TableId.of("APP", "T"), 1)
+              .column("ID", OracleType.number(10, 0), false)
+              .column("N", OracleType.of(Kind.NUMBER), true)
+              .column("S", OracleType.sized(Kind.VARCHAR2, 20), true)
+              .column("R", OracleType.sized(Kind.RAW, 8), true)
+              .column("C", OracleType.of(Kind.CLOB), true)
+              .primaryKey("ID")
+              .build());
 
   private List<String> one(String select) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Connection c = DriverManager.getConnection(oracle.url(), "c##redoline", "secret");
         Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT " + select + " FROM APP.T AS OF SCN " + oracle.currentScn()
-            + " ORDER BY \"ID\"")) {
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT "
+                    + select
+                    + " FROM APP.T AS OF SCN "
+                    + oracle.currentScn()
+                    + " ORDER BY \"ID\"")) {
       while (rs.next()) {
         out.add(rs.getString(1));
       }
@@ -50,17 +58,21 @@ class ChecksumFunctionsTest {
   @Test
   void functions_evaluateAsOracleDoes() throws SQLException {
     SimulatedTransaction tx = oracle.begin();
-    tx.insert(t, 1L, new BigDecimal("-0.5"), "abc", Bytes.of(new byte[] {0x0a, (byte) 0xff}), "abc");
+    tx.insert(
+        t, 1L, new BigDecimal("-0.5"), "abc", Bytes.of(new byte[] {0x0a, (byte) 0xff}), "abc");
     tx.insert(t, 2L, new BigDecimal("1.50"), "é", null, null);
     tx.commit();
 
     assertThat(one("TO_CHAR(\"N\", 'TM9')")).containsExactly("-.5", "1.5");
     assertThat(one("RAWTOHEX(\"R\")")).containsExactly("0AFF", null);
     assertThat(one("RAWTOHEX(STANDARD_HASH(\"S\", 'MD5'))"))
-        .containsExactly("900150983CD24FB0D6963F7D28E17F72", md5Hex("é"));   // é as UTF-8, C3 A9
-    assertThat(one("RAWTOHEX(DBMS_CRYPTO.HASH(\"C\", 2))")).containsExactly("900150983CD24FB0D6963F7D28E17F72", null);
-    assertThat(one("RAWTOHEX(STANDARD_HASH(\"R\", 'MD5'))").get(0)).isEqualTo(md5Hex(new byte[] {0x0a, (byte) 0xff}));
-    assertThat(one("TO_NUMBER(SUBSTR('900150983CD24FB0D6963F7D28E17F72', 1, 15), 'XXXXXXXXXXXXXXX')"))
+        .containsExactly("900150983CD24FB0D6963F7D28E17F72", md5Hex("é")); // é as UTF-8, C3 A9
+    assertThat(one("RAWTOHEX(DBMS_CRYPTO.HASH(\"C\", 2))"))
+        .containsExactly("900150983CD24FB0D6963F7D28E17F72", null);
+    assertThat(one("RAWTOHEX(STANDARD_HASH(\"R\", 'MD5'))").get(0))
+        .isEqualTo(md5Hex(new byte[] {0x0a, (byte) 0xff}));
+    assertThat(
+            one("TO_NUMBER(SUBSTR('900150983CD24FB0D6963F7D28E17F72', 1, 15), 'XXXXXXXXXXXXXXX')"))
         .containsOnly(Long.toString(0x900150983CD24FBL));
   }
 
@@ -70,8 +82,9 @@ class ChecksumFunctionsTest {
 
   private static String md5Hex(byte[] bytes) {
     try {
-      return java.util.HexFormat.of().withUpperCase().formatHex(java.security.MessageDigest.getInstance("MD5")
-          .digest(bytes));
+      return java.util.HexFormat.of()
+          .withUpperCase()
+          .formatHex(java.security.MessageDigest.getInstance("MD5").digest(bytes));
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -9,7 +9,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** The LogMiner session most simulator tests mine with: thread 1's current online log, from an SCN. */
+/**
+ * The LogMiner session most simulator tests mine with: thread 1's current online log, from an SCN.
+ */
 final class CurrentLogMining {
 
   private CurrentLogMining() {}
@@ -18,23 +20,31 @@ final class CurrentLogMining {
   static void addCurrentLog(Connection c) throws SQLException {
     String member;
     try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT F.MEMBER FROM V$LOG L JOIN V$LOGFILE F ON F.GROUP# = L.GROUP#"
-            + " WHERE L.STATUS = 'CURRENT' AND L.THREAD# = 1")) {
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT F.MEMBER FROM V$LOG L JOIN V$LOGFILE F ON F.GROUP# = L.GROUP#"
+                    + " WHERE L.STATUS = 'CURRENT' AND L.THREAD# = 1")) {
       assertThat(rs.next()).isTrue();
       member = rs.getString(1);
     }
-    try (PreparedStatement add = c.prepareCall(
-        "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;")) {
+    try (PreparedStatement add =
+        c.prepareCall(
+            "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => SYS.DBMS_LOGMNR.NEW); END;")) {
       add.setString(1, member);
       add.execute();
     }
   }
 
-  /** {@link #addCurrentLog}, then START_LOGMNR from {@code from} with the online catalog and no ROWID in SQL_REDO. */
+  /**
+   * {@link #addCurrentLog}, then START_LOGMNR from {@code from} with the online catalog and no
+   * ROWID in SQL_REDO.
+   */
   static void start(Connection c, long from) throws SQLException {
     addCurrentLog(c);
-    try (PreparedStatement start = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-        + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT); END;")) {
+    try (PreparedStatement start =
+        c.prepareCall(
+            "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
+                + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT); END;")) {
       start.setBigDecimal(1, BigDecimal.valueOf(from));
       start.execute();
     }

@@ -26,13 +26,16 @@ import org.junit.jupiter.api.Test;
  */
 class FlashbackQueryTest {
 
-  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(3).undoRetention(Duration.ofMinutes(1))
-      .build();
-  private final TableId items = oracle.createTable(TableLayout.builder(TableId.of("APP", "ITEMS"), 1)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
-      .column("PRICE", OracleType.number(10, 2), true)
-      .primaryKey("ID").build());
+  private final SimulatedOracle oracle =
+      SimulatedOracle.builder().seed(3).undoRetention(Duration.ofMinutes(1)).build();
+  private final TableId items =
+      oracle.createTable(
+          TableLayout.builder(TableId.of("APP", "ITEMS"), 1)
+              .column("ID", OracleType.number(10, 0), false)
+              .column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
+              .column("PRICE", OracleType.number(10, 2), true)
+              .primaryKey("ID")
+              .build());
 
   private Connection connect() throws SQLException {
     return DriverManager.getConnection(oracle.url(), "c##redoline", "secret");
@@ -67,10 +70,12 @@ class FlashbackQueryTest {
     SimulatedTransaction open = oracle.begin();
     open.insert(items, 4L, "uncommitted", null);
     try (Connection c = connect()) {
-      String sql = "SELECT \"ID\", \"NAME\", \"PRICE\" FROM \"APP\".\"ITEMS\" AS OF SCN ? WHERE \"ID\" > ?"
-          + " ORDER BY \"ID\" FETCH FIRST 5 ROWS ONLY";
+      String sql =
+          "SELECT \"ID\", \"NAME\", \"PRICE\" FROM \"APP\".\"ITEMS\" AS OF SCN ? WHERE \"ID\" > ?"
+              + " ORDER BY \"ID\" FETCH FIRST 5 ROWS ONLY";
       assertThat(read(c, sql, first, 0L)).containsExactly("1:one:1.50", "2:two:2.00");
-      assertThat(read(c, sql, oracle.currentScn(), 1L)).containsExactly("2:two:2.00", "3:three:null");
+      assertThat(read(c, sql, oracle.currentScn(), 1L))
+          .containsExactly("2:two:2.00", "3:three:null");
       assertThat(read(c, "SELECT ID, NAME, PRICE FROM app.items ORDER BY ID"))
           .containsExactly("1:uno:1.50", "2:two:2.00", "3:three:null");
     }
@@ -85,8 +90,10 @@ class FlashbackQueryTest {
     }
     tx.commit();
     try (Connection c = connect();
-        PreparedStatement ps = c.prepareStatement("SELECT \"ID\", \"NAME\", ROWID FROM \"APP\".\"ITEMS\" AS OF SCN ?"
-            + " WHERE (ROWID > ?) ORDER BY ROWID")) {
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT \"ID\", \"NAME\", ROWID FROM \"APP\".\"ITEMS\" AS OF SCN ?"
+                    + " WHERE (ROWID > ?) ORDER BY ROWID")) {
       ps.setLong(1, oracle.currentScn());
       ps.setString(2, rowIds.get(0));
       List<String> seen = new ArrayList<>();
@@ -102,35 +109,58 @@ class FlashbackQueryTest {
   @Test
   void anScnInTheFutureIsOra08181() throws SQLException {
     try (Connection c = connect()) {
-      assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", oracle.currentScn() + 10))
-          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-08181")
-          .extracting(e -> ((SQLException) e).getErrorCode()).isEqualTo(8181);
+      assertThatThrownBy(
+              () ->
+                  read(
+                      c,
+                      "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?",
+                      oracle.currentScn() + 10))
+          .isInstanceOf(SQLException.class)
+          .hasMessageStartingWith("ORA-08181")
+          .extracting(e -> ((SQLException) e).getErrorCode())
+          .isEqualTo(8181);
     }
   }
 
   @Test
   void asOfWithoutFlashbackOnTheTableOrFlashbackAnyTableIsOra01031() throws SQLException {
-    SimulatedOracle denied = SimulatedOracle.builder().seed(4).revoke("FLASHBACK ANY TABLE").build();
+    SimulatedOracle denied =
+        SimulatedOracle.builder().seed(4).revoke("FLASHBACK ANY TABLE").build();
     TableId granted = TableId.of("APP", "GRANTED");
-    SimulatedOracle allowed = SimulatedOracle.builder().seed(4).revoke("FLASHBACK ANY TABLE")
-        .grantFlashback(granted).build();
+    SimulatedOracle allowed =
+        SimulatedOracle.builder()
+            .seed(4)
+            .revoke("FLASHBACK ANY TABLE")
+            .grantFlashback(granted)
+            .build();
     for (SimulatedOracle o : List.of(denied, allowed)) {
       for (String name : List.of("ITEMS", "GRANTED")) {
-        o.createTable(TableLayout.builder(TableId.of("APP", name), 1)
-            .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
+        o.createTable(
+            TableLayout.builder(TableId.of("APP", name), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .primaryKey("ID")
+                .build());
       }
     }
     try (Connection c = DriverManager.getConnection(denied.url(), "c##redoline", "secret")) {
-      assertThatThrownBy(() -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + denied.currentScn()))
-          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01031")
-          .extracting(e -> ((SQLException) e).getErrorCode()).isEqualTo(1031);
-      assertThat(readIds(c, "SELECT ID FROM APP.ITEMS")).isEmpty();   // a plain SELECT needs no FLASHBACK
-      assertThat(readIds(c, "SELECT PRIVILEGE FROM SESSION_PRIVS WHERE PRIVILEGE = 'FLASHBACK ANY TABLE'"))
+      assertThatThrownBy(
+              () -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + denied.currentScn()))
+          .isInstanceOf(SQLException.class)
+          .hasMessageStartingWith("ORA-01031")
+          .extracting(e -> ((SQLException) e).getErrorCode())
+          .isEqualTo(1031);
+      assertThat(readIds(c, "SELECT ID FROM APP.ITEMS"))
+          .isEmpty(); // a plain SELECT needs no FLASHBACK
+      assertThat(
+              readIds(
+                  c, "SELECT PRIVILEGE FROM SESSION_PRIVS WHERE PRIVILEGE = 'FLASHBACK ANY TABLE'"))
           .isEmpty();
     }
     try (Connection c = DriverManager.getConnection(allowed.url(), "c##redoline", "secret")) {
-      assertThat(readIds(c, "SELECT ID FROM APP.GRANTED AS OF SCN " + allowed.currentScn())).isEmpty();
-      assertThatThrownBy(() -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + allowed.currentScn()))
+      assertThat(readIds(c, "SELECT ID FROM APP.GRANTED AS OF SCN " + allowed.currentScn()))
+          .isEmpty();
+      assertThatThrownBy(
+              () -> readIds(c, "SELECT ID FROM APP.ITEMS AS OF SCN " + allowed.currentScn()))
           .hasMessageStartingWith("ORA-01031");
     }
   }
@@ -138,20 +168,34 @@ class FlashbackQueryTest {
   @Test
   void xmlSerializeFromVectorAndToCharOfAnInterval_giveTheTextsOracleGives() throws SQLException {
     SimulatedOracle o = SimulatedOracle.builder().seed(5).build();
-    TableId t = o.createTable(TableLayout.builder(TableId.of("APP", "TYPED"), 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("X", OracleType.of(Kind.XMLTYPE), true)
-        .column("V", OracleType.vector(2, 32), true)
-        .column("YM", new OracleType(Kind.INTERVAL_YM, OracleType.UNSPECIFIED, 3, OracleType.UNSPECIFIED), true)
-        .column("DS", new OracleType(Kind.INTERVAL_DS, OracleType.UNSPECIFIED, 2, 3), true)
-        .primaryKey("ID").build());
+    TableId t =
+        o.createTable(
+            TableLayout.builder(TableId.of("APP", "TYPED"), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .column("X", OracleType.of(Kind.XMLTYPE), true)
+                .column("V", OracleType.vector(2, 32), true)
+                .column(
+                    "YM",
+                    new OracleType(
+                        Kind.INTERVAL_YM, OracleType.UNSPECIFIED, 3, OracleType.UNSPECIFIED),
+                    true)
+                .column("DS", new OracleType(Kind.INTERVAL_DS, OracleType.UNSPECIFIED, 2, 3), true)
+                .primaryKey("ID")
+                .build());
     SimulatedTransaction tx = o.begin();
-    tx.insert(t, 1L, "<a>1</a>", dev.redoline.core.VectorValue.ofFloat32(1.5f, -2f), java.time.Period.of(-2, -3, 0),
+    tx.insert(
+        t,
+        1L,
+        "<a>1</a>",
+        dev.redoline.core.VectorValue.ofFloat32(1.5f, -2f),
+        java.time.Period.of(-2, -3, 0),
         Duration.ofHours(26).plusMillis(450));
     tx.commit();
     try (Connection c = DriverManager.getConnection(o.url(), "c##redoline", "secret");
-        PreparedStatement ps = c.prepareStatement("SELECT XMLSERIALIZE(CONTENT \"X\" AS CLOB), FROM_VECTOR(\"V\" "
-            + "RETURNING CLOB), TO_CHAR(\"YM\"), TO_CHAR(\"DS\") FROM APP.TYPED AS OF SCN ?")) {
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT XMLSERIALIZE(CONTENT \"X\" AS CLOB), FROM_VECTOR(\"V\" "
+                    + "RETURNING CLOB), TO_CHAR(\"YM\"), TO_CHAR(\"DS\") FROM APP.TYPED AS OF SCN ?")) {
       ps.setObject(1, o.currentScn());
       try (ResultSet rs = ps.executeQuery()) {
         assertThat(rs.next()).isTrue();
@@ -163,7 +207,8 @@ class FlashbackQueryTest {
 
   private static List<Long> readIds(Connection c, String sql) throws SQLException {
     List<Long> ids = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+    try (PreparedStatement ps = c.prepareStatement(sql);
+        ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
         ids.add(rs.getLong(1));
       }
@@ -177,8 +222,10 @@ class FlashbackQueryTest {
     oracle.schema().addColumn(items, "NOTE", OracleType.sized(Kind.VARCHAR2, 10));
     try (Connection c = connect()) {
       assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN " + before))
-          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01466");
-      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN " + oracle.currentScn())).isEmpty();
+          .isInstanceOf(SQLException.class)
+          .hasMessageStartingWith("ORA-01466");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN " + oracle.currentScn()))
+          .isEmpty();
     }
   }
 
@@ -194,14 +241,17 @@ class FlashbackQueryTest {
     tx.commit();
     try (Connection c = connect()) {
       // undo of the update is 10 s old: kept
-      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", old)).containsExactly("1:one:null");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", old))
+          .containsExactly("1:one:null");
       oracle.advance(Duration.ofMinutes(2));
       assertThatThrownBy(() -> read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", old))
-          .isInstanceOf(SQLException.class).hasMessageStartingWith("ORA-01555");
+          .isInstanceOf(SQLException.class)
+          .hasMessageStartingWith("ORA-01555");
       // a quiet table needs no undo, however old the SCN
       long quiet = oracle.currentScn();
       oracle.advance(Duration.ofMinutes(2));
-      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", quiet)).containsExactly("1:changed:null");
+      assertThat(read(c, "SELECT ID, NAME, PRICE FROM APP.ITEMS AS OF SCN ?", quiet))
+          .containsExactly("1:changed:null");
     }
   }
 
@@ -216,14 +266,18 @@ class FlashbackQueryTest {
 
   @Test
   void stressUrlsSayHowOftenTheHugeTransactionComes() {
-    // The 5,000-row transaction sets a product's STOCK to 0..4999 in turn; orders only lower it from 1,000.
+    // The 5,000-row transaction sets a product's STOCK to 0..4999 in turn; orders only lower it
+    // from 1,000.
     SimulatedOracle often = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?huge=2");
     SimulatedOracle usual = SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
     often.advance(Duration.ofMillis(2_500));
     usual.advance(Duration.ofMillis(2_500));
-    assertThat(often.rows(Workloads.PRODUCTS)).anyMatch(r -> ((Number) r.get(3)).longValue() > 4_000);
-    assertThat(usual.rows(Workloads.PRODUCTS)).allMatch(r -> ((Number) r.get(3)).longValue() <= 1_000);
-    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:stress").hugeEvery()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(often.rows(Workloads.PRODUCTS))
+        .anyMatch(r -> ((Number) r.get(3)).longValue() > 4_000);
+    assertThat(usual.rows(Workloads.PRODUCTS))
+        .allMatch(r -> ((Number) r.get(3)).longValue() <= 1_000);
+    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:stress").hugeEvery())
+        .isEqualTo(Duration.ofSeconds(30));
     assertThatThrownBy(() -> SimulatorUrl.parse("jdbc:redoline:sim:stress?huge=0").hugeEvery())
         .hasMessageContaining("huge");
   }
@@ -231,9 +285,14 @@ class FlashbackQueryTest {
   @Test
   void alterSessionSetContainer_readsThatPdbsTablesAsOfTheDatabaseWideScn() throws SQLException {
     SimulatedOracle cdb = SimulatedOracle.builder().seed(4).pdbs("SALES", "HR").build();
-    TableId sales = cdb.createTable(TableLayout.builder(new TableId("SALES", "APP", "ITEMS"), 1)
-        .column("ID", OracleType.number(10, 0), false).column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
-        .column("PRICE", OracleType.number(10, 2), true).primaryKey("ID").build());
+    TableId sales =
+        cdb.createTable(
+            TableLayout.builder(new TableId("SALES", "APP", "ITEMS"), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
+                .column("PRICE", OracleType.number(10, 2), true)
+                .primaryKey("ID")
+                .build());
     SimulatedTransaction tx = cdb.begin();
     String rowId = tx.insert(sales, 1L, "one", new BigDecimal("1.00"));
     tx.commit();
@@ -254,15 +313,20 @@ class FlashbackQueryTest {
       c.createStatement().execute("ALTER SESSION SET CONTAINER = hr");
       assertThatThrownBy(() -> read(c, sql, scn)).isInstanceOf(SQLException.class);
       assertThatThrownBy(() -> c.createStatement().execute("ALTER SESSION SET CONTAINER = NOPE"))
-          .isInstanceOfSatisfying(SQLException.class, e -> {
-            assertThat(e.getErrorCode()).isEqualTo(65011);
-            assertThat(e.getMessage()).startsWith("ORA-65011: Pluggable database NOPE does not exist.");
-          });
+          .isInstanceOfSatisfying(
+              SQLException.class,
+              e -> {
+                assertThat(e.getErrorCode()).isEqualTo(65011);
+                assertThat(e.getMessage())
+                    .startsWith("ORA-65011: Pluggable database NOPE does not exist.");
+              });
     }
-    SimulatedOracle withoutGrant = SimulatedOracle.builder().seed(4).pdbs("SALES").revoke("SET CONTAINER").build();
+    SimulatedOracle withoutGrant =
+        SimulatedOracle.builder().seed(4).pdbs("SALES").revoke("SET CONTAINER").build();
     try (Connection c = DriverManager.getConnection(withoutGrant.url(), "c##redoline", "secret")) {
       assertThatThrownBy(() -> c.createStatement().execute("ALTER SESSION SET CONTAINER = SALES"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1031));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1031));
     }
   }
 }

@@ -20,10 +20,10 @@ import java.util.regex.Pattern;
 
 /**
  * A {@link SimulatorServer} in a JVM of its own, for tests whose own heap must not hold the
- * database: started from this JVM's {@code java.home} and class path with the heap it is given,
- * on a port it picks itself ({@code --port 0}) and announces, so no two tests race for one; stopped
- * by {@link #close()}, or, should this JVM end without closing it (killed, out of memory), when
- * this JVM ends ({@code --exit-with}).
+ * database: started from this JVM's {@code java.home} and class path with the heap it is given, on
+ * a port it picks itself ({@code --port 0}) and announces, so no two tests race for one; stopped by
+ * {@link #close()}, or, should this JVM end without closing it (killed, out of memory), when this
+ * JVM ends ({@code --exit-with}).
  *
  * <pre>{@code
  * try (ForkedSimulator sim = ForkedSimulator.start("1g", "--workload", "biglob", "--lob-bytes", "1073741824")) {
@@ -32,15 +32,16 @@ import java.util.regex.Pattern;
  * }
  * }</pre>
  *
- * <p>The server's output (its ready line, errors) is kept, the last lines of it, and shown in
- * the error when it does not come up within {@link #READY_PATIENCE}.
+ * <p>The server's output (its ready line, errors) is kept, the last lines of it, and shown in the
+ * error when it does not come up within {@link #READY_PATIENCE}.
  */
 public final class ForkedSimulator implements AutoCloseable {
 
   /** The longest a server may take to build its database and listen: a bound, not a timing. */
   public static final Duration READY_PATIENCE = Duration.ofMinutes(5);
 
-  private static final Pattern READY = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) database \\S+ \\((\\S+)\\)");
+  private static final Pattern READY =
+      Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) database \\S+ \\((\\S+)\\)");
 
   /** How many of the server's last output lines are kept for diagnostics. */
   private static final int KEPT_LINES = 200;
@@ -65,9 +66,19 @@ public final class ForkedSimulator implements AutoCloseable {
    */
   public static ForkedSimulator start(String maxHeap, String... serverArgs) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx" + maxHeap, "-XX:+UseSerialGC",
-        "-cp", System.getProperty("java.class.path"), SimulatorServer.class.getName(), "--port", "0",
-        "--exit-with", Long.toString(ProcessHandle.current().pid())));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                java.toString(),
+                "-Xmx" + maxHeap,
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SimulatorServer.class.getName(),
+                "--port",
+                "0",
+                "--exit-with",
+                Long.toString(ProcessHandle.current().pid())));
     command.addAll(List.of(serverArgs));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> output = new ArrayList<>();
@@ -84,15 +95,22 @@ public final class ForkedSimulator implements AutoCloseable {
       throw new IOException("interrupted while the simulator started", e);
     } catch (ExecutionException | TimeoutException e) {
       process.destroyForcibly();
-      throw new IOException("the forked simulator did not announce its URL (" + e + "); its output:\n"
-          + String.join("\n", snapshot(output)), e);
+      throw new IOException(
+          "the forked simulator did not announce its URL ("
+              + e
+              + "); its output:\n"
+              + String.join("\n", snapshot(output)),
+          e);
     }
   }
 
-  /** Reads the server's output to its end: the ready line completes {@code ready}, the rest is kept. */
+  /**
+   * Reads the server's output to its end: the ready line completes {@code ready}, the rest is kept.
+   */
   private static void drain(Process process, List<String> output, CompletableFuture<String> ready) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         synchronized (output) {
           output.add(line);
@@ -108,8 +126,11 @@ public final class ForkedSimulator implements AutoCloseable {
     } catch (IOException e) {
       ready.completeExceptionally(e);
     }
-    ready.completeExceptionally(new IOException("the server's output ended (exit code "
-        + (process.isAlive() ? "none yet" : process.exitValue()) + ")"));
+    ready.completeExceptionally(
+        new IOException(
+            "the server's output ended (exit code "
+                + (process.isAlive() ? "none yet" : process.exitValue())
+                + ")"));
   }
 
   private static List<String> snapshot(List<String> output) {
@@ -118,7 +139,9 @@ public final class ForkedSimulator implements AutoCloseable {
     }
   }
 
-  /** The JDBC URL of the served database ({@code jdbc:redoline:sim://127.0.0.1:<port>/<database>}). */
+  /**
+   * The JDBC URL of the served database ({@code jdbc:redoline:sim://127.0.0.1:<port>/<database>}).
+   */
   public String url() {
     return url;
   }

@@ -36,10 +36,12 @@ class GeneratedLobTest {
 
   private static SimulatedOracle database(long logBytes) {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(3).logBytes(logBytes).build();
-    oracle.createTable(TableLayout.builder(DOCS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("BODY", OracleType.of(Kind.BLOB), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(DOCS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("BODY", OracleType.of(Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
     return oracle;
   }
 
@@ -48,18 +50,23 @@ class GeneratedLobTest {
     GeneratedLob lob = GeneratedLob.of(42, 100_003);
     byte[] whole = lob.bytes(0, 100_003);
     assertThat(GeneratedLob.of(42, 100_003).bytes(0, 100_003)).isEqualTo(whole);
-    assertThat(GeneratedLob.of(43, 100_003).bytes(0, 64)).isNotEqualTo(java.util.Arrays.copyOf(whole, 64));
-    assertThat(lob.bytes(77_777, 13)).isEqualTo(java.util.Arrays.copyOfRange(whole, 77_777, 77_790));
+    assertThat(GeneratedLob.of(43, 100_003).bytes(0, 64))
+        .isNotEqualTo(java.util.Arrays.copyOf(whole, 64));
+    assertThat(lob.bytes(77_777, 13))
+        .isEqualTo(java.util.Arrays.copyOfRange(whole, 77_777, 77_790));
     assertThat(GeneratedLob.of(42, 5).bytes(0, 5)).isEqualTo(java.util.Arrays.copyOf(whole, 5));
-    assertThat(lob.sha256()).isEqualTo(HexFormat.of().formatHex(
-        java.security.MessageDigest.getInstance("SHA-256").digest(whole)));
+    assertThat(lob.sha256())
+        .isEqualTo(
+            HexFormat.of()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(whole)));
     ByteArrayOutputStream streamed = new ByteArrayOutputStream();
     try (InputStream in = lob.openStream()) {
       in.transferTo(streamed);
     }
     assertThat(streamed.toByteArray()).isEqualTo(whole);
     assertThatThrownBy(() -> lob.bytes(100_000, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> GeneratedLob.of(1, -1)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> GeneratedLob.of(1, -1))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("length must be 0 or more: -1");
   }
 
@@ -77,8 +84,11 @@ class GeneratedLobTest {
     assertThat(rows).isEqualTo(contents(given, from));
     // nine 2,048-byte writes on two CSF rows each, then the last 1,568 bytes on one
     assertThat(rows).filteredOn(r -> r.startsWith("LOB_WRITE")).hasSize(9 * 2 + 1);
-    assertThat(String.join("", rows)).contains("EMPTY_BLOB()", "dbms_lob.write(loc_b, 2048, 16385, buf_b);",
-        "dbms_lob.write(loc_b, 1568, 18433, buf_b);");
+    assertThat(String.join("", rows))
+        .contains(
+            "EMPTY_BLOB()",
+            "dbms_lob.write(loc_b, 2048, 16385, buf_b);",
+            "dbms_lob.write(loc_b, 1568, 18433, buf_b);");
   }
 
   @Test
@@ -90,12 +100,19 @@ class GeneratedLobTest {
     for (SimulatedOracle oracle : List.of(generated, given)) {
       SimulatedTransaction tx = oracle.begin();
       String row = tx.insert(DOCS, 1L, null);
-      tx.update(DOCS, row, java.util.Map.of("BODY", oracle == generated ? lob : Bytes.of(lob.bytes(0, 9_000))));
+      tx.update(
+          DOCS,
+          row,
+          java.util.Map.of("BODY", oracle == generated ? lob : Bytes.of(lob.bytes(0, 9_000))));
       tx.commit();
     }
     List<String> rows = contents(generated, from);
     assertThat(rows).isEqualTo(contents(given, from));
-    assertThat(rows).filteredOn(r -> r.startsWith("UPDATE")).singleElement().asString().contains("EMPTY_BLOB()");
+    assertThat(rows)
+        .filteredOn(r -> r.startsWith("UPDATE"))
+        .singleElement()
+        .asString()
+        .contains("EMPTY_BLOB()");
     assertThat(generated.rows(DOCS)).isEqualTo(given.rows(DOCS));
   }
 
@@ -112,8 +129,10 @@ class GeneratedLobTest {
     try (Connection c = DriverManager.getConnection(oracle.url())) {
       List<String> archived = new ArrayList<>();
       List<long[]> ranges = new ArrayList<>();
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-          "SELECT NAME, FIRST_CHANGE#, NEXT_CHANGE# FROM V$ARCHIVED_LOG WHERE DEST_ID = 1 ORDER BY SEQUENCE#")) {
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT NAME, FIRST_CHANGE#, NEXT_CHANGE# FROM V$ARCHIVED_LOG WHERE DEST_ID = 1 ORDER BY SEQUENCE#")) {
         while (rs.next()) {
           archived.add(rs.getString(1));
           ranges.add(new long[] {rs.getLong(2), rs.getLong(3) - 1});
@@ -122,18 +141,25 @@ class GeneratedLobTest {
       assertThat(archived).as("2 MiB of LOB redo in 256 KiB logs").hasSizeGreaterThanOrEqualTo(8);
       for (int i = 0; i < archived.size(); i++) {
         String name = archived.get(i);
-        try (PreparedStatement add = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => "
-            + "SYS.DBMS_LOGMNR.NEW); END;")) {
+        try (PreparedStatement add =
+            c.prepareCall(
+                "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => "
+                    + "SYS.DBMS_LOGMNR.NEW); END;")) {
           add.setString(1, name);
           add.execute();
         }
         start(c, Math.max(from, ranges.get(i)[0]), ranges.get(i)[1]);
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT RBASQN, COUNT(*) FROM "
-            + "V$LOGMNR_CONTENTS WHERE OPERATION = 'LOB_WRITE' AND CSF = 0 GROUP BY RBASQN")) {
+        try (Statement st = c.createStatement();
+            ResultSet rs =
+                st.executeQuery(
+                    "SELECT RBASQN, COUNT(*) FROM "
+                        + "V$LOGMNR_CONTENTS WHERE OPERATION = 'LOB_WRITE' AND CSF = 0 GROUP BY RBASQN")) {
           while (rs.next()) {
             sequences.add(rs.getLong(1));
             writes += rs.getLong(2);
-            assertThat(rs.getLong(2) * 2048).as("LOB bytes in one 256 KiB log").isLessThanOrEqualTo(256L << 10);
+            assertThat(rs.getLong(2) * 2048)
+                .as("LOB bytes in one 256 KiB log")
+                .isLessThanOrEqualTo(256L << 10);
           }
         }
       }
@@ -153,20 +179,25 @@ class GeneratedLobTest {
     String largeRow = tx.insert(DOCS, 2L, large);
     tx.commit();
 
-    try (Connection c = DriverManager.getConnection(oracle.url()); Statement st = c.createStatement();
+    try (Connection c = DriverManager.getConnection(oracle.url());
+        Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT BODY FROM APP.DOCS WHERE ID = 1")) {
       assertThat(rs.next()).isTrue();
       assertThat(rs.getBytes(1)).isEqualTo(small.bytes(0, 300_000));
     }
-    try (Connection c = DriverManager.getConnection(huge.url()); Statement st = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(huge.url());
+        Statement st = c.createStatement()) {
       assertThatThrownBy(() -> st.executeQuery("SELECT BODY FROM APP.DOCS WHERE ID = 2"))
           .isInstanceOf(SQLException.class)
-          .hasMessageStartingWith("ORA-04030: out of process memory when trying to allocate 16777217 bytes "
-              + "(generated BLOB content is not materialised for a SELECT)");
+          .hasMessageStartingWith(
+              "ORA-04030: out of process memory when trying to allocate 16777217 bytes "
+                  + "(generated BLOB content is not materialised for a SELECT)");
     }
     assertThat(huge.generatedLob(DOCS, largeRow, "BODY")).isEqualTo(large);
-    assertThatThrownBy(() -> huge.rows(DOCS)).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining(large + " is longer than GeneratedLob.MAX_MATERIALISED_BYTES (16777216)");
+    assertThatThrownBy(() -> huge.rows(DOCS))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining(
+            large + " is longer than GeneratedLob.MAX_MATERIALISED_BYTES (16777216)");
   }
 
   @Test
@@ -179,7 +210,8 @@ class GeneratedLobTest {
     tx.lobWrite(DOCS, written, "BODY", 2, Bytes.fromHex("ff"));
     tx.commit();
 
-    assertThat(oracle.row(DOCS, inline)).isEqualTo(Row.of(1L, Bytes.of(GeneratedLob.of(3, 100).bytes(0, 100))));
+    assertThat(oracle.row(DOCS, inline))
+        .isEqualTo(Row.of(1L, Bytes.of(GeneratedLob.of(3, 100).bytes(0, 100))));
     byte[] expected = GeneratedLob.of(4, 10_000).bytes(0, 10_000);
     expected[1] = (byte) 0xff;
     assertThat(oracle.row(DOCS, written)).isEqualTo(Row.of(2L, Bytes.of(expected)));
@@ -192,14 +224,17 @@ class GeneratedLobTest {
     List<String> ids = new ArrayList<>();
     oracle.rows(Workloads.BIG_LOBS).forEach(r -> ids.add(r.get(0) + " " + r.get(1)));
     assertThat(ids).containsExactly("1 before", "2 big", "3 after");
-    try (Connection c = DriverManager.getConnection(oracle.url()); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT COUNT(*), SUM(CASE WHEN STATUS = 'CURRENT' THEN 0 ELSE 1 END)"
-            + " FROM V$LOG L WHERE NOT EXISTS (SELECT 1 FROM V$ARCHIVED_LOG A WHERE A.SEQUENCE# = L.SEQUENCE#)")) {
+    try (Connection c = DriverManager.getConnection(oracle.url());
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT COUNT(*), SUM(CASE WHEN STATUS = 'CURRENT' THEN 0 ELSE 1 END)"
+                    + " FROM V$LOG L WHERE NOT EXISTS (SELECT 1 FROM V$ARCHIVED_LOG A WHERE A.SEQUENCE# = L.SEQUENCE#)")) {
       assertThat(rs.next()).isTrue();
       assertThat(rs.getLong(1)).as("only the current, empty log is not archived").isEqualTo(1);
     }
-    assertThat(oracle.rows(Workloads.BIG_LOBS).get(1).get(2)).isEqualTo(Bytes.of(GeneratedLob.of(7, 10L << 20)
-        .bytes(0, 10 << 20)));
+    assertThat(oracle.rows(Workloads.BIG_LOBS).get(1).get(2))
+        .isEqualTo(Bytes.of(GeneratedLob.of(7, 10L << 20).bytes(0, 10 << 20)));
   }
 
   private static void insertAndCommit(SimulatedOracle oracle, Object body) {
@@ -208,17 +243,33 @@ class GeneratedLobTest {
     tx.commit();
   }
 
-  /** OPERATION, RBASQN/RBABLK/RBABYTE, CSF and SQL_REDO of every APP row of the current log from {@code from}. */
+  /**
+   * OPERATION, RBASQN/RBABLK/RBABYTE, CSF and SQL_REDO of every APP row of the current log from
+   * {@code from}.
+   */
   private static List<String> contents(SimulatedOracle oracle, long from) throws SQLException {
     try (Connection c = DriverManager.getConnection(oracle.url())) {
       CurrentLogMining.addCurrentLog(c);
       start(c, from, null);
       List<String> out = new ArrayList<>();
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT OPERATION, RBASQN, RBABLK,"
-          + " RBABYTE, CSF, SQL_REDO FROM V$LOGMNR_CONTENTS WHERE SEG_OWNER = 'APP'")) {
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT OPERATION, RBASQN, RBABLK,"
+                      + " RBABYTE, CSF, SQL_REDO FROM V$LOGMNR_CONTENTS WHERE SEG_OWNER = 'APP'")) {
         while (rs.next()) {
-          out.add(rs.getString(1) + " " + rs.getLong(2) + "." + rs.getLong(3) + "." + rs.getLong(4) + " "
-              + rs.getInt(5) + " " + rs.getString(6));
+          out.add(
+              rs.getString(1)
+                  + " "
+                  + rs.getLong(2)
+                  + "."
+                  + rs.getLong(3)
+                  + "."
+                  + rs.getLong(4)
+                  + " "
+                  + rs.getInt(5)
+                  + " "
+                  + rs.getString(6));
         }
       }
       return out;
@@ -226,8 +277,11 @@ class GeneratedLobTest {
   }
 
   private static void start(Connection c, long from, Long to) throws SQLException {
-    try (PreparedStatement start = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-        + (to == null ? "" : " ENDSCN => ?,") + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
+    try (PreparedStatement start =
+        c.prepareCall(
+            "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
+                + (to == null ? "" : " ENDSCN => ?,")
+                + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
       start.setBigDecimal(1, BigDecimal.valueOf(from));
       if (to != null) {
         start.setBigDecimal(2, BigDecimal.valueOf(to));

@@ -12,14 +12,15 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * A strict test-only reader of SQL_REDO literals and statements, written from the format rules
- * of docs/logminer.md#statement-text (not from the renderer's code). It reads at a cursor, so it can read a
- * literal inside a statement; every form is self-delimiting, which is what makes SQL_REDO
+ * A strict test-only reader of SQL_REDO literals and statements, written from the format rules of
+ * docs/logminer.md#statement-text (not from the renderer's code). It reads at a cursor, so it can
+ * read a literal inside a statement; every form is self-delimiting, which is what makes SQL_REDO
  * unambiguous. It throws {@link IllegalArgumentException} on anything unexpected.
  */
 final class LiteralParser {
 
-  private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter DATE_TIME =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
   private final String text;
   private final String nan;
@@ -117,11 +118,15 @@ final class LiteralParser {
       return Marker.EMPTY_BLOB;
     }
     switch (type.kind()) {
-      case NUMBER: case FLOAT:
+      case NUMBER:
+      case FLOAT:
         return number(quoted());
-      case BINARY_FLOAT: case BINARY_DOUBLE:
+      case BINARY_FLOAT:
+      case BINARY_DOUBLE:
         return binary(type, quoted());
-      case NCHAR: case NVARCHAR2: case NCLOB:
+      case NCHAR:
+      case NVARCHAR2:
+      case NCLOB:
         return text.startsWith("UNISTR(", at) ? unistrChain() : quoted();
       case DATE:
         return date();
@@ -130,13 +135,16 @@ final class LiteralParser {
       case TIMESTAMP_TZ:
         return timestampTz();
       case TIMESTAMP_LTZ:
-        return text.startsWith("TO_TIMESTAMP_TZ(", at) ? timestampTz().toInstant()
+        return text.startsWith("TO_TIMESTAMP_TZ(", at)
+            ? timestampTz().toInstant()
             : timestamp("TO_TIMESTAMP('").toInstant(ZoneOffset.UTC);
       case INTERVAL_YM:
         return yearToMonth();
       case INTERVAL_DS:
         return dayToSecond();
-      case RAW: case BLOB: case LONG_RAW:
+      case RAW:
+      case BLOB:
+      case LONG_RAW:
         return hexToRaw();
       default:
         return quoted();
@@ -199,7 +207,10 @@ final class LiteralParser {
     return signedYear(t);
   }
 
-  /** {@code SYYYY-MM-DD HH24:MI:SS} text: a minus marks a BC year (44 BC is ISO year -43), a blank AD. */
+  /**
+   * {@code SYYYY-MM-DD HH24:MI:SS} text: a minus marks a BC year (44 BC is ISO year -43), a blank
+   * AD.
+   */
   private static LocalDateTime signedYear(String t) {
     LocalDateTime unsigned = LocalDateTime.parse(t.substring(1, 20), DATE_TIME);
     return t.charAt(0) == '-' ? unsigned.withYear(1 - unsigned.getYear()) : unsigned;
@@ -207,7 +218,7 @@ final class LiteralParser {
 
   private LocalDateTime timestamp(String open) {
     expect(open);
-    at--;   // back onto the quote
+    at--; // back onto the quote
     String t = quoted();
     expect(")");
     return timestampText(t);
@@ -227,8 +238,8 @@ final class LiteralParser {
     if (!t.matches(".* [+-]\\d\\d:\\d\\d")) {
       throw fail("a TZH:TZM offset in '" + t + "'");
     }
-    return OffsetDateTime.of(timestampText(t.substring(0, t.length() - 7)),
-        ZoneOffset.of(t.substring(t.length() - 6)));
+    return OffsetDateTime.of(
+        timestampText(t.substring(0, t.length() - 7)), ZoneOffset.of(t.substring(t.length() - 6)));
   }
 
   private Period yearToMonth() {
@@ -239,7 +250,8 @@ final class LiteralParser {
       throw fail("[+-]YY-MM, not '" + t + "'");
     }
     int dash = t.indexOf('-', 1);
-    long months = Long.parseLong(t.substring(1, dash)) * 12 + Integer.parseInt(t.substring(dash + 1));
+    long months =
+        Long.parseLong(t.substring(1, dash)) * 12 + Integer.parseInt(t.substring(dash + 1));
     return Period.ofMonths(Math.toIntExact(t.charAt(0) == '-' ? -months : months)).normalized();
   }
 
@@ -251,11 +263,12 @@ final class LiteralParser {
       throw fail("[+-]DD HH:MI:SS.FF9, not '" + t + "'");
     }
     int space = t.indexOf(' ');
-    Duration d = Duration.ofDays(Long.parseLong(t.substring(1, space)))
-        .plusHours(Integer.parseInt(t.substring(space + 1, space + 3)))
-        .plusMinutes(Integer.parseInt(t.substring(space + 4, space + 6)))
-        .plusSeconds(Integer.parseInt(t.substring(space + 7, space + 9)))
-        .plusNanos(Integer.parseInt(t.substring(space + 10)));
+    Duration d =
+        Duration.ofDays(Long.parseLong(t.substring(1, space)))
+            .plusHours(Integer.parseInt(t.substring(space + 1, space + 3)))
+            .plusMinutes(Integer.parseInt(t.substring(space + 4, space + 6)))
+            .plusSeconds(Integer.parseInt(t.substring(space + 7, space + 9)))
+            .plusNanos(Integer.parseInt(t.substring(space + 10)));
     return t.charAt(0) == '-' ? d.negated() : d;
   }
 

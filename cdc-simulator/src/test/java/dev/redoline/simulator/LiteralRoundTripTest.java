@@ -13,7 +13,6 @@ import dev.redoline.core.TableLayout;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.Period;
@@ -37,15 +36,42 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LiteralRoundTripTest {
 
   private static final int VALUES_PER_TYPE = 3000;
-  private static final SqlRedoRenderer.RenderOptions OPTIONS = SqlRedoRenderer.RenderOptions.defaults();
+  private static final SqlRedoRenderer.RenderOptions OPTIONS =
+      SqlRedoRenderer.RenderOptions.defaults();
   private static final SqlRedoRenderer SQL = new SqlRedoRenderer(OPTIONS);
-  private static final List<ZoneId> REGIONS = List.of(ZoneId.of("Europe/Paris"), ZoneId.of("America/St_Johns"),
-      ZoneId.of("Asia/Kolkata"), ZoneId.of("Australia/Lord_Howe"), ZoneId.of("UTC"));
+  private static final List<ZoneId> REGIONS =
+      List.of(
+          ZoneId.of("Europe/Paris"),
+          ZoneId.of("America/St_Johns"),
+          ZoneId.of("Asia/Kolkata"),
+          ZoneId.of("Australia/Lord_Howe"),
+          ZoneId.of("UTC"));
 
   /** Text with the characters that could break a careless parser. */
   static String randomText(Random r, int maxLength, boolean asciiOnly) {
-    String[] pieces = {"'", "''", "||", ",", " and ", "(", ")", ";", "\n", "\\", "\"", " ", "NULL",
-        "UNISTR('", "') || ", "\u00e9", "\u0412", "\u20ac", "\ud83d\ude00", "\u0000", "\t"};
+    String[] pieces = {
+      "'",
+      "''",
+      "||",
+      ",",
+      " and ",
+      "(",
+      ")",
+      ";",
+      "\n",
+      "\\",
+      "\"",
+      " ",
+      "NULL",
+      "UNISTR('",
+      "') || ",
+      "\u00e9",
+      "\u0412",
+      "\u20ac",
+      "\ud83d\ude00",
+      "\u0000",
+      "\t"
+    };
     StringBuilder sb = new StringBuilder();
     int length = r.nextInt(maxLength + 1);
     while (sb.length() < length) {
@@ -64,16 +90,24 @@ class LiteralRoundTripTest {
   static BigDecimal randomNumber(Random r) {
     int digits = 1 + r.nextInt(38);
     BigInteger unscaled = new BigInteger(digits * 4, r).mod(BigInteger.TEN.pow(digits));
-    BigDecimal v = new BigDecimal(r.nextBoolean() ? unscaled : unscaled.negate(), r.nextInt(160) - 80);
+    BigDecimal v =
+        new BigDecimal(r.nextBoolean() ? unscaled : unscaled.negate(), r.nextInt(160) - 80);
     // keep inside NUMBER's range (about 1E-130 to 1E+126)
     return v.signum() != 0 && (v.precision() - v.scale() > 120 || v.precision() - v.scale() < -120)
-        ? BigDecimal.ONE : v;
+        ? BigDecimal.ONE
+        : v;
   }
 
   static LocalDateTime randomDateTime(Random r) {
     // Oracle's whole range, 4712 BC (ISO -4711) to 9999: BC years must come back as BC.
-    return LocalDateTime.of(r.nextInt(14_711) - 4711, 1 + r.nextInt(12), 1 + r.nextInt(28), r.nextInt(24),
-        r.nextInt(60), r.nextInt(60), r.nextInt(1_000_000_000));
+    return LocalDateTime.of(
+        r.nextInt(14_711) - 4711,
+        1 + r.nextInt(12),
+        1 + r.nextInt(28),
+        r.nextInt(24),
+        r.nextInt(60),
+        r.nextInt(60),
+        r.nextInt(1_000_000_000));
   }
 
   private static final OracleType CHAR10 = OracleType.sized(Kind.CHAR, 10);
@@ -81,9 +115,13 @@ class LiteralRoundTripTest {
 
   static Stream<Arguments> generators() {
     return Stream.of(
-        gen(OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED), LiteralRoundTripTest::randomNumber),
+        gen(
+            OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED),
+            LiteralRoundTripTest::randomNumber),
         gen(OracleType.number(18, 0), Random::nextLong),
-        gen(OracleType.of(Kind.BINARY_FLOAT), r -> r.nextInt(50) == 0 ? Float.NaN : Float.intBitsToFloat(r.nextInt())),
+        gen(
+            OracleType.of(Kind.BINARY_FLOAT),
+            r -> r.nextInt(50) == 0 ? Float.NaN : Float.intBitsToFloat(r.nextInt())),
         gen(OracleType.of(Kind.BINARY_DOUBLE), r -> Double.longBitsToDouble(r.nextLong())),
         gen(CHAR10, r -> randomText(r, 10, true)),
         gen(NCHAR10, r -> randomText(r, 6, false)),
@@ -92,19 +130,31 @@ class LiteralRoundTripTest {
         gen(OracleType.of(Kind.NCLOB), r -> randomText(r, 2000, false)),
         gen(OracleType.of(Kind.DATE), r -> randomDateTime(r).withNano(0)),
         gen(OracleType.timestamp(Kind.TIMESTAMP, 9), LiteralRoundTripTest::randomDateTime),
-        gen(OracleType.timestamp(Kind.TIMESTAMP_TZ, 9), r -> r.nextBoolean()
-            ? OffsetDateTime.of(randomDateTime(r).withYear(1 + r.nextInt(9998)),
-                ZoneOffset.ofTotalSeconds(60 * (r.nextInt(27 * 60) - 12 * 60)))
-            : ZonedDateTime.of(randomDateTime(r).withYear(1980 + r.nextInt(100)), REGIONS.get(r.nextInt(REGIONS.size())))),
-        gen(OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9),
+        gen(
+            OracleType.timestamp(Kind.TIMESTAMP_TZ, 9),
+            r ->
+                r.nextBoolean()
+                    ? OffsetDateTime.of(
+                        randomDateTime(r).withYear(1 + r.nextInt(9998)),
+                        ZoneOffset.ofTotalSeconds(60 * (r.nextInt(27 * 60) - 12 * 60)))
+                    : ZonedDateTime.of(
+                        randomDateTime(r).withYear(1980 + r.nextInt(100)),
+                        REGIONS.get(r.nextInt(REGIONS.size())))),
+        gen(
+            OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9),
             r -> randomDateTime(r).withYear(1 + r.nextInt(9998)).toInstant(ZoneOffset.UTC)),
-        gen(OracleType.parse("INTERVAL YEAR(9) TO MONTH"), r -> Period.of(r.nextInt(2_000_001) - 1_000_000, r.nextInt(23) - 11, 0)),
-        gen(OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"),
+        gen(
+            OracleType.parse("INTERVAL YEAR(9) TO MONTH"),
+            r -> Period.of(r.nextInt(2_000_001) - 1_000_000, r.nextInt(23) - 11, 0)),
+        gen(
+            OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"),
             r -> Duration.ofSeconds(r.nextLong() % 86_400_000_000_000L, r.nextInt(1_000_000_000))),
         gen(OracleType.sized(Kind.RAW, 2000), LiteralRoundTripTest::randomBytes),
         gen(OracleType.of(Kind.BLOB), r -> r.nextInt(10) == 0 ? Marker.EMPTY_BLOB : randomBytes(r)),
         gen(OracleType.of(Kind.JSON), r -> r.nextInt(10) == 0 ? Marker.EMPTY_BLOB : randomBytes(r)),
-        gen(OracleType.of(Kind.CLOB), r -> r.nextInt(10) == 0 ? Marker.EMPTY_CLOB : randomText(r, 300, false)));
+        gen(
+            OracleType.of(Kind.CLOB),
+            r -> r.nextInt(10) == 0 ? Marker.EMPTY_CLOB : randomText(r, 300, false)));
   }
 
   static Bytes randomBytes(Random r) {
@@ -125,14 +175,16 @@ class LiteralRoundTripTest {
       Object value = generator.apply(random);
       String literal = SQL.literal(type, value);
       Object parsed = LiteralParser.parse(type, literal, OPTIONS);
-      assertThat(normalized(parsed)).as("%s rendered as %s", value, literal).isEqualTo(expected(type, value));
+      assertThat(normalized(parsed))
+          .as("%s rendered as %s", value, literal)
+          .isEqualTo(expected(type, value));
     }
   }
 
   /** The value a literal stands for, after the documented normalisations. */
   static Object expected(OracleType type, Object value) {
     if (value instanceof String s && s.isEmpty()) {
-      return null;   // Oracle's empty string is NULL
+      return null; // Oracle's empty string is NULL
     }
     if (type.kind() == Kind.CHAR) {
       return LiteralRenderer.padBytes((String) value, type.length());
@@ -157,7 +209,7 @@ class LiteralRoundTripTest {
       return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
     }
     if (value instanceof Float f) {
-      return Float.floatToIntBits(f);   // NaN equals NaN, -0.0 differs from 0.0
+      return Float.floatToIntBits(f); // NaN equals NaN, -0.0 differs from 0.0
     }
     if (value instanceof Double d) {
       return Double.doubleToLongBits(d);
@@ -165,26 +217,34 @@ class LiteralRoundTripTest {
     return value;
   }
 
-  private static final TableLayout MIXED = TableLayout.builder(TableId.of("s p", "t"), 1)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("note, and", OracleType.sized(Kind.VARCHAR2, 400), true)
-      .column("N", OracleType.sized(Kind.NVARCHAR2, 100), true)
-      .column("AT", OracleType.timestamp(Kind.TIMESTAMP_TZ, 6), true)
-      .column("R", OracleType.sized(Kind.RAW, 20), true)
-      .column("D", OracleType.of(Kind.DATE), true)
-      .build();
+  private static final TableLayout MIXED =
+      TableLayout.builder(TableId.of("s p", "t"), 1)
+          .column("ID", OracleType.number(10, 0), false)
+          .column("note, and", OracleType.sized(Kind.VARCHAR2, 400), true)
+          .column("N", OracleType.sized(Kind.NVARCHAR2, 100), true)
+          .column("AT", OracleType.timestamp(Kind.TIMESTAMP_TZ, 6), true)
+          .column("R", OracleType.sized(Kind.RAW, 20), true)
+          .column("D", OracleType.of(Kind.DATE), true)
+          .build();
 
   private static Object randomSlot(Random r, int column) {
     if (r.nextInt(6) == 0) {
       return null;
     }
     switch (column) {
-      case 0: return r.nextLong();
-      case 1: return randomText(r, 80, false);
-      case 2: return randomText(r, 30, false);
-      case 3: return OffsetDateTime.of(randomDateTime(r).withYear(2000), ZoneOffset.ofHours(r.nextInt(25) - 12));
-      case 4: return Bytes.of(new byte[] {(byte) r.nextInt(), (byte) r.nextInt()});
-      default: return randomDateTime(r).withNano(0);
+      case 0:
+        return r.nextLong();
+      case 1:
+        return randomText(r, 80, false);
+      case 2:
+        return randomText(r, 30, false);
+      case 3:
+        return OffsetDateTime.of(
+            randomDateTime(r).withYear(2000), ZoneOffset.ofHours(r.nextInt(25) - 12));
+      case 4:
+        return Bytes.of(new byte[] {(byte) r.nextInt(), (byte) r.nextInt()});
+      default:
+        return randomDateTime(r).withNano(0);
     }
   }
 
@@ -201,16 +261,19 @@ class LiteralRoundTripTest {
         set.set(i, r.nextBoolean() ? randomSlot(r, i) : Absent.NOT_LOGGED);
         before.set(i, r.nextBoolean() ? randomSlot(r, i) : Absent.NOT_LOGGED);
       }
-      set.set(1, randomSlot(r, 1));   // at least one changed column
+      set.set(1, randomSlot(r, 1)); // at least one changed column
       Row after = row.build();
       String insert = SQL.insert(MIXED, after);
       assertThat(normalizedSlots(SqlRedoStatementReader.insert(MIXED, insert, OPTIONS)))
-          .as(insert).isEqualTo(expectedSlots(after));
+          .as(insert)
+          .isEqualTo(expectedSlots(after));
       String rowId = "AAAR32AAHAAAAFfAA" + (char) ('A' + r.nextInt(26));
       String update = SQL.update(MIXED, set.build(), before.build(), rowId);
       SqlRedoStatementReader.Update parsed = SqlRedoStatementReader.update(MIXED, update, OPTIONS);
       assertThat(normalizedSlots(parsed.set())).as(update).isEqualTo(expectedSlots(set.build()));
-      assertThat(normalizedSlots(parsed.where())).as(update).isEqualTo(expectedSlots(before.build()));
+      assertThat(normalizedSlots(parsed.where()))
+          .as(update)
+          .isEqualTo(expectedSlots(before.build()));
       assertThat(parsed.rowId()).isEqualTo(rowId);
     }
   }

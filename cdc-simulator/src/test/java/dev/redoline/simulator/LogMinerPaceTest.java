@@ -34,8 +34,12 @@ class LogMinerPaceTest {
   private void database(LogMinerPace pace) {
     SimulatedOracle.Builder builder = SimulatedOracle.builder().seed(3).logBytes(64L << 20);
     oracle = (pace == null ? builder : builder.logMinerPace(pace)).build();
-    oracle.createTable(TableLayout.builder(ITEMS, 1).column("ID", OracleType.number(10, 0), false)
-        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(ITEMS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+            .primaryKey("ID")
+            .build());
     low = oracle.currentScn();
     long id = 0;
     for (int t = 0; t < 20; t++) {
@@ -73,7 +77,8 @@ class LogMinerPaceTest {
   @Test
   void aSession_servesNoFasterThanItsRowCeiling_evenWithCpusToSpare() throws SQLException {
     database(new LogMinerPace(1_000, 1e15, Duration.ZERO, Duration.ZERO, 4));
-    try (Connection c = startedSession(); Statement st = c.createStatement()) {
+    try (Connection c = startedSession();
+        Statement st = c.createStatement()) {
       st.setFetchSize(100);
       Instant before = oracle.clock().instant();
       int rows;
@@ -81,14 +86,16 @@ class LogMinerPaceTest {
         rows = drain(rs);
       }
       assertThat(rows).isGreaterThanOrEqualTo(2_000);
-      assertThat(since(before)).isBetween(seconds(rows / 1_000.0), seconds(rows / 1_000.0).plus(NANO));
+      assertThat(since(before))
+          .isBetween(seconds(rows / 1_000.0), seconds(rows / 1_000.0).plus(NANO));
     }
   }
 
   @Test
   void aSession_readsRedoNoFasterThanItsByteCeiling() throws SQLException {
     database(new LogMinerPace(1e9, 200_000, Duration.ZERO, Duration.ZERO, 1));
-    try (Connection c = startedSession(); Statement st = c.createStatement()) {
+    try (Connection c = startedSession();
+        Statement st = c.createStatement()) {
       long mined = oracle.redoBytesMined();
       Instant before = oracle.clock().instant();
       try (ResultSet rs = st.executeQuery(ALL_ROWS)) {
@@ -96,18 +103,20 @@ class LogMinerPaceTest {
       }
       long bytes = oracle.redoBytesMined() - mined;
       assertThat(bytes).isPositive();
-      assertThat(since(before)).isBetween(seconds(bytes / 200_000.0), seconds(bytes / 200_000.0).plus(NANO));
+      assertThat(since(before))
+          .isBetween(seconds(bytes / 200_000.0), seconds(bytes / 200_000.0).plus(NANO));
     }
   }
 
   @Test
   void aFetch_returnsOnlyTheRowsLogMinerHasMadeByThen() throws SQLException {
     database(new LogMinerPace(1_000, 1e15, Duration.ZERO, Duration.ZERO, 1));
-    try (Connection c = startedSession(); Statement st = c.createStatement()) {
+    try (Connection c = startedSession();
+        Statement st = c.createStatement()) {
       st.setFetchSize(500);
       Instant before = oracle.clock().instant();
       try (ResultSet rs = st.executeQuery(ALL_ROWS)) {
-        assertThat(rs.next()).isTrue();   // the first batch: 500 rows, made in half a second
+        assertThat(rs.next()).isTrue(); // the first batch: 500 rows, made in half a second
         assertThat(since(before)).isBetween(seconds(0.5).minus(NANO), seconds(0.5).plus(NANO));
       }
     }
@@ -136,10 +145,13 @@ class LogMinerPaceTest {
   /** Two sessions run the same query at once; the time until both are read to the end. */
   private Duration bothSessionsDrained(int cpus) throws SQLException {
     database(new LogMinerPace(1_000, 1e15, Duration.ZERO, Duration.ZERO, cpus));
-    try (Connection a = startedSession(); Connection b = startedSession();
-        Statement sa = a.createStatement(); Statement sb = b.createStatement()) {
+    try (Connection a = startedSession();
+        Connection b = startedSession();
+        Statement sa = a.createStatement();
+        Statement sb = b.createStatement()) {
       Instant before = oracle.clock().instant();
-      try (ResultSet ra = sa.executeQuery(ALL_ROWS); ResultSet rb = sb.executeQuery(ALL_ROWS)) {
+      try (ResultSet ra = sa.executeQuery(ALL_ROWS);
+          ResultSet rb = sb.executeQuery(ALL_ROWS)) {
         rowsPerQuery = drain(ra);
         assertThat(drain(rb)).isEqualTo(rowsPerQuery);
       }
@@ -151,7 +163,9 @@ class LogMinerPaceTest {
   void withoutAPace_miningTakesNoSimulatedTime() throws SQLException {
     database(null);
     Instant before = oracle.clock().instant();
-    try (Connection c = startedSession(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(ALL_ROWS)) {
+    try (Connection c = startedSession();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(ALL_ROWS)) {
       assertThat(drain(rs)).isGreaterThanOrEqualTo(2_000);
     }
     assertThat(since(before)).isZero();
@@ -160,11 +174,15 @@ class LogMinerPaceTest {
   @Test
   void figures_mustBePositive() {
     assertThatThrownBy(() -> LogMinerPace.PUBLIC_FIGURES.withChangesPerSecond(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("changesPerSecond");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("changesPerSecond");
     assertThatThrownBy(() -> LogMinerPace.PUBLIC_FIGURES.withDatabaseCpus(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("databaseCpus");
-    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo?pace=on").pace()).isEqualTo(LogMinerPace.PUBLIC_FIGURES);
-    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo?pace=5000").pace().changesPerSecond()).isEqualTo(5_000);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("databaseCpus");
+    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo?pace=on").pace())
+        .isEqualTo(LogMinerPace.PUBLIC_FIGURES);
+    assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo?pace=5000").pace().changesPerSecond())
+        .isEqualTo(5_000);
     assertThat(SimulatorUrl.parse("jdbc:redoline:sim:demo").pace()).isNull();
   }
 }

@@ -14,8 +14,8 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.decoder.internal.DecodeInput;
+import dev.redoline.decoder.internal.RedoDecoder;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -37,32 +37,34 @@ import org.junit.jupiter.api.Test;
 class RawValueRoundTripTest {
 
   private static final int ROWS = 300;
-  private static final TableLayout LAYOUT = TableLayout.builder(TableId.of("SHOP", "ALL_TYPES"), 1)
-      .column("I", OracleType.number(18, 0), true)
-      .column("D2", OracleType.number(12, 2), true)
-      .column("ANY", OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED), true)
-      .column("F", OracleType.parse("FLOAT(126)"), true)
-      .column("BF", OracleType.of(Kind.BINARY_FLOAT), true)
-      .column("BD", OracleType.of(Kind.BINARY_DOUBLE), true)
-      .column("C", OracleType.sized(Kind.CHAR, 12), true)
-      .column("NC", OracleType.sized(Kind.NCHAR, 6), true)
-      .column("V", OracleType.sized(Kind.VARCHAR2, 4000), true)
-      .column("NV", OracleType.sized(Kind.NVARCHAR2, 2000), true)
-      .column("CL", OracleType.of(Kind.CLOB), true)
-      .column("NCL", OracleType.of(Kind.NCLOB), true)
-      .column("LG", OracleType.of(Kind.LONG), true)
-      .column("DT", OracleType.of(Kind.DATE), true)
-      .column("TS", OracleType.timestamp(Kind.TIMESTAMP, 9), true)
-      .column("TZ", OracleType.timestamp(Kind.TIMESTAMP_TZ, 9), true)
-      .column("LTZ", OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9), true)
-      .column("YM", OracleType.parse("INTERVAL YEAR(9) TO MONTH"), true)
-      .column("DS", OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"), true)
-      .column("R", OracleType.sized(Kind.RAW, 2000), true)
-      .column("BL", OracleType.of(Kind.BLOB), true)
-      .column("LR", OracleType.of(Kind.LONG_RAW), true)
-      .column("RID", OracleType.of(Kind.ROWID), true)
-      .build();
-  private static final SqlRedoRenderer SQL = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(TableId.of("SHOP", "ALL_TYPES"), 1)
+          .column("I", OracleType.number(18, 0), true)
+          .column("D2", OracleType.number(12, 2), true)
+          .column("ANY", OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED), true)
+          .column("F", OracleType.parse("FLOAT(126)"), true)
+          .column("BF", OracleType.of(Kind.BINARY_FLOAT), true)
+          .column("BD", OracleType.of(Kind.BINARY_DOUBLE), true)
+          .column("C", OracleType.sized(Kind.CHAR, 12), true)
+          .column("NC", OracleType.sized(Kind.NCHAR, 6), true)
+          .column("V", OracleType.sized(Kind.VARCHAR2, 4000), true)
+          .column("NV", OracleType.sized(Kind.NVARCHAR2, 2000), true)
+          .column("CL", OracleType.of(Kind.CLOB), true)
+          .column("NCL", OracleType.of(Kind.NCLOB), true)
+          .column("LG", OracleType.of(Kind.LONG), true)
+          .column("DT", OracleType.of(Kind.DATE), true)
+          .column("TS", OracleType.timestamp(Kind.TIMESTAMP, 9), true)
+          .column("TZ", OracleType.timestamp(Kind.TIMESTAMP_TZ, 9), true)
+          .column("LTZ", OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9), true)
+          .column("YM", OracleType.parse("INTERVAL YEAR(9) TO MONTH"), true)
+          .column("DS", OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"), true)
+          .column("R", OracleType.sized(Kind.RAW, 2000), true)
+          .column("BL", OracleType.of(Kind.BLOB), true)
+          .column("LR", OracleType.of(Kind.LONG_RAW), true)
+          .column("RID", OracleType.of(Kind.ROWID), true)
+          .build();
+  private static final SqlRedoRenderer SQL =
+      new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
   private static final String ROWID = "AAAR+oAAFAAAARfACG";
 
   @Test
@@ -72,7 +74,9 @@ class RawValueRoundTripTest {
       for (int n = 0; n < ROWS; n++) {
         Row values = randomRow(random);
         String insert = SQL.insertWithoutDictionary(73200, LAYOUT, values);
-        assertThat(decoder.decode(row(Operation.INSERT, insert)).after()).as(insert).isEqualTo(values);
+        assertThat(decoder.decode(row(Operation.INSERT, insert)).after())
+            .as(insert)
+            .isEqualTo(values);
         String delete = SQL.deleteWithoutDictionary(73200, LAYOUT, values, ROWID);
         Change deleted = decoder.decode(row(Operation.DELETE, delete));
         assertThat(deleted.before()).as(delete).isEqualTo(values);
@@ -117,8 +121,17 @@ class RawValueRoundTripTest {
   }
 
   private static DecodeInput row(Operation op, String text) {
-    return DecodeInput.of(op, text, LAYOUT, Scn.of(100), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
-        Instant.EPOCH, 2, "Dictionary Mismatch");
+    return DecodeInput.of(
+        op,
+        text,
+        LAYOUT,
+        Scn.of(100),
+        RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "),
+        0,
+        null,
+        Instant.EPOCH,
+        2,
+        "Dictionary Mismatch");
   }
 
   private static Row randomRow(Random r) {
@@ -136,7 +149,9 @@ class RawValueRoundTripTest {
         if (type.isWholeNumber()) {
           return r.nextLong() % 1_000_000_000_000_000_000L;
         }
-        return type.scale() == 2 ? BigDecimal.valueOf(r.nextLong() % 1_000_000_000_000L, 2) : decimal(r);
+        return type.scale() == 2
+            ? BigDecimal.valueOf(r.nextLong() % 1_000_000_000_000L, 2)
+            : decimal(r);
       case FLOAT:
         return decimal(r);
       case BINARY_FLOAT:
@@ -147,14 +162,20 @@ class RawValueRoundTripTest {
         return padded(ascii(r, 1 + r.nextInt(type.length())), type.length());
       case NCHAR:
         return padded(String.valueOf((char) (0xC0 + r.nextInt(0x100))), type.length());
-      case VARCHAR2: case NVARCHAR2: case CLOB: case NCLOB: case LONG:
+      case VARCHAR2:
+      case NVARCHAR2:
+      case CLOB:
+      case NCLOB:
+      case LONG:
         return text(r, 1 + r.nextInt(40));
       case DATE:
         return dateTime(r).withNano(0);
       case TIMESTAMP:
         return r.nextBoolean() ? dateTime(r).withNano(0) : dateTime(r);
       case TIMESTAMP_TZ:
-        return dateTime(r).plusYears(1).atOffset(ZoneOffset.ofTotalSeconds((r.nextInt(26 * 60 + 1) - 12 * 60) * 60));
+        return dateTime(r)
+            .plusYears(1)
+            .atOffset(ZoneOffset.ofTotalSeconds((r.nextInt(26 * 60 + 1) - 12 * 60) * 60));
       case TIMESTAMP_LTZ:
         return dateTime(r).toInstant(ZoneOffset.UTC);
       case INTERVAL_YM:
@@ -172,14 +193,21 @@ class RawValueRoundTripTest {
 
   private static BigDecimal decimal(Random r) {
     BigInteger unscaled = new BigInteger(1 + r.nextInt(125), r);
-    BigDecimal value = new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, r.nextInt(60) - 20);
+    BigDecimal value =
+        new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, r.nextInt(60) - 20);
     value = value.round(new MathContext(38)).stripTrailingZeros();
     return value.scale() < 0 ? value.setScale(0) : value;
   }
 
   private static LocalDateTime dateTime(Random r) {
-    return LocalDateTime.of(r.nextInt(10_000), 1 + r.nextInt(12), 1 + r.nextInt(28), r.nextInt(24), r.nextInt(60),
-        r.nextInt(60), r.nextInt(1_000_000_000));
+    return LocalDateTime.of(
+        r.nextInt(10_000),
+        1 + r.nextInt(12),
+        1 + r.nextInt(28),
+        r.nextInt(24),
+        r.nextInt(60),
+        r.nextInt(60),
+        r.nextInt(1_000_000_000));
   }
 
   private static String padded(String s, int length) {
@@ -210,7 +238,9 @@ class RawValueRoundTripTest {
   /** An 18-character extended ROWID with a file number below 1024 and a row below 65536. */
   private static String rowId(Random r) {
     String digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    long[] parts = {r.nextInt() & 0xFFFF_FFFFL, r.nextInt(1024), r.nextInt(1 << 22), r.nextInt(1 << 16)};
+    long[] parts = {
+      r.nextInt() & 0xFFFF_FFFFL, r.nextInt(1024), r.nextInt(1 << 22), r.nextInt(1 << 16)
+    };
     int[] widths = {6, 3, 6, 3};
     StringBuilder sb = new StringBuilder();
     for (int p = 0; p < 4; p++) {

@@ -26,14 +26,19 @@ class ReferencedColumnsTest {
 
   @Test
   void namedColumns_inAnyCase_andQuoted_areRead() {
-    assertThat(read("select scn, \"SQL_REDO\" from v$logmnr_contents where Thread# = ? and rbasqn > 1"))
+    assertThat(
+            read(
+                "select scn, \"SQL_REDO\" from v$logmnr_contents where Thread# = ? and rbasqn > 1"))
         .containsExactly("SCN", "THREAD#", "RBASQN", "SQL_REDO");
   }
 
   @Test
   void wordsInLiteralsAndComments_areNotColumns() {
-    assertThat(read("SELECT SCN FROM V$LOGMNR_CONTENTS WHERE OPERATION = 'SQL_UNDO' -- don't read INFO\n"
-        + "AND STATUS = 0")).containsExactly("SCN", "OPERATION", "STATUS");
+    assertThat(
+            read(
+                "SELECT SCN FROM V$LOGMNR_CONTENTS WHERE OPERATION = 'SQL_UNDO' -- don't read INFO\n"
+                    + "AND STATUS = 0"))
+        .containsExactly("SCN", "OPERATION", "STATUS");
   }
 
   @Test

@@ -15,9 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A record's SQL_REDO is kept between mining passes only while what it depends on stays: after
- * the table changes (ADD COLUMN raises DATA_OBJV#), the same record is shown in Dictionary
- * Mismatch form on the next pass, as LogMiner with the online catalog shows it.
+ * A record's SQL_REDO is kept between mining passes only while what it depends on stays: after the
+ * table changes (ADD COLUMN raises DATA_OBJV#), the same record is shown in Dictionary Mismatch
+ * form on the next pass, as LogMiner with the online catalog shows it.
  */
 class RenderedTextReuseTest {
 
@@ -26,7 +26,9 @@ class RenderedTextReuseTest {
   private static List<String> inserts(Connection c) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT SEG_OWNER, SQL_REDO FROM V$LOGMNR_CONTENTS WHERE OPERATION_CODE = 1")) {
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT SEG_OWNER, SQL_REDO FROM V$LOGMNR_CONTENTS WHERE OPERATION_CODE = 1")) {
       while (rs.next()) {
         out.add(rs.getString(1) + " " + rs.getString(2));
       }
@@ -37,8 +39,11 @@ class RenderedTextReuseTest {
   @Test
   void aSecondPass_afterTheTableChanged_rendersTheRecordAgain() throws SQLException {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(5).logBytes(8L << 20).build();
-    oracle.createTable(TableLayout.builder(ITEMS, 1).column("ID", OracleType.number(10, 0), false)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(ITEMS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .primaryKey("ID")
+            .build());
     long low = oracle.currentScn();
     SimulatedTransaction tx = oracle.begin();
     tx.insert(ITEMS, 1L);

@@ -22,16 +22,29 @@ import org.junit.jupiter.api.Test;
  */
 class SimulatorServerProcessIT {
 
-  private static final Pattern READY = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) database demo \\((\\S+)\\)");
+  private static final Pattern READY =
+      Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) database demo \\((\\S+)\\)");
 
   @Test
   void theServerJar_servesItsDatabaseAcrossClients_andStopsCleanlyOnSigterm() throws Exception {
     Path jar = Path.of(System.getProperty("redoline.server.jar"));
     assertThat(jar).exists();
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process server = new ProcessBuilder(java.toString(), "-Xmx256m", "-jar", jar.toString(), "--workload", "demo",
-        "--port", "0").redirectErrorStream(true).start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+    Process server =
+        new ProcessBuilder(
+                java.toString(),
+                "-Xmx256m",
+                "-jar",
+                jar.toString(),
+                "--workload",
+                "demo",
+                "--port",
+                "0")
+            .redirectErrorStream(true)
+            .start();
+    try (BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
       String line = out.readLine();
       assertThat(line).isNotNull();
       Matcher ready = READY.matcher(line);
@@ -39,12 +52,12 @@ class SimulatorServerProcessIT {
       String url = ready.group(2);
       long first = currentScn(url);
       long later = first;
-      for (int i = 0; i < 100 && later <= first; i++) {   // the workload runs between two clients
+      for (int i = 0; i < 100 && later <= first; i++) { // the workload runs between two clients
         later = currentScn(url);
       }
       assertThat(later).isGreaterThan(first);
 
-      server.toHandle().destroy();   // SIGTERM, leaving the output open to read the last line
+      server.toHandle().destroy(); // SIGTERM, leaving the output open to read the last line
       assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
       StringBuilder rest = new StringBuilder();
       for (String l = out.readLine(); l != null; l = out.readLine()) {
@@ -57,7 +70,8 @@ class SimulatorServerProcessIT {
   }
 
   private static long currentScn(String url) throws Exception {
-    try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+    try (Connection c = DriverManager.getConnection(url);
+        Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT CURRENT_SCN FROM V$DATABASE")) {
       rs.next();
       return rs.getLong(1);

@@ -28,9 +28,13 @@ import org.junit.jupiter.api.Test;
 class SimulatorServerTest {
 
   private final SimulatedOracle oracle = SimulatedOracle.builder().seed(5).build();
-  private final TableId t = oracle.createTable(TableLayout.builder(TableId.of("APP", "T"), 1)
-      .column("ID", OracleType.number(10, 0), false).column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
-      .primaryKey("ID").build());
+  private final TableId t =
+      oracle.createTable(
+          TableLayout.builder(TableId.of("APP", "T"), 1)
+              .column("ID", OracleType.number(10, 0), false)
+              .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
+              .primaryKey("ID")
+              .build());
   private SimulatorServer server;
 
   @AfterEach
@@ -57,22 +61,30 @@ class SimulatorServerTest {
 
   private static List<String> redo(Connection c, long low) throws SQLException {
     String member;
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT F.MEMBER FROM V$LOG L"
-        + " JOIN V$LOGFILE F ON F.GROUP# = L.GROUP# WHERE L.STATUS = 'CURRENT'")) {
+    try (Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT F.MEMBER FROM V$LOG L"
+                    + " JOIN V$LOGFILE F ON F.GROUP# = L.GROUP# WHERE L.STATUS = 'CURRENT'")) {
       rs.next();
       member = rs.getString("MEMBER");
     }
-    try (PreparedStatement add = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?,"
-        + " OPTIONS => SYS.DBMS_LOGMNR.NEW); END;");
-        PreparedStatement start = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
-            + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
+    try (PreparedStatement add =
+            c.prepareCall(
+                "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?,"
+                    + " OPTIONS => SYS.DBMS_LOGMNR.NEW); END;");
+        PreparedStatement start =
+            c.prepareCall(
+                "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
+                    + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
       add.setString(1, member);
       add.execute();
       start.setBigDecimal(1, BigDecimal.valueOf(low));
       start.execute();
     }
     List<String> out = new ArrayList<>();
-    try (PreparedStatement q = c.prepareStatement("SELECT SQL_REDO FROM V$LOGMNR_CONTENTS WHERE OPERATION_CODE = ?")) {
+    try (PreparedStatement q =
+        c.prepareStatement("SELECT SQL_REDO FROM V$LOGMNR_CONTENTS WHERE OPERATION_CODE = ?")) {
       q.setInt(1, 1);
       q.setFetchSize(2);
       try (ResultSet rs = q.executeQuery()) {
@@ -98,19 +110,25 @@ class SimulatorServerTest {
   }
 
   @Test
-  void errorsCrossTheWireWithTheirCodes_andALostSessionReallyClosesTheConnection() throws Exception {
+  void errorsCrossTheWireWithTheirCodes_andALostSessionReallyClosesTheConnection()
+      throws Exception {
     serve();
     try (Connection c = DriverManager.getConnection(server.url())) {
-      assertThatThrownBy(() -> c.createStatement().executeQuery("SELECT SCN FROM V$LOGMNR_CONTENTS"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage()).startsWith("ORA-01306"));
+      assertThatThrownBy(
+              () -> c.createStatement().executeQuery("SELECT SCN FROM V$LOGMNR_CONTENTS"))
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getMessage()).startsWith("ORA-01306"));
       synchronized (oracle) {
         oracle.faults().atCall(GatewayCall.DATABASE, 1, Fault.error(3113));
       }
-      assertThatThrownBy(() -> c.createStatement().executeQuery("SELECT CURRENT_SCN FROM V$DATABASE"))
-          .isInstanceOfSatisfying(SQLRecoverableException.class, e -> assertThat(e.getErrorCode()).isEqualTo(3113));
+      assertThatThrownBy(
+              () -> c.createStatement().executeQuery("SELECT CURRENT_SCN FROM V$DATABASE"))
+          .isInstanceOfSatisfying(
+              SQLRecoverableException.class, e -> assertThat(e.getErrorCode()).isEqualTo(3113));
       assertThat(c.isClosed()).isTrue();
-      assertThatThrownBy(() -> c.createStatement()).isInstanceOfSatisfying(SQLException.class,
-          e -> assertThat(e.getErrorCode()).isEqualTo(17008));
+      assertThatThrownBy(() -> c.createStatement())
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(17008));
     }
   }
 
@@ -137,10 +155,12 @@ class SimulatorServerTest {
     serve();
     String wrong = server.url().replace("/test", "/nope");
     assertThatThrownBy(() -> DriverManager.getConnection(wrong))
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12514));
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12514));
     // Port 1 (tcpmux): nothing listens there on a machine like this one, where a port just freed by
     // the server may be taken at once by another process.
     assertThatThrownBy(() -> DriverManager.getConnection("jdbc:redoline:sim://127.0.0.1:1/test"))
-        .isInstanceOfSatisfying(SQLRecoverableException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12541));
+        .isInstanceOfSatisfying(
+            SQLRecoverableException.class, e -> assertThat(e.getErrorCode()).isEqualTo(12541));
   }
 }

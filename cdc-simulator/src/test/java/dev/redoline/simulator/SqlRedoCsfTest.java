@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** CSF continuation pieces of SQL_REDO/SQL_UNDO over 4,000 UTF-8 bytes (docs/logminer.md#columns and item 21 of #what-the-simulator-models). */
+/**
+ * CSF continuation pieces of SQL_REDO/SQL_UNDO over 4,000 UTF-8 bytes (docs/logminer.md#columns and
+ * item 21 of #what-the-simulator-models).
+ */
 class SqlRedoCsfTest {
 
   private static int bytes(String s) {
@@ -60,21 +63,25 @@ class SqlRedoCsfTest {
     List<String> pieces = SqlRedoRenderer.splitCsf(text);
     assertThat(pieces).containsExactly("x".repeat(3997), "\ud83d\ude00z");
     String fits = "x".repeat(3996) + "\ud83d\ude00" + "z";
-    assertThat(SqlRedoRenderer.splitCsf(fits)).containsExactly("x".repeat(3996) + "\ud83d\ude00", "z");
+    assertThat(SqlRedoRenderer.splitCsf(fits))
+        .containsExactly("x".repeat(3996) + "\ud83d\ude00", "z");
   }
 
   @Test
   void splitCsf_cutsInsideALiteral() {
-    TableLayout t = TableLayout.builder(TableId.of("S", "T"), 1)
-        .column("V", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
-        .column("W", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true).build();
+    TableLayout t =
+        TableLayout.builder(TableId.of("S", "T"), 1)
+            .column("V", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .column("W", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .build();
     SqlRedoRenderer sql = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
     String redo = sql.insert(t, Row.of("v".repeat(3000), "w".repeat(3000)));
     List<String> pieces = SqlRedoRenderer.splitCsf(redo);
     String prefix = "insert into \"S\".\"T\"(\"V\",\"W\") values ('";
     assertThat(prefix).hasSize(38);
     assertThat(pieces).hasSize(2);
-    // 38 + 3000 + 3 ("','") = 3041 bytes, so piece 1 holds 959 'w's: the cut falls inside W's literal.
+    // 38 + 3000 + 3 ("','") = 3041 bytes, so piece 1 holds 959 'w's: the cut falls inside W's
+    // literal.
     assertThat(pieces.get(0)).isEqualTo(prefix + "v".repeat(3000) + "','" + "w".repeat(959));
     assertThat(pieces.get(1)).isEqualTo("w".repeat(2041) + "');");
   }
@@ -95,7 +102,9 @@ class SqlRedoCsfTest {
       for (int i = 0; i < pieces.size(); i++) {
         String piece = pieces.get(i);
         assertThat(bytes(piece)).isLessThanOrEqualTo(4000);
-        assertThat(Character.isHighSurrogate(piece.isEmpty() ? 'a' : piece.charAt(piece.length() - 1))).isFalse();
+        assertThat(
+                Character.isHighSurrogate(piece.isEmpty() ? 'a' : piece.charAt(piece.length() - 1)))
+            .isFalse();
         if (i < pieces.size() - 1) {
           // greedy: the next piece's first character did not fit
           int next = pieces.get(i + 1).codePointAt(0);

@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A strict test-only reader of INSERT and UPDATE text in dictionary mode (docs/logminer.md#statement-text), built
- * on {@link LiteralParser}. It returns one slot per layout column: the parsed value, or
- * {@link Absent#NOT_LOGGED} for a column the statement does not name.
+ * A strict test-only reader of INSERT and UPDATE text in dictionary mode
+ * (docs/logminer.md#statement-text), built on {@link LiteralParser}. It returns one slot per layout
+ * column: the parsed value, or {@link Absent#NOT_LOGGED} for a column the statement does not name.
  */
 final class SqlRedoStatementReader {
 
@@ -17,7 +17,8 @@ final class SqlRedoStatementReader {
 
   private SqlRedoStatementReader() {}
 
-  static List<Object> insert(TableLayout layout, String sql, SqlRedoRenderer.RenderOptions options) {
+  static List<Object> insert(
+      TableLayout layout, String sql, SqlRedoRenderer.RenderOptions options) {
     LiteralParser p = new LiteralParser(sql, options);
     p.expect("insert into " + layout.table().quoted() + "(");
     List<Integer> columns = new ArrayList<>();
@@ -78,8 +79,10 @@ final class SqlRedoStatementReader {
   }
 
   private static List<Object> absentSlots(TableLayout layout) {
-    return new ArrayList<>(Arrays.asList(new Object[layout.columns().size()]).stream()
-        .map(x -> (Object) Absent.NOT_LOGGED).toList());
+    return new ArrayList<>(
+        Arrays.asList(new Object[layout.columns().size()]).stream()
+            .map(x -> (Object) Absent.NOT_LOGGED)
+            .toList());
   }
 
   private static void endStatement(LiteralParser p, SqlRedoRenderer.RenderOptions options) {

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged tool as an operator runs it: {@code bin/redoline} of the archive and
- * {@code java -jar lib/redoline-tools.jar}, in processes of their own, against a simulator server.
+ * The packaged tool as an operator runs it: {@code bin/redoline} of the archive and {@code java
+ * -jar lib/redoline-tools.jar}, in processes of their own, against a simulator server.
  */
 class LauncherIT {
 
@@ -44,24 +44,34 @@ class LauncherIT {
   @Test
   void launcher_checksADatabaseServedBySimulatorServer() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().noArchiveLog().build();
-    oracle.createTable(TableLayout.builder(TableId.of("SHOP", "ITEMS"), 1)
-        .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(TableId.of("SHOP", "ITEMS"), 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .primaryKey("ID")
+            .build());
     try (SimulatorServer server = SimulatorServer.start(oracle, "shop", 0, false)) {
-      Result result = run(launcher("check", server.url(), "--user", "C##REDOLINE", "--tables", "SHOP.*"));
+      Result result =
+          run(launcher("check", server.url(), "--user", "C##REDOLINE", "--tables", "SHOP.*"));
 
       assertThat(result.status()).as(result.out()).isEqualTo(1);
-      assertThat(result.out()).contains("ERROR CDC-4004")
-          .contains("fix: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;");
+      assertThat(result.out())
+          .contains("ERROR CDC-4004")
+          .contains(
+              "fix: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;");
     }
   }
 
   @Test
   void javaJar_runsWithTheJarsBesideIt() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Result result = run(List.of(java, "-jar", TOOL.resolve("lib/redoline-tools.jar").toString(), "--help"));
+    Result result =
+        run(List.of(java, "-jar", TOOL.resolve("lib/redoline-tools.jar").toString(), "--help"));
 
     assertThat(result.status()).as(result.out()).isZero();
-    assertThat(result.out()).contains("Usage: redoline <command>").contains("check").contains("position");
+    assertThat(result.out())
+        .contains("Usage: redoline <command>")
+        .contains("check")
+        .contains("position");
     assertThat(Files.isExecutable(TOOL.resolve("bin/redoline"))).isTrue();
   }
 

@@ -27,9 +27,9 @@ import java.util.TreeMap;
 /**
  * A target that is a database written like the examples' JDBC sink: table {@code OWNER.TABLE} in
  * {@code "OWNER_TABLE"} with the Oracle column names, NUMBER columns as decimals and the others as
- * text, and the capture position in {@code REDOLINE_OFFSET} (row {@code ID = 1}, column
- * {@code POSITION}, the position's map form as {@code key=value} lines) written in the same
- * transaction as the rows.
+ * text, and the capture position in {@code REDOLINE_OFFSET} (row {@code ID = 1}, column {@code
+ * POSITION}, the position's map form as {@code key=value} lines) written in the same transaction as
+ * the rows.
  *
  * <p><b>The SCN.</b> The position and the tables are read in one REPEATABLE READ transaction, so
  * they are one state of the copy; the SCN it has applied is the position's last commit (or its
@@ -55,7 +55,8 @@ public final class JdbcTarget implements VerifyTarget {
 
   /** The database at {@code url} (user and password in the URL or in {@code properties}). */
   public static JdbcTarget of(String url, Properties properties) {
-    return new JdbcTarget(java.util.Objects.requireNonNull(url, "url == null"), (Properties) properties.clone());
+    return new JdbcTarget(
+        java.util.Objects.requireNonNull(url, "url == null"), (Properties) properties.clone());
   }
 
   public static JdbcTarget of(String url) {
@@ -71,13 +72,14 @@ public final class JdbcTarget implements VerifyTarget {
   public void begin() throws SQLException {
     close();
     connection = open();
-    connection.setAutoCommit(false);   // PostgreSQL streams a result set only inside a transaction
+    connection.setAutoCommit(false); // PostgreSQL streams a result set only inside a transaction
     connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
   }
 
   @Override
   public Optional<Scn> appliedScn() throws SQLException {
-    try (PreparedStatement st = connection().prepareStatement("SELECT POSITION FROM REDOLINE_OFFSET WHERE ID = 1");
+    try (PreparedStatement st =
+            connection().prepareStatement("SELECT POSITION FROM REDOLINE_OFFSET WHERE ID = 1");
         ResultSet rs = st.executeQuery()) {
       if (!rs.next()) {
         return Optional.empty();
@@ -96,14 +98,15 @@ public final class JdbcTarget implements VerifyTarget {
   }
 
   @Override
-  public void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws SQLException {
+  public void rows(TableLayout table, List<String> columns, RowReceiver receiver)
+      throws SQLException {
     StringJoiner names = new StringJoiner(", ");
     columns.forEach(c -> names.add("\"" + c.replace("\"", "\"\"") + "\""));
     if (!exists(table.table())) {
       return;
     }
-    try (PreparedStatement st = connection().prepareStatement("SELECT " + names + " FROM " + tableName(
-        table.table()))) {
+    try (PreparedStatement st =
+        connection().prepareStatement("SELECT " + names + " FROM " + tableName(table.table()))) {
       st.setFetchSize(FETCH_ROWS);
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
@@ -115,19 +118,30 @@ public final class JdbcTarget implements VerifyTarget {
         }
       }
     } catch (SQLException e) {
-      throw new CdcException(ErrorCode.VERIFY_TARGET_UNREADABLE, "cannot read " + tableName(table.table())
-          + " (columns " + columns + ") at " + shownUrl() + ": " + e.getMessage(), e);
+      throw new CdcException(
+          ErrorCode.VERIFY_TARGET_UNREADABLE,
+          "cannot read "
+              + tableName(table.table())
+              + " (columns "
+              + columns
+              + ") at "
+              + shownUrl()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
   /** Deletes the extra keys in a transaction of its own (the sink writes nothing else to them). */
   @Override
-  public boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys) throws SQLException {
+  public boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys)
+      throws SQLException {
     StringJoiner where = new StringJoiner(" AND ");
     keyColumns.forEach(k -> where.add("\"" + k.replace("\"", "\"\"") + "\" = ?"));
     try (Connection c = open()) {
       c.setAutoCommit(false);
-      try (PreparedStatement st = c.prepareStatement("DELETE FROM " + tableName(table.table()) + " WHERE " + where)) {
+      try (PreparedStatement st =
+          c.prepareStatement("DELETE FROM " + tableName(table.table()) + " WHERE " + where)) {
         for (List<Object> key : keys) {
           for (int i = 0; i < key.size(); i++) {
             Object v = key.get(i);
@@ -146,7 +160,7 @@ public final class JdbcTarget implements VerifyTarget {
   public void close() throws SQLException {
     if (connection != null) {
       try (Connection c = connection) {
-        c.rollback();   // read only: nothing to keep
+        c.rollback(); // read only: nothing to keep
       } finally {
         connection = null;
       }
@@ -184,7 +198,7 @@ public final class JdbcTarget implements VerifyTarget {
 
   private String shownUrl() {
     int q = url.indexOf('?');
-    return q < 0 ? url : url.substring(0, q);   // the query may hold a password
+    return q < 0 ? url : url.substring(0, q); // the query may hold a password
   }
 
   /** The examples' position text: the map form as {@code key=value} lines. */

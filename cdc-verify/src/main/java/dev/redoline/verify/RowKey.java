@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The key of one row in a report: the values of the table's key columns, which a verification
- * only accepts when the capture delivers them verbatim (never excluded, hashed or truncated), so
- * showing them reveals nothing the consumer does not hold. A number is a {@link BigDecimal}, a
- * DATE or TIMESTAMP a {@link LocalDateTime}, text a {@code String}.
+ * The key of one row in a report: the values of the table's key columns, which a verification only
+ * accepts when the capture delivers them verbatim (never excluded, hashed or truncated), so showing
+ * them reveals nothing the consumer does not hold. A number is a {@link BigDecimal}, a DATE or
+ * TIMESTAMP a {@link LocalDateTime}, text a {@code String}.
  *
  * @param values the key's values in key column order
  */
@@ -31,14 +31,20 @@ public record RowKey(List<Object> values) {
       return d.toPlainString();
     }
     if (v instanceof LocalDateTime t) {
-      return "TO_TIMESTAMP('" + t.toLocalDate() + " " + t.toLocalTime().withNano(0) + "." + String.format("%09d",
-          t.getNano()) + "', 'YYYY-MM-DD HH24:MI:SS.FF9')";
+      return "TO_TIMESTAMP('"
+          + t.toLocalDate()
+          + " "
+          + t.toLocalTime().withNano(0)
+          + "."
+          + String.format("%09d", t.getNano())
+          + "', 'YYYY-MM-DD HH24:MI:SS.FF9')";
     }
     return "'" + v.toString().replace("'", "''") + "'";
   }
 
   private static String text(Object v) {
-    return v instanceof String s ? "'" + s.replace("'", "''") + "'"
+    return v instanceof String s
+        ? "'" + s.replace("'", "''") + "'"
         : v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
   }
 }

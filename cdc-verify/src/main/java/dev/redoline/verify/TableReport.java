@@ -24,9 +24,21 @@ import java.util.Objects;
  * @param targetBytes bytes of the values the target returned, counted the same way
  * @param elapsed how long the table took
  */
-public record TableReport(TableId table, boolean compared, String reason, List<String> keyColumns, long sourceRows,
-    long targetRows, int chunks, int differingChunks, List<RowKey> missing, List<RowKey> extra,
-    List<DifferingRow> differing, List<String> skippedColumns, long sourceBytes, long targetBytes,
+public record TableReport(
+    TableId table,
+    boolean compared,
+    String reason,
+    List<String> keyColumns,
+    long sourceRows,
+    long targetRows,
+    int chunks,
+    int differingChunks,
+    List<RowKey> missing,
+    List<RowKey> extra,
+    List<DifferingRow> differing,
+    List<String> skippedColumns,
+    long sourceBytes,
+    long targetBytes,
     Duration elapsed) {
 
   public TableReport {
@@ -40,8 +52,9 @@ public record TableReport(TableId table, boolean compared, String reason, List<S
 
   /** A table that could not be compared, and why. */
   static TableReport notCompared(TableId table, String reason, Duration elapsed) {
-    return new TableReport(table, false, reason, List.of(), 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(),
-        0, 0, elapsed);
+    return new TableReport(
+        table, false, reason, List.of(), 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(), 0,
+        0, elapsed);
   }
 
   /** The number of keys that differ: missing, extra or with other values. */

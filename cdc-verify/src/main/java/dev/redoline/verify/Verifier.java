@@ -42,14 +42,15 @@ import java.util.ServiceLoader;
  * }
  * }</pre>
  *
- * <p>Nothing is written to the source: Oracle's side is read with flashback queries
- * ({@code AS OF SCN}) whose checksums are computed in the database, and a repair asks the capture
- * for an ad-hoc snapshot of the keys that differ. See docs/verify.md.
+ * <p>Nothing is written to the source: Oracle's side is read with flashback queries ({@code AS OF
+ * SCN}) whose checksums are computed in the database, and a repair asks the capture for an ad-hoc
+ * snapshot of the keys that differ. See docs/verify.md.
  */
 public final class Verifier {
 
   /** Rows per chunk unless set: a chunk that differs sends this many rows' pieces. */
   public static final int DEFAULT_CHUNK_ROWS = 10_000;
+
   /** Keys per redelivery filter, so the SQL Oracle parses stays short. */
   static final int KEYS_PER_REDELIVERY = 200;
 
@@ -74,7 +75,10 @@ public final class Verifier {
     this.source = b.source != null ? b.source : () -> connect(b.config);
   }
 
-  /** Opens connections to Oracle (a pool's, a wrapped one); each verification opens one and closes it. */
+  /**
+   * Opens connections to Oracle (a pool's, a wrapped one); each verification opens one and closes
+   * it.
+   */
   @FunctionalInterface
   public interface Source {
     Connection open() throws SQLException;
@@ -84,7 +88,9 @@ public final class Verifier {
     return new Builder();
   }
 
-  /** The last result, also readable over JMX once {@linkplain VerifyMetrics#register registered}. */
+  /**
+   * The last result, also readable over JMX once {@linkplain VerifyMetrics#register registered}.
+   */
   public VerifyMetrics metrics() {
     return metrics;
   }
@@ -103,7 +109,8 @@ public final class Verifier {
     List<TableReport> reports = new ArrayList<>();
     Scn at;
     String from;
-    try (Connection oracle = source.open(); VerifyTarget t = target) {
+    try (Connection oracle = source.open();
+        VerifyTarget t = target) {
       t.begin();
       Optional<Scn> applied = scn == null ? t.appliedScn() : Optional.empty();
       at = scn != null ? scn : applied.orElseGet(() -> current(oracle));
@@ -115,17 +122,26 @@ public final class Verifier {
     VerifyReport report = new VerifyReport(at, from, started, reports);
     Instant ended = clock.instant();
     metrics.record(report, ended);
-    String summary = "verification at SCN " + at + ": " + (report.equal() ? "equal" : report.differences()
-        + " keys differ") + " in " + reports.size() + " tables";
-    ops.onEvent(new OpsEvent(report.equal() ? OpsEvent.Type.VERIFIED : OpsEvent.Type.VERIFY_DIFFERENCES, ended,
-        summary));
+    String summary =
+        "verification at SCN "
+            + at
+            + ": "
+            + (report.equal() ? "equal" : report.differences() + " keys differ")
+            + " in "
+            + reports.size()
+            + " tables";
+    ops.onEvent(
+        new OpsEvent(
+            report.equal() ? OpsEvent.Type.VERIFIED : OpsEvent.Type.VERIFY_DIFFERENCES,
+            ended,
+            summary));
     return report;
   }
 
   /**
-   * Delivers the missing and differing keys of {@code report} again through {@code redelivery}
-   * (an ad-hoc snapshot of those keys, {@value #KEYS_PER_REDELIVERY} keys per request), and asks
-   * the target to remove its extra keys. The copy converges once the capture has delivered the
+   * Delivers the missing and differing keys of {@code report} again through {@code redelivery} (an
+   * ad-hoc snapshot of those keys, {@value #KEYS_PER_REDELIVERY} keys per request), and asks the
+   * target to remove its extra keys. The copy converges once the capture has delivered the
    * snapshots; {@link #verify()} again to see it.
    *
    * @return the number of keys asked for again or removed
@@ -138,8 +154,10 @@ public final class Verifier {
       List<RowKey> again = new ArrayList<>(r.missing());
       r.differing().forEach(d -> again.add(d.key()));
       for (int i = 0; i < again.size(); i += KEYS_PER_REDELIVERY) {
-        redelivery.snapshot(r.table(), filter(r.keyColumns(), again.subList(i, Math.min(again.size(),
-            i + KEYS_PER_REDELIVERY))));
+        redelivery.snapshot(
+            r.table(),
+            filter(
+                r.keyColumns(), again.subList(i, Math.min(again.size(), i + KEYS_PER_REDELIVERY))));
       }
       repaired += again.size();
       if (!r.extra().isEmpty()) {
@@ -155,7 +173,10 @@ public final class Verifier {
     return repaired;
   }
 
-  /** The SQL condition that selects exactly {@code keys}: an IN list, or ORs of ANDs for a composite key. */
+  /**
+   * The SQL condition that selects exactly {@code keys}: an IN list, or ORs of ANDs for a composite
+   * key.
+   */
   static String filter(List<String> keyColumns, List<RowKey> keys) {
     if (keyColumns.size() == 1) {
       List<String> literals = keys.stream().map(k -> RowKey.literal(k.values().get(0))).toList();
@@ -172,24 +193,32 @@ public final class Verifier {
     return String.join(" OR ", rows);
   }
 
-  private TableReport compare(Connection oracle, VerifyTarget t, ColumnRules rules, String salt, TableId table,
-      Scn at) throws Exception {
+  private TableReport compare(
+      Connection oracle, VerifyTarget t, ColumnRules rules, String salt, TableId table, Scn at)
+      throws Exception {
     Instant start = clock.instant();
     TableLayout layout = Layouts.read(oracle, table);
     ColumnRules.Plan plan = rules.plan(layout);
     if (layout.primaryKey().isEmpty()) {
-      return TableReport.notCompared(table, "no primary key", Duration.between(start, clock.instant()));
+      return TableReport.notCompared(
+          table, "no primary key", Duration.between(start, clock.instant()));
     }
     List<ColumnCheck> key = new ArrayList<>();
     for (String k : layout.primaryKey()) {
       ColumnCheck c = plan.column(k);
       if (c == null || c.shape() != ColumnCheck.Shape.AS_READ || !ColumnCheck.orderable(c.kind())) {
-        return TableReport.notCompared(table, "key column " + k + " is excluded, hashed, truncated or of a type"
-            + " the comparison does not order", Duration.between(start, clock.instant()));
+        return TableReport.notCompared(
+            table,
+            "key column "
+                + k
+                + " is excluded, hashed, truncated or of a type"
+                + " the comparison does not order",
+            Duration.between(start, clock.instant()));
       }
       key.add(c);
     }
-    return new TableComparison(oracle, layout, plan.compared(), key, salt, Layouts.bind(at), chunkRows)
+    return new TableComparison(
+            oracle, layout, plan.compared(), key, salt, Layouts.bind(at), chunkRows)
         .run(t, plan.skipped(), clock);
   }
 
@@ -197,11 +226,15 @@ public final class Verifier {
     try {
       return Layouts.currentScn(oracle);
     } catch (SQLException e) {
-      throw new CdcException(ErrorCode.UNCLASSIFIED_ORACLE_ERROR, "cannot read the current SCN: " + e.getMessage(), e);
+      throw new CdcException(
+          ErrorCode.UNCLASSIFIED_ORACLE_ERROR, "cannot read the current SCN: " + e.getMessage(), e);
     }
   }
 
-  /** A connection to the capture's database, found among the drivers present (Oracle's, the simulator's). */
+  /**
+   * A connection to the capture's database, found among the drivers present (Oracle's, the
+   * simulator's).
+   */
   static Connection connect(CdcConfig config) throws SQLException {
     String url = config.get(CdcConfig.DATABASE_URL);
     Properties p = new Properties();
@@ -230,12 +263,14 @@ public final class Verifier {
     private int chunkRows = DEFAULT_CHUNK_ROWS;
     private Scn scn;
     private Clock clock = Clock.systemUTC();
-    private OpsListener ops = event -> { };
+    private OpsListener ops = event -> {};
     private Source source;
 
     private Builder() {}
 
-    /** Where connections to Oracle come from, instead of the configuration's URL, user and password. */
+    /**
+     * Where connections to Oracle come from, instead of the configuration's URL, user and password.
+     */
     public Builder source(Source source) {
       this.source = Objects.requireNonNull(source, "source == null");
       return this;
@@ -291,7 +326,8 @@ public final class Verifier {
 
     public Verifier build() {
       if (config == null) {
-        throw new IllegalStateException("config is required (the capture's database and column rules)");
+        throw new IllegalStateException(
+            "config is required (the capture's database and column rules)");
       }
       if (target == null) {
         throw new IllegalStateException("target is required");

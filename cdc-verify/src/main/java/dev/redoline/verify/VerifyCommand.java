@@ -35,7 +35,8 @@ public final class VerifyCommand {
   public static final int USAGE = 2;
   public static final int FAILED = 3;
 
-  static final String HELP = """
+  static final String HELP =
+      """
       Usage: verify --source <database url> --target <jdbc url> --tables <OWNER.TABLE,...> [options]
 
       Compares what a consumer holds with Oracle, table by table, at the SCN the target has applied
@@ -75,8 +76,17 @@ public final class VerifyCommand {
         options.put(a, "true");
         continue;
       }
-      if (!List.of("--source", "--user", "--password-env", "--target", "--tables", "--config", "--scn",
-          "--chunk-rows").contains(a) || i + 1 >= args.length) {
+      if (!List.of(
+                  "--source",
+                  "--user",
+                  "--password-env",
+                  "--target",
+                  "--tables",
+                  "--config",
+                  "--scn",
+                  "--chunk-rows")
+              .contains(a)
+          || i + 1 >= args.length) {
         err.println("verify: unknown option or missing value: " + a + " (see --help)");
         return USAGE;
       }
@@ -106,7 +116,8 @@ public final class VerifyCommand {
       if (options.containsKey("--password-env")) {
         String password = System.getenv(options.get("--password-env"));
         if (password == null) {
-          err.println("verify: the environment variable " + options.get("--password-env") + " is not set");
+          err.println(
+              "verify: the environment variable " + options.get("--password-env") + " is not set");
           return USAGE;
         }
         settings.put("cdc.database.password", password);

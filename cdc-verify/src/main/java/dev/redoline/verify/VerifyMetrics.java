@@ -58,7 +58,10 @@ public final class VerifyMetrics implements VerifyMXBean {
     return ended.toEpochMilli();
   }
 
-  /** Registers these metrics as {@code dev.redoline:type=Verify,name=<name>}, replacing an older registration. */
+  /**
+   * Registers these metrics as {@code dev.redoline:type=Verify,name=<name>}, replacing an older
+   * registration.
+   */
   public ObjectName register(String name) {
     try {
       ObjectName on = new ObjectName("dev.redoline:type=Verify,name=" + ObjectName.quote(name));

@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
  * Values never appear: keys (delivered verbatim) and column names only.
  *
  * @param scn the SCN Oracle's side was read as of
- * @param scnSource where the SCN came from: {@code target} (the SCN the target has applied),
- *     {@code given}, or {@code current} (Oracle's current SCN)
+ * @param scnSource where the SCN came from: {@code target} (the SCN the target has applied), {@code
+ *     given}, or {@code current} (Oracle's current SCN)
  * @param started when the verification started (the verifier's clock)
  * @param tables one report per table, in the order asked for
  */
@@ -57,8 +57,12 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
       field(o, "differingChunks", Integer.toString(r.differingChunks()));
       field(o, "missing", keys(r.missing()));
       field(o, "extra", keys(r.extra()));
-      field(o, "differing", r.differing().stream().map(d -> "{\"key\":" + key(d.key()) + ",\"columns\":"
-          + strings(d.columns()) + "}").collect(Collectors.joining(",", "[", "]")));
+      field(
+          o,
+          "differing",
+          r.differing().stream()
+              .map(d -> "{\"key\":" + key(d.key()) + ",\"columns\":" + strings(d.columns()) + "}")
+              .collect(Collectors.joining(",", "[", "]")));
       field(o, "skippedColumns", strings(r.skippedColumns()));
       field(o, "sourceBytes", Long.toString(r.sourceBytes()));
       field(o, "targetBytes", Long.toString(r.targetBytes()));
@@ -66,30 +70,66 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
       o.setLength(o.length() - 1);
       t.add(o.append('}'));
     }
-    return "{\"scn\":\"" + scn + "\",\"scnSource\":" + quote(scnSource) + ",\"started\":\"" + started
-        + "\",\"differences\":" + differences() + ",\"equal\":" + equal() + ",\"tables\":" + t + "}";
+    return "{\"scn\":\""
+        + scn
+        + "\",\"scnSource\":"
+        + quote(scnSource)
+        + ",\"started\":\""
+        + started
+        + "\",\"differences\":"
+        + differences()
+        + ",\"equal\":"
+        + equal()
+        + ",\"tables\":"
+        + t
+        + "}";
   }
 
   /** The report for people: one block per table. */
   public String toText() {
-    StringBuilder out = new StringBuilder("Verified at SCN " + scn + " (" + scnSource + "): "
-        + (equal() ? "equal" : differences() + " keys differ") + "\n");
+    StringBuilder out =
+        new StringBuilder(
+            "Verified at SCN "
+                + scn
+                + " ("
+                + scnSource
+                + "): "
+                + (equal() ? "equal" : differences() + " keys differ")
+                + "\n");
     for (TableReport r : tables) {
       out.append(r.table()).append(": ");
       if (!r.compared()) {
         out.append("not compared: ").append(r.reason()).append('\n');
         continue;
       }
-      out.append(r.sourceRows()).append(" rows in Oracle, ").append(r.targetRows()).append(" in the target, ")
-          .append(r.chunks()).append(" chunks (").append(r.differingChunks()).append(" differing), ")
-          .append(r.sourceBytes()).append(" bytes from Oracle, ").append(r.targetBytes())
-          .append(" from the target, ").append(r.elapsed().toMillis()).append(" ms\n");
+      out.append(r.sourceRows())
+          .append(" rows in Oracle, ")
+          .append(r.targetRows())
+          .append(" in the target, ")
+          .append(r.chunks())
+          .append(" chunks (")
+          .append(r.differingChunks())
+          .append(" differing), ")
+          .append(r.sourceBytes())
+          .append(" bytes from Oracle, ")
+          .append(r.targetBytes())
+          .append(" from the target, ")
+          .append(r.elapsed().toMillis())
+          .append(" ms\n");
       r.missing().forEach(k -> out.append("  missing ").append(k).append('\n'));
       r.extra().forEach(k -> out.append("  extra ").append(k).append('\n'));
-      r.differing().forEach(d -> out.append("  differs ").append(d.key()).append(" in ")
-          .append(String.join(", ", d.columns())).append('\n'));
+      r.differing()
+          .forEach(
+              d ->
+                  out.append("  differs ")
+                      .append(d.key())
+                      .append(" in ")
+                      .append(String.join(", ", d.columns()))
+                      .append('\n'));
       if (!r.skippedColumns().isEmpty()) {
-        out.append("  not compared (type): ").append(String.join(", ", r.skippedColumns())).append('\n');
+        out.append("  not compared (type): ")
+            .append(String.join(", ", r.skippedColumns()))
+            .append('\n');
       }
     }
     return out.toString();
@@ -104,8 +144,10 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
   }
 
   private static String key(RowKey key) {
-    return key.values().stream().map(v -> v instanceof java.math.BigDecimal d ? d.toPlainString() : quote(
-        String.valueOf(v))).collect(Collectors.joining(",", "[", "]"));
+    return key.values().stream()
+        .map(
+            v -> v instanceof java.math.BigDecimal d ? d.toPlainString() : quote(String.valueOf(v)))
+        .collect(Collectors.joining(",", "[", "]"));
   }
 
   private static String strings(List<String> names) {

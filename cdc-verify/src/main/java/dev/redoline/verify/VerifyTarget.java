@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a consumer holds: the target side of a verification. Adapters: {@link JdbcTarget} (a
- * table per captured table, written like the examples' JDBC sink) and {@link KafkaTarget} (a
- * topic per table, latest record per key); an embedded user implements it over their own store.
+ * What a consumer holds: the target side of a verification. Adapters: {@link JdbcTarget} (a table
+ * per captured table, written like the examples' JDBC sink) and {@link KafkaTarget} (a topic per
+ * table, latest record per key); an embedded user implements it over their own store.
  *
  * <pre>{@code
  * VerifyTarget mine = new VerifyTarget() {
@@ -29,41 +29,40 @@ import java.util.Optional;
 public interface VerifyTarget extends AutoCloseable {
 
   /** Starts one consistent read of the store (opens a transaction, reads the topics). */
-  default void begin() throws Exception {
-  }
+  default void begin() throws Exception {}
 
   /**
    * The SCN up to which the store holds every committed change (the commit SCN of the last
-   * transaction it applied), so a running pipeline can be verified without stopping it; empty
-   * when the store does not know, and the verification is then given an SCN or uses Oracle's
-   * current one (right only for a pipeline that has caught up and stopped).
+   * transaction it applied), so a running pipeline can be verified without stopping it; empty when
+   * the store does not know, and the verification is then given an SCN or uses Oracle's current one
+   * (right only for a pipeline that has caught up and stopped).
    */
   Optional<Scn> appliedScn() throws Exception;
 
   /**
    * Hands every row the store holds of {@code table} to {@code receiver}, in any order: one array
    * per row with the values of {@code columns} in that order (the key columns come first), as the
-   * sink wrote them ({@code BigDecimal} or text for a NUMBER, ISO text or {@code LocalDateTime}
-   * for a DATE, hex text or bytes for a RAW, ...). A table the store does not hold has no rows.
+   * sink wrote them ({@code BigDecimal} or text for a NUMBER, ISO text or {@code LocalDateTime} for
+   * a DATE, hex text or bytes for a RAW, ...). A table the store does not hold has no rows.
    * Excluded columns are never asked for.
    */
   void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws Exception;
 
   /**
-   * Removes the rows of {@code table} with the given keys (values of {@code keyColumns}, in
-   * order), which the source does not hold: a repair cannot re-deliver a row that does not exist.
-   * The default refuses, and the report keeps such keys.
+   * Removes the rows of {@code table} with the given keys (values of {@code keyColumns}, in order),
+   * which the source does not hold: a repair cannot re-deliver a row that does not exist. The
+   * default refuses, and the report keeps such keys.
    *
    * @return whether the store removed them
    */
-  default boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys) throws Exception {
+  default boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys)
+      throws Exception {
     return false;
   }
 
   /** Ends the read begun by {@link #begin()}. */
   @Override
-  default void close() throws Exception {
-  }
+  default void close() throws Exception {}
 
   /** Receives a target's rows. */
   @FunctionalInterface

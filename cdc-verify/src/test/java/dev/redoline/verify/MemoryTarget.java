@@ -30,7 +30,9 @@ final class MemoryTarget implements VerifyTarget {
         values.put(layout.column(i).name(), row.get(i));
       }
     }
-    tables.computeIfAbsent(layout.table(), t -> new ConcurrentHashMap<>()).put(key(layout, values), values);
+    tables
+        .computeIfAbsent(layout.table(), t -> new ConcurrentHashMap<>())
+        .put(key(layout, values), values);
   }
 
   void remove(TableLayout layout, Row before) {
@@ -71,14 +73,19 @@ final class MemoryTarget implements VerifyTarget {
   @Override
   public boolean remove(TableLayout table, List<String> keyColumns, List<List<Object>> keys) {
     Map<List<Object>, Map<String, Object>> rows = tables.get(table.table());
-    rows.values().removeIf(r -> keys.stream().anyMatch(k -> {
-      for (int i = 0; i < k.size(); i++) {
-        if (!keyEquals(k.get(i), r.get(keyColumns.get(i)))) {
-          return false;
-        }
-      }
-      return true;
-    }));
+    rows.values()
+        .removeIf(
+            r ->
+                keys.stream()
+                    .anyMatch(
+                        k -> {
+                          for (int i = 0; i < k.size(); i++) {
+                            if (!keyEquals(k.get(i), r.get(keyColumns.get(i)))) {
+                              return false;
+                            }
+                          }
+                          return true;
+                        }));
     return true;
   }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Assumptions;
  * A real PostgreSQL server for the tests, started from the machine's server binaries (Debian's
  * {@code postgresql} package, which {@code .ci/run} installs when missing; or the directory in
  * {@code -Dredoline.postgres.bin}) in a temporary data directory, on a free loopback port, and
- * stopped when the JVM ends. initdb refuses to run as root, so as root every server command runs
- * as the {@code postgres} user through {@code runuser}, owning the data directory. Without the
+ * stopped when the JVM ends. initdb refuses to run as root, so as root every server command runs as
+ * the {@code postgres} user through {@code runuser}, owning the data directory. Without the
  * binaries the tests that need a server are skipped, each with one line saying why.
  *
  * <pre>{@code
@@ -31,6 +31,7 @@ public final class PostgresServer {
 
   /** The longest wait for the server to accept connections (a busy two-core machine). */
   private static final int START_WAITS = 600;
+
   private static PostgresServer shared;
 
   private final Path data;
@@ -43,12 +44,16 @@ public final class PostgresServer {
     this.process = process;
   }
 
-  /** The one server of this JVM, started at the first call; skips the calling test without binaries. */
+  /**
+   * The one server of this JVM, started at the first call; skips the calling test without binaries.
+   */
   public static synchronized PostgresServer shared() {
     if (shared == null) {
       Path bin = binaries();
-      Assumptions.assumeTrue(bin != null, "PostgreSQL server binaries not found (install Debian's postgresql package,"
-          + " as .ci/run does, or set -Dredoline.postgres.bin): skipped");
+      Assumptions.assumeTrue(
+          bin != null,
+          "PostgreSQL server binaries not found (install Debian's postgresql package,"
+              + " as .ci/run does, or set -Dredoline.postgres.bin): skipped");
       try {
         shared = start(bin);
       } catch (IOException | InterruptedException | SQLException e) {
@@ -62,7 +67,8 @@ public final class PostgresServer {
 
   /** A new empty database on the server; its JDBC URL. */
   public String newDatabase(String name) throws SQLException {
-    try (Connection c = DriverManager.getConnection(url("postgres")); Statement st = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url("postgres"));
+        Statement st = c.createStatement()) {
       st.execute("DROP DATABASE IF EXISTS " + name);
       st.execute("CREATE DATABASE " + name);
     }
@@ -83,8 +89,14 @@ public final class PostgresServer {
       return null;
     }
     try (Stream<Path> versions = Files.list(debian)) {
-      return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb"))
-          && Files.isExecutable(b.resolve("postgres"))).max(Comparator.naturalOrder()).orElse(null);
+      return versions
+          .map(v -> v.resolve("bin"))
+          .filter(
+              b ->
+                  Files.isExecutable(b.resolve("initdb"))
+                      && Files.isExecutable(b.resolve("postgres")))
+          .max(Comparator.naturalOrder())
+          .orElse(null);
     } catch (IOException e) {
       return null;
     }
@@ -104,16 +116,30 @@ public final class PostgresServer {
     return out;
   }
 
-  private static PostgresServer start(Path bin) throws IOException, InterruptedException, SQLException {
+  private static PostgresServer start(Path bin)
+      throws IOException, InterruptedException, SQLException {
     Path data = Files.createTempDirectory("redoline-pg");
     if (root()) {
       run(List.of("chown", "-R", "postgres", data.toString()));
     }
     Path log = data.resolve("initdb.log");
-    Process init = new ProcessBuilder(asServerUser(List.of(bin.resolve("initdb").toString(), "-D",
-        data.resolve("db").toString(), "-U", "redoline", "--auth=trust", "-E", "UTF8", "--no-locale")))
-        .redirectErrorStream(true).redirectOutput(root() ? ProcessBuilder.Redirect.DISCARD
-            : ProcessBuilder.Redirect.to(log.toFile())).start();
+    Process init =
+        new ProcessBuilder(
+                asServerUser(
+                    List.of(
+                        bin.resolve("initdb").toString(),
+                        "-D",
+                        data.resolve("db").toString(),
+                        "-U",
+                        "redoline",
+                        "--auth=trust",
+                        "-E",
+                        "UTF8",
+                        "--no-locale")))
+            .redirectErrorStream(true)
+            .redirectOutput(
+                root() ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(log.toFile()))
+            .start();
     if (init.waitFor() != 0) {
       throw new IOException("initdb failed (exit " + init.exitValue() + ")");
     }
@@ -121,10 +147,26 @@ public final class PostgresServer {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    Process server = new ProcessBuilder(asServerUser(List.of(bin.resolve("postgres").toString(), "-D",
-        data.resolve("db").toString(), "-p", Integer.toString(port), "-k", data.toString(),
-        "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off")))
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process server =
+        new ProcessBuilder(
+                asServerUser(
+                    List.of(
+                        bin.resolve("postgres").toString(),
+                        "-D",
+                        data.resolve("db").toString(),
+                        "-p",
+                        Integer.toString(port),
+                        "-k",
+                        data.toString(),
+                        "-c",
+                        "listen_addresses=127.0.0.1",
+                        "-c",
+                        "fsync=off",
+                        "-c",
+                        "synchronous_commit=off")))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     PostgresServer started = new PostgresServer(data, port, server);
     SQLException last = null;
     for (int i = 0; i < START_WAITS; i++) {
@@ -143,15 +185,19 @@ public final class PostgresServer {
   }
 
   private static void run(List<String> command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process p =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     if (p.waitFor() != 0) {
       throw new IOException(command + " failed (exit " + p.exitValue() + ")");
     }
   }
 
   private void stop() {
-    // the postmaster's own pid: as root the process started is runuser, which may not pass SIGTERM on
+    // the postmaster's own pid: as root the process started is runuser, which may not pass SIGTERM
+    // on
     try {
       String pid = Files.readAllLines(data.resolve("db").resolve("postmaster.pid")).get(0).trim();
       run(List.of("kill", "-TERM", pid));

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A verification on the simulator against an embedded user's own store ({@link MemoryTarget}):
- * the checksums Oracle's SQL computes (evaluated by the simulator as Oracle would) equal those the
+ * A verification on the simulator against an embedded user's own store ({@link MemoryTarget}): the
+ * checksums Oracle's SQL computes (evaluated by the simulator as Oracle would) equal those the
  * verifier computes from the copy, and each seeded divergence is found exactly.
  */
 class VerifierTest {
@@ -42,30 +42,38 @@ class VerifierTest {
   @BeforeEach
   void setUp() {
     oracle = SimulatedOracle.builder().seed(29).build();
-    items = TableLayout.builder(ITEMS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("NAME", OracleType.sized(Kind.VARCHAR2, 40), true)
-        .column("PRICE", OracleType.of(Kind.NUMBER), true)
-        .column("MADE", OracleType.of(Kind.DATE), true)
-        .column("SEEN", OracleType.timestamp(Kind.TIMESTAMP, 6), true)
-        .column("CODE", OracleType.sized(Kind.RAW, 16), true)
-        .column("NOTE", OracleType.of(Kind.CLOB), true)
-        .column("SECRET", OracleType.sized(Kind.VARCHAR2, 40), true)
-        .primaryKey("ID").build();
-    codes = TableLayout.builder(CODES, 1)
-        .column("Code", OracleType.sized(Kind.VARCHAR2, 10), false)
-        .column("Label", OracleType.sized(Kind.VARCHAR2, 20), true)
-        .primaryKey("Code").build();
+    items =
+        TableLayout.builder(ITEMS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NAME", OracleType.sized(Kind.VARCHAR2, 40), true)
+            .column("PRICE", OracleType.of(Kind.NUMBER), true)
+            .column("MADE", OracleType.of(Kind.DATE), true)
+            .column("SEEN", OracleType.timestamp(Kind.TIMESTAMP, 6), true)
+            .column("CODE", OracleType.sized(Kind.RAW, 16), true)
+            .column("NOTE", OracleType.of(Kind.CLOB), true)
+            .column("SECRET", OracleType.sized(Kind.VARCHAR2, 40), true)
+            .primaryKey("ID")
+            .build();
+    codes =
+        TableLayout.builder(CODES, 1)
+            .column("Code", OracleType.sized(Kind.VARCHAR2, 10), false)
+            .column("Label", OracleType.sized(Kind.VARCHAR2, 20), true)
+            .primaryKey("Code")
+            .build();
     oracle.createTable(items);
     oracle.createTable(codes);
     SimulatedTransaction tx = oracle.begin();
     for (int id = 1; id <= 40; id++) {
-      tx.insert(ITEMS, BigDecimal.valueOf(id), "item " + id + (id % 7 == 0 ? " é漢😀" : ""),
+      tx.insert(
+          ITEMS,
+          BigDecimal.valueOf(id),
+          "item " + id + (id % 7 == 0 ? " é漢😀" : ""),
           id % 5 == 0 ? null : new BigDecimal(id % 2 == 0 ? "-0." + id : id + ".25"),
           LocalDateTime.of(2024, 1, 1 + id % 28, id % 24, 0, 0),
           id % 3 == 0 ? null : LocalDateTime.of(2025, 6, 1, 12, 30, 15, id * 1000),
           id % 4 == 0 ? null : Bytes.of(new byte[] {(byte) id, 0, (byte) 0xff}),
-          id % 6 == 0 ? null : "a long note ".repeat(id), SENTINEL);
+          id % 6 == 0 ? null : "a long note ".repeat(id),
+          SENTINEL);
     }
     for (String code : List.of("aB", "Ab", "AB", "ab", "b")) {
       tx.insert(CODES, code, "label " + code);
@@ -89,8 +97,14 @@ class VerifierTest {
     config.put("cdc.database.url", oracle.url());
     config.put("cdc.tables.include", "SHOP.*");
     config.put("cdc.columns.exclude", "SHOP.ITEMS.SECRET");
-    return Verifier.builder().config(config).tables(List.of(ITEMS, CODES)).target(target).chunkRows(chunkRows)
-        .source(() -> recording.wrap(DriverManager.getConnection(oracle.url()))).ops(events::add).build();
+    return Verifier.builder()
+        .config(config)
+        .tables(List.of(ITEMS, CODES))
+        .target(target)
+        .chunkRows(chunkRows)
+        .source(() -> recording.wrap(DriverManager.getConnection(oracle.url())))
+        .ops(events::add)
+        .build();
   }
 
   @Test
@@ -102,7 +116,7 @@ class VerifierTest {
     TableReport t = report.tables().get(0);
     assertThat(t.sourceRows()).isEqualTo(40);
     assertThat(t.targetRows()).isEqualTo(40);
-    assertThat(t.chunks()).isEqualTo(6);          // 5 full chunks and the empty one after the last key
+    assertThat(t.chunks()).isEqualTo(6); // 5 full chunks and the empty one after the last key
     assertThat(t.differingChunks()).isZero();
     assertThat(report.tables().get(1).sourceRows()).isEqualTo(5);
     assertThat(report.scnSource()).isEqualTo("current");
@@ -113,7 +127,10 @@ class VerifierTest {
 
   @Test
   void verify_excludedColumn_isNeverNamedNorRead() throws Exception {
-    target.tables.get(ITEMS).remove(List.of(BigDecimal.valueOf(3)));   // forces the narrowing queries too
+    target
+        .tables
+        .get(ITEMS)
+        .remove(List.of(BigDecimal.valueOf(3))); // forces the narrowing queries too
     VerifyReport report = verifier(8).verify();
 
     assertThat(report.differences()).isEqualTo(1);
@@ -125,27 +142,35 @@ class VerifierTest {
 
   @Test
   void verify_seededDivergences_foundExactly() throws Exception {
-    target.tables.get(ITEMS).remove(List.of(BigDecimal.valueOf(17)));                    // deleted in the target
+    target.tables.get(ITEMS).remove(List.of(BigDecimal.valueOf(17))); // deleted in the target
     Map<String, Object> added = new HashMap<>(target.row(ITEMS, BigDecimal.valueOf(2)));
     added.put("ID", BigDecimal.valueOf(41));
-    target.tables.get(ITEMS).put(List.of(BigDecimal.valueOf(41)), added);                // added in the target
-    target.row(ITEMS, BigDecimal.valueOf(9)).put("PRICE", new BigDecimal("9.26"));      // changed
-    target.row(ITEMS, BigDecimal.valueOf(10)).put("PRICE", new BigDecimal("0"));        // NULL became 0
-    target.row(ITEMS, BigDecimal.valueOf(12)).put("NOTE", "a long note ".repeat(12) + " "); // LOB, one space more
-    target.row(ITEMS, BigDecimal.valueOf(13)).put("SEEN", LocalDateTime.of(2025, 6, 1, 12, 30, 15, 13_001));
-    target.row(CODES, "Ab").put("Label", "label AB");                                    // mixed-case key
+    target.tables.get(ITEMS).put(List.of(BigDecimal.valueOf(41)), added); // added in the target
+    target.row(ITEMS, BigDecimal.valueOf(9)).put("PRICE", new BigDecimal("9.26")); // changed
+    target.row(ITEMS, BigDecimal.valueOf(10)).put("PRICE", new BigDecimal("0")); // NULL became 0
+    target
+        .row(ITEMS, BigDecimal.valueOf(12))
+        .put("NOTE", "a long note ".repeat(12) + " "); // LOB, one space more
+    target
+        .row(ITEMS, BigDecimal.valueOf(13))
+        .put("SEEN", LocalDateTime.of(2025, 6, 1, 12, 30, 15, 13_001));
+    target.row(CODES, "Ab").put("Label", "label AB"); // mixed-case key
 
     VerifyReport report = verifier(8).verify();
 
     TableReport t = report.tables().get(0);
     assertThat(t.missing()).extracting(RowKey::toString).containsExactly("[17]");
     assertThat(t.extra()).extracting(RowKey::toString).containsExactly("[41]");
-    assertThat(t.differing()).extracting(d -> d.key() + " " + d.columns()).containsExactlyInAnyOrder(
-        "[9] [PRICE]", "[10] [PRICE]", "[12] [NOTE]", "[13] [SEEN]");
+    assertThat(t.differing())
+        .extracting(d -> d.key() + " " + d.columns())
+        .containsExactlyInAnyOrder("[9] [PRICE]", "[10] [PRICE]", "[12] [NOTE]", "[13] [SEEN]");
     TableReport c = report.tables().get(1);
-    assertThat(c.differing()).extracting(d -> d.key() + " " + d.columns()).containsExactly("['Ab'] [Label]");
+    assertThat(c.differing())
+        .extracting(d -> d.key() + " " + d.columns())
+        .containsExactly("['Ab'] [Label]");
     assertThat(report.differences()).isEqualTo(7);
     assertThat(events).extracting(OpsEvent::type).containsExactly(OpsEvent.Type.VERIFY_DIFFERENCES);
-    assertThat(verifier(8).metrics().getLastDifferences()).isZero();   // a new verifier has no result yet
+    assertThat(verifier(8).metrics().getLastDifferences())
+        .isZero(); // a new verifier has no result yet
   }
 }

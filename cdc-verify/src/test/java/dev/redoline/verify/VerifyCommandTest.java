@@ -24,45 +24,60 @@ class VerifyCommandTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private int run(String... args) {
-    return VerifyCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return VerifyCommand.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
   @Test
   void run_help_printsUsageAndExitsZero() {
     assertThat(run("--help")).isEqualTo(VerifyCommand.EQUAL);
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: verify --source").contains("Exit codes");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("Usage: verify --source")
+        .contains("Exit codes");
   }
 
   @Test
   void run_missingTarget_isAUsageError() {
-    assertThat(run("--source", "jdbc:redoline:sim:x", "--tables", "SHOP.T")).isEqualTo(VerifyCommand.USAGE);
-    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("verify: --target is required (see --help)"
-        + System.lineSeparator());
+    assertThat(run("--source", "jdbc:redoline:sim:x", "--tables", "SHOP.T"))
+        .isEqualTo(VerifyCommand.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("verify: --target is required (see --help)" + System.lineSeparator());
     assertThat(run("--bogus")).isEqualTo(VerifyCommand.USAGE);
   }
 
   @Test
   void run_jdbcTarget_exitsOneOnADifferenceAndZeroOnceEqual() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(11).build();
-    TableId t = oracle.createTable(TableLayout.builder(TableId.of("SHOP", "T"), 1)
-        .column("ID", OracleType.number(10, 0), false).column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
-        .primaryKey("ID").build());
+    TableId t =
+        oracle.createTable(
+            TableLayout.builder(TableId.of("SHOP", "T"), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .column("NAME", OracleType.sized(Kind.VARCHAR2, 20), true)
+                .primaryKey("ID")
+                .build());
     SimulatedTransaction tx = oracle.begin();
     tx.insert(t, BigDecimal.ONE, "one");
     tx.insert(t, BigDecimal.valueOf(2), "two");
     tx.commit();
     String target = "jdbc:h2:mem:verifycommand;DB_CLOSE_DELAY=-1";
-    try (Connection c = DriverManager.getConnection(target); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE \"SHOP_T\" (\"ID\" NUMERIC(38, 10), \"NAME\" VARCHAR, PRIMARY KEY (\"ID\"))");
+    try (Connection c = DriverManager.getConnection(target);
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TABLE \"SHOP_T\" (\"ID\" NUMERIC(38, 10), \"NAME\" VARCHAR, PRIMARY KEY (\"ID\"))");
       s.execute("INSERT INTO \"SHOP_T\" VALUES (1, 'one'), (2, 'TWO')");
     }
     String[] args = {"--source", oracle.url(), "--target", target, "--tables", "SHOP.T", "--json"};
 
-    assertThat(run(args)).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(VerifyCommand.DIFFERENT);
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"differing\":[{\"key\":[2],\"columns\":[\"NAME\"]}]")
+    assertThat(run(args))
+        .as(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo(VerifyCommand.DIFFERENT);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("\"differing\":[{\"key\":[2],\"columns\":[\"NAME\"]}]")
         .contains("\"scnSource\":\"current\"");
-    try (Connection c = DriverManager.getConnection(target); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(target);
+        Statement s = c.createStatement()) {
       s.execute("UPDATE \"SHOP_T\" SET \"NAME\" = 'two' WHERE \"ID\" = 2");
     }
     out.reset();

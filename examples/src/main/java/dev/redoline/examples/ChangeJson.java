@@ -119,7 +119,8 @@ final class ChangeJson {
       out.append(value);
     } else if (value instanceof BigDecimal d) {
       out.append(d.toPlainString());
-    } else if (value instanceof Double d && Double.isFinite(d) || value instanceof Float f && Float.isFinite(f)) {
+    } else if (value instanceof Double d && Double.isFinite(d)
+        || value instanceof Float f && Float.isFinite(f)) {
       out.append(value);
     } else if (value instanceof Bytes b) {
       quote(out, b.toHex());

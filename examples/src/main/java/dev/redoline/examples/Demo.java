@@ -29,12 +29,12 @@ import java.util.concurrent.TimeUnit;
  * ./mvnw -q -B -pl examples exec:java -Dexec.args="--config cdc.properties"
  * </pre>
  *
- * <p>Without {@code --config} it captures {@code SHOP.*} from {@code jdbc:redoline:sim:demo}, keeping its
- * state in a new temporary directory (that database lives in the demo's JVM and starts afresh on
- * every run, so an old position would mean nothing to it). A configuration file holds {@code cdc.*}
- * keys (docs/configuration.md); with a simulator server
- * ({@code cdc.database.url=jdbc:redoline:sim://127.0.0.1:15210/demo}) and a {@code cdc.state.dir},
- * a run killed and started again resumes where the last one stopped.
+ * <p>Without {@code --config} it captures {@code SHOP.*} from {@code jdbc:redoline:sim:demo},
+ * keeping its state in a new temporary directory (that database lives in the demo's JVM and starts
+ * afresh on every run, so an old position would mean nothing to it). A configuration file holds
+ * {@code cdc.*} keys (docs/configuration.md); with a simulator server ({@code
+ * cdc.database.url=jdbc:redoline:sim://127.0.0.1:15210/demo}) and a {@code cdc.state.dir}, a run
+ * killed and started again resumes where the last one stopped.
  */
 public final class Demo {
 
@@ -45,11 +45,13 @@ public final class Demo {
   private final PrintStream out;
   private final PrintStream err;
   private final Duration progressEvery;
-  private final ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "redoline-demo-progress");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService progress =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "redoline-demo-progress");
+            t.setDaemon(true);
+            return t;
+          });
   private EngineMetrics previous = new EngineMetrics(0, 0, null, Duration.ZERO, null);
   private long previousNanos = System.nanoTime();
 
@@ -79,15 +81,22 @@ public final class Demo {
       System.exit(1);
       return;
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      engine.stop();
-      try {
-        engine.awaitTermination(Duration.ofSeconds(30));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      System.err.println("redoline demo: stopped (" + engine.metrics().transactions() + " transactions)");
-    }, "redoline-demo-stop"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  engine.stop();
+                  try {
+                    engine.awaitTermination(Duration.ofSeconds(30));
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  System.err.println(
+                      "redoline demo: stopped ("
+                          + engine.metrics().transactions()
+                          + " transactions)");
+                },
+                "redoline-demo-stop"));
     while (!engine.awaitTermination(Duration.ofSeconds(1))) {
       // the engine runs until Ctrl-C or a failure
     }
@@ -122,16 +131,26 @@ public final class Demo {
 
   /** Starts the engine and the progress line; the engine prints a JSON line per transaction. */
   EmbeddedEngine start() {
-    EmbeddedEngine engine = EmbeddedEngine.builder()
-        .config(settings)
-        .handler(tx -> out.println(ChangeJson.transaction(tx)))
-        .failureListener(e -> err.println("redoline demo: " + e.getMessage()))
-        .build();
-    err.println("redoline demo: capturing " + settings.get("cdc.tables.include") + " from "
-        + settings.get("cdc.database.url") + ", state in " + settings.get("cdc.state.dir") + "; Ctrl-C stops");
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(tx -> out.println(ChangeJson.transaction(tx)))
+            .failureListener(e -> err.println("redoline demo: " + e.getMessage()))
+            .build();
+    err.println(
+        "redoline demo: capturing "
+            + settings.get("cdc.tables.include")
+            + " from "
+            + settings.get("cdc.database.url")
+            + ", state in "
+            + settings.get("cdc.state.dir")
+            + "; Ctrl-C stops");
     engine.start();
     long every = progressEvery.toMillis();
-    progress.scheduleAtFixedRate(() -> err.println(progressLine(engine.metrics(), System.nanoTime())), every, every,
+    progress.scheduleAtFixedRate(
+        () -> err.println(progressLine(engine.metrics(), System.nanoTime())),
+        every,
+        every,
         TimeUnit.MILLISECONDS);
     return engine;
   }
@@ -139,10 +158,15 @@ public final class Demo {
   /** Rates since the previous line, and the lag of the last transaction handled. */
   synchronized String progressLine(EngineMetrics now, long nanos) {
     double seconds = Math.max(1e-9, (nanos - previousNanos) / 1e9);
-    String line = String.format(Locale.ROOT,
-        "progress: %d transactions (%.1f/s), %d changes (%.1f/s), lag %.1f s", now.transactions(),
-        (now.transactions() - previous.transactions()) / seconds, now.changes(),
-        (now.changes() - previous.changes()) / seconds, now.lag().toMillis() / 1000.0);
+    String line =
+        String.format(
+            Locale.ROOT,
+            "progress: %d transactions (%.1f/s), %d changes (%.1f/s), lag %.1f s",
+            now.transactions(),
+            (now.transactions() - previous.transactions()) / seconds,
+            now.changes(),
+            (now.changes() - previous.changes()) / seconds,
+            now.lag().toMillis() / 1000.0);
     previous = now;
     previousNanos = nanos;
     return line;

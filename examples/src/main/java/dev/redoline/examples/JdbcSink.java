@@ -24,10 +24,10 @@ import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * Example (c): replays each committed Oracle transaction into another database (H2 or PostgreSQL) as one
- * JDBC transaction that also writes the capture position, so the copy is exactly-once: a crash
- * before the commit loses both the rows and the position, and the transaction is delivered again;
- * after it, both are there and the engine resumes after it.
+ * Example (c): replays each committed Oracle transaction into another database (H2 or PostgreSQL)
+ * as one JDBC transaction that also writes the capture position, so the copy is exactly-once: a
+ * crash before the commit loses both the rows and the position, and the transaction is delivered
+ * again; after it, both are there and the engine resumes after it.
  *
  * <pre>{@code
  * JdbcSink sink = JdbcSink.open("jdbc:h2:./replica");
@@ -35,35 +35,42 @@ import java.util.StringJoiner;
  *     .handler(sink).offsetStore(sink.offsets()).build();
  * }</pre>
  *
- * <p>Each captured table {@code OWNER.TABLE} becomes {@code "OWNER_TABLE"} with the same columns
- * as text or numbers, keyed by the Oracle primary key (tables without one are refused). INSERT and
- * UPDATE become an upsert (H2's {@code MERGE ... KEY}, PostgreSQL's {@code INSERT ... ON CONFLICT DO
- * UPDATE}), DELETE a delete by key, TRUNCATE a delete of all rows.
- * Columns absent from an image (not logged, or excluded) are left as they are. Tables are created
- * on a second connection, because DDL commits the open transaction in most databases.
+ * <p>Each captured table {@code OWNER.TABLE} becomes {@code "OWNER_TABLE"} with the same columns as
+ * text or numbers, keyed by the Oracle primary key (tables without one are refused). INSERT and
+ * UPDATE become an upsert (H2's {@code MERGE ... KEY}, PostgreSQL's {@code INSERT ... ON CONFLICT
+ * DO UPDATE}), DELETE a delete by key, TRUNCATE a delete of all rows. Columns absent from an image
+ * (not logged, or excluded) are left as they are. Tables are created on a second connection,
+ * because DDL commits the open transaction in most databases.
  */
 public final class JdbcSink implements ChangeHandler, AutoCloseable {
 
   private final Connection connection;
   private final Connection ddl;
   private final Set<TableId> created = new HashSet<>();
+
   /** PostgreSQL has no MERGE ... KEY: its upsert is INSERT ... ON CONFLICT. */
   private final boolean postgres;
+
   /** Runs just before the commit; tests make it throw to show that nothing half-written stays. */
-  Runnable beforeCommit = () -> { };
+  Runnable beforeCommit = () -> {};
 
   private JdbcSink(Connection connection, Connection ddl) throws SQLException {
     this.connection = connection;
     this.ddl = ddl;
-    this.postgres = connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT)
-        .contains("postgres");
+    this.postgres =
+        connection
+            .getMetaData()
+            .getDatabaseProductName()
+            .toLowerCase(java.util.Locale.ROOT)
+            .contains("postgres");
   }
 
   /** A sink writing to the database at {@code url}; it opens two connections. */
   public static JdbcSink open(String url) throws SQLException {
     Connection ddl = DriverManager.getConnection(url);
     try (Statement s = ddl.createStatement()) {
-      s.execute("CREATE TABLE IF NOT EXISTS REDOLINE_OFFSET (ID INT PRIMARY KEY, POSITION VARCHAR(4000) NOT NULL)");
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS REDOLINE_OFFSET (ID INT PRIMARY KEY, POSITION VARCHAR(4000) NOT NULL)");
     }
     Connection data = DriverManager.getConnection(url);
     data.setAutoCommit(false);
@@ -83,9 +90,11 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       for (Change change : tx.changes()) {
         apply(change, tx.layout(change));
       }
-      try (PreparedStatement offset = connection.prepareStatement(postgres
-          ? "INSERT INTO REDOLINE_OFFSET (ID, POSITION) VALUES (1, ?) ON CONFLICT (ID) DO UPDATE SET POSITION = ?"
-          : "MERGE INTO REDOLINE_OFFSET (ID, POSITION) KEY (ID) VALUES (1, ?)")) {
+      try (PreparedStatement offset =
+          connection.prepareStatement(
+              postgres
+                  ? "INSERT INTO REDOLINE_OFFSET (ID, POSITION) VALUES (1, ?) ON CONFLICT (ID) DO UPDATE SET POSITION = ?"
+                  : "MERGE INTO REDOLINE_OFFSET (ID, POSITION) KEY (ID) VALUES (1, ?)")) {
         offset.setString(1, PositionText.write(tx.position()));
         if (postgres) {
           offset.setString(2, PositionText.write(tx.position()));
@@ -101,8 +110,8 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
   }
 
   /**
-   * The offset store to give the engine: it reads the position this sink committed; storing is
-   * done by {@link #handle}, in the same transaction as the rows.
+   * The offset store to give the engine: it reads the position this sink committed; storing is done
+   * by {@link #handle}, in the same transaction as the rows.
    */
   public OffsetStore offsets() {
     return new OffsetStore() {
@@ -110,7 +119,8 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       public Optional<Position> load() {
         try (Statement s = connection.createStatement();
             ResultSet rs = s.executeQuery("SELECT POSITION FROM REDOLINE_OFFSET WHERE ID = 1")) {
-          Optional<Position> stored = rs.next() ? Optional.of(PositionText.read(rs.getString(1))) : Optional.empty();
+          Optional<Position> stored =
+              rs.next() ? Optional.of(PositionText.read(rs.getString(1))) : Optional.empty();
           connection.commit();
           return stored;
         } catch (SQLException e) {
@@ -150,7 +160,8 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       }
     }
     List<String> names = present.stream().map(i -> layout.column(i).name()).toList();
-    try (PreparedStatement merge = connection.prepareStatement(upsert(table, names, layout.primaryKey()))) {
+    try (PreparedStatement merge =
+        connection.prepareStatement(upsert(table, names, layout.primaryKey()))) {
       for (int p = 0; p < present.size(); p++) {
         merge.setObject(p + 1, value(change.after().get(present.get(p))));
       }
@@ -158,31 +169,43 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
     }
   }
 
-  /** An upsert of {@code columns} into {@code table} keyed by {@code key}, one {@code ?} per column. */
+  /**
+   * An upsert of {@code columns} into {@code table} keyed by {@code key}, one {@code ?} per column.
+   */
   private String upsert(String table, List<String> columns, List<String> key) {
     StringJoiner names = new StringJoiner(", ");
     StringJoiner marks = new StringJoiner(", ");
     StringJoiner keys = new StringJoiner(", ");
     StringJoiner sets = new StringJoiner(", ");
-    columns.forEach(c -> {
-      names.add("\"" + c + "\"");
-      marks.add("?");
-      if (!key.contains(c)) {
-        sets.add("\"" + c + "\" = EXCLUDED.\"" + c + "\"");
-      }
-    });
+    columns.forEach(
+        c -> {
+          names.add("\"" + c + "\"");
+          marks.add("?");
+          if (!key.contains(c)) {
+            sets.add("\"" + c + "\" = EXCLUDED.\"" + c + "\"");
+          }
+        });
     key.forEach(k -> keys.add("\"" + k + "\""));
     if (!postgres) {
       return "MERGE INTO " + table + " (" + names + ") KEY (" + keys + ") VALUES (" + marks + ")";
     }
-    return "INSERT INTO " + table + " (" + names + ") VALUES (" + marks + ") ON CONFLICT (" + keys + ") DO "
+    return "INSERT INTO "
+        + table
+        + " ("
+        + names
+        + ") VALUES ("
+        + marks
+        + ") ON CONFLICT ("
+        + keys
+        + ") DO "
         + (sets.length() == 0 ? "NOTHING" : "UPDATE SET " + sets);
   }
 
   private void delete(String table, TableLayout layout, Row before) throws SQLException {
     StringJoiner where = new StringJoiner(" AND ");
     layout.primaryKey().forEach(k -> where.add("\"" + k + "\" = ?"));
-    try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE " + where)) {
+    try (PreparedStatement delete =
+        connection.prepareStatement("DELETE FROM " + table + " WHERE " + where)) {
       int p = 1;
       for (String k : layout.primaryKey()) {
         delete.setObject(p++, value(before.get(layout.indexOf(k))));
@@ -196,18 +219,28 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       return;
     }
     if (layout.primaryKey().isEmpty()) {
-      throw new IllegalArgumentException("JdbcSink needs a primary key; " + layout.table() + " has none");
+      throw new IllegalArgumentException(
+          "JdbcSink needs a primary key; " + layout.table() + " has none");
     }
     StringJoiner columns = new StringJoiner(", ");
     for (Column c : layout.columns()) {
-      String type = c.type().kind() == dev.redoline.core.OracleType.Kind.NUMBER ? "NUMERIC(38, 10)" : "VARCHAR";
+      String type =
+          c.type().kind() == dev.redoline.core.OracleType.Kind.NUMBER
+              ? "NUMERIC(38, 10)"
+              : "VARCHAR";
       columns.add("\"" + c.name() + "\" " + type);
     }
     StringJoiner key = new StringJoiner(", ");
     layout.primaryKey().forEach(k -> key.add("\"" + k + "\""));
     try (Statement s = ddl.createStatement()) {
-      s.execute("CREATE TABLE IF NOT EXISTS " + tableName(layout.table()) + " (" + columns + ", PRIMARY KEY (" + key
-          + "))");
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + tableName(layout.table())
+              + " ("
+              + columns
+              + ", PRIMARY KEY ("
+              + key
+              + "))");
     }
     created.add(layout.table());
   }

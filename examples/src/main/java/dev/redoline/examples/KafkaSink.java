@@ -65,8 +65,8 @@ public final class KafkaSink implements ChangeHandler, AutoCloseable {
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
     config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
-        new StringSerializer());
+    KafkaProducer<String, String> producer =
+        new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     producer.initTransactions();
     return new KafkaSink(producer, bootstrap, prefix);
   }
@@ -87,10 +87,14 @@ public final class KafkaSink implements ChangeHandler, AutoCloseable {
     try {
       for (Change change : tx.changes()) {
         TableLayout layout = tx.layout(change);
-        producer.send(new ProducerRecord<>(topic(change.table()), ChangeJson.key(change, layout),
-            ChangeJson.change(change, layout)));
+        producer.send(
+            new ProducerRecord<>(
+                topic(change.table()),
+                ChangeJson.key(change, layout),
+                ChangeJson.change(change, layout)));
       }
-      producer.send(new ProducerRecord<>(offsetsTopic(), 0, "position", PositionText.write(tx.position())));
+      producer.send(
+          new ProducerRecord<>(offsetsTopic(), 0, "position", PositionText.write(tx.position())));
       producer.commitTransaction();
     } catch (KafkaException | IllegalStateException e) {
       producer.abortTransaction();
@@ -98,7 +102,9 @@ public final class KafkaSink implements ChangeHandler, AutoCloseable {
     }
   }
 
-  /** Reads the last committed position from the offsets topic; storing happens in {@link #handle}. */
+  /**
+   * Reads the last committed position from the offsets topic; storing happens in {@link #handle}.
+   */
   public OffsetStore offsets() {
     return new OffsetStore() {
       @Override
@@ -107,8 +113,8 @@ public final class KafkaSink implements ChangeHandler, AutoCloseable {
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-            new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+            new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
           TopicPartition partition = new TopicPartition(offsetsTopic(), 0);
           consumer.assign(List.of(partition));
           consumer.seekToBeginning(List.of(partition));

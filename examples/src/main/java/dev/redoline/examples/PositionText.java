@@ -9,9 +9,9 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * A {@link Position} as text for a sink's own storage: its versioned map form
- * ({@link Position#toMap()}) as {@code key=value} lines. {@link Position#fromMap} reads numbers
- * written as text, so nothing else is needed to read it back.
+ * A {@link Position} as text for a sink's own storage: its versioned map form ({@link
+ * Position#toMap()}) as {@code key=value} lines. {@link Position#fromMap} reads numbers written as
+ * text, so nothing else is needed to read it back.
  */
 final class PositionText {
 
@@ -19,7 +19,8 @@ final class PositionText {
 
   static String write(Position position) {
     StringBuilder out = new StringBuilder();
-    new TreeMap<>(position.toMap()).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
+    new TreeMap<>(position.toMap())
+        .forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
     return out.toString();
   }
 
@@ -34,5 +35,4 @@ final class PositionText {
     p.stringPropertyNames().forEach(k -> map.put(k, p.getProperty(k)));
     return Position.fromMap(map);
   }
-
 }

@@ -17,9 +17,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A measured run: transactions/s and changes/s through the embedded engine with a handler that does
- * nothing, on the {@code stress} workload. The simulator first generates a backlog of
- * {@code seconds} of simulated traffic (default 120), then the engine captures it as fast as it
- * can; the clock runs from {@code start()} until the handler sees the last backlog commit.
+ * nothing, on the {@code stress} workload. The simulator first generates a backlog of {@code
+ * seconds} of simulated traffic (default 120), then the engine captures it as fast as it can; the
+ * clock runs from {@code start()} until the handler sees the last backlog commit.
  *
  * <pre>
  * ./mvnw -q -B -pl examples exec:java -Dexec.mainClass=dev.redoline.examples.Throughput -Dexec.args=120
@@ -41,21 +41,34 @@ public final class Throughput {
     Scn end = Scn.of(oracle.currentScn());
     Path state = Files.createTempDirectory("redoline-throughput-");
     CountDownLatch done = new CountDownLatch(1);
-    Map<String, String> settings = Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
-        "cdc.start.scn", start, "cdc.state.dir", state.toString(),
-        "cdc.buffer.spill.dir", state.resolve("spill").toString());
-    EmbeddedEngine engine = EmbeddedEngine.builder()
-        .config(settings)
-        .handler(tx -> {
-          if (!tx.commit().scn().isBefore(end)) {
-            done.countDown();
-          }
-        })
-        .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
-        .offsetStore(args.length > 1 && args[1].equals("memory") ? OffsetStore.inMemory()
-            : dev.redoline.embedded.FileOffsetStore.open(state.resolve("offsets.json")))
-        .schemaHistory(SchemaHistory.inMemory())
-        .build();
+    Map<String, String> settings =
+        Map.of(
+            "cdc.database.url",
+            oracle.url(),
+            "cdc.tables.include",
+            "SHOP.*",
+            "cdc.start.scn",
+            start,
+            "cdc.state.dir",
+            state.toString(),
+            "cdc.buffer.spill.dir",
+            state.resolve("spill").toString());
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(
+                tx -> {
+                  if (!tx.commit().scn().isBefore(end)) {
+                    done.countDown();
+                  }
+                })
+            .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance))
+            .offsetStore(
+                args.length > 1 && args[1].equals("memory")
+                    ? OffsetStore.inMemory()
+                    : dev.redoline.embedded.FileOffsetStore.open(state.resolve("offsets.json")))
+            .schemaHistory(SchemaHistory.inMemory())
+            .build();
     long began = System.nanoTime();
     engine.start();
     if (!done.await(10, TimeUnit.MINUTES)) {
@@ -65,9 +78,17 @@ public final class Throughput {
     EngineMetrics m = engine.metrics();
     engine.stop();
     engine.awaitTermination(Duration.ofSeconds(30));
-    System.out.printf(java.util.Locale.ROOT, "backlog %d s of stress traffic: %d transactions, %d changes in %.2f s: "
-        + "%.0f transactions/s, %.0f changes/s (offsets: %s)%n", seconds, m.transactions(), m.changes(), took,
-        m.transactions() / took, m.changes() / took, args.length > 1 ? args[1] : "file");
+    System.out.printf(
+        java.util.Locale.ROOT,
+        "backlog %d s of stress traffic: %d transactions, %d changes in %.2f s: "
+            + "%.0f transactions/s, %.0f changes/s (offsets: %s)%n",
+        seconds,
+        m.transactions(),
+        m.changes(),
+        took,
+        m.transactions() / took,
+        m.changes() / took,
+        args.length > 1 ? args[1] : "file");
     System.exit(0);
   }
 }

@@ -21,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JdbcSinkTest {
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   @Test
   void replay_isExactlyOnceAcrossStopsAndAFailureBeforeCommit() throws Exception {
@@ -35,15 +34,22 @@ class JdbcSinkTest {
     }
     try (JdbcSink sink = JdbcSink.open(url)) {
       AtomicInteger calls = new AtomicInteger();
-      sink.beforeCommit = () -> {
-        if (calls.incrementAndGet() == 3) {
-          throw new IllegalStateException("crash between the writes and the commit");
-        }
-      };
-      EmbeddedEngine engine = replays.engine("jdbc", tx -> {
-        sink.handle(tx);
-        committed.add(tx.commit().mark());
-      }).offsetStore(sink.offsets()).build();
+      sink.beforeCommit =
+          () -> {
+            if (calls.incrementAndGet() == 3) {
+              throw new IllegalStateException("crash between the writes and the commit");
+            }
+          };
+      EmbeddedEngine engine =
+          replays
+              .engine(
+                  "jdbc",
+                  tx -> {
+                    sink.handle(tx);
+                    committed.add(tx.commit().mark());
+                  })
+              .offsetStore(sink.offsets())
+              .build();
       engine.start();
       assertThat(engine.awaitTermination(Replays.PATIENCE)).isTrue();
       assertThat(engine.state()).isEqualTo(EngineState.FAILED);
@@ -54,15 +60,23 @@ class JdbcSinkTest {
 
     assertThat(committed).doesNotHaveDuplicates().isSorted();
     List<Replays.Handled> reference = replays.reference(committed.get(committed.size() - 1));
-    assertThat(committed).containsExactlyElementsOf(reference.stream().map(Replays.Handled::mark).toList());
+    assertThat(committed)
+        .containsExactlyElementsOf(reference.stream().map(Replays.Handled::mark).toList());
     assertThat(h2(url)).isEqualTo(Replays.model(reference));
   }
 
-  private static void run(Replays replays, JdbcSink sink, List<CommitMark> committed, int until) throws Exception {
-    EmbeddedEngine engine = replays.engine("jdbc", tx -> {
-      sink.handle(tx);
-      committed.add(tx.commit().mark());
-    }).offsetStore(sink.offsets()).build();
+  private static void run(Replays replays, JdbcSink sink, List<CommitMark> committed, int until)
+      throws Exception {
+    EmbeddedEngine engine =
+        replays
+            .engine(
+                "jdbc",
+                tx -> {
+                  sink.handle(tx);
+                  committed.add(tx.commit().mark());
+                })
+            .offsetStore(sink.offsets())
+            .build();
     engine.start();
     Replays.await(() -> committed.size() >= until, until + " transactions");
     engine.stop();
@@ -73,7 +87,8 @@ class JdbcSinkTest {
   /** The replica's captured tables as table -> key -> column -> value text. */
   private static Map<String, Map<String, Map<String, String>>> h2(String url) throws Exception {
     Map<String, Map<String, Map<String, String>>> tables = new TreeMap<>();
-    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
       for (String table : List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES", "DOCUMENTS")) {
         try (ResultSet rs = s.executeQuery("SELECT * FROM \"SHOP_" + table + "\"")) {
           ResultSetMetaData meta = rs.getMetaData();
@@ -82,8 +97,13 @@ class JdbcSinkTest {
             Map<String, String> row = new TreeMap<>();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
               Object v = rs.getObject(i);
-              row.put(meta.getColumnName(i), v == null ? null : v instanceof java.math.BigDecimal d
-                  ? d.stripTrailingZeros().toPlainString() : v.toString());
+              row.put(
+                  meta.getColumnName(i),
+                  v == null
+                      ? null
+                      : v instanceof java.math.BigDecimal d
+                          ? d.stripTrailingZeros().toPlainString()
+                          : v.toString());
             }
             rows.put(key(table, row), row);
           }

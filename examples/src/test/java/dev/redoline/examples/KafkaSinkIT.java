@@ -34,17 +34,22 @@ class KafkaSinkIT {
 
   static KafkaClusterTestKit cluster;
 
-  @TempDir
-  Path state;
+  @TempDir Path state;
 
   @BeforeAll
   static void broker() throws Exception {
-    cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-        .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-        .setConfigProp("offsets.topic.replication.factor", "1")
-        .setConfigProp("transaction.state.log.replication.factor", "1")
-        .setConfigProp("transaction.state.log.min.isr", "1")
-        .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
+    cluster =
+        new KafkaClusterTestKit.Builder(
+                new TestKitNodes.Builder()
+                    .setCombined(true)
+                    .setNumBrokerNodes(1)
+                    .setNumControllerNodes(1)
+                    .build())
+            .setConfigProp("offsets.topic.replication.factor", "1")
+            .setConfigProp("transaction.state.log.replication.factor", "1")
+            .setConfigProp("transaction.state.log.min.isr", "1")
+            .setConfigProp("group.initial.rebalance.delay.ms", "0")
+            .build();
     cluster.format();
     cluster.startup();
     cluster.waitForReadyBrokers();
@@ -71,7 +76,8 @@ class KafkaSinkIT {
     run(replays, committed, committed.size() + 6);
 
     List<Replays.Handled> reference = replays.reference(committed.get(committed.size() - 1));
-    assertThat(committed).containsExactlyElementsOf(reference.stream().map(Replays.Handled::mark).toList());
+    assertThat(committed)
+        .containsExactlyElementsOf(reference.stream().map(Replays.Handled::mark).toList());
     Map<String, Integer> expected = new HashMap<>();
     for (Replays.Handled h : reference) {
       for (Change c : h.changes()) {
@@ -90,10 +96,16 @@ class KafkaSinkIT {
 
   private void run(Replays replays, List<CommitMark> committed, int until) throws Exception {
     try (KafkaSink sink = KafkaSink.open(cluster.bootstrapServers(), "demo", "redoline-test")) {
-      EmbeddedEngine engine = replays.engine("kafka", tx -> {
-        sink.handle(tx);
-        committed.add(tx.commit().mark());
-      }).offsetStore(sink.offsets()).build();
+      EmbeddedEngine engine =
+          replays
+              .engine(
+                  "kafka",
+                  tx -> {
+                    sink.handle(tx);
+                    committed.add(tx.commit().mark());
+                  })
+              .offsetStore(sink.offsets())
+              .build();
       engine.start();
       Replays.await(() -> committed.size() >= until, until + " transactions");
       engine.stop();
@@ -102,11 +114,17 @@ class KafkaSinkIT {
   }
 
   private static List<String> consume(String topic) {
-    Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed", ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    Map<String, Object> config =
+        Map.of(
+            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            cluster.bootstrapServers(),
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+            "read_committed",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            false);
     List<String> values = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-        new StringDeserializer())) {
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
       TopicPartition partition = new TopicPartition(topic, 0);
       consumer.assign(List.of(partition));
       consumer.seekToBeginning(List.of(partition));

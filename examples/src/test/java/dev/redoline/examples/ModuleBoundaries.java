@@ -33,21 +33,29 @@ import java.util.stream.Stream;
 /**
  * The rules the library's module descriptors keep, read from the compiled descriptors on the test
  * class path: a module exports one package to everyone, the package named like the module (its
- * API), and every other package is {@code <module>.internal} (or below it), exported only to
- * named modules; a public type of an API package names no type of a package that is no API in a
- * public or protected signature. The compiler holds main code to the exports; these rules keep
- * the exports themselves small.
+ * API), and every other package is {@code <module>.internal} (or below it), exported only to named
+ * modules; a public type of an API package names no type of a package that is no API in a public or
+ * protected signature. The compiler holds main code to the exports; these rules keep the exports
+ * themselves small.
  */
 final class ModuleBoundaries {
 
   /** The library's modules: each has a module-info.java. */
-  static final List<String> LIBRARY = List.of("dev.redoline.core", "dev.redoline.decoder",
-      "dev.redoline.buffer", "dev.redoline.logminer", "dev.redoline.simulator", "dev.redoline.verify",
-      "dev.redoline.embedded", "dev.redoline.connect", "dev.redoline.tools");
+  static final List<String> LIBRARY =
+      List.of(
+          "dev.redoline.core",
+          "dev.redoline.decoder",
+          "dev.redoline.buffer",
+          "dev.redoline.logminer",
+          "dev.redoline.simulator",
+          "dev.redoline.verify",
+          "dev.redoline.embedded",
+          "dev.redoline.connect",
+          "dev.redoline.tools");
 
   /** Modules outside the library an internal package may be exported to, and why. */
-  static final Map<String, String> FOREIGN_READERS = Map.of(
-      "com.h2database", "the simulator's SQL engine calls its functions by name");
+  static final Map<String, String> FOREIGN_READERS =
+      Map.of("com.h2database", "the simulator's SQL engine calls its functions by name");
 
   private ModuleBoundaries() {}
 
@@ -55,8 +63,9 @@ final class ModuleBoundaries {
   static Map<String, ModuleReference> libraryModules() {
     Map<String, ModuleReference> found = new TreeMap<>();
     try {
-      List<URL> descriptors = Collections.list(
-          ModuleBoundaries.class.getClassLoader().getResources("module-info.class"));
+      List<URL> descriptors =
+          Collections.list(
+              ModuleBoundaries.class.getClassLoader().getResources("module-info.class"));
       for (URL url : descriptors) {
         String name;
         try (InputStream in = url.openStream()) {
@@ -92,8 +101,14 @@ final class ModuleBoundaries {
     List<String> faults = new ArrayList<>();
     for (String pkg : module.packages()) {
       if (!pkg.equals(name) && !pkg.equals(internal) && !pkg.startsWith(internal + ".")) {
-        faults.add(name + ": package " + pkg + " is neither the API package " + name
-            + " nor under " + internal);
+        faults.add(
+            name
+                + ": package "
+                + pkg
+                + " is neither the API package "
+                + name
+                + " nor under "
+                + internal);
       }
     }
     for (ModuleDescriptor.Exports export : module.exports()) {
@@ -109,7 +124,8 @@ final class ModuleBoundaries {
       }
       for (String target : export.targets()) {
         if (!target.startsWith("dev.redoline.") && !FOREIGN_READERS.containsKey(target)) {
-          faults.add(name + ": exports " + pkg + " to " + target + ", a module outside the library");
+          faults.add(
+              name + ": exports " + pkg + " to " + target + ", a module outside the library");
         }
       }
     }
@@ -125,12 +141,15 @@ final class ModuleBoundaries {
     return api;
   }
 
-  /** The public top-level and nested types of {@code pkg} in a module, loaded without initialising. */
+  /**
+   * The public top-level and nested types of {@code pkg} in a module, loaded without initialising.
+   */
   static List<Class<?>> publicTypes(ModuleReference module, String pkg) {
     List<Class<?>> types = new ArrayList<>();
     try (Stream<String> entries = module.open().list()) {
       for (String entry : (Iterable<String>) entries::iterator) {
-        if (!entry.endsWith(".class") || entry.endsWith("module-info.class")
+        if (!entry.endsWith(".class")
+            || entry.endsWith("module-info.class")
             || entry.endsWith("package-info.class")) {
           continue;
         }
@@ -194,8 +213,8 @@ final class ModuleBoundaries {
     return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
   }
 
-  private static void checkExecutable(String member, Executable executable, Predicate<String> isApi,
-      List<String> leaks) {
+  private static void checkExecutable(
+      String member, Executable executable, Predicate<String> isApi, List<String> leaks) {
     for (Type parameter : executable.getGenericParameterTypes()) {
       check(member, parameter, isApi, leaks);
     }
@@ -209,7 +228,8 @@ final class ModuleBoundaries {
     }
   }
 
-  private static void check(String member, Type named, Predicate<String> isApi, List<String> leaks) {
+  private static void check(
+      String member, Type named, Predicate<String> isApi, List<String> leaks) {
     if (named instanceof Class<?> c) {
       while (c.isArray()) {
         c = c.getComponentType();

@@ -34,8 +34,9 @@ class ModuleBoundariesTest {
 
   @Test
   void apiTypes_nameNoInternalType() {
-    Set<String> api = ModuleBoundaries.apiPackages(modules.values().stream()
-        .map(ModuleReference::descriptor).toList());
+    Set<String> api =
+        ModuleBoundaries.apiPackages(
+            modules.values().stream().map(ModuleReference::descriptor).toList());
     List<String> leaks = new ArrayList<>();
     int checked = 0;
     for (ModuleReference module : modules.values()) {
@@ -56,27 +57,38 @@ class ModuleBoundariesTest {
 
   @Test
   void exportFaults_nameAnInternalPackageExportedToEveryone() {
-    ModuleDescriptor wide = ModuleDescriptor.newModule("dev.redoline.x")
-        .exports("dev.redoline.x").exports("dev.redoline.x.internal").build();
-    assertThat(ModuleBoundaries.exportFaults(wide)).containsExactly(
-        "dev.redoline.x: exports dev.redoline.x.internal to every module; only dev.redoline.x may be");
+    ModuleDescriptor wide =
+        ModuleDescriptor.newModule("dev.redoline.x")
+            .exports("dev.redoline.x")
+            .exports("dev.redoline.x.internal")
+            .build();
+    assertThat(ModuleBoundaries.exportFaults(wide))
+        .containsExactly(
+            "dev.redoline.x: exports dev.redoline.x.internal to every module; only dev.redoline.x may be");
   }
 
   @Test
   void exportFaults_nameAPackageOutsideTheRulesAndAForeignReader() {
-    ModuleDescriptor odd = ModuleDescriptor.newModule("dev.redoline.x")
-        .exports("dev.redoline.x").packages(Set.of("dev.redoline.x.jdbc"))
-        .exports(Set.of(), "dev.redoline.x.internal", Set.of("org.example")).build();
-    assertThat(ModuleBoundaries.exportFaults(odd)).containsExactlyInAnyOrder(
-        "dev.redoline.x: package dev.redoline.x.jdbc is neither the API package dev.redoline.x"
-            + " nor under dev.redoline.x.internal",
-        "dev.redoline.x: exports dev.redoline.x.internal to org.example, a module outside the library");
+    ModuleDescriptor odd =
+        ModuleDescriptor.newModule("dev.redoline.x")
+            .exports("dev.redoline.x")
+            .packages(Set.of("dev.redoline.x.jdbc"))
+            .exports(Set.of(), "dev.redoline.x.internal", Set.of("org.example"))
+            .build();
+    assertThat(ModuleBoundaries.exportFaults(odd))
+        .containsExactlyInAnyOrder(
+            "dev.redoline.x: package dev.redoline.x.jdbc is neither the API package dev.redoline.x"
+                + " nor under dev.redoline.x.internal",
+            "dev.redoline.x: exports dev.redoline.x.internal to org.example, a module outside the library");
   }
 
   @Test
   void exportFaults_acceptInternalsExportedToLibraryModules() {
-    ModuleDescriptor good = ModuleDescriptor.newModule("dev.redoline.x").exports("dev.redoline.x")
-        .exports(Set.of(), "dev.redoline.x.internal", Set.of("dev.redoline.y")).build();
+    ModuleDescriptor good =
+        ModuleDescriptor.newModule("dev.redoline.x")
+            .exports("dev.redoline.x")
+            .exports(Set.of(), "dev.redoline.x.internal", Set.of("dev.redoline.y"))
+            .build();
     assertThat(ModuleBoundaries.exportFaults(good)).isEmpty();
   }
 
@@ -96,9 +108,10 @@ class ModuleBoundariesTest {
   @Test
   void leaks_nameEveryPublicSignatureThatNamesAnInternalType() {
     List<String> leaks = ModuleBoundaries.leaks(Leaky.class, "dev.redoline.core"::equals);
-    assertThat(leaks).containsExactlyInAnyOrder(
-        Leaky.class.getName() + ".sequence: " + ChangeSequence.class.getName(),
-        Leaky.class.getName() + ".all(): " + ChangeSequence.class.getName(),
-        Leaky.class.getName() + ".take(): " + ChangeSequence.class.getName());
+    assertThat(leaks)
+        .containsExactlyInAnyOrder(
+            Leaky.class.getName() + ".sequence: " + ChangeSequence.class.getName(),
+            Leaky.class.getName() + ".all(): " + ChangeSequence.class.getName(),
+            Leaky.class.getName() + ".take(): " + ChangeSequence.class.getName());
   }
 }

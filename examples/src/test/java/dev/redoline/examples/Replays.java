@@ -7,7 +7,6 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.embedded.ChangeHandler;
-import dev.redoline.embedded.CommittedTransaction;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.embedded.OffsetStore;
 import dev.redoline.embedded.SchemaHistory;
@@ -26,8 +25,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Shared by the sink examples' tests: the demo workload on a deterministic simulator, and a
- * reference pass that captures the same redo again into a model of the tables, to compare a
- * sink's output with.
+ * reference pass that captures the same redo again into a model of the tables, to compare a sink's
+ * output with.
  */
 final class Replays {
 
@@ -58,50 +57,70 @@ final class Replays {
   EmbeddedEngine.Builder engine(String stateDir, ChangeHandler handler) {
     Map<String, String> settings = settings(stateDir);
     settings.put("cdc.database.url", oracle.url());
-    return EmbeddedEngine.builder().config(settings).handler(handler)
+    return EmbeddedEngine.builder()
+        .config(settings)
+        .handler(handler)
         .database(Database.jdbc(CdcConfig.from(settings), oracle.clock(), oracle::advance));
   }
 
   /** One handled transaction of the reference pass. */
-  record Handled(Xid xid, CommitMark mark, List<Change> changes, Map<String, TableLayout> layouts) {}
+  record Handled(
+      Xid xid, CommitMark mark, List<Change> changes, Map<String, TableLayout> layouts) {}
 
   /** Captures again from the start until {@code last} is handled; every transaction up to it. */
   List<Handled> reference(CommitMark last) throws InterruptedException {
     List<Handled> handled = new CopyOnWriteArrayList<>();
-    EmbeddedEngine engine = engine("reference", tx -> {
-      List<Change> changes = new ArrayList<>();
-      Map<String, TableLayout> layouts = new HashMap<>();
-      for (Change c : tx.changes()) {
-        changes.add(c);
-        layouts.put(c.table().toString(), tx.layout(c));
-      }
-      if (tx.commit().mark().compareTo(last) <= 0) {
-        handled.add(new Handled(tx.xid(), tx.commit().mark(), changes, layouts));
-      }
-    }).offsetStore(OffsetStore.inMemory()).schemaHistory(SchemaHistory.inMemory()).build();
+    EmbeddedEngine engine =
+        engine(
+                "reference",
+                tx -> {
+                  List<Change> changes = new ArrayList<>();
+                  Map<String, TableLayout> layouts = new HashMap<>();
+                  for (Change c : tx.changes()) {
+                    changes.add(c);
+                    layouts.put(c.table().toString(), tx.layout(c));
+                  }
+                  if (tx.commit().mark().compareTo(last) <= 0) {
+                    handled.add(new Handled(tx.xid(), tx.commit().mark(), changes, layouts));
+                  }
+                })
+            .offsetStore(OffsetStore.inMemory())
+            .schemaHistory(SchemaHistory.inMemory())
+            .build();
     engine.start();
-    await(() -> !handled.isEmpty() && handled.get(handled.size() - 1).mark().equals(last), "the reference pass");
+    await(
+        () -> !handled.isEmpty() && handled.get(handled.size() - 1).mark().equals(last),
+        "the reference pass");
     engine.stop();
     engine.awaitTermination(PATIENCE);
     return handled;
   }
 
-  /** Applies the reference transactions to a model: table -> primary key -> column -> value text. */
+  /**
+   * Applies the reference transactions to a model: table -> primary key -> column -> value text.
+   */
   static Map<String, Map<String, Map<String, String>>> model(List<Handled> handled) {
     Map<String, Map<String, Map<String, String>>> tables = new TreeMap<>();
     for (Handled h : handled) {
       for (Change c : h.changes()) {
         TableLayout layout = h.layouts().get(c.table().toString());
-        Map<String, Map<String, String>> rows = tables.computeIfAbsent(c.table().table(), t -> new TreeMap<>());
+        Map<String, Map<String, String>> rows =
+            tables.computeIfAbsent(c.table().table(), t -> new TreeMap<>());
         if (c.operation() == Operation.DELETE) {
           rows.remove(ChangeJson.key(c, layout));
         } else if (c.operation() != Operation.TRUNCATE) {
-          Map<String, String> row = rows.computeIfAbsent(ChangeJson.key(c, layout), k -> new TreeMap<>());
+          Map<String, String> row =
+              rows.computeIfAbsent(ChangeJson.key(c, layout), k -> new TreeMap<>());
           for (int i = 0; i < layout.columns().size(); i++) {
             if (c.after().isPresent(i)) {
               Object v = c.after().get(i);
-              row.put(layout.column(i).name(), v == null ? null : v instanceof java.math.BigDecimal d
-                  ? d.stripTrailingZeros().toPlainString() : v.toString());
+              row.put(
+                  layout.column(i).name(),
+                  v == null
+                      ? null
+                      : v instanceof java.math.BigDecimal d
+                          ? d.stripTrailingZeros().toPlainString()
+                          : v.toString());
             }
           }
         }

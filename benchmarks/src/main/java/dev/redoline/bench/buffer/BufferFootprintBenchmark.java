@@ -18,19 +18,19 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Bytes per buffered change: accounted heap bytes per change held in memory, and spill-file bytes
- * per change on disk, reported as JMH auxiliary counters of a 100,000-change transaction (the
- * timed score is the cost of buffering and rolling it back twice, in milliseconds).
+ * per change on disk, reported as JMH auxiliary counters of a 100,000-change transaction (the timed
+ * score is the cost of buffering and rolling it back twice, in milliseconds).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar BufferFootprintBenchmark -f 1 -rf json
  * -rff /tmp/buffer-footprint.json}
@@ -66,10 +66,25 @@ public class BufferFootprintBenchmark {
     dir = Files.createTempDirectory("buffer-footprint");
     changes = new Change[CHANGES];
     for (int i = 0; i < CHANGES; i++) {
-      Row after = Row.of((long) i, "customer " + i, new BigDecimal(i).movePointLeft(2),
-          Instant.ofEpochSecond(1_700_000_000L + i), null);
-      changes[i] = new Change(Operation.INSERT, TABLE, 1, null, after, Scn.of(1000 + i),
-          new RedoAddress(1, 7, i, 16), 0, "AAAR3sAAEAAAACX" + Integer.toString(i, 36), TIME);
+      Row after =
+          Row.of(
+              (long) i,
+              "customer " + i,
+              new BigDecimal(i).movePointLeft(2),
+              Instant.ofEpochSecond(1_700_000_000L + i),
+              null);
+      changes[i] =
+          new Change(
+              Operation.INSERT,
+              TABLE,
+              1,
+              null,
+              after,
+              Scn.of(1000 + i),
+              new RedoAddress(1, 7, i, 16),
+              0,
+              "AAAR3sAAEAAAACX" + Integer.toString(i, 36),
+              TIME);
     }
   }
 
@@ -80,8 +95,12 @@ public class BufferFootprintBenchmark {
   }
 
   private BufferMetrics measure(long budget) {
-    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(dir)
-        .memoryBudgetBytes(budget).spillBufferBytes(65536).build();
+    TransactionBuffer buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(dir)
+            .memoryBudgetBytes(budget)
+            .spillBufferBytes(65536)
+            .build();
     buffer.open();
     Xid xid = new Xid(1, 1, 1);
     for (Change change : changes) {

@@ -29,9 +29,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Changes per second through begin, add and commit (reading the published changes back), for
- * small (5-change) and large (100,000-change) transactions, in memory and spilled (zero budget).
- * A spilled large transaction's score also gives the spill write-plus-read rate: multiply by the
+ * Changes per second through begin, add and commit (reading the published changes back), for small
+ * (5-change) and large (100,000-change) transactions, in memory and spilled (zero budget). A
+ * spilled large transaction's score also gives the spill write-plus-read rate: multiply by the
  * bytes per spilled change printed in the setup line.
  *
  * <p>Run: {@code mvn -o -q -B -pl cdc-buffer install -DskipTests && mvn -o -q -B -pl benchmarks
@@ -63,16 +63,34 @@ public class BufferThroughputBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     dir = Files.createTempDirectory("buffer-bench");
-    buffer = TransactionBuffer.builder().spillDirectory(dir)
-        .memoryBudgetBytes(mode.equals("memory") ? Long.MAX_VALUE : 0).spillBufferBytes(65536)
-        .build();
+    buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(dir)
+            .memoryBudgetBytes(mode.equals("memory") ? Long.MAX_VALUE : 0)
+            .spillBufferBytes(65536)
+            .build();
     buffer.open();
     changes = new Change[CHANGES_PER_INVOCATION];
     for (int i = 0; i < changes.length; i++) {
-      Row after = Row.of((long) i, "customer " + i, new BigDecimal(i).movePointLeft(2),
-          Instant.ofEpochSecond(1_700_000_000L + i), null);
-      changes[i] = new Change(Operation.INSERT, TABLE, 1, null, after, Scn.of(1000 + i),
-          new RedoAddress(1, 7, i, 16), 0, "AAAR3sAAEAAAACX" + Integer.toString(i, 36), TIME);
+      Row after =
+          Row.of(
+              (long) i,
+              "customer " + i,
+              new BigDecimal(i).movePointLeft(2),
+              Instant.ofEpochSecond(1_700_000_000L + i),
+              null);
+      changes[i] =
+          new Change(
+              Operation.INSERT,
+              TABLE,
+              1,
+              null,
+              after,
+              Scn.of(1000 + i),
+              new RedoAddress(1, 7, i, 16),
+              0,
+              "AAAR3sAAEAAAACX" + Integer.toString(i, 36),
+              TIME);
     }
   }
 
@@ -92,8 +110,8 @@ public class BufferThroughputBenchmark {
       for (int i = first; i < first + transactionSize; i++) {
         buffer.add(xid, changes[i]);
       }
-      PublishedTransaction tx = buffer.commit(xid, Scn.of(2), new RedoAddress(1, 8, first, 0), TIME)
-          .orElseThrow();
+      PublishedTransaction tx =
+          buffer.commit(xid, Scn.of(2), new RedoAddress(1, 8, first, 0), TIME).orElseThrow();
       try (tx) {
         for (Change change : tx.transaction().changes()) {
           bh.consume(change);

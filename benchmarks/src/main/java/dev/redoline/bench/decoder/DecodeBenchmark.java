@@ -1,14 +1,13 @@
 package dev.redoline.bench.decoder;
 
 import dev.redoline.core.Operation;
-import dev.redoline.core.OracleType;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.decoder.internal.DecodeInput;
 import dev.redoline.decoder.internal.DecodeResult;
 import dev.redoline.decoder.internal.RedoDecoder;
-import dev.redoline.decoder.internal.DecodeInput;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,14 +33,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * Rows per second of {@link RedoDecoder} (scan plus typed conversion) on LogMiner-shaped SQL_REDO
  * of INSERT, UPDATE (two SET columns, full WHERE with ROWID) and DELETE (full WHERE with ROWID) at
  * 10, 30 and 100 columns of a realistic type mix (NUMBER ids and amounts, VARCHAR2, CHAR, DATE,
- * TIMESTAMP(6), TIMESTAMP WITH TIME ZONE, unconstrained NUMBER) with about 15% NULLs. One
- * operation is one row; a step of {@value #STEP} rows is decoded per invocation through
- * {@link RedoDecoder#decodeAll}, on the benchmark thread ({@code threads=1}) or on two decode
- * threads ({@code threads=2}). The setup prints the mean SQL_REDO size, so MB/s = rows/s x bytes.
+ * TIMESTAMP(6), TIMESTAMP WITH TIME ZONE, unconstrained NUMBER) with about 15% NULLs. One operation
+ * is one row; a step of {@value #STEP} rows is decoded per invocation through {@link
+ * RedoDecoder#decodeAll}, on the benchmark thread ({@code threads=1}) or on two decode threads
+ * ({@code threads=2}). The setup prints the mean SQL_REDO size, so MB/s = rows/s x bytes.
  *
- * <p>Run: {@code mvn -o -q -B -pl cdc-decoder install -DskipTests && mvn -o -q -B -pl benchmarks package
- * && java -jar benchmarks/target/benchmarks.jar DecodeBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -rf json
- * -rff /tmp/decoder.json}
+ * <p>Run: {@code mvn -o -q -B -pl cdc-decoder install -DskipTests && mvn -o -q -B -pl benchmarks
+ * package && java -jar benchmarks/target/benchmarks.jar DecodeBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s
+ * -rf json -rff /tmp/decoder.json}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -76,13 +75,22 @@ public class DecodeBenchmark {
     for (int i = 0; i < STEP; i++) {
       String sql = RowTexts.render(random, layout, op);
       bytes += sql.getBytes(StandardCharsets.UTF_8).length;
-      rows.add(DecodeInput.of(op, sql, layout, Scn.of(1000 + i), RedoAddress.start(1), 0, "AAAR32AAHAAAAFbAAA",
-          Instant.EPOCH));
+      rows.add(
+          DecodeInput.of(
+              op,
+              sql,
+              layout,
+              Scn.of(1000 + i),
+              RedoAddress.start(1),
+              0,
+              "AAAR32AAHAAAAFbAAA",
+              Instant.EPOCH));
     }
-    System.out.printf("%n%s %d columns: mean SQL_REDO %d bytes%n", operation, columns, bytes / STEP);
+    System.out.printf(
+        "%n%s %d columns: mean SQL_REDO %d bytes%n", operation, columns, bytes / STEP);
     decoder = RedoDecoder.builder().decodeThreads(threads).build();
     for (DecodeResult r : decoder.decodeAll(rows)) {
-      r.orThrow();   // a benchmark of errors would measure the wrong thing
+      r.orThrow(); // a benchmark of errors would measure the wrong thing
     }
   }
 

@@ -30,18 +30,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the embedded engine costs on top of the capture: the time to take a backlog through
- * {@link EmbeddedEngine} with a handler that does nothing, against the time the bare engine
- * ({@link PipelineBenchmark#mine}, a consumer that only acknowledges) takes on the same backlog.
- * Both are in this class so one JMH run measures both; the ratio is {@code bare / embedded} of the
- * times (equivalently, embedded changes/s over bare changes/s).
+ * What the embedded engine costs on top of the capture: the time to take a backlog through {@link
+ * EmbeddedEngine} with a handler that does nothing, against the time the bare engine ({@link
+ * PipelineBenchmark#mine}, a consumer that only acknowledges) takes on the same backlog. Both are
+ * in this class so one JMH run measures both; the ratio is {@code bare / embedded} of the times
+ * (equivalently, embedded changes/s over bare changes/s).
  *
- * <p>The backlog is {@code PipelineBenchmark}'s: inserts into a 10-column table, 5 per
- * transaction, written before the engine starts (not timed). {@code transactions}: 2,000 is
- * {@code PipelineBenchmark}'s own size (about 60 ms of mining at best, so the fixed costs of a run
- * weigh a lot: threads, the state files' first writes, the final offset write); 20,000 shows the
- * steady state. {@code offsets}: {@code grouped} is the default file offset store (writes grouped
- * by {@code cdc.offset.flush.interval.ms} / {@code .max.transactions}); {@code perTransaction} sets
+ * <p>The backlog is {@code PipelineBenchmark}'s: inserts into a 10-column table, 5 per transaction,
+ * written before the engine starts (not timed). {@code transactions}: 2,000 is {@code
+ * PipelineBenchmark}'s own size (about 60 ms of mining at best, so the fixed costs of a run weigh a
+ * lot: threads, the state files' first writes, the final offset write); 20,000 shows the steady
+ * state. {@code offsets}: {@code grouped} is the default file offset store (writes grouped by
+ * {@code cdc.offset.flush.interval.ms} / {@code .max.transactions}); {@code perTransaction} sets
  * {@code cdc.offset.flush.interval.ms=0}, a write and fsync after every transaction. One operation
  * is a whole run ({@link Mode#SingleShotTime}): engine start to the handler having seen every
  * change and the engine stopped (the final offset write included).
@@ -56,7 +56,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 10)
 public class EmbeddedOverheadBenchmark {
 
-  /** A simulator with the backlog written, the engine's configuration and a fresh state directory. */
+  /**
+   * A simulator with the backlog written, the engine's configuration and a fresh state directory.
+   */
   @State(Scope.Thread)
   public static class Backlog {
     @Param({"2000", "20000"})
@@ -73,9 +75,21 @@ public class EmbeddedOverheadBenchmark {
       oracle.createTable(PipelineBenchmark.layout());
       start = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, transactions);
-      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
-          "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
-          "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10", "cdc.mining.max.logs.per.step", "4"));
+      config =
+          CdcConfig.from(
+              Map.of(
+                  "cdc.database.url",
+                  oracle.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  Files.createTempDirectory("redoline-bench").toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "10",
+                  "cdc.mining.max.logs.per.step",
+                  "4"));
       state = Files.createTempDirectory("redoline-bench-state");
     }
 
@@ -109,14 +123,18 @@ public class EmbeddedOverheadBenchmark {
     long expected = backlog.changes();
     AtomicLong changes = new AtomicLong();
     CountDownLatch all = new CountDownLatch(1);
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(settings)
-        .database(Database.jdbc(backlog.config, backlog.oracle.clock(), backlog.oracle::advance))
-        .handler(tx -> {
-          if (changes.addAndGet(tx.size()) >= expected) {
-            all.countDown();
-          }
-        })
-        .build();
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .database(
+                Database.jdbc(backlog.config, backlog.oracle.clock(), backlog.oracle::advance))
+            .handler(
+                tx -> {
+                  if (changes.addAndGet(tx.size()) >= expected) {
+                    all.countDown();
+                  }
+                })
+            .build();
     engine.start();
     while (!all.await(100, TimeUnit.MILLISECONDS)) {
       if (engine.state() == EngineState.FAILED) {

@@ -29,13 +29,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * Commit-to-handler latency of the embedded engine at a steady load: from the moment a marked
  * transaction is asked for until the engine's {@code ChangeHandler} is called with it, with the
  * default settings (file offset store with grouped writes, {@code cdc.mining.target.latency.ms}
- * 1000 ms). The simulator runs in real time (simulated time advances while the capture waits
- * {@code cdc.mining.idle.ms}) with {@value MarkedCommits#BACKGROUND_PER_TICK} background transactions per
- * tick; the marked one is committed at the next tick, so the figure includes the wait for it.
- * JMH's sample mode reports p50/p99; the target is p99 within the target latency plus 100 ms.
+ * 1000 ms). The simulator runs in real time (simulated time advances while the capture waits {@code
+ * cdc.mining.idle.ms}) with {@value MarkedCommits#BACKGROUND_PER_TICK} background transactions per
+ * tick; the marked one is committed at the next tick, so the figure includes the wait for it. JMH's
+ * sample mode reports p50/p99; the target is p99 within the target latency plus 100 ms.
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HandlerLatencyBenchmark -f 1 -wi 2
- * -i 3 -rf json -rff /tmp/handler-latency.json}
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HandlerLatencyBenchmark -f 1 -wi 2 -i 3
+ * -rf json -rff /tmp/handler-latency.json}
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -59,23 +59,36 @@ public class HandlerLatencyBenchmark {
       SimulatedOracle oracle = db.oracle;
       long start = db.startScn;
       clock = RealTime.start(oracle);
-      engine = EmbeddedEngine.builder().config(Map.of("cdc.database.url", oracle.url(),
-              "cdc.tables.include", "SHOP.*", "cdc.start.scn", Long.toString(start),
-              "cdc.state.dir", Files.createTempDirectory("redoline-bench-state").toString(),
-              "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
-              "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10"))
-          .handler(tx -> {
-            for (Change c : tx.changes()) {
-              CountDownLatch latch = waiting.remove(c.after().get(0));
-              if (latch != null) {
-                latch.countDown();
-              }
-            }
-          })
-          .build();
+      engine =
+          EmbeddedEngine.builder()
+              .config(
+                  Map.of(
+                      "cdc.database.url",
+                      oracle.url(),
+                      "cdc.tables.include",
+                      "SHOP.*",
+                      "cdc.start.scn",
+                      Long.toString(start),
+                      "cdc.state.dir",
+                      Files.createTempDirectory("redoline-bench-state").toString(),
+                      "cdc.buffer.spill.dir",
+                      Files.createTempDirectory("redoline-bench").toString(),
+                      "cdc.heartbeat.interval.ms",
+                      "0",
+                      "cdc.mining.idle.ms",
+                      "10"))
+              .handler(
+                  tx -> {
+                    for (Change c : tx.changes()) {
+                      CountDownLatch latch = waiting.remove(c.after().get(0));
+                      if (latch != null) {
+                        latch.countDown();
+                      }
+                    }
+                  })
+              .build();
       engine.start();
     }
-
 
     @TearDown(Level.Trial)
     public void stop() throws InterruptedException {
@@ -93,7 +106,8 @@ public class HandlerLatencyBenchmark {
     engine.waiting.put(id, handled);
     engine.db.request(id);
     if (!handled.await(1, TimeUnit.MINUTES)) {
-      throw new IllegalStateException("transaction " + id + " not handled within a minute: " + engine.engine.state());
+      throw new IllegalStateException(
+          "transaction " + id + " not handled within a minute: " + engine.engine.state());
     }
     return id;
   }

@@ -11,7 +11,6 @@ import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,13 +36,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * (not timed), as 5-row transactions.
  *
  * <ul>
- *   <li>{@link #snapshot}: a first start ({@code cdc.snapshot.mode=initial}) delivering every row as
- *       op {@code r}: snapshot rows per second is {@code rows} over the time.
+ *   <li>{@link #snapshot}: a first start ({@code cdc.snapshot.mode=initial}) delivering every row
+ *       as op {@code r}: snapshot rows per second is {@code rows} over the time.
  *   <li>{@link #streamOnly}: the same rows as the backlog of a stream ({@code no_data}, started
  *       before they were written): the stream-only figure.
  *   <li>{@link #streamWithAdHocSnapshot}: that stream while an ad-hoc snapshot of the table, asked
- *       for at the start, is merged into it; the time until both are delivered, against
- *       {@link #streamOnly}, is the chunk-merge overhead on the stream.
+ *       for at the start, is merged into it; the time until both are delivered, against {@link
+ *       #streamOnly}, is the chunk-merge overhead on the stream.
  * </ul>
  *
  * <p>One operation is a whole run ({@link Mode#SingleShotTime}), engine start to the handler having
@@ -78,11 +77,25 @@ public class SnapshotBenchmark {
       oracle.createTable(PipelineBenchmark.layout());
       before = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, rows / PipelineBenchmark.CHANGES_PER_TRANSACTION);
-      settings = new HashMap<>(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
-          "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
-          "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10", "cdc.mining.max.logs.per.step", "4",
-          "cdc.state.dir", Files.createTempDirectory("redoline-bench-state").toString(),
-          "cdc.snapshot.chunk.rows", Integer.toString(chunkRows)));
+      settings =
+          new HashMap<>(
+              Map.of(
+                  "cdc.database.url",
+                  oracle.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  Files.createTempDirectory("redoline-bench").toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "10",
+                  "cdc.mining.max.logs.per.step",
+                  "4",
+                  "cdc.state.dir",
+                  Files.createTempDirectory("redoline-bench-state").toString(),
+                  "cdc.snapshot.chunk.rows",
+                  Integer.toString(chunkRows)));
     }
   }
 
@@ -113,22 +126,31 @@ public class SnapshotBenchmark {
   }
 
   /** Runs an engine until {@code reads} snapshot rows and {@code streamed} changes have arrived. */
-  private static long run(Table t, Map<String, String> settings, long reads, long streamed, boolean adHoc)
+  private static long run(
+      Table t, Map<String, String> settings, long reads, long streamed, boolean adHoc)
       throws InterruptedException {
     AtomicLong readSeen = new AtomicLong();
     AtomicLong streamedSeen = new AtomicLong();
     CountDownLatch all = new CountDownLatch(1);
-    ChangeHandler handler = tx -> {
-      for (Change change : tx.changes()) {
-        (change.operation() == Operation.READ ? readSeen : streamedSeen).incrementAndGet();
-      }
-      if (readSeen.get() >= reads && streamedSeen.get() >= streamed) {
-        all.countDown();
-      }
-    };
-    EmbeddedEngine engine = EmbeddedEngine.builder().config(settings).handler(handler)
-        .database(Database.jdbc(dev.redoline.core.CdcConfig.from(settings), t.oracle.clock(), t.oracle::advance))
-        .build();
+    ChangeHandler handler =
+        tx -> {
+          for (Change change : tx.changes()) {
+            (change.operation() == Operation.READ ? readSeen : streamedSeen).incrementAndGet();
+          }
+          if (readSeen.get() >= reads && streamedSeen.get() >= streamed) {
+            all.countDown();
+          }
+        };
+    EmbeddedEngine engine =
+        EmbeddedEngine.builder()
+            .config(settings)
+            .handler(handler)
+            .database(
+                Database.jdbc(
+                    dev.redoline.core.CdcConfig.from(settings),
+                    t.oracle.clock(),
+                    t.oracle::advance))
+            .build();
     engine.start();
     if (adHoc) {
       engine.snapshot(PipelineBenchmark.ORDERS.toString());

@@ -27,9 +27,9 @@ import java.util.Map;
  * JMH measures this machine's wall clock.
  *
  * <ul>
- *   <li><b>backlog</b>: {@code -Dchanges} (1,000,000) changes in transactions of 5, archived in 4 MiB
- *       logs before the engine starts, drained with 1, 2 and 4 sessions; the time from the engine's
- *       start to its last change.
+ *   <li><b>backlog</b>: {@code -Dchanges} (1,000,000) changes in transactions of 5, archived in 4
+ *       MiB logs before the engine starts, drained with 1, 2 and 4 sessions; the time from the
+ *       engine's start to its last change.
  *   <li><b>steady</b>: a load of 3 times one session's pace, {@code -Dpace} (1,000) changes a
  *       second per session, 3,000 a second, for {@code -Dseconds} (120) of database time, captured
  *       as it is written with 1 and 4 sessions; the lag of the last change delivered in each 10 s.
@@ -38,8 +38,8 @@ import java.util.Map;
  * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms} (30,000): a steady load wants
  * steps of a few seconds, so that what they deliver is never older than that.
  *
- * <p>Run: {@code ./mvnw -q -B -o install -DskipTests && java -Xmx8g -cp benchmarks/target/benchmarks.jar
- * dev.redoline.bench.engine.CatchUpBenchmark backlog steady}
+ * <p>Run: {@code ./mvnw -q -B -o install -DskipTests && java -Xmx8g -cp
+ * benchmarks/target/benchmarks.jar dev.redoline.bench.engine.CatchUpBenchmark backlog steady}
  */
 public final class CatchUpBenchmark {
 
@@ -59,15 +59,20 @@ public final class CatchUpBenchmark {
 
   private static void backlog(long changes) throws Exception {
     long wallBegun = System.nanoTime();
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(7).logBytes(4L << 20)
-        .logMinerPace(LogMinerPace.PUBLIC_FIGURES).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(7)
+            .logBytes(4L << 20)
+            .logMinerPace(LogMinerPace.PUBLIC_FIGURES)
+            .build();
     oracle.createTable(PipelineBenchmark.layout());
     Scn start = Scn.of(oracle.currentScn());
     PipelineBenchmark.writeOrders(oracle, (int) (changes / CHANGES_PER_TRANSACTION));
     oracle.switchAllLogfiles();
-    oracle.advance(Duration.ofSeconds(30));   // past the archive delay: the whole backlog is archived
-    System.out.printf("CATCHUP backlog: %d changes written in %.1f s of wall time%n", changes,
-        (System.nanoTime() - wallBegun) / 1e9);
+    oracle.advance(Duration.ofSeconds(30)); // past the archive delay: the whole backlog is archived
+    System.out.printf(
+        "CATCHUP backlog: %d changes written in %.1f s of wall time%n",
+        changes, (System.nanoTime() - wallBegun) / 1e9);
     double one = 0;
     for (int sessions : new int[] {1, 2, 4}) {
       Instant begun = oracle.clock().instant();
@@ -76,19 +81,30 @@ public final class CatchUpBenchmark {
       double took = Duration.between(begun, oracle.clock().instant()).toMillis() / 1000.0;
       one = sessions == 1 ? took : one;
       double rowsPerSecond = seen / took;
-      System.out.printf("CATCHUP backlog sessions=%d: %d changes in %.1f s of database time (%.0f changes/s, "
-          + "%.2f of one session's time); database CPU %.1f CPU-s, %.0f%% of its %d CPUs; per session at most "
-          + "%.0f MiB of LogMiner memory (modelled); %.1f s of wall time%n", sessions, seen, took, rowsPerSecond,
-          took / one, seen / LogMinerPace.PUBLIC_FIGURES.changesPerSecond(),
-          100.0 * seen / LogMinerPace.PUBLIC_FIGURES.changesPerSecond() / took / LogMinerPace.PUBLIC_FIGURES.databaseCpus(),
-          LogMinerPace.PUBLIC_FIGURES.databaseCpus(), modelledMiB(took, seen / sessions),
+      System.out.printf(
+          "CATCHUP backlog sessions=%d: %d changes in %.1f s of database time (%.0f changes/s, "
+              + "%.2f of one session's time); database CPU %.1f CPU-s, %.0f%% of its %d CPUs; per session at most "
+              + "%.0f MiB of LogMiner memory (modelled); %.1f s of wall time%n",
+          sessions,
+          seen,
+          took,
+          rowsPerSecond,
+          took / one,
+          seen / LogMinerPace.PUBLIC_FIGURES.changesPerSecond(),
+          100.0
+              * seen
+              / LogMinerPace.PUBLIC_FIGURES.changesPerSecond()
+              / took
+              / LogMinerPace.PUBLIC_FIGURES.databaseCpus(),
+          LogMinerPace.PUBLIC_FIGURES.databaseCpus(),
+          modelledMiB(took, seen / sessions),
           (System.nanoTime() - wall) / 1e9);
     }
   }
 
   /**
-   * The simulator's model of one LogMiner session's memory: 8 MiB, 64 KiB a second of the
-   * session's life, 16 bytes a record read (docs/simulator.md).
+   * The simulator's model of one LogMiner session's memory: 8 MiB, 64 KiB a second of the session's
+   * life, 16 bytes a record read (docs/simulator.md).
    */
   private static double modelledMiB(double seconds, long records) {
     return (8.0 * (1 << 20) + 64.0 * 1024 * seconds + 16.0 * records) / (1 << 20);
@@ -96,30 +112,48 @@ public final class CatchUpBenchmark {
 
   private static void steady(int pace, int seconds) throws Exception {
     for (int sessions : new int[] {1, 4}) {
-      LogMinerPace paced = LogMinerPace.PUBLIC_FIGURES.withChangesPerSecond(pace)
-          .withRedoBytesPerSecond(LogMinerPace.PUBLIC_FIGURES.redoBytesPerSecond() * pace
-              / LogMinerPace.PUBLIC_FIGURES.changesPerSecond());
-      SimulatedOracle oracle = SimulatedOracle.builder().seed(11).logBytes(1L << 20).logMinerPace(paced).build();
+      LogMinerPace paced =
+          LogMinerPace.PUBLIC_FIGURES
+              .withChangesPerSecond(pace)
+              .withRedoBytesPerSecond(
+                  LogMinerPace.PUBLIC_FIGURES.redoBytesPerSecond()
+                      * pace
+                      / LogMinerPace.PUBLIC_FIGURES.changesPerSecond());
+      SimulatedOracle oracle =
+          SimulatedOracle.builder().seed(11).logBytes(1L << 20).logMinerPace(paced).build();
       oracle.createTable(PipelineBenchmark.layout());
       Scn start = Scn.of(oracle.currentScn());
-      int perTick = 3 * pace / 10;   // the workload runs every 100 ms of database time
+      int perTick = 3 * pace / 10; // the workload runs every 100 ms of database time
       long[] nextId = {1};
-      oracle.workload((db, step) -> {
-        for (int t = 0; t < perTick / CHANGES_PER_TRANSACTION; t++) {
-          SimulatedTransaction tx = db.begin();
-          for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
-            long id = nextId[0]++;
-            tx.insert(PipelineBenchmark.ORDERS, id, "NEW", id % 1000, java.math.BigDecimal.valueOf(id, 2),
-                "Customer " + id, "Street " + (id % 97), "note", java.time.LocalDateTime.of(2024, 3, 1, 9, 0), "EUR",
-                id % 3);
-          }
-          tx.commit();
-        }
-      });
+      oracle.workload(
+          (db, step) -> {
+            for (int t = 0; t < perTick / CHANGES_PER_TRANSACTION; t++) {
+              SimulatedTransaction tx = db.begin();
+              for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
+                long id = nextId[0]++;
+                tx.insert(
+                    PipelineBenchmark.ORDERS,
+                    id,
+                    "NEW",
+                    id % 1000,
+                    java.math.BigDecimal.valueOf(id, 2),
+                    "Customer " + id,
+                    "Street " + (id % 97),
+                    "note",
+                    java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
+                    "EUR",
+                    id % 3);
+              }
+              tx.commit();
+            }
+          });
       Instant begun = oracle.clock().instant();
       Instant end = begun.plusSeconds(seconds);
-      CaptureEngine engine = CaptureEngine.builder().config(config(oracle, sessions))
-          .database(Database.jdbc(config(oracle, sessions), oracle.clock(), oracle::advance)).build();
+      CaptureEngine engine =
+          CaptureEngine.builder()
+              .config(config(oracle, sessions))
+              .database(Database.jdbc(config(oracle, sessions), oracle.clock(), oracle::advance))
+              .build();
       StringBuilder lags = new StringBuilder();
       long window = 10;
       double lastLag = 0;
@@ -132,7 +166,9 @@ public final class CatchUpBenchmark {
                 for (var it = tx.changes(); it.hasNext(); it.next()) {
                   // drained
                 }
-                lastLag = Duration.between(tx.commit().time(), oracle.clock().instant()).toMillis() / 1000.0;
+                lastLag =
+                    Duration.between(tx.commit().time(), oracle.clock().instant()).toMillis()
+                        / 1000.0;
               }
             }
           }
@@ -146,7 +182,8 @@ public final class CatchUpBenchmark {
           }
         }
       }
-      System.out.printf("CATCHUP steady sessions=%d: load %d changes/s, one session's pace %d changes/s;%s%n",
+      System.out.printf(
+          "CATCHUP steady sessions=%d: load %d changes/s, one session's pace %d changes/s;%s%n",
           sessions, 3 * pace, pace, lags);
     }
   }
@@ -160,7 +197,8 @@ public final class CatchUpBenchmark {
     settings.put("cdc.heartbeat.interval.ms", "0");
     settings.put("cdc.mining.idle.ms", "100");
     settings.put("cdc.mining.sessions", Integer.toString(sessions));
-    // Steps of a few logs at LogMiner's pace take seconds: a target below that would keep the window
+    // Steps of a few logs at LogMiner's pace take seconds: a target below that would keep the
+    // window
     // at one log, which one session mines; the same target for every session count.
     settings.put("cdc.mining.target.latency.ms", System.getProperty("target.ms", "30000"));
     return CdcConfig.from(settings);

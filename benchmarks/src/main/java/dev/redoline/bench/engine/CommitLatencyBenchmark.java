@@ -4,9 +4,9 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.Database;
 import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.logminer.internal.CaptureStream;
-import dev.redoline.logminer.Database;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
@@ -30,9 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Commit-to-consumer latency at a steady load: the time from a transaction's COMMIT in the
  * simulator to its last change reaching the consumer. The simulator runs in real time (simulated
- * time advances while the capture thread waits {@code cdc.mining.idle.ms} between caught-up
- * steps), with a background load of {@value MarkedCommits#BACKGROUND_PER_TICK} small transactions per 100 ms;
- * each measured operation asks the workload to commit one marked transaction and waits for it.
+ * time advances while the capture thread waits {@code cdc.mining.idle.ms} between caught-up steps),
+ * with a background load of {@value MarkedCommits#BACKGROUND_PER_TICK} small transactions per 100
+ * ms; each measured operation asks the workload to commit one marked transaction and waits for it.
  * JMH's sample mode reports the percentiles (p50, p99).
  *
  * <p>Run: {@code mvn -o -q -B install -DskipTests && java -jar benchmarks/target/benchmarks.jar
@@ -45,7 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 5)
 public class CommitLatencyBenchmark {
 
-  /** A running capture over a simulator with background load, and the requests of marked commits. */
+  /**
+   * A running capture over a simulator with background load, and the requests of marked commits.
+   */
   @State(Scope.Benchmark)
   public static class Capture {
     MarkedCommits db;
@@ -59,13 +61,26 @@ public class CommitLatencyBenchmark {
       SimulatedOracle oracle = db.oracle;
       Scn start = Scn.of(db.startScn);
       clock = RealTime.start(oracle);
-      CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include",
-          "SHOP.*", "cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString(),
-          "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10"));
-      stream = CaptureEngine.builder().config(config).database(Database.fromConfig(config)).build()
-          .open(Position.start(start));
+      CdcConfig config =
+          CdcConfig.from(
+              Map.of(
+                  "cdc.database.url",
+                  oracle.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  Files.createTempDirectory("redoline-bench").toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "10"));
+      stream =
+          CaptureEngine.builder()
+              .config(config)
+              .database(Database.fromConfig(config))
+              .build()
+              .open(Position.start(start));
     }
-
 
     @TearDown(Level.Trial)
     public void stop() {

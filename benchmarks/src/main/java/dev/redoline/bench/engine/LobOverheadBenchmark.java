@@ -43,6 +43,7 @@ public class LobOverheadBenchmark {
   public static class Backlog {
     @Param({"true", "false"})
     public String lobEnabled;
+
     SimulatedOracle oracle;
     Scn start;
     CdcConfig config;
@@ -54,9 +55,23 @@ public class LobOverheadBenchmark {
       oracle.createTable(PipelineBenchmark.layout());
       start = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, PipelineBenchmark.TRANSACTIONS);
-      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
-          "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10",
-          "cdc.mining.max.logs.per.step", "4", "cdc.lob.enabled", lobEnabled));
+      config =
+          CdcConfig.from(
+              Map.of(
+                  "cdc.database.url",
+                  oracle.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  spill.toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "10",
+                  "cdc.mining.max.logs.per.step",
+                  "4",
+                  "cdc.lob.enabled",
+                  lobEnabled));
     }
   }
 
@@ -64,6 +79,7 @@ public class LobOverheadBenchmark {
   @Benchmark
   @OperationsPerInvocation(PipelineBenchmark.CHANGES)
   public long mineBacklog(Backlog backlog) throws InterruptedException {
-    return PipelineBenchmark.mine(backlog.oracle, backlog.start, backlog.config, PipelineBenchmark.CHANGES);
+    return PipelineBenchmark.mine(
+        backlog.oracle, backlog.start, backlog.config, PipelineBenchmark.CHANGES);
   }
 }

@@ -24,19 +24,22 @@ public final class MarkedCommits {
 
   /** The database. */
   public final SimulatedOracle oracle;
+
   /** Its SCN before any of the load. */
   public final long startScn;
+
   private long background;
 
   public MarkedCommits() {
     oracle = SimulatedOracle.builder().seed(11).logBytes(64L << 20).build();
     oracle.createTable(PipelineBenchmark.layout());
     startScn = oracle.currentScn();
-    oracle.workload((o, step) -> {
-      for (int i = 0; i < BACKGROUND_PER_TICK; i++) {
-        commit(o, ++background);
-      }
-    });
+    oracle.workload(
+        (o, step) -> {
+          for (int i = 0; i < BACKGROUND_PER_TICK; i++) {
+            commit(o, ++background);
+          }
+        });
   }
 
   /**
@@ -51,8 +54,18 @@ public final class MarkedCommits {
 
   private static void commit(SimulatedOracle o, long id) {
     SimulatedTransaction tx = o.begin();
-    tx.insert(PipelineBenchmark.ORDERS, id, "NEW", 1L, BigDecimal.ONE, "c", "s", null,
-        LocalDateTime.of(2024, 3, 1, 9, 0), "EUR", 1L);
+    tx.insert(
+        PipelineBenchmark.ORDERS,
+        id,
+        "NEW",
+        1L,
+        BigDecimal.ONE,
+        "c",
+        "s",
+        null,
+        LocalDateTime.of(2024, 3, 1, 9, 0),
+        "EUR",
+        1L);
     tx.commit();
   }
 }

@@ -1,15 +1,15 @@
 package dev.redoline.bench.engine;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.logminer.internal.CaptureEngine;
+import dev.redoline.core.internal.ChangeStream;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.Database;
+import dev.redoline.logminer.internal.CaptureEngine;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
@@ -33,13 +33,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * End-to-end throughput of the capture engine: changes per second from the simulator's redo
- * through inventory, LogMiner session, step reading, decoding, the transaction buffer, commit
- * sequencing and positions, to a consumer that only acknowledges. Each invocation mines a backlog
- * of {@value #TRANSACTIONS} committed transactions of {@value #CHANGES_PER_TRANSACTION} changes (an
- * order table of 10 columns) written before the engine starts, so the engine runs flat out;
- * building the backlog is not timed. Compare with {@code SimulatorThroughputBenchmark.mine} (the
- * simulator alone): the ratio is the engine's overhead.
+ * End-to-end throughput of the capture engine: changes per second from the simulator's redo through
+ * inventory, LogMiner session, step reading, decoding, the transaction buffer, commit sequencing
+ * and positions, to a consumer that only acknowledges. Each invocation mines a backlog of {@value
+ * #TRANSACTIONS} committed transactions of {@value #CHANGES_PER_TRANSACTION} changes (an order
+ * table of 10 columns) written before the engine starts, so the engine runs flat out; building the
+ * backlog is not timed. Compare with {@code SimulatorThroughputBenchmark.mine} (the simulator
+ * alone): the ratio is the engine's overhead.
  *
  * <p>Run: {@code mvn -o -q -B install -DskipTests && java -jar benchmarks/target/benchmarks.jar
  * PipelineBenchmark -f 1 -wi 3 -i 5 -rf json -rff /tmp/pipeline.json}
@@ -71,16 +71,28 @@ public class PipelineBenchmark {
       oracle.createTable(layout());
       start = Scn.of(oracle.currentScn());
       writeOrders(oracle, TRANSACTIONS);
-      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*",
-          "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "10",
-          "cdc.mining.max.logs.per.step", "4"));
+      config =
+          CdcConfig.from(
+              Map.of(
+                  "cdc.database.url",
+                  oracle.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  spill.toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "10",
+                  "cdc.mining.max.logs.per.step",
+                  "4"));
     }
   }
 
   /**
-   * Commits {@code transactions} transactions of {@value #CHANGES_PER_TRANSACTION} inserts into
-   * the 10-column order table: the backlog of this benchmark, and of the Connect and embedded
-   * ones that compare themselves with it.
+   * Commits {@code transactions} transactions of {@value #CHANGES_PER_TRANSACTION} inserts into the
+   * 10-column order table: the backlog of this benchmark, and of the Connect and embedded ones that
+   * compare themselves with it.
    */
   public static void writeOrders(SimulatedOracle oracle, int transactions) {
     long id = 0;
@@ -88,9 +100,18 @@ public class PipelineBenchmark {
       SimulatedTransaction tx = oracle.begin();
       for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
         id++;
-        tx.insert(ORDERS, id, "NEW", (id * 7) % 1000, java.math.BigDecimal.valueOf(id, 2), "Customer " + id,
-            "Street " + (id % 97), id % 5 == 0 ? null : "note", java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
-            "EUR", id % 3);
+        tx.insert(
+            ORDERS,
+            id,
+            "NEW",
+            (id * 7) % 1000,
+            java.math.BigDecimal.valueOf(id, 2),
+            "Customer " + id,
+            "Street " + (id % 97),
+            id % 5 == 0 ? null : "note",
+            java.time.LocalDateTime.of(2024, 3, 1, 9, 0),
+            "EUR",
+            id % 3);
       }
       tx.commit();
     }
@@ -109,7 +130,8 @@ public class PipelineBenchmark {
         .column("CREATED", OracleType.of(OracleType.Kind.DATE), true)
         .column("CURRENCY", OracleType.sized(OracleType.Kind.CHAR, 3), true)
         .column("PRIORITY", OracleType.number(1, 0), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   /** Mines the whole backlog and acknowledges every batch; one operation is one change. */
@@ -125,8 +147,11 @@ public class PipelineBenchmark {
    */
   public static long mine(SimulatedOracle oracle, Scn start, CdcConfig config, long expected)
       throws InterruptedException {
-    CaptureEngine engine = CaptureEngine.builder().config(config)
-        .database(Database.jdbc(config, oracle.clock(), oracle::advance)).build();
+    CaptureEngine engine =
+        CaptureEngine.builder()
+            .config(config)
+            .database(Database.jdbc(config, oracle.clock(), oracle::advance))
+            .build();
     long changes = 0;
     try (ChangeStream stream = engine.open(Position.start(start))) {
       while (changes < expected) {

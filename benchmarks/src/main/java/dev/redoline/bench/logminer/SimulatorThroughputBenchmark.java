@@ -16,8 +16,8 @@ import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatorServer;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -36,24 +36,25 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Throughput of the Oracle simulator itself, so that pipeline benchmarks know how much of their
- * time is the simulator's. The workload is {@code jdbc:redoline:sim:stress} (two RAC threads, about 40
- * orders a second with 1-4 lines and stock updates, long-running and private-strand transactions,
- * a 5,000-update transaction every 30 s, savepoint rollbacks, 256 KiB logs), with its seeded
- * faults removed.
+ * time is the simulator's. The workload is {@code jdbc:redoline:sim:stress} (two RAC threads, about
+ * 40 orders a second with 1-4 lines and stock updates, long-running and private-strand
+ * transactions, a 5,000-update transaction every 30 s, savepoint rollbacks, 256 KiB logs), with its
+ * seeded faults removed.
  *
  * <ul>
  *   <li>{@code mine}: one whole mining pass as the engine's JDBC gateway makes it, through the
  *       simulator's driver in this JVM (connect, ADD_LOGFILE of every log, START_LOGMNR, the
- *       gateway's SELECT on V$LOGMNR_CONTENTS evaluated by the SQL engine, every row of 60 simulated
- *       seconds of traffic, rendered SQL_REDO included). The {@code rows} counter is rows per second.
+ *       gateway's SELECT on V$LOGMNR_CONTENTS evaluated by the SQL engine, every row of 60
+ *       simulated seconds of traffic, rendered SQL_REDO included). The {@code rows} counter is rows
+ *       per second.
  *   <li>{@code mineRemote}: the same pass through a simulator server on the loopback address.
  *   <li>{@code generate}: the workload API producing redo: one operation is 100 ms of simulated
  *       traffic; the {@code scns} counter is SCNs taken per second, about one per redo record.
  * </ul>
  *
  * <p>Run: {@code mvn -o -q -B -pl cdc-logminer install -DskipTests && mvn -o -q -B -pl benchmarks
- * package && java -jar benchmarks/target/benchmarks.jar SimulatorThroughputBenchmark -f 1 -wi 3 -i 5
- * -rf json -rff /tmp/simulator.json}
+ * package && java -jar benchmarks/target/benchmarks.jar SimulatorThroughputBenchmark -f 1 -wi 3 -i
+ * 5 -rf json -rff /tmp/simulator.json}
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -75,16 +76,18 @@ public class SimulatorThroughputBenchmark {
       oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=42");
       oracle.faults().clear();
       oracle.advance(Duration.ofSeconds(60));
-      oracle.workload((db, step) -> { });
+      oracle.workload((db, step) -> {});
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofSeconds(10));
-      config = CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*"));
+      config =
+          CdcConfig.from(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*"));
       try {
         server = SimulatorServer.start(oracle, "stress", 0, false);
       } catch (java.io.IOException e) {
         throw new java.io.UncheckedIOException(e);
       }
-      remoteConfig = CdcConfig.from(Map.of("cdc.database.url", server.url(), "cdc.tables.include", "SHOP.*"));
+      remoteConfig =
+          CdcConfig.from(Map.of("cdc.database.url", server.url(), "cdc.tables.include", "SHOP.*"));
     }
 
     @TearDown(Level.Trial)
@@ -138,7 +141,8 @@ public class SimulatorThroughputBenchmark {
           db.addLogFile(l.fileName(), AddLogOption.ADDFILE);
         }
       }
-      db.startSession(SessionStart.of(Scn.of(1_000_001), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
+      db.startSession(
+          SessionStart.of(Scn.of(1_000_001), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
       try (RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().build())) {
         for (RedoRow r = rows.next(); r != null; r = rows.next()) {
           n++;
@@ -154,7 +158,7 @@ public class SimulatorThroughputBenchmark {
   public long generate(Live state, Counters counters) {
     long before = state.oracle.currentScn();
     state.oracle.advance(Duration.ofMillis(100));
-    long scns = state.oracle.currentScn() - before;   // one SCN per redo record, plus switches
+    long scns = state.oracle.currentScn() - before; // one SCN per redo record, plus switches
     counters.scns += scns;
     return scns;
   }

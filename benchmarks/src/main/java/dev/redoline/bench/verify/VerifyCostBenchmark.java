@@ -38,14 +38,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Verifying an equal table on the simulator, against reading it whole: the figures of
- * docs/performance-verify.md. The table has {@code rows} rows of four columns (ID NUMBER(12),
- * NAME VARCHAR2(40), AMOUNT NUMBER(12,2), CREATED DATE), written before the run (not timed); the
- * target is an in-memory copy of the same values.
+ * docs/performance-verify.md. The table has {@code rows} rows of four columns (ID NUMBER(12), NAME
+ * VARCHAR2(40), AMOUNT NUMBER(12,2), CREATED DATE), written before the run (not timed); the target
+ * is an in-memory copy of the same values.
  *
  * <ul>
- *   <li>{@link #verify}: one verification (chunks of {@value #CHUNK_ROWS} rows); the counter
- *       {@code sourceBytes} is what Oracle returned, {@code tableBytes} the table's values counted
- *       the same way (text in UTF-8);
+ *   <li>{@link #verify}: one verification (chunks of {@value #CHUNK_ROWS} rows); the counter {@code
+ *       sourceBytes} is what Oracle returned, {@code tableBytes} the table's values counted the
+ *       same way (text in UTF-8);
  *   <li>{@link #readWhole}: every row read as of the SCN, as a comparison that pulls the rows
  *       would: its {@code sourceBytes} is the table's size.
  * </ul>
@@ -88,16 +88,24 @@ public class VerifyCostBenchmark {
   @Setup(Level.Trial)
   public void write() {
     oracle = SimulatedOracle.builder().seed(1).build();
-    oracle.createTable(TableLayout.builder(TABLE, 1).column("ID", OracleType.number(12, 0), false)
-        .column("NAME", OracleType.sized(Kind.VARCHAR2, 40), true)
-        .column("AMOUNT", OracleType.number(12, 2), true)
-        .column("CREATED", OracleType.of(Kind.DATE), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(TABLE, 1)
+            .column("ID", OracleType.number(12, 0), false)
+            .column("NAME", OracleType.sized(Kind.VARCHAR2, 40), true)
+            .column("AMOUNT", OracleType.number(12, 2), true)
+            .column("CREATED", OracleType.of(Kind.DATE), true)
+            .primaryKey("ID")
+            .build());
     copy = new ArrayList<>(rows);
     for (int first = 1; first <= rows; first += 10_000) {
       SimulatedTransaction tx = oracle.begin();
       for (int id = first; id < first + 10_000 && id <= rows; id++) {
-        Object[] row = {BigDecimal.valueOf(id), "customer number " + id, BigDecimal.valueOf(id * 37L % 100_000, 2),
-            LocalDateTime.of(2024, 1, 1, 0, 0).plusMinutes(id)};
+        Object[] row = {
+          BigDecimal.valueOf(id),
+          "customer number " + id,
+          BigDecimal.valueOf(id * 37L % 100_000, 2),
+          LocalDateTime.of(2024, 1, 1, 0, 0).plusMinutes(id)
+        };
         tx.insert(TABLE, row);
         copy.add(row);
         for (Object v : row) {
@@ -110,19 +118,26 @@ public class VerifyCostBenchmark {
 
   @Benchmark
   public VerifyReport verify(Bytes bytes) throws Exception {
-    VerifyTarget target = new VerifyTarget() {
-      @Override
-      public Optional<Scn> appliedScn() {
-        return Optional.empty();
-      }
+    VerifyTarget target =
+        new VerifyTarget() {
+          @Override
+          public Optional<Scn> appliedScn() {
+            return Optional.empty();
+          }
 
-      @Override
-      public void rows(TableLayout table, List<String> columns, RowReceiver receiver) {
-        copy.forEach(receiver::row);   // the columns are the table's four, in order
-      }
-    };
-    VerifyReport report = Verifier.builder().config(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include",
-        "BENCH.*")).tables(List.of(TABLE)).target(target).chunkRows(CHUNK_ROWS).build().verify();
+          @Override
+          public void rows(TableLayout table, List<String> columns, RowReceiver receiver) {
+            copy.forEach(receiver::row); // the columns are the table's four, in order
+          }
+        };
+    VerifyReport report =
+        Verifier.builder()
+            .config(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "BENCH.*"))
+            .tables(List.of(TABLE))
+            .target(target)
+            .chunkRows(CHUNK_ROWS)
+            .build()
+            .verify();
     if (!report.equal() || report.tables().get(0).sourceRows() != rows) {
       throw new IllegalStateException("not equal: " + report.toText());
     }
@@ -135,14 +150,19 @@ public class VerifyCostBenchmark {
   public long readWhole(Bytes bytes) throws Exception {
     long read = 0;
     try (Connection c = DriverManager.getConnection(oracle.url());
-        PreparedStatement st = c.prepareStatement("SELECT \"ID\", \"NAME\", \"AMOUNT\", \"CREATED\" FROM \"BENCH\"."
-            + "\"BIG\" AS OF SCN ? ORDER BY \"ID\"")) {
+        PreparedStatement st =
+            c.prepareStatement(
+                "SELECT \"ID\", \"NAME\", \"AMOUNT\", \"CREATED\" FROM \"BENCH\"."
+                    + "\"BIG\" AS OF SCN ? ORDER BY \"ID\"")) {
       st.setFetchSize(CHUNK_ROWS);
       st.setObject(1, BigDecimal.valueOf(oracle.currentScn()));
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
-          read += rs.getBigDecimal(1).stripTrailingZeros().toPlainString().length() + rs.getString(2).length()
-              + rs.getBigDecimal(3).toPlainString().length() + rs.getObject(4, LocalDateTime.class).toString().length();
+          read +=
+              rs.getBigDecimal(1).stripTrailingZeros().toPlainString().length()
+                  + rs.getString(2).length()
+                  + rs.getBigDecimal(3).toPlainString().length()
+                  + rs.getObject(4, LocalDateTime.class).toString().length();
         }
       }
     }

@@ -40,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code PipelineBenchmark}). In the benchmark module's copy of the engine's package, because the
  * assembler is package-private.
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LobAssemblyCostBenchmark -f 1 -wi 3 -i 5}
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LobAssemblyCostBenchmark -f 1 -wi 3 -i
+ * 5}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -52,7 +53,10 @@ public class LobAssemblyCostBenchmark {
   /** Rows in one step of the benchmark. */
   public static final int ROWS = 1_000;
 
-  /** A step of INSERT rows of one transaction, their decoded changes, and an assembler over a buffer. */
+  /**
+   * A step of INSERT rows of one transaction, their decoded changes, and an assembler over a
+   * buffer.
+   */
   @State(Scope.Thread)
   public static class Step {
     final List<RedoRow> rows = new ArrayList<>();
@@ -65,20 +69,69 @@ public class LobAssemblyCostBenchmark {
     @Setup
     public void build() throws IOException {
       layout = PipelineBenchmark.layout();
-      buffer = TransactionBuffer.builder().spillDirectory(Files.createTempDirectory("redoline-bench")).build();
+      buffer =
+          TransactionBuffer.builder()
+              .spillDirectory(Files.createTempDirectory("redoline-bench"))
+              .build();
       buffer.open();
       lobs = new LobAssembler(buffer, 16 << 20, 1 << 20, true);
       decoder = RedoDecoder.builder().build();
       Xid xid = new Xid(3, 7, 900);
       for (int i = 0; i < ROWS; i++) {
         RedoAddress address = new RedoAddress(1, 10, 100 + i, 16);
-        rows.add(new RedoRow(Scn.of(5000 + i), null, null, LocalDateTime.of(2024, 3, 1, 9, 0), null, null, xid,
-            RedoRow.INSERT, "INSERT", false, "SHOP", "ORDERS", "AAAR3sAAEAAAACXAAA", "APP", address, 0, false,
-            73206, 1, 73206, "insert ...", null, null, 0, null, null, null));
-        Row after = Row.of((long) i, "NEW", 7L, java.math.BigDecimal.ONE, "Customer", "Street", "note",
-            LocalDateTime.of(2024, 3, 1, 9, 0), "EUR", 1L);
-        changes.add(new Change(Operation.INSERT, layout.table(), 1, null, after, Scn.of(5000 + i), address, 0,
-            "AAAR3sAAEAAAACXAAA", Instant.EPOCH));
+        rows.add(
+            new RedoRow(
+                Scn.of(5000 + i),
+                null,
+                null,
+                LocalDateTime.of(2024, 3, 1, 9, 0),
+                null,
+                null,
+                xid,
+                RedoRow.INSERT,
+                "INSERT",
+                false,
+                "SHOP",
+                "ORDERS",
+                "AAAR3sAAEAAAACXAAA",
+                "APP",
+                address,
+                0,
+                false,
+                73206,
+                1,
+                73206,
+                "insert ...",
+                null,
+                null,
+                0,
+                null,
+                null,
+                null));
+        Row after =
+            Row.of(
+                (long) i,
+                "NEW",
+                7L,
+                java.math.BigDecimal.ONE,
+                "Customer",
+                "Street",
+                "note",
+                LocalDateTime.of(2024, 3, 1, 9, 0),
+                "EUR",
+                1L);
+        changes.add(
+            new Change(
+                Operation.INSERT,
+                layout.table(),
+                1,
+                null,
+                after,
+                Scn.of(5000 + i),
+                address,
+                0,
+                "AAAR3sAAEAAAACXAAA",
+                Instant.EPOCH));
       }
     }
 

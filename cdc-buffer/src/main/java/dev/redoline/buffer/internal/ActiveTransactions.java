@@ -23,7 +23,10 @@ public record ActiveTransactions(Scn scn, Set<Xid> xids) {
     xids = Set.copyOf(Objects.requireNonNull(xids, "xids == null"));
   }
 
-  /** Whether {@code xid} names one of the active transactions (matching {@code ffffffff} ids by slot). */
+  /**
+   * Whether {@code xid} names one of the active transactions (matching {@code ffffffff} ids by
+   * slot).
+   */
   public boolean contains(Xid xid) {
     if (xids.contains(xid)) {
       return true;

@@ -46,10 +46,22 @@ final class BufferCounters {
       }
       oldestScn = oldestScn == null ? tx.startScn() : Scn.min(oldestScn, tx.startScn());
     }
-    Optional<Duration> age = Optional.ofNullable(oldestOpen)
-        .map(t -> Duration.between(t, clock.instant()));
-    return new BufferMetrics(open.size(), changes, memoryBytes, disk, age,
-        Optional.ofNullable(oldestScn), spilled, journaled, committed, rolledBack,
-        orphans, partialRollbacks, unmatchedUndoRows, spills);
+    Optional<Duration> age =
+        Optional.ofNullable(oldestOpen).map(t -> Duration.between(t, clock.instant()));
+    return new BufferMetrics(
+        open.size(),
+        changes,
+        memoryBytes,
+        disk,
+        age,
+        Optional.ofNullable(oldestScn),
+        spilled,
+        journaled,
+        committed,
+        rolledBack,
+        orphans,
+        partialRollbacks,
+        unmatchedUndoRows,
+        spills);
   }
 }

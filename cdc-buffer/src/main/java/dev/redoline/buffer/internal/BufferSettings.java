@@ -26,6 +26,12 @@ import java.util.function.Consumer;
  * @param orphanListener receives each orphan dropped
  * @param spillBufferBytes the write buffer of each spill file
  */
-record BufferSettings(long memoryBudgetBytes, Path spillDirectory, TransactionJournal journal,
-    Clock clock, Duration journalAfter, int journalAfterLogs, Consumer<OrphanEvent> orphanListener,
+record BufferSettings(
+    long memoryBudgetBytes,
+    Path spillDirectory,
+    TransactionJournal journal,
+    Clock clock,
+    Duration journalAfter,
+    int journalAfterLogs,
+    Consumer<OrphanEvent> orphanListener,
     int spillBufferBytes) {}

@@ -29,8 +29,8 @@ final class ByteReader {
 
   private void need(int count) {
     if (count < 0 || end - position < count) {
-      throw new FrameFormatException("frame ends early: need " + count + " bytes at " + position
-          + ", frame ends at " + end);
+      throw new FrameFormatException(
+          "frame ends early: need " + count + " bytes at " + position + ", frame ends at " + end);
     }
   }
 
@@ -41,8 +41,11 @@ final class ByteReader {
 
   int getInt() {
     need(4);
-    int value = (bytes[position] & 0xFF) << 24 | (bytes[position + 1] & 0xFF) << 16
-        | (bytes[position + 2] & 0xFF) << 8 | (bytes[position + 3] & 0xFF);
+    int value =
+        (bytes[position] & 0xFF) << 24
+            | (bytes[position + 1] & 0xFF) << 16
+            | (bytes[position + 2] & 0xFF) << 8
+            | (bytes[position + 3] & 0xFF);
     position += 4;
     return value;
   }

@@ -26,8 +26,8 @@ import java.time.ZonedDateTime;
 
 /**
  * The binary form of a {@link Change} in spill files, the file journal and the Kafka journal topic
- * (through {@link JournalCodec}): every field and every
- * {@link Row} value type, {@link Absent}, SQL NULL and {@link Marker}, read back equal.
+ * (through {@link JournalCodec}): every field and every {@link Row} value type, {@link Absent}, SQL
+ * NULL and {@link Marker}, read back equal.
  *
  * <pre>{@code
  * ByteWriter out = new ByteWriter(256);
@@ -36,12 +36,12 @@ import java.time.ZonedDateTime;
  * assert back.equals(change);
  * }</pre>
  *
- * <p>Layout: operation ordinal, table (pdb nullable, owner, name), layout version, before and
- * after rows (a presence byte, the slot count, then a tag byte per slot and its value), SCN bits,
- * address (thread, sequence, block, offset), SSN, ROW_ID (nullable) and timestamp (seconds,
- * nanos). Integers are big-endian. The format carries no version of its own: spill files never
- * outlive the process, the journal file header carries one and so does every journal record. Since
- * stored journals hold operations and markers by ordinal, those enums' order is pinned by a test.
+ * <p>Layout: operation ordinal, table (pdb nullable, owner, name), layout version, before and after
+ * rows (a presence byte, the slot count, then a tag byte per slot and its value), SCN bits, address
+ * (thread, sequence, block, offset), SSN, ROW_ID (nullable) and timestamp (seconds, nanos).
+ * Integers are big-endian. The format carries no version of its own: spill files never outlive the
+ * process, the journal file header carries one and so does every journal record. Since stored
+ * journals hold operations and markers by ordinal, those enums' order is pinned by a test.
  */
 final class ChangeCodec {
 
@@ -63,12 +63,14 @@ final class ChangeCodec {
   private static final int BYTES = 15;
   private static final int MARKER = 16;
   private static final int BOOLEAN = 17;
+
   /** Oracle's VECTOR storage image ({@link VectorValue#toImage}). */
   private static final int VECTOR = 18;
+
   /**
-   * A {@link StreamedLob}: a reference to its {@link LobFile} (path, character flag, size), not
-   * its content, which stays in that file. Only spill files hold it: a transaction with a LOB
-   * file is never journaled.
+   * A {@link StreamedLob}: a reference to its {@link LobFile} (path, character flag, size), not its
+   * content, which stays in that file. Only spill files hold it: a transaction with a LOB file is
+   * never journaled.
    */
   private static final int STREAMED_LOB = 19;
 
@@ -110,8 +112,8 @@ final class ChangeCodec {
     String rowId = readNullableString(in);
     Instant timestamp = Instant.ofEpochSecond(in.getLong(), in.getInt());
     try {
-      return new Change(OPERATIONS[op], table, layoutVersion, before, after, scn, address, ssn,
-          rowId, timestamp);
+      return new Change(
+          OPERATIONS[op], table, layoutVersion, before, after, scn, address, ssn, rowId, timestamp);
     } catch (IllegalArgumentException e) {
       throw new FrameFormatException("invalid change: " + e.getMessage());
     }
@@ -287,36 +289,57 @@ final class ChangeCodec {
   private static Object readValue(ByteReader in) {
     int tag = in.getByte();
     switch (tag) {
-      case NULL: return null;
-      case NOT_LOGGED: return Absent.NOT_LOGGED;
-      case EXCLUDED: return Absent.EXCLUDED;
-      case LONG: return in.getLong();
-      case DECIMAL: {
-        int scale = in.getInt();
-        return new BigDecimal(new BigInteger(in.getBytes()), scale);
-      }
-      case FLOAT: return Float.intBitsToFloat(in.getInt());
-      case DOUBLE: return Double.longBitsToDouble(in.getLong());
-      case STRING_UTF8: return in.getUtf8();
-      case STRING_UTF16: return in.getUtf16();
-      case LOCAL_DATE_TIME: return readLocal(in);
-      case OFFSET_DATE_TIME: return OffsetDateTime.of(readLocal(in), offset(in.getInt()));
-      case ZONED_DATE_TIME: return readZoned(in);
-      case INSTANT: return Instant.ofEpochSecond(in.getLong(), in.getInt());
-      case PERIOD: return Period.of(in.getInt(), in.getInt(), in.getInt());
-      case DURATION: return Duration.ofSeconds(in.getLong(), in.getInt());
-      case BYTES: return Bytes.of(in.getBytes());
-      case MARKER: {
-        int ordinal = in.getByte();
-        if (ordinal < 0 || ordinal >= MARKERS.length) {
-          throw new FrameFormatException("unknown marker ordinal " + ordinal);
+      case NULL:
+        return null;
+      case NOT_LOGGED:
+        return Absent.NOT_LOGGED;
+      case EXCLUDED:
+        return Absent.EXCLUDED;
+      case LONG:
+        return in.getLong();
+      case DECIMAL:
+        {
+          int scale = in.getInt();
+          return new BigDecimal(new BigInteger(in.getBytes()), scale);
         }
-        return MARKERS[ordinal];
-      }
-      case BOOLEAN: return in.getByte() != 0;
-      case VECTOR: return vector(in.getBytes());
-      case STREAMED_LOB: return readStreamedLob(in);
-      default: throw new FrameFormatException("unknown value tag " + tag);
+      case FLOAT:
+        return Float.intBitsToFloat(in.getInt());
+      case DOUBLE:
+        return Double.longBitsToDouble(in.getLong());
+      case STRING_UTF8:
+        return in.getUtf8();
+      case STRING_UTF16:
+        return in.getUtf16();
+      case LOCAL_DATE_TIME:
+        return readLocal(in);
+      case OFFSET_DATE_TIME:
+        return OffsetDateTime.of(readLocal(in), offset(in.getInt()));
+      case ZONED_DATE_TIME:
+        return readZoned(in);
+      case INSTANT:
+        return Instant.ofEpochSecond(in.getLong(), in.getInt());
+      case PERIOD:
+        return Period.of(in.getInt(), in.getInt(), in.getInt());
+      case DURATION:
+        return Duration.ofSeconds(in.getLong(), in.getInt());
+      case BYTES:
+        return Bytes.of(in.getBytes());
+      case MARKER:
+        {
+          int ordinal = in.getByte();
+          if (ordinal < 0 || ordinal >= MARKERS.length) {
+            throw new FrameFormatException("unknown marker ordinal " + ordinal);
+          }
+          return MARKERS[ordinal];
+        }
+      case BOOLEAN:
+        return in.getByte() != 0;
+      case VECTOR:
+        return vector(in.getBytes());
+      case STREAMED_LOB:
+        return readStreamedLob(in);
+      default:
+        throw new FrameFormatException("unknown value tag " + tag);
     }
   }
 

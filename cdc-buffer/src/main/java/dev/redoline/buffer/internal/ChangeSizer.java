@@ -1,10 +1,10 @@
 package dev.redoline.buffer.internal;
 
 import dev.redoline.core.Bytes;
-import dev.redoline.core.VectorValue;
 import dev.redoline.core.Change;
 import dev.redoline.core.Row;
 import dev.redoline.core.StreamedLob;
+import dev.redoline.core.VectorValue;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,48 +35,74 @@ final class ChangeSizer {
 
   /** Change record: nine references and an int. */
   private static final int CHANGE = LAYOUT.object(9, 4);
+
   /** Scn record: a long. */
   private static final int SCN = LAYOUT.object(0, 8);
+
   /** RedoAddress record: two ints, two longs. */
   private static final int ADDRESS = LAYOUT.object(0, 24);
+
   /** Instant: a long and an int. */
   private static final int INSTANT = LAYOUT.object(0, 12);
+
   /** Row: the array reference. */
   private static final int ROW = LAYOUT.object(1, 0);
+
   /** Boxed Long or Double: a long. */
   private static final int BOX_8 = LAYOUT.object(0, 8);
+
   /** Boxed Float: an int. */
   private static final int BOX_4 = LAYOUT.object(0, 4);
+
   /** BigDecimal: intVal and stringCache references, scale, precision, intCompact. */
   private static final int DECIMAL = LAYOUT.object(2, 16);
+
   /** BigInteger shell: the mag reference and five ints (mag array counted apart). */
   private static final int BIG_INTEGER = LAYOUT.object(1, 20);
-  /** LocalDateTime (two references) with its LocalDate (int, two shorts) and LocalTime (three bytes, an int). */
-  private static final int LOCAL_DATE_TIME = LAYOUT.object(2, 0) + LAYOUT.object(0, 8) + LAYOUT.object(0, 7);
+
+  /**
+   * LocalDateTime (two references) with its LocalDate (int, two shorts) and LocalTime (three bytes,
+   * an int).
+   */
+  private static final int LOCAL_DATE_TIME =
+      LAYOUT.object(2, 0) + LAYOUT.object(0, 8) + LAYOUT.object(0, 7);
+
   /** OffsetDateTime shell around a LocalDateTime: two references. */
   private static final int OFFSET_SHELL = LAYOUT.object(2, 0);
+
   /** ZonedDateTime shell around a LocalDateTime: three references. */
   private static final int ZONED_SHELL = LAYOUT.object(3, 0);
+
   /** Period: three ints; Duration: a long and an int. */
   private static final int PERIOD_OR_DURATION = LAYOUT.object(0, 12);
+
   /** Bytes wrapper around its array. */
   private static final int BYTES = LAYOUT.object(1, 0);
+
   /** String object without its array: the value reference, hash, coder, hashIsZero. */
   private static final int STRING = LAYOUT.object(1, 6);
+
   /** VectorValue: the format, numbers and bits references and the dimension count. */
   private static final int VECTOR = LAYOUT.object(3, 4);
+
   /**
    * StreamedLob (a reference) and its LobFile (path, channel, flag, size), with the path: a
-   * UnixPath (four references and an int) holding its bytes and, once printed, a String, about
-   * 100 bytes for a spill directory's file name. The content is in the file, not on the heap.
+   * UnixPath (four references and an int) holding its bytes and, once printed, a String, about 100
+   * bytes for a spill directory's file name. The content is in the file, not on the heap.
    */
-  private static final int STREAMED_LOB = LAYOUT.object(1, 0) + LAYOUT.object(2, 9) + LAYOUT.object(4, 4) + 100;
+  private static final int STREAMED_LOB =
+      LAYOUT.object(1, 0) + LAYOUT.object(2, 9) + LAYOUT.object(4, 4) + 100;
 
   private ChangeSizer() {}
 
   static long estimate(Change change) {
-    return CHANGE + SCN + ADDRESS + INSTANT + string(change.rowId())
-        + row(change.before()) + afterRow(change.before(), change.after());
+    return CHANGE
+        + SCN
+        + ADDRESS
+        + INSTANT
+        + string(change.rowId())
+        + row(change.before())
+        + afterRow(change.before(), change.after());
   }
 
   // An UPDATE's after image is its before image overlaid with the SET clause: the slots it did
@@ -136,11 +162,12 @@ final class ChangeSizer {
       return BYTES + LAYOUT.array(b.size(), 1);
     }
     if (value instanceof StreamedLob) {
-      return STREAMED_LOB;   // the handle only: accounted at the handle's size, not the LOB's length
+      return STREAMED_LOB; // the handle only: accounted at the handle's size, not the LOB's length
     }
     if (value instanceof VectorValue v) {
       // the object, its two arrays (one empty) and 8 bytes a number or 1 byte per 8 bits
-      int payload = v.format() == VectorValue.Format.BINARY ? v.dimensions() / 8 : 8 * v.dimensions();
+      int payload =
+          v.format() == VectorValue.Format.BINARY ? v.dimensions() / 8 : 8 * v.dimensions();
       return VECTOR + LAYOUT.array(0, 1) + LAYOUT.array(payload, 1);
     }
     return 0; // Absent, Marker and Boolean constants are shared

@@ -6,11 +6,11 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * The LOB files of committed transactions, kept until the sink acknowledges them: the
- * {@link dev.redoline.core.StreamedLob} values in the published changes are read from them while
- * the sink delivers the transaction (an embedded handler during its call, the Connect mapping when
- * it makes the records), so they outlive the {@link PublishedTransaction}, which is closed as soon
- * as the changes are queued.
+ * The LOB files of committed transactions, kept until the sink acknowledges them: the {@link
+ * dev.redoline.core.StreamedLob} values in the published changes are read from them while the sink
+ * delivers the transaction (an embedded handler during its call, the Connect mapping when it makes
+ * the records), so they outlive the {@link PublishedTransaction}, which is closed as soon as the
+ * changes are queued.
  *
  * <pre>{@code
  * files.committed(mark, tx.takeLobFiles());
@@ -18,12 +18,13 @@ import java.util.List;
  * }</pre>
  *
  * <h2>Threads</h2>
+ *
  * {@link #committed} runs on the apply thread, {@link #acknowledged} on the sink's as the
  * acknowledgement arrives ({@link TransactionBuffer#acknowledged}), {@link #releaseAll} when the
  * buffer closes: every method holds this object's monitor, so a file is never released twice nor
  * kept after its acknowledgement. Commits are applied in the order of their rows, which on RAC is
- * not the order of their marks, so an acknowledgement looks at every waiting transaction, not
- * only the oldest.
+ * not the order of their marks, so an acknowledgement looks at every waiting transaction, not only
+ * the oldest.
  */
 final class CommittedLobFiles {
 
@@ -38,9 +39,9 @@ final class CommittedLobFiles {
   }
 
   /**
-   * The sink acknowledged up to {@code mark}: the files of transactions committed before it go,
-   * and those of the transaction at {@code mark} when {@code whole} (its last change was
-   * acknowledged, not one in its middle).
+   * The sink acknowledged up to {@code mark}: the files of transactions committed before it go, and
+   * those of the transaction at {@code mark} when {@code whole} (its last change was acknowledged,
+   * not one in its middle).
    */
   synchronized void acknowledged(CommitMark mark, boolean whole) {
     for (Iterator<Committed> it = waiting.iterator(); it.hasNext(); ) {

@@ -2,10 +2,10 @@ package dev.redoline.buffer.internal;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -21,18 +21,18 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A {@link TransactionJournal} in a local directory, for the embedded engine: one append-only
- * file per transaction ({@code <xid>.journal}, owner-only), made of CRC32C-checksummed frames.
+ * A {@link TransactionJournal} in a local directory, for the embedded engine: one append-only file
+ * per transaction ({@code <xid>.journal}, owner-only), made of CRC32C-checksummed frames.
  *
  * <pre>{@code
  * TransactionJournal journal = FileTransactionJournal.open(Path.of("/var/lib/redoline/journal"));
  * }</pre>
  *
- * <p>Frames: {@code F} (format version), {@code H} (transaction information), then per append
- * any number of {@code C} (a change) and {@code R} (a removal) followed by one {@code M} (the
- * address the append reaches), synced before {@link #append} returns. {@link #load()} keeps what
- * ends with an {@code M}: frames after the last one are a torn append and are cut off at the next
- * append. A checksum mismatch anywhere is CDC-2102.
+ * <p>Frames: {@code F} (format version), {@code H} (transaction information), then per append any
+ * number of {@code C} (a change) and {@code R} (a removal) followed by one {@code M} (the address
+ * the append reaches), synced before {@link #append} returns. {@link #load()} keeps what ends with
+ * an {@code M}: frames after the last one are a torn append and are cut off at the next append. A
+ * checksum mismatch anywhere is CDC-2102.
  */
 public final class FileTransactionJournal implements TransactionJournal {
 
@@ -77,8 +77,10 @@ public final class FileTransactionJournal implements TransactionJournal {
       if (length == null && Files.exists(file)) {
         length = scan(file).validLength;
       }
-      try (FrameWriter writer = length == null
-          ? FrameWriter.create(file, 65536) : FrameWriter.append(file, 65536, length)) {
+      try (FrameWriter writer =
+          length == null
+              ? FrameWriter.create(file, 65536)
+              : FrameWriter.append(file, 65536, length)) {
         if (length == null) {
           writeHeader(writer, entry.transaction());
         }
@@ -91,7 +93,8 @@ public final class FileTransactionJournal implements TransactionJournal {
           frame(REMOVAL);
           ChangeCodec.writeAddress(removal.address(), scratch);
           scratch.putInt(removal.ssn());
-          ChangeCodec.writeNullableString(removal.rowId(), scratch);   // absent in files of earlier versions
+          ChangeCodec.writeNullableString(
+              removal.rowId(), scratch); // absent in files of earlier versions
           writer.append(scratch);
         }
         frame(MARK);
@@ -129,9 +132,12 @@ public final class FileTransactionJournal implements TransactionJournal {
           continue; // the first append never completed: nothing was journaled
         }
         validLength.put(scan.info.xid(), scan.validLength);
-        result.add(new JournaledTransaction(scan.info, scan.upTo,
-            new JournalSequence(file, scan.validLength, scan.changes - scan.removals.size(),
-                scan.removals)));
+        result.add(
+            new JournaledTransaction(
+                scan.info,
+                scan.upTo,
+                new JournalSequence(
+                    file, scan.validLength, scan.changes - scan.removals.size(), scan.removals)));
       }
     } catch (IOException e) {
       throw storageFailed(directory, "cannot list the journal directory: " + e, e);
@@ -173,8 +179,11 @@ public final class FileTransactionJournal implements TransactionJournal {
         } else if (type == CHANGE) {
           changes++;
         } else if (type == REMOVAL) {
-          removals.add(new JournalEntry.Removal(ChangeCodec.readAddress(frame), frame.getInt(),
-              frame.hasRemaining() ? ChangeCodec.readNullableString(frame) : null));
+          removals.add(
+              new JournalEntry.Removal(
+                  ChangeCodec.readAddress(frame),
+                  frame.getInt(),
+                  frame.hasRemaining() ? ChangeCodec.readNullableString(frame) : null));
         } else if (type == MARK) {
           scan.upTo = ChangeCodec.readAddress(frame);
           scan.validLength = reader.offset();
@@ -203,9 +212,13 @@ public final class FileTransactionJournal implements TransactionJournal {
     return new CdcException(ErrorCode.JOURNAL_CORRUPT, "journal file " + file + ": " + what, cause);
   }
 
-  /** A file or directory the journal cannot create, write or read (no space, no permission): CDC-2104. */
+  /**
+   * A file or directory the journal cannot create, write or read (no space, no permission):
+   * CDC-2104.
+   */
   private static CdcException storageFailed(Path file, String what, Throwable cause) {
-    return new CdcException(ErrorCode.LOCAL_STORAGE_FAILED, "journal file " + file + ": " + what, cause);
+    return new CdcException(
+        ErrorCode.LOCAL_STORAGE_FAILED, "journal file " + file + ": " + what, cause);
   }
 
   private static final class Scan {

@@ -20,8 +20,8 @@ import java.util.zip.CRC32C;
  * }
  * }</pre>
  *
- * <p>{@link #next()} returns {@code null} only at a clean end of file (between frames). A frame
- * cut short is {@link TornFrameException} (callers decide whether a torn tail is corruption); a
+ * <p>{@link #next()} returns {@code null} only at a clean end of file (between frames). A frame cut
+ * short is {@link TornFrameException} (callers decide whether a torn tail is corruption); a
  * checksum mismatch or an implausible length is {@link FrameFormatException}.
  */
 final class FrameReader implements AutoCloseable {
@@ -41,7 +41,8 @@ final class FrameReader implements AutoCloseable {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
       channel.position(offset);
-      return new FrameReader(new BufferedInputStream(Channels.newInputStream(channel), 65536), offset);
+      return new FrameReader(
+          new BufferedInputStream(Channels.newInputStream(channel), 65536), offset);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;
@@ -62,10 +63,16 @@ final class FrameReader implements AutoCloseable {
     if (got < header.length) {
       throw new TornFrameException("frame header cut short at offset " + offset);
     }
-    int length = (header[0] & 0xFF) << 24 | (header[1] & 0xFF) << 16 | (header[2] & 0xFF) << 8
-        | (header[3] & 0xFF);
-    int expected = (header[4] & 0xFF) << 24 | (header[5] & 0xFF) << 16 | (header[6] & 0xFF) << 8
-        | (header[7] & 0xFF);
+    int length =
+        (header[0] & 0xFF) << 24
+            | (header[1] & 0xFF) << 16
+            | (header[2] & 0xFF) << 8
+            | (header[3] & 0xFF);
+    int expected =
+        (header[4] & 0xFF) << 24
+            | (header[5] & 0xFF) << 16
+            | (header[6] & 0xFF) << 8
+            | (header[7] & 0xFF);
     if (length < 0 || length > FrameWriter.MAX_PAYLOAD) {
       throw new FrameFormatException("implausible frame length " + length + " at offset " + offset);
     }
@@ -85,8 +92,8 @@ final class FrameReader implements AutoCloseable {
   }
 
   /**
-   * The bytes behind the last payload {@link #next()} returned, valid until the next call: a
-   * reader of an encrypted file deciphers them in place before reading the payload.
+   * The bytes behind the last payload {@link #next()} returned, valid until the next call: a reader
+   * of an encrypted file deciphers them in place before reading the payload.
    */
   byte[] payloadBytes() {
     return payload;

@@ -13,8 +13,9 @@ import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
- * Appends checksummed frames to a file: {@code [int payload length][int CRC32C of payload][payload]}.
- * Frames are buffered and reach the file on {@link #flush()}; {@link #force()} also syncs it.
+ * Appends checksummed frames to a file: {@code [int payload length][int CRC32C of
+ * payload][payload]}. Frames are buffered and reach the file on {@link #flush()}; {@link #force()}
+ * also syncs it.
  *
  * <pre>{@code
  * try (FrameWriter w = FrameWriter.create(path, 8192)) {
@@ -49,10 +50,13 @@ final class FrameWriter implements AutoCloseable {
 
   /** Creates a new owner-only ({@code rw-------}) file; fails if it exists. */
   static FrameWriter create(Path path, int bufferBytes) throws IOException {
-    FileChannel channel = POSIX
-        ? FileChannel.open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-            ownerOnlyFile())
-        : FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    FileChannel channel =
+        POSIX
+            ? FileChannel.open(
+                path,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                ownerOnlyFile())
+            : FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     return new FrameWriter(path, channel, bufferBytes, 0);
   }
 
@@ -69,14 +73,16 @@ final class FrameWriter implements AutoCloseable {
     return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
   }
 
-  /** Creates {@code dir} (and parents) as {@code rwx------} when missing; checks it is a directory. */
+  /**
+   * Creates {@code dir} (and parents) as {@code rwx------} when missing; checks it is a directory.
+   */
   static void createOwnerOnlyDirectory(Path dir) throws IOException {
     if (Files.isDirectory(dir)) {
       return;
     }
     if (POSIX) {
-      Files.createDirectories(dir,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } else {
       Files.createDirectories(dir);
     }

@@ -28,12 +28,13 @@ record HeapLayout(int header, int reference) {
   /** The layout of this JVM, from its UseCompressedOops and UseCompressedClassPointers flags. */
   static HeapLayout current() {
     try {
-      HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      HotSpotDiagnosticMXBean hotSpot =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
       boolean oops = flag(hotSpot, "UseCompressedOops");
       boolean classPointers = flag(hotSpot, "UseCompressedClassPointers");
       return new HeapLayout(classPointers ? 12 : 16, oops ? 4 : 8);
     } catch (RuntimeException | LinkageError e) {
-      return COMPRESSED;   // not HotSpot: its most common layout is the best guess
+      return COMPRESSED; // not HotSpot: its most common layout is the best guess
     }
   }
 
@@ -41,7 +42,9 @@ record HeapLayout(int header, int reference) {
     return Boolean.parseBoolean(hotSpot.getVMOption(name).getValue());
   }
 
-  /** An object of {@code references} reference fields and {@code primitiveBytes} of other fields. */
+  /**
+   * An object of {@code references} reference fields and {@code primitiveBytes} of other fields.
+   */
   int object(int references, int primitiveBytes) {
     return (int) align(header + (long) references * reference + primitiveBytes);
   }

@@ -2,21 +2,21 @@ package dev.redoline.buffer.internal;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The binary form of one journal record, for journals that store records whole (the Kafka journal
- * topic of cdc-connect): a transaction's START information, the address the append reaches, and
- * its changes and removals. Changes and their row values are encoded by {@link ChangeCodec}, the
- * codec of spill files and of the file journal, so every journal and spill file holds a value in
- * one and the same form.
+ * topic of cdc-connect): a transaction's START information, the address the append reaches, and its
+ * changes and removals. Changes and their row values are encoded by {@link ChangeCodec}, the codec
+ * of spill files and of the file journal, so every journal and spill file holds a value in one and
+ * the same form.
  *
  * <pre>{@code
  * byte[] value = JournalCodec.write(new JournalEntry(info, upTo, ChangeSequence.of(changes), removals));
@@ -28,10 +28,11 @@ import java.util.List;
  * and removals (address, SSN).
  *
  * <h2>Versions</h2>
+ *
  * <ul>
- *   <li>1: the records of earlier releases, with a value codec of their own (a LocalDateTime as
- *       an instant at UTC, enums by name). Refused with CDC-2102: they are read by the release
- *       that wrote them only (docs/connect.md, "Upgrading").
+ *   <li>1: the records of earlier releases, with a value codec of their own (a LocalDateTime as an
+ *       instant at UTC, enums by name). Refused with CDC-2102: they are read by the release that
+ *       wrote them only (docs/connect.md, "Upgrading").
  *   <li>2: this layout.
  * </ul>
  */
@@ -85,13 +86,19 @@ public final class JournalCodec {
     }
     int version = value[0] & 0xFF;
     if (version == EARLIER_RELEASES) {
-      throw corrupt("a record of format version 1, written by an earlier release; this release reads version "
-          + VERSION + " only: let the journaled transactions end before upgrading, or start from a position "
-          + "before their first change (docs/connect.md, Upgrading)");
+      throw corrupt(
+          "a record of format version 1, written by an earlier release; this release reads version "
+              + VERSION
+              + " only: let the journaled transactions end before upgrading, or start from a position "
+              + "before their first change (docs/connect.md, Upgrading)");
     }
     if (version != VERSION) {
-      throw corrupt("a record of unknown format version " + version + " (this release writes " + VERSION
-          + "; a later release may have written it)");
+      throw corrupt(
+          "a record of unknown format version "
+              + version
+              + " (this release writes "
+              + VERSION
+              + "; a later release may have written it)");
     }
     try {
       ByteReader in = new ByteReader(value, 1, value.length - 1);
@@ -113,7 +120,9 @@ public final class JournalCodec {
         }
         for (int i = 0; i < removals; i++) {
           JournalEntry.Removal r = removed.get(i);
-          removed.set(i, new JournalEntry.Removal(r.address(), r.ssn(), ChangeCodec.readNullableString(in)));
+          removed.set(
+              i,
+              new JournalEntry.Removal(r.address(), r.ssn(), ChangeCodec.readNullableString(in)));
         }
       }
       if (in.hasRemaining()) {
@@ -158,6 +167,7 @@ public final class JournalCodec {
     Scn startScn = new Scn(in.getLong());
     RedoAddress startAddress = in.getByte() == 0 ? null : ChangeCodec.readAddress(in);
     Instant startTime = in.getByte() == 0 ? null : Instant.ofEpochSecond(in.getLong(), in.getInt());
-    return new TransactionInfo(xid, startScn, startAddress, startTime, ChangeCodec.readNullableString(in));
+    return new TransactionInfo(
+        xid, startScn, startAddress, startTime, ChangeCodec.readNullableString(in));
   }
 }

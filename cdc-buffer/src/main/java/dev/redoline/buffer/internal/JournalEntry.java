@@ -1,8 +1,8 @@
 package dev.redoline.buffer.internal;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.internal.ChangeSequence;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -22,8 +22,8 @@ import java.util.Set;
  *     {@link TransactionJournal#append} and do not keep it
  * @param removed journaled changes removed by undo rows since the previous append
  */
-public record JournalEntry(TransactionInfo transaction, RedoAddress upTo, ChangeSequence changes,
-    List<Removal> removed) {
+public record JournalEntry(
+    TransactionInfo transaction, RedoAddress upTo, ChangeSequence changes, List<Removal> removed) {
 
   public JournalEntry {
     Objects.requireNonNull(transaction, "transaction == null");
@@ -59,8 +59,10 @@ public record JournalEntry(TransactionInfo transaction, RedoAddress upTo, Change
 
     /** Whether one of {@code removals} names {@code change}. */
     public static boolean removes(Set<Removal> removals, Change change) {
-      return !removals.isEmpty() && (removals.contains(of(change))
-          || change.rowId() != null && removals.contains(new Removal(change.address(), change.ssn())));
+      return !removals.isEmpty()
+          && (removals.contains(of(change))
+              || change.rowId() != null
+                  && removals.contains(new Removal(change.address(), change.ssn())));
     }
   }
 }

@@ -28,24 +28,24 @@ import java.util.concurrent.locks.ReentrantLock;
  * journaling.acknowledged(sinkMark);              // journal entries up to the mark are removed
  * }</pre>
  *
- * <p>A transaction is journaled when its oldest un-journaled row is older than
- * {@code journalAfter} (counted from opening or the last journaling), or that row's log is
- * {@code journalAfterLogs} or more logs behind the newest row seen on its redo thread; either way
- * the restart position could otherwise not move past it. A committed journaled transaction keeps
- * its entry until the sink acknowledges its commit, because a restart before that must rebuild it
- * from the journal: its early rows lie before the restart position.
+ * <p>A transaction is journaled when its oldest un-journaled row is older than {@code journalAfter}
+ * (counted from opening or the last journaling), or that row's log is {@code journalAfterLogs} or
+ * more logs behind the newest row seen on its redo thread; either way the restart position could
+ * otherwise not move past it. A committed journaled transaction keeps its entry until the sink
+ * acknowledges its commit, because a restart before that must rebuild it from the journal: its
+ * early rows lie before the restart position.
  *
  * <h2>Threads</h2>
- * Every method runs on the apply thread but {@link #acknowledged}, which runs on the sink's
- * thread as the acknowledgement arrives, while the apply thread may be anywhere (a long mining
- * query included): the entry goes then, not at the next step. The invariant, kept by
- * {@link #lock}: the journal, the commits waiting for their acknowledgement and the acknowledged
- * mark are touched only with the lock held, so the journal sees one call at a time (its
- * implementations need not be thread-safe) and a commit is either acknowledged already when it
- * is noted (its entry goes at once) or waits in {@link #journaledCommits} for the
- * acknowledgement that covers it, never neither. The open transactions' own state stays with the
- * apply thread. An acknowledgement may wait for an append in progress; an append never waits for
- * the sink.
+ *
+ * Every method runs on the apply thread but {@link #acknowledged}, which runs on the sink's thread
+ * as the acknowledgement arrives, while the apply thread may be anywhere (a long mining query
+ * included): the entry goes then, not at the next step. The invariant, kept by {@link #lock}: the
+ * journal, the commits waiting for their acknowledgement and the acknowledged mark are touched only
+ * with the lock held, so the journal sees one call at a time (its implementations need not be
+ * thread-safe) and a commit is either acknowledged already when it is noted (its entry goes at
+ * once) or waits in {@link #journaledCommits} for the acknowledgement that covers it, never
+ * neither. The open transactions' own state stays with the apply thread. An acknowledgement may
+ * wait for an append in progress; an append never waits for the sink.
  */
 final class JournalScheduler {
 
@@ -54,16 +54,21 @@ final class JournalScheduler {
   private final Duration journalAfter;
   private final int journalAfterLogs;
   private final Map<Integer, Long> latestSequence = new HashMap<>();
-  /** Guards {@link #journal}, {@link #journaledCommits} and {@link #acknowledged}: see "Threads". */
+
+  /**
+   * Guards {@link #journal}, {@link #journaledCommits} and {@link #acknowledged}: see "Threads".
+   */
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Journaled transactions committed and not yet acknowledged, in apply order. */
   private final Deque<PendingRemoval> journaledCommits = new ArrayDeque<>();
+
   /** The highest commit the sink acknowledged, or {@code null} before the first. */
   private CommitMark acknowledged;
 
   /** {@code journal} may be null: then nothing is journaled. */
-  JournalScheduler(TransactionJournal journal, Clock clock, Duration journalAfter,
-      int journalAfterLogs) {
+  JournalScheduler(
+      TransactionJournal journal, Clock clock, Duration journalAfter, int journalAfterLogs) {
     this.journal = journal;
     this.clock = clock;
     this.journalAfter = journalAfter;
@@ -153,8 +158,8 @@ final class JournalScheduler {
   }
 
   /**
-   * Sink's thread: removes the entries of journaled transactions committed at or before
-   * {@code mark}; a mark below one acknowledged before changes nothing.
+   * Sink's thread: removes the entries of journaled transactions committed at or before {@code
+   * mark}; a mark below one acknowledged before changes nothing.
    */
   void acknowledged(CommitMark mark) {
     lock.lock();
@@ -170,7 +175,8 @@ final class JournalScheduler {
           it.remove();
         }
       }
-      acknowledged = mark;   // only now: a removal that failed is tried again by the next acknowledgement
+      acknowledged =
+          mark; // only now: a removal that failed is tried again by the next acknowledgement
     } finally {
       lock.unlock();
     }

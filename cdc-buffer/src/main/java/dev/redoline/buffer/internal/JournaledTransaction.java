@@ -1,7 +1,7 @@
 package dev.redoline.buffer.internal;
 
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.internal.ChangeSequence;
 import java.util.Objects;
 
 /**
@@ -18,8 +18,8 @@ import java.util.Objects;
  * @param upTo the address of the last redo row reflected
  * @param changes the live changes in redo order, possibly streamed from storage
  */
-public record JournaledTransaction(TransactionInfo transaction, RedoAddress upTo,
-    ChangeSequence changes) {
+public record JournaledTransaction(
+    TransactionInfo transaction, RedoAddress upTo, ChangeSequence changes) {
 
   public JournaledTransaction {
     Objects.requireNonNull(transaction, "transaction == null");

@@ -13,9 +13,9 @@ import java.util.Set;
 /**
  * The content of one LOB in an owner-only file of the spill directory: written at positions while
  * its LOB rows are applied, then {@linkplain #seal sealed} into the {@link StreamedLob} its change
- * carries, and {@linkplain #release released} (deleted) when that change can no longer be
- * delivered or was acknowledged. Positions are bytes: a character LOB is stored as UTF-16BE, 2
- * bytes per character, so that a character offset is a byte position.
+ * carries, and {@linkplain #release released} (deleted) when that change can no longer be delivered
+ * or was acknowledged. Positions are bytes: a character LOB is stored as UTF-16BE, 2 bytes per
+ * character, so that a character offset is a byte position.
  *
  * <pre>{@code
  * LobFile file = buffer.newLobFile(xid, true);
@@ -32,8 +32,10 @@ public final class LobFile implements StreamedLob.Source {
 
   /** The filler of a hole or an erased range in a BLOB: zero bytes. */
   private static final byte[] BINARY_FILLER = {0};
+
   /** In a character LOB: spaces, U+0020 in UTF-16BE. */
   private static final byte[] CHARACTER_FILLER = {0, ' '};
+
   private static final int FILL_CHUNK = 64 * 1024;
 
   private final Path path;
@@ -51,10 +53,12 @@ public final class LobFile implements StreamedLob.Source {
   /** A new, empty, owner-only file at {@code path}; fails if one exists. */
   static LobFile create(Path path, boolean character) {
     try {
-      Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-          StandardOpenOption.READ);
-      FileChannel channel = FrameWriter.POSIX ? FileChannel.open(path, options, FrameWriter.ownerOnlyFile())
-          : FileChannel.open(path, options);
+      Set<StandardOpenOption> options =
+          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
+      FileChannel channel =
+          FrameWriter.POSIX
+              ? FileChannel.open(path, options, FrameWriter.ownerOnlyFile())
+              : FileChannel.open(path, options);
       return new LobFile(path, character, channel, 0);
     } catch (IOException e) {
       throw SpillFiles.io(path, "create", e);
@@ -75,11 +79,15 @@ public final class LobFile implements StreamedLob.Source {
     return size;
   }
 
-  /** Writes {@code data} at byte {@code position}, which is at most {@link #size()}: the file grows as needed. */
+  /**
+   * Writes {@code data} at byte {@code position}, which is at most {@link #size()}: the file grows
+   * as needed.
+   */
   public void write(long position, byte[] data) {
     requireWritable();
     if (position < 0 || position > size) {
-      throw new IllegalArgumentException("write at " + position + " past the end " + size + " of " + path);
+      throw new IllegalArgumentException(
+          "write at " + position + " past the end " + size + " of " + path);
     }
     ByteBuffer buffer = ByteBuffer.wrap(data);
     try {
@@ -94,14 +102,15 @@ public final class LobFile implements StreamedLob.Source {
   }
 
   /**
-   * Writes the filler (spaces in a character LOB, zero bytes in a BLOB) over bytes
-   * {@code from} (inclusive) to {@code to} (exclusive), growing the file when {@code to} is past
-   * its end: what a hole or an erase leaves.
+   * Writes the filler (spaces in a character LOB, zero bytes in a BLOB) over bytes {@code from}
+   * (inclusive) to {@code to} (exclusive), growing the file when {@code to} is past its end: what a
+   * hole or an erase leaves.
    */
   public void fill(long from, long to) {
     requireWritable();
     if (from < 0 || from > size || to < from) {
-      throw new IllegalArgumentException("fill of " + from + ".." + to + " in " + size + " bytes of " + path);
+      throw new IllegalArgumentException(
+          "fill of " + from + ".." + to + " in " + size + " bytes of " + path);
     }
     byte[] unit = character ? CHARACTER_FILLER : BINARY_FILLER;
     byte[] chunk = new byte[(int) Math.min(FILL_CHUNK, to - from + unit.length)];

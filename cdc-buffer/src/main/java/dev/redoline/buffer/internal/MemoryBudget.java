@@ -15,9 +15,9 @@ import java.util.Collection;
  * memory.untracked(tx);
  * }</pre>
  *
- * <p>Every operation that changes a transaction's accounted heap (append, undo, spill) goes
- * through here, so that {@link #bytes()} stays the sum over open transactions without walking
- * them on every row.
+ * <p>Every operation that changes a transaction's accounted heap (append, undo, spill) goes through
+ * here, so that {@link #bytes()} stays the sum over open transactions without walking them on every
+ * row.
  */
 final class MemoryBudget {
 

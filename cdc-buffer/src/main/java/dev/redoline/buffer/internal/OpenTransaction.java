@@ -1,20 +1,20 @@
 package dev.redoline.buffer.internal;
 
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamedLob;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One buffered transaction: what its START said, its changes (on the heap or spilled), and how
- * much of it the journal holds. Apply-thread only.
+ * One buffered transaction: what its START said, its changes (on the heap or spilled), and how much
+ * of it the journal holds. Apply-thread only.
  *
  * <pre>{@code
  * OpenTransaction tx = new OpenTransaction(xid, scn, address, time, "APP", clock.instant());
@@ -41,18 +41,26 @@ final class OpenTransaction {
   private RedoAddress journaledUpTo;
   private Instant journaledAt;
   private final List<JournalEntry.Removal> pendingRemovals = new ArrayList<>();
+
   /**
    * The LOB files of this transaction's streamed values, written or sealed: released with the
-   * change that carries one, or all with the transaction. While there is one the transaction is
-   * not journaled (a journal must not refer to a file that a restart deletes), so a restart reads
-   * it again from its first row not journaled before.
+   * change that carries one, or all with the transaction. While there is one the transaction is not
+   * journaled (a journal must not refer to a file that a restart deletes), so a restart reads it
+   * again from its first row not journaled before.
    */
   private final List<LobFile> lobFiles = new ArrayList<>();
+
   /** The lowest SCN among redo rows applied after the journal mark (start SCN when none). */
   private Scn unjournaledScn;
+
   private RedoAddress firstUnjournaled;
 
-  OpenTransaction(Xid xid, Scn startScn, RedoAddress startAddress, Instant startTime, String user,
+  OpenTransaction(
+      Xid xid,
+      Scn startScn,
+      RedoAddress startAddress,
+      Instant startTime,
+      String user,
       Instant openedAt) {
     this.xid = xid;
     this.startScn = startScn;
@@ -213,7 +221,10 @@ final class OpenTransaction {
     return !lobFiles.isEmpty();
   }
 
-  /** Hands the LOB files over (at commit): the buffer releases them once the transaction is acknowledged. */
+  /**
+   * Hands the LOB files over (at commit): the buffer releases them once the transaction is
+   * acknowledged.
+   */
   List<LobFile> takeLobFiles() {
     List<LobFile> out = List.copyOf(lobFiles);
     lobFiles.clear();
@@ -264,9 +275,12 @@ final class OpenTransaction {
     return journaledAt;
   }
 
-  /** Whether a row at {@code address} is already reflected in the journal (a re-read after restart). */
+  /**
+   * Whether a row at {@code address} is already reflected in the journal (a re-read after restart).
+   */
   boolean coveredByJournal(RedoAddress address) {
-    return journaledUpTo != null && address.sameThread(journaledUpTo)
+    return journaledUpTo != null
+        && address.sameThread(journaledUpTo)
         && address.compareTo(journaledUpTo) <= 0;
   }
 
@@ -282,7 +296,9 @@ final class OpenTransaction {
   /** Whether the transaction was reloaded from the journal when the buffer opened. */
   boolean reloaded;
 
-  /** The live changes in order, streamed from the spill file when spilled; valid until the next add. */
+  /**
+   * The live changes in order, streamed from the spill file when spilled; valid until the next add.
+   */
   Iterable<Change> liveChanges() {
     return spill != null ? spill.sequenceFrom(0) : memory.liveChanges();
   }

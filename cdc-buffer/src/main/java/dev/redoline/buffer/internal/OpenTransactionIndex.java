@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 
 /**
- * The open transactions of a buffer, found by full XID or, for rows whose XID ends in
- * {@code ffffffff}, by undo segment and slot.
+ * The open transactions of a buffer, found by full XID or, for rows whose XID ends in {@code
+ * ffffffff}, by undo segment and slot.
  *
  * <pre>{@code
  * OpenTransactionIndex open = new OpenTransactionIndex();
@@ -17,9 +17,9 @@ import java.util.List;
  * open.remove(same);
  * }</pre>
  *
- * <p>LogMiner sometimes reports a row's XID with an unknown sequence ({@code ffffffff}, for
- * example the ROLLBACK of a transaction mined from its middle). Such a row can only be matched by
- * undo segment and slot; a slot is reused by later transactions, so the newest opened match wins.
+ * <p>LogMiner sometimes reports a row's XID with an unknown sequence ({@code ffffffff}, for example
+ * the ROLLBACK of a transaction mined from its middle). Such a row can only be matched by undo
+ * segment and slot; a slot is reused by later transactions, so the newest opened match wins.
  */
 final class OpenTransactionIndex {
 

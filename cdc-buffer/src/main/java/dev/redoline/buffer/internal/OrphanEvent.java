@@ -20,8 +20,13 @@ import java.util.Objects;
  * @param lastAddress the address of its last row seen, or {@code null} when none
  * @param snapshotScn the SCN of the active-transaction snapshot it was missing from
  */
-public record OrphanEvent(Xid xid, Scn startScn, long changeCount, RedoAddress firstAddress,
-    RedoAddress lastAddress, Scn snapshotScn) {
+public record OrphanEvent(
+    Xid xid,
+    Scn startScn,
+    long changeCount,
+    RedoAddress firstAddress,
+    RedoAddress lastAddress,
+    Scn snapshotScn) {
 
   public OrphanEvent {
     Objects.requireNonNull(xid, "xid == null");

@@ -27,7 +27,11 @@ public final class PublishedTransaction implements AutoCloseable {
 
   private final Transaction transaction;
   private final SpilledSequence spilled;
-  /** The files of its streamed LOB values: they outlive {@link #close()}, until acknowledged or {@link #discard()}. */
+
+  /**
+   * The files of its streamed LOB values: they outlive {@link #close()}, until acknowledged or
+   * {@link #discard()}.
+   */
   private final List<LobFile> lobFiles;
 
   PublishedTransaction(Transaction transaction, SpilledSequence spilled, List<LobFile> lobFiles) {
@@ -53,8 +57,10 @@ public final class PublishedTransaction implements AutoCloseable {
       try {
         spilled.delete();
       } catch (IOException e) {
-        throw new CdcException(ErrorCode.SPILL_FILE_CORRUPT,
-            "cannot delete spill file of transaction " + transaction.xid() + ": " + e, e);
+        throw new CdcException(
+            ErrorCode.SPILL_FILE_CORRUPT,
+            "cannot delete spill file of transaction " + transaction.xid() + ": " + e,
+            e);
       }
     }
   }

@@ -83,9 +83,34 @@ final class RedoRowCodec {
     String srcConName = getText(r);
     Integer srcConId = getInteger(r);
     Long srcConUid = r.getByte() == ABSENT ? null : r.getLong();
-    return new RedoRow(scn, startScn, commitScn, timestamp, startTimestamp, commitTimestamp, xid, operationCode,
-        operation, (flags & 1) != 0, segOwner, tableName, rowId, username, address, ssn, (flags & 2) != 0, dataObj,
-        dataObjv, dataObjd, sqlRedo, sqlUndo, info, status, srcConName, srcConId, srcConUid);
+    return new RedoRow(
+        scn,
+        startScn,
+        commitScn,
+        timestamp,
+        startTimestamp,
+        commitTimestamp,
+        xid,
+        operationCode,
+        operation,
+        (flags & 1) != 0,
+        segOwner,
+        tableName,
+        rowId,
+        username,
+        address,
+        ssn,
+        (flags & 2) != 0,
+        dataObj,
+        dataObjv,
+        dataObjd,
+        sqlRedo,
+        sqlUndo,
+        info,
+        status,
+        srcConName,
+        srcConId,
+        srcConUid);
   }
 
   private static void putScn(ByteWriter w, Scn scn) {
@@ -116,7 +141,8 @@ final class RedoRowCodec {
       return null;
     }
     long day = r.getLong();
-    return LocalDateTime.of(java.time.LocalDate.ofEpochDay(day), java.time.LocalTime.ofNanoOfDay(r.getLong()));
+    return LocalDateTime.of(
+        java.time.LocalDate.ofEpochDay(day), java.time.LocalTime.ofNanoOfDay(r.getLong()));
   }
 
   private static void putInteger(ByteWriter w, Integer value) {

@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * What the open, un-journaled part of the buffer requires of the restart position
- * (docs/architecture.md#positions, rule 4). Empty when nothing is held back: the engine then uses its
- * cursor.
+ * (docs/architecture.md#positions, rule 4). Empty when nothing is held back: the engine then uses
+ * its cursor.
  *
  * <pre>{@code
  * ResumePoint held = buffer.resumePoint();

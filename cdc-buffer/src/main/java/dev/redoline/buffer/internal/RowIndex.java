@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 
 /**
- * For each ROW_ID, the positions of the live changes that carry it, newest last: an undo row
- * pops the newest in O(1), whatever the size of the transaction.
+ * For each ROW_ID, the positions of the live changes that carry it, newest last: an undo row pops
+ * the newest in O(1), whatever the size of the transaction.
  *
  * <pre>{@code
  * RowIndex index = new RowIndex();

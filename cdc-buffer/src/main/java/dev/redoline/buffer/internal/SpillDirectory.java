@@ -8,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * The spill directory: created owner-only, emptied of spill files from an earlier process when a
- * buffer opens, and the namer of new spill files ({@code tx-<xid>-<n>.spill}) and LOB files
- * ({@code lob-<xid>-<n>.spill}, {@link LobFile}).
+ * buffer opens, and the namer of new spill files ({@code tx-<xid>-<n>.spill}) and LOB files ({@code
+ * lob-<xid>-<n>.spill}, {@link LobFile}).
  *
  * <pre>{@code
  * SpillDirectory dir = new SpillDirectory(Path.of("/var/tmp/redoline"));
@@ -23,7 +23,8 @@ final class SpillDirectory {
    * LOB file numbers, unique in the JVM: a {@link dev.redoline.core.StreamedLob} kept past its
    * release must never name a file a later buffer on the same directory creates.
    */
-  private static final java.util.concurrent.atomic.AtomicLong LOB_FILES = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.concurrent.atomic.AtomicLong LOB_FILES =
+      new java.util.concurrent.atomic.AtomicLong();
 
   private final Path directory;
   private long counter;
@@ -35,7 +36,8 @@ final class SpillDirectory {
   void prepare() {
     try {
       FrameWriter.createOwnerOnlyDirectory(directory);
-      try (DirectoryStream<Path> old = Files.newDirectoryStream(directory, "*" + SpillFiles.SUFFIX)) {
+      try (DirectoryStream<Path> old =
+          Files.newDirectoryStream(directory, "*" + SpillFiles.SUFFIX)) {
         for (Path file : old) {
           Files.deleteIfExists(file);
         }
@@ -51,7 +53,8 @@ final class SpillDirectory {
   }
 
   Path newLobFile(Xid xid) {
-    return directory.resolve(LOB_PREFIX + xid.toHex() + "-" + LOB_FILES.incrementAndGet() + SpillFiles.SUFFIX);
+    return directory.resolve(
+        LOB_PREFIX + xid.toHex() + "-" + LOB_FILES.incrementAndGet() + SpillFiles.SUFFIX);
   }
 
   /** How the names of LOB files begin. */

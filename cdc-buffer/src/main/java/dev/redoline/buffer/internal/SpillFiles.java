@@ -18,7 +18,7 @@ final class SpillFiles {
   }
 
   static CdcException io(Path file, String action, IOException e) {
-    return new CdcException(ErrorCode.LOCAL_STORAGE_FAILED,
-        "cannot " + action + " spill file " + file + ": " + e, e);
+    return new CdcException(
+        ErrorCode.LOCAL_STORAGE_FAILED, "cannot " + action + " spill file " + file + ": " + e, e);
   }
 }

@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * The changes of one spilled transaction: an append-only file of checksummed frames, each
- * {@code [int position][change]}, plus what undo rows need to find their target without reading
- * the file for each one.
+ * The changes of one spilled transaction: an append-only file of checksummed frames, each {@code
+ * [int position][change]}, plus what undo rows need to find their target without reading the file
+ * for each one.
  *
  * <pre>{@code
  * SpillStore store = SpillStore.create(dir.resolve("tx-0a000b0057030000-1.spill"), 8192);
@@ -22,13 +21,14 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <h2>Implementation notes</h2>
+ *
  * Frames are grouped in segments of {@link #SEGMENT} positions. The open (newest) segment keeps a
  * {@link RowIndex} in memory; a sealed segment keeps only a {@link SegmentFilter}. An undo row
  * looks in the open segment, then walks sealed segments newest first, reading back only a segment
  * whose filter matches; the last segment read stays indexed, so a savepoint rollback that undoes a
- * long run of changes in reverse reads each segment once. Removed positions are bits in
- * {@code removed}, skipped by every reader. Apply-thread only; readers of a published file use
- * their own channels.
+ * long run of changes in reverse reads each segment once. Removed positions are bits in {@code
+ * removed}, skipped by every reader. Apply-thread only; readers of a published file use their own
+ * channels.
  */
 final class SpillStore {
 
@@ -175,11 +175,14 @@ final class SpillStore {
     if (segment != cachedSegment) {
       Sealed s = sealed.get(segment);
       RowIndex index = new RowIndex();
-      readFrames(s.offset, s.count, (position, change) -> {
-        if (change.rowId() != null && !removed.get(position)) {
-          index.push(change.rowId(), position);
-        }
-      });
+      readFrames(
+          s.offset,
+          s.count,
+          (position, change) -> {
+            if (change.rowId() != null && !removed.get(position)) {
+              index.push(change.rowId(), position);
+            }
+          });
       segmentsRead++;
       cachedSegment = segment;
       cachedIndex = index;
@@ -191,11 +194,14 @@ final class SpillStore {
   Change changeAtIgnoringRemoval(int position) {
     Change[] found = new Change[1];
     long[] start = segmentStart(position);
-    readFrames(start[0], start[1], (p, change) -> {
-      if (p == position) {
-        found[0] = change;
-      }
-    });
+    readFrames(
+        start[0],
+        start[1],
+        (p, change) -> {
+          if (p == position) {
+            found[0] = change;
+          }
+        });
     return found[0];
   }
 
@@ -214,7 +220,8 @@ final class SpillStore {
     for (int p = removed.nextClearBit(from); p < positionLimit(); p = removed.nextClearBit(p + 1)) {
       size++;
     }
-    return new SpilledSequence(path, start[0], frames - start[2], from, (BitSet) removed.clone(), size);
+    return new SpilledSequence(
+        path, start[0], frames - start[2], from, (BitSet) removed.clone(), size);
   }
 
   /** One past the highest position written. */
@@ -277,9 +284,9 @@ final class SpillStore {
   }
 
   /**
-   * A sealed segment. The filter cannot forget a ROW_ID, so the ROW_IDs whose every change in
-   * the segment was undone are kept apart: without them, a savepoint rollback walking back
-   * through two segments would read both again for every undo row.
+   * A sealed segment. The filter cannot forget a ROW_ID, so the ROW_IDs whose every change in the
+   * segment was undone are kept apart: without them, a savepoint rollback walking back through two
+   * segments would read both again for every undo row.
    */
   private static final class Sealed {
     final long offset;

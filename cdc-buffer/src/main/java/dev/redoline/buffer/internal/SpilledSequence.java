@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The changes of a committed spilled transaction, streamed from its spill file one frame at a
- * time: never materialised whole. Each {@link #iterator()} reads the file from the start.
+ * The changes of a committed spilled transaction, streamed from its spill file one frame at a time:
+ * never materialised whole. Each {@link #iterator()} reads the file from the start.
  *
  * <pre>{@code
  * for (Change change : sequence) { ... }   // CDC-2101 on a bad checksum or a short file

@@ -12,17 +12,17 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The rows of one mining step that do not fit its memory budget, in an owner-only file
- * {@code step-<n>.spill} of the spill directory: written once in redo order, then read from the
- * start as often as the step needs (the DDL cut reads it twice), and deleted by {@link #close()}.
- * A buffer that opens on the directory deletes files left by an earlier process, as it deletes
- * its own spill files.
+ * The rows of one mining step that do not fit its memory budget, in an owner-only file {@code
+ * step-<n>.spill} of the spill directory: written once in redo order, then read from the start as
+ * often as the step needs (the DDL cut reads it twice), and deleted by {@link #close()}. A buffer
+ * that opens on the directory deletes files left by an earlier process, as it deletes its own spill
+ * files.
  *
  * <p>The rows are raw LogMiner rows, whose SQL_REDO still holds the values of excluded columns
  * (they are left out only when a row is decoded). So every frame's payload is enciphered with
  * AES/CTR under a key drawn for this file and held only on the heap: once the file is closed, or
- * the process is gone, its bytes can be read by no one, and no column value is ever in the file
- * in the clear. The frames keep the spill files' checksums ({@link FrameWriter}).
+ * the process is gone, its bytes can be read by no one, and no column value is ever in the file in
+ * the clear. The frames keep the spill files' checksums ({@link FrameWriter}).
  *
  * <pre>{@code
  * try (StepRowFile file = StepRowFile.create(spillDir)) {

@@ -2,13 +2,13 @@ package dev.redoline.buffer.internal;
 
 import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.Transaction;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
+import dev.redoline.core.internal.Transaction;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,44 +41,50 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <h2>The LogMiner rows each method handles</h2>
+ *
  * <ul>
  *   <li>{@link #begin}: {@code OPERATION_CODE=6} ({@code set transaction read write;}) opens the
- *       transaction. A START for a transaction already open changes nothing (docs/logminer.md#open-transactions-and-orphans): after a restart it is the START of a journaled transaction read again, and resetting
- *       would lose its journaled changes.
+ *       transaction. A START for a transaction already open changes nothing
+ *       (docs/logminer.md#open-transactions-and-orphans): after a restart it is the START of a
+ *       journaled transaction read again, and resetting would lose its journaled changes.
  *   <li>{@link #add}: {@code OPERATION_CODE} 1, 2 or 3 with {@code ROLLBACK=0} appends a change;
  *       without a START seen (mining began inside the transaction) it opens the transaction.
  *   <li>{@link #undo}: a DML row with {@code ROLLBACK=1} (savepoint rollback, statement rollback
- *       after ORA-00001) removes the newest earlier change of the transaction with the same
- *       {@code ROW_ID}, in O(1) for changes in memory and without reading the whole spill file
- *       for spilled ones. {@code update "S"."T" set "A" = '1' where ROWID = 'AAAR3s...';}
- *       (ROLLBACK=1) after {@code update ... set "A" = '2' ...} removes the latter.
+ *       after ORA-00001) removes the newest earlier change of the transaction with the same {@code
+ *       ROW_ID}, in O(1) for changes in memory and without reading the whole spill file for spilled
+ *       ones. {@code update "S"."T" set "A" = '1' where ROWID = 'AAAR3s...';} (ROLLBACK=1) after
+ *       {@code update ... set "A" = '2' ...} removes the latter.
  *   <li>{@link #commit}: {@code OPERATION_CODE=7} publishes the live changes in redo order.
  *   <li>{@link #rollback}: {@code OPERATION_CODE=36} drops the transaction.
  * </ul>
- * Rows whose XID ends in {@code ffffffff} are matched by undo segment and slot
- * ({@link Xid#matches}); when several open transactions match, the newest opened wins.
+ *
+ * Rows whose XID ends in {@code ffffffff} are matched by undo segment and slot ({@link
+ * Xid#matches}); when several open transactions match, the newest opened wins.
  *
  * <h2>Memory</h2>
- * Every change is accounted at its estimated heap size. Past {@code memoryBudgetBytes} the
- * largest in-memory transactions move to owner-only spill files in {@code spillDirectory}, and
- * their later changes go straight to the file. Spill files are deleted on rollback, on orphan
- * removal, when the consumer closes a {@link PublishedTransaction}, and when a buffer opens.
- * A LOB value too large for the heap is written to a {@link LobFile} of the same directory and
- * the change carries a {@link dev.redoline.core.StreamedLob} over it, accounted at the size of
- * that handle; the file goes with its change, its transaction, or the acknowledgement.
+ *
+ * Every change is accounted at its estimated heap size. Past {@code memoryBudgetBytes} the largest
+ * in-memory transactions move to owner-only spill files in {@code spillDirectory}, and their later
+ * changes go straight to the file. Spill files are deleted on rollback, on orphan removal, when the
+ * consumer closes a {@link PublishedTransaction}, and when a buffer opens. A LOB value too large
+ * for the heap is written to a {@link LobFile} of the same directory and the change carries a
+ * {@link dev.redoline.core.StreamedLob} over it, accounted at the size of that handle; the file
+ * goes with its change, its transaction, or the acknowledgement.
  *
  * <h2>Threads</h2>
- * Every method runs on the single apply thread, in redo order, but {@link #acknowledged}, which
- * the sink's thread calls as an acknowledgement arrives. Only the journal is shared between the
- * two, behind {@code JournalScheduler}'s lock; spill I/O takes no lock, so it never blocks another
+ *
+ * Every method runs on the single apply thread, in redo order, but {@link #acknowledged}, which the
+ * sink's thread calls as an acknowledgement arrives. Only the journal is shared between the two,
+ * behind {@code JournalScheduler}'s lock; spill I/O takes no lock, so it never blocks another
  * thread. A {@link PublishedTransaction} may be read and closed on another thread.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because it is the one entry point of the buffer: one public method per
- * LogMiner row kind and per step of the capture's life (open, step applied, acknowledged, orphan
- * check, journal reload, discard), each checking the transaction's state and the budget before it
- * hands the storage to {@code OpenTransaction}, {@code SpillStore} and the journal. About a
- * third of the file is the contract of those methods.
+ *
+ * Past 400 lines because it is the one entry point of the buffer: one public method per LogMiner
+ * row kind and per step of the capture's life (open, step applied, acknowledged, orphan check,
+ * journal reload, discard), each checking the transaction's state and the budget before it hands
+ * the storage to {@code OpenTransaction}, {@code SpillStore} and the journal. About a third of the
+ * file is the contract of those methods.
  */
 public final class TransactionBuffer implements AutoCloseable {
 
@@ -97,10 +103,14 @@ public final class TransactionBuffer implements AutoCloseable {
   private TransactionBuffer(BufferSettings settings) {
     this.settings = settings;
     this.spillDirectory = new SpillDirectory(settings.spillDirectory());
-    this.memory = new MemoryBudget(settings.memoryBudgetBytes(), spillDirectory,
-        settings.spillBufferBytes());
-    this.journaling = new JournalScheduler(settings.journal(), settings.clock(),
-        settings.journalAfter(), settings.journalAfterLogs());
+    this.memory =
+        new MemoryBudget(settings.memoryBudgetBytes(), spillDirectory, settings.spillBufferBytes());
+    this.journaling =
+        new JournalScheduler(
+            settings.journal(),
+            settings.clock(),
+            settings.journalAfter(),
+            settings.journalAfterLogs());
   }
 
   public static Builder builder() {
@@ -125,8 +135,14 @@ public final class TransactionBuffer implements AutoCloseable {
 
   private void restore(JournaledTransaction journaled) {
     TransactionInfo info = journaled.transaction();
-    OpenTransaction tx = new OpenTransaction(info.xid(), info.startScn(), info.startAddress(),
-        info.startTime(), info.user(), settings.clock().instant());
+    OpenTransaction tx =
+        new OpenTransaction(
+            info.xid(),
+            info.startScn(),
+            info.startAddress(),
+            info.startTime(),
+            info.user(),
+            settings.clock().instant());
     track(tx);
     for (Change change : journaled.changes()) {
       appendWithinBudget(tx, change);
@@ -137,11 +153,11 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * The live changes, in order, of {@code xid} when it was reloaded from the journal by
-   * {@link #open}: what this run knows of it without having applied its rows (a LOB statement
-   * later in it reads the values its earlier changes set). Empty for a transaction this run
-   * began, or one not open. A spilled transaction is streamed from its file; the view is valid
-   * until the next change is added.
+   * The live changes, in order, of {@code xid} when it was reloaded from the journal by {@link
+   * #open}: what this run knows of it without having applied its rows (a LOB statement later in it
+   * reads the values its earlier changes set). Empty for a transaction this run began, or one not
+   * open. A spilled transaction is streamed from its file; the view is valid until the next change
+   * is added.
    */
   public Iterable<Change> reloadedChanges(Xid xid) {
     requireOpen();
@@ -197,8 +213,7 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * A DML row with ROLLBACK=1: removes the newest earlier change of {@code xid} with
-   * {@code rowId}.
+   * A DML row with ROLLBACK=1: removes the newest earlier change of {@code xid} with {@code rowId}.
    *
    * @return whether a change was removed; {@code false} is counted as an unmatched undo row
    */
@@ -273,10 +288,11 @@ public final class TransactionBuffer implements AutoCloseable {
 
   /**
    * OPERATION_CODE 7: publishes {@code xid}. Empty when the transaction is unknown (its START and
-   * changes were before the mined range, or it was dropped as an orphan) or has no live change:
-   * the engine still records the commit position.
+   * changes were before the mined range, or it was dropped as an orphan) or has no live change: the
+   * engine still records the commit position.
    */
-  public Optional<PublishedTransaction> commit(Xid xid, Scn scn, RedoAddress address, Instant time) {
+  public Optional<PublishedTransaction> commit(
+      Xid xid, Scn scn, RedoAddress address, Instant time) {
     requireOpen();
     Objects.requireNonNull(scn, "scn == null");
     Objects.requireNonNull(time, "time == null");
@@ -295,9 +311,13 @@ public final class TransactionBuffer implements AutoCloseable {
     List<LobFile> lobFiles = tx.takeLobFiles();
     committedLobs.committed(new CommitMark(scn, address), lobFiles);
     ChangeSequence changes = tx.publish();
-    Commit commit = new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
-    return Optional.of(new PublishedTransaction(new Transaction(commit, changes),
-        changes instanceof SpilledSequence s ? s : null, lobFiles));
+    Commit commit =
+        new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
+    return Optional.of(
+        new PublishedTransaction(
+            new Transaction(commit, changes),
+            changes instanceof SpilledSequence s ? s : null,
+            lobFiles));
   }
 
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */
@@ -314,8 +334,8 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * Drops the open transaction {@code xid} with every change it holds (memory, spill file,
-   * journal entry), at an operator's request: what was dropped, or empty when it is not open.
+   * Drops the open transaction {@code xid} with every change it holds (memory, spill file, journal
+   * entry), at an operator's request: what was dropped, or empty when it is not open.
    */
   public Optional<DroppedTransaction> dropOpen(Xid xid) {
     requireOpen();
@@ -323,7 +343,8 @@ public final class TransactionBuffer implements AutoCloseable {
     if (tx == null) {
       return Optional.empty();
     }
-    DroppedTransaction dropped = new DroppedTransaction(tx.xid(), tx.startScn(), tx.size(), tx.firstAddress());
+    DroppedTransaction dropped =
+        new DroppedTransaction(tx.xid(), tx.startScn(), tx.size(), tx.firstAddress());
     drop(tx);
     return Optional.of(dropped);
   }
@@ -334,16 +355,16 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * Tells the buffer that the sink acknowledged every transaction committed at or before
-   * {@code mark} ({@code whole}: the transaction at {@code mark} too, its last change acknowledged,
-   * not one in its middle): journal entries of those transactions are no longer needed for a
-   * restart, and go now; the LOB files of the transactions acknowledged whole are deleted, and a
-   * {@link dev.redoline.core.StreamedLob} over one reads no more (CDC-5004). The one way an
+   * Tells the buffer that the sink acknowledged every transaction committed at or before {@code
+   * mark} ({@code whole}: the transaction at {@code mark} too, its last change acknowledged, not
+   * one in its middle): journal entries of those transactions are no longer needed for a restart,
+   * and go now; the LOB files of the transactions acknowledged whole are deleted, and a {@link
+   * dev.redoline.core.StreamedLob} over one reads no more (CDC-5004). The one way an
    * acknowledgement enters the buffer, and the one method of it that runs on another thread than
    * the apply thread: the sink's, as the acknowledgement arrives, while the apply thread may be in
    * the middle of a step, and also before {@link #open} (the start position). So whatever it frees
-   * is guarded where it is kept ({@code JournalScheduler}'s lock for the journal,
-   * {@code CommittedLobFiles}' own for the LOB files); it touches no open transaction.
+   * is guarded where it is kept ({@code JournalScheduler}'s lock for the journal, {@code
+   * CommittedLobFiles}' own for the LOB files); it touches no open transaction.
    */
   public void acknowledged(CommitMark mark, boolean whole) {
     Objects.requireNonNull(mark, "mark == null");
@@ -354,9 +375,9 @@ public final class TransactionBuffer implements AutoCloseable {
   /**
    * A new, empty LOB file of the open transaction {@code xid} in the spill directory, for a LOB
    * value too large for the heap: deleted with the change that carries its value (an undo row),
-   * with the transaction (rollback, orphan, {@link #discardOpen}, {@link #close}), or once the
-   * sink acknowledged the committed transaction ({@link #acknowledged}). The transaction is
-   * not journaled while it has one.
+   * with the transaction (rollback, orphan, {@link #discardOpen}, {@link #close}), or once the sink
+   * acknowledged the committed transaction ({@link #acknowledged}). The transaction is not
+   * journaled while it has one.
    *
    * @throws IllegalStateException when {@code xid} is not open
    * @throws dev.redoline.core.CdcException CDC-2104 when the file cannot be created
@@ -368,7 +389,10 @@ public final class TransactionBuffer implements AutoCloseable {
     return tx.newLobFile(spillDirectory.newLobFile(tx.xid()), character);
   }
 
-  /** Deletes {@code file} of {@code xid} now: no change carries its value (over the limit, not delivered). */
+  /**
+   * Deletes {@code file} of {@code xid} now: no change carries its value (over the limit, not
+   * delivered).
+   */
   public void releaseLob(Xid xid, LobFile file) {
     requireOpen();
     OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
@@ -380,8 +404,8 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * Records the database's active transactions: each open transaction missing from them becomes
-   * an orphan unless its COMMIT or ROLLBACK is applied before mining passes {@code active.scn()}.
+   * Records the database's active transactions: each open transaction missing from them becomes an
+   * orphan unless its COMMIT or ROLLBACK is applied before mining passes {@code active.scn()}.
    */
   public void checkOrphans(ActiveTransactions active) {
     requireOpen();
@@ -390,8 +414,8 @@ public final class TransactionBuffer implements AutoCloseable {
   }
 
   /**
-   * Called after each applied step with the SCN mining has reached: removes orphans whose
-   * snapshot SCN was reached, then journals transactions held open too long.
+   * Called after each applied step with the SCN mining has reached: removes orphans whose snapshot
+   * SCN was reached, then journals transactions held open too long.
    */
   public void stepApplied(Scn minedScn) {
     requireOpen();
@@ -403,10 +427,16 @@ public final class TransactionBuffer implements AutoCloseable {
   private void removeOrphan(OpenTransaction tx, Scn snapshotScn) {
     untrack(tx);
     counters.orphans++;
-    OrphanEvent event = new OrphanEvent(tx.xid(), tx.startScn(), tx.size(), tx.firstAddress(),
-        tx.lastAddress(), snapshotScn);
-    LOG.warn("Transaction {} is an orphan: not active at SCN {} and no COMMIT or ROLLBACK mined; "
-        + "dropped {} changes ({} to {})", tx.xid(), snapshotScn, tx.size(), tx.firstAddress(),
+    OrphanEvent event =
+        new OrphanEvent(
+            tx.xid(), tx.startScn(), tx.size(), tx.firstAddress(), tx.lastAddress(), snapshotScn);
+    LOG.warn(
+        "Transaction {} is an orphan: not active at SCN {} and no COMMIT or ROLLBACK mined; "
+            + "dropped {} changes ({} to {})",
+        tx.xid(),
+        snapshotScn,
+        tx.size(),
+        tx.firstAddress(),
         tx.lastAddress());
     drop(tx);
     settings.orphanListener().accept(event);
@@ -512,7 +542,7 @@ public final class TransactionBuffer implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private Duration journalAfter = Duration.ofMinutes(5);
     private int journalAfterLogs = 4;
-    private Consumer<OrphanEvent> orphanListener = e -> { };
+    private Consumer<OrphanEvent> orphanListener = e -> {};
     private int spillBufferBytes = 8192;
 
     private Builder() {}
@@ -524,7 +554,9 @@ public final class TransactionBuffer implements AutoCloseable {
       return this;
     }
 
-    /** Where spill files go ({@code cdc.buffer.spill.dir}); created owner-only by {@link #open()}. */
+    /**
+     * Where spill files go ({@code cdc.buffer.spill.dir}); created owner-only by {@link #open()}.
+     */
     public Builder spillDirectory(Path directory) {
       this.spillDirectory = Objects.requireNonNull(directory, "directory == null");
       return this;
@@ -551,8 +583,8 @@ public final class TransactionBuffer implements AutoCloseable {
     }
 
     /**
-     * Journal a transaction whose first un-journaled row is this many logs behind the newest row
-     * of its thread ({@code cdc.buffer.journal.after.logs}).
+     * Journal a transaction whose first un-journaled row is this many logs behind the newest row of
+     * its thread ({@code cdc.buffer.journal.after.logs}).
      */
     public Builder journalAfterLogs(int logs) {
       requireArgument(logs >= 1, "journalAfterLogs must be 1 or more: " + logs);
@@ -576,8 +608,16 @@ public final class TransactionBuffer implements AutoCloseable {
     /** Builds the buffer; no I/O happens before {@link TransactionBuffer#open()}. */
     public TransactionBuffer build() {
       requireState(spillDirectory != null, "spillDirectory is required");
-      return new TransactionBuffer(new BufferSettings(memoryBudgetBytes, spillDirectory, journal,
-          clock, journalAfter, journalAfterLogs, orphanListener, spillBufferBytes));
+      return new TransactionBuffer(
+          new BufferSettings(
+              memoryBudgetBytes,
+              spillDirectory,
+              journal,
+              clock,
+              journalAfter,
+              journalAfterLogs,
+              orphanListener,
+              spillBufferBytes));
     }
 
     private static void requireArgument(boolean condition, String message) {

@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param startTime the START row's time, or {@code null} when it was not seen
  * @param user the session user, or {@code null} when unknown
  */
-public record TransactionInfo(Xid xid, Scn startScn, RedoAddress startAddress, Instant startTime,
-    String user) {
+public record TransactionInfo(
+    Xid xid, Scn startScn, RedoAddress startAddress, Instant startTime, String user) {
 
   public TransactionInfo {
     Objects.requireNonNull(xid, "xid == null");

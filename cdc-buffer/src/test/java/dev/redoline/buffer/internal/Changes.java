@@ -38,15 +38,33 @@ final class Changes {
 
   static Change insert(long id, long block, String rowId) {
     Row after = Row.of(id, "order-" + id, new BigDecimal("12.50"));
-    return new Change(Operation.INSERT, TABLE, 1, null, after, Scn.of(1000 + block),
-        address(block), 0, rowId, TIME);
+    return new Change(
+        Operation.INSERT,
+        TABLE,
+        1,
+        null,
+        after,
+        Scn.of(1000 + block),
+        address(block),
+        0,
+        rowId,
+        TIME);
   }
 
   static Change update(long id, long block, String rowId) {
     Row before = Row.of(id, "order-" + id, new BigDecimal("12.50"));
     Row after = Row.of(id, "order-" + id, new BigDecimal(block));
-    return new Change(Operation.UPDATE, TABLE, 1, before, after, Scn.of(1000 + block),
-        address(block), 0, rowId, TIME);
+    return new Change(
+        Operation.UPDATE,
+        TABLE,
+        1,
+        before,
+        after,
+        Scn.of(1000 + block),
+        address(block),
+        0,
+        rowId,
+        TIME);
   }
 
   /** A ROW_ID-shaped text: 18 base64 characters, unique per id. */

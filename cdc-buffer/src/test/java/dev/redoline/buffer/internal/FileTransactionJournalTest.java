@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcException;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.ChangeSequence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -41,11 +41,11 @@ class FileTransactionJournalTest extends JournalContract {
   @Test
   void load_tornLastAppend_isIgnoredAndCutOffByTheNextAppend() throws Exception {
     TransactionJournal journal = journal();
-    journal.append(new JournalEntry(INFO, address(2), ChangeSequence.of(List.of(insert(1, 2))),
-        List.of()));
+    journal.append(
+        new JournalEntry(INFO, address(2), ChangeSequence.of(List.of(insert(1, 2))), List.of()));
     long valid = Files.size(onlyFile());
-    journal.append(new JournalEntry(INFO, address(3), ChangeSequence.of(List.of(insert(2, 3))),
-        List.of()));
+    journal.append(
+        new JournalEntry(INFO, address(3), ChangeSequence.of(List.of(insert(2, 3))), List.of()));
     byte[] bytes = Files.readAllBytes(onlyFile());
     Files.write(onlyFile(), Arrays.copyOf(bytes, (int) valid + 7)); // crash inside the append
 
@@ -54,24 +54,33 @@ class FileTransactionJournalTest extends JournalContract {
     assertThat(loaded.get(0).upTo()).isEqualTo(address(2));
     assertThat(loaded.get(0).changes()).containsExactly(insert(1, 2));
 
-    restarted.append(new JournalEntry(INFO, address(4), ChangeSequence.of(List.of(insert(3, 4))),
-        List.of()));
+    restarted.append(
+        new JournalEntry(INFO, address(4), ChangeSequence.of(List.of(insert(3, 4))), List.of()));
     assertThat(reopen().load().get(0).changes()).containsExactly(insert(1, 2), insert(3, 4));
   }
 
   @Test
   void load_flippedByte_failsWithJournalCorrupt() throws Exception {
-    journal().append(new JournalEntry(INFO, address(2),
-        ChangeSequence.of(List.of(insert(1, 2), insert(2, 3))), List.of()));
+    journal()
+        .append(
+            new JournalEntry(
+                INFO,
+                address(2),
+                ChangeSequence.of(List.of(insert(1, 2), insert(2, 3))),
+                List.of()));
     byte[] bytes = Files.readAllBytes(onlyFile());
     bytes[bytes.length / 2] ^= 0x01;
     Files.write(onlyFile(), bytes);
 
     assertThatThrownBy(() -> reopen().load())
         .isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT))
-        .hasMessageStartingWith("CDC-2102 A transaction journal entry failed its checksum or cannot "
-            + "be read: journal file " + onlyFile() + ": checksum mismatch in frame at offset ");
+        .satisfies(
+            e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT))
+        .hasMessageStartingWith(
+            "CDC-2102 A transaction journal entry failed its checksum or cannot "
+                + "be read: journal file "
+                + onlyFile()
+                + ": checksum mismatch in frame at offset ");
   }
 
   @Test
@@ -79,7 +88,10 @@ class FileTransactionJournalTest extends JournalContract {
     Path file = Files.writeString(temp.resolve("a-file"), "x");
     assertThatThrownBy(() -> FileTransactionJournal.open(file.resolve("journal")))
         .isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOCAL_STORAGE_FAILED))
+        .satisfies(
+            e ->
+                assertThat(((CdcException) e).errorCode())
+                    .isEqualTo(ErrorCode.LOCAL_STORAGE_FAILED))
         .hasMessageContaining("cannot create the journal directory");
   }
 }

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One transaction of 10,000,000 changes through a buffer whose JVM heap is capped at 256 MB.
- * Runs only with {@code mvn -o -B -pl cdc-buffer verify -Pheavy} (a surefire execution with
- * {@code -Xmx256m}); prints the peak heap and the time, recorded in docs/performance-buffer.md.
+ * One transaction of 10,000,000 changes through a buffer whose JVM heap is capped at 256 MB. Runs
+ * only with {@code mvn -o -B -pl cdc-buffer verify -Pheavy} (a surefire execution with {@code
+ * -Xmx256m}); prints the peak heap and the time, recorded in docs/performance-buffer.md.
  */
 @Tag("heavy")
 class HeavyTransactionTest {
@@ -33,27 +33,44 @@ class HeavyTransactionTest {
 
   @Test
   void commit_tenMillionChanges_streamWithinAQuarterGigabyteHeap() throws Exception {
-    assertThat(Runtime.getRuntime().maxMemory()).as("run with -Xmx256m").isLessThanOrEqualTo(270L << 20);
+    assertThat(Runtime.getRuntime().maxMemory())
+        .as("run with -Xmx256m")
+        .isLessThanOrEqualTo(270L << 20);
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       pool.resetPeakUsage();
     }
-    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill"))
-        .memoryBudgetBytes(64L << 20).spillBufferBytes(65536).build();
+    TransactionBuffer buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .memoryBudgetBytes(64L << 20)
+            .spillBufferBytes(65536)
+            .build();
     buffer.open();
     Xid xid = new Xid(3, 4, 5);
     long start = System.nanoTime();
     buffer.begin(xid, Scn.of(1), new RedoAddress(1, 1, 0, 0), TIME, "BULK");
     for (long i = 0; i < CHANGES; i++) {
       Row after = Row.of(i, "row " + i, Instant.ofEpochSecond(i));
-      buffer.add(xid, new Change(Operation.INSERT, Changes.TABLE, 1, null, after, Scn.of(10 + i / 100),
-          new RedoAddress(1, 2 + i / 1_000_000, i % 1_000_000, 16), 0, null, TIME));
+      buffer.add(
+          xid,
+          new Change(
+              Operation.INSERT,
+              Changes.TABLE,
+              1,
+              null,
+              after,
+              Scn.of(10 + i / 100),
+              new RedoAddress(1, 2 + i / 1_000_000, i % 1_000_000, 16),
+              0,
+              null,
+              TIME));
     }
     long disk = buffer.metrics().diskBytes();
     long added = System.nanoTime();
     long count = 0;
     long sum = 0;
-    try (PublishedTransaction tx = buffer.commit(xid, Scn.of(200_000), new RedoAddress(1, 20, 0, 0),
-        TIME).orElseThrow()) {
+    try (PublishedTransaction tx =
+        buffer.commit(xid, Scn.of(200_000), new RedoAddress(1, 20, 0, 0), TIME).orElseThrow()) {
       assertThat(tx.spilled()).isTrue();
       for (Change change : tx.transaction().changes()) {
         sum += (Long) change.after().get(0);
@@ -72,8 +89,14 @@ class HeavyTransactionTest {
         peak += pool.getPeakUsage().getUsed();
       }
     }
-    System.out.printf("HEAVY changes=%d spillBytes=%d addSeconds=%.1f readSeconds=%.1f "
-        + "peakHeapMB(sum of pool peaks)=%d maxHeapMB=%d%n", count, disk, (added - start) / 1e9,
-        (end - added) / 1e9, peak >> 20, Runtime.getRuntime().maxMemory() >> 20);
+    System.out.printf(
+        "HEAVY changes=%d spillBytes=%d addSeconds=%.1f readSeconds=%.1f "
+            + "peakHeapMB(sum of pool peaks)=%d maxHeapMB=%d%n",
+        count,
+        disk,
+        (added - start) / 1e9,
+        (end - added) / 1e9,
+        peak >> 20,
+        Runtime.getRuntime().maxMemory() >> 20);
   }
 }

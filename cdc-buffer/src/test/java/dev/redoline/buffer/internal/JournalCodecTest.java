@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
-import dev.redoline.core.internal.ChangeSequence;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.ChangeSequence;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +27,10 @@ class JournalCodecTest {
   }
 
   private static JournalEntry entry(TransactionInfo info, List<Change> changes) {
-    return new JournalEntry(info, Changes.address(9), ChangeSequence.of(changes),
+    return new JournalEntry(
+        info,
+        Changes.address(9),
+        ChangeSequence.of(changes),
         List.of(new JournalEntry.Removal(Changes.address(2), 5)));
   }
 
@@ -36,7 +39,8 @@ class JournalCodecTest {
     Change change = ChangeCodecTest.updateOfEveryType();
     TransactionInfo sparse = new TransactionInfo(Changes.xid(1, 2), Scn.ZERO, null, null, null);
     for (TransactionInfo info : List.of(INFO, sparse)) {
-      JournalEntry back = JournalCodec.read(JournalCodec.write(entry(info, List.of(change, Changes.insert(1, 2)))));
+      JournalEntry back =
+          JournalCodec.read(JournalCodec.write(entry(info, List.of(change, Changes.insert(1, 2)))));
       assertThat(back.transaction()).isEqualTo(info);
       assertThat(back.upTo()).isEqualTo(Changes.address(9));
       assertThat(changes(back)).containsExactly(change, Changes.insert(1, 2));
@@ -69,11 +73,16 @@ class JournalCodecTest {
   void read_aRecordOfAnEarlierRelease_isRefusedWithCdc2102NamingTheWayOut() {
     byte[] bytes = JournalCodec.write(entry(INFO, List.of(Changes.insert(1, 1))));
     bytes[0] = 1;
-    assertThatThrownBy(() -> JournalCodec.read(bytes)).isInstanceOfSatisfying(CdcException.class, e -> {
-      assertThat(e.errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT);
-      assertThat(e.detail()).startsWith("a record of format version 1, written by an earlier release; this "
-          + "release reads version 2 only: let the journaled transactions end before upgrading");
-    });
+    assertThatThrownBy(() -> JournalCodec.read(bytes))
+        .isInstanceOfSatisfying(
+            CdcException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.JOURNAL_CORRUPT);
+              assertThat(e.detail())
+                  .startsWith(
+                      "a record of format version 1, written by an earlier release; this "
+                          + "release reads version 2 only: let the journaled transactions end before upgrading");
+            });
   }
 
   @Test
@@ -81,23 +90,27 @@ class JournalCodecTest {
     byte[] bytes = JournalCodec.write(entry(INFO, List.of(Changes.insert(1, 1))));
     byte[] later = bytes.clone();
     later[0] = 9;
-    assertThatThrownBy(() -> JournalCodec.read(later)).isInstanceOf(CdcException.class)
+    assertThatThrownBy(() -> JournalCodec.read(later))
+        .isInstanceOf(CdcException.class)
         .hasMessageContaining("a record of unknown format version 9");
     assertThatThrownBy(() -> JournalCodec.read(Arrays.copyOf(bytes, bytes.length - 9)))
-        .isInstanceOf(CdcException.class).hasMessageContaining("an unreadable record: ");
+        .isInstanceOf(CdcException.class)
+        .hasMessageContaining("an unreadable record: ");
     assertThatThrownBy(() -> JournalCodec.read(Arrays.copyOf(bytes, bytes.length + 1)))
-        .isInstanceOf(CdcException.class).hasMessageContaining("bytes after the end of the record");
+        .isInstanceOf(CdcException.class)
+        .hasMessageContaining("bytes after the end of the record");
   }
 
   /**
    * Stored records (journal file and topic) hold operations and markers by ordinal: reordering
-   * either enum would change what a stored record means, so the order is pinned here; new
-   * constants go at the end.
+   * either enum would change what a stored record means, so the order is pinned here; new constants
+   * go at the end.
    */
   @Test
   void storedOrdinals_areStable() {
-    assertThat(Operation.values()).startsWith(Operation.INSERT, Operation.UPDATE, Operation.DELETE,
-        Operation.TRUNCATE);
-    assertThat(Marker.values()).startsWith(Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, Marker.UNSUPPORTED_TYPE);
+    assertThat(Operation.values())
+        .startsWith(Operation.INSERT, Operation.UPDATE, Operation.DELETE, Operation.TRUNCATE);
+    assertThat(Marker.values())
+        .startsWith(Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, Marker.UNSUPPORTED_TYPE);
   }
 }

@@ -17,10 +17,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link TransactionJournal} must do (the contract on its Javadoc), the one set of
- * cases for every journal: the file journal here, the Kafka journal topic in cdc-connect (through
- * this module's test-jar). A subclass says how to open a journal and how to open the same storage
- * again, as a restarted process would.
+ * What every {@link TransactionJournal} must do (the contract on its Javadoc), the one set of cases
+ * for every journal: the file journal here, the Kafka journal topic in cdc-connect (through this
+ * module's test-jar). A subclass says how to open a journal and how to open the same storage again,
+ * as a restarted process would.
  */
 public abstract class JournalContract {
 
@@ -50,8 +50,17 @@ public abstract class JournalContract {
 
   /** An INSERT of order {@code id} whose redo row is at block {@code block}. */
   protected static Change insert(long id, long block) {
-    return new Change(Operation.INSERT, TABLE, 1, null, Row.of(id, "order-" + id, new BigDecimal("19.90")),
-        Scn.of(6000 + block), at(block), 0, "AAAR3sAAEAAAACXAA" + (char) ('A' + id % 26), TIME);
+    return new Change(
+        Operation.INSERT,
+        TABLE,
+        1,
+        null,
+        Row.of(id, "order-" + id, new BigDecimal("19.90")),
+        Scn.of(6000 + block),
+        at(block),
+        0,
+        "AAAR3sAAEAAAACXAA" + (char) ('A' + id % 26),
+        TIME);
   }
 
   protected static List<Change> changes(JournaledTransaction tx) {
@@ -61,7 +70,8 @@ public abstract class JournalContract {
     return list;
   }
 
-  protected static JournalEntry entry(TransactionInfo info, long upTo, List<Change> changes, JournalEntry.Removal... removed) {
+  protected static JournalEntry entry(
+      TransactionInfo info, long upTo, List<Change> changes, JournalEntry.Removal... removed) {
     return new JournalEntry(info, at(upTo), ChangeSequence.of(changes), List.of(removed));
   }
 

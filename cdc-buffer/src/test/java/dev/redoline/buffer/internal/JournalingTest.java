@@ -14,9 +14,9 @@ import dev.redoline.core.Xid;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Long-lived transactions through the journal: the resume position moves, a restart is exact. */
 class JournalingTest {
@@ -26,9 +26,15 @@ class JournalingTest {
   final Xid xid = Changes.xid(1, 1);
 
   private TransactionBuffer buffer(long budget) {
-    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill"))
-        .memoryBudgetBytes(budget).clock(clock).journal(FileTransactionJournal.open(temp.resolve("j")))
-        .journalAfter(Duration.ofMinutes(5)).journalAfterLogs(4).build();
+    TransactionBuffer buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .memoryBudgetBytes(budget)
+            .clock(clock)
+            .journal(FileTransactionJournal.open(temp.resolve("j")))
+            .journalAfter(Duration.ofMinutes(5))
+            .journalAfterLogs(4)
+            .build();
     buffer.open();
     return buffer;
   }
@@ -42,7 +48,9 @@ class JournalingTest {
     first.add(xid, insert(2, 3));
     clock.advance(Duration.ofMinutes(4));
     first.stepApplied(Scn.of(1003));
-    assertThat(first.resumePoint().addresses()).as("not old enough").isEqualTo(Map.of(1, address(1)));
+    assertThat(first.resumePoint().addresses())
+        .as("not old enough")
+        .isEqualTo(Map.of(1, address(1)));
 
     clock.advance(Duration.ofMinutes(2));
     first.stepApplied(Scn.of(1003));
@@ -61,7 +69,8 @@ class JournalingTest {
     second.add(xid, insert(4, 6));
     try (PublishedTransaction tx =
         second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow()) {
-      assertThat(tx.transaction().changes()).containsExactly(insert(2, 3), insert(3, 4), insert(4, 6));
+      assertThat(tx.transaction().changes())
+          .containsExactly(insert(2, 3), insert(3, 4), insert(4, 6));
       assertThat(tx.transaction().commit().user()).isEqualTo("APP");
       assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1000));
     }
@@ -77,39 +86,56 @@ class JournalingTest {
     first.add(xid, insert(1, 2));
     clock.advance(Duration.ofMinutes(6));
     first.stepApplied(Scn.of(1002));
-    first.close();   // crash, journaled; the sink had acknowledged its commit already (read again below)
+    first.close(); // crash, journaled; the sink had acknowledged its commit already (read again
+    // below)
 
-    TransactionBuffer second = TransactionBuffer.builder().spillDirectory(temp.resolve("spill")).clock(clock)
-        .journal(FileTransactionJournal.open(temp.resolve("j"))).build();
-    second.acknowledged(new CommitMark(Scn.of(1007), address(7)), true);   // the start position, before open
+    TransactionBuffer second =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .clock(clock)
+            .journal(FileTransactionJournal.open(temp.resolve("j")))
+            .build();
+    second.acknowledged(
+        new CommitMark(Scn.of(1007), address(7)), true); // the start position, before open
     second.open();
     second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow().close();
 
-    assertThat(FileTransactionJournal.open(temp.resolve("j")).load()).as("entry gone at the commit").isEmpty();
+    assertThat(FileTransactionJournal.open(temp.resolve("j")).load())
+        .as("entry gone at the commit")
+        .isEmpty();
   }
 
   @org.junit.jupiter.api.Test
   void acknowledgement_whoseRemovalFailed_isTriedAgainByTheNextOne() {
     FileTransactionJournal files = FileTransactionJournal.open(temp.resolve("j"));
     boolean[] failing = {true};
-    TransactionJournal flaky = new TransactionJournal() {
-      @Override public void append(JournalEntry entry) {
-        files.append(entry);
-      }
+    TransactionJournal flaky =
+        new TransactionJournal() {
+          @Override
+          public void append(JournalEntry entry) {
+            files.append(entry);
+          }
 
-      @Override public java.util.List<JournaledTransaction> load() {
-        return files.load();
-      }
+          @Override
+          public java.util.List<JournaledTransaction> load() {
+            return files.load();
+          }
 
-      @Override public void remove(Xid x) {
-        if (failing[0]) {
-          throw new dev.redoline.core.CdcException(dev.redoline.core.ErrorCode.JOURNAL_CORRUPT, "broker away");
-        }
-        files.remove(x);
-      }
-    };
-    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill")).clock(clock)
-        .journal(flaky).build();
+          @Override
+          public void remove(Xid x) {
+            if (failing[0]) {
+              throw new dev.redoline.core.CdcException(
+                  dev.redoline.core.ErrorCode.JOURNAL_CORRUPT, "broker away");
+            }
+            files.remove(x);
+          }
+        };
+    TransactionBuffer buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .clock(clock)
+            .journal(flaky)
+            .build();
     buffer.open();
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
     buffer.add(xid, insert(1, 2));
@@ -157,8 +183,19 @@ class JournalingTest {
     TransactionBuffer buffer = buffer(Long.MAX_VALUE);
     buffer.add(xid, insert(1, 1));
     Change later = Changes.insert(9, 1);
-    buffer.add(Changes.xid(2, 2), new Change(later.operation(), later.table(), 1, null,
-        later.after(), later.scn(), Changes.address(12 + logsBehind, 1), 0, null, TIME));
+    buffer.add(
+        Changes.xid(2, 2),
+        new Change(
+            later.operation(),
+            later.table(),
+            1,
+            null,
+            later.after(),
+            later.scn(),
+            Changes.address(12 + logsBehind, 1),
+            0,
+            null,
+            TIME));
     buffer.stepApplied(Scn.of(2000));
     assertThat(buffer.metrics().journaledTransactions()).isEqualTo(logsBehind >= 4 ? 1 : 0);
     buffer.close();
@@ -177,11 +214,13 @@ class JournalingTest {
     assertThat(buffer.metrics().journaledTransactions()).as("held").isZero();
     assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
 
-    buffer.add(xid, insert(2, 3));   // the change the held rows made
+    buffer.add(xid, insert(2, 3)); // the change the held rows made
     buffer.release(xid);
     buffer.stepApplied(Scn.of(1004));
     assertThat(buffer.metrics().journaledTransactions()).isEqualTo(1);
-    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).as("read again: the journal has it").isFalse();
+    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true))
+        .as("read again: the journal has it")
+        .isFalse();
     buffer.close();
   }
 

@@ -34,9 +34,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A LOB value streamed through a file of the spill directory, in the buffer: accounted at its
- * handle, spilled as a reference, never journaled, and its file deleted on every path by which
- * its change stops being deliverable or is acknowledged. Each test runs with nothing spilled
- * (budget unbounded) and with every transaction spilled (budget 0).
+ * handle, spilled as a reference, never journaled, and its file deleted on every path by which its
+ * change stops being deliverable or is acknowledged. Each test runs with nothing spilled (budget
+ * unbounded) and with every transaction spilled (budget 0).
  */
 class LobFileBufferTest {
 
@@ -45,8 +45,13 @@ class LobFileBufferTest {
   final Xid xid = xid(1, 1);
 
   private TransactionBuffer buffer(long budget, boolean journal) {
-    TransactionBuffer.Builder b = TransactionBuffer.builder().spillDirectory(temp.resolve("spill"))
-        .memoryBudgetBytes(budget).spillBufferBytes(64).clock(clock).journalAfter(Duration.ofMinutes(5));
+    TransactionBuffer.Builder b =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .memoryBudgetBytes(budget)
+            .spillBufferBytes(64)
+            .clock(clock)
+            .journalAfter(Duration.ofMinutes(5));
     if (journal) {
       b.journal(FileTransactionJournal.open(temp.resolve("journal")));
     }
@@ -68,8 +73,17 @@ class LobFileBufferTest {
   }
 
   private static Change insert(long id, long block, StreamedLob lob) {
-    return new Change(Operation.INSERT, TABLE, 1, null, Row.of(id, "doc-" + id, lob), Scn.of(1000 + block),
-        address(block), 0, rowId(id), TIME);
+    return new Change(
+        Operation.INSERT,
+        TABLE,
+        1,
+        null,
+        Row.of(id, "doc-" + id, lob),
+        Scn.of(1000 + block),
+        address(block),
+        0,
+        rowId(id),
+        TIME);
   }
 
   private List<Path> lobFiles() throws IOException {
@@ -78,7 +92,9 @@ class LobFileBufferTest {
       return List.of();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().startsWith(SpillDirectory.LOB_PREFIX)).toList();
+      return files
+          .filter(p -> p.getFileName().toString().startsWith(SpillDirectory.LOB_PREFIX))
+          .toList();
     }
   }
 
@@ -95,21 +111,24 @@ class LobFileBufferTest {
     StreamedLob lob = blob(buffer, xid, 100_000);
     buffer.add(xid, insert(1, 2, lob));
     buffer.add(xid, insert(2, 3, blob(buffer, xid, 10)));
-    PublishedTransaction published = buffer.commit(xid, Scn.of(5000), address(9), TIME).orElseThrow();
+    PublishedTransaction published =
+        buffer.commit(xid, Scn.of(5000), address(9), TIME).orElseThrow();
     List<Change> changes = new ArrayList<>();
     published.transaction().changes().forEach(changes::add);
-    published.close();   // the changes are queued: the sink has not delivered them yet
+    published.close(); // the changes are queued: the sink has not delivered them yet
     StreamedLob delivered = (StreamedLob) changes.get(0).after().get(2);
     assertThat(delivered).isEqualTo(lob);
     assertThat(read(delivered)).isEqualTo(read(lob)).hasSize(100_000);
 
     CommitMark mark = new CommitMark(Scn.of(5000), address(9));
-    buffer.acknowledged(mark, false);   // the first change of it only
+    buffer.acknowledged(mark, false); // the first change of it only
     assertThat(lobFiles()).hasSize(2);
     buffer.acknowledged(mark, true);
     assertThat(lobFiles()).isEmpty();
-    assertThatThrownBy(() -> read(delivered)).isInstanceOf(CdcException.class)
-        .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
+    assertThatThrownBy(() -> read(delivered))
+        .isInstanceOf(CdcException.class)
+        .satisfies(
+            e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
     buffer.close();
   }
 
@@ -137,7 +156,7 @@ class LobFileBufferTest {
 
     Xid orphan = xid(2, 1);
     buffer.add(orphan, insert(2, 4, blob(buffer, orphan, 50)));
-    buffer.newLobFile(orphan, true);   // a LOB still being written
+    buffer.newLobFile(orphan, true); // a LOB still being written
     buffer.checkOrphans(new ActiveTransactions(Scn.of(1100), Set.of()));
     buffer.stepApplied(Scn.of(1200));
     assertThat(lobFiles()).as("orphan").isEmpty();
@@ -156,12 +175,17 @@ class LobFileBufferTest {
 
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
-  void publishedTransactionDiscarded_withoutDelivery_deletesItsFiles(long budget) throws IOException {
+  void publishedTransactionDiscarded_withoutDelivery_deletesItsFiles(long budget)
+      throws IOException {
     TransactionBuffer buffer = buffer(budget, false);
     buffer.add(xid, insert(1, 2, blob(buffer, xid, 50)));
-    buffer.commit(xid, Scn.of(5000), address(9), TIME).orElseThrow().discard();   // when_needed starts over
+    buffer
+        .commit(xid, Scn.of(5000), address(9), TIME)
+        .orElseThrow()
+        .discard(); // when_needed starts over
     assertThat(lobFiles()).isEmpty();
-    buffer.acknowledged(new CommitMark(Scn.of(5000), address(9)), true);   // later: nothing left to delete
+    buffer.acknowledged(
+        new CommitMark(Scn.of(5000), address(9)), true); // later: nothing left to delete
     buffer.close();
   }
 
@@ -182,7 +206,7 @@ class LobFileBufferTest {
   void openingABuffer_deletesLobFilesLeftByAnEarlierProcess(long budget) throws IOException {
     TransactionBuffer first = buffer(budget, false);
     first.add(xid, insert(1, 2, blob(first, xid, 50)));
-    assertThat(lobFiles()).hasSize(1);   // a kill: the first buffer is never closed
+    assertThat(lobFiles()).hasSize(1); // a kill: the first buffer is never closed
     TransactionBuffer second = buffer(budget, false);
     assertThat(lobFiles()).isEmpty();
     second.close();
@@ -190,7 +214,8 @@ class LobFileBufferTest {
 
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
-  void transactionWithALobFile_isNeverJournaled_andHoldsTheRestartPosition(long budget) throws IOException {
+  void transactionWithALobFile_isNeverJournaled_andHoldsTheRestartPosition(long budget)
+      throws IOException {
     TransactionBuffer buffer = buffer(budget, true);
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
     buffer.add(xid, insert(1, 2, blob(buffer, xid, 5000)));
@@ -199,11 +224,15 @@ class LobFileBufferTest {
     assertThat(buffer.metrics().journaledTransactions()).isZero();
     assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
     byte[] journal = Files.isDirectory(temp.resolve("journal")) ? journalBytes() : new byte[0];
-    assertThat(new String(journal, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("lob-");
+    assertThat(new String(journal, java.nio.charset.StandardCharsets.ISO_8859_1))
+        .doesNotContain("lob-");
 
-    assertThat(buffer.undo(xid, rowId(1), Scn.of(1004), address(4))).isTrue();   // its file goes with it
+    assertThat(buffer.undo(xid, rowId(1), Scn.of(1004), address(4)))
+        .isTrue(); // its file goes with it
     buffer.stepApplied(Scn.of(1005));
-    assertThat(buffer.metrics().journaledTransactions()).as("no LOB file left: journaled as usual").isEqualTo(1);
+    assertThat(buffer.metrics().journaledTransactions())
+        .as("no LOB file left: journaled as usual")
+        .isEqualTo(1);
     buffer.close();
   }
 
@@ -223,7 +252,8 @@ class LobFileBufferTest {
     TransactionBuffer buffer = buffer(budget, false);
     Change small = insert(1, 2, blob(buffer, xid, 10));
     Change large = insert(1, 2, blob(buffer, xid, 3_000_000));
-    assertThat(TransactionBuffer.accountedBytes(large)).isEqualTo(TransactionBuffer.accountedBytes(small))
+    assertThat(TransactionBuffer.accountedBytes(large))
+        .isEqualTo(TransactionBuffer.accountedBytes(small))
         .isLessThan(1024);
     buffer.close();
   }

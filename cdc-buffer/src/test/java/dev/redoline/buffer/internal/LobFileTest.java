@@ -30,17 +30,18 @@ class LobFileTest {
   void characterFile_fillsWithSpaces_truncates_andIsOwnerOnly() throws IOException {
     LobFile file = LobFile.create(temp.resolve("lob-1.spill"), true);
     file.write(0, new byte[] {0, 'a', 0, 'b'});
-    file.fill(4, 10);          // a hole of three characters
+    file.fill(4, 10); // a hole of three characters
     file.write(10, new byte[] {0, 'c'});
-    file.fill(2, 4);           // an erase of 'b'
-    file.truncate(100);        // longer: nothing cut
+    file.fill(2, 4); // an erase of 'b'
+    file.truncate(100); // longer: nothing cut
     assertThat(file.size()).isEqualTo(12);
     file.truncate(10);
     StreamedLob lob = file.seal();
     assertThat(lob.length()).isEqualTo(5);
     assertThat(read(lob)).containsExactly(0, 'a', 0, ' ', 0, ' ', 0, ' ', 0, ' ');
     if (FrameWriter.POSIX) {
-      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path()))).isEqualTo("rw-------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path())))
+          .isEqualTo("rw-------");
     }
     assertThatThrownBy(() -> file.write(0, new byte[2])).isInstanceOf(IllegalStateException.class);
     file.release();
@@ -65,8 +66,18 @@ class LobFileTest {
     LobFile file = LobFile.create(temp.resolve("lob-3.spill"), true);
     file.write(0, new byte[] {0, 'x', 0, 'y'});
     StreamedLob lob = file.seal();
-    Change change = new Change(Operation.INSERT, Changes.TABLE, 1, null, Row.of(1L, "a", lob), Scn.of(1),
-        Changes.address(1), 0, Changes.rowId(1), Changes.TIME);
+    Change change =
+        new Change(
+            Operation.INSERT,
+            Changes.TABLE,
+            1,
+            null,
+            Row.of(1L, "a", lob),
+            Scn.of(1),
+            Changes.address(1),
+            0,
+            Changes.rowId(1),
+            Changes.TIME);
     ByteWriter out = new ByteWriter(64);
     ChangeCodec.write(change, out);
     assertThat(out.size()).as("a reference, not the content").isLessThan(300);

@@ -20,16 +20,37 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StepRowFileTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static RedoRow row(int i, String sqlRedo) {
     boolean full = i % 2 == 0;
-    return new RedoRow(Scn.of(1000 + i), full ? Scn.of(7) : null, full ? Scn.of(9) : null,
-        LocalDateTime.of(2026, 3, 29, 2, 30, 15), full ? LocalDateTime.of(2026, 3, 29, 2, 0) : null, null,
-        new Xid(3, 17, 0xFFFF_FFFFL), 1, "INSERT", i % 3 == 0, "SHOP", "ORDERS", full ? "AAAB" : null,
-        full ? "APP" : null, new RedoAddress(2, 41, 0xFFFF_FFFFL - i, i % 65536), i, i % 5 == 0, full ? 77 : null,
-        full ? 1 : null, null, sqlRedo, full ? "undo" : null, null, 1291, full ? "PDB1" : null, full ? 3 : null,
+    return new RedoRow(
+        Scn.of(1000 + i),
+        full ? Scn.of(7) : null,
+        full ? Scn.of(9) : null,
+        LocalDateTime.of(2026, 3, 29, 2, 30, 15),
+        full ? LocalDateTime.of(2026, 3, 29, 2, 0) : null,
+        null,
+        new Xid(3, 17, 0xFFFF_FFFFL),
+        1,
+        "INSERT",
+        i % 3 == 0,
+        "SHOP",
+        "ORDERS",
+        full ? "AAAB" : null,
+        full ? "APP" : null,
+        new RedoAddress(2, 41, 0xFFFF_FFFFL - i, i % 65536),
+        i,
+        i % 5 == 0,
+        full ? 77 : null,
+        full ? 1 : null,
+        null,
+        sqlRedo,
+        full ? "undo" : null,
+        null,
+        1291,
+        full ? "PDB1" : null,
+        full ? 3 : null,
         full ? 123456789L : null);
   }
 
@@ -38,7 +59,8 @@ class StepRowFileTest {
     List<RedoRow> written = new ArrayList<>();
     try (StepRowFile file = StepRowFile.create(dir.resolve("spill"))) {
       for (int i = 0; i < 500; i++) {
-        RedoRow r = row(i, "insert into \"SHOP\".\"ORDERS\" values ('" + i + "\uD83D\uDE00', '\uD800')");
+        RedoRow r =
+            row(i, "insert into \"SHOP\".\"ORDERS\" values ('" + i + "\uD83D\uDE00', '\uD800')");
         written.add(r);
         file.append(r);
       }
@@ -52,7 +74,8 @@ class StepRowFileTest {
         }
         assertThat(read).isEqualTo(written);
       }
-      assertThatThrownBy(() -> file.append(written.get(0))).isInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(() -> file.append(written.get(0)))
+          .isInstanceOf(IllegalStateException.class);
     }
     try (var left = Files.list(dir.resolve("spill"))) {
       assertThat(left).isEmpty();
@@ -64,14 +87,18 @@ class StepRowFileTest {
     String sentinel = "SENTINEL-STEP-91c2";
     try (StepRowFile file = StepRowFile.create(dir)) {
       for (int i = 0; i < 200; i++) {
-        file.append(row(i, "insert into \"SHOP\".\"ORDERS\"(\"CARD\") values ('" + sentinel + "')"));
+        file.append(
+            row(i, "insert into \"SHOP\".\"ORDERS\"(\"CARD\") values ('" + sentinel + "')"));
       }
-      file.read().close();   // flushed to the file
+      file.read().close(); // flushed to the file
       byte[] bytes = Files.readAllBytes(file.path());
       assertThat(bytes.length).isGreaterThan(200 * sentinel.length());
-      assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).doesNotContain(sentinel).doesNotContain("ORDERS");
+      assertThat(new String(bytes, StandardCharsets.ISO_8859_1))
+          .doesNotContain(sentinel)
+          .doesNotContain("ORDERS");
       if (FrameWriter.POSIX) {
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path()))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path())))
+            .isEqualTo("rw-------");
       }
     }
   }
@@ -85,7 +112,9 @@ class StepRowFileTest {
       bytes[bytes.length - 3] ^= 0x40;
       Files.write(file.path(), bytes);
       try (StepRowFile.Rows rows = file.read()) {
-        assertThatThrownBy(rows::next).isInstanceOf(CdcException.class).hasMessageContaining("CDC-2101");
+        assertThatThrownBy(rows::next)
+            .isInstanceOf(CdcException.class)
+            .hasMessageContaining("CDC-2101");
       }
     }
   }

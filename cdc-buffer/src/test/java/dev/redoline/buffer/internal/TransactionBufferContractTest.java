@@ -20,10 +20,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Random;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The behaviour every buffer configuration must have. Subclasses choose the configuration; after
- * each test the invariants hold: no open transaction, accounted bytes back to zero, spill
- * directory empty.
+ * each test the invariants hold: no open transaction, accounted bytes back to zero, spill directory
+ * empty.
  */
 abstract class TransactionBufferContractTest {
 
@@ -56,8 +56,13 @@ abstract class TransactionBufferContractTest {
   @BeforeEach
   void openBuffer() {
     spillDir = temp.resolve("spill");
-    buffer = configure(TransactionBuffer.builder().spillDirectory(spillDir).clock(clock)
-        .orphanListener(orphans::add)).build();
+    buffer =
+        configure(
+                TransactionBuffer.builder()
+                    .spillDirectory(spillDir)
+                    .clock(clock)
+                    .orphanListener(orphans::add))
+            .build();
     buffer.open();
   }
 
@@ -275,8 +280,9 @@ abstract class TransactionBufferContractTest {
     assertThat(commit(endsInTime, 60)).hasSize(1);
 
     buffer.stepApplied(Scn.of(1100));
-    assertThat(orphans).containsExactly(new OrphanEvent(orphan, Scn.of(1002), 2, address(2),
-        address(3), Scn.of(1100)));
+    assertThat(orphans)
+        .containsExactly(
+            new OrphanEvent(orphan, Scn.of(1002), 2, address(2), address(3), Scn.of(1100)));
     assertThat(buffer.metrics().orphans()).isEqualTo(1);
     assertThat(buffer.commit(orphan, Scn.of(1200), address(70), TIME)).isEmpty();
     assertThat(commit(active, 80)).hasSize(1);
@@ -305,17 +311,19 @@ abstract class TransactionBufferContractTest {
     for (int i = 0; i < 300; i++) {
       buffer.add(first, insert(i, 10 + i));
     }
-    PublishedTransaction published = buffer.commit(first, Scn.of(5000), address(400), TIME)
-        .orElseThrow();
-    CompletableFuture<Long> read = CompletableFuture.supplyAsync(() -> {
-      try (published) {
-        long n = 0;
-        for (Change ignored : published.transaction().changes()) {
-          n++;
-        }
-        return n;
-      }
-    });
+    PublishedTransaction published =
+        buffer.commit(first, Scn.of(5000), address(400), TIME).orElseThrow();
+    CompletableFuture<Long> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (published) {
+                long n = 0;
+                for (Change ignored : published.transaction().changes()) {
+                  n++;
+                }
+                return n;
+              }
+            });
     Xid second = xid(2, 1);
     for (int i = 0; i < 300; i++) {
       buffer.add(second, insert(i, 500 + i));
@@ -326,8 +334,8 @@ abstract class TransactionBufferContractTest {
 
   /**
    * Model-based: random interleavings of START, DML, undo, COMMIT and ROLLBACK over many
-   * transactions, against a reference model that keeps plain lists. The published transactions
-   * must be the model's, change for change, in commit order.
+   * transactions, against a reference model that keeps plain lists. The published transactions must
+   * be the model's, change for change, in commit order.
    */
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
@@ -373,13 +381,16 @@ abstract class TransactionBufferContractTest {
         if (!changes.isEmpty()) {
           expected.add(changes);
         }
-        buffer.commit(xid, Scn.of(1000 + block), address(block), TIME).ifPresent(published -> {
-          try (published) {
-            List<Change> read = new ArrayList<>();
-            published.transaction().changes().forEach(read::add);
-            actual.add(read);
-          }
-        });
+        buffer
+            .commit(xid, Scn.of(1000 + block), address(block), TIME)
+            .ifPresent(
+                published -> {
+                  try (published) {
+                    List<Change> read = new ArrayList<>();
+                    published.transaction().changes().forEach(read::add);
+                    actual.add(read);
+                  }
+                });
       } else {
         model.remove(xid);
         buffer.rollback(xid, address(block));
@@ -390,7 +401,8 @@ abstract class TransactionBufferContractTest {
     }
     assertThat(actual).hasSameSizeAs(expected);
     for (int i = 0; i < expected.size(); i++) {
-      assertThat(actual.get(i)).as("transaction %s in commit order", i)
+      assertThat(actual.get(i))
+          .as("transaction %s in commit order", i)
           .containsExactlyElementsOf(expected.get(i));
     }
   }

@@ -27,8 +27,11 @@ class UndoCostTest {
   @TempDir Path temp;
 
   private TransactionBuffer spillingBuffer() {
-    TransactionBuffer buffer = TransactionBuffer.builder().spillDirectory(temp.resolve("spill"))
-        .memoryBudgetBytes(0).build();
+    TransactionBuffer buffer =
+        TransactionBuffer.builder()
+            .spillDirectory(temp.resolve("spill"))
+            .memoryBudgetBytes(0)
+            .build();
     buffer.open();
     return buffer;
   }

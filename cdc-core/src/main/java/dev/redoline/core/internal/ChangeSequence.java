@@ -9,7 +9,8 @@ import java.util.List;
  * memory: a transaction larger than the heap is read one change at a time.
  *
  * <p>Each {@link #iterator()} reads the sequence from the start. Implementations backed by files
- * fail with a {@link dev.redoline.core.CdcException} (never silently stop early) when the data is unreadable.
+ * fail with a {@link dev.redoline.core.CdcException} (never silently stop early) when the data is
+ * unreadable.
  */
 public interface ChangeSequence extends Iterable<Change> {
 

@@ -21,7 +21,8 @@ public final class Checks {
     }
   }
 
-  public static void argument(boolean condition, String format, Object arg1, Object arg2, Object arg3) {
+  public static void argument(
+      boolean condition, String format, Object arg1, Object arg2, Object arg3) {
     if (!condition) {
       throw new IllegalArgumentException(String.format(format, arg1, arg2, arg3));
     }

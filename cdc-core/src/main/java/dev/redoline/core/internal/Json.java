@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The little JSON the embedded engine's state files and the command-line tool need: objects, arrays, strings, whole numbers, booleans and
- * null. Whole numbers read back as {@link Long}; fractions are not used by any state file and are
- * rejected, so a hand-edited file fails loudly instead of losing precision.
+ * The little JSON the embedded engine's state files and the command-line tool need: objects,
+ * arrays, strings, whole numbers, booleans and null. Whole numbers read back as {@link Long};
+ * fractions are not used by any state file and are rejected, so a hand-edited file fails loudly
+ * instead of losing precision.
  *
  * <pre>{@code
  * String text = Json.write(Map.of("v", 1, "name", "ORDERS"));
@@ -236,7 +237,8 @@ public final class Json {
     if (at == start || (at == start + 1 && text.charAt(start) == '-')) {
       throw problem("unexpected character '" + text.charAt(start) + "'");
     }
-    if (at < text.length() && (text.charAt(at) == '.' || text.charAt(at) == 'e' || text.charAt(at) == 'E')) {
+    if (at < text.length()
+        && (text.charAt(at) == '.' || text.charAt(at) == 'e' || text.charAt(at) == 'E')) {
       throw problem("only whole numbers are expected");
     }
     return Long.parseLong(text.substring(start, at));

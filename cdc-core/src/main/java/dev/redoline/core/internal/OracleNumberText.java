@@ -15,9 +15,9 @@ public final class OracleNumberText {
   private OracleNumberText() {}
 
   /**
-   * The shortest text of {@code n}: no trailing zeros, no zero before the decimal point
-   * ({@code .5}, {@code -.5}), {@code 0} for zero, and {@code 1.5E+70} once the plain text passes
-   * 64 characters.
+   * The shortest text of {@code n}: no trailing zeros, no zero before the decimal point ({@code
+   * .5}, {@code -.5}), {@code 0} for zero, and {@code 1.5E+70} once the plain text passes 64
+   * characters.
    */
   public static String tm9(BigDecimal n) {
     if (n.signum() == 0) {
@@ -36,7 +36,11 @@ public final class OracleNumberText {
     String digits = s.unscaledValue().abs().toString();
     int exponent = digits.length() - 1 - s.scale();
     String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-    return (s.signum() < 0 ? "-" : "") + mantissa + "E" + (exponent < 0 ? "-" : "+")
-        + (Math.abs(exponent) < 10 ? "0" : "") + Math.abs(exponent);
+    return (s.signum() < 0 ? "-" : "")
+        + mantissa
+        + "E"
+        + (exponent < 0 ? "-" : "+")
+        + (Math.abs(exponent) < 10 ? "0" : "")
+        + Math.abs(exponent);
   }
 }

@@ -58,7 +58,7 @@ public final class RecordingFormat {
       }
       String f = fields.get(i);
       if (NULL.equals(f)) {
-        out.append(f);   // the NULL marker is written as it is
+        out.append(f); // the NULL marker is written as it is
         continue;
       }
       for (int c = 0; c < f.length(); c++) {
@@ -165,7 +165,9 @@ public final class RecordingFormat {
       case 't' -> LocalDateTime.parse(text);
       case 'o' -> OffsetDateTime.parse(text);
       case 'b' -> HexFormat.of().parseHex(text);
-      default -> throw new IllegalArgumentException("Unknown value type '" + field.charAt(0) + "' in a recording");
+      default ->
+          throw new IllegalArgumentException(
+              "Unknown value type '" + field.charAt(0) + "' in a recording");
     };
   }
 }

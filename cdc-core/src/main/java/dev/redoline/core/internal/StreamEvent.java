@@ -17,8 +17,8 @@ import java.util.Map;
  * What a {@link ChangeStream} hands to its sink: a committed transaction whole (or a snapshot
  * chunk), a new table layout, or a heartbeat. Each carries the {@link Position} a restart may use
  * once the sink has acknowledged it. A transaction's changes, each a {@link ChangeEvent} with its
- * own position, stream out of its {@link TransactionEvent}; the stream never queues a change on
- * its own.
+ * own position, stream out of its {@link TransactionEvent}; the stream never queues a change on its
+ * own.
  */
 public sealed interface StreamEvent {
 
@@ -26,11 +26,10 @@ public sealed interface StreamEvent {
   Position position();
 
   /**
-   * Lets go of what the event holds, for a sink that drops it unhandled: a transaction's spill
-   * file ({@link TransactionEvent#close()}); nothing for the other events. Idempotent.
+   * Lets go of what the event holds, for a sink that drops it unhandled: a transaction's spill file
+   * ({@link TransactionEvent#close()}); nothing for the other events. Idempotent.
    */
-  default void release() {
-  }
+  default void release() {}
 
   /**
    * A committed transaction, or a snapshot chunk, kept whole from the buffer to the sink: its
@@ -38,11 +37,11 @@ public sealed interface StreamEvent {
    * the buffer's spill file ({@link #changes()}), so one larger than the stream's queue flows
    * through it without being held in memory. Transactions arrive in commit order.
    *
-   * <p>The sink reads the changes once, on one thread, and then {@link #close()}s the event
-   * (which deletes a spill file); a stream closed with events still queued closes them itself.
-   * Changes a restart position says were delivered already, and those a snapshot holds the effect
-   * of, do not come out: a transaction may yield fewer changes than {@code commit.size()}, even
-   * none (then it only moves the position).
+   * <p>The sink reads the changes once, on one thread, and then {@link #close()}s the event (which
+   * deletes a spill file); a stream closed with events still queued closes them itself. Changes a
+   * restart position says were delivered already, and those a snapshot holds the effect of, do not
+   * come out: a transaction may yield fewer changes than {@code commit.size()}, even none (then it
+   * only moves the position).
    */
   final class TransactionEvent implements StreamEvent, AutoCloseable {
 
@@ -65,7 +64,8 @@ public sealed interface StreamEvent {
     /**
      * @param commit the transaction's commit (a snapshot chunk's: see {@link ChangeEvent})
      * @param position the position once every change is handled: that of the last change yielded
-     * @param heapBytes the heap the changes take while the event waits (none when they stream from disk)
+     * @param heapBytes the heap the changes take while the event waits (none when they stream from
+     *     disk)
      * @param changes the changes
      */
     public TransactionEvent(Commit commit, Position position, long heapBytes, Changes changes) {
@@ -98,7 +98,8 @@ public sealed interface StreamEvent {
      */
     public java.util.Iterator<ChangeEvent> changes() {
       if (taken) {
-        throw new IllegalStateException("the changes of transaction " + commit.xid() + " stream once");
+        throw new IllegalStateException(
+            "the changes of transaction " + commit.xid() + " stream once");
       }
       taken = true;
       return changes.iterator();
@@ -129,34 +130,51 @@ public sealed interface StreamEvent {
    * changes delivered (the position still carries the index in the whole transaction).
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
-   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000, commit SCN the
-   * chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
+   * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000,
+   * commit SCN the chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
    *
    * @param commit the transaction's commit
    * @param change the change
    * @param index the change's index inside the transaction
    * @param position the position once this change is acknowledged
-   * @param tableOrder the change's 1-based place among the changes of its table in the
-   *     transaction (Debezium's {@code data_collection_order}), counted over every change, also those
-   *     delivered before a restart; 0 when not known
+   * @param tableOrder the change's 1-based place among the changes of its table in the transaction
+   *     (Debezium's {@code data_collection_order}), counted over every change, also those delivered
+   *     before a restart; 0 when not known
    * @param tableCounts on the transaction's {@linkplain #last() last} change, how many changes the
    *     whole transaction has per table, in the order the tables first appear (counted over every
    *     change, also those delivered before a restart); empty on every other change
    * @param snapshot the snapshot chunk the row was read in, or {@code null} for a streamed change
    */
-  record ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
-      Map<TableId, Long> tableCounts, SnapshotMark snapshot) implements StreamEvent {
+  record ChangeEvent(
+      Commit commit,
+      Change change,
+      long index,
+      Position position,
+      long tableOrder,
+      Map<TableId, Long> tableCounts,
+      SnapshotMark snapshot)
+      implements StreamEvent {
     public ChangeEvent {
       Checks.notNull(commit, "commit");
       Checks.notNull(change, "change");
       Checks.notNull(position, "position");
       Checks.notNull(tableCounts, "tableCounts");
-      Checks.argument(index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
-      Checks.argument(tableOrder >= 0 && tableOrder <= index + 1, "tableOrder %s outside [0, %s]", tableOrder,
+      Checks.argument(
+          index >= 0 && index < commit.size(), "index %s outside [0, %s)", index, commit.size());
+      Checks.argument(
+          tableOrder >= 0 && tableOrder <= index + 1,
+          "tableOrder %s outside [0, %s]",
+          tableOrder,
           index + 1);
-      tableCounts = tableCounts.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(tableCounts));
-      Checks.argument((snapshot != null) == (change.operation() == Operation.READ),
-          "a snapshot mark goes with a READ change and only with one: %s, %s", change.operation(), snapshot);
+      tableCounts =
+          tableCounts.isEmpty()
+              ? Map.of()
+              : Collections.unmodifiableMap(new LinkedHashMap<>(tableCounts));
+      Checks.argument(
+          (snapshot != null) == (change.operation() == Operation.READ),
+          "a snapshot mark goes with a READ change and only with one: %s, %s",
+          change.operation(),
+          snapshot);
     }
 
     /** A change whose place in its table and per-table counts are not known. */
@@ -165,13 +183,19 @@ public sealed interface StreamEvent {
     }
 
     /** A streamed change. */
-    public ChangeEvent(Commit commit, Change change, long index, Position position, long tableOrder,
+    public ChangeEvent(
+        Commit commit,
+        Change change,
+        long index,
+        Position position,
+        long tableOrder,
         Map<TableId, Long> tableCounts) {
       this(commit, change, index, position, tableOrder, tableCounts, null);
     }
 
     /** A row of a snapshot chunk. */
-    public ChangeEvent(Commit commit, Change change, long index, Position position, SnapshotMark snapshot) {
+    public ChangeEvent(
+        Commit commit, Change change, long index, Position position, SnapshotMark snapshot) {
       this(commit, change, index, position, 0, Map.of(), snapshot);
     }
 
@@ -189,7 +213,8 @@ public sealed interface StreamEvent {
    * @param ddl the DDL text, or {@code null} when the layout was read from the dictionary
    * @param position the position once this event is acknowledged
    */
-  record SchemaEvent(TableLayout layout, Scn scn, String ddl, Position position) implements StreamEvent {
+  record SchemaEvent(TableLayout layout, Scn scn, String ddl, Position position)
+      implements StreamEvent {
     public SchemaEvent {
       Checks.notNull(layout, "layout");
       Checks.notNull(scn, "scn");

@@ -20,8 +20,12 @@ public record Transaction(Commit commit, ChangeSequence changes) {
   public Transaction {
     Checks.notNull(commit, "commit");
     Checks.notNull(changes, "changes");
-    Checks.argument(commit.size() == changes.size(),
-        "Transaction %s: commit says %s changes, sequence has %s", commit.xid(), commit.size(), changes.size());
+    Checks.argument(
+        commit.size() == changes.size(),
+        "Transaction %s: commit says %s changes, sequence has %s",
+        commit.xid(),
+        commit.size(),
+        changes.size());
   }
 
   public Xid xid() {

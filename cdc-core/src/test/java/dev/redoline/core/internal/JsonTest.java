@@ -28,8 +28,11 @@ class JsonTest {
   void parseObject_refusesFractionsAndTrailingText() {
     assertThatThrownBy(() -> Json.parseObject("{\"a\":1.5}"))
         .hasMessage("Not valid JSON at offset 6: only whole numbers are expected");
-    assertThatThrownBy(() -> Json.parseObject("{} x")).hasMessage("Not valid JSON at offset 3: text after the value");
-    assertThatThrownBy(() -> Json.parseObject("[1]")).hasMessage("Not valid JSON at offset 3: expected an object");
-    assertThatThrownBy(() -> Json.parseObject("{\"a\":\"x")).hasMessage("Not valid JSON at offset 7: unterminated string");
+    assertThatThrownBy(() -> Json.parseObject("{} x"))
+        .hasMessage("Not valid JSON at offset 3: text after the value");
+    assertThatThrownBy(() -> Json.parseObject("[1]"))
+        .hasMessage("Not valid JSON at offset 3: expected an object");
+    assertThatThrownBy(() -> Json.parseObject("{\"a\":\"x"))
+        .hasMessage("Not valid JSON at offset 7: unterminated string");
   }
 }

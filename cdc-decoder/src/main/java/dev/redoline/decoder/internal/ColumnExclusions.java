@@ -13,11 +13,11 @@ import java.util.List;
  * }</pre>
  *
  * <p>A pattern is {@code [PDB.]SCHEMA.TABLE.COLUMN}. Unquoted parts are compared in upper case,
- * double-quoted parts exactly as written ({@link TableId#splitIdentifiers}). In every part,
- * {@code *} matches any run of characters, including none, within that part only (it never spans
- * a dot). A three-part pattern has no PDB part and matches the table in any PDB and in a
- * non-container database; a four-part pattern matches only tables of a PDB its first part matches
- * (so {@code *} as first part also matches every PDB, but not a non-container database).
+ * double-quoted parts exactly as written ({@link TableId#splitIdentifiers}). In every part, {@code
+ * *} matches any run of characters, including none, within that part only (it never spans a dot). A
+ * three-part pattern has no PDB part and matches the table in any PDB and in a non-container
+ * database; a four-part pattern matches only tables of a PDB its first part matches (so {@code *}
+ * as first part also matches every PDB, but not a non-container database).
  */
 final class ColumnExclusions {
 
@@ -52,11 +52,14 @@ final class ColumnExclusions {
       try {
         parts = TableId.splitIdentifiers(pattern.trim());
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("Not a column pattern: '" + pattern + "' (" + e.getMessage() + ")", e);
+        throw new IllegalArgumentException(
+            "Not a column pattern: '" + pattern + "' (" + e.getMessage() + ")", e);
       }
       if (parts.size() != 3 && parts.size() != 4) {
-        throw new IllegalArgumentException("Not a column pattern: '" + pattern
-            + "' (expected [PDB.]SCHEMA.TABLE.COLUMN, for example HR.EMPLOYEES.SSN or *.*.\"card no\")");
+        throw new IllegalArgumentException(
+            "Not a column pattern: '"
+                + pattern
+                + "' (expected [PDB.]SCHEMA.TABLE.COLUMN, for example HR.EMPLOYEES.SSN or *.*.\"card no\")");
       }
       compiled.add(parts.toArray(new String[0]));
     }
@@ -74,7 +77,8 @@ final class ColumnExclusions {
       if (base == 1 && (table.pdb() == null || !matches(p[0], table.pdb()))) {
         continue;
       }
-      if (matches(p[base], table.owner()) && matches(p[base + 1], table.table())
+      if (matches(p[base], table.owner())
+          && matches(p[base + 1], table.table())
           && matches(p[base + 2], column)) {
         return true;
       }

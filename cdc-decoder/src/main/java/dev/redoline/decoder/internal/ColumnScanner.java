@@ -4,9 +4,9 @@ import dev.redoline.core.ErrorCode;
 import java.util.Arrays;
 
 /**
- * The middle layer of the scanner: double-quoted column names in the text to indexes in the
- * {@link DecodePlan}'s layout, by name (layout order first, since LogMiner lists columns that way)
- * or, for a Dictionary Mismatch row, by the position in its {@code "COL n"} name.
+ * The middle layer of the scanner: double-quoted column names in the text to indexes in the {@link
+ * DecodePlan}'s layout, by name (layout order first, since LogMiner lists columns that way) or, for
+ * a Dictionary Mismatch row, by the position in its {@code "COL n"} name.
  *
  * <p>A {@code "COL n"} name in text that names the table (LogMiner's dictionary knows the table but
  * not that column, Debezium DBZ-3401) is not a layout column's name either; it is resolved by its
@@ -16,15 +16,24 @@ import java.util.Arrays;
 class ColumnScanner extends TermScanner {
 
   DecodePlan plan;
+
   /** Whether the text is a Dictionary Mismatch row: {@code "COL n"} names and raw bytes. */
   boolean positional;
+
   /** Layout indexes of an INSERT's listed columns, in text order. */
   int[] columns = new int[16];
-  /** Per listed INSERT column: resolved from a {@code "COL n"} name; valid when {@link #anyListedByPosition}. */
+
+  /**
+   * Per listed INSERT column: resolved from a {@code "COL n"} name; valid when {@link
+   * #anyListedByPosition}.
+   */
   boolean[] listedByPosition = new boolean[16];
+
   boolean anyListedByPosition;
+
   /** Whether the last name {@link #columnReference} read was a {@code "COL n"} of a named table. */
   boolean byPosition;
+
   int steps;
 
   /**
@@ -34,8 +43,12 @@ class ColumnScanner extends TermScanner {
    */
   final int layoutOrderList() {
     String list = plan.columnList;
-    if (positional || list == null || plan.size == 0 || !text.startsWith(list, pos)
-        || pos + list.length() >= length || text.charAt(pos + list.length()) != ')') {
+    if (positional
+        || list == null
+        || plan.size == 0
+        || !text.startsWith(list, pos)
+        || pos + list.length() >= length
+        || text.charAt(pos + list.length()) != ')') {
       return -1;
     }
     if (columns.length < plan.size) {
@@ -97,7 +110,7 @@ class ColumnScanner extends TermScanner {
     int start = pos + 1;
     int hinted = positional || !at('"') ? -1 : plan.hintedNameEnd(text, start, hint);
     if (hinted >= 0) {
-      pos = hinted + 1;   // the expected column, found without scanning for the closing quote first
+      pos = hinted + 1; // the expected column, found without scanning for the closing quote first
       return hint;
     }
     int close = identifierEnd();
@@ -109,28 +122,53 @@ class ColumnScanner extends TermScanner {
       index = plan.indexOfEscaped(text, start, close);
     }
     if (index < 0 && MismatchForm.position(text, start, close) >= 0) {
-      byPosition = true;   // DBZ-3401: a known table, an unknown column, named by its position
+      byPosition = true; // DBZ-3401: a known table, an unknown column, named by its position
       return columnAt(start, close);
     }
     if (index < 0) {
       String name = text.substring(start, close);
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" is not a column of "
-          + plan.layout.table() + " layout version " + plan.layout.version(), name, pos, close + 1);
+      throw new ScanFailure(
+          ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+          "Column \""
+              + name
+              + "\" is not a column of "
+              + plan.layout.table()
+              + " layout version "
+              + plan.layout.version(),
+          name,
+          pos,
+          close + 1);
     }
     pos = close + 1;
     return index;
   }
 
-  /** A {@code "COL n"} name (of a mismatch row, or unknown to a named table); the column at position n. */
+  /**
+   * A {@code "COL n"} name (of a mismatch row, or unknown to a named table); the column at position
+   * n.
+   */
   private int columnAt(int start, int close) {
     long position = MismatchForm.position(text, start, close);
     int index = plan.indexOfPosition(position);
     if (index < 0) {
       String name = text.substring(start, close);
-      String why = position < 0 ? "is not a \"COL n\" position name, as a Dictionary Mismatch row has"
-          : "is position " + position + ", but " + plan.layout.table() + " layout version " + plan.layout.version()
-              + " has no column there (" + plan.size + " columns)";
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "Column \"" + name + "\" " + why, name, pos,
+      String why =
+          position < 0
+              ? "is not a \"COL n\" position name, as a Dictionary Mismatch row has"
+              : "is position "
+                  + position
+                  + ", but "
+                  + plan.layout.table()
+                  + " layout version "
+                  + plan.layout.version()
+                  + " has no column there ("
+                  + plan.size
+                  + " columns)";
+      throw new ScanFailure(
+          ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+          "Column \"" + name + "\" " + why,
+          name,
+          pos,
           close + 1);
     }
     pos = close + 1;
@@ -140,8 +178,12 @@ class ColumnScanner extends TermScanner {
   /** Guards against a loop that stops consuming text: a bug, never a hang. */
   final void step() {
     if (++steps > length + 8) {
-      throw new IllegalStateException("SQL_REDO scanner made no progress at offset " + pos + " of "
-          + length + " (a decoder bug)");
+      throw new IllegalStateException(
+          "SQL_REDO scanner made no progress at offset "
+              + pos
+              + " of "
+              + length
+              + " (a decoder bug)");
     }
   }
 }

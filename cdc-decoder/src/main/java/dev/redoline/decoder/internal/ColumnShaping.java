@@ -21,14 +21,15 @@ import java.util.List;
  * }</pre>
  *
  * <p>Patterns are those of {@link ColumnExclusions}. The hash is SHA-256 over the salt's bytes then
- * the value's UTF-8 bytes, written as 64 lower-case hex digits. Truncation counts characters
- * (code points), so a surrogate pair is never split. Both apply to character columns only
- * ({@link #isCharacter}); the decoder excludes a non-character column that a hash pattern names
- * rather than let its value through unmasked.
+ * the value's UTF-8 bytes, written as 64 lower-case hex digits. Truncation counts characters (code
+ * points), so a surrogate pair is never split. Both apply to character columns only ({@link
+ * #isCharacter}); the decoder excludes a non-character column that a hash pattern names rather than
+ * let its value through unmasked.
  */
 final class ColumnShaping {
 
-  private static final ColumnShaping NONE = new ColumnShaping(ColumnExclusions.none(), new byte[0], List.of());
+  private static final ColumnShaping NONE =
+      new ColumnShaping(ColumnExclusions.none(), new byte[0], List.of());
 
   private final ColumnExclusions hashed;
   private final byte[] salt;
@@ -63,7 +64,8 @@ final class ColumnShaping {
         length = -1;
       }
       if (length < 1) {
-        throw new IllegalArgumentException("Not a truncation rule: '" + rule + "' (expected PATTERN:N, N >= 1)");
+        throw new IllegalArgumentException(
+            "Not a truncation rule: '" + rule + "' (expected PATTERN:N, N >= 1)");
       }
       rules.add(new Rule(ColumnExclusions.parse(List.of(rule.substring(0, colon))), length));
     }

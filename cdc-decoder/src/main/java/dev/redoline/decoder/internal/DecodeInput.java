@@ -12,9 +12,9 @@ import java.time.ZoneOffset;
 import java.util.Objects;
 
 /**
- * A mined DML row to decode ({@code SQL_REDO} with its CSF pieces already joined), paired with
- * what the row alone does not say: the table layout version it was written under and its
- * TIMESTAMP as an instant (LogMiner gives the database's local time).
+ * A mined DML row to decode ({@code SQL_REDO} with its CSF pieces already joined), paired with what
+ * the row alone does not say: the table layout version it was written under and its TIMESTAMP as an
+ * instant (LogMiner gives the database's local time).
  *
  * <pre>{@code
  * DecodeInput input = new DecodeInput(row, catalog.layoutAt(table, row.scn()), row.timestamp().atZone(zone).toInstant());
@@ -42,27 +42,81 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
    * A row made for decoding alone (tests, benchmarks, a LOB row's implied DML): STATUS 0, no INFO,
    * no XID, the table named by the layout.
    */
-  public static DecodeInput of(Operation operation, String sqlRedo, TableLayout layout, Scn scn,
-      RedoAddress address, int ssn, String rowId, Instant timestamp) {
+  public static DecodeInput of(
+      Operation operation,
+      String sqlRedo,
+      TableLayout layout,
+      Scn scn,
+      RedoAddress address,
+      int ssn,
+      String rowId,
+      Instant timestamp) {
     return of(operation, sqlRedo, layout, scn, address, ssn, rowId, timestamp, 0, null);
   }
 
-  /** As {@link #of(Operation, String, TableLayout, Scn, RedoAddress, int, String, Instant)}, with STATUS and INFO. */
-  public static DecodeInput of(Operation operation, String sqlRedo, TableLayout layout, Scn scn,
-      RedoAddress address, int ssn, String rowId, Instant timestamp, int status, String info) {
+  /**
+   * As {@link #of(Operation, String, TableLayout, Scn, RedoAddress, int, String, Instant)}, with
+   * STATUS and INFO.
+   */
+  public static DecodeInput of(
+      Operation operation,
+      String sqlRedo,
+      TableLayout layout,
+      Scn scn,
+      RedoAddress address,
+      int ssn,
+      String rowId,
+      Instant timestamp,
+      int status,
+      String info) {
     Objects.requireNonNull(operation, "operation == null");
     Objects.requireNonNull(layout, "layout == null");
     Objects.requireNonNull(timestamp, "timestamp == null");
-    RedoRow row = new RedoRow(scn, null, null, LocalDateTime.ofInstant(timestamp, ZoneOffset.UTC), null, null, NO_XID,
-        operationCode(operation), operation.name(), false, layout.table().owner(), layout.table().table(), rowId, null,
-        address, ssn, false, null, null, null, sqlRedo, null, info, status, layout.table().pdb(), null, null);
+    RedoRow row =
+        new RedoRow(
+            scn,
+            null,
+            null,
+            LocalDateTime.ofInstant(timestamp, ZoneOffset.UTC),
+            null,
+            null,
+            NO_XID,
+            operationCode(operation),
+            operation.name(),
+            false,
+            layout.table().owner(),
+            layout.table().table(),
+            rowId,
+            null,
+            address,
+            ssn,
+            false,
+            null,
+            null,
+            null,
+            sqlRedo,
+            null,
+            info,
+            status,
+            layout.table().pdb(),
+            null,
+            null);
     return new DecodeInput(row, layout, timestamp);
   }
 
   /** This input with LogMiner's {@code STATUS} and {@code INFO}. */
   public DecodeInput withStatus(int newStatus, String newInfo) {
-    return of(operation(), row.sqlRedo(), layout, row.scn(), row.address(), row.ssn(), row.rowId(), timestamp,
-        newStatus, newInfo);
+    return of(
+        operation(),
+        row.sqlRedo(),
+        layout,
+        row.scn(),
+        row.address(),
+        row.ssn(),
+        row.rowId(),
+        timestamp,
+        newStatus,
+        newInfo);
   }
 
   /** INSERT, UPDATE or DELETE, from the row's OPERATION_CODE. */
@@ -107,8 +161,11 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
       case RedoRow.INSERT -> Operation.INSERT;
       case RedoRow.UPDATE -> Operation.UPDATE;
       case RedoRow.DELETE -> Operation.DELETE;
-      default -> throw new IllegalArgumentException("operation must be INSERT, UPDATE or DELETE: OPERATION_CODE "
-          + operationCode + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
+      default ->
+          throw new IllegalArgumentException(
+              "operation must be INSERT, UPDATE or DELETE: OPERATION_CODE "
+                  + operationCode
+                  + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
     };
   }
 
@@ -117,16 +174,33 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
       case INSERT -> RedoRow.INSERT;
       case UPDATE -> RedoRow.UPDATE;
       case DELETE -> RedoRow.DELETE;
-      default -> throw new IllegalArgumentException("operation must be INSERT, UPDATE or DELETE: " + operation
-          + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
+      default ->
+          throw new IllegalArgumentException(
+              "operation must be INSERT, UPDATE or DELETE: "
+                  + operation
+                  + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
     };
   }
 
   /** Only the size of the text: it holds column values, which may be sensitive or excluded. */
   @Override
   public String toString() {
-    return "DecodeInput[" + operation() + " " + layout.table() + " v" + layout.version() + " scn=" + row.scn()
-        + " address=" + row.address() + " ssn=" + row.ssn() + " status=" + row.status() + " sqlRedo="
-        + row.sqlRedo().length() + " chars]";
+    return "DecodeInput["
+        + operation()
+        + " "
+        + layout.table()
+        + " v"
+        + layout.version()
+        + " scn="
+        + row.scn()
+        + " address="
+        + row.address()
+        + " ssn="
+        + row.ssn()
+        + " status="
+        + row.status()
+        + " sqlRedo="
+        + row.sqlRedo().length()
+        + " chars]";
   }
 }

@@ -7,9 +7,9 @@ import dev.redoline.core.TableLayout;
 import java.util.Arrays;
 
 /**
- * What the scanner needs to know about one table layout version, computed once and shared
- * read-only between decode threads: column names for matching the text without allocating, the
- * declared types, which columns are excluded, and which are hashed or truncated.
+ * What the scanner needs to know about one table layout version, computed once and shared read-only
+ * between decode threads: column names for matching the text without allocating, the declared
+ * types, which columns are excluded, and which are hashed or truncated.
  */
 final class DecodePlan {
 
@@ -19,37 +19,56 @@ final class DecodePlan {
   final OracleType[] types;
   final OracleType.Kind[] kinds;
   final boolean[] excluded;
+
   /** Whether each name is free of double quotes (Oracle allows none; a hand-made layout might). */
   private final boolean[] quoteFree;
+
   final boolean anyExcluded;
+
   /** Whether each column is a NUMBER(1) read as a Boolean ({@code cdc.number.one.as.boolean}). */
   final boolean[] asBoolean;
+
   /** Whether any column is: false keeps the per-value check to one branch. */
   final boolean anyAsBoolean;
+
   /** {@code cdc.decode.relaxed.quotes}. */
   final boolean relaxedQuotes;
+
   /** Per column: replaced by its salted hash ({@code cdc.columns.mask.hash}). */
   final boolean[] hashed;
+
   /** Per column: the most characters kept ({@code cdc.columns.truncate}), 0 for no limit. */
   final int[] truncateTo;
-  /** Per column: hashed or truncated, so its literal is redacted from excerpts like an excluded one. */
+
+  /**
+   * Per column: hashed or truncated, so its literal is redacted from excerpts like an excluded one.
+   */
   final boolean[] shaped;
+
   /** Whether any column is excluded or shaped: excerpts must then stop before a value ahead. */
   final boolean anyRedacted;
+
   final ColumnShaping shaping;
   private final Object[] template;
+
   /** Index of the column at each 1-based position ({@code "COL n"} of mismatch rows), or -1. */
   private final int[] byPosition;
+
   /**
    * Every column quoted, in layout order, joined by commas ({@code "A","B"}): the column list of an
    * INSERT that logs every column, matched with one comparison; null if a name has a quote.
    */
   final String columnList;
+
   /** The table's owner and name, for checking the text names the layout's table. */
   final String owner;
+
   final String table;
 
-  private DecodePlan(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options,
+  private DecodePlan(
+      TableLayout layout,
+      ColumnExclusions exclusions,
+      DecodeOptions options,
       ColumnShaping shaping) {
     this.layout = layout;
     this.size = layout.columns().size();
@@ -74,7 +93,8 @@ final class DecodePlan {
       if (!excluded[i] && !shaping.isEmpty()) {
         boolean text = ColumnShaping.isCharacter(kinds[i]);
         boolean hash = shaping.hashes(layout.table(), c.name());
-        // a hash pattern on a column that is not text: dropping it is the only way to keep it secret
+        // a hash pattern on a column that is not text: dropping it is the only way to keep it
+        // secret
         excluded[i] = hash && !text;
         hashed[i] = hash && text;
         truncateTo[i] = text && !hash ? shaping.truncateTo(layout.table(), c.name()) : 0;
@@ -122,7 +142,10 @@ final class DecodePlan {
     return sb.toString();
   }
 
-  static DecodePlan compile(TableLayout layout, ColumnExclusions exclusions, DecodeOptions options,
+  static DecodePlan compile(
+      TableLayout layout,
+      ColumnExclusions exclusions,
+      DecodeOptions options,
       ColumnShaping shaping) {
     return new DecodePlan(layout, exclusions, options, shaping);
   }
@@ -148,8 +171,8 @@ final class DecodePlan {
   /**
    * The index of the closing quote when the text at {@code start} (just inside an opening quote) is
    * exactly the name of column {@code hint} and its closing quote, else -1. Equivalent to finding
-   * the closing quote and then matching, in one pass, for names without a quote (all of
-   * Oracle's); -1 whenever in doubt, so the caller falls back to the general match.
+   * the closing quote and then matching, in one pass, for names without a quote (all of Oracle's);
+   * -1 whenever in doubt, so the caller falls back to the general match.
    */
   int hintedNameEnd(String text, int start, int hint) {
     if (hint < 0 || hint >= size || !quoteFree[hint]) {
@@ -158,7 +181,9 @@ final class DecodePlan {
     String name = names[hint];
     int end = start + name.length();
     int length = text.length();
-    if (end >= length || text.charAt(end) != '"' || (end + 1 < length && text.charAt(end + 1) == '"')
+    if (end >= length
+        || text.charAt(end) != '"'
+        || (end + 1 < length && text.charAt(end + 1) == '"')
         || !text.startsWith(name, start)) {
       return -1;
     }
@@ -179,7 +204,10 @@ final class DecodePlan {
     return position >= 1 && position < byPosition.length ? byPosition[(int) position] : -1;
   }
 
-  /** Resets {@code image} ({@link #size} slots) to a fresh image: NOT_LOGGED, excluded columns EXCLUDED. */
+  /**
+   * Resets {@code image} ({@link #size} slots) to a fresh image: NOT_LOGGED, excluded columns
+   * EXCLUDED.
+   */
   void resetImage(Object[] image) {
     System.arraycopy(template, 0, image, 0, size);
   }

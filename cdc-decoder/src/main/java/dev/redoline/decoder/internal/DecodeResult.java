@@ -4,9 +4,9 @@ import dev.redoline.core.Change;
 import dev.redoline.core.DecodeException;
 
 /**
- * The outcome of decoding one {@link DecodeInput}: exactly one of a {@link Change} and a
- * {@link DecodeException}. {@link RedoDecoder#decodeAll} returns one per input row, so one bad
- * row does not hide the others.
+ * The outcome of decoding one {@link DecodeInput}: exactly one of a {@link Change} and a {@link
+ * DecodeException}. {@link RedoDecoder#decodeAll} returns one per input row, so one bad row does
+ * not hide the others.
  *
  * <pre>{@code
  * for (DecodeResult r : decoder.decodeAll(rows)) {

@@ -14,6 +14,7 @@ final class Excerpts {
 
   /** Characters shown before the offset. */
   static final int BEFORE = 80;
+
   /** Characters shown from the offset on, when the limit allows. */
   static final int AFTER = DecodeException.MAX_EXCERPT - BEFORE;
 

@@ -38,8 +38,15 @@ final class LiteralConverter {
       case BINARY_FLOAT:
       case BINARY_DOUBLE:
         return binary(text, lit, type, kind == Kind.BINARY_FLOAT);
-      case CHAR: case NCHAR: case VARCHAR2: case NVARCHAR2: case CLOB: case NCLOB: case LONG:
-      case ROWID: case XMLTYPE:
+      case CHAR:
+      case NCHAR:
+      case VARCHAR2:
+      case NVARCHAR2:
+      case CLOB:
+      case NCLOB:
+      case LONG:
+      case ROWID:
+      case XMLTYPE:
         return string(text, lit, type);
       case DATE:
       case TIMESTAMP:
@@ -56,7 +63,9 @@ final class LiteralConverter {
       case INTERVAL_DS:
         requireForm(lit, type, Literal.TO_DSINTERVAL, Literal.QUOTED);
         return TemporalValues.daySecond(text, lit.start, lit.end);
-      case RAW: case BLOB: case LONG_RAW:
+      case RAW:
+      case BLOB:
+      case LONG_RAW:
         requireForm(lit, type, Literal.HEXTORAW, Literal.QUOTED);
         return TextValues.hexBytes(text, lit.start, lit.end);
       case BOOLEAN:
@@ -64,17 +73,21 @@ final class LiteralConverter {
       case VECTOR:
         return Oracle23aiValues.vector(text, lit, type);
       case JSON:
-        return lit.form == Literal.HEXTORAW ? Oracle23aiValues.oson(TextValues.hexBytes(text, lit.start, lit.end))
+        return lit.form == Literal.HEXTORAW
+            ? Oracle23aiValues.oson(TextValues.hexBytes(text, lit.start, lit.end))
             : string(text, lit, type);
       default:
         // types Redoline does not decode: bytes when binary, text otherwise
-        return lit.form == Literal.HEXTORAW ? TextValues.hexBytes(text, lit.start, lit.end) : string(text, lit, type);
+        return lit.form == Literal.HEXTORAW
+            ? TextValues.hexBytes(text, lit.start, lit.end)
+            : string(text, lit, type);
     }
   }
 
   /**
    * A NUMBER(1) value as {@code cdc.number.one.as.boolean} maps it, as Debezium's
-   * NumberOneToBooleanConverter does: true above 0, false at 0 or below; NULL and markers unchanged.
+   * NumberOneToBooleanConverter does: true above 0, false at 0 or below; NULL and markers
+   * unchanged.
    */
   static Object numberOneAsBoolean(Object value) {
     if (value instanceof Long l) {
@@ -121,13 +134,22 @@ final class LiteralConverter {
   }
 
   private static boolean isCharacterLob(Kind kind) {
-    return kind == Kind.CLOB || kind == Kind.NCLOB || kind == Kind.XMLTYPE || kind == Kind.JSON
+    return kind == Kind.CLOB
+        || kind == Kind.NCLOB
+        || kind == Kind.XMLTYPE
+        || kind == Kind.JSON
         || kind == Kind.UNSUPPORTED;
   }
 
-  /** BLOB-like: JSON and, possibly, VECTOR are stored as LOBs, so LogMiner may write their values out of line. */
+  /**
+   * BLOB-like: JSON and, possibly, VECTOR are stored as LOBs, so LogMiner may write their values
+   * out of line.
+   */
   private static boolean isBinaryLob(Kind kind) {
-    return kind == Kind.BLOB || kind == Kind.JSON || kind == Kind.VECTOR || kind == Kind.UNSUPPORTED;
+    return kind == Kind.BLOB
+        || kind == Kind.JSON
+        || kind == Kind.VECTOR
+        || kind == Kind.UNSUPPORTED;
   }
 
   private static Object require(boolean fits, Literal lit, OracleType type, Object value) {

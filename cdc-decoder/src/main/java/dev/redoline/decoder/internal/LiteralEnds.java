@@ -12,15 +12,17 @@ final class LiteralEnds {
 
   /** {@link #firstCharacter}: the character after the quote lets a literal end there. */
   static final int ENDS = 0;
+
   /** {@link #firstCharacter}: it does not. */
   static final int DOES_NOT_END = 1;
+
   /** {@link #firstCharacter}: blanks follow; what comes after them decides ({@link #canFollow}). */
   static final int BLANKS = 2;
 
   /**
-   * The cheap first look at the character after a quote, all the scanner's hot path pays: a
-   * literal followed by {@code ,} {@code )} {@code ;} {@code ||} or the end ends there, one followed
-   * by a blank is decided by what follows the blanks, anything else does not end there.
+   * The cheap first look at the character after a quote, all the scanner's hot path pays: a literal
+   * followed by {@code ,} {@code )} {@code ;} {@code ||} or the end ends there, one followed by a
+   * blank is decided by what follows the blanks, anything else does not end there.
    */
   static int firstCharacter(String text, int at) {
     if (at >= text.length()) {
@@ -56,13 +58,17 @@ final class LiteralEnds {
       return true;
     }
     switch (text.charAt(k)) {
-      case ',': case ')': case ';':
+      case ',':
+      case ')':
+      case ';':
         return true;
       case '|':
         return k + 1 < length && text.charAt(k + 1) == '|';
-      case 'a': case 'A':
+      case 'a':
+      case 'A':
         return isWordAt(text, k, "and");
-      case 'w': case 'W':
+      case 'w':
+      case 'W':
         return isWordAt(text, k, "where");
       default:
         return false;
@@ -84,7 +90,11 @@ final class LiteralEnds {
       return true;
     }
     char c = text.charAt(after);
-    return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$'
+    return !((c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '$'
         || c == '#');
   }
 }

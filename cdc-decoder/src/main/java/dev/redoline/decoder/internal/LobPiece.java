@@ -21,23 +21,25 @@ import java.util.Objects;
  * 32K write (92)          buf_c := 'text'; DBMS_LOB.WRITEAPPEND(TempLob, 4, buf_c);                        → Write
  * 32K end (93)                                                                                           → End
  * </pre>
+ *
  * Offsets are 1-based and, like amounts and lengths, count characters (UTF-16 units) for CLOB,
  * NCLOB and XML, bytes for BLOB.
  */
-public sealed interface LobPiece permits LobPiece.Locator, LobPiece.Write, LobPiece.Trim, LobPiece.Erase,
-    LobPiece.End {
+public sealed interface LobPiece
+    permits LobPiece.Locator, LobPiece.Write, LobPiece.Trim, LobPiece.Erase, LobPiece.End {
 
   /**
-   * The locator of the LOB column that the following rows change: the row is named by the values
-   * of the where clause, decoded as a DELETE's before image would be (other slots NOT_LOGGED,
-   * excluded columns EXCLUDED).
+   * The locator of the LOB column that the following rows change: the row is named by the values of
+   * the where clause, decoded as a DELETE's before image would be (other slots NOT_LOGGED, excluded
+   * columns EXCLUDED).
    *
    * @param column the LOB column's index in the layout
    * @param excluded whether {@code cdc.columns.exclude} (or a hash rule on a LOB) excludes it: its
    *     writes must then be skipped without being decoded
    * @param where the where clause's values, in layout order
    * @param whole whether the rows after it write the whole value from its start, appending (XML DOC
-   *     BEGIN, an extended string's begin row) rather than changing a LOB in place (a DBMS_LOB locator)
+   *     BEGIN, an extended string's begin row) rather than changing a LOB in place (a DBMS_LOB
+   *     locator)
    */
   record Locator(int column, boolean excluded, Row where, boolean whole) implements LobPiece {
     public Locator {
@@ -46,8 +48,8 @@ public sealed interface LobPiece permits LobPiece.Locator, LobPiece.Write, LobPi
   }
 
   /**
-   * Data written at an offset: a {@link String} for CLOB, NCLOB and XML, {@link Bytes} for BLOB.
-   * An XML or extended-string write appends, so its offset is 0.
+   * Data written at an offset: a {@link String} for CLOB, NCLOB and XML, {@link Bytes} for BLOB. An
+   * XML or extended-string write appends, so its offset is 0.
    */
   record Write(long offset, long amount, Object data) implements LobPiece {
     public Write {
@@ -66,7 +68,9 @@ public sealed interface LobPiece permits LobPiece.Locator, LobPiece.Write, LobPi
   /** The LOB cut to {@code length}. */
   record Trim(long length) implements LobPiece {}
 
-  /** {@code amount} units from {@code offset} overwritten with spaces (CLOB) or zero bytes (BLOB). */
+  /**
+   * {@code amount} units from {@code offset} overwritten with spaces (CLOB) or zero bytes (BLOB).
+   */
   record Erase(long offset, long amount) implements LobPiece {}
 
   /** The end of an XML document (XML DOC END). */

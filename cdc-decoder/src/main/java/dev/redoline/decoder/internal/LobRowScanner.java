@@ -13,8 +13,10 @@ import java.time.Instant;
 import java.util.Set;
 
 /**
- * Reads the SQL_REDO of LOB rows into {@link LobPiece}s (docs/logminer.md#lob-xml-and-extended-string-rows). The shapes, blanks
- * between tokens optional where LogMiner prints one:
+ * Reads the SQL_REDO of LOB rows into {@link LobPiece}s
+ * (docs/logminer.md#lob-xml-and-extended-string-rows). The shapes, blanks between tokens optional
+ * where LogMiner prints one:
+ *
  * <pre>
  * DECLARE ... BEGIN
  *  select "COL" into loc_c from "S"."T" where "ID" = '2' and "V" IS NULL for update;        (9)
@@ -28,29 +30,32 @@ import java.util.Set;
  * DECLARE ... BEGIN ... Stmt := 'update "S"."T" a set a."TXT" = :TXT where a."ID" = ''1'';';    (91, 32K begin)
  *   buf_c := 'text'; DBMS_LOB.WRITEAPPEND(TempLob, 4, buf_c);                                    (92, 32K write)
  * </pre>
+ *
  * The 32K begin form is Debezium's tests'; the write form is inferred from the begin row's
  * declarations and from how Debezium cuts the data out of the row (after a 12-character prefix,
- * before the quote that precedes the second-last semicolon).
- * The where clause of a locator is decoded by the DML scanner, as the where clause of a DELETE of
- * the same table, so its values are typed, excluded columns are never converted, and its errors
- * have redacted excerpts. A write's data is never shown in an error: its excerpts stop where the
- * data begins. Oracle sometimes leaves the closing quote off the last HEXTORAW chunk of an XML
- * write split over CSF rows (Debezium's XmlWriteParser tests cover it); such a chunk is read to its end.
+ * before the quote that precedes the second-last semicolon). The where clause of a locator is
+ * decoded by the DML scanner, as the where clause of a DELETE of the same table, so its values are
+ * typed, excluded columns are never converted, and its errors have redacted excerpts. A write's
+ * data is never shown in an error: its excerpts stop where the data begins. Oracle sometimes leaves
+ * the closing quote off the last HEXTORAW chunk of an XML write split over CSF rows (Debezium's
+ * XmlWriteParser tests cover it); such a chunk is read to its end.
  *
  * <p>Past 400 lines because every shape shares one cursor, one buffer reader (text, HEXTORAW,
  * UNISTR, NULL, joined by {@code ||}) and one failure rule that keeps data out of excerpts;
  * splitting it would pass that state between classes.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines because one hand-written scanner reads every PL/SQL form of the LOB rows
- * (the locator select, {@code dbms_lob.write}/{@code trim}/{@code erase}, the XML DOC and 32K
- * calls) with the shared token helpers at the bottom; splitting by form would copy those helpers,
- * and the excerpt redaction of excluded columns must see every form.
+ *
+ * Past 400 lines because one hand-written scanner reads every PL/SQL form of the LOB rows (the
+ * locator select, {@code dbms_lob.write}/{@code trim}/{@code erase}, the XML DOC and 32K calls)
+ * with the shared token helpers at the bottom; splitting by form would copy those helpers, and the
+ * excerpt redaction of excluded columns must see every form.
  */
 final class LobRowScanner {
 
   /** OPERATION_CODEs of the rows this scanner reads. */
   static final int LOCATOR = 9;
+
   static final int WRITE = 10;
   static final int TRIM = 11;
   static final int ERASE_DOCUMENTED = 28;
@@ -65,6 +70,7 @@ final class LobRowScanner {
   private final String text;
   private final DecodePlan plan;
   private int pos;
+
   /** Where the data of a write begins: excerpts never show text past it. */
   private int dataStart = -1;
 
@@ -74,8 +80,19 @@ final class LobRowScanner {
   }
 
   /** The OPERATION_CODEs of every row this scanner reads: those a row calls LOB rows. */
-  static final Set<Integer> OPERATION_CODES = Set.of(LOCATOR, WRITE, TRIM, ERASE_DOCUMENTED,
-      ERASE, XML_BEGIN, XML_WRITE, XML_END, EXTENDED_BEGIN, EXTENDED_WRITE, EXTENDED_END);
+  static final Set<Integer> OPERATION_CODES =
+      Set.of(
+          LOCATOR,
+          WRITE,
+          TRIM,
+          ERASE_DOCUMENTED,
+          ERASE,
+          XML_BEGIN,
+          XML_WRITE,
+          XML_END,
+          EXTENDED_BEGIN,
+          EXTENDED_WRITE,
+          EXTENDED_END);
 
   static LobPiece decode(int operationCode, String sqlRedo, DecodePlan plan, SqlRedoScanner dml) {
     LobRowScanner s = new LobRowScanner(sqlRedo, plan);
@@ -90,13 +107,16 @@ final class LobRowScanner {
         case XML_END, EXTENDED_END -> new LobPiece.End();
         case EXTENDED_BEGIN -> s.extendedBegin(dml);
         case EXTENDED_WRITE -> s.write();
-        default -> throw new IllegalArgumentException("not a LOB row: OPERATION_CODE " + operationCode);
+        default ->
+            throw new IllegalArgumentException("not a LOB row: OPERATION_CODE " + operationCode);
       };
     } catch (ScanFailure f) {
       // never past the failure, nor into a write's data: what follows may be a value
-      int limit = Math.min(sqlRedo.length(), s.dataStart >= 0 ? Math.min(s.dataStart, f.offset) : f.offset);
+      int limit =
+          Math.min(sqlRedo.length(), s.dataStart >= 0 ? Math.min(s.dataStart, f.offset) : f.offset);
       String excerpt = sqlRedo.substring(Math.max(0, limit - Excerpts.BEFORE), Math.max(0, limit));
-      throw new DecodeException(f.code, f.problem, plan.layout.table(), f.column, f.offset, excerpt, null);
+      throw new DecodeException(
+          f.code, f.problem, plan.layout.table(), f.column, f.offset, excerpt, null);
     }
   }
 
@@ -138,14 +158,15 @@ final class LobRowScanner {
       throw malformed("Expected = XMLType(:1) after the XML column");
     }
     int call = text.indexOf("XMLType(:1)", pos);
-    String statement = text.substring(0, call) + "NULL" + text.substring(call + "XMLType(:1)".length());
+    String statement =
+        text.substring(0, call) + "NULL" + text.substring(call + "XMLType(:1)".length());
     Change c = decodeAs(dml, Operation.UPDATE, statement);
     return new LobPiece.Locator(column, redacted(column), c.before(), true);
   }
 
   /**
-   * A 32K begin row: the statement in {@code Stmt := '...';} (quotes doubled), whose SET assigns the
-   * column from the bind {@code :COL}, decoded as an UPDATE with NULL in its place.
+   * A 32K begin row: the statement in {@code Stmt := '...';} (quotes doubled), whose SET assigns
+   * the column from the bind {@code :COL}, decoded as an UPDATE with NULL in its place.
    */
   private LobPiece extendedBegin(SqlRedoScanner dml) {
     int assign = text.indexOf("Stmt := '");
@@ -166,15 +187,23 @@ final class LobRowScanner {
     int nameStart = statement.lastIndexOf('"', nameEnd - 1);
     int column = column(statement.substring(nameStart + 1, nameEnd));
     int bindEnd = equals + 4;
-    while (bindEnd < statement.length() && statement.charAt(bindEnd) != ' ' && statement.charAt(bindEnd) != ';') {
+    while (bindEnd < statement.length()
+        && statement.charAt(bindEnd) != ' '
+        && statement.charAt(bindEnd) != ';') {
       bindEnd++;
     }
-    Change c = decodeAs(dml, Operation.UPDATE, statement.substring(0, equals + 3) + "NULL"
-        + statement.substring(bindEnd));
+    Change c =
+        decodeAs(
+            dml,
+            Operation.UPDATE,
+            statement.substring(0, equals + 3) + "NULL" + statement.substring(bindEnd));
     return new LobPiece.Locator(column, redacted(column), c.before(), true);
   }
 
-  /** The row named by what follows {@code from}: {@code "S"."T" [where ...] [end]}, as a DELETE's before image. */
+  /**
+   * The row named by what follows {@code from}: {@code "S"."T" [where ...] [end]}, as a DELETE's
+   * before image.
+   */
   private dev.redoline.core.Row where(SqlRedoScanner dml, String end) {
     skipSpaces();
     String rest = text.substring(pos).strip();
@@ -191,7 +220,16 @@ final class LobRowScanner {
   }
 
   private Change decodeAs(SqlRedoScanner dml, Operation op, String statement) {
-    DecodeInput row = DecodeInput.of(op, statement, plan.layout, Scn.of(0), new RedoAddress(1, 0, 0, 0), 0, "", Instant.EPOCH);
+    DecodeInput row =
+        DecodeInput.of(
+            op,
+            statement,
+            plan.layout,
+            Scn.of(0),
+            new RedoAddress(1, 0, 0, 0),
+            0,
+            "",
+            Instant.EPOCH);
     return dml.decode(row, plan);
   }
 
@@ -214,7 +252,7 @@ final class LobRowScanner {
     if (text.regionMatches(true, pos, "DBMS_LOB.WRITEAPPEND(", 0, 21)) {
       pos += 21;
       long[] args = arguments(2, "TempLob");
-      return new LobPiece.Write(0, args[0], data);   // an extended string's write appends
+      return new LobPiece.Write(0, args[0], data); // an extended string's write appends
     }
     if (!text.regionMatches(true, pos, "dbms_lob.write(", 0, 15)) {
       throw malformed("Expected dbms_lob.write( after the buffer");
@@ -249,7 +287,10 @@ final class LobRowScanner {
       return new LobPiece.Write(0, 0, "");
     }
     Object data = data(true);
-    String xml = data instanceof Bytes b ? new String(b.toByteArray(), StandardCharsets.UTF_8) : (String) data;
+    String xml =
+        data instanceof Bytes b
+            ? new String(b.toByteArray(), StandardCharsets.UTF_8)
+            : (String) data;
     return new LobPiece.Write(0, xml.length(), xml);
   }
 
@@ -379,7 +420,10 @@ final class LobRowScanner {
     return bytes != null ? Bytes.of(bytes.toByteArray()) : chars.toString();
   }
 
-  /** The end of the hex digits of an unterminated HEXTORAW: before its {@code :length} suffix, if any. */
+  /**
+   * The end of the hex digits of an unterminated HEXTORAW: before its {@code :length} suffix, if
+   * any.
+   */
   private int hexEnd(int from) {
     int end = text.length();
     int colon = text.lastIndexOf(':');
@@ -398,7 +442,9 @@ final class LobRowScanner {
     return end;
   }
 
-  /** The quote that closes a literal whose content starts at {@code from} ({@code ''} is a quote). */
+  /**
+   * The quote that closes a literal whose content starts at {@code from} ({@code ''} is a quote).
+   */
   private int closingQuote(int from) {
     int i = from;
     while (true) {
@@ -432,8 +478,18 @@ final class LobRowScanner {
     TableLayout layout = plan.layout;
     int i = layout.indexOf(name);
     if (i < 0) {
-      throw new ScanFailure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The LOB row names column " + name + ", which "
-          + layout.table() + " (layout version " + layout.version() + ") does not have", name, pos, pos);
+      throw new ScanFailure(
+          ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+          "The LOB row names column "
+              + name
+              + ", which "
+              + layout.table()
+              + " (layout version "
+              + layout.version()
+              + ") does not have",
+          name,
+          pos,
+          pos);
     }
     return i;
   }

@@ -5,19 +5,20 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 
 /**
- * The text of LogMiner's Dictionary Mismatch rows (docs/logminer.md#rows-without-a-dictionary and #ddl): rows whose dictionary
- * at mining time does not match the redo, written by object number, column position and raw
- * bytes. Stateless.
+ * The text of LogMiner's Dictionary Mismatch rows (docs/logminer.md#rows-without-a-dictionary and
+ * #ddl): rows whose dictionary at mining time does not match the redo, written by object number,
+ * column position and raw bytes. Stateless.
  *
  * <pre>
  * insert into "UNKNOWN"."OBJ# 73200"("COL 1","COL 2") values (HEXTORAW('c102'),NULL);
  * update "UNKNOWN"."OBJ# 73200" set "COL 2" = HEXTORAW('4e4557') where "COL 1" = HEXTORAW('c102') and "COL 2" IS NULL and ROWID = 'AAA..';
  * delete from "UNKNOWN"."OBJ# 73200" where "COL 1" = HEXTORAW('c102') and ROWID = 'AAA..';
  * </pre>
+ *
  * LogMiner flags them STATUS 2 with INFO {@code Dictionary Mismatch}; the same text with STATUS 0
- * (no dictionary at all) is decoded the same way. {@code "COL n"} is the 1-based
- * {@link dev.redoline.core.Column#position()} in the layout version of the row's time, which the
- * caller supplies; the object number cannot be checked here, as layouts do not carry it.
+ * (no dictionary at all) is decoded the same way. {@code "COL n"} is the 1-based {@link
+ * dev.redoline.core.Column#position()} in the layout version of the row's time, which the caller
+ * supplies; the object number cannot be checked here, as layouts do not carry it.
  */
 final class MismatchForm {
 
@@ -33,8 +34,10 @@ final class MismatchForm {
   }
 
   /** Whether {@code "owner"."table"} (contents given by bounds) is {@code "UNKNOWN"."OBJ# n"}. */
-  static boolean isUnknownObject(String text, int ownerStart, int ownerEnd, int tableStart, int tableEnd) {
-    return ownerEnd - ownerStart == UNKNOWN_OWNER.length() && text.startsWith(UNKNOWN_OWNER, ownerStart)
+  static boolean isUnknownObject(
+      String text, int ownerStart, int ownerEnd, int tableStart, int tableEnd) {
+    return ownerEnd - ownerStart == UNKNOWN_OWNER.length()
+        && text.startsWith(UNKNOWN_OWNER, ownerStart)
         && text.startsWith(OBJECT_PREFIX, tableStart)
         && digitsValue(text, tableStart + OBJECT_PREFIX.length(), tableEnd) > 0;
   }
@@ -42,13 +45,14 @@ final class MismatchForm {
   /** The n of a {@code COL n} column name in {@code text[start, end)}, or -1. */
   static long position(String text, int start, int end) {
     return text.startsWith(COLUMN_PREFIX, start) && start + COLUMN_PREFIX.length() <= end
-        ? digitsValue(text, start + COLUMN_PREFIX.length(), end) : -1;
+        ? digitsValue(text, start + COLUMN_PREFIX.length(), end)
+        : -1;
   }
 
   /**
    * The value of a mismatch-row literal for a column of {@code type}: {@code HEXTORAW} bytes
-   * converted by {@link RawValues}, {@code NULL}, {@code ''} for an empty LOB, or
-   * {@code Unsupported Type}.
+   * converted by {@link RawValues}, {@code NULL}, {@code ''} for an empty LOB, or {@code
+   * Unsupported Type}.
    *
    * @throws ScanFailure (CDC-3002) for any other form, or bytes that are not a value of the type
    */
@@ -68,8 +72,11 @@ final class MismatchForm {
       default:
         break;
     }
-    throw ScanFailure.value(Literal.formName(lit.form) + " is not a raw " + type
-        + " value: Dictionary Mismatch rows carry HEXTORAW bytes or NULL");
+    throw ScanFailure.value(
+        Literal.formName(lit.form)
+            + " is not a raw "
+            + type
+            + " value: Dictionary Mismatch rows carry HEXTORAW bytes or NULL");
   }
 
   private static Marker emptyLob(OracleType type) {
@@ -80,10 +87,13 @@ final class MismatchForm {
     if (kind == Kind.BLOB || kind == Kind.JSON) {
       return Marker.EMPTY_BLOB;
     }
-    throw ScanFailure.value("'' is an empty LOB in a Dictionary Mismatch row, but the column is " + type);
+    throw ScanFailure.value(
+        "'' is an empty LOB in a Dictionary Mismatch row, but the column is " + type);
   }
 
-  /** The decimal number in {@code text[start, end)}, or -1 when it is not only digits or too big. */
+  /**
+   * The decimal number in {@code text[start, end)}, or -1 when it is not only digits or too big.
+   */
   private static long digitsValue(String text, int start, int end) {
     if (start >= end || end - start > 9) {
       return -1;

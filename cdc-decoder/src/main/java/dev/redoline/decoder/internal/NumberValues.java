@@ -7,8 +7,8 @@ import java.math.BigDecimal;
 /**
  * NUMBER, FLOAT, INTEGER, BINARY_FLOAT and BINARY_DOUBLE literals.
  *
- * <p>LogMiner quotes numbers ({@code '7013'}, {@code '-.5'}, {@code '1.2E+40'}); the decimal
- * point is {@code .} per {@link dev.redoline.core.internal.OracleNls#NUMERIC_CHARACTERS}. Up to 18 digits
+ * <p>LogMiner quotes numbers ({@code '7013'}, {@code '-.5'}, {@code '1.2E+40'}); the decimal point
+ * is {@code .} per {@link dev.redoline.core.internal.OracleNls#NUMERIC_CHARACTERS}. Up to 18 digits
  * without an exponent are parsed straight from the text with no intermediate string.
  */
 final class NumberValues {
@@ -18,6 +18,7 @@ final class NumberValues {
 
   /** The largest and smallest decimal exponents of an Oracle NUMBER. */
   private static final int MAX_EXPONENT = 125;
+
   private static final int MIN_EXPONENT = -130;
 
   private NumberValues() {}
@@ -80,7 +81,8 @@ final class NumberValues {
     int exponent = value.precision() - value.scale() - 1;
     if (value.signum() != 0 && (exponent > MAX_EXPONENT || exponent < MIN_EXPONENT)) {
       // outside Oracle's NUMBER range; also keeps '1E+999999999' from expanding into a huge integer
-      throw ScanFailure.value(quote(text, from, to) + " is outside the NUMBER range 1E-130 to 1E+126");
+      throw ScanFailure.value(
+          quote(text, from, to) + " is outside the NUMBER range 1E-130 to 1E+126");
     }
     if (type.isWholeNumber()) {
       try {
@@ -109,13 +111,15 @@ final class NumberValues {
 
   /** A value for a message, cut to 40 characters. */
   static String quote(String text, int from, int to) {
-    return to - from <= 40 ? "'" + text.substring(from, to) + "'" : "'" + text.substring(from, from + 37) + "...'";
+    return to - from <= 40
+        ? "'" + text.substring(from, to) + "'"
+        : "'" + text.substring(from, from + 37) + "...'";
   }
 
   /**
    * A BINARY_FLOAT ({@code asFloat}) or BINARY_DOUBLE from text: decimal or exponent notation, or
-   * NaN and infinities spelled as Oracle reads them ({@code NaN}, {@code Nan}, {@code INF},
-   * {@code -Inf}, {@code Infinity}, {@code BINARY_DOUBLE_INFINITY}, any case).
+   * NaN and infinities spelled as Oracle reads them ({@code NaN}, {@code Nan}, {@code INF}, {@code
+   * -Inf}, {@code Infinity}, {@code BINARY_DOUBLE_INFINITY}, any case).
    */
   static Object binary(String text, int start, int end, boolean asFloat) {
     String s = text.substring(start, end).trim();
@@ -126,8 +130,11 @@ final class NumberValues {
     try {
       return asFloat ? (Object) Float.parseFloat(s) : (Object) Double.parseDouble(s);
     } catch (NumberFormatException e) {
-      throw ScanFailure.value(quote(text, start, end) + " is not a " + (asFloat ? "BINARY_FLOAT" : "BINARY_DOUBLE")
-          + " value");
+      throw ScanFailure.value(
+          quote(text, start, end)
+              + " is not a "
+              + (asFloat ? "BINARY_FLOAT" : "BINARY_DOUBLE")
+              + " value");
     }
   }
 
@@ -139,7 +146,8 @@ final class NumberValues {
       negative = body.charAt(0) == '-';
       body = body.substring(1);
     }
-    if (body.regionMatches(true, 0, "BINARY_FLOAT_", 0, 13) || body.regionMatches(true, 0, "BINARY_DOUBLE_", 0, 14)) {
+    if (body.regionMatches(true, 0, "BINARY_FLOAT_", 0, 13)
+        || body.regionMatches(true, 0, "BINARY_DOUBLE_", 0, 14)) {
       body = body.substring(body.indexOf('_', 7) + 1);
     }
     if (body.equalsIgnoreCase("INF") || body.equalsIgnoreCase("INFINITY")) {
@@ -150,7 +158,8 @@ final class NumberValues {
 
   private static boolean isNanSpelling(String s) {
     String body = s.startsWith("-") || s.startsWith("+") ? s.substring(1) : s;
-    return body.equalsIgnoreCase("NAN") || body.equalsIgnoreCase("BINARY_FLOAT_NAN")
+    return body.equalsIgnoreCase("NAN")
+        || body.equalsIgnoreCase("BINARY_FLOAT_NAN")
         || body.equalsIgnoreCase("BINARY_DOUBLE_NAN");
   }
 
@@ -161,8 +170,13 @@ final class NumberValues {
   static Object binaryFromBytes(Bytes bytes, boolean asFloat) {
     int n = asFloat ? 4 : 8;
     if (bytes.size() != n) {
-      throw ScanFailure.value("HEXTORAW has " + bytes.size() + " bytes; a " + (asFloat ? "BINARY_FLOAT" : "BINARY_DOUBLE")
-          + " has " + n);
+      throw ScanFailure.value(
+          "HEXTORAW has "
+              + bytes.size()
+              + " bytes; a "
+              + (asFloat ? "BINARY_FLOAT" : "BINARY_DOUBLE")
+              + " has "
+              + n);
     }
     long bits = 0;
     for (int i = 0; i < n; i++) {
@@ -170,6 +184,8 @@ final class NumberValues {
     }
     long signBit = 1L << (n * 8 - 1);
     bits = (bits & signBit) != 0 ? bits & ~signBit : ~bits & (asFloat ? 0xFFFF_FFFFL : -1L);
-    return asFloat ? (Object) Float.intBitsToFloat((int) bits) : (Object) Double.longBitsToDouble(bits);
+    return asFloat
+        ? (Object) Float.intBitsToFloat((int) bits)
+        : (Object) Double.longBitsToDouble(bits);
   }
 }

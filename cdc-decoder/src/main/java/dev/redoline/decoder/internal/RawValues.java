@@ -13,35 +13,39 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Column values from Oracle's internal bytes, as LogMiner shows them in Dictionary Mismatch rows
- * ({@code HEXTORAW('c102')}, docs/logminer.md#rows-without-a-dictionary). Stateless; every failure is a CDC-3002
- * {@link ScanFailure} to which the scanner adds the column.
+ * ({@code HEXTORAW('c102')}, docs/logminer.md#rows-without-a-dictionary). Stateless; every failure
+ * is a CDC-3002 {@link ScanFailure} to which the scanner adds the column.
  *
  * <pre>{@code
  * RawValues.convert(Bytes.fromHex("c3020b"), OracleType.number(10, 0));   // 10110L
  * }</pre>
  *
  * <p>Where each encoding comes from:
+ *
  * <ul>
- *   <li>Documented (Oracle's NUMBER and DATE storage formats; docs/logminer.md#rows-without-a-dictionary examples
- *       {@code c102}=1, {@code c229}=40, {@code c3020b}=10110): NUMBER/FLOAT/INTEGER as an
- *       exponent byte and base-100 digits, negatives with digits {@code 101-d} and a {@code 0x66}
- *       terminator; DATE as 7 bytes (century+100, year+100, month, day, hour+1, minute+1,
- *       second+1); TIMESTAMP as DATE plus 4 big-endian nanosecond bytes; TIMESTAMP WITH TIME ZONE
- *       as the UTC TIMESTAMP plus zone hour+20 and minute+60.</li>
- *   <li>Inferred (from DUMP output and other readers, not from Oracle documentation): a
- *       TIMESTAMP of 7 bytes when its fraction is zero; WITH LOCAL TIME ZONE as an 11-byte UTC
- *       TIMESTAMP; BINARY_FLOAT/DOUBLE as byte-sortable IEEE 754; both INTERVAL layouts
- *       (see {@link RawTemporals}); character data as UTF-8 (an AL32UTF8 database) and national
- *       character data as UTF-16BE (AL16UTF16); the 10-byte extended ROWID; inline LOB values as
- *       their content bytes (real LogMiner may show LOB locators there, which do not decode); BOOLEAN
-       as the one byte 00 or 01 (as DUMP shows it); VECTOR as its storage image
-       ({@link dev.redoline.core.VectorValue#fromImage}).</li>
+ *   <li>Documented (Oracle's NUMBER and DATE storage formats;
+ *       docs/logminer.md#rows-without-a-dictionary examples {@code c102}=1, {@code c229}=40, {@code
+ *       c3020b}=10110): NUMBER/FLOAT/INTEGER as an exponent byte and base-100 digits, negatives
+ *       with digits {@code 101-d} and a {@code 0x66} terminator; DATE as 7 bytes (century+100,
+ *       year+100, month, day, hour+1, minute+1, second+1); TIMESTAMP as DATE plus 4 big-endian
+ *       nanosecond bytes; TIMESTAMP WITH TIME ZONE as the UTC TIMESTAMP plus zone hour+20 and
+ *       minute+60.
+ *   <li>Inferred (from DUMP output and other readers, not from Oracle documentation): a TIMESTAMP
+ *       of 7 bytes when its fraction is zero; WITH LOCAL TIME ZONE as an 11-byte UTC TIMESTAMP;
+ *       BINARY_FLOAT/DOUBLE as byte-sortable IEEE 754; both INTERVAL layouts (see {@link
+ *       RawTemporals}); character data as UTF-8 (an AL32UTF8 database) and national character data
+ *       as UTF-16BE (AL16UTF16); the 10-byte extended ROWID; inline LOB values as their content
+ *       bytes (real LogMiner may show LOB locators there, which do not decode); BOOLEAN as the one
+ *       byte 00 or 01 (as DUMP shows it); VECTOR as its storage image ({@link
+ *       dev.redoline.core.VectorValue#fromImage}).
  * </ul>
+ *
  * Zero bytes ({@code HEXTORAW('')}) are SQL NULL, as Oracle stores a zero-length value.
  */
 final class RawValues {
 
-  private static final String ROWID_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  private static final String ROWID_DIGITS =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
   /** NUMBER holds at most 20 base-100 mantissa digits (38-40 decimal digits). */
   private static final int MAX_NUMBER_DIGITS = 20;
@@ -52,8 +56,8 @@ final class RawValues {
   private RawValues() {}
 
   /**
-   * The value of {@code bytes} in a column of {@code type}: the same Java types as the literal
-   * path ({@link dev.redoline.core.Row}).
+   * The value of {@code bytes} in a column of {@code type}: the same Java types as the literal path
+   * ({@link dev.redoline.core.Row}).
    *
    * @throws ScanFailure (CDC-3002) when the bytes are not a value of the type
    */
@@ -70,11 +74,18 @@ final class RawValues {
         return NumberValues.binaryFromBytes(bytes, true);
       case BINARY_DOUBLE:
         return NumberValues.binaryFromBytes(bytes, false);
-      case CHAR: case VARCHAR2: case CLOB: case LONG: case XMLTYPE:
+      case CHAR:
+      case VARCHAR2:
+      case CLOB:
+      case LONG:
+      case XMLTYPE:
         return text(b, StandardCharsets.UTF_8, type);
-      case NCHAR: case NVARCHAR2: case NCLOB:
+      case NCHAR:
+      case NVARCHAR2:
+      case NCLOB:
         if ((b.length & 1) != 0) {
-          throw ScanFailure.value(b.length + " bytes are not " + type + " text: AL16UTF16 has 2 bytes a unit");
+          throw ScanFailure.value(
+              b.length + " bytes are not " + type + " text: AL16UTF16 has 2 bytes a unit");
         }
         return text(b, StandardCharsets.UTF_16BE, type);
       case DATE:
@@ -109,11 +120,16 @@ final class RawValues {
   static Object number(byte[] b, OracleType type) {
     int first = b[0] & 0xFF;
     boolean positive = (first & 0x80) != 0;
-    boolean infinity = first == 0xFF && b.length == 2 && b[1] == 0x65
-        || first == 0 && (b.length == 1 || b.length == 2 && b[1] == 0x66);
+    boolean infinity =
+        first == 0xFF && b.length == 2 && b[1] == 0x65
+            || first == 0 && (b.length == 1 || b.length == 2 && b[1] == 0x66);
     if (infinity) {
-      throw ScanFailure.value("NUMBER bytes " + Bytes.of(b).toHex() + " are " + (positive ? "+" : "-")
-          + "infinity, which a NUMBER value cannot hold");
+      throw ScanFailure.value(
+          "NUMBER bytes "
+              + Bytes.of(b).toHex()
+              + " are "
+              + (positive ? "+" : "-")
+              + "infinity, which a NUMBER value cannot hold");
     }
     if (first == 0x80) {
       if (b.length != 1) {
@@ -125,7 +141,8 @@ final class RawValues {
     int end = !positive && (b[b.length - 1] & 0xFF) == 0x66 ? b.length - 1 : b.length;
     int digits = end - 1;
     if (digits < 1 || digits > MAX_NUMBER_DIGITS) {
-      throw ScanFailure.value("NUMBER bytes have " + digits + " base-100 digits; 1 to " + MAX_NUMBER_DIGITS + " fit");
+      throw ScanFailure.value(
+          "NUMBER bytes have " + digits + " base-100 digits; 1 to " + MAX_NUMBER_DIGITS + " fit");
     }
     long small = 0;
     BigInteger big = null;
@@ -133,8 +150,14 @@ final class RawValues {
       int stored = b[i] & 0xFF;
       int digit = positive ? stored - 1 : 101 - stored;
       if (digit < 0 || digit > 99) {
-        throw ScanFailure.value("NUMBER byte " + (i + 1) + " (" + Integer.toHexString(stored)
-            + ") is not a base-100 digit of a " + (positive ? "positive" : "negative") + " number");
+        throw ScanFailure.value(
+            "NUMBER byte "
+                + (i + 1)
+                + " ("
+                + Integer.toHexString(stored)
+                + ") is not a base-100 digit of a "
+                + (positive ? "positive" : "negative")
+                + " number");
       }
       if (i == LONG_DIGITS + 1) {
         big = BigInteger.valueOf(small);
@@ -145,9 +168,12 @@ final class RawValues {
         big = big.multiply(BigInteger.valueOf(100)).add(BigInteger.valueOf(digit));
       }
     }
-    BigDecimal value = big == null ? BigDecimal.valueOf(small, 2 * (digits - 1 - exponent))
-        : new BigDecimal(big, 2 * (digits - 1 - exponent));
-    return wholeOrDecimal(positive ? value.stripTrailingZeros() : value.negate().stripTrailingZeros(), type);
+    BigDecimal value =
+        big == null
+            ? BigDecimal.valueOf(small, 2 * (digits - 1 - exponent))
+            : new BigDecimal(big, 2 * (digits - 1 - exponent));
+    return wholeOrDecimal(
+        positive ? value.stripTrailingZeros() : value.negate().stripTrailingZeros(), type);
   }
 
   private static Object wholeOrDecimal(BigDecimal value, OracleType type) {
@@ -163,15 +189,21 @@ final class RawValues {
 
   private static String text(byte[] b, Charset charset, OracleType type) {
     try {
-      CharBuffer chars = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b));
+      CharBuffer chars =
+          charset
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(b));
       return chars.toString();
     } catch (CharacterCodingException e) {
       throw ScanFailure.value(b.length + " bytes are not " + type + " text in " + charset.name());
     }
   }
 
-  /** The 10-byte extended ROWID (object 4, file and block as {@code file << 22 | block} 4, row 2). */
+  /**
+   * The 10-byte extended ROWID (object 4, file and block as {@code file << 22 | block} 4, row 2).
+   */
   private static String rowId(byte[] b) {
     if (b.length != 10) {
       throw ScanFailure.value("A ROWID has 10 bytes, not " + b.length);

@@ -13,10 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a capture recording may keep of a value: the rules of {@code cdc.columns.exclude},
- * {@code cdc.columns.mask.hash} and {@code cdc.columns.truncate}, applied with the decoder's own
- * patterns ({@link ColumnExclusions}, {@link ColumnShaping}) and its own literal scanner
- * ({@link TermScanner}), so a recording holds no more of a value than a delivered change does.
+ * What a capture recording may keep of a value: the rules of {@code cdc.columns.exclude}, {@code
+ * cdc.columns.mask.hash} and {@code cdc.columns.truncate}, applied with the decoder's own patterns
+ * ({@link ColumnExclusions}, {@link ColumnShaping}) and its own literal scanner ({@link
+ * TermScanner}), so a recording holds no more of a value than a delivered change does.
  *
  * <pre>{@code
  * RecordingRedaction r = RecordingRedaction.fromConfig(config);
@@ -37,13 +37,17 @@ public final class RecordingRedaction {
   private static final int DELETE = 2;
   private static final int UPDATE = 3;
 
-  /** The column a LOB begin row names: {@code select "COL" into}, {@code select "COL" from}, {@code set a."COL" =}. */
-  private static final Pattern LOB_COLUMN = Pattern.compile(
-      "(?i)(?:select\\s+|set\\s+a\\.)\"((?:[^\"]|\"\")+)\"");
+  /**
+   * The column a LOB begin row names: {@code select "COL" into}, {@code select "COL" from}, {@code
+   * set a."COL" =}.
+   */
+  private static final Pattern LOB_COLUMN =
+      Pattern.compile("(?i)(?:select\\s+|set\\s+a\\.)\"((?:[^\"]|\"\")+)\"");
 
   private final ColumnExclusions excluded;
   private final ColumnShaping shaping;
   private final MessageDigest digest = ColumnShaping.newDigest();
+
   /** Per transaction: the column of its last LOB begin row, or "" when it could not be read. */
   private final Map<String, String> lobColumns = new HashMap<>();
 
@@ -52,11 +56,16 @@ public final class RecordingRedaction {
     this.shaping = shaping;
   }
 
-  /** The rules of {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} and {@code cdc.columns.truncate}. */
+  /**
+   * The rules of {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} and {@code
+   * cdc.columns.truncate}.
+   */
   public static RecordingRedaction fromConfig(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
-    return new RecordingRedaction(ColumnExclusions.parse(config.get(CdcConfig.COLUMNS_EXCLUDE)),
-        ColumnShaping.of(config.get(CdcConfig.COLUMNS_MASK_HASH),
+    return new RecordingRedaction(
+        ColumnExclusions.parse(config.get(CdcConfig.COLUMNS_EXCLUDE)),
+        ColumnShaping.of(
+            config.get(CdcConfig.COLUMNS_MASK_HASH),
             config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal().getBytes(StandardCharsets.UTF_8),
             config.get(CdcConfig.COLUMNS_TRUNCATE)));
   }
@@ -69,7 +78,8 @@ public final class RecordingRedaction {
   /**
    * The SQL_REDO of a mined row as a recording keeps it.
    *
-   * @param transaction a key of the row's transaction (LOB writes name no column: the begin row does)
+   * @param transaction a key of the row's transaction (LOB writes name no column: the begin row
+   *     does)
    */
   public String sqlRedo(int operationCode, TableId table, String transaction, String sqlRedo) {
     if (sqlRedo == null || sqlRedo.isEmpty() || table == null || !touches(table)) {
@@ -95,7 +105,7 @@ public final class RecordingRedaction {
         default -> sqlRedo;
       };
     } catch (RuntimeException unreadable) {
-      return "";   // never keep what could not be read: a value might be in it
+      return ""; // never keep what could not be read: a value might be in it
     }
   }
 
@@ -123,7 +133,9 @@ public final class RecordingRedaction {
   }
 
   private boolean redacted(TableId table, String column) {
-    return excluded.excludes(table, column) || shaping.hashes(table, column) || shaping.truncateTo(table, column) > 0;
+    return excluded.excludes(table, column)
+        || shaping.hashes(table, column)
+        || shaping.truncateTo(table, column) > 0;
   }
 
   private boolean anyNamedColumnRedacted(TableId table, String text) {
@@ -160,7 +172,7 @@ public final class RecordingRedaction {
     Walker w = new Walker(sqlRedo);
     int open = sqlRedo.indexOf('(');
     if (open < 0) {
-      return sqlRedo;   // insert without a column list: no value to pair
+      return sqlRedo; // insert without a column list: no value to pair
     }
     w.pos = open + 1;
     List<String> columns = new ArrayList<>();
@@ -244,13 +256,13 @@ public final class RecordingRedaction {
       w.value(true);
       return null;
     }
-    w.value(exclude);   // a kept text joins its || chain; an excluded one is only walked over
+    w.value(exclude); // a kept text joins its || chain; an excluded one is only walked over
     if (exclude) {
       return "NULL";
     }
     String text = w.text();
     if (text == null) {
-      return hash ? "NULL" : null;   // a non-text literal: hashing excludes it, truncation keeps it
+      return hash ? "NULL" : null; // a non-text literal: hashing excludes it, truncation keeps it
     }
     String kept = hash ? shaping.hash(digest, text) : ColumnShaping.truncate(text, cut);
     return "'" + kept.replace("'", "''") + "'";
@@ -262,7 +274,10 @@ public final class RecordingRedaction {
       start(text);
     }
 
-    /** The text of the value just read when it is text ('..', UNISTR, a chain), else {@code null}; NULL stays NULL. */
+    /**
+     * The text of the value just read when it is text ('..', UNISTR, a chain), else {@code null};
+     * NULL stays NULL.
+     */
     String text() {
       StringBuilder sb = new StringBuilder();
       switch (lit.form) {

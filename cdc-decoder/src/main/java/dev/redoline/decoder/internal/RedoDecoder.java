@@ -44,14 +44,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * so it is decoded. STATUS 2 with INFO {@code Dictionary Mismatch} (redo older than a DDL, mined
  * with the online catalog) is decoded by column position from its {@code "UNKNOWN"."OBJ# n"},
  * {@code "COL n"} and {@code HEXTORAW} text with the layout version of the row's time, which the
- * caller must supply (the object number is not checked against it); a position the layout does
- * not have, or such a flag on text that names the table, is CDC-3003. A {@code "COL n"} name in
- * text that names the table (DBZ-3401) is resolved by position in the same way.
+ * caller must supply (the object number is not checked against it); a position the layout does not
+ * have, or such a flag on text that names the table, is CDC-3003. A {@code "COL n"} name in text
+ * that names the table (DBZ-3401) is resolved by position in the same way.
  *
  * <h2>Implementation notes</h2>
- * Past 400 lines mostly in documentation: the decoder's contract (what each row kind gives,
- * errors, excluded columns, threads) is written here, where its callers read it; the scanning is
- * in {@code SqlRedoScanner}, {@code LobRowScanner} and the literal converters.
+ *
+ * Past 400 lines mostly in documentation: the decoder's contract (what each row kind gives, errors,
+ * excluded columns, threads) is written here, where its callers read it; the scanning is in {@code
+ * SqlRedoScanner}, {@code LobRowScanner} and the literal converters.
  */
 public final class RedoDecoder implements AutoCloseable {
 
@@ -87,19 +88,27 @@ public final class RedoDecoder implements AutoCloseable {
 
   /**
    * A decoder set up from {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} (with its
-   * salt), {@code cdc.columns.truncate}, {@code cdc.mining.decode.threads},
-   * {@code cdc.number.one.as.boolean} and {@code cdc.decode.relaxed.quotes}.
+   * salt), {@code cdc.columns.truncate}, {@code cdc.mining.decode.threads}, {@code
+   * cdc.number.one.as.boolean} and {@code cdc.decode.relaxed.quotes}.
    */
   public static RedoDecoder fromConfig(CdcConfig config) {
     return builder(config).build();
   }
 
-  /** A builder holding every decoder setting of {@code config}, for callers that add a thread factory. */
+  /**
+   * A builder holding every decoder setting of {@code config}, for callers that add a thread
+   * factory.
+   */
   public static Builder builder(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
-    return builder().excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
-        .hashColumns(config.get(CdcConfig.COLUMNS_MASK_HASH),
-            config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+    return builder()
+        .excludeColumns(config.get(CdcConfig.COLUMNS_EXCLUDE))
+        .hashColumns(
+            config.get(CdcConfig.COLUMNS_MASK_HASH),
+            config
+                .get(CdcConfig.COLUMNS_MASK_HASH_SALT)
+                .reveal()
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
         .truncateColumns(config.get(CdcConfig.COLUMNS_TRUNCATE))
         .decodeThreads(config.get(CdcConfig.MINING_DECODE_THREADS))
         .numberOneAsBoolean(config.get(CdcConfig.NUMBER_ONE_AS_BOOLEAN))
@@ -114,7 +123,8 @@ public final class RedoDecoder implements AutoCloseable {
   /**
    * Decodes one row on the caller's thread.
    *
-   * @throws DecodeException (CDC-3001..3005) naming the table, column, offset and a redacted excerpt
+   * @throws DecodeException (CDC-3001..3005) naming the table, column, offset and a redacted
+   *     excerpt
    */
   public Change decode(DecodeInput row) {
     Objects.requireNonNull(row, "row == null");
@@ -122,8 +132,8 @@ public final class RedoDecoder implements AutoCloseable {
   }
 
   /**
-   * Decodes a step: one result per row, in the order of {@code rows}. One bad row yields its
-   * error in its slot and does not stop the others.
+   * Decodes a step: one result per row, in the order of {@code rows}. One bad row yields its error
+   * in its slot and does not stop the others.
    *
    * @throws CancellationException if the calling thread is interrupted while waiting for the pool
    *     (its interrupt flag is set again)
@@ -181,7 +191,9 @@ public final class RedoDecoder implements AutoCloseable {
     return new IllegalStateException("Decode task failed", cause);
   }
 
-  /** Decodes rows[from, to) with a task-local memo of the last plan: no state shared between tasks. */
+  /**
+   * Decodes rows[from, to) with a task-local memo of the last plan: no state shared between tasks.
+   */
   private List<DecodeResult> decodeRange(List<DecodeInput> rows, int from, int to) {
     List<DecodeResult> out = new ArrayList<>(to - from);
     DecodePlan last = null;
@@ -215,10 +227,16 @@ public final class RedoDecoder implements AutoCloseable {
     }
     boolean noInfo = row.info() == null || row.info().isBlank();
     if ((status == 2 && noInfo) || MismatchForm.isFlagged(row)) {
-      return;   // LONG updates, and mismatch rows the scanner decodes by position or refuses
+      return; // LONG updates, and mismatch rows the scanner decodes by position or refuses
     }
-    throw new DecodeException(ErrorCode.REDO_NOT_RELIABLE, "LogMiner marks the row STATUS " + status
-        + (noInfo ? "" : " (" + row.info().trim() + ")"), row.layout().table(), null, -1, null, null);
+    throw new DecodeException(
+        ErrorCode.REDO_NOT_RELIABLE,
+        "LogMiner marks the row STATUS " + status + (noInfo ? "" : " (" + row.info().trim() + ")"),
+        row.layout().table(),
+        null,
+        -1,
+        null,
+        null);
   }
 
   private DecodePlan plan(TableLayout layout) {
@@ -233,8 +251,8 @@ public final class RedoDecoder implements AutoCloseable {
   }
 
   /**
-   * Per column of {@code layout}: whether a snapshot may select it. Excluded columns, and columns
-   * a hash pattern names that are not text, are left out of the SELECT list, so their values never
+   * Per column of {@code layout}: whether a snapshot may select it. Excluded columns, and columns a
+   * hash pattern names that are not text, are left out of the SELECT list, so their values never
    * leave the database.
    */
   public boolean[] selectable(TableLayout layout) {
@@ -261,15 +279,18 @@ public final class RedoDecoder implements AutoCloseable {
 
   /**
    * Per column of {@code layout}: whether {@code cdc.columns.mask.hash} names it and its values
-   * reach records as their salted hash (text columns only; another type a hash pattern names is
-   * not {@linkplain #selectable selectable}).
+   * reach records as their salted hash (text columns only; another type a hash pattern names is not
+   * {@linkplain #selectable selectable}).
    */
   public boolean[] hashed(TableLayout layout) {
     DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
     return plan.hashed.clone();
   }
 
-  /** Per column of {@code layout}: the code points {@code cdc.columns.truncate} keeps, or 0 when none cuts it. */
+  /**
+   * Per column of {@code layout}: the code points {@code cdc.columns.truncate} keeps, or 0 when
+   * none cuts it.
+   */
   public int[] truncatedTo(TableLayout layout) {
     DecodePlan plan = plan(Objects.requireNonNull(layout, "layout == null"));
     return plan.truncateTo.clone();
@@ -360,9 +381,9 @@ public final class RedoDecoder implements AutoCloseable {
     }
 
     /**
-     * The factory of the decode pool's threads; by default daemon threads named
-     * {@code redoline-decode-N}. The capture engine passes one that names them after the capture
-     * and copies its logging context, so their log lines say which connector they belong to.
+     * The factory of the decode pool's threads; by default daemon threads named {@code
+     * redoline-decode-N}. The capture engine passes one that names them after the capture and
+     * copies its logging context, so their log lines say which connector they belong to.
      */
     public Builder threadFactory(ThreadFactory factory) {
       this.threads = Objects.requireNonNull(factory, "factory == null");

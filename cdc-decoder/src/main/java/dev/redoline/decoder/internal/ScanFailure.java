@@ -3,8 +3,8 @@ package dev.redoline.decoder.internal;
 import dev.redoline.core.ErrorCode;
 
 /**
- * Why a scan stopped, before it becomes a {@link dev.redoline.core.DecodeException} with the
- * table and a redacted excerpt. Internal and cheap: no stack trace, since bad rows can be many.
+ * Why a scan stopped, before it becomes a {@link dev.redoline.core.DecodeException} with the table
+ * and a redacted excerpt. Internal and cheap: no stack trace, since bad rows can be many.
  */
 final class ScanFailure extends RuntimeException {
 
@@ -14,6 +14,7 @@ final class ScanFailure extends RuntimeException {
   final String problem;
   final String column;
   final int offset;
+
   /** The excerpt may show text up to here and no further (see {@link Excerpts}). */
   final int limit;
 

@@ -13,8 +13,10 @@ import java.util.Arrays;
  * row after row: it holds only the current row's positions and scratch arrays that {@link Row#of}
  * copies out, so decode threads share nothing but the read-only {@link DecodePlan}s.
  *
- * <p>Statement shapes (docs/logminer.md#statement-text, #rows-without-a-dictionary and #literals; keywords in any case, blanks between tokens
- * optional where LogMiner prints one, a trailing {@code ;} optional):
+ * <p>Statement shapes (docs/logminer.md#statement-text, #rows-without-a-dictionary and #literals;
+ * keywords in any case, blanks between tokens optional where LogMiner prints one, a trailing {@code
+ * ;} optional):
+ *
  * <pre>
  * insert into "S"."T"("C1","C2") values ('1',NULL);            -- after image only
  * update "S"."T" set "C2" = 'n' where "C1" = '1' and "C2" IS NULL and ROWID = 'AAA..';
@@ -23,31 +25,47 @@ import java.util.Arrays;
  * delete from "S"."T" where "C1" = '1' and ROWID = 'AAA..';   -- before image only
  * delete from "S"."T";                                         -- no WHERE
  * </pre>
- * Dictionary Mismatch rows ({@code "UNKNOWN"."OBJ# n"}, {@code "COL n"}, {@code HEXTORAW}) have
- * the same shapes; {@link MismatchForm} maps them by column position and raw bytes. So does a
- * {@code "COL n"} column in text that names the table (DBZ-3401), its HEXTORAW value read as raw
- * bytes and any other literal as usual.
- * UPDATE's after image is the before image overlaid with SET. A column the text does not name is
- * {@link Absent#NOT_LOGGED}; an excluded column is {@link Absent#EXCLUDED} in every image.
+ *
+ * Dictionary Mismatch rows ({@code "UNKNOWN"."OBJ# n"}, {@code "COL n"}, {@code HEXTORAW}) have the
+ * same shapes; {@link MismatchForm} maps them by column position and raw bytes. So does a {@code
+ * "COL n"} column in text that names the table (DBZ-3401), its HEXTORAW value read as raw bytes and
+ * any other literal as usual. UPDATE's after image is the before image overlaid with SET. A column
+ * the text does not name is {@link Absent#NOT_LOGGED}; an excluded column is {@link
+ * Absent#EXCLUDED} in every image.
  */
 final class SqlRedoScanner extends ColumnScanner {
 
   private DecodeInput row;
+
   /** Start/end pairs of the excluded literals skipped so far, for redacting excerpts. */
   private int[] excludedSpans;
+
   private int spanCount;
-  /** Where the text's {@code ROWID = '..'} value is, or -1: copied only if the row has no ROW_ID. */
+
+  /**
+   * Where the text's {@code ROWID = '..'} value is, or -1: copied only if the row has no ROW_ID.
+   */
   private int textRowIdStart;
+
   private int textRowIdEnd;
+
   /** The image being filled; {@link Row#of} copies it, so it is reused for the next row. */
   private Object[] image = new Object[0];
+
   /** An UPDATE's SET columns and their values, in text order (usually a few). */
   private int[] setColumns = new int[4];
+
   private Object[] setValues = new Object[4];
-  /** SHA-256 of hashed columns, made on first use; one per scanner, as digests are not thread-safe. */
+
+  /**
+   * SHA-256 of hashed columns, made on first use; one per scanner, as digests are not thread-safe.
+   */
   private java.security.MessageDigest digest;
 
-  /** Decodes {@code row} with {@code plan}; every failure is a DecodeException with a redacted excerpt. */
+  /**
+   * Decodes {@code row} with {@code plan}; every failure is a DecodeException with a redacted
+   * excerpt.
+   */
   Change decode(DecodeInput row, DecodePlan plan) {
     this.row = row;
     this.plan = plan;
@@ -61,7 +79,9 @@ final class SqlRedoScanner extends ColumnScanner {
       return scan();
     } catch (ScanFailure f) {
       String excerpt = Excerpts.around(text, f.offset, f.limit, excludedSpans, spanCount);
-      return rethrow(new DecodeException(f.code, f.problem, plan.layout.table(), f.column, f.offset, excerpt, null));
+      return rethrow(
+          new DecodeException(
+              f.code, f.problem, plan.layout.table(), f.column, f.offset, excerpt, null));
     }
   }
 
@@ -89,8 +109,12 @@ final class SqlRedoScanner extends ColumnScanner {
     } else if (atWord("delete")) {
       op = Operation.DELETE;
     } else if (text.startsWith("Dictionary Version Mismatch", pos)) {
-      throw failure(ErrorCode.REDO_NOT_RELIABLE, "LogMiner wrote 'Dictionary Version Mismatch' instead of SQL: "
-          + "the redo has more columns than the dictionary knows", null, pos);
+      throw failure(
+          ErrorCode.REDO_NOT_RELIABLE,
+          "LogMiner wrote 'Dictionary Version Mismatch' instead of SQL: "
+              + "the redo has more columns than the dictionary knows",
+          null,
+          pos);
     } else {
       throw malformed("Expected insert, update or delete but found " + found());
     }
@@ -135,7 +159,8 @@ final class SqlRedoScanner extends ColumnScanner {
       skipSpaces();
     }
     if (!at(')')) {
-      throw malformed(count + " columns are listed but a value follows the last one, or found " + found());
+      throw malformed(
+          count + " columns are listed but a value follows the last one, or found " + found());
     }
     pos++;
     end();
@@ -251,9 +276,9 @@ final class SqlRedoScanner extends ColumnScanner {
   }
 
   /**
-   * Reads the value of {@code column} into {@code values[slot]}, or skips it when excluded. Raw bytes
-   * are converted by the column's type in a mismatch row, and for a {@code "COL n"} column of a named
-   * table ({@code byPosition}) when they come as HEXTORAW.
+   * Reads the value of {@code column} into {@code values[slot]}, or skips it when excluded. Raw
+   * bytes are converted by the column's type in a mismatch row, and for a {@code "COL n"} column of
+   * a named table ({@code byPosition}) when they come as HEXTORAW.
    */
   private void readValue(int column, Object[] values, int slot, boolean byPosition) {
     valueStart = pos;
@@ -265,9 +290,10 @@ final class SqlRedoScanner extends ColumnScanner {
     }
     try {
       value(false);
-      Object converted = positional || (byPosition && lit.form == Literal.HEXTORAW)
-          ? MismatchForm.convert(text, lit, plan.types[column])
-          : LiteralConverter.convert(text, lit, plan.types[column]);
+      Object converted =
+          positional || (byPosition && lit.form == Literal.HEXTORAW)
+              ? MismatchForm.convert(text, lit, plan.types[column])
+              : LiteralConverter.convert(text, lit, plan.types[column]);
       if (plan.anyAsBoolean && plan.asBoolean[column]) {
         converted = LiteralConverter.numberOneAsBoolean(converted);
       }
@@ -285,7 +311,8 @@ final class SqlRedoScanner extends ColumnScanner {
         throw f;
       }
       // a well-delimited literal that does not convert: showing it is safe
-      throw new ScanFailure(f.code, f.problem, plan.names[column], lit.exprStart, Math.max(lit.exprEnd, pos));
+      throw new ScanFailure(
+          f.code, f.problem, plan.names[column], lit.exprStart, Math.max(lit.exprEnd, pos));
     }
     valueStart = -1;
   }
@@ -326,22 +353,34 @@ final class SqlRedoScanner extends ColumnScanner {
     int tableEnd = identifierEnd();
     pos = tableEnd + 1;
     if (MismatchForm.isUnknownObject(text, ownerStart, ownerEnd, tableStart, tableEnd)) {
-      positional = true;   // decoded by position with the caller's layout of the row's time
+      positional = true; // decoded by position with the caller's layout of the row's time
       return;
     }
-    boolean sameOwner = ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
-    boolean sameTable = tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
+    boolean sameOwner =
+        ownerEnd - ownerStart == plan.owner.length() && text.startsWith(plan.owner, ownerStart);
+    boolean sameTable =
+        tableEnd - tableStart == plan.table.length() && text.startsWith(plan.table, tableStart);
     if (sameOwner && sameTable && MismatchForm.isFlagged(row)) {
-      throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "LogMiner marks the row STATUS 2 (Dictionary Mismatch) "
-          + "but names " + text.substring(ownerStart - 1, tableEnd + 1) + " instead of an OBJ# with raw values",
-          null, ownerStart - 1);
+      throw failure(
+          ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+          "LogMiner marks the row STATUS 2 (Dictionary Mismatch) "
+              + "but names "
+              + text.substring(ownerStart - 1, tableEnd + 1)
+              + " instead of an OBJ# with raw values",
+          null,
+          ownerStart - 1);
     }
     if (sameOwner && sameTable) {
       return;
     }
-    throw failure(ErrorCode.UNKNOWN_TABLE_OR_COLUMN, "The text names "
-        + text.substring(ownerStart - 1, tableEnd + 1) + " but the layout is for "
-        + plan.layout.table().quoted(), null, ownerStart - 1);
+    throw failure(
+        ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+        "The text names "
+            + text.substring(ownerStart - 1, tableEnd + 1)
+            + " but the layout is for "
+            + plan.layout.table().quoted(),
+        null,
+        ownerStart - 1);
   }
 
   /** A table alias such as {@code a} before {@code set}/{@code where}. */
@@ -377,9 +416,20 @@ final class SqlRedoScanner extends ColumnScanner {
   }
 
   private Change change(Operation op, Row before, Row after) {
-    String rowId = row.rowId() != null ? row.rowId()
-        : textRowIdStart >= 0 ? text.substring(textRowIdStart, textRowIdEnd) : null;
-    return new Change(op, plan.layout.table(), plan.layout.version(), before, after,
-        row.scn(), row.address(), row.ssn(), rowId, row.timestamp());
+    String rowId =
+        row.rowId() != null
+            ? row.rowId()
+            : textRowIdStart >= 0 ? text.substring(textRowIdStart, textRowIdEnd) : null;
+    return new Change(
+        op,
+        plan.layout.table(),
+        plan.layout.version(),
+        before,
+        after,
+        row.scn(),
+        row.address(),
+        row.ssn(),
+        rowId,
+        row.timestamp());
   }
 }

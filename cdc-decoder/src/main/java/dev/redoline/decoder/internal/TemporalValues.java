@@ -11,13 +11,13 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 /**
- * DATE, TIMESTAMP, TIMESTAMP WITH (LOCAL) TIME ZONE and INTERVAL literals in the session formats
- * of {@link OracleNls}, read field by field from the text.
+ * DATE, TIMESTAMP, TIMESTAMP WITH (LOCAL) TIME ZONE and INTERVAL literals in the session formats of
+ * {@link OracleNls}, read field by field from the text.
  *
- * <p>Tolerated beyond the exact NLS form: 0 to 9 fractional digits and a trailing dot
- * ({@code '2020-02-01 00:00:00.'}), a missing time part, {@code T} between date and time, year 0,
- * a region name ({@code Europe/Paris}) instead of an offset, {@code Z} for UTC, and any number of
- * day digits in intervals.
+ * <p>Tolerated beyond the exact NLS form: 0 to 9 fractional digits and a trailing dot ({@code
+ * '2020-02-01 00:00:00.'}), a missing time part, {@code T} between date and time, year 0, a region
+ * name ({@code Europe/Paris}) instead of an offset, {@code Z} for UTC, and any number of day digits
+ * in intervals.
  *
  * <p>BC years: under the {@code YYYY} masks Oracle prints a BC year without a sign, so such a date
  * cannot be told from the AD one (docs/record-format.md, "BC dates"). Under {@code SYYYY} masks it
@@ -38,6 +38,7 @@ final class TemporalValues {
     int minute;
     int second;
     int nanos;
+
     /** Where the text after the date-time starts. */
     int rest;
   }
@@ -49,19 +50,24 @@ final class TemporalValues {
     }
     Parsed p = parse(text, start, end, what);
     if (skipBlanks(text, p.rest, end) != end) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not a " + what + " value");
     }
     return toLocal(p, text, start, end, what);
   }
 
-  /** The session's date mask with the other year element: {@code YYYY} for {@code SYYYY} and back. */
-  private static final String OTHER_YEAR_DATE_FORMAT = OracleNls.DATE_FORMAT.startsWith("S")
-      ? OracleNls.DATE_FORMAT.substring(1) : "S" + OracleNls.DATE_FORMAT;
+  /**
+   * The session's date mask with the other year element: {@code YYYY} for {@code SYYYY} and back.
+   */
+  private static final String OTHER_YEAR_DATE_FORMAT =
+      OracleNls.DATE_FORMAT.startsWith("S")
+          ? OracleNls.DATE_FORMAT.substring(1)
+          : "S" + OracleNls.DATE_FORMAT;
 
   /**
    * {@code TO_DATE}'s mask must be the session's, or the text means something else; the mask with
-   * {@code SYYYY} for {@code YYYY} (or back) is accepted too, so redo mined before and after a change
-   * of the gateway's mask both decode.
+   * {@code SYYYY} for {@code YYYY} (or back) is accepted too, so redo mined before and after a
+   * change of the gateway's mask both decode.
    */
   static void requireDateMask(String text, int maskStart, int maskEnd) {
     if (maskStart < 0) {
@@ -69,16 +75,23 @@ final class TemporalValues {
     }
     if (!isMask(text, maskStart, maskEnd, OracleNls.DATE_FORMAT)
         && !isMask(text, maskStart, maskEnd, OTHER_YEAR_DATE_FORMAT)) {
-      throw ScanFailure.value("TO_DATE format " + NumberValues.quote(text, maskStart, maskEnd)
-          + " is not the session NLS_DATE_FORMAT '" + OracleNls.DATE_FORMAT + "' (or '" + OTHER_YEAR_DATE_FORMAT
-          + "')");
+      throw ScanFailure.value(
+          "TO_DATE format "
+              + NumberValues.quote(text, maskStart, maskEnd)
+              + " is not the session NLS_DATE_FORMAT '"
+              + OracleNls.DATE_FORMAT
+              + "' (or '"
+              + OTHER_YEAR_DATE_FORMAT
+              + "')");
     }
   }
 
   private static boolean isMask(String text, int maskStart, int maskEnd, String mask) {
-    // LogMiner prints the mask in upper case: an exact comparison first, case folding only if that fails
+    // LogMiner prints the mask in upper case: an exact comparison first, case folding only if that
+    // fails
     return maskEnd - maskStart == mask.length()
-        && (text.startsWith(mask, maskStart) || text.regionMatches(true, maskStart, mask, 0, mask.length()));
+        && (text.startsWith(mask, maskStart)
+            || text.regionMatches(true, maskStart, mask, 0, mask.length()));
   }
 
   /** Past the blank {@code SYYYY} writes before an AD year, or {@code start}. */
@@ -119,7 +132,8 @@ final class TemporalValues {
       // a trailing abbreviation (TZD, e.g. "CET") is informative only
       return ZonedDateTime.of(local, ZoneId.of(text.substring(i, regionEnd)));
     } catch (DateTimeException e) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " has a time zone Java does not know");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " has a time zone Java does not know");
     }
   }
 
@@ -127,7 +141,8 @@ final class TemporalValues {
   static java.time.Instant instant(String text, int start, int end) {
     Parsed p = parse(text, start, end, "TIMESTAMP WITH LOCAL TIME ZONE");
     if (skipBlanks(text, p.rest, end) == end) {
-      return toLocal(p, text, start, end, "TIMESTAMP WITH LOCAL TIME ZONE").toInstant(ZoneOffset.UTC);
+      return toLocal(p, text, start, end, "TIMESTAMP WITH LOCAL TIME ZONE")
+          .toInstant(ZoneOffset.UTC);
     }
     Object zoned = zoned(text, start, end);
     return zoned instanceof OffsetDateTime o ? o.toInstant() : ((ZonedDateTime) zoned).toInstant();
@@ -161,10 +176,14 @@ final class TemporalValues {
     }
     int yearsEnd = digitsEnd(text, i, end);
     int years = number(text, i, yearsEnd);
-    int months = yearsEnd < end && text.charAt(yearsEnd) == '-' ? number(text, yearsEnd + 1, digitsEnd(text, yearsEnd + 1, end)) : -1;
+    int months =
+        yearsEnd < end && text.charAt(yearsEnd) == '-'
+            ? number(text, yearsEnd + 1, digitsEnd(text, yearsEnd + 1, end))
+            : -1;
     int after = months < 0 ? end : skipBlanks(text, digitsEnd(text, yearsEnd + 1, end), end);
     if (years < 0 || months < 0 || after != end) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not an INTERVAL YEAR TO MONTH value");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not an INTERVAL YEAR TO MONTH value");
     }
     return Period.of(sign * years, sign * months, 0);
   }
@@ -181,8 +200,14 @@ final class TemporalValues {
     long days = daysEnd - i > 9 ? -1 : number(text, i, daysEnd);
     Parsed p = new Parsed();
     int after = daysEnd < end && text.charAt(daysEnd) == ' ' ? time(text, daysEnd + 1, end, p) : -1;
-    if (days < 0 || after < 0 || skipBlanks(text, after, end) != end || p.hour > 23 || p.minute > 59 || p.second > 59) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not an INTERVAL DAY TO SECOND value");
+    if (days < 0
+        || after < 0
+        || skipBlanks(text, after, end) != end
+        || p.hour > 23
+        || p.minute > 59
+        || p.second > 59) {
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not an INTERVAL DAY TO SECOND value");
     }
     long seconds = days * 86_400 + p.hour * 3_600L + p.minute * 60L + p.second;
     return Duration.ofSeconds(sign * seconds, sign * p.nanos);
@@ -192,13 +217,19 @@ final class TemporalValues {
     try {
       return LocalDateTime.of(p.year, p.month, p.day, p.hour, p.minute, p.second, p.nanos);
     } catch (DateTimeException e) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a valid " + what + " ("
-          + e.getMessage() + ")");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end)
+              + " is not a valid "
+              + what
+              + " ("
+              + e.getMessage()
+              + ")");
     }
   }
 
   /** Offsets in the session form {@code YYYY-MM-DD HH24:MI:SS.FF} of a date-time. */
   private static final int MONTH = 5;
+
   private static final int DAY = 8;
   private static final int HOUR = 11;
   private static final int MINUTE = 14;
@@ -206,16 +237,23 @@ final class TemporalValues {
   private static final int FRACTION = 20;
 
   /**
-   * The length of the date-time at {@code start} when it has exactly the session form
-   * ({@code YYYY-MM-DD HH24:MI:SS} and an optional {@code .} with up to 9 digits), which LogMiner
-   * always prints; -1 for any other form, which {@link #parse} reads.
+   * The length of the date-time at {@code start} when it has exactly the session form ({@code
+   * YYYY-MM-DD HH24:MI:SS} and an optional {@code .} with up to 9 digits), which LogMiner always
+   * prints; -1 for any other form, which {@link #parse} reads.
    */
   private static int fixedLength(String text, int start, int end) {
     if (end - start < SECOND + 2
-        || !digits(text, start, 4) || text.charAt(start + 4) != '-' || !digits(text, start + MONTH, 2)
-        || text.charAt(start + MONTH + 2) != '-' || !digits(text, start + DAY, 2) || text.charAt(start + DAY + 2) != ' '
-        || !digits(text, start + HOUR, 2) || text.charAt(start + HOUR + 2) != ':' || !digits(text, start + MINUTE, 2)
-        || text.charAt(start + MINUTE + 2) != ':' || !digits(text, start + SECOND, 2)) {
+        || !digits(text, start, 4)
+        || text.charAt(start + 4) != '-'
+        || !digits(text, start + MONTH, 2)
+        || text.charAt(start + MONTH + 2) != '-'
+        || !digits(text, start + DAY, 2)
+        || text.charAt(start + DAY + 2) != ' '
+        || !digits(text, start + HOUR, 2)
+        || text.charAt(start + HOUR + 2) != ':'
+        || !digits(text, start + MINUTE, 2)
+        || text.charAt(start + MINUTE + 2) != ':'
+        || !digits(text, start + SECOND, 2)) {
       return -1;
     }
     int i = start + SECOND + 2;
@@ -223,7 +261,7 @@ final class TemporalValues {
       return i - start;
     }
     if (text.charAt(i) != '.') {
-      return isDigit(text.charAt(i)) ? -1 : i - start;   // a third seconds digit: let parse decide
+      return isDigit(text.charAt(i)) ? -1 : i - start; // a third seconds digit: let parse decide
     }
     int fractionEnd = digitsEnd(text, i + 1, end);
     return fractionEnd - i - 1 > 9 ? -1 : fractionEnd - start;
@@ -239,12 +277,22 @@ final class TemporalValues {
       }
     }
     try {
-      return LocalDateTime.of(number(text, start, start + 4), number(text, start + MONTH, start + MONTH + 2),
-          number(text, start + DAY, start + DAY + 2), number(text, start + HOUR, start + HOUR + 2),
-          number(text, start + MINUTE, start + MINUTE + 2), number(text, start + SECOND, start + SECOND + 2), nanos);
+      return LocalDateTime.of(
+          number(text, start, start + 4),
+          number(text, start + MONTH, start + MONTH + 2),
+          number(text, start + DAY, start + DAY + 2),
+          number(text, start + HOUR, start + HOUR + 2),
+          number(text, start + MINUTE, start + MINUTE + 2),
+          number(text, start + SECOND, start + SECOND + 2),
+          nanos);
     } catch (DateTimeException e) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a valid " + what + " ("
-          + e.getMessage() + ")");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end)
+              + " is not a valid "
+              + what
+              + " ("
+              + e.getMessage()
+              + ")");
     }
   }
 
@@ -266,30 +314,40 @@ final class TemporalValues {
       i++;
     }
     int yearEnd = digitsEnd(text, i, end);
-    int monthEnd = yearEnd < end && text.charAt(yearEnd) == '-' ? digitsEnd(text, yearEnd + 1, end) : -1;
-    int dayEnd = monthEnd > 0 && monthEnd < end && text.charAt(monthEnd) == '-' ? digitsEnd(text, monthEnd + 1, end) : -1;
+    int monthEnd =
+        yearEnd < end && text.charAt(yearEnd) == '-' ? digitsEnd(text, yearEnd + 1, end) : -1;
+    int dayEnd =
+        monthEnd > 0 && monthEnd < end && text.charAt(monthEnd) == '-'
+            ? digitsEnd(text, monthEnd + 1, end)
+            : -1;
     if (dayEnd < 0 || yearEnd - i > 5) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not a " + what + " value");
     }
     p.year = number(text, i, yearEnd);
     if (p.year < 0) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not a " + what + " value");
     }
     // Oracle has no year 0 on its own calendar, but the text shows one; BC year n is ISO year 1 - n
     p.year = bc ? 1 - p.year : p.year;
     p.month = number(text, yearEnd + 1, monthEnd);
     p.day = number(text, monthEnd + 1, dayEnd);
     p.rest = dayEnd;
-    if (dayEnd < end && (text.charAt(dayEnd) == ' ' || text.charAt(dayEnd) == 'T')
-        && dayEnd + 1 < end && isDigit(text.charAt(dayEnd + 1))) {
+    if (dayEnd < end
+        && (text.charAt(dayEnd) == ' ' || text.charAt(dayEnd) == 'T')
+        && dayEnd + 1 < end
+        && isDigit(text.charAt(dayEnd + 1))) {
       int after = time(text, dayEnd + 1, end, p);
       if (after < 0) {
-        throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
+        throw ScanFailure.value(
+            NumberValues.quote(text, start, end) + " is not a " + what + " value");
       }
       p.rest = after;
     }
     if (p.month < 0 || p.day < 0) {
-      throw ScanFailure.value(NumberValues.quote(text, start, end) + " is not a " + what + " value");
+      throw ScanFailure.value(
+          NumberValues.quote(text, start, end) + " is not a " + what + " value");
     }
     return p;
   }

@@ -8,29 +8,33 @@ import dev.redoline.core.ErrorCode;
  * a {@code ||} chain of a converted column is joined into one string.
  *
  * <p>Value expressions it reads (docs/logminer.md#literals): {@code NULL}; {@code 'text'} with
- * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')},
- * {@code TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')},
- * {@code HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case);
- * {@code EMPTY_CLOB()}, {@code EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; the
- * words {@code TRUE} and {@code FALSE}; {@code TO_VECTOR('..'[, ..])}; any of these after a
- * {@code /* .. *}{@code /} comment (as {@code /* JSON *}{@code /}); and terms joined by {@code ||}.
+ * {@code ''} for a quote; {@code TO_DATE('..', '..')}, {@code TO_TIMESTAMP('..')}, {@code
+ * TO_TIMESTAMP_TZ('..')}, {@code TO_YMINTERVAL('..')}, {@code TO_DSINTERVAL('..')}, {@code
+ * HEXTORAW('..')}, {@code UNISTR('..')} (function names in any case); {@code EMPTY_CLOB()}, {@code
+ * EMPTY_BLOB()}; {@code Unsupported Type}; unquoted numbers; the words {@code TRUE} and {@code
+ * FALSE}; {@code TO_VECTOR('..'[, ..])}; any of these after a {@code /* .. *}{@code /} comment (as
+ * {@code /* JSON *}{@code /}); and terms joined by {@code ||}.
  *
- * <p>A single quote that is not doubled ends a literal only where a literal can end (before
- * {@code ,} {@code )} {@code ;} {@code ||}, {@code and}, {@code where} or the end of the text).
- * Elsewhere it is a quote LogMiner did not escape: CDC-3005, or, with {@link #relaxedQuotes}, part
- * of the value.
+ * <p>A single quote that is not doubled ends a literal only where a literal can end (before {@code
+ * ,} {@code )} {@code ;} {@code ||}, {@code and}, {@code where} or the end of the text). Elsewhere
+ * it is a quote LogMiner did not escape: CDC-3005, or, with {@link #relaxedQuotes}, part of the
+ * value.
  */
 class TermScanner {
 
   /** The text being scanned; replaced by {@link #start} so one scanner serves many rows. */
   String text;
+
   int length;
   int pos;
   final Literal lit = new Literal();
+
   /** Start of the value being scanned, or -1 between values: bounds excerpts (see Excerpts). */
   int valueStart = -1;
+
   /** {@code cdc.decode.relaxed.quotes}: keep an undoubled quote that cannot end a literal. */
   boolean relaxedQuotes;
+
   /**
    * The last quote taken as closing a literal although blanks follow it, or -1. Strictly, what
    * follows the blanks is checked only if the scan then fails there (see {@link #malformed}), so
@@ -48,7 +52,8 @@ class TermScanner {
   }
 
   final ScanFailure malformed(String problem) {
-    if (blankAfterQuote >= 0 && !LiteralEnds.canFollow(text, blankAfterQuote + 1)
+    if (blankAfterQuote >= 0
+        && !LiteralEnds.canFollow(text, blankAfterQuote + 1)
         && pos == afterBlanks(blankAfterQuote + 1)) {
       // the text fails just after a quote that was taken as closing a literal: it was not doubled
       return unescapedQuote(blankAfterQuote);
@@ -58,13 +63,21 @@ class TermScanner {
 
   private ScanFailure unescapedQuote(int quote) {
     // the offset only: the value is not shown, it may be an excluded column's
-    return failure(ErrorCode.UNESCAPED_QUOTE_IN_LITERAL, "The single quote at offset " + quote
-        + " is inside a literal but not doubled, and the text cannot end a value there", null, quote);
+    return failure(
+        ErrorCode.UNESCAPED_QUOTE_IN_LITERAL,
+        "The single quote at offset "
+            + quote
+            + " is inside a literal but not doubled, and the text cannot end a value there",
+        null,
+        quote);
   }
 
   private int afterBlanks(int i) {
-    while (i < length && (text.charAt(i) == ' ' || text.charAt(i) == '\n' || text.charAt(i) == '\r'
-        || text.charAt(i) == '\t')) {
+    while (i < length
+        && (text.charAt(i) == ' '
+            || text.charAt(i) == '\n'
+            || text.charAt(i) == '\r'
+            || text.charAt(i) == '\t')) {
       i++;
     }
     return i;
@@ -127,7 +140,8 @@ class TermScanner {
       return false;
     }
     int n = word.length();
-    return (text.startsWith(word, pos) || text.regionMatches(true, pos, word, 0, n)) && !isWordChar(pos + n);
+    return (text.startsWith(word, pos) || text.regionMatches(true, pos, word, 0, n))
+        && !isWordChar(pos + n);
   }
 
   final boolean isWordChar(int i) {
@@ -135,8 +149,12 @@ class TermScanner {
       return false;
     }
     char c = text.charAt(i);
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-        || c == '$' || c == '#';
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '$'
+        || c == '#';
   }
 
   final void expectWord(String word) {
@@ -199,7 +217,7 @@ class TermScanner {
         if (!relaxedQuotes) {
           throw unescapedQuote(close);
         }
-        escaped = true;   // TextValues keeps a lone quote and undoubles a doubled one
+        escaped = true; // TextValues keeps a lone quote and undoubles a doubled one
         i = close + 1;
         continue;
       }
@@ -215,8 +233,8 @@ class TermScanner {
   }
 
   /**
-   * Reads one value expression, joining {@code ||} chains unless {@code skip}: a skipped
-   * (excluded) value is only walked over.
+   * Reads one value expression, joining {@code ||} chains unless {@code skip}: a skipped (excluded)
+   * value is only walked over.
    */
   final void value(boolean skip) {
     int start = pos;
@@ -357,7 +375,10 @@ class TermScanner {
         || (n == 5 && text.regionMatches(true, at, "FALSE", 0, 5));
   }
 
-  /** TO_VECTOR's optional dimension count and format ({@code , 3, FLOAT32}): checked by the column type. */
+  /**
+   * TO_VECTOR's optional dimension count and format ({@code , 3, FLOAT32}): checked by the column
+   * type.
+   */
   private void skipVectorArguments() {
     while (at(',')) {
       pos++;

@@ -8,8 +8,8 @@ final class TextValues {
   private TextValues() {}
 
   /**
-   * The content of a quoted literal, with {@code ''} turned back into {@code '} (a lone quote, which
-   * only relaxed quote reading lets through, is kept).
+   * The content of a quoted literal, with {@code ''} turned back into {@code '} (a lone quote,
+   * which only relaxed quote reading lets through, is kept).
    */
   static String unquote(String text, int start, int end, boolean escaped) {
     if (!escaped) {
@@ -42,8 +42,8 @@ final class TextValues {
   }
 
   /**
-   * Appends an UNISTR argument: {@code \XXXX} is one UTF-16 unit (a surrogate pair is two
-   * escapes), {@code \\} is a backslash, {@code ''} a quote, anything else stands for itself.
+   * Appends an UNISTR argument: {@code \XXXX} is one UTF-16 unit (a surrogate pair is two escapes),
+   * {@code \\} is a backslash, {@code ''} a quote, anything else stands for itself.
    *
    * @throws ScanFailure when a backslash is not followed by four hex digits or a backslash
    */
@@ -63,8 +63,10 @@ final class TextValues {
       } else {
         int unit = i + 4 < end ? hex4(text, i + 1) : -1;
         if (unit < 0) {
-          throw ScanFailure.value("UNISTR escape at character " + (i - start)
-              + " is not a backslash followed by four hex digits");
+          throw ScanFailure.value(
+              "UNISTR escape at character "
+                  + (i - start)
+                  + " is not a backslash followed by four hex digits");
         }
         sb.append((char) unit);
         i += 5;
@@ -105,8 +107,9 @@ final class TextValues {
       int hi = Character.digit(text.charAt(start + 2 * i), 16);
       int lo = Character.digit(text.charAt(start + 2 * i + 1), 16);
       if (hi < 0 || lo < 0) {
-        throw ScanFailure.value("HEXTORAW has a character that is not a hex digit at position "
-            + (hi < 0 ? 2 * i : 2 * i + 1));
+        throw ScanFailure.value(
+            "HEXTORAW has a character that is not a hex digit at position "
+                + (hi < 0 ? 2 * i : 2 * i + 1));
       }
       out[i] = (byte) (hi << 4 | lo);
     }

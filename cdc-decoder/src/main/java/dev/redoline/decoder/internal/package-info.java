@@ -1,8 +1,8 @@
 /**
  * The decoder: turns one LogMiner row's {@code SQL_REDO} text and the table layout version it was
- * written under into a typed {@link dev.redoline.core.Change}, or a
- * {@link dev.redoline.core.DecodeException} (CDC-3xxx) saying which table, column and offset it
- * could not handle.
+ * written under into a typed {@link dev.redoline.core.Change}, or a {@link
+ * dev.redoline.core.DecodeException} (CDC-3xxx) saying which table, column and offset it could not
+ * handle.
  *
  * <p>{@link dev.redoline.decoder.internal.RedoDecoder} is the entry point. The text is read by one
  * hand-written, single-pass scanner over the exact shapes LogMiner prints (no regular expressions,
@@ -17,9 +17,8 @@
  * part of the value with {@code cdc.decode.relaxed.quotes}. Oracle 23ai's BOOLEAN and VECTOR, whose
  * SQL_REDO forms are not documented, are read in every plausible form ({@code Oracle23aiValues}).
  * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END) decode into
- * {@link dev.redoline.decoder.internal.LobPiece}s through {@code RedoDecoder.decodeLob};
- * assembling them into column values is the capture engine's job, since it depends on the rows
- * before them.
+ * {@link dev.redoline.decoder.internal.LobPiece}s through {@code RedoDecoder.decodeLob}; assembling
+ * them into column values is the capture engine's job, since it depends on the rows before them.
  *
  * <p>A user of the library never calls the decoder: the capture engine does. So the module has no
  * API package, and its descriptor exports this one to {@code dev.redoline.logminer} alone.

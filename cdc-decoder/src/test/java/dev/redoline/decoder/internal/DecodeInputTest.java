@@ -17,16 +17,42 @@ import org.junit.jupiter.api.Test;
 
 class DecodeInputTest {
 
-  private static final TableLayout LAYOUT = TableLayout.builder(new TableId(null, "S", "T"), 2)
-      .column("ID", OracleType.number(10, 0), false)
-      .build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(new TableId(null, "S", "T"), 2)
+          .column("ID", OracleType.number(10, 0), false)
+          .build();
   private static final RedoAddress ADDRESS = RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c ");
   private static final Instant TIME = Instant.parse("2024-02-14T10:00:00Z");
 
   private static RedoRow mined(int operationCode, String operation) {
-    return new RedoRow(Scn.of(9), null, null, LocalDateTime.of(2024, 2, 14, 11, 0), null, null, new Xid(1, 2, 3),
-        operationCode, operation, false, "S", "T", "AAAR32AAHAAAAFfAAA", "APP", ADDRESS, 5, false, 73206, 1, 73206,
-        "update \"S\".\"T\" set \"ID\" = '2' where \"ID\" = '1';", null, null, 0, null, null, null);
+    return new RedoRow(
+        Scn.of(9),
+        null,
+        null,
+        LocalDateTime.of(2024, 2, 14, 11, 0),
+        null,
+        null,
+        new Xid(1, 2, 3),
+        operationCode,
+        operation,
+        false,
+        "S",
+        "T",
+        "AAAR32AAHAAAAFfAAA",
+        "APP",
+        ADDRESS,
+        5,
+        false,
+        73206,
+        1,
+        73206,
+        "update \"S\".\"T\" set \"ID\" = '2' where \"ID\" = '1';",
+        null,
+        null,
+        0,
+        null,
+        null,
+        null);
   }
 
   @Test
@@ -51,8 +77,16 @@ class DecodeInputTest {
 
   @Test
   void withStatus_keepsTheRowAndChangesStatusAndInfo() {
-    DecodeInput made = DecodeInput.of(Operation.DELETE, "delete from \"S\".\"T\" where \"ID\" = '1';", LAYOUT,
-        Scn.of(9), ADDRESS, 5, null, TIME);
+    DecodeInput made =
+        DecodeInput.of(
+            Operation.DELETE,
+            "delete from \"S\".\"T\" where \"ID\" = '1';",
+            LAYOUT,
+            Scn.of(9),
+            ADDRESS,
+            5,
+            null,
+            TIME);
 
     DecodeInput flagged = made.withStatus(3, "no supplemental log data found");
 

@@ -27,21 +27,38 @@ import org.junit.jupiter.api.Test;
  */
 class DriverEncodingsTest {
 
-  private static final TableLayout LAYOUT = new TableLayout(TableId.of("S", "V"), 1, List.of(
-      new Column("ID", 1, OracleType.number(10, 0), false),
-      new Column("V32", 2, OracleType.vector(OracleType.UNSPECIFIED, 32), true),
-      new Column("V64", 3, OracleType.vector(OracleType.UNSPECIFIED, 64), true),
-      new Column("V8", 4, OracleType.vector(OracleType.UNSPECIFIED, 8), true),
-      new Column("VB", 5, OracleType.vector(OracleType.UNSPECIFIED, 1), true),
-      new Column("DOC", 6, OracleType.of(OracleType.Kind.JSON), true)), List.of("ID"));
+  private static final TableLayout LAYOUT =
+      new TableLayout(
+          TableId.of("S", "V"),
+          1,
+          List.of(
+              new Column("ID", 1, OracleType.number(10, 0), false),
+              new Column("V32", 2, OracleType.vector(OracleType.UNSPECIFIED, 32), true),
+              new Column("V64", 3, OracleType.vector(OracleType.UNSPECIFIED, 64), true),
+              new Column("V8", 4, OracleType.vector(OracleType.UNSPECIFIED, 8), true),
+              new Column("VB", 5, OracleType.vector(OracleType.UNSPECIFIED, 1), true),
+              new Column("DOC", 6, OracleType.of(OracleType.Kind.JSON), true)),
+          List.of("ID"));
 
   private final Random random = new Random(20261201);
 
   private static Object decode(String column, String literal) {
-    String text = "insert into \"S\".\"V\"(\"ID\",\"" + column + "\") values ('1'," + literal + ");";
+    String text =
+        "insert into \"S\".\"V\"(\"ID\",\"" + column + "\") values ('1'," + literal + ");";
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      return decoder.decode(DecodeInput.of(Operation.INSERT, text, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null,
-          Instant.EPOCH)).after().get(LAYOUT.indexOf(column));
+      return decoder
+          .decode(
+              DecodeInput.of(
+                  Operation.INSERT,
+                  text,
+                  LAYOUT,
+                  Scn.of(1),
+                  RedoAddress.start(1),
+                  0,
+                  null,
+                  Instant.EPOCH))
+          .after()
+          .get(LAYOUT.indexOf(column));
     }
   }
 
@@ -87,10 +104,12 @@ class DriverEncodingsTest {
       random.nextBytes(values);
       VECTOR int8 = VECTOR.ofInt8Values(values);
       assertThat(decode("V8", hexToRaw(int8.getBytes()))).isEqualTo(VectorValue.ofInt8(values));
-      assertThat(decode("V8", "'" + int8.stringValue() + "'")).isEqualTo(VectorValue.ofInt8(values));
+      assertThat(decode("V8", "'" + int8.stringValue() + "'"))
+          .isEqualTo(VectorValue.ofInt8(values));
       VECTOR binary = VECTOR.ofBinaryValues(values);
       assertThat(decode("VB", hexToRaw(binary.getBytes()))).isEqualTo(VectorValue.ofBinary(values));
-      assertThat(decode("VB", "'" + binary.stringValue() + "'")).isEqualTo(VectorValue.ofBinary(values));
+      assertThat(decode("VB", "'" + binary.stringValue() + "'"))
+          .isEqualTo(VectorValue.ofBinary(values));
       assertThat(VectorValue.ofBinary(values).toImage()).isEqualTo(binary.getBytes());
     }
   }

@@ -21,22 +21,28 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The proofs of issue 4: an excluded value never reaches anything the decoder returns or throws. */
+/**
+ * The proofs of issue 4: an excluded value never reaches anything the decoder returns or throws.
+ */
 class ExclusionProofTest {
 
   private static final String SENTINEL = "SENTINEL-4f2a";
   private static final String SENTINEL_HEX = hex(SENTINEL);
 
-  private static final TableLayout LAYOUT = TableLayout.builder(TableId.of("HR", "EMP"), 3)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("SECRET", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
-      .column("BLOB_SECRET", OracleType.sized(OracleType.Kind.RAW, 40), true)
-      .column("N_SECRET", OracleType.sized(OracleType.Kind.NVARCHAR2, 40), true)
-      .column("AGE", OracleType.number(3, 0), true)
-      .build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(TableId.of("HR", "EMP"), 3)
+          .column("ID", OracleType.number(10, 0), false)
+          .column("SECRET", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+          .column("BLOB_SECRET", OracleType.sized(OracleType.Kind.RAW, 40), true)
+          .column("N_SECRET", OracleType.sized(OracleType.Kind.NVARCHAR2, 40), true)
+          .column("AGE", OracleType.number(3, 0), true)
+          .build();
 
-  private final RedoDecoder decoder = RedoDecoder.builder()
-      .excludeColumns(List.of("HR.EMP.SECRET", "HR.EMP.*_SECRET")).decodeThreads(2).build();
+  private final RedoDecoder decoder =
+      RedoDecoder.builder()
+          .excludeColumns(List.of("HR.EMP.SECRET", "HR.EMP.*_SECRET"))
+          .decodeThreads(2)
+          .build();
 
   @AfterEach
   void close() {
@@ -44,32 +50,56 @@ class ExclusionProofTest {
   }
 
   private static DecodeInput row(Operation op, String redo) {
-    return DecodeInput.of(op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
+    return DecodeInput.of(
+        op, redo, LAYOUT, Scn.of(1), RedoAddress.start(1), 0, null, Instant.EPOCH);
   }
 
   @Test
   void decode_malformedLiteralInExcludedColumn_decodesFine() {
-    Change c = decoder.decode(row(Operation.INSERT,
-        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"BLOB_SECRET\",\"N_SECRET\",\"AGE\") values "
-            + "('1',TO_DATE('not a date', 'nonsense'),HEXTORAW('zz9'),UNISTR('\\q'),'40');"));
-    assertThat(c.after()).isEqualTo(Row.of(1L, Absent.EXCLUDED, Absent.EXCLUDED, Absent.EXCLUDED, 40L));
+    Change c =
+        decoder.decode(
+            row(
+                Operation.INSERT,
+                "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"BLOB_SECRET\",\"N_SECRET\",\"AGE\") values "
+                    + "('1',TO_DATE('not a date', 'nonsense'),HEXTORAW('zz9'),UNISTR('\\q'),'40');"));
+    assertThat(c.after())
+        .isEqualTo(Row.of(1L, Absent.EXCLUDED, Absent.EXCLUDED, Absent.EXCLUDED, 40L));
   }
 
   @Test
   void decode_excludedSentinel_isAbsentFromEveryReturnedObject() {
-    List<String> texts = List.of(
-        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"BLOB_SECRET\",\"N_SECRET\",\"AGE\") values ('1','" + SENTINEL
-            + "',HEXTORAW('" + SENTINEL_HEX + "'),UNISTR('" + SENTINEL + "') || '" + SENTINEL + "','2');",
-        "update \"HR\".\"EMP\" set \"SECRET\" = '" + SENTINEL + "', \"AGE\" = '3' where \"ID\" = '1' and \"SECRET\" = '"
-            + SENTINEL + "x' and \"BLOB_SECRET\" = HEXTORAW('" + SENTINEL_HEX + "') and ROWID = 'AAAR32AAHAAAAFbAAA';",
-        "delete from \"HR\".\"EMP\" where \"ID\" = '1' and \"N_SECRET\" = '" + SENTINEL + "' and \"SECRET\" IS NULL;");
+    List<String> texts =
+        List.of(
+            "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"BLOB_SECRET\",\"N_SECRET\",\"AGE\") values ('1','"
+                + SENTINEL
+                + "',HEXTORAW('"
+                + SENTINEL_HEX
+                + "'),UNISTR('"
+                + SENTINEL
+                + "') || '"
+                + SENTINEL
+                + "','2');",
+            "update \"HR\".\"EMP\" set \"SECRET\" = '"
+                + SENTINEL
+                + "', \"AGE\" = '3' where \"ID\" = '1' and \"SECRET\" = '"
+                + SENTINEL
+                + "x' and \"BLOB_SECRET\" = HEXTORAW('"
+                + SENTINEL_HEX
+                + "') and ROWID = 'AAAR32AAHAAAAFbAAA';",
+            "delete from \"HR\".\"EMP\" where \"ID\" = '1' and \"N_SECRET\" = '"
+                + SENTINEL
+                + "' and \"SECRET\" IS NULL;");
     List<DecodeInput> rows = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       String text = texts.get(i % 3);
-      rows.add(row(text.startsWith("insert") ? Operation.INSERT : text.startsWith("update") ? Operation.UPDATE
-          : Operation.DELETE, text));
+      rows.add(
+          row(
+              text.startsWith("insert")
+                  ? Operation.INSERT
+                  : text.startsWith("update") ? Operation.UPDATE : Operation.DELETE,
+              text));
     }
-    List<DecodeResult> results = decoder.decodeAll(rows);   // 300 rows: the parallel path
+    List<DecodeResult> results = decoder.decodeAll(rows); // 300 rows: the parallel path
     assertThat(results).hasSize(300).allMatch(DecodeResult::isChange);
     for (DecodeResult r : results) {
       assertNoSentinel(r.change());
@@ -78,9 +108,16 @@ class ExclusionProofTest {
 
   @Test
   void decode_errorAfterExcludedValue_excerptBlanksIt() {
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.INSERT,
-        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"AGE\") values ('1','" + SENTINEL + "','old');")),
-        DecodeException.class);
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.INSERT,
+                        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"AGE\") values ('1','"
+                            + SENTINEL
+                            + "','old');")),
+            DecodeException.class);
     assertThat(e.code()).isEqualTo("CDC-3002");
     assertThat(e.column()).isEqualTo("AGE");
     assertThat(e.excerpt()).contains("'1',***,'old'");
@@ -89,8 +126,16 @@ class ExclusionProofTest {
 
   @Test
   void decode_errorBeforeExcludedValue_excerptStopsBeforeIt() {
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.INSERT,
-        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\") values ('x','" + SENTINEL + "');")), DecodeException.class);
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.INSERT,
+                        "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\") values ('x','"
+                            + SENTINEL
+                            + "');")),
+            DecodeException.class);
     assertThat(e.column()).isEqualTo("ID");
     assertThat(e.excerpt()).endsWith("values ('x'");
     assertNoSentinel(e);
@@ -98,9 +143,16 @@ class ExclusionProofTest {
 
   @Test
   void decode_unknownColumnBeforeValues_excerptHasNoValues() {
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.INSERT,
-        "insert into \"HR\".\"EMP\"(\"ID\",\"GONE\",\"SECRET\") values ('1','2','" + SENTINEL + "');")),
-        DecodeException.class);
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.INSERT,
+                        "insert into \"HR\".\"EMP\"(\"ID\",\"GONE\",\"SECRET\") values ('1','2','"
+                            + SENTINEL
+                            + "');")),
+            DecodeException.class);
     assertThat(e.code()).isEqualTo("CDC-3003");
     assertThat(e.excerpt()).endsWith("\"GONE\"");
     assertNoSentinel(e);
@@ -108,9 +160,16 @@ class ExclusionProofTest {
 
   @Test
   void decode_unterminatedExcludedLiteral_errorShowsNoneOfIt() {
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.UPDATE,
-        "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '" + SENTINEL + " and ROWID = AAA;")),
-        DecodeException.class);
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.UPDATE,
+                        "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '"
+                            + SENTINEL
+                            + " and ROWID = AAA;")),
+            DecodeException.class);
     assertThat(e.code()).isEqualTo("CDC-3001");
     assertThat(e.excerpt()).endsWith("\"SECRET\" = ");
     assertNoSentinel(e);
@@ -118,10 +177,18 @@ class ExclusionProofTest {
 
   @Test
   void decode_misquotedExcludedLiteral_isAnUnescapedQuoteShowingNoneOfIt() {
-    // the quote before AAA cannot end a literal (a letter follows): CDC-3005, excerpt cut before the value
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.UPDATE,
-        "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '" + SENTINEL + " and ROWID = 'AAA';")),
-        DecodeException.class);
+    // the quote before AAA cannot end a literal (a letter follows): CDC-3005, excerpt cut before
+    // the value
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.UPDATE,
+                        "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '"
+                            + SENTINEL
+                            + " and ROWID = 'AAA';")),
+            DecodeException.class);
     assertThat(e.code()).isEqualTo("CDC-3005");
     assertThat(e.excerpt()).endsWith("\"SECRET\" = ");
     assertNoSentinel(e);
@@ -129,9 +196,16 @@ class ExclusionProofTest {
 
   @Test
   void decode_syntaxErrorInLaterValue_doesNotShowExcludedValueAhead() {
-    DecodeException e = catchThrowableOfType(() -> decoder.decode(row(Operation.INSERT,
-        "insert into \"HR\".\"EMP\"(\"AGE\",\"SECRET\") values (FOO('1'),'" + SENTINEL + "');")),
-        DecodeException.class);
+    DecodeException e =
+        catchThrowableOfType(
+            () ->
+                decoder.decode(
+                    row(
+                        Operation.INSERT,
+                        "insert into \"HR\".\"EMP\"(\"AGE\",\"SECRET\") values (FOO('1'),'"
+                            + SENTINEL
+                            + "');")),
+            DecodeException.class);
     assertThat(e.code()).isEqualTo("CDC-3001");
     assertNoSentinel(e);
   }
@@ -147,7 +221,9 @@ class ExclusionProofTest {
         all.append('|').append(v instanceof Bytes b ? b.toHex() : String.valueOf(v));
       }
     }
-    assertThat(all.toString()).doesNotContain(SENTINEL).doesNotContain(SENTINEL_HEX)
+    assertThat(all.toString())
+        .doesNotContain(SENTINEL)
+        .doesNotContain(SENTINEL_HEX)
         .doesNotContain("SENTINEL");
   }
 

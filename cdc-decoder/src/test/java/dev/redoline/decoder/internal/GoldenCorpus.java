@@ -29,6 +29,7 @@ import java.util.Map;
  * SQL_REDO text with the values a decoder must produce, written by hand from docs/logminer.md.
  *
  * <p>Format, one directive per line ({@code #} starts a comment line):
+ *
  * <pre>
  * table: [PDB.]S.T             starts a table; the column and exclude lines after it belong to it
  * column: NAME | TYPE          a column (NAME raw, may contain spaces); TYPE as OracleType.parse reads it
@@ -44,23 +45,46 @@ import java.util.Map;
  * rowid: ROWID                 the expected ROW_ID (the input row has none, so it comes from the text)
  * error: CDC-NNNN [COLUMN]     the expected error instead of images
  * </pre>
+ *
  * VALUE is {@code null}, {@code notlogged}, {@code excluded}, {@code long N}, {@code decimal N},
- * {@code float X}, {@code double X}, {@code string '...'} (Java escapes \n \t \\ \\uXXXX),
- * {@code ldt}, {@code odt}, {@code zdt}, {@code instant}, {@code period}, {@code duration} with ISO
- * text, {@code bytes HEX}, {@code marker NAME}, {@code bool true|false}, {@code vector FORMAT n,n,..}
+ * {@code float X}, {@code double X}, {@code string '...'} (Java escapes \n \t \\ \\uXXXX), {@code
+ * ldt}, {@code odt}, {@code zdt}, {@code instant}, {@code period}, {@code duration} with ISO text,
+ * {@code bytes HEX}, {@code marker NAME}, {@code bool true|false}, {@code vector FORMAT n,n,..}
  * (FLOAT32, FLOAT64, INT8) or {@code vector BINARY HEX}.
  */
 final class GoldenCorpus {
 
   /** The files of the corpus, in {@code src/test/resources/golden}. */
-  static final List<String> FILES = List.of("statements.cases", "numbers.cases", "binary.cases", "text.cases",
-      "datetime.cases", "raw_lob.cases", "errors.cases", "exclusion.cases", "mismatch.cases", "oracle23ai.cases",
-      "bc_dates.cases", "quotes_and_positions.cases");
+  static final List<String> FILES =
+      List.of(
+          "statements.cases",
+          "numbers.cases",
+          "binary.cases",
+          "text.cases",
+          "datetime.cases",
+          "raw_lob.cases",
+          "errors.cases",
+          "exclusion.cases",
+          "mismatch.cases",
+          "oracle23ai.cases",
+          "bc_dates.cases",
+          "quotes_and_positions.cases");
 
-  record Case(String file, String name, TableLayout layout, List<String> exclusions, List<String> options,
-      Operation op, String redo,
-      int status, String info, Map<String, Object> before, Map<String, Object> after, String rowId,
-      String errorCode, String errorColumn) {
+  record Case(
+      String file,
+      String name,
+      TableLayout layout,
+      List<String> exclusions,
+      List<String> options,
+      Operation op,
+      String redo,
+      int status,
+      String info,
+      Map<String, Object> before,
+      Map<String, Object> after,
+      String rowId,
+      String errorCode,
+      String errorColumn) {
     @Override
     public String toString() {
       return file + ":" + name;
@@ -164,8 +188,22 @@ final class GoldenCorpus {
 
   private static void finish(List<Case> cases, Draft d, String file) {
     if (d != null) {
-      cases.add(new Case(file, d.name, d.layout, d.exclusions, d.options, d.op, d.redo, d.status, d.info, d.before, d.after,
-          d.rowId, d.errorCode, d.errorColumn));
+      cases.add(
+          new Case(
+              file,
+              d.name,
+              d.layout,
+              d.exclusions,
+              d.options,
+              d.op,
+              d.redo,
+              d.status,
+              d.info,
+              d.before,
+              d.after,
+              d.rowId,
+              d.errorCode,
+              d.errorColumn));
     }
   }
 
@@ -191,11 +229,13 @@ final class GoldenCorpus {
       case "duration" -> Duration.parse(text);
       case "bytes" -> Bytes.fromHex(text);
       case "marker" -> Marker.valueOf(text);
-      case "bool" -> switch (text) {
-        case "true" -> Boolean.TRUE;
-        case "false" -> Boolean.FALSE;
-        default -> throw new IllegalArgumentException("bool is true or false, not '" + text + "'");
-      };
+      case "bool" ->
+          switch (text) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            default ->
+                throw new IllegalArgumentException("bool is true or false, not '" + text + "'");
+          };
       case "vector" -> vector(text);
       default -> throw new IllegalArgumentException("unknown value kind '" + kind + "'");
     };
@@ -205,27 +245,30 @@ final class GoldenCorpus {
     String[] parts = spec.split(" ", 2);
     String[] numbers = parts[1].split(",");
     switch (parts[0]) {
-      case "FLOAT32": {
-        float[] f = new float[numbers.length];
-        for (int i = 0; i < f.length; i++) {
-          f[i] = Float.parseFloat(numbers[i]);
+      case "FLOAT32":
+        {
+          float[] f = new float[numbers.length];
+          for (int i = 0; i < f.length; i++) {
+            f[i] = Float.parseFloat(numbers[i]);
+          }
+          return VectorValue.ofFloat32(f);
         }
-        return VectorValue.ofFloat32(f);
-      }
-      case "FLOAT64": {
-        double[] d = new double[numbers.length];
-        for (int i = 0; i < d.length; i++) {
-          d[i] = Double.parseDouble(numbers[i]);
+      case "FLOAT64":
+        {
+          double[] d = new double[numbers.length];
+          for (int i = 0; i < d.length; i++) {
+            d[i] = Double.parseDouble(numbers[i]);
+          }
+          return VectorValue.ofFloat64(d);
         }
-        return VectorValue.ofFloat64(d);
-      }
-      case "INT8": {
-        byte[] b = new byte[numbers.length];
-        for (int i = 0; i < b.length; i++) {
-          b[i] = Byte.parseByte(numbers[i]);
+      case "INT8":
+        {
+          byte[] b = new byte[numbers.length];
+          for (int i = 0; i < b.length; i++) {
+            b[i] = Byte.parseByte(numbers[i]);
+          }
+          return VectorValue.ofInt8(b);
         }
-        return VectorValue.ofInt8(b);
-      }
       case "BINARY":
         return VectorValue.ofBinary(Bytes.fromHex(parts[1]).toByteArray());
       default:

@@ -17,7 +17,6 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.Period;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -33,25 +32,26 @@ import org.junit.jupiter.api.Test;
 class MismatchRoundTripTest {
 
   private static final int ROWS = 400;
-  private static final TableLayout LAYOUT = TableLayout.builder(TableId.of("S", "ALL_TYPES"), 3)
-      .column("I", OracleType.number(18, 0), true)
-      .column("D2", OracleType.number(12, 2), true)
-      .column("ANY", OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED), true)
-      .column("F", OracleType.parse("FLOAT(126)"), true)
-      .column("BF", OracleType.of(Kind.BINARY_FLOAT), true)
-      .column("BD", OracleType.of(Kind.BINARY_DOUBLE), true)
-      .column("V", OracleType.sized(Kind.VARCHAR2, 4000), true)
-      .column("NV", OracleType.sized(Kind.NVARCHAR2, 2000), true)
-      .column("CL", OracleType.of(Kind.CLOB), true)
-      .column("DT", OracleType.of(Kind.DATE), true)
-      .column("TS", OracleType.timestamp(Kind.TIMESTAMP, 9), true)
-      .column("TZ", OracleType.timestamp(Kind.TIMESTAMP_TZ, 9), true)
-      .column("LTZ", OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9), true)
-      .column("YM", OracleType.parse("INTERVAL YEAR(9) TO MONTH"), true)
-      .column("DS", OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"), true)
-      .column("R", OracleType.sized(Kind.RAW, 2000), true)
-      .column("BL", OracleType.of(Kind.BLOB), true)
-      .build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(TableId.of("S", "ALL_TYPES"), 3)
+          .column("I", OracleType.number(18, 0), true)
+          .column("D2", OracleType.number(12, 2), true)
+          .column("ANY", OracleType.number(OracleType.UNSPECIFIED, OracleType.UNSPECIFIED), true)
+          .column("F", OracleType.parse("FLOAT(126)"), true)
+          .column("BF", OracleType.of(Kind.BINARY_FLOAT), true)
+          .column("BD", OracleType.of(Kind.BINARY_DOUBLE), true)
+          .column("V", OracleType.sized(Kind.VARCHAR2, 4000), true)
+          .column("NV", OracleType.sized(Kind.NVARCHAR2, 2000), true)
+          .column("CL", OracleType.of(Kind.CLOB), true)
+          .column("DT", OracleType.of(Kind.DATE), true)
+          .column("TS", OracleType.timestamp(Kind.TIMESTAMP, 9), true)
+          .column("TZ", OracleType.timestamp(Kind.TIMESTAMP_TZ, 9), true)
+          .column("LTZ", OracleType.timestamp(Kind.TIMESTAMP_LTZ, 9), true)
+          .column("YM", OracleType.parse("INTERVAL YEAR(9) TO MONTH"), true)
+          .column("DS", OracleType.parse("INTERVAL DAY(9) TO SECOND(9)"), true)
+          .column("R", OracleType.sized(Kind.RAW, 2000), true)
+          .column("BL", OracleType.of(Kind.BLOB), true)
+          .build();
 
   @Test
   void decode_randomValuesOfEveryType_roundTripThroughRawBytes() {
@@ -72,8 +72,17 @@ class MismatchRoundTripTest {
   }
 
   private static DecodeInput row(Operation op, String text) {
-    return DecodeInput.of(op, text, LAYOUT, Scn.of(7), RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "), 0, null,
-        Instant.EPOCH, 2, "Dictionary Mismatch");
+    return DecodeInput.of(
+        op,
+        text,
+        LAYOUT,
+        Scn.of(7),
+        RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c "),
+        0,
+        null,
+        Instant.EPOCH,
+        2,
+        "Dictionary Mismatch");
   }
 
   private static String insertText(Object[] values) {
@@ -90,10 +99,13 @@ class MismatchRoundTripTest {
     List<String> conditions = new ArrayList<>();
     for (int i = 0; i < values.length; i++) {
       String name = "\"COL " + LAYOUT.column(i).position() + "\"";
-      conditions.add(values[i] == null ? name + " IS NULL"
-          : name + " = " + TestRawEncoder.literal(LAYOUT.column(i).type(), values[i]));
+      conditions.add(
+          values[i] == null
+              ? name + " IS NULL"
+              : name + " = " + TestRawEncoder.literal(LAYOUT.column(i).type(), values[i]));
     }
-    return "delete from \"UNKNOWN\".\"OBJ# 73200\" where " + String.join(" and ", conditions)
+    return "delete from \"UNKNOWN\".\"OBJ# 73200\" where "
+        + String.join(" and ", conditions)
         + " and ROWID = 'AAAR32AAHAAAAFbAAA';";
   }
 
@@ -123,7 +135,9 @@ class MismatchRoundTripTest {
       case TIMESTAMP:
         return r.nextBoolean() ? dateTime(r).withNano(0) : dateTime(r);
       case TIMESTAMP_TZ:
-        return dateTime(r).plusYears(1).atOffset(ZoneOffset.ofTotalSeconds((r.nextInt(26 * 60 + 1) - 12 * 60) * 60));
+        return dateTime(r)
+            .plusYears(1)
+            .atOffset(ZoneOffset.ofTotalSeconds((r.nextInt(26 * 60 + 1) - 12 * 60) * 60));
       case TIMESTAMP_LTZ:
         return dateTime(r).toInstant(ZoneOffset.UTC);
       case INTERVAL_YM:
@@ -143,14 +157,21 @@ class MismatchRoundTripTest {
     if (unscaled.bitLength() > 126) {
       unscaled = unscaled.shiftRight(1);
     }
-    BigDecimal value = new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, r.nextInt(60) - 20);
+    BigDecimal value =
+        new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, r.nextInt(60) - 20);
     value = value.round(new java.math.MathContext(38)).stripTrailingZeros();
     return value.scale() < 0 ? value.setScale(0) : value;
   }
 
   private static LocalDateTime dateTime(Random r) {
-    return LocalDateTime.of(r.nextInt(10_000), 1 + r.nextInt(12), 1 + r.nextInt(28), r.nextInt(24), r.nextInt(60),
-        r.nextInt(60), r.nextInt(1_000_000_000));
+    return LocalDateTime.of(
+        r.nextInt(10_000),
+        1 + r.nextInt(12),
+        1 + r.nextInt(28),
+        r.nextInt(24),
+        r.nextInt(60),
+        r.nextInt(60),
+        r.nextInt(1_000_000_000));
   }
 
   private static String text(Random r) {

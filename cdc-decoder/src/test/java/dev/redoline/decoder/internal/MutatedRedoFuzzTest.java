@@ -33,23 +33,36 @@ class MutatedRedoFuzzTest {
     for (int i = 0; i < MUTATIONS; i++) {
       GoldenCorpus.Case c = cases.get(random.nextInt(cases.size()));
       String text = mutate(random, c.redo());
-      RedoDecoder decoder = decoders.computeIfAbsent(c.exclusions(),
-          patterns -> RedoDecoder.builder().excludeColumns(patterns).build());
-      DecodeInput row = DecodeInput.of(c.op(), text, c.layout(), Scn.of(i), RedoAddress.start(1), 0, null, Instant.EPOCH,
-          c.status(), c.info());
+      RedoDecoder decoder =
+          decoders.computeIfAbsent(
+              c.exclusions(), patterns -> RedoDecoder.builder().excludeColumns(patterns).build());
+      DecodeInput row =
+          DecodeInput.of(
+              c.op(),
+              text,
+              c.layout(),
+              Scn.of(i),
+              RedoAddress.start(1),
+              0,
+              null,
+              Instant.EPOCH,
+              c.status(),
+              c.info());
       try {
         assertThat(decoder.decode(row)).isNotNull();
         changes++;
       } catch (DecodeException e) {
         assertThat(e.code()).startsWith("CDC-3");
-        assertThat(e.excerpt() == null || e.excerpt().length() <= DecodeException.MAX_EXCERPT).isTrue();
+        assertThat(e.excerpt() == null || e.excerpt().length() <= DecodeException.MAX_EXCERPT)
+            .isTrue();
         errors++;
       } catch (RuntimeException e) {
         fail("mutation " + i + " of " + c + " threw " + e + " for text: " + text, e);
       }
     }
     decoders.values().forEach(RedoDecoder::close);
-    // both outcomes must be common, or the mutations are too weak or too destructive to test anything
+    // both outcomes must be common, or the mutations are too weak or too destructive to test
+    // anything
     assertThat(changes).isGreaterThan(MUTATIONS / 50);
     assertThat(errors).isGreaterThan(MUTATIONS / 5);
   }

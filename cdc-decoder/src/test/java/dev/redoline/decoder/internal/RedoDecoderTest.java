@@ -20,16 +20,24 @@ import org.junit.jupiter.api.Test;
 
 class RedoDecoderTest {
 
-  private static final TableLayout LAYOUT = TableLayout.builder(new TableId("PDB1", "S", "T"), 7)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
-      .build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(new TableId("PDB1", "S", "T"), 7)
+          .column("ID", OracleType.number(10, 0), false)
+          .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
+          .build();
   private static final RedoAddress ADDRESS = RedoAddress.parseRsId(2, " 0x000007.00018a2d.009c ");
   private static final Instant TIME = Instant.parse("2024-02-14T10:00:00Z");
 
   private static DecodeInput insert(int id) {
-    return DecodeInput.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\",\"NAME\") values ('" + id + "','n" + id + "');",
-        LAYOUT, Scn.of(1000 + id), ADDRESS, id % 5, "AAAR32AAHAAAAFbAAA", TIME);
+    return DecodeInput.of(
+        Operation.INSERT,
+        "insert into \"S\".\"T\"(\"ID\",\"NAME\") values ('" + id + "','n" + id + "');",
+        LAYOUT,
+        Scn.of(1000 + id),
+        ADDRESS,
+        id % 5,
+        "AAAR32AAHAAAAFbAAA",
+        TIME);
   }
 
   @Test
@@ -50,9 +58,17 @@ class RedoDecoderTest {
   @Test
   void decode_rowIdColumnWinsOverTextRowId() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      Change c = decoder.decode(DecodeInput.of(Operation.DELETE,
-          "delete from \"S\".\"T\" where \"ID\" = '1' and ROWID = 'AAAR32AAHAAAAFbAAB';", LAYOUT, Scn.of(1),
-          ADDRESS, 0, "AAAR32AAHAAAAFbAAC", TIME));
+      Change c =
+          decoder.decode(
+              DecodeInput.of(
+                  Operation.DELETE,
+                  "delete from \"S\".\"T\" where \"ID\" = '1' and ROWID = 'AAAR32AAHAAAAFbAAB';",
+                  LAYOUT,
+                  Scn.of(1),
+                  ADDRESS,
+                  0,
+                  "AAAR32AAHAAAAFbAAC",
+                  TIME));
       assertThat(c.rowId()).isEqualTo("AAAR32AAHAAAAFbAAC");
     }
   }
@@ -61,8 +77,18 @@ class RedoDecoderTest {
   void decodeAll_largeStepOnTwoThreads_keepsInputOrderAndIsolatesBadRows() {
     List<DecodeInput> rows = new ArrayList<>();
     for (int i = 0; i < 1_000; i++) {
-      rows.add(i == 500 ? DecodeInput.of(Operation.INSERT, "insert into \"S\".\"T\"(\"ID\") values ('x');", LAYOUT,
-          Scn.of(1), ADDRESS, 0, null, TIME) : insert(i));
+      rows.add(
+          i == 500
+              ? DecodeInput.of(
+                  Operation.INSERT,
+                  "insert into \"S\".\"T\"(\"ID\") values ('x');",
+                  LAYOUT,
+                  Scn.of(1),
+                  ADDRESS,
+                  0,
+                  null,
+                  TIME)
+              : insert(i));
     }
     try (RedoDecoder parallel = RedoDecoder.builder().decodeThreads(2).build();
         RedoDecoder serial = RedoDecoder.builder().build()) {
@@ -75,7 +101,8 @@ class RedoDecoderTest {
           assertThat(results.get(i).change().scn()).isEqualTo(Scn.of(1000 + i));
         }
       }
-      assertThat(serial.decodeAll(rows)).hasSize(1_000)
+      assertThat(serial.decodeAll(rows))
+          .hasSize(1_000)
           .extracting(r -> r.isChange() ? r.change().after() : null)
           .isEqualTo(results.stream().map(r -> r.isChange() ? r.change().after() : null).toList());
     }
@@ -99,27 +126,45 @@ class RedoDecoderTest {
   @Test
   void decode_status3_isRedoNotReliableWithoutExcerpt() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      assertThatThrownBy(() -> decoder.decode(insert(1).withStatus(3, "no supplemental log data found")))
-          .isInstanceOfSatisfying(DecodeException.class, e -> {
-            assertThat(e.errorCode()).isEqualTo(ErrorCode.REDO_NOT_RELIABLE);
-            assertThat(e.detail()).isEqualTo(
-                "LogMiner marks the row STATUS 3 (no supplemental log data found) [table=PDB1.S.T]");
-            assertThat(e.excerpt()).isNull();
-          });
+      assertThatThrownBy(
+              () -> decoder.decode(insert(1).withStatus(3, "no supplemental log data found")))
+          .isInstanceOfSatisfying(
+              DecodeException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(ErrorCode.REDO_NOT_RELIABLE);
+                assertThat(e.detail())
+                    .isEqualTo(
+                        "LogMiner marks the row STATUS 3 (no supplemental log data found) [table=PDB1.S.T]");
+                assertThat(e.excerpt()).isNull();
+              });
     }
   }
 
   @Test
   void decode_malformed_reportsOffsetAndExcerpt() {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
-      assertThatThrownBy(() -> decoder.decode(DecodeInput.of(Operation.INSERT,
-          "insert into \"S\".\"T\"(\"ID\") values ('1'", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME)))
-          .isInstanceOfSatisfying(DecodeException.class, e -> {
-            assertThat(e.errorCode()).isEqualTo(ErrorCode.MALFORMED_REDO_SQL);
-            assertThat(e.offset()).isEqualTo(37);
-            assertThat(e.detail()).isEqualTo("1 columns are listed but a value follows the last one, or found the end "
-                + "of the text [table=PDB1.S.T, offset=37, near 'insert into \"S\".\"T\"(\"ID\") values ('1'']");
-          });
+      assertThatThrownBy(
+              () ->
+                  decoder.decode(
+                      DecodeInput.of(
+                          Operation.INSERT,
+                          "insert into \"S\".\"T\"(\"ID\") values ('1'",
+                          LAYOUT,
+                          Scn.of(1),
+                          ADDRESS,
+                          0,
+                          null,
+                          TIME)))
+          .isInstanceOfSatisfying(
+              DecodeException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(ErrorCode.MALFORMED_REDO_SQL);
+                assertThat(e.offset()).isEqualTo(37);
+                assertThat(e.detail())
+                    .isEqualTo(
+                        "1 columns are listed but a value follows the last one, or found the end "
+                            + "of the text [table=PDB1.S.T, offset=37, near 'insert into \"S\".\"T\"(\"ID\") values ('1'']");
+              });
     }
   }
 
@@ -128,9 +173,12 @@ class RedoDecoderTest {
     assertThatThrownBy(() -> RedoDecoder.builder().decodeThreads(0))
         .hasMessage("decodeThreads must be in [1, 64]: 0");
     assertThatThrownBy(() -> RedoDecoder.builder().excludeColumns(List.of("HR.SSN")))
-        .hasMessageStartingWith("Not a column pattern: 'HR.SSN' (expected [PDB.]SCHEMA.TABLE.COLUMN");
-    assertThatThrownBy(() -> RedoDecoder.builder().excludeColumns(null)).hasMessage("patterns == null");
-    assertThatThrownBy(() -> DecodeInput.of(Operation.TRUNCATE, "", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME))
+        .hasMessageStartingWith(
+            "Not a column pattern: 'HR.SSN' (expected [PDB.]SCHEMA.TABLE.COLUMN");
+    assertThatThrownBy(() -> RedoDecoder.builder().excludeColumns(null))
+        .hasMessage("patterns == null");
+    assertThatThrownBy(
+            () -> DecodeInput.of(Operation.TRUNCATE, "", LAYOUT, Scn.of(1), ADDRESS, 0, null, TIME))
         .hasMessageStartingWith("operation must be INSERT, UPDATE or DELETE: TRUNCATE");
   }
 

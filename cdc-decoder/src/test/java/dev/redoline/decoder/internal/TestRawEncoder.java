@@ -14,9 +14,9 @@ import java.time.Period;
 import java.time.ZoneOffset;
 
 /**
- * The tests' own encoder of Oracle internal bytes, written independently of the decoder (and of
- * the simulator's encoder) from the same format facts, so that a property test can round-trip
- * values through {@code HEXTORAW} text.
+ * The tests' own encoder of Oracle internal bytes, written independently of the decoder (and of the
+ * simulator's encoder) from the same format facts, so that a property test can round-trip values
+ * through {@code HEXTORAW} text.
  */
 final class TestRawEncoder {
 
@@ -29,19 +29,27 @@ final class TestRawEncoder {
 
   static byte[] encode(OracleType type, Object value) {
     switch (type.kind()) {
-      case NUMBER: case FLOAT:
+      case NUMBER:
+      case FLOAT:
         return number(value instanceof Long l ? BigDecimal.valueOf(l) : (BigDecimal) value);
-      case BINARY_FLOAT: {
-        int bits = Float.floatToIntBits((Float) value);
-        return ByteBuffer.allocate(4).putInt(bits < 0 ? ~bits : bits | Integer.MIN_VALUE).array();
-      }
-      case BINARY_DOUBLE: {
-        long bits = Double.doubleToLongBits((Double) value);
-        return ByteBuffer.allocate(8).putLong(bits < 0 ? ~bits : bits | Long.MIN_VALUE).array();
-      }
-      case CHAR: case VARCHAR2: case CLOB: case LONG:
+      case BINARY_FLOAT:
+        {
+          int bits = Float.floatToIntBits((Float) value);
+          return ByteBuffer.allocate(4).putInt(bits < 0 ? ~bits : bits | Integer.MIN_VALUE).array();
+        }
+      case BINARY_DOUBLE:
+        {
+          long bits = Double.doubleToLongBits((Double) value);
+          return ByteBuffer.allocate(8).putLong(bits < 0 ? ~bits : bits | Long.MIN_VALUE).array();
+        }
+      case CHAR:
+      case VARCHAR2:
+      case CLOB:
+      case LONG:
         return ((String) value).getBytes(StandardCharsets.UTF_8);
-      case NCHAR: case NVARCHAR2: case NCLOB:
+      case NCHAR:
+      case NVARCHAR2:
+      case NCLOB:
         return ((String) value).getBytes(StandardCharsets.UTF_16BE);
       case DATE:
         return date((LocalDateTime) value).toByteArray();
@@ -49,19 +57,24 @@ final class TestRawEncoder {
         return timestamp((LocalDateTime) value);
       case TIMESTAMP_LTZ:
         return timestamp(LocalDateTime.ofInstant((Instant) value, ZoneOffset.UTC));
-      case TIMESTAMP_TZ: {
-        OffsetDateTime t = (OffsetDateTime) value;
-        int offsetMinutes = t.getOffset().getTotalSeconds() / 60;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(timestamp(t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()));
-        out.write(20 + offsetMinutes / 60);
-        out.write(60 + offsetMinutes % 60);
-        return out.toByteArray();
-      }
-      case INTERVAL_YM: {
-        Period p = (Period) value;
-        return ByteBuffer.allocate(5).putInt(p.getYears() ^ Integer.MIN_VALUE).put((byte) (60 + p.getMonths())).array();
-      }
+      case TIMESTAMP_TZ:
+        {
+          OffsetDateTime t = (OffsetDateTime) value;
+          int offsetMinutes = t.getOffset().getTotalSeconds() / 60;
+          ByteArrayOutputStream out = new ByteArrayOutputStream();
+          out.writeBytes(timestamp(t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()));
+          out.write(20 + offsetMinutes / 60);
+          out.write(60 + offsetMinutes % 60);
+          return out.toByteArray();
+        }
+      case INTERVAL_YM:
+        {
+          Period p = (Period) value;
+          return ByteBuffer.allocate(5)
+              .putInt(p.getYears() ^ Integer.MIN_VALUE)
+              .put((byte) (60 + p.getMonths()))
+              .array();
+        }
       case INTERVAL_DS:
         return dayToSecond((Duration) value);
       default:
@@ -117,7 +130,7 @@ final class TestRawEncoder {
 
   private static byte[] timestamp(LocalDateTime t) {
     ByteArrayOutputStream out = date(t);
-    if (t.getNano() != 0) {   // the 7-byte form when the fraction is zero
+    if (t.getNano() != 0) { // the 7-byte form when the fraction is zero
       out.writeBytes(ByteBuffer.allocate(4).putInt(t.getNano()).array());
     }
     return out.toByteArray();

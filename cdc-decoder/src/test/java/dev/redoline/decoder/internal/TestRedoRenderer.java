@@ -14,10 +14,10 @@ import java.time.ZoneOffset;
 import java.util.Random;
 
 /**
- * A test-only renderer of SQL_REDO the way LogMiner prints it (docs/logminer.md#statement-text and #literals,
- * session NLS of OracleNls), with the variations the spec allows: optional delimiter, optional
- * ROWID clause, a blank before the column list, long national strings split into UNISTR chains,
- * NaN/Inf spellings and numbers without a leading zero.
+ * A test-only renderer of SQL_REDO the way LogMiner prints it (docs/logminer.md#statement-text and
+ * #literals, session NLS of OracleNls), with the variations the spec allows: optional delimiter,
+ * optional ROWID clause, a blank before the column list, long national strings split into UNISTR
+ * chains, NaN/Inf spellings and numbers without a leading zero.
  */
 final class TestRedoRenderer {
 
@@ -41,12 +41,21 @@ final class TestRedoRenderer {
   }
 
   /** {@code set} and {@code where} hold the values of the columns they name, others are skipped. */
-  String update(TableLayout layout, boolean[] inSet, Object[] set, boolean[] inWhere, Object[] where, String rowId) {
+  String update(
+      TableLayout layout,
+      boolean[] inSet,
+      Object[] set,
+      boolean[] inWhere,
+      Object[] where,
+      String rowId) {
     StringBuilder sb = new StringBuilder("update ").append(layout.table().quoted()).append(" set ");
     boolean first = true;
     for (int i = 0; i < set.length; i++) {
       if (inSet[i]) {
-        sb.append(first ? "" : ", ").append('"').append(layout.column(i).name()).append("\" = ")
+        sb.append(first ? "" : ", ")
+            .append('"')
+            .append(layout.column(i).name())
+            .append("\" = ")
             .append(literal(layout.column(i).type(), set[i]));
         first = false;
       }
@@ -55,7 +64,10 @@ final class TestRedoRenderer {
   }
 
   String delete(TableLayout layout, boolean[] inWhere, Object[] where, String rowId) {
-    return "delete from " + layout.table().quoted() + where(layout, inWhere, where, rowId) + delimiter();
+    return "delete from "
+        + layout.table().quoted()
+        + where(layout, inWhere, where, rowId)
+        + delimiter();
   }
 
   private String where(TableLayout layout, boolean[] inWhere, Object[] values, String rowId) {
@@ -64,11 +76,18 @@ final class TestRedoRenderer {
       if (!inWhere[i]) {
         continue;
       }
-      sb.append(sb.length() == 0 ? " where " : " and ").append('"').append(layout.column(i).name()).append('"');
-      sb.append(values[i] == null ? " IS NULL" : " = " + literal(layout.column(i).type(), values[i]));
+      sb.append(sb.length() == 0 ? " where " : " and ")
+          .append('"')
+          .append(layout.column(i).name())
+          .append('"');
+      sb.append(
+          values[i] == null ? " IS NULL" : " = " + literal(layout.column(i).type(), values[i]));
     }
     if (rowId != null) {
-      sb.append(sb.length() == 0 ? " where " : " and ").append("ROWID = '").append(rowId).append('\'');
+      sb.append(sb.length() == 0 ? " where " : " and ")
+          .append("ROWID = '")
+          .append(rowId)
+          .append('\'');
     }
     return sb.toString();
   }
@@ -82,33 +101,49 @@ final class TestRedoRenderer {
       return "NULL";
     }
     switch (type.kind()) {
-      case NUMBER: case FLOAT:
+      case NUMBER:
+      case FLOAT:
         return "'" + number(value) + "'";
-      case BINARY_FLOAT: case BINARY_DOUBLE:
+      case BINARY_FLOAT:
+      case BINARY_DOUBLE:
         return "'" + binary(((Number) value).doubleValue(), value.toString()) + "'";
-      case NCHAR: case NVARCHAR2: case NCLOB:
+      case NCHAR:
+      case NVARCHAR2:
+      case NCLOB:
         return national((String) value);
-      case CHAR: case VARCHAR2: case CLOB:
+      case CHAR:
+      case VARCHAR2:
+      case CLOB:
         return quote((String) value);
       case DATE:
         return "TO_DATE('" + dateTime((LocalDateTime) value, -1) + "', 'YYYY-MM-DD HH24:MI:SS')";
       case TIMESTAMP:
         return "TO_TIMESTAMP('" + dateTime((LocalDateTime) value, 9) + "')";
-      case TIMESTAMP_TZ: {
-        OffsetDateTime o = (OffsetDateTime) value;
-        return "TO_TIMESTAMP_TZ('" + dateTime(o.toLocalDateTime(), 9) + " " + offset(o.getOffset()) + "')";
-      }
+      case TIMESTAMP_TZ:
+        {
+          OffsetDateTime o = (OffsetDateTime) value;
+          return "TO_TIMESTAMP_TZ('"
+              + dateTime(o.toLocalDateTime(), 9)
+              + " "
+              + offset(o.getOffset())
+              + "')";
+        }
       case TIMESTAMP_LTZ:
-        return "TO_TIMESTAMP_TZ('" + dateTime(LocalDateTime.ofInstant((Instant) value, ZoneOffset.UTC), 9) + " +00:00')";
-      case INTERVAL_YM: {
-        Period p = (Period) value;
-        boolean negative = p.getYears() < 0 || p.getMonths() < 0;
-        return String.format("TO_YMINTERVAL('%s%02d-%02d')", negative ? "-" : "+", Math.abs(p.getYears()),
-            Math.abs(p.getMonths()));
-      }
+        return "TO_TIMESTAMP_TZ('"
+            + dateTime(LocalDateTime.ofInstant((Instant) value, ZoneOffset.UTC), 9)
+            + " +00:00')";
+      case INTERVAL_YM:
+        {
+          Period p = (Period) value;
+          boolean negative = p.getYears() < 0 || p.getMonths() < 0;
+          return String.format(
+              "TO_YMINTERVAL('%s%02d-%02d')",
+              negative ? "-" : "+", Math.abs(p.getYears()), Math.abs(p.getMonths()));
+        }
       case INTERVAL_DS:
         return dsInterval((Duration) value);
-      case RAW: case BLOB:
+      case RAW:
+      case BLOB:
         return "HEXTORAW('" + ((Bytes) value).toHex() + "')";
       default:
         throw new IllegalArgumentException("renderer does not render " + type);
@@ -171,8 +206,15 @@ final class TestRedoRenderer {
   }
 
   private static String dateTime(LocalDateTime t, int fractionDigits) {
-    String s = String.format("%04d-%02d-%02d %02d:%02d:%02d", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
-        t.getHour(), t.getMinute(), t.getSecond());
+    String s =
+        String.format(
+            "%04d-%02d-%02d %02d:%02d:%02d",
+            t.getYear(),
+            t.getMonthValue(),
+            t.getDayOfMonth(),
+            t.getHour(),
+            t.getMinute(),
+            t.getSecond());
     return fractionDigits < 0 ? s : s + String.format(".%09d", t.getNano());
   }
 
@@ -186,12 +228,35 @@ final class TestRedoRenderer {
     boolean negative = d.isNegative();
     Duration a = d.abs();
     long seconds = a.getSeconds();
-    return String.format("TO_DSINTERVAL('%s%03d %02d:%02d:%02d.%09d')", negative ? "-" : "+", seconds / 86400,
-        seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, a.getNano());
+    return String.format(
+        "TO_DSINTERVAL('%s%03d %02d:%02d:%02d.%09d')",
+        negative ? "-" : "+",
+        seconds / 86400,
+        seconds / 3600 % 24,
+        seconds / 60 % 60,
+        seconds % 60,
+        a.getNano());
   }
 
   /** Kinds this renderer handles. */
-  static final Kind[] KINDS = {Kind.NUMBER, Kind.FLOAT, Kind.BINARY_FLOAT, Kind.BINARY_DOUBLE, Kind.CHAR,
-      Kind.NCHAR, Kind.VARCHAR2, Kind.NVARCHAR2, Kind.CLOB, Kind.NCLOB, Kind.DATE, Kind.TIMESTAMP,
-      Kind.TIMESTAMP_TZ, Kind.TIMESTAMP_LTZ, Kind.INTERVAL_YM, Kind.INTERVAL_DS, Kind.RAW, Kind.BLOB};
+  static final Kind[] KINDS = {
+    Kind.NUMBER,
+    Kind.FLOAT,
+    Kind.BINARY_FLOAT,
+    Kind.BINARY_DOUBLE,
+    Kind.CHAR,
+    Kind.NCHAR,
+    Kind.VARCHAR2,
+    Kind.NVARCHAR2,
+    Kind.CLOB,
+    Kind.NCLOB,
+    Kind.DATE,
+    Kind.TIMESTAMP,
+    Kind.TIMESTAMP_TZ,
+    Kind.TIMESTAMP_LTZ,
+    Kind.INTERVAL_YM,
+    Kind.INTERVAL_DS,
+    Kind.RAW,
+    Kind.BLOB
+  };
 }

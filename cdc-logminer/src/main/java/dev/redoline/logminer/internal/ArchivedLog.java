@@ -22,9 +22,21 @@ import java.util.Objects;
  * @param dictionaryEnd DICTIONARY_END
  * @param resetlogsScn RESETLOGS_CHANGE#
  */
-public record ArchivedLog(String name, int destId, int thread, long sequence, Scn firstScn, Scn nextScn,
-    LocalDateTime firstTime, long blocks, int blockSize, Status status, boolean standbyDest,
-    boolean dictionaryBegin, boolean dictionaryEnd, Scn resetlogsScn) {
+public record ArchivedLog(
+    String name,
+    int destId,
+    int thread,
+    long sequence,
+    Scn firstScn,
+    Scn nextScn,
+    LocalDateTime firstTime,
+    long blocks,
+    int blockSize,
+    Status status,
+    boolean standbyDest,
+    boolean dictionaryBegin,
+    boolean dictionaryEnd,
+    Scn resetlogsScn) {
 
   /** V$ARCHIVED_LOG.STATUS. */
   public enum Status {

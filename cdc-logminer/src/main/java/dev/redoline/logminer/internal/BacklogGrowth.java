@@ -47,10 +47,23 @@ final class BacklogGrowth {
       return Optional.empty();
     }
     warned = true;
-    return Optional.of("the backlog has grown for " + lasted + " (cdc.backlog.growth.warn.ms " + warnAfter.toMillis()
-        + "): archived logs not yet mined " + base.logs() + " -> " + logs + ", time behind " + base.behind()
-        + " -> " + behind + " since " + base.at() + "; the capture mines slower than the database writes redo: "
-        + "check the mining step times, raise cdc.mining.sessions or narrow the captured tables");
+    return Optional.of(
+        "the backlog has grown for "
+            + lasted
+            + " (cdc.backlog.growth.warn.ms "
+            + warnAfter.toMillis()
+            + "): archived logs not yet mined "
+            + base.logs()
+            + " -> "
+            + logs
+            + ", time behind "
+            + base.behind()
+            + " -> "
+            + behind
+            + " since "
+            + base.at()
+            + "; the capture mines slower than the database writes redo: "
+            + "check the mining step times, raise cdc.mining.sessions or narrow the captured tables");
   }
 
   private record Level(long logs, Duration behind, Instant at) {

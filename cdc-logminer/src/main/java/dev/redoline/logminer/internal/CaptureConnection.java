@@ -5,24 +5,32 @@ import java.sql.SQLException;
 
 /**
  * The capture's connections to the database: the mining one, opened by {@link #connectFirst()} on
- * the caller's thread and again by {@link #open()} after each loss, per PDB the one snapshot
- * chunks are read through ({@link ContainerReaders}), and those of the further LogMiner sessions
- * ({@link ParallelMining}), all closed with it. Whether a connection is held
- * is read by other threads ({@link #connected()}); everything else runs on the capture thread.
+ * the caller's thread and again by {@link #open()} after each loss, per PDB the one snapshot chunks
+ * are read through ({@link ContainerReaders}), and those of the further LogMiner sessions ({@link
+ * ParallelMining}), all closed with it. Whether a connection is held is read by other threads
+ * ({@link #connected()}); everything else runs on the capture thread.
  */
 final class CaptureConnection {
 
   private final GatewayFactory gateways;
+
   /** What the first connection checks beyond V$DATABASE before the capture starts. */
   private final FirstCheck firstCheck;
+
   private final ContainerReaders containerReaders;
   private final CaptureStats stats;
+
   /** The connections of the LogMiner sessions beyond the first ({@code cdc.mining.sessions}). */
   private final ParallelMining parallel;
+
   private LogMinerGateway db;
+
   /** Whether a connection is held; read by the sink's thread. */
   private volatile boolean connected;
-  /** A transient failure of {@link #connectFirst()}, for the capture thread to retry first of all. */
+
+  /**
+   * A transient failure of {@link #connectFirst()}, for the capture thread to retry first of all.
+   */
   private Exception firstFailure;
 
   /** A check of the first connection that throws a {@link CdcException} naming what is missing. */
@@ -31,7 +39,8 @@ final class CaptureConnection {
     void check(LogMinerGateway db) throws SQLException;
   }
 
-  CaptureConnection(GatewayFactory gateways, CaptureStats stats, FirstCheck firstCheck, ParallelMining parallel) {
+  CaptureConnection(
+      GatewayFactory gateways, CaptureStats stats, FirstCheck firstCheck, ParallelMining parallel) {
     this.gateways = gateways;
     this.parallel = parallel;
     this.firstCheck = firstCheck;
@@ -42,15 +51,16 @@ final class CaptureConnection {
   /**
    * Caller's thread, before the capture thread starts: the first connection, so that an error no
    * retry can fix (wrong credentials, an unknown service, a missing privilege, a bad URL) is thrown
-   * to the caller at once. A transient one is kept for the capture thread ({@link #takeFirstFailure()}).
+   * to the caller at once. A transient one is kept for the capture thread ({@link
+   * #takeFirstFailure()}).
    *
    * @throws CdcException with the failure's code when retrying cannot help
    */
   void connectFirst() {
     try {
       db = gateways.connect();
-      db.database();   // a session that cannot read V$DATABASE lacks a grant: say so now
-      firstCheck.check(db);   // nor may a snapshot fail on a grant later (SnapshotPreflight)
+      db.database(); // a session that cannot read V$DATABASE lacks a grant: say so now
+      firstCheck.check(db); // nor may a snapshot fail on a grant later (SnapshotPreflight)
       connected = true;
       stats.connected(true);
     } catch (SQLException | RuntimeException e) {

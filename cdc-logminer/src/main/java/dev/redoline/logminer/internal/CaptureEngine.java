@@ -2,8 +2,8 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsListener;
@@ -31,11 +31,11 @@ import org.slf4j.MDC;
  * }
  * }</pre>
  *
- * <p>An engine is immutable and can {@link #open} several streams one after the other (a restart
- * is a new stream from the last acknowledged position); each stream runs one capture thread,
- * {@code redoline-capture-<name>}, and its decode threads, {@code redoline-decode-<name>-N}. Both
- * carry the logging context (slf4j MDC) of the thread that called {@link #open}, so a Kafka
- * Connect worker's {@code connector.context} is on their log lines too.
+ * <p>An engine is immutable and can {@link #open} several streams one after the other (a restart is
+ * a new stream from the last acknowledged position); each stream runs one capture thread, {@code
+ * redoline-capture-<name>}, and its decode threads, {@code redoline-decode-<name>-N}. Both carry
+ * the logging context (slf4j MDC) of the thread that called {@link #open}, so a Kafka Connect
+ * worker's {@code connector.context} is on their log lines too.
  */
 public final class CaptureEngine {
 
@@ -77,24 +77,36 @@ public final class CaptureEngine {
   /**
    * Starts capturing from {@code from}: a position acknowledged earlier, or {@code null} when none
    * is stored, in which case {@code cdc.start.scn} decides: the configured SCN, or the database's
-   * current SCN, read by the capture thread once it first connects (with the usual retries). A first
-   * start delivers the transactions that commit after its SCN (those committed at or before it are
-   * what a snapshot as of that SCN would hold).
+   * current SCN, read by the capture thread once it first connects (with the usual retries). A
+   * first start delivers the transactions that commit after its SCN (those committed at or before
+   * it are what a snapshot as of that SCN would hold).
    *
-   * <p>The first connection is made here, on the caller's thread: an error that retrying cannot
-   * fix is thrown at once, while a transient one (a listener down, an instance starting) is retried
-   * by the capture thread within {@code cdc.retry.max.time.ms}, each attempt an
-   * {@link dev.redoline.logminer.OpsEvent.Type#RECONNECT} event and the success a {@link dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one.
+   * <p>The first connection is made here, on the caller's thread: an error that retrying cannot fix
+   * is thrown at once, while a transient one (a listener down, an instance starting) is retried by
+   * the capture thread within {@code cdc.retry.max.time.ms}, each attempt an {@link
+   * dev.redoline.logminer.OpsEvent.Type#RECONNECT} event and the success a {@link
+   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one.
    *
-   * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012
-   *     wrong credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a
-   *     bad URL, CDC-5001 an Oracle error the engine does not classify
+   * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012 wrong
+   *     credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a bad URL,
+   *     CDC-5001 an Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : Positions.startMark(from);
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
-    CaptureAssembly capture = CaptureAssembly.build(config, settings, gateways, clock, sleeper, journal, deadLetters, ops,
-        knownLayouts, threads.factory("decode"), start);
+    CaptureAssembly capture =
+        CaptureAssembly.build(
+            config,
+            settings,
+            gateways,
+            clock,
+            sleeper,
+            journal,
+            deadLetters,
+            ops,
+            knownLayouts,
+            threads.factory("decode"),
+            start);
     try {
       capture.loop().connectFirst();
     } catch (RuntimeException e) {
@@ -103,7 +115,8 @@ public final class CaptureEngine {
     }
     Thread thread = threads.newThread("capture", capture.loop());
     thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream = new CaptureStream(capture.queue(), capture.loop(), thread, capture.stats(), clock);
+    CaptureStream stream =
+        new CaptureStream(capture.queue(), capture.loop(), thread, capture.stats(), clock);
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
@@ -117,15 +130,15 @@ public final class CaptureEngine {
     private Sleeper sleeper = Sleeper.SYSTEM;
     private TransactionJournal journal;
     private DeadLetterSink deadLetters;
-    private OpsListener ops = event -> { };
+    private OpsListener ops = event -> {};
     private java.util.List<dev.redoline.core.LayoutVersion> knownLayouts = java.util.List.of();
     private String name;
 
     private Builder() {}
 
     /**
-     * The capture's name in its thread names (the Connect connector's name, say); by default
-     * {@code cdc.topic.prefix}.
+     * The capture's name in its thread names (the Connect connector's name, say); by default {@code
+     * cdc.topic.prefix}.
      */
     public Builder name(String name) {
       this.name = Objects.requireNonNull(name, "name == null");
@@ -137,10 +150,13 @@ public final class CaptureEngine {
       return this;
     }
 
-    /** The database, its clock and how to wait: sets {@link #gateways}, {@link #clock} and {@link #sleeper}. */
+    /**
+     * The database, its clock and how to wait: sets {@link #gateways}, {@link #clock} and {@link
+     * #sleeper}.
+     */
     public Builder database(Database database) {
       Objects.requireNonNull(database, "database == null");
-      GatewayDatabase db = (GatewayDatabase) database;   // sealed: its one implementation
+      GatewayDatabase db = (GatewayDatabase) database; // sealed: its one implementation
       this.gateways = db.gateways();
       this.clock = db.clock();
       this.sleeper = db.sleeper();
@@ -195,8 +211,8 @@ public final class CaptureEngine {
     }
 
     /**
-     * @throws IllegalStateException when the config or the gateways are missing, or
-     *     {@code cdc.on.decode.error=dlq} is set without a dead letter sink
+     * @throws IllegalStateException when the config or the gateways are missing, or {@code
+     *     cdc.on.decode.error=dlq} is set without a dead letter sink
      */
     public CaptureEngine build() {
       if (config == null) {
@@ -206,7 +222,8 @@ public final class CaptureEngine {
         throw new IllegalStateException("gateways are required");
       }
       if (deadLetters == null && CaptureSettings.of(config).deadLetters()) {
-        throw new IllegalStateException("cdc.on.decode.error=dlq needs a dead letter sink: call deadLetters(...)");
+        throw new IllegalStateException(
+            "cdc.on.decode.error=dlq needs a dead letter sink: call deadLetters(...)");
       }
       return new CaptureEngine(this);
     }

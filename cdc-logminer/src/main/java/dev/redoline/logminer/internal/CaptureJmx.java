@@ -21,10 +21,17 @@ final class CaptureJmx implements CaptureMXBean {
     this.figures = stats.figures();
   }
 
-  /** Registers under {@code name}, or {@code name-2}, {@code -3}... when taken. Never fails the capture. */
+  /**
+   * Registers under {@code name}, or {@code name-2}, {@code -3}... when taken. Never fails the
+   * capture.
+   */
   void register(String prefix) {
-    name = JmxNames.register(this, i -> "dev.redoline:type=CaptureEngine,name="
-        + ObjectName.quote(JmxNames.suffixed(prefix, i)));
+    name =
+        JmxNames.register(
+            this,
+            i ->
+                "dev.redoline:type=CaptureEngine,name="
+                    + ObjectName.quote(JmxNames.suffixed(prefix, i)));
   }
 
   void unregister() {
@@ -36,26 +43,105 @@ final class CaptureJmx implements CaptureMXBean {
     return metrics.get().buffer();
   }
 
-  @Override public long getSteps() { return metrics.get().steps(); }
-  @Override public long getRowsMined() { return metrics.get().rows(); }
-  @Override public long getRedoCharactersMined() { return metrics.get().bytes(); }
-  @Override public long getRemines() { return metrics.get().remines(); }
-  @Override public long getReconnects() { return metrics.get().reconnects(); }
-  @Override public long getLastStepMillis() { return metrics.get().lastStepDuration().toMillis(); }
-  @Override public long getLastDecodeMillis() { return metrics.get().lastDecodeDuration().toMillis(); }
-  @Override public int getWindowLogs() { return metrics.get().windowLogs(); }
-  @Override public long getSessionAgeMillis() { return metrics.get().sessionAge().toMillis(); }
-  @Override public int getSessionRestarts() { return metrics.get().sessionRestarts(); }
-  @Override public long getScnLag() { return metrics.get().scnLag(); }
-  @Override public long getMillisBehind() { return metrics.get().behind().toMillis(); }
-  @Override public int getQueuedChanges() { return metrics.get().queued(); }
-  @Override public int getOpenTransactions() { return buffer() == null ? 0 : buffer().openTransactions(); }
-  @Override public long getBufferedBytesInMemory() { return buffer() == null ? 0 : buffer().memoryBytes(); }
-  @Override public long getBufferedBytesOnDisk() { return buffer() == null ? 0 : buffer().diskBytes(); }
-  @Override public int getSpilledTransactions() { return buffer() == null ? 0 : buffer().spilledTransactions(); }
-  @Override public int getJournaledTransactions() { return buffer() == null ? 0 : buffer().journaledTransactions(); }
-  @Override public long getOrphans() { return buffer() == null ? 0 : buffer().orphans(); }
-  @Override public long getPartialRollbacks() { return buffer() == null ? 0 : buffer().partialRollbacks(); }
+  @Override
+  public long getSteps() {
+    return metrics.get().steps();
+  }
+
+  @Override
+  public long getRowsMined() {
+    return metrics.get().rows();
+  }
+
+  @Override
+  public long getRedoCharactersMined() {
+    return metrics.get().bytes();
+  }
+
+  @Override
+  public long getRemines() {
+    return metrics.get().remines();
+  }
+
+  @Override
+  public long getReconnects() {
+    return metrics.get().reconnects();
+  }
+
+  @Override
+  public long getLastStepMillis() {
+    return metrics.get().lastStepDuration().toMillis();
+  }
+
+  @Override
+  public long getLastDecodeMillis() {
+    return metrics.get().lastDecodeDuration().toMillis();
+  }
+
+  @Override
+  public int getWindowLogs() {
+    return metrics.get().windowLogs();
+  }
+
+  @Override
+  public long getSessionAgeMillis() {
+    return metrics.get().sessionAge().toMillis();
+  }
+
+  @Override
+  public int getSessionRestarts() {
+    return metrics.get().sessionRestarts();
+  }
+
+  @Override
+  public long getScnLag() {
+    return metrics.get().scnLag();
+  }
+
+  @Override
+  public long getMillisBehind() {
+    return metrics.get().behind().toMillis();
+  }
+
+  @Override
+  public int getQueuedChanges() {
+    return metrics.get().queued();
+  }
+
+  @Override
+  public int getOpenTransactions() {
+    return buffer() == null ? 0 : buffer().openTransactions();
+  }
+
+  @Override
+  public long getBufferedBytesInMemory() {
+    return buffer() == null ? 0 : buffer().memoryBytes();
+  }
+
+  @Override
+  public long getBufferedBytesOnDisk() {
+    return buffer() == null ? 0 : buffer().diskBytes();
+  }
+
+  @Override
+  public int getSpilledTransactions() {
+    return buffer() == null ? 0 : buffer().spilledTransactions();
+  }
+
+  @Override
+  public int getJournaledTransactions() {
+    return buffer() == null ? 0 : buffer().journaledTransactions();
+  }
+
+  @Override
+  public long getOrphans() {
+    return buffer() == null ? 0 : buffer().orphans();
+  }
+
+  @Override
+  public long getPartialRollbacks() {
+    return buffer() == null ? 0 : buffer().partialRollbacks();
+  }
 
   @Override
   public long getOldestOpenTransactionMillis() {
@@ -69,7 +155,10 @@ final class CaptureJmx implements CaptureMXBean {
 
   @Override
   public long getLogsBehind() {
-    return figures.threads().values().stream().mapToLong(StreamingFigures.ThreadFigures::logsBehind).max().orElse(0);
+    return figures.threads().values().stream()
+        .mapToLong(StreamingFigures.ThreadFigures::logsBehind)
+        .max()
+        .orElse(0);
   }
 
   @Override
@@ -87,6 +176,7 @@ final class CaptureJmx implements CaptureMXBean {
   @Override
   public String[] getThreadPositions() {
     return figures.threads().values().stream()
-        .map(t -> t.thread() + ": " + (t.cursor() == null ? "not read yet" : t.cursor())).toArray(String[]::new);
+        .map(t -> t.thread() + ": " + (t.cursor() == null ? "not read yet" : t.cursor()))
+        .toArray(String[]::new);
   }
 }

@@ -38,8 +38,17 @@ final class CaptureLoop implements Runnable {
   private final Duration idle;
   private volatile boolean stopping;
 
-  CaptureLoop(CaptureConnection connection, MiningStep step, Positions positions, RecoveryPolicy recovery, Snapshots snapshots,
-      TransactionBuffer buffer, RedoDecoder decoder, CommitSequencer sequencer, EventQueue queue, Sleeper sleeper,
+  CaptureLoop(
+      CaptureConnection connection,
+      MiningStep step,
+      Positions positions,
+      RecoveryPolicy recovery,
+      Snapshots snapshots,
+      TransactionBuffer buffer,
+      RedoDecoder decoder,
+      CommitSequencer sequencer,
+      EventQueue queue,
+      Sleeper sleeper,
       Duration idle) {
     this.connection = connection;
     this.step = step;

@@ -19,8 +19,19 @@ import java.util.Map;
 final class CaptureStats {
 
   /** What one applied step adds. */
-  record Step(int rows, long bytes, Duration took, Duration decode, int windowLogs, Duration sessionAge,
-      int sessionRestarts, Scn currentScn, Scn minedScn, Scn deliveredScn, Duration behind, BufferMetrics buffer) {}
+  record Step(
+      int rows,
+      long bytes,
+      Duration took,
+      Duration decode,
+      int windowLogs,
+      Duration sessionAge,
+      int sessionRestarts,
+      Scn currentScn,
+      Scn minedScn,
+      Scn deliveredScn,
+      Duration behind,
+      BufferMetrics buffer) {}
 
   private volatile long steps;
   private volatile long rows;
@@ -31,10 +42,13 @@ final class CaptureStats {
   private volatile boolean connected;
   private volatile long fetchQueries;
   private volatile Duration lastFetch = Duration.ZERO;
+
   /** Per redo thread, the log sequence last read from V$THREAD. */
   private final Map<Integer, Long> sequences = new HashMap<>();
+
   /** When each log switch seen in the last day was noticed; capture thread only. */
   private final Deque<Instant> switches = new ArrayDeque<>();
+
   private volatile int switchesLastDay;
   private final StreamingFigures figures = new StreamingFigures();
 
@@ -116,11 +130,40 @@ final class CaptureStats {
   CaptureMetrics snapshot(int queued) {
     Step s = last;
     if (s == null) {
-      return new CaptureMetrics(steps, rows, bytes, remines, reconnects, Duration.ZERO, Duration.ZERO, 1,
-          Duration.ZERO, 0, Scn.ZERO, Scn.ZERO, Scn.ZERO, Duration.ZERO, queued, null);
+      return new CaptureMetrics(
+          steps,
+          rows,
+          bytes,
+          remines,
+          reconnects,
+          Duration.ZERO,
+          Duration.ZERO,
+          1,
+          Duration.ZERO,
+          0,
+          Scn.ZERO,
+          Scn.ZERO,
+          Scn.ZERO,
+          Duration.ZERO,
+          queued,
+          null);
     }
-    return new CaptureMetrics(steps, rows, bytes, remines, reconnects, s.took(), s.decode(), s.windowLogs(),
-        s.sessionAge(), s.sessionRestarts(), s.currentScn(), s.minedScn(), s.deliveredScn(), s.behind(), queued,
+    return new CaptureMetrics(
+        steps,
+        rows,
+        bytes,
+        remines,
+        reconnects,
+        s.took(),
+        s.decode(),
+        s.windowLogs(),
+        s.sessionAge(),
+        s.sessionRestarts(),
+        s.currentScn(),
+        s.minedScn(),
+        s.deliveredScn(),
+        s.behind(),
+        queued,
         s.buffer());
   }
 }

@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.CaptureMetrics;
 import java.time.Clock;
@@ -11,8 +11,7 @@ import java.util.Objects;
 
 /**
  * The {@link ChangeStream} of a running capture, with its {@linkplain #metrics() metrics}: the
- * sink's side of the engine's bounded event queue, and
- * the capture thread's lifecycle.
+ * sink's side of the engine's bounded event queue, and the capture thread's lifecycle.
  */
 public final class CaptureStream implements ChangeStream {
 
@@ -27,7 +26,8 @@ public final class CaptureStream implements ChangeStream {
   private final StreamingJmx streaming;
   private final ThreadJmx threads;
 
-  CaptureStream(EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Clock clock) {
+  CaptureStream(
+      EventQueue queue, CaptureLoop loop, Thread thread, CaptureStats stats, Clock clock) {
     this.queue = queue;
     this.loop = loop;
     this.thread = thread;
@@ -38,8 +38,9 @@ public final class CaptureStream implements ChangeStream {
   }
 
   /**
-   * Publishes the metrics over JMX under {@code prefix}: ours ({@link dev.redoline.logminer.CaptureMXBean}) and those
-   * under Debezium's names ({@link dev.redoline.logminer.StreamingMetricsMXBean}); removed again by {@link #close()}.
+   * Publishes the metrics over JMX under {@code prefix}: ours ({@link
+   * dev.redoline.logminer.CaptureMXBean}) and those under Debezium's names ({@link
+   * dev.redoline.logminer.StreamingMetricsMXBean}); removed again by {@link #close()}.
    */
   void publishMetrics(String prefix) {
     jmx.register(prefix);
@@ -60,9 +61,9 @@ public final class CaptureStream implements ChangeStream {
   }
 
   /**
-   * The last acknowledged position, or the start position before any acknowledgement. For a
-   * first start without a stored position, {@code null} until the capture thread has connected
-   * and read its start SCN.
+   * The last acknowledged position, or the start position before any acknowledgement. For a first
+   * start without a stored position, {@code null} until the capture thread has connected and read
+   * its start SCN.
    */
   @Override
   public Position acknowledged() {
@@ -115,7 +116,9 @@ public final class CaptureStream implements ChangeStream {
     return thread.isAlive();
   }
 
-  /** Wakes a poll blocked on another thread first, then stops the capture thread and waits for it. */
+  /**
+   * Wakes a poll blocked on another thread first, then stops the capture thread and waits for it.
+   */
   @Override
   public void close() {
     queue.close();

@@ -15,11 +15,11 @@ import org.slf4j.MDC;
  * ThreadFactory decode = threads.factory("decode");           // "redoline-decode-shop-1", ...
  * }</pre>
  *
- * <p>Why the context: a Kafka Connect worker puts {@code connector.context} ({@code [name|task-0] })
- * in the MDC of the task thread that calls {@code start}. The capture and decode threads are made
- * there, so copying that map onto them gives their log lines the same connector and task as the
- * worker's own lines, in the worker's format. With several connectors in one worker, the name in
- * the thread tells them apart in a thread dump as well.
+ * <p>Why the context: a Kafka Connect worker puts {@code connector.context} ({@code [name|task-0]
+ * }) in the MDC of the task thread that calls {@code start}. The capture and decode threads are
+ * made there, so copying that map onto them gives their log lines the same connector and task as
+ * the worker's own lines, in the worker's format. With several connectors in one worker, the name
+ * in the thread tells them apart in a thread dump as well.
  */
 final class CaptureThreads {
 
@@ -50,7 +50,9 @@ final class CaptureThreads {
   ThreadFactory factory(String role) {
     AtomicInteger count = new AtomicInteger();
     return task -> {
-      Thread t = new Thread(withContext(task), "redoline-" + role + "-" + name + "-" + count.incrementAndGet());
+      Thread t =
+          new Thread(
+              withContext(task), "redoline-" + role + "-" + name + "-" + count.incrementAndGet());
       t.setDaemon(true);
       return t;
     };

@@ -23,7 +23,10 @@ final class CatalogTracker {
 
   private static final Logger LOG = LoggerFactory.getLogger(CatalogTracker.class);
 
-  /** Receives a captured table's layout, new or changed, with the SCN and DDL text it took effect with. */
+  /**
+   * Receives a captured table's layout, new or changed, with the SCN and DDL text it took effect
+   * with.
+   */
   @FunctionalInterface
   interface Layouts {
     void changed(TableLayout layout, Scn at, String ddl) throws InterruptedException;
@@ -32,8 +35,10 @@ final class CatalogTracker {
   private final TableCatalog catalog;
   private final Snapshots snapshots;
   private boolean stale = true;
+
   /** The DDL row the last step was cut at, until the catalog is resolved again. */
   private RedoRow pendingDdl;
+
   /**
    * Objects a step was cut before because their id was unknown, as "container:DATA_OBJ#": each
    * makes one cut only, so an id the dictionary still does not give to a captured table after
@@ -58,11 +63,12 @@ final class CatalogTracker {
   }
 
   /**
-   * Resolves the captured tables again when stale. Layouts of the DDL's own SCN (else
-   * {@code floor}, the session start of the last step) go to {@code layouts}: every added table,
-   * with the DDL's text unless this is the first resolution, and a captured table the DDL altered.
+   * Resolves the captured tables again when stale. Layouts of the DDL's own SCN (else {@code
+   * floor}, the session start of the last step) go to {@code layouts}: every added table, with the
+   * DDL's text unless this is the first resolution, and a captured table the DDL altered.
    */
-  void refreshIfStale(LogMinerGateway db, Scn floor, Layouts layouts) throws SQLException, InterruptedException {
+  void refreshIfStale(LogMinerGateway db, Scn floor, Layouts layouts)
+      throws SQLException, InterruptedException {
     if (!stale) {
       return;
     }
@@ -71,7 +77,10 @@ final class CatalogTracker {
       known.add(layout.table());
     }
     TableCatalog.Resolution resolution = catalog.resolve(db);
-    LOG.debug("Captured tables resolved: {} added, {} removed", resolution.added().size(), resolution.removed().size());
+    LOG.debug(
+        "Captured tables resolved: {} added, {} removed",
+        resolution.added().size(),
+        resolution.removed().size());
     Scn at = pendingDdl == null ? floor : pendingDdl.scn();
     String ddl = pendingDdl == null ? null : pendingDdl.sqlRedo();
     for (TableLayout layout : resolution.added()) {
@@ -80,7 +89,10 @@ final class CatalogTracker {
     snapshots.captured(resolution.added());
     if (pendingDdl != null && DdlKind.of(pendingDdl.sqlRedo()) == DdlKind.ALTER_TABLE) {
       TableId altered = pendingDdl.table();
-      TableLayout next = catalog.layout(altered) != null && known.contains(altered) ? catalog.reload(db, altered, at) : null;
+      TableLayout next =
+          catalog.layout(altered) != null && known.contains(altered)
+              ? catalog.reload(db, altered, at)
+              : null;
       if (next != null) {
         layouts.changed(next, at, ddl);
       }
@@ -89,7 +101,10 @@ final class CatalogTracker {
     stale = false;
   }
 
-  /** The step was cut before {@code row}, whose object id was unknown: resolved again before the next step. */
+  /**
+   * The step was cut before {@code row}, whose object id was unknown: resolved again before the
+   * next step.
+   */
   void unresolvedCut(RedoRow row) {
     cutFor.add(key(row));
     stale = true;
@@ -101,13 +116,19 @@ final class CatalogTracker {
    */
   boolean unresolved(RedoRow row) {
     int code = row.operationCode();
-    if (row.dataObj() == null || row.dataObj() == 0 || code == RedoRow.START || code == RedoRow.COMMIT
-        || code == RedoRow.ROLLBACK || code == RedoRow.MISSING_SCN || row.segOwner() == null
+    if (row.dataObj() == null
+        || row.dataObj() == 0
+        || code == RedoRow.START
+        || code == RedoRow.COMMIT
+        || code == RedoRow.ROLLBACK
+        || code == RedoRow.MISSING_SCN
+        || row.segOwner() == null
         || row.tableName() == null) {
       return false;
     }
     int conId = row.srcConId() == null ? 0 : row.srcConId();
-    return catalog.table(conId, row.dataObj()) == null && catalog.layout(row.table()) != null
+    return catalog.table(conId, row.dataObj()) == null
+        && catalog.layout(row.table()) != null
         && !cutFor.contains(key(row));
   }
 
@@ -115,7 +136,10 @@ final class CatalogTracker {
     return (row.srcConId() == null ? 0 : row.srcConId()) + ":" + row.dataObj();
   }
 
-  /** Whether a DDL row changes what is captured: the step is cut at it and the catalog resolved again. */
+  /**
+   * Whether a DDL row changes what is captured: the step is cut at it and the catalog resolved
+   * again.
+   */
   boolean changesCapture(RedoRow ddl) {
     TableId table = ddl.table();
     if (ddl.info() != null && ddl.info().startsWith("INTERNAL DDL")) {

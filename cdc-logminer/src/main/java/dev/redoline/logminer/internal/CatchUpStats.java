@@ -22,6 +22,7 @@ final class CatchUpStats {
   private volatile long[] rowsPerSecond = new long[0];
   private volatile long backlogLogs;
   private volatile long backlogBytes;
+
   /** Archived redo bytes a second the steps mined, averaged; 0 before any. */
   private volatile double bytesPerSecond;
 
@@ -48,10 +49,14 @@ final class CatchUpStats {
   }
 
   /**
-   * A step was applied: mined by {@code reads.size()} sessions (one when empty), {@code archivedBytes}
-   * of its logs archived, in {@code took}.
+   * A step was applied: mined by {@code reads.size()} sessions (one when empty), {@code
+   * archivedBytes} of its logs archived, in {@code took}.
    */
-  void stepMined(List<ParallelMining.RangeRead> reads, long rows, Duration fetchTook, long archivedBytes,
+  void stepMined(
+      List<ParallelMining.RangeRead> reads,
+      long rows,
+      Duration fetchTook,
+      long archivedBytes,
       Duration took) {
     if (reads.isEmpty()) {
       sessions = 1;
@@ -90,7 +95,10 @@ final class CatchUpStats {
     return backlogBytes;
   }
 
-  /** Milliseconds to mine the backlog at the pace steps mined archived redo; -1 before any such step. */
+  /**
+   * Milliseconds to mine the backlog at the pace steps mined archived redo; -1 before any such
+   * step.
+   */
   long estimatedCatchUpMillis() {
     double pace = bytesPerSecond;
     return pace <= 0 ? -1 : Math.round(backlogBytes / pace * 1000);

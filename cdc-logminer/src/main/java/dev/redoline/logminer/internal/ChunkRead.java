@@ -8,10 +8,10 @@ import java.util.List;
 
 /**
  * One snapshot chunk to read: up to {@code limit} rows of a table as of {@code scn}, in key order,
- * after {@code after}; or, {@code backward}, in descending key order from {@code after} down,
- * that row included ({@link #lastAtOrBefore}). What is selected, the key and the filter are
- * decided by the engine; the gateway only writes them as SQL ({@code SELECT ... FROM t AS OF SCN ?
- * WHERE ... ORDER BY ... FETCH FIRST n ROWS ONLY}).
+ * after {@code after}; or, {@code backward}, in descending key order from {@code after} down, that
+ * row included ({@link #lastAtOrBefore}). What is selected, the key and the filter are decided by
+ * the engine; the gateway only writes them as SQL ({@code SELECT ... FROM t AS OF SCN ? WHERE ...
+ * ORDER BY ... FETCH FIRST n ROWS ONLY}).
  *
  * @param layout the table's layout; its columns in order
  * @param selected per column, whether it is in the SELECT list (excluded columns are not)
@@ -22,12 +22,25 @@ import java.util.List;
  * @param filter an SQL condition rows must meet (an ad-hoc snapshot's), or {@code null}
  * @param backward whether the rows at or before {@code after} are read, highest key first
  */
-public record ChunkRead(TableLayout layout, boolean[] selected, List<String> keyColumns, List<Object> after, Scn scn,
-    int limit, String filter, boolean backward) {
+public record ChunkRead(
+    TableLayout layout,
+    boolean[] selected,
+    List<String> keyColumns,
+    List<Object> after,
+    Scn scn,
+    int limit,
+    String filter,
+    boolean backward) {
 
   /** The rows after {@code after}, in key order. */
-  public ChunkRead(TableLayout layout, boolean[] selected, List<String> keyColumns, List<Object> after, Scn scn,
-      int limit, String filter) {
+  public ChunkRead(
+      TableLayout layout,
+      boolean[] selected,
+      List<String> keyColumns,
+      List<Object> after,
+      Scn scn,
+      int limit,
+      String filter) {
     this(layout, selected, keyColumns, after, scn, limit, filter, false);
   }
 
@@ -35,8 +48,13 @@ public record ChunkRead(TableLayout layout, boolean[] selected, List<String> key
    * The one row with the highest key at or below {@code key} that meets {@code filter}: the last
    * row a snapshot that already delivered up to {@code key} still finds.
    */
-  public static ChunkRead lastAtOrBefore(TableLayout layout, boolean[] selected, List<String> keyColumns,
-      List<Object> key, Scn scn, String filter) {
+  public static ChunkRead lastAtOrBefore(
+      TableLayout layout,
+      boolean[] selected,
+      List<String> keyColumns,
+      List<Object> key,
+      Scn scn,
+      String filter) {
     require(!key.isEmpty(), "a backward read needs the key to start at");
     return new ChunkRead(layout, selected, keyColumns, key, scn, 1, filter, true);
   }
@@ -44,12 +62,14 @@ public record ChunkRead(TableLayout layout, boolean[] selected, List<String> key
   public ChunkRead {
     java.util.Objects.requireNonNull(layout, "layout == null");
     java.util.Objects.requireNonNull(scn, "scn == null");
-    require(selected.length == layout.columns().size(), "selected has " + selected.length + " slots for "
-        + layout.columns().size() + " columns");
+    require(
+        selected.length == layout.columns().size(),
+        "selected has " + selected.length + " slots for " + layout.columns().size() + " columns");
     selected = selected.clone();
     keyColumns = List.copyOf(keyColumns);
     after = Collections.unmodifiableList(new ArrayList<>(after));
-    require(after.isEmpty() || after.size() == Math.max(1, keyColumns.size()),
+    require(
+        after.isEmpty() || after.size() == Math.max(1, keyColumns.size()),
         "after " + after + " does not match the key " + keyColumns);
     require(limit >= 1, "limit must be 1 or more: " + limit);
   }

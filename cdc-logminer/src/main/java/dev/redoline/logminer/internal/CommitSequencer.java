@@ -16,16 +16,16 @@ import java.util.function.Consumer;
  * Holds committed transactions until every thread's redo is complete up to their commit SCN, then
  * releases them in commit order: (commit SCN, thread, address).
  *
- * <p>RAC threads flush independently, so a step can see thread 1's commit at SCN 105 before
- * thread 2's commit at SCN 100 reaches its log. Publishing at once would deliver them out of
- * order, and a restart positioned after SCN 105 would then drop the other. A transaction is
- * therefore released only once its commit SCN is at or below the step's safe SCN (see
- * {@link StepPlan#safeScn()}), and later ones wait for a later step.
+ * <p>RAC threads flush independently, so a step can see thread 1's commit at SCN 105 before thread
+ * 2's commit at SCN 100 reaches its log. Publishing at once would deliver them out of order, and a
+ * restart positioned after SCN 105 would then drop the other. A transaction is therefore released
+ * only once its commit SCN is at or below the step's safe SCN (see {@link StepPlan#safeScn()}), and
+ * later ones wait for a later step.
  *
- * <p>The safe SCN of a thread that wrote nothing for a while rests on LGWR's write delay
- * ({@code cdc.mining.lgwr.max.delay.ms}). A thread written later than that (a stalled log device)
- * can bring a commit below one already released; it cannot be taken back, so it is released with
- * the next step and reported ({@link #takeLate()}), never held or dropped.
+ * <p>The safe SCN of a thread that wrote nothing for a while rests on LGWR's write delay ({@code
+ * cdc.mining.lgwr.max.delay.ms}). A thread written later than that (a stalled log device) can bring
+ * a commit below one already released; it cannot be taken back, so it is released with the next
+ * step and reported ({@link #takeLate()}), never held or dropped.
  */
 final class CommitSequencer {
 
@@ -42,16 +42,27 @@ final class CommitSequencer {
     /** One line for the ops event: what arrived late, behind what, and the setting to raise. */
     String describe(Duration lgwrMaxDelay) {
       Commit commit = ready.published().transaction().commit();
-      return "transaction " + commit.xid() + " of thread " + commit.address().thread() + " committed at SCN "
-          + commit.scn() + " reached its log after the commit at SCN " + releasedPast.scn() + " was delivered, "
+      return "transaction "
+          + commit.xid()
+          + " of thread "
+          + commit.address().thread()
+          + " committed at SCN "
+          + commit.scn()
+          + " reached its log after the commit at SCN "
+          + releasedPast.scn()
+          + " was delivered, "
           + "and is delivered now, out of commit order: that thread's redo was written later than "
-          + "cdc.mining.lgwr.max.delay.ms (" + lgwrMaxDelay.toMillis() + " ms) allows. Raise it above the "
+          + "cdc.mining.lgwr.max.delay.ms ("
+          + lgwrMaxDelay.toMillis()
+          + " ms) allows. Raise it above the "
           + "longest LGWR write stall of the database";
     }
   }
 
-  private final PriorityQueue<Ready> waiting = new PriorityQueue<>(Comparator.comparing(Ready::mark));
+  private final PriorityQueue<Ready> waiting =
+      new PriorityQueue<>(Comparator.comparing(Ready::mark));
   private final List<Late> late = new ArrayList<>();
+
   /** The highest commit released since the last {@link #discard()}; null before the first. */
   private CommitMark released;
 
@@ -72,7 +83,9 @@ final class CommitSequencer {
     return taken;
   }
 
-  /** Removes and returns, in commit order, the transactions committed at or below {@code safeScn}. */
+  /**
+   * Removes and returns, in commit order, the transactions committed at or below {@code safeScn}.
+   */
   List<Ready> release(Scn safeScn) {
     List<Ready> out = new ArrayList<>();
     while (!waiting.isEmpty() && waiting.peek().mark().scn().compareTo(safeScn) <= 0) {

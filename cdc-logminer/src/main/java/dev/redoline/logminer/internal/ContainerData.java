@@ -15,15 +15,16 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>An attribute of one view (ALTER USER ... SET CONTAINER_DATA = (...) FOR view) is taken to
- * decide for that view instead of the user-level one. Whether Oracle rather combines the two is
- * not confirmed; this reading never counts a container visible that either reading hides.
+ * decide for that view instead of the user-level one. Whether Oracle rather combines the two is not
+ * confirmed; this reading never counts a container visible that either reading hides.
  *
  * @param attributes the rows, in any order
  */
 public record ContainerData(List<Attribute> attributes) {
 
   /** What a non-container database (or a user with CONTAINER_DATA=ALL) sees: everything. */
-  public static final ContainerData ALL = new ContainerData(List.of(new Attribute(null, true, null)));
+  public static final ContainerData ALL =
+      new ContainerData(List.of(new Attribute(null, true, null)));
 
   /**
    * One row of DBA_CONTAINER_DATA.

@@ -36,10 +36,15 @@ final class ContainerReaders implements AutoCloseable {
       } catch (SQLException e) {
         reader.close();
         if (e.getErrorCode() == OracleError.INSUFFICIENT_PRIVILEGES.number()) {
-          throw new CdcException(ErrorCode.MISSING_PRIVILEGE, "the snapshot of the tables of PDB " + pdb
-              + " reads them in a session moved there with ALTER SESSION SET CONTAINER, which needs SET CONTAINER: "
-              + "GRANT SET CONTAINER TO <capture user> CONTAINER=ALL, or set cdc.snapshot.mode=no_data (" + e.getMessage()
-              + ")", e);
+          throw new CdcException(
+              ErrorCode.MISSING_PRIVILEGE,
+              "the snapshot of the tables of PDB "
+                  + pdb
+                  + " reads them in a session moved there with ALTER SESSION SET CONTAINER, which needs SET CONTAINER: "
+                  + "GRANT SET CONTAINER TO <capture user> CONTAINER=ALL, or set cdc.snapshot.mode=no_data ("
+                  + e.getMessage()
+                  + ")",
+              e);
         }
         throw e;
       } catch (RuntimeException e) {

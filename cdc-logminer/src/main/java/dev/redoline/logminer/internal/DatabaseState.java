@@ -23,12 +23,25 @@ import java.util.Objects;
  *     configured one, else DBTIMEZONE when it is a region agreeing with the server clock's offset,
  *     else that offset at the moment of reading
  */
-public record DatabaseState(String name, long dbid, Scn currentScn, LogMode logMode,
-    boolean supplementalLogDataMin, boolean supplementalLogDataAll, boolean supplementalLogDataPk,
-    Scn resetlogsScn, LocalDateTime resetlogsTime, boolean cdb, String openMode, ZoneId zone) {
+public record DatabaseState(
+    String name,
+    long dbid,
+    Scn currentScn,
+    LogMode logMode,
+    boolean supplementalLogDataMin,
+    boolean supplementalLogDataAll,
+    boolean supplementalLogDataPk,
+    Scn resetlogsScn,
+    LocalDateTime resetlogsTime,
+    boolean cdb,
+    String openMode,
+    ZoneId zone) {
 
   /** LOG_MODE values. */
-  public enum LogMode { ARCHIVELOG, NOARCHIVELOG }
+  public enum LogMode {
+    ARCHIVELOG,
+    NOARCHIVELOG
+  }
 
   public DatabaseState {
     Objects.requireNonNull(name, "name == null");

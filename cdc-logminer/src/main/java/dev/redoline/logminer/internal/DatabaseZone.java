@@ -13,6 +13,7 @@ final class DatabaseZone implements Supplier<ZoneId> {
 
   /** The configured zone, or {@code null} to follow the database. */
   private final ZoneId configured;
+
   private ZoneId zone;
 
   DatabaseZone(ZoneId configured) {

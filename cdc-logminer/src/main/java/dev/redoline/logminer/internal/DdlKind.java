@@ -8,7 +8,9 @@ enum DdlKind {
   CREATE_TABLE,
   /** {@code DROP TABLE}. */
   DROP_TABLE,
-  /** {@code ALTER TABLE} (columns, partitions) or {@code RENAME}: a new layout or new object ids. */
+  /**
+   * {@code ALTER TABLE} (columns, partitions) or {@code RENAME}: a new layout or new object ids.
+   */
   ALTER_TABLE,
   /** {@code TRUNCATE TABLE}: a data event (op {@code t}); object ids stay. */
   TRUNCATE,
@@ -17,7 +19,7 @@ enum DdlKind {
 
   static DdlKind of(String sqlRedo) {
     String text = sqlRedo.stripLeading().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
-    if (text.startsWith("CREATE TABLE") || text.startsWith("CREATE GLOBAL TEMPORARY") ) {
+    if (text.startsWith("CREATE TABLE") || text.startsWith("CREATE GLOBAL TEMPORARY")) {
       return text.startsWith("CREATE TABLE") ? CREATE_TABLE : OTHER;
     }
     if (text.startsWith("DROP TABLE")) {

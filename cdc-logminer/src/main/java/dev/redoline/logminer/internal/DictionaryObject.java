@@ -10,10 +10,12 @@ import java.util.Objects;
  * @param table the table (for a partition: its parent table)
  * @param conId the container id (0 in a non-container database); object numbers are per container
  * @param objectId OBJECT_ID: LogMiner's DATA_OBJ#
- * @param dataObjectId DATA_OBJECT_ID (segment id), or 0 for a partitioned table, which has no segment
+ * @param dataObjectId DATA_OBJECT_ID (segment id), or 0 for a partitioned table, which has no
+ *     segment
  * @param partition the partition name, or {@code null} for the table object itself
  */
-public record DictionaryObject(TableId table, int conId, int objectId, int dataObjectId, String partition) {
+public record DictionaryObject(
+    TableId table, int conId, int objectId, int dataObjectId, String partition) {
 
   public DictionaryObject {
     Objects.requireNonNull(table, "table == null");

@@ -13,18 +13,18 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The bounded hand-off from the capture thread to the sink thread, counted in changes, not
- * events: a transaction weighs as many as it has ({@code cdc.queue.max.records} bounds the changes
+ * The bounded hand-off from the capture thread to the sink thread, counted in changes, not events:
+ * a transaction weighs as many as it has ({@code cdc.queue.max.records} bounds the changes
  * waiting), every other event one. When it is full the capture thread waits, so memory stays
- * bounded whatever the database does. A transaction heavier than the whole queue is let in once
- * the queue is empty, alone, so it still flows: its changes are in the buffer's memory budget
- * already, or stream from its spill file. A failure is queued behind the events already there,
- * so the sink receives every committed change mined before the stop.
+ * bounded whatever the database does. A transaction heavier than the whole queue is let in once the
+ * queue is empty, alone, so it still flows: its changes are in the buffer's memory budget already,
+ * or stream from its spill file. A failure is queued behind the events already there, so the sink
+ * receives every committed change mined before the stop.
  *
  * <p>One lock guards the events, their weight, the failure and the closed flag; a put, a failure
- * and a close each signal a waiting poll, so a sink blocked in {@link #poll} returns as soon as
- * any of them happens rather than at the end of its timeout. A transaction the sink never takes
- * (the queue closed first) is closed here, so its spill file goes.
+ * and a close each signal a waiting poll, so a sink blocked in {@link #poll} returns as soon as any
+ * of them happens rather than at the end of its timeout. A transaction the sink never takes (the
+ * queue closed first) is closed here, so its spill file goes.
  */
 final class EventQueue {
 
@@ -33,13 +33,18 @@ final class EventQueue {
 
   private final int capacity;
   private final ArrayDeque<StreamEvent> events;
+
   /** The changes (and other events) waiting: what {@link #capacity} bounds. */
   private long weight;
+
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Signalled when an event, a failure or the close arrives. */
   private final Condition readable = lock.newCondition();
+
   /** Signalled when a poll made room, or on close. */
   private final Condition writable = lock.newCondition();
+
   private CdcException failure;
   private boolean closed;
   private final Clock clock;
@@ -47,11 +52,15 @@ final class EventQueue {
   // What was queued, for the streaming metrics; written by the capture thread only (bytes by both).
   private volatile long changesQueued;
   private volatile long commitsQueued;
+
   /** Clock millis when the last transaction was queued; -1 before the first. */
   private volatile long lastChangeMillis = -1;
+
   /** How far the last transaction queued was behind its commit time, in ms; -1 before the first. */
   private volatile long behindSourceMillis = -1;
+
   private volatile Position lastQueued;
+
   /** The buffer's heap estimate of the changes waiting in the queue. */
   private final AtomicLong bytes = new AtomicLong();
 
@@ -224,7 +233,9 @@ final class EventQueue {
     return lastChangeMillis;
   }
 
-  /** Queueing time minus the commit time of the last transaction queued, in ms; -1 before the first. */
+  /**
+   * Queueing time minus the commit time of the last transaction queued, in ms; -1 before the first.
+   */
   long behindSourceMillis() {
     return behindSourceMillis;
   }

@@ -4,8 +4,8 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 
 /**
- * What went wrong in a step and what the engine does about it: the verdict of
- * {@link FailureClassifier}.
+ * What went wrong in a step and what the engine does about it: the verdict of {@link
+ * FailureClassifier}.
  *
  * @param action what the engine does next
  * @param code the error code the capture stops with, now or once retries run out
@@ -36,6 +36,8 @@ record Failure(Action action, ErrorCode code, int oraCode, String detail, Throwa
 
   /** The exception the capture stops with when this failure ends it. */
   CdcException toException() {
-    return cause instanceof CdcException e && e.errorCode() == code ? e : new CdcException(code, detail, cause);
+    return cause instanceof CdcException e && e.errorCode() == code
+        ? e
+        : new CdcException(code, detail, cause);
   }
 }

@@ -23,14 +23,15 @@ import java.util.regex.Pattern;
  * Oracle errors ({@link OracleError}).
  *
  * <p>The rules, in order (docs/logminer.md#errors):
+ *
  * <ol>
  *   <li>A {@link CdcException} keeps its own code: retriable codes reconnect, others stop.
- *   <li>The whole chain is read: every {@link SQLException}'s error code and every
- *       {@code ORA-NNNNN} in every message, cause after cause. Codes that only say another error
- *       follows (ORA-00604 "error at recursive SQL level", ORA-06512 frames) are passed over; the
- *       first other code decides by its {@link OracleError#meaning()}, so "ORA-00604 ... ORA-04031"
- *       is the shared-memory error it wraps. ORA-00600 re-mines only for the LogMiner arguments
- *       known to be transient.
+ *   <li>The whole chain is read: every {@link SQLException}'s error code and every {@code
+ *       ORA-NNNNN} in every message, cause after cause. Codes that only say another error follows
+ *       (ORA-00604 "error at recursive SQL level", ORA-06512 frames) are passed over; the first
+ *       other code decides by its {@link OracleError#meaning()}, so "ORA-00604 ... ORA-04031" is
+ *       the shared-memory error it wraps. ORA-00600 re-mines only for the LogMiner arguments known
+ *       to be transient.
  *   <li>A code with no meaning for capture, or one not in the list, stops with CDC-5001 naming it
  *       (never retried blindly, never ignored), unless a {@link SQLRecoverableException} or an
  *       {@link IOException} in the chain says the connection is gone: then it reconnects.
@@ -40,7 +41,9 @@ import java.util.regex.Pattern;
 final class FailureClassifier {
 
   /** ORA-00600 arguments of LogMiner read errors that mining again gets past. */
-  private static final String[] TRANSIENT_INTERNAL_ARGUMENTS = {"[krvrdGetUID]", "[krvrdccs10]", "[krvrdccs30]"};
+  private static final String[] TRANSIENT_INTERNAL_ARGUMENTS = {
+    "[krvrdGetUID]", "[krvrdccs10]", "[krvrdccs30]"
+  };
 
   private static final Pattern ORA = Pattern.compile("ORA-(\\d{5})");
 
@@ -55,55 +58,63 @@ final class FailureClassifier {
     OracleError known = OracleError.find(ora).orElse(null);
     OracleError.Meaning meaning = known == null ? OracleError.Meaning.NONE : known.meaning();
     return switch (meaning) {
-      case CONNECTION_LOST, RESOURCES_EXHAUSTED -> failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
-      case LOG_READ_FAILED, INCONSISTENT_READ -> failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
+      case CONNECTION_LOST, RESOURCES_EXHAUSTED ->
+          failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
+      case LOG_READ_FAILED, INCONSISTENT_READ ->
+          failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
       case LOG_MISSING -> failure(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP, ora, failure);
-      // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it stays.
+      // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it
+      // stays.
       case CORRUPTION -> failure(REMINE, ErrorCode.CORRUPT_REDO, ora, failure);
       case CANCELLED -> failure(SHRINK_WINDOW, ErrorCode.REMINE_STEP, ora, failure);
       case PRIVILEGE_MISSING -> failure(STOP, ErrorCode.MISSING_PRIVILEGE, ora, failure);
       case LOGON_DENIED -> failure(STOP, ErrorCode.LOGON_DENIED, ora, failure);
-      case SUPPLEMENTAL_LOGGING_MISSING -> failure(STOP, ErrorCode.SUPPLEMENTAL_LOGGING_MISSING, ora, failure);
+      case SUPPLEMENTAL_LOGGING_MISSING ->
+          failure(STOP, ErrorCode.SUPPLEMENTAL_LOGGING_MISSING, ora, failure);
       case CONFIGURATION -> failure(STOP, ErrorCode.INVALID_CONFIGURATION, ora, failure);
       case UNKNOWN_CONTAINER -> failure(STOP, ErrorCode.UNKNOWN_PDB, ora, failure);
-      case INTERNAL -> transientInternal(failure)
-          ? failure(REMINE, ErrorCode.REMINE_STEP, ora, failure)
-          : failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure);
+      case INTERNAL ->
+          transientInternal(failure)
+              ? failure(REMINE, ErrorCode.REMINE_STEP, ora, failure)
+              : failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure);
       case WRAPPER, NONE -> {
         if (isConnectionLoss(failure)) {
           yield failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
         }
-        yield ora != 0 ? failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure)
+        yield ora != 0
+            ? failure(STOP, ErrorCode.UNCLASSIFIED_ORACLE_ERROR, ora, failure)
             : new Failure(STOP, ErrorCode.INTERNAL_ERROR, 0, String.valueOf(failure), failure);
       }
     };
   }
 
   /**
-   * The verdict on a capture's first connection, before it ever reached the database: as
-   * {@link #classify}, except that a listener that knows no such service or SID (ORA-12514,
-   * ORA-12505) is a wrong {@code cdc.database.url} (CDC-4013) and stops at once. Once connected,
-   * the same errors while reconnecting are an instance restarting, and retried.
+   * The verdict on a capture's first connection, before it ever reached the database: as {@link
+   * #classify}, except that a listener that knows no such service or SID (ORA-12514, ORA-12505) is
+   * a wrong {@code cdc.database.url} (CDC-4013) and stops at once. Once connected, the same errors
+   * while reconnecting are an instance restarting, and retried.
    */
   static Failure classifyFirstConnection(Throwable failure) {
     Failure verdict = classify(failure);
     int ora = verdict.oraCode();
-    if (verdict.action() == RECONNECT && (ora == OracleError.UNKNOWN_SERVICE.number()
-        || ora == OracleError.UNKNOWN_SID.number())) {
+    if (verdict.action() == RECONNECT
+        && (ora == OracleError.UNKNOWN_SERVICE.number()
+            || ora == OracleError.UNKNOWN_SID.number())) {
       return new Failure(STOP, ErrorCode.UNKNOWN_SERVICE, ora, verdict.detail(), failure);
     }
     return verdict;
   }
 
   /**
-   * The verdict on a connection made to validate a configuration, which nothing retries: as
-   * {@link #classifyFirstConnection}, and no listener at the URL's address (ORA-12541) is CDC-4013
-   * too, since the message must not promise a reconnect that never comes.
+   * The verdict on a connection made to validate a configuration, which nothing retries: as {@link
+   * #classifyFirstConnection}, and no listener at the URL's address (ORA-12541) is CDC-4013 too,
+   * since the message must not promise a reconnect that never comes.
    */
   static Failure classifyValidationConnection(Throwable failure) {
     Failure verdict = classifyFirstConnection(failure);
     if (verdict.action() == RECONNECT && verdict.oraCode() == OracleError.NO_LISTENER.number()) {
-      return new Failure(STOP, ErrorCode.UNKNOWN_SERVICE, verdict.oraCode(), verdict.detail(), failure);
+      return new Failure(
+          STOP, ErrorCode.UNKNOWN_SERVICE, verdict.oraCode(), verdict.detail(), failure);
     }
     return verdict;
   }
@@ -118,19 +129,26 @@ final class FailureClassifier {
     return false;
   }
 
-  private static Failure failure(Failure.Action action, ErrorCode code, int ora, Throwable failure) {
+  private static Failure failure(
+      Failure.Action action, ErrorCode code, int ora, Throwable failure) {
     String message = ora == 0 ? String.valueOf(failure) : messageOf(failure, ora);
-    return new Failure(action, code, ora, message == null ? String.valueOf(failure) : firstLines(message), failure);
+    return new Failure(
+        action,
+        code,
+        ora,
+        message == null ? String.valueOf(failure) : firstLines(message),
+        failure);
   }
 
   /**
-   * The ORA number that decides: the first in the chain that is not a wrapper (ORA-00604, ORA-06512),
-   * else the first wrapper, else 0.
+   * The ORA number that decides: the first in the chain that is not a wrapper (ORA-00604,
+   * ORA-06512), else the first wrapper, else 0.
    */
   static int oraCode(Throwable failure) {
     List<Integer> codes = chainCodes(failure);
     for (int code : codes) {
-      boolean wrapper = OracleError.find(code).map(e -> e.meaning() == OracleError.Meaning.WRAPPER).orElse(false);
+      boolean wrapper =
+          OracleError.find(code).map(e -> e.meaning() == OracleError.Meaning.WRAPPER).orElse(false);
       if (!wrapper) {
         return code;
       }
@@ -138,11 +156,16 @@ final class FailureClassifier {
     return codes.isEmpty() ? 0 : codes.get(0);
   }
 
-  /** Every ORA number of the chain, in order: each exception's error code, then those its message names. */
+  /**
+   * Every ORA number of the chain, in order: each exception's error code, then those its message
+   * names.
+   */
   static List<Integer> chainCodes(Throwable failure) {
     List<Integer> codes = new ArrayList<>();
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof SQLException sql && sql.getErrorCode() > 0 && !codes.contains(sql.getErrorCode())) {
+      if (t instanceof SQLException sql
+          && sql.getErrorCode() > 0
+          && !codes.contains(sql.getErrorCode())) {
         codes.add(sql.getErrorCode());
       }
       Matcher m = ORA.matcher(String.valueOf(t.getMessage()));

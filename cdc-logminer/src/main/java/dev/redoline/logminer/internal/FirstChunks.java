@@ -22,12 +22,13 @@ import java.util.Objects;
  * so it holds their effect. Changes above the chunk's SCN come after it, as always.
  *
  * <h2>What always passes</h2>
+ *
  * Deletes, truncates and updates that move a row to another key are never left out. The chunk
  * cannot undo a row the consumer already holds, and a consumer may hold rows of this table although
  * the position the capture started from says its snapshot had not begun: an earlier run handed out
- * a first chunk after the last position that was stored (offset writes are grouped), and this
- * run's first chunk is read at a later SCN. A delete committed between the two first chunks reaches
- * that consumer only through the stream. To a consumer that holds nothing of the table yet, such a
+ * a first chunk after the last position that was stored (offset writes are grouped), and this run's
+ * first chunk is read at a later SCN. A delete committed between the two first chunks reaches that
+ * consumer only through the stream. To a consumer that holds nothing of the table yet, such a
  * change removes a row it does not have.
  *
  * <p>Capture thread only.
@@ -36,26 +37,39 @@ final class FirstChunks {
 
   /** Per table under the rule: its first chunk's SCN once read, {@code null} before. */
   private final Map<TableId, Scn> tables = new HashMap<>();
-  /** Per table under the rule: the layout it was queued with, whose key an update must keep to be left out. */
+
+  /**
+   * Per table under the rule: the layout it was queued with, whose key an update must keep to be
+   * left out.
+   */
   private final Map<TableId, KeyedLayout> layouts = new HashMap<>();
 
   /** A layout version and the positions of its key columns (none: every update passes). */
   private record KeyedLayout(int version, int[] key) {
 
-    /** Whether {@code change} is an update that keeps its row's key, as far as this layout tells. */
+    /**
+     * Whether {@code change} is an update that keeps its row's key, as far as this layout tells.
+     */
     boolean keeps(Change change) {
-      if (change.layoutVersion() != version || key.length == 0 || change.before() == null || change.after() == null) {
+      if (change.layoutVersion() != version
+          || key.length == 0
+          || change.before() == null
+          || change.after() == null) {
         return false;
       }
       for (int i : key) {
-        if (i >= change.before().size() || i >= change.after().size() || !change.before().isPresent(i)
-            || !change.after().isPresent(i) || !Objects.equals(change.before().get(i), change.after().get(i))) {
+        if (i >= change.before().size()
+            || i >= change.after().size()
+            || !change.before().isPresent(i)
+            || !change.after().isPresent(i)
+            || !Objects.equals(change.before().get(i), change.after().get(i))) {
           return false;
         }
       }
       return true;
     }
   }
+
   /**
    * Tables whose first chunk the last release gave out: they stay under the rule for that
    * publication (the commits published before the chunk are left out by it), and leave at the next.
@@ -95,7 +109,8 @@ final class FirstChunks {
 
   /** The first chunk of {@code table} was read as of {@code scn} (again, after a rewind). */
   void read(TableId table, Scn scn) {
-    if (tables.containsKey(table)) {   // not computeIfPresent: that skips the null of a table not read yet
+    if (tables.containsKey(
+        table)) { // not computeIfPresent: that skips the null of a table not read yet
       tables.put(table, scn);
     }
   }
@@ -128,14 +143,17 @@ final class FirstChunks {
     return reflected(tables, layouts, change, commitScn);
   }
 
-  private static boolean reflected(Map<TableId, Scn> tables, Map<TableId, KeyedLayout> layouts, Change change,
-      Scn commitScn) {
+  private static boolean reflected(
+      Map<TableId, Scn> tables, Map<TableId, KeyedLayout> layouts, Change change, Scn commitScn) {
     TableId table = change.table();
     if (!tables.containsKey(table)) {
       return false;
     }
-    boolean leftOutKind = change.operation() == Operation.INSERT
-        || change.operation() == Operation.UPDATE && layouts.containsKey(table) && layouts.get(table).keeps(change);
+    boolean leftOutKind =
+        change.operation() == Operation.INSERT
+            || change.operation() == Operation.UPDATE
+                && layouts.containsKey(table)
+                && layouts.get(table).keeps(change);
     if (!leftOutKind) {
       return false;
     }

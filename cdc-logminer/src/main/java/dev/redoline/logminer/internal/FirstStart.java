@@ -11,14 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The position a first start at {@code cdc.start.scn=current} begins with. Everything committed
- * at or below the current SCN {@code S} counts as delivered (the snapshot, when one is taken, holds
+ * The position a first start at {@code cdc.start.scn=current} begins with. Everything committed at
+ * or below the current SCN {@code S} counts as delivered (the snapshot, when one is taken, holds
  * it); but a transaction open at {@code S} commits later and is delivered whole, so its changes
  * made before {@code S} must be mined too, even when a log switch put them in an earlier log than
  * {@code S}'s. Redo is therefore read from the lowest START_SCN of the transactions open then
- * (GV$TRANSACTION, read with CURRENT_SCN before {@code S}: a transaction that began after that
- * read has its changes above it), as Debezium's in-flight transaction handling at its snapshot
- * boundary does (PEERS.md, DBZ-4367).
+ * (GV$TRANSACTION, read with CURRENT_SCN before {@code S}: a transaction that began after that read
+ * has its changes above it), as Debezium's in-flight transaction handling at its snapshot boundary
+ * does (PEERS.md, DBZ-4367).
  *
  * <p>The move back stops at the oldest online log of each open thread, redo that is always there
  * (archived or online): a transaction open longer than that keeps its older changes out, with a
@@ -30,7 +30,10 @@ final class FirstStart {
 
   private FirstStart() {}
 
-  /** The first position: commits at or below the current SCN delivered, redo read from the open transactions' start. */
+  /**
+   * The first position: commits at or below the current SCN delivered, redo read from the open
+   * transactions' start.
+   */
   static Position at(LogMinerGateway db) throws SQLException {
     Scn floor = db.database().currentScn();
     List<ActiveTransaction> open = db.activeTransactions(true);
@@ -47,14 +50,21 @@ final class FirstStart {
           older.add(tx.xid() + " (START_SCN " + tx.startScn() + ")");
         }
       }
-      LOG.warn("First start at SCN {}: transactions {} began before the oldest online redo (SCN {}); their changes "
-          + "before it are not captured, their later ones are", now, older, online);
+      LOG.warn(
+          "First start at SCN {}: transactions {} began before the oldest online redo (SCN {}); their changes "
+              + "before it are not captured, their later ones are",
+          now,
+          older,
+          online);
       floor = online;
     }
     return floor.compareTo(now) < 0 ? start.withResume(floor, Map.of()) : start;
   }
 
-  /** The SCN from which every thread with online logs has all of them: the highest of their oldest FIRST_CHANGE#. */
+  /**
+   * The SCN from which every thread with online logs has all of them: the highest of their oldest
+   * FIRST_CHANGE#.
+   */
   private static Scn oldestOnlineRedo(List<OnlineLog> logs) {
     Map<Integer, Scn> oldest = new HashMap<>();
     for (OnlineLog log : logs) {

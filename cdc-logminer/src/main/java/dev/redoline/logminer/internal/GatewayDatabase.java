@@ -23,7 +23,8 @@ import java.util.Objects;
  * @param clock the clock of the engine's time decisions
  * @param sleeper how the capture thread waits
  */
-public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper sleeper) implements Database {
+public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper sleeper)
+    implements Database {
 
   public GatewayDatabase {
     Objects.requireNonNull(gateways, "gateways == null");
@@ -41,8 +42,11 @@ public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper slee
     } catch (SQLException e) {
       // nothing retries a validation: never CDC-1001, whose action promises a reconnect
       Failure failure = FailureClassifier.classifyValidationConnection(e);
-      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
-          "cannot connect to run the preflight checks: " + failure.detail()));
+      return List.of(
+          new PreflightProblem(
+              CdcConfig.DATABASE_URL.name(),
+              failure.code(),
+              "cannot connect to run the preflight checks: " + failure.detail()));
     }
     try (LogMinerGateway db = connected) {
       return Preflight.of(config).check(db);
@@ -50,20 +54,34 @@ public record GatewayDatabase(GatewayFactory gateways, Clock clock, Sleeper slee
       return connectionProblem(config, e);
     } catch (SQLException e) {
       Failure failure = FailureClassifier.classify(e);
-      return List.of(new PreflightProblem(CdcConfig.DATABASE_URL.name(), failure.code(),
-          "cannot run the preflight checks: " + failure.detail()));
+      return List.of(
+          new PreflightProblem(
+              CdcConfig.DATABASE_URL.name(),
+              failure.code(),
+              "cannot run the preflight checks: " + failure.detail()));
     }
   }
 
-  /** The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened. */
+  /**
+   * The session cannot mine the PDBs named (CDC-4008, CDC-4003): found as the connection opened.
+   */
   private static List<PreflightProblem> connectionProblem(CdcConfig config, CdcException e) {
     if (e.errorCode() == ErrorCode.SESSION_NOT_IN_ROOT) {
-      return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), e.errorCode(), e.detail(),
-          PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
+      return List.of(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_URL.name(),
+              e.errorCode(),
+              e.detail(),
+              PreflightFixes.setting(
+                  CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
     }
     if (e.errorCode() == ErrorCode.MISSING_PRIVILEGE) {
-      return List.of(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), e.errorCode(), e.detail(),
-          PreflightFixes.containerData(config.get(CdcConfig.DATABASE_USER))));
+      return List.of(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_USER.name(),
+              e.errorCode(),
+              e.detail(),
+              PreflightFixes.containerData(config.get(CdcConfig.DATABASE_USER))));
     }
     throw e;
   }

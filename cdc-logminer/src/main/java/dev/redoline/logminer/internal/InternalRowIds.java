@@ -21,8 +21,8 @@ import java.util.Map;
  * </pre>
  *
  * <p>Only the rows decoded together are seen (a step, or one chunk of a step read back from its
- * step file): a DML row whose INTERNAL row falls into the next step or chunk keeps no ROW_ID, and an
- * undo row for it is counted as unmatched.
+ * step file): a DML row whose INTERNAL row falls into the next step or chunk keeps no ROW_ID, and
+ * an undo row for it is counted as unmatched.
  */
 final class InternalRowIds {
 

@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Registers a capture's MBeans on the platform MBean server. A name another capture of the same
- * JVM already holds is not taken over: the next suffix is tried ({@code name}, {@code name-2}, ...).
+ * Registers a capture's MBeans on the platform MBean server. A name another capture of the same JVM
+ * already holds is not taken over: the next suffix is tried ({@code name}, {@code name-2}, ...).
  * Publishing metrics never fails a capture.
  */
 final class JmxNames {
@@ -20,12 +20,12 @@ final class JmxNames {
   /** How many suffixes are tried before the metrics are given up. */
   private static final int MAX_SUFFIX = 100;
 
-  private JmxNames() {
-  }
+  private JmxNames() {}
 
   /**
    * Registers {@code bean} under the first free name {@code nameFor} gives for the suffix text
-   * ({@code ""}, {@code "-2"}, {@code "-3"}...); the name taken, or {@code null} when none could be.
+   * ({@code ""}, {@code "-2"}, {@code "-3"}...); the name taken, or {@code null} when none could
+   * be.
    */
   static ObjectName register(Object bean, IntFunction<String> nameFor) {
     for (int i = 1; i < MAX_SUFFIX; i++) {

@@ -16,9 +16,9 @@ import oracle.sql.json.OracleJsonGenerator;
 
 /**
  * Turns the OSON bytes of JSON columns into JSON text, once, before a change reaches the
- * transaction buffer (and a snapshot row before it becomes a change): the decoder keeps JSON as the {@code HEXTORAW} bytes LogMiner writes (it has
- * no OSON reader), and every sink (the embedded handler, the Connect mapping) then receives the
- * same {@link String}.
+ * transaction buffer (and a snapshot row before it becomes a change): the decoder keeps JSON as the
+ * {@code HEXTORAW} bytes LogMiner writes (it has no OSON reader), and every sink (the embedded
+ * handler, the Connect mapping) then receives the same {@link String}.
  *
  * <pre>{@code
  * DecodeResult r = JsonColumns.asText(decoded, layout);   // JSON Bytes → "{\"a\":1}"
@@ -26,8 +26,8 @@ import oracle.sql.json.OracleJsonGenerator;
  * Object v = JsonColumns.asText(assembled, layout, column);
  * }</pre>
  *
- * <p>The text is compact ({@code {"a":1}}), written by Oracle's OSON reader from its JDBC driver.
- * A value whose bytes are not OSON is CDC-3002 naming the table and column; the message never shows
+ * <p>The text is compact ({@code {"a":1}}), written by Oracle's OSON reader from its JDBC driver. A
+ * value whose bytes are not OSON is CDC-3002 naming the table and column; the message never shows
  * the bytes.
  */
 final class JsonColumns {
@@ -49,8 +49,19 @@ final class JsonColumns {
       if (before == c.before() && after == c.after()) {
         return result;
       }
-      return new DecodeResult(new Change(c.operation(), c.table(), c.layoutVersion(), before, after, c.scn(),
-          c.address(), c.ssn(), c.rowId(), c.timestamp()), null);
+      return new DecodeResult(
+          new Change(
+              c.operation(),
+              c.table(),
+              c.layoutVersion(),
+              before,
+              after,
+              c.scn(),
+              c.address(),
+              c.ssn(),
+              c.rowId(),
+              c.timestamp()),
+          null);
     } catch (DecodeException e) {
       return new DecodeResult(null, e);
     }
@@ -63,16 +74,28 @@ final class JsonColumns {
    * @throws DecodeException CDC-3002 when a JSON column's bytes are not OSON
    */
   static Object asText(Object value, TableLayout layout, int column) {
-    if (!(value instanceof Bytes oson) || layout.column(column).type().kind() != OracleType.Kind.JSON) {
+    if (!(value instanceof Bytes oson)
+        || layout.column(column).type().kind() != OracleType.Kind.JSON) {
       return value;
     }
     StringWriter text = new StringWriter();
     try (OracleJsonGenerator out = FACTORY.createJsonTextGenerator(text)) {
       out.write(FACTORY.createJsonBinaryValue(ByteBuffer.wrap(oson.toByteArray())));
     } catch (RuntimeException e) {
-      // OracleJsonException, or BufferUnderflowException and the like on bytes that only start as OSON does
-      throw new DecodeException(ErrorCode.VALUE_NOT_CONVERTIBLE, "The " + oson.size() + " bytes of the JSON value "
-          + "are not OSON: " + e.getClass().getSimpleName(), layout.table(), layout.column(column).name(), -1, null, e);
+      // OracleJsonException, or BufferUnderflowException and the like on bytes that only start as
+      // OSON does
+      throw new DecodeException(
+          ErrorCode.VALUE_NOT_CONVERTIBLE,
+          "The "
+              + oson.size()
+              + " bytes of the JSON value "
+              + "are not OSON: "
+              + e.getClass().getSimpleName(),
+          layout.table(),
+          layout.column(column).name(),
+          -1,
+          null,
+          e);
     }
     return text.toString();
   }

@@ -10,8 +10,8 @@ import dev.redoline.core.Marker;
 import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.RedoRow;
-import dev.redoline.core.StreamedLob;
 import dev.redoline.core.Row;
+import dev.redoline.core.StreamedLob;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.decoder.internal.LobPiece;
@@ -29,6 +29,7 @@ import java.util.function.Predicate;
 /**
  * Assembles the content of LOB columns from the LOB rows of each transaction, in redo order, into
  * the change they belong to (docs/logminer.md#lob-xml-and-extended-string-rows):
+ *
  * <pre>
  * INSERT           insert into "S"."DOCS"("ID","BODY") values ('7',EMPTY_CLOB());   change A, held back
  * SEL_LOB_LOCATOR  ... select "BODY" into loc_c from "S"."DOCS" where "ID" = '7' for update;
@@ -38,44 +39,48 @@ import java.util.function.Predicate;
  * </pre>
  *
  * <h2>Which change</h2>
+ *
  * A change whose after image shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} is held back: a
  * locator of the same row and one of those columns that follows it completes it, the content
  * starting empty. Any other locator (a PL/SQL DBMS_LOB call on an existing row) becomes an UPDATE
  * change of its own, its before image the locator's where clause and its after image that plus the
  * column; its content is known only when this transaction set the LOB earlier (or a trim to 0
- * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value.
- * A transaction reloaded from the journal after a restart knows what its reloaded changes set
- * ({@link ReloadedLobValues}); rows the journal already holds that the restart reads again are
- * ignored here as the buffer ignores them. A write, trim, erase or XML write with no locator before
- * it is CDC-3006 at once, but when it is the first row of its transaction this run read: that may be
- * a delivered transaction read again in part after a restart, so it is judged at the commit
- * ({@link #tail}).
+ * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value. A
+ * transaction reloaded from the journal after a restart knows what its reloaded changes set ({@link
+ * ReloadedLobValues}); rows the journal already holds that the restart reads again are ignored here
+ * as the buffer ignores them. A write, trim, erase or XML write with no locator before it is
+ * CDC-3006 at once, but when it is the first row of its transaction this run read: that may be a
+ * delivered transaction read again in part after a restart, so it is judged at the commit ({@link
+ * #tail}).
  *
  * <h2>When it reaches the buffer</h2>
+ *
  * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
  * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
  * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
  * held} in the buffer: they count for the restart position, and the transaction is not journaled
  * while it has them. What is kept back on the heap is bounded per transaction by the stream
- * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by
- * {@code cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string.
+ * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by {@code
+ * cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string.
  *
  * <h2>Rollbacks, exclusion, size</h2>
+ *
  * A ROLLBACK=1 row ends the statement first, so the buffer's undo removes the newest change of the
  * row with its LOB content, as it removes any change (the LOB savepoint rule), and what was known
- * of the row's LOBs before that change is known again. A column excluded
- * (or hashed or truncated) by configuration is {@link Absent#EXCLUDED}: its writes are never
- * decoded. Content past {@code cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest
- * of its writes are never decoded.
+ * of the row's LOBs before that change is known again. A column excluded (or hashed or truncated)
+ * by configuration is {@link Absent#EXCLUDED}: its writes are never decoded. Content past {@code
+ * cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest of its writes are never
+ * decoded.
  *
  * <h2>Streaming</h2>
- * A CLOB, NCLOB or BLOB whose content would grow past the stream threshold (the lower of
- * {@code cdc.lob.stream.threshold.bytes} and the buffer's memory budget) moves, before that write,
- * from the heap into a {@link dev.redoline.buffer.internal.LobFile} of the buffer's spill
- * directory ({@link LobContent#moveTo}); its later writes, trims and erases are applied in the file,
- * and the change carries a {@link dev.redoline.core.StreamedLob} over it. XMLTYPE, JSON and extended
- * strings, which are converted or bounded as whole values, stay on the heap, at most
- * {@link #HEAP_LIMIT} bytes.
+ *
+ * A CLOB, NCLOB or BLOB whose content would grow past the stream threshold (the lower of {@code
+ * cdc.lob.stream.threshold.bytes} and the buffer's memory budget) moves, before that write, from
+ * the heap into a {@link dev.redoline.buffer.internal.LobFile} of the buffer's spill directory
+ * ({@link LobContent#moveTo}); its later writes, trims and erases are applied in the file, and the
+ * change carries a {@link dev.redoline.core.StreamedLob} over it. XMLTYPE, JSON and extended
+ * strings, which are converted or bounded as whole values, stay on the heap, at most {@link
+ * #HEAP_LIMIT} bytes.
  *
  * <p>Past 400 lines because the held-back change, the LOB being written and what the transaction
  * knows of its rows' values are one state per transaction that every LOB and DML row reads and
@@ -91,14 +96,23 @@ final class LobAssembler {
     final RedoRow locator;
     final Instant time;
     final boolean excluded;
+
     /** Whether its content may move to a file: a CLOB, NCLOB or BLOB column. */
     final boolean streams;
+
     /** Whether it completes the held-back change (else it is an UPDATE of its own). */
     boolean completes;
+
     LobContent content;
     boolean over;
 
-    Target(int column, Row where, TableLayout layout, RedoRow locator, Instant time, boolean excluded) {
+    Target(
+        int column,
+        Row where,
+        TableLayout layout,
+        RedoRow locator,
+        Instant time,
+        boolean excluded) {
       this.column = column;
       this.where = where;
       this.layout = layout;
@@ -106,7 +120,10 @@ final class LobAssembler {
       this.time = time;
       this.excluded = excluded;
       OracleType.Kind kind = layout.column(column).type().kind();
-      this.streams = kind == OracleType.Kind.CLOB || kind == OracleType.Kind.NCLOB || kind == OracleType.Kind.BLOB;
+      this.streams =
+          kind == OracleType.Kind.CLOB
+              || kind == OracleType.Kind.NCLOB
+              || kind == OracleType.Kind.BLOB;
     }
 
     /** Whether the writes need not be decoded: nothing of them would be used. */
@@ -119,45 +136,73 @@ final class LobAssembler {
   private static final class Tx {
     Change pending;
     Target target;
+
     /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
     boolean skipping;
+
     /**
      * The first LOB row of a statement whose locator this run did not read, when it was the first
      * row of the transaction this run read: the tail of a transaction begun before the start
      * position ({@link #tail}). The statement's later LOB rows are ignored with it.
      */
     OutOfPlace tail;
+
     /** Whether the LOB rows being read belong to {@link #tail}'s statement. */
     boolean inTail;
-    /** Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become unknown. */
+
+    /**
+     * Per {@link #key}, the value this run last saw set, or {@link #UNKNOWN} when it saw it become
+     * unknown.
+     */
     final Map<String, Object> known = new HashMap<>();
+
     /**
      * Per row (ROW_ID), what {@link #known} held of its LOBs before each of its changes this run
      * put into the buffer, newest last: an undo row removes the row's newest change from the
      * buffer, and restores with it what was known before that change ({@link #undone}).
      */
     final Map<String, java.util.ArrayDeque<Map<String, Object>>> beforeChanges = new HashMap<>();
-    /** Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may be undone. */
+
+    /**
+     * Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may
+     * be undone.
+     */
     final Set<String> undoneRows = new HashSet<>();
+
     /** An undo row without a ROW_ID: nothing from the journal's changes holds. */
     boolean allUndone;
-    /** Per table, what the changes reloaded from the journal tell ({@link ReloadedLobValues}), read once. */
+
+    /**
+     * Per table, what the changes reloaded from the journal tell ({@link ReloadedLobValues}), read
+     * once.
+     */
     final Map<dev.redoline.core.TableId, Map<String, Object>> reloaded = new HashMap<>();
   }
 
   /** In {@link Tx#known}: the value became unknown (a change that does not carry it, a delete). */
   static final Object UNKNOWN = new Object();
 
-  /** The most a value kept whole on the heap (XMLTYPE, JSON, extended string) may store: arrays are int-indexed. */
+  /**
+   * The most a value kept whole on the heap (XMLTYPE, JSON, extended string) may store: arrays are
+   * int-indexed.
+   */
   static final long HEAP_LIMIT = Integer.MAX_VALUE - 16;
 
   private final TransactionBuffer buffer;
+
   /** {@code cdc.lob.max.bytes}, {@link Long#MAX_VALUE} for 0 (no bound). */
   private final long maxBytes;
+
   private final long streamThreshold;
-  /** False with UPDATE in {@code cdc.skipped.operations}: DBMS_LOB calls on existing rows make no change. */
+
+  /**
+   * False with UPDATE in {@code cdc.skipped.operations}: DBMS_LOB calls on existing rows make no
+   * change.
+   */
   private final boolean ownUpdates;
+
   private final Map<Xid, Tx> open = new HashMap<>();
+
   /** The LOB columns of a table's layout version. */
   private record LobColumns(TableLayout layout, int[] columns) {}
 
@@ -185,11 +230,14 @@ final class LobAssembler {
   }
 
   /**
-   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a
-   * {@link LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a
-   * write nothing would use, which stays undecoded).
+   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a {@link
+   * LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a write
+   * nothing would use, which stays undecoded).
    */
-  Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
+  Object[] decode(
+      List<RedoRow> rows,
+      Function<RedoRow, TableLayout> layouts,
+      RedoDecoder decoder,
       Predicate<RedoRow> skipped) {
     return decode(rows, layouts, decoder, skipped, new HashMap<>());
   }
@@ -199,20 +247,27 @@ final class LobAssembler {
    * chunks, whether each transaction's writes go to a LOB nothing uses, so a step decoded in chunks
    * decodes what it would decode whole.
    */
-  Object[] decode(List<RedoRow> rows, Function<RedoRow, TableLayout> layouts, RedoDecoder decoder,
-      Predicate<RedoRow> skipped, Map<Xid, Boolean> skipWrites) {
+  Object[] decode(
+      List<RedoRow> rows,
+      Function<RedoRow, TableLayout> layouts,
+      RedoDecoder decoder,
+      Predicate<RedoRow> skipped,
+      Map<Xid, Boolean> skipWrites) {
     Object[] out = new Object[rows.size()];
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
       if (!row.isLobRow() || row.rollback() || skipped.test(row)) {
-        continue;   // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row does
+        continue; // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row
+        // does
       }
       TableLayout layout = layouts.apply(row);
       if (layout == null) {
         continue;
       }
-      boolean write = row.operationCode() == LOB_WRITE || row.operationCode() == XML_WRITE
-          || row.operationCode() == EXTENDED_WRITE;
+      boolean write =
+          row.operationCode() == LOB_WRITE
+              || row.operationCode() == XML_WRITE
+              || row.operationCode() == EXTENDED_WRITE;
       if (write && skipWrites.computeIfAbsent(row.xid(), this::skipsWrites)) {
         continue;
       }
@@ -231,6 +286,7 @@ final class LobAssembler {
 
   /** OPERATION_CODEs of the writes, the only LOB rows that carry data. */
   private static final int LOB_WRITE = 10;
+
   private static final int XML_WRITE = 70;
   private static final int EXTENDED_WRITE = 92;
 
@@ -253,7 +309,8 @@ final class LobAssembler {
     }
     int[] lobs = known.columns();
     if (lobs.length == 0 || buffer.journalHolds(row.xid(), row.address())) {
-      return false;   // or read again after a restart: the journal holds it, and the buffer ignores it
+      return false; // or read again after a restart: the journal holds it, and the buffer ignores
+      // it
     }
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
     noteChange(tx, change.rowId());
@@ -267,28 +324,37 @@ final class LobAssembler {
     return true;
   }
 
-  /** A change of row {@code rowId} goes into the buffer: what was known of its LOBs before it is kept. */
+  /**
+   * A change of row {@code rowId} goes into the buffer: what was known of its LOBs before it is
+   * kept.
+   */
   private static void noteChange(Tx tx, String rowId) {
     if (rowId == null) {
       return;
     }
     String prefix = rowId + "#";
     Map<String, Object> before = new HashMap<>();
-    tx.known.forEach((k, v) -> {
-      if (k.startsWith(prefix)) {
-        before.put(k, v);
-      }
-    });
+    tx.known.forEach(
+        (k, v) -> {
+          if (k.startsWith(prefix)) {
+            before.put(k, v);
+          }
+        });
     tx.beforeChanges.computeIfAbsent(rowId, r -> new java.util.ArrayDeque<>()).addLast(before);
   }
 
-  /** What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the transaction. */
+  /**
+   * What the change tells of its row's LOB values, for DBMS_LOB calls on it later in the
+   * transaction.
+   */
   private static void remember(Tx tx, Change change, int[] lobs, TableLayout layout) {
     for (int column : lobs) {
       String key = key(change.rowId(), column);
       Object v = change.after() == null ? null : change.after().get(column);
       boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
-      if (v instanceof Bytes || v instanceof StreamedLob || v instanceof String && !json) {   // a JSON column's text is not its stored bytes
+      if (v instanceof Bytes
+          || v instanceof StreamedLob
+          || v instanceof String && !json) { // a JSON column's text is not its stored bytes
         tx.known.put(key, v);
       } else if (change.after() == null || change.after().isPresent(column)) {
         tx.known.put(key, UNKNOWN);
@@ -297,12 +363,19 @@ final class LobAssembler {
   }
 
   private static int[] lobColumns(TableLayout layout) {
-    return java.util.stream.IntStream.range(0, layout.columns().size()).filter(i -> {
-      OracleType.Kind k = layout.column(i).type().kind();
-      return k == OracleType.Kind.CLOB || k == OracleType.Kind.NCLOB || k == OracleType.Kind.BLOB
-          || k == OracleType.Kind.XMLTYPE || k == OracleType.Kind.JSON
-          || (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2) && layout.column(i).type().length() > 4000;
-    }).toArray();
+    return java.util.stream.IntStream.range(0, layout.columns().size())
+        .filter(
+            i -> {
+              OracleType.Kind k = layout.column(i).type().kind();
+              return k == OracleType.Kind.CLOB
+                  || k == OracleType.Kind.NCLOB
+                  || k == OracleType.Kind.BLOB
+                  || k == OracleType.Kind.XMLTYPE
+                  || k == OracleType.Kind.JSON
+                  || (k == OracleType.Kind.VARCHAR2 || k == OracleType.Kind.NVARCHAR2)
+                      && layout.column(i).type().length() > 4000;
+            })
+        .toArray();
   }
 
   private static boolean hasLobMarker(Row after) {
@@ -315,14 +388,19 @@ final class LobAssembler {
   }
 
   /**
-   * What the DML row shows for a value its LOB rows carry: {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()},
-   * or {@code LM_EMPTY_STRING} for an extended string (docs/logminer.md#literals; Debezium reads the same text).
+   * What the DML row shows for a value its LOB rows carry: {@code EMPTY_CLOB()}/{@code
+   * EMPTY_BLOB()}, or {@code LM_EMPTY_STRING} for an extended string (docs/logminer.md#literals;
+   * Debezium reads the same text).
    */
   private static boolean isPlaceholder(Object value) {
-    return value == Marker.EMPTY_CLOB || value == Marker.EMPTY_BLOB || EXTENDED_PLACEHOLDER.equals(value);
+    return value == Marker.EMPTY_CLOB
+        || value == Marker.EMPTY_BLOB
+        || EXTENDED_PLACEHOLDER.equals(value);
   }
 
-  /** The text LogMiner puts in place of an extended string (over 4,000 bytes) whose 32K rows follow. */
+  /**
+   * The text LogMiner puts in place of an extended string (over 4,000 bytes) whose 32K rows follow.
+   */
   static final String EXTENDED_PLACEHOLDER = "LM_EMPTY_STRING";
 
   /**
@@ -354,21 +432,23 @@ final class LobAssembler {
 
   /**
    * After a ROLLBACK=1 row of {@code rowId}, which removed the row's newest change from the buffer
-   * ({@code removed}): when this run put that change there, what was known of the row's LOBs before it is known again
-   * (a DBMS_LOB write after a ROLLBACK TO SAVEPOINT builds on it); otherwise what this transaction
-   * knew of the row's LOBs may be what was undone.
+   * ({@code removed}): when this run put that change there, what was known of the row's LOBs before
+   * it is known again (a DBMS_LOB write after a ROLLBACK TO SAVEPOINT builds on it); otherwise what
+   * this transaction knew of the row's LOBs may be what was undone.
    */
   void undone(Xid rowXid, String rowId, boolean removed) {
     Tx tx = open.get(resolve(rowXid));
     if (tx != null) {
       String prefix = rowId + "#";
       tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
-      java.util.ArrayDeque<Map<String, Object>> before = rowId == null ? null : tx.beforeChanges.get(rowId);
+      java.util.ArrayDeque<Map<String, Object>> before =
+          rowId == null ? null : tx.beforeChanges.get(rowId);
       if (!removed && before != null) {
-        before.clear();   // the buffer removed nothing: which change was undone is not known
+        before.clear(); // the buffer removed nothing: which change was undone is not known
       }
       if (before != null && !before.isEmpty()) {
-        // the undone change is one this run put into the buffer: what was known before it holds again
+        // the undone change is one this run put into the buffer: what was known before it holds
+        // again
         tx.known.putAll(before.removeLast());
         return;
       }
@@ -390,9 +470,9 @@ final class LobAssembler {
   /**
    * The out-of-place LOB row kept for {@code xid}, or {@code null}: call at its COMMIT, before
    * {@link #forget}. A restart reads again the rows of a transaction delivered before the start
-   * position that lie after the resume address (another transaction's first row holds it back),
-   * and that address may fall between a LOB statement's locator and its writes; whether the row is
-   * an error is known only at the commit, which is then at or before the start position's.
+   * position that lie after the resume address (another transaction's first row holds it back), and
+   * that address may fall between a LOB statement's locator and its writes; whether the row is an
+   * error is known only at the commit, which is then at or before the start position's.
    */
   OutOfPlace tail(Xid xid) {
     Tx tx = open.get(resolve(xid));
@@ -423,20 +503,22 @@ final class LobAssembler {
   /**
    * Applies one decoded LOB row.
    *
-   * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before it
+   * @throws DecodeException CDC-3006 for a write, trim, erase or XML write with no locator before
+   *     it
    */
-  void apply(RedoRow row, LobPiece piece, TableLayout layout, Instant time, boolean firstOfTransaction) {
+  void apply(
+      RedoRow row, LobPiece piece, TableLayout layout, Instant time, boolean firstOfTransaction) {
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
     if (tx.skipping || tx.inTail && !(piece instanceof LobPiece.Locator)) {
       return;
     }
     if (!buffer.hold(row.xid(), row.scn(), row.address(), true)) {
-      return;   // read again after a restart: the journal holds the change it made
+      return; // read again after a restart: the journal holds the change it made
     }
     if (piece instanceof LobPiece.Locator l) {
       tx.inTail = false;
       if (tx.target != null) {
-        place(row.xid(), tx);   // the held-back change stays: another of its LOB columns may follow
+        place(row.xid(), tx); // the held-back change stays: another of its LOB columns may follow
       }
       tx.target = locate(tx, row, l, layout, time);
       return;
@@ -450,29 +532,41 @@ final class LobAssembler {
       return;
     }
     if (t == null) {
-      DecodeException e = new DecodeException(ErrorCode.LOB_ROW_OUT_OF_PLACE, row.operation() + " row with no "
-          + "SEL_LOB_LOCATOR or XML DOC BEGIN before it in transaction " + row.xid(), layout.table(), null, -1, null,
-          null);
+      DecodeException e =
+          new DecodeException(
+              ErrorCode.LOB_ROW_OUT_OF_PLACE,
+              row.operation()
+                  + " row with no "
+                  + "SEL_LOB_LOCATOR or XML DOC BEGIN before it in transaction "
+                  + row.xid(),
+              layout.table(),
+              null,
+              -1,
+              null,
+              null);
       if (!firstOfTransaction) {
         throw e;
       }
-      tx.tail = new OutOfPlace(row, e);   // judged at the commit: see tail()
+      tx.tail = new OutOfPlace(row, e); // judged at the commit: see tail()
       tx.inTail = true;
       return;
     }
     if (t.skipsWrites() || t.content == null) {
-      if (t.content == null && !t.skipsWrites() && piece instanceof LobPiece.Trim trim && trim.length() == 0) {
-        t.content = empty(layout.column(t.column).type());   // emptied: known from here on
+      if (t.content == null
+          && !t.skipsWrites()
+          && piece instanceof LobPiece.Trim trim
+          && trim.length() == 0) {
+        t.content = empty(layout.column(t.column).type()); // emptied: known from here on
       }
       return;
     }
     if (piece instanceof LobPiece.Write w) {
       if (w.offset() == 0) {
-        t.content.append((String) w.data());   // XML DOC WRITE: the document continues
+        t.content.append((String) w.data()); // XML DOC WRITE: the document continues
       } else {
         long after = t.content.storedBytesAfterWrite(w.offset(), w.data());
         if (after > limit(t)) {
-          over(row.xid(), t);   // never applied: a hole this far would be written for nothing
+          over(row.xid(), t); // never applied: a hole this far would be written for nothing
           return;
         }
         if (t.streams && !t.content.inFile() && after > streamThreshold) {
@@ -490,7 +584,10 @@ final class LobAssembler {
     }
   }
 
-  /** The most the target's value may store: {@code cdc.lob.max.bytes}, and the heap's bound for what stays on it. */
+  /**
+   * The most the target's value may store: {@code cdc.lob.max.bytes}, and the heap's bound for what
+   * stays on it.
+   */
   private long limit(Target t) {
     return t.streams ? maxBytes : Math.min(maxBytes, HEAP_LIMIT);
   }
@@ -535,13 +632,20 @@ final class LobAssembler {
     String key = key(rowId, column);
     Object v = tx.known.get(key);
     if (v == null && !tx.allUndone && !tx.undoneRows.contains(rowId)) {
-      v = tx.reloaded.computeIfAbsent(layout.table(),
-          t -> ReloadedLobValues.read(buffer.reloadedChanges(xid), layout, lobColumns(layout))).get(key);
+      v =
+          tx.reloaded
+              .computeIfAbsent(
+                  layout.table(),
+                  t ->
+                      ReloadedLobValues.read(
+                          buffer.reloadedChanges(xid), layout, lobColumns(layout)))
+              .get(key);
     }
     return v == UNKNOWN ? null : v;
   }
 
-  private static boolean sameRow(Change change, RedoRow row, LobPiece.Locator l, TableLayout layout) {
+  private static boolean sameRow(
+      Change change, RedoRow row, LobPiece.Locator l, TableLayout layout) {
     if (!change.table().equals(layout.table())) {
       return false;
     }
@@ -557,43 +661,69 @@ final class LobAssembler {
   }
 
   private static LobContent empty(OracleType type) {
-    boolean binary = type.kind() == OracleType.Kind.BLOB || type.kind() == OracleType.Kind.JSON;   // JSON: OSON bytes
+    boolean binary =
+        type.kind() == OracleType.Kind.BLOB
+            || type.kind() == OracleType.Kind.JSON; // JSON: OSON bytes
     return binary ? LobContent.binary(Bytes.of(new byte[0])) : LobContent.text("");
   }
 
   /** Puts the target's content, as far as it is known, into its change. */
   private void place(Xid xid, Tx tx) {
     Target t = tx.target;
-    Object value = t.excluded ? Absent.EXCLUDED : t.over ? Marker.LOB_OVER_LIMIT
-        : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
-    boolean known = value instanceof String || value instanceof Bytes || value instanceof StreamedLob;
+    Object value =
+        t.excluded
+            ? Absent.EXCLUDED
+            : t.over
+                ? Marker.LOB_OVER_LIMIT
+                : t.content != null ? t.content.value() : Absent.NOT_LOGGED;
+    boolean known =
+        value instanceof String || value instanceof Bytes || value instanceof StreamedLob;
     if (!t.completes && !t.excluded && ownUpdates) {
-      noteChange(tx, t.locator.rowId());   // an UPDATE of its own follows: what was known before it
+      noteChange(tx, t.locator.rowId()); // an UPDATE of its own follows: what was known before it
     }
-    tx.known.put(key(t.locator.rowId(), t.column), known ? value : UNKNOWN);   // as written: JSON stays bytes
+    tx.known.put(
+        key(t.locator.rowId(), t.column), known ? value : UNKNOWN); // as written: JSON stays bytes
     value = JsonColumns.asText(value, t.layout, t.column);
     if (t.completes) {
       tx.pending = withColumn(tx.pending, t.column, value);
       return;
     }
     if (t.excluded || !ownUpdates) {
-      return;   // an UPDATE of nothing but an excluded column says nothing; skipped UPDATEs make none
+      return; // an UPDATE of nothing but an excluded column says nothing; skipped UPDATEs make none
     }
-    flushPending(xid, tx);   // the DML came first
+    flushPending(xid, tx); // the DML came first
     buffer.add(xid, ownUpdate(t, value));
   }
 
   private static Change ownUpdate(Target t, Object value) {
     Row after = t.where.toBuilder().set(t.column, value).build();
     RedoRow r = t.locator;
-    return new Change(Operation.UPDATE, t.layout.table(), t.layout.version(), t.where, after, r.scn(), r.address(),
-        r.ssn(), r.rowId(), t.time);
+    return new Change(
+        Operation.UPDATE,
+        t.layout.table(),
+        t.layout.version(),
+        t.where,
+        after,
+        r.scn(),
+        r.address(),
+        r.ssn(),
+        r.rowId(),
+        t.time);
   }
 
   private static Change withColumn(Change c, int column, Object value) {
     Row after = c.after().toBuilder().set(column, value).build();
-    return new Change(c.operation(), c.table(), c.layoutVersion(), c.before(), after, c.scn(), c.address(), c.ssn(),
-        c.rowId(), c.timestamp());
+    return new Change(
+        c.operation(),
+        c.table(),
+        c.layoutVersion(),
+        c.before(),
+        after,
+        c.scn(),
+        c.address(),
+        c.ssn(),
+        c.rowId(),
+        c.timestamp());
   }
 
   static String key(String rowId, int column) {

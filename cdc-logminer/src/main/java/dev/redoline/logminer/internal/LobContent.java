@@ -22,6 +22,7 @@ import java.util.Arrays;
  * }</pre>
  *
  * <h2>Heap or file</h2>
+ *
  * The content starts on the heap. {@link #moveTo} moves it into a {@link LobFile} of the spill
  * directory (a character LOB as UTF-16BE, 2 bytes per character, so that an offset is a byte
  * position), and every later operation is applied there with the same result; the value is then a
@@ -34,6 +35,7 @@ final class LobContent {
   private StringBuilder text;
   private byte[] bytes;
   private int size;
+
   /** Where the content is once moved off the heap; then {@code text} and {@code bytes} are null. */
   private LobFile file;
 
@@ -73,8 +75,10 @@ final class LobContent {
         at += n;
       }
     } catch (IOException e) {
-      throw new dev.redoline.core.CdcException(dev.redoline.core.ErrorCode.LOCAL_STORAGE_FAILED,
-          "cannot copy " + value + " to " + target + ": " + e, e);
+      throw new dev.redoline.core.CdcException(
+          dev.redoline.core.ErrorCode.LOCAL_STORAGE_FAILED,
+          "cannot copy " + value + " to " + target + ": " + e,
+          e);
     }
     return content;
   }
@@ -89,12 +93,18 @@ final class LobContent {
     return file != null;
   }
 
-  /** The stored size: bytes, or 2 per character (UTF-16, as Oracle stores CLOB in a multi-byte database). */
+  /**
+   * The stored size: bytes, or 2 per character (UTF-16, as Oracle stores CLOB in a multi-byte
+   * database).
+   */
   long storedBytes() {
     return file != null ? file.size() : character ? 2L * text.length() : size;
   }
 
-  /** The stored size a write of {@code data} at {@code offset} would leave: what decides a move first. */
+  /**
+   * The stored size a write of {@code data} at {@code offset} would leave: what decides a move
+   * first.
+   */
   long storedBytesAfterWrite(long offset, Object data) {
     long length = character ? ((String) data).length() : ((Bytes) data).size();
     return Math.max(storedBytes(), unit() * (offset - 1 + length));
@@ -155,7 +165,9 @@ final class LobContent {
       text.setLength((int) Math.min(length, text.length()));
     } else {
       int cut = (int) Math.min(length, size);
-      Arrays.fill(bytes, cut, size, (byte) 0);   // a later write past the end leaves zeros there, not the cut bytes
+      Arrays.fill(
+          bytes, cut, size,
+          (byte) 0); // a later write past the end leaves zeros there, not the cut bytes
       size = cut;
     }
   }
@@ -181,7 +193,10 @@ final class LobContent {
     }
   }
 
-  /** The value: a String, Bytes for a BLOB, or a {@link StreamedLob} once in a file (which is sealed then). */
+  /**
+   * The value: a String, Bytes for a BLOB, or a {@link StreamedLob} once in a file (which is sealed
+   * then).
+   */
   Object value() {
     if (file != null) {
       return file.seal();

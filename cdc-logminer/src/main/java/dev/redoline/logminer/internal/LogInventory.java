@@ -20,6 +20,7 @@ import java.util.TreeMap;
  * logs for what is not archived yet ({@code online} mode), with continuity checked per thread.
  *
  * <h2>Implementation notes</h2>
+ *
  * <ul>
  *   <li><b>Threads.</b> Every thread is mined, PRIVATE and DISABLED ones too: a thread that turned
  *       so keeps the redo it wrote, and LogMiner without its logs returns partial results with no
@@ -28,34 +29,42 @@ import java.util.TreeMap;
  *   <li><b>Copies.</b> Logs are keyed by (thread, sequence): the archived copy at the chosen
  *       destination wins over the online group of the same sequence (adding both would fail with
  *       ORA-01289).
- *   <li><b>Gaps.</b> A sequence with only deleted copies (STATUS 'D') stops with CDC-2002. One
- *       with no copy at all may be being archived right now (a log appears in V$ARCHIVED_LOG only
- *       once ARCn has copied it, and archiving processes can finish out of order), so the plan
- *       says to wait ({@link Wait}); the engine stops with CDC-2001 when it is still missing after
- *       {@link CaptureSettings#ARCHIVE_WAIT_POLLS} polls.
+ *   <li><b>Gaps.</b> A sequence with only deleted copies (STATUS 'D') stops with CDC-2002. One with
+ *       no copy at all may be being archived right now (a log appears in V$ARCHIVED_LOG only once
+ *       ARCn has copied it, and archiving processes can finish out of order), so the plan says to
+ *       wait ({@link Wait}); the engine stops with CDC-2001 when it is still missing after {@link
+ *       CaptureSettings#ARCHIVE_WAIT_POLLS} polls.
  *   <li><b>Coverage.</b> LogMiner needs the logs of every thread over the session's whole SCN
- *       range, so a thread whose cursor is in a later log than another's also gets its earlier
- *       logs down to the session start; their rows are at or below its cursor and not applied.
+ *       range, so a thread whose cursor is in a later log than another's also gets its earlier logs
+ *       down to the session start; their rows are at or below its cursor and not applied.
  *   <li><b>Horizon.</b> Each thread contributes the SCN up to which its chosen logs hold all of its
  *       redo: when the window reaches the current log, the connected instance's CURRENT_SCN (read
  *       after the thread addresses) or the thread's LAST_REDO_CHANGE# if higher (on RAC another
- *       instance's redo can be above this instance's SCN), else the last chosen log's
- *       NEXT_CHANGE# - 1 ({@link StepBounds} ends each thread inside it). An open thread with nothing
- *       available after its cursor (archive_only, its current log not archived yet) contributes
- *       the end of its last available log, or the SCN before the start when no archived log holds
- *       the start yet: the step then waits, as a single thread does, instead of starting a session
- *       that lacks that thread's logs (ORA-01291). The session's end SCN is the
- *       lowest of these, so no thread's interval holds a record LogMiner would not return.
+ *       instance's redo can be above this instance's SCN), else the last chosen log's NEXT_CHANGE#
+ *       - 1 ({@link StepBounds} ends each thread inside it). An open thread with nothing available
+ *       after its cursor (archive_only, its current log not archived yet) contributes the end of
+ *       its last available log, or the SCN before the start when no archived log holds the start
+ *       yet: the step then waits, as a single thread does, instead of starting a session that lacks
+ *       that thread's logs (ORA-01291). The session's end SCN is the lowest of these, so no
+ *       thread's interval holds a record LogMiner would not return.
  * </ul>
  */
 final class LogInventory {
 
   /** Capture modes of {@code cdc.capture.mode}. */
-  enum Mode { ONLINE, ARCHIVE_ONLY }
+  enum Mode {
+    ONLINE,
+    ARCHIVE_ONLY
+  }
 
   /** The views a plan is made from, read in this order: threads, then CURRENT_SCN. */
-  record Snapshot(List<RedoThreadState> threads, Scn currentScn, List<OnlineLog> online,
-      List<ArchivedLog> archived, List<ArchiveDestination> destinations, Set<Integer> writingInstances) {}
+  record Snapshot(
+      List<RedoThreadState> threads,
+      Scn currentScn,
+      List<OnlineLog> online,
+      List<ArchivedLog> archived,
+      List<ArchiveDestination> destinations,
+      Set<Integer> writingInstances) {}
 
   /** The outcome: a plan, or a reason to wait for archiving and look again. */
   sealed interface Outcome permits Planned, Wait {}
@@ -76,7 +85,10 @@ final class LogInventory {
     this.bounds = new StepBounds(idleThreadGrace);
   }
 
-  /** Whether a thread's redo was written late since the last call ({@link StepBounds#takeLateWrite}). */
+  /**
+   * Whether a thread's redo was written late since the last call ({@link
+   * StepBounds#takeLateWrite}).
+   */
   boolean takeLateWrite() {
     return bounds.takeLateWrite();
   }
@@ -89,7 +101,12 @@ final class LogInventory {
    * @param windowLogs at most this many logs per thread
    * @return a plan with no logs when there is nothing new to mine
    */
-  Outcome plan(Snapshot snapshot, Map<Integer, RedoAddress> cursors, Scn startScn, int windowLogs, Instant now) {
+  Outcome plan(
+      Snapshot snapshot,
+      Map<Integer, RedoAddress> cursors,
+      Scn startScn,
+      int windowLogs,
+      Instant now) {
     int destId = destination(snapshot.destinations());
     Map<Integer, List<StepLog>> windows = new TreeMap<>();
     Map<Integer, ThreadLogs> logsByThread = new HashMap<>();
@@ -100,7 +117,11 @@ final class LogInventory {
     boolean limited = false;
     for (RedoThreadState thread : snapshot.threads()) {
       byThread.put(thread.thread(), thread);
-      bounds.observe(thread, snapshot.currentScn(), snapshot.writingInstances().contains(thread.instance()), now);
+      bounds.observe(
+          thread,
+          snapshot.currentScn(),
+          snapshot.writingInstances().contains(thread.instance()),
+          now);
       ThreadLogs logs = logs(thread, snapshot, destId);
       RedoAddress cursor = cursors.get(thread.thread());
       long first = firstSequence(thread.thread(), logs, cursor, startScn, thread);
@@ -150,23 +171,41 @@ final class LogInventory {
     if (!windows.isEmpty() && sessionStart.compareTo(horizon) < 0) {
       for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
         StepLog first = entry.getValue().get(0);
-        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(),
-            sessionStart, destId, earlier);
+        Wait wait =
+            cover(
+                entry.getKey(),
+                logsByThread.get(entry.getKey()),
+                first.sequence() - 1,
+                first.firstScn(),
+                sessionStart,
+                destId,
+                earlier);
         if (wait != null) {
           return wait;
         }
       }
       for (Map.Entry<Integer, Waiting> entry : behind.entrySet()) {
         Waiting w = entry.getValue();
-        Wait wait = cover(entry.getKey(), logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1),
-            sessionStart, destId, earlier);
+        Wait wait =
+            cover(
+                entry.getKey(),
+                logsByThread.get(entry.getKey()),
+                w.lastSequence(),
+                w.knownUpTo().plus(1),
+                sessionStart,
+                destId,
+                earlier);
         if (wait != null) {
           return wait;
         }
       }
     }
-    return new Planned(bounds.bound(new StepBounds.Chosen(windows, earlier, byThread, sessionStart, horizon, limited),
-        cursors, snapshot.currentScn(), now));
+    return new Planned(
+        bounds.bound(
+            new StepBounds.Chosen(windows, earlier, byThread, sessionStart, horizon, limited),
+            cursors,
+            snapshot.currentScn(),
+            now));
   }
 
   /**
@@ -174,7 +213,13 @@ final class LogInventory {
    * {@code sessionStart} ({@code covered} is where the logs above {@code from} begin); their rows
    * are read, not applied. A wait when one of them is neither archived nor online any more.
    */
-  private static Wait cover(int thread, ThreadLogs logs, long from, Scn covered, Scn sessionStart, int destId,
+  private static Wait cover(
+      int thread,
+      ThreadLogs logs,
+      long from,
+      Scn covered,
+      Scn sessionStart,
+      int destId,
       List<StepLog> earlier) {
     for (long seq = from; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
       StepLog log = logs.usable().get(seq);
@@ -183,7 +228,8 @@ final class LogInventory {
         if (gone != null) {
           throw purged(thread, gone, destId);
         }
-        return new Wait("thread " + thread + ": sequence " + seq + " is not archived yet and no longer online");
+        return new Wait(
+            "thread " + thread + ": sequence " + seq + " is not archived yet and no longer online");
       }
       earlier.add(log);
       covered = log.firstScn();
@@ -192,21 +238,25 @@ final class LogInventory {
   }
 
   /**
-   * An open thread with nothing available after its cursor: its redo is known up to
-   * {@code knownUpTo}, the end of its last available log {@code lastSequence} (0 when none).
+   * An open thread with nothing available after its cursor: its redo is known up to {@code
+   * knownUpTo}, the end of its last available log {@code lastSequence} (0 when none).
    */
   private record Waiting(Scn knownUpTo, long lastSequence) {}
 
-  private static Waiting waiting(ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
+  private static Waiting waiting(
+      ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
     long upTo = cursor != null && cursor.sequence() > 0 ? cursor.sequence() : Long.MAX_VALUE;
     var last = logs.usable().floorEntry(upTo);
     if (last == null) {
-      // No log of this thread is available: it has no redo below its enable SCN, nothing is known above.
+      // No log of this thread is available: it has no redo below its enable SCN, nothing is known
+      // above.
       return new Waiting(before(Scn.min(startScn, thread.enableScn())), 0);
     }
     Scn end = last.getValue().nextScn().minus(1);
-    // When no available log holds the start yet, nothing of this thread at or after it can be mined.
-    return new Waiting(end.compareTo(startScn) < 0 ? Scn.min(end, before(startScn)) : end, last.getKey());
+    // When no available log holds the start yet, nothing of this thread at or after it can be
+    // mined.
+    return new Waiting(
+        end.compareTo(startScn) < 0 ? Scn.min(end, before(startScn)) : end, last.getKey());
   }
 
   private static Scn before(Scn scn) {
@@ -214,7 +264,8 @@ final class LogInventory {
   }
 
   /** One thread's usable logs by sequence (archived copy preferred) and its deleted archives. */
-  private record ThreadLogs(TreeMap<Long, StepLog> usable, TreeMap<Long, ArchivedLog> deleted, long last) {
+  private record ThreadLogs(
+      TreeMap<Long, StepLog> usable, TreeMap<Long, ArchivedLog> deleted, long last) {
     List<Long> archivedSequences() {
       return usable.values().stream().filter(l -> !l.online()).map(StepLog::sequence).toList();
     }
@@ -234,7 +285,8 @@ final class LogInventory {
         continue;
       }
       if (a.status() == ArchivedLog.Status.A && a.name() != null) {
-        usable.put(a.sequence(), new StepLog(t, a.sequence(), a.firstScn(), a.nextScn(), a.name(), false));
+        usable.put(
+            a.sequence(), new StepLog(t, a.sequence(), a.firstScn(), a.nextScn(), a.name(), false));
         lastArchived = Math.max(lastArchived, a.sequence());
       } else if (a.deleted()) {
         deleted.put(a.sequence(), a);
@@ -247,10 +299,13 @@ final class LogInventory {
       }
       current = Math.max(current, o.sequence());
       if (mode == Mode.ONLINE && !usable.containsKey(o.sequence())) {
-        usable.put(o.sequence(), new StepLog(t, o.sequence(), o.firstScn(), o.nextScn(), o.fileName(), true));
+        usable.put(
+            o.sequence(),
+            new StepLog(t, o.sequence(), o.firstScn(), o.nextScn(), o.fileName(), true));
       }
     }
-    return new ThreadLogs(usable, deleted, mode == Mode.ONLINE ? Math.max(current, lastArchived) : lastArchived);
+    return new ThreadLogs(
+        usable, deleted, mode == Mode.ONLINE ? Math.max(current, lastArchived) : lastArchived);
   }
 
   /**
@@ -275,13 +330,14 @@ final class LogInventory {
   }
 
   /**
-   * What a gap is, for the wait and for CDC-2001 when it lasts: every missing sequence from
-   * {@code firstMissing} to the next log the destination still has, and the SCN range they held,
-   * from the NEXT_CHANGE# of the log before them to the FIRST_CHANGE# of the log after them. An end
-   * the destination no longer knows is taken from V$ARCHIVED_LOG at any destination
-   * ({@code listed}: a sequence missing here may be archived elsewhere); one no view knows is left open.
+   * What a gap is, for the wait and for CDC-2001 when it lasts: every missing sequence from {@code
+   * firstMissing} to the next log the destination still has, and the SCN range they held, from the
+   * NEXT_CHANGE# of the log before them to the FIRST_CHANGE# of the log after them. An end the
+   * destination no longer knows is taken from V$ARCHIVED_LOG at any destination ({@code listed}: a
+   * sequence missing here may be archived elsewhere); one no view knows is left open.
    */
-  private static String gap(int t, ThreadLogs logs, long firstMissing, int destId, List<ArchivedLog> listed) {
+  private static String gap(
+      int t, ThreadLogs logs, long firstMissing, int destId, List<ArchivedLog> listed) {
     long lastMissing = firstMissing;
     while (lastMissing < logs.last() && known(logs, lastMissing + 1) == null) {
       lastMissing++;
@@ -292,16 +348,32 @@ final class LogInventory {
     Span after = known(logs, lastMissing + 1);
     Span lastGone = listed(listed, t, lastMissing);
     Scn upper = after != null ? after.first() : lastGone != null ? lastGone.next() : null;
-    String range = lower != null && upper != null ? "SCN " + lower + " to " + upper
-        : lower != null ? "SCN from " + lower : upper != null ? "SCN below " + upper
-        : "SCN range unknown";
+    String range =
+        lower != null && upper != null
+            ? "SCN " + lower + " to " + upper
+            : lower != null
+                ? "SCN from " + lower
+                : upper != null ? "SCN below " + upper : "SCN range unknown";
     boolean one = firstMissing == lastMissing;
-    return "thread " + t + (one ? " sequence " + firstMissing : " sequences " + firstMissing + " to " + lastMissing)
-        + " (" + range + ") " + (one ? "is" : "are") + " neither archived at destination " + destId
-        + " nor online; archived there: " + logs.archivedSequences() + ", online: " + logs.onlineSequences();
+    return "thread "
+        + t
+        + (one ? " sequence " + firstMissing : " sequences " + firstMissing + " to " + lastMissing)
+        + " ("
+        + range
+        + ") "
+        + (one ? "is" : "are")
+        + " neither archived at destination "
+        + destId
+        + " nor online; archived there: "
+        + logs.archivedSequences()
+        + ", online: "
+        + logs.onlineSequences();
   }
 
-  /** FIRST_CHANGE# and NEXT_CHANGE# of a sequence some view still lists (a deleted archive too), or null. */
+  /**
+   * FIRST_CHANGE# and NEXT_CHANGE# of a sequence some view still lists (a deleted archive too), or
+   * null.
+   */
   private static Span known(ThreadLogs logs, long sequence) {
     StepLog log = logs.usable().get(sequence);
     if (log != null) {
@@ -311,7 +383,9 @@ final class LogInventory {
     return gone == null ? null : new Span(gone.firstScn(), gone.nextScn());
   }
 
-  /** FIRST_CHANGE# and NEXT_CHANGE# of a sequence V$ARCHIVED_LOG lists at any destination, or null. */
+  /**
+   * FIRST_CHANGE# and NEXT_CHANGE# of a sequence V$ARCHIVED_LOG lists at any destination, or null.
+   */
   private static Span listed(List<ArchivedLog> archived, int thread, long sequence) {
     for (ArchivedLog a : archived) {
       if (a.thread() == thread && a.sequence() == sequence) {
@@ -325,11 +399,22 @@ final class LogInventory {
   private record Span(Scn first, Scn next) {}
 
   private static CdcException purged(int thread, ArchivedLog gone, int destId) {
-    return new CdcException(ErrorCode.LOG_PURGED, "thread " + thread + " sequence " + gone.sequence() + " (SCN "
-        + gone.firstScn() + " to " + gone.nextScn() + ") is deleted at archive destination " + destId);
+    return new CdcException(
+        ErrorCode.LOG_PURGED,
+        "thread "
+            + thread
+            + " sequence "
+            + gone.sequence()
+            + " (SCN "
+            + gone.firstScn()
+            + " to "
+            + gone.nextScn()
+            + ") is deleted at archive destination "
+            + destId);
   }
 
-  private long firstSequence(int t, ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
+  private long firstSequence(
+      int t, ThreadLogs logs, RedoAddress cursor, Scn startScn, RedoThreadState thread) {
     if (cursor != null && cursor.sequence() > 0) {
       // A cursor at the end of a log (a step that ended at a whole log) has read all of it.
       boolean endOfLog = cursor.block() == 0xFFFF_FFFFL && cursor.offset() == 0xFFFF;
@@ -337,14 +422,35 @@ final class LogInventory {
     }
     for (StepLog log : logs.usable().values()) {
       if (log.nextScn().compareTo(startScn) > 0) {
-        if (log.firstScn().compareTo(startScn) > 0 && log.sequence() > 1
-            && !logs.usable().containsKey(log.sequence() - 1) && thread.enableScn().compareTo(startScn) < 0) {
+        if (log.firstScn().compareTo(startScn) > 0
+            && log.sequence() > 1
+            && !logs.usable().containsKey(log.sequence() - 1)
+            && thread.enableScn().compareTo(startScn) < 0) {
           ArchivedLog gone = logs.deleted().get(log.sequence() - 1);
           throw gone != null
-              ? new CdcException(ErrorCode.LOG_PURGED, "thread " + t + " sequence " + gone.sequence() + " (SCN "
-                  + gone.firstScn() + " to " + gone.nextScn() + ") holding start SCN " + startScn + " is deleted")
-              : new CdcException(ErrorCode.LOG_SEQUENCE_GAP, "thread " + t + ": no log holds start SCN " + startScn
-                  + "; the oldest available is sequence " + log.sequence() + " from SCN " + log.firstScn());
+              ? new CdcException(
+                  ErrorCode.LOG_PURGED,
+                  "thread "
+                      + t
+                      + " sequence "
+                      + gone.sequence()
+                      + " (SCN "
+                      + gone.firstScn()
+                      + " to "
+                      + gone.nextScn()
+                      + ") holding start SCN "
+                      + startScn
+                      + " is deleted")
+              : new CdcException(
+                  ErrorCode.LOG_SEQUENCE_GAP,
+                  "thread "
+                      + t
+                      + ": no log holds start SCN "
+                      + startScn
+                      + "; the oldest available is sequence "
+                      + log.sequence()
+                      + " from SCN "
+                      + log.firstScn());
         }
         return log.sequence();
       }
@@ -355,15 +461,19 @@ final class LogInventory {
   private int destination(List<ArchiveDestination> destinations) {
     ArchiveDestination chosen = null;
     for (ArchiveDestination d : destinations) {
-      boolean match = destinationName.isEmpty() ? d.usableLocal() : d.name().equalsIgnoreCase(destinationName);
+      boolean match =
+          destinationName.isEmpty() ? d.usableLocal() : d.name().equalsIgnoreCase(destinationName);
       if (match && (chosen == null || d.destId() < chosen.destId())) {
         chosen = d;
       }
     }
     if (chosen == null && !destinationName.isEmpty()) {
-      throw new CdcException(ErrorCode.INVALID_CONFIGURATION, "cdc.archive.destination='" + destinationName
-          + "': no such archive destination; V$ARCHIVE_DEST_STATUS has " + destinations.stream()
-              .map(ArchiveDestination::name).toList());
+      throw new CdcException(
+          ErrorCode.INVALID_CONFIGURATION,
+          "cdc.archive.destination='"
+              + destinationName
+              + "': no such archive destination; V$ARCHIVE_DEST_STATUS has "
+              + destinations.stream().map(ArchiveDestination::name).toList());
     }
     return chosen == null ? -1 : chosen.destId();
   }

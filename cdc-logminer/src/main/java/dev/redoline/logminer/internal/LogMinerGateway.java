@@ -26,9 +26,9 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>Every method throws {@link SQLException} as ojdbc would: see {@link dev.redoline.core.internal.OracleError} for the
- * ORA numbers each one raises. A gateway is used by one thread at a time, except
- * {@link RowCursor#cancel()}, which may be called from any thread.
+ * <p>Every method throws {@link SQLException} as ojdbc would: see {@link
+ * dev.redoline.core.internal.OracleError} for the ORA numbers each one raises. A gateway is used by
+ * one thread at a time, except {@link RowCursor#cancel()}, which may be called from any thread.
  */
 public interface LogMinerGateway extends AutoCloseable {
 
@@ -42,8 +42,8 @@ public interface LogMinerGateway extends AutoCloseable {
   List<OnlineLog> onlineLogs() throws SQLException;
 
   /**
-   * {@code V$ARCHIVED_LOG} rows of the current incarnation whose {@code NEXT_CHANGE# > after}:
-   * one row per copy per destination, including deleted ({@code STATUS='D'}) rows.
+   * {@code V$ARCHIVED_LOG} rows of the current incarnation whose {@code NEXT_CHANGE# > after}: one
+   * row per copy per destination, including deleted ({@code STATUS='D'}) rows.
    */
   List<ArchivedLog> archivedLogs(Scn after) throws SQLException;
 
@@ -53,18 +53,21 @@ public interface LogMinerGateway extends AutoCloseable {
   /** {@code V$PDBS} (empty in a non-container database). */
   List<PdbState> pdbs() throws SQLException;
 
-  /** The container this session is in ({@code SYS_CONTEXT('USERENV', 'CON_ID')} and {@code 'CON_NAME'}). */
+  /**
+   * The container this session is in ({@code SYS_CONTEXT('USERENV', 'CON_ID')} and {@code
+   * 'CON_NAME'}).
+   */
   SessionContainer sessionContainer() throws SQLException;
 
   /**
-   * The capture user's CONTAINER_DATA attributes ({@code DBA_CONTAINER_DATA}): which PDBs' rows
-   * the container data objects show it; {@link ContainerData#ALL} in a non-container database.
+   * The capture user's CONTAINER_DATA attributes ({@code DBA_CONTAINER_DATA}): which PDBs' rows the
+   * container data objects show it; {@link ContainerData#ALL} in a non-container database.
    */
   ContainerData containerData() throws SQLException;
 
   /**
-   * Active transactions: {@code V$TRANSACTION} of the instance this connection is on, or
-   * {@code GV$TRANSACTION} of every instance when {@code allInstances}.
+   * Active transactions: {@code V$TRANSACTION} of the instance this connection is on, or {@code
+   * GV$TRANSACTION} of every instance when {@code allInstances}.
    */
   List<ActiveTransaction> activeTransactions(boolean allInstances) throws SQLException;
 
@@ -77,15 +80,17 @@ public interface LogMinerGateway extends AutoCloseable {
   java.util.Set<Integer> instancesWritingRedo() throws SQLException;
 
   /**
-   * The table objects (tables and their partitions) of one container whose owner and name match
-   * the regular expressions ({@code REGEXP_LIKE} semantics, anchored by the caller).
+   * The table objects (tables and their partitions) of one container whose owner and name match the
+   * regular expressions ({@code REGEXP_LIKE} semantics, anchored by the caller).
    *
    * @param container the PDB name, or {@code null} in a non-container database
    */
   List<DictionaryObject> objects(String container, String ownerRegex, String tableRegex)
       throws SQLException;
 
-  /** Whether {@code V$DATABASE.FORCE_LOGGING} is YES: every change writes redo, NOLOGGING or not. */
+  /**
+   * Whether {@code V$DATABASE.FORCE_LOGGING} is YES: every change writes redo, NOLOGGING or not.
+   */
   boolean forceLogging() throws SQLException;
 
   /**
@@ -136,17 +141,17 @@ public interface LogMinerGateway extends AutoCloseable {
   List<ChunkRead.Row> readChunk(ChunkRead read) throws SQLException;
 
   /**
-   * A flashback query of {@code table} as of {@code scn} that selects no column and no row
-   * ({@code SELECT 1 FROM t AS OF SCN ? WHERE 1 = 0}): Oracle checks the privileges it needs as it
-   * parses, so ORA-01031 says the user may not read the table as of an SCN; nothing is read.
+   * A flashback query of {@code table} as of {@code scn} that selects no column and no row ({@code
+   * SELECT 1 FROM t AS OF SCN ? WHERE 1 = 0}): Oracle checks the privileges it needs as it parses,
+   * so ORA-01031 says the user may not read the table as of an SCN; nothing is read.
    */
   void probeAsOf(dev.redoline.core.TableId table, dev.redoline.core.Scn scn) throws SQLException;
 
   /**
-   * Moves this connection's session into container {@code pdb} ({@code ALTER SESSION SET CONTAINER},
-   * which needs the SET CONTAINER privilege): its chunk reads then read that PDB's tables. A
-   * session that mines stays at CDB$ROOT; this is for a second connection that only reads chunks.
-   * ORA-65011 when there is no such PDB, ORA-01031 without the privilege.
+   * Moves this connection's session into container {@code pdb} ({@code ALTER SESSION SET
+   * CONTAINER}, which needs the SET CONTAINER privilege): its chunk reads then read that PDB's
+   * tables. A session that mines stays at CDB$ROOT; this is for a second connection that only reads
+   * chunks. ORA-65011 when there is no such PDB, ORA-01031 without the privilege.
    */
   void switchContainer(String pdb) throws SQLException;
 

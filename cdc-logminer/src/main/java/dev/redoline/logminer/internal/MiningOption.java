@@ -5,7 +5,8 @@ import java.util.Set;
 /**
  * The {@code OPTIONS} of {@code DBMS_LOGMNR.START_LOGMNR}. The gateway passes them as the sum of
  * the package constants named in the PL/SQL call ({@code SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG +
- * SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT}), so the database resolves their values and none is assumed here.
+ * SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT}), so the database resolves their values and none is assumed
+ * here.
  */
 public enum MiningOption {
   /** Read the dictionary from the redo (DBMS_LOGMNR_D.BUILD). */
@@ -28,8 +29,8 @@ public enum MiningOption {
   CONTINUOUS_MINE;
 
   /**
-   * The {@code OPTIONS} argument: the named constants added up, in declaration order (so one set
-   * of options is always one statement text), or {@code 0} for none.
+   * The {@code OPTIONS} argument: the named constants added up, in declaration order (so one set of
+   * options is always one statement text), or {@code 0} for none.
    */
   public static String sum(Set<MiningOption> options) {
     StringBuilder sum = new StringBuilder();

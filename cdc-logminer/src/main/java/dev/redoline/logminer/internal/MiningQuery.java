@@ -14,26 +14,26 @@ import java.util.TreeMap;
  * the predicates below (the simulator hands that SELECT to its SQL engine as it is).
  *
  * <ul>
- *   <li>DML rows of the captured object ids, per container ({@code SRC_CON_ID = ? AND DATA_OBJ#
- *       IN (...)}); container 0 in a non-container database. Also every row naming a captured
- *       table by owner and name ({@link #capturedTables}), whatever its DATA_OBJ#: an object id
- *       the catalog has not resolved yet (a partition added by an excluded user's DDL, or by
- *       recursive DDL LogMiner shows no row for) must still leave the database.
+ *   <li>DML rows of the captured object ids, per container ({@code SRC_CON_ID = ? AND DATA_OBJ# IN
+ *       (...)}); container 0 in a non-container database. Also every row naming a captured table by
+ *       owner and name ({@link #capturedTables}), whatever its DATA_OBJ#: an object id the catalog
+ *       has not resolved yet (a partition added by an excluded user's DDL, or by recursive DDL
+ *       LogMiner shows no row for) must still leave the database.
  *   <li>With {@link #includeDdl}, DDL rows (code 5) of <em>every</em> object, whatever its
  *       DATA_OBJ# and whoever ran it: a {@code CREATE TABLE} of a table not yet captured is how a
  *       new matching table is discovered, and an excluded user's DDL still changes what the
  *       captured tables are.
  *   <li>Transaction control rows (START, COMMIT, ROLLBACK, and replication markers, code 27) with
- *       {@link #includeTransactionControl},
- *       never filtered by user: a transaction's end must be seen whoever ran it.
+ *       {@link #includeTransactionControl}, never filtered by user: a transaction's end must be
+ *       seen whoever ran it.
  *   <li>Other rows of {@link #excludedUsers} are left out ({@code USERNAME NOT IN (...)}).
- *   <li>LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END, the
- *       32K rows) only with {@link #includeLobRows}: with {@code cdc.lob.enabled=false} the
- *       database does not send what the capture would ignore.
+ *   <li>LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML DOC BEGIN/WRITE/END, the 32K
+ *       rows) only with {@link #includeLobRows}: with {@code cdc.lob.enabled=false} the database
+ *       does not send what the capture would ignore.
  *   <li>Rows that report holes in the redo, MISSING_SCN (34) and CORRUPTED_BLOCKS, are always
  *       returned: they concern every object.
- *   <li>Per thread, only rows strictly after that thread's cursor address
- *       ({@code (RBASQN, RBABLK, RBABYTE) > (?, ?, ?)}); a thread without a cursor is read whole.
+ *   <li>Per thread, only rows strictly after that thread's cursor address ({@code (RBASQN, RBABLK,
+ *       RBABYTE) > (?, ?, ?)}); a thread without a cursor is read whole.
  * </ul>
  *
  * <pre>{@code
@@ -48,18 +48,29 @@ import java.util.TreeMap;
  * @param objectIds captured DATA_OBJ# values per container id; {@code null} captures every object
  * @param includeTransactionControl whether START/COMMIT/ROLLBACK rows are returned
  * @param includeDdl whether DDL rows (code 5) of every object are returned
- * @param includeLobRows whether LOB rows ({@link dev.redoline.core.RedoRow#LOB_OPERATION_CODES}) are returned
+ * @param includeLobRows whether LOB rows ({@link dev.redoline.core.RedoRow#LOB_OPERATION_CODES})
+ *     are returned
  * @param capturedTables the captured tables by container id, owner and name
  * @param excludedUsers users whose DML and LOB rows are left out
  * @param cursors per-thread addresses; only rows strictly after them are returned
  * @param fetchSize rows per round trip
  * @param timeout the query timeout ({@code Statement.setQueryTimeout}); zero for none
  */
-public record MiningQuery(Map<Integer, Set<Integer>> objectIds, Set<CapturedTable> capturedTables,
-    boolean includeTransactionControl, boolean includeDdl, boolean includeLobRows, Set<String> excludedUsers, Map<Integer, RedoAddress> cursors, int fetchSize,
+public record MiningQuery(
+    Map<Integer, Set<Integer>> objectIds,
+    Set<CapturedTable> capturedTables,
+    boolean includeTransactionControl,
+    boolean includeDdl,
+    boolean includeLobRows,
+    Set<String> excludedUsers,
+    Map<Integer, RedoAddress> cursors,
+    int fetchSize,
     Duration timeout) {
 
-  /** A captured table as LogMiner names it: container id (0 in a non-container database), SEG_OWNER, TABLE_NAME. */
+  /**
+   * A captured table as LogMiner names it: container id (0 in a non-container database), SEG_OWNER,
+   * TABLE_NAME.
+   */
   public record CapturedTable(int conId, String owner, String table) {
     public CapturedTable {
       Objects.requireNonNull(owner, "owner == null");
@@ -83,15 +94,24 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, Set<CapturedTabl
     if (timeout.isNegative()) {
       throw new IllegalArgumentException("timeout must not be negative: " + timeout);
     }
-    cursors.forEach((thread, address) -> {
-      if (address.thread() != thread) {
-        throw new IllegalArgumentException("cursor for thread " + thread + " is an address of thread "
-            + address.thread() + ": " + address);
-      }
-    });
+    cursors.forEach(
+        (thread, address) -> {
+          if (address.thread() != thread) {
+            throw new IllegalArgumentException(
+                "cursor for thread "
+                    + thread
+                    + " is an address of thread "
+                    + address.thread()
+                    + ": "
+                    + address);
+          }
+        });
   }
 
-  /** A builder: control rows, DDL and LOB rows included, nothing captured, no cursor, fetch size 1000, no timeout. */
+  /**
+   * A builder: control rows, DDL and LOB rows included, nothing captured, no cursor, fetch size
+   * 1000, no timeout.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -187,8 +207,16 @@ public record MiningQuery(Map<Integer, Set<Integer>> objectIds, Set<CapturedTabl
     }
 
     public MiningQuery build() {
-      return new MiningQuery(captureAll ? null : objectIds, tables, transactionControl, ddl, lobRows, excludedUsers,
-          cursors, fetchSize, timeout);
+      return new MiningQuery(
+          captureAll ? null : objectIds,
+          tables,
+          transactionControl,
+          ddl,
+          lobRows,
+          excludedUsers,
+          cursors,
+          fetchSize,
+          timeout);
     }
   }
 }

@@ -8,21 +8,22 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Splits one step's SCN range into contiguous ranges, one per LogMiner session
- * ({@code cdc.mining.sessions}), so that each session returns exactly the rows one session over
- * the whole step returns with an SCN in its range, in the same order: concatenated in range
- * order, they are the one session's rows.
+ * Splits one step's SCN range into contiguous ranges, one per LogMiner session ({@code
+ * cdc.mining.sessions}), so that each session returns exactly the rows one session over the whole
+ * step returns with an SCN in its range, in the same order: concatenated in range order, they are
+ * the one session's rows.
  *
  * <h2>Why that holds</h2>
- * LogMiner returns the records of its added logs whose SCN lies within START_LOGMNR's bounds
- * (both included), ordered by SCN across threads. Range {@code k} is {@code [b(k), b(k+1) - 1]},
- * the first starting at the step's start SCN and the last ending at its end SCN, so every SCN of
- * the step is in exactly one range; its session adds every log of the step that holds an SCN of
- * the range ({@code firstScn <= high} and {@code nextScn > low}), whatever its thread: a RAC
- * thread whose log switched at another SCN than the others' has that log added to each range it
- * spans, and each session reads only its part. The pieces of a statement continued over CSF rows,
- * a statement's LOB rows after it and a record at the end of a log share their record's SCN or
- * follow it in SCN order, so they stay together and in order.
+ *
+ * LogMiner returns the records of its added logs whose SCN lies within START_LOGMNR's bounds (both
+ * included), ordered by SCN across threads. Range {@code k} is {@code [b(k), b(k+1) - 1]}, the
+ * first starting at the step's start SCN and the last ending at its end SCN, so every SCN of the
+ * step is in exactly one range; its session adds every log of the step that holds an SCN of the
+ * range ({@code firstScn <= high} and {@code nextScn > low}), whatever its thread: a RAC thread
+ * whose log switched at another SCN than the others' has that log added to each range it spans, and
+ * each session reads only its part. The pieces of a statement continued over CSF rows, a
+ * statement's LOB rows after it and a record at the end of a log share their record's SCN or follow
+ * it in SCN order, so they stay together and in order.
  *
  * <p>Boundaries are FIRST_CHANGE#s of the step's archived logs, chosen so the ranges hold about as
  * many archived logs each, and all lie below the first SCN of any online log: the online logs are
@@ -37,13 +38,20 @@ final class MiningRanges {
    * given one, when the step is not split.
    */
   static List<StepPlan> split(StepPlan plan, int sessions) {
-    List<StepLog> archived = plan.logs().stream().filter(l -> !l.online())
-        .sorted(Comparator.comparing(StepLog::firstScn)).toList();
+    List<StepLog> archived =
+        plan.logs().stream()
+            .filter(l -> !l.online())
+            .sorted(Comparator.comparing(StepLog::firstScn))
+            .toList();
     if (sessions <= 1 || archived.size() < 2) {
       return List.of(plan);
     }
-    Scn onlineFloor = plan.logs().stream().filter(StepLog::online).map(StepLog::firstScn)
-        .min(Scn::compareTo).orElse(Scn.MAX);
+    Scn onlineFloor =
+        plan.logs().stream()
+            .filter(StepLog::online)
+            .map(StepLog::firstScn)
+            .min(Scn::compareTo)
+            .orElse(Scn.MAX);
     TreeSet<Scn> bounds = new TreeSet<>();
     for (int k = 1; k < sessions; k++) {
       Scn b = archived.get((int) ((long) k * archived.size() / sessions)).firstScn();
@@ -54,7 +62,8 @@ final class MiningRanges {
     List<StepPlan> ranges = new ArrayList<>();
     Scn low = plan.startScn();
     for (Scn b : bounds) {
-      // START_LOGMNR refuses an end SCN not above its start (ORA-01281): each range spans two SCNs at least
+      // START_LOGMNR refuses an end SCN not above its start (ORA-01281): each range spans two SCNs
+      // at least
       if (b.compareTo(low.plus(1)) > 0) {
         ranges.add(range(plan, low, b.minus(1)));
         low = b;
@@ -74,7 +83,14 @@ final class MiningRanges {
         logs.add(log);
       }
     }
-    return new StepPlan(logs, low, high, plan.cursors(), plan.ends(), plan.safeScn(), plan.limitedByWindow(),
+    return new StepPlan(
+        logs,
+        low,
+        high,
+        plan.cursors(),
+        plan.ends(),
+        plan.safeScn(),
+        plan.limitedByWindow(),
         plan.liveEnds());
   }
 }

@@ -11,17 +11,17 @@ import java.util.Set;
 /**
  * The LogMiner session on one connection: which logs are added, and when the session was begun.
  *
- * <p>Each step calls {@link #start}: when the step needs other logs than those added, or the session
- * is older than {@code cdc.mining.session.max.age.ms} (LogMiner's memory grows with a session's
- * age), the logs are added anew, the first with {@link AddLogOption#NEW}, which ends the previous
- * session. START_LOGMNR runs every step, because its SCN bounds are the step's and its options
- * never carry over.
+ * <p>Each step calls {@link #start}: when the step needs other logs than those added, or the
+ * session is older than {@code cdc.mining.session.max.age.ms} (LogMiner's memory grows with a
+ * session's age), the logs are added anew, the first with {@link AddLogOption#NEW}, which ends the
+ * previous session. START_LOGMNR runs every step, because its SCN bounds are the step's and its
+ * options never carry over.
  */
 final class MiningSession {
 
   /** START_LOGMNR options: the online catalog, and no ROWID clause (the ROW_ID column keeps it). */
-  static final Set<MiningOption> OPTIONS = Set.of(MiningOption.DICT_FROM_ONLINE_CATALOG,
-      MiningOption.NO_ROWID_IN_STMT);
+  static final Set<MiningOption> OPTIONS =
+      Set.of(MiningOption.DICT_FROM_ONLINE_CATALOG, MiningOption.NO_ROWID_IN_STMT);
 
   private final Clock clock;
   private final Duration maxAge;

@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import dev.redoline.core.Xid;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,20 +20,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One mining step (docs/architecture.md#a-step): planned from the log inventory, read whole
- * ({@link StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit
- * order ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read
- * and released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what
- * the sink acknowledged) is kept by {@link Positions}; the step keeps its start SCN for the plan.
+ * One mining step (docs/architecture.md#a-step): planned from the log inventory, read whole ({@link
+ * StepReader}), decoded and applied to the buffer ({@link StepApplier}), released in commit order
+ * ({@link CommitSequencer}) and published ({@link Publisher}), with the snapshot chunks read and
+ * released alongside ({@link Snapshots}). Where the stream is (the cursors, the floor, what the
+ * sink acknowledged) is kept by {@link Positions}; the step keeps its start SCN for the plan.
  *
  * <h2>Implementation notes</h2>
+ *
  * <ul>
- *   <li><b>State.</b> The cursors move only after a step is applied in full; a failure before
- *       that leaves them, the buffer and the published output untouched, so the same step is mined
+ *   <li><b>State.</b> The cursors move only after a step is applied in full; a failure before that
+ *       leaves them, the buffer and the published output untouched, so the same step is mined
  *       again. Nothing after the read touches the database.
- *   <li><b>Database work at step start.</b> The catalog's refresh after a DDL
- *       ({@link CatalogTracker}) and the orphan check ({@link Orphans}) run at the start of a step,
- *       so a connection lost while doing them only repeats them.
+ *   <li><b>Database work at step start.</b> The catalog's refresh after a DDL ({@link
+ *       CatalogTracker}) and the orphan check ({@link Orphans}) run at the start of a step, so a
+ *       connection lost while doing them only repeats them.
  * </ul>
  */
 final class MiningStep {
@@ -66,27 +66,57 @@ final class MiningStep {
 
   private Scn startScn;
   private Scn currentScn = Scn.ZERO;
+
   /** The log views the last plan was made from: the redo after each cursor is counted over them. */
   private LogInventory.Snapshot lastListing;
+
   private final TransactionDrops drops = new TransactionDrops();
   private Publisher publisher;
   private int archiveWaits;
-  /** Whether this stream has applied redo yet: {@code when_needed} starts over only before it has. */
+
+  /**
+   * Whether this stream has applied redo yet: {@code when_needed} starts over only before it has.
+   */
   private boolean appliedAny;
-  /** Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends. */
+
+  /**
+   * Whether {@code cdc.snapshot.mode=initial_only} has delivered every snapshot: the capture ends.
+   */
   private boolean finished;
+
   /** The archived logs the last inventory listed: their sizes, for the catch-up estimate. */
   private List<ArchivedLog> lastArchived = List.of();
+
   /** Whether the last step was mined by several sessions: an ops event when that changes. */
   private boolean minedInParallel;
-  /** Rows the current step's query fetched, also when it failed part way ({@link RecoveryPolicy}). */
+
+  /**
+   * Rows the current step's query fetched, also when it failed part way ({@link RecoveryPolicy}).
+   */
   private long rowsFetched;
 
-  MiningStep(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, Clock clock, TransactionBuffer buffer,
-      EventQueue queue, TableCatalog catalog, CatalogTracker tracker, StepApplier applier, CommitSequencer sequencer,
-      Snapshots snapshots, CaptureConnection connection, RecoveryPolicy recovery, Orphans orphans, Positions positions,
-      DatabaseZone zone, LogInventory inventory, SessionStartFloor startFloor, MiningWindow window,
-      MiningSession session, CaptureStats stats, OpsLog ops) {
+  MiningStep(
+      CaptureSettings settings,
+      SnapshotSettings.Mode snapshotMode,
+      Clock clock,
+      TransactionBuffer buffer,
+      EventQueue queue,
+      TableCatalog catalog,
+      CatalogTracker tracker,
+      StepApplier applier,
+      CommitSequencer sequencer,
+      Snapshots snapshots,
+      CaptureConnection connection,
+      RecoveryPolicy recovery,
+      Orphans orphans,
+      Positions positions,
+      DatabaseZone zone,
+      LogInventory inventory,
+      SessionStartFloor startFloor,
+      MiningWindow window,
+      MiningSession session,
+      CaptureStats stats,
+      OpsLog ops) {
     this.settings = settings;
     this.snapshotMode = snapshotMode;
     this.clock = clock;
@@ -122,11 +152,19 @@ final class MiningStep {
     rowsFetched = 0;
     if (publisher == null) {
       boolean current = settings.startScn().equals("current");
-      // A first start snapshots from the SCN streaming starts at: nothing committed after is missed,
+      // A first start snapshots from the SCN streaming starts at: nothing committed after is
+      // missed,
       // and the transactions open then are read from their start ({@link FirstStart}).
-      begin(current ? FirstStart.at(db) : Positions.startMark(Position.start(Scn.parse(settings.startScn()))), current);
+      begin(
+          current
+              ? FirstStart.at(db)
+              : Positions.startMark(Position.start(Scn.parse(settings.startScn()))),
+          current);
     }
-    tracker.refreshIfStale(db, positions.floor(), (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
+    tracker.refreshIfStale(
+        db,
+        positions.floor(),
+        (layout, at, ddl) -> publisher.schema(layout, at, ddl, positions.held()));
     orphans.checkIfDue(db, buffer);
     drops.apply(buffer, applier, ops);
     // Chunks are read before the step's plan: the step's end SCN is then at or above theirs.
@@ -136,7 +174,13 @@ final class MiningStep {
     applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;
     try {
-      outcome = inventory.plan(listing(db, positions.listingFloor(), writing), positions.cursors(), startScn, window.logs(), clock.instant());
+      outcome =
+          inventory.plan(
+              listing(db, positions.listingFloor(), writing),
+              positions.cursors(),
+              startScn,
+              window.logs(),
+              clock.instant());
     } catch (CdcException e) {
       if (!recovery.startsOver(e)) {
         throw e;
@@ -146,12 +190,19 @@ final class MiningStep {
     }
     if (outcome instanceof LogInventory.Wait) {
       // Before waiting for a log, make sure it is not just below the listing's floor.
-      outcome = inventory.plan(listing(db, Scn.ZERO, writing), positions.cursors(), startScn, window.logs(), clock.instant());
+      outcome =
+          inventory.plan(
+              listing(db, Scn.ZERO, writing),
+              positions.cursors(),
+              startScn,
+              window.logs(),
+              clock.instant());
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {
-        throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, wait.reason() + ", and still not archived after "
-            + archiveWaits + " inventory polls");
+        throw new CdcException(
+            ErrorCode.LOG_SEQUENCE_GAP,
+            wait.reason() + ", and still not archived after " + archiveWaits + " inventory polls");
       }
       ops.event(OpsEvent.Type.WAITING_FOR_ARCHIVE, wait.reason());
       return true;
@@ -166,7 +217,8 @@ final class MiningStep {
     return mine(db, plan);
   }
 
-  private boolean mine(LogMinerGateway db, StepPlan plan) throws SQLException, InterruptedException {
+  private boolean mine(LogMinerGateway db, StepPlan plan)
+      throws SQLException, InterruptedException {
     Instant begun = clock.instant();
     positions.planned(plan);
     int restarts = session.restarts();
@@ -180,8 +232,11 @@ final class MiningStep {
       stats.figures().onSessionStart(Duration.between(sessionBegun, clock.instant()));
     }
     if (session.restarts() > restarts) {
-      ops.event(OpsEvent.Type.SESSION_RESTARTED, "LogMiner session restarted after "
-          + settings.sessionMaxAge().toMillis() + " ms (cdc.mining.session.max.age.ms) to release its memory");
+      ops.event(
+          OpsEvent.Type.SESSION_RESTARTED,
+          "LogMiner session restarted after "
+              + settings.sessionMaxAge().toMillis()
+              + " ms (cdc.mining.session.max.age.ms) to release its memory");
     }
     Instant fetchBegun = clock.instant();
     Duration fetchTook;
@@ -189,13 +244,31 @@ final class MiningStep {
     StepRowStore store = new StepRowStore(settings.stepMemoryBytes(), settings.spillDirectory());
     try {
       if (ranges.size() == 1) {
-        rows = StepReader.read(db, mined, query(plan), tracker::changesCapture, tracker::unresolved, store,
-            n -> rowsFetched = n);
+        rows =
+            StepReader.read(
+                db,
+                mined,
+                query(plan),
+                tracker::changesCapture,
+                tracker::unresolved,
+                store,
+                n -> rowsFetched = n);
       } else {
         long[] fetchedByAll = new long[1];
-        try (RowCursor merged = connection.parallel().mine(db, session, ranges, query(plan),
-            settings.stepMemoryBytes(), settings.spillDirectory(), n -> fetchedByAll[0] = n)) {
-          rows = StepReader.read(merged, mined, tracker::changesCapture, tracker::unresolved, store, n -> { });
+        try (RowCursor merged =
+            connection
+                .parallel()
+                .mine(
+                    db,
+                    session,
+                    ranges,
+                    query(plan),
+                    settings.stepMemoryBytes(),
+                    settings.spillDirectory(),
+                    n -> fetchedByAll[0] = n)) {
+          rows =
+              StepReader.read(
+                  merged, mined, tracker::changesCapture, tracker::unresolved, store, n -> {});
         } finally {
           rowsFetched = fetchedByAll[0];
         }
@@ -223,7 +296,8 @@ final class MiningStep {
     if (rows.unresolved() != null) {
       tracker.unresolvedCut(rows.unresolved());
     }
-    Scn releasable = snapshots.cap(rows.safeScn());   // a chunk that waits for its next read holds the stream
+    Scn releasable =
+        snapshots.cap(rows.safeScn()); // a chunk that waits for its next read holds the stream
     var released = sequencer.release(releasable);
     var chunks = snapshots.release(releasable, catalog);
     for (CommitSequencer.Late late : sequencer.takeLate()) {
@@ -231,13 +305,20 @@ final class MiningStep {
     }
     // Metrics first: a sink that sees this step's events also sees this step's metrics.
     Duration took = Duration.between(begun, clock.instant());
-    stats.catchUp().stepMined(ranges.size() > 1 ? connection.parallel().lastReads() : List.of(), rowsFetched,
-        fetchTook, archivedBytes(plan), took);
+    stats
+        .catchUp()
+        .stepMined(
+            ranges.size() > 1 ? connection.parallel().lastReads() : List.of(),
+            rowsFetched,
+            fetchTook,
+            archivedBytes(plan),
+            took);
     record(plan, applied, took, rows.safeScn());
     publisher.publish(released, positions.held(), chunks, snapshots.reflected());
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
-      ops.event(OpsEvent.Type.SNAPSHOT_PROGRESS,
+      ops.event(
+          OpsEvent.Type.SNAPSHOT_PROGRESS,
           "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");
       finished = true;
     }
@@ -255,8 +336,8 @@ final class MiningStep {
   }
 
   /**
-   * An ops event when steps begin or stop being mined by several sessions
-   * ({@code cdc.mining.sessions}).
+   * An ops event when steps begin or stop being mined by several sessions ({@code
+   * cdc.mining.sessions}).
    */
   private void noteParallel(StepPlan plan, List<StepPlan> ranges) {
     boolean now = ranges.size() > 1;
@@ -265,10 +346,20 @@ final class MiningStep {
     }
     minedInParallel = now;
     long archived = plan.logs().stream().filter(l -> !l.online()).count();
-    ops.event(OpsEvent.Type.PARALLEL_MINING, now
-        ? "parallel mining started: " + ranges.size() + " LogMiner sessions over " + archived + " archived logs "
-            + "(cdc.mining.sessions=" + settings.miningSessions() + ")"
-        : "parallel mining stopped: one LogMiner session (" + archived + " archived logs in the step)");
+    ops.event(
+        OpsEvent.Type.PARALLEL_MINING,
+        now
+            ? "parallel mining started: "
+                + ranges.size()
+                + " LogMiner sessions over "
+                + archived
+                + " archived logs "
+                + "(cdc.mining.sessions="
+                + settings.miningSessions()
+                + ")"
+            : "parallel mining stopped: one LogMiner session ("
+                + archived
+                + " archived logs in the step)");
   }
 
   /** How many rows the last step's query fetched before it ended or failed (0 before its query). */
@@ -276,12 +367,18 @@ final class MiningStep {
     return rowsFetched;
   }
 
-  /** Whether the capture has nothing more to do ({@code cdc.snapshot.mode=initial_only}, snapshots delivered). */
+  /**
+   * Whether the capture has nothing more to do ({@code cdc.snapshot.mode=initial_only}, snapshots
+   * delivered).
+   */
   boolean finished() {
     return finished;
   }
 
-  /** What a step applied: its rows (those below a DDL cut), their SQL_REDO characters, the last of them. */
+  /**
+   * What a step applied: its rows (those below a DDL cut), their SQL_REDO characters, the last of
+   * them.
+   */
   private record Applied(long rows, long chars, RedoRow last, Duration decodeTook) {}
 
   /**
@@ -294,17 +391,18 @@ final class MiningStep {
     long[] counts = new long[2];
     RedoRow[] last = new RedoRow[1];
     Map<Xid, Boolean> lobState = new HashMap<>();
-    rows.forEachChunk(chunk -> {
-      Instant decodeBegun = clock.instant();
-      var decoded = applier.decode(chunk, lobState);
-      decodeTook[0] = decodeTook[0].plus(Duration.between(decodeBegun, clock.instant()));
-      applier.apply(decoded);
-      for (RedoRow row : chunk) {
-        counts[1] += row.sqlRedo().length();
-      }
-      counts[0] += chunk.size();
-      last[0] = chunk.isEmpty() ? last[0] : chunk.get(chunk.size() - 1);
-    });
+    rows.forEachChunk(
+        chunk -> {
+          Instant decodeBegun = clock.instant();
+          var decoded = applier.decode(chunk, lobState);
+          decodeTook[0] = decodeTook[0].plus(Duration.between(decodeBegun, clock.instant()));
+          applier.apply(decoded);
+          for (RedoRow row : chunk) {
+            counts[1] += row.sqlRedo().length();
+          }
+          counts[0] += chunk.size();
+          last[0] = chunk.isEmpty() ? last[0] : chunk.get(chunk.size() - 1);
+        });
     return new Applied(counts[0], counts[1], last[0], decodeTook[0]);
   }
 
@@ -316,10 +414,23 @@ final class MiningStep {
       behind = Duration.between(lastRow, clock.instant());
       behind = behind.isNegative() ? Duration.ZERO : behind;
     }
-    stats.step(new CaptureStats.Step((int) rows.rows(), chars, took, rows.decodeTook(), window.logs(), session.age(),
-        session.restarts(), currentScn, plan.endScn(), delivered, behind, buffer.metrics()));
+    stats.step(
+        new CaptureStats.Step(
+            (int) rows.rows(),
+            chars,
+            took,
+            rows.decodeTook(),
+            window.logs(),
+            session.age(),
+            session.restarts(),
+            currentScn,
+            plan.endScn(),
+            delivered,
+            behind,
+            buffer.metrics()));
     stats.figures().onStep(plan, (int) rows.rows(), took, rows.decodeTook(), behind, currentScn);
-    growth.observe(stats.catchUp().backlogLogs(), behind, clock.instant())
+    growth
+        .observe(stats.catchUp().backlogLogs(), behind, clock.instant())
         .ifPresent(message -> ops.event(OpsEvent.Type.BACKLOG_GROWING, message));
   }
 
@@ -328,14 +439,21 @@ final class MiningStep {
     long bytes = 0;
     for (StepPlan.StepLog log : plan.logs()) {
       if (!log.online()) {
-        bytes += lastArchived.stream().filter(a -> a.thread() == log.thread() && a.sequence() == log.sequence())
-            .findFirst().map(a -> a.blocks() * a.blockSize()).orElse(0L);
+        bytes +=
+            lastArchived.stream()
+                .filter(a -> a.thread() == log.thread() && a.sequence() == log.sequence())
+                .findFirst()
+                .map(a -> a.blocks() * a.blockSize())
+                .orElse(0L);
       }
     }
     return bytes;
   }
 
-  /** What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its zone. */
+  /**
+   * What the inventory plans from: the threads, logs and destinations, and V$DATABASE with its
+   * zone.
+   */
   private LogInventory.Snapshot listing(LogMinerGateway db, Scn archivedAfter, Set<Integer> writing)
       throws SQLException {
     var threads = db.threads();
@@ -346,14 +464,18 @@ final class MiningStep {
     List<ArchivedLog> archived = db.archivedLogs(archivedAfter);
     stats.catchUp().backlog(archived, positions.cursors());
     lastArchived = archived;
-    lastListing = new LogInventory.Snapshot(threads, currentScn, db.onlineLogs(), archived, db.archiveDestinations(),
-        writing);
+    lastListing =
+        new LogInventory.Snapshot(
+            threads, currentScn, db.onlineLogs(), archived, db.archiveDestinations(), writing);
     return lastListing;
   }
 
   private MiningQuery query(StepPlan plan) {
-    MiningQuery.Builder query = MiningQuery.builder().fetchSize(settings.fetchSize())
-        .timeout(settings.queryTimeout()).lobRows(settings.lobEnabled());
+    MiningQuery.Builder query =
+        MiningQuery.builder()
+            .fetchSize(settings.fetchSize())
+            .timeout(settings.queryTimeout())
+            .lobRows(settings.lobEnabled());
     catalog.objectIds().forEach(query::capture);
     catalog.capturedTables().forEach(query::captureByName);
     settings.usersExclude().forEach(query::excludeUser);
@@ -361,14 +483,18 @@ final class MiningStep {
     return query.build();
   }
 
-  /** Where a failed step started: each thread's cursor, or the start SCN before any cursor exists. */
+  /**
+   * Where a failed step started: each thread's cursor, or the start SCN before any cursor exists.
+   */
   String describeStart() {
-    return !positions.cursors().isEmpty() ? "cursor " + positions.cursors().values() : startScn != null ? "SCN " + startScn : "the start position";
+    return !positions.cursors().isEmpty()
+        ? "cursor " + positions.cursors().values()
+        : startScn != null ? "SCN " + startScn : "the start position";
   }
 
   /**
-   * Sets the position the capture starts from: given, or made at the first connection
-   * ({@code firstStart}: every captured table is then snapshotted when the mode asks).
+   * Sets the position the capture starts from: given, or made at the first connection ({@code
+   * firstStart}: every captured table is then snapshotted when the mode asks).
    */
   void begin(Position start, boolean firstStart) {
     startFloor.reset();
@@ -376,21 +502,34 @@ final class MiningStep {
     startScn = start.resumeScn();
     applier.excludedWithoutStart(start.excludedOpen());
     applier.started(start);
-    publisher = new Publisher(queue, start, clock, settings.heartbeatInterval(),
-        snapshots.begin(start.snapshot(), firstStart));
+    publisher =
+        new Publisher(
+            queue,
+            start,
+            clock,
+            settings.heartbeatInterval(),
+            snapshots.begin(start.snapshot(), firstStart));
   }
 
   /**
    * {@code cdc.snapshot.mode=when_needed} after {@code purged} (CDC-2002): the capture starts over
-   * at the current SCN with a new snapshot of every captured table ({@link RecoveryPolicy#startsOver}).
-   * A capture that already applied steps drops what it held, undelivered ({@link SnapshotRestart}).
+   * at the current SCN with a new snapshot of every captured table ({@link
+   * RecoveryPolicy#startsOver}). A capture that already applied steps drops what it held,
+   * undelivered ({@link SnapshotRestart}).
    */
   private void startOver(LogMinerGateway db, CdcException purged) throws SQLException {
     Scn now = db.database().currentScn();
-    ops.event(OpsEvent.Type.SNAPSHOT_RETRY, "the redo of the " + (appliedAny ? "capture's position" : "stored position")
-        + " is gone (" + purged.getMessage() + "); cdc.snapshot.mode=when_needed starts over at SCN " + now + " with a "
-        + "new snapshot of every table: changes between the last delivered one and that SCN are not delivered, "
-        + "deleted rows included");
+    ops.event(
+        OpsEvent.Type.SNAPSHOT_RETRY,
+        "the redo of the "
+            + (appliedAny ? "capture's position" : "stored position")
+            + " is gone ("
+            + purged.getMessage()
+            + "); cdc.snapshot.mode=when_needed starts over at SCN "
+            + now
+            + " with a "
+            + "new snapshot of every table: changes between the last delivered one and that SCN are not delivered, "
+            + "deleted rows included");
     if (appliedAny) {
       SnapshotRestart.dropBuffered(sequencer, buffer, applier);
     }
@@ -398,5 +537,4 @@ final class MiningStep {
     begin(Positions.startMark(Position.start(now)), true);
     snapshots.captured(catalog.layouts());
   }
-
 }

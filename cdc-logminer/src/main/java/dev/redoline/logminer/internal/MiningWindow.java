@@ -30,7 +30,9 @@ final class MiningWindow {
     return logs == 1 ? "1 log per thread" : logs + " logs per thread";
   }
 
-  /** A step that was limited by the window finished in {@code elapsed}: widen it if that was fast. */
+  /**
+   * A step that was limited by the window finished in {@code elapsed}: widen it if that was fast.
+   */
   boolean onStep(Duration elapsed, boolean limitedByWindow) {
     if (limitedByWindow && elapsed.compareTo(target) < 0 && logs < max) {
       logs = Math.min(max, logs * 2);

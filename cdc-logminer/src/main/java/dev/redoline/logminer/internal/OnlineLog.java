@@ -22,11 +22,26 @@ import java.util.Objects;
  * @param firstTime FIRST_TIME (null when unused)
  * @param nextScn NEXT_CHANGE#
  */
-public record OnlineLog(int group, int thread, long sequence, long bytes, int blockSize, String fileName,
-    boolean archived, Status status, Scn firstScn, LocalDateTime firstTime, Scn nextScn) {
+public record OnlineLog(
+    int group,
+    int thread,
+    long sequence,
+    long bytes,
+    int blockSize,
+    String fileName,
+    boolean archived,
+    Status status,
+    Scn firstScn,
+    LocalDateTime firstTime,
+    Scn nextScn) {
 
   /** V$LOG.STATUS. */
-  public enum Status { UNUSED, CURRENT, ACTIVE, INACTIVE }
+  public enum Status {
+    UNUSED,
+    CURRENT,
+    ACTIVE,
+    INACTIVE
+  }
 
   public OnlineLog {
     Objects.requireNonNull(fileName, "fileName == null");

@@ -23,12 +23,12 @@ import org.slf4j.LoggerFactory;
  * Orphans, transactions the database no longer knows although no COMMIT or ROLLBACK of them was
  * mined: every {@code cdc.orphan.check.interval.ms} the buffer is told which transactions are
  * active ({@link #checkIfDue}); the buffer drops those it then finds orphaned while a step is
- * applied and reports each here, as its orphan listener ({@link #accept}), and the step hands
- * them on ({@link #forgetDropped}) to whatever still remembers them.
+ * applied and reports each here, as its orphan listener ({@link #accept}), and the step hands them
+ * on ({@link #forgetDropped}) to whatever still remembers them.
  *
- * <p>Why a listener that only collects: the buffer is built before the parts that apply rows to
- * it, so its listener cannot be one of them; collecting the dropped transactions and handing them
- * on after the step's {@code stepApplied} keeps every dependency pointing one way.
+ * <p>Why a listener that only collects: the buffer is built before the parts that apply rows to it,
+ * so its listener cannot be one of them; collecting the dropped transactions and handing them on
+ * after the step's {@code stepApplied} keeps every dependency pointing one way.
  */
 final class Orphans implements Consumer<OrphanEvent> {
 
@@ -60,9 +60,11 @@ final class Orphans implements Consumer<OrphanEvent> {
     }
     List<String> hidden = TransactionVisibility.hiddenPdbs(db, pdbs);
     if (!hidden.isEmpty()) {
-      LOG.warn("Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
-          + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "
-          + "(docs/oracle-setup.md)", hidden);
+      LOG.warn(
+          "Orphan check skipped: GV$TRANSACTION hides the transactions of {} from the capture user (no "
+              + "CONTAINER_DATA for them), so none is dropped as an orphan; grant CONTAINER_DATA=ALL "
+              + "(docs/oracle-setup.md)",
+          hidden);
       lastCheck = now;
       return;
     }
@@ -75,13 +77,27 @@ final class Orphans implements Consumer<OrphanEvent> {
     lastCheck = now;
   }
 
-  /** The buffer's orphan listener: an ops event now (the buffer has logged it), the transaction kept. */
+  /**
+   * The buffer's orphan listener: an ops event now (the buffer has logged it), the transaction
+   * kept.
+   */
   @Override
   public void accept(OrphanEvent orphan) {
     dropped.add(orphan.xid());
-    ops.onEvent(new OpsEvent(OpsEvent.Type.ORPHAN, clock.instant(), "transaction " + orphan.xid()
-        + " dropped as an orphan: " + orphan.changeCount() + " changes from " + orphan.firstAddress()
-        + " to " + orphan.lastAddress() + ", not active at SCN " + orphan.snapshotScn()));
+    ops.onEvent(
+        new OpsEvent(
+            OpsEvent.Type.ORPHAN,
+            clock.instant(),
+            "transaction "
+                + orphan.xid()
+                + " dropped as an orphan: "
+                + orphan.changeCount()
+                + " changes from "
+                + orphan.firstAddress()
+                + " to "
+                + orphan.lastAddress()
+                + ", not active at SCN "
+                + orphan.snapshotScn()));
   }
 
   /** Hands each transaction dropped since the last call to {@code forget}, once. */

@@ -18,24 +18,26 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
 /**
- * Mines one step's SCN ranges ({@link MiningRanges}) with several LogMiner sessions at once
- * ({@code cdc.mining.sessions}): the first range on the capture's own connection and session, each
- * other one on a connection of its own, opened when first needed and kept across steps. Each
- * session's rows go to a {@link StepRowStore} of their own (the step's memory budget shared
- * between them); once every session has read its range whole, the stores are read one after the
- * other, in range order, as one cursor: the rows one session would have returned, in its order.
+ * Mines one step's SCN ranges ({@link MiningRanges}) with several LogMiner sessions at once ({@code
+ * cdc.mining.sessions}): the first range on the capture's own connection and session, each other
+ * one on a connection of its own, opened when first needed and kept across steps. Each session's
+ * rows go to a {@link StepRowStore} of their own (the step's memory budget shared between them);
+ * once every session has read its range whole, the stores are read one after the other, in range
+ * order, as one cursor: the rows one session would have returned, in its order.
  *
  * <h2>Failures</h2>
+ *
  * A failure of any session fails the step: the other sessions' queries are cancelled, every row
  * read is dropped, and the first failure is thrown as the one session's would be, so the step is
  * mined again (whole) under the same recovery rules, window adaptation and timeouts included
- * ({@link RecoveryPolicy}). A connection of its own whose session failed is closed and opened
- * anew by the next step; the capture's connection is the recovery policy's to handle.
+ * ({@link RecoveryPolicy}). A connection of its own whose session failed is closed and opened anew
+ * by the next step; the capture's connection is the recovery policy's to handle.
  *
  * <h2>Implementation notes</h2>
- * The sessions run on daemon threads of a pool made when first needed and shut down by
- * {@link #close()} (on every reconnect and at the stream's end). The simulator, and any JDBC
- * driver, takes one thread per connection; a connection is never used by two threads at once.
+ *
+ * The sessions run on daemon threads of a pool made when first needed and shut down by {@link
+ * #close()} (on every reconnect and at the stream's end). The simulator, and any JDBC driver, takes
+ * one thread per connection; a connection is never used by two threads at once.
  */
 final class ParallelMining implements AutoCloseable {
 
@@ -81,8 +83,15 @@ final class ParallelMining implements AutoCloseable {
    * @param first the capture's connection, which mines the first range with {@code session}
    * @param fetched told the rows fetched by all sessions when the read ends, also when it fails
    */
-  RowCursor mine(LogMinerGateway first, MiningSession session, List<StepPlan> ranges, MiningQuery query,
-      long budgetBytes, Path spillDirectory, LongConsumer fetched) throws SQLException, InterruptedException {
+  RowCursor mine(
+      LogMinerGateway first,
+      MiningSession session,
+      List<StepPlan> ranges,
+      MiningQuery query,
+      long budgetBytes,
+      Path spillDirectory,
+      LongConsumer fetched)
+      throws SQLException, InterruptedException {
     int n = ranges.size();
     StepRowStore[] stores = new StepRowStore[n];
     RowCursor[] open = new RowCursor[n];
@@ -97,10 +106,24 @@ final class ParallelMining implements AutoCloseable {
     try {
       for (int k = 1; k < n; k++) {
         int range = k;
-        running.add(pool().submit(() -> {
-          read(range, null, null, ranges.get(range), query, stores, open, took, failure, count, started);
-          return null;
-        }));
+        running.add(
+            pool()
+                .submit(
+                    () -> {
+                      read(
+                          range,
+                          null,
+                          null,
+                          ranges.get(range),
+                          query,
+                          stores,
+                          open,
+                          took,
+                          failure,
+                          count,
+                          started);
+                      return null;
+                    }));
       }
       read(0, first, session, ranges.get(0), query, stores, open, took, failure, count, started);
       for (Future<?> f : running) {
@@ -137,8 +160,17 @@ final class ParallelMining implements AutoCloseable {
    * session starts LogMiner and opens its query before any of them fetches ({@code started}), so
    * the database works on all ranges at once from the start, whichever thread fetches first.
    */
-  private void read(int range, LogMinerGateway given, MiningSession givenSession, StepPlan plan, MiningQuery query,
-      StepRowStore[] stores, RowCursor[] open, Duration[] took, AtomicReference<Throwable> failure, AtomicLong count,
+  private void read(
+      int range,
+      LogMinerGateway given,
+      MiningSession givenSession,
+      StepPlan plan,
+      MiningQuery query,
+      StepRowStore[] stores,
+      RowCursor[] open,
+      Duration[] took,
+      AtomicReference<Throwable> failure,
+      AtomicLong count,
       CountDownLatch started) {
     Instant begun = clock.instant();
     boolean counted = false;
@@ -229,11 +261,14 @@ final class ParallelMining implements AutoCloseable {
 
   private synchronized ExecutorService pool() {
     if (pool == null) {
-      pool = Executors.newFixedThreadPool(Math.max(1, sessions - 1), r -> {
-        Thread t = new Thread(r, "redoline-mining-session");
-        t.setDaemon(true);
-        return t;
-      });
+      pool =
+          Executors.newFixedThreadPool(
+              Math.max(1, sessions - 1),
+              r -> {
+                Thread t = new Thread(r, "redoline-mining-session");
+                t.setDaemon(true);
+                return t;
+              });
     }
     return pool;
   }
@@ -270,7 +305,8 @@ final class ParallelMining implements AutoCloseable {
         try {
           row = current.next();
         } catch (SQLException e) {
-          throw new IllegalStateException(e);   // a store's cursor reads the heap or a file, never the database
+          throw new IllegalStateException(
+              e); // a store's cursor reads the heap or a file, never the database
         }
         if (row != null) {
           return row;

@@ -15,25 +15,27 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Where restart positions are made (docs/architecture.md#positions, rule 4): it keeps the per-thread
- * cursors, the session start floor of the last step and the first SCN of every planned log, and
- * asks the buffer (open transactions), the sequencer (committed ones not yet published) and the
- * applier (excluded users' transactions) what they hold back ({@link #held()}); {@link Base} turns
- * that into the position of an event. It also keeps what the sink acknowledged and tells the
- * buffer at once. Capture thread only, but for {@link #acknowledge} and {@link #acknowledged}
- * (the sink's thread).
+ * Where restart positions are made (docs/architecture.md#positions, rule 4): it keeps the
+ * per-thread cursors, the session start floor of the last step and the first SCN of every planned
+ * log, and asks the buffer (open transactions), the sequencer (committed ones not yet published)
+ * and the applier (excluded users' transactions) what they hold back ({@link #held()}); {@link
+ * Base} turns that into the position of an event. It also keeps what the sink acknowledged and
+ * tells the buffer at once. Capture thread only, but for {@link #acknowledge} and {@link
+ * #acknowledged} (the sink's thread).
  *
  * <h2>What a position holds</h2>
+ *
  * The resume address of a thread is the highest address below which nothing is needed again: the
  * lowest of its cursor, the first unjournaled row of each open transaction (from the buffer), and
  * the first row of each committed transaction not yet delivered in full. An event of a transaction
- * in the middle of it keeps that transaction's first row in the resume addresses; its last event
- * no longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ * in the middle of it keeps that transaction's first row in the resume addresses; its last event no
+ * longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
  */
 final class Positions {
 
   /** Above every real redo address: a start mark that orders after every commit at an SCN. */
-  private static final RedoAddress END_OF_REDO = new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
+  private static final RedoAddress END_OF_REDO =
+      new RedoAddress(Integer.MAX_VALUE, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
 
   /**
    * What positions are made from after a step.
@@ -46,8 +48,13 @@ final class Positions {
    * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
    * @param excludedOpen open transactions of excluded users whose START was not mined
    */
-  record Held(Map<Integer, RedoAddress> cursors, ResumePoint open, List<CommitSequencer.Ready> waiting, Scn floor,
-      java.util.function.Function<RedoAddress, Scn> firstScnOf, Set<Xid> excludedOpen) {
+  record Held(
+      Map<Integer, RedoAddress> cursors,
+      ResumePoint open,
+      List<CommitSequencer.Ready> waiting,
+      Scn floor,
+      java.util.function.Function<RedoAddress, Scn> firstScnOf,
+      Set<Xid> excludedOpen) {
 
     /** Per thread, the lowest log sequence a position built now may point into. */
     Map<Integer, Long> oldestSequences() {
@@ -69,7 +76,10 @@ final class Positions {
   private final LogBounds bounds = new LogBounds();
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn floor;
-  /** The position the sink acknowledged last, or the start position; written by the sink's thread. */
+
+  /**
+   * The position the sink acknowledged last, or the start position; written by the sink's thread.
+   */
   private volatile Position acknowledged;
 
   Positions(TransactionBuffer buffer, CommitSequencer sequencer, StepApplier applier) {
@@ -83,15 +93,19 @@ final class Positions {
    * every real commit at its SCN, so commits at or before it count as delivered.
    */
   static Position startMark(Position from) {
-    return from.lastCommit() != null ? from
+    return from.lastCommit() != null
+        ? from
         : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
   }
 
-  /** The capture starts at {@code start}: its resume addresses are the cursors, its resume SCN the floor. */
+  /**
+   * The capture starts at {@code start}: its resume addresses are the cursors, its resume SCN the
+   * floor.
+   */
   void begin(Position start) {
     cursors.putAll(start.resume());
     floor = start.resumeScn();
-    acknowledge(start);   // what the start position says was delivered is acknowledged
+    acknowledge(start); // what the start position says was delivered is acknowledged
   }
 
   /**
@@ -107,7 +121,10 @@ final class Positions {
     }
   }
 
-  /** The position acknowledged last, the start position before any; {@code null} before the first start. */
+  /**
+   * The position acknowledged last, the start position before any; {@code null} before the first
+   * start.
+   */
   Position acknowledged() {
     return acknowledged;
   }
@@ -122,7 +139,9 @@ final class Positions {
     return Collections.unmodifiableMap(cursors);
   }
 
-  /** The session start SCN of the last applied step (the start position's resume SCN before one). */
+  /**
+   * The session start SCN of the last applied step (the start position's resume SCN before one).
+   */
   Scn floor() {
     return floor;
   }
@@ -139,8 +158,8 @@ final class Positions {
   }
 
   /**
-   * The V$ARCHIVED_LOG rows a plan needs have their NEXT_CHANGE# above this: the lowest first SCN of
-   * the logs holding the cursors (the session start of the next step cannot be lower).
+   * The V$ARCHIVED_LOG rows a plan needs have their NEXT_CHANGE# above this: the lowest first SCN
+   * of the logs holding the cursors (the session start of the next step cannot be lower).
    */
   Scn listingFloor() {
     Scn lowest = floor;
@@ -153,10 +172,18 @@ final class Positions {
     return lowest.equals(Scn.ZERO) ? Scn.ZERO : lowest.minus(1);
   }
 
-  /** What the capture holds back now; logs no position built from it can point into are forgotten. */
+  /**
+   * What the capture holds back now; logs no position built from it can point into are forgotten.
+   */
   Held held() {
-    Held held = new Held(cursors, buffer.resumePoint(), waiting(sequencer), floor, bounds::firstScnOf,
-        applier.excludedWithoutStart());
+    Held held =
+        new Held(
+            cursors,
+            buffer.resumePoint(),
+            waiting(sequencer),
+            floor,
+            bounds::firstScnOf,
+            applier.excludedWithoutStart());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -174,7 +201,10 @@ final class Positions {
     private final Set<Xid> excludedOpen;
     private Scn scn;
 
-    Base(TreeMap<Integer, RedoAddress> resume, Scn scn, java.util.function.Function<RedoAddress, Scn> firstScnOf,
+    Base(
+        TreeMap<Integer, RedoAddress> resume,
+        Scn scn,
+        java.util.function.Function<RedoAddress, Scn> firstScnOf,
         Set<Xid> excludedOpen) {
       this.resume = resume;
       this.scn = scn;
@@ -184,8 +214,12 @@ final class Positions {
 
     /** What {@code held} holds back, before any transaction of the batch being published. */
     static Base of(Held held) {
-      Base base = new Base(new TreeMap<>(held.cursors()), held.floor(), held.firstScnOf(),
-          Set.copyOf(held.excludedOpen()));
+      Base base =
+          new Base(
+              new TreeMap<>(held.cursors()),
+              held.floor(),
+              held.firstScnOf(),
+              Set.copyOf(held.excludedOpen()));
       held.cursors().values().forEach(base::holdLogOf);
       held.open().addresses().forEach((thread, address) -> base.hold(address));
       if (held.open().scn().isPresent()) {
@@ -207,7 +241,8 @@ final class Positions {
 
     /** Keeps the redo from {@code first} on, and the SCN that makes a restart choose its log. */
     void hold(RedoAddress first) {
-      resume.merge(first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+      resume.merge(
+          first.thread(), StepReader.predecessor(first), (a, b) -> a.compareTo(b) <= 0 ? a : b);
       Scn logStart = firstScnOf.apply(first);
       if (logStart != null) {
         holdScn(logStart);
@@ -232,7 +267,8 @@ final class Positions {
     }
 
     Position position(CommitMark mark, long index) {
-      return mark == null ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
+      return mark == null
+          ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
           : new Position(scn, resume, mark, index, excludedOpen);
     }
   }

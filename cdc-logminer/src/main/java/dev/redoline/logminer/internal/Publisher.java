@@ -9,8 +9,8 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotProgress;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,33 +18,38 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Puts each released transaction in the {@link EventQueue} as one
- * {@link StreamEvent.TransactionEvent}, with the restart positions its changes get (docs/architecture.md#positions, rule 4), skipping a transaction the start position says was delivered already.
+ * Puts each released transaction in the {@link EventQueue} as one {@link
+ * StreamEvent.TransactionEvent}, with the restart positions its changes get
+ * (docs/architecture.md#positions, rule 4), skipping a transaction the start position says was
+ * delivered already.
  *
  * <h2>Positions</h2>
- * A transaction's positions are made by {@link Positions}: from what the step holds back
- * ({@link Positions.Held}), with, for a change in the middle of the transaction, its first row
- * kept in the resume addresses, and for its last change no longer. Each change gets its own from
- * those two in {@link TransactionChanges}, on the sink's thread, as the changes stream out of the
- * buffer (memory or spill file).
+ *
+ * A transaction's positions are made by {@link Positions}: from what the step holds back ({@link
+ * Positions.Held}), with, for a change in the middle of the transaction, its first row kept in the
+ * resume addresses, and for its last change no longer. Each change gets its own from those two in
+ * {@link TransactionChanges}, on the sink's thread, as the changes stream out of the buffer (memory
+ * or spill file).
  *
  * <h2>Heartbeats</h2>
+ *
  * A heartbeat never goes backwards. Its time is after the previous heartbeat's by at least the
  * interval (due-ness is measured on the same clock). Its position is at or after that of the last
- * event queued: in the last commit (and the index within it) and in every thread's resume
- * address, which say how far delivery and reading have come. A heartbeat that would be behind is
- * not queued; the next due one tries again. The resume SCN is left out of the comparison on
- * purpose: it only bounds which logs a restart reads, and it drops legitimately, when the capture
- * first learns the first SCN of the log its cursor is in, or when an open transaction turns out
- * to hold redo with a lower SCN (a private strand written late); raising it would be unsafe.
+ * event queued: in the last commit (and the index within it) and in every thread's resume address,
+ * which say how far delivery and reading have come. A heartbeat that would be behind is not queued;
+ * the next due one tries again. The resume SCN is left out of the comparison on purpose: it only
+ * bounds which logs a restart reads, and it drops legitimately, when the capture first learns the
+ * first SCN of the log its cursor is in, or when an open transaction turns out to hold redo with a
+ * lower SCN (a private strand written late); raising it would be unsafe.
  *
  * <h2>Snapshot chunks</h2>
- * A released chunk ({@link Snapshots}) is queued before the first released commit above its SCN,
- * as a transaction of READ changes. Its events keep the last commit of the position as it was (a
- * chunk is no commit) and carry the snapshot progress: the chunk's own progress only on its last
- * event, so a restart in the middle of a chunk reads the whole chunk again (inside a table's first
- * chunk, with the table marked begun: {@link Snapshots.Chunk#during}). Every position carries
- * the progress so far, the ad-hoc snapshots queued and not complete included.
+ *
+ * A released chunk ({@link Snapshots}) is queued before the first released commit above its SCN, as
+ * a transaction of READ changes. Its events keep the last commit of the position as it was (a chunk
+ * is no commit) and carry the snapshot progress: the chunk's own progress only on its last event,
+ * so a restart in the middle of a chunk reads the whole chunk again (inside a table's first chunk,
+ * with the table marked begun: {@link Snapshots.Chunk#during}). Every position carries the progress
+ * so far, the ad-hoc snapshots queued and not complete included.
  */
 final class Publisher {
 
@@ -54,8 +59,10 @@ final class Publisher {
   private final Duration heartbeatInterval;
   private CommitMark lastMark;
   private Instant lastEvent;
+
   /** The position of the last event queued: a heartbeat is never behind it. */
   private Position lastQueued;
+
   /** The snapshot progress of the chunks queued so far. */
   private SnapshotProgress progress;
 
@@ -63,7 +70,12 @@ final class Publisher {
     this(queue, start, clock, heartbeatInterval, start.snapshot());
   }
 
-  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval, SnapshotProgress progress) {
+  Publisher(
+      EventQueue queue,
+      Position start,
+      Clock clock,
+      Duration heartbeatInterval,
+      SnapshotProgress progress) {
     this.progress = progress;
     this.queue = queue;
     this.start = start;
@@ -78,7 +90,8 @@ final class Publisher {
    *
    * @throws InterruptedException when the stream is closed while the queue is full
    */
-  void publish(List<CommitSequencer.Ready> released, Positions.Held held) throws InterruptedException {
+  void publish(List<CommitSequencer.Ready> released, Positions.Held held)
+      throws InterruptedException {
     publish(released, held, List.of());
   }
 
@@ -88,14 +101,22 @@ final class Publisher {
    *
    * @throws InterruptedException when the stream is closed while the queue is full
    */
-  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
+  void publish(
+      List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks)
       throws InterruptedException {
     publish(released, held, chunks, Reflected.NOTHING);
   }
 
-  /** As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected} names. */
-  void publish(List<CommitSequencer.Ready> released, Positions.Held held, List<Snapshots.Chunk> chunks,
-      Reflected reflected) throws InterruptedException {
+  /**
+   * As {@link #publish(List, Positions.Held, List)}, leaving out the changes {@code reflected}
+   * names.
+   */
+  void publish(
+      List<CommitSequencer.Ready> released,
+      Positions.Held held,
+      List<Snapshots.Chunk> chunks,
+      Reflected reflected)
+      throws InterruptedException {
     Positions.Base base = Positions.Base.of(held);
     // suffix[i]: what transactions i..n-1 of the batch hold back, so an event of transaction i
     // keeps the redo of every transaction delivered after it.
@@ -121,26 +142,35 @@ final class Publisher {
   private void chunk(Snapshots.Chunk chunk, Positions.Base base) throws InterruptedException {
     SnapshotProgress after = chunk.advance(progress);
     if (!chunk.changes().isEmpty()) {
-      Position during = base.position(lastMark, Position.WHOLE).withSnapshot(chunk.during(progress));
+      Position during =
+          base.position(lastMark, Position.WHOLE).withSnapshot(chunk.during(progress));
       Position end = during.withSnapshot(after);
-      queue.put(new StreamEvent.TransactionEvent(chunk.commit(), end, heapBytes(chunk.changes()),
-          TransactionChanges.chunk(chunk, during, end)));
+      queue.put(
+          new StreamEvent.TransactionEvent(
+              chunk.commit(),
+              end,
+              heapBytes(chunk.changes()),
+              TransactionChanges.chunk(chunk, during, end)));
       lastQueued = end;
     }
     progress = after;
     lastEvent = clock.instant();
   }
 
-  /** Changes the snapshot progress the events queued from now on carry (ad-hoc snapshots queued or dropped). */
+  /**
+   * Changes the snapshot progress the events queued from now on carry (ad-hoc snapshots queued or
+   * dropped).
+   */
   void progress(java.util.function.UnaryOperator<SnapshotProgress> change) {
     progress = change.apply(progress);
   }
 
   /**
-   * Queues a released transaction as one event, its changes streamed to the sink by
-   * {@link TransactionChanges}; closed here when nothing of it is delivered, else by the sink.
+   * Queues a released transaction as one event, its changes streamed to the sink by {@link
+   * TransactionChanges}; closed here when nothing of it is delivered, else by the sink.
    */
-  private void publish(CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
+  private void publish(
+      CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
       throws InterruptedException {
     PublishedTransaction published = ready.published();
     Commit commit = published.transaction().commit();
@@ -152,8 +182,19 @@ final class Publisher {
     Position end = after.position(mark, Position.WHOLE).withSnapshot(progress);
     Position middle = during.position(mark, 0).withSnapshot(progress);
     long heap = published.spilled() ? 0 : heapBytes(published.transaction().changes());
-    queue.put(new StreamEvent.TransactionEvent(commit, end, heap, TransactionChanges.of(commit,
-        published.transaction().changes(), published::close, middle, end, start, reflected)));
+    queue.put(
+        new StreamEvent.TransactionEvent(
+            commit,
+            end,
+            heap,
+            TransactionChanges.of(
+                commit,
+                published.transaction().changes(),
+                published::close,
+                middle,
+                end,
+                start,
+                reflected)));
     lastQueued = end;
     lastMark = mark;
     lastEvent = clock.instant();
@@ -169,8 +210,10 @@ final class Publisher {
   }
 
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
-  void schema(TableLayout layout, Scn scn, String ddl, Positions.Held held) throws InterruptedException {
-    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+  void schema(TableLayout layout, Scn scn, String ddl, Positions.Held held)
+      throws InterruptedException {
+    Position position =
+        Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
     lastQueued = position;
     lastEvent = clock.instant();
@@ -185,9 +228,10 @@ final class Publisher {
     if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
       return;
     }
-    Position position = Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+    Position position =
+        Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
     if (lastQueued != null && !notBehind(position, lastQueued)) {
-      return;   // see "Heartbeats" above: skipped, tried again at the next step
+      return; // see "Heartbeats" above: skipped, tried again at the next step
     }
     queue.put(new StreamEvent.Heartbeat(position, now));
     lastQueued = position;
@@ -195,9 +239,9 @@ final class Publisher {
   }
 
   /**
-   * Whether {@code next} is at or after {@code previous}: in the last commit (and index within
-   * it) and in the resume address of every thread {@code previous} has (not in the resume SCN,
-   * see "Heartbeats" above).
+   * Whether {@code next} is at or after {@code previous}: in the last commit (and index within it)
+   * and in the resume address of every thread {@code previous} has (not in the resume SCN, see
+   * "Heartbeats" above).
    */
   static boolean notBehind(Position next, Position previous) {
     if (previous.lastCommit() != null) {
@@ -222,5 +266,4 @@ final class Publisher {
   CommitMark lastMark() {
     return lastMark;
   }
-
 }

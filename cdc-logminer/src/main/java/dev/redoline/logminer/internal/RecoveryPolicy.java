@@ -11,17 +11,17 @@ import java.util.Optional;
 /**
  * What the capture does after a failed step (docs/architecture.md#errors): the failure classified
  * ({@link FailureClassifier}), then the same cursor mined again, with a narrower window after a
- * timeout, the logs listed again after a backoff, or the connection closed and opened again after
- * a backoff; the capture stops when the attempts or {@code cdc.retry.max.time.ms} run out, or at
- * once when no retry can help. It also decides when {@code cdc.snapshot.mode=when_needed} starts
- * over ({@link #startsOver}). Capture thread only.
+ * timeout, the logs listed again after a backoff, or the connection closed and opened again after a
+ * backoff; the capture stops when the attempts or {@code cdc.retry.max.time.ms} run out, or at once
+ * when no retry can help. It also decides when {@code cdc.snapshot.mode=when_needed} starts over
+ * ({@link #startsOver}). Capture thread only.
  *
  * <p>A step that fails part way, after it fetched rows, with an error a retry can get past also
- * narrows the window: a step is applied whole or not at all, so under errors that come at some
- * rate per row fetched (a network dropping long transfers), only a shorter read gets through.
- * Such a failure also starts the reconnect waits over at {@code cdc.retry.backoff.initial.ms},
- * because the database answered since the last wait; the time budget keeps running from the first
- * failure until a step succeeds, so a database that fails every read still stops the capture.
+ * narrows the window: a step is applied whole or not at all, so under errors that come at some rate
+ * per row fetched (a network dropping long transfers), only a shorter read gets through. Such a
+ * failure also starts the reconnect waits over at {@code cdc.retry.backoff.initial.ms}, because the
+ * database answered since the last wait; the time budget keeps running from the first failure until
+ * a step succeeds, so a database that fails every read still stops the capture.
  */
 final class RecoveryPolicy {
 
@@ -34,14 +34,25 @@ final class RecoveryPolicy {
   private final Sleeper sleeper;
   private final SnapshotSettings.Mode snapshotMode;
   private final Backoff backoff;
+
   /** The wait between listings of the logs while LogMiner misses one (ORA-01291). */
   private final Backoff inventoryBackoff;
+
   private int remines;
+
   /** Whether the last connection attempt failed, so the next success is worth an ops event. */
   private boolean reconnecting;
 
-  RecoveryPolicy(CaptureSettings settings, SnapshotSettings.Mode snapshotMode, CaptureConnection connection,
-      MiningWindow window, MiningSession session, CaptureStats stats, OpsLog ops, Sleeper sleeper, Clock clock) {
+  RecoveryPolicy(
+      CaptureSettings settings,
+      SnapshotSettings.Mode snapshotMode,
+      CaptureConnection connection,
+      MiningWindow window,
+      MiningSession session,
+      CaptureStats stats,
+      OpsLog ops,
+      Sleeper sleeper,
+      Clock clock) {
     this.settings = settings;
     this.snapshotMode = snapshotMode;
     this.connection = connection;
@@ -50,9 +61,12 @@ final class RecoveryPolicy {
     this.stats = stats;
     this.ops = ops;
     this.sleeper = sleeper;
-    this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
-    this.inventoryBackoff = new Backoff(settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(),
-        clock);
+    this.backoff =
+        new Backoff(
+            settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
+    this.inventoryBackoff =
+        new Backoff(
+            settings.backoffInitial(), settings.backoffMax(), settings.retryMaxTime(), clock);
   }
 
   /**
@@ -67,13 +81,22 @@ final class RecoveryPolicy {
     switch (failure.action()) {
       case REMINE, SHRINK_WINDOW -> {
         if (++remines > settings.remineMaxAttempts()) {
-          throw new CdcException(failure.code(), "the step from " + stepStart + " failed " + remines
-              + " times in a row; last: " + failure.detail(), e);
+          throw new CdcException(
+              failure.code(),
+              "the step from "
+                  + stepStart
+                  + " failed "
+                  + remines
+                  + " times in a row; last: "
+                  + failure.detail(),
+              e);
         }
         session.reset();
         if (failure.action() == Failure.Action.SHRINK_WINDOW) {
           if (window.onTimeout()) {
-            ops.event(OpsEvent.Type.WINDOW_CHANGED, "query timed out; window narrowed to " + window.shown());
+            ops.event(
+                OpsEvent.Type.WINDOW_CHANGED,
+                "query timed out; window narrowed to " + window.shown());
           }
         } else {
           narrowAfterPartialRead(rowsFetched, failure);
@@ -85,13 +108,25 @@ final class RecoveryPolicy {
         session.reset();
         Optional<Duration> wait = inventoryBackoff.next();
         if (wait.isEmpty()) {
-          throw new CdcException(failure.code(), "LogMiner still misses a log of the step from " + stepStart
-              + " after " + inventoryBackoff.elapsed().toMillis() + " ms of listing the logs again (cdc.retry.max.time.ms="
-              + settings.retryMaxTime().toMillis() + "): " + failure.detail(), e);
+          throw new CdcException(
+              failure.code(),
+              "LogMiner still misses a log of the step from "
+                  + stepStart
+                  + " after "
+                  + inventoryBackoff.elapsed().toMillis()
+                  + " ms of listing the logs again (cdc.retry.max.time.ms="
+                  + settings.retryMaxTime().toMillis()
+                  + "): "
+                  + failure.detail(),
+              e);
         }
         stats.remined();
-        ops.event(OpsEvent.Type.REMINE, "a log of the step is missing; listing the logs again in "
-            + wait.get().toMillis() + " ms: " + failure.detail());
+        ops.event(
+            OpsEvent.Type.REMINE,
+            "a log of the step is missing; listing the logs again in "
+                + wait.get().toMillis()
+                + " ms: "
+                + failure.detail());
         sleeper.sleep(wait.get());
       }
       case RECONNECT -> {
@@ -101,13 +136,21 @@ final class RecoveryPolicy {
         }
         Optional<Duration> wait = backoff.next();
         if (wait.isEmpty()) {
-          throw new CdcException(ErrorCode.TRANSIENT_DATABASE_ERROR, "still failing after "
-              + backoff.elapsed().toMillis() + " ms (cdc.retry.max.time.ms=" + settings.retryMaxTime().toMillis()
-              + "): " + failure.detail(), e);
+          throw new CdcException(
+              ErrorCode.TRANSIENT_DATABASE_ERROR,
+              "still failing after "
+                  + backoff.elapsed().toMillis()
+                  + " ms (cdc.retry.max.time.ms="
+                  + settings.retryMaxTime().toMillis()
+                  + "): "
+                  + failure.detail(),
+              e);
         }
         stats.reconnected();
         reconnecting = true;
-        ops.event(OpsEvent.Type.RECONNECT, "reconnecting in " + wait.get().toMillis() + " ms: " + failure.detail());
+        ops.event(
+            OpsEvent.Type.RECONNECT,
+            "reconnecting in " + wait.get().toMillis() + " ms: " + failure.detail());
         sleeper.sleep(wait.get());
       }
       case STOP -> throw failure.toException();
@@ -123,8 +166,14 @@ final class RecoveryPolicy {
       return false;
     }
     if (window.onTimeout()) {
-      ops.event(OpsEvent.Type.WINDOW_CHANGED, "step failed after " + rowsFetched + " rows fetched; window narrowed to "
-          + window.shown() + ": " + failure.detail());
+      ops.event(
+          OpsEvent.Type.WINDOW_CHANGED,
+          "step failed after "
+              + rowsFetched
+              + " rows fetched; window narrowed to "
+              + window.shown()
+              + ": "
+              + failure.detail());
     }
     return true;
   }
@@ -140,8 +189,9 @@ final class RecoveryPolicy {
   void connected() {
     if (reconnecting) {
       reconnecting = false;
-      ops.event(OpsEvent.Type.RECONNECTED, "connected to the database again after " + backoff.elapsed().toMillis()
-          + " ms");
+      ops.event(
+          OpsEvent.Type.RECONNECTED,
+          "connected to the database again after " + backoff.elapsed().toMillis() + " ms");
     }
   }
 
@@ -152,6 +202,7 @@ final class RecoveryPolicy {
    * was mined. Either way a restart from that position would meet the same.
    */
   boolean startsOver(CdcException e) {
-    return e.errorCode() == ErrorCode.LOG_PURGED && snapshotMode == SnapshotSettings.Mode.WHEN_NEEDED;
+    return e.errorCode() == ErrorCode.LOG_PURGED
+        && snapshotMode == SnapshotSettings.Mode.WHEN_NEEDED;
   }
 }

@@ -10,9 +10,9 @@ import java.util.Objects;
  *
  * <p>{@link #lastRedoAddress()} is the end of the redo LGWR has written for the thread: every
  * record at or below it is in the log file, every record above it is not yet. This is the end of a
- * mining step (docs/architecture.md#positions, rule 2), settled inside the last block at what the step
- * read there, because LGWR may write a partly filled block again with more records. {@code lastRedoScn} is the highest SCN written,
- * which can lag CURRENT_SCN and differ between threads.
+ * mining step (docs/architecture.md#positions, rule 2), settled inside the last block at what the
+ * step read there, because LGWR may write a partly filled block again with more records. {@code
+ * lastRedoScn} is the highest SCN written, which can lag CURRENT_SCN and differ between threads.
  *
  * @param thread THREAD#
  * @param status OPEN or CLOSED
@@ -27,15 +27,32 @@ import java.util.Objects;
  * @param lastRedoScn LAST_REDO_CHANGE#
  * @param lastRedoTime LAST_REDO_TIME, database local time
  */
-public record RedoThreadState(int thread, Status status, Enabled enabled, int instance, long sequence,
-    Scn checkpointScn, Scn enableScn, Scn disableScn, long lastRedoSequence, long lastRedoBlock,
-    Scn lastRedoScn, LocalDateTime lastRedoTime) {
+public record RedoThreadState(
+    int thread,
+    Status status,
+    Enabled enabled,
+    int instance,
+    long sequence,
+    Scn checkpointScn,
+    Scn enableScn,
+    Scn disableScn,
+    long lastRedoSequence,
+    long lastRedoBlock,
+    Scn lastRedoScn,
+    LocalDateTime lastRedoTime) {
 
   /** V$THREAD.STATUS. */
-  public enum Status { OPEN, CLOSED }
+  public enum Status {
+    OPEN,
+    CLOSED
+  }
 
   /** V$THREAD.ENABLED. */
-  public enum Enabled { DISABLED, PRIVATE, PUBLIC }
+  public enum Enabled {
+    DISABLED,
+    PRIVATE,
+    PUBLIC
+  }
 
   public RedoThreadState {
     Objects.requireNonNull(status, "status == null");

@@ -28,7 +28,10 @@ final class ReloadedLobValues {
 
   private ReloadedLobValues() {}
 
-  /** Per {@link LobAssembler#key}, the value the changes leave a LOB column of {@code layout}'s table with. */
+  /**
+   * Per {@link LobAssembler#key}, the value the changes leave a LOB column of {@code layout}'s
+   * table with.
+   */
   static Map<String, Object> read(Iterable<Change> changes, TableLayout layout, int[] lobColumns) {
     Map<String, Object> values = new HashMap<>();
     for (Change c : changes) {

@@ -17,15 +17,15 @@ import java.sql.SQLException;
 public interface RowCursor extends AutoCloseable {
 
   /**
-   * The next row, or {@code null} after the last. Errors found while reading the redo surface
-   * here, as with {@code ResultSet.next()}: ORA-00310 for an online log reused while read,
-   * ORA-01013 after {@link #cancel()} or the query timeout, ORA-04036 past the PGA limit.
+   * The next row, or {@code null} after the last. Errors found while reading the redo surface here,
+   * as with {@code ResultSet.next()}: ORA-00310 for an online log reused while read, ORA-01013
+   * after {@link #cancel()} or the query timeout, ORA-04036 past the PGA limit.
    */
   RedoRow next() throws SQLException;
 
   /**
-   * Cancels the query ({@code Statement.cancel()}): the next {@link #next()} throws ORA-01013.
-   * The LogMiner session stays usable. May be called from any thread.
+   * Cancels the query ({@code Statement.cancel()}): the next {@link #next()} throws ORA-01013. The
+   * LogMiner session stays usable. May be called from any thread.
    */
   void cancel();
 

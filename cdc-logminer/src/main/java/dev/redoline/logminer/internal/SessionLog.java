@@ -15,5 +15,12 @@ import dev.redoline.core.Scn;
  * @param status STATUS: 0 will be processed, 1 first file, 2 pruned, 4 missing
  * @param info INFO, e.g. {@code MISSING_LOGFILE}
  */
-public record SessionLog(long logId, String fileName, int thread, long sequence, Scn lowScn, Scn nextScn,
-    int status, String info) {}
+public record SessionLog(
+    long logId,
+    String fileName,
+    int thread,
+    long sequence,
+    Scn lowScn,
+    Scn nextScn,
+    int status,
+    String info) {}

@@ -12,8 +12,10 @@ import java.util.Map;
 
 /**
  * The lowest SCN a step's LogMiner session must start at, when something lower than the
- * FIRST_CHANGE# of the cursors' logs is provably safe (docs/logminer.md#scn-order-and-redo-addresses, docs/architecture.md#positions, rule 2). Starting at a log's first SCN makes LogMiner decode the log from its start
- * on every step, so a step late in a large online log costs as much as the whole log.
+ * FIRST_CHANGE# of the cursors' logs is provably safe
+ * (docs/logminer.md#scn-order-and-redo-addresses, docs/architecture.md#positions, rule 2). Starting
+ * at a log's first SCN makes LogMiner decode the log from its start on every step, so a step late
+ * in a large online log costs as much as the whole log.
  *
  * <pre>{@code
  * floor.observe(db);                 // before the step reads V$THREAD
@@ -23,33 +25,34 @@ import java.util.Map;
  * }</pre>
  *
  * <h2>Why it is safe</h2>
+ *
  * Before each step reads the thread addresses, it reads CURRENT_SCN {@code c} and then the
  * START_SCN of every transaction open on any instance (GV$TRANSACTION), and keeps the lowest of
  * them with the time. Let step k read its addresses at time {@code t}, and let {@code f} be the
  * lowest SCN observed at the newest observation taken at least the LGWR delay before {@code t}
- * ({@code cdc.mining.lgwr.max.delay.ms}, by default Oracle's rule: LGWR writes at least every
- * three seconds). LGWR writes within that delay, so redo that was in the log buffer
- * (or copied there from a private strand at a commit) before that observation is in the log by
- * {@code t}. When step k ends every thread at its last written redo, a record after the new
- * cursors therefore reached the log buffer after the observation: its transaction was then open
- * (its START_SCN, at or below its records' SCNs, is at or above {@code f}), or made its first
- * change after {@code c} was read (its SCNs are above {@code c}). Step k + 1 may start at
- * {@code f}. A late private-strand record keeps the SCN of its change, at or above its
- * transaction's START_SCN; a transaction that committed without waiting for LGWR (or whose commit
- * is still waiting) was open at the observation. When step k ends a thread anywhere else (a
- * window of whole logs, a DDL cut, a thread held back or not mined), redo written before the
- * addresses were read may lie after the cursor with any SCN, and the next step starts at the logs'
- * first SCN again.
+ * ({@code cdc.mining.lgwr.max.delay.ms}, by default Oracle's rule: LGWR writes at least every three
+ * seconds). LGWR writes within that delay, so redo that was in the log buffer (or copied there from
+ * a private strand at a commit) before that observation is in the log by {@code t}. When step k
+ * ends every thread at its last written redo, a record after the new cursors therefore reached the
+ * log buffer after the observation: its transaction was then open (its START_SCN, at or below its
+ * records' SCNs, is at or above {@code f}), or made its first change after {@code c} was read (its
+ * SCNs are above {@code c}). Step k + 1 may start at {@code f}. A late private-strand record keeps
+ * the SCN of its change, at or above its transaction's START_SCN; a transaction that committed
+ * without waiting for LGWR (or whose commit is still waiting) was open at the observation. When
+ * step k ends a thread anywhere else (a window of whole logs, a DDL cut, a thread held back or not
+ * mined), redo written before the addresses were read may lie after the cursor with any SCN, and
+ * the next step starts at the logs' first SCN again.
  *
  * <p>The delay holds for a log writer that works; a stalled one (a slow log device) sits in one
  * write for longer. Each observation therefore also records whether any instance's log writer was
- * in a write ({@link LogMinerGateway#instancesWritingRedo}). When none was at the observation, every
- * write that completes later started later and carries everything buffered before it; when none
- * is at {@code t} either, such a write completed in between unless LGWR broke its timer outside any
- * write. A write in progress at either moment voids the floor for that step. A log writer that
- * broke its timer outside any write is seen only afterwards, when its thread's written redo moves
- * after standing still ({@link StepBounds#takeLateWrite}): the step that sees it is not raised, so
- * the redo that waited is mined and delivered late, never left below the session's start.
+ * in a write ({@link LogMinerGateway#instancesWritingRedo}). When none was at the observation,
+ * every write that completes later started later and carries everything buffered before it; when
+ * none is at {@code t} either, such a write completed in between unless LGWR broke its timer
+ * outside any write. A write in progress at either moment voids the floor for that step. A log
+ * writer that broke its timer outside any write is seen only afterwards, when its thread's written
+ * redo moves after standing still ({@link StepBounds#takeLateWrite}): the step that sees it is not
+ * raised, so the redo that waited is mined and delivered late, never left below the session's
+ * start.
  */
 final class SessionStartFloor {
 
@@ -60,10 +63,13 @@ final class SessionStartFloor {
   private record Observation(Instant at, Scn floor, boolean writing) {}
 
   private final Clock clock;
+
   /** How long redo can wait in a log buffer before LGWR writes it. */
   private final Duration lgwrMaxDelay;
+
   /** Observations, oldest first: the newest one at least the grace old and every later one. */
   private final ArrayDeque<Observation> observations = new ArrayDeque<>();
+
   private Scn proven;
 
   SessionStartFloor(Clock clock, Duration lgwrMaxDelay) {
@@ -74,10 +80,12 @@ final class SessionStartFloor {
   /**
    * Reads CURRENT_SCN, then the START_SCN of every open transaction: call before V$THREAD is read.
    *
-   * @param writing the instances whose log writer is in a write now ({@link LogMinerGateway#instancesWritingRedo})
+   * @param writing the instances whose log writer is in a write now ({@link
+   *     LogMinerGateway#instancesWritingRedo})
    * @return the open transactions read
    */
-  List<ActiveTransaction> observe(LogMinerGateway db, java.util.Set<Integer> writing) throws SQLException {
+  List<ActiveTransaction> observe(LogMinerGateway db, java.util.Set<Integer> writing)
+      throws SQLException {
     Scn floor = db.database().currentScn();
     List<ActiveTransaction> open = db.activeTransactions(true);
     for (ActiveTransaction tx : open) {
@@ -85,7 +93,8 @@ final class SessionStartFloor {
     }
     Instant now = clock.instant();
     observations.addLast(new Observation(now, floor, !writing.isEmpty()));
-    while (observations.size() > 1 && old(observations.stream().skip(1).findFirst().orElseThrow(), now)) {
+    while (observations.size() > 1
+        && old(observations.stream().skip(1).findFirst().orElseThrow(), now)) {
       observations.removeFirst();
     }
     return open;
@@ -100,16 +109,18 @@ final class SessionStartFloor {
    * cursors; else {@code plan} itself.
    */
   StepPlan raise(StepPlan plan) {
-    if (proven == null || plan.logs().isEmpty() || !plan.cursors().keySet().containsAll(plan.ends().keySet())) {
+    if (proven == null
+        || plan.logs().isEmpty()
+        || !plan.cursors().keySet().containsAll(plan.ends().keySet())) {
       return plan;
     }
     return plan.startingAt(proven);
   }
 
   /**
-   * The step of {@code plan} was applied; {@code cursors} are every thread's cursors now and
-   * {@code cut} whether a DDL ended the step early. The floor observed before the step holds for
-   * the next one only when every thread with a cursor was mined to its last written block.
+   * The step of {@code plan} was applied; {@code cursors} are every thread's cursors now and {@code
+   * cut} whether a DDL ended the step early. The floor observed before the step holds for the next
+   * one only when every thread with a cursor was mined to its last written block.
    */
   void applied(StepPlan plan, Map<Integer, RedoAddress> cursors, boolean cut) {
     boolean live = !cut && !plan.ends().isEmpty() && plan.liveEnds().containsAll(cursors.keySet());

@@ -14,9 +14,9 @@ import java.util.Set;
  * assert skipped.skips(Operation.DELETE) && !skipped.skips(Operation.INSERT);
  * }</pre>
  *
- * <p>An undo row (ROLLBACK=1) reverses a change of the opposite operation: LogMiner undoes an INSERT
- * with a DELETE by ROWID and a DELETE with an INSERT, an UPDATE with an UPDATE. An undo row whose
- * reversed change was skipped has nothing to remove; handing it to the buffer could remove an
+ * <p>An undo row (ROLLBACK=1) reverses a change of the opposite operation: LogMiner undoes an
+ * INSERT with a DELETE by ROWID and a DELETE with an INSERT, an UPDATE with an UPDATE. An undo row
+ * whose reversed change was skipped has nothing to remove; handing it to the buffer could remove an
  * earlier change of the same ROWID that was kept, so it is skipped too ({@link #skipsUndo}).
  */
 record SkippedOperations(Set<Operation> operations) {
@@ -49,10 +49,11 @@ record SkippedOperations(Set<Operation> operations) {
 
   /** Whether an undo row of {@code operation} (ROLLBACK=1) reverses a skipped change. */
   boolean skipsUndo(Operation operation) {
-    return skips(switch (operation) {
-      case INSERT -> Operation.DELETE;
-      case DELETE -> Operation.INSERT;
-      default -> operation;
-    });
+    return skips(
+        switch (operation) {
+          case INSERT -> Operation.DELETE;
+          case DELETE -> Operation.INSERT;
+          default -> operation;
+        });
   }
 }

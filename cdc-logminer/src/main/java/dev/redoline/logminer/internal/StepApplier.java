@@ -24,7 +24,6 @@ import dev.redoline.logminer.OpsListener;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.function.Supplier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,13 +31,14 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Decodes a step's DML rows, then applies every row of the step to the transaction buffer in redo
- * order (docs/architecture.md#a-step); committed transactions go to the
- * {@link CommitSequencer}.
+ * order (docs/architecture.md#a-step); committed transactions go to the {@link CommitSequencer}.
  *
  * <p>The rows it handles, by OPERATION_CODE:
+ *
  * <ul>
  *   <li>6 START: opens the transaction.
  *   <li>1, 2, 3 with ROLLBACK=0: the decoded change is appended; a row that cannot be decoded stops
@@ -52,25 +52,29 @@ import java.util.Set;
  *       excluded user's); the table is found by DATA_OBJ#, else by SEG_OWNER/TABLE_NAME.
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
- *       excluded column is not decoded), then assembled into the change they complete by the
- *       {@link LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
+ *       excluded column is not decoded), then assembled into the change they complete by the {@link
+ *       LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
  *       Ignored with {@code cdc.lob.enabled=false}.
  * </ul>
  *
  * <h2>Excluded users, per transaction</h2>
+ *
  * The mining query leaves out rows whose USERNAME is excluded, but LogMiner names the user only in
  * rows mined in the same session as the transaction's START (Debezium DBZ-3978, DBZ-8884), and
  * every step starts a new session. So a transaction spanning steps arrives later as
+ *
  * <pre>
  * START  USERNAME=BATCH   set transaction read write;       (step 1)
  * INSERT USERNAME=UNKNOWN insert into "SHOP"."ORDERS"(...)  (step 2: passes NOT IN ('BATCH'))
  * COMMIT USERNAME=UNKNOWN commit;
  * </pre>
+ *
  * The START's user is kept with the open transaction in the buffer (and its journal, so a restart
- * keeps it too); DML and undo rows of a transaction whose START named an excluded user are
- * neither decoded nor buffered, and its COMMIT publishes nothing.
+ * keeps it too); DML and undo rows of a transaction whose START named an excluded user are neither
+ * decoded nor buffered, and its COMMIT publishes nothing.
  *
  * <h2>Skipped operations</h2>
+ *
  * Rows of an operation in {@code cdc.skipped.operations} are dropped here, before decoding, with
  * the undo rows that reverse them ({@link SkippedOperations#skipsUndo}). The cursor still moves
  * past them with the step, and a transaction left with no change commits as an empty one does: the
@@ -84,8 +88,8 @@ final class StepApplier {
   /**
    * A row of the step with what decoding made of it, applied as one: for a DML row that is not an
    * undo, its result, or {@code null} when it is not decoded (an excluded user's, a skipped
-   * operation's); for a LOB row, its {@link dev.redoline.decoder.internal.LobPiece}, its
-   * {@link DecodeException} or {@code null}; nothing for the other rows.
+   * operation's); for a LOB row, its {@link dev.redoline.decoder.internal.LobPiece}, its {@link
+   * DecodeException} or {@code null}; nothing for the other rows.
    */
   record DecodedRow(RedoRow row, DecodeResult dml, Object lob) {}
 
@@ -93,28 +97,51 @@ final class StepApplier {
   private final RedoDecoder decoder;
   private final TableCatalog catalog;
   private final CommitSequencer sequencer;
-  /** The database server's zone, as the capture last read it (it may follow the server clock's offset). */
+
+  /**
+   * The database server's zone, as the capture last read it (it may follow the server clock's
+   * offset).
+   */
   private final Supplier<ZoneId> databaseZone;
+
   private final boolean deadLetters;
   private final DeadLetterSink deadLetterSink;
   private final OpsListener ops;
   private final Clock clock;
   private final Map<Xid, First> firstSeen = new HashMap<>();
+
   /** The position the capture started at, or {@code null} before {@link #started}. */
   private Position start;
+
   private final Set<String> excludedUsers;
+
   /** {@code cdc.skipped.operations}: such changes are neither decoded nor buffered. */
   private final SkippedOperations skipped;
+
   /** Open transactions of excluded users whose START was not mined (their user from V$SESSION). */
   private final Set<Xid> excludedOpen = new HashSet<>();
-  /** Transactions dropped on request, and those a stored position names: skipped until their end. */
+
+  /**
+   * Transactions dropped on request, and those a stored position names: skipped until their end.
+   */
   private final Set<Xid> dropped = new HashSet<>();
+
   /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
   private final LobAssembler lobs;
 
-  StepApplier(TransactionBuffer buffer, RedoDecoder decoder, TableCatalog catalog, CommitSequencer sequencer,
-      Supplier<ZoneId> databaseZone, boolean deadLetters, DeadLetterSink deadLetterSink, OpsListener ops, Clock clock,
-      Set<String> excludedUsers, SkippedOperations skipped, LobAssembler lobs) {
+  StepApplier(
+      TransactionBuffer buffer,
+      RedoDecoder decoder,
+      TableCatalog catalog,
+      CommitSequencer sequencer,
+      Supplier<ZoneId> databaseZone,
+      boolean deadLetters,
+      DeadLetterSink deadLetterSink,
+      OpsListener ops,
+      Clock clock,
+      Set<String> excludedUsers,
+      SkippedOperations skipped,
+      LobAssembler lobs) {
     this.lobs = lobs;
     this.excludedUsers = Set.copyOf(excludedUsers);
     this.skipped = skipped;
@@ -135,13 +162,15 @@ final class StepApplier {
   }
 
   /**
-   * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState},
-   * one map per step, carries what the step's earlier chunks told the LOB rows' decoding.
+   * Decodes one chunk of a step's rows ({@link StepRowStore#forEachChunk}); {@code lobState}, one
+   * map per step, carries what the step's earlier chunks told the LOB rows' decoding.
    */
   List<DecodedRow> decode(List<RedoRow> chunkRows, Map<Xid, Boolean> lobState) {
     List<RedoRow> rows = InternalRowIds.filled(chunkRows);
-    Object[] lob = lobs == null ? new Object[rows.size()]
-        : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
+    Object[] lob =
+        lobs == null
+            ? new Object[rows.size()]
+            : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
     Map<RedoRow, DecodeResult> dml = decodeDml(rows);
     List<DecodedRow> step = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
@@ -165,9 +194,26 @@ final class StepApplier {
       }
       TableLayout layout = layout(row);
       if (layout == null) {
-        results.put(row, new DecodeResult(null, new DecodeException(ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
-            "DATA_OBJ# " + row.dataObj() + " of container " + conId(row) + " is not a captured table ("
-                + row.segOwner() + "." + row.tableName() + ")", null, null, -1, null, null)));
+        results.put(
+            row,
+            new DecodeResult(
+                null,
+                new DecodeException(
+                    ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
+                    "DATA_OBJ# "
+                        + row.dataObj()
+                        + " of container "
+                        + conId(row)
+                        + " is not a captured table ("
+                        + row.segOwner()
+                        + "."
+                        + row.tableName()
+                        + ")",
+                    null,
+                    null,
+                    -1,
+                    null,
+                    null)));
         continue;
       }
       inputs.add(new DecodeInput(row, layout, instant(row)));
@@ -194,8 +240,12 @@ final class StepApplier {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
               endLob(row.xid());
               // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
-              boolean removed = buffer.undo(row.xid(), InternalRowIds.empty(row.rowId()) ? "" : row.rowId(),
-                  row.scn(), row.address());
+              boolean removed =
+                  buffer.undo(
+                      row.xid(),
+                      InternalRowIds.empty(row.rowId()) ? "" : row.rowId(),
+                      row.scn(),
+                      row.address());
               if (lobs != null) {
                 lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId(), removed);
               }
@@ -204,9 +254,9 @@ final class StepApplier {
             DecodeResult result = decoded.dml();
             if (result == null || excluded(row)) {
               if (lobs != null) {
-                lobs.skipped(row.xid());   // the LOB rows after a skipped change belong to it
+                lobs.skipped(row.xid()); // the LOB rows after a skipped change belong to it
               }
-              continue;   // a change of an excluded user's transaction, or of a skipped operation
+              continue; // a change of an excluded user's transaction, or of a skipped operation
             }
             if (result.isChange()) {
               add(row, result.change());
@@ -221,9 +271,15 @@ final class StepApplier {
           judgeTail(row);
           forgetLob(row.xid());
           First first = firstSeen.remove(row.xid());
-          buffer.commit(row.xid(), row.scn(), row.address(), instant(row)).ifPresent(published ->
-              sequencer.add(new CommitSequencer.Ready(published, first == null ? null : first.address(),
-                  first == null ? null : first.scn())));
+          buffer
+              .commit(row.xid(), row.scn(), row.address(), instant(row))
+              .ifPresent(
+                  published ->
+                      sequencer.add(
+                          new CommitSequencer.Ready(
+                              published,
+                              first == null ? null : first.address(),
+                              first == null ? null : first.scn())));
         }
         case RedoRow.ROLLBACK -> {
           ended(row);
@@ -234,11 +290,20 @@ final class StepApplier {
         case RedoRow.DDL -> applyDdl(row);
         case RedoRow.UNSUPPORTED -> {
           if (layout(row) != null) {
-            reject(row, new DecodeException(ErrorCode.REDO_NOT_RELIABLE, "LogMiner reports the operation as "
-                + "UNSUPPORTED", TableId.of(row.segOwner(), row.tableName()), null, -1, null, null));
+            reject(
+                row,
+                new DecodeException(
+                    ErrorCode.REDO_NOT_RELIABLE,
+                    "LogMiner reports the operation as " + "UNSUPPORTED",
+                    TableId.of(row.segOwner(), row.tableName()),
+                    null,
+                    -1,
+                    null,
+                    null));
           }
         }
-        default -> applyLob(row, decoded.lob());   // LOB rows; markers, internal rows: nothing to capture
+        default ->
+            applyLob(row, decoded.lob()); // LOB rows; markers, internal rows: nothing to capture
       }
     }
   }
@@ -252,7 +317,11 @@ final class StepApplier {
       return;
     }
     try {
-      lobs.apply(row, (dev.redoline.decoder.internal.LobPiece) piece, layout(row), instant(row),
+      lobs.apply(
+          row,
+          (dev.redoline.decoder.internal.LobPiece) piece,
+          layout(row),
+          instant(row),
           !firstSeen.containsKey(row.xid()));
     } catch (DecodeException e) {
       reject(row, e);
@@ -268,13 +337,18 @@ final class StepApplier {
    */
   private void judgeTail(RedoRow commit) {
     LobAssembler.OutOfPlace tail = lobs == null ? null : lobs.tail(commit.xid());
-    if (tail != null && (start == null
-        || !start.isDelivered(new CommitMark(commit.scn(), commit.address()), Position.WHOLE))) {
+    if (tail != null
+        && (start == null
+            || !start.isDelivered(
+                new CommitMark(commit.scn(), commit.address()), Position.WHOLE))) {
       reject(tail.row(), tail.error());
     }
   }
 
-  /** The capture starts at {@code position}: the transactions it counts as delivered are read again only in part. */
+  /**
+   * The capture starts at {@code position}: the transactions it counts as delivered are read again
+   * only in part.
+   */
   void started(Position position) {
     start = position;
   }
@@ -336,12 +410,13 @@ final class StepApplier {
   }
 
   /**
-   * Restores what a stored position remembered: those transactions may have ended while the
-   * capture was stopped, and then no view names their user any more.
+   * Restores what a stored position remembered: those transactions may have ended while the capture
+   * was stopped, and then no view names their user any more.
    */
   void excludedWithoutStart(Set<Xid> fromPosition) {
     excludedOpen.addAll(fromPosition);
-    dropped.addAll(fromPosition);   // an excluded user's or a dropped one: skipped until its end either way
+    dropped.addAll(
+        fromPosition); // an excluded user's or a dropped one: skipped until its end either way
   }
 
   /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */
@@ -352,7 +427,9 @@ final class StepApplier {
 
   private void add(RedoRow row, Change change) {
     endLob(row.xid());
-    if (lobs == null || change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, () -> layout(row))) {
+    if (lobs == null
+        || change.operation() == Operation.TRUNCATE
+        || !lobs.holds(row, change, () -> layout(row))) {
       buffer.add(row.xid(), change);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
@@ -363,7 +440,8 @@ final class StepApplier {
       return;
     }
     if (excluded(row) || row.username() != null && excludedUsers.contains(row.username())) {
-      return;   // the mining query returns every user's DDL; an excluded user's TRUNCATE is not delivered
+      return; // the mining query returns every user's DDL; an excluded user's TRUNCATE is not
+      // delivered
     }
     // A TRUNCATE row's DATA_OBJ# may be 0 or NULL (issue 16, item 7); its SEG_OWNER/TABLE_NAME
     // always name the table, as DDL rows do.
@@ -374,8 +452,19 @@ final class StepApplier {
     if (layout == null) {
       return;
     }
-    add(row, new Change(Operation.TRUNCATE, layout.table(), layout.version(), null, null, row.scn(), row.address(),
-        row.ssn(), null, instant(row)));
+    add(
+        row,
+        new Change(
+            Operation.TRUNCATE,
+            layout.table(),
+            layout.version(),
+            null,
+            null,
+            row.scn(),
+            row.address(),
+            row.ssn(),
+            null,
+            instant(row)));
   }
 
   private void reject(RedoRow row, DecodeException error) {
@@ -385,8 +474,18 @@ final class StepApplier {
     }
     Instant now = clock.instant();
     deadLetterSink.accept(new DeadLetter(row, located, now));
-    ops.onEvent(new OpsEvent(OpsEvent.Type.DEAD_LETTER, now, located.code() + " row at " + row.address()
-        + " (scn " + row.scn() + ", xid " + row.xid() + ") sent to the dead letter destination"));
+    ops.onEvent(
+        new OpsEvent(
+            OpsEvent.Type.DEAD_LETTER,
+            now,
+            located.code()
+                + " row at "
+                + row.address()
+                + " (scn "
+                + row.scn()
+                + ", xid "
+                + row.xid()
+                + ") sent to the dead letter destination"));
   }
 
   /** Forgets a transaction the buffer removed as an orphan. */
@@ -421,7 +520,8 @@ final class StepApplier {
       case RedoRow.INSERT -> Operation.INSERT;
       case RedoRow.UPDATE -> Operation.UPDATE;
       case RedoRow.DELETE -> Operation.DELETE;
-      default -> throw new CdcException(ErrorCode.INTERNAL_ERROR, "not a DML row: " + row.operation());
+      default ->
+          throw new CdcException(ErrorCode.INTERNAL_ERROR, "not a DML row: " + row.operation());
     };
   }
 }

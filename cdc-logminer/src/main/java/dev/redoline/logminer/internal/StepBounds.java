@@ -20,11 +20,12 @@ import java.util.Set;
  * quiet RAC instance from holding back the others for ever.
  *
  * <h2>Implementation notes</h2>
+ *
  * <ul>
  *   <li><b>Thread ends.</b> A thread ends at its last written block only when all of its redo is
  *       inside the session: the horizon is not below CURRENT_SCN and its LAST_REDO_CHANGE# is at or
- *       below the horizon (DBZ-8055); at the end of a whole log when that log's NEXT_CHANGE# - 1 is;
- *       else where it was.
+ *       below the horizon (DBZ-8055); at the end of a whole log when that log's NEXT_CHANGE# - 1
+ *       is; else where it was.
  *   <li><b>Safe SCN.</b> The lowest, over open threads, of what each has written completely: its
  *       LAST_REDO_CHANGE#, a whole log's end, or, for a thread whose written redo stood still for
  *       the LGWR delay with no write in progress, the CURRENT_SCN of a moment that long ago; for a
@@ -42,8 +43,13 @@ final class StepBounds {
    * The logs a step reads: per thread the window from its cursor on, the earlier logs that only
    * cover the session's range, the threads' states, and the session's SCN range.
    */
-  record Chosen(Map<Integer, List<StepLog>> windows, List<StepLog> earlier, Map<Integer, RedoThreadState> threads,
-      Scn sessionStart, Scn horizon, boolean limited) {}
+  record Chosen(
+      Map<Integer, List<StepLog>> windows,
+      List<StepLog> earlier,
+      Map<Integer, RedoThreadState> threads,
+      Scn sessionStart,
+      Scn horizon,
+      boolean limited) {}
 
   /** One observation of CURRENT_SCN while a thread's end of written redo stood still. */
   private record Sample(Instant at, Scn currentScn) {}
@@ -72,28 +78,32 @@ final class StepBounds {
       }
     }
 
-    /** The CURRENT_SCN of the newest sample taken at least the grace before {@code now}, or null. */
+    /**
+     * The CURRENT_SCN of the newest sample taken at least the grace before {@code now}, or null.
+     */
     Scn stillSince(Instant now, Duration grace) {
       Sample oldest = samples.peekFirst();
       return oldest != null && Duration.between(oldest.at(), now).compareTo(grace) >= 0
-          ? oldest.currentScn() : null;
+          ? oldest.currentScn()
+          : null;
     }
   }
 
   /**
    * How long a thread's end of written redo must stay still before the thread counts as idle
    * ({@code cdc.mining.lgwr.max.delay.ms}): LGWR writes at least every three seconds and a COMMIT
-   * waits for its write, so a commit that had its SCN before then is in the log by now, unless
-   * LGWR stalled longer than this.
+   * waits for its write, so a commit that had its SCN before then is in the log by now, unless LGWR
+   * stalled longer than this.
    */
   private final Duration idleThreadGrace;
+
   private final Map<Integer, Seen> seen = new HashMap<>();
+
   /**
    * Whether a thread's written redo moved after standing still for at least half the grace since
    * the last {@link #takeLateWrite}: see {@link #observe}.
    */
   private boolean lateWrite;
-
 
   StepBounds(Duration idleThreadGrace) {
     this.idleThreadGrace = idleThreadGrace;
@@ -106,7 +116,8 @@ final class StepBounds {
    */
   void observe(RedoThreadState thread, Scn currentScn, boolean writing, Instant now) {
     Seen before = seen.get(thread.thread());
-    if (before != null && !before.lastRedo.equals(thread.lastRedoAddress())
+    if (before != null
+        && !before.lastRedo.equals(thread.lastRedoAddress())
         && before.stillSince(now, idleThreadGrace.dividedBy(2)) != null) {
       lateWrite = true;
     }
@@ -123,10 +134,10 @@ final class StepBounds {
    * waited in the log buffer longer than the grace (a log writer that missed Oracle's timer without
    * being seen in a write): its SCNs can lie below a session start floor proven on the grace
    * ({@link SessionStartFloor}), so the next step must start at its logs' first SCN, or LogMiner
-   * would leave that redo out. Mined, a commit in it is delivered late and reported
-   * ({@link CommitSequencer}). Half the grace, because the floor's observation and this thread's
-   * samples are taken a moment apart. An idle instance that starts writing again costs one step
-   * that starts at its logs' first SCN.
+   * would leave that redo out. Mined, a commit in it is delivered late and reported ({@link
+   * CommitSequencer}). Half the grace, because the floor's observation and this thread's samples
+   * are taken a moment apart. An idle instance that starts writing again costs one step that starts
+   * at its logs' first SCN.
    */
   boolean takeLateWrite() {
     boolean out = lateWrite;
@@ -171,20 +182,24 @@ final class StepBounds {
           // this thread's LAST_REDO_CHANGE# is at or below it (DBZ-8055).
           if (horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0) {
             logEnd = state.lastRedoAddress();
-            threadSafe = threadSafe == null ? writtenUpTo(state, now) : Scn.max(threadSafe, writtenUpTo(state, now));
+            threadSafe =
+                threadSafe == null
+                    ? writtenUpTo(state, now)
+                    : Scn.max(threadSafe, writtenUpTo(state, now));
           }
         } else if (log.nextScn().minus(1).compareTo(horizon) <= 0) {
           logEnd = new RedoAddress(thread, log.sequence(), 0xFFFF_FFFFL, 0xFFFF);
           threadSafe = log.nextScn().minus(1);
         } else {
-          reachesPast = true;   // whole, but past the session's end: read up to it, not ended in it
+          reachesPast = true; // whole, but past the session's end: read up to it, not ended in it
         }
         if (logEnd != null && (end == null || logEnd.compareTo(end) > 0)) {
           end = logEnd;
         }
       }
-      if (end != null && end.equals(state.lastRedoAddress()) && logsReachLive(entry.getValue(), horizon, currentScn,
-          state)) {
+      if (end != null
+          && end.equals(state.lastRedoAddress())
+          && logsReachLive(entry.getValue(), horizon, currentScn, state)) {
         live.add(thread);
       }
       if (end == null) {
@@ -214,14 +229,15 @@ final class StepBounds {
     if (ends.isEmpty() || sessionStart.compareTo(horizon) >= 0) {
       return new StepPlan(List.of(), horizon, horizon, starts, Map.of(), Scn.ZERO, false, Set.of());
     }
-    return new StepPlan(logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live, partlyRead);
+    return new StepPlan(
+        logs, sessionStart, horizon, starts, ends, safe, chosen.limited(), live, partlyRead);
   }
 
   /**
    * The SCN up to which the thread's commits are all written: its LAST_REDO_CHANGE#, or, for a
-   * thread whose written redo has not moved for the idle-thread grace, the CURRENT_SCN of a
-   * moment at least that long ago (any commit with a lower SCN would have been written since).
-   * Without this, one idle RAC instance would hold back every other instance's commits for ever.
+   * thread whose written redo has not moved for the idle-thread grace, the CURRENT_SCN of a moment
+   * at least that long ago (any commit with a lower SCN would have been written since). Without
+   * this, one idle RAC instance would hold back every other instance's commits for ever.
    */
   private Scn writtenUpTo(RedoThreadState state, Instant now) {
     Seen still = seen.get(state.thread());
@@ -230,10 +246,13 @@ final class StepBounds {
   }
 
   /** Whether the thread's interval reached its last written block this step. */
-  private static boolean logsReachLive(List<StepLog> window, Scn horizon, Scn currentScn, RedoThreadState state) {
+  private static boolean logsReachLive(
+      List<StepLog> window, Scn horizon, Scn currentScn, RedoThreadState state) {
     StepLog last = window.get(window.size() - 1);
-    return last.nextScn().equals(Scn.MAX) && last.firstScn().compareTo(horizon) <= 0
-        && horizon.compareTo(currentScn) >= 0 && state.lastRedoScn().compareTo(horizon) <= 0;
+    return last.nextScn().equals(Scn.MAX)
+        && last.firstScn().compareTo(horizon) <= 0
+        && horizon.compareTo(currentScn) >= 0
+        && state.lastRedoScn().compareTo(horizon) <= 0;
   }
 
   private static boolean isLastLog(List<StepLog> window, RedoAddress end) {

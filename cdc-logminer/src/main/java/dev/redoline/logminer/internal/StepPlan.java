@@ -13,10 +13,9 @@ import java.util.Set;
  * <p>Rows of thread {@code t} are applied when their address is in {@code (cursors[t], ends[t]]}.
  * The SCN bounds only choose what LogMiner reads: {@code startScn} is the FIRST_CHANGE# of each
  * cursor's log, so late strand records after a cursor are never below it (or a higher SCN proven
- * safe, {@link #startingAt}), and {@code endScn} is at
- * or above the SCN of every record inside the intervals. Commits with an SCN at or below
- * {@code safeScn} are complete in every thread and may be published in commit order; later ones
- * wait for the next step.
+ * safe, {@link #startingAt}), and {@code endScn} is at or above the SCN of every record inside the
+ * intervals. Commits with an SCN at or below {@code safeScn} are complete in every thread and may
+ * be published in commit order; later ones wait for the next step.
  *
  * @param logs the logs to add, per thread in sequence order
  * @param startScn START_LOGMNR's startScn
@@ -28,14 +27,21 @@ import java.util.Set;
  * @param limitedByWindow whether more logs were available than the window allowed
  * @param liveEnds the threads whose interval ends at their last written block (V$THREAD's
  *     LAST_REDO_SEQUENCE# and LAST_REDO_BLOCK), not at a whole log or held at the cursor
- * @param partlyRead the threads with a whole (archived) log in the session that reaches past
- *     {@code endScn}: their interval cannot end inside it (the rows at or below {@code endScn} are
- *     no address prefix of it), but every commit of theirs at or below {@code endScn} is a row the
+ * @param partlyRead the threads with a whole (archived) log in the session that reaches past {@code
+ *     endScn}: their interval cannot end inside it (the rows at or below {@code endScn} are no
+ *     address prefix of it), but every commit of theirs at or below {@code endScn} is a row the
  *     session returns. {@code safeScn} counts them safe up to {@code endScn}; the step lowers it
  *     below the lowest COMMIT it sees of theirs after their interval ({@link StepReader}).
  */
-record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
-    Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds,
+record StepPlan(
+    List<StepLog> logs,
+    Scn startScn,
+    Scn endScn,
+    Map<Integer, RedoAddress> cursors,
+    Map<Integer, RedoAddress> ends,
+    Scn safeScn,
+    boolean limitedByWindow,
+    Set<Integer> liveEnds,
     Set<Integer> partlyRead) {
 
   StepPlan {
@@ -46,15 +52,24 @@ record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoA
     partlyRead = Set.copyOf(partlyRead);
   }
 
-  StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoAddress> cursors,
-      Map<Integer, RedoAddress> ends, Scn safeScn, boolean limitedByWindow, Set<Integer> liveEnds) {
+  StepPlan(
+      List<StepLog> logs,
+      Scn startScn,
+      Scn endScn,
+      Map<Integer, RedoAddress> cursors,
+      Map<Integer, RedoAddress> ends,
+      Scn safeScn,
+      boolean limitedByWindow,
+      Set<Integer> liveEnds) {
     this(logs, startScn, endScn, cursors, ends, safeScn, limitedByWindow, liveEnds, Set.of());
   }
 
   /** This plan with the safe SCN lowered to {@code scn} when that is lower. */
   StepPlan safeAtMost(Scn scn) {
-    return scn.compareTo(safeScn) >= 0 ? this : new StepPlan(logs, startScn, endScn, cursors, ends, scn,
-        limitedByWindow, liveEnds, partlyRead);
+    return scn.compareTo(safeScn) >= 0
+        ? this
+        : new StepPlan(
+            logs, startScn, endScn, cursors, ends, scn, limitedByWindow, liveEnds, partlyRead);
   }
 
   /**
@@ -67,8 +82,10 @@ record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoA
       return this;
     }
     Scn start = Scn.min(Scn.max(startScn, scn), endScn.minus(1));
-    return start.equals(startScn) ? this : new StepPlan(logs, start, endScn, cursors, ends, safeScn, limitedByWindow,
-        liveEnds, partlyRead);
+    return start.equals(startScn)
+        ? this
+        : new StepPlan(
+            logs, start, endScn, cursors, ends, safeScn, limitedByWindow, liveEnds, partlyRead);
   }
 
   /** Whether a row at {@code address} lies inside this step's interval of its thread. */
@@ -82,5 +99,6 @@ record StepPlan(List<StepLog> logs, Scn startScn, Scn endScn, Map<Integer, RedoA
   }
 
   /** One log the step adds to the session. */
-  record StepLog(int thread, long sequence, Scn firstScn, Scn nextScn, String fileName, boolean online) {}
+  record StepLog(
+      int thread, long sequence, Scn firstScn, Scn nextScn, String fileName, boolean online) {}
 }

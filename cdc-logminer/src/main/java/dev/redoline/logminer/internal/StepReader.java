@@ -14,13 +14,13 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
- * Reads one whole step (docs/architecture.md#a-step) into a
- * {@link StepRowStore}, on the heap up to its budget and in a step file beyond: CSF pieces
- * joined, rows outside the step's address interval dropped, a thread's end in its last written
- * block settled at what that block held ({@link #settledEnds}), and the interval cut at the first
- * DDL that changes what is captured.
+ * Reads one whole step (docs/architecture.md#a-step) into a {@link StepRowStore}, on the heap up to
+ * its budget and in a step file beyond: CSF pieces joined, rows outside the step's address interval
+ * dropped, a thread's end in its last written block settled at what that block held ({@link
+ * #settledEnds}), and the interval cut at the first DDL that changes what is captured.
  *
  * <h2>The DDL cut</h2>
+ *
  * A CREATE, DROP or ALTER of a captured (or to-be-captured) table at address {@code D} with SCN
  * {@code s} ends the step there: in {@code D}'s thread nothing after {@code D} is applied, and in
  * every thread nothing at or after the lowest address of a row with an SCN above {@code s}. Every
@@ -30,6 +30,7 @@ import java.util.function.Predicate;
  * always an address prefix of each thread.
  *
  * <h2>The cut before an unresolved object</h2>
+ *
  * A row that names a captured table but carries an object id the catalog has not resolved (a
  * partition made by an excluded user's DDL before the capture resolved it, or by recursive DDL
  * LogMiner shows no row for) ends the step just before it: in its thread nothing from it on, and in
@@ -40,11 +41,17 @@ final class StepReader {
 
   /**
    * A step's rows and where they end. When the step is cut (at a DDL, or before an unresolved
-   * object), {@code keepUpTo} holds per thread the last address applied (the rows above it are
-   * read again by the next step); otherwise {@code null}.
+   * object), {@code keepUpTo} holds per thread the last address applied (the rows above it are read
+   * again by the next step); otherwise {@code null}.
    */
-  record StepRows(StepRowStore store, Map<Integer, RedoAddress> ends, Scn safeScn, RedoRow ddl, RedoRow unresolved,
-      Map<Integer, RedoAddress> keepUpTo) implements AutoCloseable {
+  record StepRows(
+      StepRowStore store,
+      Map<Integer, RedoAddress> ends,
+      Scn safeScn,
+      RedoRow ddl,
+      RedoRow unresolved,
+      Map<Integer, RedoAddress> keepUpTo)
+      implements AutoCloseable {
 
     /** Whether the step ended early, at a DDL or before an unresolved object. */
     boolean cut() {
@@ -53,7 +60,9 @@ final class StepReader {
 
     /** The rows to apply, in redo order and in chunks ({@link StepRowStore#forEachChunk}). */
     void forEachChunk(java.util.function.Consumer<List<RedoRow>> chunk) {
-      store.forEachChunk(row -> keepUpTo == null || row.address().compareTo(keepUpTo.get(row.thread())) <= 0, chunk);
+      store.forEachChunk(
+          row -> keepUpTo == null || row.address().compareTo(keepUpTo.get(row.thread())) <= 0,
+          chunk);
     }
 
     /** The rows to apply, all on the heap: for tests and small steps. */
@@ -79,9 +88,15 @@ final class StepReader {
    * @param unresolved whether a row names a captured table with an object id not resolved yet
    * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
-  static StepRows read(RowCursor cursor, StepPlan plan, Predicate<RedoRow> changesCapture,
-      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
-    Scn beyond = null;   // the lowest SCN of a COMMIT of a partly read thread after its interval
+  static StepRows read(
+      RowCursor cursor,
+      StepPlan plan,
+      Predicate<RedoRow> changesCapture,
+      Predicate<RedoRow> unresolved,
+      StepRowStore store,
+      LongConsumer fetched)
+      throws SQLException {
+    Scn beyond = null; // the lowest SCN of a COMMIT of a partly read thread after its interval
     long count = 0;
     RedoRow ddl = null;
     RedoRow firstUnresolved = null;
@@ -111,14 +126,16 @@ final class StepReader {
               firstUnresolved = row;
             }
           }
-        } else if (row.operationCode() == RedoRow.COMMIT && plan.partlyRead().contains(row.thread())
+        } else if (row.operationCode() == RedoRow.COMMIT
+            && plan.partlyRead().contains(row.thread())
             && row.address().compareTo(plan.ends().get(row.thread())) > 0) {
           beyond = beyond == null ? row.scn() : Scn.min(beyond, row.scn());
         }
       }
       if (pieces != null) {
-        throw new CdcException(ErrorCode.CORRUPT_REDO, "the last row of the step continues (CSF=1) but no "
-            + "continuation row followed");
+        throw new CdcException(
+            ErrorCode.CORRUPT_REDO,
+            "the last row of the step continues (CSF=1) but no " + "continuation row followed");
       }
     } finally {
       fetched.accept(count);
@@ -139,8 +156,15 @@ final class StepReader {
   }
 
   /** Runs {@code query} on {@code db} and reads the step from it. */
-  static StepRows read(LogMinerGateway db, StepPlan plan, MiningQuery query, Predicate<RedoRow> changesCapture,
-      Predicate<RedoRow> unresolved, StepRowStore store, LongConsumer fetched) throws SQLException {
+  static StepRows read(
+      LogMinerGateway db,
+      StepPlan plan,
+      MiningQuery query,
+      Predicate<RedoRow> changesCapture,
+      Predicate<RedoRow> unresolved,
+      StepRowStore store,
+      LongConsumer fetched)
+      throws SQLException {
     try (RowCursor cursor = db.query(query)) {
       return read(cursor, plan, changesCapture, unresolved, store, fetched);
     }
@@ -151,10 +175,11 @@ final class StepReader {
     Map<Integer, RedoAddress> settled = new HashMap<>();
     for (Map.Entry<Integer, RedoAddress> entry : plan.ends().entrySet()) {
       if (!plan.liveEnds().contains(entry.getKey())) {
-        continue;        // a whole log, an anchor, or a thread held at its cursor
+        continue; // a whole log, an anchor, or a thread held at its cursor
       }
       RedoAddress end = entry.getValue();
-      RedoAddress start = predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
+      RedoAddress start =
+          predecessor(new RedoAddress(end.thread(), end.sequence(), end.block(), 0));
       RedoAddress cursor = plan.cursors().get(entry.getKey());
       settled.put(entry.getKey(), cursor != null && cursor.compareTo(start) > 0 ? cursor : start);
     }
@@ -175,11 +200,11 @@ final class StepReader {
 
   /**
    * The plan's ends, with each end at a thread's last written block moved back to what that block
-   * held when it was read: LGWR may write a partly filled block again with more records after
-   * those already in it, so the block's last offset is not a safe cursor. The end becomes the
-   * highest address read in that block (later records land above it), or the end of the block
-   * before when none was read; never below the thread's cursor. Records in the block that the
-   * query left out belong to nothing captured.
+   * held when it was read: LGWR may write a partly filled block again with more records after those
+   * already in it, so the block's last offset is not a safe cursor. The end becomes the highest
+   * address read in that block (later records land above it), or the end of the block before when
+   * none was read; never below the thread's cursor. Records in the block that the query left out
+   * belong to nothing captured.
    */
   static Map<Integer, RedoAddress> settledEnds(StepPlan plan, List<RedoRow> rows) {
     Map<Integer, RedoAddress> settled = settling(plan);
@@ -191,31 +216,39 @@ final class StepReader {
     return ends;
   }
 
-  private static StepRows cut(StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
+  private static StepRows cut(
+      StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
     Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(ddl.thread(), ddl.address(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-    store.forEach(row -> {
-      if (row.scn().compareTo(ddl.scn()) > 0) {
-        ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      }
-    });
-    return new StepRows(store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends));
+    store.forEach(
+        row -> {
+          if (row.scn().compareTo(ddl.scn()) > 0) {
+            ends.merge(
+                row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          }
+        });
+    return new StepRows(
+        store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends));
   }
 
-  private static StepRows cutBefore(StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled,
-      RedoRow first) {
+  private static StepRows cutBefore(
+      StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow first) {
     Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(first.thread(), predecessor(first.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-    store.forEach(row -> {
-      if (row.scn().compareTo(first.scn()) >= 0) {
-        ends.merge(row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      }
-    });
+    store.forEach(
+        row -> {
+          if (row.scn().compareTo(first.scn()) >= 0) {
+            ends.merge(
+                row.thread(), predecessor(row.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          }
+        });
     Scn below = first.scn().equals(Scn.ZERO) ? Scn.ZERO : first.scn().minus(1);
     return new StepRows(store, ends, Scn.min(plan.safeScn(), below), null, first, Map.copyOf(ends));
   }
 
-  /** The highest address below {@code a}: an inclusive end that leaves {@code a} for the next step. */
+  /**
+   * The highest address below {@code a}: an inclusive end that leaves {@code a} for the next step.
+   */
   static RedoAddress predecessor(RedoAddress a) {
     if (a.offset() > 0) {
       return new RedoAddress(a.thread(), a.sequence(), a.block(), a.offset() - 1);
@@ -231,12 +264,22 @@ final class StepReader {
 
   private static void check(RedoRow row) {
     if (row.operationCode() == RedoRow.MISSING_SCN) {
-      throw new CdcException(ErrorCode.LOG_SEQUENCE_GAP, "LogMiner reports missing redo (MISSING_SCN) at "
-          + row.address() + ", SCN " + row.scn() + (row.info() == null ? "" : ": " + row.info()));
+      throw new CdcException(
+          ErrorCode.LOG_SEQUENCE_GAP,
+          "LogMiner reports missing redo (MISSING_SCN) at "
+              + row.address()
+              + ", SCN "
+              + row.scn()
+              + (row.info() == null ? "" : ": " + row.info()));
     }
     if (row.status() == 1343 || "CORRUPTED_BLOCKS".equals(row.operation())) {
-      throw new CdcException(ErrorCode.CORRUPT_REDO, "LogMiner reports corrupted blocks at " + row.address()
-          + ", SCN " + row.scn() + (row.info() == null ? "" : ": " + row.info()));
+      throw new CdcException(
+          ErrorCode.CORRUPT_REDO,
+          "LogMiner reports corrupted blocks at "
+              + row.address()
+              + ", SCN "
+              + row.scn()
+              + (row.info() == null ? "" : ": " + row.info()));
     }
   }
 }

@@ -9,16 +9,16 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * The rows of one step as they are read, in redo order: on the heap up to
- * {@code cdc.mining.step.memory.max.bytes}, every later row in a {@link StepRowFile} of the spill
- * directory. The step is still read whole before any of it is applied; it is then applied in
- * chunks ({@link #forEachChunk}): the rows held on the heap, then the file's rows a quarter of the
- * budget at a time. A step within the budget is one chunk, the list of its rows, as before the
- * budget existed.
+ * The rows of one step as they are read, in redo order: on the heap up to {@code
+ * cdc.mining.step.memory.max.bytes}, every later row in a {@link StepRowFile} of the spill
+ * directory. The step is still read whole before any of it is applied; it is then applied in chunks
+ * ({@link #forEachChunk}): the rows held on the heap, then the file's rows a quarter of the budget
+ * at a time. A step within the budget is one chunk, the list of its rows, as before the budget
+ * existed.
  *
- * <p>A row is accounted at twice its SQL_REDO and SQL_UNDO characters plus a fixed
- * {@value #ROW_OVERHEAD} bytes for the record and its other columns: an estimate, which keeps the
- * heap a step takes near the budget whatever the size of its rows.
+ * <p>A row is accounted at twice its SQL_REDO and SQL_UNDO characters plus a fixed {@value
+ * #ROW_OVERHEAD} bytes for the record and its other columns: an estimate, which keeps the heap a
+ * step takes near the budget whatever the size of its rows.
  */
 final class StepRowStore implements AutoCloseable {
 
@@ -38,7 +38,8 @@ final class StepRowStore implements AutoCloseable {
   }
 
   static long heapBytes(RedoRow row) {
-    return ROW_OVERHEAD + 2L * (row.sqlRedo().length() + (row.sqlUndo() == null ? 0 : row.sqlUndo().length()));
+    return ROW_OVERHEAD
+        + 2L * (row.sqlRedo().length() + (row.sqlUndo() == null ? 0 : row.sqlUndo().length()));
   }
 
   /** Adds the next row of the step. */

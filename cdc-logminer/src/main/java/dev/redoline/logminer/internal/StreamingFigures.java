@@ -51,9 +51,12 @@ final class StreamingFigures {
   private volatile long scnFreezes;
   private Scn previousScn;
   private volatile Map<Integer, ThreadFigures> threads = Map.of();
-  private volatile Runnable threadsSeen = () -> { };
+  private volatile Runnable threadsSeen = () -> {};
 
-  /** Runs {@code listener} on the capture thread whenever a step's cursors name a thread not seen before. */
+  /**
+   * Runs {@code listener} on the capture thread whenever a step's cursors name a thread not seen
+   * before.
+   */
   void onThreadsSeen(Runnable listener) {
     threadsSeen = listener;
   }
@@ -74,7 +77,8 @@ final class StreamingFigures {
   }
 
   /** A step of {@code plan} was applied: its rows, how long it and its decoding took, its lag. */
-  void onStep(StepPlan plan, int rows, Duration took, Duration decode, Duration behind, Scn currentScn) {
+  void onStep(
+      StepPlan plan, int rows, Duration took, Duration decode, Duration behind, Scn currentScn) {
     long ms = took.toMillis();
     lastStepMillis = ms;
     minStepMillis = minStepMillis < 0 ? ms : Math.min(minStepMillis, ms);
@@ -112,24 +116,83 @@ final class StreamingFigures {
     }
   }
 
-  long lastStepMillis() { return lastStepMillis; }
-  long minStepMillis() { return Math.max(0, minStepMillis); }
-  long maxStepMillis() { return maxStepMillis; }
-  long totalStepMillis() { return totalStepMillis; }
-  long lastRowsPerSecond() { return lastRowsPerSecond; }
-  long maxRowsPerSecond() { return maxRowsPerSecond; }
-  long averageRowsPerSecond() { return stepRows * 1000L / Math.max(1, totalStepMillis); }
-  long minStepLogs() { return Math.max(0, minStepLogs); }
-  long maxStepLogs() { return maxStepLogs; }
-  List<String> lastLogFiles() { return lastLogFiles; }
-  long totalDecodeMillis() { return totalDecodeMillis; }
-  long maxFetchMillis() { return maxFetchMillis; }
-  long totalFetchMillis() { return totalFetchMillis; }
-  long lastSessionStartMillis() { return lastSessionStartMillis; }
-  long maxSessionStartMillis() { return maxSessionStartMillis; }
-  long totalSessionStartMillis() { return totalSessionStartMillis; }
-  long minLagMillis() { return Math.max(0, minLagMillis); }
-  long maxLagMillis() { return maxLagMillis; }
-  long scnFreezes() { return scnFreezes; }
-  Map<Integer, ThreadFigures> threads() { return threads; }
+  long lastStepMillis() {
+    return lastStepMillis;
+  }
+
+  long minStepMillis() {
+    return Math.max(0, minStepMillis);
+  }
+
+  long maxStepMillis() {
+    return maxStepMillis;
+  }
+
+  long totalStepMillis() {
+    return totalStepMillis;
+  }
+
+  long lastRowsPerSecond() {
+    return lastRowsPerSecond;
+  }
+
+  long maxRowsPerSecond() {
+    return maxRowsPerSecond;
+  }
+
+  long averageRowsPerSecond() {
+    return stepRows * 1000L / Math.max(1, totalStepMillis);
+  }
+
+  long minStepLogs() {
+    return Math.max(0, minStepLogs);
+  }
+
+  long maxStepLogs() {
+    return maxStepLogs;
+  }
+
+  List<String> lastLogFiles() {
+    return lastLogFiles;
+  }
+
+  long totalDecodeMillis() {
+    return totalDecodeMillis;
+  }
+
+  long maxFetchMillis() {
+    return maxFetchMillis;
+  }
+
+  long totalFetchMillis() {
+    return totalFetchMillis;
+  }
+
+  long lastSessionStartMillis() {
+    return lastSessionStartMillis;
+  }
+
+  long maxSessionStartMillis() {
+    return maxSessionStartMillis;
+  }
+
+  long totalSessionStartMillis() {
+    return totalSessionStartMillis;
+  }
+
+  long minLagMillis() {
+    return Math.max(0, minLagMillis);
+  }
+
+  long maxLagMillis() {
+    return maxLagMillis;
+  }
+
+  long scnFreezes() {
+    return scnFreezes;
+  }
+
+  Map<Integer, ThreadFigures> threads() {
+    return threads;
+  }
 }

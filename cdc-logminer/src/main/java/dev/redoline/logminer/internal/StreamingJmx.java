@@ -6,21 +6,23 @@ import dev.redoline.core.Scn;
 import dev.redoline.logminer.StreamingMetricsMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.Duration;
+import java.time.Instant;
 import javax.management.ObjectName;
 
 /**
- * A stream's {@link StreamingMetricsMXBean}, read from the capture's counters and its sink queue
- * at each call; registered while the stream is open.
+ * A stream's {@link StreamingMetricsMXBean}, read from the capture's counters and its sink queue at
+ * each call; registered while the stream is open.
  */
 final class StreamingJmx implements StreamingMetricsMXBean {
 
   private final CaptureStats stats;
   private final EventQueue queue;
   private final Clock clock;
+
   /** When the stream opened: throughputs are per second since then. */
   private final Instant opened;
+
   private ObjectName name;
 
   StreamingJmx(CaptureStats stats, EventQueue queue, Clock clock) {
@@ -32,12 +34,16 @@ final class StreamingJmx implements StreamingMetricsMXBean {
 
   /**
    * Registers under Debezium's name for {@code prefix} ({@code server=prefix-2}, {@code -3}... when
-   * another capture of this JVM holds it). The value is quoted only when ObjectName requires it,
-   * so the usual prefixes give exactly the name Debezium dashboards query.
+   * another capture of this JVM holds it). The value is quoted only when ObjectName requires it, so
+   * the usual prefixes give exactly the name Debezium dashboards query.
    */
   void register(String prefix) {
-    name = JmxNames.register(this, i -> "debezium.oracle:type=connector-metrics,context=streaming,server="
-        + serverValue(JmxNames.suffixed(prefix, i)));
+    name =
+        JmxNames.register(
+            this,
+            i ->
+                "debezium.oracle:type=connector-metrics,context=streaming,server="
+                    + serverValue(JmxNames.suffixed(prefix, i)));
   }
 
   void unregister() {
@@ -108,7 +114,9 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   @Override
   public BigInteger getCommittedScn() {
     Position last = queue.lastQueued();
-    return last == null || last.lastCommit() == null ? BigInteger.ZERO : number(last.lastCommit().scn());
+    return last == null || last.lastCommit() == null
+        ? BigInteger.ZERO
+        : number(last.lastCommit().scn());
   }
 
   @Override
@@ -119,7 +127,9 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   @Override
   public BigInteger getOldestScn() {
     BufferMetrics b = buffer();
-    return b == null || b.oldestScn().isEmpty() ? BigInteger.ONE.negate() : number(b.oldestScn().get());
+    return b == null || b.oldestScn().isEmpty()
+        ? BigInteger.ONE.negate()
+        : number(b.oldestScn().get());
   }
 
   @Override
@@ -164,25 +174,100 @@ final class StreamingJmx implements StreamingMetricsMXBean {
     return stats.figures();
   }
 
-  @Override public long getMaxDurationOfFetchQueryInMilliseconds() { return figures().maxFetchMillis(); }
-  @Override public long getTotalResultSetNextTimeInMilliseconds() { return figures().totalFetchMillis(); }
-  @Override public long getLastBatchProcessingTimeInMilliseconds() { return figures().lastStepMillis(); }
-  @Override public long getMinBatchProcessingTimeInMilliseconds() { return figures().minStepMillis(); }
-  @Override public long getMaxBatchProcessingTimeInMilliseconds() { return figures().maxStepMillis(); }
-  @Override public long getTotalBatchProcessingTimeInMilliseconds() { return figures().totalStepMillis(); }
-  @Override public long getLastBatchProcessingThroughput() { return figures().lastRowsPerSecond(); }
-  @Override public long getMaxBatchProcessingThroughput() { return figures().maxRowsPerSecond(); }
-  @Override public long getAverageBatchProcessingThroughput() { return figures().averageRowsPerSecond(); }
-  @Override public long getMinimumMinedLogCount() { return figures().minStepLogs(); }
-  @Override public long getMaximumMinedLogCount() { return figures().maxStepLogs(); }
-  @Override public String[] getCurrentLogFileNames() { return figures().lastLogFiles().toArray(String[]::new); }
-  @Override public long getTotalParseTimeInMilliseconds() { return figures().totalDecodeMillis(); }
-  @Override public long getMinLagFromSourceInMilliseconds() { return figures().minLagMillis(); }
-  @Override public long getMaxLagFromSourceInMilliseconds() { return figures().maxLagMillis(); }
-  @Override public long getScnFreezeCount() { return figures().scnFreezes(); }
-  @Override public long getLastMiningSessionStartTimeInMilliseconds() { return figures().lastSessionStartMillis(); }
-  @Override public long getMaxMiningSessionStartTimeInMilliseconds() { return figures().maxSessionStartMillis(); }
-  @Override public long getTotalMiningSessionStartTimeInMilliseconds() { return figures().totalSessionStartMillis(); }
+  @Override
+  public long getMaxDurationOfFetchQueryInMilliseconds() {
+    return figures().maxFetchMillis();
+  }
+
+  @Override
+  public long getTotalResultSetNextTimeInMilliseconds() {
+    return figures().totalFetchMillis();
+  }
+
+  @Override
+  public long getLastBatchProcessingTimeInMilliseconds() {
+    return figures().lastStepMillis();
+  }
+
+  @Override
+  public long getMinBatchProcessingTimeInMilliseconds() {
+    return figures().minStepMillis();
+  }
+
+  @Override
+  public long getMaxBatchProcessingTimeInMilliseconds() {
+    return figures().maxStepMillis();
+  }
+
+  @Override
+  public long getTotalBatchProcessingTimeInMilliseconds() {
+    return figures().totalStepMillis();
+  }
+
+  @Override
+  public long getLastBatchProcessingThroughput() {
+    return figures().lastRowsPerSecond();
+  }
+
+  @Override
+  public long getMaxBatchProcessingThroughput() {
+    return figures().maxRowsPerSecond();
+  }
+
+  @Override
+  public long getAverageBatchProcessingThroughput() {
+    return figures().averageRowsPerSecond();
+  }
+
+  @Override
+  public long getMinimumMinedLogCount() {
+    return figures().minStepLogs();
+  }
+
+  @Override
+  public long getMaximumMinedLogCount() {
+    return figures().maxStepLogs();
+  }
+
+  @Override
+  public String[] getCurrentLogFileNames() {
+    return figures().lastLogFiles().toArray(String[]::new);
+  }
+
+  @Override
+  public long getTotalParseTimeInMilliseconds() {
+    return figures().totalDecodeMillis();
+  }
+
+  @Override
+  public long getMinLagFromSourceInMilliseconds() {
+    return figures().minLagMillis();
+  }
+
+  @Override
+  public long getMaxLagFromSourceInMilliseconds() {
+    return figures().maxLagMillis();
+  }
+
+  @Override
+  public long getScnFreezeCount() {
+    return figures().scnFreezes();
+  }
+
+  @Override
+  public long getLastMiningSessionStartTimeInMilliseconds() {
+    return figures().lastSessionStartMillis();
+  }
+
+  @Override
+  public long getMaxMiningSessionStartTimeInMilliseconds() {
+    return figures().maxSessionStartMillis();
+  }
+
+  @Override
+  public long getTotalMiningSessionStartTimeInMilliseconds() {
+    return figures().totalSessionStartMillis();
+  }
 
   @Override
   public long getNumberOfRolledBackTransactions() {

@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The captured tables: their object ids per container (the LogMiner query asks for these only)
- * and their current layout versions.
+ * The captured tables: their object ids per container (the LogMiner query asks for these only) and
+ * their current layout versions.
  *
  * <p>Object numbers are per container, so they are keyed by (container id, DATA_OBJ#); a
  * partition's object id maps to its table. A layout's version rises each time a DDL changes the
@@ -34,10 +34,11 @@ final class TableCatalog {
   private final List<String> pdbs;
   private Map<Integer, Map<Integer, TableId>> objects = Map.of();
   private final Map<TableId, TableLayout> layouts = new HashMap<>();
+
   /**
    * Per table, the layouts an ALTER replaced, by the DDL's SCN: each was in force below that SCN.
-   * Redo of another thread can reach the log after the step a DDL ended (unflushed when the DDL
-   * was mined), and must still be decoded with the layout of its own SCN.
+   * Redo of another thread can reach the log after the step a DDL ended (unflushed when the DDL was
+   * mined), and must still be decoded with the layout of its own SCN.
    */
   private final Map<TableId, NavigableMap<Scn, TableLayout>> replaced = new HashMap<>();
 
@@ -52,7 +53,9 @@ final class TableCatalog {
     this.pdbs = List.copyOf(pdbs);
     for (LayoutVersion stored : storedLayouts) {
       TableLayout layout = stored.layout();
-      history.computeIfAbsent(layout.table(), t -> new TreeMap<>()).putIfAbsent(layout.version(), stored);
+      history
+          .computeIfAbsent(layout.table(), t -> new TreeMap<>())
+          .putIfAbsent(layout.version(), stored);
     }
   }
 
@@ -69,9 +72,12 @@ final class TableCatalog {
     for (Map.Entry<String, Integer> container : containers.entrySet()) {
       String name = container.getKey().isEmpty() ? null : container.getKey();
       for (TableFilter.TablePattern pattern : filter.includesFor(name)) {
-        for (DictionaryObject object : db.objects(name, pattern.ownerRegex(), pattern.tableRegex())) {
+        for (DictionaryObject object :
+            db.objects(name, pattern.ownerRegex(), pattern.tableRegex())) {
           if (filter.matches(object.table())) {
-            found.computeIfAbsent(object.conId(), k -> new HashMap<>()).put(object.objectId(), object.table());
+            found
+                .computeIfAbsent(object.conId(), k -> new HashMap<>())
+                .put(object.objectId(), object.table());
             tables.add(object.table());
           }
         }
@@ -97,7 +103,10 @@ final class TableCatalog {
     return new Resolution(added, removed);
   }
 
-  /** The dictionary's layout numbered after the stored one: same version if unchanged, else the next. */
+  /**
+   * The dictionary's layout numbered after the stored one: same version if unchanged, else the
+   * next.
+   */
   private TableLayout continued(TableLayout fresh) {
     NavigableMap<Integer, LayoutVersion> versions = history.remove(fresh.table());
     if (versions == null) {
@@ -105,8 +114,11 @@ final class TableCatalog {
     }
     restoreReplaced(fresh.table(), versions);
     TableLayout before = versions.lastEntry().getValue().layout();
-    boolean same = before.columns().equals(fresh.columns()) && before.primaryKey().equals(fresh.primaryKey());
-    return same ? before : fresh.withColumns(before.version() + 1, fresh.columns(), fresh.primaryKey());
+    boolean same =
+        before.columns().equals(fresh.columns()) && before.primaryKey().equals(fresh.primaryKey());
+    return same
+        ? before
+        : fresh.withColumns(before.version() + 1, fresh.columns(), fresh.primaryKey());
   }
 
   /**
@@ -137,8 +149,9 @@ final class TableCatalog {
     for (String name : pdbs) {
       PdbState pdb = known.get(name);
       if (pdb == null) {
-        throw new CdcException(ErrorCode.UNKNOWN_PDB, "cdc.database.pdbs names '" + name + "'; V$PDBS has "
-            + known.keySet());
+        throw new CdcException(
+            ErrorCode.UNKNOWN_PDB,
+            "cdc.database.pdbs names '" + name + "'; V$PDBS has " + known.keySet());
       }
       containers.put(name, pdb.conId());
     }
@@ -155,7 +168,8 @@ final class TableCatalog {
   TableLayout reload(LogMinerGateway db, TableId table, Scn ddlScn) throws SQLException {
     TableLayout current = layouts.get(table);
     TableLayout fresh = db.tableLayout(table);
-    if (current != null && current.columns().equals(fresh.columns())
+    if (current != null
+        && current.columns().equals(fresh.columns())
         && current.primaryKey().equals(fresh.primaryKey())) {
       return null;
     }
@@ -190,11 +204,16 @@ final class TableCatalog {
     return ids;
   }
 
-  /** The captured tables by container id and name: the mining query asks for their rows whatever their object id. */
+  /**
+   * The captured tables by container id and name: the mining query asks for their rows whatever
+   * their object id.
+   */
   Set<MiningQuery.CapturedTable> capturedTables() {
     Set<MiningQuery.CapturedTable> names = new HashSet<>();
-    objects.forEach((con, byId) -> byId.values().forEach(t ->
-        names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table()))));
+    objects.forEach(
+        (con, byId) ->
+            byId.values()
+                .forEach(t -> names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table()))));
     return names;
   }
 

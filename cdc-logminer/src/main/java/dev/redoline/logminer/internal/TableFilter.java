@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * {@code cdc.tables.include} and {@code cdc.tables.exclude}: patterns over
- * {@code [PDB.]SCHEMA.TABLE}, where {@code *} matches any run of characters. Unquoted parts compare
- * in upper case, quoted parts as written; a pattern of two parts matches the table in any PDB.
+ * {@code cdc.tables.include} and {@code cdc.tables.exclude}: patterns over {@code
+ * [PDB.]SCHEMA.TABLE}, where {@code *} matches any run of characters. Unquoted parts compare in
+ * upper case, quoted parts as written; a pattern of two parts matches the table in any PDB.
  *
  * <pre>{@code
  * TableFilter f = TableFilter.of(List.of("SHOP.*"), List.of("SHOP.AUDIT_*"));
@@ -18,10 +18,12 @@ import java.util.regex.Pattern;
 final class TableFilter {
 
   /** One parsed pattern; {@code pdb} is {@code null} when the pattern has no PDB part. */
-  record TablePattern(Pattern pdb, Pattern owner, Pattern table, String ownerRegex, String tableRegex) {
+  record TablePattern(
+      Pattern pdb, Pattern owner, Pattern table, String ownerRegex, String tableRegex) {
     boolean matches(TableId id) {
       return (pdb == null || (id.pdb() != null && pdb.matcher(id.pdb()).matches()))
-          && owner.matcher(id.owner()).matches() && table.matcher(id.table()).matches();
+          && owner.matcher(id.owner()).matches()
+          && table.matcher(id.table()).matches();
     }
 
     /** Whether the pattern can match tables of {@code container} ({@code null}: non-CDB). */
@@ -52,19 +54,29 @@ final class TableFilter {
     for (String text : patterns) {
       List<String> parts = TableId.splitIdentifiers(text);
       if (parts.size() < 2 || parts.size() > 3) {
-        throw new IllegalArgumentException("Not a table pattern: '" + text + "' (expected [PDB.]SCHEMA.TABLE, "
-            + "* matching any characters)");
+        throw new IllegalArgumentException(
+            "Not a table pattern: '"
+                + text
+                + "' (expected [PDB.]SCHEMA.TABLE, "
+                + "* matching any characters)");
       }
       int offset = parts.size() - 2;
       String ownerRegex = regex(parts.get(offset));
       String tableRegex = regex(parts.get(offset + 1));
-      parsed.add(new TablePattern(offset == 1 ? Pattern.compile(regex(parts.get(0))) : null,
-          Pattern.compile(ownerRegex), Pattern.compile(tableRegex), ownerRegex, tableRegex));
+      parsed.add(
+          new TablePattern(
+              offset == 1 ? Pattern.compile(regex(parts.get(0))) : null,
+              Pattern.compile(ownerRegex),
+              Pattern.compile(tableRegex),
+              ownerRegex,
+              tableRegex));
     }
     return List.copyOf(parsed);
   }
 
-  /** A glob as an anchored regular expression ({@code REGEXP_LIKE} and {@link Pattern} agree on it). */
+  /**
+   * A glob as an anchored regular expression ({@code REGEXP_LIKE} and {@link Pattern} agree on it).
+   */
   static String regex(String glob) {
     StringBuilder sb = new StringBuilder("^");
     String[] literals = glob.split("\\*", -1);
@@ -89,6 +101,7 @@ final class TableFilter {
 
   /** Whether the table is captured: some include pattern matches and no exclude pattern does. */
   boolean matches(TableId id) {
-    return include.stream().anyMatch(p -> p.matches(id)) && exclude.stream().noneMatch(p -> p.matches(id));
+    return include.stream().anyMatch(p -> p.matches(id))
+        && exclude.stream().noneMatch(p -> p.matches(id));
   }
 }

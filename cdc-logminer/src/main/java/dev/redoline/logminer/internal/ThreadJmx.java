@@ -6,9 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 
 /**
- * A stream's {@link RedoThreadMXBean}s, one per redo thread the steps have seen, registered as
- * the threads appear (after each step's cursors, {@link StreamingFigures#onCursors}) and removed
- * when the stream closes. Each reads the thread's figures of the last step.
+ * A stream's {@link RedoThreadMXBean}s, one per redo thread the steps have seen, registered as the
+ * threads appear (after each step's cursors, {@link StreamingFigures#onCursors}) and removed when
+ * the stream closes. Each reads the thread's figures of the last step.
  */
 final class ThreadJmx {
 
@@ -32,8 +32,16 @@ final class ThreadJmx {
       return;
     }
     for (int thread : figures.threads().keySet()) {
-      names.computeIfAbsent(thread, t -> JmxNames.register(new Bean(t), i -> "dev.redoline:type=RedoThread,name="
-          + ObjectName.quote(JmxNames.suffixed(p, i)) + ",thread=" + t));
+      names.computeIfAbsent(
+          thread,
+          t ->
+              JmxNames.register(
+                  new Bean(t),
+                  i ->
+                      "dev.redoline:type=RedoThread,name="
+                          + ObjectName.quote(JmxNames.suffixed(p, i))
+                          + ",thread="
+                          + t));
     }
   }
 
@@ -55,9 +63,24 @@ final class ThreadJmx {
       return t == null ? new StreamingFigures.ThreadFigures(thread, null, 0, 0) : t;
     }
 
-    @Override public long getSequence() { return now().cursor() == null ? 0 : now().cursor().sequence(); }
-    @Override public long getBlock() { return now().cursor() == null ? 0 : now().cursor().block(); }
-    @Override public long getLogsBehind() { return now().logsBehind(); }
-    @Override public long getBytesBehind() { return now().bytesBehind(); }
+    @Override
+    public long getSequence() {
+      return now().cursor() == null ? 0 : now().cursor().sequence();
+    }
+
+    @Override
+    public long getBlock() {
+      return now().cursor() == null ? 0 : now().cursor().block();
+    }
+
+    @Override
+    public long getLogsBehind() {
+      return now().logsBehind();
+    }
+
+    @Override
+    public long getBytesBehind() {
+      return now().bytesBehind();
+    }
   }
 }

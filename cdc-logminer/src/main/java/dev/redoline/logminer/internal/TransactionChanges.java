@@ -20,26 +20,28 @@ import java.util.NoSuchElementException;
  * its restart position: the one place a change's position is made from its transaction's.
  *
  * <h2>Positions</h2>
- * A change in the middle of a transaction gets {@code during} (what the transactions after it
- * hold back, this one's first row included) with the change's index as the last delivered one;
- * the last change delivered gets {@code after}, the whole transaction delivered, so a restart from
- * it reads none of it again. A snapshot chunk's rows all keep the chunk's position (a chunk is no
- * commit) and only its last carries the chunk's own progress.
+ *
+ * A change in the middle of a transaction gets {@code during} (what the transactions after it hold
+ * back, this one's first row included) with the change's index as the last delivered one; the last
+ * change delivered gets {@code after}, the whole transaction delivered, so a restart from it reads
+ * none of it again. A snapshot chunk's rows all keep the chunk's position (a chunk is no commit)
+ * and only its last carries the chunk's own progress.
  *
  * <h2>What is left out</h2>
- * Changes at or before the start position (a restart inside the transaction) do not come out
- * again but still count: they were delivered before the restart, so each change keeps its index
- * and place among its table's changes, and the counts cover them. Changes a snapshot chunk already
- * holds the effect of ({@link Reflected}) never come out, so they do not count: when a transaction
- * has some, its changes are counted first (a second read of the sequence, only while a first
- * snapshot runs) and each event carries the commit {@link Commit#asPartial made partial}, its size
- * the changes delivered and each index the change's place among them, so the last one delivered is
- * {@link ChangeEvent#last()} and no count promises a change that will not come. The position of a
- * change keeps its index in the whole transaction, which is what a restart compares. Which change
- * is the last delivered is known by reading one ahead.
  *
- * <p>Threads: made on the capture thread from immutable values (the reflected rule frozen for
- * this publication); iterated and closed on the sink's.
+ * Changes at or before the start position (a restart inside the transaction) do not come out again
+ * but still count: they were delivered before the restart, so each change keeps its index and place
+ * among its table's changes, and the counts cover them. Changes a snapshot chunk already holds the
+ * effect of ({@link Reflected}) never come out, so they do not count: when a transaction has some,
+ * its changes are counted first (a second read of the sequence, only while a first snapshot runs)
+ * and each event carries the commit {@link Commit#asPartial made partial}, its size the changes
+ * delivered and each index the change's place among them, so the last one delivered is {@link
+ * ChangeEvent#last()} and no count promises a change that will not come. The position of a change
+ * keeps its index in the whole transaction, which is what a restart compares. Which change is the
+ * last delivered is known by reading one ahead.
+ *
+ * <p>Threads: made on the capture thread from immutable values (the reflected rule frozen for this
+ * publication); iterated and closed on the sink's.
  */
 final class TransactionChanges implements TransactionEvent.Changes {
 
@@ -52,8 +54,15 @@ final class TransactionChanges implements TransactionEvent.Changes {
   private final Reflected reflected;
   private final List<SnapshotMark> marks;
 
-  private TransactionChanges(Commit commit, Iterable<Change> source, Runnable release, Position during,
-      Position after, Position start, Reflected reflected, List<SnapshotMark> marks) {
+  private TransactionChanges(
+      Commit commit,
+      Iterable<Change> source,
+      Runnable release,
+      Position during,
+      Position after,
+      Position start,
+      Reflected reflected,
+      List<SnapshotMark> marks) {
     this.commit = commit;
     this.source = source;
     this.release = release;
@@ -71,15 +80,30 @@ final class TransactionChanges implements TransactionEvent.Changes {
    * @param after the position once the transaction is delivered whole
    * @param start the position the stream started at: what it says was delivered is left out
    */
-  static TransactionChanges of(Commit commit, Iterable<Change> changes, Runnable release, Position during,
-      Position after, Position start, Reflected reflected) {
+  static TransactionChanges of(
+      Commit commit,
+      Iterable<Change> changes,
+      Runnable release,
+      Position during,
+      Position after,
+      Position start,
+      Reflected reflected) {
     return new TransactionChanges(commit, changes, release, during, after, start, reflected, null);
   }
 
-  /** The rows of a snapshot chunk: {@code during} on each but the last, {@code after} on the last. */
+  /**
+   * The rows of a snapshot chunk: {@code during} on each but the last, {@code after} on the last.
+   */
   static TransactionChanges chunk(Snapshots.Chunk chunk, Position during, Position after) {
-    return new TransactionChanges(chunk.commit(), chunk.changes(), () -> { }, during, after, null,
-        Reflected.NOTHING, chunk.marks());
+    return new TransactionChanges(
+        chunk.commit(),
+        chunk.changes(),
+        () -> {},
+        during,
+        after,
+        null,
+        Reflected.NOTHING,
+        chunk.marks());
   }
 
   @Override
@@ -96,16 +120,22 @@ final class TransactionChanges implements TransactionEvent.Changes {
   private final class Delivered implements Iterator<ChangeEvent> {
     /** The commit the events carry: partial when the snapshot holds the effect of some changes. */
     private final Commit delivered = deliveredCommit();
+
     private final Iterator<Change> changes = source.iterator();
     private final CommitMark mark = commit.mark();
+
     /** Counted over every change not reflected, delivered before a restart or not. */
     private final Map<TableId, Long> tableCounts = new LinkedHashMap<>();
+
     /** The change's index in the whole transaction: what its position carries. */
     private long index;
+
     /** The change's index among those not reflected: what its event carries. */
     private long kept;
+
     /** The change found last, not given out yet: it may be the last. */
     private Change held;
+
     private long heldIndex = -1;
     private long heldKept;
     private long heldOrder;
@@ -119,7 +149,9 @@ final class TransactionChanges implements TransactionEvent.Changes {
       return next != null;
     }
 
-    /** The event of the change held, once the one after it or the end is found; null when left out. */
+    /**
+     * The event of the change held, once the one after it or the end is found; null when left out.
+     */
     private ChangeEvent advance() {
       while (changes.hasNext()) {
         Change change = changes.next();
@@ -144,16 +176,22 @@ final class TransactionChanges implements TransactionEvent.Changes {
       return last == null ? null : event(last, heldIndex, heldKept, heldOrder, true);
     }
 
-    /** {@code at}: the change's index in the whole transaction; {@code seq}: among those delivered. */
+    /**
+     * {@code at}: the change's index in the whole transaction; {@code seq}: among those delivered.
+     */
     private ChangeEvent event(Change change, long at, long seq, long order, boolean last) {
       if (start.isDelivered(mark, at)) {
         return null;
       }
       Position position = last ? after : during.withDelivered(mark, at);
-      return new ChangeEvent(delivered, change, seq, position, order, last ? tableCounts : Map.of());
+      return new ChangeEvent(
+          delivered, change, seq, position, order, last ? tableCounts : Map.of());
     }
 
-    /** {@link #commit}, or when the snapshot holds the effect of some of its changes, it made partial. */
+    /**
+     * {@link #commit}, or when the snapshot holds the effect of some of its changes, it made
+     * partial.
+     */
     private Commit deliveredCommit() {
       if (reflected == Reflected.NOTHING) {
         return commit;

@@ -33,16 +33,29 @@ final class TransactionDrops {
     for (Xid xid = requests.poll(); xid != null; xid = requests.poll()) {
       Optional<DroppedTransaction> dropped = buffer.dropOpen(xid);
       if (dropped.isEmpty()) {
-        ops.event(OpsEvent.Type.SIGNAL_SKIPPED, "transaction " + xid.toHex() + " is not open in the buffer: "
-            + "nothing dropped (it ended, or no change of a captured table was mined yet)");
+        ops.event(
+            OpsEvent.Type.SIGNAL_SKIPPED,
+            "transaction "
+                + xid.toHex()
+                + " is not open in the buffer: "
+                + "nothing dropped (it ended, or no change of a captured table was mined yet)");
         continue;
       }
       DroppedTransaction d = dropped.get();
       applier.forget(xid);
       applier.dropped(xid);
-      ops.event(OpsEvent.Type.TRANSACTION_DROPPED, "transaction " + xid.toHex() + " dropped on request: "
-          + d.changeCount() + " changes from " + d.firstAddress() + " (start SCN " + d.startScn() + "); its later rows "
-          + "and its end are skipped, and positions stored from now on name it until its end is mined");
+      ops.event(
+          OpsEvent.Type.TRANSACTION_DROPPED,
+          "transaction "
+              + xid.toHex()
+              + " dropped on request: "
+              + d.changeCount()
+              + " changes from "
+              + d.firstAddress()
+              + " (start SCN "
+              + d.startScn()
+              + "); its later rows "
+              + "and its end are skipped, and positions stored from now on name it until its end is mined");
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.OracleError;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -28,7 +28,8 @@ final class TransactionVisibility {
     try {
       return db.containerData().hidden("GV$TRANSACTION", pdbs);
     } catch (SQLException e) {
-      OracleError.Meaning meaning = OracleError.find(e.getErrorCode()).map(OracleError::meaning).orElse(null);
+      OracleError.Meaning meaning =
+          OracleError.find(e.getErrorCode()).map(OracleError::meaning).orElse(null);
       if (meaning != OracleError.Meaning.PRIVILEGE_MISSING) {
         throw e;
       }

@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +7,7 @@ import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.buffer.internal.JournaledTransaction;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.Xid;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.Fault;
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An acknowledgement takes effect when it arrives: the journal entry of a delivered transaction
- * goes while the capture thread is still inside a long mining query, not when its next step
- * begins.
+ * goes while the capture thread is still inside a long mining query, not when its next step begins.
  */
 class AcknowledgementScenarioTest {
 
@@ -36,8 +35,7 @@ class AcknowledgementScenarioTest {
 
   private static final int MAX_EMPTY_POLLS = 400;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void acknowledgementDuringABlockedQuery_dropsTheJournalEntryBeforeTheStepEnds() throws Exception {
@@ -49,51 +47,69 @@ class AcknowledgementScenarioTest {
     CountDownLatch queryHeld = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     new ScenarioScript()
-        .then(o -> {
-          longOne[0] = o.newTransaction().begin();
-          longOne[0].insert(ORDERS, 1L, "LONG");
-        })
-        .then(o -> {                              // a commit: the long one's row reaches the log with it
-          SimulatedTransaction other = o.newTransaction().begin();
-          other.insert(ORDERS, 2L, "OTHER");
-          other.commit();
-        })
-        .idle(4)                                  // steps pass: journaled (cdc.buffer.journal.after.ms=0)
+        .then(
+            o -> {
+              longOne[0] = o.newTransaction().begin();
+              longOne[0].insert(ORDERS, 1L, "LONG");
+            })
+        .then(
+            o -> { // a commit: the long one's row reaches the log with it
+              SimulatedTransaction other = o.newTransaction().begin();
+              other.insert(ORDERS, 2L, "OTHER");
+              other.commit();
+            })
+        .idle(4) // steps pass: journaled (cdc.buffer.journal.after.ms=0)
         .then(o -> longOne[0].commit())
         .awaitCondition(delivered::get)
-        .then(o -> o.faults().atCall(GatewayCall.QUERY, 1, Fault.action("a mining query that takes long", x -> {
-          queryHeld.countDown();
-          try {
-            release.await(HOLD_BOUND_SECONDS, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        })))
+        .then(
+            o ->
+                o.faults()
+                    .atCall(
+                        GatewayCall.QUERY,
+                        1,
+                        Fault.action(
+                            "a mining query that takes long",
+                            x -> {
+                              queryHeld.countDown();
+                              try {
+                                release.await(HOLD_BOUND_SECONDS, TimeUnit.SECONDS);
+                              } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                              }
+                            })))
         .attach(oracle);
     Path journalDir = spill.resolve("journal");
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("spill"))) {
-      h.journal(FileTransactionJournal.open(journalDir)).set("cdc.buffer.journal.after.ms", "0")
+      h.journal(FileTransactionJournal.open(journalDir))
+          .set("cdc.buffer.journal.after.ms", "0")
           .open(Position.start(start));
       StreamEvent.ChangeEvent change = awaitChange(h, "LONG");
       Xid xid = change.commit().xid();
       delivered.set(true);
       try {
-        assertThat(queryHeld.await(HOLD_BOUND_SECONDS, TimeUnit.SECONDS)).as("the next query was held").isTrue();
+        assertThat(queryHeld.await(HOLD_BOUND_SECONDS, TimeUnit.SECONDS))
+            .as("the next query was held")
+            .isTrue();
         assertThat(journaled(journalDir)).as("journaled before the acknowledgement").contains(xid);
 
         h.stream.acknowledge(change.position());
 
         assertThat(queryHeld.getCount()).isZero();
         assertThat(release.getCount()).as("the step is still held").isOne();
-        assertThat(journaled(journalDir)).as("journaled after the acknowledgement").doesNotContain(xid);
+        assertThat(journaled(journalDir))
+            .as("journaled after the acknowledgement")
+            .doesNotContain(xid);
       } finally {
         release.countDown();
       }
     }
   }
 
-  /** Polls, acknowledging nothing, until a change whose after image holds {@code status} arrives. */
-  private static StreamEvent.ChangeEvent awaitChange(ScenarioHarness h, String status) throws InterruptedException {
+  /**
+   * Polls, acknowledging nothing, until a change whose after image holds {@code status} arrives.
+   */
+  private static StreamEvent.ChangeEvent awaitChange(ScenarioHarness h, String status)
+      throws InterruptedException {
     int empty = 0;
     while (true) {
       List<StreamEvent> batch = StreamEvents.flatten(h.stream.poll(Duration.ofMillis(50)));
@@ -103,7 +119,8 @@ class AcknowledgementScenarioTest {
         }
       }
       if (batch.isEmpty() && (!h.stream.running() || ++empty > MAX_EMPTY_POLLS)) {
-        throw new AssertionError("no change arrived; ops: " + h.ops + "; faults: " + h.oracle.faults().fired());
+        throw new AssertionError(
+            "no change arrived; ops: " + h.ops + "; faults: " + h.oracle.faults().fired());
       }
     }
   }

@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,13 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * archive_only on a database with several redo threads, where one thread has no archived log yet
- * that covers the start SCN, or an archived log that reaches past the other threads' archived end. LogMiner needs every thread's logs over the
- * session's range, so mining the other thread alone fails with ORA-01291 at START_LOGMNR.
+ * that covers the start SCN, or an archived log that reaches past the other threads' archived end.
+ * LogMiner needs every thread's logs over the session's range, so mining the other thread alone
+ * fails with ORA-01291 at START_LOGMNR.
  */
 class ArchiveOnlyThreadsScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void archiveOnlyThreads_aThreadWithNoArchiveCoveringTheStartIsWaitedFor() throws Exception {
@@ -28,16 +27,18 @@ class ArchiveOnlyThreadsScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          commitOn(o, 1, 1, "ONE");
-          o.switchLogfile(1);              // thread 1's log is archived 2 s later; thread 2's is not
-        })
-        .idle(200)                         // 20 s of archive_only with thread 2 still unarchived
-        .then(o -> {
-          commitOn(o, 2, 2, "TWO");
-          commitOn(o, 1, 3, "THREE");
-          o.switchAllLogfiles();           // ALTER SYSTEM ARCHIVE LOG CURRENT
-        })
+        .then(
+            o -> {
+              commitOn(o, 1, 1, "ONE");
+              o.switchLogfile(1); // thread 1's log is archived 2 s later; thread 2's is not
+            })
+        .idle(200) // 20 s of archive_only with thread 2 still unarchived
+        .then(
+            o -> {
+              commitOn(o, 2, 2, "TWO");
+              commitOn(o, 1, 3, "THREE");
+              o.switchAllLogfiles(); // ALTER SYSTEM ARCHIVE LOG CURRENT
+            })
         // Thread 2's archived log now ends above thread 1's, so neither log is whole below the
         // other thread's archived end: the commits wait for the next archive of thread 1.
         .idle(50)
@@ -47,11 +48,17 @@ class ArchiveOnlyThreadsScenarioTest {
       h.set("cdc.capture.mode", "archive_only").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [3, THREE]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, ONE]", "INSERT SHOP.ORDERS [2, TWO]",
-          "INSERT SHOP.ORDERS [3, THREE]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, ONE]",
+              "INSERT SHOP.ORDERS [2, TWO]",
+              "INSERT SHOP.ORDERS [3, THREE]");
       assertThat(h.stream.running()).isTrue();
-      assertThat(h.ops(OpsEvent.Type.REMINE)).as("no START_LOGMNR with a thread's logs missing").isEmpty();
-      assertThat(h.calls("addLogFile(")).allSatisfy(c -> assertThat(c).startsWith("addLogFile(/u01/arch/dest1/"));
+      assertThat(h.ops(OpsEvent.Type.REMINE))
+          .as("no START_LOGMNR with a thread's logs missing")
+          .isEmpty();
+      assertThat(h.calls("addLogFile("))
+          .allSatisfy(c -> assertThat(c).startsWith("addLogFile(/u01/arch/dest1/"));
     }
   }
 
@@ -62,30 +69,34 @@ class ArchiveOnlyThreadsScenarioTest {
    * end at the start of its archived log and the safe SCN at the start).
    */
   @Test
-  void archiveOnlyThreads_anIdleThreadArchivedLater_letsTheOtherThreadsCommitsThrough() throws Exception {
+  void archiveOnlyThreads_anIdleThreadArchivedLater_letsTheOtherThreadsCommitsThrough()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(11).threads(2).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .idle(3)
-        .then(o -> commitOn(o, 1, 1, "ONE"))          // 0.5 s
+        .then(o -> commitOn(o, 1, 1, "ONE")) // 0.5 s
         .idle(33)
-        .then(o -> o.switchLogfile(1))                 // 4 s
+        .then(o -> o.switchLogfile(1)) // 4 s
         .idle(3)
-        .then(o -> commitOn(o, 1, 2, "TWO"))          // 4.5 s
+        .then(o -> commitOn(o, 1, 2, "TWO")) // 4.5 s
         .idle(3)
-        .then(o -> commitOn(o, 1, 3, "THREE"))        // 5 s
+        .then(o -> commitOn(o, 1, 3, "THREE")) // 5 s
         .idle(37)
-        .then(o -> o.switchLogfile(1))                 // 9 s
+        .then(o -> o.switchLogfile(1)) // 9 s
         .idle(37)
-        .then(o -> o.switchLogfile(2))                 // 13 s, archived at 15 s
+        .then(o -> o.switchLogfile(2)) // 13 s, archived at 15 s
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.capture.mode", "archive_only").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [3, THREE]");
 
-      assertThat(h.changes()).startsWith("INSERT SHOP.ORDERS [1, ONE]", "INSERT SHOP.ORDERS [2, TWO]",
-          "INSERT SHOP.ORDERS [3, THREE]");
+      assertThat(h.changes())
+          .startsWith(
+              "INSERT SHOP.ORDERS [1, ONE]",
+              "INSERT SHOP.ORDERS [2, TWO]",
+              "INSERT SHOP.ORDERS [3, THREE]");
       assertThat(h.stream.running()).isTrue();
     }
   }
@@ -96,7 +107,8 @@ class ArchiveOnlyThreadsScenarioTest {
    * log is read whole, and all arrive in commit order.
    */
   @Test
-  void archiveOnlyThreads_aCommitInsideALogReachingPastTheOthers_holdsBackOnlyLaterCommits() throws Exception {
+  void archiveOnlyThreads_aCommitInsideALogReachingPastTheOthers_holdsBackOnlyLaterCommits()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(11).threads(2).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
@@ -109,23 +121,28 @@ class ArchiveOnlyThreadsScenarioTest {
         .idle(3)
         .then(o -> commitOn(o, 1, 2, "TWO"))
         .idle(8)
-        .then(o -> commitOn(o, 2, 4, "OWN"))           // 6 s, thread 2
+        .then(o -> commitOn(o, 2, 4, "OWN")) // 6 s, thread 2
         .idle(30)
-        .then(o -> commitOn(o, 1, 3, "THREE"))        // after thread 2's commit
-        .then(o -> o.switchLogfile(1))                 // 9 s
+        .then(o -> commitOn(o, 1, 3, "THREE")) // after thread 2's commit
+        .then(o -> o.switchLogfile(1)) // 9 s
         .idle(37)
-        .then(o -> o.switchLogfile(2))                 // 13 s, archived at 15 s
+        .then(o -> o.switchLogfile(2)) // 13 s, archived at 15 s
         .awaitCondition(() -> earlyDelivered[0])
         .then(SimulatedOracle::switchAllLogfiles)
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.capture.mode", "archive_only").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [2, TWO]");
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, ONE]", "INSERT SHOP.ORDERS [2, TWO]");
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, ONE]", "INSERT SHOP.ORDERS [2, TWO]");
       earlyDelivered[0] = true;
       h.awaitChange("INSERT SHOP.ORDERS [3, THREE]");
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, ONE]", "INSERT SHOP.ORDERS [2, TWO]",
-          "INSERT SHOP.ORDERS [4, OWN]", "INSERT SHOP.ORDERS [3, THREE]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, ONE]",
+              "INSERT SHOP.ORDERS [2, TWO]",
+              "INSERT SHOP.ORDERS [4, OWN]",
+              "INSERT SHOP.ORDERS [3, THREE]");
       assertThat(h.ops(OpsEvent.Type.COMMIT_OUT_OF_ORDER)).isEmpty();
     }
   }

@@ -26,13 +26,15 @@ class BacklogGrowthScenarioTest {
 
   private static final int MAX_EMPTY_POLLS = 600;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void aBacklogGrowingPastThePeriod_isWarnedOnce() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(7)
-        .logMinerPace(new LogMinerPace(0.01, 1e9, Duration.ZERO, Duration.ZERO, 4)).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(7)
+            .logMinerPace(new LogMinerPace(0.01, 1e9, Duration.ZERO, Duration.ZERO, 4))
+            .build();
     oracle.createTable(CaptureEngineTest.orders());
     Scn start = Scn.of(oracle.currentScn());
     int transactions = 12;
@@ -51,16 +53,20 @@ class BacklogGrowthScenarioTest {
       while (seen < transactions) {
         List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
         if (batch.isEmpty()) {
-          assertThat(++empty).as("no progress after %s changes; ops %s", seen, h.ops).isLessThan(MAX_EMPTY_POLLS);
+          assertThat(++empty)
+              .as("no progress after %s changes; ops %s", seen, h.ops)
+              .isLessThan(MAX_EMPTY_POLLS);
           continue;
         }
         empty = 0;
         seen += (int) batch.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count();
         stream.acknowledge(batch.get(batch.size() - 1).position());
       }
-      List<OpsEvent> growing = h.ops.stream().filter(e -> e.type() == OpsEvent.Type.BACKLOG_GROWING).toList();
+      List<OpsEvent> growing =
+          h.ops.stream().filter(e -> e.type() == OpsEvent.Type.BACKLOG_GROWING).toList();
       assertThat(growing).as("ops %s", h.ops).hasSize(1);
-      assertThat(growing.get(0).message()).startsWith("the backlog has grown for ")
+      assertThat(growing.get(0).message())
+          .startsWith("the backlog has grown for ")
           .contains("cdc.backlog.growth.warn.ms 600000", "time behind");
     }
   }

@@ -21,21 +21,31 @@ class BacklogGrowthTest {
     BacklogGrowth growth = new BacklogGrowth(PERIOD);
     assertThat(growth.observe(2, Duration.ZERO, at(0))).isEmpty();
     assertThat(growth.observe(3, Duration.ZERO, at(5))).isEmpty();
-    assertThat(growth.observe(5, Duration.ZERO, at(10))).get().asString()
+    assertThat(growth.observe(5, Duration.ZERO, at(10)))
+        .get()
+        .asString()
         .contains("archived logs not yet mined 2 -> 5", "since " + at(0));
     assertThat(growth.observe(9, Duration.ZERO, at(20))).as("once per episode").isEmpty();
-    assertThat(growth.observe(2, Duration.ZERO, at(21))).as("back down: the episode ends").isEmpty();
+    assertThat(growth.observe(2, Duration.ZERO, at(21)))
+        .as("back down: the episode ends")
+        .isEmpty();
     assertThat(growth.observe(3, Duration.ZERO, at(25))).isEmpty();
-    assertThat(growth.observe(4, Duration.ZERO, at(31))).as("a new episode warns again").isPresent();
+    assertThat(growth.observe(4, Duration.ZERO, at(31)))
+        .as("a new episode warns again")
+        .isPresent();
   }
 
   @Test
   void timeBehind_countsOnlyPastTheSlack() {
     BacklogGrowth growth = new BacklogGrowth(PERIOD);
     growth.observe(0, Duration.ofSeconds(5), at(0));
-    assertThat(growth.observe(0, Duration.ofSeconds(50), at(11))).as("jitter under a minute").isEmpty();
+    assertThat(growth.observe(0, Duration.ofSeconds(50), at(11)))
+        .as("jitter under a minute")
+        .isEmpty();
     assertThat(growth.observe(0, Duration.ofMinutes(3), at(12))).isEmpty();
-    assertThat(growth.observe(0, Duration.ofMinutes(9), at(22))).get().asString()
+    assertThat(growth.observe(0, Duration.ofMinutes(9), at(22)))
+        .get()
+        .asString()
         .contains("time behind PT50S -> PT9M");
   }
 

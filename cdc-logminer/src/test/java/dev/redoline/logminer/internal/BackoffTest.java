@@ -11,14 +11,15 @@ class BackoffTest {
   @Test
   void next_doublesUpToMaxWithinBudget() {
     ManualClock clock = new ManualClock();
-    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(10), clock);
+    Backoff backoff =
+        new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(10), clock);
     assertThat(backoff.next()).contains(Duration.ofSeconds(1));
     clock.advance(Duration.ofSeconds(1));
     assertThat(backoff.next()).contains(Duration.ofSeconds(2));
     clock.advance(Duration.ofSeconds(2));
     assertThat(backoff.next()).contains(Duration.ofSeconds(4));
     clock.advance(Duration.ofSeconds(4));
-    assertThat(backoff.next()).contains(Duration.ofSeconds(3));   // only 3 s of budget left
+    assertThat(backoff.next()).contains(Duration.ofSeconds(3)); // only 3 s of budget left
     clock.advance(Duration.ofSeconds(3));
     assertThat(backoff.next()).isEmpty();
     assertThat(backoff.elapsed()).isEqualTo(Duration.ofSeconds(10));
@@ -27,7 +28,8 @@ class BackoffTest {
   @Test
   void reset_startsNewBudget() {
     ManualClock clock = new ManualClock();
-    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(3), clock);
+    Backoff backoff =
+        new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(3), clock);
     backoff.next();
     clock.advance(Duration.ofSeconds(5));
     backoff.reset();
@@ -37,7 +39,8 @@ class BackoffTest {
   @Test
   void restartDelays_startsTheWaitsOverWithinTheSameBudget() {
     ManualClock clock = new ManualClock();
-    Backoff backoff = new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(6), clock);
+    Backoff backoff =
+        new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(6), clock);
     assertThat(backoff.next()).contains(Duration.ofSeconds(1));
     clock.advance(Duration.ofSeconds(1));
     assertThat(backoff.next()).contains(Duration.ofSeconds(2));
@@ -45,7 +48,8 @@ class BackoffTest {
     backoff.restartDelays();
     assertThat(backoff.next()).contains(Duration.ofSeconds(1));
     clock.advance(Duration.ofSeconds(1));
-    assertThat(backoff.next()).contains(Duration.ofSeconds(2));   // the budget ends at 6 s, not 4 s after the restart
+    assertThat(backoff.next())
+        .contains(Duration.ofSeconds(2)); // the budget ends at 6 s, not 4 s after the restart
     clock.advance(Duration.ofSeconds(2));
     assertThat(backoff.next()).isEmpty();
     assertThat(backoff.elapsed()).isEqualTo(Duration.ofSeconds(6));

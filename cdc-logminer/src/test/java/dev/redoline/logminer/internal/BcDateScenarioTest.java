@@ -22,28 +22,30 @@ class BcDateScenarioTest {
 
   private static final TableId EVENTS = TableId.of("SHOP", "EVENTS");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void bcDatesUnderTheGatewayMasks_arriveAsBcDates() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(12).build();
-    oracle.createTable(TableLayout.builder(EVENTS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("HAPPENED", OracleType.of(OracleType.Kind.DATE), true)
-        .column("STAMPED", OracleType.parse("TIMESTAMP(9)"), true)
-        .primaryKey("ID").build());
-    LocalDateTime idesOfMarch = LocalDateTime.of(-43, 3, 15, 11, 0);            // 44 BC
-    LocalDateTime lastOfOracle = LocalDateTime.of(-4711, 1, 1, 0, 0, 0, 1);   // 4712 BC
+    oracle.createTable(
+        TableLayout.builder(EVENTS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("HAPPENED", OracleType.of(OracleType.Kind.DATE), true)
+            .column("STAMPED", OracleType.parse("TIMESTAMP(9)"), true)
+            .primaryKey("ID")
+            .build());
+    LocalDateTime idesOfMarch = LocalDateTime.of(-43, 3, 15, 11, 0); // 44 BC
+    LocalDateTime lastOfOracle = LocalDateTime.of(-4711, 1, 1, 0, 0, 0, 1); // 4712 BC
     LocalDateTime ad = LocalDateTime.of(44, 3, 15, 11, 0);
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(EVENTS, 1L, idesOfMarch, lastOfOracle);
-          tx.insert(EVENTS, 2L, ad, ad);
-          tx.commit();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(EVENTS, 1L, idesOfMarch, lastOfOracle);
+              tx.insert(EVENTS, 2L, ad, ad);
+              tx.commit();
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));

@@ -7,9 +7,9 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.CaptureMetrics;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -27,14 +27,14 @@ class CaptureEngineTest {
 
   static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static TableLayout orders() {
     return TableLayout.builder(ORDERS, 1)
         .column("ID", OracleType.number(10, 0), false)
         .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   /** Runs scripted actions, one per workload tick, in order. */
@@ -47,12 +47,13 @@ class CaptureEngineTest {
     }
 
     void attach(SimulatedOracle oracle) {
-      oracle.workload((o, step) -> {
-        Consumer<SimulatedOracle> next = actions.poll();
-        if (next != null) {
-          next.accept(o);
-        }
-      });
+      oracle.workload(
+          (o, step) -> {
+            Consumer<SimulatedOracle> next = actions.poll();
+            if (next != null) {
+              next.accept(o);
+            }
+          });
     }
   }
 
@@ -63,28 +64,32 @@ class CaptureEngineTest {
     Scn start = Scn.of(oracle.currentScn());
     String[] rowId = new String[1];
     new Script()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          rowId[0] = tx.insert(ORDERS, 1L, "NEW");
-          tx.insert(ORDERS, 2L, "NEW");
-          tx.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.update(ORDERS, rowId[0], Map.of("STATUS", "PAID"));
-          tx.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 3L, "LOST");
-          tx.rollback();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              rowId[0] = tx.insert(ORDERS, 1L, "NEW");
+              tx.insert(ORDERS, 2L, "NEW");
+              tx.commit();
+            })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.update(ORDERS, rowId[0], Map.of("STATUS", "PAID"));
+              tx.commit();
+            })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 3L, "LOST");
+              tx.rollback();
+            })
         .attach(oracle);
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitEvents(EngineHarness.changeCount(3));
       List<StreamEvent.ChangeEvent> changes = h.changes();
-      assertThat(changes).extracting(c -> c.change().operation())
+      assertThat(changes)
+          .extracting(c -> c.change().operation())
           .containsExactly(Operation.INSERT, Operation.INSERT, Operation.UPDATE);
       assertThat(changes.get(0).change().after()).isEqualTo(Row.of(1L, "NEW"));
       assertThat(changes.get(2).change().before().get(1)).isEqualTo("NEW");
@@ -104,11 +109,14 @@ class CaptureEngineTest {
     SimulatedTransaction before = oracle.begin();
     before.insert(ORDERS, 1L, "OLD");
     before.commit();
-    new Script().then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(ORDERS, 2L, "NEW");
-      tx.commit();
-    }).attach(oracle);
+    new Script()
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 2L, "NEW");
+              tx.commit();
+            })
+        .attach(oracle);
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data");
       h.open(null);
@@ -130,8 +138,12 @@ class CaptureEngineTest {
       h.set("cdc.snapshot.mode", "initial_only").set("cdc.snapshot.chunk.rows", "2");
       CaptureStream stream = h.open(null);
       h.awaitEvents(EngineHarness.changeCount(5));
-      assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(1L, 2L, 3L, 4L, 5L);
-      assertThat(h.changes()).extracting(c -> c.commit().size()).containsExactly(2L, 2L, 2L, 2L, 1L);
+      assertThat(h.changes())
+          .extracting(c -> c.change().after().get(0))
+          .containsExactly(1L, 2L, 3L, 4L, 5L);
+      assertThat(h.changes())
+          .extracting(c -> c.commit().size())
+          .containsExactly(2L, 2L, 2L, 2L, 1L);
       for (int i = 0; i < 200 && stream.running(); i++) {
         stream.poll(Duration.ofMillis(50));
       }
@@ -146,15 +158,19 @@ class CaptureEngineTest {
     SimulatedTransaction before = oracle.begin();
     before.insert(ORDERS, 1L, "OLD");
     before.commit();
-    new Script().then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(ORDERS, 2L, "NEW");
-      tx.commit();
-    }).attach(oracle);
+    new Script()
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 2L, "NEW");
+              tx.commit();
+            })
+        .attach(oracle);
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.open(null);
       h.awaitEvents(EngineHarness.changeCount(2));
-      assertThat(h.changes()).extracting(c -> c.change().operation() + " " + c.change().after().get(0))
+      assertThat(h.changes())
+          .extracting(c -> c.change().operation() + " " + c.change().after().get(0))
           .containsExactly("READ 1", "INSERT 2");
       StreamEvent.ChangeEvent read = h.changes().get(0);
       assertThat(read.snapshot().place()).isEqualTo(dev.redoline.core.SnapshotMark.Place.LAST);
@@ -167,14 +183,18 @@ class CaptureEngineTest {
   void metrics_arePublishedOverJmxWhileOpen() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(3).build();
     oracle.createTable(orders());
-    new Script().then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(ORDERS, 7L, "NEW");
-      tx.commit();
-    }).attach(oracle);
-    javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
-    javax.management.ObjectName name = new javax.management.ObjectName(
-        "dev.redoline:type=CaptureEngine,name=\"jmx-test\"");
+    new Script()
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 7L, "NEW");
+              tx.commit();
+            })
+        .attach(oracle);
+    javax.management.MBeanServer server =
+        java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    javax.management.ObjectName name =
+        new javax.management.ObjectName("dev.redoline:type=CaptureEngine,name=\"jmx-test\"");
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.topic.prefix", "jmx-test");
       h.open(null);

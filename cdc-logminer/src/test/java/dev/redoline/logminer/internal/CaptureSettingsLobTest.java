@@ -7,7 +7,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The stream threshold the capture uses: the lower of its own key and the buffer's memory budget. */
+/**
+ * The stream threshold the capture uses: the lower of its own key and the buffer's memory budget.
+ */
 class CaptureSettingsLobTest {
 
   private static long threshold(String threshold, String budget) {

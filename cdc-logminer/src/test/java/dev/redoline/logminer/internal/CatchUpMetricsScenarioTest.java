@@ -29,19 +29,25 @@ class CatchUpMetricsScenarioTest {
   private static final String PREFIX = "catchup-metrics";
   private static final int MAX_EMPTY_POLLS = 600;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static Object attribute(String attribute) throws Exception {
-    return ManagementFactory.getPlatformMBeanServer().getAttribute(
-        new ObjectName("debezium.oracle:type=connector-metrics,context=streaming,server=" + PREFIX), attribute);
+    return ManagementFactory.getPlatformMBeanServer()
+        .getAttribute(
+            new ObjectName(
+                "debezium.oracle:type=connector-metrics,context=streaming,server=" + PREFIX),
+            attribute);
   }
 
   @Test
   void parallelMining_isSeenInTheMetricsAndOpsEvents() throws Exception {
     // LogMiner's pace on: steps take database time, so the pace of mining archived redo is known
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(5).logBytes(16L << 10)
-        .logMinerPace(LogMinerPace.PUBLIC_FIGURES).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(5)
+            .logBytes(16L << 10)
+            .logMinerPace(LogMinerPace.PUBLIC_FIGURES)
+            .build();
     oracle.createTable(CaptureEngineTest.orders());
     Scn start = Scn.of(oracle.currentScn());
     int transactions = 400;
@@ -50,7 +56,7 @@ class CatchUpMetricsScenarioTest {
       tx.insert(CaptureEngineTest.ORDERS, (long) i, "NEW");
       tx.commit();
     }
-    for (int i = 0; i < 5; i++) {   // past every online group: the logs are archived only
+    for (int i = 0; i < 5; i++) { // past every online group: the logs are archived only
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofMillis(200));
     }
@@ -61,7 +67,9 @@ class CatchUpMetricsScenarioTest {
     long estimate = -1;
     int rates = 0;
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
-      h.set("cdc.mining.sessions", "2").set("cdc.topic.prefix", PREFIX).set("cdc.queue.max.records", "16")
+      h.set("cdc.mining.sessions", "2")
+          .set("cdc.topic.prefix", PREFIX)
+          .set("cdc.queue.max.records", "16")
           .set("cdc.mining.target.latency.ms", "3600000");
       CaptureStream stream = h.open(Position.start(start));
       int seen = 0;
@@ -78,7 +86,9 @@ class CatchUpMetricsScenarioTest {
           rates++;
         }
         if (batch.isEmpty()) {
-          assertThat(++empty).as("no progress after %s changes; ops %s", seen, h.ops).isLessThan(MAX_EMPTY_POLLS);
+          assertThat(++empty)
+              .as("no progress after %s changes; ops %s", seen, h.ops)
+              .isLessThan(MAX_EMPTY_POLLS);
           continue;
         }
         empty = 0;
@@ -89,10 +99,18 @@ class CatchUpMetricsScenarioTest {
       SimulatedTransaction last = oracle.begin();
       last.insert(CaptureEngineTest.ORDERS, 100_000L, "LAST");
       last.commit();
-      h.awaitEvents(events -> events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent c
-          && c.change().after().get(1).equals("LAST")));
-      List<String> parallel = h.ops.stream().filter(e -> e.type() == OpsEvent.Type.PARALLEL_MINING)
-          .map(OpsEvent::message).toList();
+      h.awaitEvents(
+          events ->
+              events.stream()
+                  .anyMatch(
+                      e ->
+                          e instanceof StreamEvent.ChangeEvent c
+                              && c.change().after().get(1).equals("LAST")));
+      List<String> parallel =
+          h.ops.stream()
+              .filter(e -> e.type() == OpsEvent.Type.PARALLEL_MINING)
+              .map(OpsEvent::message)
+              .toList();
       assertThat(parallel).as("ops %s", h.ops).hasSizeGreaterThanOrEqualTo(2);
       assertThat(parallel.get(0)).startsWith("parallel mining started: 2 LogMiner sessions");
       assertThat(parallel.get(parallel.size() - 1)).startsWith("parallel mining stopped");
@@ -102,6 +120,8 @@ class CatchUpMetricsScenarioTest {
     assertThat(rates).as("samples with two sessions' rates").isPositive();
     assertThat(maxBacklogLogs).isGreaterThan(1);
     assertThat(maxBacklogBytes).isGreaterThanOrEqualTo(maxBacklogLogs * 512);
-    assertThat(estimate).as("an estimate once a step mined archived logs").isGreaterThanOrEqualTo(0);
+    assertThat(estimate)
+        .as("an estimate once a step mined archived logs")
+        .isGreaterThanOrEqualTo(0);
   }
 }

@@ -23,8 +23,7 @@ class CommitSequencerTest {
   private static final Instant TIME = Instant.parse("2026-01-01T00:00:00Z");
   private static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private TransactionBuffer buffer;
 
@@ -35,10 +34,21 @@ class CommitSequencerTest {
     }
     Xid xid = new Xid(thread, (int) scn, 1);
     RedoAddress change = new RedoAddress(thread, 1, scn, 16);
-    buffer.add(xid, new Change(Operation.INSERT, ORDERS, 1, null, Row.of(scn), Scn.of(scn - 1), change, 0,
-        "AAAR" + scn, TIME));
-    PublishedTransaction published = buffer.commit(xid, Scn.of(scn), new RedoAddress(thread, 1, scn, 32), TIME)
-        .orElseThrow();
+    buffer.add(
+        xid,
+        new Change(
+            Operation.INSERT,
+            ORDERS,
+            1,
+            null,
+            Row.of(scn),
+            Scn.of(scn - 1),
+            change,
+            0,
+            "AAAR" + scn,
+            TIME));
+    PublishedTransaction published =
+        buffer.commit(xid, Scn.of(scn), new RedoAddress(thread, 1, scn, 32), TIME).orElseThrow();
     return new CommitSequencer.Ready(published, change, Scn.of(scn - 1));
   }
 
@@ -49,7 +59,9 @@ class CommitSequencerTest {
     sequencer.add(committed(2, 100));
     sequencer.add(committed(1, 120));
 
-    assertThat(sequencer.release(Scn.of(110))).extracting(r -> r.mark().scn()).containsExactly(Scn.of(100), Scn.of(105));
+    assertThat(sequencer.release(Scn.of(110)))
+        .extracting(r -> r.mark().scn())
+        .containsExactly(Scn.of(100), Scn.of(105));
     assertThat(sequencer.size()).isEqualTo(1);
     assertThat(sequencer.takeLate()).isEmpty();
   }
@@ -60,7 +72,7 @@ class CommitSequencerTest {
     sequencer.add(committed(1, 105));
     sequencer.release(Scn.of(110));
 
-    sequencer.add(committed(2, 100));   // a thread written later than the LGWR delay allowed
+    sequencer.add(committed(2, 100)); // a thread written later than the LGWR delay allowed
     sequencer.add(committed(1, 130));
 
     List<CommitSequencer.Late> late = sequencer.takeLate();
@@ -70,7 +82,9 @@ class CommitSequencerTest {
     assertThat(late.get(0).describe(Duration.ofSeconds(3)))
         .contains("thread 2", "SCN 100", "SCN 105", "cdc.mining.lgwr.max.delay.ms (3000 ms)");
     assertThat(sequencer.takeLate()).isEmpty();
-    assertThat(sequencer.release(Scn.of(110))).extracting(r -> r.mark().scn()).containsExactly(Scn.of(100));
+    assertThat(sequencer.release(Scn.of(110)))
+        .extracting(r -> r.mark().scn())
+        .containsExactly(Scn.of(100));
   }
 
   @Test
@@ -80,7 +94,7 @@ class CommitSequencerTest {
     sequencer.release(Scn.of(110));
     sequencer.discard();
 
-    sequencer.add(committed(2, 100));   // mined again from the cursors after a reconnect
+    sequencer.add(committed(2, 100)); // mined again from the cursors after a reconnect
 
     assertThat(sequencer.takeLate()).isEmpty();
   }

@@ -10,9 +10,9 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -27,8 +27,7 @@ class DeliveryScenarioTest {
 
   static final TableId LEDGER = TableId.of("ACCT", "LEDGER");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commitOne(SimulatedOracle o, TableId table, long id, String status) {
     SimulatedTransaction tx = o.begin();
@@ -40,13 +39,17 @@ class DeliveryScenarioTest {
   void heartbeats_arriveWhenNothingCapturedChangesAndTheirPositionsMove() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(71).build();
     oracle.createTable(ScenarioHarness.orders());
-    oracle.createTable(TableLayout.builder(LEDGER, 1).column("ID", OracleType.number(10, 0), false)
-        .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(LEDGER, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
+            .primaryKey("ID")
+            .build());
     Scn start = Scn.of(oracle.currentScn());
     ScenarioScript script = new ScenarioScript().then(o -> commitOne(o, ORDERS, 1, "ONLY"));
     for (long id = 1; id <= 30; id++) {
       long row = id;
-      script.then(o -> commitOne(o, LEDGER, row, "NOT_CAPTURED"));   // the SCN and the redo move on
+      script.then(o -> commitOne(o, LEDGER, row, "NOT_CAPTURED")); // the SCN and the redo move on
     }
     script.attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
@@ -54,7 +57,8 @@ class DeliveryScenarioTest {
       h.awaitEvents(events -> h.eventsOf(StreamEvent.Heartbeat.class).size() >= 4);
 
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, ONLY]");
-      // The first four heartbeats fall while the uncaptured traffic runs (the capture may be further on by now).
+      // The first four heartbeats fall while the uncaptured traffic runs (the capture may be
+      // further on by now).
       List<StreamEvent.Heartbeat> beats = h.eventsOf(StreamEvent.Heartbeat.class).subList(0, 4);
       StreamEvent.ChangeEvent only = h.changeEvents().get(0);
       for (int i = 1; i < beats.size(); i++) {
@@ -63,38 +67,53 @@ class DeliveryScenarioTest {
         assertThat(Duration.between(beats.get(i - 1).time(), beats.get(i).time()))
             .isGreaterThanOrEqualTo(Duration.ofMillis(1000));
         RedoAddress was = before.resume().get(1);
-        assertThat(after.resume().get(1)).as("resume address of heartbeat %s", i).isGreaterThan(was);
+        assertThat(after.resume().get(1))
+            .as("resume address of heartbeat %s", i)
+            .isGreaterThan(was);
         assertThat(after.resumeScn()).isGreaterThanOrEqualTo(before.resumeScn());
       }
-      assertThat(beats).allSatisfy(b -> assertThat(b.position().lastCommit()).isEqualTo(only.commit().mark()));
+      assertThat(beats)
+          .allSatisfy(b -> assertThat(b.position().lastCommit()).isEqualTo(only.commit().mark()));
       assertThat(beats.get(beats.size() - 1).position().resume().get(1))
           .isGreaterThan(only.position().resume().get(1));
     }
   }
 
   @Test
-  void deadLetters_anUnsupportedRowGoesToTheSinkWithAnOpsEventAndTheRestIsDelivered() throws Exception {
+  void deadLetters_anUnsupportedRowGoesToTheSinkWithAnOpsEventAndTheRestIsDelivered()
+      throws Exception {
     SimulatedOracle oracle = unsupportedRowWorkload(72);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.on.decode.error", "dlq").open(Position.start(start(oracle)));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, BEFORE]",
-          "INSERT SHOP.ORDERS [2, A]",
-          "INSERT SHOP.ORDERS [3, B]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "INSERT SHOP.ORDERS [2, A]",
+              "INSERT SHOP.ORDERS [3, B]",
+              "INSERT SHOP.ORDERS [99, END]");
       assertThat(h.changeEvents().get(1).commit().size()).isEqualTo(2);
-      assertThat(h.deadLetters).singleElement().satisfies(d -> {
-        assertThat(d.row().operationCode()).isEqualTo(RedoRow.UNSUPPORTED);
-        assertThat(d.row().sqlRedo()).isEqualTo("Unsupported");
-        assertThat(d.error().errorCode()).isEqualTo(ErrorCode.REDO_NOT_RELIABLE);
-        assertThat(d.error().xid()).isEqualTo(h.changeEvents().get(1).commit().xid());
-      });
+      assertThat(h.deadLetters)
+          .singleElement()
+          .satisfies(
+              d -> {
+                assertThat(d.row().operationCode()).isEqualTo(RedoRow.UNSUPPORTED);
+                assertThat(d.row().sqlRedo()).isEqualTo("Unsupported");
+                assertThat(d.error().errorCode()).isEqualTo(ErrorCode.REDO_NOT_RELIABLE);
+                assertThat(d.error().xid()).isEqualTo(h.changeEvents().get(1).commit().xid());
+              });
       RedoRow row = h.deadLetters.get(0).row();
-      assertThat(h.ops(OpsEvent.Type.DEAD_LETTER)).extracting(OpsEvent::message).containsExactly(
-          "CDC-3004 row at " + row.address() + " (scn " + row.scn() + ", xid " + row.xid()
-              + ") sent to the dead letter destination");
+      assertThat(h.ops(OpsEvent.Type.DEAD_LETTER))
+          .extracting(OpsEvent::message)
+          .containsExactly(
+              "CDC-3004 row at "
+                  + row.address()
+                  + " (scn "
+                  + row.scn()
+                  + ", xid "
+                  + row.xid()
+                  + ") sent to the dead letter destination");
     }
   }
 
@@ -119,29 +138,33 @@ class DeliveryScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 1L, "OLD");
-          tx.insert(ORDERS, 2L, "OLD");
-          tx.commit();
-          // Altered before the engine mined the rows above: they come back as Dictionary Mismatch.
-          o.schema().addColumn(ORDERS, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 20));
-          SimulatedTransaction after = o.begin();
-          after.insert(ORDERS, 99L, "END", "x");
-          after.commit();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 1L, "OLD");
+              tx.insert(ORDERS, 2L, "OLD");
+              tx.commit();
+              // Altered before the engine mined the rows above: they come back as Dictionary
+              // Mismatch.
+              o.schema().addColumn(ORDERS, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 20));
+              SimulatedTransaction after = o.begin();
+              after.insert(ORDERS, 99L, "END", "x");
+              after.commit();
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.on.decode.error", "dlq").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END, x]");
 
-      // The rows written before the ALTER come back as Dictionary Mismatch rows ("UNKNOWN"."OBJ# n",
+      // The rows written before the ALTER come back as Dictionary Mismatch rows ("UNKNOWN"."OBJ#
+      // n",
       // "COL n", HEXTORAW): they decode by position with the layout of their time, so nothing is
       // dead-lettered even under dlq.
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, OLD]",
-          "INSERT SHOP.ORDERS [2, OLD]",
-          "INSERT SHOP.ORDERS [99, END, x]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, OLD]",
+              "INSERT SHOP.ORDERS [2, OLD]",
+              "INSERT SHOP.ORDERS [99, END, x]");
       assertThat(h.deadLetters).isEmpty();
       assertThat(h.ops(OpsEvent.Type.DEAD_LETTER)).isEmpty();
     }
@@ -153,13 +176,14 @@ class DeliveryScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     new ScenarioScript()
         .then(o -> commitOne(o, ORDERS, 1, "BEFORE"))
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 2L, "A");
-          tx.unsupported(ORDERS);
-          tx.insert(ORDERS, 3L, "B");
-          tx.commit();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 2L, "A");
+              tx.unsupported(ORDERS);
+              tx.insert(ORDERS, 3L, "B");
+              tx.commit();
+            })
         .then(o -> commitOne(o, ORDERS, 99, "END"))
         .attach(oracle);
     return oracle;

@@ -1,8 +1,8 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
@@ -17,8 +17,8 @@ import java.util.function.Predicate;
 
 /**
  * Runs the capture engine on a simulator, deterministically: simulated time passes only while the
- * capture thread sleeps (the engine's {@link dev.redoline.logminer.Sleeper} advances the simulator), so the simulator is
- * only ever touched by the capture thread.
+ * capture thread sleeps (the engine's {@link dev.redoline.logminer.Sleeper} advances the
+ * simulator), so the simulator is only ever touched by the capture thread.
  */
 final class EngineHarness implements AutoCloseable {
 
@@ -31,6 +31,7 @@ final class EngineHarness implements AutoCloseable {
   final List<OpsEvent> ops = new java.util.concurrent.CopyOnWriteArrayList<>();
   final List<DeadLetter> deadLetters = new java.util.concurrent.CopyOnWriteArrayList<>();
   CaptureStream stream;
+
   /** The engine's journal, or null for none. */
   dev.redoline.buffer.internal.TransactionJournal journal;
 
@@ -50,11 +51,12 @@ final class EngineHarness implements AutoCloseable {
 
   CaptureEngine engine() {
     CdcConfig config = CdcConfig.from(settings);
-    CaptureEngine.Builder builder = CaptureEngine.builder()
-        .config(config)
-        .database(SimulatorGateways.database(oracle, config))
-        .ops(ops::add)
-        .deadLetters(deadLetters::add);
+    CaptureEngine.Builder builder =
+        CaptureEngine.builder()
+            .config(config)
+            .database(SimulatorGateways.database(oracle, config))
+            .ops(ops::add)
+            .deadLetters(deadLetters::add);
     if (journal != null) {
       builder.journal(journal);
     }
@@ -73,7 +75,13 @@ final class EngineHarness implements AutoCloseable {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(50)));
       if (batch.isEmpty()) {
         if (!stream.running() || ++empty > MAX_EMPTY_POLLS) {
-          throw new AssertionError("gave up waiting (capture running: " + stream.running() + "); events so far: " + events.size() + ", ops: " + ops);
+          throw new AssertionError(
+              "gave up waiting (capture running: "
+                  + stream.running()
+                  + "); events so far: "
+                  + events.size()
+                  + ", ops: "
+                  + ops);
         }
         continue;
       }

@@ -19,13 +19,25 @@ class FirstChunksTest {
 
   private static final TableId T = TableId.of("SHOP", "T");
   private static final TableId OTHER = TableId.of("SHOP", "OTHER");
-  private static final TableLayout LAYOUT = TableLayout.builder(T, 1)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
-      .primaryKey("ID").build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(T, 1)
+          .column("ID", OracleType.number(10, 0), false)
+          .column("STATUS", OracleType.sized(OracleType.Kind.VARCHAR2, 10), true)
+          .primaryKey("ID")
+          .build();
 
   private static Change change(TableId table, Operation op, Row before, Row after) {
-    return new Change(op, table, 1, before, after, Scn.of(1), new RedoAddress(1, 1, 1, 1), 0, null, Instant.EPOCH);
+    return new Change(
+        op,
+        table,
+        1,
+        before,
+        after,
+        Scn.of(1),
+        new RedoAddress(1, 1, 1, 1),
+        0,
+        null,
+        Instant.EPOCH);
   }
 
   private static Change insert(TableId table) {
@@ -43,11 +55,15 @@ class FirstChunksTest {
     assertThat(rule.reflected(insert(T), Scn.of(100))).isTrue();
     assertThat(rule.reflected(insert(T), Scn.of(101))).isFalse();
     rule.rewound(T);
-    assertThat(rule.reflected(insert(T), Scn.of(101))).as("read again later: every change until then").isTrue();
+    assertThat(rule.reflected(insert(T), Scn.of(101)))
+        .as("read again later: every change until then")
+        .isTrue();
     rule.read(T, Scn.of(200));
     rule.releasing();
     assertThat(rule.released(T)).isTrue();
-    assertThat(rule.reflected(insert(T), Scn.of(150))).as("still, for the publication of the chunk").isTrue();
+    assertThat(rule.reflected(insert(T), Scn.of(150)))
+        .as("still, for the publication of the chunk")
+        .isTrue();
     rule.releasing();
     assertThat(rule.reflected(insert(T), Scn.of(150))).isFalse();
     assertThat(rule.released(T)).isFalse();
@@ -70,7 +86,9 @@ class FirstChunksTest {
     assertThat(frozen.test(truncate, Scn.of(50))).isFalse();
     FirstChunks rowIdOrder = new FirstChunks();
     rowIdOrder.queued(LAYOUT, List.of());
-    assertThat(rowIdOrder.reflected(keeps, Scn.of(50))).as("no key to compare: the update passes").isFalse();
+    assertThat(rowIdOrder.reflected(keeps, Scn.of(50)))
+        .as("no key to compare: the update passes")
+        .isFalse();
     assertThat(rowIdOrder.reflected(insert(T), Scn.of(50))).isTrue();
   }
 }

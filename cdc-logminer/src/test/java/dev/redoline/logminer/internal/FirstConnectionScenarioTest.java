@@ -19,13 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The first connection of a capture is made by {@link CaptureEngine#open} on the caller's thread:
- * an error no retry can fix fails the open at once with its code, a transient one is retried by
- * the capture thread, visibly (RECONNECT, then RECONNECTED).
+ * an error no retry can fix fails the open at once with its code, a transient one is retried by the
+ * capture thread, visibly (RECONNECT, then RECONNECTED).
  */
 class FirstConnectionScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static SimulatedOracle shop() {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(61).build();
@@ -75,17 +74,23 @@ class FirstConnectionScenarioTest {
     SimulatedOracle oracle = shop();
     Scn start = Scn.of(oracle.currentScn());
     commitOne(oracle, 1);
-    oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(12541)).atCall(GatewayCall.CONNECT, 2,
-        Fault.error(12541));
+    oracle
+        .faults()
+        .atCall(GatewayCall.CONNECT, 1, Fault.error(12541))
+        .atCall(GatewayCall.CONNECT, 2, Fault.error(12541));
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      CaptureStream stream = h.open(Position.start(start));   // the first attempt failed: no exception
+      CaptureStream stream =
+          h.open(Position.start(start)); // the first attempt failed: no exception
 
       h.awaitChange("INSERT SHOP.ORDERS [1, NEW]");
       assertThat(stream.connected()).isTrue();
-      assertThat(h.ops(OpsEvent.Type.RECONNECT)).hasSize(2)
+      assertThat(h.ops(OpsEvent.Type.RECONNECT))
+          .hasSize(2)
           .allSatisfy(e -> assertThat(e.message()).contains("ORA-12541: TNS:no listener"));
-      assertThat(h.ops(OpsEvent.Type.RECONNECTED)).singleElement()
-          .satisfies(e -> assertThat(e.message()).startsWith("connected to the database again after "));
+      assertThat(h.ops(OpsEvent.Type.RECONNECTED))
+          .singleElement()
+          .satisfies(
+              e -> assertThat(e.message()).startsWith("connected to the database again after "));
     }
   }
 
@@ -115,7 +120,8 @@ class FirstConnectionScenarioTest {
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
       assertThat(stream.connected()).isFalse();
-      assertThat(h.ops(OpsEvent.Type.RECONNECT)).isNotEmpty()
+      assertThat(h.ops(OpsEvent.Type.RECONNECT))
+          .isNotEmpty()
           .allSatisfy(e -> assertThat(e.message()).contains("ORA-12541"));
       assertThat(h.ops(OpsEvent.Type.RECONNECTED)).isEmpty();
     }

@@ -16,18 +16,20 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A transaction open when a capture first starts at the current SCN, whose first changes a log
  * switch put in an earlier log than that SCN's, is delivered whole ({@link FirstStart}): before,
- * its earlier changes were never mined, and a row it deleted stayed in the consumer's copy for
- * ever when the table's snapshot had read it (found by {@code SnapshotPropertyTest} seeds 35, 161,
- * 307 and 496 with {@code -Dsnapshot.read.when=probe}).
+ * its earlier changes were never mined, and a row it deleted stayed in the consumer's copy for ever
+ * when the table's snapshot had read it (found by {@code SnapshotPropertyTest} seeds 35, 161, 307
+ * and 496 with {@code -Dsnapshot.read.when=probe}).
  */
 class FirstStartScenarioTest {
 
   private static final TableId ORDERS = CaptureEngineTest.ORDERS;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
-  /** Rows 1..3 committed; then an open transaction deletes row 1 and updates row 2, and the log switches. */
+  /**
+   * Rows 1..3 committed; then an open transaction deletes row 1 and updates row 2, and the log
+   * switches.
+   */
   private static SimulatedTransaction openAcrossALogSwitch(SimulatedOracle oracle) {
     oracle.createTable(CaptureEngineTest.orders());
     List<String> rowIds = new ArrayList<>();
@@ -44,26 +46,40 @@ class FirstStartScenarioTest {
   }
 
   @Test
-  void aTransactionOpenAtTheFirstStart_committedAfterTheFirstChunk_isDeliveredWhole() throws Exception {
+  void aTransactionOpenAtTheFirstStart_committedAfterTheFirstChunk_isDeliveredWhole()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(95).build();
     SimulatedTransaction open = openAcrossALogSwitch(oracle);
     AtomicInteger chunkReads = new AtomicInteger();
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.rewriteSql(sql -> {
-        boolean chunkRead = sql.contains(" AS OF SCN ") && sql.contains("FETCH FIRST") && sql.contains("\"ORDERS\"");
-        if (chunkRead && chunkReads.incrementAndGet() == 1) {
-          open.commit();   // after the chunk's SCN, taken already: the chunk holds rows 1 and 2 as they were
-        }
-        return sql;
-      });
+      h.rewriteSql(
+          sql -> {
+            boolean chunkRead =
+                sql.contains(" AS OF SCN ")
+                    && sql.contains("FETCH FIRST")
+                    && sql.contains("\"ORDERS\"");
+            if (chunkRead && chunkReads.incrementAndGet() == 1) {
+              open.commit(); // after the chunk's SCN, taken already: the chunk holds rows 1 and 2
+              // as they were
+            }
+            return sql;
+          });
       h.open(null);
       h.awaitEvents(events -> h.changeEvents().size() >= 5);
-      assertThat(SnapshotFirstChunkRestartTest.described(h)).containsExactly("READ [1, S1] FIRST", "READ [2, S2] MIDDLE", "READ [3, S3] LAST",
-          "DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
+      assertThat(SnapshotFirstChunkRestartTest.described(h))
+          .containsExactly(
+              "READ [1, S1] FIRST",
+              "READ [2, S2] MIDDLE",
+              "READ [3, S3] LAST",
+              "DELETE SHOP.ORDERS [1, S1]",
+              "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
     }
   }
 
-  /** The same without a snapshot (this one was delivered whole before too: the second step read the earlier log). */
+  /**
+   * The same without a snapshot (this one was delivered whole before too: the second step read the
+   * earlier log).
+   */
   @Test
   void aTransactionOpenAtTheFirstStart_isDeliveredWholeWithoutASnapshotToo() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(96).build();
@@ -72,7 +88,8 @@ class FirstStartScenarioTest {
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data").open(null);
       h.awaitEvents(events -> h.changeEvents().size() >= 2);
-      assertThat(SnapshotFirstChunkRestartTest.described(h)).containsExactly("DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
+      assertThat(SnapshotFirstChunkRestartTest.described(h))
+          .containsExactly("DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
     }
   }
 }

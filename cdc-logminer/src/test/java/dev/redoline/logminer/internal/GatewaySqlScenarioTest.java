@@ -1,10 +1,10 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.logminer.CaptureMetrics;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewaySqlScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static SimulatedOracle appAndBatch() {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(61).build();
@@ -31,25 +30,27 @@ class GatewaySqlScenarioTest {
 
   /** Runs the script on {@code oracle}; the returned cell gets the SCN after its last commit. */
   private static AtomicLong script(SimulatedOracle oracle) {
-    AtomicLong lastCommit = new AtomicLong(Long.MAX_VALUE);   // set on the capture thread
+    AtomicLong lastCommit = new AtomicLong(Long.MAX_VALUE); // set on the capture thread
     new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction batch = o.newTransaction().user("BATCH").begin();
-          batch.insert(ScenarioHarness.ORDERS, 10L, "BATCH");
-          batch.commit();
-          SimulatedTransaction app = o.newTransaction().user("APP").begin();
-          app.insert(ScenarioHarness.ORDERS, 1L, "APP");
-          app.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction end = o.newTransaction().user("APP").begin();
-          end.insert(ScenarioHarness.ORDERS, 99L, "END");
-          end.commit();
-          SimulatedTransaction last = o.newTransaction().user("BATCH").begin();
-          last.insert(ScenarioHarness.ORDERS, 98L, "BATCH");
-          last.commit();
-          lastCommit.set(o.currentScn());
-        })
+        .then(
+            o -> {
+              SimulatedTransaction batch = o.newTransaction().user("BATCH").begin();
+              batch.insert(ScenarioHarness.ORDERS, 10L, "BATCH");
+              batch.commit();
+              SimulatedTransaction app = o.newTransaction().user("APP").begin();
+              app.insert(ScenarioHarness.ORDERS, 1L, "APP");
+              app.commit();
+            })
+        .then(
+            o -> {
+              SimulatedTransaction end = o.newTransaction().user("APP").begin();
+              end.insert(ScenarioHarness.ORDERS, 99L, "END");
+              end.commit();
+              SimulatedTransaction last = o.newTransaction().user("BATCH").begin();
+              last.insert(ScenarioHarness.ORDERS, 98L, "BATCH");
+              last.commit();
+              lastCommit.set(o.currentScn());
+            })
         .attach(oracle);
     return lastCommit;
   }
@@ -62,7 +63,8 @@ class GatewaySqlScenarioTest {
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.users.exclude", "BATCH").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
     }
   }
 

@@ -23,31 +23,50 @@ import org.junit.jupiter.api.Test;
 
 class JsonColumnsTest {
 
-  private static final TableLayout LAYOUT = TableLayout.builder(TableId.of("S", "J"), 1)
-      .column("ID", OracleType.number(10, 0), false)
-      .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
-      .column("RAWV", OracleType.sized(OracleType.Kind.RAW, 10), true)
-      .primaryKey("ID").build();
+  private static final TableLayout LAYOUT =
+      TableLayout.builder(TableId.of("S", "J"), 1)
+          .column("ID", OracleType.number(10, 0), false)
+          .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
+          .column("RAWV", OracleType.sized(OracleType.Kind.RAW, 10), true)
+          .primaryKey("ID")
+          .build();
 
   private static Bytes oson() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (OracleJsonGenerator g = new OracleJsonFactory().createJsonBinaryGenerator(out)) {
-      g.writeStartObject().write("id", 7).write("tag", "a\"b").writeStartArray("l").write(1.5).writeNull().writeEnd()
+      g.writeStartObject()
+          .write("id", 7)
+          .write("tag", "a\"b")
+          .writeStartArray("l")
+          .write(1.5)
+          .writeNull()
+          .writeEnd()
           .writeEnd();
     }
     return Bytes.of(out.toByteArray());
   }
 
   private static Change update(Row before, Row after) {
-    return new Change(Operation.UPDATE, LAYOUT.table(), 1, before, after, Scn.of(5),
-        new RedoAddress(1, 1, 2, 16), 0, "AAA", Instant.EPOCH);
+    return new Change(
+        Operation.UPDATE,
+        LAYOUT.table(),
+        1,
+        before,
+        after,
+        Scn.of(5),
+        new RedoAddress(1, 1, 2, 16),
+        0,
+        "AAA",
+        Instant.EPOCH);
   }
 
   @Test
   void asText_turnsJsonBytesOfBothImagesIntoText_andLeavesRawAlone() {
     Bytes raw = Bytes.fromHex("0e0f");
-    DecodeResult r = JsonColumns.asText(new DecodeResult(update(Row.of(1L, oson(), raw), Row.of(1L, oson(), raw)),
-        null), LAYOUT);
+    DecodeResult r =
+        JsonColumns.asText(
+            new DecodeResult(update(Row.of(1L, oson(), raw), Row.of(1L, oson(), raw)), null),
+            LAYOUT);
     String text = "{\"id\":7,\"tag\":\"a\\\"b\",\"l\":[1.5,null]}";
     assertThat(r.change().before()).isEqualTo(Row.of(1L, text, raw));
     assertThat(r.change().after()).isEqualTo(Row.of(1L, text, raw));
@@ -55,8 +74,12 @@ class JsonColumnsTest {
 
   @Test
   void asText_bytesThatAreNotOson_areCdc3002NamingTheColumnNotTheBytes() {
-    DecodeResult r = JsonColumns.asText(new DecodeResult(update(Row.of(1L, null, null), Row.of(1L, Bytes.fromHex("ff4a5a01ab"), null)),
-        null), LAYOUT);
+    DecodeResult r =
+        JsonColumns.asText(
+            new DecodeResult(
+                update(Row.of(1L, null, null), Row.of(1L, Bytes.fromHex("ff4a5a01ab"), null)),
+                null),
+            LAYOUT);
     assertThat(r.isChange()).isFalse();
     assertThat(r.error().errorCode()).isEqualTo(ErrorCode.VALUE_NOT_CONVERTIBLE);
     assertThat(r.error().column()).isEqualTo("DOC");

@@ -12,9 +12,9 @@ import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -28,8 +28,7 @@ class LobCaptureScenarioTest {
 
   static final TableId DOCS = TableId.of("SHOP", "DOCS");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static TableLayout docs() {
     return TableLayout.builder(DOCS, 1)
@@ -39,7 +38,8 @@ class LobCaptureScenarioTest {
         .column("SCAN", OracleType.of(Kind.BLOB), true)
         .column("NOTE", OracleType.of(Kind.NCLOB), true)
         .column("SECRET", OracleType.of(Kind.CLOB), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   static String text(int n, int seed) {
@@ -59,7 +59,8 @@ class LobCaptureScenarioTest {
     return Bytes.of(b);
   }
 
-  private List<Change> capture(SimulatedOracle oracle, int changes, Map<String, String> settings) throws Exception {
+  private List<Change> capture(SimulatedOracle oracle, int changes, Map<String, String> settings)
+      throws Exception {
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       settings.forEach(h::set);
       h.open(Position.start(Scn.of(oracle.currentScn() > 10 ? 1 : 1)));
@@ -82,10 +83,12 @@ class LobCaptureScenarioTest {
     tx.commit();
 
     List<Change> changes = capture(oracle, 3, Map.of());
-    assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT,
-        Operation.INSERT);
+    assertThat(changes)
+        .extracting(Change::operation)
+        .containsExactly(Operation.INSERT, Operation.INSERT, Operation.INSERT);
     assertThat(changes.get(0).after()).isEqualTo(Row.of(1L, "big", body, scan, note, null));
-    assertThat(changes.get(1).after()).isEqualTo(Row.of(2L, "small", "tiny", Bytes.fromHex("0e"), "\u00e9", null));
+    assertThat(changes.get(1).after())
+        .isEqualTo(Row.of(2L, "small", "tiny", Bytes.fromHex("0e"), "\u00e9", null));
     assertThat(changes.get(2).after()).isEqualTo(Row.of(3L, "empty", null, null, null, null));
   }
 
@@ -97,9 +100,9 @@ class LobCaptureScenarioTest {
     String rowId = setup.insert(DOCS, 1L, "d", text(4500, 4), null, null, null);
     setup.commit();
     SimulatedTransaction tx = oracle.begin();
-    tx.lobWrite(DOCS, rowId, "BODY", 10, "XYZ");          // the rest of the LOB is not in this redo
-    tx.lobTrim(DOCS, rowId, "BODY", 0);                   // emptied: known again
-    tx.lobWrite(DOCS, rowId, "BODY", 3, "ab");            // "  ab"
+    tx.lobWrite(DOCS, rowId, "BODY", 10, "XYZ"); // the rest of the LOB is not in this redo
+    tx.lobTrim(DOCS, rowId, "BODY", 0); // emptied: known again
+    tx.lobWrite(DOCS, rowId, "BODY", 3, "ab"); // "  ab"
     tx.commit();
 
     List<Change> changes = capture(oracle, 4, Map.of());
@@ -107,7 +110,9 @@ class LobCaptureScenarioTest {
     assertThat(changes.get(1).after().get(2)).isEqualTo(Absent.NOT_LOGGED);
     assertThat(changes.get(1).before().get(0)).isEqualTo(1L);
     assertThat(changes.get(2).after().get(2)).isEqualTo("");
-    assertThat(changes.get(3).after().get(2)).isEqualTo("  ab").isEqualTo(oracle.rows(DOCS).get(0).get(2));
+    assertThat(changes.get(3).after().get(2))
+        .isEqualTo("  ab")
+        .isEqualTo(oracle.rows(DOCS).get(0).get(2));
   }
 
   @Test
@@ -116,7 +121,7 @@ class LobCaptureScenarioTest {
     oracle.createTable(docs());
     SimulatedTransaction tx = oracle.begin();
     String rowId = tx.insert(DOCS, 1L, "d", text(4100, 5), null, null, null);
-    tx.lobWrite(DOCS, rowId, "BODY", 4200, "END");         // a hole of 99 spaces
+    tx.lobWrite(DOCS, rowId, "BODY", 4200, "END"); // a hole of 99 spaces
     tx.lobErase(DOCS, rowId, "BODY", 2, 5);
     tx.lobTrim(DOCS, rowId, "BODY", 4150);
     tx.savepoint("s");
@@ -151,7 +156,9 @@ class LobCaptureScenarioTest {
     List<Change> changes = capture(oracle, 2, Map.of());
     Object expected = oracle.rows(DOCS).get(0).get(2);
     assertThat((String) expected).hasSize(5000).contains("YYYYYYYYYY").doesNotContain("XXXXXXXXXX");
-    assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.UPDATE);
+    assertThat(changes)
+        .extracting(Change::operation)
+        .containsExactly(Operation.INSERT, Operation.UPDATE);
     assertThat(changes.get(0).after().get(2)).isEqualTo(text(5000, 6));
     assertThat(changes.get(1).after().get(2)).isEqualTo(expected);
   }
@@ -173,7 +180,8 @@ class LobCaptureScenarioTest {
     assertThat(update.operation()).isEqualTo(Operation.UPDATE);
     assertThat(update.after().get(3)).isEqualTo(scan);
     assertThat(update.after().get(1)).isEqualTo("e");
-    assertThat(update.after().get(2)).isEqualTo(Absent.NOT_LOGGED);   // not touched: not logged, not stale
+    assertThat(update.after().get(2))
+        .isEqualTo(Absent.NOT_LOGGED); // not touched: not logged, not stale
   }
 
   @Test
@@ -184,7 +192,8 @@ class LobCaptureScenarioTest {
     tx.insert(DOCS, 1L, "d", text(6000, 1), bytes(5000, 1), null, null);
     tx.commit();
     List<Change> changes = capture(oracle, 1, Map.of("cdc.lob.max.bytes", "10000"));
-    assertThat(changes.get(0).after().get(2)).isEqualTo(Marker.LOB_OVER_LIMIT);   // 12,000 bytes in UTF-16
+    assertThat(changes.get(0).after().get(2))
+        .isEqualTo(Marker.LOB_OVER_LIMIT); // 12,000 bytes in UTF-16
     assertThat(changes.get(0).after().get(3)).isEqualTo(bytes(5000, 1));
   }
 
@@ -196,7 +205,8 @@ class LobCaptureScenarioTest {
       h.set("cdc.lob.enabled", String.valueOf(lobs));
       h.open(Position.start(Scn.of(1)));
       h.awaitEvents(EngineHarness.changeCount(changes));
-      return new Mined(h.changes().stream().map(StreamEvent.ChangeEvent::change).toList(),
+      return new Mined(
+          h.changes().stream().map(StreamEvent.ChangeEvent::change).toList(),
           h.stream.metrics().rows());
     }
   }
@@ -214,7 +224,9 @@ class LobCaptureScenarioTest {
     Mined off = mine(oracle, 2, false);
     Mined on = mine(oracle, 3, true);
 
-    assertThat(off.changes()).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT);
+    assertThat(off.changes())
+        .extracting(Change::operation)
+        .containsExactly(Operation.INSERT, Operation.INSERT);
     assertThat(off.changes().get(0).after().get(2)).isEqualTo(Marker.EMPTY_CLOB);
     assertThat(on.changes().get(1).after().get(2)).isEqualTo(oracle.rows(DOCS).get(0).get(2));
     // the insert's locator and 6 writes, the DBMS_LOB call's locator and write: never sent when off
@@ -236,12 +248,15 @@ class LobCaptureScenarioTest {
 
   static final TableId XDOCS = TableId.of("SHOP", "XDOCS");
 
-  private List<Change> captureXml(SimulatedOracle.Builder builder, String first, String second) throws Exception {
+  private List<Change> captureXml(SimulatedOracle.Builder builder, String first, String second)
+      throws Exception {
     SimulatedOracle oracle = builder.build();
-    oracle.createTable(TableLayout.builder(XDOCS, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("DOC", OracleType.of(Kind.XMLTYPE), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(XDOCS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("DOC", OracleType.of(Kind.XMLTYPE), true)
+            .primaryKey("ID")
+            .build());
     SimulatedTransaction tx = oracle.begin();
     String rowId = tx.insert(XDOCS, 1L, first);
     tx.update(XDOCS, rowId, Map.of("DOC", second));
@@ -251,30 +266,41 @@ class LobCaptureScenarioTest {
 
   @Test
   void xmlType_binaryStorage_documentsArriveAsText() throws Exception {
-    String first = "<invoice id=\"1\">" + text(3000, 2).replace('<', '(').replace('&', '+') + "</invoice>";
-    List<Change> changes = captureXml(SimulatedOracle.builder().seed(12).lobWriteChunk(900), first, "<b/>");
+    String first =
+        "<invoice id=\"1\">" + text(3000, 2).replace('<', '(').replace('&', '+') + "</invoice>";
+    List<Change> changes =
+        captureXml(SimulatedOracle.builder().seed(12).lobWriteChunk(900), first, "<b/>");
     assertThat(changes.get(0).after().get(1)).isEqualTo(first);
     assertThat(changes.get(1).after().get(1)).isEqualTo("<b/>");
   }
 
   @Test
   void xmlType_textStorage_andOraclesUnterminatedHexChunk() throws Exception {
-    assertThat(captureXml(SimulatedOracle.builder().seed(13).xmlTextStorage(), "<a x='1'/>", "<c/>"))
-        .extracting(c -> c.after().get(1)).containsExactly("<a x='1'/>", "<c/>");
+    assertThat(
+            captureXml(SimulatedOracle.builder().seed(13).xmlTextStorage(), "<a x='1'/>", "<c/>"))
+        .extracting(c -> c.after().get(1))
+        .containsExactly("<a x='1'/>", "<c/>");
     String big = "<a>" + "y".repeat(2500) + "</a>";
-    assertThat(captureXml(SimulatedOracle.builder().seed(14).lobWriteChunk(3000).xmlUnterminatedHex(), big, "<d/>"))
-        .extracting(c -> c.after().get(1)).containsExactly(big, "<d/>");
+    assertThat(
+            captureXml(
+                SimulatedOracle.builder().seed(14).lobWriteChunk(3000).xmlUnterminatedHex(),
+                big,
+                "<d/>"))
+        .extracting(c -> c.after().get(1))
+        .containsExactly(big, "<d/>");
   }
 
   @Test
   void extendedString_over4000Bytes_arrivesWhole() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(15).lobWriteChunk(1200).build();
     TableId notes = TableId.of("SHOP", "NOTES");
-    oracle.createTable(TableLayout.builder(notes, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("TXT", OracleType.sized(Kind.VARCHAR2, 32767), true)
-        .column("NTXT", OracleType.sized(Kind.NVARCHAR2, 16383), true)
-        .primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(notes, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("TXT", OracleType.sized(Kind.VARCHAR2, 32767), true)
+            .column("NTXT", OracleType.sized(Kind.NVARCHAR2, 16383), true)
+            .primaryKey("ID")
+            .build());
     String text = text(9000, 6);
     String national = text(2500, 7);
     SimulatedTransaction tx = oracle.begin();
@@ -294,12 +320,14 @@ class LobCaptureScenarioTest {
     String kept = setup.insert(DOCS, 1L, "kept", text(5000, 1), null, null, null);
     setup.commit();
     SimulatedTransaction tx = oracle.begin();
-    tx.update(DOCS, kept, Map.of("BODY", text(6000, 2)));     // skipped, and its LOB rows with it
-    tx.lobWrite(DOCS, kept, "BODY", 1, "new");                // a DBMS_LOB call: an UPDATE, skipped
+    tx.update(DOCS, kept, Map.of("BODY", text(6000, 2))); // skipped, and its LOB rows with it
+    tx.lobWrite(DOCS, kept, "BODY", 1, "new"); // a DBMS_LOB call: an UPDATE, skipped
     tx.insert(DOCS, 2L, "inserted", text(4500, 3), null, null, null);
     tx.commit();
     List<Change> changes = capture(oracle, 2, Map.of("cdc.skipped.operations", "u"));
-    assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT);
+    assertThat(changes)
+        .extracting(Change::operation)
+        .containsExactly(Operation.INSERT, Operation.INSERT);
     assertThat(changes.get(1).after().get(2)).isEqualTo(text(4500, 3));
   }
 }

@@ -64,7 +64,10 @@ class LobContentFileTest {
       switch (random.nextInt(6)) {
         case 0, 1, 2 -> {
           long offset = 1 + random.nextInt((int) length + 300);
-          Object data = character ? text(random, 1 + random.nextInt(400)) : bytes(random, 1 + random.nextInt(400));
+          Object data =
+              character
+                  ? text(random, 1 + random.nextInt(400))
+                  : bytes(random, 1 + random.nextInt(400));
           heap.write(offset, data);
           file.write(offset, data);
         }
@@ -80,7 +83,9 @@ class LobContentFileTest {
           file.erase(offset, amount);
         }
       }
-      assertThat(file.storedBytes()).as("seed %s step %s", seed, step).isEqualTo(heap.storedBytes());
+      assertThat(file.storedBytes())
+          .as("seed %s step %s", seed, step)
+          .isEqualTo(heap.storedBytes());
     }
     Object expected = heap.value();
     Object streamed = file.value();
@@ -117,7 +122,10 @@ class LobContentFileTest {
     StringBuilder sb = new StringBuilder(length);
     for (int i = 0; i < length; i++) {
       int kind = random.nextInt(40);
-      sb.append(kind == 0 ? '\uD83D' : kind == 1 ? '\u00e9' : kind == 2 ? '\u4e2d' : (char) ('a' + random.nextInt(26)));
+      sb.append(
+          kind == 0
+              ? '\uD83D'
+              : kind == 1 ? '\u00e9' : kind == 2 ? '\u4e2d' : (char) ('a' + random.nextInt(26)));
     }
     return sb.toString();
   }

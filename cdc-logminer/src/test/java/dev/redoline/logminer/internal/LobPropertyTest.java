@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Absent;
@@ -10,8 +9,9 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -47,15 +47,15 @@ class LobPropertyTest {
   private static final int[] LOBS = {2, 3, 4};
   private static final int MAX_EMPTY_POLLS = 400;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static LongStream seeds() {
     return LongStream.rangeClosed(Long.getLong("seed.from", 1), Long.getLong("seed.to", 25));
   }
 
   /** A committed transaction: per ROW_ID and LOB column, the value the table held at its commit. */
-  record Committed(Xid xid, Map<String, Object[]> values, Set<String> inserted, boolean publishes) {}
+  record Committed(
+      Xid xid, Map<String, Object[]> values, Set<String> inserted, boolean publishes) {}
 
   /** An open transaction of the workload. */
   private static final class Open {
@@ -76,7 +76,8 @@ class LobPropertyTest {
   @MethodSource("seeds")
   void lobValues_matchTheTableAtEachCommit(long seed) throws Exception {
     Random random = new Random(seed * 31 + 7);
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).lobWriteChunk(500 + random.nextInt(2000)).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(seed).lobWriteChunk(500 + random.nextInt(2000)).build();
     oracle.createTable(LobCaptureScenarioTest.docs());
     Position acked = Position.start(Scn.of(oracle.currentScn()));
     List<Committed> committed = workload(oracle, random);
@@ -97,7 +98,8 @@ class LobPropertyTest {
         h.set("cdc.queue.max.records", "16");
         h.set("cdc.lob.stream.threshold.bytes", threshold);
         if (journaled) {
-          h.journal = dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal"));
+          h.journal =
+              dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal"));
           h.set("cdc.buffer.journal.after.ms", "0");
         }
         CaptureStream stream = h.open(acked);
@@ -106,15 +108,20 @@ class LobPropertyTest {
         while (seen < crashAfter && done < publishing) {
           List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
-            assertThat(stream.running()).as("seed %s: capture stopped; ops %s", seed, h.ops).isTrue();
-            assertThat(++empty).as("seed %s: no progress after %s of %s transactions", seed, done, publishing)
+            assertThat(stream.running())
+                .as("seed %s: capture stopped; ops %s", seed, h.ops)
+                .isTrue();
+            assertThat(++empty)
+                .as("seed %s: no progress after %s of %s transactions", seed, done, publishing)
                 .isLessThan(MAX_EMPTY_POLLS);
             continue;
           }
           empty = 0;
           for (StreamEvent event : batch) {
             if (event instanceof StreamEvent.ChangeEvent c && seen < crashAfter) {
-              delivered.computeIfAbsent(c.commit().xid(), k -> new ArrayList<>()).add(read(c.change(), streamed));
+              delivered
+                  .computeIfAbsent(c.commit().xid(), k -> new ArrayList<>())
+                  .add(read(c.change(), streamed));
               stream.acknowledge(c.position());
               acked = c.position();
               seen++;
@@ -126,11 +133,13 @@ class LobPropertyTest {
     }
 
     if (streams) {
-      assertThat(streamed[0]).as("seed %s: values streamed through LOB files (threshold %s)", seed, threshold)
+      assertThat(streamed[0])
+          .as("seed %s: values streamed through LOB files (threshold %s)", seed, threshold)
           .isPositive();
     }
     List<Committed> publishingTxs = committed.stream().filter(Committed::publishes).toList();
-    assertThat(delivered.keySet()).as("seed %s: transactions in commit order", seed)
+    assertThat(delivered.keySet())
+        .as("seed %s: transactions in commit order", seed)
         .containsExactlyElementsOf(publishingTxs.stream().map(Committed::xid).toList());
     // a restart that reloads a journal keeps what a transaction knew of its rows' LOBs: the
     // reloaded changes carry the values
@@ -140,10 +149,22 @@ class LobPropertyTest {
     }
   }
 
-  /** The change with each StreamedLob replaced by its content, read now (before the acknowledgement). */
+  /**
+   * The change with each StreamedLob replaced by its content, read now (before the
+   * acknowledgement).
+   */
   private static Change read(Change c, int[] streamed) throws java.io.IOException {
-    return new Change(c.operation(), c.table(), c.layoutVersion(), read(c.before(), streamed), read(c.after(), streamed),
-        c.scn(), c.address(), c.ssn(), c.rowId(), c.timestamp());
+    return new Change(
+        c.operation(),
+        c.table(),
+        c.layoutVersion(),
+        read(c.before(), streamed),
+        read(c.after(), streamed),
+        c.scn(),
+        c.address(),
+        c.ssn(),
+        c.rowId(),
+        c.timestamp());
   }
 
   private static Row read(Row row, int[] streamed) throws java.io.IOException {
@@ -160,7 +181,8 @@ class LobPropertyTest {
     return b.build();
   }
 
-  private static void check(long seed, Committed expected, List<Change> changes, boolean mustKnowInserts) {
+  private static void check(
+      long seed, Committed expected, List<Change> changes, boolean mustKnowInserts) {
     Map<String, Object[]> last = new HashMap<>();
     for (Change change : changes) {
       Row after = change.after();
@@ -168,8 +190,10 @@ class LobPropertyTest {
         last.remove(change.rowId());
         continue;
       }
-      Object[] values = last.computeIfAbsent(change.rowId(), k -> new Object[] {Absent.NOT_LOGGED,
-          Absent.NOT_LOGGED, Absent.NOT_LOGGED});
+      Object[] values =
+          last.computeIfAbsent(
+              change.rowId(),
+              k -> new Object[] {Absent.NOT_LOGGED, Absent.NOT_LOGGED, Absent.NOT_LOGGED});
       boolean anyPresent = false;
       for (int i = 0; i < LOBS.length; i++) {
         Object v = after.get(LOBS[i]);
@@ -183,22 +207,28 @@ class LobPropertyTest {
         java.util.Arrays.fill(values, Absent.NOT_LOGGED);
       }
     }
-    last.forEach((rowId, values) -> {
-      Object[] table = expected.values().get(rowId);
-      if (table == null) {
-        return;   // deleted later in the transaction
-      }
-      for (int i = 0; i < LOBS.length; i++) {
-        if (values[i] == Absent.NOT_LOGGED) {
-          assertThat(mustKnowInserts && expected.inserted().contains(rowId))
-              .as("seed %s: %s column %s of a row the transaction inserted is known; changes %s", seed, rowId,
-                  LOBS[i], history(changes, rowId)).isFalse();
-          continue;
-        }
-        assertThat(values[i]).as("seed %s: %s column %s at commit; changes %s", seed, rowId, LOBS[i],
-            history(changes, rowId)).isEqualTo(table[i]);
-      }
-    });
+    last.forEach(
+        (rowId, values) -> {
+          Object[] table = expected.values().get(rowId);
+          if (table == null) {
+            return; // deleted later in the transaction
+          }
+          for (int i = 0; i < LOBS.length; i++) {
+            if (values[i] == Absent.NOT_LOGGED) {
+              assertThat(mustKnowInserts && expected.inserted().contains(rowId))
+                  .as(
+                      "seed %s: %s column %s of a row the transaction inserted is known; changes %s",
+                      seed, rowId, LOBS[i], history(changes, rowId))
+                  .isFalse();
+              continue;
+            }
+            assertThat(values[i])
+                .as(
+                    "seed %s: %s column %s at commit; changes %s",
+                    seed, rowId, LOBS[i], history(changes, rowId))
+                .isEqualTo(table[i]);
+          }
+        });
   }
 
   /** The changes of one row, with the sizes of their LOB slots: what a failure message shows. */
@@ -210,7 +240,11 @@ class LobPropertyTest {
         Row image = c.after() != null ? c.after() : c.before();
         for (int i : LOBS) {
           Object v = image.get(i);
-          sb.append(' ').append(v instanceof String t ? "S" + t.length() : v instanceof Bytes b ? "B" + b.size() : v);
+          sb.append(' ')
+              .append(
+                  v instanceof String t
+                      ? "S" + t.length()
+                      : v instanceof Bytes b ? "B" + b.size() : v);
         }
         sb.append("; ");
       }
@@ -218,9 +252,12 @@ class LobPropertyTest {
     return sb.toString();
   }
 
-  /** Whether a change is an UPDATE that a LOB locator made: it sets one LOB column and nothing else. */
+  /**
+   * Whether a change is an UPDATE that a LOB locator made: it sets one LOB column and nothing else.
+   */
   private static boolean isLobOnly(Change change) {
-    return change.operation() == Operation.UPDATE && change.before().equals(withoutLobs(change.after()));
+    return change.operation() == Operation.UPDATE
+        && change.before().equals(withoutLobs(change.after()));
   }
 
   private static Row withoutLobs(Row row) {
@@ -277,14 +314,28 @@ class LobPropertyTest {
     return out;
   }
 
-  private static void act(SimulatedOracle oracle, Random random, Open o, Set<String> committedRows,
-      Set<String> locked, long[] nextId) {
+  private static void act(
+      SimulatedOracle oracle,
+      Random random,
+      Open o,
+      Set<String> committedRows,
+      Set<String> locked,
+      long[] nextId) {
     String rowId = pickRow(oracle, random, o, committedRows, locked);
     int choice = random.nextInt(12);
     if (rowId == null || choice < 3) {
       long id = nextId[0]++;
-      String inserted = o.tx.insert(LobCaptureScenarioTest.DOCS, id, "n" + id, clob(random), blob(random),
-          random.nextBoolean() ? null : LobCaptureScenarioTest.text(random.nextInt(3000), random.nextInt(50)), null);
+      String inserted =
+          o.tx.insert(
+              LobCaptureScenarioTest.DOCS,
+              id,
+              "n" + id,
+              clob(random),
+              blob(random),
+              random.nextBoolean()
+                  ? null
+                  : LobCaptureScenarioTest.text(random.nextInt(3000), random.nextInt(50)),
+              null);
       o.rows.add(inserted);
       o.inserted.add(inserted);
       locked.add(inserted);
@@ -314,21 +365,36 @@ class LobPropertyTest {
         if (value == null) {
           return;
         }
-        Object data = column.equals("BODY") ? LobCaptureScenarioTest.text(1 + random.nextInt(2500), random.nextInt(50))
-            : LobCaptureScenarioTest.bytes(1 + random.nextInt(2500), random.nextInt(50));
-        o.tx.lobWrite(LobCaptureScenarioTest.DOCS, rowId, column, 1 + random.nextInt((int) length + 100), data);
+        Object data =
+            column.equals("BODY")
+                ? LobCaptureScenarioTest.text(1 + random.nextInt(2500), random.nextInt(50))
+                : LobCaptureScenarioTest.bytes(1 + random.nextInt(2500), random.nextInt(50));
+        o.tx.lobWrite(
+            LobCaptureScenarioTest.DOCS,
+            rowId,
+            column,
+            1 + random.nextInt((int) length + 100),
+            data);
       }
       case 8 -> {
         if (value == null) {
           return;
         }
-        o.tx.lobTrim(LobCaptureScenarioTest.DOCS, rowId, column, random.nextInt(4) == 0 ? 0 : random.nextInt((int) length + 1));
+        o.tx.lobTrim(
+            LobCaptureScenarioTest.DOCS,
+            rowId,
+            column,
+            random.nextInt(4) == 0 ? 0 : random.nextInt((int) length + 1));
       }
       case 9 -> {
         if (value == null) {
           return;
         }
-        o.tx.lobErase(LobCaptureScenarioTest.DOCS, rowId, column, 1 + random.nextInt((int) length + 1),
+        o.tx.lobErase(
+            LobCaptureScenarioTest.DOCS,
+            rowId,
+            column,
+            1 + random.nextInt((int) length + 1),
             random.nextInt(3000));
       }
       case 10 -> {
@@ -341,7 +407,7 @@ class LobPropertyTest {
         if (o.statementsAtSavepoint >= 0) {
           o.tx.rollbackToSavepoint("s");
           o.statements = o.statementsAtSavepoint;
-          o.undoneRows.addAll(o.rows);   // their LOBs may be changed later from an unknown base
+          o.undoneRows.addAll(o.rows); // their LOBs may be changed later from an unknown base
           o.inserted.retainAll(o.insertedAtSavepoint);
           o.statementsAtSavepoint = -1;
         }
@@ -351,12 +417,16 @@ class LobPropertyTest {
     o.statements++;
   }
 
-  private static String pickRow(SimulatedOracle oracle, Random random, Open o, Set<String> committedRows,
+  private static String pickRow(
+      SimulatedOracle oracle,
+      Random random,
+      Open o,
+      Set<String> committedRows,
       Set<String> locked) {
     List<String> candidates = new ArrayList<>();
     for (String r : o.rows) {
       if (oracle.row(LobCaptureScenarioTest.DOCS, r) != null) {
-        candidates.add(r);   // not an insert undone by a savepoint rollback
+        candidates.add(r); // not an insert undone by a savepoint rollback
       }
     }
     for (String r : committedRows) {
@@ -370,8 +440,10 @@ class LobPropertyTest {
 
   private static String clob(Random random) {
     int kind = random.nextInt(5);
-    return kind == 0 ? null : LobCaptureScenarioTest.text(kind == 1 ? 1 + random.nextInt(100)
-        : 1 + random.nextInt(9000), random.nextInt(50));
+    return kind == 0
+        ? null
+        : LobCaptureScenarioTest.text(
+            kind == 1 ? 1 + random.nextInt(100) : 1 + random.nextInt(9000), random.nextInt(50));
   }
 
   private static Bytes blob(Random random) {
@@ -379,6 +451,7 @@ class LobPropertyTest {
   }
 
   private static Bytes nonNullBlob(Random random) {
-    return LobCaptureScenarioTest.bytes(1 + random.nextInt(random.nextBoolean() ? 100 : 9000), random.nextInt(50));
+    return LobCaptureScenarioTest.bytes(
+        1 + random.nextInt(random.nextBoolean() ? 100 : 9000), random.nextInt(50));
   }
 }

@@ -8,8 +8,8 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -27,8 +27,7 @@ class LobRestartScenarioTest {
   static final TableId DOCS = LobCaptureScenarioTest.DOCS;
   static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commit(SimulatedOracle o, long id, String status) {
     SimulatedTransaction tx = o.begin();
@@ -37,7 +36,8 @@ class LobRestartScenarioTest {
   }
 
   @Test
-  void dbmsLobCall_afterTheJournalReloadedItsTransaction_knowsTheWholeValueSetBefore() throws Exception {
+  void dbmsLobCall_afterTheJournalReloadedItsTransaction_knowsTheWholeValueSetBefore()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(21).lobWriteChunk(1500).build();
     oracle.createTable(ScenarioHarness.orders());
     oracle.createTable(LobCaptureScenarioTest.docs());
@@ -46,45 +46,66 @@ class LobRestartScenarioTest {
     String[] rowId = new String[1];
     AtomicBoolean restarted = new AtomicBoolean();
     new ScenarioScript()
-        .then(o -> {
-          doc[0] = o.begin();
-          rowId[0] = doc[0].insert(DOCS, 1L, "d", LobCaptureScenarioTest.text(5000, 3),
-              LobCaptureScenarioTest.bytes(4500, 4), null, null);
-          doc[0].insert(DOCS, 2L, "e", null, null, null, null);   // ends the first statement's LOB rows
-        })
+        .then(
+            o -> {
+              doc[0] = o.begin();
+              rowId[0] =
+                  doc[0].insert(
+                      DOCS,
+                      1L,
+                      "d",
+                      LobCaptureScenarioTest.text(5000, 3),
+                      LobCaptureScenarioTest.bytes(4500, 4),
+                      null,
+                      null);
+              doc[0].insert(
+                  DOCS, 2L, "e", null, null, null, null); // ends the first statement's LOB rows
+            })
         .then(o -> commit(o, 1L, "A"))
         .idle(4)
         .then(o -> commit(o, 2L, "B"))
         .awaitCondition(restarted::get)
-        .then(o -> {
-          doc[0].lobWrite(DOCS, rowId[0], "BODY", 4990, "tail that grows it");
-          doc[0].lobErase(DOCS, rowId[0], "SCAN", 10, 20);
-          doc[0].commit();
-          commit(o, 99L, "END");
-        })
+        .then(
+            o -> {
+              doc[0].lobWrite(DOCS, rowId[0], "BODY", 4990, "tail that grows it");
+              doc[0].lobErase(DOCS, rowId[0], "SCAN", 10, 20);
+              doc[0].commit();
+              commit(o, 99L, "END");
+            })
         .attach(oracle);
     Path journal = spill.resolve("journal");
     Position acknowledged;
     try (ScenarioHarness first = new ScenarioHarness(oracle, spill.resolve("first"))) {
-      first.journal(FileTransactionJournal.open(journal)).set("cdc.buffer.journal.after.ms", "0")
+      first
+          .journal(FileTransactionJournal.open(journal))
+          .set("cdc.buffer.journal.after.ms", "0")
           .open(Position.start(start));
       first.awaitChange("INSERT SHOP.ORDERS [2, B]");
       acknowledged = first.events.get(first.events.size() - 1).position();
     }
     // the restart starts past the document transaction's first rows: it is reloaded, not re-read
-    JournaledTransaction reloaded = FileTransactionJournal.open(journal).load().stream()
-        .filter(t -> t.transaction().startScn().equals(Scn.of(doc[0].startScn()))).findFirst().orElseThrow();
+    JournaledTransaction reloaded =
+        FileTransactionJournal.open(journal).load().stream()
+            .filter(t -> t.transaction().startScn().equals(Scn.of(doc[0].startScn())))
+            .findFirst()
+            .orElseThrow();
     assertThat(acknowledged.resume().get(1)).isGreaterThan(reloaded.upTo());
     try (ScenarioHarness second = new ScenarioHarness(oracle, spill.resolve("second"))) {
-      second.journal(FileTransactionJournal.open(journal)).set("cdc.buffer.journal.after.ms", "0")
+      second
+          .journal(FileTransactionJournal.open(journal))
+          .set("cdc.buffer.journal.after.ms", "0")
           .open(acknowledged);
       restarted.set(true);
       second.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      List<Change> docs = second.changeEvents().stream().map(StreamEvent.ChangeEvent::change)
-          .filter(c -> c.table().equals(DOCS)).toList();
-      assertThat(docs).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT,
-          Operation.UPDATE, Operation.UPDATE);
+      List<Change> docs =
+          second.changeEvents().stream()
+              .map(StreamEvent.ChangeEvent::change)
+              .filter(c -> c.table().equals(DOCS))
+              .toList();
+      assertThat(docs)
+          .extracting(Change::operation)
+          .containsExactly(Operation.INSERT, Operation.INSERT, Operation.UPDATE, Operation.UPDATE);
       Object body = oracle.row(DOCS, rowId[0]).get(2);
       Object scan = oracle.row(DOCS, rowId[0]).get(3);
       assertThat(docs.get(2).after().get(2)).isEqualTo(body);

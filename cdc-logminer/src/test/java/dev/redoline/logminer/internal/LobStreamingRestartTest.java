@@ -28,19 +28,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A restart around a transaction holding a streamed LOB, journal written at every step: between
- * the LOB's statement and the commit, and after the commit before the acknowledgement. The
- * transaction is never journaled (the journal would refer to a file the restart deletes), so the
- * restart reads it again from its first row and delivers the value whole.
+ * A restart around a transaction holding a streamed LOB, journal written at every step: between the
+ * LOB's statement and the commit, and after the commit before the acknowledgement. The transaction
+ * is never journaled (the journal would refer to a file the restart deletes), so the restart reads
+ * it again from its first row and delivers the value whole.
  */
 class LobStreamingRestartTest {
 
   static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
+
   /** In the streamed CLOB: must never be in the journal. */
   static final String SENTINEL = "JOURNAL-MUST-NOT-HOLD-THIS";
 
-  @TempDir
-  Path temp;
+  @TempDir Path temp;
 
   private EngineHarness harness(SimulatedOracle oracle, String run) throws IOException {
     EngineHarness h = new EngineHarness(oracle, temp.resolve("spill"));
@@ -95,7 +95,7 @@ class LobStreamingRestartTest {
     Position start = Position.start(Scn.of(oracle.currentScn()));
     SimulatedTransaction doc = oracle.begin();
     String rowId = doc.insert(DOCS, 1L, "d", body(), bytes(9000, 2), null, null);
-    doc.insert(DOCS, 2L, "e", null, null, null, null);   // ends the first statement's LOB rows
+    doc.insert(DOCS, 2L, "e", null, null, null, null); // ends the first statement's LOB rows
     order(oracle, 1);
     order(oracle, 2);
 
@@ -116,8 +116,15 @@ class LobStreamingRestartTest {
     order(oracle, 3);
     try (EngineHarness second = harness(oracle, "second")) {
       CaptureStream stream = second.open(acked);
-      List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.stream().anyMatch(c -> c.change().table()
-          .equals(ORDERS) && c.change().after().get(0).equals(3L)));
+      List<StreamEvent.ChangeEvent> events =
+          poll(
+              stream,
+              e ->
+                  e.stream()
+                      .anyMatch(
+                          c ->
+                              c.change().table().equals(ORDERS)
+                                  && c.change().after().get(0).equals(3L)));
       Change insert = docChange(events).change();
       assertThat(insert.after().get(2)).isInstanceOf(StreamedLob.class);
       assertThat(content(insert.after().get(2))).isEqualTo(oracle.row(DOCS, rowId).get(2));
@@ -141,16 +148,17 @@ class LobStreamingRestartTest {
       CaptureStream stream = first.open(start);
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 2);
       acked = events.get(0).position();
-      stream.acknowledge(acked);   // the order, not the document
-      assertThat(content(docChange(events).change().after().get(2))).isEqualTo(oracle.row(DOCS, rowId).get(2));
+      stream.acknowledge(acked); // the order, not the document
+      assertThat(content(docChange(events).change().after().get(2)))
+          .isEqualTo(oracle.row(DOCS, rowId).get(2));
       assertJournalHoldsNoLob();
     }
     assertThat(lobFiles(temp.resolve("spill"))).as("stop deletes them").isEmpty();
 
     try (EngineHarness second = harness(oracle, "second")) {
       CaptureStream stream = second.open(acked);
-      List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.stream().anyMatch(c -> c.change().table()
-          .equals(DOCS)));
+      List<StreamEvent.ChangeEvent> events =
+          poll(stream, e -> e.stream().anyMatch(c -> c.change().table().equals(DOCS)));
       Change insert = docChange(events).change();
       assertThat(content(insert.after().get(2))).isEqualTo(oracle.row(DOCS, rowId).get(2));
       assertThat(content(insert.after().get(3))).isEqualTo(oracle.row(DOCS, rowId).get(3));

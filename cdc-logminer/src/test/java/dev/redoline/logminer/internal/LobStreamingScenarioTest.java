@@ -41,8 +41,7 @@ class LobStreamingScenarioTest {
 
   private static final int MAX_EMPTY_POLLS = 600;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static Object content(Object value) throws IOException {
     if (!(value instanceof StreamedLob lob)) {
@@ -70,21 +69,29 @@ class LobStreamingScenarioTest {
   }
 
   /** Polls without acknowledging until {@code done} holds for the change events so far. */
-  static List<StreamEvent.ChangeEvent> poll(CaptureStream stream, Predicate<List<StreamEvent.ChangeEvent>> done)
+  static List<StreamEvent.ChangeEvent> poll(
+      CaptureStream stream, Predicate<List<StreamEvent.ChangeEvent>> done)
       throws InterruptedException {
     List<StreamEvent.ChangeEvent> out = new ArrayList<>();
     int empty = 0;
     while (!done.test(out)) {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
       assertThat(stream.running()).isTrue();
-      assertThat(batch.isEmpty() ? ++empty : (empty = 0)).as("no progress").isLessThan(MAX_EMPTY_POLLS);
-      batch.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).map(e -> (StreamEvent.ChangeEvent) e)
+      assertThat(batch.isEmpty() ? ++empty : (empty = 0))
+          .as("no progress")
+          .isLessThan(MAX_EMPTY_POLLS);
+      batch.stream()
+          .filter(e -> e instanceof StreamEvent.ChangeEvent)
+          .map(e -> (StreamEvent.ChangeEvent) e)
           .forEach(out::add);
     }
     return out;
   }
 
-  /** Polls until the spill directory has no LOB file (an acknowledgement deletes them as it arrives). */
+  /**
+   * Polls until the spill directory has no LOB file (an acknowledgement deletes them as it
+   * arrives).
+   */
   static void awaitNoLobFile(CaptureStream stream, Path dir) throws Exception {
     for (int i = 0; !lobFiles(dir).isEmpty(); i++) {
       assertThat(i).as("LOB files left: %s", lobFiles(dir)).isLessThan(MAX_EMPTY_POLLS);
@@ -93,7 +100,8 @@ class LobStreamingScenarioTest {
   }
 
   @Test
-  void lobsPastTheThreshold_areStreamed_equalTheTable_andTheirFilesGoOnAcknowledgement() throws Exception {
+  void lobsPastTheThreshold_areStreamed_equalTheTable_andTheirFilesGoOnAcknowledgement()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(31).lobWriteChunk(1200).build();
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
@@ -109,32 +117,46 @@ class LobStreamingScenarioTest {
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "8192");
       CaptureStream stream = h.open(Position.start(start));
-      List<StreamEvent.ChangeEvent> events = poll(stream, e -> !e.isEmpty() && e.get(e.size() - 1).last());
+      List<StreamEvent.ChangeEvent> events =
+          poll(stream, e -> !e.isEmpty() && e.get(e.size() - 1).last());
       // the INSERT, then one UPDATE per DBMS_LOB call carrying the column it changed
       Object[] last = new Object[5];
-      events.stream().map(StreamEvent.ChangeEvent::change).filter(c -> big.equals(c.rowId())).forEach(c -> {
-        for (int column = 2; column <= 4; column++) {
-          if (c.after().isPresent(column)) {
-            last[column] = c.after().get(column);
-          }
-        }
-      });
+      events.stream()
+          .map(StreamEvent.ChangeEvent::change)
+          .filter(c -> big.equals(c.rowId()))
+          .forEach(
+              c -> {
+                for (int column = 2; column <= 4; column++) {
+                  if (c.after().isPresent(column)) {
+                    last[column] = c.after().get(column);
+                  }
+                }
+              });
       Change insert = events.get(0).change();
-      assertThat(content(insert.after().get(2))).as("the INSERT keeps the value it set: DBMS_LOB calls change a copy")
+      assertThat(content(insert.after().get(2)))
+          .as("the INSERT keeps the value it set: DBMS_LOB calls change a copy")
           .isEqualTo(inserted);
       for (int column = 2; column <= 4; column++) {
         assertThat(last[column]).as("column %s", column).isInstanceOf(StreamedLob.class);
         assertThat(content(last[column])).isEqualTo(oracle.row(DOCS, big).get(column));
       }
-      Change smallInsert = events.stream().map(StreamEvent.ChangeEvent::change)
-          .filter(c -> small.equals(c.rowId())).findFirst().orElseThrow();
-      assertThat(smallInsert.after().get(2)).as("under the threshold: on the heap").isEqualTo(text(300, 4));
+      Change smallInsert =
+          events.stream()
+              .map(StreamEvent.ChangeEvent::change)
+              .filter(c -> small.equals(c.rowId()))
+              .findFirst()
+              .orElseThrow();
+      assertThat(smallInsert.after().get(2))
+          .as("under the threshold: on the heap")
+          .isEqualTo(text(300, 4));
       assertThat(lobFiles(spill)).as("kept until acknowledged").isNotEmpty();
 
       stream.acknowledge(events.get(events.size() - 1).position());
       awaitNoLobFile(stream, spill);
-      assertThatThrownBy(() -> content(last[3])).isInstanceOf(CdcException.class)
-          .satisfies(e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
+      assertThatThrownBy(() -> content(last[3]))
+          .isInstanceOf(CdcException.class)
+          .satisfies(
+              e -> assertThat(((CdcException) e).errorCode()).isEqualTo(ErrorCode.LOB_RELEASED));
     }
   }
 
@@ -150,7 +172,8 @@ class LobStreamingScenarioTest {
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "4096").set("cdc.lob.max.bytes", "10000");
       CaptureStream stream = h.open(Position.start(start));
-      List<StreamEvent.ChangeEvent> events = poll(stream, e -> !e.isEmpty() && e.get(e.size() - 1).last());
+      List<StreamEvent.ChangeEvent> events =
+          poll(stream, e -> !e.isEmpty() && e.get(e.size() - 1).last());
       assertThat(events.get(0).change().after().get(3)).isEqualTo(Marker.LOB_OVER_LIMIT);
       assertThat(lobFiles(spill)).as("no file kept for a value not delivered").isEmpty();
     }
@@ -167,23 +190,26 @@ class LobStreamingScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
-    java.util.concurrent.atomic.AtomicBoolean undoneChecked = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean undoneChecked =
+        new java.util.concurrent.atomic.AtomicBoolean();
     SimulatedTransaction[] doc = new SimulatedTransaction[1];
     new ScenarioScript()
-        .then(o -> {
-          doc[0] = o.begin();
-          doc[0].insert(DOCS, 1L, "kept", text(6000, 1), null, null, null);
-          doc[0].savepoint("s");
-          doc[0].insert(DOCS, 2L, "undone", null, bytes(9000, 2), null, null);
-          doc[0].insert(DOCS, 3L, "small", "x", null, null, null);
-          doc[0].rollbackToSavepoint("s");
-          order(o, 1);
-        })
+        .then(
+            o -> {
+              doc[0] = o.begin();
+              doc[0].insert(DOCS, 1L, "kept", text(6000, 1), null, null, null);
+              doc[0].savepoint("s");
+              doc[0].insert(DOCS, 2L, "undone", null, bytes(9000, 2), null, null);
+              doc[0].insert(DOCS, 3L, "small", "x", null, null, null);
+              doc[0].rollbackToSavepoint("s");
+              order(o, 1);
+            })
         .awaitCondition(undoneChecked::get)
-        .then(o -> {
-          doc[0].rollback();
-          order(o, 2);
-        })
+        .then(
+            o -> {
+              doc[0].rollback();
+              order(o, 2);
+            })
         .attach(oracle);
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "4096");
@@ -207,38 +233,52 @@ class LobStreamingScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     oracle.createTable(LobCaptureScenarioTest.docs());
     order(oracle, 1);
-    java.util.concurrent.atomic.AtomicBoolean streamed = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean streamed =
+        new java.util.concurrent.atomic.AtomicBoolean();
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "when_needed").set("cdc.lob.stream.threshold.bytes", "4096");
       new ScenarioScript()
-          .awaitCondition(() -> h.events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent))
-          .then(o -> {
-            SimulatedTransaction doc = o.begin();
-            doc.insert(DOCS, 1L, "open", text(6000, 1), null, null, null);
-            order(o, 2);
-          })
+          .awaitCondition(
+              () -> h.events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent))
+          .then(
+              o -> {
+                SimulatedTransaction doc = o.begin();
+                doc.insert(DOCS, 1L, "open", text(6000, 1), null, null, null);
+                order(o, 2);
+              })
           .awaitCondition(streamed::get)
-          .then(o -> {
-            try (LogMinerGateway db = SimulatorGateways.connect(o)) {
-              long sequence = db.threads().get(0).sequence();
-              order(o, 3);
-              for (int i = 0; i < 3; i++) {
-                o.switchLogfile(1);
-              }
-              o.deleteArchive(1, sequence);
-            } catch (java.sql.SQLException e) {
-              throw new IllegalStateException(e);
-            }
-            order(o, 4);
-          })
+          .then(
+              o -> {
+                try (LogMinerGateway db = SimulatorGateways.connect(o)) {
+                  long sequence = db.threads().get(0).sequence();
+                  order(o, 3);
+                  for (int i = 0; i < 3; i++) {
+                    o.switchLogfile(1);
+                  }
+                  o.deleteArchive(1, sequence);
+                } catch (java.sql.SQLException e) {
+                  throw new IllegalStateException(e);
+                }
+                order(o, 4);
+              })
           .attach(oracle);
       h.open(null);
-      h.awaitEvents(events -> h.changes().stream().anyMatch(c -> c.change().after() != null
-          && c.change().after().get(0).equals(2L)));
+      h.awaitEvents(
+          events ->
+              h.changes().stream()
+                  .anyMatch(
+                      c -> c.change().after() != null && c.change().after().get(0).equals(2L)));
       assertThat(lobFiles(spill)).as("the open transaction's streamed insert").hasSize(1);
       streamed.set(true);
-      h.awaitEvents(events -> h.ops.stream().anyMatch(e -> e.message().contains("the redo of the capture's position is gone"))
-          && h.changes().stream().filter(c -> c.change().operation() == dev.redoline.core.Operation.READ).count() >= 5);
+      h.awaitEvents(
+          events ->
+              h.ops.stream()
+                      .anyMatch(
+                          e -> e.message().contains("the redo of the capture's position is gone"))
+                  && h.changes().stream()
+                          .filter(c -> c.change().operation() == dev.redoline.core.Operation.READ)
+                          .count()
+                      >= 5);
       assertThat(lobFiles(spill)).as("dropped with the transaction").isEmpty();
     }
   }

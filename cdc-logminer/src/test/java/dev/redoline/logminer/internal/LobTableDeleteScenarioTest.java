@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LobTableDeleteScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void deleteOnALobTable_arrivesWithItsNonLobColumnsAndLaterRowsStillCome() throws Exception {
@@ -48,8 +47,14 @@ class LobTableDeleteScenarioTest {
       h.awaitEvents(EngineHarness.changeCount(5));
       List<Change> changes = h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
 
-      assertThat(changes).extracting(Change::operation).containsExactly(Operation.INSERT, Operation.INSERT,
-          Operation.DELETE, Operation.DELETE, Operation.INSERT);
+      assertThat(changes)
+          .extracting(Change::operation)
+          .containsExactly(
+              Operation.INSERT,
+              Operation.INSERT,
+              Operation.DELETE,
+              Operation.DELETE,
+              Operation.INSERT);
       assertThat(changes.get(2).before().get(0)).isEqualTo(1L);
       assertThat(changes.get(2).before().get(1)).isEqualTo("small");
       assertThat(changes.get(3).before().get(0)).isEqualTo(2L);

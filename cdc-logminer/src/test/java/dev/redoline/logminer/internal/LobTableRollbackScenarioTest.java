@@ -12,9 +12,9 @@ import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Review 2, item b3: on tables with LOB columns real LogMiner gives DML rows an empty ROW_ID and
@@ -23,12 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LobTableRollbackScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @ParameterizedTest(name = "ROW_ID on INTERNAL rows: {0}")
   @ValueSource(booleans = {true, false})
-  void b3_savepointRollbackOnALobTable_removesExactlyTheRolledBackChanges(boolean onInternalRows) throws Exception {
+  void b3_savepointRollbackOnALobTable_removesExactlyTheRolledBackChanges(boolean onInternalRows)
+      throws Exception {
     SimulatedOracle.Builder b = SimulatedOracle.builder().seed(33);
     SimulatedOracle oracle = (onInternalRows ? b.lobTableRowIdsOnInternalRows() : b).build();
     oracle.createTable(LobCaptureScenarioTest.docs());
@@ -47,10 +47,27 @@ class LobTableRollbackScenarioTest {
 
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.open(Position.start(start));
-      h.awaitEvents(events -> events.stream().anyMatch(e -> e instanceof StreamEvent.ChangeEvent c
-          && Long.valueOf(99L).equals(c.change().after() == null ? null : c.change().after().get(0))));
-      List<String> changes = h.changes().stream().map(c -> c.change().operation() + " "
-          + c.change().after().get(0) + " " + c.change().after().get(1)).toList();
+      h.awaitEvents(
+          events ->
+              events.stream()
+                  .anyMatch(
+                      e ->
+                          e instanceof StreamEvent.ChangeEvent c
+                              && Long.valueOf(99L)
+                                  .equals(
+                                      c.change().after() == null
+                                          ? null
+                                          : c.change().after().get(0))));
+      List<String> changes =
+          h.changes().stream()
+              .map(
+                  c ->
+                      c.change().operation()
+                          + " "
+                          + c.change().after().get(0)
+                          + " "
+                          + c.change().after().get(1))
+              .toList();
 
       assertThat(changes).containsExactly("INSERT 1 kept", "UPDATE 1 kept2", "INSERT 99 end");
     }

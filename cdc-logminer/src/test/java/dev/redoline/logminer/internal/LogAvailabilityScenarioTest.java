@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LogAvailabilityScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commitOne(SimulatedOracle o, long id, String status) {
     SimulatedTransaction tx = o.begin();
@@ -54,28 +53,34 @@ class LogAvailabilityScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 2L, "DURING");
-          tx.insert(ORDERS, 3L, "DURING");
-          tx.commit();
-          // The engine's next fetch finds its online log overwritten: ORA-00310 from next().
-          o.faults().atRow(2, Fault.onlineLogReused());
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 2L, "DURING");
+              tx.insert(ORDERS, 3L, "DURING");
+              tx.commit();
+              // The engine's next fetch finds its online log overwritten: ORA-00310 from next().
+              o.faults().atRow(2, Fault.onlineLogReused());
+            })
         .then(o -> commitOne(o, 99, "END"))
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, BEFORE]",
-          "INSERT SHOP.ORDERS [2, DURING]",
-          "INSERT SHOP.ORDERS [3, DURING]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "INSERT SHOP.ORDERS [2, DURING]",
+              "INSERT SHOP.ORDERS [3, DURING]",
+              "INSERT SHOP.ORDERS [99, END]");
       assertThat(oracle.faults().fired()).hasSize(1);
-      assertThat(h.ops(OpsEvent.Type.REMINE)).singleElement()
-          .satisfies(e -> assertThat(e.message()).startsWith("step mined again: ORA-00310: archived log contains sequence"));
+      assertThat(h.ops(OpsEvent.Type.REMINE))
+          .singleElement()
+          .satisfies(
+              e ->
+                  assertThat(e.message())
+                      .startsWith("step mined again: ORA-00310: archived log contains sequence"));
       assertThat(h.ops(OpsEvent.Type.RECONNECT)).isEmpty();
       assertThat(h.stream.metrics().remines()).isEqualTo(1);
       assertThat(h.stream.metrics().reconnects()).isZero();
@@ -89,18 +94,21 @@ class LogAvailabilityScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          commitOne(o, 2, "NEVER");
-          o.faults().withProbability(GatewayCall.NEXT, 1.0, Fault.error(310, 7, 4));
-        })
+        .then(
+            o -> {
+              commitOne(o, 2, "NEVER");
+              o.faults().withProbability(GatewayCall.NEXT, 1.0, Fault.error(310, 7, 4));
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.remine.max.attempts", "3").open(Position.start(start));
       CdcException stop = h.awaitStop();
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.REMINE_STEP);
-      assertThat(stop.detail()).contains("failed 4 times in a row; last: ORA-00310: archived log contains sequence 7;"
-          + " sequence 4 required");
+      assertThat(stop.detail())
+          .contains(
+              "failed 4 times in a row; last: ORA-00310: archived log contains sequence 7;"
+                  + " sequence 4 required");
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]");
       assertThat(h.ops(OpsEvent.Type.REMINE)).hasSize(3);
       assertThat(h.ops(OpsEvent.Type.RECONNECT)).isEmpty();
@@ -109,19 +117,21 @@ class LogAvailabilityScenarioTest {
 
   @Test
   void archiveNotRegisteredYet_isWaitedForNotTreatedAsAGap() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(23)
-        .addArchiveDestination(Duration.ofSeconds(4)).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(23).addArchiveDestination(Duration.ofSeconds(4)).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     long[] sequence = new long[1];
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          sequence[0] = currentSequence(o, 1);
-          commitOne(o, 2, "IN_LATE_LOG");
-          // The online group is reused (destination 1 archived it); destination 2's copy comes 4 s later.
-          switchLogs(o, 3);
-        })
+        .then(
+            o -> {
+              sequence[0] = currentSequence(o, 1);
+              commitOne(o, 2, "IN_LATE_LOG");
+              // The online group is reused (destination 1 archived it); destination 2's copy comes
+              // 4 s later.
+              switchLogs(o, 3);
+            })
         .idle(50)
         .then(o -> commitOne(o, 99, "END"))
         .attach(oracle);
@@ -129,12 +139,15 @@ class LogAvailabilityScenarioTest {
       h.set("cdc.archive.destination", "LOG_ARCHIVE_DEST_2").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, BEFORE]",
-          "INSERT SHOP.ORDERS [2, IN_LATE_LOG]",
-          "INSERT SHOP.ORDERS [99, END]");
-      assertThat(h.ops(OpsEvent.Type.WAITING_FOR_ARCHIVE)).isNotEmpty()
-          .allSatisfy(e -> assertThat(e.message()).startsWith("thread 1 sequence " + sequence[0] + " "));
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "INSERT SHOP.ORDERS [2, IN_LATE_LOG]",
+              "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.ops(OpsEvent.Type.WAITING_FOR_ARCHIVE))
+          .isNotEmpty()
+          .allSatisfy(
+              e -> assertThat(e.message()).startsWith("thread 1 sequence " + sequence[0] + " "));
       assertThat(h.stream.running()).isTrue();
     }
   }
@@ -147,10 +160,11 @@ class LogAvailabilityScenarioTest {
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "FIRST"))
         .idle(30)
-        .then(o -> {
-          switchLogs(o, 1);                             // destination 1 archives it 2 s later
-          commitOne(o, 2, "SECOND");
-        })
+        .then(
+            o -> {
+              switchLogs(o, 1); // destination 1 archives it 2 s later
+              commitOne(o, 2, "SECOND");
+            })
         .idle(30)
         .then(o -> switchLogs(o, 1))
         .attach(oracle);
@@ -158,27 +172,31 @@ class LogAvailabilityScenarioTest {
       h.set("cdc.capture.mode", "archive_only").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [2, SECOND]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
       // Only archived copies were ever added: each change came from its log's archive.
-      assertThat(h.calls("addLogFile(")).isNotEmpty()
+      assertThat(h.calls("addLogFile("))
+          .isNotEmpty()
           .allSatisfy(c -> assertThat(c).startsWith("addLogFile(/u01/arch/dest1/"));
     }
   }
 
   @Test
-  void realGap_aLogNeitherArchivedNorOnlineStopsWithCdc2001NamingThreadAndSequence() throws Exception {
+  void realGap_aLogNeitherArchivedNorOnlineStopsWithCdc2001NamingThreadAndSequence()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(24).noArchiveLog().build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     long[] sequence = new long[1];
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          sequence[0] = currentSequence(o, 1);
-          commitOne(o, 2, "OVERWRITTEN");
-          switchLogs(o, 3);                    // NOARCHIVELOG: the redo is gone for good
-          commitOne(o, 3, "AFTER");
-        })
+        .then(
+            o -> {
+              sequence[0] = currentSequence(o, 1);
+              commitOne(o, 2, "OVERWRITTEN");
+              switchLogs(o, 3); // NOARCHIVELOG: the redo is gone for good
+              commitOne(o, 3, "AFTER");
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
@@ -187,10 +205,15 @@ class LogAvailabilityScenarioTest {
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOG_SEQUENCE_GAP);
       assertThat(stop.getMessage()).startsWith("CDC-2001 ");
       // Every overwritten sequence from the first one on, with the SCNs they held.
-      assertThat(stop.detail()).matches("thread 1 sequences? " + sequence[0] + "( to \\d+)? \\(SCN (\\d+ to |below )"
-          + "\\d+\\) (is|are) neither archived at destination 1 nor online; .*, and still not archived after .*");
+      assertThat(stop.detail())
+          .matches(
+              "thread 1 sequences? "
+                  + sequence[0]
+                  + "( to \\d+)? \\(SCN (\\d+ to |below )"
+                  + "\\d+\\) (is|are) neither archived at destination 1 nor online; .*, and still not archived after .*");
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]");
-      assertThat(h.ops(OpsEvent.Type.WAITING_FOR_ARCHIVE)).hasSize(CaptureSettings.ARCHIVE_WAIT_POLLS);
+      assertThat(h.ops(OpsEvent.Type.WAITING_FOR_ARCHIVE))
+          .hasSize(CaptureSettings.ARCHIVE_WAIT_POLLS);
     }
   }
 
@@ -207,27 +230,32 @@ class LogAvailabilityScenarioTest {
       CdcException stop = h.awaitStop();
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOG_SEQUENCE_GAP);
-      assertThat(stop.detail()).startsWith("thread 1: no log holds start SCN " + start
-          + "; the oldest available is sequence 2 from SCN ");
+      assertThat(stop.detail())
+          .startsWith(
+              "thread 1: no log holds start SCN "
+                  + start
+                  + "; the oldest available is sequence 2 from SCN ");
       assertThat(h.changes()).isEmpty();
     }
   }
 
   @Test
-  void purgedLog_aDeletedArchiveStillNeededStopsWithCdc2002NamingThreadSequenceAndScns() throws Exception {
+  void purgedLog_aDeletedArchiveStillNeededStopsWithCdc2002NamingThreadSequenceAndScns()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(26).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     long[] sequence = new long[1];
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          sequence[0] = currentSequence(o, 1);
-          commitOne(o, 2, "PURGED");
-          switchLogs(o, 3);                    // archived at destination 1, online group reused
-          o.deleteArchive(1, sequence[0]);     // RMAN DELETE ARCHIVELOG
-          commitOne(o, 3, "AFTER");
-        })
+        .then(
+            o -> {
+              sequence[0] = currentSequence(o, 1);
+              commitOne(o, 2, "PURGED");
+              switchLogs(o, 3); // archived at destination 1, online group reused
+              o.deleteArchive(1, sequence[0]); // RMAN DELETE ARCHIVELOG
+              commitOne(o, 3, "AFTER");
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
@@ -235,8 +263,11 @@ class LogAvailabilityScenarioTest {
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOG_PURGED);
       assertThat(stop.getMessage()).startsWith("CDC-2002 ");
-      assertThat(stop.detail()).matches("thread 1 sequence " + sequence[0]
-          + " \\(SCN \\d+ to \\d+\\) is deleted at archive destination 1");
+      assertThat(stop.detail())
+          .matches(
+              "thread 1 sequence "
+                  + sequence[0]
+                  + " \\(SCN \\d+ to \\d+\\) is deleted at archive destination 1");
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]");
     }
   }
@@ -254,23 +285,31 @@ class LogAvailabilityScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          commitOne(o, 1, "FIRST");
-          o.faults().atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1291))
-              .atCall(GatewayCall.START_LOGMNR, 2, Fault.error(1291))
-              .atCall(GatewayCall.START_LOGMNR, 3, Fault.error(1291));
-        })
+        .then(
+            o -> {
+              commitOne(o, 1, "FIRST");
+              o.faults()
+                  .atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1291))
+                  .atCall(GatewayCall.START_LOGMNR, 2, Fault.error(1291))
+                  .atCall(GatewayCall.START_LOGMNR, 3, Fault.error(1291));
+            })
         .then(o -> commitOne(o, 2, "SECOND"))
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [2, SECOND]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
-      assertThat(h.ops(OpsEvent.Type.REMINE)).extracting(OpsEvent::message).containsExactly(
-          "a log of the step is missing; listing the logs again in 500 ms: ORA-01291: missing logfile" + FRAME,
-          "a log of the step is missing; listing the logs again in 1000 ms: ORA-01291: missing logfile" + FRAME,
-          "a log of the step is missing; listing the logs again in 2000 ms: ORA-01291: missing logfile" + FRAME);
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, FIRST]", "INSERT SHOP.ORDERS [2, SECOND]");
+      assertThat(h.ops(OpsEvent.Type.REMINE))
+          .extracting(OpsEvent::message)
+          .containsExactly(
+              "a log of the step is missing; listing the logs again in 500 ms: ORA-01291: missing logfile"
+                  + FRAME,
+              "a log of the step is missing; listing the logs again in 1000 ms: ORA-01291: missing logfile"
+                  + FRAME,
+              "a log of the step is missing; listing the logs again in 2000 ms: ORA-01291: missing logfile"
+                  + FRAME);
       assertThat(h.ops(OpsEvent.Type.RECONNECT)).isEmpty();
     }
   }
@@ -281,18 +320,21 @@ class LogAvailabilityScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          commitOne(o, 1, "FIRST");
-          o.faults().withProbability(GatewayCall.START_LOGMNR, 1.0, Fault.error(1291));
-        })
+        .then(
+            o -> {
+              commitOne(o, 1, "FIRST");
+              o.faults().withProbability(GatewayCall.START_LOGMNR, 1.0, Fault.error(1291));
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.retry.max.time.ms", "10000").open(Position.start(start));
       CdcException stop = h.awaitStop();
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.LOG_SEQUENCE_GAP);
-      assertThat(stop.detail()).startsWith("LogMiner still misses a log of the step from ")
-          .contains("cdc.retry.max.time.ms=10000", "ORA-01291: missing logfile").doesNotContain("{}");
+      assertThat(stop.detail())
+          .startsWith("LogMiner still misses a log of the step from ")
+          .contains("cdc.retry.max.time.ms=10000", "ORA-01291: missing logfile")
+          .doesNotContain("{}");
       assertThat(h.ops(OpsEvent.Type.REMINE).size()).isBetween(3, 6);
     }
   }

@@ -16,14 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16, item 15: text real LogMiner writes that is not its documented form, end to end
- * through the engine: single quotes left undoubled inside literals, and {@code "COL n"} columns
- * with HEXTORAW values in text that names the table.
+ * Issue 16, item 15: text real LogMiner writes that is not its documented form, end to end through
+ * the engine: single quotes left undoubled inside literals, and {@code "COL n"} columns with
+ * HEXTORAW values in text that names the table.
  */
 class LogMinerTextQuirksScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void quotesNotDoubled_withRelaxedQuotes_arriveAsWritten() throws Exception {
@@ -32,11 +31,12 @@ class LogMinerTextQuirksScenarioTest {
       h.set("cdc.decode.relaxed.quotes", "true").open(Position.start(db.start()));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, O'Brien]",
-          "UPDATE SHOP.ORDERS [1, O'Brien] -> [1, it's]",
-          "DELETE SHOP.ORDERS [1, it's]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, O'Brien]",
+              "UPDATE SHOP.ORDERS [1, O'Brien] -> [1, it's]",
+              "DELETE SHOP.ORDERS [1, it's]",
+              "INSERT SHOP.ORDERS [99, END]");
     }
   }
 
@@ -59,11 +59,12 @@ class LogMinerTextQuirksScenarioTest {
       h.open(Position.start(db.start()));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, O'Brien]",
-          "UPDATE SHOP.ORDERS [1, O'Brien] -> [1, it's]",
-          "DELETE SHOP.ORDERS [1, it's]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, O'Brien]",
+              "UPDATE SHOP.ORDERS [1, O'Brien] -> [1, it's]",
+              "DELETE SHOP.ORDERS [1, it's]",
+              "INSERT SHOP.ORDERS [99, END]");
     }
   }
 
@@ -77,18 +78,20 @@ class LogMinerTextQuirksScenarioTest {
     oracle.schema().rowText(ORDERS, text);
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          String row = tx.insert(ORDERS, 1L, "O'Brien");
-          tx.update(ORDERS, row, Map.of("STATUS", "it's"));
-          tx.delete(ORDERS, row);
-          tx.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 99L, "END");
-          tx.commit();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              String row = tx.insert(ORDERS, 1L, "O'Brien");
+              tx.update(ORDERS, row, Map.of("STATUS", "it's"));
+              tx.delete(ORDERS, row);
+              tx.commit();
+            })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 99L, "END");
+              tx.commit();
+            })
         .attach(oracle);
     return new Scripted(oracle, start);
   }

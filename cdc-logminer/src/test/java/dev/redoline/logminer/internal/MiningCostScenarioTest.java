@@ -15,18 +15,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16, item 14: mining cost. A step that starts LogMiner at the FIRST_CHANGE# of its
- * cursor's log decodes that log from its start again on every step, so the redo decoded grows with
- * the position in the log. The simulator counts the redo bytes LogMiner decodes
- * ({@link SimulatedOracle#redoBytesMined()}).
+ * Issue 16, item 14: mining cost. A step that starts LogMiner at the FIRST_CHANGE# of its cursor's
+ * log decodes that log from its start again on every step, so the redo decoded grows with the
+ * position in the log. The simulator counts the redo bytes LogMiner decodes ({@link
+ * SimulatedOracle#redoBytesMined()}).
  */
 class MiningCostScenarioTest {
 
   /** Commits of one row each, one every other engine step, all in one online log. */
   private static final int COMMITS = 120;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commitOne(SimulatedOracle o, long id, String status) {
     SimulatedTransaction tx = o.begin();
@@ -54,7 +53,8 @@ class MiningCostScenarioTest {
       // Starting every step at the log's first SCN decodes the log again on every step: about
       // COMMITS / 2 times what it holds. Starting at what was open LGWR's 3 s before the step's
       // addresses re-decodes about 3 s of redo per step: some 15 commits of 0.2 s each.
-      assertThat(oracle.redoBytesMined()).as("redo decoded, against %s bytes written", written)
+      assertThat(oracle.redoBytesMined())
+          .as("redo decoded, against %s bytes written", written)
           .isLessThan(16 * written);
     }
   }
@@ -65,14 +65,17 @@ class MiningCostScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     SimulatedTransaction[] longTx = new SimulatedTransaction[1];
-    ScenarioScript script = new ScenarioScript()
-        .then(o -> {
-          longTx[0] = o.newTransaction().privateStrand().begin();
-          longTx[0].insert(ORDERS, 1L, "LATE");               // its SCN is taken now, its address at commit
-        });
+    ScenarioScript script =
+        new ScenarioScript()
+            .then(
+                o -> {
+                  longTx[0] = o.newTransaction().privateStrand().begin();
+                  longTx[0].insert(
+                      ORDERS, 1L, "LATE"); // its SCN is taken now, its address at commit
+                });
     for (int i = 0; i < 10; i++) {
       long id = 10 + i;
-      script.then(o -> commitOne(o, id, "SHORT"));            // steps end far above the strand's SCN
+      script.then(o -> commitOne(o, id, "SHORT")); // steps end far above the strand's SCN
     }
     script.then(o -> longTx[0].commit()).then(o -> commitOne(o, 99, "END")).attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
@@ -81,16 +84,26 @@ class MiningCostScenarioTest {
 
       List<String> changes = h.changes();
       assertThat(changes).contains("INSERT SHOP.ORDERS [1, LATE]").hasSize(12);
-      StreamEvent.ChangeEvent late = h.changeEvents().stream()
-          .filter(c -> ScenarioHarness.describe(c.change()).equals("INSERT SHOP.ORDERS [1, LATE]")).findFirst()
-          .orElseThrow();
-      StreamEvent.ChangeEvent lastShort = h.changeEvents().get(changes.indexOf("INSERT SHOP.ORDERS [19, SHORT]"));
-      assertThat(late.change().scn()).as("the strand record's SCN is below steps already mined")
+      StreamEvent.ChangeEvent late =
+          h.changeEvents().stream()
+              .filter(
+                  c -> ScenarioHarness.describe(c.change()).equals("INSERT SHOP.ORDERS [1, LATE]"))
+              .findFirst()
+              .orElseThrow();
+      StreamEvent.ChangeEvent lastShort =
+          h.changeEvents().get(changes.indexOf("INSERT SHOP.ORDERS [19, SHORT]"));
+      assertThat(late.change().scn())
+          .as("the strand record's SCN is below steps already mined")
           .isLessThan(lastShort.commit().scn());
       // While the long transaction was open, sessions started above the log's first SCN but not
       // above the strand record's SCN.
-      List<Long> starts = h.calls("startSession(").stream()
-          .map(c -> Long.parseLong(c.substring(c.indexOf("startScn=") + 9, c.indexOf(", endScn=")))).toList();
+      List<Long> starts =
+          h.calls("startSession(").stream()
+              .map(
+                  c ->
+                      Long.parseLong(
+                          c.substring(c.indexOf("startScn=") + 9, c.indexOf(", endScn="))))
+              .toList();
       assertThat(starts).anyMatch(scn -> scn > start.bits() && scn <= late.change().scn().bits());
     }
   }

@@ -14,18 +14,31 @@ import org.junit.jupiter.api.Test;
 class MiningRangesTest {
 
   private static StepLog log(int thread, long seq, long first, long next, boolean online) {
-    return new StepLog(thread, seq, Scn.of(first), online && next == 0 ? Scn.MAX : Scn.of(next),
-        "/arch/" + thread + "_" + seq, online);
+    return new StepLog(
+        thread,
+        seq,
+        Scn.of(first),
+        online && next == 0 ? Scn.MAX : Scn.of(next),
+        "/arch/" + thread + "_" + seq,
+        online);
   }
 
   private static StepPlan plan(List<StepLog> logs, long start, long end) {
-    return new StepPlan(logs, Scn.of(start), Scn.of(end), Map.of(), Map.of(1, new RedoAddress(1, 9, 1, 0)),
-        Scn.of(end), false, Set.of());
+    return new StepPlan(
+        logs,
+        Scn.of(start),
+        Scn.of(end),
+        Map.of(),
+        Map.of(1, new RedoAddress(1, 9, 1, 0)),
+        Scn.of(end),
+        false,
+        Set.of());
   }
 
   @Test
   void oneSessionOrOneArchivedLog_isNotSplit() {
-    StepPlan twoLogs = plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 300, false)), 100, 299);
+    StepPlan twoLogs =
+        plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 300, false)), 100, 299);
     assertThat(MiningRanges.split(twoLogs, 1)).containsExactly(twoLogs);
     StepPlan oneLog = plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 0, true)), 100, 250);
     assertThat(MiningRanges.split(oneLog, 4)).containsExactly(oneLog);
@@ -34,9 +47,15 @@ class MiningRangesTest {
   @Test
   void ranges_coverEverySCNOnce_andEachAddsEveryLogHoldingOneOfItsSCNs() {
     // two RAC threads switching at different SCNs, and an online log per thread
-    List<StepLog> logs = List.of(
-        log(1, 1, 100, 180, false), log(1, 2, 180, 260, false), log(1, 3, 260, 340, false), log(1, 4, 340, 0, true),
-        log(2, 7, 90, 210, false), log(2, 8, 210, 300, false), log(2, 9, 300, 0, true));
+    List<StepLog> logs =
+        List.of(
+            log(1, 1, 100, 180, false),
+            log(1, 2, 180, 260, false),
+            log(1, 3, 260, 340, false),
+            log(1, 4, 340, 0, true),
+            log(2, 7, 90, 210, false),
+            log(2, 8, 210, 300, false),
+            log(2, 9, 300, 0, true));
     StepPlan plan = plan(logs, 100, 400);
     List<StepPlan> ranges = MiningRanges.split(plan, 4);
     assertThat(ranges.size()).isBetween(2, 4);
@@ -54,7 +73,8 @@ class MiningRangesTest {
       }
       assertThat(holding).as("SCN %s", scn).hasSize(1);
       for (StepLog l : logs) {
-        boolean holds = l.firstScn().compareTo(Scn.of(scn)) <= 0 && l.nextScn().compareTo(Scn.of(scn)) > 0;
+        boolean holds =
+            l.firstScn().compareTo(Scn.of(scn)) <= 0 && l.nextScn().compareTo(Scn.of(scn)) > 0;
         if (holds) {
           assertThat(holding.get(0).logs()).as("SCN %s in %s", scn, l).contains(l);
         }
@@ -68,8 +88,11 @@ class MiningRangesTest {
     // start SCN of each range lies in one of its logs per thread (START_LOGMNR needs it)
     for (StepPlan r : ranges) {
       assertThat(r.endScn()).isGreaterThan(r.startScn());
-      assertThat(r.logs()).anyMatch(l -> l.firstScn().compareTo(r.startScn()) <= 0
-          && l.nextScn().compareTo(r.startScn()) > 0);
+      assertThat(r.logs())
+          .anyMatch(
+              l ->
+                  l.firstScn().compareTo(r.startScn()) <= 0
+                      && l.nextScn().compareTo(r.startScn()) > 0);
     }
   }
 }

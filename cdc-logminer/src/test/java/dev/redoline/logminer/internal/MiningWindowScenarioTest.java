@@ -18,10 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** How a step adapts: the window of logs on latency and timeouts, and the session's age. */
 class MiningWindowScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
-  /** Writes {@code logs} whole logs of {@code perLog} one-row transactions; returns what they must deliver. */
+  /**
+   * Writes {@code logs} whole logs of {@code perLog} one-row transactions; returns what they must
+   * deliver.
+   */
   static List<String> backlog(SimulatedOracle oracle, int logs, int perLog) {
     List<String> expected = new ArrayList<>();
     long id = 1;
@@ -39,27 +41,38 @@ class MiningWindowScenarioTest {
 
   @Test
   void queryTimeout_halvesTheWindowAndTheStepIsMinedAgain() throws Exception {
-    // Each redo record costs LogMiner 5 ms: one log of about 60 records reads in 0.3 s, four in 1.2 s.
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(61).costPerRecord(Duration.ofMillis(5)).build();
+    // Each redo record costs LogMiner 5 ms: one log of about 60 records reads in 0.3 s, four in 1.2
+    // s.
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(61).costPerRecord(Duration.ofMillis(5)).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     List<String> expected = backlog(oracle, 8, 20);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.set("cdc.mining.query.timeout.ms", "1000").set("cdc.mining.max.logs.per.step", "8")
-          .set("cdc.mining.target.latency.ms", "1000").open(Position.start(start));
+      h.set("cdc.mining.query.timeout.ms", "1000")
+          .set("cdc.mining.max.logs.per.step", "8")
+          .set("cdc.mining.target.latency.ms", "1000")
+          .open(Position.start(start));
       h.awaitEvents(events -> h.changes().size() >= expected.size());
 
       assertThat(h.changes()).containsExactlyElementsOf(expected);
       // 1 log, 2 logs, 4 time out, 2 logs, 4 time out, 2 logs, then fewer than 4 are left.
-      assertThat(h.ops(OpsEvent.Type.WINDOW_CHANGED)).extracting(OpsEvent::message).containsExactly(
-          "window widened to 2 logs per thread",
-          "window widened to 4 logs per thread",
-          "query timed out; window narrowed to 2 logs per thread",
-          "window widened to 4 logs per thread",
-          "query timed out; window narrowed to 2 logs per thread",
-          "window widened to 4 logs per thread");
-      assertThat(h.ops(OpsEvent.Type.REMINE)).hasSize(2).allSatisfy(e -> assertThat(e.message())
-          .isEqualTo("step mined again: ORA-01013: user requested cancel of current operation"));
+      assertThat(h.ops(OpsEvent.Type.WINDOW_CHANGED))
+          .extracting(OpsEvent::message)
+          .containsExactly(
+              "window widened to 2 logs per thread",
+              "window widened to 4 logs per thread",
+              "query timed out; window narrowed to 2 logs per thread",
+              "window widened to 4 logs per thread",
+              "query timed out; window narrowed to 2 logs per thread",
+              "window widened to 4 logs per thread");
+      assertThat(h.ops(OpsEvent.Type.REMINE))
+          .hasSize(2)
+          .allSatisfy(
+              e ->
+                  assertThat(e.message())
+                      .isEqualTo(
+                          "step mined again: ORA-01013: user requested cancel of current operation"));
       assertThat(h.stream.metrics().remines()).isEqualTo(h.ops(OpsEvent.Type.REMINE).size());
     }
   }
@@ -73,11 +86,14 @@ class MiningWindowScenarioTest {
     List<String> expected = new ArrayList<>();
     for (long id = 1; id <= 10; id++) {
       long row = id;
-      script.then(o -> {
-        SimulatedTransaction tx = o.begin();
-        tx.insert(ORDERS, row, "S");
-        tx.commit();
-      }).idle(8);
+      script
+          .then(
+              o -> {
+                SimulatedTransaction tx = o.begin();
+                tx.insert(ORDERS, row, "S");
+                tx.commit();
+              })
+          .idle(8);
       expected.add("INSERT SHOP.ORDERS [" + id + ", S]");
     }
     script.attach(oracle);
@@ -86,10 +102,16 @@ class MiningWindowScenarioTest {
       h.awaitEvents(events -> h.changes().size() >= expected.size());
 
       assertThat(h.changes()).containsExactlyElementsOf(expected);
-      int reported = h.stream.metrics().sessionRestarts();   // read first: the ops event comes before the metric
+      int reported =
+          h.stream.metrics().sessionRestarts(); // read first: the ops event comes before the metric
       List<OpsEvent> restarts = h.ops(OpsEvent.Type.SESSION_RESTARTED);
-      assertThat(restarts).hasSizeGreaterThanOrEqualTo(3).allSatisfy(e -> assertThat(e.message())
-          .isEqualTo("LogMiner session restarted after 2000 ms (cdc.mining.session.max.age.ms) to release its memory"));
+      assertThat(restarts)
+          .hasSizeGreaterThanOrEqualTo(3)
+          .allSatisfy(
+              e ->
+                  assertThat(e.message())
+                      .isEqualTo(
+                          "LogMiner session restarted after 2000 ms (cdc.mining.session.max.age.ms) to release its memory"));
       for (int i = 1; i < restarts.size(); i++) {
         assertThat(Duration.between(restarts.get(i - 1).time(), restarts.get(i).time()))
             .isGreaterThanOrEqualTo(Duration.ofMillis(2000));

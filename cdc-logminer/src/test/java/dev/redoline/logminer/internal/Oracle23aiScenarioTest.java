@@ -34,15 +34,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Golden decodes of Oracle 23ai values through the whole engine: the simulator writes BOOLEAN,
  * VECTOR and JSON into SQL_REDO in each form a test may choose, the gateway reads the rows and the
- * table's dictionary, and the decoded changes hold the values the workload wrote.
- * A VECTOR column reads from the dictionary as {@code VECTOR(*, *)}: its text decodes as FLOAT64.
+ * table's dictionary, and the decoded changes hold the values the workload wrote. A VECTOR column
+ * reads from the dictionary as {@code VECTOR(*, *)}: its text decodes as FLOAT64.
  */
 class Oracle23aiScenarioTest {
 
   private static final TableId T23 = TableId.of("SHOP", "T23");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static TableLayout layout() {
     return TableLayout.builder(T23, 1)
@@ -52,7 +51,8 @@ class Oracle23aiScenarioTest {
         .column("V64", OracleType.vector(2, 64), true)
         .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
         .column("ONE", OracleType.number(1, 0), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   private static Bytes oson(int a) {
@@ -73,14 +73,18 @@ class Oracle23aiScenarioTest {
     return all.stream();
   }
 
-  private List<Change> capture(SimulatedOracle oracle, List<Row> rows, String... settings) throws Exception {
+  private List<Change> capture(SimulatedOracle oracle, List<Row> rows, String... settings)
+      throws Exception {
     oracle.createTable(layout());
     Scn start = Scn.of(oracle.currentScn());
-    new ScenarioScript().then(o -> {
-      SimulatedTransaction tx = o.begin();
-      rows.forEach(r -> tx.insert(T23, r));
-      tx.commit();
-    }).attach(oracle);
+    new ScenarioScript()
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              rows.forEach(r -> tx.insert(T23, r));
+              tx.commit();
+            })
+        .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       for (int i = 0; i < settings.length; i += 2) {
         h.set(settings[i], settings[i + 1]);
@@ -94,26 +98,31 @@ class Oracle23aiScenarioTest {
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("forms")
   void everyForm_decodesToTheWrittenValues(BooleanForm bool, VectorForm vector) throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(91).build()
-        .oracle23aiForms(new Oracle23aiForms(bool, vector));
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(91)
+            .build()
+            .oracle23aiForms(new Oracle23aiForms(bool, vector));
     VectorValue v32 = VectorValue.ofFloat32(1.5f, -2f, 0.25f);
     VectorValue v64 = VectorValue.ofFloat64(0.1, -1e300);
-    List<Row> rows = List.of(
-        Row.of(1L, true, v32, v64, oson(1), 1L),
-        Row.of(2L, false, null, null, null, 0L));
+    List<Row> rows =
+        List.of(Row.of(1L, true, v32, v64, oson(1), 1L), Row.of(2L, false, null, null, null, 0L));
     List<Change> changes = capture(oracle, rows);
-    // The capture reads VECTOR columns from the dictionary as VECTOR(*, *): text takes FLOAT64, which
+    // The capture reads VECTOR columns from the dictionary as VECTOR(*, *): text takes FLOAT64,
+    // which
     // holds every FLOAT32 exactly; the image keeps its own format.
     VectorValue v32Read = vector == VectorForm.IMAGE ? v32 : VectorValue.ofFloat64(1.5, -2, 0.25);
-    assertThat(changes).extracting(Change::after).containsExactly(
-        Row.of(1L, true, v32Read, v64, "{\"a\":1}", 1L), rows.get(1));
+    assertThat(changes)
+        .extracting(Change::after)
+        .containsExactly(Row.of(1L, true, v32Read, v64, "{\"a\":1}", 1L), rows.get(1));
   }
 
   /** A document of 4,000 bytes or more: {@code EMPTY_BLOB()} in the INSERT, then LOB_WRITE rows. */
   private static Bytes bigOson(int items) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (OracleJsonGenerator g = new OracleJsonFactory().createJsonBinaryGenerator(out)) {
-      g.writeStartObject().writeStartArray("a");   // an array keeps its order; OSON fields are sorted by hash
+      g.writeStartObject()
+          .writeStartArray("a"); // an array keeps its order; OSON fields are sorted by hash
       for (int i = 0; i < items; i++) {
         g.write("v" + i);
       }
@@ -125,15 +134,21 @@ class Oracle23aiScenarioTest {
   @Test
   void json_inlineAndOutOfLine_isTheDocumentsText() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(93).lobWriteChunk(1500).build();
-    Bytes big = bigOson(600);   // 600 strings of 2 to 4 characters
+    Bytes big = bigOson(600); // 600 strings of 2 to 4 characters
     assertThat(big.size()).isGreaterThan(4000);
-    List<Change> changes = capture(oracle, List.of(Row.of(1L, null, null, null, oson(7), null),
-        Row.of(2L, null, null, null, big, null)));
+    List<Change> changes =
+        capture(
+            oracle,
+            List.of(
+                Row.of(1L, null, null, null, oson(7), null),
+                Row.of(2L, null, null, null, big, null)));
     StringBuilder expected = new StringBuilder("{\"a\":[");
     for (int i = 0; i < 600; i++) {
       expected.append(i == 0 ? "" : ",").append("\"v").append(i).append('"');
     }
-    assertThat(changes).extracting(c -> c.after().get(4)).containsExactly("{\"a\":7}", expected.append("]}").toString());
+    assertThat(changes)
+        .extracting(c -> c.after().get(4))
+        .containsExactly("{\"a\":7}", expected.append("]}").toString());
   }
 
   @Test
@@ -143,11 +158,14 @@ class Oracle23aiScenarioTest {
     Bytes broken = Bytes.fromHex("ff4a5a01" + "00".repeat(8));
     oracle.createTable(layout());
     Scn start = Scn.of(oracle.currentScn());
-    new ScenarioScript().then(o -> {
-      SimulatedTransaction tx = o.begin();
-      tx.insert(T23, Row.of(1L, null, null, null, broken, null));
-      tx.commit();
-    }).attach(oracle);
+    new ScenarioScript()
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(T23, Row.of(1L, null, null, null, broken, null));
+              tx.commit();
+            })
+        .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.on.decode.error", "dlq");
       h.open(Position.start(start));
@@ -161,7 +179,8 @@ class Oracle23aiScenarioTest {
   @Test
   void numberOne_asBoolean_whenAsked() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(92).build();
-    List<Row> rows = List.of(Row.of(1L, null, null, null, null, 1L), Row.of(2L, null, null, null, null, 0L));
+    List<Row> rows =
+        List.of(Row.of(1L, null, null, null, null, 1L), Row.of(2L, null, null, null, null, 0L));
     List<Change> changes = capture(oracle, rows, "cdc.number.one.as.boolean", "true");
     assertThat(changes).extracting(c -> c.after().get(5)).containsExactly(true, false);
   }

@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 /** The buffer's orphan listener: each dropped transaction reported at once and handed on once. */
 class OrphansTest {
 
-  private static final Clock CLOCK = Clock.fixed(Instant.parse("2024-02-14T10:00:00Z"), ZoneOffset.UTC);
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2024-02-14T10:00:00Z"), ZoneOffset.UTC);
 
   private static OrphanEvent orphan(Xid xid) {
-    return new OrphanEvent(xid, Scn.of(100), 3, RedoAddress.start(1), RedoAddress.start(1), Scn.of(200));
+    return new OrphanEvent(
+        xid, Scn.of(100), 3, RedoAddress.start(1), RedoAddress.start(1), Scn.of(200));
   }
 
   @Test
@@ -34,7 +36,9 @@ class OrphansTest {
     orphans.accept(orphan(first));
     orphans.accept(orphan(second));
 
-    assertThat(events).extracting(OpsEvent::type).containsExactly(OpsEvent.Type.ORPHAN, OpsEvent.Type.ORPHAN);
+    assertThat(events)
+        .extracting(OpsEvent::type)
+        .containsExactly(OpsEvent.Type.ORPHAN, OpsEvent.Type.ORPHAN);
     assertThat(events.get(0).message()).contains(first.toString()).contains("3 changes");
     List<Xid> forgotten = new ArrayList<>();
     orphans.forgetDropped(forgotten::add);

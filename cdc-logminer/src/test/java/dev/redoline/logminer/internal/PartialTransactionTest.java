@@ -25,11 +25,11 @@ class PartialTransactionTest {
   private static final TableId ORDERS = CaptureEngineTest.ORDERS;
   private static final TableId ACCOUNTS = SnapshotStoredBeforeFirstChunkTest.ACCOUNTS;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
-  void aTransactionCommittedBeforeATablesFirstChunk_countsOnlyTheChangesDelivered() throws Exception {
+  void aTransactionCommittedBeforeATablesFirstChunk_countsOnlyTheChangesDelivered()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(93).build();
     oracle.createTable(CaptureEngineTest.orders());
     oracle.createTable(SnapshotStoredBeforeFirstChunkTest.accounts());
@@ -39,21 +39,26 @@ class PartialTransactionTest {
     seed.commit();
     AtomicInteger chunkReads = new AtomicInteger();
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.rewriteSql(sql -> {
-        boolean chunkRead = sql.contains(" AS OF SCN ") && sql.contains("FETCH FIRST");
-        if (chunkRead && chunkReads.incrementAndGet() == 1) {
-          // after the first table's first chunk, before the other's: one of its two inserts is left out
-          SimulatedTransaction tx = oracle.begin();
-          tx.insert(ORDERS, 2L, "O2");
-          tx.insert(ACCOUNTS, 2L, "I2");
-          tx.commit();
-        }
-        return sql;
-      });
+      h.rewriteSql(
+          sql -> {
+            boolean chunkRead = sql.contains(" AS OF SCN ") && sql.contains("FETCH FIRST");
+            if (chunkRead && chunkReads.incrementAndGet() == 1) {
+              // after the first table's first chunk, before the other's: one of its two inserts is
+              // left out
+              SimulatedTransaction tx = oracle.begin();
+              tx.insert(ORDERS, 2L, "O2");
+              tx.insert(ACCOUNTS, 2L, "I2");
+              tx.commit();
+            }
+            return sql;
+          });
       h.set("cdc.snapshot.chunk.rows", "10").open(null);
-      h.awaitEvents(events -> h.changeEvents().stream().filter(c -> c.snapshot() == null).count() >= 1
-          && h.changeEvents().stream().filter(c -> c.snapshot() != null).count() >= 3);
-      List<ChangeEvent> streamed = h.changeEvents().stream().filter(c -> c.snapshot() == null).toList();
+      h.awaitEvents(
+          events ->
+              h.changeEvents().stream().filter(c -> c.snapshot() == null).count() >= 1
+                  && h.changeEvents().stream().filter(c -> c.snapshot() != null).count() >= 3);
+      List<ChangeEvent> streamed =
+          h.changeEvents().stream().filter(c -> c.snapshot() == null).toList();
       assertThat(streamed).hasSize(1);
       ChangeEvent only = streamed.get(0);
       assertThat(only.commit().size()).as("tx_size: the changes delivered").isEqualTo(1);

@@ -27,8 +27,15 @@ class PublisherHeartbeatTest {
   }
 
   static Positions.Held held(RedoAddress cursor, Optional<Scn> openScn, long floor) {
-    ResumePoint open = openScn.map(scn -> new ResumePoint(Optional.of(scn), Map.of())).orElse(ResumePoint.NONE);
-    return new Positions.Held(new TreeMap<>(Map.of(1, cursor)), open, List.of(), Scn.of(floor), a -> null, java.util.Set.of());
+    ResumePoint open =
+        openScn.map(scn -> new ResumePoint(Optional.of(scn), Map.of())).orElse(ResumePoint.NONE);
+    return new Positions.Held(
+        new TreeMap<>(Map.of(1, cursor)),
+        open,
+        List.of(),
+        Scn.of(floor),
+        a -> null,
+        java.util.Set.of());
   }
 
   static List<StreamEvent> drain(EventQueue queue) throws InterruptedException {
@@ -44,7 +51,8 @@ class PublisherHeartbeatTest {
     clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 30), Optional.empty(), 500));
     clock.advance(INTERVAL);
-    publisher.heartbeatIfDue(held(at(5, 20), Optional.empty(), 500));   // a cursor behind the last one
+    publisher.heartbeatIfDue(
+        held(at(5, 20), Optional.empty(), 500)); // a cursor behind the last one
     clock.advance(INTERVAL);
     // an open transaction whose redo has an older SCN (a late private strand): the SCN bound drops
     publisher.heartbeatIfDue(held(at(5, 40), Optional.of(Scn.of(450)), 500));
@@ -60,7 +68,8 @@ class PublisherHeartbeatTest {
   }
 
   @Test
-  void heartbeatIfDue_aClockSteppedBackSendsNothingUntilAnIntervalAfterTheLastOne() throws Exception {
+  void heartbeatIfDue_aClockSteppedBackSendsNothingUntilAnIntervalAfterTheLastOne()
+      throws Exception {
     ManualClock clock = new ManualClock();
     EventQueue queue = new EventQueue(64);
     Publisher publisher = new Publisher(queue, Position.start(Scn.of(100)), clock, INTERVAL);
@@ -73,7 +82,9 @@ class PublisherHeartbeatTest {
     publisher.heartbeatIfDue(held(at(5, 12), Optional.empty(), 500));
 
     List<StreamEvent> events = drain(queue);
-    assertThat(events).extracting(e -> ((StreamEvent.Heartbeat) e).time()).containsExactly(sent, sent.plus(INTERVAL));
+    assertThat(events)
+        .extracting(e -> ((StreamEvent.Heartbeat) e).time())
+        .containsExactly(sent, sent.plus(INTERVAL));
   }
 
   @Test
@@ -83,10 +94,20 @@ class PublisherHeartbeatTest {
     Position p = new Position(Scn.of(500), new TreeMap<>(Map.of(1, at(5, 30))), c1, Position.WHOLE);
     assertThat(Publisher.notBehind(p, p)).isTrue();
     assertThat(Publisher.notBehind(p.withDelivered(c2, Position.WHOLE), p)).isTrue();
-    assertThat(Publisher.notBehind(p.withDelivered(c1, 3), p)).as("inside the same commit").isFalse();
-    assertThat(Publisher.notBehind(p.withResume(Scn.of(499), p.resume()), p)).as("a lower SCN bound").isTrue();
-    assertThat(Publisher.notBehind(p.withResume(Scn.of(500), Map.of(1, at(5, 29))), p)).as("lower address").isFalse();
-    assertThat(Publisher.notBehind(p.withResume(Scn.of(500), Map.of()), p)).as("thread missing").isFalse();
-    assertThat(Publisher.notBehind(Position.start(Scn.of(900)), p)).as("no commit after one").isFalse();
+    assertThat(Publisher.notBehind(p.withDelivered(c1, 3), p))
+        .as("inside the same commit")
+        .isFalse();
+    assertThat(Publisher.notBehind(p.withResume(Scn.of(499), p.resume()), p))
+        .as("a lower SCN bound")
+        .isTrue();
+    assertThat(Publisher.notBehind(p.withResume(Scn.of(500), Map.of(1, at(5, 29))), p))
+        .as("lower address")
+        .isFalse();
+    assertThat(Publisher.notBehind(p.withResume(Scn.of(500), Map.of()), p))
+        .as("thread missing")
+        .isFalse();
+    assertThat(Publisher.notBehind(Position.start(Scn.of(900)), p))
+        .as("no commit after one")
+        .isFalse();
   }
 }

@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,22 +21,27 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RacScnPropagationScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
-  void racScnPropagation_redoAnotherInstanceWroteAboveTheConnectedInstancesScnIsNotLost() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(31).threads(2)
-        .scnPropagationDelay(Duration.ofSeconds(3)).build();
+  void racScnPropagation_redoAnotherInstanceWroteAboveTheConnectedInstancesScnIsNotLost()
+      throws Exception {
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(31)
+            .threads(2)
+            .scnPropagationDelay(Duration.ofSeconds(3))
+            .build();
     oracle.createTable(ScenarioHarness.orders());
     oracle.advance(Duration.ofSeconds(4));
     Scn start = Scn.of(oracle.currentScn());
     List<long[]> seenAfterCommit = new ArrayList<>();
     new ScenarioScript()
-        .then(o -> {
-          commitOn(o, 2, 1, "ON2");      // instance 1 learns these SCNs only 3 s later
-          seenAfterCommit.add(scns(o));
-        })
+        .then(
+            o -> {
+              commitOn(o, 2, 1, "ON2"); // instance 1 learns these SCNs only 3 s later
+              seenAfterCommit.add(scns(o));
+            })
         .then(o -> commitOn(o, 2, 2, "ON2"))
         .idle(50)
         .then(o -> commitOn(o, 1, 99, "END"))
@@ -46,8 +50,11 @@ class RacScnPropagationScenarioTest {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, ON2]", "INSERT SHOP.ORDERS [2, ON2]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, ON2]",
+              "INSERT SHOP.ORDERS [2, ON2]",
+              "INSERT SHOP.ORDERS [99, END]");
       // The scenario really had thread 2's redo above instance 1's CURRENT_SCN.
       long[] seen = seenAfterCommit.get(0);
       assertThat(seen[1]).as("thread 2 LAST_REDO_CHANGE#").isGreaterThan(seen[0]);

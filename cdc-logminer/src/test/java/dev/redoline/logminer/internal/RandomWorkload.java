@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A seeded random workload on SHOP.ORDERS with its own reference model: interleaved transactions
- * on one or two threads, private strands, savepoint rollbacks, full rollbacks and log switches.
- * {@link #committed} lists, in commit order, the changes each committed transaction must deliver.
+ * A seeded random workload on SHOP.ORDERS with its own reference model: interleaved transactions on
+ * one or two threads, private strands, savepoint rollbacks, full rollbacks and log switches. {@link
+ * #committed} lists, in commit order, the changes each committed transaction must deliver.
  */
 final class RandomWorkload implements Workload {
 
@@ -24,7 +24,7 @@ final class RandomWorkload implements Workload {
   private static final class Open {
     final SimulatedTransaction tx;
     final List<Expected> changes = new ArrayList<>();
-    final List<String[]> rows = new ArrayList<>();   // {rowId, id}
+    final List<String[]> rows = new ArrayList<>(); // {rowId, id}
     int savepointAt = -1;
     int opsLeft;
 
@@ -36,6 +36,7 @@ final class RandomWorkload implements Workload {
 
   /** Guarded by this: the capture thread writes it, the test thread reads it. */
   final List<List<Expected>> committed = new ArrayList<>();
+
   private final Random random;
   private final TableId table;
   private final int threads;

@@ -1,12 +1,12 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.OpsEvent;
@@ -29,8 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteSimulatorScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void captureThroughTheServer_survivesADroppedConnection() throws Exception {
@@ -39,24 +38,44 @@ class RemoteSimulatorScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commit(o, 1))
-        .then(o -> {
-          commit(o, 2);
-          o.faults().atRow(2, Fault.error(3113));   // the server answers ORA-03113 and closes the socket
-        })
+        .then(
+            o -> {
+              commit(o, 2);
+              o.faults()
+                  .atRow(
+                      2, Fault.error(3113)); // the server answers ORA-03113 and closes the socket
+            })
         .then(o -> commit(o, 3))
         .attach(oracle);
     try (SimulatorServer server = SimulatorServer.start(oracle, "scripted", 0, false)) {
-      CdcConfig config = CdcConfig.from(Map.of("cdc.database.url", server.url(), "cdc.tables.include", "SHOP.*",
-          "cdc.buffer.spill.dir", spill.toString(), "cdc.heartbeat.interval.ms", "0", "cdc.mining.idle.ms", "200"));
-      Sleeper advance = d -> {
-        synchronized (oracle) {
-          oracle.advance(d);
-        }
-      };
+      CdcConfig config =
+          CdcConfig.from(
+              Map.of(
+                  "cdc.database.url",
+                  server.url(),
+                  "cdc.tables.include",
+                  "SHOP.*",
+                  "cdc.buffer.spill.dir",
+                  spill.toString(),
+                  "cdc.heartbeat.interval.ms",
+                  "0",
+                  "cdc.mining.idle.ms",
+                  "200"));
+      Sleeper advance =
+          d -> {
+            synchronized (oracle) {
+              oracle.advance(d);
+            }
+          };
       List<String> changes = new ArrayList<>();
       List<OpsEvent> ops = new ArrayList<>();
-      try (CaptureStream stream = CaptureEngine.builder().config(config)
-          .database(Database.jdbc(config, oracle.clock(), advance)).ops(ops::add).build().open(Position.start(start))) {
+      try (CaptureStream stream =
+          CaptureEngine.builder()
+              .config(config)
+              .database(Database.jdbc(config, oracle.clock(), advance))
+              .ops(ops::add)
+              .build()
+              .open(Position.start(start))) {
         for (int polls = 0; changes.size() < 3 && polls < 400; polls++) {
           for (StreamEvent e : StreamEvents.flatten(stream.poll(Duration.ofMillis(50)))) {
             if (e instanceof StreamEvent.ChangeEvent c) {
@@ -66,8 +85,11 @@ class RemoteSimulatorScenarioTest {
           }
         }
       }
-      assertThat(changes).containsExactly("INSERT SHOP.ORDERS [1, N]", "INSERT SHOP.ORDERS [2, N]",
-          "INSERT SHOP.ORDERS [3, N]");
+      assertThat(changes)
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, N]",
+              "INSERT SHOP.ORDERS [2, N]",
+              "INSERT SHOP.ORDERS [3, N]");
       assertThat(ops).anySatisfy(o -> assertThat(o.message()).contains("ORA-03113"));
     }
   }

@@ -1,10 +1,10 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
@@ -20,17 +20,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * docs/architecture.md#testing: random workloads, the consumer crashing at random points (between
  * transactions, inside one, with unacknowledged events in flight), restarts from the last
- * acknowledged position. What survives of each run (its events up to its last acknowledgement)
- * plus everything of the last run must equal the committed transactions in commit order: no loss,
- * no duplicate past the acknowledged position. A failing seed is in the test name.
+ * acknowledged position. What survives of each run (its events up to its last acknowledgement) plus
+ * everything of the last run must equal the committed transactions in commit order: no loss, no
+ * duplicate past the acknowledged position. A failing seed is in the test name.
  */
 class RestartPropertyTest {
 
   /** A bound on empty polls per run, so a lost change fails instead of hanging. */
   private static final int MAX_EMPTY_POLLS = 400;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static LongStream seeds() {
     return LongStream.rangeClosed(Long.getLong("seed.from", 1), Long.getLong("seed.to", 200));
@@ -43,7 +42,8 @@ class RestartPropertyTest {
     int threads = 1 + random.nextInt(2);
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).threads(threads).build();
     oracle.createTable(CaptureEngineTest.orders());
-    RandomWorkload workload = new RandomWorkload(seed, CaptureEngineTest.ORDERS, threads, 12 + random.nextInt(12));
+    RandomWorkload workload =
+        new RandomWorkload(seed, CaptureEngineTest.ORDERS, threads, 12 + random.nextInt(12));
     oracle.workload(workload);
     List<RandomWorkload.Expected> delivered = new ArrayList<>();
     Position acked = Position.start(dev.redoline.core.Scn.of(oracle.currentScn()));
@@ -60,15 +60,24 @@ class RestartPropertyTest {
         int seen = 0;
         int empty = 0;
         while (seen < crashAfter) {
-          if (last && workload.finished() && delivered.size() + runOutput.size() >= workload.expectedChanges()) {
+          if (last
+              && workload.finished()
+              && delivered.size() + runOutput.size() >= workload.expectedChanges()) {
             break;
           }
           List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
             assertThat(stream.running()).as("capture stopped: see ops " + h.ops).isTrue();
-            assertThat(++empty).as("seed %s run %s: no progress; delivered %s of %s (finished=%s); %s; ops %s", seed,
-                run, delivered.size() + runOutput.size(), workload.expectedChanges(), workload.finished(),
-                stream.metrics(), h.ops)
+            assertThat(++empty)
+                .as(
+                    "seed %s run %s: no progress; delivered %s of %s (finished=%s); %s; ops %s",
+                    seed,
+                    run,
+                    delivered.size() + runOutput.size(),
+                    workload.expectedChanges(),
+                    workload.finished(),
+                    stream.metrics(),
+                    h.ops)
                 .isLessThan(MAX_EMPTY_POLLS);
             continue;
           }
@@ -103,6 +112,7 @@ class RestartPropertyTest {
 
   private static RandomWorkload.Expected expected(StreamEvent.ChangeEvent c) {
     Row after = c.change().after();
-    return new RandomWorkload.Expected(c.change().operation(), (Long) after.get(0), (String) after.get(1));
+    return new RandomWorkload.Expected(
+        c.change().operation(), (Long) after.get(0), (String) after.get(1));
   }
 }

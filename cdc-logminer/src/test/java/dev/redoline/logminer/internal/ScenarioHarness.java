@@ -1,14 +1,14 @@
 package dev.redoline.logminer.internal;
 
-import dev.redoline.core.StreamEvents;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
 import dev.redoline.core.Position;
 import dev.redoline.core.ShopOrders;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.core.StreamEvents;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.Sleeper;
@@ -30,10 +30,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * Runs the capture engine on a {@link SimulatedOracle}, through the JDBC gateway and the
- * simulator's driver, for the scenario tests, deterministically:
- * simulated time passes only while the capture thread sleeps (its sleeper advances the simulator,
- * which runs the scenario's {@link ScenarioScript}), so only the capture thread touches the
- * simulator once the stream is open.
+ * simulator's driver, for the scenario tests, deterministically: simulated time passes only while
+ * the capture thread sleeps (its sleeper advances the simulator, which runs the scenario's {@link
+ * ScenarioScript}), so only the capture thread touches the simulator once the stream is open.
  *
  * <pre>{@code
  * try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
@@ -65,10 +64,13 @@ final class ScenarioHarness implements AutoCloseable {
   final List<String> calls = new CopyOnWriteArrayList<>();
   final List<Duration> sleeps = new CopyOnWriteArrayList<>();
   CaptureStream stream;
+
   /** Applied to the text of every statement the gateway prepares, when set. */
   private UnaryOperator<String> sqlRewrite;
+
   /** The engine's transaction journal, when set. */
   private dev.redoline.buffer.internal.TransactionJournal journal;
+
   /** The layout versions an earlier run stored, as a schema history hands them back. */
   private List<dev.redoline.core.LayoutVersion> knownLayouts = List.of();
 
@@ -81,7 +83,10 @@ final class ScenarioHarness implements AutoCloseable {
     settings.put("cdc.mining.idle.ms", "200");
   }
 
-  /** The SHOP.ORDERS layout every module's tests share: ID NUMBER(10) primary key, STATUS VARCHAR2(10). */
+  /**
+   * The SHOP.ORDERS layout every module's tests share: ID NUMBER(10) primary key, STATUS
+   * VARCHAR2(10).
+   */
   static TableLayout orders() {
     return ShopOrders.layout();
   }
@@ -93,7 +98,9 @@ final class ScenarioHarness implements AutoCloseable {
     tx.commit();
   }
 
-  /** Gives the engine a transaction journal (none by default), as a restarted process would reopen. */
+  /**
+   * Gives the engine a transaction journal (none by default), as a restarted process would reopen.
+   */
   ScenarioHarness journal(dev.redoline.buffer.internal.TransactionJournal journal) {
     this.journal = journal;
     return this;
@@ -105,7 +112,10 @@ final class ScenarioHarness implements AutoCloseable {
     return this;
   }
 
-  /** The layout versions the capture announced so far, each with its SCN: what a schema history stores. */
+  /**
+   * The layout versions the capture announced so far, each with its SCN: what a schema history
+   * stores.
+   */
   List<dev.redoline.core.LayoutVersion> announcedLayouts() {
     List<dev.redoline.core.LayoutVersion> out = new ArrayList<>();
     for (StreamEvent e : events) {
@@ -122,8 +132,8 @@ final class ScenarioHarness implements AutoCloseable {
   }
 
   /**
-   * Edits the SQL text of every statement the gateway sends, before the simulator's SQL engine
-   * sees it: proof that the gateway's SQL, not simulator code, decides what the engine receives.
+   * Edits the SQL text of every statement the gateway sends, before the simulator's SQL engine sees
+   * it: proof that the gateway's SQL, not simulator code, decides what the engine receives.
    */
   ScenarioHarness rewriteSql(UnaryOperator<String> rewrite) {
     this.sqlRewrite = rewrite;
@@ -135,44 +145,54 @@ final class ScenarioHarness implements AutoCloseable {
     if (sqlRewrite == null) {
       return JdbcGateway.connect(config);
     }
-    java.sql.Connection target = dev.redoline.logminer.internal.jdbc.JdbcDrivers.connect(
-        config.get(CdcConfig.DATABASE_URL), new java.util.Properties());
+    java.sql.Connection target =
+        dev.redoline.logminer.internal.jdbc.JdbcDrivers.connect(
+            config.get(CdcConfig.DATABASE_URL), new java.util.Properties());
     UnaryOperator<String> rewrite = sqlRewrite;
-    InvocationHandler handler = (proxy, method, args) -> {
-      if (method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql) {
-        args[0] = rewrite.apply(sql);
-      }
-      try {
-        return method.invoke(target, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      }
-    };
-    return JdbcGateway.open((java.sql.Connection) Proxy.newProxyInstance(java.sql.Connection.class.getClassLoader(),
-        new Class<?>[] {java.sql.Connection.class}, handler));
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          if (method.getName().startsWith("prepare")
+              && args != null
+              && args[0] instanceof String sql) {
+            args[0] = rewrite.apply(sql);
+          }
+          try {
+            return method.invoke(target, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        };
+    return JdbcGateway.open(
+        (java.sql.Connection)
+            Proxy.newProxyInstance(
+                java.sql.Connection.class.getClassLoader(),
+                new Class<?>[] {java.sql.Connection.class},
+                handler));
   }
 
   /** Opens a stream from {@code from} ({@code null}: no stored position). */
   CaptureStream open(Position from) {
     SimulatedOracle sim = oracle;
-    Sleeper advance = duration -> {
-      sleeps.add(duration);
-      sim.advance(duration);
-    };
+    Sleeper advance =
+        duration -> {
+          sleeps.add(duration);
+          sim.advance(duration);
+        };
     CaptureEngine.Builder engine = CaptureEngine.builder();
     if (journal != null) {
       engine.journal(journal);
     }
-    stream = engine
-        .config(CdcConfig.from(settings))
-        .knownLayouts(knownLayouts)
-        .gateways(() -> recording(connect(sim)))
-        .clock(sim.clock())
-        .sleeper(advance)
-        .ops(ops::add)
-        .deadLetters(deadLetters::add)
-        .build()
-        .open(from);
+    stream =
+        engine
+            .config(CdcConfig.from(settings))
+            .knownLayouts(knownLayouts)
+            .gateways(() -> recording(connect(sim)))
+            .clock(sim.clock())
+            .sleeper(advance)
+            .ops(ops::add)
+            .deadLetters(deadLetters::add)
+            .build()
+            .open(from);
     return stream;
   }
 
@@ -183,8 +203,17 @@ final class ScenarioHarness implements AutoCloseable {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(POLL));
       if (batch.isEmpty()) {
         if (!stream.running() || ++empty > MAX_EMPTY_POLLS) {
-          throw new AssertionError("gave up waiting (capture running: " + stream.running() + "); changes so far: "
-              + changes() + "; metrics: " + stream.metrics() + "; ops: " + ops + "; faults fired: " + oracle.faults().fired());
+          throw new AssertionError(
+              "gave up waiting (capture running: "
+                  + stream.running()
+                  + "); changes so far: "
+                  + changes()
+                  + "; metrics: "
+                  + stream.metrics()
+                  + "; ops: "
+                  + ops
+                  + "; faults fired: "
+                  + oracle.faults().fired());
         }
         continue;
       }
@@ -216,7 +245,8 @@ final class ScenarioHarness implements AutoCloseable {
       }
       if (batch.isEmpty()) {
         if (++empty > MAX_EMPTY_POLLS * 4) {
-          throw new AssertionError("the capture did not stop; changes: " + changes() + "; ops: " + ops);
+          throw new AssertionError(
+              "the capture did not stop; changes: " + changes() + "; ops: " + ops);
         }
         continue;
       }
@@ -256,8 +286,8 @@ final class ScenarioHarness implements AutoCloseable {
   }
 
   /**
-   * A change as one line: {@code INSERT SHOP.ORDERS [1, NEW]}, {@code UPDATE SHOP.ORDERS [1, NEW] ->
-   * [1, PAID]}, {@code DELETE SHOP.ORDERS [1, PAID]}, {@code TRUNCATE SHOP.ORDERS}.
+   * A change as one line: {@code INSERT SHOP.ORDERS [1, NEW]}, {@code UPDATE SHOP.ORDERS [1, NEW]
+   * -> [1, PAID]}, {@code DELETE SHOP.ORDERS [1, PAID]}, {@code TRUNCATE SHOP.ORDERS}.
    */
   static String describe(Change c) {
     String head = c.operation() + " " + c.table();
@@ -271,19 +301,31 @@ final class ScenarioHarness implements AutoCloseable {
 
   /** Wraps a connection so every call is recorded as {@code name(arg, ...)}. */
   private LogMinerGateway recording(LogMinerGateway target) {
-    InvocationHandler handler = (proxy, method, args) -> {
-      if (!method.getName().equals("close") && !method.getDeclaringClass().equals(Object.class)) {
-        calls.add(method.getName() + "(" + (args == null ? "" : Arrays.stream(args).map(String::valueOf)
-            .collect(java.util.stream.Collectors.joining(", "))) + ")");
-      }
-      try {
-        return method.invoke(target, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      }
-    };
-    return (LogMinerGateway) Proxy.newProxyInstance(LogMinerGateway.class.getClassLoader(),
-        new Class<?>[] {LogMinerGateway.class}, handler);
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          if (!method.getName().equals("close")
+              && !method.getDeclaringClass().equals(Object.class)) {
+            calls.add(
+                method.getName()
+                    + "("
+                    + (args == null
+                        ? ""
+                        : Arrays.stream(args)
+                            .map(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(", ")))
+                    + ")");
+          }
+          try {
+            return method.invoke(target, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        };
+    return (LogMinerGateway)
+        Proxy.newProxyInstance(
+            LogMinerGateway.class.getClassLoader(),
+            new Class<?>[] {LogMinerGateway.class},
+            handler);
   }
 
   @Override
@@ -293,7 +335,9 @@ final class ScenarioHarness implements AutoCloseable {
     }
   }
 
-  /** Schema events as {@code schema <table> v<version>}, changes as described, heartbeats left out. */
+  /**
+   * Schema events as {@code schema <table> v<version>}, changes as described, heartbeats left out.
+   */
   List<String> timeline() {
     List<String> out = new ArrayList<>();
     for (StreamEvent e : events) {

@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * A scenario's database activity as a workload: one action per simulated tick (100 ms), in
- * order, with idle ticks in between so the engine mines steps between actions.
+ * A scenario's database activity as a workload: one action per simulated tick (100 ms), in order,
+ * with idle ticks in between so the engine mines steps between actions.
  *
  * <pre>{@code
  * new ScenarioScript()
@@ -31,14 +31,16 @@ final class ScenarioScript implements Workload {
 
   /** Each action says whether it is done; one that is not runs again at the next tick. */
   private final Deque<Predicate<SimulatedOracle>> actions = new ArrayDeque<>();
+
   private volatile boolean finished;
 
   /** The next action, followed by {@value #DEFAULT_GAP} idle ticks. */
   ScenarioScript then(Consumer<SimulatedOracle> action) {
-    actions.add(o -> {
-      action.accept(o);
-      return true;
-    });
+    actions.add(
+        o -> {
+          action.accept(o);
+          return true;
+        });
     return idle(DEFAULT_GAP);
   }
 

@@ -7,8 +7,6 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.internal.StreamEvent;
-import dev.redoline.core.TableId;
-import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -23,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SchemaMismatchScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void addColumn_redoWrittenBeforeTheAlterButMinedAfterItDecodesWithVersion1() throws Exception {
@@ -32,35 +29,41 @@ class SchemaMismatchScenarioTest {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction before = o.begin();
-          before.insert(ORDERS, 1L, "OLD");
-          before.commit();
-          o.schema().addColumn(ORDERS, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 20));
-          SimulatedTransaction after = o.begin();
-          after.insert(ORDERS, 2L, "NEW", "hello");
-          after.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction end = o.begin();
-          end.insert(ORDERS, 99L, "END", null);
-          end.commit();
-        })
+        .then(
+            o -> {
+              SimulatedTransaction before = o.begin();
+              before.insert(ORDERS, 1L, "OLD");
+              before.commit();
+              o.schema().addColumn(ORDERS, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 20));
+              SimulatedTransaction after = o.begin();
+              after.insert(ORDERS, 2L, "NEW", "hello");
+              after.commit();
+            })
+        .then(
+            o -> {
+              SimulatedTransaction end = o.begin();
+              end.insert(ORDERS, 99L, "END", null);
+              end.commit();
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END, null]");
 
-      assertThat(h.timeline()).containsExactly(
-          "schema SHOP.ORDERS v1",
-          "INSERT SHOP.ORDERS [1, OLD] v1",
-          "schema SHOP.ORDERS v2",
-          "INSERT SHOP.ORDERS [2, NEW, hello] v2",
-          "INSERT SHOP.ORDERS [99, END, null] v2");
+      assertThat(h.timeline())
+          .containsExactly(
+              "schema SHOP.ORDERS v1",
+              "INSERT SHOP.ORDERS [1, OLD] v1",
+              "schema SHOP.ORDERS v2",
+              "INSERT SHOP.ORDERS [2, NEW, hello] v2",
+              "INSERT SHOP.ORDERS [99, END, null] v2");
       StreamEvent.SchemaEvent altered = h.eventsOf(StreamEvent.SchemaEvent.class).get(1);
       assertThat(altered.ddl()).startsWith("alter table \"SHOP\".\"ORDERS\" add \"NOTE\"");
-      assertThat(altered.layout().columns()).extracting(c -> c.name()).containsExactly("ID", "STATUS", "NOTE");
-      assertThat(altered.scn()).isGreaterThan(h.changeEvents().get(0).commit().scn())
+      assertThat(altered.layout().columns())
+          .extracting(c -> c.name())
+          .containsExactly("ID", "STATUS", "NOTE");
+      assertThat(altered.scn())
+          .isGreaterThan(h.changeEvents().get(0).commit().scn())
           .isLessThan(h.changeEvents().get(1).commit().scn());
     }
   }

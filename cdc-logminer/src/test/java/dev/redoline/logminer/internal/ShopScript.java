@@ -51,13 +51,14 @@ public final class ShopScript {
     this.amounts = amounts;
     this.oracle = SimulatedOracle.builder().seed(seed).build();
     oracle.createTable(amounts ? ShopOrders.withAmount() : ShopOrders.layout());
-    oracle.workload((o, step) -> {
-      Consumer<SimulatedOracle> next = actions.poll();
-      if (next != null) {
-        next.accept(o);
-        done.incrementAndGet();
-      }
-    });
+    oracle.workload(
+        (o, step) -> {
+          Consumer<SimulatedOracle> next = actions.poll();
+          if (next != null) {
+            next.accept(o);
+            done.incrementAndGet();
+          }
+        });
   }
 
   /** A shop whose orders are ID NUMBER(10), STATUS VARCHAR2(10). */
@@ -65,12 +66,18 @@ public final class ShopScript {
     return new ShopScript(seed, false);
   }
 
-  /** A shop whose orders also have AMOUNT NUMBER(10,2), for tests of decimal values; every order is 10.50. */
+  /**
+   * A shop whose orders also have AMOUNT NUMBER(10,2), for tests of decimal values; every order is
+   * 10.50.
+   */
   public static ShopScript withAmounts(long seed) {
     return new ShopScript(seed, true);
   }
 
-  /** Commits, on the caller's thread, a transaction of {@code rows} inserts of the next ids; its XID. */
+  /**
+   * Commits, on the caller's thread, a transaction of {@code rows} inserts of the next ids; its
+   * XID.
+   */
   public Xid commit(int rows) {
     SimulatedTransaction tx = oracle.begin();
     for (int i = 0; i < rows; i++) {
@@ -80,7 +87,10 @@ public final class ShopScript {
     return tx.xid();
   }
 
-  /** Commits {@code count} transactions of {@code rows} inserts each on the caller's thread; their XIDs in commit order. */
+  /**
+   * Commits {@code count} transactions of {@code rows} inserts each on the caller's thread; their
+   * XIDs in commit order.
+   */
   public List<Xid> commitMany(int count, int rows) {
     List<Xid> xids = new ArrayList<>();
     for (int i = 0; i < count; i++) {
@@ -95,17 +105,20 @@ public final class ShopScript {
     return this;
   }
 
-  /** Queues {@code count} committed transactions of {@code size} inserts, ids from {@code firstId}. */
+  /**
+   * Queues {@code count} committed transactions of {@code size} inserts, ids from {@code firstId}.
+   */
   public ShopScript orders(long firstId, int count, int size) {
     for (int t = 0; t < count; t++) {
       long base = firstId + (long) t * size;
-      then(o -> {
-        SimulatedTransaction tx = o.begin();
-        for (int i = 0; i < size; i++) {
-          insert(tx, base + i);
-        }
-        tx.commit();
-      });
+      then(
+          o -> {
+            SimulatedTransaction tx = o.begin();
+            for (int i = 0; i < size; i++) {
+              insert(tx, base + i);
+            }
+            tx.commit();
+          });
     }
     return this;
   }
@@ -116,10 +129,10 @@ public final class ShopScript {
   }
 
   /**
-   * The database as a capture made by a test sees it: the simulator through its JDBC driver, on
-   * the simulator's clock, which moves only while the capture waits. A capture that finds the
-   * database by its URL ({@code oracle.url()}) with a {@code RealTime} clock, as a Connect worker
-   * on the system clock needs, does not use this.
+   * The database as a capture made by a test sees it: the simulator through its JDBC driver, on the
+   * simulator's clock, which moves only while the capture waits. A capture that finds the database
+   * by its URL ({@code oracle.url()}) with a {@code RealTime} clock, as a Connect worker on the
+   * system clock needs, does not use this.
    */
   public Database database() {
     return Database.jdbc(CdcConfig.from(settings(oracle.url())), oracle.clock(), oracle::advance);

@@ -12,11 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cdc.skipped.operations}: skipped changes never arrive, and the undo rows that reverse them touch nothing. */
+/**
+ * {@code cdc.skipped.operations}: skipped changes never arrive, and the undo rows that reverse them
+ * touch nothing.
+ */
 class SkippedOperationsScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private final SimulatedOracle oracle = SimulatedOracle.builder().seed(15).build();
   private Scn start;
@@ -34,63 +36,78 @@ class SkippedOperationsScenarioTest {
 
   @Test
   void byDefault_truncatesAreSkippedAsInDebezium() throws Exception {
-    ScenarioScript script = new ScenarioScript()
-        .then(o -> insert(o, 1L, "BEFORE"))
-        .then(o -> o.schema().truncate(ORDERS))
-        .then(o -> insert(o, 99L, "END"));
+    ScenarioScript script =
+        new ScenarioScript()
+            .then(o -> insert(o, 1L, "BEFORE"))
+            .then(o -> o.schema().truncate(ORDERS))
+            .then(o -> insert(o, 99L, "END"));
     try (ScenarioHarness h = harness(null, script)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [99, END]");
     }
   }
 
   @Test
   void skippedDeletes_andTheUndoOfASkippedDeleteLeavesTheKeptInsert() throws Exception {
-    ScenarioScript script = new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          String row = tx.insert(ORDERS, 2L, "KEPT");
-          tx.savepoint("s");
-          tx.delete(ORDERS, row);   // skipped; its undo (an INSERT with ROLLBACK=1) must not remove the insert
-          tx.rollbackToSavepoint("s");
-          tx.commit();
-        })
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          String row = tx.insert(ORDERS, 3L, "GONE");
-          tx.commit();
-          SimulatedTransaction del = o.begin();
-          del.delete(ORDERS, row);   // a transaction of skipped changes only: nothing delivered
-          del.commit();
-        })
-        .then(o -> insert(o, 99L, "END"));
+    ScenarioScript script =
+        new ScenarioScript()
+            .then(
+                o -> {
+                  SimulatedTransaction tx = o.begin();
+                  String row = tx.insert(ORDERS, 2L, "KEPT");
+                  tx.savepoint("s");
+                  tx.delete(
+                      ORDERS,
+                      row); // skipped; its undo (an INSERT with ROLLBACK=1) must not remove the
+                  // insert
+                  tx.rollbackToSavepoint("s");
+                  tx.commit();
+                })
+            .then(
+                o -> {
+                  SimulatedTransaction tx = o.begin();
+                  String row = tx.insert(ORDERS, 3L, "GONE");
+                  tx.commit();
+                  SimulatedTransaction del = o.begin();
+                  del.delete(
+                      ORDERS, row); // a transaction of skipped changes only: nothing delivered
+                  del.commit();
+                })
+            .then(o -> insert(o, 99L, "END"));
     try (ScenarioHarness h = harness("d", script)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [2, KEPT]", "INSERT SHOP.ORDERS [3, GONE]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [2, KEPT]",
+              "INSERT SHOP.ORDERS [3, GONE]",
+              "INSERT SHOP.ORDERS [99, END]");
     }
   }
 
   @Test
   void skippedInsertsAndUpdates_leaveTheDeletesAndTruncates() throws Exception {
-    ScenarioScript script = new ScenarioScript()
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          String row = tx.insert(ORDERS, 1L, "NEW");
-          tx.update(ORDERS, row, Map.of("STATUS", "PAID"));
-          tx.savepoint("s");
-          tx.update(ORDERS, row, Map.of("STATUS", "UNDONE"));
-          tx.rollbackToSavepoint("s");
-          tx.delete(ORDERS, row);
-          tx.commit();
-        })
-        .then(o -> o.schema().truncate(ORDERS));
+    ScenarioScript script =
+        new ScenarioScript()
+            .then(
+                o -> {
+                  SimulatedTransaction tx = o.begin();
+                  String row = tx.insert(ORDERS, 1L, "NEW");
+                  tx.update(ORDERS, row, Map.of("STATUS", "PAID"));
+                  tx.savepoint("s");
+                  tx.update(ORDERS, row, Map.of("STATUS", "UNDONE"));
+                  tx.rollbackToSavepoint("s");
+                  tx.delete(ORDERS, row);
+                  tx.commit();
+                })
+            .then(o -> o.schema().truncate(ORDERS));
     try (ScenarioHarness h = harness("c,u", script)) {
       h.open(Position.start(start));
       h.awaitChange("TRUNCATE SHOP.ORDERS");
-      assertThat(h.changes()).containsExactly("DELETE SHOP.ORDERS [1, PAID]", "TRUNCATE SHOP.ORDERS");
+      assertThat(h.changes())
+          .containsExactly("DELETE SHOP.ORDERS [1, PAID]", "TRUNCATE SHOP.ORDERS");
     }
   }
 

@@ -25,15 +25,19 @@ class SnapshotFirstChunkRestartTest {
 
   private static final TableId ORDERS = CaptureEngineTest.ORDERS;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
-  /** The changes so far: streamed ones as {@link ScenarioHarness#describe} writes them, snapshot rows with their mark. */
+  /**
+   * The changes so far: streamed ones as {@link ScenarioHarness#describe} writes them, snapshot
+   * rows with their mark.
+   */
   static List<String> described(ScenarioHarness h) {
     List<String> out = new ArrayList<>();
     for (StreamEvent.ChangeEvent c : h.changeEvents()) {
-      out.add(c.snapshot() == null ? ScenarioHarness.describe(c.change())
-          : "READ " + c.change().after() + " " + c.snapshot().place());
+      out.add(
+          c.snapshot() == null
+              ? ScenarioHarness.describe(c.change())
+              : "READ " + c.change().after() + " " + c.snapshot().place());
     }
     return out;
   }
@@ -51,34 +55,49 @@ class SnapshotFirstChunkRestartTest {
     Position insideTheFirstChunk;
     AtomicInteger chunkReads = new AtomicInteger();
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("first"))) {
-      h.rewriteSql(sql -> {
-        boolean chunkRead = sql.contains(" AS OF SCN ") && sql.contains("FETCH FIRST") && sql.contains("\"ORDERS\"");
-        if (chunkRead && chunkReads.incrementAndGet() == 1) {
-          // committed after the first chunk's SCN, taken already: the chunk still holds row 1
-          SimulatedTransaction tx = oracle.begin();
-          tx.delete(ORDERS, rowIds.get(0));
-          tx.commit();
-        }
-        return sql;
-      });
+      h.rewriteSql(
+          sql -> {
+            boolean chunkRead =
+                sql.contains(" AS OF SCN ")
+                    && sql.contains("FETCH FIRST")
+                    && sql.contains("\"ORDERS\"");
+            if (chunkRead && chunkReads.incrementAndGet() == 1) {
+              // committed after the first chunk's SCN, taken already: the chunk still holds row 1
+              SimulatedTransaction tx = oracle.begin();
+              tx.delete(ORDERS, rowIds.get(0));
+              tx.commit();
+            }
+            return sql;
+          });
       h.set("cdc.snapshot.chunk.rows", "3").open(null);
       h.awaitEvents(events -> h.changeEvents().size() >= 4);
-      assertThat(described(h)).containsExactly("READ [1, S1] FIRST", "READ [2, S2] MIDDLE", "READ [3, S3] LAST",
-          "DELETE SHOP.ORDERS [1, S1]");
+      assertThat(described(h))
+          .containsExactly(
+              "READ [1, S1] FIRST",
+              "READ [2, S2] MIDDLE",
+              "READ [3, S3] LAST",
+              "DELETE SHOP.ORDERS [1, S1]");
       // the consumer handled row 1 only, then stopped
       insideTheFirstChunk = h.changeEvents().get(0).position();
-      assertThat(insideTheFirstChunk.snapshot().tables().get(ORDERS)).isEqualTo(SnapshotProgress.TableProgress
-          .after(List.of()));
+      assertThat(insideTheFirstChunk.snapshot().tables().get(ORDERS))
+          .isEqualTo(SnapshotProgress.TableProgress.after(List.of()));
       // as an offset store keeps it
       insideTheFirstChunk = Position.fromMap(insideTheFirstChunk.toMap());
     }
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("restarted"))) {
       h.set("cdc.snapshot.chunk.rows", "3").open(insideTheFirstChunk);
       h.awaitEvents(events -> h.changeEvents().size() >= 3);
-      assertThat(described(h)).containsExactly("DELETE SHOP.ORDERS [1, S1]", "READ [2, S2] FIRST",
-          "READ [3, S3] LAST");
-      assertThat(h.ops).anyMatch(e -> e.message().equals("snapshot of " + ORDERS + " starts again from its first "
-          + "row: its first chunk was being delivered"));
+      assertThat(described(h))
+          .containsExactly("DELETE SHOP.ORDERS [1, S1]", "READ [2, S2] FIRST", "READ [3, S3] LAST");
+      assertThat(h.ops)
+          .anyMatch(
+              e ->
+                  e.message()
+                      .equals(
+                          "snapshot of "
+                              + ORDERS
+                              + " starts again from its first "
+                              + "row: its first chunk was being delivered"));
     }
   }
 }

@@ -2,9 +2,8 @@ package dev.redoline.logminer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.core.SnapshotMark;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -15,17 +14,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The mark {@code last} reaches every table that has a snapshot row: a row count that is a
- * multiple of the chunk size, and rows deleted between the read that saw them (as its look-ahead
- * row) and the next read, within one step or across steps. An empty table gets no record at all,
- * as with Debezium; the ops event says its snapshot is complete.
+ * The mark {@code last} reaches every table that has a snapshot row: a row count that is a multiple
+ * of the chunk size, and rows deleted between the read that saw them (as its look-ahead row) and
+ * the next read, within one step or across steps. An empty table gets no record at all, as with
+ * Debezium; the ops event says its snapshot is complete.
  */
 class SnapshotLastMarkTest {
 
   private static final TableId ORDERS = CaptureEngineTest.ORDERS;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   /** ORDERS with rows 1..n; their ROWIDs. */
   private static List<String> seeded(SimulatedOracle oracle, int n) {
@@ -40,12 +38,15 @@ class SnapshotLastMarkTest {
   }
 
   private static List<String> marks(ScenarioHarness h) {
-    return h.changeEvents().stream().map(StreamEvent.ChangeEvent::snapshot)
-        .map(m -> m == null ? "stream" : m.place().name()).toList();
+    return h.changeEvents().stream()
+        .map(StreamEvent.ChangeEvent::snapshot)
+        .map(m -> m == null ? "stream" : m.place().name())
+        .toList();
   }
 
   private static boolean complete(ScenarioHarness h) {
-    return h.ops.stream().anyMatch(e -> e.message().endsWith("snapshot of " + ORDERS + " complete"));
+    return h.ops.stream()
+        .anyMatch(e -> e.message().endsWith("snapshot of " + ORDERS + " complete"));
   }
 
   @Test
@@ -71,26 +72,32 @@ class SnapshotLastMarkTest {
   }
 
   /**
-   * Rows 1..n, chunks of one row; as chunk {@code at} is read (its look-ahead row is {@code at + 1}),
-   * every row after {@code at} is deleted: the next read is empty, so chunk {@code at} ends the table.
+   * Rows 1..n, chunks of one row; as chunk {@code at} is read (its look-ahead row is {@code at +
+   * 1}), every row after {@code at} is deleted: the next read is empty, so chunk {@code at} ends
+   * the table.
    */
   private List<String> deletedAfterRead(long seed, int n, int at) throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).build();
     List<String> rowIds = seeded(oracle, n);
     AtomicInteger chunkReads = new AtomicInteger();
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("d" + at))) {
-      h.rewriteSql(sql -> {
-        boolean chunkRead = sql.contains(" AS OF SCN ") && sql.contains("FETCH FIRST") && sql.contains("\"ORDERS\"");
-        if (chunkRead && chunkReads.incrementAndGet() == at) {
-          // committed after this read's SCN, which was taken already: this read still sees the rows
-          SimulatedTransaction tx = oracle.begin();
-          for (int i = at; i < n; i++) {
-            tx.delete(ORDERS, rowIds.get(i));
-          }
-          tx.commit();
-        }
-        return sql;
-      });
+      h.rewriteSql(
+          sql -> {
+            boolean chunkRead =
+                sql.contains(" AS OF SCN ")
+                    && sql.contains("FETCH FIRST")
+                    && sql.contains("\"ORDERS\"");
+            if (chunkRead && chunkReads.incrementAndGet() == at) {
+              // committed after this read's SCN, which was taken already: this read still sees the
+              // rows
+              SimulatedTransaction tx = oracle.begin();
+              for (int i = at; i < n; i++) {
+                tx.delete(ORDERS, rowIds.get(i));
+              }
+              tx.commit();
+            }
+            return sql;
+          });
       h.set("cdc.snapshot.chunk.rows", "1").open(null);
       h.awaitEvents(events -> complete(h) && h.changeEvents().size() >= at + (n - at));
       return marks(h);
@@ -100,13 +107,15 @@ class SnapshotLastMarkTest {
   @Test
   void rowsDeletedBetweenTwoReadsOfOneStep_theChunkBeforeIsTheLast() throws Exception {
     // chunk 2 is read in the same step as chunk 1: four chunks a step
-    assertThat(deletedAfterRead(83, 5, 2)).containsExactly("FIRST", "LAST", "stream", "stream", "stream");
+    assertThat(deletedAfterRead(83, 5, 2))
+        .containsExactly("FIRST", "LAST", "stream", "stream", "stream");
   }
 
   @Test
   void rowsDeletedBetweenTwoSteps_theChunkHeldAcrossTheStepIsTheLast() throws Exception {
     // chunk 4 is the last read of its step; chunk 5 is read at the next one
-    assertThat(deletedAfterRead(84, 6, 4)).containsExactly("FIRST", "MIDDLE", "MIDDLE", "LAST", "stream", "stream");
+    assertThat(deletedAfterRead(84, 6, 4))
+        .containsExactly("FIRST", "MIDDLE", "MIDDLE", "LAST", "stream", "stream");
   }
 
   /**
@@ -118,7 +127,8 @@ class SnapshotLastMarkTest {
    * @param events how many change events the restarted capture is awaited for
    * @return the restarted capture's changes: each as its mark and its description
    */
-  private List<String> restartedAfterTheFirstChunk(long seed, int deletedFrom, int events) throws Exception {
+  private List<String> restartedAfterTheFirstChunk(long seed, int deletedFrom, int events)
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(seed).build();
     List<String> rowIds = seeded(oracle, 5);
     dev.redoline.core.Position afterFirstChunk;
@@ -127,7 +137,9 @@ class SnapshotLastMarkTest {
       h.awaitEvents(done -> complete(h) && h.changeEvents().size() >= 5);
       assertThat(marks(h)).containsExactly("FIRST", "MIDDLE", "MIDDLE", "MIDDLE", "LAST");
       afterFirstChunk = h.changeEvents().get(1).position();
-      assertThat(afterFirstChunk.snapshot().tables().get(ORDERS).lastKey()).map(String::valueOf).containsExactly("2");
+      assertThat(afterFirstChunk.snapshot().tables().get(ORDERS).lastKey())
+          .map(String::valueOf)
+          .containsExactly("2");
     }
     SimulatedTransaction tx = oracle.begin();
     for (int i = deletedFrom; i <= 5; i++) {
@@ -139,31 +151,46 @@ class SnapshotLastMarkTest {
       h.awaitEvents(done -> complete(h) && h.changeEvents().size() >= events);
       List<String> out = new ArrayList<>();
       for (StreamEvent.ChangeEvent c : h.changeEvents()) {
-        out.add(c.snapshot() == null ? "stream " + ScenarioHarness.describe(c.change())
-            : c.snapshot().place() + " " + c.change().after());
+        out.add(
+            c.snapshot() == null
+                ? "stream " + ScenarioHarness.describe(c.change())
+                : c.snapshot().place() + " " + c.change().after());
       }
       return out;
     }
   }
 
   @Test
-  void aRestartAfterADeliveredChunkWhoseLaterRowsAreGone_deliversTheLastRowAgainWithLast() throws Exception {
-    assertThat(restartedAfterTheFirstChunk(85, 3, 4)).containsExactly(
-        "stream DELETE SHOP.ORDERS [3, S3]", "stream DELETE SHOP.ORDERS [4, S4]", "stream DELETE SHOP.ORDERS [5, S5]",
-        "LAST [2, S2]");
+  void aRestartAfterADeliveredChunkWhoseLaterRowsAreGone_deliversTheLastRowAgainWithLast()
+      throws Exception {
+    assertThat(restartedAfterTheFirstChunk(85, 3, 4))
+        .containsExactly(
+            "stream DELETE SHOP.ORDERS [3, S3]",
+            "stream DELETE SHOP.ORDERS [4, S4]",
+            "stream DELETE SHOP.ORDERS [5, S5]",
+            "LAST [2, S2]");
   }
 
   @Test
-  void aRestartAfterADeliveredChunkWhoseLastRowIsGoneToo_deliversTheLastRemainingRowWithLast() throws Exception {
-    assertThat(restartedAfterTheFirstChunk(86, 2, 5)).containsExactly(
-        "stream DELETE SHOP.ORDERS [2, S2]", "stream DELETE SHOP.ORDERS [3, S3]", "stream DELETE SHOP.ORDERS [4, S4]",
-        "stream DELETE SHOP.ORDERS [5, S5]", "LAST [1, S1]");
+  void aRestartAfterADeliveredChunkWhoseLastRowIsGoneToo_deliversTheLastRemainingRowWithLast()
+      throws Exception {
+    assertThat(restartedAfterTheFirstChunk(86, 2, 5))
+        .containsExactly(
+            "stream DELETE SHOP.ORDERS [2, S2]",
+            "stream DELETE SHOP.ORDERS [3, S3]",
+            "stream DELETE SHOP.ORDERS [4, S4]",
+            "stream DELETE SHOP.ORDERS [5, S5]",
+            "LAST [1, S1]");
   }
 
   @Test
   void aRestartAfterADeliveredChunkWhenNoRowIsLeft_endsAsAnEmptyTableDoes() throws Exception {
-    assertThat(restartedAfterTheFirstChunk(87, 1, 5)).containsExactly(
-        "stream DELETE SHOP.ORDERS [1, S1]", "stream DELETE SHOP.ORDERS [2, S2]", "stream DELETE SHOP.ORDERS [3, S3]",
-        "stream DELETE SHOP.ORDERS [4, S4]", "stream DELETE SHOP.ORDERS [5, S5]");
+    assertThat(restartedAfterTheFirstChunk(87, 1, 5))
+        .containsExactly(
+            "stream DELETE SHOP.ORDERS [1, S1]",
+            "stream DELETE SHOP.ORDERS [2, S2]",
+            "stream DELETE SHOP.ORDERS [3, S3]",
+            "stream DELETE SHOP.ORDERS [4, S4]",
+            "stream DELETE SHOP.ORDERS [5, S5]");
   }
 }

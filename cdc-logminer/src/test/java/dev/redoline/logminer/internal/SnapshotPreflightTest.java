@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SnapshotPreflightTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static SimulatedOracle withOrders(SimulatedOracle.Builder builder) {
     SimulatedOracle oracle = builder.build();
@@ -32,27 +31,37 @@ class SnapshotPreflightTest {
 
   @Test
   void withoutFlashback_startFailsWithCdc4003NamingTheTableAndTheGrant() throws Exception {
-    SimulatedOracle oracle = withOrders(SimulatedOracle.builder().seed(61).revoke("FLASHBACK ANY TABLE"));
+    SimulatedOracle oracle =
+        withOrders(SimulatedOracle.builder().seed(61).revoke("FLASHBACK ANY TABLE"));
     try (EngineHarness h = new EngineHarness(oracle, spill.resolve("a"))) {
       h.set("cdc.database.user", "C##CDC");
-      assertThatThrownBy(() -> h.open(null)).isInstanceOfSatisfying(CdcException.class, e -> {
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE);
-        assertThat(e.getMessage()).contains("\"SHOP\".\"ORDERS\"")
-            .contains("GRANT FLASHBACK ON \"SHOP\".\"ORDERS\" TO C##CDC")
-            .contains("GRANT FLASHBACK ANY TABLE TO C##CDC");
-      });
+      assertThatThrownBy(() -> h.open(null))
+          .isInstanceOfSatisfying(
+              CdcException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(ErrorCode.MISSING_PRIVILEGE);
+                assertThat(e.getMessage())
+                    .contains("\"SHOP\".\"ORDERS\"")
+                    .contains("GRANT FLASHBACK ON \"SHOP\".\"ORDERS\" TO C##CDC")
+                    .contains("GRANT FLASHBACK ANY TABLE TO C##CDC");
+              });
     }
   }
 
   @Test
   void noData_needsNoFlashback_andAGrantOnTheTableIsEnough() throws Exception {
-    SimulatedOracle denied = withOrders(SimulatedOracle.builder().seed(62).revoke("FLASHBACK ANY TABLE"));
+    SimulatedOracle denied =
+        withOrders(SimulatedOracle.builder().seed(62).revoke("FLASHBACK ANY TABLE"));
     try (EngineHarness h = new EngineHarness(denied, spill.resolve("b"))) {
       h.set("cdc.snapshot.mode", "no_data");
       assertThat(h.open(null)).isNotNull();
     }
-    SimulatedOracle granted = withOrders(SimulatedOracle.builder().seed(63).revoke("FLASHBACK ANY TABLE")
-        .grantFlashback(CaptureEngineTest.ORDERS));
+    SimulatedOracle granted =
+        withOrders(
+            SimulatedOracle.builder()
+                .seed(63)
+                .revoke("FLASHBACK ANY TABLE")
+                .grantFlashback(CaptureEngineTest.ORDERS));
     try (EngineHarness h = new EngineHarness(granted, spill.resolve("c"))) {
       h.open(null);
       h.awaitEvents(EngineHarness.changeCount(1));

@@ -26,26 +26,32 @@ import java.util.Set;
 final class SnapshotWorkload implements Workload {
 
   static final TableId ITEMS = TableId.of("SHOP", "ITEMS");
+
   /**
    * Touched once the load is over, as a real database's SCN keeps moving with background work: a
    * held chunk is released once the stream passes its SCN, and a database whose SCN never moves
    * would hold it for ever.
    */
   static final TableId TICKS = TableId.of("SHOP", "TICKS");
+
   private String tick;
   private long ticks;
 
   private final Random random;
   private final int transactions;
+
   /** Committed rows: ID to ROWID. */
   private final Map<Long, String> rows = new LinkedHashMap<>();
+
   private final Set<Long> locked = new HashSet<>();
   private final List<Open> open = new ArrayList<>();
   private int started;
   private long nextId;
   private final int seeded;
+
   /** Ticks until the table is created; it exists once {@link #created}. */
   private int createIn;
+
   private boolean created;
 
   private static final class Open {
@@ -66,20 +72,25 @@ final class SnapshotWorkload implements Workload {
         .column("ID", OracleType.number(10, 0), false)
         .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 20), true)
         .column("QTY", OracleType.number(10, 2), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
-  /** Creates the table in {@code oracle} with {@code seeded} committed rows; the load is {@code transactions}. */
+  /**
+   * Creates the table in {@code oracle} with {@code seeded} committed rows; the load is {@code
+   * transactions}.
+   */
   SnapshotWorkload(SimulatedOracle oracle, long seed, int seeded, int transactions) {
     this(oracle, seed, seeded, transactions, 0);
   }
 
   /**
-   * As above, but the table is created (and seeded, in the same tick) only after
-   * {@code createAfterTicks} ticks of the running capture: a table that starts being captured while
+   * As above, but the table is created (and seeded, in the same tick) only after {@code
+   * createAfterTicks} ticks of the running capture: a table that starts being captured while
    * streaming.
    */
-  SnapshotWorkload(SimulatedOracle oracle, long seed, int seeded, int transactions, int createAfterTicks) {
+  SnapshotWorkload(
+      SimulatedOracle oracle, long seed, int seeded, int transactions, int createAfterTicks) {
     this.random = new Random(seed);
     this.transactions = transactions;
     this.seeded = seeded;
@@ -87,8 +98,12 @@ final class SnapshotWorkload implements Workload {
     if (createAfterTicks == 0) {
       oracle.createTable(layout());
     }
-    oracle.createTable(TableLayout.builder(TICKS, 1).column("ID", OracleType.number(10, 0), false)
-        .column("N", OracleType.number(10, 0), true).primaryKey("ID").build());
+    oracle.createTable(
+        TableLayout.builder(TICKS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("N", OracleType.number(10, 0), true)
+            .primaryKey("ID")
+            .build());
     SimulatedTransaction tx = oracle.begin();
     tick = tx.insert(TICKS, 1L, 0L);
     if (createAfterTicks == 0) {
@@ -180,7 +195,8 @@ final class SnapshotWorkload implements Workload {
       o.touched.add(id);
       locked.add(id);
     } else if (choice < 8) {
-      o.tx.update(ITEMS, rowId(o, target), Map.of("NAME", "u" + random.nextInt(1000), "QTY", qty()));
+      o.tx.update(
+          ITEMS, rowId(o, target), Map.of("NAME", "u" + random.nextInt(1000), "QTY", qty()));
     } else {
       o.tx.delete(ITEMS, rowId(o, target));
       o.inserted.remove(target);
@@ -218,8 +234,11 @@ final class SnapshotWorkload implements Workload {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < row.size(); i++) {
       Object v = row.get(i);
-      sb.append(i == 0 ? "" : "|").append(v instanceof BigDecimal d ? d.stripTrailingZeros().toPlainString()
-          : v instanceof Long l ? Long.toString(l) : String.valueOf(v));
+      sb.append(i == 0 ? "" : "|")
+          .append(
+              v instanceof BigDecimal d
+                  ? d.stripTrailingZeros().toPlainString()
+                  : v instanceof Long l ? Long.toString(l) : String.valueOf(v));
     }
     return sb.toString();
   }

@@ -21,15 +21,37 @@ class StepRowStoreTest {
 
   private static final String SENTINEL = "SENTINEL-STEP-4be1";
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static RedoRow row(int i) {
-    return new RedoRow(Scn.of(100 + i), null, null, LocalDateTime.of(2026, 1, 1, 0, 0), null, null,
-        new Xid(1, 2, 3), RedoRow.INSERT, "INSERT", false, "SHOP", "CARDS", "AAAB" + i, "APP",
-        new RedoAddress(1, 5, 10 + i, 16), 0, false, 77, 1, 77,
-        "insert into \"SHOP\".\"CARDS\"(\"ID\",\"PAN\") values ('" + i + "','" + SENTINEL + "')", null, null, 0, null,
-        null, null);
+    return new RedoRow(
+        Scn.of(100 + i),
+        null,
+        null,
+        LocalDateTime.of(2026, 1, 1, 0, 0),
+        null,
+        null,
+        new Xid(1, 2, 3),
+        RedoRow.INSERT,
+        "INSERT",
+        false,
+        "SHOP",
+        "CARDS",
+        "AAAB" + i,
+        "APP",
+        new RedoAddress(1, 5, 10 + i, 16),
+        0,
+        false,
+        77,
+        1,
+        77,
+        "insert into \"SHOP\".\"CARDS\"(\"ID\",\"PAN\") values ('" + i + "','" + SENTINEL + "')",
+        null,
+        null,
+        0,
+        null,
+        null,
+        null);
   }
 
   @Test
@@ -71,9 +93,12 @@ class StepRowStoreTest {
       assertThat(written.get(0).getFileName().toString()).startsWith("step-").endsWith(".spill");
       String bytes = new String(Files.readAllBytes(written.get(0)), StandardCharsets.ISO_8859_1);
       byte[] ascii = SENTINEL.getBytes(StandardCharsets.US_ASCII);
-      assertThat(bytes).doesNotContain(SENTINEL)
-          .doesNotContain(new String(SENTINEL.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1))
-          .doesNotContain(HexFormat.of().formatHex(ascii)).doesNotContain("CARDS");
+      assertThat(bytes)
+          .doesNotContain(SENTINEL)
+          .doesNotContain(
+              new String(SENTINEL.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1))
+          .doesNotContain(HexFormat.of().formatHex(ascii))
+          .doesNotContain("CARDS");
       List<List<RedoRow>> chunks = new ArrayList<>();
       store.forEachChunk(r -> r.scn().compareTo(Scn.of(250)) <= 0, chunks::add);
       assertThat(chunks.size()).isGreaterThan(2);

@@ -14,14 +14,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link dev.redoline.core.internal.ChangeStream#close()} from another thread wakes a blocked poll. */
+/**
+ * {@link dev.redoline.core.internal.ChangeStream#close()} from another thread wakes a blocked poll.
+ */
 class StreamCloseTest {
 
   /** Far longer than the test may take: a poll that returns was woken, not timed out. */
   private static final Duration FOREVER = Duration.ofHours(1);
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   /** Waits, boundedly, until {@code thread} is parked in a wait. */
   private static void awaitWaiting(Thread thread) throws InterruptedException {
@@ -38,18 +39,20 @@ class StreamCloseTest {
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       CaptureStream stream = h.open(Position.start(Scn.of(oracle.currentScn())));
       CompletableFuture<Thread> poller = new CompletableFuture<>();
-      CompletableFuture<List<StreamEvent>> polled = CompletableFuture.supplyAsync(() -> {
-        poller.complete(Thread.currentThread());
-        try {
-          List<StreamEvent> batch;
-          do {
-            batch = stream.poll(FOREVER);   // the first batches may hold the start's layouts
-          } while (!batch.isEmpty());
-          return batch;
-        } catch (InterruptedException e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<List<StreamEvent>> polled =
+          CompletableFuture.supplyAsync(
+              () -> {
+                poller.complete(Thread.currentThread());
+                try {
+                  List<StreamEvent> batch;
+                  do {
+                    batch = stream.poll(FOREVER); // the first batches may hold the start's layouts
+                  } while (!batch.isEmpty());
+                  return batch;
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
       awaitWaiting(poller.get(1, TimeUnit.MINUTES));
 
       stream.close();
@@ -62,19 +65,22 @@ class StreamCloseTest {
   void eventQueue_aFailureAlsoWakesTheBlockedPoll() throws Exception {
     EventQueue queue = new EventQueue(16);
     CompletableFuture<Thread> poller = new CompletableFuture<>();
-    CompletableFuture<Throwable> thrown = CompletableFuture.supplyAsync(() -> {
-      poller.complete(Thread.currentThread());
-      try {
-        queue.poll(FOREVER);
-        return null;
-      } catch (RuntimeException | InterruptedException e) {
-        return e;
-      }
-    });
+    CompletableFuture<Throwable> thrown =
+        CompletableFuture.supplyAsync(
+            () -> {
+              poller.complete(Thread.currentThread());
+              try {
+                queue.poll(FOREVER);
+                return null;
+              } catch (RuntimeException | InterruptedException e) {
+                return e;
+              }
+            });
     awaitWaiting(poller.get(1, TimeUnit.MINUTES));
 
     queue.fail(new dev.redoline.core.CdcException(dev.redoline.core.ErrorCode.LOG_PURGED, "gone"));
-    assertThat(thrown.get(1, TimeUnit.MINUTES)).isInstanceOf(dev.redoline.core.CdcException.class)
+    assertThat(thrown.get(1, TimeUnit.MINUTES))
+        .isInstanceOf(dev.redoline.core.CdcException.class)
         .hasMessageContaining("gone");
   }
 }

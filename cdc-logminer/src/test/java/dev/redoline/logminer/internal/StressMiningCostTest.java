@@ -18,15 +18,17 @@ class StressMiningCostTest {
   /** Changes to deliver before the count is taken. */
   private static final int CHANGES = 15_000;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void miningCost_stressWorkload_redoBytesDecodedPerDeliveredChange() throws Exception {
     long perChange = bytesPerChange("jdbc:redoline:sim:stress?seed=42");
-    // Long-running transactions keep the oldest open START_SCN low and the logs are small (256 KiB),
-    // so most steps still start near their log's first SCN: about 3,300 bytes without the workload's
-    // documents; their LOB rows (a locator and a write per 2,048 characters, no change of their own)
+    // Long-running transactions keep the oldest open START_SCN low and the logs are small (256
+    // KiB),
+    // so most steps still start near their log's first SCN: about 3,300 bytes without the
+    // workload's
+    // documents; their LOB rows (a locator and a write per 2,048 characters, no change of their
+    // own)
     // fill the logs faster and bring it to about 5,000. The bound catches a cost that grows.
     assertThat(perChange).isLessThan(5_800);
   }
@@ -43,15 +45,25 @@ class StressMiningCostTest {
     SimulatedOracle oracle = SimulatedOracle.forUrl(url);
     oracle.faults().clear();
     long changes;
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve(String.valueOf(url.hashCode())))) {
+    try (EngineHarness h =
+        new EngineHarness(oracle, spill.resolve(String.valueOf(url.hashCode())))) {
       h.set("cdc.tables.include", "SHOP.*");
       h.open(null);
-      h.awaitEvents(events -> events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= CHANGES);
+      h.awaitEvents(
+          events ->
+              events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= CHANGES);
       changes = h.changes().size();
     }
     long perChange = oracle.redoBytesMined() / changes;
-    System.out.println(url + ": " + oracle.redoBytesMined() + " redo bytes decoded for " + changes
-        + " changes delivered: " + perChange + " bytes per change");
+    System.out.println(
+        url
+            + ": "
+            + oracle.redoBytesMined()
+            + " redo bytes decoded for "
+            + changes
+            + " changes delivered: "
+            + perChange
+            + " bytes per change");
     return perChange;
   }
 }

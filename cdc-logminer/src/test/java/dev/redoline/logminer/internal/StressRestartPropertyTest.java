@@ -22,20 +22,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@code stress} workload (two redo threads, private strands flushed at log switches inside LOB
- * statements, long transactions journaled) with the consumer restarting from its last
- * acknowledged position again and again: every run keeps capturing, and delivers only commits
- * after that position, in commit order. Where batches end depends on the capture thread's pace, so
- * a seed does not always take the same path: seed 10 (and 7 in other runs) stopped with CDC-3006
- * when a restart read again the tail of a delivered transaction's LOB statement
- * ({@link LobTailRestartScenarioTest} is the deterministic case). A failing seed is in the test name.
+ * statements, long transactions journaled) with the consumer restarting from its last acknowledged
+ * position again and again: every run keeps capturing, and delivers only commits after that
+ * position, in commit order. Where batches end depends on the capture thread's pace, so a seed does
+ * not always take the same path: seed 10 (and 7 in other runs) stopped with CDC-3006 when a restart
+ * read again the tail of a delivered transaction's LOB statement ({@link
+ * LobTailRestartScenarioTest} is the deterministic case). A failing seed is in the test name.
  */
 class StressRestartPropertyTest {
 
   /** A bound on empty polls per run, so a stalled capture fails instead of hanging. */
   private static final int MAX_EMPTY_POLLS = 600;
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   static LongStream seeds() {
     return LongStream.rangeClosed(Long.getLong("seed.from", 7), Long.getLong("seed.to", 10));
@@ -44,7 +43,8 @@ class StressRestartPropertyTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void restarts_keepCapturingAndDeliverOnlyLaterCommitsInOrder(long seed) throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=" + seed + "&huge=10");
+    SimulatedOracle oracle =
+        SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=" + seed + "&huge=10");
     oracle.faults().withProbability(GatewayCall.NEXT, 0.0005, Fault.connectionReset());
     Path journal = spill.resolve("journal");
     Random random = new Random(seed);
@@ -63,8 +63,12 @@ class StressRestartPropertyTest {
         while (seen < target) {
           List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
           if (batch.isEmpty()) {
-            assertThat(stream.running()).as("seed %s run %s: capture stopped; ops %s", seed, run, h.ops).isTrue();
-            assertThat(++empty).as("seed %s run %s: no progress", seed, run).isLessThan(MAX_EMPTY_POLLS);
+            assertThat(stream.running())
+                .as("seed %s run %s: capture stopped; ops %s", seed, run, h.ops)
+                .isTrue();
+            assertThat(++empty)
+                .as("seed %s run %s: no progress", seed, run)
+                .isLessThan(MAX_EMPTY_POLLS);
             continue;
           }
           empty = 0;
@@ -73,10 +77,14 @@ class StressRestartPropertyTest {
               seen++;
               CommitMark mark = c.commit().mark();
               if (after != null) {
-                assertThat(mark).as("seed %s run %s: delivered again past %s", seed, run, acked).isGreaterThan(after);
+                assertThat(mark)
+                    .as("seed %s run %s: delivered again past %s", seed, run, acked)
+                    .isGreaterThan(after);
               }
               if (previous != null) {
-                assertThat(mark).as("seed %s run %s: commit order", seed, run).isGreaterThanOrEqualTo(previous);
+                assertThat(mark)
+                    .as("seed %s run %s: commit order", seed, run)
+                    .isGreaterThanOrEqualTo(previous);
               }
               previous = mark;
             }

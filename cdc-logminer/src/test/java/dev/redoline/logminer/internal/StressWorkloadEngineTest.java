@@ -8,7 +8,6 @@ import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,29 +22,33 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StressWorkloadEngineTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
   void stress_runsThroughFaultsDeliveringEachTransactionOnceInCommitOrder() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=5");
-    oracle.faults()
+    oracle
+        .faults()
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.connectionReset())
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.onlineLogReused())
         .withProbability(GatewayCall.START_LOGMNR, 0.01, Fault.error(4036));
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       h.set("cdc.tables.include", "SHOP.*").set("cdc.retry.backoff.initial.ms", "100");
       h.open(null);
-      h.awaitEvents(events -> events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= 15000);
+      h.awaitEvents(
+          events ->
+              events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= 15000);
       List<StreamEvent.ChangeEvent> changes = h.changes();
       Set<Object> commits = new HashSet<>();
       StreamEvent.ChangeEvent previous = null;
       for (StreamEvent.ChangeEvent c : changes) {
         if (c.snapshot() != null) {
-          continue;   // the initial snapshot's chunks: read, not committed transactions
+          continue; // the initial snapshot's chunks: read, not committed transactions
         }
         if (previous != null && !previous.commit().equals(c.commit())) {
-          assertThat(previous.last()).as("transaction %s ends before the next", previous.commit().xid()).isTrue();
+          assertThat(previous.last())
+              .as("transaction %s ends before the next", previous.commit().xid())
+              .isTrue();
           assertThat(c.commit().mark()).isGreaterThan(previous.commit().mark());
           assertThat(commits.add(c.commit().mark())).as("delivered once: %s", c.commit()).isTrue();
         }

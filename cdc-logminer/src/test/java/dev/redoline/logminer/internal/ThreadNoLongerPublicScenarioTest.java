@@ -1,6 +1,5 @@
 package dev.redoline.logminer.internal;
 
-import static dev.redoline.logminer.internal.ScenarioHarness.ORDERS;
 import static dev.redoline.logminer.internal.ScenarioHarness.commitOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,9 +7,9 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Review 2, item b10: a RAC thread that turns PRIVATE or is DISABLED keeps the redo it wrote
@@ -20,23 +19,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ThreadNoLongerPublicScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"PRIVATE", "DISABLED"})
-  void b10_threadTurningPrivateOrDisabledWithUnminedRedo_thatRedoIsStillMined(String enabled) throws Exception {
+  void b10_threadTurningPrivateOrDisabledWithUnminedRedo_thatRedoIsStillMined(String enabled)
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(10).threads(2).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOn(o, 2, 1, "MINED"))
         .idle(4)
-        .then(o -> {
-          commitOn(o, 2, 2, "NOT YET MINED");
-          o.switchLogfile(2);
-          o.threadEnabled(2, enabled);
-        })
+        .then(
+            o -> {
+              commitOn(o, 2, 2, "NOT YET MINED");
+              o.switchLogfile(2);
+              o.threadEnabled(2, enabled);
+            })
         .idle(4)
         .then(o -> commitOn(o, 1, 99, "END"))
         .attach(oracle);
@@ -44,8 +44,11 @@ class ThreadNoLongerPublicScenarioTest {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, MINED]", "INSERT SHOP.ORDERS [2, NOT YET MINED]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, MINED]",
+              "INSERT SHOP.ORDERS [2, NOT YET MINED]",
+              "INSERT SHOP.ORDERS [99, END]");
     }
   }
 }

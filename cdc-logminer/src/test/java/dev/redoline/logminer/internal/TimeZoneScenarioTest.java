@@ -26,8 +26,7 @@ class TimeZoneScenarioTest {
   /** Paris leaves winter time at 2024-03-31T01:00:00Z: local 02:00 becomes 03:00. */
   private static final Instant BEFORE_CHANGE = Instant.parse("2024-03-31T00:59:55Z");
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commitAt(SimulatedOracle o, long id, String status, List<Instant> times) {
     times.add(o.clock().instant().truncatedTo(ChronoUnit.SECONDS));
@@ -36,13 +35,13 @@ class TimeZoneScenarioTest {
     tx.commit();
   }
 
-  private List<Instant> capturedTimes(SimulatedOracle oracle, List<Instant> committed, String zoneSetting)
-      throws Exception {
+  private List<Instant> capturedTimes(
+      SimulatedOracle oracle, List<Instant> committed, String zoneSetting) throws Exception {
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitAt(o, 1, "WINTER", committed))
-        .idle(100)                                     // ten seconds: past 01:00:00Z
+        .idle(100) // ten seconds: past 01:00:00Z
         .then(o -> commitAt(o, 2, "SUMMER", committed))
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
@@ -58,9 +57,14 @@ class TimeZoneScenarioTest {
   }
 
   @Test
-  void timeZone_withoutASettingChangeTimesFollowTheDatabaseRegionAcrossADstChange() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(71).zone(ZoneId.of("Europe/Paris"))
-        .start(BEFORE_CHANGE).build();
+  void timeZone_withoutASettingChangeTimesFollowTheDatabaseRegionAcrossADstChange()
+      throws Exception {
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(71)
+            .zone(ZoneId.of("Europe/Paris"))
+            .start(BEFORE_CHANGE)
+            .build();
     List<Instant> committed = new ArrayList<>();
 
     List<Instant> times = capturedTimes(oracle, committed, null);
@@ -72,8 +76,13 @@ class TimeZoneScenarioTest {
 
   @Test
   void timeZone_aConfiguredRegionWinsOverADatabaseTimeZoneThatIsAnOffset() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(72).zone(ZoneId.of("Europe/Paris"))
-        .dbTimeZone("+00:00").start(BEFORE_CHANGE).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(72)
+            .zone(ZoneId.of("Europe/Paris"))
+            .dbTimeZone("+00:00")
+            .start(BEFORE_CHANGE)
+            .build();
     List<Instant> committed = new ArrayList<>();
 
     List<Instant> times = capturedTimes(oracle, committed, "Europe/Paris");

@@ -34,20 +34,40 @@ class TransactionChangesTest {
   static final TableId A = TableId.of("S", "A");
   static final TableId B = TableId.of("S", "B");
   static final RedoAddress COMMIT_AT = new RedoAddress(1, 7, 90, 16);
-  static final Commit COMMIT = new Commit(Xid.parseHex("0a001b00c4030000"), Scn.of(100), Scn.of(190), COMMIT_AT,
-      Instant.EPOCH, "APP", 4);
+  static final Commit COMMIT =
+      new Commit(
+          Xid.parseHex("0a001b00c4030000"),
+          Scn.of(100),
+          Scn.of(190),
+          COMMIT_AT,
+          Instant.EPOCH,
+          "APP",
+          4);
   static final CommitMark MARK = COMMIT.mark();
+
   /** During the transaction its first row is held back; after it, no longer. */
-  static final Position DURING = new Position(Scn.of(100), new TreeMap<>(Map.of(1, new RedoAddress(1, 7, 9, 0))),
-      MARK, 0);
-  static final Position AFTER = new Position(Scn.of(180), new TreeMap<>(Map.of(1, COMMIT_AT)), MARK, Position.WHOLE);
+  static final Position DURING =
+      new Position(Scn.of(100), new TreeMap<>(Map.of(1, new RedoAddress(1, 7, 9, 0))), MARK, 0);
+
+  static final Position AFTER =
+      new Position(Scn.of(180), new TreeMap<>(Map.of(1, COMMIT_AT)), MARK, Position.WHOLE);
 
   static Change insert(TableId table, long id) {
-    return new Change(Operation.INSERT, table, 1, null, Row.of(id), Scn.of(100 + id),
-        new RedoAddress(1, 7, 10 + id, 16), 0, null, Instant.EPOCH);
+    return new Change(
+        Operation.INSERT,
+        table,
+        1,
+        null,
+        Row.of(id),
+        Scn.of(100 + id),
+        new RedoAddress(1, 7, 10 + id, 16),
+        0,
+        null,
+        Instant.EPOCH);
   }
 
-  static final List<Change> CHANGES = List.of(insert(A, 1), insert(B, 2), insert(A, 3), insert(B, 4));
+  static final List<Change> CHANGES =
+      List.of(insert(A, 1), insert(B, 2), insert(A, 3), insert(B, 4));
 
   static List<ChangeEvent> read(TransactionChanges changes) {
     List<ChangeEvent> out = new ArrayList<>();
@@ -57,13 +77,25 @@ class TransactionChangesTest {
 
   @Test
   void eachChange_getsItsIndexInTheTransactionsPositionAndTheLastTheWholePosition() {
-    List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
-        Position.start(Scn.of(1)), Reflected.NOTHING));
+    List<ChangeEvent> events =
+        read(
+            TransactionChanges.of(
+                COMMIT,
+                CHANGES,
+                () -> {},
+                DURING,
+                AFTER,
+                Position.start(Scn.of(1)),
+                Reflected.NOTHING));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(0L, 1L, 2L, 3L);
     assertThat(events).extracting(ChangeEvent::tableOrder).containsExactly(1L, 1L, 2L, 2L);
-    assertThat(events.subList(0, 3)).extracting(ChangeEvent::position)
-        .containsExactly(DURING.withDelivered(MARK, 0), DURING.withDelivered(MARK, 1), DURING.withDelivered(MARK, 2));
+    assertThat(events.subList(0, 3))
+        .extracting(ChangeEvent::position)
+        .containsExactly(
+            DURING.withDelivered(MARK, 0),
+            DURING.withDelivered(MARK, 1),
+            DURING.withDelivered(MARK, 2));
     assertThat(events.get(3).position()).isEqualTo(AFTER);
     assertThat(events.get(3).tableCounts()).containsExactly(Map.entry(A, 2L), Map.entry(B, 2L));
     assertThat(events.subList(0, 3)).allSatisfy(e -> assertThat(e.tableCounts()).isEmpty());
@@ -72,8 +104,10 @@ class TransactionChangesTest {
   @Test
   void aRestartInsideTheTransaction_leavesOutWhatItDeliveredButCountsIt() {
     Position restart = DURING.withDelivered(MARK, 1);
-    List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER, restart,
-        Reflected.NOTHING));
+    List<ChangeEvent> events =
+        read(
+            TransactionChanges.of(
+                COMMIT, CHANGES, () -> {}, DURING, AFTER, restart, Reflected.NOTHING));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(2L, 3L);
     assertThat(events).extracting(ChangeEvent::tableOrder).containsExactly(2L, 2L);
@@ -82,14 +116,27 @@ class TransactionChangesTest {
 
   @Test
   void changesASnapshotReflects_areLeftOutAndTheLastOneLeftIsTheEnd() {
-    List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
-        Position.start(Scn.of(1)), (change, scn) -> change.table().equals(B)));
+    List<ChangeEvent> events =
+        read(
+            TransactionChanges.of(
+                COMMIT,
+                CHANGES,
+                () -> {},
+                DURING,
+                AFTER,
+                Position.start(Scn.of(1)),
+                (change, scn) -> change.table().equals(B)));
 
-    assertThat(events).extracting(ChangeEvent::index).as("txSeq - 1 among the changes delivered")
+    assertThat(events)
+        .extracting(ChangeEvent::index)
+        .as("txSeq - 1 among the changes delivered")
         .containsExactly(0L, 1L);
-    assertThat(events).allSatisfy(e -> assertThat(e.commit()).isEqualTo(COMMIT.asPartial(2, Commit.Partial.SNAPSHOT)));
+    assertThat(events)
+        .allSatisfy(
+            e -> assertThat(e.commit()).isEqualTo(COMMIT.asPartial(2, Commit.Partial.SNAPSHOT)));
     assertThat(events).extracting(ChangeEvent::last).containsExactly(false, true);
-    assertThat(events.get(0).position()).as("a restart compares the index in the whole transaction")
+    assertThat(events.get(0).position())
+        .as("a restart compares the index in the whole transaction")
         .isEqualTo(DURING.withDelivered(MARK, 0));
     assertThat(events.get(1).position()).isEqualTo(AFTER);
     assertThat(events.get(1).tableCounts()).containsExactly(Map.entry(A, 2L));
@@ -97,8 +144,16 @@ class TransactionChangesTest {
 
   @Test
   void aSnapshotThatReflectsNoneOfItsChanges_leavesTheTransactionWhole() {
-    List<ChangeEvent> events = read(TransactionChanges.of(COMMIT, CHANGES, () -> { }, DURING, AFTER,
-        Position.start(Scn.of(1)), (change, scn) -> false));
+    List<ChangeEvent> events =
+        read(
+            TransactionChanges.of(
+                COMMIT,
+                CHANGES,
+                () -> {},
+                DURING,
+                AFTER,
+                Position.start(Scn.of(1)),
+                (change, scn) -> false));
 
     assertThat(events).allSatisfy(e -> assertThat(e.commit()).isSameAs(COMMIT));
     assertThat(COMMIT.partial()).isNull();
@@ -108,29 +163,43 @@ class TransactionChangesTest {
   void theQueue_countsATransactionsChangesAndLetsOneHeavierThanItInAlone() throws Exception {
     EventQueue queue = new EventQueue(3);
     AtomicInteger closed = new AtomicInteger();
-    queue.put(event(closed));                               // 4 changes, more than the queue holds: an empty queue lets it in
+    queue.put(event(closed)); // 4 changes, more than the queue holds: an empty queue lets it in
     assertThat(queue.size()).isEqualTo(4);
     assertThat(queue.remainingCapacity()).isZero();
 
-    CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
-      try {
-        queue.put(event(closed));                           // waits until the first is taken
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Void> second =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                queue.put(event(closed)); // waits until the first is taken
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
     List<dev.redoline.core.internal.StreamEvent> first = queue.poll(Duration.ZERO);
     assertThat(first).hasSize(1);
     second.get(1, TimeUnit.MINUTES);
     assertThat(queue.size()).isEqualTo(4);
 
-    queue.close();                                          // the one never taken is released
+    queue.close(); // the one never taken is released
     assertThat(closed.get()).isOne();
-    assertThat(((TransactionEvent) first.get(0)).changes().next().index()).as("the one taken is the sink's").isZero();
+    assertThat(((TransactionEvent) first.get(0)).changes().next().index())
+        .as("the one taken is the sink's")
+        .isZero();
   }
 
   private static TransactionEvent event(AtomicInteger closed) {
-    return new TransactionEvent(COMMIT, AFTER, 0, TransactionChanges.of(COMMIT, CHANGES, closed::incrementAndGet,
-        DURING, AFTER, Position.start(Scn.of(1)), Reflected.NOTHING));
+    return new TransactionEvent(
+        COMMIT,
+        AFTER,
+        0,
+        TransactionChanges.of(
+            COMMIT,
+            CHANGES,
+            closed::incrementAndGet,
+            DURING,
+            AFTER,
+            Position.start(Scn.of(1)),
+            Reflected.NOTHING));
   }
 }

@@ -23,14 +23,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * docs/logminer.md#errors: every transient error is recovered by reconnecting with backoff (CDC-1001)
- * and mining the failed step again, with nothing lost or repeated; past {@code cdc.retry.max.time.ms}
- * the capture stops with CDC-1001; an ORA code the engine does not know stops it with CDC-5001.
+ * docs/logminer.md#errors: every transient error is recovered by reconnecting with backoff
+ * (CDC-1001) and mining the failed step again, with nothing lost or repeated; past {@code
+ * cdc.retry.max.time.ms} the capture stops with CDC-1001; an ORA code the engine does not know
+ * stops it with CDC-5001.
  */
 class TransientFaultScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   private static void commitOne(SimulatedOracle o, long id, String status) {
     SimulatedTransaction tx = o.begin();
@@ -44,32 +44,72 @@ class TransientFaultScenarioTest {
    */
   static Stream<Arguments> transientFaults() {
     return Stream.of(
-        fault("ORA-17002 connection reset", f -> f.atRow(2, Fault.connectionReset()), "IO Error: Connection reset"),
-        fault("ORA-03113", f -> f.atRow(2, Fault.error(3113)), "ORA-03113: end-of-file on communication channel"),
-        fault("ORA-03114", f -> f.atRow(2, Fault.error(3114)), "ORA-03114: not connected to ORACLE"),
-        fault("ORA-03135", f -> f.atRow(2, Fault.error(3135)), "ORA-03135: connection lost contact"),
-        fault("ORA-00028", f -> f.atRow(2, Fault.error(28)), "ORA-00028: your session has been killed"),
-        fault("ORA-01089", f -> f.atRow(2, Fault.error(1089)), "ORA-01089: immediate shutdown or close in progress"),
-        fault("ORA-01033 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(1033)), "ORA-01033: ORACLE initialization or shutdown"),
-        fault("ORA-01034 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(1034)), "ORA-01034: ORACLE not available"),
-        fault("ORA-01109 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(1109)), "ORA-01109: database not open"),
-        fault("ORA-12514 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12514)), "ORA-12514: TNS:listener does not currently know"),
-        fault("ORA-04036 PGA limit", f -> f.atRow(2, Fault.error(4036)),
+        fault(
+            "ORA-17002 connection reset",
+            f -> f.atRow(2, Fault.connectionReset()),
+            "IO Error: Connection reset"),
+        fault(
+            "ORA-03113",
+            f -> f.atRow(2, Fault.error(3113)),
+            "ORA-03113: end-of-file on communication channel"),
+        fault(
+            "ORA-03114", f -> f.atRow(2, Fault.error(3114)), "ORA-03114: not connected to ORACLE"),
+        fault(
+            "ORA-03135", f -> f.atRow(2, Fault.error(3135)), "ORA-03135: connection lost contact"),
+        fault(
+            "ORA-00028",
+            f -> f.atRow(2, Fault.error(28)),
+            "ORA-00028: your session has been killed"),
+        fault(
+            "ORA-01089",
+            f -> f.atRow(2, Fault.error(1089)),
+            "ORA-01089: immediate shutdown or close in progress"),
+        fault(
+            "ORA-01033 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(1033)),
+            "ORA-01033: ORACLE initialization or shutdown"),
+        fault(
+            "ORA-01034 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(1034)),
+            "ORA-01034: ORACLE not available"),
+        fault(
+            "ORA-01109 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(1109)),
+            "ORA-01109: database not open"),
+        fault(
+            "ORA-12514 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12514)),
+            "ORA-12514: TNS:listener does not currently know"),
+        fault(
+            "ORA-04036 PGA limit",
+            f -> f.atRow(2, Fault.error(4036)),
             "ORA-04036: PGA memory used by the instance exceeds PGA_AGGREGATE_LIMIT"),
-        fault("ORA-04030 out of process memory", f -> f.atRow(2, Fault.errorMessage(603,
-            "ORA-00603: ORACLE server session terminated by fatal error\nORA-27102: out of memory\n"
-                + "ORA-04030: out of process memory when trying to allocate 8392728 bytes (kxs-heap-w,kghsseg_1 : kokeibib)")),
+        fault(
+            "ORA-04030 out of process memory",
+            f ->
+                f.atRow(
+                    2,
+                    Fault.errorMessage(
+                        603,
+                        "ORA-00603: ORACLE server session terminated by fatal error\nORA-27102: out of memory\n"
+                            + "ORA-04030: out of process memory when trying to allocate 8392728 bytes (kxs-heap-w,kghsseg_1 : kokeibib)")),
             "ORA-00603: ORACLE server session terminated by fatal error / ORA-27102: out of memory"),
-        fault("ORA-02396 idle time", f -> f.atRow(2, Fault.error(2396)), "ORA-02396: exceeded maximum idle time"),
-        fault("ORA-12541 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12541)), "ORA-12541"),
-        fault("ORA-04031 shared pool", f -> f.atRow(2, Fault.error(4031, 4096, "krvxgr")),
+        fault(
+            "ORA-02396 idle time",
+            f -> f.atRow(2, Fault.error(2396)),
+            "ORA-02396: exceeded maximum idle time"),
+        fault(
+            "ORA-12541 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12541)),
+            "ORA-12541"),
+        fault(
+            "ORA-04031 shared pool",
+            f -> f.atRow(2, Fault.error(4031, 4096, "krvxgr")),
             "ORA-04031: unable to allocate 4096 bytes of shared memory"),
-        fault("ORA-01001 on a start", f -> f.atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1001)), "ORA-01001"));
+        fault(
+            "ORA-01001 on a start",
+            f -> f.atCall(GatewayCall.START_LOGMNR, 1, Fault.error(1001)),
+            "ORA-01001"));
   }
 
   private static Arguments fault(String name, Consumer<Faults> plan, String reported) {
@@ -78,33 +118,36 @@ class TransientFaultScenarioTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("transientFaults")
-  void transientFault_isRecoveredByReconnectingWithNothingLostOrRepeated(String name, Consumer<Faults> plan,
-      String reported) throws Exception {
+  void transientFault_isRecoveredByReconnectingWithNothingLostOrRepeated(
+      String name, Consumer<Faults> plan, String reported) throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(51).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          SimulatedTransaction tx = o.begin();
-          tx.insert(ORDERS, 2L, "DURING");
-          tx.insert(ORDERS, 3L, "DURING");
-          tx.commit();
-          plan.accept(o.faults());
-        })
+        .then(
+            o -> {
+              SimulatedTransaction tx = o.begin();
+              tx.insert(ORDERS, 2L, "DURING");
+              tx.insert(ORDERS, 3L, "DURING");
+              tx.commit();
+              plan.accept(o.faults());
+            })
         .then(o -> commitOne(o, 99, "END"))
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, BEFORE]",
-          "INSERT SHOP.ORDERS [2, DURING]",
-          "INSERT SHOP.ORDERS [3, DURING]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "INSERT SHOP.ORDERS [2, DURING]",
+              "INSERT SHOP.ORDERS [3, DURING]",
+              "INSERT SHOP.ORDERS [99, END]");
       assertThat(oracle.faults().fired()).isNotEmpty();
-      assertThat(h.ops(OpsEvent.Type.RECONNECT)).isNotEmpty()
+      assertThat(h.ops(OpsEvent.Type.RECONNECT))
+          .isNotEmpty()
           .anySatisfy(e -> assertThat(e.message()).contains(reported));
       assertThat(h.stream.metrics().reconnects()).isEqualTo(h.ops(OpsEvent.Type.RECONNECT).size());
     }
@@ -117,23 +160,34 @@ class TransientFaultScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          commitOne(o, 2, "NEVER");
-          o.faults().atRow(1, Fault.error(3113))
-              .withProbability(GatewayCall.CONNECT, 1.0, Fault.error(12514));
-        })
+        .then(
+            o -> {
+              commitOne(o, 2, "NEVER");
+              o.faults()
+                  .atRow(1, Fault.error(3113))
+                  .withProbability(GatewayCall.CONNECT, 1.0, Fault.error(12514));
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.set("cdc.retry.max.time.ms", "10000").set("cdc.retry.backoff.initial.ms", "500")
-          .set("cdc.retry.backoff.max.ms", "30000").open(Position.start(start));
+      h.set("cdc.retry.max.time.ms", "10000")
+          .set("cdc.retry.backoff.initial.ms", "500")
+          .set("cdc.retry.backoff.max.ms", "30000")
+          .open(Position.start(start));
       CdcException stop = h.awaitStop();
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
-      assertThat(stop.detail()).startsWith("still failing after 10000 ms (cdc.retry.max.time.ms=10000): "
-          + "ORA-12514: TNS:listener does not currently know of service requested");
-      assertThat(h.ops(OpsEvent.Type.RECONNECT)).extracting(e -> e.message().substring(0, e.message().indexOf(':')))
-          .containsExactly("reconnecting in 500 ms", "reconnecting in 1000 ms", "reconnecting in 2000 ms",
-              "reconnecting in 4000 ms", "reconnecting in 2500 ms");
+      assertThat(stop.detail())
+          .startsWith(
+              "still failing after 10000 ms (cdc.retry.max.time.ms=10000): "
+                  + "ORA-12514: TNS:listener does not currently know of service requested");
+      assertThat(h.ops(OpsEvent.Type.RECONNECT))
+          .extracting(e -> e.message().substring(0, e.message().indexOf(':')))
+          .containsExactly(
+              "reconnecting in 500 ms",
+              "reconnecting in 1000 ms",
+              "reconnecting in 2000 ms",
+              "reconnecting in 4000 ms",
+              "reconnecting in 2500 ms");
       assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]");
     }
   }
@@ -145,9 +199,10 @@ class TransientFaultScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          o.shutdownInstance(1, false);        // SHUTDOWN IMMEDIATE: the engine's connection is gone
-        })
+        .then(
+            o -> {
+              o.shutdownInstance(1, false); // SHUTDOWN IMMEDIATE: the engine's connection is gone
+            })
         .idle(50)
         .then(o -> o.startupInstance(1, 1))
         .then(o -> commitOne(o, 99, "END"))
@@ -156,8 +211,10 @@ class TransientFaultScenarioTest {
       h.set("cdc.retry.max.time.ms", "60000").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [99, END]");
-      assertThat(h.ops(OpsEvent.Type.RECONNECT)).hasSizeGreaterThanOrEqualTo(2)
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.ops(OpsEvent.Type.RECONNECT))
+          .hasSizeGreaterThanOrEqualTo(2)
           .anySatisfy(e -> assertThat(e.message()).contains("ORA-01034"));
     }
   }
@@ -165,37 +222,58 @@ class TransientFaultScenarioTest {
   /**
    * Issue 16 item 10: the whole chain is classified ("ORA-00604 ... ORA-04031" is the shared-pool
    * error it wraps), and the connection, listener and limit errors Debezium and Oracle's catalogue
-   * call transient are recovered by reconnecting, whether they come on a fetch or on the reconnection.
+   * call transient are recovered by reconnecting, whether they come on a fetch or on the
+   * reconnection.
    */
   static Stream<Arguments> errorChainFaults() {
     return Stream.of(
-        fault("ORA-00604 wrapping ORA-04031", f -> f.atRow(2, Fault.errorMessage(604,
-            "ORA-00604: error occurred at recursive SQL level 1\nORA-04031: unable to allocate 4160 bytes of "
-                + "shared memory (\"shared pool\",\"unknown object\",\"sga heap(1,0)\",\"kglsim object batch\")")),
+        fault(
+            "ORA-00604 wrapping ORA-04031",
+            f ->
+                f.atRow(
+                    2,
+                    Fault.errorMessage(
+                        604,
+                        "ORA-00604: error occurred at recursive SQL level 1\nORA-04031: unable to allocate 4160 bytes of "
+                            + "shared memory (\"shared pool\",\"unknown object\",\"sga heap(1,0)\",\"kglsim object batch\")")),
             "ORA-04031: unable to allocate 4160 bytes"),
         fault("ORA-01092 instance terminated", f -> f.atRow(2, Fault.error(1092)), "ORA-01092"),
         fault("ORA-12537 connection closed", f -> f.atRow(2, Fault.error(12537)), "ORA-12537"),
         fault("ORA-25408 cannot replay", f -> f.atRow(2, Fault.error(25408)), "ORA-25408"),
-        fault("ORA-12528 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12528)), "ORA-12528"),
-        fault("ORA-12516 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12516)), "ORA-12516"),
-        fault("ORA-12519 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12519)), "ORA-12519"),
-        fault("ORA-12520 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12520)), "ORA-12520"),
-        fault("ORA-12170 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(12170)), "ORA-12170"),
-        fault("ORA-00018 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(18)), "ORA-00018"),
-        fault("ORA-00020 on reconnect", f -> f.atRow(2, Fault.error(3113))
-            .atCall(GatewayCall.CONNECT, 1, Fault.error(20, 300)), "ORA-00020: maximum number of processes (300)"));
+        fault(
+            "ORA-12528 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12528)),
+            "ORA-12528"),
+        fault(
+            "ORA-12516 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12516)),
+            "ORA-12516"),
+        fault(
+            "ORA-12519 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12519)),
+            "ORA-12519"),
+        fault(
+            "ORA-12520 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12520)),
+            "ORA-12520"),
+        fault(
+            "ORA-12170 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(12170)),
+            "ORA-12170"),
+        fault(
+            "ORA-00018 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(18)),
+            "ORA-00018"),
+        fault(
+            "ORA-00020 on reconnect",
+            f -> f.atRow(2, Fault.error(3113)).atCall(GatewayCall.CONNECT, 1, Fault.error(20, 300)),
+            "ORA-00020: maximum number of processes (300)"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("errorChainFaults")
-  void errorChains_areClassifiedWholeAndTransientCodesReconnect(String name, Consumer<Faults> plan, String reported)
-      throws Exception {
+  void errorChains_areClassifiedWholeAndTransientCodesReconnect(
+      String name, Consumer<Faults> plan, String reported) throws Exception {
     transientFault_isRecoveredByReconnectingWithNothingLostOrRepeated(name, plan, reported);
   }
 
@@ -210,21 +288,32 @@ class TransientFaultScenarioTest {
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          commitOne(o, 2, "DURING");
-          o.faults().atCall(GatewayCall.THREADS, 1, Fault.errorMessage(604, "ORA-00604: error occurred at "
-              + "recursive SQL level 1\nORA-00235: control file fixed table inconsistent due to concurrent update"));
-        })
+        .then(
+            o -> {
+              commitOne(o, 2, "DURING");
+              o.faults()
+                  .atCall(
+                      GatewayCall.THREADS,
+                      1,
+                      Fault.errorMessage(
+                          604,
+                          "ORA-00604: error occurred at "
+                              + "recursive SQL level 1\nORA-00235: control file fixed table inconsistent due to concurrent update"));
+            })
         .then(o -> commitOne(o, 99, "END"))
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, BEFORE]", "INSERT SHOP.ORDERS [2, DURING]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "INSERT SHOP.ORDERS [2, DURING]",
+              "INSERT SHOP.ORDERS [99, END]");
       assertThat(oracle.faults().fired()).isNotEmpty();
-      assertThat(h.ops(OpsEvent.Type.REMINE)).anySatisfy(e -> assertThat(e.message()).contains("ORA-00235"));
+      assertThat(h.ops(OpsEvent.Type.REMINE))
+          .anySatisfy(e -> assertThat(e.message()).contains("ORA-00235"));
     }
   }
 
@@ -236,16 +325,18 @@ class TransientFaultScenarioTest {
 
   @ParameterizedTest(name = "{1}")
   @MethodSource("unknownErrors")
-  void unknownOraCode_stopsWithCdc5001AndTheCodeInTheMessage(Fault fault, String ora) throws Exception {
+  void unknownOraCode_stopsWithCdc5001AndTheCodeInTheMessage(Fault fault, String ora)
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(54).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     new ScenarioScript()
         .then(o -> commitOne(o, 1, "BEFORE"))
-        .then(o -> {
-          commitOne(o, 2, "NEVER");
-          o.faults().atRow(1, fault);
-        })
+        .then(
+            o -> {
+              commitOne(o, 2, "NEVER");
+              o.faults().atRow(1, fault);
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));

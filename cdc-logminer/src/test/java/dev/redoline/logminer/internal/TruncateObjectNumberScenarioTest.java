@@ -19,12 +19,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class TruncateObjectNumberScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @ParameterizedTest
   @EnumSource(TruncateObject.class)
-  void truncateRowWithDataObjZeroOrNull_isResolvedByOwnerAndTableName(TruncateObject shown) throws Exception {
+  void truncateRowWithDataObjZeroOrNull_isResolvedByOwnerAndTableName(TruncateObject shown)
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(7).build();
     oracle.createTable(ScenarioHarness.orders());
     oracle.schema().truncateObject(shown);
@@ -34,14 +34,16 @@ class TruncateObjectNumberScenarioTest {
         .then(o -> o.schema().truncate(ORDERS))
         .then(o -> insert(o, 99L, "END"))
         .attach(oracle);
-    try (ScenarioHarness h = new ScenarioHarness(oracle, spill).set("cdc.skipped.operations", "none")) {
+    try (ScenarioHarness h =
+        new ScenarioHarness(oracle, spill).set("cdc.skipped.operations", "none")) {
       h.open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, BEFORE]",
-          "TRUNCATE SHOP.ORDERS",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, BEFORE]",
+              "TRUNCATE SHOP.ORDERS",
+              "INSERT SHOP.ORDERS [99, END]");
     }
   }
 

@@ -22,12 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnknownUsernameScenarioTest {
 
-  @TempDir
-  Path spill;
+  @TempDir Path spill;
 
   @Test
-  void usernameUnknownInLaterSessions_excludedUsersTransactionSpanningSteps_isNeverDeliveredNorBuffered()
-      throws Exception {
+  void
+      usernameUnknownInLaterSessions_excludedUsersTransactionSpanningSteps_isNeverDeliveredNorBuffered()
+          throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(16).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
@@ -35,46 +35,52 @@ class UnknownUsernameScenarioTest {
     BufferMetrics[] whileOpen = new BufferMetrics[1];
     ScenarioHarness[] harness = new ScenarioHarness[1];
     new ScenarioScript()
-        .then(o -> {
-          batch[0] = o.newTransaction().user("BATCH").begin();
-          batch[0].insert(ORDERS, 10L, "BATCH");
-        })
-        .then(o -> {
-          o.switchLogfile(1);
-          commit(o, 1L, "APP");                  // the cursor moves into the new log
-        })
+        .then(
+            o -> {
+              batch[0] = o.newTransaction().user("BATCH").begin();
+              batch[0].insert(ORDERS, 10L, "BATCH");
+            })
+        .then(
+            o -> {
+              o.switchLogfile(1);
+              commit(o, 1L, "APP"); // the cursor moves into the new log
+            })
         .idle(4)
-        .then(o -> {
-          // Mined by sessions that start in the new log, after the START: USERNAME 'UNKNOWN'.
-          String row = batch[0].insert(ORDERS, 11L, "BATCH");
-          batch[0].update(ORDERS, row, Map.of("STATUS", "BATCH2"));
-        })
+        .then(
+            o -> {
+              // Mined by sessions that start in the new log, after the START: USERNAME 'UNKNOWN'.
+              String row = batch[0].insert(ORDERS, 11L, "BATCH");
+              batch[0].update(ORDERS, row, Map.of("STATUS", "BATCH2"));
+            })
         .idle(4)
-        .then(o -> {
-          o.switchLogfile(1);
-          commit(o, 2L, "APP");
-        })
+        .then(
+            o -> {
+              o.switchLogfile(1);
+              commit(o, 2L, "APP");
+            })
         .idle(4)
         .then(o -> batch[0].insert(ORDERS, 12L, "BATCH"))
         .idle(4)
         .then(o -> commit(o, 3L, "MID"))
         .idle(4)
         .then(o -> whileOpen[0] = harness[0].stream.metrics().buffer())
-        .then(o -> {
-          batch[0].commit();
-          commit(o, 99L, "END");
-        })
+        .then(
+            o -> {
+              batch[0].commit();
+              commit(o, 99L, "END");
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       harness[0] = h;
       h.set("cdc.users.exclude", "BATCH").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly(
-          "INSERT SHOP.ORDERS [1, APP]",
-          "INSERT SHOP.ORDERS [2, APP]",
-          "INSERT SHOP.ORDERS [3, MID]",
-          "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SHOP.ORDERS [1, APP]",
+              "INSERT SHOP.ORDERS [2, APP]",
+              "INSERT SHOP.ORDERS [3, MID]",
+              "INSERT SHOP.ORDERS [99, END]");
       // While BATCH was open, after its rows mined as UNKNOWN: nothing of it held in the buffer.
       assertThat(whileOpen[0].bufferedChanges()).isZero();
       assertThat(whileOpen[0].spilledTransactions()).isZero();
@@ -83,45 +89,56 @@ class UnknownUsernameScenarioTest {
   }
 
   @Test
-  void usernameUnknownInLaterSessions_exclusionHoldsAcrossARestartThatPassedTheStart() throws Exception {
+  void usernameUnknownInLaterSessions_exclusionHoldsAcrossARestartThatPassedTheStart()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(17).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
     SimulatedTransaction[] batch = new SimulatedTransaction[1];
     AtomicBoolean restarted = new AtomicBoolean();
     new ScenarioScript()
-        .then(o -> {
-          batch[0] = o.newTransaction().user("BATCH").begin();
-          batch[0].insert(ORDERS, 10L, "BATCH");
-        })
-        .then(o -> {
-          o.switchLogfile(1);
-          commit(o, 1L, "APP");
-        })
+        .then(
+            o -> {
+              batch[0] = o.newTransaction().user("BATCH").begin();
+              batch[0].insert(ORDERS, 10L, "BATCH");
+            })
+        .then(
+            o -> {
+              o.switchLogfile(1);
+              commit(o, 1L, "APP");
+            })
         .idle(4)
         .then(o -> batch[0].insert(ORDERS, 11L, "BATCH"))
         .idle(4)
         .then(o -> commit(o, 2L, "APP"))
         .awaitCondition(restarted::get)
-        .then(o -> {
-          batch[0].insert(ORDERS, 12L, "BATCH");
-          batch[0].commit();
-          commit(o, 99L, "END");
-        })
+        .then(
+            o -> {
+              batch[0].insert(ORDERS, 12L, "BATCH");
+              batch[0].commit();
+              commit(o, 99L, "END");
+            })
         .attach(oracle);
     Path journal = spill.resolve("journal");
     Position acknowledged;
     try (ScenarioHarness first = new ScenarioHarness(oracle, spill.resolve("first"))) {
       // Journaled at once, so the stored position passes BATCH's START: the restart never reads it.
-      first.journal(FileTransactionJournal.open(journal)).set("cdc.users.exclude", "BATCH")
-          .set("cdc.buffer.journal.after.ms", "0").open(Position.start(start));
+      first
+          .journal(FileTransactionJournal.open(journal))
+          .set("cdc.users.exclude", "BATCH")
+          .set("cdc.buffer.journal.after.ms", "0")
+          .open(Position.start(start));
       first.awaitChange("INSERT SHOP.ORDERS [2, APP]");
-      assertThat(first.changes()).containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [2, APP]");
+      assertThat(first.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [2, APP]");
       acknowledged = first.events.get(first.events.size() - 1).position();
     }
     try (ScenarioHarness second = new ScenarioHarness(oracle, spill.resolve("second"))) {
-      second.journal(FileTransactionJournal.open(journal)).set("cdc.users.exclude", "BATCH")
-          .set("cdc.buffer.journal.after.ms", "0").open(acknowledged);
+      second
+          .journal(FileTransactionJournal.open(journal))
+          .set("cdc.users.exclude", "BATCH")
+          .set("cdc.buffer.journal.after.ms", "0")
+          .open(acknowledged);
       restarted.set(true);
       second.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
@@ -131,12 +148,13 @@ class UnknownUsernameScenarioTest {
   }
 
   /** BATCH's open transaction, begun in a log before the one the capture will start in. */
-  private static SimulatedTransaction batchBegunBeforeTheCapture(SimulatedOracle oracle) throws Exception {
+  private static SimulatedTransaction batchBegunBeforeTheCapture(SimulatedOracle oracle)
+      throws Exception {
     oracle.createTable(ScenarioHarness.orders());
     SimulatedTransaction batch = oracle.newTransaction().user("BATCH").begin();
     batch.insert(ORDERS, 10L, "BATCH");
     oracle.switchLogfile(1);
-    commit(oracle, 5L, "BEFORE");              // the start lies inside the next log, past BATCH's START
+    commit(oracle, 5L, "BEFORE"); // the start lies inside the next log, past BATCH's START
     oracle.advance(java.time.Duration.ofSeconds(5));
     return batch;
   }
@@ -152,8 +170,9 @@ class UnknownUsernameScenarioTest {
    * row of it says UNKNOWN; its user comes from V$TRANSACTION joined with V$SESSION.
    */
   @Test
-  void usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCapture_isNeverDelivered()
-      throws Exception {
+  void
+      usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCapture_isNeverDelivered()
+          throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(18).build();
     SimulatedTransaction batch = batchBegunBeforeTheCapture(oracle);
     Scn start = Scn.of(oracle.currentScn());
@@ -161,28 +180,31 @@ class UnknownUsernameScenarioTest {
         .then(o -> batch.insert(ORDERS, 11L, "BATCH"))
         .then(o -> commit(o, 1L, "APP"))
         .idle(4)
-        .then(o -> {
-          batch.insert(ORDERS, 12L, "BATCH");
-          batch.commit();
-          commit(o, 99L, "END");
-        })
+        .then(
+            o -> {
+              batch.insert(ORDERS, 12L, "BATCH");
+              batch.commit();
+              commit(o, 99L, "END");
+            })
         .attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.users.exclude", "BATCH").open(Position.start(start));
       h.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
+      assertThat(h.changes())
+          .containsExactly("INSERT SHOP.ORDERS [1, APP]", "INSERT SHOP.ORDERS [99, END]");
     }
   }
 
   /**
-   * The same transaction, but it ends while the capture is stopped: after the restart no view
-   * names its user any more (it left V$TRANSACTION) and its rows still say UNKNOWN. The stored
-   * position carries it, so its later rows stay excluded.
+   * The same transaction, but it ends while the capture is stopped: after the restart no view names
+   * its user any more (it left V$TRANSACTION) and its rows still say UNKNOWN. The stored position
+   * carries it, so its later rows stay excluded.
    */
   @Test
-  void usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCaptureAndEndedWhileStopped_isNeverDelivered()
-      throws Exception {
+  void
+      usernameUnknownInLaterSessions_excludedUsersTransactionBegunBeforeTheCaptureAndEndedWhileStopped_isNeverDelivered()
+          throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(19).build();
     SimulatedTransaction batch = batchBegunBeforeTheCapture(oracle);
     Scn start = Scn.of(oracle.currentScn());

@@ -22,8 +22,8 @@ import org.testcontainers.oracle.OracleContainer;
 
 /**
  * Oracle Database Free 23ai in a container, set up exactly as docs/oracle-setup.md tells a user:
- * the SQL blocks of its "Database settings" and "The capture user" sections are read from the
- * file and run as SYSDBA, the per-table statements (ALL COLUMN logging, the snapshot's SELECT and
+ * the SQL blocks of its "Database settings" and "The capture user" sections are read from the file
+ * and run as SYSDBA, the per-table statements (ALL COLUMN logging, the snapshot's SELECT and
  * FLASHBACK grants) with the documented table name replaced by each captured table. A grant the
  * docs forget therefore fails the suite instead of being added here.
  *
@@ -34,7 +34,8 @@ import org.testcontainers.oracle.OracleContainer;
  *
  * <p>Also: the application connection, SQL*Plus as SYSDBA, waits for the PDB's service (after a
  * restart the listener may register it late) and a dump of the raw LogMiner rows of an SCN range.
- * Shared (cdc-logminer's test-jar) by the real-Oracle suites of the embedded engine and the connector.
+ * Shared (cdc-logminer's test-jar) by the real-Oracle suites of the embedded engine and the
+ * connector.
  */
 public final class OracleFree {
 
@@ -44,8 +45,10 @@ public final class OracleFree {
   public static final String CAPTURE_PASSWORD = "Redoline_27";
   public static final String SCHEMA = "SHOP";
   public static final String SCHEMA_PASSWORD = "Shop_27";
+
   /** The documented table name the per-table statements use. */
   private static final String DOC_TABLE = "SHOP.ORDERS";
+
   private static final Duration SERVICE_WAIT = Duration.ofMinutes(3);
 
   public final OracleContainer container;
@@ -60,12 +63,16 @@ public final class OracleFree {
    * or DOCKER_HOST exists, so a machine without Docker gets no stack of probe errors.
    */
   public static boolean dockerAvailable(ExtensionContext context) {
-    boolean socket = System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock"))
-        || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
+    boolean socket =
+        System.getenv("DOCKER_HOST") != null
+            || Files.exists(Path.of("/var/run/docker.sock"))
+            || Files.exists(
+                Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
     boolean available = socket && DockerClientFactory.instance().isDockerAvailable();
     if (!available) {
-      System.out.println(context.getRequiredTestClass().getSimpleName()
-          + " skipped: no Docker engine (no /var/run/docker.sock and DOCKER_HOST unset)");
+      System.out.println(
+          context.getRequiredTestClass().getSimpleName()
+              + " skipped: no Docker engine (no /var/run/docker.sock and DOCKER_HOST unset)");
     }
     return available;
   }
@@ -80,7 +87,10 @@ public final class OracleFree {
     container.stop();
   }
 
-  /** The docs' setup, then the SHOP schema (the test's own, not a capture grant) and per-table statements. */
+  /**
+   * The docs' setup, then the SHOP schema (the test's own, not a capture grant) and per-table
+   * statements.
+   */
   public void setUp() throws Exception {
     Path doc = docs();
     String text = Files.readString(doc, StandardCharsets.UTF_8);
@@ -89,7 +99,7 @@ public final class OracleFree {
     List<String> script = new ArrayList<>();
     for (String line : database) {
       if (!line.contains(DOC_TABLE) && !line.startsWith("ALTER SESSION SET CONTAINER")) {
-        script.add(line);   // per-table lines run for each table, in its PDB, below
+        script.add(line); // per-table lines run for each table, in its PDB, below
       }
     }
     for (String line : user) {
@@ -97,9 +107,15 @@ public final class OracleFree {
     }
     sysdba(script);
     awaitService();
-    sysdba(List.of("ALTER SESSION SET CONTAINER = " + PDB + ";",
-        "CREATE USER " + SCHEMA + " IDENTIFIED BY \"" + SCHEMA_PASSWORD + "\" QUOTA UNLIMITED ON USERS;",
-        "GRANT CREATE SESSION, CREATE TABLE TO " + SCHEMA + ";"));
+    sysdba(
+        List.of(
+            "ALTER SESSION SET CONTAINER = " + PDB + ";",
+            "CREATE USER "
+                + SCHEMA
+                + " IDENTIFIED BY \""
+                + SCHEMA_PASSWORD
+                + "\" QUOTA UNLIMITED ON USERS;",
+            "GRANT CREATE SESSION, CREATE TABLE TO " + SCHEMA + ";"));
   }
 
   /** The documented per-table statements for {@code table} (SCHEMA.NAME, quoted where needed). */
@@ -111,10 +127,12 @@ public final class OracleFree {
         script.add(line.replace(DOC_TABLE, table));
       }
     }
-    Matcher grant = Pattern.compile("(GRANT SELECT, FLASHBACK ON " + Pattern.quote(DOC_TABLE) + " TO [^;`]+;)")
-        .matcher(section(text, "## The capture user"));
+    Matcher grant =
+        Pattern.compile("(GRANT SELECT, FLASHBACK ON " + Pattern.quote(DOC_TABLE) + " TO [^;`]+;)")
+            .matcher(section(text, "## The capture user"));
     if (!grant.find()) {
-      throw new AssertionError("docs/oracle-setup.md no longer shows the snapshot's per-table grant");
+      throw new AssertionError(
+          "docs/oracle-setup.md no longer shows the snapshot's per-table grant");
     }
     script.add(grant.group(1).replace(DOC_TABLE, table));
     sysdba(script);
@@ -127,7 +145,8 @@ public final class OracleFree {
         return doc;
       }
     }
-    throw new AssertionError("docs/oracle-setup.md not found above " + Path.of("").toAbsolutePath());
+    throw new AssertionError(
+        "docs/oracle-setup.md not found above " + Path.of("").toAbsolutePath());
   }
 
   static String section(String markdown, String heading) {
@@ -139,7 +158,10 @@ public final class OracleFree {
     return markdown.substring(start, end < 0 ? markdown.length() : end);
   }
 
-  /** The statements of the ```sql blocks, comment-free, one per line (SQL*Plus commands have no ';'). */
+  /**
+   * The statements of the ```sql blocks, comment-free, one per line (SQL*Plus commands have no
+   * ';').
+   */
   static List<String> sqlBlocks(String section) {
     List<String> out = new ArrayList<>();
     Matcher block = Pattern.compile("```sql\\n(.*?)```", Pattern.DOTALL).matcher(section);
@@ -157,11 +179,16 @@ public final class OracleFree {
 
   /** Runs SQL*Plus as SYSDBA in the container; fails on any ORA- or SP2- error. */
   public void sysdba(List<String> statements) throws IOException, InterruptedException {
-    String script = "sqlplus -s / as sysdba <<'EOF'\nWHENEVER SQLERROR CONTINUE\n" + String.join("\n", statements)
-        + "\nEXIT\nEOF\n";
+    String script =
+        "sqlplus -s / as sysdba <<'EOF'\nWHENEVER SQLERROR CONTINUE\n"
+            + String.join("\n", statements)
+            + "\nEXIT\nEOF\n";
     ExecResult result = container.execInContainer("bash", "-c", script);
-    if (result.getExitCode() != 0 || result.getStdout().contains("ORA-") || result.getStdout().contains("SP2-")) {
-      throw new AssertionError("SQL*Plus failed on " + statements + ":\n" + result.getStdout() + result.getStderr());
+    if (result.getExitCode() != 0
+        || result.getStdout().contains("ORA-")
+        || result.getStdout().contains("SP2-")) {
+      throw new AssertionError(
+          "SQL*Plus failed on " + statements + ":\n" + result.getStdout() + result.getStderr());
     }
   }
 
@@ -173,7 +200,7 @@ public final class OracleFree {
       try (Connection c = capture()) {
         return;
       } catch (SQLException e) {
-        last = e;   // ORA-12514: the listener does not know the service yet
+        last = e; // ORA-12514: the listener does not know the service yet
         Thread.sleep(1_000);
       }
     }
@@ -191,12 +218,15 @@ public final class OracleFree {
 
   /** The application schema's connection in the PDB. */
   public Connection app() throws SQLException {
-    return DriverManager.getConnection("jdbc:oracle:thin:@//" + container.getHost() + ":"
-        + container.getOraclePort() + "/" + PDB, SCHEMA, SCHEMA_PASSWORD);
+    return DriverManager.getConnection(
+        "jdbc:oracle:thin:@//" + container.getHost() + ":" + container.getOraclePort() + "/" + PDB,
+        SCHEMA,
+        SCHEMA_PASSWORD);
   }
 
   public long currentScn() throws SQLException {
-    try (Connection c = capture(); Statement st = c.createStatement();
+    try (Connection c = capture();
+        Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT CURRENT_SCN FROM V$DATABASE")) {
       rs.next();
       return rs.getLong(1);
@@ -204,18 +234,24 @@ public final class OracleFree {
   }
 
   /**
-   * Writes the raw LogMiner rows of ({@code from}, {@code to}] to {@code file}: SCN, operation code,
-   * DATA_OBJ#, ROW_ID, RS_ID, SSN, CSF, INFO, owner and table, one tab-separated line each (no
-   * SQL_REDO: values stay out of test output). The logs are archived first so every row is there.
+   * Writes the raw LogMiner rows of ({@code from}, {@code to}] to {@code file}: SCN, operation
+   * code, DATA_OBJ#, ROW_ID, RS_ID, SSN, CSF, INFO, owner and table, one tab-separated line each
+   * (no SQL_REDO: values stay out of test output). The logs are archived first so every row is
+   * there.
    */
   public void dumpLogMinerRows(long from, long to, Path file) throws Exception {
     sysdba(List.of("ALTER SYSTEM ARCHIVE LOG CURRENT;"));
     Files.createDirectories(file.getParent());
-    List<String> lines = new ArrayList<>(List.of("SCN\tOPERATION_CODE\tDATA_OBJ#\tROW_ID\tRS_ID\tSSN\tCSF\tINFO\tSEG_OWNER\tTABLE_NAME"));
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "SCN\tOPERATION_CODE\tDATA_OBJ#\tROW_ID\tRS_ID\tSSN\tCSF\tINFO\tSEG_OWNER\tTABLE_NAME"));
     try (Connection c = capture()) {
       List<String> logs = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement("SELECT NAME FROM V$ARCHIVED_LOG WHERE DEST_ID = 1"
-          + " AND NEXT_CHANGE# > ? AND FIRST_CHANGE# <= ? AND STATUS = 'A' ORDER BY SEQUENCE#")) {
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "SELECT NAME FROM V$ARCHIVED_LOG WHERE DEST_ID = 1"
+                  + " AND NEXT_CHANGE# > ? AND FIRST_CHANGE# <= ? AND STATUS = 'A' ORDER BY SEQUENCE#")) {
         ps.setLong(1, from);
         ps.setLong(2, to);
         try (ResultSet rs = ps.executeQuery()) {
@@ -225,21 +261,31 @@ public final class OracleFree {
         }
       }
       for (int i = 0; i < logs.size(); i++) {
-        try (PreparedStatement ps = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => "
-            + (i == 0 ? "SYS.DBMS_LOGMNR.NEW" : "SYS.DBMS_LOGMNR.ADDFILE") + "); END;")) {
+        try (PreparedStatement ps =
+            c.prepareCall(
+                "BEGIN SYS.DBMS_LOGMNR.ADD_LOGFILE(LOGFILENAME => ?, OPTIONS => "
+                    + (i == 0 ? "SYS.DBMS_LOGMNR.NEW" : "SYS.DBMS_LOGMNR.ADDFILE")
+                    + "); END;")) {
           ps.setString(1, logs.get(i));
           ps.execute();
         }
       }
-      try (PreparedStatement ps = c.prepareCall("BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, ENDSCN => ?,"
-          + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
+      try (PreparedStatement ps =
+          c.prepareCall(
+              "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?, ENDSCN => ?,"
+                  + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
         ps.setLong(1, from + 1);
         ps.setLong(2, to);
         ps.execute();
       }
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT SCN, OPERATION_CODE, DATA_OBJ#,"
-          + " ROW_ID, RS_ID, SSN, CSF, INFO, SEG_OWNER, TABLE_NAME FROM V$LOGMNR_CONTENTS"
-          + " WHERE SEG_OWNER IS NULL OR SEG_OWNER = '" + SCHEMA + "'")) {
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT SCN, OPERATION_CODE, DATA_OBJ#,"
+                      + " ROW_ID, RS_ID, SSN, CSF, INFO, SEG_OWNER, TABLE_NAME FROM V$LOGMNR_CONTENTS"
+                      + " WHERE SEG_OWNER IS NULL OR SEG_OWNER = '"
+                      + SCHEMA
+                      + "'")) {
         while (rs.next()) {
           StringBuilder line = new StringBuilder();
           for (int i = 1; i <= 10; i++) {

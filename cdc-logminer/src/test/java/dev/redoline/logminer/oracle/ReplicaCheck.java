@@ -20,18 +20,19 @@ import java.util.TreeMap;
 
 /**
  * The replica-equals-source check of the simulator suite ({@code RecordingReplayTest}) and the
- * real-Oracle suites ({@code OracleEndToEndIT}, {@code OracleConnectIT}); the key is the first column: the consumer's replica of the captured tables, built from delivered changes the way a sink
- * applies them (an insert or snapshot read puts the row, an update replaces it, a delete removes
- * it), compared with the tables read {@code AS OF SCN} the last delivered commit: equal key sets,
- * and equal rows for tables whose layout did not change. Values are compared as normalized text
- * (numbers without trailing zeros, bytes as hex, date-times in ISO form), so a JDBC value and a
- * delivered one of the same Oracle value compare equal.
+ * real-Oracle suites ({@code OracleEndToEndIT}, {@code OracleConnectIT}); the key is the first
+ * column: the consumer's replica of the captured tables, built from delivered changes the way a
+ * sink applies them (an insert or snapshot read puts the row, an update replaces it, a delete
+ * removes it), compared with the tables read {@code AS OF SCN} the last delivered commit: equal key
+ * sets, and equal rows for tables whose layout did not change. Values are compared as normalized
+ * text (numbers without trailing zeros, bytes as hex, date-times in ISO form), so a JDBC value and
+ * a delivered one of the same Oracle value compare equal.
  */
 public final class ReplicaCheck {
 
   /** table, then key text, then the row's values as text. */
-  private final Map<TableId, Map<String, List<String>>> replica = new TreeMap<>(
-      (a, b) -> a.toString().compareTo(b.toString()));
+  private final Map<TableId, Map<String, List<String>>> replica =
+      new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
 
   /** Applies one delivered change, in delivery order. */
   public void apply(Change c) {
@@ -39,9 +40,9 @@ public final class ReplicaCheck {
   }
 
   /**
-   * Applies one delivered change given by its values (a sink that reads Kafka records): an
-   * insert, update or snapshot read puts {@code after} under its key, a delete removes
-   * {@code before}'s, a truncate empties the table.
+   * Applies one delivered change given by its values (a sink that reads Kafka records): an insert,
+   * update or snapshot read puts {@code after} under its key, a delete removes {@code before}'s, a
+   * truncate empties the table.
    */
   public void apply(TableId table, Operation operation, List<Object> before, List<Object> after) {
     Map<String, List<String>> rows = replica.computeIfAbsent(table, t -> new TreeMap<>());
@@ -75,9 +76,11 @@ public final class ReplicaCheck {
   /**
    * Asserts the replica of {@code table} equals the table read as of {@code scn}.
    *
-   * @param wholeRows whether rows are compared too (false: key sets only, for a table whose layout changed)
+   * @param wholeRows whether rows are compared too (false: key sets only, for a table whose layout
+   *     changed)
    */
-  public void assertEquals(Connection app, TableId table, long scn, boolean wholeRows) throws SQLException {
+  public void assertEquals(Connection app, TableId table, long scn, boolean wholeRows)
+      throws SQLException {
     assertEquals(app, table, scn, wholeRows, java.util.Set.of());
   }
 
@@ -85,10 +88,12 @@ public final class ReplicaCheck {
    * As {@link #assertEquals(Connection, TableId, long, boolean)}, leaving out the columns (0-based)
    * whose delivered value differs from the table's by configuration (excluded, hashed, truncated).
    */
-  public void assertEquals(Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
+  public void assertEquals(
+      Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
       throws SQLException {
     Map<String, List<String>> source = new TreeMap<>();
-    try (PreparedStatement ps = app.prepareStatement("SELECT * FROM " + table.quoted() + " AS OF SCN ?")) {
+    try (PreparedStatement ps =
+        app.prepareStatement("SELECT * FROM " + table.quoted() + " AS OF SCN ?")) {
       ps.setLong(1, scn);
       try (ResultSet rs = ps.executeQuery()) {
         int n = rs.getMetaData().getColumnCount();
@@ -103,17 +108,32 @@ public final class ReplicaCheck {
     }
     Map<String, List<String>> mine = replica.getOrDefault(table, Map.of());
     if (!mine.keySet().equals(source.keySet())) {
-      throw new AssertionError(table + " at SCN " + scn + ": replica keys " + mine.keySet() + " but table keys "
-          + source.keySet());
+      throw new AssertionError(
+          table
+              + " at SCN "
+              + scn
+              + ": replica keys "
+              + mine.keySet()
+              + " but table keys "
+              + source.keySet());
     }
     if (wholeRows) {
       for (String k : source.keySet()) {
         List<String> theirs = source.get(k);
-        // the simulator's SELECT * ends with its ROWID column; a delivered row has the table's columns only
+        // the simulator's SELECT * ends with its ROWID column; a delivered row has the table's
+        // columns only
         theirs = theirs.subList(0, Math.min(theirs.size(), mine.get(k).size()));
         if (!without(theirs, shaped).equals(without(mine.get(k), shaped))) {
-          throw new AssertionError(table + " at SCN " + scn + ", key " + k + ": replica " + mine.get(k)
-              + " but table " + source.get(k));
+          throw new AssertionError(
+              table
+                  + " at SCN "
+                  + scn
+                  + ", key "
+                  + k
+                  + ": replica "
+                  + mine.get(k)
+                  + " but table "
+                  + source.get(k));
         }
       }
     }

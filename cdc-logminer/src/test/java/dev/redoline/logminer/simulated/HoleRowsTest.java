@@ -19,9 +19,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/logminer.md#log-switches-rac-and-gaps and #errors: rows that report holes in the redo concern every consumer, so the
- * gateway's SQL returns MISSING_SCN rows whatever objects are captured (the log-gap check of the
- * step reader depends on it), and replication markers with the control rows.
+ * docs/logminer.md#log-switches-rac-and-gaps and #errors: rows that report holes in the redo
+ * concern every consumer, so the gateway's SQL returns MISSING_SCN rows whatever objects are
+ * captured (the log-gap check of the step reader depends on it), and replication markers with the
+ * control rows.
  */
 class HoleRowsTest {
 
@@ -37,19 +38,22 @@ class HoleRowsTest {
     insert(oracle, t, 3);
     oracle.advance(Duration.ofSeconds(5));
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      List<dev.redoline.logminer.internal.ArchivedLog> archives = db.archivedLogs(Scn.of(low)).stream()
-          .filter(a -> a.destId() == 1).toList();
+      List<dev.redoline.logminer.internal.ArchivedLog> archives =
+          db.archivedLogs(Scn.of(low)).stream().filter(a -> a.destId() == 1).toList();
       assertThat(archives).hasSizeGreaterThanOrEqualTo(2);
-      db.addLogFile(archives.get(0).name(), AddLogOption.ADDFILE);   // the second log is left out: a gap
+      db.addLogFile(
+          archives.get(0).name(), AddLogOption.ADDFILE); // the second log is left out: a gap
       for (var l : db.onlineLogs()) {
         if (l.status() == dev.redoline.logminer.internal.OnlineLog.Status.CURRENT) {
           db.addLogFile(l.fileName(), AddLogOption.ADDFILE);
         }
       }
       db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
-      List<RedoRow> rows = Mining.readAll(db, MiningQuery.builder().capture(0, Set.of(-42)).build());
+      List<RedoRow> rows =
+          Mining.readAll(db, MiningQuery.builder().capture(0, Set.of(-42)).build());
       assertThat(rows).extracting(RedoRow::operationCode).contains(RedoRow.MISSING_SCN);
-      assertThat(rows).filteredOn(r -> r.operationCode() == RedoRow.MISSING_SCN)
+      assertThat(rows)
+          .filteredOn(r -> r.operationCode() == RedoRow.MISSING_SCN)
           .allSatisfy(r -> assertThat(r.status()).isEqualTo(1291));
     }
   }
@@ -64,7 +68,8 @@ class HoleRowsTest {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       Mining.start(db, low, null);
       MiningQuery nothing = MiningQuery.builder().capture(0, Set.of(-42)).build();
-      assertThat(Mining.readAll(db, nothing)).extracting(RedoRow::operationCode)
+      assertThat(Mining.readAll(db, nothing))
+          .extracting(RedoRow::operationCode)
           .contains(RedoRow.REPLICATION_MARKER);
     }
   }

@@ -1,25 +1,28 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.RedoThreadState;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Instance shutdown, crash and recovery on RAC (docs/logminer.md#redo-threads and #open-transactions-and-orphans): requirement 32. */
+/**
+ * Instance shutdown, crash and recovery on RAC (docs/logminer.md#redo-threads and
+ * #open-transactions-and-orphans): requirement 32.
+ */
 class InstanceLifecycleTest {
 
-  private final SimulatedOracle rac = SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO)
-      .build();
+  private final SimulatedOracle rac =
+      SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO).build();
   private final TableId t = Mining.createT(rac);
 
   @Test
@@ -27,13 +30,15 @@ class InstanceLifecycleTest {
     long low = rac.currentScn() + 1;
     SimulatedTransaction open = rac.newTransaction().thread(2).begin();
     open.insert(t, 1L, "open at shutdown");
-    try (LogMinerGateway onTwo = SimulatorGateways.connect(rac, 2); LogMinerGateway onOne = SimulatorGateways.connect(rac, 1)) {
+    try (LogMinerGateway onTwo = SimulatorGateways.connect(rac, 2);
+        LogMinerGateway onOne = SimulatorGateways.connect(rac, 1)) {
       rac.shutdownInstance(2, false);
       SQLException active = catchSql(onTwo::database);
       assertThat((Throwable) active).isInstanceOf(SQLRecoverableException.class);
       assertThat(active.getErrorCode()).isEqualTo(1089);
       assertThat(active.getMessage())
-          .isEqualTo("ORA-01089: immediate shutdown or close in progress - no operations are permitted");
+          .isEqualTo(
+              "ORA-01089: immediate shutdown or close in progress - no operations are permitted");
       assertThat(catchSql(onTwo::database).getErrorCode()).isEqualTo(17008);
       SQLException connect = catchSql(() -> SimulatorGateways.connect(rac, 2));
       assertThat((Throwable) connect).isInstanceOf(SQLRecoverableException.class);
@@ -52,7 +57,8 @@ class InstanceLifecycleTest {
   }
 
   @Test
-  void crashRecoveryEndsDeadTransactionsOnAnotherThreadUndoingOnlyDurableChanges() throws Exception {
+  void crashRecoveryEndsDeadTransactionsOnAnotherThreadUndoingOnlyDurableChanges()
+      throws Exception {
     long low = rac.currentScn() + 1;
     SimulatedTransaction dead = rac.newTransaction().thread(2).begin();
     String durable = dead.insert(t, 1L, "flushed");
@@ -64,7 +70,7 @@ class InstanceLifecycleTest {
     try (LogMinerGateway db = SimulatorGateways.connect(rac, 1)) {
       assertThat(db.threads().get(1).status()).isEqualTo(RedoThreadState.Status.CLOSED);
       assertThat(catchSql(() -> SimulatorGateways.connect(rac, 2)).getErrorCode()).isEqualTo(1034);
-      rac.startupInstance(2, 1);   // thread 1 recovers thread 2's dead transactions
+      rac.startupInstance(2, 1); // thread 1 recovers thread 2's dead transactions
       assertThat(db.threads().get(1).status()).isEqualTo(RedoThreadState.Status.OPEN);
       Mining.start(db, low, null);
       List<RedoRow> rows = Mining.all(db);

@@ -1,14 +1,8 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.Fault;
-import dev.redoline.simulator.GatewayCall;
-import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.internal.AddLogOption;
@@ -19,17 +13,25 @@ import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.OnlineLog;
 import dev.redoline.logminer.internal.RowCursor;
 import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.Fault;
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Inventory, DBMS_LOGMNR calls, session memory and faults: requirements 1-2, 12-15, 21-23, 28, 30, 31, 37. */
+/**
+ * Inventory, DBMS_LOGMNR calls, session memory and faults: requirements 1-2, 12-15, 21-23, 28, 30,
+ * 31, 37.
+ */
 class LogMinerApiTest {
 
-  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(11).addArchiveDestination(Duration.ofSeconds(10))
-      .build();
+  private final SimulatedOracle oracle =
+      SimulatedOracle.builder().seed(11).addArchiveDestination(Duration.ofSeconds(10)).build();
   private final TableId t = Mining.createT(oracle);
 
   @Test
@@ -37,12 +39,18 @@ class LogMinerApiTest {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       OnlineLog current = current(db.onlineLogs());
       assertThat(current.nextScn()).isEqualTo(Scn.MAX);
-      assertThat(db.onlineLogs()).filteredOn(l -> l.status() == OnlineLog.Status.UNUSED)
-          .allMatch(l -> l.sequence() == 0 && l.firstScn().equals(Scn.ZERO) && l.nextScn().equals(Scn.ZERO));
+      assertThat(db.onlineLogs())
+          .filteredOn(l -> l.status() == OnlineLog.Status.UNUSED)
+          .allMatch(
+              l ->
+                  l.sequence() == 0
+                      && l.firstScn().equals(Scn.ZERO)
+                      && l.nextScn().equals(Scn.ZERO));
       oracle.switchLogfile(1);
       OnlineLog next = current(db.onlineLogs());
       assertThat(next.sequence()).isEqualTo(current.sequence() + 1);
-      assertThat(db.archivedLogs(Scn.ZERO)).isEmpty();   // during the delay: neither current nor archived
+      assertThat(db.archivedLogs(Scn.ZERO))
+          .isEmpty(); // during the delay: neither current nor archived
       oracle.advance(Duration.ofSeconds(3));
       assertThat(db.archivedLogs(Scn.ZERO)).extracting(ArchivedLog::destId).containsExactly(1);
       oracle.advance(Duration.ofSeconds(10));
@@ -57,18 +65,31 @@ class LogMinerApiTest {
   void startLogmnrErrorsAreOracles() throws Exception {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       Scn low = Scn.of(oracle.currentScn());
-      assertError(() -> db.startSession(SessionStart.of(low, null, MiningOption.DICT_FROM_ONLINE_CATALOG)), 1292,
+      assertError(
+          () -> db.startSession(SessionStart.of(low, null, MiningOption.DICT_FROM_ONLINE_CATALOG)),
+          1292,
           "ORA-01292: no log file has been specified for the current LogMiner session\n"
               + "ORA-06512: at \"SYS.DBMS_LOGMNR\", line 72\nORA-06512: at line 1");
       Mining.addLogs(db, low);
       assertError(() -> db.startSession(SessionStart.of(low, null)), 44613, "ORA-44613");
-      assertError(() -> db.startSession(SessionStart.of(low, null, MiningOption.DICT_FROM_ONLINE_CATALOG,
-          MiningOption.CONTINUOUS_MINE)), 44609, "ORA-44609");
-      assertError(() -> db.startSession(SessionStart.of(low, low, MiningOption.DICT_FROM_ONLINE_CATALOG)), 1281,
+      assertError(
+          () ->
+              db.startSession(
+                  SessionStart.of(
+                      low,
+                      null,
+                      MiningOption.DICT_FROM_ONLINE_CATALOG,
+                      MiningOption.CONTINUOUS_MINE)),
+          44609,
+          "ORA-44609");
+      assertError(
+          () -> db.startSession(SessionStart.of(low, low, MiningOption.DICT_FROM_ONLINE_CATALOG)),
+          1281,
           "ORA-01281: SCN range specified is invalid");
       assertError(() -> db.query(MiningQuery.builder().build()), 1306, "ORA-01306");
-      db.endSession();   // ADD_LOGFILE made a session: this one ends it
-      db.endSession();   // END_LOGMNR then raises ORA-01307, which the gateway takes as "already ended"
+      db.endSession(); // ADD_LOGFILE made a session: this one ends it
+      db.endSession(); // END_LOGMNR then raises ORA-01307, which the gateway takes as "already
+      // ended"
     }
   }
 
@@ -81,8 +102,12 @@ class LogMinerApiTest {
       db.addLogFile(current.fileName(), AddLogOption.ADDFILE);
       assertError(() -> db.addLogFile(current.fileName(), AddLogOption.ADDFILE), 1289, "ORA-01289");
       assertError(() -> db.removeLogFile("/nowhere.log"), 1290, "ORA-01290");
-      assertError(() -> db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG)),
-          1291, "ORA-01291: missing logfile\nORA-06512: at \"SYS.DBMS_LOGMNR\", line 72");
+      assertError(
+          () ->
+              db.startSession(
+                  SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG)),
+          1291,
+          "ORA-01291: missing logfile\nORA-06512: at \"SYS.DBMS_LOGMNR\", line 72");
     }
   }
 
@@ -99,10 +124,12 @@ class LogMinerApiTest {
         SQLException e = catchSql(rows::next);
         assertThat(e.getErrorCode()).isEqualTo(310);
         assertThat(e.getSQLState()).isEqualTo("64000");
-        assertThat(e.getMessage()).startsWith("ORA-00310: archived log contains sequence").contains("\nORA-00334: ");
+        assertThat(e.getMessage())
+            .startsWith("ORA-00310: archived log contains sequence")
+            .contains("\nORA-00334: ");
       }
       try (RowCursor again = db.query(MiningQuery.builder().captureAllObjects().build())) {
-        assertThat(catchSql(again::next).getErrorCode()).isEqualTo(310);   // twice in a row
+        assertThat(catchSql(again::next).getErrorCode()).isEqualTo(310); // twice in a row
       }
     }
   }
@@ -121,18 +148,24 @@ class LogMinerApiTest {
       Mining.addLogs(db, Scn.of(low));
       db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
       // 200 records at 20 ms each take 4 s of LogMiner's time: past a 1 s query timeout
-      try (RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().timeout(Duration.ofSeconds(1)).build())) {
+      try (RowCursor rows =
+          db.query(
+              MiningQuery.builder().captureAllObjects().timeout(Duration.ofSeconds(1)).build())) {
         SQLException e = catchSql(rows::next);
         assertThat(e.getErrorCode()).isEqualTo(1013);
-        assertThat(e.getMessage()).isEqualTo("ORA-01013: user requested cancel of current operation");
+        assertThat(e.getMessage())
+            .isEqualTo("ORA-01013: user requested cancel of current operation");
       }
-      // A cancel stops the next round trip to the database: one row per fetch makes that the next row.
-      try (RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().fetchSize(1).build())) {
+      // A cancel stops the next round trip to the database: one row per fetch makes that the next
+      // row.
+      try (RowCursor rows =
+          db.query(MiningQuery.builder().captureAllObjects().fetchSize(1).build())) {
         rows.next();
         rows.cancel();
         assertThat(catchSql(rows::next).getErrorCode()).isEqualTo(1013);
       }
-      assertThat(Mining.readAll(db, MiningQuery.builder().captureAllObjects().build())).hasSizeGreaterThan(200);
+      assertThat(Mining.readAll(db, MiningQuery.builder().captureAllObjects().build()))
+          .hasSizeGreaterThan(200);
     }
   }
 
@@ -154,12 +187,13 @@ class LogMinerApiTest {
         more.insert(table, i, "y");
       }
       more.commit();
-      assertThat(Mining.all(db)).hasSizeGreaterThan(50);   // young enough: the session still reads
+      assertThat(Mining.all(db)).hasSizeGreaterThan(50); // young enough: the session still reads
       small.advance(Duration.ofMinutes(30));
       RowCursor rows = db.query(MiningQuery.builder().captureAllObjects().build());
       SQLException e = catchSql(rows::next);
       assertThat(e.getErrorCode()).isEqualTo(4036);
-      assertThat(e.getMessage()).startsWith("ORA-04036: PGA memory used by the instance exceeds PGA_AGGREGATE_LIMIT");
+      assertThat(e.getMessage())
+          .startsWith("ORA-04036: PGA memory used by the instance exceeds PGA_AGGREGATE_LIMIT");
     }
   }
 
@@ -178,7 +212,8 @@ class LogMinerApiTest {
       assertThat(catchSql(db::database).getErrorCode()).isEqualTo(17008);
     }
     try (LogMinerGateway fresh = SimulatorGateways.connect(oracle)) {
-      assertThat(catchSql(() -> fresh.query(MiningQuery.builder().build())).getErrorCode()).isEqualTo(1306);
+      assertThat(catchSql(() -> fresh.query(MiningQuery.builder().build())).getErrorCode())
+          .isEqualTo(1306);
     }
   }
 
@@ -195,7 +230,8 @@ class LogMinerApiTest {
         try {
           db.database();
         } catch (SQLException e) {
-          assertThat(e.getMessage()).isEqualTo("ORA-00600: internal error code, arguments: [krvrdGetUID]");
+          assertThat(e.getMessage())
+              .isEqualTo("ORA-00600: internal error code, arguments: [krvrdGetUID]");
         }
       }
     }
@@ -206,7 +242,7 @@ class LogMinerApiTest {
   void csfSplitsLongSqlRedoIntoConsecutiveRows() throws Exception {
     long low = oracle.currentScn() + 1;
     SimulatedTransaction tx = oracle.begin();
-    tx.insert(t, 1L, "é".repeat(3000));   // 6,000 bytes in UTF-8
+    tx.insert(t, 1L, "é".repeat(3000)); // 6,000 bytes in UTF-8
     tx.commit();
     List<RedoRow> rows = Mining.dml(Mining.mine(oracle, low, null));
     assertThat(rows).hasSize(2);
@@ -230,7 +266,8 @@ class LogMinerApiTest {
     List<RedoRow> rows = Mining.dml(Mining.mine(oracle, low, null));
     RedoRow undo = rows.get(3);
     assertThat(undo.rollback()).isTrue();
-    assertThat(undo.sqlRedo()).isEqualTo("update \"APP\".\"T\" set \"NAME\" = 'a' where ROWID = '" + a + "';");
+    assertThat(undo.sqlRedo())
+        .isEqualTo("update \"APP\".\"T\" set \"NAME\" = 'a' where ROWID = '" + a + "';");
     assertThat(rows.get(4).address()).isEqualTo(rows.get(5).address());
     assertThat(rows.get(4).ssn()).isZero();
   }
@@ -244,7 +281,10 @@ class LogMinerApiTest {
   }
 
   private static OnlineLog current(List<OnlineLog> logs) {
-    return logs.stream().filter(l -> l.status() == OnlineLog.Status.CURRENT).findFirst().orElseThrow();
+    return logs.stream()
+        .filter(l -> l.status() == OnlineLog.Status.CURRENT)
+        .findFirst()
+        .orElseThrow();
   }
 
   interface SqlCall {

@@ -1,10 +1,8 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -16,6 +14,8 @@ import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.OnlineLog;
 import dev.redoline.logminer.internal.RowCursor;
 import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,10 +31,12 @@ final class Mining {
   private Mining() {}
 
   static TableId createT(SimulatedOracle oracle) {
-    return oracle.createTable(TableLayout.builder(T, 1)
-        .column("ID", OracleType.number(10, 0), false)
-        .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
-        .primaryKey("ID").build());
+    return oracle.createTable(
+        TableLayout.builder(T, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .primaryKey("ID")
+            .build());
   }
 
   /** Adds every log of every thread overlapping [low, ∞): archive preferred, online otherwise. */
@@ -46,7 +48,8 @@ final class Mining {
       }
     }
     for (OnlineLog l : db.onlineLogs()) {
-      if (l.status() != OnlineLog.Status.UNUSED && l.nextScn().compareTo(low) > 0
+      if (l.status() != OnlineLog.Status.UNUSED
+          && l.nextScn().compareTo(low) > 0
           && seen.add(l.thread() + ":" + l.sequence())) {
         db.addLogFile(l.fileName(), AddLogOption.ADDFILE);
       }
@@ -57,7 +60,9 @@ final class Mining {
       throws SQLException {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       addLogs(db, Scn.of(start));
-      db.startSession(new SessionStart(Scn.of(start), end == null ? null : Scn.of(end), withDictionary(options)));
+      db.startSession(
+          new SessionStart(
+              Scn.of(start), end == null ? null : Scn.of(end), withDictionary(options)));
       return readAll(db, MiningQuery.builder().captureAllObjects().build());
     }
   }
@@ -103,10 +108,14 @@ final class Mining {
     throw new AssertionError("expected a SQLException");
   }
 
-  /** Starts a session over every log from {@code low} with the online catalog and {@code options}. */
-  static void start(LogMinerGateway db, long low, Long high, MiningOption... options) throws SQLException {
+  /**
+   * Starts a session over every log from {@code low} with the online catalog and {@code options}.
+   */
+  static void start(LogMinerGateway db, long low, Long high, MiningOption... options)
+      throws SQLException {
     addLogs(db, Scn.of(low));
-    db.startSession(new SessionStart(Scn.of(low), high == null ? null : Scn.of(high), withDictionary(options)));
+    db.startSession(
+        new SessionStart(Scn.of(low), high == null ? null : Scn.of(high), withDictionary(options)));
   }
 
   static List<RedoRow> all(LogMinerGateway db) throws SQLException {

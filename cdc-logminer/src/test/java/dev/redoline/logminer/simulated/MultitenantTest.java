@@ -1,20 +1,20 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.OracleType;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.internal.DictionaryObject;
 import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.PdbState;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
@@ -28,8 +28,11 @@ class MultitenantTest {
   private final TableId hr = create(new TableId("HR", "APP", "PEOPLE"));
 
   private TableId create(TableId id) {
-    return cdb.createTable(TableLayout.builder(id, 1).column("ID", OracleType.number(10, 0), false)
-        .primaryKey("ID").build());
+    return cdb.createTable(
+        TableLayout.builder(id, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .primaryKey("ID")
+            .build());
   }
 
   private void insert(TableId table, long id) {
@@ -46,18 +49,21 @@ class MultitenantTest {
     try (LogMinerGateway db = SimulatorGateways.connect(cdb)) {
       DictionaryObject s = db.objects("SALES", "^APP$", "^.*$").get(0);
       DictionaryObject h = db.objects("HR", "^APP$", "^.*$").get(0);
-      assertThat(s.objectId()).isEqualTo(h.objectId());   // same DATA_OBJ# in two PDBs
+      assertThat(s.objectId()).isEqualTo(h.objectId()); // same DATA_OBJ# in two PDBs
       assertThat(s.conId()).isNotEqualTo(h.conId());
       List<PdbState> pdbs = db.pdbs();
       assertThat(pdbs).extracting(PdbState::name).containsExactly("SALES", "HR");
       Mining.start(db, low, null);
-      List<RedoRow> rows = Mining.readAll(db, MiningQuery.builder().capture(s.conId(), Set.of(s.objectId())).build());
+      List<RedoRow> rows =
+          Mining.readAll(
+              db, MiningQuery.builder().capture(s.conId(), Set.of(s.objectId())).build());
       RedoRow insert = Mining.dml(rows).get(0);
       assertThat(Mining.dml(rows)).hasSize(1);
       assertThat(insert.srcConName()).isEqualTo("SALES");
       assertThat(insert.srcConId()).isEqualTo(s.conId());
       assertThat(insert.srcConUid()).isEqualTo(pdbs.get(0).conUid());
-      assertThat(insert.sqlRedo()).isEqualTo("insert into \"APP\".\"ORDERS\"(\"ID\") values ('1');");
+      assertThat(insert.sqlRedo())
+          .isEqualTo("insert into \"APP\".\"ORDERS\"(\"ID\") values ('1');");
     }
   }
 
@@ -92,11 +98,14 @@ class MultitenantTest {
     insert(sales, 1);
     cdb.closePdb("SALES");
     try (LogMinerGateway db = SimulatorGateways.connect(cdb)) {
-      assertThat(db.pdbs()).filteredOn(p -> p.name().equals("SALES")).singleElement()
+      assertThat(db.pdbs())
+          .filteredOn(p -> p.name().equals("SALES"))
+          .singleElement()
           .matches(p -> p.openMode().equals("MOUNTED") && !p.open());
       SQLException notOpen = catchSql(() -> db.objects("SALES", "^APP$", "^.*$"));
       assertThat(notOpen.getErrorCode()).isEqualTo(65024);
-      assertThat(notOpen.getMessage()).isEqualTo("ORA-65024: Pluggable database SALES is not open.");
+      assertThat(notOpen.getMessage())
+          .isEqualTo("ORA-65024: Pluggable database SALES is not open.");
       SQLException layout = catchSql(() -> db.tableLayout(sales));
       assertThat(layout.getErrorCode()).isEqualTo(1109);
       assertThat(layout.getMessage()).isEqualTo("ORA-01109: database not open");
@@ -104,9 +113,12 @@ class MultitenantTest {
           .isEqualTo("ORA-65011: Pluggable database NOPE does not exist.");
       assertThat(db.tableLayout(hr).table()).isEqualTo(hr);
       Mining.start(db, low, null);
-      assertThat(Mining.dml(Mining.all(db))).extracting(RedoRow::srcConName).containsExactly("SALES");
+      assertThat(Mining.dml(Mining.all(db)))
+          .extracting(RedoRow::srcConName)
+          .containsExactly("SALES");
     }
-    assertThatThrownBy(() -> insert(sales, 2)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> insert(sales, 2))
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("PDB SALES is closed");
     cdb.openPdb("SALES");
     insert(sales, 2);
@@ -119,7 +131,8 @@ class MultitenantTest {
   void transactionsNeverSpanContainers() {
     SimulatedTransaction tx = cdb.begin();
     tx.insert(sales, 1L);
-    assertThatThrownBy(() -> tx.insert(hr, 1L)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> tx.insert(hr, 1L))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("transactions never span PDBs");
   }
 }

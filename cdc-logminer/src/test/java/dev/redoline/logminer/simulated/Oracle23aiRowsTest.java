@@ -39,7 +39,8 @@ class Oracle23aiRowsTest {
         .column("V32", OracleType.vector(3, 32), true)
         .column("V64", OracleType.vector(2, 64), true)
         .column("DOC", OracleType.of(OracleType.Kind.JSON), true)
-        .primaryKey("ID").build();
+        .primaryKey("ID")
+        .build();
   }
 
   /** OSON of {@code {"a":1}}, written by Oracle's driver. */
@@ -59,41 +60,66 @@ class Oracle23aiRowsTest {
     tx.commit();
     oracle.flushAll();
     List<RedoRow> rows = Mining.mine(oracle, start, null);
-    return rows.stream().filter(r -> r.operationCode() == RedoRow.INSERT).findFirst().orElseThrow().sqlRedo();
+    return rows.stream()
+        .filter(r -> r.operationCode() == RedoRow.INSERT)
+        .findFirst()
+        .orElseThrow()
+        .sqlRedo();
   }
 
   @ParameterizedTest
   @EnumSource(BooleanForm.class)
   void booleans_inEachForm(BooleanForm form) throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(81).build()
-        .oracle23aiForms(new Oracle23aiForms(form, VectorForm.TEXT));
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(81)
+            .build()
+            .oracle23aiForms(new Oracle23aiForms(form, VectorForm.TEXT));
     String redo = insertRedo(oracle, 1L, true, null, null, null);
-    String expected = switch (form) {
-      case KEYWORD -> "TRUE";
-      case NUMBER -> "1";
-      case TEXT -> "'1'";
-      case RAW -> "HEXTORAW('01')";
-    };
-    assertThat(redo).isEqualTo("insert into \"APP\".\"T23\"(\"ID\",\"FLAG\",\"V32\",\"V64\",\"DOC\") values "
-        + "('1'," + expected + ",NULL,NULL,NULL);");
+    String expected =
+        switch (form) {
+          case KEYWORD -> "TRUE";
+          case NUMBER -> "1";
+          case TEXT -> "'1'";
+          case RAW -> "HEXTORAW('01')";
+        };
+    assertThat(redo)
+        .isEqualTo(
+            "insert into \"APP\".\"T23\"(\"ID\",\"FLAG\",\"V32\",\"V64\",\"DOC\") values "
+                + "('1',"
+                + expected
+                + ",NULL,NULL,NULL);");
   }
 
   @ParameterizedTest
   @EnumSource(VectorForm.class)
   void vectors_inEachForm(VectorForm form) throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(82).build()
-        .oracle23aiForms(new Oracle23aiForms(BooleanForm.KEYWORD, form));
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(82)
+            .build()
+            .oracle23aiForms(new Oracle23aiForms(BooleanForm.KEYWORD, form));
     VectorValue v32 = VectorValue.ofFloat32(1.5f, -2f, 0.25f);
     VectorValue v64 = VectorValue.ofFloat64(0.1, 0);
     String redo = insertRedo(oracle, 2L, false, v32, v64, null);
-    String expected = switch (form) {
-      case TEXT -> "'[1.5E+000,-2.0E+000,2.5E-001]','[1.0000000000000001E-001,0]'";
-      case TO_VECTOR -> "TO_VECTOR('[1.5E+000,-2.0E+000,2.5E-001]'),TO_VECTOR('[1.0000000000000001E-001,0]')";
-      case IMAGE -> "HEXTORAW('" + Bytes.of(v32.toImage()).toHex() + "'),HEXTORAW('" + Bytes.of(v64.toImage()).toHex()
-          + "')";
-    };
-    assertThat(redo).isEqualTo("insert into \"APP\".\"T23\"(\"ID\",\"FLAG\",\"V32\",\"V64\",\"DOC\") values "
-        + "('2',FALSE," + expected + ",NULL);");
+    String expected =
+        switch (form) {
+          case TEXT -> "'[1.5E+000,-2.0E+000,2.5E-001]','[1.0000000000000001E-001,0]'";
+          case TO_VECTOR ->
+              "TO_VECTOR('[1.5E+000,-2.0E+000,2.5E-001]'),TO_VECTOR('[1.0000000000000001E-001,0]')";
+          case IMAGE ->
+              "HEXTORAW('"
+                  + Bytes.of(v32.toImage()).toHex()
+                  + "'),HEXTORAW('"
+                  + Bytes.of(v64.toImage()).toHex()
+                  + "')";
+        };
+    assertThat(redo)
+        .isEqualTo(
+            "insert into \"APP\".\"T23\"(\"ID\",\"FLAG\",\"V32\",\"V64\",\"DOC\") values "
+                + "('2',FALSE,"
+                + expected
+                + ",NULL);");
   }
 
   @Test
@@ -113,16 +139,28 @@ class Oracle23aiRowsTest {
     long start = oracle.currentScn();
     List<String> expected = new java.util.ArrayList<>();
     for (long id = 1; id <= 50; id++) {
-      float[] f = {random.nextFloat() * 1e6f - 5e5f, (float) random.nextGaussian() * 1e-7f, random.nextInt(3) - 1};
+      float[] f = {
+        random.nextFloat() * 1e6f - 5e5f,
+        (float) random.nextGaussian() * 1e-7f,
+        random.nextInt(3) - 1
+      };
       double[] d = {random.nextGaussian() * 1e200, random.nextDouble() - 0.5};
       SimulatedTransaction tx = oracle.begin();
       tx.insert(T23, id, null, VectorValue.ofFloat32(f), VectorValue.ofFloat64(d), null);
       tx.commit();
-      expected.add("'" + VECTOR.ofFloat32Values(f).stringValue() + "','" + VECTOR.ofFloat64Values(d).stringValue() + "'");
+      expected.add(
+          "'"
+              + VECTOR.ofFloat32Values(f).stringValue()
+              + "','"
+              + VECTOR.ofFloat64Values(d).stringValue()
+              + "'");
     }
     oracle.flushAll();
-    List<String> redo = Mining.mine(oracle, start, null).stream().filter(r -> r.operationCode() == RedoRow.INSERT)
-        .map(RedoRow::sqlRedo).toList();
+    List<String> redo =
+        Mining.mine(oracle, start, null).stream()
+            .filter(r -> r.operationCode() == RedoRow.INSERT)
+            .map(RedoRow::sqlRedo)
+            .toList();
     assertThat(redo).hasSize(50);
     for (int i = 0; i < 50; i++) {
       assertThat(redo.get(i)).contains(",NULL," + expected.get(i) + ",NULL);");

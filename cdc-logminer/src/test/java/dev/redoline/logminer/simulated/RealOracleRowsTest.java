@@ -31,10 +31,15 @@ class RealOracleRowsTest {
     oracle.flushAll();
 
     List<RedoRow> whole = Mining.mine(oracle, tx.startScn(), null);
-    assertThat(ofTransaction(whole, tx)).extracting(RedoRow::username).containsOnly("BATCH").hasSize(4);
+    assertThat(ofTransaction(whole, tx))
+        .extracting(RedoRow::username)
+        .containsOnly("BATCH")
+        .hasSize(4);
     List<RedoRow> later = Mining.mine(oracle, between, null);
-    assertThat(ofTransaction(later, tx)).extracting(RedoRow::operation, RedoRow::username)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple("INSERT", "UNKNOWN"),
+    assertThat(ofTransaction(later, tx))
+        .extracting(RedoRow::operation, RedoRow::username)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("INSERT", "UNKNOWN"),
             org.assertj.core.groups.Tuple.tuple("COMMIT", "UNKNOWN"));
   }
 
@@ -47,9 +52,13 @@ class RealOracleRowsTest {
     oracle.schema().truncateObject(TruncateObject.ZERO).truncate(T);
     oracle.schema().truncateObject(TruncateObject.NULL).truncate(T);
 
-    List<RedoRow> truncates = Mining.mine(oracle, start, null).stream()
-        .filter(r -> r.operationCode() == RedoRow.DDL).toList();
-    assertThat(truncates).extracting(RedoRow::sqlRedo).containsOnly("truncate table \"APP\".\"T\";");
+    List<RedoRow> truncates =
+        Mining.mine(oracle, start, null).stream()
+            .filter(r -> r.operationCode() == RedoRow.DDL)
+            .toList();
+    assertThat(truncates)
+        .extracting(RedoRow::sqlRedo)
+        .containsOnly("truncate table \"APP\".\"T\";");
     assertThat(truncates).extracting(RedoRow::tableName).containsOnly("T");
     assertThat(truncates.get(0).dataObj()).isPositive();
     assertThat(truncates.get(1).dataObj()).isZero();
@@ -65,20 +74,25 @@ class RealOracleRowsTest {
     long start = oracle.currentScn();
     SimulatedTransaction tx = oracle.begin();
     String row = tx.insert(T, 1L, "O'Brien");
-    tx.update(T, row, Map.of("NAME", "it''s"));   // two quotes: doubled they would be four
+    tx.update(T, row, Map.of("NAME", "it''s")); // two quotes: doubled they would be four
     tx.commit();
     oracle.flushAll();
 
     oracle.schema().rowText(T, RowText.QUOTES_NOT_DOUBLED);
-    assertThat(dml(Mining.mine(oracle, start, null))).containsExactly(
-        "insert into \"APP\".\"T\"(\"ID\",\"NAME\") values ('1','O'Brien');",
-        "update \"APP\".\"T\" set \"NAME\" = 'it''s' where \"ID\" = '1' and \"NAME\" = 'O'Brien' and ROWID = '"
-            + row + "';");
+    assertThat(dml(Mining.mine(oracle, start, null)))
+        .containsExactly(
+            "insert into \"APP\".\"T\"(\"ID\",\"NAME\") values ('1','O'Brien');",
+            "update \"APP\".\"T\" set \"NAME\" = 'it''s' where \"ID\" = '1' and \"NAME\" = 'O'Brien' and ROWID = '"
+                + row
+                + "';");
     oracle.schema().rowText(T, RowText.COLUMN_NUMBERS);
-    assertThat(dml(Mining.mine(oracle, start, null))).containsExactly(
-        "insert into \"APP\".\"T\"(\"COL 1\",\"COL 2\") values (HEXTORAW('c102'),HEXTORAW('4f27427269656e'));",
-        "update \"APP\".\"T\" set \"COL 2\" = HEXTORAW('6974272773') where \"COL 1\" = HEXTORAW('c102') and "
-            + "\"COL 2\" = HEXTORAW('4f27427269656e') and ROWID = '" + row + "';");
+    assertThat(dml(Mining.mine(oracle, start, null)))
+        .containsExactly(
+            "insert into \"APP\".\"T\"(\"COL 1\",\"COL 2\") values (HEXTORAW('c102'),HEXTORAW('4f27427269656e'));",
+            "update \"APP\".\"T\" set \"COL 2\" = HEXTORAW('6974272773') where \"COL 1\" = HEXTORAW('c102') and "
+                + "\"COL 2\" = HEXTORAW('4f27427269656e') and ROWID = '"
+                + row
+                + "';");
   }
 
   private static List<RedoRow> ofTransaction(List<RedoRow> rows, SimulatedTransaction tx) {
@@ -86,7 +100,9 @@ class RealOracleRowsTest {
   }
 
   private static List<String> dml(List<RedoRow> rows) {
-    return rows.stream().filter(r -> r.operationCode() == RedoRow.INSERT || r.operationCode() == RedoRow.UPDATE)
-        .map(RedoRow::sqlRedo).toList();
+    return rows.stream()
+        .filter(r -> r.operationCode() == RedoRow.INSERT || r.operationCode() == RedoRow.UPDATE)
+        .map(RedoRow::sqlRedo)
+        .toList();
   }
 }

@@ -1,18 +1,18 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.RedoThreadState;
 import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,11 +34,13 @@ class RedoOrderingTest {
     strand.commit();
 
     List<RedoRow> rows = Mining.dml(Mining.mine(oracle, strandScn - 1, null));
-    RedoRow late = rows.stream().filter(r -> r.sqlRedo().contains("'late'")).findFirst().orElseThrow();
-    RedoRow early = rows.stream().filter(r -> r.sqlRedo().contains("'quick'")).findFirst().orElseThrow();
+    RedoRow late =
+        rows.stream().filter(r -> r.sqlRedo().contains("'late'")).findFirst().orElseThrow();
+    RedoRow early =
+        rows.stream().filter(r -> r.sqlRedo().contains("'quick'")).findFirst().orElseThrow();
     assertThat(late.scn().bits()).isEqualTo(strandScn).isLessThan(early.scn().bits());
     assertThat(late.address()).isGreaterThan(early.address());
-    assertThat(rows.indexOf(late)).isLessThan(rows.indexOf(early));   // SCN order, not address order
+    assertThat(rows.indexOf(late)).isLessThan(rows.indexOf(early)); // SCN order, not address order
   }
 
   @Test
@@ -58,7 +60,8 @@ class RedoOrderingTest {
       RedoThreadState thread = db.threads().get(0);
       naiveUpper = db.database().currentScn().bits();
       Mining.addLogs(db, Scn.of(firstStart));
-      db.startSession(new SessionStart(Scn.of(firstStart), Scn.of(naiveUpper), Mining.withDictionary()));
+      db.startSession(
+          new SessionStart(Scn.of(firstStart), Scn.of(naiveUpper), Mining.withDictionary()));
       step1 = Mining.readAll(db, MiningQuery.builder().captureAllObjects().build());
       cursor = thread.lastRedoAddress();
     }
@@ -72,22 +75,32 @@ class RedoOrderingTest {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       long upper = db.database().currentScn().bits();
       Mining.addLogs(db, Scn.of(naiveUpper + 1));
-      db.startSession(new SessionStart(Scn.of(naiveUpper + 1), Scn.of(upper), Mining.withDictionary()));
+      db.startSession(
+          new SessionStart(Scn.of(naiveUpper + 1), Scn.of(upper), Mining.withDictionary()));
       naive.addAll(Mining.readAll(db, MiningQuery.builder().captureAllObjects().build()));
     }
     // Address step 2: (cursor, end of written redo], start bound at the cursor log's FIRST_CHANGE#.
     List<RedoRow> byAddress = new ArrayList<>(step1);
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      long logStart = db.onlineLogs().stream().filter(l -> l.sequence() == cursor.sequence()).findFirst()
-          .orElseThrow().firstScn().bits();
+      long logStart =
+          db.onlineLogs().stream()
+              .filter(l -> l.sequence() == cursor.sequence())
+              .findFirst()
+              .orElseThrow()
+              .firstScn()
+              .bits();
       long upper = db.database().currentScn().bits();
       Mining.addLogs(db, Scn.of(logStart));
       db.startSession(new SessionStart(Scn.of(logStart), Scn.of(upper), Mining.withDictionary()));
-      byAddress.addAll(Mining.readAll(db, MiningQuery.builder().captureAllObjects().cursor(cursor).build()));
+      byAddress.addAll(
+          Mining.readAll(db, MiningQuery.builder().captureAllObjects().cursor(cursor).build()));
     }
     assertThat(Mining.dml(naive)).extracting(RedoRow::sqlRedo).noneMatch(s -> s.contains("'late'"));
-    assertThat(Mining.dml(byAddress)).extracting(RedoRow::sqlRedo)
-        .anyMatch(s -> s.contains("'late'")).anyMatch(s -> s.contains("'quick'")).hasSize(3);
+    assertThat(Mining.dml(byAddress))
+        .extracting(RedoRow::sqlRedo)
+        .anyMatch(s -> s.contains("'late'"))
+        .anyMatch(s -> s.contains("'quick'"))
+        .hasSize(3);
     assertThat(Mining.dml(naive)).hasSize(2);
   }
 
@@ -96,7 +109,7 @@ class RedoOrderingTest {
     SimulatedTransaction tx = oracle.begin();
     tx.insert(t, 1L, "in the buffer");
     long scn = oracle.currentScn() + 1;
-    oracle.begin().insert(t, 9L, "x");   // CURRENT_SCN moves past it
+    oracle.begin().insert(t, 9L, "x"); // CURRENT_SCN moves past it
     assertThat(Mining.dml(Mining.mine(oracle, scn - 2, null))).isEmpty();
     oracle.flush(1);
     assertThat(Mining.dml(Mining.mine(oracle, scn - 2, null))).hasSize(2);
@@ -104,7 +117,8 @@ class RedoOrderingTest {
 
   @Test
   void racThreadsFlushToDifferentLastRedoChange() throws Exception {
-    SimulatedOracle rac = SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO).build();
+    SimulatedOracle rac =
+        SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO).build();
     TableId table = Mining.createT(rac);
     SimulatedTransaction a = rac.newTransaction().thread(2).begin();
     a.insert(table, 1L, "two");
@@ -131,7 +145,8 @@ class RedoOrderingTest {
     List<RedoRow> commits = rows.stream().filter(r -> r.operationCode() == RedoRow.COMMIT).toList();
     assertThat(commits).hasSize(2);
     assertThat(commits.get(0).scn()).isEqualTo(commits.get(1).scn());
-    RedoRow start = rows.stream().filter(r -> r.operationCode() == RedoRow.START).findFirst().orElseThrow();
+    RedoRow start =
+        rows.stream().filter(r -> r.operationCode() == RedoRow.START).findFirst().orElseThrow();
     assertThat(start.sqlRedo()).isEqualTo("set transaction read write;");
     assertThat(Mining.dml(rows).get(0).scn()).isEqualTo(start.scn());
   }
@@ -161,8 +176,9 @@ class RedoOrderingTest {
     shortTx.insert(t, 2L, "new");
     shortTx.commit();
     longTx.commit();
-    List<RedoRow> cdo = Mining.mine(oracle, from, null,
-        dev.redoline.logminer.internal.MiningOption.COMMITTED_DATA_ONLY);
+    List<RedoRow> cdo =
+        Mining.mine(
+            oracle, from, null, dev.redoline.logminer.internal.MiningOption.COMMITTED_DATA_ONLY);
     List<RedoRow> dml = Mining.dml(cdo);
     assertThat(dml).extracting(RedoRow::sqlRedo).first().asString().contains("'new'");
     assertThat(dml.get(1).startScn()).isEqualTo(Scn.of(longTx.startScn()));

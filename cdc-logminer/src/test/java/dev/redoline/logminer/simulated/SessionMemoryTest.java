@@ -1,7 +1,5 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -10,19 +8,23 @@ import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.MiningOption;
 import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Requirement 15 and docs/logminer.md#session-memory: a LogMiner session's memory grows with its age across
- * START_LOGMNR calls on the same added logs, and only ending the session (ADD_LOGFILE NEW,
- * END_LOGMNR, a lost connection) gives it back. That is what a capture's session age limit is for.
+ * Requirement 15 and docs/logminer.md#session-memory: a LogMiner session's memory grows with its
+ * age across START_LOGMNR calls on the same added logs, and only ending the session (ADD_LOGFILE
+ * NEW, END_LOGMNR, a lost connection) gives it back. That is what a capture's session age limit is
+ * for.
  */
 class SessionMemoryTest {
 
   @Test
-  void sessionMemoryGrowsAcrossStartsUntilOra04036AndEndingTheSessionGivesItBack() throws Exception {
+  void sessionMemoryGrowsAcrossStartsUntilOra04036AndEndingTheSessionGivesItBack()
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().pgaLimitBytes(64L << 20).build();
     long low = oracle.currentScn();
     Mining.createT(oracle);
@@ -31,11 +33,13 @@ class SessionMemoryTest {
       for (int i = 0; i < 3; i++) {
         db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
         db.query(MiningQuery.builder().captureAllObjects().build()).next();
-        oracle.advance(Duration.ofMinutes(6));   // 18 minutes of age in all, over three STARTs
+        oracle.advance(Duration.ofMinutes(6)); // 18 minutes of age in all, over three STARTs
       }
       db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
-      SQLException e = catchThrowableOfType(SQLException.class,
-          () -> db.query(MiningQuery.builder().captureAllObjects().build()).next());
+      SQLException e =
+          catchThrowableOfType(
+              SQLException.class,
+              () -> db.query(MiningQuery.builder().captureAllObjects().build()).next());
       assertThat(e.getErrorCode()).isEqualTo(4036);
 
       // Ending the session gives its memory back: a new one starts small again.

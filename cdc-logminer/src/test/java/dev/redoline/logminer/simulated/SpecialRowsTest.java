@@ -1,16 +1,10 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.Fault;
-import dev.redoline.simulator.GatewayCall;
-import dev.redoline.simulator.SimulatedOracle;
-import dev.redoline.simulator.SimulatedTransaction;
-import dev.redoline.simulator.SupplementalLogging;
 import static dev.redoline.logminer.simulated.Mining.catchSql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.OracleType;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -23,6 +17,12 @@ import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.OnlineLog;
 import dev.redoline.logminer.internal.SessionLog;
 import dev.redoline.logminer.internal.SessionStart;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.Fault;
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SupplementalLogging;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -30,8 +30,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Special rows and dictionary builds (docs/logminer.md#operation-codes, #session-calls and #log-switches-rac-and-gaps): requirement 27,
- * MISSING_LOGFILE rows (12), GV$ duplicates (6), tie shuffling (17) and BUILD errors (34).
+ * Special rows and dictionary builds (docs/logminer.md#operation-codes, #session-calls and
+ * #log-switches-rac-and-gaps): requirement 27, MISSING_LOGFILE rows (12), GV$ duplicates (6), tie
+ * shuffling (17) and BUILD errors (34).
  */
 class SpecialRowsTest {
 
@@ -45,7 +46,8 @@ class SpecialRowsTest {
   }
 
   /** Four logs in thread 1; sequence 2 is left out of the session. */
-  private static long gapSetup(SimulatedOracle db, TableId table, LogMinerGateway[] out) throws SQLException {
+  private static long gapSetup(SimulatedOracle db, TableId table, LogMinerGateway[] out)
+      throws SQLException {
     long low = db.currentScn();
     for (long i = 1; i <= 3; i++) {
       SimulatedTransaction tx = db.begin();
@@ -78,9 +80,16 @@ class SpecialRowsTest {
       SessionLog missing = logs.get(logs.size() - 1);
       assertThat(missing.status()).isEqualTo(4);
       assertThat(missing.info()).isEqualTo("MISSING_LOGFILE");
-      assertThat(missing.fileName()).isEqualTo("Missing log file(s) for thread number 1, sequence number(s) 2 to 2");
-      assertThat(catchSql(() -> g.startSession(SessionStart.of(Scn.of(low), null,
-          MiningOption.DICT_FROM_ONLINE_CATALOG))).getErrorCode()).isEqualTo(1291);
+      assertThat(missing.fileName())
+          .isEqualTo("Missing log file(s) for thread number 1, sequence number(s) 2 to 2");
+      assertThat(
+              catchSql(
+                      () ->
+                          g.startSession(
+                              SessionStart.of(
+                                  Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG)))
+                  .getErrorCode())
+          .isEqualTo(1291);
     }
   }
 
@@ -93,12 +102,20 @@ class SpecialRowsTest {
     try (LogMinerGateway g = db[0]) {
       g.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_ONLINE_CATALOG));
       List<RedoRow> rows = Mining.all(g);
-      RedoRow hole = rows.stream().filter(r -> r.operationCode() == RedoRow.MISSING_SCN).findFirst().orElseThrow();
+      RedoRow hole =
+          rows.stream()
+              .filter(r -> r.operationCode() == RedoRow.MISSING_SCN)
+              .findFirst()
+              .orElseThrow();
       assertThat(hole.status()).isEqualTo(1291);
       assertThat(hole.operation()).isEqualTo("MISSING_SCN");
       assertThat(hole.address().sequence()).isEqualTo(2);
-      assertThat(Mining.dml(rows)).extracting(RedoRow::sqlRedo).noneMatch(s -> s.contains("seq 2")).hasSize(2);
-      assertThat(rows.indexOf(hole)).isBetween(1, rows.size() - 2);   // in SCN order, between seq 1 and 3
+      assertThat(Mining.dml(rows))
+          .extracting(RedoRow::sqlRedo)
+          .noneMatch(s -> s.contains("seq 2"))
+          .hasSize(2);
+      assertThat(rows.indexOf(hole))
+          .isBetween(1, rows.size() - 2); // in SCN order, between seq 1 and 3
       assertThat(g.sessionLogs()).filteredOn(l -> l.status() == 4).hasSize(1);
     }
   }
@@ -107,16 +124,19 @@ class SpecialRowsTest {
   void corruptRedoRaisesOra01343UnlessSkippedAsCorruptedBlocksRow() throws Exception {
     long low = oracle.currentScn() + 1;
     insert(oracle, t, 1);
-    oracle.special().corruptLastRecords(1, 2);   // the INSERT and the COMMIT
+    oracle.special().corruptLastRecords(1, 2); // the INSERT and the COMMIT
     insert(oracle, t, 2);
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       Mining.start(db, low, null);
       SQLException e = catchSql(() -> Mining.all(db));
       assertThat(e.getErrorCode()).isEqualTo(1343);
-      assertThat(e.getMessage()).isEqualTo("ORA-01343: LogMiner encountered corruption in the logstream");
-      db.startSession(new SessionStart(Scn.of(low), null, Mining.withDictionary(MiningOption.SKIP_CORRUPTION)));
+      assertThat(e.getMessage())
+          .isEqualTo("ORA-01343: LogMiner encountered corruption in the logstream");
+      db.startSession(
+          new SessionStart(Scn.of(low), null, Mining.withDictionary(MiningOption.SKIP_CORRUPTION)));
       List<RedoRow> rows = Mining.all(db);
-      assertThat(rows).extracting(RedoRow::operation)
+      assertThat(rows)
+          .extracting(RedoRow::operation)
           .containsExactly("START", "CORRUPTED_BLOCKS", "START", "INSERT", "COMMIT");
       RedoRow skipped = rows.get(1);
       assertThat(skipped.status()).isEqualTo(1343);
@@ -149,7 +169,8 @@ class SpecialRowsTest {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       assertThat(db.activeTransactions(true)).isEmpty();
     }
-    assertThat(Mining.mine(oracle, low, null, MiningOption.COMMITTED_DATA_ONLY)).noneMatch(r -> r.xid().equals(marker));
+    assertThat(Mining.mine(oracle, low, null, MiningOption.COMMITTED_DATA_ONLY))
+        .noneMatch(r -> r.xid().equals(marker));
   }
 
   @Test
@@ -157,21 +178,34 @@ class SpecialRowsTest {
     long low = oracle.currentScn() + 1;
     Xid empty = oracle.special().emptyTransactionCommit(1);
     List<RedoRow> rows = Mining.mine(oracle, low, null);
-    assertThat(rows).singleElement().satisfies(r -> {
-      assertThat(r.operationCode()).isEqualTo(RedoRow.COMMIT);
-      assertThat(r.thread()).isZero();
-      assertThat(r.xid()).isEqualTo(empty);
-      assertThat(r.sqlRedo()).isEqualTo("commit;");
-    });
+    assertThat(rows)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.operationCode()).isEqualTo(RedoRow.COMMIT);
+              assertThat(r.thread()).isZero();
+              assertThat(r.xid()).isEqualTo(empty);
+              assertThat(r.sqlRedo()).isEqualTo("commit;");
+            });
   }
 
   @Test
   void temporaryTableRowsCarryPlaceholdersAndLongUpdatesStatus2() throws Exception {
-    TableId gtt = oracle.schema().createTemporaryTable(TableLayout.builder(TableId.of("APP", "GTT"), 1)
-        .column("ID", OracleType.number(10, 0), false).primaryKey("ID").build());
-    TableId notes = oracle.createTable(TableLayout.builder(TableId.of("APP", "NOTES"), 1)
-        .column("ID", OracleType.number(10, 0), false).column("BODY", OracleType.of(OracleType.Kind.LONG), true)
-        .primaryKey("ID").build());
+    TableId gtt =
+        oracle
+            .schema()
+            .createTemporaryTable(
+                TableLayout.builder(TableId.of("APP", "GTT"), 1)
+                    .column("ID", OracleType.number(10, 0), false)
+                    .primaryKey("ID")
+                    .build());
+    TableId notes =
+        oracle.createTable(
+            TableLayout.builder(TableId.of("APP", "NOTES"), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .column("BODY", OracleType.of(OracleType.Kind.LONG), true)
+                .primaryKey("ID")
+                .build());
     long low = oracle.currentScn() + 1;
     SimulatedTransaction tx = oracle.begin();
     tx.insert(gtt, 1L);
@@ -202,9 +236,15 @@ class SpecialRowsTest {
       db.commitTogether(txs);
       List<RedoRow> first = Mining.mine(db, low, null);
       assertThat(Mining.mine(db, low, null)).isEqualTo(first);
-      orders.add(first.stream().filter(r -> r.operationCode() == RedoRow.COMMIT).map(RedoRow::xid).toList());
+      orders.add(
+          first.stream()
+              .filter(r -> r.operationCode() == RedoRow.COMMIT)
+              .map(RedoRow::xid)
+              .toList());
     }
-    assertThat(orders.get(1)).containsExactlyInAnyOrderElementsOf(orders.get(0)).isNotEqualTo(orders.get(0));
+    assertThat(orders.get(1))
+        .containsExactlyInAnyOrderElementsOf(orders.get(0))
+        .isNotEqualTo(orders.get(0));
   }
 
   @Test
@@ -213,10 +253,13 @@ class SpecialRowsTest {
     insert(oracle, t, 1);
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       Mining.addLogs(db, Scn.of(low));
-      SessionStart fromRedo = SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_REDO_LOGS,
-          MiningOption.DDL_DICT_TRACKING);
-      assertThat(catchSql(() -> db.startSession(fromRedo)).getMessage()).isEqualTo("ORA-01371: Complete LogMiner"
-          + " dictionary not found\nORA-06512: at \"SYS.DBMS_LOGMNR\", line 72\nORA-06512: at line 1");
+      SessionStart fromRedo =
+          SessionStart.of(
+              Scn.of(low), null, MiningOption.DICT_FROM_REDO_LOGS, MiningOption.DDL_DICT_TRACKING);
+      assertThat(catchSql(() -> db.startSession(fromRedo)).getMessage())
+          .isEqualTo(
+              "ORA-01371: Complete LogMiner"
+                  + " dictionary not found\nORA-06512: at \"SYS.DBMS_LOGMNR\", line 72\nORA-06512: at line 1");
       oracle.schema().buildDictionary();
       db.startSession(fromRedo);
       assertThat(Mining.dml(Mining.all(db))).hasSize(1);
@@ -225,7 +268,8 @@ class SpecialRowsTest {
     oracle.switchLogfile(1);
     oracle.advance(Duration.ofSeconds(5));
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
-      assertThat(db.archivedLogs(Scn.ZERO)).singleElement()
+      assertThat(db.archivedLogs(Scn.ZERO))
+          .singleElement()
           .matches(a -> a.dictionaryBegin() && a.dictionaryEnd());
     }
   }
@@ -234,22 +278,28 @@ class SpecialRowsTest {
   void buildFaultsCarryDbmsLogmnrDFrames() {
     oracle.faults().atCall(GatewayCall.BUILD, 1, Fault.error(1327));
     SQLException e = catchSql(() -> oracle.schema().buildDictionary());
-    assertThat(e.getMessage()).isEqualTo("ORA-01327: failed to exclusively lock system dictionary as required BUILD\n"
-        + "ORA-06512: at \"SYS.DBMS_LOGMNR_D\", line 12\nORA-06512: at line 1");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "ORA-01327: failed to exclusively lock system dictionary as required BUILD\n"
+                + "ORA-06512: at \"SYS.DBMS_LOGMNR_D\", line 12\nORA-06512: at line 1");
   }
 
   @Test
   void trackedDdlWithoutSupplementalLoggingRaisesOra01347() throws Exception {
-    SimulatedOracle bare = SimulatedOracle.builder().supplementalLogging(SupplementalLogging.NONE).build();
+    SimulatedOracle bare =
+        SimulatedOracle.builder().supplementalLogging(SupplementalLogging.NONE).build();
     long low = bare.currentScn();
     bare.schema().buildDictionary();
     Mining.createT(bare);
     try (LogMinerGateway db = SimulatorGateways.connect(bare)) {
       Mining.addLogs(db, Scn.of(low));
-      db.startSession(SessionStart.of(Scn.of(low), null, MiningOption.DICT_FROM_REDO_LOGS,
-          MiningOption.DDL_DICT_TRACKING));
-      assertThat(catchSql(() -> Mining.readAll(db, MiningQuery.builder().captureAllObjects().build()))
-          .getMessage()).isEqualTo("ORA-01347: Supplemental log data no longer found");
+      db.startSession(
+          SessionStart.of(
+              Scn.of(low), null, MiningOption.DICT_FROM_REDO_LOGS, MiningOption.DDL_DICT_TRACKING));
+      assertThat(
+              catchSql(() -> Mining.readAll(db, MiningQuery.builder().captureAllObjects().build()))
+                  .getMessage())
+          .isEqualTo("ORA-01347: Supplemental log data no longer found");
     }
   }
 }

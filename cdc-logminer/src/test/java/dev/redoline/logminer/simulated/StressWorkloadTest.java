@@ -1,14 +1,13 @@
 package dev.redoline.logminer.simulated;
 
-import dev.redoline.core.RedoRow;
-import dev.redoline.logminer.internal.SimulatorGateways;
-import dev.redoline.simulator.SimulatedOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.core.Scn;
+import dev.redoline.core.RedoRow;
 import dev.redoline.core.Xid;
 import dev.redoline.logminer.internal.ActiveTransaction;
 import dev.redoline.logminer.internal.LogMinerGateway;
+import dev.redoline.logminer.internal.SimulatorGateways;
+import dev.redoline.simulator.SimulatedOracle;
 import java.sql.SQLRecoverableException;
 import java.time.Duration;
 import java.util.HashSet;
@@ -19,18 +18,22 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code jdbc:redoline:sim:stress} workload run for a while in simulated time (RAC, private strands,
- * huge transactions, frequent log switches, seeded ORA-03113 faults), then mined whole: the row
- * stream keeps LogMiner's invariants, and the same seed gives the same rows.
+ * The {@code jdbc:redoline:sim:stress} workload run for a while in simulated time (RAC, private
+ * strands, huge transactions, frequent log switches, seeded ORA-03113 faults), then mined whole:
+ * the row stream keeps LogMiner's invariants, and the same seed gives the same rows.
  */
 class StressWorkloadTest {
 
-  /** Runs the workload, stops it, lets every log archive, and mines everything (reconnecting on faults). */
-  private static List<RedoRow> runAndMine(long seed, Duration duration, Set<Xid> stillOpen) throws Exception {
+  /**
+   * Runs the workload, stops it, lets every log archive, and mines everything (reconnecting on
+   * faults).
+   */
+  private static List<RedoRow> runAndMine(long seed, Duration duration, Set<Xid> stillOpen)
+      throws Exception {
     SimulatedOracle oracle = SimulatedOracle.forUrl("jdbc:redoline:sim:stress?seed=" + seed);
     long low = 1_000_001;
     oracle.advance(duration);
-    oracle.workload((db, step) -> { });   // traffic stops; open transactions stay open
+    oracle.workload((db, step) -> {}); // traffic stops; open transactions stay open
     oracle.switchAllLogfiles();
     oracle.advance(Duration.ofSeconds(10));
     for (int attempt = 1; ; attempt++) {
@@ -42,7 +45,7 @@ class StressWorkloadTest {
         }
         return rows;
       } catch (SQLRecoverableException e) {
-        assertThat(e.getErrorCode()).isEqualTo(3113);   // the workload's only planned fault
+        assertThat(e.getErrorCode()).isEqualTo(3113); // the workload's only planned fault
         assertThat(attempt).as("reconnects").isLessThan(20);
       }
     }
@@ -63,24 +66,32 @@ class StressWorkloadTest {
     int ended = 0;
     for (Map.Entry<Xid, List<RedoRow>> e : byXid.entrySet()) {
       List<RedoRow> tx = e.getValue();
-      assertThat(tx.get(0).operationCode()).as("first row of %s", e.getKey()).isEqualTo(RedoRow.START);
+      assertThat(tx.get(0).operationCode())
+          .as("first row of %s", e.getKey())
+          .isEqualTo(RedoRow.START);
       RedoRow last = tx.get(tx.size() - 1);
-      boolean hasEnd = last.operationCode() == RedoRow.COMMIT || last.operationCode() == RedoRow.ROLLBACK;
-      long ends = tx.stream().filter(r -> r.operationCode() == RedoRow.COMMIT
-          || r.operationCode() == RedoRow.ROLLBACK).count();
+      boolean hasEnd =
+          last.operationCode() == RedoRow.COMMIT || last.operationCode() == RedoRow.ROLLBACK;
+      long ends =
+          tx.stream()
+              .filter(
+                  r -> r.operationCode() == RedoRow.COMMIT || r.operationCode() == RedoRow.ROLLBACK)
+              .count();
       assertThat(ends).as("end rows of %s", e.getKey()).isEqualTo(hasEnd ? 1 : 0);
-      assertThat(hasEnd).as("%s has no end row, so it is still open", e.getKey()).isNotEqualTo(
-          open.contains(e.getKey()));
+      assertThat(hasEnd)
+          .as("%s has no end row, so it is still open", e.getKey())
+          .isNotEqualTo(open.contains(e.getKey()));
       ended += hasEnd ? 1 : 0;
       for (int i = 0; i < tx.size() - 1; i++) {
         if (tx.get(i).csf()) {
-          assertThat(rows.get(rows.indexOf(tx.get(i)) + 1).address()).isEqualTo(tx.get(i).address());
+          assertThat(rows.get(rows.indexOf(tx.get(i)) + 1).address())
+              .isEqualTo(tx.get(i).address());
         }
       }
     }
     assertThat(ended).isGreaterThan(2_000);
     assertThat(open).isNotEmpty();
-    assertThat(byXid.values()).anyMatch(tx -> tx.size() > 5_000);   // the huge transaction
+    assertThat(byXid.values()).anyMatch(tx -> tx.size() > 5_000); // the huge transaction
   }
 
   @Test

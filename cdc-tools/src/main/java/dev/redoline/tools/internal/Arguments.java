@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A command's arguments after its name: positionals, {@code --name value} options (repeatable
- * ones keep every value) and {@code --flag}s. An option a command does not know is a usage error
- * naming it, so a typo never silently changes what runs.
+ * A command's arguments after its name: positionals, {@code --name value} options (repeatable ones
+ * keep every value) and {@code --flag}s. An option a command does not know is a usage error naming
+ * it, so a typo never silently changes what runs.
  *
  * <pre>{@code
  * Arguments a = Arguments.parse(List.of("jdbc:...", "--user", "U"), Set.of("--user"), Set.of("--help"));
@@ -23,13 +23,15 @@ final class Arguments {
   private final Map<String, List<String>> options;
   private final Set<String> flags;
 
-  private Arguments(List<String> positionals, Map<String, List<String>> options, Set<String> flags) {
+  private Arguments(
+      List<String> positionals, Map<String, List<String>> options, Set<String> flags) {
     this.positionals = positionals;
     this.options = options;
     this.flags = flags;
   }
 
-  static Arguments parse(List<String> args, Set<String> valued, Set<String> knownFlags) throws UsageException {
+  static Arguments parse(List<String> args, Set<String> valued, Set<String> knownFlags)
+      throws UsageException {
     List<String> positionals = new ArrayList<>();
     Map<String, List<String>> options = new LinkedHashMap<>();
     Set<String> flags = new java.util.HashSet<>();
@@ -48,7 +50,8 @@ final class Arguments {
         List<String> known = new ArrayList<>(valued);
         known.addAll(knownFlags);
         java.util.Collections.sort(known);
-        throw new UsageException("unknown option " + arg + "; this command knows " + String.join(", ", known));
+        throw new UsageException(
+            "unknown option " + arg + "; this command knows " + String.join(", ", known));
       }
     }
     return new Arguments(List.copyOf(positionals), options, Set.copyOf(flags));

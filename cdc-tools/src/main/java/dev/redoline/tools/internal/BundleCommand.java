@@ -17,7 +17,8 @@ import java.util.function.Function;
  */
 final class BundleCommand {
 
-  static final String HELP = """
+  static final String HELP =
+      """
       Usage: redoline bundle --config FILE --out BUNDLE.zip [--set KEY=VALUE ...]
 
       Writes one zip to attach to a bug report: the capture's recording (cdc.recording.dir), its
@@ -30,11 +31,13 @@ final class BundleCommand {
         --set KEY=VALUE        a setting over the file's; repeatable
         --help                 this text
 
-      """ + ExitCode.help("(not used)");
+      """
+          + ExitCode.help("(not used)");
 
   private BundleCommand() {}
 
-  static ExitCode run(List<String> argv, PrintStream out, PrintStream err, Function<String, String> env)
+  static ExitCode run(
+      List<String> argv, PrintStream out, PrintStream err, Function<String, String> env)
       throws UsageException {
     Set<String> options = new HashSet<>(DatabaseOptions.OPTIONS);
     options.add("--out");
@@ -43,7 +46,9 @@ final class BundleCommand {
       out.print(HELP);
       return ExitCode.OK;
     }
-    if (args.option("--config") == null || args.option("--out") == null || !args.positionals().isEmpty()) {
+    if (args.option("--config") == null
+        || args.option("--out") == null
+        || !args.positionals().isEmpty()) {
       throw new UsageException("bundle needs --config FILE and --out FILE, and nothing else");
     }
     try {

@@ -15,15 +15,17 @@ import java.util.function.Function;
 
 /**
  * The options that say which database to connect to and how, shared by the commands that reach a
- * database, turned into a {@link CdcConfig}. A password is never an argument (a process list
- * shows arguments): it comes from an environment variable, a file, or the {@code --config} file.
+ * database, turned into a {@link CdcConfig}. A password is never an argument (a process list shows
+ * arguments): it comes from an environment variable, a file, or the {@code --config} file.
  */
 final class DatabaseOptions {
 
-  static final Set<String> OPTIONS = Set.of("--config", "--user", "--password-env", "--password-file",
-      "--tables", "--pdbs", "--set");
+  static final Set<String> OPTIONS =
+      Set.of(
+          "--config", "--user", "--password-env", "--password-file", "--tables", "--pdbs", "--set");
 
-  static final String HELP = """
+  static final String HELP =
+      """
         --config FILE          a properties file of cdc.* settings (an engine's or a connector's
                                configuration; other keys are ignored)
         --user USER            cdc.database.user, the capture user
@@ -40,7 +42,8 @@ final class DatabaseOptions {
    * The configuration of {@code url} (or of the {@code --config} file's URL when {@code url} is
    * null) with {@code defaults} below everything given.
    */
-  static CdcConfig config(Arguments args, String url, Map<String, String> defaults, Function<String, String> env)
+  static CdcConfig config(
+      Arguments args, String url, Map<String, String> defaults, Function<String, String> env)
       throws UsageException, IOException {
     Map<String, Object> settings = new LinkedHashMap<>(defaults);
     String file = args.option("--config");
@@ -63,7 +66,8 @@ final class DatabaseOptions {
     if (variable != null) {
       String password = env.apply(variable);
       if (password == null) {
-        throw new UsageException("--password-env " + variable + ": the environment has no such variable");
+        throw new UsageException(
+            "--password-env " + variable + ": the environment has no such variable");
       }
       settings.put(CdcConfig.DATABASE_PASSWORD.name(), password);
     }
@@ -80,7 +84,8 @@ final class DatabaseOptions {
       settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }
     if (!settings.containsKey(CdcConfig.DATABASE_URL.name())) {
-      throw new UsageException("no database URL: give it as an argument or as cdc.database.url in --config");
+      throw new UsageException(
+          "no database URL: give it as an argument or as cdc.database.url in --config");
     }
     return CdcConfig.from(settings);
   }
@@ -91,8 +96,11 @@ final class DatabaseOptions {
     }
   }
 
-  /** A JDBC URL as it may be printed: a password written into it ({@code user/password@}) masked. */
+  /**
+   * A JDBC URL as it may be printed: a password written into it ({@code user/password@}) masked.
+   */
   static String printable(String url) {
-    return url.replaceAll("([:/][^:/@\\s]+)/[^@\\s]*@", "$1/****@").replaceAll("(?i)(password=)[^&;\\s]*", "$1****");
+    return url.replaceAll("([:/][^:/@\\s]+)/[^@\\s]*@", "$1/****@")
+        .replaceAll("(?i)(password=)[^&;\\s]*", "$1****");
   }
 }

@@ -1,6 +1,8 @@
 package dev.redoline.tools.internal;
 
-/** What a {@code redoline} command's exit status means; every command's {@code --help} lists them. */
+/**
+ * What a {@code redoline} command's exit status means; every command's {@code --help} lists them.
+ */
 public enum ExitCode {
   /** Done: the database is ready (warnings aside), the position was shown or moved. */
   OK(0),
@@ -24,7 +26,9 @@ public enum ExitCode {
 
   /** The lines of {@code --help} that explain the exit statuses. */
   static String help(String problems) {
-    return "Exit status: 0 done; 1 " + problems + "; 2 wrong command line; 3 could not run (database or file"
+    return "Exit status: 0 done; 1 "
+        + problems
+        + "; 2 wrong command line; 3 could not run (database or file"
         + " unreadable).\n";
   }
 }

@@ -18,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * {@code redoline position show|set}: a stored position decoded, or moved back to an SCN. The
- * position is an embedded engine's offset file or a Connect connector's offsets
- * ({@link PositionSource}).
+ * position is an embedded engine's offset file or a Connect connector's offsets ({@link
+ * PositionSource}).
  *
  * <p>A move goes back only, and only as far as the redo is still there: an SCN above the stored
  * position would skip the changes between them, and one whose redo is gone could not be mined
@@ -29,7 +29,8 @@ import java.util.function.Function;
  */
 final class PositionCommand {
 
-  static final String HELP = """
+  static final String HELP =
+      """
       Usage: redoline position show <source>
              redoline position set <source> --scn SCN [--url DATABASE_URL] [database options]
 
@@ -50,16 +51,21 @@ final class PositionCommand {
 
       Database options (set):
         --url URL              the database, when not cdc.database.url of --config
-      """ + DatabaseOptions.HELP + """
+      """
+          + DatabaseOptions.HELP
+          + """
         --help                 this text
 
-      """ + ExitCode.help("the move was refused");
+      """
+          + ExitCode.help("the move was refused");
 
-  private static final Set<String> SOURCE = Set.of("--state-dir", "--offset-file", "--connect-offsets", "--server");
+  private static final Set<String> SOURCE =
+      Set.of("--state-dir", "--offset-file", "--connect-offsets", "--server");
 
   private PositionCommand() {}
 
-  static ExitCode run(List<String> argv, PrintStream out, PrintStream err, Function<String, String> env)
+  static ExitCode run(
+      List<String> argv, PrintStream out, PrintStream err, Function<String, String> env)
       throws UsageException {
     Set<String> options = new HashSet<>(SOURCE);
     options.addAll(DatabaseOptions.OPTIONS);
@@ -74,7 +80,8 @@ final class PositionCommand {
     }
     String action = args.positionals().get(0);
     if (args.positionals().size() > 1 || !(action.equals("show") || action.equals("set"))) {
-      throw new UsageException("position takes show or set, got " + String.join(" ", args.positionals()));
+      throw new UsageException(
+          "position takes show or set, got " + String.join(" ", args.positionals()));
     }
     try {
       PositionSource source = PositionSource.of(args);
@@ -89,7 +96,8 @@ final class PositionCommand {
       err.println("cannot read or write the position: " + e);
       return ExitCode.FAILED;
     } catch (CdcException e) {
-      if (e.errorCode() == ErrorCode.INVALID_POSITION || e.errorCode() == ErrorCode.LOCAL_STORAGE_FAILED) {
+      if (e.errorCode() == ErrorCode.INVALID_POSITION
+          || e.errorCode() == ErrorCode.LOCAL_STORAGE_FAILED) {
         err.println(e.getMessage());
         return ExitCode.FAILED;
       }
@@ -97,8 +105,14 @@ final class PositionCommand {
     }
   }
 
-  private static ExitCode set(Arguments args, PositionSource source, Position current, PrintStream out,
-      PrintStream err, Function<String, String> env) throws UsageException, IOException {
+  private static ExitCode set(
+      Arguments args,
+      PositionSource source,
+      Position current,
+      PrintStream out,
+      PrintStream err,
+      Function<String, String> env)
+      throws UsageException, IOException {
     String scnText = args.option("--scn");
     if (scnText == null) {
       throw new UsageException("position set needs --scn SCN");
@@ -110,32 +124,55 @@ final class PositionCommand {
       throw new UsageException("--scn " + scnText + ": " + e.getMessage());
     }
     if (target.compareTo(current.resumeScn()) > 0) {
-      err.println("Refused: SCN " + target + " is after the stored position's resume SCN " + current.resumeScn()
-          + "; moving forward would skip the changes between them. This tool only moves positions back.");
+      err.println(
+          "Refused: SCN "
+              + target
+              + " is after the stored position's resume SCN "
+              + current.resumeScn()
+              + "; moving forward would skip the changes between them. This tool only moves positions back.");
       return ExitCode.PROBLEMS;
     }
     // The tables play no part in the redo check; a configuration without them is still complete.
-    CdcConfig config = DatabaseOptions.config(args, args.option("--url"),
-        Map.of(CdcConfig.TABLES_INCLUDE.name(), "*.*"), env);
+    CdcConfig config =
+        DatabaseOptions.config(
+            args, args.option("--url"), Map.of(CdcConfig.TABLES_INCLUDE.name(), "*.*"), env);
     try {
       Database.fromConfig(config).requireRedoFrom(config, target);
     } catch (CdcException e) {
       if (e.errorCode() == ErrorCode.LOG_PURGED || e.errorCode() == ErrorCode.LOG_SEQUENCE_GAP) {
-        err.println("Refused: " + e.errorCode().code() + " " + e.detail() + ". A capture moved to SCN " + target
-            + " could not read that redo; choose a later SCN.");
+        err.println(
+            "Refused: "
+                + e.errorCode().code()
+                + " "
+                + e.detail()
+                + ". A capture moved to SCN "
+                + target
+                + " could not read that redo; choose a later SCN.");
         return ExitCode.PROBLEMS;
       }
-      err.println("Could not check the redo of " + DatabaseOptions.printable(config.get(CdcConfig.DATABASE_URL))
-          + ": " + e.getMessage());
+      err.println(
+          "Could not check the redo of "
+              + DatabaseOptions.printable(config.get(CdcConfig.DATABASE_URL))
+              + ": "
+              + e.getMessage());
       return ExitCode.FAILED;
     }
-    Position moved = new Position(target, new TreeMap<>(), null, Position.WHOLE, current.excludedOpen(),
-        current.snapshot());
+    Position moved =
+        new Position(
+            target,
+            new TreeMap<>(),
+            null,
+            Position.WHOLE,
+            current.excludedOpen(),
+            current.snapshot());
     out.println("Position in " + source.describe() + " before the move (keep it to undo):");
     describe(current, out);
     source.store(moved, out);
-    out.println("Moved back to SCN " + target + ": once restarted, the capture delivers again every transaction"
-        + " committed after it.");
+    out.println(
+        "Moved back to SCN "
+            + target
+            + ": once restarted, the capture delivers again every transaction"
+            + " committed after it.");
     return ExitCode.OK;
   }
 
@@ -145,14 +182,25 @@ final class PositionCommand {
     for (Map.Entry<Integer, RedoAddress> e : p.resume().entrySet()) {
       out.println("  thread " + e.getKey() + ": redo read again after " + e.getValue());
     }
-    out.println("  last acknowledged commit: " + (p.lastCommit() == null ? "none yet"
-        : p.lastCommit() + (p.lastIndex() == Position.WHOLE ? ", whole" : ", up to change " + p.lastIndex())));
+    out.println(
+        "  last acknowledged commit: "
+            + (p.lastCommit() == null
+                ? "none yet"
+                : p.lastCommit()
+                    + (p.lastIndex() == Position.WHOLE
+                        ? ", whole"
+                        : ", up to change " + p.lastIndex())));
     if (!p.excludedOpen().isEmpty()) {
       out.println("  open transactions of excluded users: " + p.excludedOpen());
     }
     if (p.snapshot().tracked()) {
-      out.println("  snapshot: " + p.snapshot().tables().size() + " table(s) tracked"
-          + (p.snapshot().adHoc().isEmpty() ? "" : ", " + p.snapshot().adHoc().size() + " ad-hoc snapshot(s) open"));
+      out.println(
+          "  snapshot: "
+              + p.snapshot().tables().size()
+              + " table(s) tracked"
+              + (p.snapshot().adHoc().isEmpty()
+                  ? ""
+                  : ", " + p.snapshot().adHoc().size() + " ad-hoc snapshot(s) open"));
     }
     out.println("  stored as: " + p.toMap());
   }

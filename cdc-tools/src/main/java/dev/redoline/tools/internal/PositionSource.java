@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * Where {@code redoline position} finds a position and puts it back: an embedded engine's offset
- * file, replaced through {@link FileOffsetStore}; or a Connect connector's offsets as
- * {@code GET /connectors/<name>/offsets} prints them, {@code {"offsets":[{"partition":{"server":
+ * file, replaced through {@link FileOffsetStore}; or a Connect connector's offsets as {@code GET
+ * /connectors/<name>/offsets} prints them, {@code {"offsets":[{"partition":{"server":
  * "<prefix>"},"offset":{...}}]}}, where a move prints the body to {@code PATCH} back (the worker
  * accepts it only while the connector is stopped).
  */
@@ -31,12 +31,16 @@ abstract class PositionSource {
     String connect = args.option("--connect-offsets");
     int given = (dir == null ? 0 : 1) + (file == null ? 0 : 1) + (connect == null ? 0 : 1);
     if (given != 1) {
-      throw new UsageException("name one position source: --state-dir, --offset-file or --connect-offsets");
+      throw new UsageException(
+          "name one position source: --state-dir, --offset-file or --connect-offsets");
     }
     if (connect != null) {
-      String text = connect.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-          : Files.readString(Path.of(connect), StandardCharsets.UTF_8);
-      return new ConnectOffsets(connect.equals("-") ? "stdin" : connect, text, args.option("--server"));
+      String text =
+          connect.equals("-")
+              ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+              : Files.readString(Path.of(connect), StandardCharsets.UTF_8);
+      return new ConnectOffsets(
+          connect.equals("-") ? "stdin" : connect, text, args.option("--server"));
     }
     Path path = dir != null ? Path.of(dir).resolve("offsets.json") : Path.of(file);
     if (!Files.isRegularFile(path)) {
@@ -66,7 +70,10 @@ abstract class PositionSource {
 
     @Override
     Position load() {
-      return store.load().orElseThrow(() -> new CdcException(ErrorCode.INVALID_POSITION, store.file() + " is empty"));
+      return store
+          .load()
+          .orElseThrow(
+              () -> new CdcException(ErrorCode.INVALID_POSITION, store.file() + " is empty"));
     }
 
     @Override
@@ -87,18 +94,25 @@ abstract class PositionSource {
       try {
         if (Json.parseObject(text).get("offsets") instanceof List<?> list) {
           for (Object o : list) {
-            if (o instanceof Map<?, ?> entry && entry.get("partition") instanceof Map<?, ?> partition
+            if (o instanceof Map<?, ?> entry
+                && entry.get("partition") instanceof Map<?, ?> partition
                 && (wanted == null || wanted.equals(partition.get("server")))) {
               entries.add(entry);
             }
           }
         }
       } catch (IllegalArgumentException e) {
-        throw new UsageException(name + " is not the JSON of GET /connectors/<name>/offsets: " + e.getMessage());
+        throw new UsageException(
+            name + " is not the JSON of GET /connectors/<name>/offsets: " + e.getMessage());
       }
       if (entries.size() != 1) {
-        throw new UsageException(name + " holds " + entries.size() + " offsets" + (wanted == null ? "" : " of server "
-            + wanted) + "; expected one (name its cdc.topic.prefix with --server)");
+        throw new UsageException(
+            name
+                + " holds "
+                + entries.size()
+                + " offsets"
+                + (wanted == null ? "" : " of server " + wanted)
+                + "; expected one (name its cdc.topic.prefix with --server)");
       }
       this.server = String.valueOf(((Map<?, ?>) entries.get(0).get("partition")).get("server"));
       this.offset = new LinkedHashMap<>();
@@ -122,8 +136,9 @@ abstract class PositionSource {
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("partition", Map.of("server", server));
       entry.put("offset", position.toMap());
-      out.println("Stop the connector (PUT /connectors/<name>/stop), send this body with"
-          + " PATCH /connectors/<name>/offsets, then resume it (PUT /connectors/<name>/resume):");
+      out.println(
+          "Stop the connector (PUT /connectors/<name>/stop), send this body with"
+              + " PATCH /connectors/<name>/offsets, then resume it (PUT /connectors/<name>/resume):");
       out.println(Json.write(Map.of("offsets", List.of(entry))));
     }
   }

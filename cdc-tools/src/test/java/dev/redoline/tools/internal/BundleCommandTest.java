@@ -19,16 +19,19 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code redoline bundle}: the bug-report bundle from a settings file, its password hidden. */
 class BundleCommandTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void bundle_writesTheStateAndSettingsWithoutThePassword() throws IOException {
     Path state = Files.createDirectories(dir.resolve("state"));
     FileOffsetStore.open(state.resolve("offsets.json")).store(Position.start(Scn.of(4242)));
     Path settings = dir.resolve("capture.properties");
-    Files.writeString(settings, "cdc.database.url=jdbc:redoline:sim:shop\ncdc.tables.include=SHOP.*\n"
-        + "cdc.database.password=s3cret-Pa55\ncdc.state.dir=" + state + "\nname=ignored-by-redoline\n");
+    Files.writeString(
+        settings,
+        "cdc.database.url=jdbc:redoline:sim:shop\ncdc.tables.include=SHOP.*\n"
+            + "cdc.database.password=s3cret-Pa55\ncdc.state.dir="
+            + state
+            + "\nname=ignored-by-redoline\n");
     Path zip = dir.resolve("bug.zip");
 
     ToolRun run = ToolRun.of("bundle", "--config", settings.toString(), "--out", zip.toString());

@@ -33,13 +33,25 @@ class CheckCommandTest {
   }
 
   private static TableId table(SimulatedOracle oracle, TableId id) {
-    return oracle.createTable(TableLayout.builder(id, 1).column("ID", OracleType.number(10, 0), false)
-        .primaryKey("ID").build());
+    return oracle.createTable(
+        TableLayout.builder(id, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .primaryKey("ID")
+            .build());
   }
 
   private static ToolRun check(SimulatedOracle oracle, String... more) {
-    List<String> args = new ArrayList<>(List.of("check", oracle.url(), "--user", USER, "--password-env", "PW",
-        "--tables", "SHOP.*"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "check",
+                oracle.url(),
+                "--user",
+                USER,
+                "--password-env",
+                "PW",
+                "--tables",
+                "SHOP.*"));
     args.addAll(List.of(more));
     ToolRun run = ToolRun.of(Map.of("PW", PASSWORD), args.toArray(String[]::new));
     assertThat(run.out() + run.err()).doesNotContain(PASSWORD);
@@ -51,7 +63,9 @@ class CheckCommandTest {
     ToolRun run = check(shop(b -> b));
 
     assertThat(run.exit()).isEqualTo(ExitCode.OK);
-    assertThat(run.out()).contains("as user C##REDOLINE, tables SHOP.*").contains("Ready: capture can start.");
+    assertThat(run.out())
+        .contains("as user C##REDOLINE, tables SHOP.*")
+        .contains("Ready: capture can start.");
   }
 
   @Test
@@ -59,8 +73,10 @@ class CheckCommandTest {
     ToolRun run = check(shop(SimulatedOracle.Builder::noArchiveLog));
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("ERROR CDC-4004 [cdc.database.url] database ORCL has LOG_MODE NOARCHIVELOG")
-        .contains("  fix: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;")
+    assertThat(run.out())
+        .contains("ERROR CDC-4004 [cdc.database.url] database ORCL has LOG_MODE NOARCHIVELOG")
+        .contains(
+            "  fix: SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;")
         .contains("1 error, 0 warnings: capture cannot start until the errors are fixed.");
   }
 
@@ -69,7 +85,8 @@ class CheckCommandTest {
     ToolRun run = check(shop(b -> b.supplementalLogging(SupplementalLogging.NONE)));
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("  fix: ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;")
+    assertThat(run.out())
+        .contains("  fix: ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;")
         .contains("  fix: ALTER TABLE \"SHOP\".\"ITEMS\" ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS;");
   }
 
@@ -78,7 +95,8 @@ class CheckCommandTest {
     ToolRun run = check(shop(b -> b.revoke("LOGMINING")));
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("ERROR CDC-4003 [cdc.database.user] user C##REDOLINE lacks LOGMINING")
+    assertThat(run.out())
+        .contains("ERROR CDC-4003 [cdc.database.user] user C##REDOLINE lacks LOGMINING")
         .contains("  fix: GRANT LOGMINING TO C##REDOLINE CONTAINER=ALL;");
   }
 
@@ -91,9 +109,11 @@ class CheckCommandTest {
     ToolRun run = check(oracle);
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("  fix: GRANT SELECT ON SYS.V_$THREAD TO C##REDOLINE CONTAINER=ALL;")
-        .contains("  fix: GRANT SELECT ON SYS.V_$LOG TO C##REDOLINE CONTAINER=ALL; "
-            + "GRANT SELECT ON SYS.V_$LOGFILE TO C##REDOLINE CONTAINER=ALL;");
+    assertThat(run.out())
+        .contains("  fix: GRANT SELECT ON SYS.V_$THREAD TO C##REDOLINE CONTAINER=ALL;")
+        .contains(
+            "  fix: GRANT SELECT ON SYS.V_$LOG TO C##REDOLINE CONTAINER=ALL; "
+                + "GRANT SELECT ON SYS.V_$LOGFILE TO C##REDOLINE CONTAINER=ALL;");
   }
 
   @Test
@@ -101,10 +121,14 @@ class CheckCommandTest {
     ToolRun run = check(shop(b -> b.revoke("FLASHBACK ANY TABLE")));
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("ERROR CDC-4003 [cdc.snapshot.mode]")
-        .contains("  fix: GRANT FLASHBACK ON \"SHOP\".\"ITEMS\" TO C##REDOLINE; or GRANT FLASHBACK ANY TABLE TO "
-            + "C##REDOLINE; or cdc.snapshot.mode=no_data");
-    assertThat(check(shop(b -> b.revoke("FLASHBACK ANY TABLE")), "--set", "cdc.snapshot.mode=no_data").exit())
+    assertThat(run.out())
+        .contains("ERROR CDC-4003 [cdc.snapshot.mode]")
+        .contains(
+            "  fix: GRANT FLASHBACK ON \"SHOP\".\"ITEMS\" TO C##REDOLINE; or GRANT FLASHBACK ANY TABLE TO "
+                + "C##REDOLINE; or cdc.snapshot.mode=no_data");
+    assertThat(
+            check(shop(b -> b.revoke("FLASHBACK ANY TABLE")), "--set", "cdc.snapshot.mode=no_data")
+                .exit())
         .isEqualTo(ExitCode.OK);
   }
 
@@ -115,7 +139,9 @@ class CheckCommandTest {
     oracle.closePdb("PDB2");
 
     ToolRun run = check(oracle, "--pdbs", "PDB1,PDB2,PDB3");
-    assertThat(run.out()).as(run.err()).contains("  fix: ALTER PLUGGABLE DATABASE PDB2 OPEN;")
+    assertThat(run.out())
+        .as(run.err())
+        .contains("  fix: ALTER PLUGGABLE DATABASE PDB2 OPEN;")
         .contains("  fix: cdc.database.pdbs=<one or more of PDB1,PDB2>");
 
     assertThat(check(oracle).out()).contains("  fix: cdc.database.pdbs=<PDB>[,<PDB>...]");
@@ -129,18 +155,21 @@ class CheckCommandTest {
     ToolRun run = check(oracle, "--pdbs", "PDB1");
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("ERROR CDC-4008 [cdc.database.url]")
+    assertThat(run.out())
+        .contains("ERROR CDC-4008 [cdc.database.url]")
         .contains("  fix: cdc.database.url=<a URL of the container database's own service>");
   }
 
   @Test
   void missingContainerData_printsTheAlterUser() {
-    SimulatedOracle oracle = SimulatedOracle.builder().pdbs("PDB1", "PDB2").containerData("PDB1").build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().pdbs("PDB1", "PDB2").containerData("PDB1").build();
 
     ToolRun run = check(oracle, "--pdbs", "PDB1,PDB2");
 
     assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
-    assertThat(run.out()).contains("  fix: ALTER USER C##REDOLINE SET CONTAINER_DATA=ALL CONTAINER=CURRENT;");
+    assertThat(run.out())
+        .contains("  fix: ALTER USER C##REDOLINE SET CONTAINER_DATA=ALL CONTAINER=CURRENT;");
   }
 
   @Test
@@ -151,8 +180,10 @@ class CheckCommandTest {
     ToolRun run = check(oracle);
 
     assertThat(run.exit()).isEqualTo(ExitCode.OK);
-    assertThat(run.out()).contains("WARNING CDC-4009 [cdc.tables.include]")
-        .contains("  fix: ALTER DATABASE FORCE LOGGING;").contains("Ready: capture can start (1 warning to read).");
+    assertThat(run.out())
+        .contains("WARNING CDC-4009 [cdc.tables.include]")
+        .contains("  fix: ALTER DATABASE FORCE LOGGING;")
+        .contains("Ready: capture can start (1 warning to read).");
   }
 
   @Test
@@ -161,15 +192,17 @@ class CheckCommandTest {
     oracle.destinationStatus(2, "ERROR");
 
     assertThat(check(oracle, "--set", "cdc.archive.destination=LOG_ARCHIVE_DEST_9").out())
-        .contains("  fix: cdc.archive.destination=<one of LOG_ARCHIVE_DEST_1,LOG_ARCHIVE_DEST_2, or empty for the "
-            + "first VALID LOCAL one>");
+        .contains(
+            "  fix: cdc.archive.destination=<one of LOG_ARCHIVE_DEST_1,LOG_ARCHIVE_DEST_2, or empty for the "
+                + "first VALID LOCAL one>");
     assertThat(check(oracle, "--set", "cdc.archive.destination=LOG_ARCHIVE_DEST_2").out())
         .contains("  fix: ALTER SYSTEM SET LOG_ARCHIVE_DEST_STATE_2=ENABLE;");
 
     oracle.destinationStatus(1, "ERROR");
     assertThat(check(oracle, "--set", "cdc.capture.mode=archive_only").out())
-        .contains("  fix: ALTER SYSTEM SET LOG_ARCHIVE_DEST_1='LOCATION=USE_DB_RECOVERY_FILE_DEST'; or "
-            + "cdc.capture.mode=online");
+        .contains(
+            "  fix: ALTER SYSTEM SET LOG_ARCHIVE_DEST_1='LOCATION=USE_DB_RECOVERY_FILE_DEST'; or "
+                + "cdc.capture.mode=online");
   }
 
   @Test
@@ -179,14 +212,17 @@ class CheckCommandTest {
     ToolRun run = check(oracle);
 
     assertThat(run.exit()).isEqualTo(ExitCode.OK);
-    assertThat(run.out()).contains("WARNING CDC-4090 [cdc.database.time.zone]")
+    assertThat(run.out())
+        .contains("WARNING CDC-4090 [cdc.database.time.zone]")
         .contains("  fix: cdc.database.time.zone=<the server's region, e.g. Europe/Paris>");
-    assertThat(check(oracle, "--set", "cdc.database.time.zone=Europe/Paris").out()).doesNotContain("CDC-4090");
+    assertThat(check(oracle, "--set", "cdc.database.time.zone=Europe/Paris").out())
+        .doesNotContain("CDC-4090");
   }
 
   @Test
   void unreachableDatabase_exitsThree() {
-    ToolRun run = ToolRun.of("check", "jdbc:redoline:sim://127.0.0.1:1/nothing", "--tables", "SHOP.*");
+    ToolRun run =
+        ToolRun.of("check", "jdbc:redoline:sim://127.0.0.1:1/nothing", "--tables", "SHOP.*");
 
     assertThat(run.exit()).isEqualTo(ExitCode.FAILED);
     assertThat(run.err()).contains("The checks could not run");
@@ -197,7 +233,9 @@ class CheckCommandTest {
     assertThat(ToolRun.of("check", "jdbc:redoline:sim:x", "--tabels", "S.*").err())
         .contains("unknown option --tabels");
     assertThat(ToolRun.of("check").err()).contains("no database URL");
-    assertThat(ToolRun.of("check", "jdbc:redoline:sim:x", "--password-env", "NOPE", "--tables", "S.*").exit())
+    assertThat(
+            ToolRun.of("check", "jdbc:redoline:sim:x", "--password-env", "NOPE", "--tables", "S.*")
+                .exit())
         .isEqualTo(ExitCode.USAGE);
     assertThat(ToolRun.of("check", "jdbc:redoline:sim:x").err()).contains("cdc.tables.include");
   }

@@ -17,7 +17,8 @@ record ToolRun(ExitCode exit, String out, String err) {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       exit = Commands.run(List.of(args), o, e, env::get);
     }
-    return new ToolRun(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return new ToolRun(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   static ToolRun of(String... args) {

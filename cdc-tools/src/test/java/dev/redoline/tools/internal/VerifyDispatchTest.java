@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code redoline verify} hands its arguments to the reconciliation's command line and keeps its exit status. */
+/**
+ * {@code redoline verify} hands its arguments to the reconciliation's command line and keeps its
+ * exit status.
+ */
 class VerifyDispatchTest {
 
   @Test
@@ -17,7 +20,8 @@ class VerifyDispatchTest {
 
   @Test
   void verify_withoutATarget_isAUsageError() {
-    ToolRun run = ToolRun.of("verify", "--source", "jdbc:redoline:sim:demo", "--tables", "SHOP.ORDERS");
+    ToolRun run =
+        ToolRun.of("verify", "--source", "jdbc:redoline:sim:demo", "--tables", "SHOP.ORDERS");
 
     assertThat(run.exit()).isEqualTo(ExitCode.USAGE);
     assertThat(run.err()).isNotEmpty();

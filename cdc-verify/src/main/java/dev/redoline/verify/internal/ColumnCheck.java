@@ -11,20 +11,42 @@ import dev.redoline.core.OracleType;
  * @param shape how the sink's values were shaped from Oracle's: as read, hashed or truncated
  * @param truncateTo the code points kept when {@code shape} is {@link Shape#TRUNCATED}, else 0
  */
-public record ColumnCheck(String name, int index, OracleType.Kind kind, Shape shape, int truncateTo) {
+public record ColumnCheck(
+    String name, int index, OracleType.Kind kind, Shape shape, int truncateTo) {
 
   /** What a sink received for a column: the value, its salted hash, or its first code points. */
-  public enum Shape { AS_READ, HASHED, TRUNCATED }
+  public enum Shape {
+    AS_READ,
+    HASHED,
+    TRUNCATED
+  }
 
-  /** Whether the column's value is a LOB, digested by {@code DBMS_CRYPTO.HASH} rather than STANDARD_HASH. */
+  /**
+   * Whether the column's value is a LOB, digested by {@code DBMS_CRYPTO.HASH} rather than
+   * STANDARD_HASH.
+   */
   boolean lob() {
-    return kind == OracleType.Kind.CLOB || kind == OracleType.Kind.NCLOB || kind == OracleType.Kind.BLOB;
+    return kind == OracleType.Kind.CLOB
+        || kind == OracleType.Kind.NCLOB
+        || kind == OracleType.Kind.BLOB;
   }
 
   /** The types a comparison reads: their text (or bytes) is the same in SQL and in Java. */
   static boolean comparable(OracleType.Kind kind) {
     return switch (kind) {
-      case NUMBER, FLOAT, CHAR, NCHAR, VARCHAR2, NVARCHAR2, CLOB, NCLOB, DATE, TIMESTAMP, RAW, BLOB -> true;
+      case NUMBER,
+          FLOAT,
+          CHAR,
+          NCHAR,
+          VARCHAR2,
+          NVARCHAR2,
+          CLOB,
+          NCLOB,
+          DATE,
+          TIMESTAMP,
+          RAW,
+          BLOB ->
+          true;
       default -> false;
     };
   }

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The column rules of {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} and
- * {@code cdc.columns.truncate}, as the capture applies them: read from the decoder the capture
- * builds from the same configuration, so a verification can never disagree with what the sinks
- * received. This is the only class that names the decoder.
+ * The column rules of {@code cdc.columns.exclude}, {@code cdc.columns.mask.hash} and {@code
+ * cdc.columns.truncate}, as the capture applies them: read from the decoder the capture builds from
+ * the same configuration, so a verification can never disagree with what the sinks received. This
+ * is the only class that names the decoder.
  */
 public final class ColumnRules {
 
@@ -40,10 +40,13 @@ public final class ColumnRules {
       if (!selectable[i]) {
         continue;
       }
-      ColumnCheck.Shape shape = hashed[i] ? ColumnCheck.Shape.HASHED
-          : truncated[i] > 0 ? ColumnCheck.Shape.TRUNCATED : ColumnCheck.Shape.AS_READ;
-      boolean lob = c.type().kind() == dev.redoline.core.OracleType.Kind.CLOB
-          || c.type().kind() == dev.redoline.core.OracleType.Kind.NCLOB;
+      ColumnCheck.Shape shape =
+          hashed[i]
+              ? ColumnCheck.Shape.HASHED
+              : truncated[i] > 0 ? ColumnCheck.Shape.TRUNCATED : ColumnCheck.Shape.AS_READ;
+      boolean lob =
+          c.type().kind() == dev.redoline.core.OracleType.Kind.CLOB
+              || c.type().kind() == dev.redoline.core.OracleType.Kind.NCLOB;
       if (!ColumnCheck.comparable(c.type().kind()) || (lob && shape != ColumnCheck.Shape.AS_READ)) {
         skipped.add(c.name());
         continue;
@@ -55,8 +58,8 @@ public final class ColumnRules {
 
   /**
    * @param compared the columns compared, in layout order
-   * @param skipped the columns read by the capture that a comparison cannot check (their type, or
-   *     a LOB hashed or truncated), by name
+   * @param skipped the columns read by the capture that a comparison cannot check (their type, or a
+   *     LOB hashed or truncated), by name
    */
   public record Plan(List<ColumnCheck> compared, List<String> skipped) {
 

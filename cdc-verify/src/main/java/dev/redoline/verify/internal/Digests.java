@@ -21,15 +21,15 @@ import java.util.Locale;
  * The digests of {@link SourceSql}, computed in Java from a target's values: what Oracle computes
  * from its row, this class computes from the copy, so equal rows give equal digests.
  *
- * <p><b>A column's piece</b> is {@code -} for NULL, else the 32 upper-case hex digits of the MD5
- * of its canonical bytes: a number's {@code TO_CHAR(n, 'TM9')} text ({@code 1.5}, {@code .5},
- * {@code -.5}), a DATE's {@code YYYY-MM-DD HH24:MI:SS}, a TIMESTAMP's {@code ...SS.FF9}, text
- * as UTF-8 (the database character set AL32UTF8; CLOBs are converted to it by DBMS_CRYPTO), RAW
- * and BLOB as their bytes. <b>A row's digest</b> is the MD5 of its pieces written one after the
- * other (in groups of {@link #GROUP}, each group digested first, so the text Oracle concatenates
- * stays under VARCHAR2's 4,000 bytes). <b>A chunk's checksum</b> is its row count and the sum of
- * the first 15 hex digits (60 bits) of each row's digest: a sum, so it does not depend on the
- * order rows are read in.
+ * <p><b>A column's piece</b> is {@code -} for NULL, else the 32 upper-case hex digits of the MD5 of
+ * its canonical bytes: a number's {@code TO_CHAR(n, 'TM9')} text ({@code 1.5}, {@code .5}, {@code
+ * -.5}), a DATE's {@code YYYY-MM-DD HH24:MI:SS}, a TIMESTAMP's {@code ...SS.FF9}, text as UTF-8
+ * (the database character set AL32UTF8; CLOBs are converted to it by DBMS_CRYPTO), RAW and BLOB as
+ * their bytes. <b>A row's digest</b> is the MD5 of its pieces written one after the other (in
+ * groups of {@link #GROUP}, each group digested first, so the text Oracle concatenates stays under
+ * VARCHAR2's 4,000 bytes). <b>A chunk's checksum</b> is its row count and the sum of the first 15
+ * hex digits (60 bits) of each row's digest: a sum, so it does not depend on the order rows are
+ * read in.
  *
  * <p>A target's value is first read back into its Oracle type, undoing what the sinks do to it: a
  * date-time written as ISO text ({@code 2024-01-02T03:04}), a RAW as hex, a NUMBER as a scaled
@@ -39,10 +39,12 @@ public final class Digests {
 
   /** The most pieces concatenated in one digest. */
   static final int GROUP = 100;
+
   /** The piece of a NULL. */
   static final String NULL_PIECE = "-";
 
-  private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT);
+  private static final DateTimeFormatter DATE =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT);
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS", Locale.ROOT);
   private static final HexFormat HEX = HexFormat.of().withUpperCase();
@@ -57,14 +59,19 @@ public final class Digests {
     return HEX.formatHex(md5(canonical(kind, value)));
   }
 
-  /** The digest of a row's pieces, as Oracle's {@code RAWTOHEX(STANDARD_HASH(p1 || p2 ..., 'MD5'))}. */
+  /**
+   * The digest of a row's pieces, as Oracle's {@code RAWTOHEX(STANDARD_HASH(p1 || p2 ..., 'MD5'))}.
+   */
   public static String row(List<String> pieces) {
     List<String> level = pieces;
     while (level.size() > GROUP) {
       List<String> next = new ArrayList<>();
       for (int i = 0; i < level.size(); i += GROUP) {
-        next.add(HEX.formatHex(md5(String.join("", level.subList(i, Math.min(level.size(), i + GROUP)))
-            .getBytes(StandardCharsets.US_ASCII))));
+        next.add(
+            HEX.formatHex(
+                md5(
+                    String.join("", level.subList(i, Math.min(level.size(), i + GROUP)))
+                        .getBytes(StandardCharsets.US_ASCII))));
       }
       level = next;
     }
@@ -79,7 +86,8 @@ public final class Digests {
   /** The canonical bytes of a value (see the class comment). */
   static byte[] canonical(OracleType.Kind kind, Object value) {
     return switch (kind) {
-      case NUMBER, FLOAT -> OracleNumberText.tm9(decimal(value)).getBytes(StandardCharsets.US_ASCII);
+      case NUMBER, FLOAT ->
+          OracleNumberText.tm9(decimal(value)).getBytes(StandardCharsets.US_ASCII);
       case DATE -> DATE.format(dateTime(value)).getBytes(StandardCharsets.US_ASCII);
       case TIMESTAMP -> TIMESTAMP.format(dateTime(value)).getBytes(StandardCharsets.US_ASCII);
       case RAW, BLOB -> bytes(value);
@@ -103,7 +111,10 @@ public final class Digests {
     if (value instanceof BigDecimal d) {
       return d;
     }
-    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
+        || value instanceof Byte) {
       return BigDecimal.valueOf(((Number) value).longValue());
     }
     if (value instanceof java.math.BigInteger b) {

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * The order Oracle sorts keys in ({@code ORDER BY} with {@code NLS_SORT=BINARY}): numbers and
- * date-times by value, text by the bytes of AL32UTF8, which is code point order (Java's
- * {@code String.compareTo} orders UTF-16 units and puts U+E000..U+FFFF after supplementary
- * characters). A target's rows are placed into Oracle's chunks by this order, whatever order the
- * target keeps them in.
+ * date-times by value, text by the bytes of AL32UTF8, which is code point order (Java's {@code
+ * String.compareTo} orders UTF-16 units and puts U+E000..U+FFFF after supplementary characters). A
+ * target's rows are placed into Oracle's chunks by this order, whatever order the target keeps them
+ * in.
  */
 public final class KeyOrder implements Comparator<List<Comparable<?>>> {
 

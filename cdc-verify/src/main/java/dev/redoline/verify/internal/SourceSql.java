@@ -20,17 +20,17 @@ import java.util.Objects;
  *
  * <p><b>Why these functions.</b> {@code STANDARD_HASH} (12.1 on, so in every release Redoline
  * supports) computes MD5 of a value's bytes with a documented, standard algorithm, so a target's
- * copy can be digested identically outside the database. {@code ORA_HASH} cannot: its algorithm
- * is not documented (nor is H2's namesake the same), and its 32 bits would make colliding sums
- * likely. STANDARD_HASH takes no LOB, so CLOB, NCLOB and BLOB columns go through
- * {@code DBMS_CRYPTO.HASH(c, 2)} (MD5, the CLOB converted to AL32UTF8), which needs
- * {@code EXECUTE ON SYS.DBMS_CRYPTO}. Numbers and date-times are hashed as text with explicit
- * formats ({@code TO_CHAR(n, 'TM9')}, {@code 'YYYY-MM-DD HH24:MI:SS.FF9'}), because
- * STANDARD_HASH of a NUMBER hashes its internal bytes, which no sink keeps; NCHAR and NVARCHAR2
- * are converted with {@code TO_CHAR} to the database character set first. A hashed column
- * ({@code cdc.columns.mask.hash}) is hashed in SQL as the decoder hashes it (SHA-256 of the salt
- * followed by the value, in lower-case hex), the salt a bind; a truncated one is cut with
- * {@code SUBSTR}, which counts characters as the decoder counts code points.
+ * copy can be digested identically outside the database. {@code ORA_HASH} cannot: its algorithm is
+ * not documented (nor is H2's namesake the same), and its 32 bits would make colliding sums likely.
+ * STANDARD_HASH takes no LOB, so CLOB, NCLOB and BLOB columns go through {@code DBMS_CRYPTO.HASH(c,
+ * 2)} (MD5, the CLOB converted to AL32UTF8), which needs {@code EXECUTE ON SYS.DBMS_CRYPTO}.
+ * Numbers and date-times are hashed as text with explicit formats ({@code TO_CHAR(n, 'TM9')},
+ * {@code 'YYYY-MM-DD HH24:MI:SS.FF9'}), because STANDARD_HASH of a NUMBER hashes its internal
+ * bytes, which no sink keeps; NCHAR and NVARCHAR2 are converted with {@code TO_CHAR} to the
+ * database character set first. A hashed column ({@code cdc.columns.mask.hash}) is hashed in SQL as
+ * the decoder hashes it (SHA-256 of the salt followed by the value, in lower-case hex), the salt a
+ * bind; a truncated one is cut with {@code SUBSTR}, which counts characters as the decoder counts
+ * code points.
  */
 public final class SourceSql {
 
@@ -42,7 +42,8 @@ public final class SourceSql {
   /**
    * @param salt the salt of {@code cdc.columns.mask.hash}, bound for hashed columns
    */
-  public SourceSql(TableLayout layout, List<ColumnCheck> compared, List<ColumnCheck> key, String salt) {
+  public SourceSql(
+      TableLayout layout, List<ColumnCheck> compared, List<ColumnCheck> key, String salt) {
     this.layout = Objects.requireNonNull(layout, "layout == null");
     this.compared = List.copyOf(compared);
     this.key = List.copyOf(key);
@@ -55,18 +56,31 @@ public final class SourceSql {
     if (!after.isEmpty()) {
       sql.append(" WHERE ").append(afterCondition(after, binds));
     }
-    return sql.append(" ORDER BY ").append(keyList()).append(" OFFSET ").append(n - 1)
-        .append(" ROWS FETCH NEXT 1 ROWS ONLY").toString();
+    return sql.append(" ORDER BY ")
+        .append(keyList())
+        .append(" OFFSET ")
+        .append(n - 1)
+        .append(" ROWS FETCH NEXT 1 ROWS ONLY")
+        .toString();
   }
 
-  /** {@code COUNT(*)} and the sum of the rows' numbers over {@code (after, upper]} (open ends when empty). */
+  /**
+   * {@code COUNT(*)} and the sum of the rows' numbers over {@code (after, upper]} (open ends when
+   * empty).
+   */
   public String checksum(List<Object> after, List<Object> upper, Object scn, List<Object> binds) {
-    StringBuilder sql = new StringBuilder("SELECT COUNT(*), SUM(TO_NUMBER(SUBSTR(RAWTOHEX(STANDARD_HASH(");
-    sql.append(concatenation(binds)).append(", 'MD5')), 1, 15), 'XXXXXXXXXXXXXXX'))").append(from(scn, binds));
+    StringBuilder sql =
+        new StringBuilder("SELECT COUNT(*), SUM(TO_NUMBER(SUBSTR(RAWTOHEX(STANDARD_HASH(");
+    sql.append(concatenation(binds))
+        .append(", 'MD5')), 1, 15), 'XXXXXXXXXXXXXXX'))")
+        .append(from(scn, binds));
     return sql.append(range(after, upper, binds)).toString();
   }
 
-  /** Per row of {@code (after, upper]} in key order: the key columns, then one piece per compared column. */
+  /**
+   * Per row of {@code (after, upper]} in key order: the key columns, then one piece per compared
+   * column.
+   */
   public String pieces(List<Object> after, List<Object> upper, Object scn, List<Object> binds) {
     StringBuilder sql = new StringBuilder("SELECT ").append(keyList());
     for (ColumnCheck c : compared) {
@@ -112,20 +126,24 @@ public final class SourceSql {
     return String.join(", ", key.stream().map(c -> quote(c.name())).toList());
   }
 
-  /** The pieces joined, in groups of {@link Digests#GROUP} digested first (see {@link Digests#row}). */
+  /**
+   * The pieces joined, in groups of {@link Digests#GROUP} digested first (see {@link Digests#row}).
+   */
   private String concatenation(List<Object> binds) {
     List<String> level = new ArrayList<>();
     for (ColumnCheck c : compared) {
       level.add(piece(c, binds));
     }
     if (level.isEmpty()) {
-      return "'-'";   // a table of key columns alone still has a row to count
+      return "'-'"; // a table of key columns alone still has a row to count
     }
     while (level.size() > Digests.GROUP) {
       List<String> next = new ArrayList<>();
       for (int i = 0; i < level.size(); i += Digests.GROUP) {
-        next.add("RAWTOHEX(STANDARD_HASH(" + String.join(" || ", level.subList(i, Math.min(level.size(),
-            i + Digests.GROUP))) + ", 'MD5'))");
+        next.add(
+            "RAWTOHEX(STANDARD_HASH("
+                + String.join(" || ", level.subList(i, Math.min(level.size(), i + Digests.GROUP)))
+                + ", 'MD5'))");
       }
       level = next;
     }
@@ -139,13 +157,14 @@ public final class SourceSql {
     if (c.lob()) {
       digest = "DBMS_CRYPTO.HASH(" + name + ", 2)";
     } else {
-      String text = switch (c.kind()) {
-        case NUMBER, FLOAT -> "TO_CHAR(" + name + ", 'TM9')";
-        case DATE -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS')";
-        case TIMESTAMP -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS.FF9')";
-        case NCHAR, NVARCHAR2 -> "TO_CHAR(" + name + ")";
-        default -> name;
-      };
+      String text =
+          switch (c.kind()) {
+            case NUMBER, FLOAT -> "TO_CHAR(" + name + ", 'TM9')";
+            case DATE -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS')";
+            case TIMESTAMP -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS.FF9')";
+            case NCHAR, NVARCHAR2 -> "TO_CHAR(" + name + ")";
+            default -> name;
+          };
       if (c.shape() == ColumnCheck.Shape.TRUNCATED) {
         text = "SUBSTR(" + text + ", 1, " + c.truncateTo() + ")";
       } else if (c.shape() == ColumnCheck.Shape.HASHED) {

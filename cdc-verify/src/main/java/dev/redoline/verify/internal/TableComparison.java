@@ -26,12 +26,13 @@ import java.util.Map;
  * <ol>
  *   <li>Oracle: the chunk boundaries ({@code cdc.verify} chunk rows apart, in key order) and each
  *       chunk's row count and digest sum, all computed as of the SCN inside the database;
- *   <li>target: every row's digest, added to the chunk whose key range holds its key (Oracle's
- *       key order, {@link KeyOrder});
+ *   <li>target: every row's digest, added to the chunk whose key range holds its key (Oracle's key
+ *       order, {@link KeyOrder});
  *   <li>only if some chunk differs: each such chunk's per-column pieces from Oracle, and a second
  *       pass over the target keeping its rows of those chunks; missing, extra and differing keys
  *       follow, with the names of the columns that differ.
  * </ol>
+ *
  * A chunk that is equal on both sides costs one boundary key and two numbers from Oracle.
  */
 public final class TableComparison {
@@ -51,8 +52,14 @@ public final class TableComparison {
    * @param key the key columns in key order
    * @param scn the SCN, as the number bound to {@code AS OF SCN ?}
    */
-  public TableComparison(Connection oracle, TableLayout layout, List<ColumnCheck> compared, List<ColumnCheck> key,
-      String salt, Object scn, int chunkRows) {
+  public TableComparison(
+      Connection oracle,
+      TableLayout layout,
+      List<ColumnCheck> compared,
+      List<ColumnCheck> key,
+      String salt,
+      Object scn,
+      int chunkRows) {
     this.oracle = oracle;
     this.layout = layout;
     this.compared = List.copyOf(compared);
@@ -89,18 +96,22 @@ public final class TableComparison {
     java.util.Arrays.fill(sums, BigInteger.ZERO);
     long[] targetRows = {0};
     List<String> names = compared.stream().map(ColumnCheck::name).toList();
-    target.rows(layout, names, values -> {
-      TargetRow row = targetRow(values);
-      int i = chunkOf(uppers, row.key);
-      counts[i]++;
-      sums[i] = sums[i].add(BigInteger.valueOf(Digests.number(Digests.row(row.pieces))));
-      targetRows[0]++;
-    });
+    target.rows(
+        layout,
+        names,
+        values -> {
+          TargetRow row = targetRow(values);
+          int i = chunkOf(uppers, row.key);
+          counts[i]++;
+          sums[i] = sums[i].add(BigInteger.valueOf(Digests.number(Digests.row(row.pieces))));
+          targetRows[0]++;
+        });
     boolean[] differs = new boolean[chunks.size()];
     int differingChunks = 0;
     for (int i = 0; i < chunks.size(); i++) {
-      differs[i] = counts[i] != chunks.get(i).count().longValue()
-          || !sums[i].equals(chunks.get(i).sum().toBigIntegerExact());
+      differs[i] =
+          counts[i] != chunks.get(i).count().longValue()
+              || !sums[i].equals(chunks.get(i).sum().toBigIntegerExact());
       differingChunks += differs[i] ? 1 : 0;
     }
     List<RowKey> missing = new ArrayList<>();
@@ -109,22 +120,49 @@ public final class TableComparison {
     if (differingChunks > 0) {
       narrow(chunks, uppers, differs, reader, target, names, missing, extra, differing);
     }
-    return new TableReport(layout.table(), true, null, key.stream().map(ColumnCheck::name).toList(), sourceRows,
-        targetRows[0], chunks.size(), differingChunks, missing, extra, differing, skipped, reader.bytes(),
-        targetBytes, Duration.between(start, clock.instant()));
+    return new TableReport(
+        layout.table(),
+        true,
+        null,
+        key.stream().map(ColumnCheck::name).toList(),
+        sourceRows,
+        targetRows[0],
+        chunks.size(),
+        differingChunks,
+        missing,
+        extra,
+        differing,
+        skipped,
+        reader.bytes(),
+        targetBytes,
+        Duration.between(start, clock.instant()));
   }
 
-  /** Reads the differing chunks' rows on both sides and sorts their keys into missing, extra and differing. */
-  private void narrow(List<Chunk> chunks, List<List<Comparable<?>>> uppers, boolean[] differs, SourceReader reader,
-      VerifyTarget target, List<String> names, List<RowKey> missing, List<RowKey> extra,
-      List<TableReport.DifferingRow> differing) throws Exception {
+  /**
+   * Reads the differing chunks' rows on both sides and sorts their keys into missing, extra and
+   * differing.
+   */
+  private void narrow(
+      List<Chunk> chunks,
+      List<List<Comparable<?>>> uppers,
+      boolean[] differs,
+      SourceReader reader,
+      VerifyTarget target,
+      List<String> names,
+      List<RowKey> missing,
+      List<RowKey> extra,
+      List<TableReport.DifferingRow> differing)
+      throws Exception {
     Map<List<Object>, TargetRow> held = new HashMap<>();
-    target.rows(layout, names, values -> {
-      TargetRow row = targetRow(values);
-      if (differs[chunkOf(uppers, row.key)]) {
-        held.put(row.keyValues(), row);
-      }
-    });
+    target.rows(
+        layout,
+        names,
+        values -> {
+          TargetRow row = targetRow(values);
+          if (differs[chunkOf(uppers, row.key)]) {
+            held.put(row.keyValues(), row);
+          }
+        });
     Map<List<Object>, List<String>> source = new LinkedHashMap<>();
     for (int i = 0; i < chunks.size(); i++) {
       if (!differs[i]) {
@@ -132,7 +170,9 @@ public final class TableComparison {
       }
       List<Object> binds = new ArrayList<>();
       Chunk c = chunks.get(i);
-      for (Object[] row : reader.pieces(sql.pieces(c.after(), c.upper(), scn, binds), binds, key, compared.size())) {
+      for (Object[] row :
+          reader.pieces(
+              sql.pieces(c.after(), c.upper(), scn, binds), binds, key, compared.size())) {
         List<Object> k = new ArrayList<>();
         for (int j = 0; j < key.size(); j++) {
           k.add(row[j]);
@@ -144,23 +184,25 @@ public final class TableComparison {
         source.put(k, pieces);
       }
     }
-    source.forEach((k, pieces) -> {
-      TargetRow t = held.remove(k);
-      if (t == null) {
-        missing.add(new RowKey(k));
-        return;
-      }
-      List<String> columns = new ArrayList<>();
-      for (int j = 0; j < compared.size(); j++) {
-        if (!pieces.get(j).equals(t.pieces.get(j))) {
-          columns.add(compared.get(j).name());
-        }
-      }
-      if (!columns.isEmpty()) {
-        differing.add(new TableReport.DifferingRow(new RowKey(k), columns));
-      }
-    });
-    held.values().stream().sorted((a, b) -> KeyOrder.INSTANCE.compare(a.key, b.key))
+    source.forEach(
+        (k, pieces) -> {
+          TargetRow t = held.remove(k);
+          if (t == null) {
+            missing.add(new RowKey(k));
+            return;
+          }
+          List<String> columns = new ArrayList<>();
+          for (int j = 0; j < compared.size(); j++) {
+            if (!pieces.get(j).equals(t.pieces.get(j))) {
+              columns.add(compared.get(j).name());
+            }
+          }
+          if (!columns.isEmpty()) {
+            differing.add(new TableReport.DifferingRow(new RowKey(k), columns));
+          }
+        });
+    held.values().stream()
+        .sorted((a, b) -> KeyOrder.INSTANCE.compare(a.key, b.key))
         .forEach(t -> extra.add(new RowKey(t.keyValues())));
   }
 
@@ -172,8 +214,14 @@ public final class TableComparison {
 
   private TargetRow targetRow(Object[] values) {
     if (values.length != compared.size()) {
-      throw new CdcException(ErrorCode.VERIFY_TARGET_UNREADABLE, "the target gave " + values.length
-          + " values for the " + compared.size() + " columns asked of " + layout.table());
+      throw new CdcException(
+          ErrorCode.VERIFY_TARGET_UNREADABLE,
+          "the target gave "
+              + values.length
+              + " values for the "
+              + compared.size()
+              + " columns asked of "
+              + layout.table());
     }
     List<String> pieces = new ArrayList<>(values.length);
     List<Comparable<?>> k = new ArrayList<>(key.size());
@@ -183,11 +231,25 @@ public final class TableComparison {
         pieces.add(Digests.piece(c.kind(), values[i]));
       } catch (RuntimeException e) {
         // the column and its type only: the value itself may be masked or secret
-        throw new CdcException(ErrorCode.VERIFY_TARGET_UNREADABLE, "a value of " + layout.table() + "." + c.name()
-            + " in the target does not read as " + c.kind() + " (" + e.getClass().getSimpleName() + ")", e);
+        throw new CdcException(
+            ErrorCode.VERIFY_TARGET_UNREADABLE,
+            "a value of "
+                + layout.table()
+                + "."
+                + c.name()
+                + " in the target does not read as "
+                + c.kind()
+                + " ("
+                + e.getClass().getSimpleName()
+                + ")",
+            e);
       }
-      targetBytes += values[i] == null ? 0 : values[i] instanceof byte[] b ? b.length
-          : String.valueOf(values[i]).getBytes(StandardCharsets.UTF_8).length;
+      targetBytes +=
+          values[i] == null
+              ? 0
+              : values[i] instanceof byte[] b
+                  ? b.length
+                  : String.valueOf(values[i]).getBytes(StandardCharsets.UTF_8).length;
     }
     for (int i : keyIndex) {
       k.add(Digests.keyValue(compared.get(i).kind(), values[i]));
@@ -203,7 +265,9 @@ public final class TableComparison {
     return out;
   }
 
-  /** The chunk whose range {@code (previous upper, upper]} holds {@code key}; the last one is open. */
+  /**
+   * The chunk whose range {@code (previous upper, upper]} holds {@code key}; the last one is open.
+   */
   private static int chunkOf(List<List<Comparable<?>>> uppers, List<Comparable<?>> key) {
     int low = 0;
     int high = uppers.size() - 1;

@@ -7,9 +7,9 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 /**
- * Binds values to a statement by their Java type, so every statement of the gateway binds the
- * same way: {@link Integer} and {@link Long} as numbers, {@link BigDecimal} (SCNs, unsigned
- * 64-bit) as NUMBER, {@link String} as text, {@link LocalDateTime} as TIMESTAMP.
+ * Binds values to a statement by their Java type, so every statement of the gateway binds the same
+ * way: {@link Integer} and {@link Long} as numbers, {@link BigDecimal} (SCNs, unsigned 64-bit) as
+ * NUMBER, {@link String} as text, {@link LocalDateTime} as TIMESTAMP.
  *
  * <pre>{@code
  * Binds.bind(statement, List.of(ResultValues.number(scn), 16));
@@ -47,8 +47,11 @@ final class Binds {
       } else if (value instanceof Boolean v) {
         statement.setBoolean(index, v);
       } else {
-        throw new IllegalArgumentException("Cannot bind a " + (value == null ? "null" : value.getClass().getName())
-            + " at position " + index);
+        throw new IllegalArgumentException(
+            "Cannot bind a "
+                + (value == null ? "null" : value.getClass().getName())
+                + " at position "
+                + index);
       }
     }
   }

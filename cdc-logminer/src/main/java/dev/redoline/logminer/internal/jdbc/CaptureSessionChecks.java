@@ -44,7 +44,10 @@ final class CaptureSessionChecks {
     return named;
   }
 
-  /** Throws CDC-4008 or CDC-4003 when the session cannot mine {@code cdc.database.pdbs}; nothing without PDBs. */
+  /**
+   * Throws CDC-4008 or CDC-4003 when the session cannot mine {@code cdc.database.pdbs}; nothing
+   * without PDBs.
+   */
   static void requireMinable(LogMinerGateway gateway, CdcConfig config) throws SQLException {
     List<String> pdbs = pdbs(config);
     if (pdbs.isEmpty()) {
@@ -62,7 +65,8 @@ final class CaptureSessionChecks {
         if (!JdbcProbes.deniedAccess(e)) {
           throw e;
         }
-        return;   // DBA_CONTAINER_DATA may not be read: the preflight says so; the views will show the rest
+        return; // DBA_CONTAINER_DATA may not be read: the preflight says so; the views will show
+        // the rest
       }
       String lacking = lacksContainerData(config, data, pdbs, false);
       if (lacking != null) {
@@ -73,17 +77,23 @@ final class CaptureSessionChecks {
 
   /** What CDC-4008 says about a session in {@code at}. */
   static String notAtRoot(SessionContainer at) {
-    return "the session is in container " + at.name() + " (CON_ID " + at.conId() + "), not " + SessionContainer.ROOT
+    return "the session is in container "
+        + at.name()
+        + " (CON_ID "
+        + at.conId()
+        + "), not "
+        + SessionContainer.ROOT
         + ": cdc.database.url must name the container database's own service, and cdc.database.pdbs the PDBs "
         + "to capture";
   }
 
   /**
    * The CDC-4003 text naming the missing CONTAINER_DATA grant and the views that hide which PDBs,
-   * or {@code null} when nothing is hidden; GV$TRANSACTION is considered when {@code withTransactions}.
+   * or {@code null} when nothing is hidden; GV$TRANSACTION is considered when {@code
+   * withTransactions}.
    */
-  static String lacksContainerData(CdcConfig config, ContainerData data, List<String> pdbs,
-      boolean withTransactions) {
+  static String lacksContainerData(
+      CdcConfig config, ContainerData data, List<String> pdbs, boolean withTransactions) {
     Map<List<String>, List<String>> viewsByHidden = new LinkedHashMap<>();
     for (String view : Sql.CONTAINER_DATA_OBJECTS) {
       if (!withTransactions && view.equals("GV$TRANSACTION")) {
@@ -98,10 +108,18 @@ final class CaptureSessionChecks {
       return null;
     }
     List<String> parts = new ArrayList<>();
-    viewsByHidden.forEach((hidden, views) -> parts.add(String.join(", ", hidden) + " in " + String.join(", ", views)));
+    viewsByHidden.forEach(
+        (hidden, views) ->
+            parts.add(String.join(", ", hidden) + " in " + String.join(", ", views)));
     String user = config.get(CdcConfig.DATABASE_USER);
-    return "user " + user + " lacks CONTAINER_DATA for " + String.join("; ", parts) + ": at " + SessionContainer.ROOT
-        + " those views show it only the root's rows; grant ALTER USER " + user
+    return "user "
+        + user
+        + " lacks CONTAINER_DATA for "
+        + String.join("; ", parts)
+        + ": at "
+        + SessionContainer.ROOT
+        + " those views show it only the root's rows; grant ALTER USER "
+        + user
         + " SET CONTAINER_DATA=ALL CONTAINER=CURRENT";
   }
 }

@@ -26,20 +26,21 @@ import oracle.sql.json.OracleJsonDatum;
  * read by its column's type into the {@link dev.redoline.core.Row} value types.
  *
  * <p>Most columns are selected as they are. Four are selected through a SQL function, so that the
- * driver hands over a value the stream's decoder already knows ({@link #selectItem}):
- * XMLTYPE as {@code XMLSERIALIZE(CONTENT c AS CLOB)} (the document's text, what XML DOC redo rows
- * carry; an XMLTYPE object itself would need {@code getSQLXML} and the XDB classes), VECTOR as
- * {@code FROM_VECTOR(c RETURNING CLOB)} and INTERVALs as {@code TO_CHAR(c)} (the texts LogMiner
- * writes inside {@code TO_VECTOR}, {@code TO_YMINTERVAL} and {@code TO_DSINTERVAL}, parsed by the
+ * driver hands over a value the stream's decoder already knows ({@link #selectItem}): XMLTYPE as
+ * {@code XMLSERIALIZE(CONTENT c AS CLOB)} (the document's text, what XML DOC redo rows carry; an
+ * XMLTYPE object itself would need {@code getSQLXML} and the XDB classes), VECTOR as {@code
+ * FROM_VECTOR(c RETURNING CLOB)} and INTERVALs as {@code TO_CHAR(c)} (the texts LogMiner writes
+ * inside {@code TO_VECTOR}, {@code TO_YMINTERVAL} and {@code TO_DSINTERVAL}, parsed by the
  * decoder). A type LogMiner calls {@code Unsupported Type} is not selected: its slot gets the same
- * {@link Marker#UNSUPPORTED_TYPE} a streamed row has. JSON is read as the driver's {@link OracleJsonDatum}, whose bytes are the OSON image the
- * redo's {@code HEXTORAW} carries.
+ * {@link Marker#UNSUPPORTED_TYPE} a streamed row has. JSON is read as the driver's {@link
+ * OracleJsonDatum}, whose bytes are the OSON image the redo's {@code HEXTORAW} carries.
  */
 final class ChunkReader {
 
   private ChunkReader() {}
 
-  static List<ChunkRead.Row> read(Connection connection, ChunkRead query, int fetchSize) throws SQLException {
+  static List<ChunkRead.Row> read(Connection connection, ChunkRead query, int fetchSize)
+      throws SQLException {
     List<Object> binds = new ArrayList<>();
     String sql = sql(query, binds);
     List<ChunkRead.Row> rows = new ArrayList<>();
@@ -55,8 +56,10 @@ final class ChunkReader {
             if (!query.selected()[i]) {
               continue;
             }
-            values[i] = unsupported(columns.get(i)) ? Marker.UNSUPPORTED_TYPE
-                : value(rs, index++, columns.get(i), query.layout().table());
+            values[i] =
+                unsupported(columns.get(i))
+                    ? Marker.UNSUPPORTED_TYPE
+                    : value(rs, index++, columns.get(i), query.layout().table());
           }
           List<Object> key = new ArrayList<>();
           if (query.byRowId()) {
@@ -74,9 +77,11 @@ final class ChunkReader {
   }
 
   /** A flashback query of {@code table} that reads nothing: its privileges are checked at parse. */
-  static void probe(Connection connection, TableId table, dev.redoline.core.Scn scn) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement("SELECT 1 FROM " + table.quoted()
-        + " AS OF SCN ? WHERE 1 = 0")) {
+  static void probe(Connection connection, TableId table, dev.redoline.core.Scn scn)
+      throws SQLException {
+    try (PreparedStatement statement =
+        connection.prepareStatement(
+            "SELECT 1 FROM " + table.quoted() + " AS OF SCN ? WHERE 1 = 0")) {
       Binds.bind(statement, List.of(ResultValues.number(scn)));
       try (ResultSet rs = statement.executeQuery()) {
         rs.next();
@@ -95,8 +100,10 @@ final class ChunkReader {
         first = false;
       }
     }
-    List<String> key = query.byRowId() ? List.of("ROWID") : query.keyColumns().stream().map(ChunkReader::quote)
-        .toList();
+    List<String> key =
+        query.byRowId()
+            ? List.of("ROWID")
+            : query.keyColumns().stream().map(ChunkReader::quote).toList();
     if (query.byRowId()) {
       sql.append(first ? "" : ", ").append("ROWID");
     }
@@ -115,8 +122,10 @@ final class ChunkReader {
     if (!conditions.isEmpty()) {
       sql.append(" WHERE ").append(String.join(" AND ", conditions));
     }
-    sql.append(" ORDER BY ").append(String.join(", ", query.backward()
-        ? key.stream().map(k -> k + " DESC").toList() : key));
+    sql.append(" ORDER BY ")
+        .append(
+            String.join(
+                ", ", query.backward() ? key.stream().map(k -> k + " DESC").toList() : key));
     sql.append(" FETCH FIRST ").append(query.limit()).append(" ROWS ONLY");
     return sql.toString();
   }
@@ -161,43 +170,65 @@ final class ChunkReader {
   }
 
   /** The value of a column in the {@link dev.redoline.core.Row} value type of its Oracle type. */
-  private static Object value(ResultSet rs, int index, Column column, TableId table) throws SQLException {
+  private static Object value(ResultSet rs, int index, Column column, TableId table)
+      throws SQLException {
     OracleType.Kind kind = column.type().kind();
-    Object v = switch (kind) {
-      case NUMBER, FLOAT -> rs.getBigDecimal(index);
-      case BINARY_FLOAT -> {
-        float f = rs.getFloat(index);
-        yield rs.wasNull() ? null : f;
-      }
-      case BINARY_DOUBLE -> {
-        double d = rs.getDouble(index);
-        yield rs.wasNull() ? null : d;
-      }
-      // INTERVAL and VECTOR: their text, parsed by the decoder as the redo's literals are
-      case CHAR, NCHAR, VARCHAR2, NVARCHAR2, CLOB, NCLOB, LONG, ROWID, XMLTYPE, INTERVAL_YM, INTERVAL_DS, VECTOR ->
-          rs.getString(index);
-      case DATE, TIMESTAMP -> rs.getObject(index, LocalDateTime.class);
-      // an offset, as the stream's NLS_TIMESTAMP_TZ_FORMAT gives it (the session asks for no regions)
-      case TIMESTAMP_TZ -> rs.getObject(index, OffsetDateTime.class);
-      case JSON -> {
-        OracleJsonDatum d = rs.getObject(index, OracleJsonDatum.class);
-        yield d == null ? null : Bytes.of(d.shareBytes());
-      }
-      case TIMESTAMP_LTZ -> {
-        OffsetDateTime t = rs.getObject(index, OffsetDateTime.class);
-        yield t == null ? null : t.toInstant();
-      }
-      case RAW, BLOB, LONG_RAW -> {
-        byte[] b = rs.getBytes(index);
-        yield b == null ? null : Bytes.of(b);
-      }
-      case BOOLEAN -> {
-        boolean b = rs.getBoolean(index);
-        yield rs.wasNull() ? null : b;
-      }
-      default -> throw new CdcException(ErrorCode.SNAPSHOT_COLUMN_UNREADABLE, "Snapshot of " + table
-          + ": column " + column.name() + " of type " + column.type() + " has no snapshot value");
-    };
+    Object v =
+        switch (kind) {
+          case NUMBER, FLOAT -> rs.getBigDecimal(index);
+          case BINARY_FLOAT -> {
+            float f = rs.getFloat(index);
+            yield rs.wasNull() ? null : f;
+          }
+          case BINARY_DOUBLE -> {
+            double d = rs.getDouble(index);
+            yield rs.wasNull() ? null : d;
+          }
+          // INTERVAL and VECTOR: their text, parsed by the decoder as the redo's literals are
+          case CHAR,
+              NCHAR,
+              VARCHAR2,
+              NVARCHAR2,
+              CLOB,
+              NCLOB,
+              LONG,
+              ROWID,
+              XMLTYPE,
+              INTERVAL_YM,
+              INTERVAL_DS,
+              VECTOR ->
+              rs.getString(index);
+          case DATE, TIMESTAMP -> rs.getObject(index, LocalDateTime.class);
+          // an offset, as the stream's NLS_TIMESTAMP_TZ_FORMAT gives it (the session asks for no
+          // regions)
+          case TIMESTAMP_TZ -> rs.getObject(index, OffsetDateTime.class);
+          case JSON -> {
+            OracleJsonDatum d = rs.getObject(index, OracleJsonDatum.class);
+            yield d == null ? null : Bytes.of(d.shareBytes());
+          }
+          case TIMESTAMP_LTZ -> {
+            OffsetDateTime t = rs.getObject(index, OffsetDateTime.class);
+            yield t == null ? null : t.toInstant();
+          }
+          case RAW, BLOB, LONG_RAW -> {
+            byte[] b = rs.getBytes(index);
+            yield b == null ? null : Bytes.of(b);
+          }
+          case BOOLEAN -> {
+            boolean b = rs.getBoolean(index);
+            yield rs.wasNull() ? null : b;
+          }
+          default ->
+              throw new CdcException(
+                  ErrorCode.SNAPSHOT_COLUMN_UNREADABLE,
+                  "Snapshot of "
+                      + table
+                      + ": column "
+                      + column.name()
+                      + " of type "
+                      + column.type()
+                      + " has no snapshot value");
+        };
     return v instanceof BigDecimal && rs.wasNull() ? null : v;
   }
 }

@@ -5,11 +5,11 @@ import static dev.redoline.logminer.internal.jdbc.ResultValues.number;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
-import dev.redoline.core.internal.OracleError;
-import dev.redoline.core.internal.OracleNls;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.OracleError;
+import dev.redoline.core.internal.OracleNls;
 import dev.redoline.logminer.internal.ActiveTransaction;
 import dev.redoline.logminer.internal.AddLogOption;
 import dev.redoline.logminer.internal.ArchiveDestination;
@@ -51,16 +51,16 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>Each port method runs the statements of {@link Sql} (the mining query is built by
- * {@link MiningSql}), with every value as a bind variable, on a {@link JdbcSession}: the connection with its NLS
- * settings ({@link OracleNls#alterSessionStatements()}) applied once, when the gateway is opened.
- * The preflight's questions are {@link JdbcProbes}'. Errors are ojdbc's
- * {@link SQLException}s, unchanged, with three deliberate exceptions: ORA-01307 from END_LOGMNR
- * (no session to end) is ignored, and where a dictionary view answers "no rows" for something the
- * port defines as an error, the gateway raises that error as Oracle would have in the simulator:
- * ORA-00942 for a table without columns, ORA-65011 for an unknown container, ORA-65024 (objects)
- * or ORA-01109 (table layout) for a closed one. ORA-08180/08181 from the SCN-time mapping are
- * thrown as the port documents.
+ * <p>Each port method runs the statements of {@link Sql} (the mining query is built by {@link
+ * MiningSql}), with every value as a bind variable, on a {@link JdbcSession}: the connection with
+ * its NLS settings ({@link OracleNls#alterSessionStatements()}) applied once, when the gateway is
+ * opened. The preflight's questions are {@link JdbcProbes}'. Errors are ojdbc's {@link
+ * SQLException}s, unchanged, with three deliberate exceptions: ORA-01307 from END_LOGMNR (no
+ * session to end) is ignored, and where a dictionary view answers "no rows" for something the port
+ * defines as an error, the gateway raises that error as Oracle would have in the simulator:
+ * ORA-00942 for a table without columns, ORA-65011 for an unknown container, ORA-65024 (objects) or
+ * ORA-01109 (table layout) for a closed one. ORA-08180/08181 from the SCN-time mapping are thrown
+ * as the port documents.
  *
  * <p>Not thread-safe, like the connection under it; {@link RowCursor#cancel()} may be called from
  * any thread.
@@ -79,13 +79,13 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   }
 
   /**
-   * Connects with {@code cdc.database.url}, {@code cdc.database.user} and
-   * {@code cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone},
-   * or when it is empty in the database's zone ({@link DatabaseState#zone()}).
-   * For the engine, {@link #factory(CdcConfig)} wraps this in a {@link GatewayFactory}. The URL is
-   * Oracle's ({@code jdbc:oracle:thin:@//host:port/service}) or the Oracle simulator's
-   * ({@code jdbc:redoline:sim:...}), and the zone one {@code ZoneId} knows, as {@link CdcConfig}
-   * checked; {@link JdbcDrivers} finds the URL's driver.
+   * Connects with {@code cdc.database.url}, {@code cdc.database.user} and {@code
+   * cdc.database.password}; LogMiner's local times are read in {@code cdc.database.time.zone}, or
+   * when it is empty in the database's zone ({@link DatabaseState#zone()}). For the engine, {@link
+   * #factory(CdcConfig)} wraps this in a {@link GatewayFactory}. The URL is Oracle's ({@code
+   * jdbc:oracle:thin:@//host:port/service}) or the Oracle simulator's ({@code
+   * jdbc:redoline:sim:...}), and the zone one {@code ZoneId} knows, as {@link CdcConfig} checked;
+   * {@link JdbcDrivers} finds the URL's driver.
    *
    * @throws CdcException with {@code cdc.database.pdbs} set, when the session cannot mine them:
    *     CDC-4008 when it is not at CDB$ROOT, CDC-4003 when the user's CONTAINER_DATA hides a PDB
@@ -96,13 +96,17 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     return connect(config, JdbcDrivers::connect);
   }
 
-  /** The engine's factory: each {@code connect()} opens a new gateway with {@link #connect(CdcConfig)}. */
+  /**
+   * The engine's factory: each {@code connect()} opens a new gateway with {@link
+   * #connect(CdcConfig)}.
+   */
   public static GatewayFactory factory(CdcConfig config) {
     Objects.requireNonNull(config, "config == null");
     return () -> connect(config);
   }
 
-  static JdbcGateway connect(CdcConfig config, JdbcSession.ConnectionSource source) throws SQLException {
+  static JdbcGateway connect(CdcConfig config, JdbcSession.ConnectionSource source)
+      throws SQLException {
     JdbcGateway gateway = new JdbcGateway(JdbcSession.open(config, source));
     try {
       CaptureSessionChecks.requireMinable(gateway, config);
@@ -154,23 +158,34 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 
   @Override
   public SessionContainer sessionContainer() throws SQLException {
-    return list(Sql.SESSION_CONTAINER, rs -> new SessionContainer(Integer.parseInt(rs.getString("CON_ID").trim()),
-        rs.getString("CON_NAME"))).get(0);
+    return list(
+            Sql.SESSION_CONTAINER,
+            rs ->
+                new SessionContainer(
+                    Integer.parseInt(rs.getString("CON_ID").trim()), rs.getString("CON_NAME")))
+        .get(0);
   }
 
   @Override
   public ContainerData containerData() throws SQLException {
     if (sessionContainer().conId() == 0) {
-      return ContainerData.ALL;   // a non-container database has no container data objects to restrict
+      return ContainerData
+          .ALL; // a non-container database has no container data objects to restrict
     }
-    return new ContainerData(list(Sql.CONTAINER_DATA, rs -> new ContainerData.Attribute(
-        "Y".equals(rs.getString("DEFAULT_ATTR")) ? null : rs.getString("OBJECT_NAME"),
-        "Y".equals(rs.getString("ALL_CONTAINERS")), rs.getString("CONTAINER_NAME"))));
+    return new ContainerData(
+        list(
+            Sql.CONTAINER_DATA,
+            rs ->
+                new ContainerData.Attribute(
+                    "Y".equals(rs.getString("DEFAULT_ATTR")) ? null : rs.getString("OBJECT_NAME"),
+                    "Y".equals(rs.getString("ALL_CONTAINERS")),
+                    rs.getString("CONTAINER_NAME"))));
   }
 
   @Override
   public List<ActiveTransaction> activeTransactions(boolean allInstances) throws SQLException {
-    return list(allInstances ? Sql.TRANSACTIONS_ALL_INSTANCES : Sql.TRANSACTIONS, ViewRows::transaction);
+    return list(
+        allInstances ? Sql.TRANSACTIONS_ALL_INSTANCES : Sql.TRANSACTIONS, ViewRows::transaction);
   }
 
   @Override
@@ -187,7 +202,12 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       return list(Sql.OBJECTS, rs -> ViewRows.object(rs, null, 0), ownerRegex, tableRegex);
     }
     int conId = containerId(container, OracleError.PDB_NOT_OPEN.number());
-    return list(Sql.CDB_OBJECTS, rs -> ViewRows.object(rs, container, conId), conId, ownerRegex, tableRegex);
+    return list(
+        Sql.CDB_OBJECTS,
+        rs -> ViewRows.object(rs, container, conId),
+        conId,
+        ownerRegex,
+        tableRegex);
   }
 
   @Override
@@ -196,25 +216,34 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   }
 
   @Override
-  public List<NoLoggingSegment> noLoggingSegments(String container, String ownerRegex, String tableRegex)
-      throws SQLException {
+  public List<NoLoggingSegment> noLoggingSegments(
+      String container, String ownerRegex, String tableRegex) throws SQLException {
     Objects.requireNonNull(ownerRegex, "ownerRegex == null");
     Objects.requireNonNull(tableRegex, "tableRegex == null");
-    JdbcSession.Mapping<NoLoggingSegment> segment = rs -> new NoLoggingSegment(new TableId(container, rs.getString("OWNER"),
-        rs.getString("TABLE_NAME")), rs.getString("PARTITION_NAME"));
+    JdbcSession.Mapping<NoLoggingSegment> segment =
+        rs ->
+            new NoLoggingSegment(
+                new TableId(container, rs.getString("OWNER"), rs.getString("TABLE_NAME")),
+                rs.getString("PARTITION_NAME"));
     if (container == null) {
       return list(Sql.NOLOGGING, segment, ownerRegex, tableRegex, ownerRegex, tableRegex);
     }
     int conId = containerId(container, OracleError.PDB_NOT_OPEN.number());
-    return list(Sql.CDB_NOLOGGING, segment, conId, ownerRegex, tableRegex, conId, ownerRegex, tableRegex);
+    return list(
+        Sql.CDB_NOLOGGING, segment, conId, ownerRegex, tableRegex, conId, ownerRegex, tableRegex);
   }
 
   @Override
   public TableLayout tableLayout(TableId table) throws SQLException {
     Objects.requireNonNull(table, "table == null");
     List<Column> columns = new ArrayList<>();
-    JdbcSession.Mapping<Column> column = rs -> new Column(rs.getString("COLUMN_NAME"), columns.size() + 1,
-        ViewRows.columnType(rs), "Y".equals(rs.getString("NULLABLE")));
+    JdbcSession.Mapping<Column> column =
+        rs ->
+            new Column(
+                rs.getString("COLUMN_NAME"),
+                columns.size() + 1,
+                ViewRows.columnType(rs),
+                "Y".equals(rs.getString("NULLABLE")));
     JdbcSession.Mapping<String> keyColumn = rs -> rs.getString("COLUMN_NAME");
     List<String> key;
     if (table.pdb() == null) {
@@ -226,22 +255,27 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
       key = list(Sql.CDB_PRIMARY_KEY, keyColumn, conId, table.owner(), table.table());
     }
     if (columns.isEmpty()) {
-      throw JdbcSession.oracleError(OracleError.TABLE_OR_VIEW_MISSING.number(), "42000", "table or view does not exist");
+      throw JdbcSession.oracleError(
+          OracleError.TABLE_OR_VIEW_MISSING.number(), "42000", "table or view does not exist");
     }
-    // Version 1: the dictionary knows only the current layout; the engine numbers the versions it keeps.
+    // Version 1: the dictionary knows only the current layout; the engine numbers the versions it
+    // keeps.
     return new TableLayout(table, 1, columns, key);
   }
 
   @Override
-  public List<dev.redoline.logminer.internal.ChunkRead.Row> readChunk(dev.redoline.logminer.internal.ChunkRead read)
-      throws SQLException {
+  public List<dev.redoline.logminer.internal.ChunkRead.Row> readChunk(
+      dev.redoline.logminer.internal.ChunkRead read) throws SQLException {
     Objects.requireNonNull(read, "read == null");
     return ChunkReader.read(session.connection(), read, CHUNK_FETCH_SIZE);
   }
 
   @Override
   public void probeAsOf(TableId table, Scn scn) throws SQLException {
-    ChunkReader.probe(session.connection(), Objects.requireNonNull(table, "table == null"), Objects.requireNonNull(scn));
+    ChunkReader.probe(
+        session.connection(),
+        Objects.requireNonNull(table, "table == null"),
+        Objects.requireNonNull(scn));
   }
 
   @Override
@@ -288,7 +322,10 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     if (start.endScn() == null) {
       call(Sql.startLogMiner(start.options(), false), number(start.startScn()));
     } else {
-      call(Sql.startLogMiner(start.options(), true), number(start.startScn()), number(start.endScn()));
+      call(
+          Sql.startLogMiner(start.options(), true),
+          number(start.startScn()),
+          number(start.endScn()));
     }
   }
 
@@ -307,8 +344,10 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public RowCursor query(MiningQuery query) throws SQLException {
     Objects.requireNonNull(query, "query == null");
     MiningSql sql = MiningSql.of(query);
-    PreparedStatement statement = session.connection().prepareStatement(sql.text(), ResultSet.TYPE_FORWARD_ONLY,
-        ResultSet.CONCUR_READ_ONLY);
+    PreparedStatement statement =
+        session
+            .connection()
+            .prepareStatement(sql.text(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
     try {
       statement.setFetchSize(query.fetchSize());
       statement.setQueryTimeout(timeoutSeconds(query.timeout()));
@@ -320,7 +359,9 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     }
   }
 
-  /** {@code setQueryTimeout} takes whole seconds: round up, so a short timeout never means "none". */
+  /**
+   * {@code setQueryTimeout} takes whole seconds: round up, so a short timeout never means "none".
+   */
   static int timeoutSeconds(Duration timeout) {
     if (timeout.isZero()) {
       return 0;
@@ -345,7 +386,8 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
     session.close();
   }
 
-  private <T> List<T> list(String sql, JdbcSession.Mapping<T> mapping, Object... binds) throws SQLException {
+  private <T> List<T> list(String sql, JdbcSession.Mapping<T> mapping, Object... binds)
+      throws SQLException {
     return session.list(sql, mapping, binds);
   }
 

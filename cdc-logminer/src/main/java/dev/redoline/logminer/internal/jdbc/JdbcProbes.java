@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal.jdbc;
 
-import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.OracleError;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +71,9 @@ final class JdbcProbes implements PreflightProbe {
       return session.list(Sql.ALL_COLUMN_LOGGING, count, table.owner(), table.table()).get(0) > 0;
     }
     int conId = session.containerId(table.pdb(), OracleError.DATABASE_NOT_OPEN.number());
-    return session.list(Sql.CDB_ALL_COLUMN_LOGGING, count, conId, table.owner(), table.table()).get(0) > 0;
+    return session
+            .list(Sql.CDB_ALL_COLUMN_LOGGING, count, conId, table.owner(), table.table())
+            .get(0)
+        > 0;
   }
 }

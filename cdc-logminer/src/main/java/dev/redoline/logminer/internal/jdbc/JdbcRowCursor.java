@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rows of one executed mining statement. {@link #cancel()} is {@code Statement.cancel()},
- * which ojdbc allows from any thread: the running fetch then fails with ORA-01013.
+ * The rows of one executed mining statement. {@link #cancel()} is {@code Statement.cancel()}, which
+ * ojdbc allows from any thread: the running fetch then fails with ORA-01013.
  *
  * <pre>{@code
  * try (RowCursor rows = gateway.query(query)) {

@@ -1,9 +1,9 @@
 package dev.redoline.logminer.internal.jdbc;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.Secret;
 import dev.redoline.core.internal.OracleError;
 import dev.redoline.core.internal.OracleNls;
-import dev.redoline.core.Secret;
 import dev.redoline.logminer.internal.DatabaseState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,8 +47,13 @@ final class JdbcSession implements AutoCloseable {
 
   private final Connection connection;
   private final ZoneId zone;
-  /** The recording this session's statements go to, or {@code null} ({@code cdc.recording.dir} empty). */
+
+  /**
+   * The recording this session's statements go to, or {@code null} ({@code cdc.recording.dir}
+   * empty).
+   */
   private final RecordingSink recording;
+
   private boolean released;
 
   private JdbcSession(Connection connection, ZoneId zone, RecordingSink recording) {
@@ -74,7 +79,8 @@ final class JdbcSession implements AutoCloseable {
     RecordingSink recording = RecordingSink.acquire(config);
     try {
       // every statement after this point, the session's NLS settings included, is recorded
-      Connection used = recording == null ? connection : RecordingConnection.wrap(connection, recording);
+      Connection used =
+          recording == null ? connection : RecordingConnection.wrap(connection, recording);
       return setUp(used, zone, recording);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(connection);
@@ -111,12 +117,18 @@ final class JdbcSession implements AutoCloseable {
     return text.isBlank() ? null : ZoneId.of(text.trim());
   }
 
-  /** The connection, for the statements that are not a plain query or call (the mining query, chunks). */
+  /**
+   * The connection, for the statements that are not a plain query or call (the mining query,
+   * chunks).
+   */
   Connection connection() {
     return connection;
   }
 
-  /** {@code cdc.database.time.zone}, or {@code null} to read LogMiner's local times in the database's zone. */
+  /**
+   * {@code cdc.database.time.zone}, or {@code null} to read LogMiner's local times in the
+   * database's zone.
+   */
   ZoneId zone() {
     return zone;
   }
@@ -128,8 +140,12 @@ final class JdbcSession implements AutoCloseable {
     return out;
   }
 
-  /** Adds the rows of a query, each mapped, to {@code out} (a mapping may read what was added so far). */
-  <T> void forEach(String sql, Mapping<T> mapping, List<T> out, Object... binds) throws SQLException {
+  /**
+   * Adds the rows of a query, each mapped, to {@code out} (a mapping may read what was added so
+   * far).
+   */
+  <T> void forEach(String sql, Mapping<T> mapping, List<T> out, Object... binds)
+      throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
       Binds.bind(statement, List.of(binds));
       try (ResultSet rs = statement.executeQuery()) {
@@ -155,8 +171,11 @@ final class JdbcSession implements AutoCloseable {
 
   /** The CON_ID of an open container; ORA-65011 when unknown, {@code closedError} when MOUNTED. */
   int containerId(String container, int closedError) throws SQLException {
-    List<Object[]> rows = list(Sql.CONTAINER, rs -> new Object[] {rs.getInt("CON_ID"), rs.getString("OPEN_MODE")},
-        container);
+    List<Object[]> rows =
+        list(
+            Sql.CONTAINER,
+            rs -> new Object[] {rs.getInt("CON_ID"), rs.getString("OPEN_MODE")},
+            container);
     if (rows.isEmpty()) {
       throw oracleError(65011, "99999", "Pluggable database " + container + " does not exist.");
     }

@@ -47,12 +47,12 @@ import java.util.TreeSet;
  *       or the probe finds a privilege missing.
  *   <li>CDC-4004 ({@code cdc.database.url}): LOG_MODE is not ARCHIVELOG.
  *   <li>CDC-4005: minimal supplemental logging off ({@code cdc.database.url}); a captured table
- *       without ALL COLUMN logging when the database does not log all columns
- *       ({@code cdc.tables.include}). Without a probe, only database-wide ALL proves a table logged.
+ *       without ALL COLUMN logging when the database does not log all columns ({@code
+ *       cdc.tables.include}). Without a probe, only database-wide ALL proves a table logged.
  *   <li>CDC-4008 ({@code cdc.database.url}): PDBs are named but the session is not at CDB$ROOT
  *       ({@code SYS_CONTEXT('USERENV', 'CON_NAME')}), where LogMiner runs.
- *   <li>CDC-4003 ({@code cdc.database.user}): the user's CONTAINER_DATA (DBA_CONTAINER_DATA) hides a
- *       named PDB from V$PDBS, V$CONTAINERS, a CDB_ view or GV$TRANSACTION.
+ *   <li>CDC-4003 ({@code cdc.database.user}): the user's CONTAINER_DATA (DBA_CONTAINER_DATA) hides
+ *       a named PDB from V$PDBS, V$CONTAINERS, a CDB_ view or GV$TRANSACTION.
  *   <li>CDC-4006 ({@code cdc.database.pdbs}): a PDB that does not exist or is not open, or PDBs
  *       named for a non-container database.
  *   <li>CDC-4009 ({@code cdc.tables.include}), a warning: FORCE_LOGGING is off and a captured table
@@ -66,9 +66,10 @@ import java.util.TreeSet;
  *       server's clock zone is known only as an offset other than UTC.
  * </ul>
  *
- * <p>Each problem carries its fix ({@link PreflightProblem#fix()}, written by {@link PreflightFixes}).
+ * <p>Each problem carries its fix ({@link PreflightProblem#fix()}, written by {@link
+ * PreflightFixes}).
  *
- * Other database errors are not problems of the setup: they propagate as {@link SQLException}s.
+ * <p>Other database errors are not problems of the setup: they propagate as {@link SQLException}s.
  */
 public final class Preflight {
 
@@ -94,21 +95,36 @@ public final class Preflight {
     probeViews(gateway, problems);
     if (gateway instanceof PreflightProbe probe) {
       for (String missing : probe.missingPrivileges()) {
-        problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE,
-            "user " + user() + " lacks " + missing, PreflightFixes.grant(missing, user())));
+        problems.add(
+            PreflightProblem.fixedBy(
+                CdcConfig.DATABASE_USER.name(),
+                ErrorCode.MISSING_PRIVILEGE,
+                "user " + user() + " lacks " + missing,
+                PreflightFixes.grant(missing, user())));
       }
     }
     if (db == null) {
       return problems;
     }
     if (db.logMode() != DatabaseState.LogMode.ARCHIVELOG) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.ARCHIVELOG_MODE_OFF,
-          "database " + db.name() + " has LOG_MODE " + db.logMode() + "; capture needs ARCHIVELOG",
-          PreflightFixes.ARCHIVELOG));
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_URL.name(),
+              ErrorCode.ARCHIVELOG_MODE_OFF,
+              "database "
+                  + db.name()
+                  + " has LOG_MODE "
+                  + db.logMode()
+                  + "; capture needs ARCHIVELOG",
+              PreflightFixes.ARCHIVELOG));
     }
     if (!db.supplementalLogDataMin()) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
-          "database " + db.name() + " has SUPPLEMENTAL_LOG_DATA_MIN = NO", PreflightFixes.MINIMAL_LOGGING));
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_URL.name(),
+              ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+              "database " + db.name() + " has SUPPLEMENTAL_LOG_DATA_MIN = NO",
+              PreflightFixes.MINIMAL_LOGGING));
     }
     List<String> containers = checkPdbs(gateway, db, problems);
     if (!db.supplementalLogDataAll()) {
@@ -127,25 +143,39 @@ public final class Preflight {
   }
 
   /** The value read, or {@code null} after recording CDC-4003 when the view may not be read. */
-  private <T> T readable(Read<T> read, String view, List<PreflightProblem> problems) throws SQLException {
+  private <T> T readable(Read<T> read, String view, List<PreflightProblem> problems)
+      throws SQLException {
     try {
       return read.read();
     } catch (SQLException e) {
       if (!JdbcProbes.deniedAccess(e)) {
         throw e;
       }
-      PreflightProblem problem = PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(),
-          ErrorCode.MISSING_PRIVILEGE, "user " + user() + " cannot read " + view
-              + " (ORA-" + String.format("%05d", e.getErrorCode()) + ")", PreflightFixes.grantSelect(view, user()));
-      if (!problems.contains(problem)) {   // a view read twice is reported once
+      PreflightProblem problem =
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_USER.name(),
+              ErrorCode.MISSING_PRIVILEGE,
+              "user "
+                  + user()
+                  + " cannot read "
+                  + view
+                  + " (ORA-"
+                  + String.format("%05d", e.getErrorCode())
+                  + ")",
+              PreflightFixes.grantSelect(view, user()));
+      if (!problems.contains(problem)) { // a view read twice is reported once
         problems.add(problem);
       }
       return null;
     }
   }
 
-  /** Reads every view the inventory needs once; {@code archivedLogs(MAX)} reads its view without rows. */
-  private void probeViews(LogMinerGateway gateway, List<PreflightProblem> problems) throws SQLException {
+  /**
+   * Reads every view the inventory needs once; {@code archivedLogs(MAX)} reads its view without
+   * rows.
+   */
+  private void probeViews(LogMinerGateway gateway, List<PreflightProblem> problems)
+      throws SQLException {
     readable(gateway::threads, "V$THREAD", problems);
     readable(gateway::onlineLogs, "V$LOG and V$LOGFILE", problems);
     readable(() -> gateway.archivedLogs(Scn.MAX), "V$ARCHIVED_LOG", problems);
@@ -154,44 +184,69 @@ public final class Preflight {
     readable(() -> gateway.activeTransactions(false), "V$TRANSACTION", problems);
   }
 
-  /** Checks cdc.database.pdbs; returns the containers to capture from ({@code null} for a non-CDB). */
-  private List<String> checkPdbs(LogMinerGateway gateway, DatabaseState db, List<PreflightProblem> problems)
+  /**
+   * Checks cdc.database.pdbs; returns the containers to capture from ({@code null} for a non-CDB).
+   */
+  private List<String> checkPdbs(
+      LogMinerGateway gateway, DatabaseState db, List<PreflightProblem> problems)
       throws SQLException {
     String key = CdcConfig.DATABASE_PDBS.name();
     List<String> named = CaptureSessionChecks.pdbs(config);
     List<String> containers = new ArrayList<>();
     if (!db.cdb()) {
       for (String pdb : named) {
-        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " cannot be captured: database " + db.name() + " is not a container database",
-            PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "")));
+        problems.add(
+            PreflightProblem.fixedBy(
+                key,
+                ErrorCode.UNKNOWN_PDB,
+                "PDB "
+                    + pdb
+                    + " cannot be captured: database "
+                    + db.name()
+                    + " is not a container database",
+                PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "")));
       }
       containers.add(null);
       return containers;
     }
     if (named.isEmpty()) {
-      problems.add(PreflightProblem.fixedBy(key, ErrorCode.INVALID_CONFIGURATION, "is empty, but database "
-          + db.name() + " is a container database: name the PDBs to capture",
-          PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "<PDB>[,<PDB>...]")));
+      problems.add(
+          PreflightProblem.fixedBy(
+              key,
+              ErrorCode.INVALID_CONFIGURATION,
+              "is empty, but database "
+                  + db.name()
+                  + " is a container database: name the PDBs to capture",
+              PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "<PDB>[,<PDB>...]")));
       return containers;
     }
     if (!canSeePdbs(gateway, named, problems)) {
-      return containers;   // what V$PDBS and the CDB_ views show this session says nothing about the PDBs
+      return containers; // what V$PDBS and the CDB_ views show this session says nothing about the
+      // PDBs
     }
     List<PdbState> pdbs = readable(gateway::pdbs, "V$PDBS", problems);
     if (pdbs == null) {
-      return containers;   // already reported as a missing privilege
+      return containers; // already reported as a missing privilege
     }
     for (String pdb : named) {
       PdbState state = pdbs.stream().filter(p -> p.name().equals(pdb)).findFirst().orElse(null);
       if (state == null) {
         List<String> existing = pdbs.stream().map(PdbState::name).toList();
-        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " does not exist; V$PDBS lists " + existing,
-            PreflightFixes.setting(CdcConfig.DATABASE_PDBS, "<one or more of " + String.join(",", existing) + ">")));
+        problems.add(
+            PreflightProblem.fixedBy(
+                key,
+                ErrorCode.UNKNOWN_PDB,
+                "PDB " + pdb + " does not exist; V$PDBS lists " + existing,
+                PreflightFixes.setting(
+                    CdcConfig.DATABASE_PDBS,
+                    "<one or more of " + String.join(",", existing) + ">")));
       } else if (!state.open()) {
-        problems.add(PreflightProblem.fixedBy(key, ErrorCode.UNKNOWN_PDB,
-            "PDB " + pdb + " is " + state.openMode() + ", not open", PreflightFixes.openPdb(pdb)));
+        problems.add(
+            PreflightProblem.fixedBy(
+                key,
+                ErrorCode.UNKNOWN_PDB,
+                "PDB " + pdb + " is " + state.openMode() + ", not open",
+                PreflightFixes.openPdb(pdb)));
       } else {
         containers.add(pdb);
       }
@@ -203,33 +258,50 @@ public final class Preflight {
    * CDC-4008 when the session is in a PDB, CDC-4003 when CONTAINER_DATA hides a named PDB from a
    * view the capture reads (GV$TRANSACTION included); whether the PDBs can be checked further.
    */
-  private boolean canSeePdbs(LogMinerGateway gateway, List<String> named, List<PreflightProblem> problems)
+  private boolean canSeePdbs(
+      LogMinerGateway gateway, List<String> named, List<PreflightProblem> problems)
       throws SQLException {
     SessionContainer at = gateway.sessionContainer();
     if (!at.canMine()) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_URL.name(), ErrorCode.SESSION_NOT_IN_ROOT,
-          CaptureSessionChecks.notAtRoot(at),
-          PreflightFixes.setting(CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_URL.name(),
+              ErrorCode.SESSION_NOT_IN_ROOT,
+              CaptureSessionChecks.notAtRoot(at),
+              PreflightFixes.setting(
+                  CdcConfig.DATABASE_URL, "<a URL of the container database's own service>")));
       return false;
     }
     ContainerData data = readable(gateway::containerData, "DBA_CONTAINER_DATA", problems);
-    String lacking = data == null ? null : CaptureSessionChecks.lacksContainerData(config, data, named, true);
+    String lacking =
+        data == null ? null : CaptureSessionChecks.lacksContainerData(config, data, named, true);
     if (lacking != null) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.DATABASE_USER.name(), ErrorCode.MISSING_PRIVILEGE, lacking,
-          PreflightFixes.containerData(user())));
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.DATABASE_USER.name(),
+              ErrorCode.MISSING_PRIVILEGE,
+              lacking,
+              PreflightFixes.containerData(user())));
       return false;
     }
     return true;
   }
 
-  private void checkTableLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+  private void checkTableLogging(
+      LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
       throws SQLException {
     PreflightProbe probe = gateway instanceof PreflightProbe p ? p : null;
     for (TableId table : capturedTables(gateway, containers, problems)) {
       if (probe == null || !probe.allColumnLogging(table)) {
-        problems.add(PreflightProblem.fixedBy(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
-            "captured table " + table + " has no ALL COLUMN supplemental logging and the database logs "
-                + "only minimal supplemental data", PreflightFixes.allColumnLogging(table)));
+        problems.add(
+            PreflightProblem.fixedBy(
+                CdcConfig.TABLES_INCLUDE.name(),
+                ErrorCode.SUPPLEMENTAL_LOGGING_MISSING,
+                "captured table "
+                    + table
+                    + " has no ALL COLUMN supplemental logging and the database logs "
+                    + "only minimal supplemental data",
+                PreflightFixes.allColumnLogging(table)));
       }
     }
   }
@@ -239,21 +311,29 @@ public final class Preflight {
    * V$DATABASE.FORCE_LOGGING is off: direct-path loads into them write no change redo, so their
    * rows never reach LogMiner (and nothing in the redo says they are missing).
    */
-  private void checkNoLogging(LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+  private void checkNoLogging(
+      LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
       throws SQLException {
     Boolean forced = readable(gateway::forceLogging, "V$DATABASE", problems);
     if (forced == null || forced) {
       return;
     }
-    List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
+    List<TablePattern> excludes =
+        config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
     Set<String> unlogged = new java.util.LinkedHashSet<>();
     for (String text : config.get(CdcConfig.TABLES_INCLUDE)) {
       TablePattern include = TablePattern.parse(text);
       for (String container : containers) {
         if (include.coversContainer(container)) {
-          List<NoLoggingSegment> segments = readable(
-              () -> gateway.noLoggingSegments(container, include.ownerRegex(), include.tableRegex()),
-              container == null ? "ALL_TABLES and ALL_TAB_PARTITIONS" : "CDB_TABLES and CDB_TAB_PARTITIONS", problems);
+          List<NoLoggingSegment> segments =
+              readable(
+                  () ->
+                      gateway.noLoggingSegments(
+                          container, include.ownerRegex(), include.tableRegex()),
+                  container == null
+                      ? "ALL_TABLES and ALL_TAB_PARTITIONS"
+                      : "CDB_TABLES and CDB_TAB_PARTITIONS",
+                  problems);
           for (NoLoggingSegment s : segments == null ? List.<NoLoggingSegment>of() : segments) {
             if (excludes.stream().noneMatch(x -> x.matches(s.table()))) {
               unlogged.add(s.toString());
@@ -263,17 +343,28 @@ public final class Preflight {
       }
     }
     if (!unlogged.isEmpty()) {
-      problems.add(new PreflightProblem(CdcConfig.TABLES_INCLUDE.name(), ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING,
-          "V$DATABASE.FORCE_LOGGING is NO and captured tables or partitions are NOLOGGING: "
-              + String.join(", ", unlogged) + "; direct-path loads into them write no redo, so capture never "
-              + "sees those rows", true, PreflightFixes.FORCE_LOGGING));
+      problems.add(
+          new PreflightProblem(
+              CdcConfig.TABLES_INCLUDE.name(),
+              ErrorCode.NOLOGGING_WITHOUT_FORCE_LOGGING,
+              "V$DATABASE.FORCE_LOGGING is NO and captured tables or partitions are NOLOGGING: "
+                  + String.join(", ", unlogged)
+                  + "; direct-path loads into them write no redo, so capture never "
+                  + "sees those rows",
+              true,
+              PreflightFixes.FORCE_LOGGING));
     }
   }
 
-  /** The tables of {@code containers} that cdc.tables.include matches and cdc.tables.exclude does not. */
-  private Set<TableId> capturedTables(LogMinerGateway gateway, List<String> containers,
-      List<PreflightProblem> problems) throws SQLException {
-    List<TablePattern> excludes = config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
+  /**
+   * The tables of {@code containers} that cdc.tables.include matches and cdc.tables.exclude does
+   * not.
+   */
+  private Set<TableId> capturedTables(
+      LogMinerGateway gateway, List<String> containers, List<PreflightProblem> problems)
+      throws SQLException {
+    List<TablePattern> excludes =
+        config.get(CdcConfig.TABLES_EXCLUDE).stream().map(TablePattern::parse).toList();
     Set<TableId> tables = new TreeSet<>();
     for (String text : config.get(CdcConfig.TABLES_INCLUDE)) {
       TablePattern include = TablePattern.parse(text);
@@ -281,9 +372,11 @@ public final class Preflight {
         if (!include.coversContainer(container)) {
           continue;
         }
-        List<DictionaryObject> objects = readable(
-            () -> gateway.objects(container, include.ownerRegex(), include.tableRegex()),
-            container == null ? "ALL_OBJECTS" : "CDB_OBJECTS", problems);
+        List<DictionaryObject> objects =
+            readable(
+                () -> gateway.objects(container, include.ownerRegex(), include.tableRegex()),
+                container == null ? "ALL_OBJECTS" : "CDB_OBJECTS",
+                problems);
         for (DictionaryObject o : objects == null ? List.<DictionaryObject>of() : objects) {
           if (o.partition() == null && excludes.stream().noneMatch(x -> x.matches(o.table()))) {
             tables.add(o.table());
@@ -296,73 +389,116 @@ public final class Preflight {
 
   private void checkArchiveDestination(LogMinerGateway gateway, List<PreflightProblem> problems)
       throws SQLException {
-    List<ArchiveDestination> destinations = readable(gateway::archiveDestinations, "V$ARCHIVE_DEST_STATUS",
-        problems);
+    List<ArchiveDestination> destinations =
+        readable(gateway::archiveDestinations, "V$ARCHIVE_DEST_STATUS", problems);
     if (destinations == null) {
-      return;   // already reported as a missing privilege
+      return; // already reported as a missing privilege
     }
     String named = config.get(CdcConfig.ARCHIVE_DESTINATION);
     if (!named.isEmpty()) {
-      ArchiveDestination d = destinations.stream()
-          .filter(x -> x.name().equalsIgnoreCase(named)).findFirst().orElse(null);
+      ArchiveDestination d =
+          destinations.stream()
+              .filter(x -> x.name().equalsIgnoreCase(named))
+              .findFirst()
+              .orElse(null);
       if (d == null) {
-        List<String> listed = destinations.stream().filter(x -> !x.status().equals("INACTIVE"))
-            .map(ArchiveDestination::name).toList();
-        problems.add(PreflightProblem.fixedBy(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
-            named + " is not an archive destination; V$ARCHIVE_DEST_STATUS lists " + listed,
-            PreflightFixes.setting(CdcConfig.ARCHIVE_DESTINATION, "<one of " + String.join(",", listed)
-                + ", or empty for the first VALID LOCAL one>")));
+        List<String> listed =
+            destinations.stream()
+                .filter(x -> !x.status().equals("INACTIVE"))
+                .map(ArchiveDestination::name)
+                .toList();
+        problems.add(
+            PreflightProblem.fixedBy(
+                CdcConfig.ARCHIVE_DESTINATION.name(),
+                ErrorCode.INVALID_CONFIGURATION,
+                named + " is not an archive destination; V$ARCHIVE_DEST_STATUS lists " + listed,
+                PreflightFixes.setting(
+                    CdcConfig.ARCHIVE_DESTINATION,
+                    "<one of "
+                        + String.join(",", listed)
+                        + ", or empty for the first VALID LOCAL one>")));
       } else if (!d.status().equals("VALID")) {
-        problems.add(PreflightProblem.fixedBy(CdcConfig.ARCHIVE_DESTINATION.name(), ErrorCode.INVALID_CONFIGURATION,
-            named + " has STATUS " + d.status() + "; capture reads archived logs from a VALID destination",
-            "ALTER SYSTEM SET LOG_ARCHIVE_DEST_STATE_" + d.destId() + "=ENABLE; (and correct LOG_ARCHIVE_DEST_"
-                + d.destId() + " until V$ARCHIVE_DEST_STATUS shows it VALID) or "
-                + PreflightFixes.setting(CdcConfig.ARCHIVE_DESTINATION, "<a VALID destination>")));
+        problems.add(
+            PreflightProblem.fixedBy(
+                CdcConfig.ARCHIVE_DESTINATION.name(),
+                ErrorCode.INVALID_CONFIGURATION,
+                named
+                    + " has STATUS "
+                    + d.status()
+                    + "; capture reads archived logs from a VALID destination",
+                "ALTER SYSTEM SET LOG_ARCHIVE_DEST_STATE_"
+                    + d.destId()
+                    + "=ENABLE; (and correct LOG_ARCHIVE_DEST_"
+                    + d.destId()
+                    + " until V$ARCHIVE_DEST_STATUS shows it VALID) or "
+                    + PreflightFixes.setting(
+                        CdcConfig.ARCHIVE_DESTINATION, "<a VALID destination>")));
       }
       return;
     }
     String mode = config.get(CdcConfig.CAPTURE_MODE).toLowerCase(Locale.ROOT);
-    if (mode.equals("archive_only") && destinations.stream().noneMatch(ArchiveDestination::usableLocal)) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.CAPTURE_MODE.name(), ErrorCode.INVALID_CONFIGURATION,
-          "archive_only needs a VALID LOCAL archive destination, and V$ARCHIVE_DEST_STATUS has none",
-          "ALTER SYSTEM SET LOG_ARCHIVE_DEST_1='LOCATION=USE_DB_RECOVERY_FILE_DEST'; or "
-              + PreflightFixes.setting(CdcConfig.CAPTURE_MODE, "online")));
+    if (mode.equals("archive_only")
+        && destinations.stream().noneMatch(ArchiveDestination::usableLocal)) {
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.CAPTURE_MODE.name(),
+              ErrorCode.INVALID_CONFIGURATION,
+              "archive_only needs a VALID LOCAL archive destination, and V$ARCHIVE_DEST_STATUS has none",
+              "ALTER SYSTEM SET LOG_ARCHIVE_DEST_1='LOCATION=USE_DB_RECOVERY_FILE_DEST'; or "
+                  + PreflightFixes.setting(CdcConfig.CAPTURE_MODE, "online")));
     }
   }
 
   /**
-   * CDC-4003 naming the captured tables the user may not read {@code AS OF SCN} when
-   * {@code cdc.snapshot.mode} snapshots: the check {@code start()} makes at its first connection.
+   * CDC-4003 naming the captured tables the user may not read {@code AS OF SCN} when {@code
+   * cdc.snapshot.mode} snapshots: the check {@code start()} makes at its first connection.
    */
-  private void checkFlashback(LogMinerGateway gateway, List<PreflightProblem> problems) throws SQLException {
+  private void checkFlashback(LogMinerGateway gateway, List<PreflightProblem> problems)
+      throws SQLException {
     List<TableId> denied;
     try {
       denied = SnapshotPreflight.deniedFlashback(gateway, config);
     } catch (CdcException e) {
       if (e.errorCode() == ErrorCode.UNKNOWN_PDB) {
-        return;   // the tables of a PDB that is not there cannot be resolved: checkPdbs reported it
+        return; // the tables of a PDB that is not there cannot be resolved: checkPdbs reported it
       }
       throw e;
     }
     if (!denied.isEmpty()) {
-      problems.add(PreflightProblem.fixedBy(CdcConfig.SNAPSHOT_MODE.name(), ErrorCode.MISSING_PRIVILEGE,
-          "snapshots are on, but user " + user() + " may not read " + denied + " AS OF SCN (no FLASHBACK on the table "
-              + "and no FLASHBACK ANY TABLE)", PreflightFixes.flashback(denied, user())));
+      problems.add(
+          PreflightProblem.fixedBy(
+              CdcConfig.SNAPSHOT_MODE.name(),
+              ErrorCode.MISSING_PRIVILEGE,
+              "snapshots are on, but user "
+                  + user()
+                  + " may not read "
+                  + denied
+                  + " AS OF SCN (no FLASHBACK on the table "
+                  + "and no FLASHBACK ANY TABLE)",
+              PreflightFixes.flashback(denied, user())));
     }
   }
 
   /**
-   * A CDC-4090 warning when no zone is configured and the server's clock zone could only be read
-   * as an offset other than UTC: change times would be off by the daylight saving shift from the
+   * A CDC-4090 warning when no zone is configured and the server's clock zone could only be read as
+   * an offset other than UTC: change times would be off by the daylight saving shift from the
    * server clock's next change on.
    */
   private void checkTimeZone(DatabaseState db, List<PreflightProblem> problems) {
-    if (config.get(CdcConfig.DATABASE_TIME_ZONE).isEmpty() && db.zone() instanceof ZoneOffset offset
+    if (config.get(CdcConfig.DATABASE_TIME_ZONE).isEmpty()
+        && db.zone() instanceof ZoneOffset offset
         && !offset.equals(ZoneOffset.UTC)) {
-      problems.add(new PreflightProblem(CdcConfig.DATABASE_TIME_ZONE.name(), ErrorCode.TIME_ZONE_ONLY_OFFSET,
-          "the database server's clock is at offset " + offset + " and DBTIMEZONE does not name its region, so "
-              + "change times are right only until the clock's next daylight saving change", true,
-          PreflightFixes.setting(CdcConfig.DATABASE_TIME_ZONE, "<the server's region, e.g. Europe/Paris>")));
+      problems.add(
+          new PreflightProblem(
+              CdcConfig.DATABASE_TIME_ZONE.name(),
+              ErrorCode.TIME_ZONE_ONLY_OFFSET,
+              "the database server's clock is at offset "
+                  + offset
+                  + " and DBTIMEZONE does not name its region, so "
+                  + "change times are right only until the clock's next daylight saving change",
+              true,
+              PreflightFixes.setting(
+                  CdcConfig.DATABASE_TIME_ZONE, "<the server's region, e.g. Europe/Paris>")));
     }
   }
 

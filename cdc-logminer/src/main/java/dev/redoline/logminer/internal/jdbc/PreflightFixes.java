@@ -10,10 +10,10 @@ import java.util.Locale;
  * The statements and settings that fix what {@link Preflight} finds, spelled as a DBA runs them
  * ({@link dev.redoline.logminer.PreflightProblem#fix()}).
  *
- * <p>Grants on the dynamic performance views name their base views ({@code V$THREAD} is granted
- * as {@code SYS.V_$THREAD}: a GRANT on the public synonym fails with ORA-02030). A common user
- * ({@code C##...}) of a container database needs its grants in every container, hence
- * {@code CONTAINER=ALL}.
+ * <p>Grants on the dynamic performance views name their base views ({@code V$THREAD} is granted as
+ * {@code SYS.V_$THREAD}: a GRANT on the public synonym fails with ORA-02030). A common user ({@code
+ * C##...}) of a container database needs its grants in every container, hence {@code
+ * CONTAINER=ALL}.
  */
 public final class PreflightFixes {
 
@@ -26,8 +26,14 @@ public final class PreflightFixes {
       return "GRANT " + missing + " TO " + user + container(user) + ";";
     }
     String privilege = missing.substring(0, on).toUpperCase(Locale.ROOT);
-    return "GRANT " + privilege + " ON " + grantable(missing.substring(on + 4).trim()) + " TO " + user
-        + container(user) + ";";
+    return "GRANT "
+        + privilege
+        + " ON "
+        + grantable(missing.substring(on + 4).trim())
+        + " TO "
+        + user
+        + container(user)
+        + ";";
   }
 
   /** The SELECT grants that let {@code user} read {@code views} ("V$LOG and V$LOGFILE"). */
@@ -55,7 +61,8 @@ public final class PreflightFixes {
     return user.toUpperCase(Locale.ROOT).startsWith("C##") ? " CONTAINER=ALL" : "";
   }
 
-  static final String ARCHIVELOG = "SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;";
+  static final String ARCHIVELOG =
+      "SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;";
 
   static final String MINIMAL_LOGGING = "ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;";
 
@@ -63,17 +70,28 @@ public final class PreflightFixes {
 
   /** The table's ALL COLUMN log group, run in the table's PDB when it has one. */
   static String allColumnLogging(TableId table) {
-    String alter = "ALTER TABLE " + unqualified(table) + " ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS;";
-    return table.pdb() == null ? alter : "ALTER SESSION SET CONTAINER=" + table.pdb() + "; " + alter;
+    String alter =
+        "ALTER TABLE " + unqualified(table) + " ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS;";
+    return table.pdb() == null
+        ? alter
+        : "ALTER SESSION SET CONTAINER=" + table.pdb() + "; " + alter;
   }
 
   /** The GRANT of FLASHBACK on each table, or the setting that needs none. */
   static String flashback(List<TableId> tables, String user) {
     StringBuilder fix = new StringBuilder();
     for (TableId table : tables) {
-      fix.append("GRANT FLASHBACK ON ").append(unqualified(table)).append(" TO ").append(user).append("; ");
+      fix.append("GRANT FLASHBACK ON ")
+          .append(unqualified(table))
+          .append(" TO ")
+          .append(user)
+          .append("; ");
     }
-    return fix + "or GRANT FLASHBACK ANY TABLE TO " + user + "; or " + setting(CdcConfig.SNAPSHOT_MODE, "no_data");
+    return fix
+        + "or GRANT FLASHBACK ANY TABLE TO "
+        + user
+        + "; or "
+        + setting(CdcConfig.SNAPSHOT_MODE, "no_data");
   }
 
   static String openPdb(String pdb) {

@@ -44,7 +44,11 @@ final class RecordingConnection implements InvocationHandler {
 
   private final Connection delegate;
   private final RecordingSink sink;
-  /** The container set with ALTER SESSION SET CONTAINER, for snapshot chunks of a PDB; null at the root. */
+
+  /**
+   * The container set with ALTER SESSION SET CONTAINER, for snapshot chunks of a PDB; null at the
+   * root.
+   */
   private String container;
 
   private RecordingConnection(Connection delegate, RecordingSink sink) {
@@ -54,8 +58,11 @@ final class RecordingConnection implements InvocationHandler {
 
   /** {@code connection}, recorded to {@code sink}. */
   static Connection wrap(Connection connection, RecordingSink sink) {
-    return (Connection) Proxy.newProxyInstance(RecordingConnection.class.getClassLoader(),
-        new Class<?>[] {Connection.class}, new RecordingConnection(connection, sink));
+    return (Connection)
+        Proxy.newProxyInstance(
+            RecordingConnection.class.getClassLoader(),
+            new Class<?>[] {Connection.class},
+            new RecordingConnection(connection, sink));
   }
 
   @Override
@@ -70,7 +77,9 @@ final class RecordingConnection implements InvocationHandler {
   }
 
   private Object statement(Class<?> type, Object statement, String kind, String sql) {
-    return Proxy.newProxyInstance(RecordingConnection.class.getClassLoader(), new Class<?>[] {type},
+    return Proxy.newProxyInstance(
+        RecordingConnection.class.getClassLoader(),
+        new Class<?>[] {type},
         new RecordedStatement(statement, kind, sql));
   }
 
@@ -98,7 +107,10 @@ final class RecordingConnection implements InvocationHandler {
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
       String name = method.getName();
-      if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
+      if (name.startsWith("set")
+          && args != null
+          && args.length >= 2
+          && args[0] instanceof Integer index
           && !name.equals("setFetchSize")) {
         binds.put(index, name.equals("setNull") ? null : args[1]);
         return call(delegate, method, args);
@@ -112,7 +124,9 @@ final class RecordingConnection implements InvocationHandler {
       String text = args != null && args.length > 0 && args[0] instanceof String s ? s : sql;
       String entryKind = sql == null ? (name.equals("executeQuery") ? "Q" : "X") : kind;
       if (sql == null && text.startsWith("ALTER SESSION SET CONTAINER = ")) {
-        container = TableId.splitIdentifiers(text.substring("ALTER SESSION SET CONTAINER = ".length())).get(0);
+        container =
+            TableId.splitIdentifiers(text.substring("ALTER SESSION SET CONTAINER = ".length()))
+                .get(0);
       }
       long id = sink.nextId();
       List<String> fields = new ArrayList<>(List.of("S", Long.toString(id), entryKind, text));
@@ -128,7 +142,9 @@ final class RecordingConnection implements InvocationHandler {
         throw e;
       }
       if (result instanceof ResultSet rs) {
-        return Proxy.newProxyInstance(RecordingConnection.class.getClassLoader(), new Class<?>[] {ResultSet.class},
+        return Proxy.newProxyInstance(
+            RecordingConnection.class.getClassLoader(),
+            new Class<?>[] {ResultSet.class},
             new RecordedRows(rs, id, text));
       }
       sink.write(List.of("E", Long.toString(id)), true);
@@ -137,11 +153,19 @@ final class RecordingConnection implements InvocationHandler {
   }
 
   private void failed(long id, SQLException e) {
-    sink.write(List.of("F", Long.toString(id), Integer.toString(e.getErrorCode()),
-        e.getSQLState() == null ? RecordingFormat.NULL : e.getSQLState(), String.valueOf(e.getMessage())), true);
+    sink.write(
+        List.of(
+            "F",
+            Long.toString(id),
+            Integer.toString(e.getErrorCode()),
+            e.getSQLState() == null ? RecordingFormat.NULL : e.getSQLState(),
+            String.valueOf(e.getMessage())),
+        true);
   }
 
-  /** A value as a field; a type the format cannot hold (a driver's own object) is recorded as NULL. */
+  /**
+   * A value as a field; a type the format cannot hold (a driver's own object) is recorded as NULL.
+   */
   private static String field(Object value) {
     Object plain = value instanceof java.sql.Timestamp t ? t.toLocalDateTime() : value;
     try {
@@ -198,10 +222,15 @@ final class RecordingConnection implements InvocationHandler {
           }
           default -> {
             Object value = call(delegate, method, args);
-            if (onRow && name.startsWith("get") && args != null && args.length >= 1
-                && (args[0] instanceof Integer || args[0] instanceof String) && !name.equals("getMetaData")) {
+            if (onRow
+                && name.startsWith("get")
+                && args != null
+                && args.length >= 1
+                && (args[0] instanceof Integer || args[0] instanceof String)
+                && !name.equals("getMetaData")) {
               int index = args[0] instanceof Integer i ? i : delegate.findColumn((String) args[0]);
-              row.put(index, method.getReturnType().isPrimitive() && delegate.wasNull() ? null : value);
+              row.put(
+                  index, method.getReturnType().isPrimitive() && delegate.wasNull() ? null : value);
             }
             return value;
           }
@@ -225,8 +254,11 @@ final class RecordingConnection implements InvocationHandler {
       row.clear();
       if (!mining) {
         if (chunkTable != null) {
-          done.replaceAll((index, value) -> index <= labels.size()
-              ? sink.selectedValue(chunkTable, labels.get(index - 1), value) : value);
+          done.replaceAll(
+              (index, value) ->
+                  index <= labels.size()
+                      ? sink.selectedValue(chunkTable, labels.get(index - 1), value)
+                      : value);
         }
         writeRow(done);
         return;
@@ -255,8 +287,14 @@ final class RecordingConnection implements InvocationHandler {
       int operation = code instanceof Number n ? n.intValue() : -1;
       String transaction = first.get(XIDUSN) + "." + first.get(XIDSLT) + "." + first.get(XIDSQN);
       String original = joined.toString();
-      String kept = sink.sqlRedo(operation, (String) first.get(SRC_CON_NAME), (String) first.get(SEG_OWNER),
-          (String) first.get(TABLE_NAME), transaction, original);
+      String kept =
+          sink.sqlRedo(
+              operation,
+              (String) first.get(SRC_CON_NAME),
+              (String) first.get(SEG_OWNER),
+              (String) first.get(TABLE_NAME),
+              transaction,
+              original);
       if (!original.equals(kept)) {
         for (int i = 0; i < held.size(); i++) {
           if (held.get(i).containsKey(SQL_REDO)) {
@@ -281,7 +319,7 @@ final class RecordingConnection implements InvocationHandler {
     }
 
     private void end() {
-      writeHeld();   // a SQL_REDO whose last row never came is still redacted as one text
+      writeHeld(); // a SQL_REDO whose last row never came is still redacted as one text
       if (!ended) {
         ended = true;
         sink.write(List.of("E", Long.toString(id)), true);
@@ -290,8 +328,8 @@ final class RecordingConnection implements InvocationHandler {
   }
 
   /**
-   * The table of a snapshot chunk's flashback query ({@code SELECT .. FROM "S"."T" AS OF SCN ? ..}),
-   * in the container the session is in; {@code null} for any other statement.
+   * The table of a snapshot chunk's flashback query ({@code SELECT .. FROM "S"."T" AS OF SCN ?
+   * ..}), in the container the session is in; {@code null} for any other statement.
    */
   private TableId chunkTable(String sql) {
     int as = sql.indexOf(" AS OF SCN ?");

@@ -15,11 +15,11 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The files of one recording directory: gzip parts written one after the other, each closed once
- * it holds an eighth of {@code cdc.recording.max.bytes}, the oldest deleted while the parts
- * together hold more. A part is flushed (gzip sync flush) after every statement, so what a stopped
- * or killed capture had recorded can be read. A capture started again on the same directory
- * continues with the next part number. Not thread-safe: {@link RecordingSink} serializes writers.
+ * The files of one recording directory: gzip parts written one after the other, each closed once it
+ * holds an eighth of {@code cdc.recording.max.bytes}, the oldest deleted while the parts together
+ * hold more. A part is flushed (gzip sync flush) after every statement, so what a stopped or killed
+ * capture had recorded can be read. A capture started again on the same directory continues with
+ * the next part number. Not thread-safe: {@link RecordingSink} serializes writers.
  */
 final class RecordingParts implements AutoCloseable {
 
@@ -43,8 +43,13 @@ final class RecordingParts implements AutoCloseable {
     long last = 0;
     for (Path part : parts(dir)) {
       String name = part.getFileName().toString();
-      last = Math.max(last, Long.parseLong(name.substring(RecordingFormat.PART_PREFIX.length(),
-          name.length() - RecordingFormat.PART_SUFFIX.length())));
+      last =
+          Math.max(
+              last,
+              Long.parseLong(
+                  name.substring(
+                      RecordingFormat.PART_PREFIX.length(),
+                      name.length() - RecordingFormat.PART_SUFFIX.length())));
     }
     RecordingParts parts = new RecordingParts(dir, maxBytes, last + 1);
     parts.startPart();
@@ -57,7 +62,10 @@ final class RecordingParts implements AutoCloseable {
       return List.of();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> RecordingFormat.isPart(p.getFileName().toString())).sorted().toList();
+      return files
+          .filter(p -> RecordingFormat.isPart(p.getFileName().toString()))
+          .sorted()
+          .toList();
     }
   }
 
@@ -67,7 +75,9 @@ final class RecordingParts implements AutoCloseable {
     out.write('\n');
   }
 
-  /** Flushes what was written, so it can be read now, and starts a new part when this one is full. */
+  /**
+   * Flushes what was written, so it can be read now, and starts a new part when this one is full.
+   */
   void flush() throws IOException {
     out.flush();
     if (counted.bytes >= partBytes) {
@@ -83,7 +93,9 @@ final class RecordingParts implements AutoCloseable {
     trim(part);
   }
 
-  /** Deletes the oldest parts while all of them hold more than the bound (never the current one). */
+  /**
+   * Deletes the oldest parts while all of them hold more than the bound (never the current one).
+   */
   private void trim(Path current) throws IOException {
     List<Path> all = new ArrayList<>(parts(dir));
     long total = 0;

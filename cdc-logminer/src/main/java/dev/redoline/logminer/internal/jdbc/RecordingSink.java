@@ -15,10 +15,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The recording of one {@code cdc.recording.dir}, shared by every connection the capture opens on
  * it (a reconnect, the snapshot's), counted so the parts close with the last connection. Lines of
- * one statement are written as they come and the parts flushed when it ends; writers are
- * serialized here, so each line is whole. What may not be kept is redacted here, with the
- * decoder's rules ({@link RecordingRedaction}). A failed write stops the recording with one warning
- * and never the capture: a recording is a diagnosis, not part of delivery.
+ * one statement are written as they come and the parts flushed when it ends; writers are serialized
+ * here, so each line is whole. What may not be kept is redacted here, with the decoder's rules
+ * ({@link RecordingRedaction}). A failed write stops the recording with one warning and never the
+ * capture: a recording is a diagnosis, not part of delivery.
  */
 final class RecordingSink {
 
@@ -35,7 +35,8 @@ final class RecordingSink {
   private long nextId = 1;
   private boolean failed;
 
-  private RecordingSink(Path dir, RecordingParts parts, RecordingRedaction redaction, boolean pdbs) {
+  private RecordingSink(
+      Path dir, RecordingParts parts, RecordingRedaction redaction, boolean pdbs) {
     this.dir = dir;
     this.parts = parts;
     this.redaction = redaction;
@@ -43,8 +44,8 @@ final class RecordingSink {
   }
 
   /**
-   * The recording {@code config} asks for, one more user counted, or {@code null} when
-   * {@code cdc.recording.dir} is empty or cannot be opened (warned once).
+   * The recording {@code config} asks for, one more user counted, or {@code null} when {@code
+   * cdc.recording.dir} is empty or cannot be opened (warned once).
    */
   static RecordingSink acquire(CdcConfig config) {
     String setting = config.get(CdcConfig.RECORDING_DIR);
@@ -56,10 +57,17 @@ final class RecordingSink {
       RecordingSink sink = OPEN.get(dir);
       if (sink == null) {
         try {
-          sink = new RecordingSink(dir, RecordingParts.open(dir, config.get(CdcConfig.RECORDING_MAX_BYTES)),
-              RecordingRedaction.fromConfig(config), !config.get(CdcConfig.DATABASE_PDBS).isEmpty());
+          sink =
+              new RecordingSink(
+                  dir,
+                  RecordingParts.open(dir, config.get(CdcConfig.RECORDING_MAX_BYTES)),
+                  RecordingRedaction.fromConfig(config),
+                  !config.get(CdcConfig.DATABASE_PDBS).isEmpty());
         } catch (IOException | RuntimeException e) {
-          LOG.warn("The capture is not recorded: cdc.recording.dir {} cannot be written ({})", dir, e.toString());
+          LOG.warn(
+              "The capture is not recorded: cdc.recording.dir {} cannot be written ({})",
+              dir,
+              e.toString());
           return null;
         }
         OPEN.put(dir, sink);
@@ -109,12 +117,18 @@ final class RecordingSink {
   }
 
   /** The SQL_REDO of a mined row as the recording keeps it. */
-  synchronized String sqlRedo(int operationCode, String pdb, String owner, String table, String transaction,
+  synchronized String sqlRedo(
+      int operationCode,
+      String pdb,
+      String owner,
+      String table,
+      String transaction,
       String sqlRedo) {
     if (owner == null || table == null) {
       return sqlRedo;
     }
-    return redaction.sqlRedo(operationCode, new TableId(pdbs ? pdb : null, owner, table), transaction, sqlRedo);
+    return redaction.sqlRedo(
+        operationCode, new TableId(pdbs ? pdb : null, owner, table), transaction, sqlRedo);
   }
 
   /** A mined transaction ended: its LOB columns are forgotten. */

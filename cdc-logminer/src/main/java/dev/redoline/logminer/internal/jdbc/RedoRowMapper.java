@@ -16,8 +16,8 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 
 /**
- * Maps the current row of a {@link MiningSql} result into a {@link RedoRow}, reading the columns
- * by position in the order of {@link MiningSql#SELECT}.
+ * Maps the current row of a {@link MiningSql} result into a {@link RedoRow}, reading the columns by
+ * position in the order of {@link MiningSql#SELECT}.
  *
  * <pre>{@code
  * while (rs.next()) {
@@ -25,13 +25,13 @@ import java.time.LocalDateTime;
  * }
  * }</pre>
  *
- * <p>SCN columns are read as decimals (unsigned 64-bit values), DATE columns as
- * {@link LocalDateTime} in the database's local time, the XID from its three numbers, and RS_ID is
- * parsed into an address of the row's THREAD# (0 on the COMMIT of an empty transaction). Columns
- * the port requires but LogMiner may leave NULL get a neutral value: XID all zeros, SQL_REDO and
- * OPERATION empty. SQL_UNDO is not selected, so the row's undo text is always null. A row whose
- * SCN, TIMESTAMP or RS_ID cannot be read stops with CDC-2003 quoting
- * the values, because no later step could place it in the redo.
+ * <p>SCN columns are read as decimals (unsigned 64-bit values), DATE columns as {@link
+ * LocalDateTime} in the database's local time, the XID from its three numbers, and RS_ID is parsed
+ * into an address of the row's THREAD# (0 on the COMMIT of an empty transaction). Columns the port
+ * requires but LogMiner may leave NULL get a neutral value: XID all zeros, SQL_REDO and OPERATION
+ * empty. SQL_UNDO is not selected, so the row's undo text is always null. A row whose SCN,
+ * TIMESTAMP or RS_ID cannot be read stops with CDC-2003 quoting the values, because no later step
+ * could place it in the redo.
  */
 final class RedoRowMapper {
 
@@ -76,16 +76,40 @@ final class RedoRowMapper {
     int thread = rs.getInt(THREAD);
     String rsId = rs.getString(RS_ID);
     RedoAddress address = address(scn, timestamp, thread, rsId);
-    return new RedoRow(scn, nullableScn(rs, START_SCN), nullableScn(rs, COMMIT_SCN), timestamp,
-        dateTime(rs, START_TIMESTAMP), dateTime(rs, COMMIT_TIMESTAMP), xid(rs), rs.getInt(OPERATION_CODE),
-        orEmpty(rs.getString(OPERATION)), rs.getInt(ROLLBACK) == 1, rs.getString(SEG_OWNER),
-        rs.getString(TABLE_NAME), rs.getString(ROW_ID), rs.getString(USERNAME), address, rs.getInt(SSN),
-        rs.getInt(CSF) == 1, integer(rs, DATA_OBJ), integer(rs, DATA_OBJV), integer(rs, DATA_OBJD),
-        orEmpty(rs.getString(SQL_REDO)), null, rs.getString(INFO), rs.getInt(STATUS),
-        rs.getString(SRC_CON_NAME), integer(rs, SRC_CON_ID), longValue(rs, SRC_CON_UID));
+    return new RedoRow(
+        scn,
+        nullableScn(rs, START_SCN),
+        nullableScn(rs, COMMIT_SCN),
+        timestamp,
+        dateTime(rs, START_TIMESTAMP),
+        dateTime(rs, COMMIT_TIMESTAMP),
+        xid(rs),
+        rs.getInt(OPERATION_CODE),
+        orEmpty(rs.getString(OPERATION)),
+        rs.getInt(ROLLBACK) == 1,
+        rs.getString(SEG_OWNER),
+        rs.getString(TABLE_NAME),
+        rs.getString(ROW_ID),
+        rs.getString(USERNAME),
+        address,
+        rs.getInt(SSN),
+        rs.getInt(CSF) == 1,
+        integer(rs, DATA_OBJ),
+        integer(rs, DATA_OBJV),
+        integer(rs, DATA_OBJD),
+        orEmpty(rs.getString(SQL_REDO)),
+        null,
+        rs.getString(INFO),
+        rs.getInt(STATUS),
+        rs.getString(SRC_CON_NAME),
+        integer(rs, SRC_CON_ID),
+        longValue(rs, SRC_CON_UID));
   }
 
-  /** XIDUSN, XIDSLT and XIDSQN, the same numbers on every platform; all zeros when LogMiner gives none. */
+  /**
+   * XIDUSN, XIDSLT and XIDSQN, the same numbers on every platform; all zeros when LogMiner gives
+   * none.
+   */
   private static Xid xid(ResultSet rs) throws SQLException {
     Integer usn = integer(rs, XIDUSN);
     Integer slot = integer(rs, XIDSLT);
@@ -104,9 +128,19 @@ final class RedoRowMapper {
     }
   }
 
-  private static CdcException malformed(Scn scn, int thread, String rsId, String problem, Exception cause) {
-    return new CdcException(ErrorCode.CORRUPT_REDO, "V$LOGMNR_CONTENTS row with SCN " + scn + ", THREAD# "
-        + thread + ", RS_ID '" + rsId + "' cannot be placed in the redo: " + problem, cause);
+  private static CdcException malformed(
+      Scn scn, int thread, String rsId, String problem, Exception cause) {
+    return new CdcException(
+        ErrorCode.CORRUPT_REDO,
+        "V$LOGMNR_CONTENTS row with SCN "
+            + scn
+            + ", THREAD# "
+            + thread
+            + ", RS_ID '"
+            + rsId
+            + "' cannot be placed in the redo: "
+            + problem,
+        cause);
   }
 
   private static String orEmpty(String value) {

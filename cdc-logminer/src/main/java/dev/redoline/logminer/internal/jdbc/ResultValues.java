@@ -16,10 +16,10 @@ import java.time.LocalDateTime;
  * }</pre>
  *
  * <p>SCNs are unsigned 64-bit: a NUMBER such as {@code NEXT_CHANGE# = 18446744073709551615} does
- * not fit a {@code long}, so SCN columns are read as {@link BigDecimal} and bound as
- * {@link BigDecimal}, never through {@code getLong}/{@code setLong}. Dates are read as
- * {@link LocalDateTime} (JDBC 4.2): a DATE has no time zone, and converting through
- * {@code java.sql.Timestamp} would apply the JVM's zone.
+ * not fit a {@code long}, so SCN columns are read as {@link BigDecimal} and bound as {@link
+ * BigDecimal}, never through {@code getLong}/{@code setLong}. Dates are read as {@link
+ * LocalDateTime} (JDBC 4.2): a DATE has no time zone, and converting through {@code
+ * java.sql.Timestamp} would apply the JVM's zone.
  */
 final class ResultValues {
 
@@ -50,7 +50,7 @@ final class ResultValues {
       return null;
     }
     if (value.signum() >= 0 && value.scale() == 0 && value.unscaledValue().bitLength() < 63) {
-      return Scn.of(value.longValue());   // every row carries SCNs: no text on the common path
+      return Scn.of(value.longValue()); // every row carries SCNs: no text on the common path
     }
     return Scn.parse(value.toBigIntegerExact().toString());
   }

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * One {@code cdc.tables.include}/{@code exclude} pattern, {@code [PDB.]SCHEMA.TABLE} where
- * {@code *} matches any run of characters; parts follow Oracle's identifier rules (unquoted parts
- * fold to upper case).
+ * One {@code cdc.tables.include}/{@code exclude} pattern, {@code [PDB.]SCHEMA.TABLE} where {@code
+ * *} matches any run of characters; parts follow Oracle's identifier rules (unquoted parts fold to
+ * upper case).
  *
  * <pre>{@code
  * TablePattern p = TablePattern.parse("shop.order*");
@@ -32,7 +32,8 @@ record TablePattern(String pdb, String owner, String table) {
     if (parts.size() == 3) {
       return new TablePattern(parts.get(0), parts.get(1), parts.get(2));
     }
-    throw new IllegalArgumentException("Not a table pattern: '" + text + "' (expected [PDB.]SCHEMA.TABLE)");
+    throw new IllegalArgumentException(
+        "Not a table pattern: '" + text + "' (expected [PDB.]SCHEMA.TABLE)");
   }
 
   String ownerRegex() {
@@ -43,18 +44,24 @@ record TablePattern(String pdb, String owner, String table) {
     return regex(table);
   }
 
-  /** Whether the pattern applies to {@code container} ({@code null} in a non-container database). */
+  /**
+   * Whether the pattern applies to {@code container} ({@code null} in a non-container database).
+   */
   boolean coversContainer(String container) {
     return pdb == null || (container != null && Pattern.matches(regex(pdb), container));
   }
 
   /** Whether {@code id} matches every part of the pattern. */
   boolean matches(TableId id) {
-    return coversContainer(id.pdb()) && Pattern.matches(ownerRegex(), id.owner())
+    return coversContainer(id.pdb())
+        && Pattern.matches(ownerRegex(), id.owner())
         && Pattern.matches(tableRegex(), id.table());
   }
 
-  /** An anchored regular expression: {@code *} becomes {@code .*}, other special characters are escaped. */
+  /**
+   * An anchored regular expression: {@code *} becomes {@code .*}, other special characters are
+   * escaped.
+   */
   static String regex(String glob) {
     StringBuilder out = new StringBuilder("^");
     for (int i = 0; i < glob.length(); i++) {

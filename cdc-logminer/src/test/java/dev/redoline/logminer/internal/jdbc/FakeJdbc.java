@@ -17,9 +17,9 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A hand-written fake of the few JDBC interfaces the gateway uses, built with
- * {@link java.lang.reflect.Proxy}: a connection that records every statement (text, binds, fetch
- * size, timeout) and answers queries with scripted result sets or errors.
+ * A hand-written fake of the few JDBC interfaces the gateway uses, built with {@link
+ * java.lang.reflect.Proxy}: a connection that records every statement (text, binds, fetch size,
+ * timeout) and answers queries with scripted result sets or errors.
  *
  * <pre>{@code
  * FakeJdbc db = new FakeJdbc();
@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * JdbcGateway gateway = JdbcGateway.open(db.connection());
  * }</pre>
  *
- * <p>An unscripted query answers an empty result set; an unsupported method throws, so a test
- * never passes by accident through a method the fake does not model.
+ * <p>An unscripted query answers an empty result set; an unsupported method throws, so a test never
+ * passes by accident through a method the fake does not model.
  */
 final class FakeJdbc {
 
@@ -82,17 +82,22 @@ final class FakeJdbc {
   }
 
   Connection connection() {
-    return proxy(Connection.class, (p, m, a) -> switch (m.getName()) {
-      case "prepareStatement" -> statement(PreparedStatement.class, new Executed((String) a[0]), a);
-      case "prepareCall" -> statement(CallableStatement.class, new Executed((String) a[0]), a);
-      case "createStatement" -> statement(Statement.class, null, a);
-      case "close" -> {
-        connectionClosed = true;
-        yield null;
-      }
-      case "isClosed" -> connectionClosed;
-      default -> throw new UnsupportedOperationException("Connection." + m.getName());
-    });
+    return proxy(
+        Connection.class,
+        (p, m, a) ->
+            switch (m.getName()) {
+              case "prepareStatement" ->
+                  statement(PreparedStatement.class, new Executed((String) a[0]), a);
+              case "prepareCall" ->
+                  statement(CallableStatement.class, new Executed((String) a[0]), a);
+              case "createStatement" -> statement(Statement.class, null, a);
+              case "close" -> {
+                connectionClosed = true;
+                yield null;
+              }
+              case "isClosed" -> connectionClosed;
+              default -> throw new UnsupportedOperationException("Connection." + m.getName());
+            });
   }
 
   private <T> T statement(Class<T> type, Executed prepared, Object[] args) {
@@ -100,43 +105,45 @@ final class FakeJdbc {
     if (prepared != null) {
       prepared.resultSetType = args.length > 1 ? (Integer) args[1] : ResultSet.TYPE_FORWARD_ONLY;
     }
-    return proxy(type, (p, m, a) -> {
-      Executed e = current[0];
-      switch (m.getName()) {
-        case "setInt", "setLong", "setString", "setBigDecimal", "setObject":
-          e.binds.put((Integer) a[0], a[1]);
-          return null;
-        case "setFetchSize":
-          e.fetchSize = (Integer) a[0];
-          return null;
-        case "setQueryTimeout":
-          e.timeoutSeconds = (Integer) a[0];
-          return null;
-        case "executeQuery":
-          executed.add(e);
-          return result(e.sql);
-        case "execute":
-          if (a != null && a.length == 1) {   // Statement.execute(sql)
-            current[0] = new Executed((String) a[0]);
+    return proxy(
+        type,
+        (p, m, a) -> {
+          Executed e = current[0];
+          switch (m.getName()) {
+            case "setInt", "setLong", "setString", "setBigDecimal", "setObject":
+              e.binds.put((Integer) a[0], a[1]);
+              return null;
+            case "setFetchSize":
+              e.fetchSize = (Integer) a[0];
+              return null;
+            case "setQueryTimeout":
+              e.timeoutSeconds = (Integer) a[0];
+              return null;
+            case "executeQuery":
+              executed.add(e);
+              return result(e.sql);
+            case "execute":
+              if (a != null && a.length == 1) { // Statement.execute(sql)
+                current[0] = new Executed((String) a[0]);
+              }
+              executed.add(current[0]);
+              Object answer = next(current[0].sql);
+              if (answer instanceof SQLException error) {
+                throw error;
+              }
+              return false;
+            case "cancel":
+              e.cancelled.set(true);
+              return null;
+            case "close":
+              if (e != null) {
+                e.closed = true;
+              }
+              return null;
+            default:
+              throw new UnsupportedOperationException(type.getSimpleName() + "." + m.getName());
           }
-          executed.add(current[0]);
-          Object answer = next(current[0].sql);
-          if (answer instanceof SQLException error) {
-            throw error;
-          }
-          return false;
-        case "cancel":
-          e.cancelled.set(true);
-          return null;
-        case "close":
-          if (e != null) {
-            e.closed = true;
-          }
-          return null;
-        default:
-          throw new UnsupportedOperationException(type.getSimpleName() + "." + m.getName());
-      }
-    });
+        });
   }
 
   private ResultSet result(String sql) throws SQLException {
@@ -164,28 +171,30 @@ final class FakeJdbc {
   static ResultSet rows(List<String> columns, Object[]... rows) {
     int[] at = {-1};
     boolean[] wasNull = {false};
-    return proxy(ResultSet.class, (p, m, a) -> {
-      switch (m.getName()) {
-        case "next":
-          return ++at[0] < rows.length;
-        case "close":
-          return null;
-        case "wasNull":
-          return wasNull[0];
-        default:
-          break;
-      }
-      if (!m.getName().startsWith("get")) {
-        throw new UnsupportedOperationException("ResultSet." + m.getName());
-      }
-      int index = a[0] instanceof Integer i ? i - 1 : columns.indexOf((String) a[0]);
-      if (index < 0 || index >= rows[at[0]].length) {
-        throw new SQLException("no column " + a[0] + " in " + columns);
-      }
-      Object value = rows[at[0]][index];
-      wasNull[0] = value == null;
-      return convert(m.getName(), value, a.length > 1 ? (Class<?>) a[1] : null);
-    });
+    return proxy(
+        ResultSet.class,
+        (p, m, a) -> {
+          switch (m.getName()) {
+            case "next":
+              return ++at[0] < rows.length;
+            case "close":
+              return null;
+            case "wasNull":
+              return wasNull[0];
+            default:
+              break;
+          }
+          if (!m.getName().startsWith("get")) {
+            throw new UnsupportedOperationException("ResultSet." + m.getName());
+          }
+          int index = a[0] instanceof Integer i ? i - 1 : columns.indexOf((String) a[0]);
+          if (index < 0 || index >= rows[at[0]].length) {
+            throw new SQLException("no column " + a[0] + " in " + columns);
+          }
+          Object value = rows[at[0]][index];
+          wasNull[0] = value == null;
+          return convert(m.getName(), value, a.length > 1 ? (Class<?>) a[1] : null);
+        });
   }
 
   /** A result set over column names given as {@code "A, B, C"}. */
@@ -200,9 +209,13 @@ final class FakeJdbc {
       case "getLong":
         return value == null ? 0L : ((Number) value).longValue();
       case "getBigDecimal":
-        return value == null ? null : value instanceof BigDecimal b ? b : new BigDecimal(value.toString());
+        return value == null
+            ? null
+            : value instanceof BigDecimal b ? b : new BigDecimal(value.toString());
       case "getString":
-        return value == null ? null : value instanceof BigDecimal b ? b.toPlainString() : value.toString();
+        return value == null
+            ? null
+            : value instanceof BigDecimal b ? b.toPlainString() : value.toString();
       case "getBytes":
         return value;
       case "getObject":
@@ -217,15 +230,19 @@ final class FakeJdbc {
 
   @SuppressWarnings("unchecked")
   private static <T> T proxy(Class<T> type, InvocationHandler handler) {
-    return (T) Proxy.newProxyInstance(FakeJdbc.class.getClassLoader(), new Class<?>[] {type}, (p, m, a) -> {
-      if (m.getDeclaringClass() == Object.class) {
-        return switch (m.getName()) {
-          case "toString" -> "Fake" + type.getSimpleName();
-          case "hashCode" -> System.identityHashCode(p);
-          default -> p == a[0];
-        };
-      }
-      return handler.invoke(p, m, a);
-    });
+    return (T)
+        Proxy.newProxyInstance(
+            FakeJdbc.class.getClassLoader(),
+            new Class<?>[] {type},
+            (p, m, a) -> {
+              if (m.getDeclaringClass() == Object.class) {
+                return switch (m.getName()) {
+                  case "toString" -> "Fake" + type.getSimpleName();
+                  case "hashCode" -> System.identityHashCode(p);
+                  default -> p == a[0];
+                };
+              }
+              return handler.invoke(p, m, a);
+            });
   }
 }

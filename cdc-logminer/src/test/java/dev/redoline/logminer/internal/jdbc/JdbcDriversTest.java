@@ -21,45 +21,50 @@ class JdbcDriversTest {
    */
   @Test
   void aDriverMissingAClassItNeeds_isCdc4091NamingTheClassAndTheTrialArchive() {
-    Driver lacksH2 = new Driver() {
-      @Override
-      public Connection connect(String url, Properties info) {
-        throw new NoClassDefFoundError("org/h2/Driver");
-      }
+    Driver lacksH2 =
+        new Driver() {
+          @Override
+          public Connection connect(String url, Properties info) {
+            throw new NoClassDefFoundError("org/h2/Driver");
+          }
 
-      @Override
-      public boolean acceptsURL(String url) {
-        return url.startsWith("jdbc:redoline:sim:");
-      }
+          @Override
+          public boolean acceptsURL(String url) {
+            return url.startsWith("jdbc:redoline:sim:");
+          }
 
-      @Override
-      public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
-        return new DriverPropertyInfo[0];
-      }
+          @Override
+          public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+            return new DriverPropertyInfo[0];
+          }
 
-      @Override
-      public int getMajorVersion() {
-        return 1;
-      }
+          @Override
+          public int getMajorVersion() {
+            return 1;
+          }
 
-      @Override
-      public int getMinorVersion() {
-        return 0;
-      }
+          @Override
+          public int getMinorVersion() {
+            return 0;
+          }
 
-      @Override
-      public boolean jdbcCompliant() {
-        return false;
-      }
+          @Override
+          public boolean jdbcCompliant() {
+            return false;
+          }
 
-      @Override
-      public Logger getParentLogger() {
-        return Logger.getGlobal();
-      }
-    };
-    assertThatThrownBy(() -> JdbcDrivers.connect("jdbc:redoline:sim:demo", new Properties(), List.of(lacksH2)))
-        .isInstanceOfSatisfying(CdcException.class, e -> org.assertj.core.api.Assertions.assertThat(e.errorCode())
-            .isEqualTo(ErrorCode.DRIVER_CLASS_MISSING))
+          @Override
+          public Logger getParentLogger() {
+            return Logger.getGlobal();
+          }
+        };
+    assertThatThrownBy(
+            () -> JdbcDrivers.connect("jdbc:redoline:sim:demo", new Properties(), List.of(lacksH2)))
+        .isInstanceOfSatisfying(
+            CdcException.class,
+            e ->
+                org.assertj.core.api.Assertions.assertThat(e.errorCode())
+                    .isEqualTo(ErrorCode.DRIVER_CLASS_MISSING))
         .hasMessageStartingWith("CDC-4091 ")
         .hasMessageContaining("cdc.database.url='jdbc:redoline:sim:demo'")
         .hasMessageContaining("org.h2.Driver")

@@ -39,12 +39,12 @@ import org.testcontainers.oracle.OracleContainer;
 
 /**
  * The JDBC gateway against a real Oracle Database Free 23ai in Docker: the simulator scenarios a
- * real database can produce. Run with {@code ./mvnw -B -pl cdc-logminer verify -Poracle-it}; skipped
- * without Docker.
+ * real database can produce. Run with {@code ./mvnw -B -pl cdc-logminer verify -Poracle-it};
+ * skipped without Docker.
  *
  * <p>Setup (as in docs/oracle-setup.md): the container's database is restarted in ARCHIVELOG mode
- * with minimal supplemental logging, a common capture user {@code C##REDOLINE} gets the grants,
- * and the image's application user {@code TEST} owns the captured table {@code FREEPDB1.TEST.ITEMS}
+ * with minimal supplemental logging, a common capture user {@code C##REDOLINE} gets the grants, and
+ * the image's application user {@code TEST} owns the captured table {@code FREEPDB1.TEST.ITEMS}
  * (ALL COLUMN logging).
  */
 @Testcontainers(disabledWithoutDocker = true)
@@ -56,12 +56,14 @@ class JdbcGatewayIT {
   private static final String CAPTURE_PASSWORD = "redoline";
 
   @Container
-  private static final OracleContainer ORACLE = new OracleContainer("gvenzl/oracle-free:23-slim-faststart")
-      .withStartupTimeout(Duration.ofMinutes(5));
+  private static final OracleContainer ORACLE =
+      new OracleContainer("gvenzl/oracle-free:23-slim-faststart")
+          .withStartupTimeout(Duration.ofMinutes(5));
 
   @BeforeAll
   static void prepareDatabase() throws Exception {
-    sysdba("SHUTDOWN IMMEDIATE",
+    sysdba(
+        "SHUTDOWN IMMEDIATE",
         "STARTUP MOUNT",
         "ALTER DATABASE ARCHIVELOG;",
         "ALTER DATABASE OPEN;",
@@ -69,9 +71,12 @@ class JdbcGatewayIT {
         "ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;",
         "CREATE USER " + CAPTURE_USER + " IDENTIFIED BY " + CAPTURE_PASSWORD + " CONTAINER=ALL;",
         "GRANT CREATE SESSION, SET CONTAINER, LOGMINING, SELECT ANY TRANSACTION, SELECT ANY DICTIONARY,"
-            + " EXECUTE_CATALOG_ROLE TO " + CAPTURE_USER + " CONTAINER=ALL;",
+            + " EXECUTE_CATALOG_ROLE TO "
+            + CAPTURE_USER
+            + " CONTAINER=ALL;",
         "ALTER USER " + CAPTURE_USER + " SET CONTAINER_DATA=ALL CONTAINER=CURRENT;");
-    try (Connection app = appConnection(); Statement st = app.createStatement()) {
+    try (Connection app = appConnection();
+        Statement st = app.createStatement()) {
       st.execute("CREATE TABLE ITEMS (ID NUMBER(10) PRIMARY KEY, NAME VARCHAR2(50))");
       st.execute("ALTER TABLE ITEMS ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS");
     }
@@ -79,21 +84,31 @@ class JdbcGatewayIT {
 
   /** Runs statements in SQL*Plus as SYSDBA inside the container; fails on any ORA- error. */
   private static void sysdba(String... statements) throws Exception {
-    String script = "sqlplus -s / as sysdba <<'EOF'\n" + String.join("\n", statements) + "\nEXIT\nEOF\n";
+    String script =
+        "sqlplus -s / as sysdba <<'EOF'\n" + String.join("\n", statements) + "\nEXIT\nEOF\n";
     ExecResult result = ORACLE.execInContainer("bash", "-c", script);
     assertThat(result.getExitCode()).as(result.getStderr()).isZero();
     assertThat(result.getStdout()).as("SQL*Plus output").doesNotContain("ORA-");
   }
 
   private static Connection appConnection() throws SQLException {
-    return DriverManager.getConnection(ORACLE.getJdbcUrl(), ORACLE.getUsername(), ORACLE.getPassword());
+    return DriverManager.getConnection(
+        ORACLE.getJdbcUrl(), ORACLE.getUsername(), ORACLE.getPassword());
   }
 
   private static CdcConfig config() {
-    return CdcConfig.from(Map.of(
-        "cdc.database.url", "jdbc:oracle:thin:@//" + ORACLE.getHost() + ":" + ORACLE.getOraclePort() + "/FREE",
-        "cdc.database.user", CAPTURE_USER, "cdc.database.password", CAPTURE_PASSWORD,
-        "cdc.database.pdbs", PDB, "cdc.tables.include", PDB + ".TEST.ITEMS"));
+    return CdcConfig.from(
+        Map.of(
+            "cdc.database.url",
+            "jdbc:oracle:thin:@//" + ORACLE.getHost() + ":" + ORACLE.getOraclePort() + "/FREE",
+            "cdc.database.user",
+            CAPTURE_USER,
+            "cdc.database.password",
+            CAPTURE_PASSWORD,
+            "cdc.database.pdbs",
+            PDB,
+            "cdc.tables.include",
+            PDB + ".TEST.ITEMS"));
   }
 
   @Test
@@ -104,7 +119,9 @@ class JdbcGatewayIT {
       assertThat(state.supplementalLogDataMin()).isTrue();
       assertThat(state.cdb()).isTrue();
       assertThat(db.threads()).singleElement().satisfies(t -> assertThat(t.thread()).isEqualTo(1));
-      assertThat(db.onlineLogs()).filteredOn(l -> l.status() == OnlineLog.Status.CURRENT).singleElement()
+      assertThat(db.onlineLogs())
+          .filteredOn(l -> l.status() == OnlineLog.Status.CURRENT)
+          .singleElement()
           .satisfies(l -> assertThat(l.nextScn()).isEqualTo(Scn.MAX));
       assertThat(db.pdbs()).extracting(PdbState::name).contains(PDB);
       assertThat(db.archiveDestinations()).anyMatch(d -> d.usableLocal());
@@ -118,14 +135,16 @@ class JdbcGatewayIT {
       Scn before = db.database().currentScn();
       long sequence = current(db).sequence();
 
-      sysdba("ALTER SYSTEM ARCHIVE LOG CURRENT;");   // returns once the log is archived
+      sysdba("ALTER SYSTEM ARCHIVE LOG CURRENT;"); // returns once the log is archived
 
       assertThat(current(db).sequence()).isGreaterThan(sequence);
-      assertThat(db.archivedLogs(before)).anySatisfy(a -> {
-        assertThat(a.sequence()).isEqualTo(sequence);
-        assertThat(a.status()).isEqualTo(ArchivedLog.Status.A);
-        assertThat(a.contains(before)).isTrue();
-      });
+      assertThat(db.archivedLogs(before))
+          .anySatisfy(
+              a -> {
+                assertThat(a.sequence()).isEqualTo(sequence);
+                assertThat(a.status()).isEqualTo(ArchivedLog.Status.A);
+                assertThat(a.contains(before)).isTrue();
+              });
     }
   }
 
@@ -134,7 +153,8 @@ class JdbcGatewayIT {
     try (JdbcGateway db = JdbcGateway.connect(config())) {
       Scn start = db.database().currentScn();
       Xid xid;
-      try (Connection app = appConnection(); Statement st = app.createStatement()) {
+      try (Connection app = appConnection();
+          Statement st = app.createStatement()) {
         app.setAutoCommit(false);
         st.executeUpdate("INSERT INTO ITEMS VALUES (1, 'a')");
         st.executeUpdate("UPDATE ITEMS SET NAME = 'b' WHERE ID = 1");
@@ -147,32 +167,55 @@ class JdbcGatewayIT {
       int conId = objects.get(0).conId();
       startSession(db, start, end);
 
-      List<RedoRow> rows = mine(db, MiningQuery.builder()
-          .capture(conId, objects.stream().map(DictionaryObject::objectId).collect(Collectors.toSet())).build());
+      List<RedoRow> rows =
+          mine(
+              db,
+              MiningQuery.builder()
+                  .capture(
+                      conId,
+                      objects.stream().map(DictionaryObject::objectId).collect(Collectors.toSet()))
+                  .build());
 
       List<RedoRow> ours = rows.stream().filter(r -> r.xid().equals(xid)).toList();
       assertThat(ours).extracting(RedoRow::operationCode).containsExactly(6, 1, 3, 2, 7);
-      assertThat(ours.get(1).sqlRedo()).startsWith("insert into \"TEST\".\"ITEMS\"(\"ID\",\"NAME\") values ('1','a')");
-      assertThat(ours.get(2).sqlRedo()).startsWith("update \"TEST\".\"ITEMS\" set \"NAME\" = 'b' where \"ID\" = '1'");
-      assertThat(ours.get(3).sqlRedo()).startsWith("delete from \"TEST\".\"ITEMS\" where \"ID\" = '1'");
-      assertThat(ours).allSatisfy(r -> {
-        assertThat(r.rsId()).matches(" 0x[0-9a-f]{6}\\.[0-9a-f]{8}\\.[0-9a-f]{4} ");
-        assertThat(r.thread()).isEqualTo(1);
-      });
+      assertThat(ours.get(1).sqlRedo())
+          .startsWith("insert into \"TEST\".\"ITEMS\"(\"ID\",\"NAME\") values ('1','a')");
+      assertThat(ours.get(2).sqlRedo())
+          .startsWith("update \"TEST\".\"ITEMS\" set \"NAME\" = 'b' where \"ID\" = '1'");
+      assertThat(ours.get(3).sqlRedo())
+          .startsWith("delete from \"TEST\".\"ITEMS\" where \"ID\" = '1'");
+      assertThat(ours)
+          .allSatisfy(
+              r -> {
+                assertThat(r.rsId()).matches(" 0x[0-9a-f]{6}\\.[0-9a-f]{8}\\.[0-9a-f]{4} ");
+                assertThat(r.thread()).isEqualTo(1);
+              });
       assertThat(ours.get(1).srcConName()).isEqualTo(PDB);
       assertThat(ours.get(1).username()).isEqualTo("TEST");
 
-      List<RedoRow> afterInsert = mine(db, MiningQuery.builder().cursor(ours.get(1).address())
-          .capture(conId, Set.of(ours.get(1).dataObj())).build());
-      assertThat(afterInsert.stream().filter(r -> r.xid().equals(xid))).extracting(RedoRow::operationCode)
+      List<RedoRow> afterInsert =
+          mine(
+              db,
+              MiningQuery.builder()
+                  .cursor(ours.get(1).address())
+                  .capture(conId, Set.of(ours.get(1).dataObj()))
+                  .build());
+      assertThat(afterInsert.stream().filter(r -> r.xid().equals(xid)))
+          .extracting(RedoRow::operationCode)
           .containsExactly(3, 2, 7);
 
-      List<RedoRow> userExcluded = mine(db, MiningQuery.builder().excludeUser("TEST")
-          .capture(conId, Set.of(ours.get(1).dataObj())).build());
-      assertThat(userExcluded.stream().filter(r -> r.xid().equals(xid))).extracting(RedoRow::operationCode)
+      List<RedoRow> userExcluded =
+          mine(
+              db,
+              MiningQuery.builder()
+                  .excludeUser("TEST")
+                  .capture(conId, Set.of(ours.get(1).dataObj()))
+                  .build());
+      assertThat(userExcluded.stream().filter(r -> r.xid().equals(xid)))
+          .extracting(RedoRow::operationCode)
           .containsExactly(6, 7);
       db.endSession();
-      db.endSession();   // ORA-01307 is ignored
+      db.endSession(); // ORA-01307 is ignored
     }
   }
 
@@ -180,30 +223,44 @@ class JdbcGatewayIT {
   void queryTimeout_cancelsTheQueryWithOra01013() throws Exception {
     try (JdbcGateway db = JdbcGateway.connect(config())) {
       Scn start = db.database().currentScn();
-      try (Connection app = appConnection(); Statement st = app.createStatement()) {
-        st.execute("CREATE TABLE NOISE AS SELECT LEVEL AS ID, RPAD('x', 200, 'x') AS PAD FROM DUAL"
-            + " CONNECT BY LEVEL <= 100000");
-        st.execute("BEGIN FOR i IN 1 .. 20 LOOP UPDATE NOISE SET PAD = RPAD('x', 200, CHR(65 + MOD(i, 26)));"
-            + " COMMIT; END LOOP; END;");
+      try (Connection app = appConnection();
+          Statement st = app.createStatement()) {
+        st.execute(
+            "CREATE TABLE NOISE AS SELECT LEVEL AS ID, RPAD('x', 200, 'x') AS PAD FROM DUAL"
+                + " CONNECT BY LEVEL <= 100000");
+        st.execute(
+            "BEGIN FOR i IN 1 .. 20 LOOP UPDATE NOISE SET PAD = RPAD('x', 200, CHR(65 + MOD(i, 26)));"
+                + " COMMIT; END LOOP; END;");
       }
       Scn end = db.database().currentScn();
       startSession(db, start, end);
       // No row matches, so LogMiner reads all of that redo before the first fetch returns.
-      MiningQuery slow = MiningQuery.builder().transactionControl(false).ddl(false)
-          .timeout(Duration.ofSeconds(1)).build();
+      MiningQuery slow =
+          MiningQuery.builder()
+              .transactionControl(false)
+              .ddl(false)
+              .timeout(Duration.ofSeconds(1))
+              .build();
 
-      assertThatThrownBy(() -> mine(db, slow)).isInstanceOfSatisfying(SQLException.class,
-          e -> assertThat(e.getErrorCode()).isEqualTo(1013));
-      assertThat(db.sessionLogs()).isNotEmpty();   // the session survives the cancel
+      assertThatThrownBy(() -> mine(db, slow))
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1013));
+      assertThat(db.sessionLogs()).isNotEmpty(); // the session survives the cancel
       db.endSession();
     }
   }
 
   private static OnlineLog current(JdbcGateway db) throws SQLException {
-    return db.onlineLogs().stream().filter(l -> l.status() == OnlineLog.Status.CURRENT).findFirst().orElseThrow();
+    return db.onlineLogs().stream()
+        .filter(l -> l.status() == OnlineLog.Status.CURRENT)
+        .findFirst()
+        .orElseThrow();
   }
 
-  /** Archives the current log, adds every archived log from {@code start} (one copy per sequence) and starts. */
+  /**
+   * Archives the current log, adds every archived log from {@code start} (one copy per sequence)
+   * and starts.
+   */
   private static void startSession(JdbcGateway db, Scn start, Scn end) throws Exception {
     sysdba("ALTER SYSTEM ARCHIVE LOG CURRENT;");
     Map<Long, ArchivedLog> bySequence = new LinkedHashMap<>();
@@ -235,7 +292,8 @@ class JdbcGatewayIT {
     try (ResultSet rs = st.executeQuery("SELECT DBMS_TRANSACTION.LOCAL_TRANSACTION_ID FROM DUAL")) {
       rs.next();
       String[] parts = rs.getString(1).split("\\.");
-      return new Xid(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
+      return new Xid(
+          Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
     }
   }
 }

@@ -26,10 +26,37 @@ import org.junit.jupiter.api.Test;
 /** The mining query through the gateway: statement settings, row mapping, cancel and close. */
 class JdbcMiningQueryTest {
 
-  private static final List<String> COLUMNS = List.of("SCN", "START_SCN", "COMMIT_SCN", "TIMESTAMP",
-      "START_TIMESTAMP", "COMMIT_TIMESTAMP", "XIDUSN", "XIDSLT", "XIDSQN", "OPERATION_CODE", "OPERATION", "ROLLBACK", "SEG_OWNER",
-      "TABLE_NAME", "ROW_ID", "USERNAME", "THREAD#", "RS_ID", "SSN", "CSF", "DATA_OBJ#", "DATA_OBJV#",
-      "DATA_OBJD#", "SQL_REDO", "INFO", "STATUS", "SRC_CON_NAME", "SRC_CON_ID", "SRC_CON_UID");
+  private static final List<String> COLUMNS =
+      List.of(
+          "SCN",
+          "START_SCN",
+          "COMMIT_SCN",
+          "TIMESTAMP",
+          "START_TIMESTAMP",
+          "COMMIT_TIMESTAMP",
+          "XIDUSN",
+          "XIDSLT",
+          "XIDSQN",
+          "OPERATION_CODE",
+          "OPERATION",
+          "ROLLBACK",
+          "SEG_OWNER",
+          "TABLE_NAME",
+          "ROW_ID",
+          "USERNAME",
+          "THREAD#",
+          "RS_ID",
+          "SSN",
+          "CSF",
+          "DATA_OBJ#",
+          "DATA_OBJV#",
+          "DATA_OBJD#",
+          "SQL_REDO",
+          "INFO",
+          "STATUS",
+          "SRC_CON_NAME",
+          "SRC_CON_ID",
+          "SRC_CON_UID");
   private static final LocalDateTime T0 = LocalDateTime.of(2024, 3, 1, 9, 0, 0);
 
   private FakeJdbc db;
@@ -42,15 +69,46 @@ class JdbcMiningQueryTest {
   }
 
   private static Object[] insertRow() {
-    return row(new BigDecimal("18446744073709551614"), null, null, T0, null, null, 10, 11, 855L, 1, "INSERT", 0,
-        "SHOP", "ITEMS", "AAAR32AAHAAAAFfAAA", "APP", 1, " 0x000007.00018a2d.009c ", 0, 0, 73206, 69, 73206,
-        "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", null, 0, "FREEPDB1", 3, 3540276474L);
+    return row(
+        new BigDecimal("18446744073709551614"),
+        null,
+        null,
+        T0,
+        null,
+        null,
+        10,
+        11,
+        855L,
+        1,
+        "INSERT",
+        0,
+        "SHOP",
+        "ITEMS",
+        "AAAR32AAHAAAAFfAAA",
+        "APP",
+        1,
+        " 0x000007.00018a2d.009c ",
+        0,
+        0,
+        73206,
+        69,
+        73206,
+        "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');",
+        null,
+        0,
+        "FREEPDB1",
+        3,
+        3540276474L);
   }
 
   @Test
   void query_setsFetchSizeTimeoutAndForwardOnly() throws SQLException {
-    MiningQuery q = MiningQuery.builder().capture(3, Set.of(73206)).fetchSize(5000)
-        .timeout(Duration.ofMillis(1500)).build();
+    MiningQuery q =
+        MiningQuery.builder()
+            .capture(3, Set.of(73206))
+            .fetchSize(5000)
+            .timeout(Duration.ofMillis(1500))
+            .build();
 
     try (RowCursor rows = gateway.query(q)) {
       assertThat(rows.next()).isNull();
@@ -73,11 +131,36 @@ class JdbcMiningQueryTest {
     try (RowCursor rows = gateway.query(q)) {
       RedoRow row = rows.next();
 
-      assertThat(row).isEqualTo(new RedoRow(Scn.parse("18446744073709551614"), null, null, T0, null, null,
-          new Xid(10, 11, 855), 1, "INSERT", false, "SHOP", "ITEMS", "AAAR32AAHAAAAFfAAA", "APP",
-          new RedoAddress(1, 7, 100909, 156), 0, false, 73206, 69, 73206,
-          "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');", null, null, 0, "FREEPDB1", 3,
-          3540276474L));
+      assertThat(row)
+          .isEqualTo(
+              new RedoRow(
+                  Scn.parse("18446744073709551614"),
+                  null,
+                  null,
+                  T0,
+                  null,
+                  null,
+                  new Xid(10, 11, 855),
+                  1,
+                  "INSERT",
+                  false,
+                  "SHOP",
+                  "ITEMS",
+                  "AAAR32AAHAAAAFfAAA",
+                  "APP",
+                  new RedoAddress(1, 7, 100909, 156),
+                  0,
+                  false,
+                  73206,
+                  69,
+                  73206,
+                  "insert into \"SHOP\".\"ITEMS\"(\"ID\") values ('1');",
+                  null,
+                  null,
+                  0,
+                  "FREEPDB1",
+                  3,
+                  3540276474L));
       assertThat(row.rsId()).isEqualTo(" 0x000007.00018a2d.009c ");
       assertThat(rows.next()).isNull();
       assertThat(rows.next()).isNull();
@@ -87,13 +170,70 @@ class JdbcMiningQueryTest {
   @Test
   void query_mapsCommittedDataOnlyColumnsAndEmptyTransactionCommits() throws SQLException {
     MiningQuery q = MiningQuery.builder().build();
-    db.answer(MiningSql.of(q).text(), rows(COLUMNS,
-        row(20L, 0L, 20L, T0, T0.minusSeconds(5), T0, 10, 11, 4294967295L, 7, "COMMIT",
-            0, null, null, null, null, 0, " 0x000001.00000002.0010 ", 0, 0, null, null, null, "commit;",
-            null, 0, null, null, null),
-        row(21L, null, null, T0, null, null, null, null, null, 255, null, 1, "UNKNOWN", "OBJ# 45522", null, null, 2,
-            " 0x000002.00000003.0004 ", 1, 1, 45522, 1, 45522, null, "Dictionary Mismatch", 2, null, null,
-            null)));
+    db.answer(
+        MiningSql.of(q).text(),
+        rows(
+            COLUMNS,
+            row(
+                20L,
+                0L,
+                20L,
+                T0,
+                T0.minusSeconds(5),
+                T0,
+                10,
+                11,
+                4294967295L,
+                7,
+                "COMMIT",
+                0,
+                null,
+                null,
+                null,
+                null,
+                0,
+                " 0x000001.00000002.0010 ",
+                0,
+                0,
+                null,
+                null,
+                null,
+                "commit;",
+                null,
+                0,
+                null,
+                null,
+                null),
+            row(
+                21L,
+                null,
+                null,
+                T0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                255,
+                null,
+                1,
+                "UNKNOWN",
+                "OBJ# 45522",
+                null,
+                null,
+                2,
+                " 0x000002.00000003.0004 ",
+                1,
+                1,
+                45522,
+                1,
+                45522,
+                null,
+                "Dictionary Mismatch",
+                2,
+                null,
+                null,
+                null)));
 
     try (RowCursor rows = gateway.query(q)) {
       RedoRow commit = rows.next();
@@ -126,17 +266,20 @@ class JdbcMiningQueryTest {
     db.answer(MiningSql.of(q).text(), rows(COLUMNS, bad));
 
     try (RowCursor rows = gateway.query(q)) {
-      assertThatThrownBy(rows::next).isInstanceOfSatisfying(CdcException.class,
-          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CORRUPT_REDO))
-          .hasMessageContaining("V$LOGMNR_CONTENTS row with SCN 18446744073709551614, THREAD# 1, RS_ID 'garbage'");
+      assertThatThrownBy(rows::next)
+          .isInstanceOfSatisfying(
+              CdcException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CORRUPT_REDO))
+          .hasMessageContaining(
+              "V$LOGMNR_CONTENTS row with SCN 18446744073709551614, THREAD# 1, RS_ID 'garbage'");
     }
   }
 
   @Test
   void query_errorAtExecute_propagatesUnchangedAndClosesTheStatement() throws SQLException {
     MiningQuery q = MiningQuery.builder().build();
-    SQLException reused = new SQLException("ORA-00310: archived log contains sequence 6; sequence 7 required",
-        "64000", 310);
+    SQLException reused =
+        new SQLException(
+            "ORA-00310: archived log contains sequence 6; sequence 7 required", "64000", 310);
     db.fail(MiningSql.of(q).text(), reused);
 
     assertThatThrownBy(() -> gateway.query(q)).isSameAs(reused);

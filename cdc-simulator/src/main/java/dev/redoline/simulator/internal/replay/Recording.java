@@ -16,10 +16,10 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
- * The statements of a recording, in the order they ran, each with its binds, its column labels,
- * the rows the gateway read and its failure. Parts are read oldest first; a part whose writer was
- * stopped mid-stream ends where its last complete line ends, and a statement the recording does
- * not see end (the capture was killed during it) keeps the rows it has.
+ * The statements of a recording, in the order they ran, each with its binds, its column labels, the
+ * rows the gateway read and its failure. Parts are read oldest first; a part whose writer was
+ * stopped mid-stream ends where its last complete line ends, and a statement the recording does not
+ * see end (the capture was killed during it) keeps the rows it has.
  *
  * <pre>{@code
  * Recording r = Recording.read(Path.of("target/recording"));
@@ -37,8 +37,14 @@ public final class Recording {
    * @param rows the rows read, each a list of value fields (column 1 first)
    * @param failure the error fields (ORA code, SQLState, message), or {@code null}
    */
-  public record Statement(long id, String kind, String sql, List<String> binds, List<String> labels,
-      List<List<String>> rows, List<String> failure) {}
+  public record Statement(
+      long id,
+      String kind,
+      String sql,
+      List<String> binds,
+      List<String> labels,
+      List<List<String>> rows,
+      List<String> failure) {}
 
   private final List<Statement> statements;
 
@@ -60,14 +66,21 @@ public final class Recording {
     List<Path> parts;
     if (Files.isDirectory(path)) {
       try (Stream<Path> files = Files.list(path)) {
-        parts = files.filter(p -> RecordingFormat.isPart(p.getFileName().toString())).sorted().toList();
+        parts =
+            files.filter(p -> RecordingFormat.isPart(p.getFileName().toString())).sorted().toList();
       }
     } else {
       parts = Files.exists(path) ? List.of(path) : List.of();
     }
     if (parts.isEmpty()) {
-      throw new IOException("No recording at " + path + " (expected " + RecordingFormat.PART_PREFIX + "*"
-          + RecordingFormat.PART_SUFFIX + " files, as cdc.recording.dir holds them)");
+      throw new IOException(
+          "No recording at "
+              + path
+              + " (expected "
+              + RecordingFormat.PART_PREFIX
+              + "*"
+              + RecordingFormat.PART_SUFFIX
+              + " files, as cdc.recording.dir holds them)");
     }
     Map<Long, Builder> open = new LinkedHashMap<>();
     for (Path part : parts) {
@@ -77,8 +90,15 @@ public final class Recording {
     }
     List<Statement> out = new ArrayList<>(open.size());
     for (Builder b : open.values()) {
-      out.add(new Statement(b.id, b.kind, b.sql, List.copyOf(b.binds), List.copyOf(b.labels), List.copyOf(b.rows),
-          b.failure));
+      out.add(
+          new Statement(
+              b.id,
+              b.kind,
+              b.sql,
+              List.copyOf(b.binds),
+              List.copyOf(b.labels),
+              List.copyOf(b.rows),
+              b.failure));
     }
     return new Recording(List.copyOf(out));
   }
@@ -97,7 +117,7 @@ public final class Recording {
       case "H" -> with(open, id).labels.addAll(f.subList(2, f.size()));
       case "R" -> with(open, id).rows.add(List.copyOf(f.subList(2, f.size())));
       case "F" -> with(open, id).failure = List.copyOf(f.subList(2, f.size()));
-      default -> { }   // E: nothing to keep; an unknown kind comes from a newer writer
+      default -> {} // E: nothing to keep; an unknown kind comes from a newer writer
     }
   }
 
@@ -106,11 +126,16 @@ public final class Recording {
     return open.computeIfAbsent(id, k -> new Builder(k, "?", ""));
   }
 
-  /** The complete lines of a part; a gzip stream cut short by a killed writer ends at its last whole line. */
+  /**
+   * The complete lines of a part; a gzip stream cut short by a killed writer ends at its last whole
+   * line.
+   */
   private static List<String> lines(Path part) throws IOException {
     List<String> lines = new ArrayList<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(part)), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(part)), StandardCharsets.UTF_8))) {
       StringBuilder pending = new StringBuilder();
       int c;
       while ((c = in.read()) >= 0) {

@@ -16,8 +16,8 @@ import java.util.Map;
  * answered by the next recorded run of the same text with the same binds, in recorded order; once
  * those are used up, by the last of them again (the database stands where the recording ended),
  * except a mining query, which then returns no rows so nothing is delivered twice. A statement
- * recorded with other binds only is answered by the latest answer to its text (an inventory read
- * at another moment); a mining query never recorded, by the next recorded mining query not yet
+ * recorded with other binds only is answered by the latest answer to its text (an inventory read at
+ * another moment); a mining query never recorded, by the next recorded mining query not yet
  * answered (so a recording outlives a change of the mining statement's predicates, whose selected
  * columns are what the rows are read by); a call never recorded succeeds.
  *
@@ -26,8 +26,8 @@ import java.util.Map;
  * }</pre>
  *
  * <p>Every connection to one URL shares one replay, as every connection of a capture shares one
- * database; a URL is replayed once per JVM (add any further parameter, {@code &run=2}, to replay
- * it again from the start).
+ * database; a URL is replayed once per JVM (add any further parameter, {@code &run=2}, to replay it
+ * again from the start).
  */
 public final class ReplayDatabase {
 
@@ -42,8 +42,13 @@ public final class ReplayDatabase {
   private final Map<String, ArrayDeque<Recording.Statement>> byKey = new HashMap<>();
   private final Map<String, Recording.Statement> lastByKey = new HashMap<>();
   private final Map<String, Recording.Statement> latestBySql = new HashMap<>();
-  /** Every recorded mining statement in recorded order, for a mining query whose text or binds changed. */
+
+  /**
+   * Every recorded mining statement in recorded order, for a mining query whose text or binds
+   * changed.
+   */
   private final ArrayDeque<Recording.Statement> miningInOrder = new ArrayDeque<>();
+
   private final java.util.Set<Long> served = new java.util.HashSet<>();
 
   private ReplayDatabase(Recording recording) {
@@ -64,7 +69,8 @@ public final class ReplayDatabase {
   /**
    * A connection to the replay {@code url} names ({@code file=} a recording directory or part).
    *
-   * @throws SQLException (vendor code 17067, as a bad URL) when {@code file} is missing or unreadable
+   * @throws SQLException (vendor code 17067, as a bad URL) when {@code file} is missing or
+   *     unreadable
    */
   public static Connection connect(String url) throws SQLException {
     ReplayDatabase db;
@@ -73,12 +79,14 @@ public final class ReplayDatabase {
       if (db == null) {
         String file = parameter(url, "file");
         if (file == null || file.isBlank()) {
-          throw new SQLException("A replay URL names its recording: " + PREFIX + "file=<directory>", "08001", 17067);
+          throw new SQLException(
+              "A replay URL names its recording: " + PREFIX + "file=<directory>", "08001", 17067);
         }
         try {
           db = new ReplayDatabase(Recording.read(Path.of(file)));
         } catch (IOException | RuntimeException e) {
-          throw new SQLException("Cannot replay " + file + ": " + e.getMessage(), "08001", 17067, e);
+          throw new SQLException(
+              "Cannot replay " + file + ": " + e.getMessage(), "08001", 17067, e);
         }
         OPEN.put(url, db);
       }
@@ -101,7 +109,8 @@ public final class ReplayDatabase {
    *
    * @throws SQLException when the statement has no answer at all: a query never recorded
    */
-  synchronized Recording.Statement answer(String kind, String sql, List<String> binds) throws SQLException {
+  synchronized Recording.Statement answer(String kind, String sql, List<String> binds)
+      throws SQLException {
     String key = key(sql, binds);
     ArrayDeque<Recording.Statement> queue = byKey.get(key);
     boolean mining = sql.startsWith(MINING);

@@ -30,49 +30,64 @@ final class ReplayJdbc {
   private ReplayJdbc() {}
 
   static Connection connection(ReplayDatabase db) {
-    return proxy(Connection.class, (proxy, method, args) -> switch (method.getName()) {
-      case "prepareStatement" -> statement(db, PreparedStatement.class, "Q", (String) args[0]);
-      case "prepareCall" -> statement(db, CallableStatement.class, "C", (String) args[0]);
-      case "createStatement" -> statement(db, Statement.class, "X", null);
-      case "isValid" -> true;
-      case "unwrap", "isWrapperFor" -> throw new SQLFeatureNotSupportedException("a replay wraps nothing");
-      default -> neutral(method, proxy, args);
-    });
+    return proxy(
+        Connection.class,
+        (proxy, method, args) ->
+            switch (method.getName()) {
+              case "prepareStatement" ->
+                  statement(db, PreparedStatement.class, "Q", (String) args[0]);
+              case "prepareCall" -> statement(db, CallableStatement.class, "C", (String) args[0]);
+              case "createStatement" -> statement(db, Statement.class, "X", null);
+              case "isValid" -> true;
+              case "unwrap", "isWrapperFor" ->
+                  throw new SQLFeatureNotSupportedException("a replay wraps nothing");
+              default -> neutral(method, proxy, args);
+            });
   }
 
   private static Object statement(ReplayDatabase db, Class<?> type, String kind, String sql) {
     TreeMap<Integer, Object> binds = new TreeMap<>();
-    return proxy(type, (proxy, method, args) -> {
-      String name = method.getName();
-      if (name.startsWith("set") && args != null && args.length >= 2 && args[0] instanceof Integer index
-          && !name.equals("setFetchSize")) {
-        binds.put(index, name.equals("setNull") ? null : args[1] instanceof Timestamp t ? t.toLocalDateTime()
-            : args[1]);
-        return null;
-      }
-      if (!name.startsWith("execute")) {
-        return name.equals("clearParameters") ? clear(binds) : neutral(method, proxy, args);
-      }
-      String text = args != null && args.length > 0 && args[0] instanceof String s ? s : sql;
-      String entryKind = sql == null ? (name.equals("executeQuery") ? "Q" : "X") : kind;
-      List<String> fields = new ArrayList<>();
-      for (Object v : binds.values()) {
-        fields.add(RecordingFormat.value(v));
-      }
-      Recording.Statement answer = db.answer(entryKind, text, fields);
-      if (answer != null && answer.failure() != null) {
-        List<String> f = answer.failure();
-        throw new SQLException(f.get(2), RecordingFormat.NULL.equals(f.get(1)) ? null : f.get(1),
-            Integer.parseInt(f.get(0)));
-      }
-      ResultSet rows = rows(answer);
-      return switch (name) {
-        case "executeQuery" -> rows;
-        case "execute" -> answer != null && !answer.labels().isEmpty();
-        case "executeUpdate" -> 0;
-        default -> neutral(method, proxy, args);
-      };
-    });
+    return proxy(
+        type,
+        (proxy, method, args) -> {
+          String name = method.getName();
+          if (name.startsWith("set")
+              && args != null
+              && args.length >= 2
+              && args[0] instanceof Integer index
+              && !name.equals("setFetchSize")) {
+            binds.put(
+                index,
+                name.equals("setNull")
+                    ? null
+                    : args[1] instanceof Timestamp t ? t.toLocalDateTime() : args[1]);
+            return null;
+          }
+          if (!name.startsWith("execute")) {
+            return name.equals("clearParameters") ? clear(binds) : neutral(method, proxy, args);
+          }
+          String text = args != null && args.length > 0 && args[0] instanceof String s ? s : sql;
+          String entryKind = sql == null ? (name.equals("executeQuery") ? "Q" : "X") : kind;
+          List<String> fields = new ArrayList<>();
+          for (Object v : binds.values()) {
+            fields.add(RecordingFormat.value(v));
+          }
+          Recording.Statement answer = db.answer(entryKind, text, fields);
+          if (answer != null && answer.failure() != null) {
+            List<String> f = answer.failure();
+            throw new SQLException(
+                f.get(2),
+                RecordingFormat.NULL.equals(f.get(1)) ? null : f.get(1),
+                Integer.parseInt(f.get(0)));
+          }
+          ResultSet rows = rows(answer);
+          return switch (name) {
+            case "executeQuery" -> rows;
+            case "execute" -> answer != null && !answer.labels().isEmpty();
+            case "executeUpdate" -> 0;
+            default -> neutral(method, proxy, args);
+          };
+        });
   }
 
   private static Object clear(TreeMap<Integer, Object> binds) {
@@ -85,38 +100,46 @@ final class ReplayJdbc {
     List<String> labels = answer == null ? List.of() : answer.labels();
     int[] at = {-1};
     boolean[] wasNull = {false};
-    return proxy(ResultSet.class, (proxy, method, args) -> {
-      String name = method.getName();
-      switch (name) {
-        case "next" -> {
-          at[0]++;
-          return at[0] < rows.size();
-        }
-        case "wasNull" -> {
-          return wasNull[0];
-        }
-        case "findColumn" -> {
-          return column(labels, (String) args[0]);
-        }
-        case "close", "setFetchSize" -> {
-          return null;
-        }
-        default -> { }
-      }
-      if (name.startsWith("get") && args != null && args.length >= 1
-          && (args[0] instanceof Integer || args[0] instanceof String)) {
-        if (at[0] < 0 || at[0] >= rows.size()) {
-          throw new SQLException("No current row", "24000", 17289);
-        }
-        int index = args[0] instanceof Integer i ? i : column(labels, (String) args[0]);
-        List<String> row = rows.get(at[0]);
-        Object value = index >= 1 && index <= row.size() ? RecordingFormat.parse(row.get(index - 1)) : null;
-        wasNull[0] = value == null;
-        Class<?> wanted = args.length > 1 && args[1] instanceof Class<?> c ? c : method.getReturnType();
-        return convert(value, wanted);
-      }
-      return neutral(method, proxy, args);
-    });
+    return proxy(
+        ResultSet.class,
+        (proxy, method, args) -> {
+          String name = method.getName();
+          switch (name) {
+            case "next" -> {
+              at[0]++;
+              return at[0] < rows.size();
+            }
+            case "wasNull" -> {
+              return wasNull[0];
+            }
+            case "findColumn" -> {
+              return column(labels, (String) args[0]);
+            }
+            case "close", "setFetchSize" -> {
+              return null;
+            }
+            default -> {}
+          }
+          if (name.startsWith("get")
+              && args != null
+              && args.length >= 1
+              && (args[0] instanceof Integer || args[0] instanceof String)) {
+            if (at[0] < 0 || at[0] >= rows.size()) {
+              throw new SQLException("No current row", "24000", 17289);
+            }
+            int index = args[0] instanceof Integer i ? i : column(labels, (String) args[0]);
+            List<String> row = rows.get(at[0]);
+            Object value =
+                index >= 1 && index <= row.size()
+                    ? RecordingFormat.parse(row.get(index - 1))
+                    : null;
+            wasNull[0] = value == null;
+            Class<?> wanted =
+                args.length > 1 && args[1] instanceof Class<?> c ? c : method.getReturnType();
+            return convert(value, wanted);
+          }
+          return neutral(method, proxy, args);
+        });
   }
 
   private static int column(List<String> labels, String label) throws SQLException {
@@ -139,8 +162,10 @@ final class ReplayJdbc {
     if (type == String.class) {
       return value instanceof BigDecimal d ? d.toPlainString() : String.valueOf(value);
     }
-    BigDecimal number = value instanceof Number n ? new BigDecimal(n.toString())
-        : value instanceof String s ? new BigDecimal(s.trim()) : null;
+    BigDecimal number =
+        value instanceof Number n
+            ? new BigDecimal(n.toString())
+            : value instanceof String s ? new BigDecimal(s.trim()) : null;
     if (number != null) {
       if (type == int.class || type == Integer.class) {
         return number.intValue();
@@ -167,8 +192,10 @@ final class ReplayJdbc {
     if (type == LocalDateTime.class && value instanceof OffsetDateTime t) {
       return t.toLocalDateTime();
     }
-    throw new SQLException("The recorded " + value.getClass().getSimpleName() + " is not a " + type.getSimpleName(),
-        "22000", 17004);
+    throw new SQLException(
+        "The recorded " + value.getClass().getSimpleName() + " is not a " + type.getSimpleName(),
+        "22000",
+        17004);
   }
 
   private static Object neutral(Method method, Object proxy, Object[] args) {
@@ -207,6 +234,7 @@ final class ReplayJdbc {
 
   @SuppressWarnings("unchecked")
   private static <T> T proxy(Class<T> type, InvocationHandler handler) {
-    return (T) Proxy.newProxyInstance(ReplayJdbc.class.getClassLoader(), new Class<?>[] {type}, handler);
+    return (T)
+        Proxy.newProxyInstance(ReplayJdbc.class.getClassLoader(), new Class<?>[] {type}, handler);
   }
 }
