@@ -20,7 +20,8 @@ public final class Wire {
   private static final ObjectInputFilter FILTER =
       ObjectInputFilter.Config.createFilter(
           "maxdepth=20;maxarray=1000000;java.lang.*;java.math.*;java.time.*;java.util.*;"
-              + "dev.redoline.simulator.*;[Ljava.lang.Object;;[B;!*");
+              + "dev.redoline.simulator.*;dev.redoline.simulator.internal.jdbc.*;"
+              + "[Ljava.lang.Object;;[B;!*");
 
   private Wire() {}
 
