@@ -55,17 +55,17 @@ public final class MiningRun {
         }
       }
     }
-    oracle.redo.bytesMined += bytes;
+    oracle.redo().bytesMined += bytes;
     for (LogGap gap : session.gaps) {
       inRange.add(missingScn(oracle, gap, session));
     }
     List<RedoRecord> ordered =
         session.committedOnly()
             ? committedOrder(inRange, session)
-            : sorted(inRange, oracle.settings);
+            : sorted(inRange, oracle.settings());
     session.recordsRead += read;
-    Settings s = oracle.settings;
-    long ageHours = session.age(oracle.clock.instant()).toHours();
+    Settings s = oracle.settings();
+    long ageHours = session.age(oracle.clock().instant()).toHours();
     long nanos =
         s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
@@ -159,7 +159,7 @@ public final class MiningRun {
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
   private static RedoRecord missingScn(Database oracle, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
-    for (LogFile f : oracle.redo.thread(gap.thread()).logs) {
+    for (LogFile f : oracle.redo().thread(gap.thread()).logs) {
       if (f.sequence == gap.fromSequence()) {
         first = f;
       }

@@ -159,7 +159,7 @@ public final class RowFormatter {
     x.owner = layout.table().owner();
     x.table = layout.table().table();
     if (r.kind.isLob()) {
-      x.redo = new LobRedoText(renderer, oracle.settings).text(r, layout);
+      x.redo = new LobRedoText(renderer, oracle.settings()).text(r, layout);
       return;
     }
     boolean mismatch =
@@ -245,8 +245,8 @@ public final class RowFormatter {
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
     return r.kind == RecordKind.CORRUPTED_BLOCKS
-        ? oracle.settings.corruptedBlocksCode
-        : r.kind == RecordKind.LOB_ERASE ? oracle.settings.lobEraseCode : r.kind.code;
+        ? oracle.settings().corruptedBlocksCode
+        : r.kind == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode : r.kind.code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
@@ -324,10 +324,12 @@ public final class RowFormatter {
       commitTime = tx.endTime;
     }
     Catalog.Container c =
-        oracle.catalog.container(
-            r.table != null
-                ? r.table.conId()
-                : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
+        oracle
+            .catalog()
+            .container(
+                r.table != null
+                    ? r.table.conId()
+                    : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog().cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
     String user = tx == null ? null : tx.startScn < session.startScn ? UNKNOWN_USER : tx.user;
     List<Object[]> out = new ArrayList<>(n);
@@ -348,9 +350,9 @@ public final class RowFormatter {
               undoPiece,
               i < n - 1,
               c,
-              oracle.catalog.cdb,
+              oracle.catalog().cdb,
               user);
-      row[ROW_ID] = LobTableRowIds.shown(oracle.settings, r);
+      row[ROW_ID] = LobTableRowIds.shown(oracle.settings(), r);
       if (r.objectId == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;
