@@ -327,10 +327,9 @@ public final class Session implements AutoCloseable {
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);
     session =
         new ServerMiningSession(
-            start, previous == null ? oracle.clock().instant() : previous.startedAt, gaps);
+            start, previous == null ? oracle.clock().instant() : previous.startedAt(), gaps);
     if (previous != null) {
-      session.recordsRead = previous.recordsRead;
-      session.bufferedBytes = previous.bufferedBytes;
+      session.keepMemoryOf(previous);
     }
     if (oracle.pacer() != null) {
       oracle.pacer().started(this, added.size());

@@ -206,11 +206,11 @@ public final class ContentsView {
    */
   private static SQLException unreadable(Session s, ServerMiningSession session, RedoRecord r) {
     if (r.kind == RecordKind.CORRUPTED_BLOCKS
-        && !session.start.has(LogMinerOption.SKIP_CORRUPTION)) {
+        && !session.start().has(LogMinerOption.SKIP_CORRUPTION)) {
       return OracleErrors.error(1343);
     }
     if (r.kind == RecordKind.DDL
-        && session.start.has(LogMinerOption.DDL_DICT_TRACKING)
+        && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
         && s.oracle().settings().supplementalLogging == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);
     }

@@ -172,7 +172,8 @@ public final class SessionViews {
       int status =
           id == 1
               ? 1
-              : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)
+              : session != null
+                      && (f.nextScn <= session.startScn() || f.firstScn > session.endScn())
                   ? 2
                   : 0;
       out.add(
@@ -190,7 +191,7 @@ public final class SessionViews {
           });
     }
     for (LogGap gap :
-        session != null ? session.gaps : SessionChecks.between(s.oracle(), s.added())) {
+        session != null ? session.gaps() : SessionChecks.between(s.oracle(), s.added())) {
       out.add(
           new Object[] {
             id++,
