@@ -56,9 +56,11 @@ import java.util.Random;
  *
  * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
  * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
- * retention, LOB forms...), kept beside the facade they configure. The facade itself only
- * delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and {@code SchemaChanges},
- * sessions and SQL in {@code Session} and {@code SqlEngine}.
+ * retention, LOB forms...), kept beside the facade they configure. The facade itself only delegates
+ * to the internal {@code Database} it builds (redo, dictionary, instances, transactions), to {@link
+ * SchemaChanges}, {@link SpecialRedo} and {@link Faults}; connections reach the same {@code
+ * Database} through the driver's registry, never through this object, whose monitor is still the
+ * lock they take.
  */
 public final class SimulatedOracle {
 
