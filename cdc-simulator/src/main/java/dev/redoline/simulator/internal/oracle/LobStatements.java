@@ -208,8 +208,8 @@ public final class LobStatements {
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(
                 kind,
-                tx.oracle().redo.nextScn(),
-                tx.oracle().redo.now(),
+                tx.oracle().redo().nextScn(),
+                tx.oracle().redo().now(),
                 state,
                 state.writeThread,
                 t.version(),
@@ -221,7 +221,7 @@ public final class LobStatements {
                 null,
                 "XML DOC write not re-executable",
                 0)
-            : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo.nextScn());
+            : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo().nextScn());
     r.lob(op);
     tx.write(r);
     return r;
