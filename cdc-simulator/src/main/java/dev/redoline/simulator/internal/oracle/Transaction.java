@@ -423,8 +423,8 @@ public final class Transaction {
         state,
         state.writeThread,
         t.version(),
-        segment.objectId,
-        segment.dataObjectId,
+        segment.objectId(),
+        segment.dataObjectId(),
         rowId,
         values,
         before,
@@ -465,7 +465,7 @@ public final class Transaction {
     Catalog.Container container = oracle.catalog().container(t.conId);
     if (!container.open()) {
       throw new IllegalStateException(
-          "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+          "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
     }
     if (state.conId < 0) {
       state.conId = t.conId;
