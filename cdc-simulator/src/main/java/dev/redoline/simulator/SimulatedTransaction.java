@@ -168,6 +168,9 @@ public final class SimulatedTransaction {
       oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
       changed[i] = true;
     }
+    if (setsNullToNull(changes, layout, stored)) {
+      setEveryColumn(layout, stored, set, oldOfChanged, changed);
+    }
     Row before = loggedBefore(t, stored.values, changed);
     Row newValues = set.build();
     for (int i = 0; i < changed.length; i++) {
@@ -185,6 +188,37 @@ public final class SimulatedTransaction {
     }
     state.undo.add(
         new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /**
+   * Whether an UPDATE sets a column that is NULL to NULL. LogMiner then lists every column of the
+   * row in SET with its value, changed or not (seen on a real 23 Free: the public
+   * rophy/OpenLogReplicator suite's {@code null-handling} scenario).
+   */
+  private static boolean setsNullToNull(
+      Map<String, ?> changes, TableLayout layout, SimTable.StoredRow stored) {
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      if (e.getValue() == null && stored.values[layout.indexOf(e.getKey())] == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Every column not stored as a LOB joins the SET with its value; LOBs keep their own rows. */
+  private static void setEveryColumn(
+      TableLayout layout,
+      SimTable.StoredRow stored,
+      Row.Builder set,
+      Row.Builder oldOfChanged,
+      boolean[] changed) {
+    for (int i = 0; i < changed.length; i++) {
+      if (!changed[i] && !SimLob.storedAsLob(layout.column(i).type())) {
+        set.set(i, stored.values[i]);
+        oldOfChanged.set(i, stored.values[i]);
+        changed[i] = true;
+      }
+    }
   }
 
   /** DELETE of one row; the redo carries the whole old row. */
@@ -366,7 +400,7 @@ public final class SimulatedTransaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(
+      RedoRecord undo =
           record(
               e.undoKind(),
               t,
@@ -374,7 +408,9 @@ public final class SimulatedTransaction {
               e.rowId(),
               SimLob.forRedo(t.layout, values),
               null,
-              oracle.redo.nextScn()));
+              oracle.redo.nextScn());
+      undo.undoes = e.change();
+      write(undo);
     }
   }
 
