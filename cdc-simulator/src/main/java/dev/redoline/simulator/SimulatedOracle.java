@@ -635,6 +635,16 @@ public final class SimulatedOracle {
       return this;
     }
 
+    /**
+     * LOB rows show the object id of the LOB segment they write (the table's segment number plus
+     * 500,000, an id no table has) in DATA_OBJ# and DATA_OBJD#, instead of the table's: which of
+     * the two a real database shows is not confirmed (review 2, b7b).
+     */
+    public Builder lobRowsOnLobSegment() {
+      settings.lobRowsOnLobSegment = true;
+      return this;
+    }
+
     /** Records of different transactions sharing one SCN come in a seeded random order. */
     public Builder shuffleTiesWithinScn() {
       settings.shuffleTies(true);

@@ -207,15 +207,13 @@ public final class MiningRun {
       }
       List<RedoRecord> tx = pending.computeIfAbsent(r.tx, k -> new ArrayList<>());
       if (r.kind == RecordKind.COMMIT) {
-        for (RedoRecord x : tx) {
-          if (!x.kind.isUndo()) {
-            out.add(x);
-          }
-        }
+        out.addAll(tx);
         out.add(r);
         pending.remove(r.tx);
       } else if (r.kind == RecordKind.ROLLBACK) {
         pending.remove(r.tx);
+      } else if (r.kind.isUndo()) {
+        withoutUndone(tx, r.undoes, session);
       } else {
         tx.add(r);
         buffered += r.sizeBytes;
@@ -223,5 +221,27 @@ public final class MiningRun {
     }
     session.buffered(buffered);
     return out;
+  }
+
+  /**
+   * A ROLLBACK=1 record under COMMITTED_DATA_ONLY: real LogMiner returns neither it nor the changes
+   * it undoes. It undoes {@code undone} and everything its transaction wrote after it (a rollback
+   * to a savepoint, or of one statement, undoes the newest changes first), so the buffered rows are
+   * cut at that change; one below the session's start leaves nothing buffered.
+   */
+  private static void withoutUndone(
+      List<RedoRecord> buffered, RedoRecord undone, ServerMiningSession session) {
+    if (undone == null) {
+      return;
+    }
+    for (int i = 0; i < buffered.size(); i++) {
+      if (buffered.get(i) == undone) {
+        buffered.subList(i, buffered.size()).clear();
+        return;
+      }
+    }
+    if (undone.scn < session.startScn) {
+      buffered.clear();
+    }
   }
 }

@@ -170,6 +170,9 @@ public final class Transaction {
       oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
       changed[i] = true;
     }
+    if (setsNullToNull(changes, layout, stored)) {
+      setEveryColumn(layout, stored, set, oldOfChanged, changed);
+    }
     Row before = loggedBefore(t, stored.values, changed);
     Row newValues = set.build();
     for (int i = 0; i < changed.length; i++) {
@@ -187,6 +190,37 @@ public final class Transaction {
     }
     state.undo.add(
         new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /**
+   * Whether an UPDATE sets a column that is NULL to NULL. LogMiner then lists every column of the
+   * row in SET with its value, changed or not (seen on a real 23 Free: the public
+   * rophy/OpenLogReplicator suite's {@code null-handling} scenario).
+   */
+  private static boolean setsNullToNull(
+      Map<String, ?> changes, TableLayout layout, SimTable.StoredRow stored) {
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      if (e.getValue() == null && stored.values[layout.indexOf(e.getKey())] == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Every column not stored as a LOB joins the SET with its value; LOBs keep their own rows. */
+  private static void setEveryColumn(
+      TableLayout layout,
+      SimTable.StoredRow stored,
+      Row.Builder set,
+      Row.Builder oldOfChanged,
+      boolean[] changed) {
+    for (int i = 0; i < changed.length; i++) {
+      if (!changed[i] && !SimLob.storedAsLob(layout.column(i).type())) {
+        set.set(i, stored.values[i]);
+        oldOfChanged.set(i, stored.values[i]);
+        changed[i] = true;
+      }
+    }
   }
 
   /** DELETE of one row; the redo carries the whole old row. */
@@ -303,6 +337,12 @@ public final class Transaction {
     oracle.transactions().commit(List.of(this));
   }
 
+  /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
+  public void commitShownOnThreadZero() {
+    state.commitOnThreadZero = true;
+    commit();
+  }
+
   /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
   public void rollback() {
     requireOpen();
@@ -368,7 +408,7 @@ public final class Transaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(
+      RedoRecord undo =
           record(
               e.undoKind(),
               t,
@@ -376,7 +416,9 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout(), values),
               null,
-              oracle.redo().nextScn()));
+              oracle.redo().nextScn());
+      undo.undoes = e.change();
+      write(undo);
     }
   }
 
@@ -423,14 +465,25 @@ public final class Transaction {
         state,
         state.writeThread,
         t.version(),
-        segment.objectId(),
-        segment.dataObjectId(),
+        objectIdOf(kind, segment.objectId()),
+        objectIdOf(kind, segment.dataObjectId()),
         rowId,
         values,
         before,
         null,
         unlogged ? "no supplemental log data found" : null,
         unlogged ? 3 : 0);
+  }
+
+  /**
+   * DATA_OBJ# (or DATA_OBJD#) a record of {@code kind} shows for a segment numbered {@code id}: the
+   * LOB segment's number ({@link Settings#LOB_SEGMENT_OFFSET} above it) for LOB rows when {@code
+   * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
+   */
+  int objectIdOf(RecordKind kind, int id) {
+    return kind.isLob() && oracle.settings.lobRowsOnLobSegment
+        ? id + Settings.LOB_SEGMENT_OFFSET
+        : id;
   }
 
   void write(RedoRecord r) {

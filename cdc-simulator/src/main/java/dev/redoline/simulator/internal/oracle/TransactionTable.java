@@ -85,7 +85,7 @@ public final class TransactionTable {
                 kept);
       }
     }
-    redo.write(
+    RedoRecord end =
         new RedoRecord(
             commit ? RecordKind.COMMIT : RecordKind.ROLLBACK,
             scn,
@@ -100,8 +100,9 @@ public final class TransactionTable {
             null,
             null,
             null,
-            0),
-        s);
+            0);
+    end.threadZero = commit && s.commitOnThreadZero;
+    redo.write(end, s);
     if (!commit || redo.commitFlushes) {
       redo.flush(redo.thread(s.writeThread));
     }
