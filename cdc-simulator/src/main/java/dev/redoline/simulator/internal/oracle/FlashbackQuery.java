@@ -111,7 +111,7 @@ public final class FlashbackQuery {
         continue;
       }
       StringBuilder columns = new StringBuilder();
-      for (Column c : t.layout.columns()) {
+      for (Column c : t.layout().columns()) {
         columns.append(columns.length() == 0 ? "" : ", ").append('"').append(c.name()).append('"');
       }
       out.append(sql, copied, m.start(2)).append(columns).append(' ');
