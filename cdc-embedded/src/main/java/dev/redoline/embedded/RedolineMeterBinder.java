@@ -83,6 +83,7 @@ public final class RedolineMeterBinder implements MeterBinder {
     MBeanServerNotificationFilter registered = new MBeanServerNotificationFilter();
     registered.disableAllTypes();
     registered.enableType(MBeanServerNotification.REGISTRATION_NOTIFICATION);
+    registered.enableAllObjectNames(); // a new filter selects no name at all
     NotificationListener listener =
         (notification, handback) -> {
           ObjectName name = ((MBeanServerNotification) notification).getMBeanName();
