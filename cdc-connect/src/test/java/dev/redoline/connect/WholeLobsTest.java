@@ -16,10 +16,10 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.StreamedLob;
-import dev.redoline.core.internal.KeyColumns;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.SchemaEvent;
 import dev.redoline.logminer.internal.ShopScript;
+import dev.redoline.logminer.seam.KeyColumns;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.SchemaEvent;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.time.Clock;
@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class WholeLobsTest {
 
+  @SuppressWarnings("ArrayRecordComponent") // a test source, never compared
   private record HeapSource(byte[] content, boolean character) implements StreamedLob.Source {
     @Override
     public long storedBytes() {

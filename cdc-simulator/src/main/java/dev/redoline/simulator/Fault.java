@@ -1,5 +1,6 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -77,7 +78,7 @@ public final class Fault {
    * and does so again on every retry of the same range until the session is rebuilt.
    */
   public static Fault onlineLogReused() {
-    return action("online log reused", o -> o.instances.reuseOnlineLogsReadBySessions());
+    return action("online log reused", SimulatedOracle::reuseOnlineLogsReadBySessions);
   }
 
   /** A change of state before the call, described for test output. */

@@ -1,5 +1,7 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.jdbc.Session;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -130,7 +132,7 @@ public final class Faults {
     if (rules.isEmpty()) {
       return;
     }
-    Instant now = oracle.clock.instant();
+    Instant now = oracle.clock().instant();
     List<Rule> due = new ArrayList<>();
     for (Rule r : rules) {
       if (r.call != call) {

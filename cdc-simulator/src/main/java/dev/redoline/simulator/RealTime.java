@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 public final class RealTime implements AutoCloseable {
 
   /** How often the clock moves. */
-  static final Duration TICK = Duration.ofMillis(100);
+  public static final Duration TICK = Duration.ofMillis(100);
 
   private final SimulatedOracle oracle;
   private final ScheduledExecutorService ticker;

@@ -2,7 +2,19 @@ package dev.redoline.simulator;
 
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import java.sql.SQLException;
+import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
+import dev.redoline.simulator.internal.oracle.ArchiveCopy;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.RedoLog;
+import dev.redoline.simulator.internal.oracle.RedoThread;
+import dev.redoline.simulator.internal.oracle.Settings;
+import dev.redoline.simulator.internal.oracle.SimLob;
+import dev.redoline.simulator.internal.oracle.SimTable;
+import dev.redoline.simulator.internal.oracle.SimulatedClock;
+import dev.redoline.simulator.internal.oracle.Transaction;
+import dev.redoline.simulator.internal.sql.DictionaryViews;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,42 +56,36 @@ import java.util.Random;
  *
  * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
  * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
- * retention, LOB forms...), kept beside the facade they configure. The facade itself only
- * delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and {@code SchemaChanges},
- * sessions and SQL in {@code Session} and {@code SqlEngine}.
+ * retention, LOB forms...), kept beside the facade they configure. The facade itself only delegates
+ * to the internal {@code Database} it builds (redo, dictionary, instances, transactions), to {@link
+ * SchemaChanges}, {@link SpecialRedo} and {@link Faults}; connections reach the same {@code
+ * Database} through the driver's registry, never through this object, whose monitor is still the
+ * lock they take.
  */
 public final class SimulatedOracle {
 
-  final SimulatedClock clock;
-  final Random random;
-  final RedoLog redo;
-  final Catalog catalog;
-  final Faults faults;
-  final SchemaChanges schema;
-  private volatile Oracle23aiForms forms23ai = Oracle23aiForms.DEFAULT;
-  private final SpecialRedo special = new SpecialRedo(this);
-  final Settings settings;
-  final Instances instances = new Instances(this);
-  final TransactionTable transactions = new TransactionTable(this);
+  private final Database db;
+  private final Faults faults;
+  private final SchemaChanges schema;
+  private final SpecialRedo special;
   private Workload workload;
 
-  /** LogMiner's pace ({@link Builder#logMinerPace}), or null when LogMiner works in no time. */
-  LogMinerPacer pacer;
-
-  private volatile boolean drivenInRealTime;
-
-  /** The name the driver knows this database by, once {@link #url()} registered it. */
-  String registeredName;
-
   private SimulatedOracle(Builder b) {
-    this.clock = new SimulatedClock(b.start, b.zone);
-    this.random = new Random(b.seed);
-    this.settings = b.settings;
-    this.redo = new RedoLog(clock, b.startScn);
-    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    SimulatedClock clock = new SimulatedClock(b.start, b.zone);
+    RedoLog redo = new RedoLog(clock, b.startScn);
+    this.db =
+        new Database(
+            this,
+            clock,
+            new Random(b.seed),
+            b.settings,
+            redo,
+            new Catalog(!b.pdbs.isEmpty(), b.pdbs));
     this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
-    this.schema = new SchemaChanges(this);
-    this.pacer = b.settings.pace == null ? null : new LogMinerPacer(b.settings.pace, this);
+    this.schema = new SchemaChanges(db);
+    this.special = new SpecialRedo(db);
+    db.faults(faults::before);
+    db.automaticPartitions(schema::addPartitionAutomatically);
     redo.archiveLogMode = b.archiveLogMode;
     redo.commitFlushes = b.commitFlushes;
     redo.lgwrInterval = b.lgwrInterval;
@@ -123,35 +129,31 @@ public final class SimulatedOracle {
 
   /** The simulated clock; it moves only with {@link #advance(Duration)}. */
   public Clock clock() {
-    return clock;
-  }
-
-  /** Sets LogMiner's pace after the build (a workload URL's {@code ?pace=}); null: none. */
-  void logMinerPace(LogMinerPace pace) {
-    settings.pace = pace;
-    pacer = pace == null ? null : new LogMinerPacer(pace, this);
+    return db.clock();
   }
 
   /**
-   * Whether a {@link RealTime} moves the clock: paced LogMiner calls then wait for it instead of
-   * moving it.
+   * Sets LogMiner's pace from now on, as {@link Builder#logMinerPace} does at the build (a workload
+   * URL's {@code ?pace=}); null: LogMiner works in no simulated time.
    */
-  boolean drivenInRealTime() {
-    return drivenInRealTime;
+  public SimulatedOracle logMinerPace(LogMinerPace pace) {
+    db.logMinerPace(pace);
+    return this;
   }
 
+  /** Tells paced LogMiner calls whether a {@link RealTime} moves the clock. */
   void drivenInRealTime(boolean driven) {
-    drivenInRealTime = driven;
+    db.drivenInRealTime(driven);
   }
 
-  /** Undo of changes committed before this instant is gone (UNDO_RETENTION ago). */
-  java.time.Instant undoKeptSince() {
-    return clock.instant().minus(settings.undoRetention);
+  /** Switches each thread whose online logs a session added until those groups are reused. */
+  void reuseOnlineLogsReadBySessions() {
+    db.instances().reuseOnlineLogsReadBySessions();
   }
 
   /** CURRENT_SCN. */
   public long currentScn() {
-    return redo.scn;
+    return db.redo().scn;
   }
 
   /**
@@ -160,7 +162,7 @@ public final class SimulatedOracle {
    * SCN decodes all of it again on every query; one that starts later decodes less.
    */
   public long redoBytesMined() {
-    return redo.bytesMined;
+    return db.redo().bytesMined;
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -183,12 +185,8 @@ public final class SimulatedOracle {
    * read): which form LogMiner writes is not confirmed, so tests try each (docs/simulator.md).
    */
   public SimulatedOracle oracle23aiForms(Oracle23aiForms forms) {
-    this.forms23ai = java.util.Objects.requireNonNull(forms, "forms == null");
+    db.oracle23aiForms(forms);
     return this;
-  }
-
-  Oracle23aiForms oracle23aiForms() {
-    return forms23ai;
   }
 
   /** Attaches the workload that {@link #advance(Duration)} runs. */
@@ -205,7 +203,7 @@ public final class SimulatedOracle {
    *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
-    SimTable t = catalog.table(table);
+    SimTable t = db.catalog().table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows.values()) {
       out.add(SimLob.row(r.values));
@@ -219,7 +217,7 @@ public final class SimulatedOracle {
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
-        catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+        db.catalog().table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     return r == null ? null : SimLob.row(r.values);
   }
 
@@ -228,7 +226,7 @@ public final class SimulatedOracle {
    * content.
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
-    SimTable t = catalog.table(table);
+    SimTable t = db.catalog().table(table);
     SimTable.StoredRow r = t.rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     int i = t.layout.indexOf(column);
     if (r == null || i < 0) {
@@ -253,12 +251,12 @@ public final class SimulatedOracle {
     Duration step = Duration.ofMillis(100);
     while (!left.isZero() && !left.isNegative()) {
       Duration d = left.compareTo(step) < 0 ? left : step;
-      clock.advance(d);
+      db.clock().advance(d);
       left = left.minus(d);
       if (workload != null) {
         workload.run(this, d);
       }
-      redo.tick();
+      db.redo().tick();
     }
   }
 
@@ -269,7 +267,7 @@ public final class SimulatedOracle {
 
   /** Options for a new transaction: thread, user, private strand. */
   public TransactionOptions newTransaction() {
-    return new TransactionOptions(this);
+    return new TransactionOptions(db);
   }
 
   /**
@@ -277,12 +275,20 @@ public final class SimulatedOracle {
    * the order given.
    */
   public void commitTogether(SimulatedTransaction... together) {
-    transactions.commit(List.of(together));
+    List<Transaction> txs = new ArrayList<>();
+    for (SimulatedTransaction tx : together) {
+      txs.add(tx.transaction());
+    }
+    db.transactions().commit(txs);
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
-    return List.copyOf(transactions.open);
+    List<SimulatedTransaction> open = new ArrayList<>();
+    for (Transaction tx : db.transactions().open) {
+      open.add(SimulatedTransaction.of(tx));
+    }
+    return List.copyOf(open);
   }
 
   /**
@@ -290,7 +296,7 @@ public final class SimulatedOracle {
    * first.
    */
   public void switchLogfile(int thread) {
-    redo.switchLog(redo.thread(thread));
+    db.redo().switchLog(db.redo().thread(thread));
   }
 
   /**
@@ -303,28 +309,28 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
-    redo.thread(thread).enabled = enabled;
+    db.redo().thread(thread).enabled = enabled;
   }
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : db.redo().threads) {
       if (t.open) {
-        redo.switchLog(t);
+        db.redo().switchLog(t);
       }
     }
   }
 
   /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
   public void flush(int thread) {
-    redo.flush(redo.thread(thread));
+    db.redo().flush(db.redo().thread(thread));
   }
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : db.redo().threads) {
       if (t.open) {
-        redo.flush(t);
+        db.redo().flush(t);
       }
     }
   }
@@ -334,19 +340,19 @@ public final class SimulatedOracle {
    * gone.
    */
   public void deleteArchive(int thread, long sequence) {
-    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
     }
-    copies.forEach(c -> c.deleted = true);
+    copies.forEach(c -> c.deleted(true));
   }
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : redo.destinations) {
-      if (d.id == destId) {
-        d.status = Objects.requireNonNull(status, "status == null");
+    for (RedoLog.Destination d : db.redo().destinations) {
+      if (d.id() == destId) {
+        d.status(Objects.requireNonNull(status, "status == null"));
         return;
       }
     }
@@ -358,12 +364,12 @@ public final class SimulatedOracle {
    * from the root.
    */
   public void closePdb(String name) {
-    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
   }
 
   /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
   public void openPdb(String name) {
-    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "READ WRITE";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
   }
 
   /**
@@ -373,7 +379,7 @@ public final class SimulatedOracle {
    * #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
-    instances.shutdown(instance, abort);
+    db.instances().shutdown(instance, abort);
   }
 
   /**
@@ -382,11 +388,7 @@ public final class SimulatedOracle {
    * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
    */
   public void startupInstance(int instance, int recoveringThread) {
-    instances.startup(instance, recoveringThread);
-  }
-
-  SupplementalLogging loggingOf(SimTable t) {
-    return t.logging != null ? t.logging : settings.supplementalLogging;
+    db.instances().startup(instance, recoveringThread);
   }
 
   /**
@@ -396,12 +398,7 @@ public final class SimulatedOracle {
    * the URL stops resolving (ORA-12514).
    */
   public String url() {
-    return SimulatedDatabases.register(this);
-  }
-
-  /** Opens a database session on an instance: ORA-01034 when it is down. */
-  Session open(int instance) throws SQLException {
-    return instances.connect(instance);
+    return SimulatedDatabases.register(db);
   }
 
   /** The start instant used when none is given: 2024-03-01T09:00:00Z. */
@@ -634,6 +631,16 @@ public final class SimulatedOracle {
      */
     public Builder toleratesLogGaps() {
       settings.toleratesLogGaps = true;
+      return this;
+    }
+
+    /**
+     * LOB rows show the object id of the LOB segment they write (the table's segment number plus
+     * 500,000, an id no table has) in DATA_OBJ# and DATA_OBJD#, instead of the table's: which of
+     * the two a real database shows is not confirmed (review 2, b7b).
+     */
+    public Builder lobRowsOnLobSegment() {
+      settings.lobRowsOnLobSegment = true;
       return this;
     }
 

@@ -1,5 +1,11 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.jdbc.LocalBackend;
+import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
+import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
+import dev.redoline.simulator.internal.jdbc.Wire;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -222,7 +228,7 @@ public final class SimulatorServer implements AutoCloseable {
             if (!h.database().equals(database)) {
               throw OracleErrors.error(12514);
             }
-            session = LocalBackend.open(oracle, h.instance());
+            session = LocalBackend.open(SimulatedDatabases.of(oracle), h.instance());
             reply = new Wire.Reply(null, null);
           } else if (session == null) {
             throw OracleErrors.error(3114);

@@ -11,8 +11,8 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -126,7 +126,7 @@ class ContainerScenarioTest {
                 });
     for (int i = 0; i < 6; i++) {
       // Other commits move mining past each orphan check's SCN while the long transaction is open.
-      long id = 10 + i;
+      long id = 10L + i;
       script.idle(20).then(o -> insert(o, id, "OTHER"));
     }
     script.then(o -> longRunning[0].commit()).then(o -> insert(o, 99, "END")).attach(oracle);

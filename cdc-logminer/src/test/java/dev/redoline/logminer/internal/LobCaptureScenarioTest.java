@@ -14,7 +14,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ class LobCaptureScenarioTest {
       throws Exception {
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       settings.forEach(h::set);
-      h.open(Position.start(Scn.of(oracle.currentScn() > 10 ? 1 : 1)));
+      h.open(Position.start(Scn.of(1)));
       h.awaitEvents(EngineHarness.changeCount(changes));
       return h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
     }

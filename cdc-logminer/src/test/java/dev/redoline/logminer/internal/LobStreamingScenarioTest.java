@@ -13,9 +13,10 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Marker;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvents;
 import dev.redoline.core.StreamedLob;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
@@ -77,9 +78,8 @@ class LobStreamingScenarioTest {
     while (!done.test(out)) {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
       assertThat(stream.running()).isTrue();
-      assertThat(batch.isEmpty() ? ++empty : (empty = 0))
-          .as("no progress")
-          .isLessThan(MAX_EMPTY_POLLS);
+      empty = batch.isEmpty() ? empty + 1 : 0;
+      assertThat(empty).as("no progress").isLessThan(MAX_EMPTY_POLLS);
       batch.stream()
           .filter(e -> e instanceof StreamEvent.ChangeEvent)
           .map(e -> (StreamEvent.ChangeEvent) e)

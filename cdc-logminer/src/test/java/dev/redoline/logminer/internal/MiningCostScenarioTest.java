@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class MiningCostScenarioTest {
                       ORDERS, 1L, "LATE"); // its SCN is taken now, its address at commit
                 });
     for (int i = 0; i < 10; i++) {
-      long id = 10 + i;
+      long id = 10L + i;
       script.then(o -> commitOne(o, id, "SHORT")); // steps end far above the strand's SCN
     }
     script.then(o -> longTx[0].commit()).then(o -> commitOne(o, 99, "END")).attach(oracle);

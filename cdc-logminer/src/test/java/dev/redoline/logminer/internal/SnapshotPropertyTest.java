@@ -10,9 +10,11 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.SnapshotMark;
-import dev.redoline.core.StreamEvents;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.SimulatedOracle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -268,9 +270,8 @@ class SnapshotPropertyTest {
       int empty = 0;
       while (!(workload.finished() && replica.sawLast)) {
         List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-        assertThat(empty = batch.isEmpty() ? empty + 1 : 0)
-            .as("ops %s", ops)
-            .isLessThan(MAX_EMPTY_POLLS);
+        empty = batch.isEmpty() ? empty + 1 : 0;
+        assertThat(empty).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         for (StreamEvent e : batch) {
           if (e instanceof StreamEvent.ChangeEvent c) {
             replica.apply(c);
@@ -351,9 +352,8 @@ class SnapshotPropertyTest {
       while (reads.isEmpty()
           || reads.get(reads.size() - 1).snapshot().place() != SnapshotMark.Place.LAST) {
         List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-        assertThat(empty = batch.isEmpty() ? empty + 1 : 0)
-            .as("ops %s", ops)
-            .isLessThan(MAX_EMPTY_POLLS);
+        empty = batch.isEmpty() ? empty + 1 : 0;
+        assertThat(empty).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         // the ITEMS rows only: the TICKS table's snapshot may follow in the same batch
         batch.stream()
             .filter(e -> e instanceof StreamEvent.ChangeEvent)
