@@ -3,8 +3,13 @@ package dev.redoline.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,10 +17,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.apache.kafka.connect.util.clusters.WorkerHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,9 +108,61 @@ class PluginArchiveIT {
           .contains("\"connector\":\"redoline\"")
           .containsPattern(
               "\"op\":\"[rc]\""); // the rows that exist at the start come first, as a snapshot
+
+      // The plugin with the simulator but without H2 (the in-process URL's driver then lacks
+      // org.h2.Driver): a worker that loads it answers validation with CDC-4091 beside
+      // cdc.database.url, not HTTP 500 with a NoClassDefFoundError. One more worker of this
+      // cluster, started after the jar is gone, so its plugin class loader never saw it.
+      connect.deleteConnector("demo");
+      connect.assertions().assertConnectorDoesNotExist("demo", "connector not deleted");
+      removeH2(plugins);
+      WorkerHandle withoutH2 = connect.addWorker();
+      HttpResponse<String> answer = validate(withoutH2.url(), props);
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      assertThat(answer.body()).contains("CDC-4091").contains("org.h2.Driver");
     } finally {
       connect.stop();
     }
+  }
+
+  /** Deletes H2's jar from every unzipped plugin's {@code lib/}. */
+  private static void removeH2(Path plugins) throws IOException {
+    List<Path> h2;
+    try (Stream<Path> files = Files.walk(plugins)) {
+      h2 =
+          files
+              .filter(f -> f.getParent().getFileName().toString().equals("lib"))
+              .filter(f -> f.getFileName().toString().startsWith("h2-"))
+              .toList();
+    }
+    assertThat(h2).as("the trial archive's H2").isNotEmpty();
+    for (Path jar : h2) {
+      Files.delete(jar);
+    }
+  }
+
+  /**
+   * {@code PUT /connector-plugins/RedolineSourceConnector/config/validate} on one worker, asked
+   * again while the worker is still starting (a bounded number of times).
+   */
+  private static HttpResponse<String> validate(URI worker, Map<String, String> props)
+      throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                worker.resolve("/connector-plugins/RedolineSourceConnector/config/validate"))
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(new ObjectMapper().writeValueAsString(props)))
+            .build();
+    HttpClient client = HttpClient.newHttpClient();
+    HttpResponse<String> answer = null;
+    for (int attempt = 0; attempt < 60; attempt++) {
+      answer = client.send(request, HttpResponse.BodyHandlers.ofString());
+      if (answer.statusCode() != 404 && answer.statusCode() != 503) {
+        return answer;
+      }
+      Thread.sleep(1000); // the worker's REST resources are not up yet
+    }
+    return answer;
   }
 
   /** The file names of the jars in an archive's {@code lib/}. */

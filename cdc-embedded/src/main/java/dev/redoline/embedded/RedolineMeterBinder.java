@@ -1,6 +1,7 @@
 package dev.redoline.embedded;
 
 import dev.redoline.logminer.CaptureMXBean;
+import dev.redoline.logminer.RedoThreadMXBean;
 import dev.redoline.logminer.StreamingMetricsMXBean;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,10 +14,15 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
+import javax.management.InstanceNotFoundException;
 import javax.management.JMX;
 import javax.management.MBeanServer;
+import javax.management.MBeanServerDelegate;
+import javax.management.MBeanServerNotification;
 import javax.management.MalformedObjectNameException;
+import javax.management.NotificationListener;
 import javax.management.ObjectName;
+import javax.management.relation.MBeanServerNotificationFilter;
 
 /**
  * The capture's metrics as Micrometer gauges, for applications that publish through Micrometer
@@ -33,9 +39,11 @@ import javax.management.ObjectName;
  * be bound before the engine starts and survive its restarts; while no capture of that prefix runs
  * they read NaN. The meter names come from the MXBean interfaces' getters ({@code
  * MilliSecondsBehindSource} becomes {@code redoline.streaming.milli.seconds.behind.source}), so a
- * metric added there appears here by itself. Per-thread figures ({@code RedoThread} MBeans) are
- * read over JMX; their totals are {@code redoline.capture.logs.behind} and {@code
- * redoline.capture.bytes.behind}.
+ * metric added there appears here by itself. Each redo thread's figures ({@link RedoThreadMXBean})
+ * are {@code redoline.thread.<name>} tagged {@code thread=<THREAD#>} as well: a thread's meters are
+ * added when its MBean is registered (the capture registers one per thread as its steps see the
+ * thread), and keep reading NaN while it is not; their totals are {@code
+ * redoline.capture.logs.behind} and {@code redoline.capture.bytes.behind}.
  */
 public final class RedolineMeterBinder implements MeterBinder {
 
@@ -61,10 +69,58 @@ public final class RedolineMeterBinder implements MeterBinder {
         "redoline.capture",
         CaptureMXBean.class,
         name("dev.redoline:type=CaptureEngine,name=" + ObjectName.quote(prefix)));
+    bindThreads(registry, server);
+  }
+
+  /**
+   * The meters of each redo thread: those registered now, and through the MBean server's
+   * registration notifications, those registered later (a thread first seen by a later step, a
+   * capture started after binding).
+   */
+  private void bindThreads(MeterRegistry registry, MBeanServer server) {
+    ObjectName threads =
+        name("dev.redoline:type=RedoThread,name=" + ObjectName.quote(prefix) + ",*");
+    MBeanServerNotificationFilter registered = new MBeanServerNotificationFilter();
+    registered.disableAllTypes();
+    registered.enableType(MBeanServerNotification.REGISTRATION_NOTIFICATION);
+    registered.enableAllObjectNames(); // a new filter selects no name at all
+    NotificationListener listener =
+        (notification, handback) -> {
+          ObjectName name = ((MBeanServerNotification) notification).getMBeanName();
+          if (threads.apply(name)) {
+            bindThread(registry, server, name);
+          }
+        };
+    try {
+      server.addNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener, registered, null);
+    } catch (InstanceNotFoundException e) {
+      throw new IllegalStateException("the platform MBean server has no delegate", e);
+    }
+    server.queryNames(threads, null).forEach(name -> bindThread(registry, server, name));
+  }
+
+  private void bindThread(MeterRegistry registry, MBeanServer server, ObjectName name) {
+    bind(
+        registry,
+        server,
+        "redoline.thread",
+        RedoThreadMXBean.class,
+        name,
+        Tags.of("server", prefix, "thread", name.getKeyProperty("thread")));
   }
 
   private <T> void bind(
       MeterRegistry registry, MBeanServer server, String base, Class<T> type, ObjectName name) {
+    bind(registry, server, base, type, name, Tags.of("server", prefix));
+  }
+
+  private static <T> void bind(
+      MeterRegistry registry,
+      MBeanServer server,
+      String base,
+      Class<T> type,
+      ObjectName name,
+      Tags tags) {
     T proxy = JMX.newMXBeanProxy(server, name, type);
     Method[] getters = type.getMethods();
     Arrays.sort(getters, Comparator.comparing(Method::getName));
@@ -77,7 +133,7 @@ public final class RedolineMeterBinder implements MeterBinder {
               base + "." + dotted(attribute),
               proxy,
               p -> server.isRegistered(name) ? read(getter, p) : Double.NaN)
-          .tags(Tags.of("server", prefix))
+          .tags(tags)
           .description("JMX attribute " + attribute + " of " + name)
           .strongReference(true) // the proxy has no other holder: a weak one would be collected
           .register(registry);

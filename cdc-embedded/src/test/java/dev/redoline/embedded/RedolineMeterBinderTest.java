@@ -42,6 +42,15 @@ class RedolineMeterBinderTest {
         .isEqualTo(Double.parseDouble(recorder.handled().get(2).mark().scn().toString()));
     assertThat(gauge(registry, "redoline.capture.steps")).isPositive();
     assertThat(gauge(registry, "redoline.capture.bytes.behind")).isGreaterThanOrEqualTo(0);
+    // each redo thread's figures, tagged with its number: the thread's MBean was registered after
+    // binding, so its meters came with it
+    assertThat(threadGauge(registry, "sequence").value()).isPositive();
+    assertThat(threadGauge(registry, "block").value()).isPositive();
+    assertThat(threadGauge(registry, "logs.behind").value()).isGreaterThanOrEqualTo(0);
+    assertThat(threadGauge(registry, "bytes.behind").value()).isGreaterThanOrEqualTo(0);
+    assertThat(registry.find("redoline.thread.sequence").gauges())
+        .as("one per redo thread")
+        .hasSize(1);
     // every number of the Debezium interface is a meter, so one added there is here too
     long numeric =
         Arrays.stream(StreamingMetricsMXBean.class.getMethods())
@@ -54,6 +63,17 @@ class RedolineMeterBinderTest {
     engine.stop();
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
     assertThat(gauge(registry, "redoline.streaming.total.number.of.events.seen")).isNaN();
+    assertThat(threadGauge(registry, "sequence").value()).isNaN();
+  }
+
+  private static Gauge threadGauge(SimpleMeterRegistry registry, String name) {
+    Gauge gauge =
+        registry
+            .find("redoline.thread." + name)
+            .tags("server", "embedded-mm", "thread", "1")
+            .gauge();
+    assertThat(gauge).as(name).isNotNull();
+    return gauge;
   }
 
   @Test

@@ -69,6 +69,16 @@ class CheckCommandTest {
   }
 
   @Test
+  void withoutAUser_namesNoUser() {
+    ToolRun run = ToolRun.of("check", shop(b -> b).url(), "--tables", "SHOP.*");
+
+    assertThat(run.out())
+        .as("no 'as user ,' without a user")
+        .doesNotContain("as user")
+        .containsPattern("Checking \\S+, tables SHOP\\.\\*");
+  }
+
+  @Test
   void noArchiveLog_printsTheStatementsThatEnableIt() {
     ToolRun run = check(shop(SimulatedOracle.Builder::noArchiveLog));
 
