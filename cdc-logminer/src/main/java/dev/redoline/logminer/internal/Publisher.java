@@ -173,7 +173,7 @@ final class Publisher {
       CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
       throws InterruptedException {
     PublishedTransaction published = ready.published();
-    Commit commit = published.transaction().commit();
+    Commit commit = published.commit();
     CommitMark mark = commit.mark();
     if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
       published.close();
@@ -181,20 +181,14 @@ final class Publisher {
     }
     Position end = after.position(mark, Position.WHOLE).withSnapshot(progress);
     Position middle = during.position(mark, 0).withSnapshot(progress);
-    long heap = published.spilled() ? 0 : heapBytes(published.transaction().changes());
+    long heap = published.spilled() ? 0 : heapBytes(published.changes());
     queue.put(
         new StreamEvent.TransactionEvent(
             commit,
             end,
             heap,
             TransactionChanges.of(
-                commit,
-                published.transaction().changes(),
-                published::close,
-                middle,
-                end,
-                start,
-                reflected)));
+                commit, published.changes(), published::close, middle, end, start, reflected)));
     lastQueued = end;
     lastMark = mark;
     lastEvent = clock.instant();
