@@ -10,12 +10,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -136,7 +139,7 @@ final class KafkaTransactionJournal implements JournalStore, AutoCloseable {
   @Override
   public List<JournalStore.Record> load() {
     List<JournalStore.Record> result = new ArrayList<>();
-    for (Map.Entry<Xid, TreeMap<Long, JournalStore.Record>> tx : readTopic().entrySet()) {
+    for (Map.Entry<Xid, NavigableMap<Long, JournalStore.Record>> tx : readTopic().entrySet()) {
       result.addAll(tx.getValue().values());
     }
     loaded = true;
@@ -162,7 +165,8 @@ final class KafkaTransactionJournal implements JournalStore, AutoCloseable {
     try {
       producer.beginTransaction();
       for (ProducerRecord<String, byte[]> r : records) {
-        producer.send(r);
+        // a failed send surfaces at commitTransaction, which aborts the whole batch
+        Future<RecordMetadata> unused = producer.send(r);
       }
       producer.commitTransaction(); // flushes, and returns once the brokers have the records
     } catch (KafkaException
@@ -185,7 +189,7 @@ final class KafkaTransactionJournal implements JournalStore, AutoCloseable {
 
   // Reads the whole topic with read_committed; later values of a key replace earlier ones and a
   // tombstone deletes the key. Also rebuilds the key index used by remove and append.
-  private Map<Xid, TreeMap<Long, JournalStore.Record>> readTopic() {
+  private Map<Xid, NavigableMap<Long, JournalStore.Record>> readTopic() {
     Map<String, byte[]> latest = new LinkedHashMap<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
@@ -221,9 +225,9 @@ final class KafkaTransactionJournal implements JournalStore, AutoCloseable {
     return index(latest);
   }
 
-  private Map<Xid, TreeMap<Long, JournalStore.Record>> index(Map<String, byte[]> latest) {
+  private Map<Xid, NavigableMap<Long, JournalStore.Record>> index(Map<String, byte[]> latest) {
     keys.clear();
-    Map<Xid, TreeMap<Long, JournalStore.Record>> live = new LinkedHashMap<>();
+    Map<Xid, NavigableMap<Long, JournalStore.Record>> live = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : latest.entrySet()) {
       if (e.getValue() == null) {
         continue;
