@@ -2,6 +2,8 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.CdcException;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
@@ -83,7 +85,18 @@ public final class RunningCapture implements CaptureStream {
             threads.factory("decode"),
             start);
     try {
-      capture.loop().connectFirst();
+      capture.loop().connectFirst(from == null);
+    } catch (CdcException e) {
+      capture.decoder().close();
+      throw e.errorCode() == ErrorCode.UNKNOWN_SERVICE
+          ? new CdcException(
+              e.errorCode(),
+              e.detail()
+                  + " (cdc.database.url connects to "
+                  + address(config.get(CdcConfig.DATABASE_URL))
+                  + ")",
+              e)
+          : e;
     } catch (RuntimeException e) {
       capture.decoder().close();
       throw e;
@@ -95,6 +108,21 @@ public final class RunningCapture implements CaptureStream {
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
+  }
+
+  /**
+   * The part of a database URL that says where it connects (host, port, service or SID; the
+   * simulator's workload), without the user and password a thin URL may carry before its '@'.
+   */
+  static String address(String url) {
+    int at = url.lastIndexOf('@');
+    if (at >= 0) {
+      return url.substring(at + 1);
+    }
+    String sim = "jdbc:redoline:sim:";
+    String rest = url.startsWith(sim) ? url.substring(sim.length()) : url;
+    int query = rest.indexOf('?');
+    return query < 0 ? rest : rest.substring(0, query);
   }
 
   /** Whether {@code config} sends undecodable rows to a dead letter sink. */

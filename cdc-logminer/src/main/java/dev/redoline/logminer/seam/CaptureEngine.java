@@ -3,6 +3,8 @@ package dev.redoline.logminer.seam;
 import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
@@ -83,11 +85,14 @@ public final class CaptureEngine {
    * is thrown at once, while a transient one (a listener down, an instance starting) is retried by
    * the capture thread within {@code cdc.retry.max.time.ms}, each attempt an {@link
    * dev.redoline.logminer.OpsEvent.Type#RECONNECT} event and the success a {@link
-   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one.
+   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one. Without a stored position ({@code from}
+   * null) the capture has never run, and no listener at the URL's address is a wrong URL too
+   * (CDC-4013), not an outage to wait out.
    *
    * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012 wrong
-   *     credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a bad URL,
-   *     CDC-5001 an Oracle error the engine does not classify
+   *     credentials, CDC-4013 an unknown service (or, before the capture ever ran, no listener),
+   *     naming the URL's address, CDC-4003 a missing privilege, CDC-4001 a bad URL, CDC-5001 an
+   *     Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
     return RunningCapture.start(
