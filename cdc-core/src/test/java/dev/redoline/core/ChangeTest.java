@@ -3,10 +3,7 @@ package dev.redoline.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redoline.core.internal.ChangeSequence;
-import dev.redoline.core.internal.Transaction;
 import java.time.Instant;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ChangeTest {
@@ -51,17 +48,6 @@ class ChangeTest {
                     Instant.EPOCH))
         .hasMessage("TRUNCATE S.T: after image must be null");
     assertThat(Operation.TRUNCATE.code()).isEqualTo('t');
-  }
-
-  @Test
-  void transaction_streamsChangesAndChecksSize() {
-    Commit commit =
-        new Commit(new Xid(1, 2, 3), Scn.of(90), Scn.of(120), A, Instant.EPOCH, "APP", 2);
-    Transaction tx = new Transaction(commit, ChangeSequence.of(List.of(insert(1), insert(2))));
-    assertThat(tx.changes()).containsExactly(insert(1), insert(2));
-    assertThat(tx.xid()).isEqualTo(new Xid(1, 2, 3));
-    assertThatThrownBy(() -> new Transaction(commit, ChangeSequence.of(List.of(insert(1)))))
-        .hasMessage("Transaction 0100020003000000: commit says 2 changes, sequence has 1");
   }
 
   @Test

@@ -42,10 +42,11 @@ import org.slf4j.MDC;
  *
  * <h2>State</h2>
  *
- * Files in {@code cdc.state.dir} unless replaced through the builder: {@code offsets.json} ({@link
- * FileOffsetStore}), {@code schema-history.jsonl} ({@link FileSchemaHistory}), {@code journal/}
- * (the engine's journal files, so the restart position can move past a long open transaction) and
- * {@code dead-letters.jsonl} ({@link DeadLetterFile}, with {@code cdc.on.decode.error=dlq}).
+ * Files in {@code cdc.state.dir}: {@code offsets.json} ({@link FileOffsetStore}) and {@code
+ * schema-history.jsonl} ({@link FileSchemaHistory}) unless replaced through the builder, {@code
+ * journal/} (the engine's journal files, so the restart position can move past a long open
+ * transaction) and {@code dead-letters.jsonl} ({@link DeadLetterFile}, with {@code
+ * cdc.on.decode.error=dlq}).
  *
  * <h2>Threads</h2>
  *
@@ -76,7 +77,6 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final Database database;
   private final OffsetStore offsetStore;
   private final SchemaHistory schemaHistory;
-  private final DeadLetterSink deadLetterStore;
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
   private final FailureListener failureListener;
@@ -97,7 +97,6 @@ public final class EmbeddedEngine implements AutoCloseable {
     this.database = b.database;
     this.offsetStore = b.offsetStore;
     this.schemaHistory = b.schemaHistory;
-    this.deadLetterStore = b.deadLetterStore;
     this.deadLetters = b.deadLetters;
     this.ops = b.ops;
     this.failureListener = b.failureListener;
@@ -162,7 +161,9 @@ public final class EmbeddedEngine implements AutoCloseable {
                   || event.type() == OpsEvent.Type.RECONNECTED) {
                 connection.add(event);
               }
-              ops.onEvent(event);
+              if (event.type() != OpsEvent.Type.DEAD_LETTER) { // heard through deadLetters(...)
+                ops.onEvent(event);
+              }
             };
         CaptureEngine capture =
             CaptureEngine.builder()
@@ -230,15 +231,12 @@ public final class EmbeddedEngine implements AutoCloseable {
     for (String rule : config.get(CdcConfig.COLUMNS_TRUNCATE)) {
       hidden.add(rule.substring(0, rule.lastIndexOf(':')));
     }
-    DeadLetterSink store =
-        deadLetterStore != null
-            ? deadLetterStore
-            : DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), hidden);
+    DeadLetterSink file = DeadLetterFile.open(dir.resolve("dead-letters.jsonl"), hidden);
     if (deadLetters == null) {
-      return store;
+      return file;
     }
     return letter -> {
-      store.accept(letter);
+      file.accept(letter);
       deadLetters.accept(letter);
     };
   }
@@ -423,7 +421,6 @@ public final class EmbeddedEngine implements AutoCloseable {
     private Database database;
     private OffsetStore offsetStore;
     private SchemaHistory schemaHistory;
-    private DeadLetterSink deadLetterStore;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> {};
     private FailureListener failureListener = failure -> {};
@@ -475,24 +472,20 @@ public final class EmbeddedEngine implements AutoCloseable {
     }
 
     /**
-     * Where dead letters are kept ({@code cdc.on.decode.error=dlq}); by default {@code
-     * dead-letters.jsonl} in {@code cdc.state.dir}.
-     */
-    public Builder deadLetterStore(DeadLetterSink store) {
-      this.deadLetterStore = Objects.requireNonNull(store, "store == null");
-      return this;
-    }
-
-    /**
-     * Also hands each dead letter (the raw row and its error) to {@code handler}, after the store
-     * has kept it. Called on the capture thread; a handler that throws stops the capture.
+     * Hands each dead letter ({@code cdc.on.decode.error=dlq}: the raw row and its error) to {@code
+     * handler}, after {@code dead-letters.jsonl} in {@code cdc.state.dir} has kept it: the one way
+     * to hear of a dead letter (the {@link #ops} listener is not told of it). Called on the capture
+     * thread; a handler that throws stops the capture.
      */
     public Builder deadLetters(DeadLetterSink handler) {
       this.deadLetters = Objects.requireNonNull(handler, "handler == null");
       return this;
     }
 
-    /** Receives operational events (dead letters, orphans, reconnects, window changes). */
+    /**
+     * Receives operational events (orphans, reconnects, window changes, ...); a dead letter is
+     * heard through {@link #deadLetters} instead.
+     */
     public Builder ops(OpsListener ops) {
       this.ops = Objects.requireNonNull(ops, "ops == null");
       return this;

@@ -9,6 +9,7 @@ import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
 import dev.redoline.core.internal.Json;
 import dev.redoline.logminer.DeadLetter;
+import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Files;
@@ -82,7 +83,7 @@ class StateScenarioTest {
   }
 
   @Test
-  void deadLetters_reachTheHandlerAndTheFile() throws Exception {
+  void deadLetters_reachTheHandlerAndTheFileAndNotTheOpsListener() throws Exception {
     ShopEngine shop = new ShopEngine(22, state).set("cdc.on.decode.error", "dlq");
     SimulatedTransaction tx = shop.oracle.begin();
     tx.insert(ShopScript.ORDERS, 1L, "NEW");
@@ -91,7 +92,8 @@ class StateScenarioTest {
     tx.commit();
     List<DeadLetter> letters = new CopyOnWriteArrayList<>();
     Recorder recorder = new Recorder();
-    EmbeddedEngine engine = shop.engine(recorder).deadLetters(letters::add).build();
+    List<OpsEvent> ops = new CopyOnWriteArrayList<>();
+    EmbeddedEngine engine = shop.engine(recorder).deadLetters(letters::add).ops(ops::add).build();
     engine.start();
     recorder.awaitCount(1);
     stop(engine);
@@ -101,6 +103,7 @@ class StateScenarioTest {
     assertThat(letters)
         .singleElement()
         .satisfies(l -> assertThat(l.error().code()).isEqualTo("CDC-3004"));
+    assertThat(ops).extracting(OpsEvent::type).doesNotContain(OpsEvent.Type.DEAD_LETTER);
     List<String> lines = Files.readAllLines(state.resolve("dead-letters.jsonl"));
     assertThat(lines).hasSize(1);
     Map<String, Object> line = Json.parseObject(lines.get(0));

@@ -113,7 +113,7 @@ public class BufferThroughputBenchmark {
       PublishedTransaction tx =
           buffer.commit(xid, Scn.of(2), new RedoAddress(1, 8, first, 0), TIME).orElseThrow();
       try (tx) {
-        for (Change change : tx.transaction().changes()) {
+        for (Change change : tx.changes()) {
           bh.consume(change);
         }
       }

@@ -1,21 +1,25 @@
 package dev.redoline.buffer.internal;
 
 import dev.redoline.core.CdcException;
+import dev.redoline.core.Commit;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.internal.Transaction;
+import dev.redoline.core.Xid;
+import dev.redoline.core.internal.ChangeSequence;
+import dev.redoline.core.internal.Checks;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * A committed transaction handed from the apply thread to its consumer, with the spill file (if
- * any) its changes stream from. The consumer releases it when done; the file is deleted then. The
- * LOB files of its {@link dev.redoline.core.StreamedLob} values stay until the sink acknowledges
- * the transaction ({@link TransactionBuffer#acknowledged}), or go with {@link #discard()}.
+ * A committed transaction, the one form it has from the buffer to the engine's publisher: its
+ * {@link Commit} and its changes in redo order, with the spill file (if any) they stream from. The
+ * consumer releases it when done; the file is deleted then. The LOB files of its {@link
+ * dev.redoline.core.StreamedLob} values stay until the sink acknowledges the transaction ({@link
+ * TransactionBuffer#acknowledged}), or go with {@link #discard()}.
  *
  * <pre>{@code
  * buffer.commit(xid, scn, address, time).ifPresent(published -> {
  *   try (published) {
- *     for (Change change : published.transaction().changes()) { sink.accept(change); }
+ *     for (Change change : published.changes()) { sink.accept(change); }
  *   }
  * });
  * }</pre>
@@ -25,7 +29,8 @@ import java.util.List;
  */
 public final class PublishedTransaction implements AutoCloseable {
 
-  private final Transaction transaction;
+  private final Commit commit;
+  private final ChangeSequence changes;
   private final SpilledSequence spilled;
 
   /**
@@ -34,15 +39,35 @@ public final class PublishedTransaction implements AutoCloseable {
    */
   private final List<LobFile> lobFiles;
 
-  PublishedTransaction(Transaction transaction, SpilledSequence spilled, List<LobFile> lobFiles) {
-    this.transaction = transaction;
+  PublishedTransaction(
+      Commit commit, ChangeSequence changes, SpilledSequence spilled, List<LobFile> lobFiles) {
+    this.commit = Checks.notNull(commit, "commit");
+    this.changes = Checks.notNull(changes, "changes");
+    Checks.argument(
+        commit.size() == changes.size(),
+        "Transaction %s: commit says %s changes, sequence has %s",
+        commit.xid(),
+        commit.size(),
+        changes.size());
     this.spilled = spilled;
     this.lobFiles = lobFiles;
   }
 
-  /** The committed transaction; valid until {@link #close()}. */
-  public Transaction transaction() {
-    return transaction;
+  /** The commit: XID, SCNs, commit address and time, user, and the number of changes. */
+  public Commit commit() {
+    return commit;
+  }
+
+  public Xid xid() {
+    return commit.xid();
+  }
+
+  /**
+   * The changes in redo order, iterated rather than materialised (from the spill file when {@link
+   * #spilled()}); each iteration reads from the start. Valid until {@link #close()}.
+   */
+  public ChangeSequence changes() {
+    return changes;
   }
 
   /** Whether the changes stream from a spill file. */
@@ -59,7 +84,7 @@ public final class PublishedTransaction implements AutoCloseable {
       } catch (IOException e) {
         throw new CdcException(
             ErrorCode.SPILL_FILE_CORRUPT,
-            "cannot delete spill file of transaction " + transaction.xid() + ": " + e,
+            "cannot delete spill file of transaction " + commit.xid() + ": " + e,
             e);
       }
     }
@@ -80,6 +105,6 @@ public final class PublishedTransaction implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "PublishedTransaction[" + transaction.commit() + ", " + transaction.changes() + "]";
+    return "PublishedTransaction[" + commit + ", " + changes + "]";
   }
 }

@@ -8,7 +8,6 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import dev.redoline.core.internal.ChangeSequence;
-import dev.redoline.core.internal.Transaction;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -315,9 +314,7 @@ public final class TransactionBuffer implements AutoCloseable {
         new Commit(tx.xid(), tx.startScn(), scn, address, time, tx.user(), changes.size());
     return Optional.of(
         new PublishedTransaction(
-            new Transaction(commit, changes),
-            changes instanceof SpilledSequence s ? s : null,
-            lobFiles));
+            commit, changes, changes instanceof SpilledSequence s ? s : null, lobFiles));
   }
 
   /** OPERATION_CODE 36: drops {@code xid}; whether it was open. */

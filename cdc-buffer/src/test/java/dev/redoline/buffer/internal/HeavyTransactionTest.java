@@ -72,7 +72,7 @@ class HeavyTransactionTest {
     try (PublishedTransaction tx =
         buffer.commit(xid, Scn.of(200_000), new RedoAddress(1, 20, 0, 0), TIME).orElseThrow()) {
       assertThat(tx.spilled()).isTrue();
-      for (Change change : tx.transaction().changes()) {
+      for (Change change : tx.changes()) {
         sum += (Long) change.after().get(0);
         count++;
       }

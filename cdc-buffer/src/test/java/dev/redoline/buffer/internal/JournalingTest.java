@@ -69,10 +69,9 @@ class JournalingTest {
     second.add(xid, insert(4, 6));
     try (PublishedTransaction tx =
         second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow()) {
-      assertThat(tx.transaction().changes())
-          .containsExactly(insert(2, 3), insert(3, 4), insert(4, 6));
-      assertThat(tx.transaction().commit().user()).isEqualTo("APP");
-      assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1000));
+      assertThat(tx.changes()).containsExactly(insert(2, 3), insert(3, 4), insert(4, 6));
+      assertThat(tx.commit().user()).isEqualTo("APP");
+      assertThat(tx.commit().startScn()).isEqualTo(Scn.of(1000));
     }
     second.acknowledged(new CommitMark(Scn.of(1007), address(7)), true);
     second.close();

@@ -114,7 +114,7 @@ class LobFileBufferTest {
     PublishedTransaction published =
         buffer.commit(xid, Scn.of(5000), address(9), TIME).orElseThrow();
     List<Change> changes = new ArrayList<>();
-    published.transaction().changes().forEach(changes::add);
+    published.changes().forEach(changes::add);
     published.close(); // the changes are queued: the sink has not delivered them yet
     StreamedLob delivered = (StreamedLob) changes.get(0).after().get(2);
     assertThat(delivered).isEqualTo(lob);

@@ -86,8 +86,8 @@ abstract class TransactionBufferContractTest {
     try (PublishedTransaction tx = published.get()) {
       assertThat(tx.spilled()).isEqualTo(spillsEverything());
       List<Change> changes = new ArrayList<>();
-      tx.transaction().changes().forEach(changes::add);
-      assertThat(changes).hasSize((int) tx.transaction().commit().size());
+      tx.changes().forEach(changes::add);
+      assertThat(changes).hasSize((int) tx.commit().size());
       return changes;
     }
   }
@@ -105,11 +105,11 @@ abstract class TransactionBufferContractTest {
 
     PublishedTransaction tx = buffer.commit(xid, Scn.of(1010), address(5), TIME).orElseThrow();
     try (tx) {
-      assertThat(tx.transaction().commit().user()).isEqualTo("APP");
-      assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1000));
-      assertThat(tx.transaction().commit().address()).isEqualTo(address(5));
-      assertThat(tx.transaction().changes()).containsExactly(a, b, c);
-      assertThat(tx.transaction().changes()).as("read twice").containsExactly(a, b, c);
+      assertThat(tx.commit().user()).isEqualTo("APP");
+      assertThat(tx.commit().startScn()).isEqualTo(Scn.of(1000));
+      assertThat(tx.commit().address()).isEqualTo(address(5));
+      assertThat(tx.changes()).containsExactly(a, b, c);
+      assertThat(tx.changes()).as("read twice").containsExactly(a, b, c);
     }
   }
 
@@ -131,8 +131,8 @@ abstract class TransactionBufferContractTest {
     buffer.add(xid, insert(1, 7));
     PublishedTransaction tx = buffer.commit(xid, Scn.of(2000), address(8), TIME).orElseThrow();
     try (tx) {
-      assertThat(tx.transaction().commit().startScn()).isEqualTo(Scn.of(1007));
-      assertThat(tx.transaction().commit().user()).isNull();
+      assertThat(tx.commit().startScn()).isEqualTo(Scn.of(1007));
+      assertThat(tx.commit().user()).isNull();
     }
   }
 
@@ -214,8 +214,8 @@ abstract class TransactionBufferContractTest {
     buffer.add(full.slotOnly(), insert(1, 2));
     PublishedTransaction tx = buffer.commit(full, Scn.of(1004), address(4), TIME).orElseThrow();
     try (tx) {
-      assertThat(tx.transaction().xid()).isEqualTo(full);
-      assertThat(tx.transaction().changes()).containsExactly(insert(1, 2));
+      assertThat(tx.xid()).isEqualTo(full);
+      assertThat(tx.changes()).containsExactly(insert(1, 2));
     }
   }
 
@@ -318,7 +318,7 @@ abstract class TransactionBufferContractTest {
             () -> {
               try (published) {
                 long n = 0;
-                for (Change ignored : published.transaction().changes()) {
+                for (Change ignored : published.changes()) {
                   n++;
                 }
                 return n;
@@ -387,7 +387,7 @@ abstract class TransactionBufferContractTest {
                 published -> {
                   try (published) {
                     List<Change> read = new ArrayList<>();
-                    published.transaction().changes().forEach(read::add);
+                    published.changes().forEach(read::add);
                     actual.add(read);
                   }
                 });

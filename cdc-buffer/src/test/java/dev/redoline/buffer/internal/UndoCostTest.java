@@ -102,7 +102,7 @@ class UndoCostTest {
   private static void assertPublished(TransactionBuffer buffer, List<Change> expected) {
     try (PublishedTransaction tx =
         buffer.commit(XID, Scn.of(100_000), address(100_000), TIME).orElseThrow()) {
-      assertThat(tx.transaction().changes()).containsExactlyElementsOf(expected);
+      assertThat(tx.changes()).containsExactlyElementsOf(expected);
     }
     assertThat(buffer.metrics().memoryBytes()).isZero();
     buffer.close();

@@ -32,7 +32,7 @@ final class CommitSequencer {
   /** A committed transaction and the redo it holds back until delivered. */
   record Ready(PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn) {
     CommitMark mark() {
-      return published.transaction().commit().mark();
+      return published.commit().mark();
     }
   }
 
@@ -41,7 +41,7 @@ final class CommitSequencer {
 
     /** One line for the ops event: what arrived late, behind what, and the setting to raise. */
     String describe(Duration lgwrMaxDelay) {
-      Commit commit = ready.published().transaction().commit();
+      Commit commit = ready.published().commit();
       return "transaction "
           + commit.xid()
           + " of thread "

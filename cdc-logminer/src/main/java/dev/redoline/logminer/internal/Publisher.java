@@ -187,7 +187,7 @@ final class Publisher {
       CommitSequencer.Ready ready, Positions.Base during, Positions.Base after, Reflected reflected)
       throws InterruptedException {
     PublishedTransaction published = ready.published();
-    Commit commit = published.transaction().commit();
+    Commit commit = published.commit();
     if (begunBeforeRedo.remove(commit.xid())) {
       commit = commit.asPartial(commit.size(), Commit.Partial.FIRST_START);
     }
@@ -198,20 +198,14 @@ final class Publisher {
     }
     Position end = after.position(mark, Position.WHOLE).withSnapshot(progress);
     Position middle = during.position(mark, 0).withSnapshot(progress);
-    long heap = published.spilled() ? 0 : heapBytes(published.transaction().changes());
+    long heap = published.spilled() ? 0 : heapBytes(published.changes());
     queue.put(
         new StreamEvent.TransactionEvent(
             commit,
             end,
             heap,
             TransactionChanges.of(
-                commit,
-                published.transaction().changes(),
-                published::close,
-                middle,
-                end,
-                start,
-                reflected)));
+                commit, published.changes(), published::close, middle, end, start, reflected)));
     lastQueued = end;
     lastMark = mark;
     lastEvent = clock.instant();

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link dev.redoline.core.internal.CaptureStream#close()} from another thread wakes a blocked
+ * {@link dev.redoline.logminer.seam.CaptureStream#close()} from another thread wakes a blocked
  * poll.
  */
 class StreamCloseTest {
