@@ -2,6 +2,8 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.logminer.Database;
@@ -85,11 +87,14 @@ public final class CaptureEngine {
    * is thrown at once, while a transient one (a listener down, an instance starting) is retried by
    * the capture thread within {@code cdc.retry.max.time.ms}, each attempt an {@link
    * dev.redoline.logminer.OpsEvent.Type#RECONNECT} event and the success a {@link
-   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one.
+   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one. Without a stored position ({@code from}
+   * null) the capture has never run, and no listener at the URL's address is a wrong URL too
+   * (CDC-4013), not an outage to wait out.
    *
    * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012 wrong
-   *     credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a bad URL,
-   *     CDC-5001 an Oracle error the engine does not classify
+   *     credentials, CDC-4013 an unknown service (or, before the capture ever ran, no listener),
+   *     naming the URL's address, CDC-4003 a missing privilege, CDC-4001 a bad URL, CDC-5001 an
+   *     Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
     Position start = from == null ? null : Positions.startMark(from);
@@ -108,7 +113,18 @@ public final class CaptureEngine {
             threads.factory("decode"),
             start);
     try {
-      capture.loop().connectFirst();
+      capture.loop().connectFirst(from == null);
+    } catch (CdcException e) {
+      capture.decoder().close();
+      throw e.errorCode() == ErrorCode.UNKNOWN_SERVICE
+          ? new CdcException(
+              e.errorCode(),
+              e.detail()
+                  + " (cdc.database.url connects to "
+                  + address(config.get(CdcConfig.DATABASE_URL))
+                  + ")",
+              e)
+          : e;
     } catch (RuntimeException e) {
       capture.decoder().close();
       throw e;
@@ -120,6 +136,21 @@ public final class CaptureEngine {
     stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
     thread.start();
     return stream;
+  }
+
+  /**
+   * The part of a database URL that says where it connects (host, port, service or SID; the
+   * simulator's workload), without the user and password a thin URL may carry before its '@'.
+   */
+  static String address(String url) {
+    int at = url.lastIndexOf('@');
+    if (at >= 0) {
+      return url.substring(at + 1);
+    }
+    String sim = "jdbc:redoline:sim:";
+    String rest = url.startsWith(sim) ? url.substring(sim.length()) : url;
+    int query = rest.indexOf('?');
+    return query < 0 ? rest : rest.substring(0, query);
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */

@@ -202,7 +202,10 @@ final class TransactionChanges implements TransactionEvent.Changes {
           count++;
         }
       }
-      return count == commit.size() ? commit : commit.asPartial(count, Commit.Partial.SNAPSHOT);
+      return count == commit.size()
+          ? commit
+          : commit.asPartial(
+              count, commit.partial() != null ? commit.partial() : Commit.Partial.SNAPSHOT);
     }
 
     @Override

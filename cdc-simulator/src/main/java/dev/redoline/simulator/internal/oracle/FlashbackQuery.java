@@ -131,7 +131,7 @@ public final class FlashbackQuery {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
       }
-      if (m.group(4) != null && !s.oracle.settings.mayFlashback(t.layout.table())) {
+      if (m.group(4) != null && !s.oracle().settings().mayFlashback(t.layout.table())) {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
         throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
@@ -219,7 +219,7 @@ public final class FlashbackQuery {
     if (columnsOnly) {
       return rs;
     }
-    Database oracle = s.oracle;
+    Database oracle = s.oracle();
     long current = oracle.currentScn();
     long at = current;
     if (scn != null) {
@@ -244,7 +244,7 @@ public final class FlashbackQuery {
 
   /** The live table {@code owner.table} in the session's container, or null. */
   private static SimTable find(Session s, String owner, String table) {
-    Catalog catalog = s.oracle.catalog;
+    Catalog catalog = s.oracle().catalog();
     int conId = s.containerId();
     String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name : null;
     return catalog.find(new TableId(pdb, owner, table));

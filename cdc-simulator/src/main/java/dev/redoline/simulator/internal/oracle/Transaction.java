@@ -35,7 +35,7 @@ public final class Transaction {
   Transaction(Database oracle, TxState state) {
     this.oracle = oracle;
     this.state = state;
-    this.lobs = new LobStatements(this, oracle.settings);
+    this.lobs = new LobStatements(this, oracle.settings());
   }
 
   Database oracle() {
@@ -139,7 +139,7 @@ public final class Transaction {
     }
     Row after = Row.of(values);
     requireShape(t.layout, after);
-    SimTable.Segment segment = oracle.automaticPartitions.apply(t);
+    SimTable.Segment segment = oracle.automaticPartitions().apply(t);
     return insertInto(t, segment, after, null);
   }
 
@@ -260,9 +260,9 @@ public final class Transaction {
               rowId,
               null,
               SimLob.withoutLobs(t.layout, before),
-              leader != null && oracle.redo.scnTiePercent > 0
+              leader != null && oracle.redo().scnTiePercent > 0
                   ? leader.scn // one statement, one SCN
-                  : oracle.redo.changeScn());
+                  : oracle.redo().changeScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -336,7 +336,7 @@ public final class Transaction {
 
   /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
   public void commit() {
-    oracle.transactions.commit(List.of(this));
+    oracle.transactions().commit(List.of(this));
   }
 
   /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
@@ -349,7 +349,7 @@ public final class Transaction {
   public void rollback() {
     requireOpen();
     undoTo(0);
-    oracle.transactions.end(this, false, oracle.redo.nextScn());
+    oracle.transactions().end(this, false, oracle.redo().nextScn());
   }
 
   /**
@@ -369,7 +369,7 @@ public final class Transaction {
     if (!durable) {
       state.startScn = -1; // as if it had never started: no ROLLBACK record either
     }
-    oracle.transactions.end(this, false, oracle.redo.nextScn());
+    oracle.transactions().end(this, false, oracle.redo().nextScn());
   }
 
   private void undoTo(int mark) {
@@ -418,7 +418,7 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout, values),
               null,
-              oracle.redo.changeScn());
+              oracle.redo().changeScn());
       undo.undoes = e.change();
       write(undo);
     }
@@ -442,9 +442,9 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.changeScn());
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
     write(r);
-    if (LobTableRowIds.onInternalRow(oracle.settings, kind, t.layout)) {
+    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout)) {
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
     }
     return r;
@@ -463,7 +463,7 @@ public final class Transaction {
     return new RedoRecord(
         kind,
         scn,
-        oracle.redo.now(),
+        oracle.redo().now(),
         state,
         state.writeThread,
         t.version(),
@@ -483,7 +483,7 @@ public final class Transaction {
    * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
    */
   int objectIdOf(RecordKind kind, int id) {
-    return kind.isLob() && oracle.settings.lobRowsOnLobSegment
+    return kind.isLob() && oracle.settings().lobRowsOnLobSegment
         ? id + Settings.LOB_SEGMENT_OFFSET
         : id;
   }
@@ -508,16 +508,16 @@ public final class Transaction {
               null,
               null,
               0);
-      oracle.redo.write(state.startRecord, state);
+      oracle.redo().write(state.startRecord, state);
     }
-    oracle.redo.write(r, state);
+    oracle.redo().write(r, state);
   }
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.instances.requireUp(state.instance);
-    SimTable t = oracle.catalog.table(table);
-    Catalog.Container container = oracle.catalog.container(t.conId);
+    oracle.instances().requireUp(state.instance);
+    SimTable t = oracle.catalog().table(table);
+    Catalog.Container container = oracle.catalog().container(t.conId);
     if (!container.open()) {
       throw new IllegalStateException(
           "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
@@ -525,7 +525,7 @@ public final class Transaction {
     if (state.conId < 0) {
       state.conId = t.conId;
     }
-    if (t.conId != state.conId && oracle.catalog.cdb) {
+    if (t.conId != state.conId && oracle.catalog().cdb) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid.toHex()

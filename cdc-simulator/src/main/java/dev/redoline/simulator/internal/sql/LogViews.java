@@ -77,29 +77,29 @@ public final class LogViews {
   }
 
   static List<Object[]> database(Session s) {
-    Database o = s.oracle;
-    SupplementalLogging level = o.settings.supplementalLogging;
+    Database o = s.oracle();
+    SupplementalLogging level = o.settings().supplementalLogging;
     return List.<Object[]>of(
         new Object[] {
           "ORCL",
           DBID,
-          scn(o.redo.currentScnSeenBy(s.instance)),
-          o.redo.archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
+          scn(o.redo().currentScnSeenBy(s.instance())),
+          o.redo().archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
           yesNo(level != SupplementalLogging.NONE),
           yesNo(level == SupplementalLogging.ALL),
           yesNo(level == SupplementalLogging.PRIMARY_KEY),
-          scn(o.redo.resetlogsScn),
-          o.redo.resetlogsTime,
-          yesNo(o.catalog.cdb),
+          scn(o.redo().resetlogsScn),
+          o.redo().resetlogsTime,
+          yesNo(o.catalog().cdb),
           "READ WRITE",
-          yesNo(o.settings.forceLogging),
-          o.settings.platformName
+          yesNo(o.settings().forceLogging),
+          o.settings().platformName
         });
   }
 
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       out.add(
           new Object[] {
             t.number,
@@ -122,8 +122,8 @@ public final class LogViews {
   /** The instances that are up, one row each, as every instance sees them. */
   static List<Object[]> instances(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
-      if (!s.oracle.instances.isDown(t.instance)) {
+    for (RedoThread t : s.oracle().redo().threads) {
+      if (!s.oracle().instances().isDown(t.instance)) {
         out.add(new Object[] {t.instance, t.instance, instanceName(t.instance), t.number, "OPEN"});
       }
     }
@@ -132,7 +132,7 @@ public final class LogViews {
 
   static List<Object[]> onlineLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
         LogFile f = g.log;
         if (f == null) {
@@ -169,7 +169,7 @@ public final class LogViews {
   /** One member per group; STATUS is NULL while the member is in use. */
   static List<Object[]> logFiles(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
         out.add(new Object[] {g.number, null, "ONLINE", g.fileName});
       }
@@ -178,9 +178,9 @@ public final class LogViews {
   }
 
   static List<Object[]> archivedLogs(Session s) {
-    Database o = s.oracle;
+    Database o = s.oracle();
     List<Object[]> out = new ArrayList<>();
-    for (ArchiveCopy c : o.redo.archives) {
+    for (ArchiveCopy c : o.redo().archives) {
       LogFile f = c.log;
       out.add(
           new Object[] {
@@ -188,8 +188,8 @@ public final class LogViews {
             c.destId,
             f.thread,
             f.sequence,
-            scn(o.redo.resetlogsScn),
-            o.redo.resetlogsTime,
+            scn(o.redo().resetlogsScn),
+            o.redo().resetlogsTime,
             scn(f.firstScn),
             f.firstTime,
             scn(f.nextScn),
@@ -209,7 +209,7 @@ public final class LogViews {
 
   static List<Object[]> destinations(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoLog.Destination d : s.oracle.redo.destinations) {
+    for (RedoLog.Destination d : s.oracle().redo().destinations) {
       out.add(new Object[] {d.id, d.name, d.status, d.type});
     }
     return out;
@@ -226,8 +226,8 @@ public final class LogViews {
 
   private static List<Object[]> perOpenInstance(Session s, List<Object[]> rows) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
-      if (s.oracle.instances.isDown(t.instance)) {
+    for (RedoThread t : s.oracle().redo().threads) {
+      if (s.oracle().instances().isDown(t.instance)) {
         continue;
       }
       for (Object[] row : rows) {
