@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Real Oracle gives one SCN to many rows: every row of one statement, and rows of several
  * transactions, also across RAC threads (LogMiner rows recorded on a real 23ai RAC database). Here
  * every change takes the SCN of the record before it ({@code scnTiePercent(100)}), the most ties
- * the simulator makes, and the capture's positions, commit order across threads, snapshot chunks
- * and first start must hold on them.
+ * the simulator makes, and the capture's positions and commit order across threads must hold on
+ * them.
  */
 class ScnTiesScenarioTest {
 
@@ -99,56 +98,6 @@ class ScnTiesScenarioTest {
     assertThat(delivered).containsExactlyElementsOf(expected(6));
     // The scenario really had ties: rows of both threads and of several transactions at one SCN.
     assertThat(tiedAcrossThreads(oracle, start)).isTrue();
-  }
-
-  @Test
-  void scnTies_aChangeAtTheFirstStartsScn_committedLater_isDelivered() throws Exception {
-    SimulatedOracle oracle = tiedRac(62);
-    AtomicBoolean done = new AtomicBoolean();
-    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.rewriteSql(
-          sql -> {
-            if (sql.contains("CURRENT_SCN") && done.compareAndSet(false, true)) {
-              // after the first start read its SCN: the insert takes that very SCN
-              SimulatedTransaction tx = oracle.newTransaction().thread(2).begin();
-              tx.insert(ORDERS, 7L, "TIE");
-              tx.commit();
-            }
-            return sql;
-          });
-      h.set("cdc.snapshot.mode", "no_data").open(null);
-      new ScenarioScript().then(o -> ScenarioHarness.commitOn(o, 1, 8L, "AFTER")).attach(oracle);
-      h.awaitChange("INSERT SHOP.ORDERS [8, AFTER]");
-
-      assertThat(h.changes())
-          .containsExactly("INSERT SHOP.ORDERS [7, TIE]", "INSERT SHOP.ORDERS [8, AFTER]");
-    }
-  }
-
-  @Test
-  void scnTies_anUpdateAtTheChunksScn_committedAfterTheChunk_followsTheChunksRow()
-      throws Exception {
-    SimulatedOracle oracle = tiedRac(63);
-    SimulatedTransaction seed = oracle.begin();
-    String row = seed.insert(ORDERS, 1L, "OLD");
-    seed.commit();
-    AtomicBoolean done = new AtomicBoolean();
-    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.rewriteSql(
-          sql -> {
-            if (sql.contains(" AS OF SCN ") && done.compareAndSet(false, true)) {
-              SimulatedTransaction tx = oracle.newTransaction().thread(2).begin();
-              tx.update(ORDERS, row, Map.of("STATUS", "NEW"));
-              tx.commit();
-            }
-            return sql;
-          });
-      h.open(null);
-      h.awaitEvents(events -> h.changeEvents().size() >= 2);
-
-      assertThat(SnapshotFirstChunkRestartTest.described(h))
-          .containsExactly("READ [1, OLD] LAST", "UPDATE SHOP.ORDERS [1, OLD] -> [1, NEW]");
-    }
   }
 
   /** Whether some SCN at or above {@code from} carries DML rows of both threads. */
