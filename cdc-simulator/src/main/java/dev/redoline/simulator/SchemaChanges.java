@@ -183,7 +183,7 @@ public final class SchemaChanges {
     if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
       emit(
           t,
-          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"",
+          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition() + "\"",
           INTERNAL_DDL,
           t.objectId,
           automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
@@ -222,11 +222,11 @@ public final class SchemaChanges {
     }
     SimTable.Segment segment =
         t.segments.stream()
-            .filter(g -> partition.equals(g.partition))
+            .filter(g -> partition.equals(g.partition()))
             .findFirst()
             .orElseThrow(
                 () -> new IllegalArgumentException("No partition " + partition + " of " + table));
-    segment.noLogging = true;
+    segment.noLogging(true);
     emit(
         t,
         "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging",
@@ -270,7 +270,7 @@ public final class SchemaChanges {
     SimTable t = db.catalog().table(table);
     if (!t.rows.isEmpty()) {
       for (SimTable.Segment s : t.segments) {
-        s.dataObjectId = db.catalog().newDataObjectId(t);
+        s.dataObjectId(db.catalog().newDataObjectId(t));
       }
     }
     t.rows.clear();
@@ -289,7 +289,7 @@ public final class SchemaChanges {
   public void move(TableId table) {
     SimTable t = db.catalog().table(table);
     for (SimTable.Segment s : t.segments) {
-      s.dataObjectId = db.catalog().newDataObjectId(t);
+      s.dataObjectId(db.catalog().newDataObjectId(t));
     }
     emit(t, "alter table " + table.quoted() + " move", USER_DDL);
   }
@@ -324,9 +324,9 @@ public final class SchemaChanges {
     SimTable other = db.catalog().table(with);
     SimTable.Segment p = segment(t, partition);
     SimTable.Segment o = other.segments.get(0);
-    int swap = p.dataObjectId;
-    p.dataObjectId = o.dataObjectId;
-    o.dataObjectId = swap;
+    int swap = p.dataObjectId();
+    p.dataObjectId(o.dataObjectId());
+    o.dataObjectId(swap);
     emit(
         t,
         "alter table "
@@ -355,7 +355,7 @@ public final class SchemaChanges {
 
   private static SimTable.Segment segment(SimTable t, String partition) {
     for (SimTable.Segment s : t.segments) {
-      if (partition.equals(s.partition)) {
+      if (partition.equals(s.partition())) {
         return s;
       }
     }
@@ -399,7 +399,7 @@ public final class SchemaChanges {
             null,
             0),
         tx);
-    int dataObjectId = objectId == t.objectId ? s.dataObjectId : objectId;
+    int dataObjectId = objectId == t.objectId ? s.dataObjectId() : objectId;
     redo.write(
         new RedoRecord(
             RecordKind.DDL,

@@ -347,14 +347,14 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
     }
-    copies.forEach(c -> c.deleted = true);
+    copies.forEach(c -> c.deleted(true));
   }
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
     for (RedoLog.Destination d : db.redo().destinations) {
-      if (d.id == destId) {
-        d.status = Objects.requireNonNull(status, "status == null");
+      if (d.id() == destId) {
+        d.status(Objects.requireNonNull(status, "status == null"));
         return;
       }
     }
@@ -366,12 +366,12 @@ public final class SimulatedOracle {
    * from the root.
    */
   public void closePdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
   }
 
   /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
   public void openPdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode = "READ WRITE";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
   }
 
   /**

@@ -11,7 +11,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -9,6 +9,8 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;

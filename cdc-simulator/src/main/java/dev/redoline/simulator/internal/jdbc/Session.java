@@ -158,7 +158,7 @@ public final class Session implements AutoCloseable {
       return switchedTo;
     }
     String pdb = oracle.settings().sessionContainer;
-    return pdb == null ? 1 : oracle.catalog().container(pdb).conId;
+    return pdb == null ? 1 : oracle.catalog().container(pdb).conId();
   }
 
   /**
@@ -205,10 +205,10 @@ public final class Session implements AutoCloseable {
     if (c == null) {
       throw OracleErrors.error(65011, name);
     }
-    if (c.conId == 2) {
+    if (c.conId() == 2) {
       throw OracleErrors.error(1031); // PDB$SEED: not for a capture user
     }
-    switchedTo = c.conId;
+    switchedTo = c.conId();
   }
 
   public SessionNls nls() {

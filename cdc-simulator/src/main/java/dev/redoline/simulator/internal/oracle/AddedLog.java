@@ -15,14 +15,14 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
   public static AddedLog resolve(Database o, String fileName) {
     for (RedoThread t : o.redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        if (g.fileName.equals(fileName)) {
-          return g.log == null ? null : new AddedLog(fileName, g.log, null);
+        if (g.fileName().equals(fileName)) {
+          return g.log() == null ? null : new AddedLog(fileName, g.log(), null);
         }
       }
     }
     for (ArchiveCopy c : o.redo().archives) {
-      if (fileName.equals(c.name)) {
-        return c.deleted ? null : new AddedLog(fileName, c.log, c);
+      if (fileName.equals(c.name())) {
+        return c.deleted() ? null : new AddedLog(fileName, c.log(), c);
       }
     }
     return null;

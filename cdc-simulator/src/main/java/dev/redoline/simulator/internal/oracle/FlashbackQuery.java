@@ -246,7 +246,7 @@ public final class FlashbackQuery {
   private static SimTable find(Session s, String owner, String table) {
     Catalog catalog = s.oracle().catalog();
     int conId = s.containerId();
-    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name : null;
+    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name() : null;
     return catalog.find(new TableId(pdb, owner, table));
   }
 

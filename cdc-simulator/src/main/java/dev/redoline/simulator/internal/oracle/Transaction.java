@@ -467,8 +467,8 @@ public final class Transaction {
         state,
         state.writeThread,
         t.version(),
-        objectIdOf(kind, segment.objectId),
-        objectIdOf(kind, segment.dataObjectId),
+        objectIdOf(kind, segment.objectId()),
+        objectIdOf(kind, segment.dataObjectId()),
         rowId,
         values,
         before,
@@ -520,7 +520,7 @@ public final class Transaction {
     Catalog.Container container = oracle.catalog().container(t.conId);
     if (!container.open()) {
       throw new IllegalStateException(
-          "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+          "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
     }
     if (state.conId < 0) {
       state.conId = t.conId;

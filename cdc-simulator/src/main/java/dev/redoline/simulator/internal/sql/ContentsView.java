@@ -138,10 +138,10 @@ public final class ContentsView {
       undoPiece,
       t.info(),
       t.status(),
-      cdb ? c.name : null,
-      cdb ? c.conId : null,
-      cdb ? c.conUid : null,
-      cdb ? c.conId : 0
+      cdb ? c.name() : null,
+      cdb ? c.conId() : null,
+      cdb ? c.conUid() : null,
+      cdb ? c.conId() : 0
     };
   }
 

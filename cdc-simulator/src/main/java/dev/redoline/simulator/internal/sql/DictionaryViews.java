@@ -87,8 +87,8 @@ public final class DictionaryViews {
   static List<Object[]> pdbs(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (Catalog.Container c : s.oracle().catalog().containers) {
-      if (c.conId > 1 && s.sees("V$PDBS", c.conId)) {
-        out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
+      if (c.conId() > 1 && s.sees("V$PDBS", c.conId())) {
+        out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
     }
     return out;
@@ -97,8 +97,8 @@ public final class DictionaryViews {
   static List<Object[]> containers(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (Catalog.Container c : s.oracle().catalog().containers) {
-      if (c.conId > 0 && s.sees("V$CONTAINERS", c.conId)) {
-        out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
+      if (c.conId() > 0 && s.sees("V$CONTAINERS", c.conId())) {
+        out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
     }
     return out;
@@ -160,15 +160,15 @@ public final class DictionaryViews {
                 cdb));
       }
       for (SimTable.Segment seg : t.segments) {
-        String type = seg.partition == null ? "TABLE" : "TABLE PARTITION";
+        String type = seg.partition() == null ? "TABLE" : "TABLE PARTITION";
         out.add(
             withConId(
                 new Object[] {
                   t.id.owner(),
                   t.id.table(),
-                  seg.partition,
-                  seg.objectId,
-                  seg.dataObjectId,
+                  seg.partition(),
+                  seg.objectId(),
+                  seg.dataObjectId(),
                   type,
                   temporary
                 },
@@ -213,11 +213,11 @@ public final class DictionaryViews {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_PARTITIONS" : null)) {
       for (SimTable.Segment seg : t.segments) {
-        if (seg.partition != null) {
+        if (seg.partition() != null) {
           out.add(
               withConId(
                   new Object[] {
-                    t.id.owner(), t.id.table(), seg.partition, seg.noLogging ? "NO" : "YES"
+                    t.id.owner(), t.id.table(), seg.partition(), seg.noLogging() ? "NO" : "YES"
                   },
                   t,
                   cdb));

@@ -134,11 +134,22 @@ public final class LogViews {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        LogFile f = g.log;
+        LogFile f = g.log();
         if (f == null) {
           out.add(
               new Object[] {
-                g.number, t.number, 0, g.bytes, t.blockSize, 1, "YES", "UNUSED", 0, null, 0, null
+                g.number(),
+                t.number,
+                0,
+                g.bytes(),
+                t.blockSize,
+                1,
+                "YES",
+                "UNUSED",
+                0,
+                null,
+                0,
+                null
               });
           continue;
         }
@@ -148,10 +159,10 @@ public final class LogViews {
                 : f.sequence == t.current().sequence - 1 ? "ACTIVE" : "INACTIVE";
         out.add(
             new Object[] {
-              g.number,
+              g.number(),
               t.number,
               f.sequence,
-              g.bytes,
+              g.bytes(),
               t.blockSize,
               1,
               yesNo(f.archived),
@@ -171,7 +182,7 @@ public final class LogViews {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        out.add(new Object[] {g.number, null, "ONLINE", g.fileName});
+        out.add(new Object[] {g.number(), null, "ONLINE", g.fileName()});
       }
     }
     return out;
@@ -181,11 +192,11 @@ public final class LogViews {
     Database o = s.oracle();
     List<Object[]> out = new ArrayList<>();
     for (ArchiveCopy c : o.redo().archives) {
-      LogFile f = c.log;
+      LogFile f = c.log();
       out.add(
           new Object[] {
-            c.name,
-            c.destId,
+            c.name(),
+            c.destId(),
             f.thread,
             f.sequence,
             scn(o.redo().resetlogsScn),
@@ -197,8 +208,8 @@ public final class LogViews {
             f.blocks(),
             f.blockSize,
             "YES",
-            c.deleted ? "D" : "A",
-            yesNo(c.deleted),
+            c.deleted() ? "D" : "A",
+            yesNo(c.deleted()),
             "NO",
             yesNo(f.dictionaryBegin),
             yesNo(f.dictionaryEnd)
@@ -210,7 +221,7 @@ public final class LogViews {
   static List<Object[]> destinations(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoLog.Destination d : s.oracle().redo().destinations) {
-      out.add(new Object[] {d.id, d.name, d.status, d.type});
+      out.add(new Object[] {d.id(), d.name(), d.status(), d.type()});
     }
     return out;
   }

@@ -172,7 +172,7 @@ public final class SqlEngine {
         case "INSTANCE_NAME" -> LogViews.instanceName(s.instance());
         case "CON_NAME" ->
             s.oracle().catalog().cdb
-                ? s.oracle().catalog().container(s.containerId()).name
+                ? s.oracle().catalog().container(s.containerId()).name()
                 : "ORCL";
         case "CON_ID" -> Integer.toString(s.containerId());
         case "DB_NAME" -> "ORCL";
