@@ -92,6 +92,8 @@ public final class SimulatedOracle {
     redo.archiveLagTarget = b.archiveLagTarget;
     redo.strandCapacity = b.strandCapacity;
     redo.scnPropagationDelay = b.scnPropagationDelay;
+    redo.scnTiePercent = b.scnTiePercent;
+    redo.scnTies = new Random(b.seed ^ 0x2545F4914F6CDD1DL);
     int destId = 1;
     for (Duration delay : b.destinationDelays) {
       redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
@@ -407,6 +409,11 @@ public final class SimulatedOracle {
   /** Builds a {@link SimulatedOracle}; each setter checks its value at once. */
   public static final class Builder {
     private long seed = 1;
+
+    /** Default of {@link #scnTiePercent}. */
+    public static final int DEFAULT_SCN_TIE_PERCENT = 0;
+
+    private int scnTiePercent = DEFAULT_SCN_TIE_PERCENT;
     private int threads = 1;
     private int groupsPerThread = 3;
     private long logBytes = 1L << 20;
@@ -642,6 +649,17 @@ public final class SimulatedOracle {
      */
     public Builder lobRowsOnLobSegment() {
       settings.lobRowsOnLobSegment = true;
+      return this;
+    }
+
+    /**
+     * How many change records share the SCN of the record before them, in percent (seeded; default
+     * {@value #DEFAULT_SCN_TIE_PERCENT}): Oracle gives one SCN to many rows, of one statement and
+     * of several transactions and threads. 0 gives every record its own SCN.
+     */
+    public Builder scnTiePercent(int percent) {
+      require(percent >= 0 && percent <= 100, "scnTiePercent must be 0 to 100: " + percent);
+      this.scnTiePercent = percent;
       return this;
     }
 

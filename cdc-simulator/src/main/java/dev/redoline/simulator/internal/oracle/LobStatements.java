@@ -208,7 +208,7 @@ public final class LobStatements {
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(
                 kind,
-                tx.oracle().redo().nextScn(),
+                tx.oracle().redo().changeScn(),
                 tx.oracle().redo().now(),
                 state,
                 state.writeThread,
@@ -221,7 +221,8 @@ public final class LobStatements {
                 null,
                 "XML DOC write not re-executable",
                 0)
-            : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo().nextScn());
+            : tx.record(
+                kind, t, stored.segment, rowId, null, where, tx.oracle().redo().changeScn());
     r.lob(op);
     tx.write(r);
     return r;

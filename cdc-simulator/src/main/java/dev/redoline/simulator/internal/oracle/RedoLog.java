@@ -124,6 +124,29 @@ public final class RedoLog {
             .truncatedTo(ChronoUnit.SECONDS);
   }
 
+  /**
+   * Percent of change records that take the current SCN instead of a new one (0: every record its
+   * own SCN). Oracle moves the SCN at commits and on its own pace, not per change, so one SCN
+   * carries many rows: every row of one statement, and rows of several transactions and threads
+   * (LogMiner rows recorded on a real 23ai RAC database, the public rophy/OpenLogReplicator suite:
+   * three INSERTs of one transaction, and rows of two transactions, at one SCN).
+   */
+  public int scnTiePercent;
+
+  /** The seeded draws of {@link #changeScn}, apart from every other random choice. */
+  public java.util.Random scnTies = new java.util.Random(1);
+
+  /**
+   * The SCN of a change record (DML, undo, LOB and INTERNAL rows): the current SCN, shared with the
+   * record before, for {@link #scnTiePercent} of them (seeded), else {@link #nextScn}.
+   */
+  public long changeScn() {
+    if (scnTiePercent > 0 && scn > startScn && scnTies.nextInt(100) < scnTiePercent) {
+      return scn;
+    }
+    return nextScn();
+  }
+
   /** The next SCN: CURRENT_SCN moves forward by one. */
   public long nextScn() {
     ++scn;

@@ -260,7 +260,9 @@ public final class Transaction {
               rowId,
               null,
               SimLob.withoutLobs(t.layout(), before),
-              oracle.redo().nextScn());
+              leader != null && oracle.redo().scnTiePercent > 0
+                  ? leader.scn // one statement, one SCN
+                  : oracle.redo().changeScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -416,7 +418,7 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout(), values),
               null,
-              oracle.redo().nextScn());
+              oracle.redo().changeScn());
       undo.undoes = e.change();
       write(undo);
     }
@@ -440,7 +442,7 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().nextScn());
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
