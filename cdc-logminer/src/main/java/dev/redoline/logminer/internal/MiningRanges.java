@@ -25,9 +25,15 @@ import java.util.TreeSet;
  * statement's LOB rows after it and a record at the end of a log share their record's SCN or follow
  * it in SCN order, so they stay together and in order.
  *
- * <p>Boundaries are FIRST_CHANGE#s of the step's archived logs, chosen so the ranges hold about as
- * many archived logs each, and all lie below the first SCN of any online log: the online logs are
- * in the last range only, mined by one session. A step of one archived log is not split.
+ * <p>Boundaries cut the step's archived logs, taken in FIRST_CHANGE# order, into ranges of about as
+ * many logs each: at a log's FIRST_CHANGE# when the logs divide evenly, else at an SCN inside a log
+ * in proportion to its SCN span (so a step of one or two large archived logs is shared too: a
+ * session adds the log and keeps only the SCNs of its range, the rest of the log's records are
+ * skipped, not decoded). Every boundary lies below the first SCN of any online log: the online logs
+ * are in the last range only, mined by one session.
+ *
+ * <p>Whatever the boundaries, the step itself (its logs, bounds and intervals, hence where it ends
+ * and the positions it records) is the one-session step's: only who mines which SCNs differs.
  */
 final class MiningRanges {
 
@@ -43,7 +49,7 @@ final class MiningRanges {
             .filter(l -> !l.online())
             .sorted(Comparator.comparing(StepLog::firstScn))
             .toList();
-    if (sessions <= 1 || archived.size() < 2) {
+    if (sessions <= 1 || archived.isEmpty()) {
       return List.of(plan);
     }
     Scn onlineFloor =
@@ -54,7 +60,7 @@ final class MiningRanges {
             .orElse(Scn.MAX);
     TreeSet<Scn> bounds = new TreeSet<>();
     for (int k = 1; k < sessions; k++) {
-      Scn b = archived.get((int) ((long) k * archived.size() / sessions)).firstScn();
+      Scn b = boundary(plan, archived, (double) k * archived.size() / sessions);
       if (b.compareTo(onlineFloor) < 0 && b.compareTo(plan.endScn()) < 0) {
         bounds.add(b);
       }
@@ -74,6 +80,22 @@ final class MiningRanges {
     }
     ranges.add(range(plan, low, plan.endScn()));
     return List.copyOf(ranges);
+  }
+
+  /**
+   * The SCN at {@code at} archived logs from the first: a log's FIRST_CHANGE#, or inside the log in
+   * proportion to the part of its SCN span the step reads.
+   */
+  private static Scn boundary(StepPlan plan, List<StepLog> archived, double at) {
+    int index = (int) at;
+    StepLog log = archived.get(index);
+    double part = at - index;
+    Scn low = Scn.max(log.firstScn(), plan.startScn());
+    Scn high = Scn.min(log.nextScn(), plan.endScn());
+    if (part == 0 || high.compareTo(low) <= 0) {
+      return part == 0 ? log.firstScn() : low;
+    }
+    return low.plus((long) (part * (high.bits() - low.bits())));
   }
 
   private static StepPlan range(StepPlan plan, Scn low, Scn high) {

@@ -40,8 +40,26 @@ class MiningRangesTest {
     StepPlan twoLogs =
         plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 300, false)), 100, 299);
     assertThat(MiningRanges.split(twoLogs, 1)).containsExactly(twoLogs);
-    StepPlan oneLog = plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 0, true)), 100, 250);
-    assertThat(MiningRanges.split(oneLog, 4)).containsExactly(oneLog);
+    StepPlan onlineOnly = plan(List.of(log(1, 2, 200, 0, true)), 200, 250);
+    assertThat(MiningRanges.split(onlineOnly, 4)).containsExactly(onlineOnly);
+  }
+
+  @Test
+  void oneArchivedLog_isSharedBySCN_andTheOnlineLogStaysWithTheLastRange() {
+    StepLog archived = log(1, 1, 100, 200, false);
+    StepLog online = log(1, 2, 200, 0, true);
+    StepPlan plan = plan(List.of(archived, online), 100, 250);
+    List<StepPlan> ranges = MiningRanges.split(plan, 4);
+    assertThat(ranges)
+        .extracting(StepPlan::startScn)
+        .containsExactly(Scn.of(100), Scn.of(125), Scn.of(150), Scn.of(175));
+    assertThat(ranges)
+        .extracting(StepPlan::endScn)
+        .containsExactly(Scn.of(124), Scn.of(149), Scn.of(174), Scn.of(250));
+    for (int k = 0; k < 3; k++) {
+      assertThat(ranges.get(k).logs()).containsExactly(archived);
+    }
+    assertThat(ranges.get(3).logs()).containsExactly(archived, online);
   }
 
   @Test
