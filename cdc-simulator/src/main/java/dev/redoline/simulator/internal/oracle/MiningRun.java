@@ -240,7 +240,7 @@ public final class MiningRun {
         return;
       }
     }
-    if (undone.scn < session.startScn) {
+    if (undone.scn < session.startScn()) {
       buffered.clear();
     }
   }

@@ -481,7 +481,7 @@ public final class Transaction {
    * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
    */
   int objectIdOf(RecordKind kind, int id) {
-    return kind.isLob() && oracle.settings.lobRowsOnLobSegment
+    return kind.isLob() && oracle.settings().lobRowsOnLobSegment
         ? id + Settings.LOB_SEGMENT_OFFSET
         : id;
   }
