@@ -109,7 +109,7 @@ public final class SchemaChanges {
    */
   public TableId createTemporaryTable(TableLayout layout) {
     SimTable t = db.catalog().create(layout.table(), layout, List.of());
-    t.temporary = true;
+    t.temporary(true);
     emit(t, createText("create global temporary table ", layout), USER_DDL);
     return layout.table();
   }
@@ -126,15 +126,15 @@ public final class SchemaChanges {
     db.faults().before(GatewayCall.BUILD, null);
     RedoThread t = db.redo().thread(1);
     db.redo().flush(t);
-    t.current().dictionaryBegin = true;
-    t.current().dictionaryEnd = true;
+    t.current().dictionaryBegin(true);
+    t.current().dictionaryEnd(true);
   }
 
   /** CREATE TABLE ... PARTITION BY HASH with named partitions, each its own object. */
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
     SimTable t = db.catalog().create(layout.table(), layout, partitions);
     emit(t, createText("create table ", layout), USER_DDL);
-    t.definitionScn = db.currentScn();
+    t.definitionScn(db.currentScn());
     return layout.table();
   }
 
@@ -157,7 +157,7 @@ public final class SchemaChanges {
    */
   public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
     SimTable t = db.catalog().create(layout.table(), layout, List.of(firstPartition));
-    t.automaticPartitions = true;
+    t.automaticPartitions(true);
     emit(
         t,
         createText("create table ", layout)
@@ -176,17 +176,17 @@ public final class SchemaChanges {
    * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
    */
   SimTable.Segment addPartitionAutomatically(SimTable t) {
-    Catalog.Container c = db.catalog().container(t.conId);
+    Catalog.Container c = db.catalog().container(t.conId());
     int id = db.catalog().allocateObjectId(c);
     SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
     t.addSegment(segment);
     if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
       emit(
           t,
-          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition() + "\"",
+          "ALTER TABLE " + t.id().quoted() + " ADD PARTITION \"" + segment.partition() + "\"",
           INTERNAL_DDL,
-          t.objectId,
-          automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
+          t.objectId(),
+          automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id().owner());
     }
     return segment;
   }
@@ -194,17 +194,17 @@ public final class SchemaChanges {
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
   public void addColumn(TableId table, String name, OracleType type) {
     SimTable t = db.catalog().table(table);
-    List<Column> columns = new ArrayList<>(t.layout.columns());
+    List<Column> columns = new ArrayList<>(t.layout().columns());
     columns.add(new Column(name, columns.size() + 1, type, true));
-    t.layout = t.layout.withColumns(t.layout.version() + 1, columns, t.layout.primaryKey());
-    t.objectVersion++;
-    for (SimTable.StoredRow row : t.rows.values()) {
+    t.layout(t.layout().withColumns(t.layout().version() + 1, columns, t.layout().primaryKey()));
+    t.objectVersion(t.objectVersion() + 1);
+    for (SimTable.StoredRow row : t.rows().values()) {
       Object[] grown = java.util.Arrays.copyOf(row.values, columns.size());
       row.values = grown;
     }
-    t.history.reshape(columns.size());
+    t.history().reshape(columns.size());
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
-    t.definitionScn = db.currentScn();
+    t.definitionScn(db.currentScn());
   }
 
   /**
@@ -216,12 +216,12 @@ public final class SchemaChanges {
   public void nologging(TableId table, String partition) {
     SimTable t = db.catalog().table(table);
     if (partition == null) {
-      t.noLogging = true;
+      t.noLogging(true);
       emit(t, "alter table " + table.quoted() + " nologging", USER_DDL);
       return;
     }
     SimTable.Segment segment =
-        t.segments.stream()
+        t.segments().stream()
             .filter(g -> partition.equals(g.partition()))
             .findFirst()
             .orElseThrow(
@@ -235,7 +235,7 @@ public final class SchemaChanges {
 
   /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
   public void rowText(TableId table, RowText text) {
-    db.catalog().table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
+    db.catalog().table(table).rowText(java.util.Objects.requireNonNull(text, "text == null"));
   }
 
   /**
@@ -268,27 +268,27 @@ public final class SchemaChanges {
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
     SimTable t = db.catalog().table(table);
-    if (!t.rows.isEmpty()) {
-      for (SimTable.Segment s : t.segments) {
+    if (!t.rows().isEmpty()) {
+      for (SimTable.Segment s : t.segments()) {
         s.dataObjectId(db.catalog().newDataObjectId(t));
       }
     }
-    t.rows.clear();
-    t.history.truncate(db.currentScn() + 1, db.clock().instant(), db.undoKeptSince());
+    t.rows().clear();
+    t.history().truncate(db.currentScn() + 1, db.clock().instant(), db.undoKeptSince());
     int shown =
         switch (truncateObject) {
-          case TABLE -> t.objectId;
+          case TABLE -> t.objectId();
           case ZERO -> 0;
           case NULL -> RedoRecord.NULL_OBJECT;
         };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
-    t.definitionScn = db.currentScn();
+    t.definitionScn(db.currentScn());
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */
   public void move(TableId table) {
     SimTable t = db.catalog().table(table);
-    for (SimTable.Segment s : t.segments) {
+    for (SimTable.Segment s : t.segments()) {
       s.dataObjectId(db.catalog().newDataObjectId(t));
     }
     emit(t, "alter table " + table.quoted() + " move", USER_DDL);
@@ -298,12 +298,12 @@ public final class SchemaChanges {
   public void splitPartition(TableId table, String partition, String first, String second) {
     SimTable t = db.catalog().table(table);
     SimTable.Segment old = segment(t, partition);
-    Catalog.Container c = db.catalog().container(t.conId);
-    int index = t.segments.indexOf(old);
+    Catalog.Container c = db.catalog().container(t.conId());
+    int index = t.segments().indexOf(old);
     int a = db.catalog().allocateObjectId(c);
     int b = db.catalog().allocateObjectId(c);
-    t.segments.set(index, new SimTable.Segment(first, a, a));
-    t.segments.add(index + 1, new SimTable.Segment(second, b, b));
+    t.segments().set(index, new SimTable.Segment(first, a, a));
+    t.segments().add(index + 1, new SimTable.Segment(second, b, b));
     emit(
         t,
         "alter table "
@@ -323,7 +323,7 @@ public final class SchemaChanges {
     SimTable t = db.catalog().table(table);
     SimTable other = db.catalog().table(with);
     SimTable.Segment p = segment(t, partition);
-    SimTable.Segment o = other.segments.get(0);
+    SimTable.Segment o = other.segments().get(0);
     int swap = p.dataObjectId();
     p.dataObjectId(o.dataObjectId());
     o.dataObjectId(swap);
@@ -347,27 +347,27 @@ public final class SchemaChanges {
     } else {
       emit(
           t,
-          "ALTER TABLE " + table.quoted() + " RENAME TO \"" + t.recycleBinName + "\"",
+          "ALTER TABLE " + table.quoted() + " RENAME TO \"" + t.recycleBinName() + "\"",
           INTERNAL_DDL);
-      emit(t, "drop table " + table.quoted() + " AS \"" + t.recycleBinName + "\"", USER_DDL);
+      emit(t, "drop table " + table.quoted() + " AS \"" + t.recycleBinName() + "\"", USER_DDL);
     }
   }
 
   private static SimTable.Segment segment(SimTable t, String partition) {
-    for (SimTable.Segment s : t.segments) {
+    for (SimTable.Segment s : t.segments()) {
       if (partition.equals(s.partition())) {
         return s;
       }
     }
-    throw new IllegalArgumentException("No partition " + partition + " in " + t.id);
+    throw new IllegalArgumentException("No partition " + partition + " in " + t.id());
   }
 
   private void emit(SimTable t, String text, String info) {
-    emit(t, text, info, t.objectId);
+    emit(t, text, info, t.objectId());
   }
 
   private void emit(SimTable t, String text, String info, int objectId) {
-    emit(t, text, info, objectId, issuer == null ? t.id.owner() : issuer);
+    emit(t, text, info, objectId, issuer == null ? t.id().owner() : issuer);
   }
 
   /**
@@ -377,11 +377,12 @@ public final class SchemaChanges {
   private void emit(SimTable t, String text, String info, int objectId, String user) {
     RedoLog redo = db.redo();
     TxState tx =
-        new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId, false);
+        new TxState(
+            new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId(), false);
     long scn = redo.nextScn();
     tx.startScn = scn;
     tx.startTime = redo.now();
-    SimTable.Segment s = t.segments.get(0);
+    SimTable.Segment s = t.segments().get(0);
     redo.write(
         new RedoRecord(
             RecordKind.START,
@@ -399,7 +400,7 @@ public final class SchemaChanges {
             null,
             0),
         tx);
-    int dataObjectId = objectId == t.objectId ? s.dataObjectId() : objectId;
+    int dataObjectId = objectId == t.objectId() ? s.dataObjectId() : objectId;
     redo.write(
         new RedoRecord(
             RecordKind.DDL,

@@ -101,7 +101,7 @@ public final class SimulatedOracle {
       RedoThread thread =
           new RedoThread(
               t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
-      thread.rewritesPartialBlocks = b.rewritesPartialBlocks;
+      thread.rewritesPartialBlocks(b.rewritesPartialBlocks);
       redo.threads.add(thread);
       redo.openThread(thread);
     }
@@ -205,7 +205,7 @@ public final class SimulatedOracle {
   public List<dev.redoline.core.Row> rows(TableId table) {
     SimTable t = db.catalog().table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
-    for (SimTable.StoredRow r : t.rows.values()) {
+    for (SimTable.StoredRow r : t.rows().values()) {
       out.add(SimLob.row(r.values));
     }
     return out;
@@ -217,7 +217,7 @@ public final class SimulatedOracle {
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
-        db.catalog().table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+        db.catalog().table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
     return r == null ? null : SimLob.row(r.values);
   }
 
@@ -227,8 +227,8 @@ public final class SimulatedOracle {
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
     SimTable t = db.catalog().table(table);
-    SimTable.StoredRow r = t.rows.get(Objects.requireNonNull(rowId, "rowId == null"));
-    int i = t.layout.indexOf(column);
+    SimTable.StoredRow r = t.rows().get(Objects.requireNonNull(rowId, "rowId == null"));
+    int i = t.layout().indexOf(column);
     if (r == null || i < 0) {
       throw new IllegalArgumentException(
           "No row " + rowId + " or column " + column + " in " + table);
@@ -309,13 +309,13 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
-    db.redo().thread(thread).enabled = enabled;
+    db.redo().thread(thread).enabled(enabled);
   }
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
     for (RedoThread t : db.redo().threads) {
-      if (t.open) {
+      if (t.open()) {
         db.redo().switchLog(t);
       }
     }
@@ -329,7 +329,7 @@ public final class SimulatedOracle {
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
     for (RedoThread t : db.redo().threads) {
-      if (t.open) {
+      if (t.open()) {
         db.redo().flush(t);
       }
     }
@@ -430,7 +430,7 @@ public final class SimulatedOracle {
 
     public Builder seed(long seed) {
       this.seed = seed;
-      settings.seed = seed;
+      settings.seed(seed);
       return this;
     }
 
@@ -487,7 +487,7 @@ public final class SimulatedOracle {
      * #zone}), which is what Oracle uses when SET TIME_ZONE is not given.
      */
     public Builder dbTimeZone(String zone) {
-      settings.dbTimeZone = Objects.requireNonNull(zone, "zone == null");
+      settings.dbTimeZone(Objects.requireNonNull(zone, "zone == null"));
       return this;
     }
 
@@ -504,7 +504,7 @@ public final class SimulatedOracle {
      * rows only, and DBMS_LOGMNR.ADD_LOGFILE and START_LOGMNR fail with ORA-65040.
      */
     public Builder connectsToPdb(String pdb) {
-      settings.sessionContainer = Objects.requireNonNull(pdb, "pdb == null");
+      settings.sessionContainer(Objects.requireNonNull(pdb, "pdb == null"));
       return this;
     }
 
@@ -519,7 +519,7 @@ public final class SimulatedOracle {
       require(
           DictionaryViews.PRIVILEGES.contains(privilege),
           "revoke names " + privilege + ", not one of " + DictionaryViews.PRIVILEGES);
-      settings.revoked.add(privilege);
+      settings.revoked().add(privilege);
       return this;
     }
 
@@ -528,7 +528,7 @@ public final class SimulatedOracle {
      * these tables needs once FLASHBACK ANY TABLE is revoked.
      */
     public Builder grantFlashback(TableId... tables) {
-      settings.flashbackGrants.addAll(java.util.List.of(tables));
+      settings.flashbackGrants().addAll(java.util.List.of(tables));
       return this;
     }
 
@@ -539,7 +539,7 @@ public final class SimulatedOracle {
      * the user has CONTAINER_DATA=ALL.
      */
     public Builder containerData(String... pdbs) {
-      settings.containerData.userLevel(java.util.Set.of(pdbs));
+      settings.containerData().userLevel(java.util.Set.of(pdbs));
       return this;
     }
 
@@ -549,8 +549,9 @@ public final class SimulatedOracle {
      * user-level attribute says.
      */
     public Builder containerDataFor(String view, String... pdbs) {
-      settings.containerData.forView(
-          Objects.requireNonNull(view, "view == null"), java.util.Set.of(pdbs));
+      settings
+          .containerData()
+          .forView(Objects.requireNonNull(view, "view == null"), java.util.Set.of(pdbs));
       return this;
     }
 
@@ -630,7 +631,7 @@ public final class SimulatedOracle {
      * the query a MISSING_SCN row (code 34, STATUS 1291) per gap, instead of ORA-01291.
      */
     public Builder toleratesLogGaps() {
-      settings.toleratesLogGaps = true;
+      settings.toleratesLogGaps(true);
       return this;
     }
 
@@ -646,14 +647,14 @@ public final class SimulatedOracle {
 
     /** Records of different transactions sharing one SCN come in a seeded random order. */
     public Builder shuffleTiesWithinScn() {
-      settings.shuffleTies = true;
+      settings.shuffleTies(true);
       return this;
     }
 
     /** OPERATION_CODE of CORRUPTED_BLOCKS rows (undocumented; default 14). */
     public Builder corruptedBlocksCode(int code) {
       require(code >= 0, "corruptedBlocksCode must be 0 or more: " + code);
-      settings.corruptedBlocksCode = code;
+      settings.corruptedBlocksCode(code);
       return this;
     }
 
@@ -663,7 +664,7 @@ public final class SimulatedOracle {
      */
     public Builder lobEraseCode(int code) {
       require(code == 28 || code == 29, "lobEraseCode must be 28 or 29: " + code);
-      settings.lobEraseCode = code;
+      settings.lobEraseCode(code);
       return this;
     }
 
@@ -673,7 +674,7 @@ public final class SimulatedOracle {
      */
     public Builder lobWriteChunk(int units) {
       require(units >= 1, "lobWriteChunk must be 1 or more: " + units);
-      settings.lobWriteChunk = units;
+      settings.lobWriteChunk(units);
       return this;
     }
 
@@ -684,7 +685,7 @@ public final class SimulatedOracle {
      * By default every DML row carries its ROW_ID.
      */
     public Builder lobTableRowIdsOnInternalRows() {
-      settings.lobTableRowIdsOnInternalRows = true;
+      settings.lobTableRowIdsOnInternalRows(true);
       return this;
     }
 
@@ -694,7 +695,7 @@ public final class SimulatedOracle {
      * HEXTORAW.
      */
     public Builder xmlTextStorage() {
-      settings.xmlTextStorage = true;
+      settings.xmlTextStorage(true);
       return this;
     }
 
@@ -703,13 +704,13 @@ public final class SimulatedOracle {
      * CSF rows has no closing quote and parenthesis in its last piece.
      */
     public Builder xmlUnterminatedHex() {
-      settings.xmlUnterminatedHex = true;
+      settings.xmlUnterminatedHex(true);
       return this;
     }
 
     /** {@code ALTER DATABASE FORCE LOGGING}: V$DATABASE.FORCE_LOGGING is YES (default NO). */
     public Builder forceLogging() {
-      settings.forceLogging = true;
+      settings.forceLogging(true);
       return this;
     }
 
@@ -719,27 +720,27 @@ public final class SimulatedOracle {
      * Linux x86 64-bit.
      */
     public Builder bigEndianPlatform() {
-      settings.platformName = "AIX-Based Systems (64-bit)";
-      settings.byteOrder = java.nio.ByteOrder.BIG_ENDIAN;
+      settings.platformName("AIX-Based Systems (64-bit)");
+      settings.byteOrder(java.nio.ByteOrder.BIG_ENDIAN);
       return this;
     }
 
     /** Database-wide supplemental logging (default ALL). */
     public Builder supplementalLogging(SupplementalLogging level) {
-      settings.supplementalLogging = Objects.requireNonNull(level, "level == null");
+      settings.supplementalLogging(Objects.requireNonNull(level, "level == null"));
       return this;
     }
 
     /** The session memory limit (PGA_AGGREGATE_LIMIT as seen by one session) in bytes. */
     public Builder pgaLimitBytes(long bytes) {
       require(bytes > 0, "pgaLimitBytes must be positive: " + bytes);
-      settings.pgaLimitBytes = bytes;
+      settings.pgaLimitBytes(bytes);
       return this;
     }
 
     /** What happens past the PGA limit (default ORA-04036 on the next fetch). */
     public Builder pgaExhaustion(PgaExhaustion mode) {
-      settings.pgaExhaustion = Objects.requireNonNull(mode, "mode == null");
+      settings.pgaExhaustion(Objects.requireNonNull(mode, "mode == null"));
       return this;
     }
 
@@ -750,13 +751,13 @@ public final class SimulatedOracle {
      * rows; see {@link LogMinerPace} and {@link LogMinerPace#PUBLIC_FIGURES}.
      */
     public Builder logMinerPace(LogMinerPace pace) {
-      settings.pace = Objects.requireNonNull(pace, "pace == null");
+      settings.pace(Objects.requireNonNull(pace, "pace == null"));
       return this;
     }
 
     /** Mining cost: simulated time LogMiner takes per redo record read (default 5 µs). */
     public Builder costPerRecord(Duration cost) {
-      settings.costPerRecord = nonNegative(cost, "costPerRecord");
+      settings.costPerRecord(nonNegative(cost, "costPerRecord"));
       return this;
     }
 
@@ -766,19 +767,19 @@ public final class SimulatedOracle {
      * a change committed longer ago than this fails with ORA-01555.
      */
     public Builder undoRetention(Duration retention) {
-      settings.undoRetention = nonNegative(retention, "undoRetention");
+      settings.undoRetention(nonNegative(retention, "undoRetention"));
       return this;
     }
 
     public Builder scnTimeRetention(Duration retention) {
-      settings.scnTimeRetention = nonNegative(retention, "scnTimeRetention");
+      settings.scnTimeRetention(nonNegative(retention, "scnTimeRetention"));
       return this;
     }
 
     public SimulatedOracle build() {
       require(
-          settings.sessionContainer == null || pdbs.contains(settings.sessionContainer),
-          "connectsToPdb names " + settings.sessionContainer + ", not one of the PDBs " + pdbs);
+          settings.sessionContainer() == null || pdbs.contains(settings.sessionContainer()),
+          "connectsToPdb names " + settings.sessionContainer() + ", not one of the PDBs " + pdbs);
       return new SimulatedOracle(this);
     }
 

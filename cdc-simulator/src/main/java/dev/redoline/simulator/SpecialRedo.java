@@ -81,7 +81,7 @@ public final class SpecialRedo {
    * @throws IllegalArgumentException when the log holds fewer written records
    */
   public void corruptLastRecords(int thread, int records) {
-    List<RedoRecord> written = db.redo().thread(thread).current().records;
+    List<RedoRecord> written = db.redo().thread(thread).current().records();
     if (records < 1 || records > written.size()) {
       throw new IllegalArgumentException(
           "records must be in [1, "

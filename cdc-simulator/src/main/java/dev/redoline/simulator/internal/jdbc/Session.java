@@ -157,7 +157,7 @@ public final class Session implements AutoCloseable {
     if (switchedTo > 0) {
       return switchedTo;
     }
-    String pdb = oracle.settings().sessionContainer;
+    String pdb = oracle.settings().sessionContainer();
     return pdb == null ? 1 : oracle.catalog().container(pdb).conId();
   }
 
@@ -172,7 +172,7 @@ public final class Session implements AutoCloseable {
       return conId == own || conId == 0;
     }
     return conId <= 1
-        || oracle.settings().containerData.sees(view, oracle.catalog().container(conId));
+        || oracle.settings().containerData().sees(view, oracle.catalog().container(conId));
   }
 
   /** ORA-65040 for DBMS_LOGMNR calls made in a PDB: LogMiner is run from the root. */
@@ -191,7 +191,7 @@ public final class Session implements AutoCloseable {
    */
   void switchContainer(String name) throws SQLException {
     check();
-    if (oracle.settings().revoked.contains("SET CONTAINER")) {
+    if (oracle.settings().revoked().contains("SET CONTAINER")) {
       throw OracleErrors.error(1031);
     }
     Catalog.Container c = null;
@@ -229,7 +229,7 @@ public final class Session implements AutoCloseable {
     Set<Integer> out = new HashSet<>();
     for (AddedLog a : added) {
       if (a.online()) {
-        out.add(a.log().thread);
+        out.add(a.log().thread());
       }
     }
     return out;
@@ -307,7 +307,8 @@ public final class Session implements AutoCloseable {
     }
     for (AddedLog a : added) {
       if (a.fileName().equals(fileName)
-          || (a.log().thread == log.log().thread && a.log().sequence == log.log().sequence)) {
+          || (a.log().thread() == log.log().thread()
+              && a.log().sequence() == log.log().sequence())) {
         throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);
       }
     }

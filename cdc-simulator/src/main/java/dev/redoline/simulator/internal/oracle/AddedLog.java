@@ -14,7 +14,7 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
   /** The redo a file name stands for now, or null when no such readable file exists (ORA-01284). */
   public static AddedLog resolve(Database o, String fileName) {
     for (RedoThread t : o.redo().threads) {
-      for (RedoThread.Group g : t.groups) {
+      for (RedoThread.Group g : t.groups()) {
         if (g.fileName().equals(fileName)) {
           return g.log() == null ? null : new AddedLog(fileName, g.log(), null);
         }

@@ -133,11 +133,11 @@ public final class Catalog {
     Container c = container(id.pdb());
     SimTable table = new SimTable(id, c.conId, allocateObjectId(c), layout);
     if (partitions.isEmpty()) {
-      table.segments.add(new SimTable.Segment(null, table.objectId, table.objectId));
+      table.segments().add(new SimTable.Segment(null, table.objectId(), table.objectId()));
     } else {
       for (String p : partitions) {
         int obj = allocateObjectId(c);
-        table.segments.add(new SimTable.Segment(p, obj, obj));
+        table.segments().add(new SimTable.Segment(p, obj, obj));
       }
     }
     tables.add(table);
@@ -160,17 +160,17 @@ public final class Catalog {
 
   /** DROP TABLE: into the recycle bin (a BIN$ name of 30 characters), or gone with PURGE. */
   public void drop(SimTable table, boolean purge) {
-    live.remove(table.id);
+    live.remove(table.id());
     if (purge) {
-      table.purged = true;
+      table.purged(true);
     } else {
       String body = String.format("%022d", ++recycleCounter * 7_919_111L);
-      table.recycleBinName = "BIN$" + body.substring(0, 22) + "==$0";
+      table.recycleBinName("BIN$" + body.substring(0, 22) + "==$0");
     }
   }
 
   /** A new DATA_OBJECT_ID in the table's container (TRUNCATE, MOVE). */
   public int newDataObjectId(SimTable table) {
-    return allocateObjectId(container(table.conId));
+    return allocateObjectId(container(table.conId()));
   }
 }

@@ -57,7 +57,7 @@ public final class Database {
     this.catalog = catalog;
     this.instances = new Instances(this);
     this.transactions = new TransactionTable(this);
-    this.pacer = settings.pace == null ? null : new LogMinerPacer(settings.pace, this);
+    this.pacer = settings.pace() == null ? null : new LogMinerPacer(settings.pace(), this);
   }
 
   /** The API object: its monitor is the database's lock, and it moves time with the workload. */
@@ -130,7 +130,7 @@ public final class Database {
 
   /** Sets LogMiner's pace after the build (a workload URL's {@code ?pace=}); null: none. */
   public void logMinerPace(LogMinerPace pace) {
-    settings.pace = pace;
+    settings.pace(pace);
     pacer = pace == null ? null : new LogMinerPacer(pace, this);
   }
 
@@ -148,7 +148,7 @@ public final class Database {
 
   /** Undo of changes committed before this instant is gone (UNDO_RETENTION ago). */
   public Instant undoKeptSince() {
-    return clock.instant().minus(settings.undoRetention);
+    return clock.instant().minus(settings.undoRetention());
   }
 
   /** CURRENT_SCN. */
@@ -166,7 +166,7 @@ public final class Database {
   }
 
   public SupplementalLogging loggingOf(SimTable t) {
-    return t.logging != null ? t.logging : settings.supplementalLogging;
+    return t.logging() != null ? t.logging() : settings.supplementalLogging();
   }
 
   /** Moves simulated time as the API does: the workload runs meanwhile. */

@@ -111,7 +111,7 @@ public final class FlashbackQuery {
         continue;
       }
       StringBuilder columns = new StringBuilder();
-      for (Column c : t.layout.columns()) {
+      for (Column c : t.layout().columns()) {
         columns.append(columns.length() == 0 ? "" : ", ").append('"').append(c.name()).append('"');
       }
       out.append(sql, copied, m.start(2)).append(columns).append(' ');
@@ -131,7 +131,7 @@ public final class FlashbackQuery {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
       }
-      if (m.group(4) != null && !s.oracle().settings().mayFlashback(t.layout.table())) {
+      if (m.group(4) != null && !s.oracle().settings().mayFlashback(t.layout().table())) {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
         throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
@@ -210,7 +210,7 @@ public final class FlashbackQuery {
       throw OracleErrors.error(942);
     }
     SimpleResultSet rs = new SimpleResultSet();
-    List<Column> columns = t.layout.columns();
+    List<Column> columns = t.layout().columns();
     for (Column c : columns) {
       int[] type = sqlType(c.type());
       rs.addColumn(c.name(), type[0], type[1], type[2]);
@@ -227,11 +227,11 @@ public final class FlashbackQuery {
         throw OracleErrors.error(8181);
       }
       at = scn.longValueExact();
-      if (at < t.definitionScn) {
+      if (at < t.definitionScn()) {
         throw OracleErrors.error(1466);
       }
     }
-    for (Object[] row : t.history.asOf(at, oracle.undoKeptSince())) {
+    for (Object[] row : t.history().asOf(at, oracle.undoKeptSince())) {
       Object[] out = new Object[columns.size() + 1];
       for (int i = 0; i < columns.size() && i < row.length - 1; i++) {
         out[i] = engineValue(row[i], columns.get(i).type());

@@ -41,15 +41,15 @@ public final class Instances {
     RedoThread t = redo.thread(instance);
     List<Transaction> mine = oracle.transactions().openOn(instance);
     if (abort) {
-      t.buffer.clear();
+      t.buffer().clear();
       mine.forEach(tx -> tx.state.strand.clear());
       crashed.add(instance);
     } else {
       mine.forEach(Transaction::rollback);
       redo.flush(t);
     }
-    t.open = false;
-    t.checkpointScn = Math.max(t.lastRedoScn, t.checkpointScn);
+    t.open(false);
+    t.checkpointScn(Math.max(t.lastRedoScn(), t.checkpointScn()));
     down.add(instance);
   }
 
@@ -57,7 +57,7 @@ public final class Instances {
   public void startup(int instance, int recoveringThread) {
     RedoThread t = oracle.redo().thread(instance);
     down.remove(instance);
-    t.open = true;
+    t.open(true);
     oracle.redo().switchLog(t);
     if (crashed.remove(instance)) {
       for (Transaction tx : oracle.transactions().openOn(instance)) {
@@ -91,7 +91,7 @@ public final class Instances {
     }
     for (int thread : threads) {
       RedoThread t = oracle.redo().thread(thread);
-      for (int i = 0; i < t.groups.size(); i++) {
+      for (int i = 0; i < t.groups().size(); i++) {
         oracle.redo().switchLog(t);
       }
     }

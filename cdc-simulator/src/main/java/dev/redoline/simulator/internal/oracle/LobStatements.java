@@ -33,8 +33,8 @@ public final class LobStatements {
         1,
         (t, stored, i) -> {
           Object value = stored.values[i];
-          requireLobData(t.layout.column(i).type(), data);
-          stored.values[i] = SimLob.write(t.layout.column(i).type(), value, offset, data);
+          requireLobData(t.layout().column(i).type(), data);
+          stored.values[i] = SimLob.write(t.layout().column(i).type(), value, offset, data);
           writeChunks(t, stored, rowId, i, offset, data);
         });
   }
@@ -83,10 +83,10 @@ public final class LobStatements {
   private void lobStatement(
       SimTable t, String rowId, String column, long offset, long amount, LobChange op) {
     SimTable.StoredRow stored = Transaction.stored(t, rowId);
-    int i = t.layout.indexOf(column);
-    if (i < 0 || !SimLob.isLob(t.layout.column(i).type())) {
+    int i = t.layout().indexOf(column);
+    if (i < 0 || !SimLob.isLob(t.layout().column(i).type())) {
       throw new IllegalArgumentException(
-          column + " is not a CLOB, NCLOB or BLOB column of " + t.id);
+          column + " is not a CLOB, NCLOB or BLOB column of " + t.id());
     }
     if (stored.values[i] == null) {
       throw new IllegalStateException(
@@ -99,7 +99,7 @@ public final class LobStatements {
     // The statement's undo holds the old content, so a generated LOB it changes becomes bytes
     // first.
     stored.values[i] = SimLob.materialised(stored.values[i]);
-    Row.Builder old = Row.builder(t.layout.columns().size());
+    Row.Builder old = Row.builder(t.layout().columns().size());
     old.set(i, stored.values[i]);
     RedoRecord locator =
         emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
@@ -113,8 +113,8 @@ public final class LobStatements {
    */
   void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
     Object value = stored.values[i];
-    if (SimLob.isXml(t.layout.column(i).type())
-        && SimLob.outOfLine(t.layout.column(i).type(), value)) {
+    if (SimLob.isXml(t.layout().column(i).type())
+        && SimLob.outOfLine(t.layout().column(i).type(), value)) {
       writeWhole(
           RecordKind.XML_BEGIN,
           RecordKind.XML_WRITE,
@@ -126,8 +126,8 @@ public final class LobStatements {
           (String) value);
       return;
     }
-    if (SimLob.isExtended(t.layout.column(i).type())
-        && SimLob.outOfLine(t.layout.column(i).type(), value)) {
+    if (SimLob.isExtended(t.layout().column(i).type())
+        && SimLob.outOfLine(t.layout().column(i).type(), value)) {
       writeWhole(
           RecordKind.EXTENDED_BEGIN,
           RecordKind.EXTENDED_WRITE,
@@ -139,7 +139,7 @@ public final class LobStatements {
           (String) value);
       return;
     }
-    if (SimLob.outOfLine(t.layout.column(i).type(), value)) {
+    if (SimLob.outOfLine(t.layout().column(i).type(), value)) {
       emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
       writeChunks(t, stored, rowId, i, 1, value);
     }
@@ -152,7 +152,7 @@ public final class LobStatements {
   private void writeChunks(
       SimTable t, SimTable.StoredRow stored, String rowId, int i, long offset, Object data) {
     long n = SimLob.length(data);
-    int chunk = settings.lobWriteChunk;
+    int chunk = settings.lobWriteChunk();
     for (long from = 0; from < n; ) {
       long to = Math.min(n, from + chunk);
       if (to < n
@@ -185,7 +185,7 @@ public final class LobStatements {
       int i,
       String xml) {
     emitLob(begin, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
-    int chunk = settings.lobWriteChunk;
+    int chunk = settings.lobWriteChunk();
     for (int from = 0; from < xml.length(); ) {
       int to = Math.min(xml.length(), from + chunk);
       if (to < xml.length() && Character.isHighSurrogate(xml.charAt(to - 1)) && to - 1 > from) {
@@ -203,7 +203,7 @@ public final class LobStatements {
         kind == RecordKind.SEL_LOB_LOCATOR
             || kind == RecordKind.XML_BEGIN
             || kind == RecordKind.EXTENDED_BEGIN;
-    Row where = locator ? SimLob.withoutLobs(t.layout, stored.values) : null;
+    Row where = locator ? SimLob.withoutLobs(t.layout(), stored.values) : null;
     RedoRecord r =
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(

@@ -21,7 +21,7 @@ public final class LobTableRowIds {
    * INTERNAL row after it.
    */
   static boolean onInternalRow(Settings settings, RecordKind kind, TableLayout layout) {
-    if (!settings.lobTableRowIdsOnInternalRows || kind.isUndo() || !kind.isDml()) {
+    if (!settings.lobTableRowIdsOnInternalRows() || kind.isUndo() || !kind.isDml()) {
       return false;
     }
     for (Column c : layout.columns()) {

@@ -13,29 +13,29 @@ public final class LogFile {
   /** Internal stand-in for NEXT_CHANGE# = 2^64-1 of the CURRENT log. */
   public static final long OPEN_END = Long.MAX_VALUE;
 
-  public final int thread;
-  public final long sequence;
-  final int group;
-  public final int blockSize;
-  final String onlineName;
-  public final long firstScn;
-  public final LocalDateTime firstTime;
-  public long nextScn = OPEN_END;
-  public LocalDateTime nextTime;
+  private final int thread;
+  private final long sequence;
+  private final int group;
+  private final int blockSize;
+  private final String onlineName;
+  private final long firstScn;
+  private final LocalDateTime firstTime;
+  private long nextScn = OPEN_END;
+  private LocalDateTime nextTime;
 
   /** Records written by LGWR, in address order. */
-  public final List<RedoRecord> records = new ArrayList<>();
+  private final List<RedoRecord> records = new ArrayList<>();
 
   /** Bytes of redo allocated in this log (written or still in the buffer). */
-  long bytes;
+  private long bytes;
 
-  boolean overwritten;
-  public boolean archived;
+  private boolean overwritten;
+  private boolean archived;
 
   /** DBMS_LOGMNR_D.BUILD wrote the start / the end of a dictionary into this log. */
-  public boolean dictionaryBegin;
+  private boolean dictionaryBegin;
 
-  public boolean dictionaryEnd;
+  private boolean dictionaryEnd;
 
   LogFile(
       int thread,
@@ -72,5 +72,93 @@ public final class LogFile {
   @Override
   public String toString() {
     return "thread " + thread + " sequence " + sequence;
+  }
+
+  public int thread() {
+    return thread;
+  }
+
+  public long sequence() {
+    return sequence;
+  }
+
+  public int group() {
+    return group;
+  }
+
+  public int blockSize() {
+    return blockSize;
+  }
+
+  public String onlineName() {
+    return onlineName;
+  }
+
+  public long firstScn() {
+    return firstScn;
+  }
+
+  public LocalDateTime firstTime() {
+    return firstTime;
+  }
+
+  public long nextScn() {
+    return nextScn;
+  }
+
+  public void nextScn(long nextScn) {
+    this.nextScn = nextScn;
+  }
+
+  public LocalDateTime nextTime() {
+    return nextTime;
+  }
+
+  public void nextTime(LocalDateTime nextTime) {
+    this.nextTime = nextTime;
+  }
+
+  public List<RedoRecord> records() {
+    return records;
+  }
+
+  public long bytes() {
+    return bytes;
+  }
+
+  public void bytes(long bytes) {
+    this.bytes = bytes;
+  }
+
+  public boolean overwritten() {
+    return overwritten;
+  }
+
+  public void overwritten(boolean overwritten) {
+    this.overwritten = overwritten;
+  }
+
+  public boolean archived() {
+    return archived;
+  }
+
+  public void archived(boolean archived) {
+    this.archived = archived;
+  }
+
+  public boolean dictionaryBegin() {
+    return dictionaryBegin;
+  }
+
+  public void dictionaryBegin(boolean dictionaryBegin) {
+    this.dictionaryBegin = dictionaryBegin;
+  }
+
+  public boolean dictionaryEnd() {
+    return dictionaryEnd;
+  }
+
+  public void dictionaryEnd(boolean dictionaryEnd) {
+    this.dictionaryEnd = dictionaryEnd;
   }
 }

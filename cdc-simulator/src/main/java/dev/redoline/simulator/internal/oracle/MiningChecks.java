@@ -94,11 +94,11 @@ public final class MiningChecks implements ServerCursor.RowCheck {
     long sequence = RedoAddress.parseRsId(thread, rsId).sequence();
     for (AddedLog a : session.added()) {
       LogFile f = a.log();
-      if (f.thread == thread && f.sequence == sequence && a.online() && f.overwritten) {
+      if (f.thread() == thread && f.sequence() == sequence && a.online() && f.overwritten()) {
         throw OracleErrors.logReused(
             a.fileName(),
-            f.sequence + session.oracle().redo().thread(thread).groups.size(),
-            f.sequence);
+            f.sequence() + session.oracle().redo().thread(thread).groups().size(),
+            f.sequence());
       }
     }
   }
@@ -109,10 +109,10 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       return;
     }
     long pga = miner.pgaBytes(oracle.settings(), oracle.clock().instant());
-    if (pga <= oracle.settings().pgaLimitBytes) {
+    if (pga <= oracle.settings().pgaLimitBytes()) {
       return;
     }
-    switch (oracle.settings().pgaExhaustion) {
+    switch (oracle.settings().pgaExhaustion()) {
       case ORA_04036 -> throw OracleErrors.error(4036);
       case ORA_04030 -> {
         session.lose();

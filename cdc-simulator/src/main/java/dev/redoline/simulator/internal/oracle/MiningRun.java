@@ -46,7 +46,7 @@ public final class MiningRun {
     long read = 0;
     long bytes = 0;
     for (AddedLog a : added) {
-      List<RedoRecord> written = withCorruptionMarked(a.log().records);
+      List<RedoRecord> written = withCorruptionMarked(a.log().records());
       read += written.size();
       for (RedoRecord r : written) {
         if (r.scn >= session.startScn() && r.scn <= session.endScn()) {
@@ -67,13 +67,13 @@ public final class MiningRun {
     Settings s = oracle.settings();
     long ageHours = session.age(oracle.clock().instant()).toHours();
     long nanos =
-        s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
+        s.costPerRecord().toNanos() * read * (100 + s.costAgePercentPerHour() * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
   }
 
   private static List<RedoRecord> sorted(List<RedoRecord> records, Settings settings) {
     List<RedoRecord> copy = new ArrayList<>(records);
-    copy.sort(settings.shuffleTies ? shuffledTies(settings.seed) : SCN_ORDER);
+    copy.sort(settings.shuffleTies() ? shuffledTies(settings.seed()) : SCN_ORDER);
     return copy;
   }
 
@@ -159,8 +159,8 @@ public final class MiningRun {
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
   private static RedoRecord missingScn(Database oracle, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
-    for (LogFile f : oracle.redo().thread(gap.thread()).logs) {
-      if (f.sequence == gap.fromSequence()) {
+    for (LogFile f : oracle.redo().thread(gap.thread()).logs()) {
+      if (f.sequence() == gap.fromSequence()) {
         first = f;
       }
     }
@@ -168,7 +168,7 @@ public final class MiningRun {
         new RedoRecord(
             RecordKind.MISSING_SCN,
             Math.max(gap.firstScn(), session.startScn()),
-            first.firstTime.truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+            first.firstTime().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
             null,
             gap.thread(),
             null,

@@ -151,8 +151,8 @@ public final class RedoLog {
     var known = scnHistory.floorEntry(clock.instant().minus(scnPropagationDelay));
     long seen = known == null ? resetlogsScn : known.getValue();
     for (RedoThread t : threads) {
-      if (t.instance == instance) {
-        seen = Math.max(seen, t.generatedScn);
+      if (t.instance() == instance) {
+        seen = Math.max(seen, t.generatedScn());
       }
     }
     return Math.min(scn, Math.max(seen, startScn));
@@ -178,7 +178,7 @@ public final class RedoLog {
 
   public RedoThread thread(int number) {
     for (RedoThread t : threads) {
-      if (t.number == number) {
+      if (t.number() == number) {
         return t;
       }
     }
@@ -188,21 +188,21 @@ public final class RedoLog {
 
   /** Opens thread {@code t}'s first log. */
   public void openThread(RedoThread t) {
-    t.lastWrite = clock.instant();
+    t.lastWrite(clock.instant());
     long at = nextScn();
-    t.enableScn = at;
-    t.checkpointScn = at;
-    t.lastRedoScn = at;
+    t.enableScn(at);
+    t.checkpointScn(at);
+    t.lastRedoScn(at);
     t.switchLog(at, now());
-    t.lastRedoSequence = t.current().sequence;
-    t.lastRedoBlock = RedoThread.HEADER_BLOCKS - 1;
-    t.lastRedoTime = now();
+    t.lastRedoSequence(t.current().sequence());
+    t.lastRedoBlock(RedoThread.HEADER_BLOCKS - 1);
+    t.lastRedoTime(now());
   }
 
   /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
   public void write(RedoRecord record, TxState tx) {
     RedoThread t = thread(record.thread);
-    t.generatedScn = Math.max(t.generatedScn, record.scn);
+    t.generatedScn(Math.max(t.generatedScn(), record.scn));
     if (tx != null && tx.privateStrand && !tx.ended) {
       tx.strand.add(record);
       if (tx.strand.size() >= strandCapacity) {
@@ -213,7 +213,7 @@ public final class RedoLog {
     t.append(record);
     // A full log cannot take more redo: LGWR writes what it holds and the log switches, so a large
     // transaction (a LOB of gigabytes) spreads over many logs as Oracle's does.
-    if (t.buffer.size() >= flushThresholdRecords || t.full()) {
+    if (t.buffer().size() >= flushThresholdRecords || t.full()) {
       flush(t);
     }
   }
@@ -229,7 +229,7 @@ public final class RedoLog {
 
   public void flush(RedoThread t) {
     t.flush(now());
-    t.lastWrite = clock.instant();
+    t.lastWrite(clock.instant());
     if (t.full()) {
       switchLog(t);
     }
@@ -241,16 +241,16 @@ public final class RedoLog {
    */
   public void switchLog(RedoThread t) {
     for (TxState tx : openTransactions) {
-      if (tx.thread == t.number && !tx.strand.isEmpty()) {
+      if (tx.thread == t.number() && !tx.strand.isEmpty()) {
         flushStrand(tx);
       }
     }
     t.flush(now());
     archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
-    t.generatedScn = Math.max(t.generatedScn, at);
+    t.generatedScn(Math.max(t.generatedScn(), at));
     LogFile closed = t.switchLog(at, now());
-    t.checkpointScn = at;
+    t.checkpointScn(at);
     if (closed != null && archiveLogMode) {
       for (Destination d : destinations) {
         pending.add(new PendingArchive(closed, d, clock.instant().plus(d.delay)));
@@ -278,9 +278,10 @@ public final class RedoLog {
     pending.remove(p);
     String name =
         String.format(
-            "/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence, RESETLOGS_ID);
+            "/u01/arch/dest%d/%d_%d_%d.arc",
+            p.dest.id, p.log.thread(), p.log.sequence(), RESETLOGS_ID);
     archives.add(new ArchiveCopy(p.dest.id, name, p.log));
-    p.log.archived = true;
+    p.log.archived(true);
   }
 
   /** Runs what is due at the current simulated time: archive copies, LGWR timer, timed switches. */
@@ -298,19 +299,20 @@ public final class RedoLog {
     if (!lgwrInterval.isZero()) {
       // Each instance's LGWR has its own timer: another thread's write does not postpone it.
       for (RedoThread t : threads) {
-        if (t.open && (t.lastWrite == null || !now.isBefore(t.lastWrite.plus(lgwrInterval)))) {
+        if (t.open()
+            && (t.lastWrite() == null || !now.isBefore(t.lastWrite().plus(lgwrInterval)))) {
           flush(t);
-          t.lastWrite = now;
+          t.lastWrite(now);
         }
       }
     }
     if (!archiveLagTarget.isZero()) {
       for (RedoThread t : threads) {
         LogFile current = t.current();
-        if (t.open
+        if (t.open()
             && current != null
-            && current.bytes > (long) RedoThread.HEADER_BLOCKS * t.blockSize
-            && current.firstTime.plus(archiveLagTarget).isBefore(now())) {
+            && current.bytes() > (long) RedoThread.HEADER_BLOCKS * t.blockSize()
+            && current.firstTime().plus(archiveLagTarget).isBefore(now())) {
           switchLog(t);
         }
       }
@@ -321,7 +323,7 @@ public final class RedoLog {
   public List<ArchiveCopy> archivesOf(int thread, long sequence) {
     List<ArchiveCopy> out = new ArrayList<>();
     for (ArchiveCopy c : archives) {
-      if (c.log().thread == thread && c.log().sequence == sequence) {
+      if (c.log().thread() == thread && c.log().sequence() == sequence) {
         out.add(c);
       }
     }
@@ -332,7 +334,7 @@ public final class RedoLog {
   List<LogFile> allLogs() {
     List<LogFile> out = new ArrayList<>();
     for (RedoThread t : threads) {
-      out.addAll(t.logs);
+      out.addAll(t.logs());
     }
     return out;
   }

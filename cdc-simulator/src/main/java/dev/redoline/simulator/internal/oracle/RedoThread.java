@@ -51,42 +51,42 @@ public final class RedoThread {
     }
   }
 
-  public final int number;
-  public final int blockSize;
-  public final List<Group> groups = new ArrayList<>();
-  final List<LogFile> logs = new ArrayList<>();
-  public final List<RedoRecord> buffer = new ArrayList<>();
-  public int instance;
-  public boolean open = true;
+  private final int number;
+  private final int blockSize;
+  private final List<Group> groups = new ArrayList<>();
+  private final List<LogFile> logs = new ArrayList<>();
+  private final List<RedoRecord> buffer = new ArrayList<>();
+  private int instance;
+  private boolean open = true;
 
   /** V$THREAD.ENABLED: PUBLIC, PRIVATE or DISABLED ({@link SimulatedOracle#threadEnabled}). */
-  public String enabled = "PUBLIC";
+  private String enabled = "PUBLIC";
 
-  public long enableScn;
-  long disableScn;
-  public long checkpointScn;
-  public long lastRedoScn;
+  private long enableScn;
+  private long disableScn;
+  private long checkpointScn;
+  private long lastRedoScn;
 
   /**
    * Whether LGWR leaves allocation inside a partly written last block, so the next write adds
    * records to a block already written (LWNs packed tightly) instead of starting a fresh one.
    */
-  public boolean rewritesPartialBlocks;
+  private boolean rewritesPartialBlocks;
 
   /**
    * When this thread's LGWR last wrote on its timer or on demand: its next timed write is due from
    * there.
    */
-  java.time.Instant lastWrite;
+  private java.time.Instant lastWrite;
 
   /**
    * The highest SCN this thread's instance took for its own redo (its CURRENT_SCN at least this).
    */
-  long generatedScn;
+  private long generatedScn;
 
-  public long lastRedoSequence;
-  public long lastRedoBlock;
-  public LocalDateTime lastRedoTime;
+  private long lastRedoSequence;
+  private long lastRedoBlock;
+  private LocalDateTime lastRedoTime;
   private int currentGroup = -1;
   private long nextSequence = 1;
 
@@ -121,13 +121,13 @@ public final class RedoThread {
     }
     LogFile closed = current();
     if (closed != null) {
-      closed.nextScn = switchScn;
-      closed.nextTime = time;
+      closed.nextScn(switchScn);
+      closed.nextTime(time);
     }
     currentGroup = (currentGroup + 1) % groups.size();
     Group group = groups.get(currentGroup);
     if (group.log != null) {
-      group.log.overwritten = true;
+      group.log.overwritten(true);
     }
     group.log =
         new LogFile(
@@ -152,15 +152,15 @@ public final class RedoThread {
   void append(RedoRecord record) {
     LogFile log = current();
     RedoRecord leader = record.sharesAddressWith;
-    if (leader != null && leader.address != null && leader.address.sequence() == log.sequence) {
+    if (leader != null && leader.address != null && leader.address.sequence() == log.sequence()) {
       record.address = leader.address;
       buffer.add(record);
       return;
     }
-    long pos = log.bytes;
+    long pos = log.bytes();
     record.address =
-        new RedoAddress(number, log.sequence, pos / blockSize, (int) (pos % blockSize));
-    log.bytes = pos + record.sizeBytes;
+        new RedoAddress(number, log.sequence(), pos / blockSize, (int) (pos % blockSize));
+    log.bytes(pos + record.sizeBytes);
     buffer.add(record);
   }
 
@@ -172,25 +172,25 @@ public final class RedoThread {
     LogFile log = current();
     for (RedoRecord record : buffer) {
       record.log = log;
-      log.records.add(record);
+      log.records().add(record);
       lastRedoScn = Math.max(lastRedoScn, record.scn);
     }
     RedoRecord last = buffer.get(buffer.size() - 1);
     lastRedoSequence = last.address.sequence();
-    lastRedoBlock = (log.bytes - 1) / blockSize;
+    lastRedoBlock = (log.bytes() - 1) / blockSize;
     lastRedoTime = time;
     if (!rewritesPartialBlocks) {
       // LGWR writes up to and including the partly filled current block, then moves allocation
       // to the next block ("redo wastage"): every record written later has an address above
       // (LAST_REDO_SEQUENCE#, LAST_REDO_BLOCK).
-      log.bytes = (lastRedoBlock + 1) * blockSize;
+      log.bytes((lastRedoBlock + 1) * blockSize);
     }
     buffer.clear();
   }
 
   /** Whether the current log has reached its group's size. */
   boolean full() {
-    return current().bytes >= currentGroup().bytes;
+    return current().bytes() >= currentGroup().bytes;
   }
 
   /** The online group currently holding {@code log}, or null when it was overwritten. */
@@ -201,5 +201,129 @@ public final class RedoThread {
       }
     }
     return null;
+  }
+
+  public int number() {
+    return number;
+  }
+
+  public int blockSize() {
+    return blockSize;
+  }
+
+  public List<Group> groups() {
+    return groups;
+  }
+
+  public List<LogFile> logs() {
+    return logs;
+  }
+
+  public List<RedoRecord> buffer() {
+    return buffer;
+  }
+
+  public int instance() {
+    return instance;
+  }
+
+  public void instance(int instance) {
+    this.instance = instance;
+  }
+
+  public boolean open() {
+    return open;
+  }
+
+  public void open(boolean open) {
+    this.open = open;
+  }
+
+  public String enabled() {
+    return enabled;
+  }
+
+  public void enabled(String enabled) {
+    this.enabled = enabled;
+  }
+
+  public long enableScn() {
+    return enableScn;
+  }
+
+  public void enableScn(long enableScn) {
+    this.enableScn = enableScn;
+  }
+
+  public long disableScn() {
+    return disableScn;
+  }
+
+  public void disableScn(long disableScn) {
+    this.disableScn = disableScn;
+  }
+
+  public long checkpointScn() {
+    return checkpointScn;
+  }
+
+  public void checkpointScn(long checkpointScn) {
+    this.checkpointScn = checkpointScn;
+  }
+
+  public long lastRedoScn() {
+    return lastRedoScn;
+  }
+
+  public void lastRedoScn(long lastRedoScn) {
+    this.lastRedoScn = lastRedoScn;
+  }
+
+  public boolean rewritesPartialBlocks() {
+    return rewritesPartialBlocks;
+  }
+
+  public void rewritesPartialBlocks(boolean rewritesPartialBlocks) {
+    this.rewritesPartialBlocks = rewritesPartialBlocks;
+  }
+
+  public java.time.Instant lastWrite() {
+    return lastWrite;
+  }
+
+  public void lastWrite(java.time.Instant lastWrite) {
+    this.lastWrite = lastWrite;
+  }
+
+  public long generatedScn() {
+    return generatedScn;
+  }
+
+  public void generatedScn(long generatedScn) {
+    this.generatedScn = generatedScn;
+  }
+
+  public long lastRedoSequence() {
+    return lastRedoSequence;
+  }
+
+  public void lastRedoSequence(long lastRedoSequence) {
+    this.lastRedoSequence = lastRedoSequence;
+  }
+
+  public long lastRedoBlock() {
+    return lastRedoBlock;
+  }
+
+  public void lastRedoBlock(long lastRedoBlock) {
+    this.lastRedoBlock = lastRedoBlock;
+  }
+
+  public LocalDateTime lastRedoTime() {
+    return lastRedoTime;
+  }
+
+  public void lastRedoTime(LocalDateTime lastRedoTime) {
+    this.lastRedoTime = lastRedoTime;
   }
 }

@@ -118,11 +118,11 @@ public final class RowFormatter {
               oracle.oracle23aiForms(),
               tracking,
               undoWanted,
-              live.objectVersion,
-              live.purged,
-              live.temporary,
-              live.recycleBinName,
-              live.rowText);
+              live.objectVersion(),
+              live.purged(),
+              live.temporary(),
+              live.recycleBinName(),
+              live.rowText());
       RenderedText t =
           r.renderedText instanceof RenderedText kept && kept.key().equals(key) ? kept : null;
       if (t == null) {
@@ -165,7 +165,7 @@ public final class RowFormatter {
     boolean mismatch =
         !tracking
             && r.kind != RecordKind.DDL
-            && (live.purged || live.objectVersion != r.table.objectVersion());
+            && (live.purged() || live.objectVersion() != r.table.objectVersion());
     if (mismatch) {
       x.owner = "UNKNOWN";
       x.table = "OBJ# " + r.objectId;
@@ -174,7 +174,7 @@ public final class RowFormatter {
       x.redo = withoutDictionary(r, layout);
       return;
     }
-    if (live.temporary && r.kind != RecordKind.DDL) {
+    if (live.temporary() && r.kind != RecordKind.DDL) {
       x.redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
       x.undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
       return;
@@ -183,16 +183,16 @@ public final class RowFormatter {
       x.status = 2; // LONG updates: STATUS 2 with an empty INFO (docs/logminer.md#columns)
       x.info = null;
     }
-    if (live.recycleBinName != null && r.kind != RecordKind.DDL) {
-      x.table = live.recycleBinName;
-      layout = renamed(layout, live.recycleBinName);
+    if (live.recycleBinName() != null && r.kind != RecordKind.DDL) {
+      x.table = live.recycleBinName();
+      layout = renamed(layout, live.recycleBinName());
     }
     x.redo =
-        live.rowText == SchemaChanges.RowText.COLUMN_NUMBERS
+        live.rowText() == SchemaChanges.RowText.COLUMN_NUMBERS
             ? byColumnNumber(r, layout)
             : text(r, layout);
     x.undo = undoWanted || undoMayBeLong(x.redo, layout) ? undo(r, layout) : null;
-    if (live.rowText == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
+    if (live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
       // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
       x.redo = x.redo.replace("''", "'");
       x.undo = x.undo == null ? null : x.undo.replace("''", "'");
@@ -245,8 +245,8 @@ public final class RowFormatter {
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
     return r.kind == RecordKind.CORRUPTED_BLOCKS
-        ? oracle.settings().corruptedBlocksCode
-        : r.kind == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode : r.kind.code;
+        ? oracle.settings().corruptedBlocksCode()
+        : r.kind == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode() : r.kind.code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {

@@ -26,7 +26,7 @@ public final class ScnTimeMap {
     Instant now = oracle.clock().instant();
     if (e == null
         || scn > oracle.redo().scn
-        || e.getValue().isBefore(now.minus(oracle.settings().scnTimeRetention))) {
+        || e.getValue().isBefore(now.minus(oracle.settings().scnTimeRetention()))) {
       throw OracleErrors.error(8181);
     }
     return LocalDateTime.ofInstant(e.getValue(), oracle.clock().getZone())
@@ -36,7 +36,7 @@ public final class ScnTimeMap {
   public long scnAt(LocalDateTime time, Database oracle) throws SQLException {
     Instant at = time.atZone(oracle.clock().getZone()).toInstant();
     Instant now = oracle.clock().instant();
-    if (at.isAfter(now) || at.isBefore(now.minus(oracle.settings().scnTimeRetention))) {
+    if (at.isAfter(now) || at.isBefore(now.minus(oracle.settings().scnTimeRetention()))) {
       throw OracleErrors.error(8180);
     }
     long best = -1;

@@ -76,9 +76,9 @@ public final class ServerMiningSession {
   }
 
   long pgaBytes(Settings s, Instant now) {
-    return s.pgaBaseBytes
-        + s.pgaBytesPerSecond * age(now).toSeconds()
-        + s.pgaBytesPerRecordRead * recordsRead
+    return s.pgaBaseBytes()
+        + s.pgaBytesPerSecond() * age(now).toSeconds()
+        + s.pgaBytesPerRecordRead() * recordsRead
         + bufferedBytes;
   }
 }

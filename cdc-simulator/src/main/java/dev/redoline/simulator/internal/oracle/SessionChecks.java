@@ -44,12 +44,12 @@ public final class SessionChecks {
   private static void checkReadable(Database oracle, List<AddedLog> added, int line)
       throws SQLException {
     for (AddedLog a : added) {
-      if (a.online() && a.log().overwritten) {
-        RedoThread.Group g = oracle.redo().thread(a.log().thread).groupOf(a.log());
-        long holds = g == null ? a.log().sequence + 1 : a.log().sequence;
+      if (a.online() && a.log().overwritten()) {
+        RedoThread.Group g = oracle.redo().thread(a.log().thread()).groupOf(a.log());
+        long holds = g == null ? a.log().sequence() + 1 : a.log().sequence();
         throw OracleErrors.stack(
             310,
-            OracleErrors.line(310, holds, a.log().sequence)
+            OracleErrors.line(310, holds, a.log().sequence())
                 + "\n"
                 + OracleErrors.line(334, a.fileName())
                 + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line "
@@ -79,10 +79,10 @@ public final class SessionChecks {
     }
     List<LogFile> missing = new ArrayList<>();
     for (RedoThread t : oracle.redo().threads) {
-      for (LogFile f : t.logs) {
-        long next = f.current() && !t.open ? t.checkpointScn + 1 : f.nextScn;
-        if (f.firstScn <= high && next > low && !listed(added, f)) {
-          if (!oracle.settings().toleratesLogGaps) {
+      for (LogFile f : t.logs()) {
+        long next = f.current() && !t.open() ? t.checkpointScn() + 1 : f.nextScn();
+        if (f.firstScn() <= high && next > low && !listed(added, f)) {
+          if (!oracle.settings().toleratesLogGaps()) {
             throw OracleErrors.plsql(1291, line);
           }
           missing.add(f);
@@ -91,12 +91,12 @@ public final class SessionChecks {
     }
     boolean startCovered = false;
     for (AddedLog a : added) {
-      if (a.log().firstScn <= low && low < a.log().nextScn) {
+      if (a.log().firstScn() <= low && low < a.log().nextScn()) {
         startCovered = true;
       }
     }
     for (LogFile f : missing) {
-      startCovered |= f.firstScn <= low && low < f.nextScn;
+      startCovered |= f.firstScn() <= low && low < f.nextScn();
     }
     if (!startCovered) {
       throw OracleErrors.plsql(1281, line);
@@ -111,13 +111,13 @@ public final class SessionChecks {
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
       for (AddedLog a : added) {
-        if (a.log().thread == t.number) {
-          min = Math.min(min, a.log().sequence);
-          max = Math.max(max, a.log().sequence);
+        if (a.log().thread() == t.number()) {
+          min = Math.min(min, a.log().sequence());
+          max = Math.max(max, a.log().sequence());
         }
       }
-      for (LogFile f : t.logs) {
-        if (f.sequence > min && f.sequence < max && !listed(added, f)) {
+      for (LogFile f : t.logs()) {
+        if (f.sequence() > min && f.sequence() < max && !listed(added, f)) {
           missing.add(f);
         }
       }
@@ -131,9 +131,14 @@ public final class SessionChecks {
     LogFile first = null;
     LogFile last = null;
     for (LogFile f : missing) {
-      if (last != null && (f.thread != last.thread || f.sequence != last.sequence + 1)) {
+      if (last != null && (f.thread() != last.thread() || f.sequence() != last.sequence() + 1)) {
         out.add(
-            new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+            new LogGap(
+                first.thread(),
+                first.sequence(),
+                last.sequence(),
+                first.firstScn(),
+                last.nextScn()));
         first = null;
       }
       first = first == null ? f : first;
@@ -141,7 +146,8 @@ public final class SessionChecks {
     }
     if (first != null) {
       out.add(
-          new LogGap(first.thread, first.sequence, last.sequence, first.firstScn, last.nextScn));
+          new LogGap(
+              first.thread(), first.sequence(), last.sequence(), first.firstScn(), last.nextScn()));
     }
     return out;
   }
@@ -151,15 +157,15 @@ public final class SessionChecks {
     boolean begin = false;
     boolean end = false;
     for (AddedLog a : added) {
-      begin |= a.log().dictionaryBegin;
-      end |= a.log().dictionaryEnd;
+      begin |= a.log().dictionaryBegin();
+      end |= a.log().dictionaryEnd();
     }
     return begin && end;
   }
 
   private static boolean listed(List<AddedLog> added, LogFile f) {
     for (AddedLog a : added) {
-      if (a.log().thread == f.thread && a.log().sequence == f.sequence) {
+      if (a.log().thread() == f.thread() && a.log().sequence() == f.sequence()) {
         return true;
       }
     }

@@ -8,42 +8,42 @@ import java.time.Duration;
 /** Knobs of the database and of LogMiner's cost and memory model. */
 public final class Settings {
   /** The simulator's seed: seeded choices that must repeat query after query derive from it. */
-  public long seed = 1;
+  private long seed = 1;
 
-  public SupplementalLogging supplementalLogging = SupplementalLogging.ALL;
+  private SupplementalLogging supplementalLogging = SupplementalLogging.ALL;
 
   /** Session memory limit in bytes. */
-  public long pgaLimitBytes = 2L << 30;
+  private long pgaLimitBytes = 2L << 30;
 
-  public PgaExhaustion pgaExhaustion = PgaExhaustion.ORA_04036;
+  private PgaExhaustion pgaExhaustion = PgaExhaustion.ORA_04036;
 
   /** Memory a session holds from its start. */
-  long pgaBaseBytes = 8L << 20;
+  private long pgaBaseBytes = 8L << 20;
 
   /** Memory a session gains per second of age (LogMiner's leak with long sessions). */
-  long pgaBytesPerSecond = 64L << 10;
+  private long pgaBytesPerSecond = 64L << 10;
 
   /** Memory gained per redo record read (read buffers, dictionary cache). */
-  long pgaBytesPerRecordRead = 16;
+  private long pgaBytesPerRecordRead = 16;
 
   /** LogMiner's own pace, or null: LogMiner takes no simulated time. */
-  public LogMinerPace pace;
+  private LogMinerPace pace;
 
   /** Simulated time per redo record read. */
-  public Duration costPerRecord = Duration.ofNanos(5_000);
+  private Duration costPerRecord = Duration.ofNanos(5_000);
 
   /** Extra cost per record per hour of session age, in percent: older sessions mine slower. */
-  int costAgePercentPerHour = 20;
+  private int costAgePercentPerHour = 20;
 
-  public Duration scnTimeRetention = Duration.ofDays(5);
+  private Duration scnTimeRetention = Duration.ofDays(5);
 
   /** UNDO_RETENTION: how long the undo of a committed change is kept for flashback queries. */
-  public Duration undoRetention = Duration.ofMinutes(15);
+  private Duration undoRetention = Duration.ofMinutes(15);
 
   /**
    * START_LOGMNR tolerates missing logs: MISSING_LOGFILE rows and MISSING_SCN rows, not ORA-01291.
    */
-  public boolean toleratesLogGaps;
+  private boolean toleratesLogGaps;
 
   /**
    * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML and 32K rows) show the LOB
@@ -55,73 +55,74 @@ public final class Settings {
   static final int LOB_SEGMENT_OFFSET = 500_000;
 
   /** Shuffle the order of records of different transactions that share one SCN (seeded). */
-  public boolean shuffleTies;
+  private boolean shuffleTies;
 
   /** OPERATION_CODE of CORRUPTED_BLOCKS rows; undocumented, so a knob. */
-  public int corruptedBlocksCode = 14;
+  private int corruptedBlocksCode = 14;
 
   /**
    * OPERATION_CODE of LOB_ERASE rows: 29, as connectors query it (docs/simulator.md); 28 as
    * documented.
    */
-  public int lobEraseCode = 29;
+  private int lobEraseCode = 29;
 
   /** The most characters (CLOB, NCLOB) or bytes (BLOB) one LOB_WRITE record writes. */
-  public int lobWriteChunk = 2048;
+  private int lobWriteChunk = 2048;
 
   /**
    * DML rows of tables with a LOB column show an empty ROW_ID, and an INTERNAL row (code 0) after
    * each carries it (docs/simulator.md, "Real-Oracle behaviours: the second review", b3).
    */
-  public boolean lobTableRowIdsOnInternalRows;
+  private boolean lobTableRowIdsOnInternalRows;
 
   /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
    * binary XML.
    */
-  public boolean xmlTextStorage;
+  private boolean xmlTextStorage;
 
   /**
    * Oracle's bug: a binary XML write split over CSF rows loses the closing {@code ')} of its
    * HEXTORAW.
    */
-  public boolean xmlUnterminatedHex;
+  private boolean xmlUnterminatedHex;
 
   /** V$DATABASE.FORCE_LOGGING. */
-  public boolean forceLogging;
+  private boolean forceLogging;
 
   /**
    * The PDB sessions open in, as when the JDBC URL names a PDB's service rather than the root's;
    * null for the root.
    */
-  public String sessionContainer;
+  private String sessionContainer;
 
   /** System privileges withheld from the capture user ({@code Builder.revoke}). */
-  public final java.util.Set<String> revoked = new java.util.HashSet<>();
+  private final java.util.Set<String> revoked = new java.util.HashSet<>();
 
   /**
    * Tables the capture user has the FLASHBACK object privilege on ({@code Builder.grantFlashback}).
    */
-  public final java.util.Set<dev.redoline.core.TableId> flashbackGrants = new java.util.HashSet<>();
+  private final java.util.Set<dev.redoline.core.TableId> flashbackGrants =
+      new java.util.HashSet<>();
 
   /** The capture user's CONTAINER_DATA attributes (default: ALL). */
-  public final ContainerDataGrants containerData = new ContainerDataGrants();
+  private final ContainerDataGrants containerData = new ContainerDataGrants();
 
   /**
    * DBTIMEZONE as the database was created with it (a region or an offset); null answers the server
    * clock's zone ({@code Builder.zone}), as CREATE DATABASE without SET TIME_ZONE does.
    */
-  public String dbTimeZone;
+  private String dbTimeZone;
 
   /** V$DATABASE.PLATFORM_NAME. */
-  public String platformName = "Linux x86 64-bit";
+  private String platformName = "Linux x86 64-bit";
 
   /**
    * The platform's byte order, in which the XID RAW(8) columns hold their {ub2 usn, ub2 slot, ub4
    * sqn} struct (V$TRANSPORTABLE_PLATFORM.ENDIAN_FORMAT: Little on x86, Big on AIX, SPARC Solaris,
    * HP-UX and Linux on IBM Z).
    */
-  public java.nio.ByteOrder byteOrder = java.nio.ByteOrder.LITTLE_ENDIAN;
+  private java.nio.ByteOrder byteOrder = java.nio.ByteOrder.LITTLE_ENDIAN;
 
   /** An XID's RAW(8) bytes in the platform's byte order. */
   public byte[] xidRaw(dev.redoline.core.Xid xid) {
@@ -147,5 +148,217 @@ public final class Settings {
    */
   boolean mayFlashback(dev.redoline.core.TableId table) {
     return !revoked.contains("FLASHBACK ANY TABLE") || flashbackGrants.contains(table);
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public void seed(long seed) {
+    this.seed = seed;
+  }
+
+  public SupplementalLogging supplementalLogging() {
+    return supplementalLogging;
+  }
+
+  public void supplementalLogging(SupplementalLogging supplementalLogging) {
+    this.supplementalLogging = supplementalLogging;
+  }
+
+  public long pgaLimitBytes() {
+    return pgaLimitBytes;
+  }
+
+  public void pgaLimitBytes(long pgaLimitBytes) {
+    this.pgaLimitBytes = pgaLimitBytes;
+  }
+
+  public PgaExhaustion pgaExhaustion() {
+    return pgaExhaustion;
+  }
+
+  public void pgaExhaustion(PgaExhaustion pgaExhaustion) {
+    this.pgaExhaustion = pgaExhaustion;
+  }
+
+  public long pgaBaseBytes() {
+    return pgaBaseBytes;
+  }
+
+  public void pgaBaseBytes(long pgaBaseBytes) {
+    this.pgaBaseBytes = pgaBaseBytes;
+  }
+
+  public long pgaBytesPerSecond() {
+    return pgaBytesPerSecond;
+  }
+
+  public void pgaBytesPerSecond(long pgaBytesPerSecond) {
+    this.pgaBytesPerSecond = pgaBytesPerSecond;
+  }
+
+  public long pgaBytesPerRecordRead() {
+    return pgaBytesPerRecordRead;
+  }
+
+  public void pgaBytesPerRecordRead(long pgaBytesPerRecordRead) {
+    this.pgaBytesPerRecordRead = pgaBytesPerRecordRead;
+  }
+
+  public LogMinerPace pace() {
+    return pace;
+  }
+
+  public void pace(LogMinerPace pace) {
+    this.pace = pace;
+  }
+
+  public Duration costPerRecord() {
+    return costPerRecord;
+  }
+
+  public void costPerRecord(Duration costPerRecord) {
+    this.costPerRecord = costPerRecord;
+  }
+
+  public int costAgePercentPerHour() {
+    return costAgePercentPerHour;
+  }
+
+  public void costAgePercentPerHour(int costAgePercentPerHour) {
+    this.costAgePercentPerHour = costAgePercentPerHour;
+  }
+
+  public Duration scnTimeRetention() {
+    return scnTimeRetention;
+  }
+
+  public void scnTimeRetention(Duration scnTimeRetention) {
+    this.scnTimeRetention = scnTimeRetention;
+  }
+
+  public Duration undoRetention() {
+    return undoRetention;
+  }
+
+  public void undoRetention(Duration undoRetention) {
+    this.undoRetention = undoRetention;
+  }
+
+  public boolean toleratesLogGaps() {
+    return toleratesLogGaps;
+  }
+
+  public void toleratesLogGaps(boolean toleratesLogGaps) {
+    this.toleratesLogGaps = toleratesLogGaps;
+  }
+
+  public boolean shuffleTies() {
+    return shuffleTies;
+  }
+
+  public void shuffleTies(boolean shuffleTies) {
+    this.shuffleTies = shuffleTies;
+  }
+
+  public int corruptedBlocksCode() {
+    return corruptedBlocksCode;
+  }
+
+  public void corruptedBlocksCode(int corruptedBlocksCode) {
+    this.corruptedBlocksCode = corruptedBlocksCode;
+  }
+
+  public int lobEraseCode() {
+    return lobEraseCode;
+  }
+
+  public void lobEraseCode(int lobEraseCode) {
+    this.lobEraseCode = lobEraseCode;
+  }
+
+  public int lobWriteChunk() {
+    return lobWriteChunk;
+  }
+
+  public void lobWriteChunk(int lobWriteChunk) {
+    this.lobWriteChunk = lobWriteChunk;
+  }
+
+  public boolean lobTableRowIdsOnInternalRows() {
+    return lobTableRowIdsOnInternalRows;
+  }
+
+  public void lobTableRowIdsOnInternalRows(boolean lobTableRowIdsOnInternalRows) {
+    this.lobTableRowIdsOnInternalRows = lobTableRowIdsOnInternalRows;
+  }
+
+  public boolean xmlTextStorage() {
+    return xmlTextStorage;
+  }
+
+  public void xmlTextStorage(boolean xmlTextStorage) {
+    this.xmlTextStorage = xmlTextStorage;
+  }
+
+  public boolean xmlUnterminatedHex() {
+    return xmlUnterminatedHex;
+  }
+
+  public void xmlUnterminatedHex(boolean xmlUnterminatedHex) {
+    this.xmlUnterminatedHex = xmlUnterminatedHex;
+  }
+
+  public boolean forceLogging() {
+    return forceLogging;
+  }
+
+  public void forceLogging(boolean forceLogging) {
+    this.forceLogging = forceLogging;
+  }
+
+  public String sessionContainer() {
+    return sessionContainer;
+  }
+
+  public void sessionContainer(String sessionContainer) {
+    this.sessionContainer = sessionContainer;
+  }
+
+  public java.util.Set<String> revoked() {
+    return revoked;
+  }
+
+  public java.util.Set<dev.redoline.core.TableId> flashbackGrants() {
+    return flashbackGrants;
+  }
+
+  public ContainerDataGrants containerData() {
+    return containerData;
+  }
+
+  public String dbTimeZone() {
+    return dbTimeZone;
+  }
+
+  public void dbTimeZone(String dbTimeZone) {
+    this.dbTimeZone = dbTimeZone;
+  }
+
+  public String platformName() {
+    return platformName;
+  }
+
+  public void platformName(String platformName) {
+    this.platformName = platformName;
+  }
+
+  public java.nio.ByteOrder byteOrder() {
+    return byteOrder;
+  }
+
+  public void byteOrder(java.nio.ByteOrder byteOrder) {
+    this.byteOrder = byteOrder;
   }
 }

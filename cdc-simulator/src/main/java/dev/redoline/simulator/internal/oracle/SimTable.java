@@ -80,42 +80,42 @@ public final class SimTable {
     }
   }
 
-  public final TableId id;
-  public final int conId;
-  public final int objectId;
-  public int objectVersion = 1;
-  public TableLayout layout;
-  public final List<Segment> segments = new ArrayList<>();
-  public final Map<String, StoredRow> rows = new LinkedHashMap<>();
+  private final TableId id;
+  private final int conId;
+  private final int objectId;
+  private int objectVersion = 1;
+  private TableLayout layout;
+  private final List<Segment> segments = new ArrayList<>();
+  private final Map<String, StoredRow> rows = new LinkedHashMap<>();
 
   /** The committed versions of the rows, for plain and flashback SELECTs of the table. */
-  public final TableHistory history = new TableHistory();
+  private final TableHistory history = new TableHistory();
 
   /** The SCN of the last DDL that changed the definition: flashback below it is ORA-01466. */
-  public long definitionScn;
+  private long definitionScn;
 
   /** Supplemental logging of this table, or null to follow the database. */
-  public SupplementalLogging logging;
+  private SupplementalLogging logging;
 
   /** The recycle-bin name after DROP without PURGE. */
-  public String recycleBinName;
+  private String recycleBinName;
 
-  boolean purged;
+  private boolean purged;
 
   /** A global temporary table: LogMiner shows placeholders instead of SQL. */
-  public boolean temporary;
+  private boolean temporary;
 
   /** LOGGING 'NO' (ALTER TABLE ... NOLOGGING); a partitioned table's partitions have their own. */
-  public boolean noLogging;
+  private boolean noLogging;
 
   /**
    * Interval or automatic list partitioning: a row with a key no partition holds makes the database
    * create a partition by itself ({@link SchemaChanges#createIntervalPartitioned}).
    */
-  public boolean automaticPartitions;
+  private boolean automaticPartitions;
 
   /** How LogMiner writes the text of this table's DML rows. */
-  public SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
+  private SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
 
   private int nextPartition;
 
@@ -203,5 +203,109 @@ public final class SimTable {
   String newRowId(Segment segment) {
     int slot = segment.nextRowSlot++;
     return rowId(segment.dataObjectId, 7, 200 + slot / 100, slot % 100);
+  }
+
+  public TableId id() {
+    return id;
+  }
+
+  public int conId() {
+    return conId;
+  }
+
+  public int objectId() {
+    return objectId;
+  }
+
+  public int objectVersion() {
+    return objectVersion;
+  }
+
+  public void objectVersion(int objectVersion) {
+    this.objectVersion = objectVersion;
+  }
+
+  public TableLayout layout() {
+    return layout;
+  }
+
+  public void layout(TableLayout layout) {
+    this.layout = layout;
+  }
+
+  public List<Segment> segments() {
+    return segments;
+  }
+
+  public Map<String, StoredRow> rows() {
+    return rows;
+  }
+
+  public TableHistory history() {
+    return history;
+  }
+
+  public long definitionScn() {
+    return definitionScn;
+  }
+
+  public void definitionScn(long definitionScn) {
+    this.definitionScn = definitionScn;
+  }
+
+  public SupplementalLogging logging() {
+    return logging;
+  }
+
+  public void logging(SupplementalLogging logging) {
+    this.logging = logging;
+  }
+
+  public String recycleBinName() {
+    return recycleBinName;
+  }
+
+  public void recycleBinName(String recycleBinName) {
+    this.recycleBinName = recycleBinName;
+  }
+
+  public boolean purged() {
+    return purged;
+  }
+
+  public void purged(boolean purged) {
+    this.purged = purged;
+  }
+
+  public boolean temporary() {
+    return temporary;
+  }
+
+  public void temporary(boolean temporary) {
+    this.temporary = temporary;
+  }
+
+  public boolean noLogging() {
+    return noLogging;
+  }
+
+  public void noLogging(boolean noLogging) {
+    this.noLogging = noLogging;
+  }
+
+  public boolean automaticPartitions() {
+    return automaticPartitions;
+  }
+
+  public void automaticPartitions(boolean automaticPartitions) {
+    this.automaticPartitions = automaticPartitions;
+  }
+
+  public SchemaChanges.RowText rowText() {
+    return rowText;
+  }
+
+  public void rowText(SchemaChanges.RowText rowText) {
+    this.rowText = rowText;
   }
 }

@@ -91,14 +91,14 @@ public final class Transaction {
     }
     SimTable t = live(table);
     Row after = Row.of(plain);
-    requireShape(t.layout, after);
+    requireShape(t.layout(), after);
     return insertInto(t, t.segmentForNewRow(), after, values);
   }
 
   /** INSERT of one row; returns the new row's ROWID. */
   public String insert(TableId table, Row after) {
     SimTable t = live(table);
-    requireShape(t.layout, after);
+    requireShape(t.layout(), after);
     return insertInto(t, t.segmentForNewRow(), after, null);
   }
 
@@ -111,12 +111,12 @@ public final class Transaction {
     Object[] values = new Object[after.size()];
     for (int i = 0; i < values.length; i++) {
       Object value = given != null && given[i] instanceof GeneratedLob g ? g : after.get(i);
-      values[i] = SimLob.stored(t.layout.column(i).type(), value);
+      values[i] = SimLob.stored(t.layout().column(i).type(), value);
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
-    t.rows.put(rowId, stored);
+    t.rows().put(rowId, stored);
     RedoRecord change =
-        emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, values), null);
+        emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout(), values), null);
     for (int i = 0; i < values.length; i++) {
       lobs.writeOutOfLine(t, stored, rowId, i);
     }
@@ -134,11 +134,11 @@ public final class Transaction {
    */
   public String insertIntoNewPartition(TableId table, Object... values) {
     SimTable t = live(table);
-    if (!t.automaticPartitions) {
+    if (!t.automaticPartitions()) {
       throw new IllegalArgumentException(table + " is not interval or automatic list partitioned");
     }
     Row after = Row.of(values);
-    requireShape(t.layout, after);
+    requireShape(t.layout(), after);
     SimTable.Segment segment = oracle.automaticPartitions().apply(t);
     return insertInto(t, segment, after, null);
   }
@@ -150,7 +150,7 @@ public final class Transaction {
   public void update(TableId table, String rowId, Map<String, ?> changes) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
-    TableLayout layout = t.layout;
+    TableLayout layout = t.layout();
     Row.Builder set = Row.builder(layout.columns().size());
     Row.Builder oldOfChanged = Row.builder(layout.columns().size());
     boolean[] changed = new boolean[layout.columns().size()];
@@ -228,7 +228,7 @@ public final class Transaction {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
     Row before = SimLob.row(stored.values);
-    t.rows.remove(rowId);
+    t.rows().remove(rowId);
     RedoRecord change =
         emit(
             RecordKind.DELETE,
@@ -236,7 +236,7 @@ public final class Transaction {
             stored.segment,
             rowId,
             null,
-            SimLob.withoutLobs(t.layout, before));
+            SimLob.withoutLobs(t.layout(), before));
     state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
@@ -251,7 +251,7 @@ public final class Transaction {
     for (String rowId : rowIds) {
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
-      t.rows.remove(rowId);
+      t.rows().remove(rowId);
       RedoRecord r =
           record(
               RecordKind.DELETE,
@@ -259,7 +259,7 @@ public final class Transaction {
               stored.segment,
               rowId,
               null,
-              SimLob.withoutLobs(t.layout, before),
+              SimLob.withoutLobs(t.layout(), before),
               oracle.redo().nextScn());
       r.sharesAddressWith = leader;
       write(r);
@@ -274,7 +274,7 @@ public final class Transaction {
    */
   public void unsupported(TableId table) {
     SimTable t = live(table);
-    emit(RecordKind.UNSUPPORTED, t, t.segments.get(0), null, null, null);
+    emit(RecordKind.UNSUPPORTED, t, t.segments().get(0), null, null, null);
   }
 
   /**
@@ -385,9 +385,9 @@ public final class Transaction {
     SimTable.Segment segment;
     Row values = null;
     switch (e.undoKind()) {
-      case UNDO_INSERT -> segment = t.rows.remove(e.rowId()).segment;
+      case UNDO_INSERT -> segment = t.rows().remove(e.rowId()).segment;
       case UNDO_UPDATE -> {
-        SimTable.StoredRow stored = t.rows.get(e.rowId());
+        SimTable.StoredRow stored = t.rows().get(e.rowId());
         values = e.restore();
         for (int i = 0; i < values.size(); i++) {
           if (values.isPresent(i)) {
@@ -403,7 +403,7 @@ public final class Transaction {
           restored[i] = values.get(i);
         }
         segment = t.segmentOf(e.change().objectId);
-        t.rows.put(e.rowId(), new SimTable.StoredRow(restored, segment));
+        t.rows().put(e.rowId(), new SimTable.StoredRow(restored, segment));
       }
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
@@ -414,7 +414,7 @@ public final class Transaction {
               t,
               segment,
               e.rowId(),
-              SimLob.forRedo(t.layout, values),
+              SimLob.forRedo(t.layout(), values),
               null,
               oracle.redo().nextScn());
       undo.undoes = e.change();
@@ -424,7 +424,7 @@ public final class Transaction {
 
   private Row loggedBefore(SimTable t, Object[] old, boolean[] changed) {
     SupplementalLogging level = oracle.loggingOf(t);
-    TableLayout layout = t.layout;
+    TableLayout layout = t.layout();
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
       boolean key = layout.primaryKey().contains(layout.column(i).name());
@@ -442,7 +442,7 @@ public final class Transaction {
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().nextScn());
     write(r);
-    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout)) {
+    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
     }
     return r;
@@ -515,15 +515,15 @@ public final class Transaction {
     requireOpen();
     oracle.instances().requireUp(state.instance);
     SimTable t = oracle.catalog().table(table);
-    Catalog.Container container = oracle.catalog().container(t.conId);
+    Catalog.Container container = oracle.catalog().container(t.conId());
     if (!container.open()) {
       throw new IllegalStateException(
           "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
     }
     if (state.conId < 0) {
-      state.conId = t.conId;
+      state.conId = t.conId();
     }
-    if (t.conId != state.conId && oracle.catalog().cdb) {
+    if (t.conId() != state.conId && oracle.catalog().cdb) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid.toHex()
@@ -532,16 +532,16 @@ public final class Transaction {
               + " but "
               + table
               + " is in container "
-              + t.conId
+              + t.conId()
               + ": transactions never span PDBs");
     }
     return t;
   }
 
   static SimTable.StoredRow stored(SimTable t, String rowId) {
-    SimTable.StoredRow stored = t.rows.get(rowId);
+    SimTable.StoredRow stored = t.rows().get(rowId);
     if (stored == null) {
-      throw new IllegalArgumentException("No row " + rowId + " in " + t.id);
+      throw new IllegalArgumentException("No row " + rowId + " in " + t.id());
     }
     return stored;
   }

@@ -74,9 +74,9 @@ public final class TransactionTable {
     if (commit) {
       java.time.Instant kept = oracle.undoKeptSince();
       for (TxState.UndoEntry e : s.undo) {
-        SimTable.StoredRow stored = e.table().rows.get(e.rowId());
+        SimTable.StoredRow stored = e.table().rows().get(e.rowId());
         e.table()
-            .history
+            .history()
             .commit(
                 e.rowId(),
                 stored == null ? null : stored.values,

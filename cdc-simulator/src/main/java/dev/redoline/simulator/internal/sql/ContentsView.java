@@ -190,7 +190,7 @@ public final class ContentsView {
    * everywhere.
    */
   private static Object[] inPlatformByteOrder(Object[] row, Settings settings) {
-    if (settings.byteOrder != java.nio.ByteOrder.LITTLE_ENDIAN) {
+    if (settings.byteOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
       Xid xid =
           new Xid(
               (Integer) row[XID - 3], (Integer) row[XID - 2], ((Number) row[XID - 1]).longValue());
@@ -211,7 +211,7 @@ public final class ContentsView {
     }
     if (r.kind == RecordKind.DDL
         && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
-        && s.oracle().settings().supplementalLogging == SupplementalLogging.NONE) {
+        && s.oracle().settings().supplementalLogging() == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);
     }
     return null;

@@ -110,7 +110,7 @@ public final class DictionaryViews {
    */
   static List<Object[]> containerData(Session s) {
     return s.oracle().catalog().cdb
-        ? s.oracle().settings().containerData.rows(CAPTURE_USER)
+        ? s.oracle().settings().containerData().rows(CAPTURE_USER)
         : List.of();
   }
 
@@ -127,9 +127,9 @@ public final class DictionaryViews {
       if (t.dropped()) {
         continue;
       }
-      Catalog.Container c = s.oracle().catalog().container(t.conId);
+      Catalog.Container c = s.oracle().catalog().container(t.conId());
       boolean shown =
-          cdbView != null ? c.open() && s.sees(cdbView, t.conId) : t.conId == s.containerId();
+          cdbView != null ? c.open() && s.sees(cdbView, t.conId()) : t.conId() == s.containerId();
       if (shown) {
         out.add(t);
       }
@@ -142,30 +142,30 @@ public final class DictionaryViews {
       return row;
     }
     Object[] out = java.util.Arrays.copyOf(row, row.length + 1);
-    out[row.length] = t.conId;
+    out[row.length] = t.conId();
     return out;
   }
 
   static List<Object[]> objects(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_OBJECTS" : null)) {
-      String temporary = yn(t.temporary);
+      String temporary = yn(t.temporary());
       if (t.partitioned()) {
         out.add(
             withConId(
                 new Object[] {
-                  t.id.owner(), t.id.table(), null, t.objectId, null, "TABLE", temporary
+                  t.id().owner(), t.id().table(), null, t.objectId(), null, "TABLE", temporary
                 },
                 t,
                 cdb));
       }
-      for (SimTable.Segment seg : t.segments) {
+      for (SimTable.Segment seg : t.segments()) {
         String type = seg.partition() == null ? "TABLE" : "TABLE PARTITION";
         out.add(
             withConId(
                 new Object[] {
-                  t.id.owner(),
-                  t.id.table(),
+                  t.id().owner(),
+                  t.id().table(),
                   seg.partition(),
                   seg.objectId(),
                   seg.dataObjectId(),
@@ -196,11 +196,11 @@ public final class DictionaryViews {
   static List<Object[]> tables(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TABLES" : null)) {
-      String logging = t.partitioned() ? null : t.noLogging ? "NO" : "YES";
+      String logging = t.partitioned() ? null : t.noLogging() ? "NO" : "YES";
       out.add(
           withConId(
               new Object[] {
-                t.id.owner(), t.id.table(), logging, yn(t.partitioned()), yn(t.temporary)
+                t.id().owner(), t.id().table(), logging, yn(t.partitioned()), yn(t.temporary())
               },
               t,
               cdb));
@@ -212,12 +212,12 @@ public final class DictionaryViews {
   static List<Object[]> partitions(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_PARTITIONS" : null)) {
-      for (SimTable.Segment seg : t.segments) {
+      for (SimTable.Segment seg : t.segments()) {
         if (seg.partition() != null) {
           out.add(
               withConId(
                   new Object[] {
-                    t.id.owner(), t.id.table(), seg.partition(), seg.noLogging() ? "NO" : "YES"
+                    t.id().owner(), t.id().table(), seg.partition(), seg.noLogging() ? "NO" : "YES"
                   },
                   t,
                   cdb));
@@ -230,13 +230,13 @@ public final class DictionaryViews {
   static List<Object[]> columns(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_COLUMNS" : null)) {
-      for (Column c : t.layout.columns()) {
+      for (Column c : t.layout().columns()) {
         OracleType type = c.type();
         out.add(
             withConId(
                 new Object[] {
-                  t.id.owner(),
-                  t.id.table(),
+                  t.id().owner(),
+                  t.id().table(),
                   c.name(),
                   dataType(type),
                   dataLength(type),
@@ -256,8 +256,8 @@ public final class DictionaryViews {
   static List<Object[]> constraints(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_CONSTRAINTS" : null)) {
-      if (!t.layout.primaryKey().isEmpty()) {
-        out.add(withConId(new Object[] {t.id.owner(), keyName(t), t.id.table(), "P"}, t, cdb));
+      if (!t.layout().primaryKey().isEmpty()) {
+        out.add(withConId(new Object[] {t.id().owner(), keyName(t), t.id().table(), "P"}, t, cdb));
       }
     }
     return out;
@@ -267,10 +267,12 @@ public final class DictionaryViews {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_CONS_COLUMNS" : null)) {
       int position = 1;
-      for (String column : t.layout.primaryKey()) {
+      for (String column : t.layout().primaryKey()) {
         out.add(
             withConId(
-                new Object[] {t.id.owner(), keyName(t), t.id.table(), column, position++}, t, cdb));
+                new Object[] {t.id().owner(), keyName(t), t.id().table(), column, position++},
+                t,
+                cdb));
       }
     }
     return out;
@@ -282,13 +284,13 @@ public final class DictionaryViews {
   static List<Object[]> logGroups(Session s, boolean cdb) {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_LOG_GROUPS" : null)) {
-      if (t.logging == SupplementalLogging.ALL) {
+      if (t.logging() == SupplementalLogging.ALL) {
         out.add(
             withConId(
                 new Object[] {
-                  t.id.owner(),
-                  "SYS_C" + (t.objectId + 1),
-                  t.id.table(),
+                  t.id().owner(),
+                  "SYS_C" + (t.objectId() + 1),
+                  t.id().table(),
                   "ALL COLUMN LOGGING",
                   "ALWAYS"
                 },
@@ -302,7 +304,7 @@ public final class DictionaryViews {
   static List<Object[]> sessionPrivileges(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (String p : PRIVILEGES) {
-      if (!s.oracle().settings().revoked.contains(p)) {
+      if (!s.oracle().settings().revoked().contains(p)) {
         out.add(new Object[] {p});
       }
     }
@@ -319,7 +321,7 @@ public final class DictionaryViews {
   }
 
   private static String keyName(SimTable t) {
-    return "SYS_C" + t.objectId;
+    return "SYS_C" + t.objectId();
   }
 
   /**

@@ -53,8 +53,8 @@ public final class LobRedoText {
 
   public LobRedoText(SqlRedoRenderer renderer, Settings settings) {
     this.renderer = renderer;
-    this.xmlText = settings.xmlTextStorage;
-    this.xmlUnterminatedHex = settings.xmlUnterminatedHex;
+    this.xmlText = settings.xmlTextStorage();
+    this.xmlUnterminatedHex = settings.xmlUnterminatedHex();
   }
 
   public String text(RedoRecord r, TableLayout layout) {

@@ -78,7 +78,7 @@ public final class LogViews {
 
   static List<Object[]> database(Session s) {
     Database o = s.oracle();
-    SupplementalLogging level = o.settings().supplementalLogging;
+    SupplementalLogging level = o.settings().supplementalLogging();
     return List.<Object[]>of(
         new Object[] {
           "ORCL",
@@ -92,8 +92,8 @@ public final class LogViews {
           o.redo().resetlogsTime,
           yesNo(o.catalog().cdb),
           "READ WRITE",
-          yesNo(o.settings().forceLogging),
-          o.settings().platformName
+          yesNo(o.settings().forceLogging()),
+          o.settings().platformName()
         });
   }
 
@@ -102,18 +102,18 @@ public final class LogViews {
     for (RedoThread t : s.oracle().redo().threads) {
       out.add(
           new Object[] {
-            t.number,
-            t.open ? "OPEN" : "CLOSED",
-            t.enabled,
-            instanceName(t.instance),
-            t.current().sequence,
-            scn(t.checkpointScn),
-            scn(t.enableScn),
+            t.number(),
+            t.open() ? "OPEN" : "CLOSED",
+            t.enabled(),
+            instanceName(t.instance()),
+            t.current().sequence(),
+            scn(t.checkpointScn()),
+            scn(t.enableScn()),
             0,
-            t.lastRedoSequence,
-            t.lastRedoBlock,
-            scn(t.lastRedoScn),
-            t.lastRedoTime
+            t.lastRedoSequence(),
+            t.lastRedoBlock(),
+            scn(t.lastRedoScn()),
+            t.lastRedoTime()
           });
     }
     return out;
@@ -123,8 +123,11 @@ public final class LogViews {
   static List<Object[]> instances(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
-      if (!s.oracle().instances().isDown(t.instance)) {
-        out.add(new Object[] {t.instance, t.instance, instanceName(t.instance), t.number, "OPEN"});
+      if (!s.oracle().instances().isDown(t.instance())) {
+        out.add(
+            new Object[] {
+              t.instance(), t.instance(), instanceName(t.instance()), t.number(), "OPEN"
+            });
       }
     }
     return out;
@@ -133,16 +136,16 @@ public final class LogViews {
   static List<Object[]> onlineLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
-      for (RedoThread.Group g : t.groups) {
+      for (RedoThread.Group g : t.groups()) {
         LogFile f = g.log();
         if (f == null) {
           out.add(
               new Object[] {
                 g.number(),
-                t.number,
+                t.number(),
                 0,
                 g.bytes(),
-                t.blockSize,
+                t.blockSize(),
                 1,
                 "YES",
                 "UNUSED",
@@ -156,21 +159,21 @@ public final class LogViews {
         String status =
             f == t.current()
                 ? "CURRENT"
-                : f.sequence == t.current().sequence - 1 ? "ACTIVE" : "INACTIVE";
+                : f.sequence() == t.current().sequence() - 1 ? "ACTIVE" : "INACTIVE";
         out.add(
             new Object[] {
               g.number(),
-              t.number,
-              f.sequence,
+              t.number(),
+              f.sequence(),
               g.bytes(),
-              t.blockSize,
+              t.blockSize(),
               1,
-              yesNo(f.archived),
+              yesNo(f.archived()),
               status,
-              scn(f.firstScn),
-              f.firstTime,
-              f.current() ? SqlValues.MAX_SCN : scn(f.nextScn),
-              f.current() ? null : f.nextTime
+              scn(f.firstScn()),
+              f.firstTime(),
+              f.current() ? SqlValues.MAX_SCN : scn(f.nextScn()),
+              f.current() ? null : f.nextTime()
             });
       }
     }
@@ -181,7 +184,7 @@ public final class LogViews {
   static List<Object[]> logFiles(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
-      for (RedoThread.Group g : t.groups) {
+      for (RedoThread.Group g : t.groups()) {
         out.add(new Object[] {g.number(), null, "ONLINE", g.fileName()});
       }
     }
@@ -197,22 +200,22 @@ public final class LogViews {
           new Object[] {
             c.name(),
             c.destId(),
-            f.thread,
-            f.sequence,
+            f.thread(),
+            f.sequence(),
             scn(o.redo().resetlogsScn),
             o.redo().resetlogsTime,
-            scn(f.firstScn),
-            f.firstTime,
-            scn(f.nextScn),
-            f.nextTime,
+            scn(f.firstScn()),
+            f.firstTime(),
+            scn(f.nextScn()),
+            f.nextTime(),
             f.blocks(),
-            f.blockSize,
+            f.blockSize(),
             "YES",
             c.deleted() ? "D" : "A",
             yesNo(c.deleted()),
             "NO",
-            yesNo(f.dictionaryBegin),
-            yesNo(f.dictionaryEnd)
+            yesNo(f.dictionaryBegin()),
+            yesNo(f.dictionaryEnd())
           });
     }
     return out;
@@ -238,12 +241,12 @@ public final class LogViews {
   private static List<Object[]> perOpenInstance(Session s, List<Object[]> rows) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
-      if (s.oracle().instances().isDown(t.instance)) {
+      if (s.oracle().instances().isDown(t.instance())) {
         continue;
       }
       for (Object[] row : rows) {
         Object[] withId = new Object[row.length + 1];
-        withId[0] = t.instance;
+        withId[0] = t.instance();
         System.arraycopy(row, 0, withId, 1, row.length);
         out.add(withId);
       }

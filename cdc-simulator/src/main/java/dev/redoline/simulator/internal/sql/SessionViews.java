@@ -94,10 +94,10 @@ public final class SessionViews {
   static List<Object[]> sessions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
     for (RedoThread t : s.oracle().redo().threads) {
-      if (t.open
-          && !s.oracle().instances().isDown(t.instance)
-          && (allInstances || t.instance == s.instance())) {
-        out.add(withInstance(allInstances, t.instance, logWriter(s.oracle().redo(), t)));
+      if (t.open()
+          && !s.oracle().instances().isDown(t.instance())
+          && (allInstances || t.instance() == s.instance())) {
+        out.add(withInstance(allInstances, t.instance(), logWriter(s.oracle().redo(), t)));
       }
     }
     for (TxState tx : s.oracle().redo().openTransactions) {
@@ -127,8 +127,8 @@ public final class SessionViews {
    * LGWR then waits on 'log file parallel write'. Otherwise it sleeps on its timer.
    */
   private static Object[] logWriter(RedoLog redo, RedoThread t) {
-    boolean writing = redo.lgwrInterval.isZero() && !t.buffer.isEmpty();
-    byte[] address = java.nio.ByteBuffer.allocate(8).putInt(t.instance).putInt(-1).array();
+    boolean writing = redo.lgwrInterval.isZero() && !t.buffer().isEmpty();
+    byte[] address = java.nio.ByteBuffer.allocate(8).putInt(t.instance()).putInt(-1).array();
     return new Object[] {
       address,
       LGWR_SID,
@@ -173,21 +173,21 @@ public final class SessionViews {
           id == 1
               ? 1
               : session != null
-                      && (f.nextScn <= session.startScn() || f.firstScn > session.endScn())
+                      && (f.nextScn() <= session.startScn() || f.firstScn() > session.endScn())
                   ? 2
                   : 0;
       out.add(
           new Object[] {
             id++,
             a.fileName(),
-            f.thread,
-            f.sequence,
-            scn(f.firstScn),
-            f.current() ? SqlValues.MAX_SCN : scn(f.nextScn),
+            f.thread(),
+            f.sequence(),
+            scn(f.firstScn()),
+            f.current() ? SqlValues.MAX_SCN : scn(f.nextScn()),
             status,
             null,
-            SqlValues.yesNo(f.dictionaryBegin),
-            SqlValues.yesNo(f.dictionaryEnd)
+            SqlValues.yesNo(f.dictionaryBegin()),
+            SqlValues.yesNo(f.dictionaryEnd())
           });
     }
     for (LogGap gap :

@@ -201,8 +201,8 @@ public final class SqlEngine {
     @Override
     public String dbTimeZone() {
       Database oracle = Session.selecting().oracle();
-      return oracle.settings().dbTimeZone != null
-          ? oracle.settings().dbTimeZone
+      return oracle.settings().dbTimeZone() != null
+          ? oracle.settings().dbTimeZone()
           : oracle.clock().getZone().getId();
     }
   }
