@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * LogMiner's pace on the simulated clock: a session serves its rows no faster than its ceiling in
- * rows and in redo bytes, START_LOGMNR costs its start and per-log time, and sessions share the
- * database's CPUs, one CPU at most each. Every figure is read from the simulated clock, which the
- * paced calls move themselves when nothing else moves it; no wall-clock time is measured.
+ * rows and in redo bytes, START_LOGMNR costs its start and per-log time (paid before the next
+ * query's first row, so sessions started one after the other start side by side), and sessions
+ * share the database's CPUs, one CPU at most each. Every figure is read from the simulated clock,
+ * which the paced calls move themselves when nothing else moves it; no wall-clock time is measured.
  */
 class LogMinerPaceTest {
 
@@ -124,11 +125,34 @@ class LogMinerPaceTest {
   }
 
   @Test
-  void startLogMiner_costsItsStartAndEachAddedLog() throws SQLException {
+  void startLogMiner_costsItsStartAndEachAddedLog_beforeTheFirstRow() throws SQLException {
     database(new LogMinerPace(1_000, 1e15, Duration.ofSeconds(2), Duration.ofMillis(500), 1));
     Instant before = oracle.clock().instant();
-    try (Connection c = startedSession()) {
-      assertThat(since(before)).isEqualTo(Duration.ofMillis(2_500));
+    try (Connection c = startedSession();
+        Statement st = c.createStatement()) {
+      assertThat(since(before)).as("owed by the next query").isZero();
+      st.setFetchSize(500);
+      try (ResultSet rs = st.executeQuery(ALL_ROWS)) {
+        assertThat(rs.next()).isTrue(); // the start (2 s and 0.5 s for the log), then 500 rows
+        assertThat(since(before)).isBetween(seconds(3.0).minus(NANO), seconds(3.0).plus(NANO));
+      }
+    }
+  }
+
+  @Test
+  void sessionsStartedOneAfterTheOther_haveTheirStartsWorkedOnSideBySide() throws SQLException {
+    database(new LogMinerPace(1e9, 1e15, Duration.ofSeconds(2), Duration.ZERO, 2));
+    Instant before = oracle.clock().instant();
+    try (Connection a = startedSession();
+        Connection b = startedSession();
+        Statement sa = a.createStatement();
+        Statement sb = b.createStatement();
+        ResultSet ra = sa.executeQuery(ALL_ROWS);
+        ResultSet rb = sb.executeQuery(ALL_ROWS)) {
+      drain(ra);
+      drain(rb);
+      // two starts of 2 s on two CPUs, then rows of a few microseconds: 2 s, not 4
+      assertThat(since(before)).isBetween(seconds(2.0), seconds(2.001));
     }
   }
 

@@ -36,7 +36,8 @@ import java.util.Map;
  * </ul>
  *
  * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms} (30,000): a steady load wants
- * steps of a few seconds, so that what they deliver is never older than that.
+ * steps of a few seconds, so that what they deliver is never older than that. {@code
+ * -Dbacklog.sessions=1,2,4} and {@code -Dsteady.sessions=1,4} choose the session counts.
  *
  * <p>Run: {@code ./mvnw -q -B -o install -DskipTests && java -Xmx8g -cp
  * benchmarks/target/benchmarks.jar dev.redoline.bench.engine.CatchUpBenchmark backlog steady}
@@ -74,7 +75,7 @@ public final class CatchUpBenchmark {
         "CATCHUP backlog: %d changes written in %.1f s of wall time%n",
         changes, (System.nanoTime() - wallBegun) / 1e9);
     double one = 0;
-    for (int sessions : new int[] {1, 2, 4}) {
+    for (int sessions : sessions("backlog.sessions", "1,2,4")) {
       Instant begun = oracle.clock().instant();
       long wall = System.nanoTime();
       long seen = PipelineBenchmark.mine(oracle, start, config(oracle, sessions), changes);
@@ -111,7 +112,7 @@ public final class CatchUpBenchmark {
   }
 
   private static void steady(int pace, int seconds) throws Exception {
-    for (int sessions : new int[] {1, 4}) {
+    for (int sessions : sessions("steady.sessions", "1,4")) {
       LogMinerPace paced =
           LogMinerPace.PUBLIC_FIGURES
               .withChangesPerSecond(pace)
@@ -186,6 +187,13 @@ public final class CatchUpBenchmark {
           "CATCHUP steady sessions=%d: load %d changes/s, one session's pace %d changes/s;%s%n",
           sessions, 3 * pace, pace, lags);
     }
+  }
+
+  /** The session counts a part runs with: {@code -D<key>=1,4}. */
+  private static int[] sessions(String key, String fallback) {
+    return java.util.Arrays.stream(System.getProperty(key, fallback).split(","))
+        .mapToInt(Integer::parseInt)
+        .toArray();
   }
 
   private static CdcConfig config(SimulatedOracle oracle, int sessions) throws IOException {

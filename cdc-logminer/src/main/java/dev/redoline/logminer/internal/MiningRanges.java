@@ -25,9 +25,17 @@ import java.util.TreeSet;
  * statement's LOB rows after it and a record at the end of a log share their record's SCN or follow
  * it in SCN order, so they stay together and in order.
  *
- * <p>Boundaries are FIRST_CHANGE#s of the step's archived logs, chosen so the ranges hold about as
- * many archived logs each, and all lie below the first SCN of any online log: the online logs are
- * in the last range only, mined by one session. A step of one archived log is not split.
+ * <p>Boundaries cut the step's logs, taken in FIRST_CHANGE# order, into ranges of about as many
+ * logs each: at a log's FIRST_CHANGE# when the logs divide evenly, else at an SCN inside a log in
+ * proportion to the part of its SCN span the step reads (so a step of one or two large logs is
+ * shared too: a session adds the log and keeps only the SCNs of its range, the rest of the log's
+ * records are skipped, not decoded). Online logs are shared as archived ones are, the log being
+ * written included, up to the step's end SCN: a capture behind at several times one session's pace
+ * reaches the online logs with seconds of redo in them, more than one session reads in the time it
+ * has. A step without an archived log (a capture that keeps up) is mined by one session.
+ *
+ * <p>Whatever the boundaries, the step itself (its logs, bounds and intervals, hence where it ends
+ * and the positions it records) is the one-session step's: only who mines which SCNs differs.
  */
 final class MiningRanges {
 
@@ -38,24 +46,15 @@ final class MiningRanges {
    * given one, when the step is not split.
    */
   static List<StepPlan> split(StepPlan plan, int sessions) {
-    List<StepLog> archived =
-        plan.logs().stream()
-            .filter(l -> !l.online())
-            .sorted(Comparator.comparing(StepLog::firstScn))
-            .toList();
-    if (sessions <= 1 || archived.size() < 2) {
+    List<StepLog> logs =
+        plan.logs().stream().sorted(Comparator.comparing(StepLog::firstScn)).toList();
+    if (sessions <= 1 || logs.stream().allMatch(StepLog::online)) {
       return List.of(plan);
     }
-    Scn onlineFloor =
-        plan.logs().stream()
-            .filter(StepLog::online)
-            .map(StepLog::firstScn)
-            .min(Scn::compareTo)
-            .orElse(Scn.MAX);
     TreeSet<Scn> bounds = new TreeSet<>();
     for (int k = 1; k < sessions; k++) {
-      Scn b = archived.get((int) ((long) k * archived.size() / sessions)).firstScn();
-      if (b.compareTo(onlineFloor) < 0 && b.compareTo(plan.endScn()) < 0) {
+      Scn b = boundary(plan, logs, (double) k * logs.size() / sessions);
+      if (b.compareTo(plan.endScn()) < 0) {
         bounds.add(b);
       }
     }
@@ -74,6 +73,23 @@ final class MiningRanges {
     }
     ranges.add(range(plan, low, plan.endScn()));
     return List.copyOf(ranges);
+  }
+
+  /**
+   * The SCN at {@code at} logs from the first: a log's FIRST_CHANGE#, or inside the log in
+   * proportion to the part of its SCN span the step reads (up to the step's end SCN for the log
+   * being written).
+   */
+  private static Scn boundary(StepPlan plan, List<StepLog> logs, double at) {
+    int index = (int) at;
+    StepLog log = logs.get(index);
+    double part = at - index;
+    Scn low = Scn.max(log.firstScn(), plan.startScn());
+    Scn high = Scn.min(log.nextScn(), plan.endScn());
+    if (part == 0 || high.compareTo(low) <= 0) {
+      return part == 0 ? log.firstScn() : low;
+    }
+    return low.plus((long) (part * (high.bits() - low.bits())));
   }
 
   private static StepPlan range(StepPlan plan, Scn low, Scn high) {

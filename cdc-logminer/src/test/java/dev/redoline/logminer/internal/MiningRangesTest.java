@@ -36,12 +36,29 @@ class MiningRangesTest {
   }
 
   @Test
-  void oneSessionOrOneArchivedLog_isNotSplit() {
+  void oneSessionOrOnlineLogsOnly_isNotSplit() {
     StepPlan twoLogs =
         plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 300, false)), 100, 299);
     assertThat(MiningRanges.split(twoLogs, 1)).containsExactly(twoLogs);
-    StepPlan oneLog = plan(List.of(log(1, 1, 100, 200, false), log(1, 2, 200, 0, true)), 100, 250);
-    assertThat(MiningRanges.split(oneLog, 4)).containsExactly(oneLog);
+    StepPlan onlineOnly = plan(List.of(log(1, 2, 200, 0, true)), 200, 250);
+    assertThat(MiningRanges.split(onlineOnly, 4)).containsExactly(onlineOnly);
+  }
+
+  @Test
+  void oneArchivedLogAndTheOnlineLog_areSharedBySCN() {
+    StepLog archived = log(1, 1, 100, 200, false);
+    StepLog online = log(1, 2, 200, 0, true);
+    StepPlan plan = plan(List.of(archived, online), 100, 250);
+    List<StepPlan> ranges = MiningRanges.split(plan, 4);
+    assertThat(ranges)
+        .extracting(StepPlan::startScn)
+        .containsExactly(Scn.of(100), Scn.of(150), Scn.of(200), Scn.of(225));
+    assertThat(ranges)
+        .extracting(StepPlan::endScn)
+        .containsExactly(Scn.of(149), Scn.of(199), Scn.of(224), Scn.of(250));
+    assertThat(ranges)
+        .extracting(StepPlan::logs)
+        .containsExactly(List.of(archived), List.of(archived), List.of(online), List.of(online));
   }
 
   @Test
@@ -79,11 +96,6 @@ class MiningRangesTest {
           assertThat(holding.get(0).logs()).as("SCN %s in %s", scn, l).contains(l);
         }
       }
-    }
-    // online logs: only the last range, never split
-    for (int k = 0; k < ranges.size() - 1; k++) {
-      assertThat(ranges.get(k).logs()).noneMatch(StepLog::online);
-      assertThat(ranges.get(k).endScn()).isLessThan(Scn.of(300));
     }
     // start SCN of each range lies in one of its logs per thread (START_LOGMNR needs it)
     for (StepPlan r : ranges) {

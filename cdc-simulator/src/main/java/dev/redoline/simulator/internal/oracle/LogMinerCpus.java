@@ -21,13 +21,23 @@ import java.util.Map;
  */
 public final class LogMinerCpus {
 
-  /** One session's piece of work: {@code work} CPU seconds, of which {@code done} are done. */
+  /**
+   * One session's piece of work: {@code work} CPU seconds, of which {@code done} are done; the
+   * first {@code lead} of them come before its first row (a START_LOGMNR the query pays for).
+   */
   static final class Job {
+    final double lead;
     final double work;
     private double done;
 
-    private Job(double work) {
-      this.work = work;
+    private Job(double lead, double work) {
+      this.lead = lead;
+      this.work = lead + work;
+    }
+
+    /** CPU seconds done once the first {@code taken} of {@code rows} rows are made. */
+    double rowsMade(long taken, long rows) {
+      return rows == 0 ? work : lead + (work - lead) * Math.min(taken, rows) / rows;
     }
 
     double done() {
@@ -52,10 +62,13 @@ public final class LogMinerCpus {
     this.settledAt = clock.instant();
   }
 
-  /** Starts {@code owner}'s new piece of work now; its previous one, if any, is abandoned. */
-  Job submit(Object owner, double workSeconds) {
+  /**
+   * Starts {@code owner}'s new piece of work now, {@code leadSeconds} before its rows and {@code
+   * workSeconds} for them; its previous one, if any, is abandoned.
+   */
+  Job submit(Object owner, double leadSeconds, double workSeconds) {
     settle();
-    Job job = new Job(Math.max(0, workSeconds));
+    Job job = new Job(Math.max(0, leadSeconds), Math.max(0, workSeconds));
     jobs.put(owner, job);
     return job;
   }

@@ -6,14 +6,22 @@ import dev.redoline.simulator.SimulatedOracle;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * Applies a {@link LogMinerPace} to the sessions of one database: START_LOGMNR and mining queries
- * become work on the shared {@link LogMinerCpus}, and a call returns only once the simulated clock
- * has reached the moment that work is done. When a {@link RealTime} moves the clock, the call waits
- * for it (releasing the database's lock, so other sessions and the workload go on); else nothing
- * else moves the clock while the call holds the lock, so the call moves it itself, as {@link
+ * Applies a {@link LogMinerPace} to the sessions of one database: mining queries become work on the
+ * shared {@link LogMinerCpus}, and a fetch returns only once the simulated clock has reached the
+ * moment its rows are made. When a {@link RealTime} moves the clock, the fetch waits for it
+ * (releasing the database's lock, so other sessions and the workload go on); else nothing else
+ * moves the clock while the fetch holds the lock, so the fetch moves it itself, as {@link
  * SimulatedOracle#advance} would (the workload runs meanwhile).
+ *
+ * <p>START_LOGMNR's own work is owed by the session and paid first by its next mining query (its
+ * rows come only after it): a client that starts several sessions from several threads has their
+ * starts worked on side by side, as a database does, whichever thread the simulator serves first.
+ * Were START_LOGMNR to move the clock itself, it would do so holding the database's lock, before
+ * any other session could start, and the starts would be paid one after the other.
  */
 public final class LogMinerPacer {
 
@@ -21,29 +29,32 @@ public final class LogMinerPacer {
   private final LogMinerCpus cpus;
   private final Database oracle;
 
+  /** Per session, the START_LOGMNR work its next mining query pays before its first row. */
+  private final Map<Object, Double> owedStarts = new HashMap<>();
+
   LogMinerPacer(LogMinerPace pace, Database oracle) {
     this.pace = pace;
     this.oracle = oracle;
     this.cpus = new LogMinerCpus(pace.databaseCpus(), oracle.clock());
   }
 
-  /** START_LOGMNR of {@code session} over {@code logs} added logs: returns when it is done. */
-  public void started(Object session, int logs) throws SQLException {
-    LogMinerCpus.Job job = cpus.submit(session, pace.startSeconds(logs));
-    await(job, job.work);
-    cpus.finish(session);
+  /** START_LOGMNR of {@code session} over {@code logs} added logs: owed by its next query. */
+  public void started(Object session, int logs) {
+    owedStarts.merge(session, pace.startSeconds(logs), Double::sum);
   }
 
   /**
    * A mining query of {@code session} that makes {@code rows} rows out of {@code redoBytes} bytes
-   * of redo.
+   * of redo, after the START_LOGMNR work the session owes ({@link LogMinerCpus.Job#lead}).
    */
   LogMinerCpus.Job query(Object session, long rows, long redoBytes) {
-    return cpus.submit(session, pace.miningSeconds(rows, redoBytes));
+    Double owed = owedStarts.remove(session);
+    return cpus.submit(session, owed == null ? 0 : owed, pace.miningSeconds(rows, redoBytes));
   }
 
   /** The session ended: LogMiner stops working for it. */
   public void stopped(Object session) {
+    owedStarts.remove(session);
     cpus.finish(session);
   }
 

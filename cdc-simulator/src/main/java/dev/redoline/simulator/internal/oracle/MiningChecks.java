@@ -134,7 +134,8 @@ public final class MiningChecks implements ServerCursor.RowCheck {
 
   /**
    * LogMiner makes the rows in order, at its pace: the client's first {@code n} of {@code m} rows
-   * are ready once {@code n / m} of the query's work is done, the end once all of it is.
+   * are ready once the START_LOGMNR work the query pays and {@code n / m} of the rest is done, the
+   * end once all of it is.
    */
   @Override
   public void afterBatch(int rows, boolean done) throws SQLException {
@@ -142,7 +143,7 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       return;
     }
     taken += rows;
-    double target = done || resultRows == 0 ? paced.work : paced.work * taken / resultRows;
+    double target = done ? paced.work : paced.rowsMade(taken, resultRows);
     session.oracle().pacer().await(paced, target);
   }
 
