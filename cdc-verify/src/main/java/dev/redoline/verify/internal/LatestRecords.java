@@ -4,6 +4,7 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Scn;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,6 +16,8 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.storage.Converter;
 
@@ -29,6 +32,9 @@ import org.apache.kafka.connect.storage.Converter;
  * Kafka transaction, so a reader sees it whole or not at all.
  */
 public final class LatestRecords {
+
+  /** The header naming the slots a change record does not carry (docs/record-format.md). */
+  static final String UNAVAILABLE_HEADER = "redoline.unavailable";
 
   /** Bound on polls in a row that bring nothing while the end is not reached (each 200 ms). */
   private static final int MAX_EMPTY_POLLS = 300;
@@ -145,10 +151,45 @@ public final class LatestRecords {
       highest = highest == null || scn.compareTo(highest) > 0 ? scn : highest;
     }
     Object after = RecordValues.field(envelope, "after");
-    rows.remove(key); // keeps the map in the order keys were last written
+    Object previous = rows.remove(key); // keeps the map in the order keys were last written
     if (after != null && !"d".equals(op(envelope))) {
-      rows.put(key, after);
+      rows.put(key, keepingUnavailable(after, previous, unavailable(r)));
     }
+  }
+
+  /** The {@code after} columns the record's {@code redoline.unavailable} header lists. */
+  private static List<String> unavailable(ConsumerRecord<byte[], byte[]> r) {
+    Header h = r.headers().lastHeader(UNAVAILABLE_HEADER);
+    if (h == null || h.value() == null) {
+      return List.of();
+    }
+    List<String> columns = new ArrayList<>();
+    for (String item : new String(h.value(), StandardCharsets.UTF_8).split(",")) {
+      int eq = item.lastIndexOf('=');
+      String slot = eq < 0 ? item : item.substring(0, eq);
+      if (slot.startsWith("after.")) {
+        columns.add(slot.substring("after.".length()));
+      }
+    }
+    return columns;
+  }
+
+  /** {@code after} with each of {@code unavailable} taken from the key's previous row. */
+  private static Object keepingUnavailable(
+      Object after, Object previous, List<String> unavailable) {
+    if (unavailable.isEmpty()) {
+      return after;
+    }
+    Map<String, Object> row = new HashMap<>();
+    if (after instanceof Struct s) {
+      s.schema().fields().forEach(f -> row.put(f.name(), s.get(f)));
+    } else {
+      ((Map<?, ?>) after).forEach((k, v) -> row.put(String.valueOf(k), v));
+    }
+    for (String column : unavailable) {
+      row.put(column, previous == null ? null : RecordValues.field(previous, column));
+    }
+    return row;
   }
 
   private static Object op(Object envelope) {
