@@ -432,7 +432,7 @@ public final class RedolineSourceTask extends SourceTask {
             verification.start(
                 signal.tables().stream().map(dev.redoline.core.TableId::parse).toList(),
                 signal.repair(),
-                s);
+                (table, filter) -> s.snapshot(List.of(table), filter));
           } catch (IllegalArgumentException e) {
             skippedSignal("verify signal " + signal.tables() + " skipped: " + e.getMessage());
             continue;

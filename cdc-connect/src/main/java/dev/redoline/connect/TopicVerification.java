@@ -5,8 +5,8 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.OpsEvent;
-import dev.redoline.logminer.internal.CaptureStream;
 import dev.redoline.verify.KafkaTarget;
+import dev.redoline.verify.Redelivery;
 import dev.redoline.verify.Verifier;
 import dev.redoline.verify.VerifyReport;
 import java.time.Clock;
@@ -66,16 +66,19 @@ final class TopicVerification implements AutoCloseable {
             });
   }
 
-  /** Starts a verification of {@code tables}; {@code stream} receives the repair's snapshots. */
-  void start(List<TableId> tables, boolean repair, CaptureStream stream) {
+  /**
+   * Starts a verification of {@code tables}; {@code snapshots} takes the repair's ad-hoc snapshots
+   * (the capture's, callable from any thread).
+   */
+  void start(List<TableId> tables, boolean repair, Redelivery snapshots) {
     try {
-      thread.execute(() -> run(tables, repair, stream));
+      thread.execute(() -> run(tables, repair, snapshots));
     } catch (RejectedExecutionException e) {
       LOG.info("Verify signal for {} ignored: the task is stopping", tables);
     }
   }
 
-  private void run(List<TableId> tables, boolean repair, CaptureStream stream) {
+  private void run(List<TableId> tables, boolean repair, Redelivery snapshots) {
     try {
       Verifier verifier =
           Verifier.builder()
@@ -92,8 +95,7 @@ final class TopicVerification implements AutoCloseable {
               clock.instant(),
               report.toJson()));
       if (repair && !report.equal()) {
-        int keys =
-            verifier.repair(report, (table, filter) -> stream.snapshot(List.of(table), filter));
+        int keys = verifier.repair(report, snapshots);
         LOG.info("Verify signal: {} keys asked again or removed", keys);
       }
     } catch (Exception | LinkageError e) {
