@@ -11,7 +11,7 @@ module dev.redoline.verify {
   requires transitive dev.redoline.logminer;
   requires dev.redoline.decoder;
   requires transitive java.sql;
-  requires java.management;
+  requires transitive java.management; // VerifyMetrics.register returns an ObjectName
 
   // KafkaTarget only: a Connect installation provides them; a JDBC verification runs without.
   requires static kafka.clients;
