@@ -13,6 +13,7 @@ module dev.redoline.connect {
   requires transitive dev.redoline.core;
   requires dev.redoline.logminer;
   requires dev.redoline.buffer;
+  requires dev.redoline.verify;
   requires org.slf4j;
 
   exports dev.redoline.connect;

@@ -5,12 +5,17 @@
  * are internal. The decoder's internals are read in one place, {@code internal.ColumnRules}, for
  * the column rules a sink's values were shaped by.
  */
+@SuppressWarnings("requires-automatic")
 module dev.redoline.verify {
   requires transitive dev.redoline.core;
   requires transitive dev.redoline.logminer;
   requires dev.redoline.decoder;
   requires transitive java.sql;
   requires transitive java.management; // VerifyMetrics.register returns an ObjectName
+
+  // KafkaTarget only: a Connect installation provides them; a JDBC verification runs without.
+  requires static kafka.clients;
+  requires static connect.api;
 
   // Connections to Oracle (or the simulator) and to a JDBC target come from the drivers present.
   uses java.sql.Driver;

@@ -8,6 +8,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.verify.KafkaTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,9 +45,6 @@ final class LayoutHistory {
 
   private static final Logger LOG = LoggerFactory.getLogger(LayoutHistory.class);
 
-  /** The converter Connect uses when neither the connector nor the worker names another. */
-  static final String JSON_CONVERTER = "org.apache.kafka.connect.json.JsonConverter";
-
   /** Bound on empty polls while reading to the end of the topic (each up to 200 ms). */
   private static final int MAX_EMPTY_POLLS = 300;
 
@@ -54,36 +52,7 @@ final class LayoutHistory {
 
   /** The converters to try, in order, for a connector configured with {@code props}. */
   static List<Converter> converters(Map<String, String> props) {
-    String configured = props.get("value.converter");
-    Map<String, String> settings = new HashMap<>();
-    props.forEach(
-        (k, v) -> {
-          if (k.startsWith("value.converter.")) {
-            settings.put(k.substring("value.converter.".length()), v);
-          }
-        });
-    if (configured != null) {
-      return List.of(converter(configured, settings));
-    }
-    Map<String, String> withSchemas = new HashMap<>(settings);
-    withSchemas.put("schemas.enable", "true");
-    Map<String, String> without = new HashMap<>(settings);
-    without.put("schemas.enable", "false");
-    return List.of(converter(JSON_CONVERTER, withSchemas), converter(JSON_CONVERTER, without));
-  }
-
-  private static Converter converter(String className, Map<String, String> settings) {
-    try {
-      Class<?> type = Class.forName(className, true, LayoutHistory.class.getClassLoader());
-      Converter converter = (Converter) type.getDeclaredConstructor().newInstance();
-      converter.configure(settings, false);
-      return converter;
-    } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new CdcException(
-          ErrorCode.INVALID_CONFIGURATION,
-          "value.converter " + className + ": cannot create it to read the schema topic back: " + e,
-          e);
-    }
+    return KafkaTarget.converters(props);
   }
 
   /**

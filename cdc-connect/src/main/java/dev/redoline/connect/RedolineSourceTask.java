@@ -115,6 +115,9 @@ public final class RedolineSourceTask extends SourceTask {
   /** {@code cdc.signal.topic}'s reader, or null; used on the poll thread only. */
   private SignalReader signals;
 
+  /** Runs the verify signal's verifications; null without a signal topic. */
+  private TopicVerification verification;
+
   /**
    * Warns of change records older than their topic's retention; null without {@code
    * cdc.kafka.bootstrap.servers}.
@@ -277,6 +280,7 @@ public final class RedolineSourceTask extends SourceTask {
     if (!signalTopic.isEmpty()) {
       try {
         signals = SignalReader.open(clients, signalTopic, "redoline-signals-" + topics.prefix());
+        verification = new TopicVerification(config, clients, props, sideEvents, clock);
       } catch (org.apache.kafka.common.KafkaException e) {
         throw new CdcException(
             ErrorCode.INVALID_CONFIGURATION,
@@ -423,6 +427,17 @@ public final class RedolineSourceTask extends SourceTask {
         case "pause" -> paused = true;
         case "resume" -> paused = false;
         case "drop-transaction" -> s.dropTransaction(dev.redoline.core.Xid.parseHex(signal.xid()));
+        case "verify" -> {
+          try {
+            verification.start(
+                signal.tables().stream().map(dev.redoline.core.TableId::parse).toList(),
+                signal.repair(),
+                (table, filter) -> s.snapshot(List.of(table), filter));
+          } catch (IllegalArgumentException e) {
+            skippedSignal("verify signal " + signal.tables() + " skipped: " + e.getMessage());
+            continue;
+          }
+        }
         default -> {
           List<dev.redoline.core.TableId> tables = new ArrayList<>();
           try {
@@ -536,6 +551,11 @@ public final class RedolineSourceTask extends SourceTask {
     if (r != null) {
       signals = null;
       r.close();
+    }
+    TopicVerification v = verification;
+    if (v != null) {
+      verification = null;
+      v.close();
     }
   }
 

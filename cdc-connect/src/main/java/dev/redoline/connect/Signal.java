@@ -6,16 +6,23 @@ import java.util.Locale;
 
 /**
  * One message of {@code cdc.signal.topic}: {@code {"type":"snapshot","tables":["SHOP.ORDERS"],
- * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}}, {@code {"type":"resume"}} or {@code
- * {"type":"drop-transaction","xid":"0a000b0057030000"}}. The reader knows only this shape (a flat
- * object of strings and one array of strings), so the connector needs no JSON library.
+ * "filter":"STATUS = 'NEW'"}}, {@code {"type":"pause"}}, {@code {"type":"resume"}}, {@code
+ * {"type":"drop-transaction","xid":"0a000b0057030000"}} or {@code
+ * {"type":"verify","tables":["SHOP.ORDERS"],"repair":true}}. The reader knows only this shape (a
+ * flat object of strings, one array of strings and a boolean), so the connector needs no JSON
+ * library.
  *
- * @param type {@code snapshot}, {@code pause}, {@code resume} or {@code drop-transaction}
- * @param tables the tables of a snapshot signal, as {@code [PDB.]OWNER.TABLE}
+ * @param type {@code snapshot}, {@code pause}, {@code resume}, {@code drop-transaction} or {@code
+ *     verify}
+ * @param tables the tables of a snapshot or verify signal, as {@code [PDB.]OWNER.TABLE}
  * @param filter the snapshot's SQL condition, or {@code null}
  * @param xid the open transaction a drop-transaction signal drops (16 hex digits), or {@code null}
+ * @param repair whether a verify signal also repairs what differs
  */
-record Signal(String type, List<String> tables, String filter, String xid) {
+record Signal(String type, List<String> tables, String filter, String xid, boolean repair) {
+
+  private static final List<String> TYPES =
+      List.of("snapshot", "pause", "resume", "drop-transaction", "verify");
 
   /**
    * Reads a signal.
@@ -31,6 +38,7 @@ record Signal(String type, List<String> tables, String filter, String xid) {
     List<String> tables = List.of();
     String filter = null;
     String xid = null;
+    boolean repair = false;
     p.expect('{');
     if (!p.peek('}')) {
       do {
@@ -41,16 +49,16 @@ record Signal(String type, List<String> tables, String filter, String xid) {
           case "tables" -> tables = p.strings();
           case "filter" -> filter = p.string();
           case "xid" -> xid = p.string();
+          case "repair" -> repair = p.bool();
           default -> throw new IllegalArgumentException("unknown field '" + name + "'");
         }
       } while (p.next(','));
     }
     p.expect('}');
     p.end();
-    if (type == null
-        || !List.of("snapshot", "pause", "resume", "drop-transaction").contains(type)) {
+    if (type == null || !TYPES.contains(type)) {
       throw new IllegalArgumentException(
-          "type must be snapshot, pause, resume or drop-transaction, not " + type);
+          "type must be snapshot, pause, resume, drop-transaction or verify, not " + type);
     }
     if (type.equals("drop-transaction")) {
       if (xid == null) {
@@ -58,11 +66,11 @@ record Signal(String type, List<String> tables, String filter, String xid) {
       }
       dev.redoline.core.Xid.parseHex(xid); // names what is wrong with it
     }
-    if (type.equals("snapshot") && tables.isEmpty()) {
-      throw new IllegalArgumentException("a snapshot signal needs \"tables\"");
+    if ((type.equals("snapshot") || type.equals("verify")) && tables.isEmpty()) {
+      throw new IllegalArgumentException("a " + type + " signal needs \"tables\"");
     }
     return new Signal(
-        type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter, xid);
+        type, List.copyOf(tables), filter == null || filter.isBlank() ? null : filter, xid, repair);
   }
 
   /** A cursor over the text. */
@@ -104,6 +112,25 @@ record Signal(String type, List<String> tables, String filter, String xid) {
       if (pos != text.length()) {
         throw new IllegalArgumentException("text after the object at " + pos);
       }
+    }
+
+    /** {@code true} or {@code false}, bare or quoted. */
+    boolean bool() {
+      String word;
+      if (peek('"')) {
+        word = string();
+      } else {
+        int start = pos;
+        while (pos < text.length() && Character.isLetter(text.charAt(pos))) {
+          pos++;
+        }
+        word = text.substring(start, pos);
+      }
+      return switch (word) {
+        case "true" -> true;
+        case "false" -> false;
+        default -> throw new IllegalArgumentException("expected true or false, not '" + word + "'");
+      };
     }
 
     List<String> strings() {

@@ -2,6 +2,7 @@ package dev.redoline.connect;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.TableId;
+import dev.redoline.core.TopicName;
 
 /**
  * Topic names from the {@code cdc.topic.*} templates.
@@ -45,16 +46,7 @@ record TopicNames(
 
   /** The topic of a table's change records. */
   String table(TableId table) {
-    String t = template;
-    if (table.pdb() == null) {
-      t = t.replace("${pdb}.", "").replace("${pdb}", "");
-    } else {
-      t = t.replace("${pdb}", table.pdb());
-    }
-    return legal(
-        t.replace("${prefix}", prefix)
-            .replace("${schema}", table.owner())
-            .replace("${table}", table.table()));
+    return TopicName.ofTable(prefix, template, table);
   }
 
   /**
@@ -67,18 +59,6 @@ record TopicNames(
 
   /** {@code text} with every character a topic name may not hold replaced by {@code _}. */
   static String legal(String text) {
-    StringBuilder sb = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      boolean ok =
-          (c >= 'a' && c <= 'z')
-              || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9')
-              || c == '.'
-              || c == '_'
-              || c == '-';
-      sb.append(ok ? c : '_');
-    }
-    return sb.toString();
+    return TopicName.legal(text);
   }
 }

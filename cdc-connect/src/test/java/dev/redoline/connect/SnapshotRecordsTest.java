@@ -78,7 +78,21 @@ class SnapshotRecordsTest {
     assertThatThrownBy(() -> Signal.parse("{\"type\":\"snapshot\"}"))
         .hasMessageContaining("needs \"tables\"");
     assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop\"}"))
-        .hasMessageContaining("snapshot, pause, resume or drop-transaction");
+        .hasMessageContaining("snapshot, pause, resume, drop-transaction or verify");
+    Signal verify =
+        Signal.parse("{\"type\":\"verify\",\"tables\":[\"SHOP.ORDERS\"],\"repair\":true}");
+    assertThat(verify.tables()).containsExactly("SHOP.ORDERS");
+    assertThat(verify.repair()).isTrue();
+    assertThat(
+            Signal.parse("{\"type\":\"verify\",\"tables\":[\"A.B\"],\"repair\":\"false\"}")
+                .repair())
+        .isFalse();
+    assertThat(Signal.parse("{\"type\":\"verify\",\"tables\":[\"A.B\"]}").repair()).isFalse();
+    assertThatThrownBy(() -> Signal.parse("{\"type\":\"verify\"}"))
+        .hasMessageContaining("a verify signal needs \"tables\"");
+    assertThatThrownBy(
+            () -> Signal.parse("{\"type\":\"verify\",\"tables\":[\"A.B\"],\"repair\":yes}"))
+        .hasMessageContaining("expected true or false, not 'yes'");
     assertThat(Signal.parse("{\"type\":\"drop-transaction\",\"xid\":\"0a000b0057030000\"}").xid())
         .isEqualTo("0a000b0057030000");
     assertThatThrownBy(() -> Signal.parse("{\"type\":\"drop-transaction\"}"))

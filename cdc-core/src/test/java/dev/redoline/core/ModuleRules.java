@@ -16,9 +16,9 @@ import java.util.stream.Stream;
  *
  * <p>JDBC ({@code java.sql}) belongs to cdc-logminer (its client) and cdc-simulator (its server
  * side) and cdc-verify (which reads Oracle and JDBC targets), the SQL engine H2 to cdc-simulator
- * alone and Kafka to cdc-connect, and a module names only the Redoline modules below it; the sinks
- * also name cdc-buffer, whose {@code TransactionJournal} port they implement. A line is checked
- * unless it is a comment or the package declaration.
+ * alone and Kafka to cdc-connect and cdc-verify (its topic target), and a module names only the
+ * Redoline modules below it; the sinks also name cdc-buffer, whose {@code TransactionJournal} port
+ * they implement. A line is checked unless it is a comment or the package declaration.
  */
 final class ModuleRules {
 
@@ -60,7 +60,8 @@ final class ModuleRules {
                   "dev.redoline.decoder.",
                   "dev.redoline.logminer.",
                   "dev.redoline.verify.",
-                  "java.sql."),
+                  "java.sql.",
+                  "org.apache.kafka."),
           "cdc-embedded",
               List.of(
                   "dev.redoline.core.",
@@ -73,6 +74,7 @@ final class ModuleRules {
                   "dev.redoline.buffer.",
                   "dev.redoline.logminer.",
                   "dev.redoline.connect.",
+                  "dev.redoline.verify.",
                   "org.apache.kafka."),
           "cdc-tools",
               List.of(

@@ -46,6 +46,8 @@ public record OpsEvent(Type type, Instant time, String message) {
     VERIFIED(false),
     /** A verification found keys that differ, or tables it could not compare. */
     VERIFY_DIFFERENCES(true),
+    /** A verification could not run to its end (the message has the CDC code and its cause). */
+    VERIFY_FAILED(true),
     /**
      * An open transaction was dropped from the buffer on request (EmbeddedEngine.dropTransaction, a
      * drop-transaction signal): the message names it and its size.

@@ -111,7 +111,7 @@ public final class Verifier {
     String from;
     try (Connection oracle = source.open();
         VerifyTarget t = target) {
-      t.begin();
+      t.begin(tables);
       Optional<Scn> applied = scn == null ? t.appliedScn() : Optional.empty();
       at = scn != null ? scn : applied.orElseGet(() -> current(oracle));
       from = scn != null ? "given" : applied.isPresent() ? "target" : "current";
@@ -162,6 +162,9 @@ public final class Verifier {
       repaired += again.size();
       if (!r.extra().isEmpty()) {
         try (Connection oracle = source.open()) {
+          if (r.table().pdb() != null) {
+            Layouts.enterContainer(oracle, r.table().pdb());
+          }
           TableLayout layout = Layouts.read(oracle, r.table());
           List<List<Object>> keys = r.extra().stream().map(RowKey::values).toList();
           if (target.remove(layout, r.keyColumns(), keys)) {
@@ -193,7 +196,23 @@ public final class Verifier {
     return String.join(" OR ", rows);
   }
 
+  /**
+   * Compares one table: a table of a PDB in a session of its own moved into that PDB, where its
+   * name is {@code OWNER.TABLE} (the SCN is the CDB's, the same in every container).
+   */
   private TableReport compare(
+      Connection root, VerifyTarget t, ColumnRules rules, String salt, TableId table, Scn at)
+      throws Exception {
+    if (table.pdb() == null) {
+      return compareIn(root, t, rules, salt, table, at);
+    }
+    try (Connection pdb = source.open()) {
+      Layouts.enterContainer(pdb, table.pdb());
+      return compareIn(pdb, t, rules, salt, table, at);
+    }
+  }
+
+  private TableReport compareIn(
       Connection oracle, VerifyTarget t, ColumnRules rules, String salt, TableId table, Scn at)
       throws Exception {
     Instant start = clock.instant();

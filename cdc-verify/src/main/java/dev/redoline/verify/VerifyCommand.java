@@ -1,7 +1,9 @@
 package dev.redoline.verify;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Scn;
+import dev.redoline.core.Secret;
 import dev.redoline.core.TableId;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,12 +18,13 @@ import java.util.Properties;
 
 /**
  * The command line of a verification, {@code redoline verify}: compares the tables named with a
- * JDBC target and prints the report. The {@code redoline} tool dispatches to {@link #run}; it is
- * also runnable on its own ({@link #main}).
+ * JDBC target or the connector's Kafka topics and prints the report. The {@code redoline} tool
+ * dispatches to {@link #run}; it is also runnable on its own ({@link #main}).
  *
  * <pre>
  * verify --source jdbc:oracle:thin:@//db:1521/ORCLPDB1 --user C##REDOLINE --password-env ORACLE_PASSWORD
  *        --target jdbc:postgresql://replica:5432/shop?user=r --tables SHOP.ORDERS,SHOP.CUSTOMERS [--json]
+ * verify ... --target kafka://broker1:9092,broker2:9092/shop --config connector.properties ...
  * </pre>
  *
  * <p>Exit codes: {@value #EQUAL} equal, {@value #DIFFERENT} differences found (or tables not
@@ -37,16 +40,21 @@ public final class VerifyCommand {
 
   static final String HELP =
       """
-      Usage: verify --source <database url> --target <jdbc url> --tables <OWNER.TABLE,...> [options]
+      Usage: verify --source <database url> --target <jdbc url | kafka url> --tables <OWNER.TABLE,...> [options]
 
       Compares what a consumer holds with Oracle, table by table, at the SCN the target has applied
-      (the JDBC sink's REDOLINE_OFFSET), by checksums of key-range chunks computed in Oracle; only
-      differing chunks are read row by row. Nothing is written to Oracle.
+      (the JDBC sink's REDOLINE_OFFSET, the highest commit SCN in the topics), by checksums of
+      key-range chunks computed in Oracle; only differing chunks are read row by row. Nothing is
+      written to Oracle.
 
         --source <url>         the capture's database (jdbc:oracle:thin:@//host:port/service)
         --user <name>          the capture user
         --password-env <var>   the environment variable holding the password
-        --target <url>         the copy: a JDBC URL of a database written like the JDBC sink
+        --target <url>         the copy: a JDBC URL of a database written like the JDBC sink, or
+                               kafka://<bootstrap servers>/<topic prefix> for the connector's topics
+                               (latest record per key; --config gives the connector's properties:
+                               cdc.topic.template, value.converter, cdc.kafka.client.config, ...;
+                               needs kafka-clients, connect-api and connect-json on the class path)
         --tables <list>        the tables to compare, comma-separated OWNER.TABLE
         --config <file>        the capture's properties (cdc.columns.exclude, mask, truncate, ...)
         --scn <n>              compare at this SCN instead of the target's
@@ -132,10 +140,13 @@ public final class VerifyCommand {
       if (options.containsKey("--chunk-rows")) {
         builder.chunkRows(Integer.parseInt(options.get("--chunk-rows")));
       }
-      builder.config(settings).tables(tables).target(target(options.get("--target")));
+      builder.config(settings).tables(tables).target(target(options.get("--target"), settings));
     } catch (IOException | RuntimeException e) {
       err.println("verify: " + e.getMessage());
       return USAGE;
+    } catch (LinkageError e) {
+      err.println(KAFKA_JARS + e);
+      return FAILED;
     }
     try {
       VerifyReport report = builder.build().verify();
@@ -147,13 +158,42 @@ public final class VerifyCommand {
     } catch (Exception e) {
       err.println("verify: failed: " + e);
       return FAILED;
+    } catch (LinkageError e) {
+      err.println(KAFKA_JARS + e);
+      return FAILED;
     }
   }
 
-  private static VerifyTarget target(String target) {
+  private static final String KAFKA_JARS =
+      "verify: a kafka:// target needs kafka-clients, connect-api and connect-json on the class"
+          + " path (the tool's lib/): ";
+
+  /** The scheme of a Kafka target: {@code kafka://<bootstrap servers>/<topic prefix>}. */
+  static final String KAFKA = "kafka://";
+
+  private static VerifyTarget target(String target, Map<String, String> settings) {
     if (target.startsWith("jdbc:")) {
       return JdbcTarget.of(target);
     }
-    throw new IllegalArgumentException("--target must be a JDBC URL (jdbc:...), not " + target);
+    if (target.startsWith(KAFKA)) {
+      String rest = target.substring(KAFKA.length());
+      int slash = rest.indexOf('/');
+      if (slash <= 0 || slash == rest.length() - 1) {
+        throw new IllegalArgumentException(
+            "--target kafka://<bootstrap servers>/<topic prefix>, not " + target);
+      }
+      Map<String, Object> clients =
+          new HashMap<>(
+              CdcConfig.kafkaClientConfig(
+                  CdcConfig.KAFKA_CLIENT_CONFIG.name(),
+                  Secret.of(settings.getOrDefault(CdcConfig.KAFKA_CLIENT_CONFIG.name(), ""))));
+      clients.put("bootstrap.servers", rest.substring(0, slash));
+      Map<String, String> connector = new HashMap<>(settings);
+      connector.put(CdcConfig.TOPIC_PREFIX.name(), rest.substring(slash + 1));
+      return KafkaTarget.of(clients, connector);
+    }
+    throw new IllegalArgumentException(
+        "--target must be a JDBC URL (jdbc:...) or kafka://<bootstrap servers>/<topic prefix>, not "
+            + target);
   }
 }

@@ -1,6 +1,7 @@
 package dev.redoline.verify;
 
 import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * };
  * }</pre>
  *
- * <p>A verification calls {@link #begin()} once, then {@link #appliedScn()}, then {@link #rows}
+ * <p>A verification calls {@link #begin(List)} once, then {@link #appliedScn()}, then {@link #rows}
  * once or twice per table (a second time only when some chunk differs), then {@link #close()}.
  * Everything between {@code begin} and {@code close} should see one state of the store (one
  * transaction, one read of the topics), so that it matches the SCN it reports.
@@ -30,6 +31,15 @@ public interface VerifyTarget extends AutoCloseable {
 
   /** Starts one consistent read of the store (opens a transaction, reads the topics). */
   default void begin() throws Exception {}
+
+  /**
+   * Starts one consistent read of the store for a verification of {@code tables}; the default calls
+   * {@link #begin()}. A target that reads everything up front ({@link KafkaTarget}) reads these
+   * tables.
+   */
+  default void begin(List<TableId> tables) throws Exception {
+    begin();
+  }
 
   /**
    * The SCN up to which the store holds every committed change (the commit SCN of the last

@@ -153,7 +153,7 @@ class VerifierTest {
         .put("NOTE", "a long note ".repeat(12) + " "); // LOB, one space more
     target
         .row(ITEMS, BigDecimal.valueOf(13))
-        .put("SEEN", LocalDateTime.of(2025, 6, 1, 12, 30, 15, 13_001));
+        .put("SEEN", LocalDateTime.of(2025, 6, 1, 12, 30, 15, 14_000)); // a TIMESTAMP(6): 1 µs
     target.row(CODES, "Ab").put("Label", "label AB"); // mixed-case key
 
     VerifyReport report = verifier(8).verify();
@@ -172,5 +172,53 @@ class VerifierTest {
     assertThat(events).extracting(OpsEvent::type).containsExactly(OpsEvent.Type.VERIFY_DIFFERENCES);
     assertThat(verifier(8).metrics().getLastDifferences())
         .isZero(); // a new verifier has no result yet
+  }
+
+  @Test
+  void verify_tablesOfTwoPdbs_eachReadInItsOwnContainer() throws Exception {
+    SimulatedOracle cdb = SimulatedOracle.builder().pdbs("SALES", "HR").build();
+    TableId sales = new TableId("SALES", "APP", "ORDERS");
+    TableId hr = new TableId("HR", "APP", "ORDERS"); // the same name in another PDB
+    MemoryTarget copy = new MemoryTarget();
+    for (TableId id : List.of(sales, hr)) {
+      TableLayout layout =
+          TableLayout.builder(id, 1)
+              .column("ID", OracleType.number(10, 0), false)
+              .column("NOTE", OracleType.sized(Kind.VARCHAR2, 20), true)
+              .primaryKey("ID")
+              .build();
+      cdb.createTable(layout);
+      SimulatedTransaction tx = cdb.begin();
+      for (int i = 1; i <= (id == sales ? 12 : 7); i++) {
+        tx.insert(id, BigDecimal.valueOf(i), id.pdb() + " " + i);
+      }
+      tx.commit();
+      for (Row row : cdb.rows(id)) {
+        copy.put(layout, row);
+      }
+    }
+    copy.row(hr, BigDecimal.valueOf(5)).put("NOTE", "changed");
+    Map<String, String> config = new HashMap<>();
+    config.put("cdc.database.url", cdb.url());
+    config.put("cdc.tables.include", "*.APP.*");
+
+    VerifyReport report =
+        Verifier.builder()
+            .config(config)
+            .tables(List.of(sales, hr))
+            .target(copy)
+            .chunkRows(4)
+            .build()
+            .verify();
+
+    TableReport s = report.tables().get(0);
+    TableReport h = report.tables().get(1);
+    assertThat(s.table()).isEqualTo(sales);
+    assertThat(s.sourceRows()).isEqualTo(12);
+    assertThat(s.differences()).as(report.toText()).isZero();
+    assertThat(h.sourceRows()).isEqualTo(7);
+    assertThat(h.differing())
+        .extracting(d -> d.key() + " " + d.columns())
+        .containsExactly("[5] [NOTE]");
   }
 }

@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * is an in-memory copy of the same values.
  *
  * <ul>
- *   <li>{@link #verify}: one verification (chunks of {@value #CHUNK_ROWS} rows); the counter {@code
+ *   <li>{@link #verify}: one verification (chunks of {@code chunkRows} rows); the counter {@code
  *       sourceBytes} is what Oracle returned, {@code tableBytes} the table's values counted the
  *       same way (text in UTF-8);
  *   <li>{@link #readWhole}: every row read as of the SCN, as a comparison that pulls the rows
@@ -61,11 +61,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class VerifyCostBenchmark {
 
+  /** Rows per fetch of {@link #readWhole}. */
   static final int CHUNK_ROWS = 10_000;
   static final TableId TABLE = TableId.of("BENCH", "BIG");
 
   @Param({"1000000"})
   public int rows;
+
+  /** Rows per chunk of {@link #verify}: an equal chunk costs the same whatever its size. */
+  @Param({"10000"})
+  public int chunkRows;
 
   private SimulatedOracle oracle;
   private List<Object[]> copy;
@@ -135,7 +140,7 @@ public class VerifyCostBenchmark {
             .config(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "BENCH.*"))
             .tables(List.of(TABLE))
             .target(target)
-            .chunkRows(CHUNK_ROWS)
+            .chunkRows(chunkRows)
             .build()
             .verify();
     if (!report.equal() || report.tables().get(0).sourceRows() != rows) {

@@ -10,9 +10,19 @@ import dev.redoline.core.OracleType;
  * @param kind its Oracle type
  * @param shape how the sink's values were shaped from Oracle's: as read, hashed or truncated
  * @param truncateTo the code points kept when {@code shape} is {@link Shape#TRUNCATED}, else 0
+ * @param fraction the fractional digits of seconds a TIMESTAMP is compared with: its declared ones
+ *     (all a value of the column holds, and all a sink carries), 9 when undeclared; else 0
  */
 public record ColumnCheck(
-    String name, int index, OracleType.Kind kind, Shape shape, int truncateTo) {
+    String name, int index, OracleType.Kind kind, Shape shape, int truncateTo, int fraction) {
+
+  /** The fractional digits a column of {@code type} is compared with (see {@link #fraction}). */
+  static int fraction(OracleType type) {
+    if (type.kind() != OracleType.Kind.TIMESTAMP) {
+      return 0;
+    }
+    return type.scale() < 0 ? 9 : Math.min(type.scale(), 9);
+  }
 
   /** What a sink received for a column: the value, its salted hash, or its first code points. */
   public enum Shape {

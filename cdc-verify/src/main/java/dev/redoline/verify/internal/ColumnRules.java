@@ -51,7 +51,9 @@ public final class ColumnRules {
         skipped.add(c.name());
         continue;
       }
-      compared.add(new ColumnCheck(c.name(), i, c.type().kind(), shape, truncated[i]));
+      compared.add(
+          new ColumnCheck(
+              c.name(), i, c.type().kind(), shape, truncated[i], ColumnCheck.fraction(c.type())));
     }
     return new Plan(List.copyOf(compared), List.copyOf(skipped));
   }

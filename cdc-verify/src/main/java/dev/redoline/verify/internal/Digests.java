@@ -23,7 +23,7 @@ import java.util.Locale;
  *
  * <p><b>A column's piece</b> is {@code -} for NULL, else the 32 upper-case hex digits of the MD5 of
  * its canonical bytes: a number's {@code TO_CHAR(n, 'TM9')} text ({@code 1.5}, {@code .5}, {@code
- * -.5}), a DATE's {@code YYYY-MM-DD HH24:MI:SS}, a TIMESTAMP's {@code ...SS.FF9}, text as UTF-8
+ * -.5}), a DATE's {@code YYYY-MM-DD HH24:MI:SS}, a TIMESTAMP(n)'s {@code ...SS.FFn}, text as UTF-8
  * (the database character set AL32UTF8; CLOBs are converted to it by DBMS_CRYPTO), RAW and BLOB as
  * their bytes. <b>A row's digest</b> is the MD5 of its pieces written one after the other (in
  * groups of {@link #GROUP}, each group digested first, so the text Oracle concatenates stays under
@@ -45,18 +45,44 @@ public final class Digests {
 
   private static final DateTimeFormatter DATE =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT);
-  private static final DateTimeFormatter TIMESTAMP =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS", Locale.ROOT);
+
+  /** A TIMESTAMP's text per fractional digits (0 to 9), cut as {@code FFn} cuts, not rounded. */
+  private static final DateTimeFormatter[] TIMESTAMP = new DateTimeFormatter[10];
+
+  static {
+    for (int n = 0; n <= 9; n++) {
+      TIMESTAMP[n] =
+          DateTimeFormatter.ofPattern(
+              "uuuu-MM-dd HH:mm:ss" + (n == 0 ? "" : "." + "S".repeat(n)), Locale.ROOT);
+    }
+  }
+
   private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
   private Digests() {}
 
   /** The piece of a target's {@code value} of a column of {@code kind}. */
   public static String piece(OracleType.Kind kind, Object value) {
+    return piece(kind, 9, value);
+  }
+
+  /**
+   * The piece of a target's {@code value} of a column of {@code kind}, a TIMESTAMP written with
+   * {@code fraction} fractional digits.
+   */
+  public static String piece(OracleType.Kind kind, int fraction, Object value) {
     if (value == null) {
       return NULL_PIECE;
     }
-    return HEX.formatHex(md5(canonical(kind, value)));
+    return HEX.formatHex(md5(canonical(kind, fraction, value)));
+  }
+
+  /**
+   * The {@code TO_CHAR} mask of a TIMESTAMP compared with {@code fraction} digits: {@code
+   * 'YYYY-MM-DD HH24:MI:SS.FF6'}; a TIMESTAMP(n) holds n digits, so {@code FFn} loses nothing.
+   */
+  public static String timestampMask(int fraction) {
+    return "YYYY-MM-DD HH24:MI:SS" + (fraction == 0 ? "" : ".FF" + fraction);
   }
 
   /**
@@ -84,12 +110,13 @@ public final class Digests {
   }
 
   /** The canonical bytes of a value (see the class comment). */
-  static byte[] canonical(OracleType.Kind kind, Object value) {
+  static byte[] canonical(OracleType.Kind kind, int fraction, Object value) {
     return switch (kind) {
       case NUMBER, FLOAT ->
           OracleNumberText.tm9(decimal(value)).getBytes(StandardCharsets.US_ASCII);
       case DATE -> DATE.format(dateTime(value)).getBytes(StandardCharsets.US_ASCII);
-      case TIMESTAMP -> TIMESTAMP.format(dateTime(value)).getBytes(StandardCharsets.US_ASCII);
+      case TIMESTAMP ->
+          TIMESTAMP[fraction].format(dateTime(value)).getBytes(StandardCharsets.US_ASCII);
       case RAW, BLOB -> bytes(value);
       default -> text(value).getBytes(StandardCharsets.UTF_8);
     };

@@ -24,18 +24,16 @@ public final class Layouts {
 
   private Layouts() {}
 
+  /**
+   * The layout of {@code table}, read in the container {@code connection} is in (for a table of a
+   * PDB, a session {@linkplain #enterContainer moved there}); the layout keeps the PDB in its
+   * table's name, for the column rules and the target.
+   */
   public static TableLayout read(Connection connection, TableId table) throws SQLException {
-    if (table.pdb() != null) {
-      throw new CdcException(
-          ErrorCode.VERIFY_TABLE_NOT_COMPARABLE,
-          table
-              + " is in a PDB: verify it with a"
-              + " connection to that PDB and the table's OWNER.TABLE name");
-    }
     List<Column> columns = new ArrayList<>();
     try (PreparedStatement st =
         connection.prepareStatement(
-            "SELECT COLUMN_NAME, DATA_TYPE, NULLABLE"
+            "SELECT COLUMN_NAME, DATA_TYPE, NULLABLE, DATA_PRECISION, DATA_SCALE"
                 + " FROM ALL_TAB_COLUMNS WHERE OWNER = ? AND TABLE_NAME = ? AND COLUMN_ID IS NOT NULL ORDER BY COLUMN_ID")) {
       st.setString(1, table.owner());
       st.setString(2, table.table());
@@ -45,7 +43,7 @@ public final class Layouts {
               new Column(
                   rs.getString(1),
                   columns.size() + 1,
-                  type(rs.getString(2)),
+                  type(rs.getString(2), integer(rs, 4), integer(rs, 5)),
                   "Y".equals(rs.getString(3))));
         }
       }
@@ -71,6 +69,31 @@ public final class Layouts {
     return new TableLayout(table, 1, columns, key);
   }
 
+  /**
+   * Moves {@code connection}'s session into {@code pdb} ({@code ALTER SESSION SET CONTAINER}),
+   * where a PDB's tables are {@code OWNER.TABLE}, as the capture's snapshots read them.
+   *
+   * @throws CdcException CDC-4003 when the user may not SET CONTAINER
+   */
+  public static void enterContainer(Connection connection, String pdb) throws SQLException {
+    try (Statement st = connection.createStatement()) {
+      st.execute("ALTER SESSION SET CONTAINER = \"" + pdb.replace("\"", "\"\"") + '"');
+    } catch (SQLException e) {
+      if (e.getErrorCode() == 1031) { // ORA-01031: insufficient privileges
+        throw new CdcException(
+            ErrorCode.MISSING_PRIVILEGE,
+            "a verification of the tables of PDB "
+                + pdb
+                + " reads them in a session moved there with ALTER SESSION SET CONTAINER: GRANT SET"
+                + " CONTAINER TO <capture user> CONTAINER=ALL ("
+                + e.getMessage()
+                + ")",
+            e);
+      }
+      throw e;
+    }
+  }
+
   /** Oracle's current SCN. */
   public static Scn currentScn(Connection connection) throws SQLException {
     try (Statement st = connection.createStatement();
@@ -85,9 +108,27 @@ public final class Layouts {
     return new BigDecimal(new java.math.BigInteger(scn.toString()));
   }
 
-  private static OracleType type(String dataType) {
+  private static Integer integer(ResultSet rs, int column) throws SQLException {
+    BigDecimal v = rs.getBigDecimal(column);
+    return v == null ? null : v.intValue();
+  }
+
+  /**
+   * The declared type: a NUMBER's precision and scale (the scale a record's decimal is read back
+   * with), a FLOAT's precision; DATA_TYPE already spells a TIMESTAMP's fractional digits.
+   */
+  private static OracleType type(String dataType, Integer precision, Integer scale) {
+    String declared =
+        switch (dataType) {
+          case "NUMBER" ->
+              precision == null
+                  ? (scale == null ? "NUMBER" : "NUMBER(38," + scale + ")")
+                  : "NUMBER(" + precision + "," + (scale == null ? 0 : scale) + ")";
+          case "FLOAT" -> precision == null ? "FLOAT" : "FLOAT(" + precision + ")";
+          default -> dataType;
+        };
     try {
-      return OracleType.parse(dataType);
+      return OracleType.parse(declared);
     } catch (IllegalArgumentException e) {
       return new OracleType(
           OracleType.Kind.UNSUPPORTED,

@@ -25,12 +25,12 @@ import java.util.Objects;
  * STANDARD_HASH takes no LOB, so CLOB, NCLOB and BLOB columns go through {@code DBMS_CRYPTO.HASH(c,
  * 2)} (MD5, the CLOB converted to AL32UTF8), which needs {@code EXECUTE ON SYS.DBMS_CRYPTO}.
  * Numbers and date-times are hashed as text with explicit formats ({@code TO_CHAR(n, 'TM9')},
- * {@code 'YYYY-MM-DD HH24:MI:SS.FF9'}), because STANDARD_HASH of a NUMBER hashes its internal
- * bytes, which no sink keeps; NCHAR and NVARCHAR2 are converted with {@code TO_CHAR} to the
- * database character set first. A hashed column ({@code cdc.columns.mask.hash}) is hashed in SQL as
- * the decoder hashes it (SHA-256 of the salt followed by the value, in lower-case hex), the salt a
- * bind; a truncated one is cut with {@code SUBSTR}, which counts characters as the decoder counts
- * code points.
+ * {@code 'YYYY-MM-DD HH24:MI:SS.FF6'} for a TIMESTAMP(6)), because STANDARD_HASH of a NUMBER hashes
+ * its internal bytes, which no sink keeps; NCHAR and NVARCHAR2 are converted with {@code TO_CHAR}
+ * to the database character set first. A hashed column ({@code cdc.columns.mask.hash}) is hashed in
+ * SQL as the decoder hashes it (SHA-256 of the salt followed by the value, in lower-case hex), the
+ * salt a bind; a truncated one is cut with {@code SUBSTR}, which counts characters as the decoder
+ * counts code points.
  */
 public final class SourceSql {
 
@@ -161,7 +161,8 @@ public final class SourceSql {
           switch (c.kind()) {
             case NUMBER, FLOAT -> "TO_CHAR(" + name + ", 'TM9')";
             case DATE -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS')";
-            case TIMESTAMP -> "TO_CHAR(" + name + ", 'YYYY-MM-DD HH24:MI:SS.FF9')";
+            case TIMESTAMP ->
+                "TO_CHAR(" + name + ", '" + Digests.timestampMask(c.fraction()) + "')";
             case NCHAR, NVARCHAR2 -> "TO_CHAR(" + name + ")";
             default -> name;
           };

@@ -228,7 +228,7 @@ public final class TableComparison {
     for (int i = 0; i < values.length; i++) {
       ColumnCheck c = compared.get(i);
       try {
-        pieces.add(Digests.piece(c.kind(), values[i]));
+        pieces.add(Digests.piece(c.kind(), c.fraction(), values[i]));
       } catch (RuntimeException e) {
         // the column and its type only: the value itself may be masked or secret
         throw new CdcException(
