@@ -53,6 +53,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>A new case: a method with {@code @Test}, {@code @Order} and its own {@code @Timeout} (the
  * suite's budget is the sum of them, {@link dev.redoline.logminer.oracle.SuiteBudget}: 30 minutes
  * on two cores with the container's start), that runs a workload and ends with {@link #capture}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * <p>The cases run in order on one database and each creates its own tables, so no case depends on
+ * another's rows; the flashback case comes last because it rewinds the whole database. Every wait
+ * ({@link #PATIENCE}) also ends on a capture's failure, so a stopped capture fails its case with
+ * its error instead of a timeout. The restart case abandons the engine ({@code abandon()}, a crash
+ * as far as the stores can tell) with {@code cdc.offset.flush.interval.ms=0}, so the one
+ * transaction handled before the kill is stored and none is delivered twice.
  */
 @EnabledIf("dev.redoline.logminer.oracle.OracleFree#dockerAvailable")
 @Tag("docker")

@@ -41,6 +41,15 @@ import org.testcontainers.oracle.OracleContainer;
  * the listener may register them late), FLASHBACK DATABASE with RESETLOGS, and a dump of the raw
  * LogMiner rows of an SCN range. Shared (cdc-logminer's test-jar) by the real-Oracle suites of the
  * embedded engine and the connector, which hold it through {@link Shared}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * <p>Everything that must run as SYSDBA (the documented settings, restarts, log switches, the
+ * flashback) goes through SQL*Plus inside the container ({@link #sysdba}), because the thin driver
+ * cannot connect to an instance that is down or only mounted; a statement's failure is found in
+ * SQL*Plus's output (ORA-, SP2-), as {@code WHENEVER SQLERROR CONTINUE} keeps the exit code zero.
+ * What the capture user may read (SCNs, the restore point, the incarnation, the LogMiner dump) is
+ * read over JDBC as that user, so those reads also prove the documented grants suffice.
  */
 public final class OracleFree {
 
