@@ -201,7 +201,7 @@ class OracleEndToEndIT {
    * SCNs, never a stall or a skip. Skipped with one line when the image refuses flashback logging.
    */
   @Test
-  @Order(7)
+  @Order(8)
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void flashbackDatabaseWithResetlogs() throws Exception {
     OracleWorkload workload = workload();
@@ -275,34 +275,38 @@ class OracleEndToEndIT {
    */
   @Test
   @Order(7)
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
   void rowFormsOfARealDatabase_zeroFractionsFloatTextNullToNullAndOneScnPerStatement()
       throws Exception {
+    OracleWorkload workload = workload();
     TableId t =
-        table(
+        workload.table(
             "FORMS",
             "ID NUMBER(10) PRIMARY KEY, TS0 TIMESTAMP(0), TS6 TIMESTAMP(6), F BINARY_FLOAT,"
-                + " D BINARY_DOUBLE, N VARCHAR2(10)");
-    long start = oracle.currentScn();
-    try (Connection app = app()) {
-      run(
+                + " D BINARY_DOUBLE, N VARCHAR2(10)",
+            "");
+    long start = ORACLE.get().currentScn();
+    try (Connection app = workload.app()) {
+      OracleWorkload.run(
           app,
           "INSERT INTO FORMS VALUES (1, TIMESTAMP '2025-06-15 10:30:00',"
               + " TIMESTAMP '2025-06-15 10:30:00', 3.14, 3.14, NULL)");
-      run(app, "INSERT INTO FORMS VALUES (2, NULL, NULL, 0, 0, NULL)");
-      run(
+      OracleWorkload.run(app, "INSERT INTO FORMS VALUES (2, NULL, NULL, 0, 0, NULL)");
+      OracleWorkload.run(
           app,
           "INSERT INTO FORMS VALUES (3, NULL, TIMESTAMP '2025-01-15 12:00:00.000001',"
               + " BINARY_FLOAT_NAN, BINARY_DOUBLE_INFINITY, NULL)");
-      run(app, "INSERT INTO FORMS VALUES (4, NULL, NULL, -BINARY_FLOAT_INFINITY, 1, NULL)");
-      end(app, false);
-      run(app, "UPDATE FORMS SET N = NULL WHERE ID = 1");
-      run(
+      OracleWorkload.run(
+          app, "INSERT INTO FORMS VALUES (4, NULL, NULL, -BINARY_FLOAT_INFINITY, 1, NULL)");
+      OracleWorkload.end(app, false);
+      OracleWorkload.run(app, "UPDATE FORMS SET N = NULL WHERE ID = 1");
+      OracleWorkload.run(
           app,
           "INSERT INTO FORMS (ID, TS6) SELECT 100 + LEVEL, SYSTIMESTAMP FROM DUAL"
               + " CONNECT BY LEVEL <= 200");
-      end(app, false);
+      OracleWorkload.end(app, false);
     }
-    capture("forms", start, List.of(t), Map.of(), List.of());
+    capture(new OracleWorkload.Case("forms", start, List.of(t), List.of(), Map.of()));
   }
 
   // ---- harness ----------------------------------------------------------------------------
