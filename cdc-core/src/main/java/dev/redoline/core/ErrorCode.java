@@ -149,6 +149,11 @@ public enum ErrorCode {
       "Correct the host, port and service name in cdc.database.url (lsnrctl status shows where the listener "
           + "listens, lsnrctl services the services registered), or start the capture once the listener runs and "
           + "the database has registered its service with it."),
+  REPLAY_STATEMENT_NOT_RECORDED(
+      4070,
+      "A replayed capture sent a statement its recording never saw (not a mining query)",
+      "Replay with the settings and the Redoline version the recording was made with (its settings.properties); "
+          + "a capture that asks other questions cannot be answered from it: record the capture again."),
   VERIFY_TARGET_UNREADABLE(
       4080,
       "A verification cannot read its target: a table or the sink's position is missing, or a value does not read "

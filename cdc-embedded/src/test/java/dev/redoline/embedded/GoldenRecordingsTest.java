@@ -28,12 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code recording/}, the {@code settings.properties} it ran with (no password) and the {@code
  * delivered.txt} it delivered; each is replayed on the simulator and must deliver exactly that
  * stream. The real-Oracle suite writes such directories ({@code target/oracle-it/<case>/}); copying
- * one here makes what a real database did a test of the normal build. The {@code simulator-shop}
- * case is made by this class: run with {@code -Dredoline.golden.write=true} to make it again.
+ * one here makes what a real database did a test of the normal build. A case that is the second
+ * capture of a restart also holds the state the capture started from ({@link #STATE_AT_START}),
+ * copied into the replay's state directory first. The {@code simulator-shop} case is made by this
+ * class: run with {@code -Dredoline.golden.write=true} to make it again.
  */
 class GoldenRecordingsTest {
 
   static final Path CASES = Path.of("src", "test", "resources", "recordings");
+
+  /** A case's stored state ({@code cdc.state.dir}) as it was when the recorded capture started. */
+  static final String STATE_AT_START = "state-at-start";
 
   @TempDir Path dir;
 
@@ -57,7 +62,9 @@ class GoldenRecordingsTest {
               + c.resolve("recording").toAbsolutePath()
               + "&golden="
               + System.nanoTime());
-      settings.put("cdc.state.dir", dir.resolve(c.getFileName()).toString());
+      Path state = dir.resolve(c.getFileName());
+      copyTree(c.resolve(STATE_AT_START), state);
+      settings.put("cdc.state.dir", state.toString());
       settings.put(
           "cdc.buffer.spill.dir", dir.resolve(c.getFileName()).resolve("spill").toString());
       settings.remove("cdc.recording.dir");
@@ -79,6 +86,23 @@ class GoldenRecordingsTest {
         assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
       }
       assertThat(render(recorder.handled())).as(c.toString()).containsExactlyElementsOf(expected);
+    }
+  }
+
+  /** Copies a directory tree, when there is one, into {@code to}. */
+  static void copyTree(Path from, Path to) throws IOException {
+    if (!Files.isDirectory(from)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path p : files.toList()) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
     }
   }
 

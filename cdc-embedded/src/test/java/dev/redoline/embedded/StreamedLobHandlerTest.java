@@ -46,16 +46,20 @@ class StreamedLobHandlerTest {
     }
   }
 
+  /** A table of an ID key, a CLOB BODY and a BLOB SCAN. */
+  static TableLayout docs(TableId table) {
+    return TableLayout.builder(table, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+        .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
+        .primaryKey("ID")
+        .build();
+  }
+
   @Test
   void streamedLob_readsDuringTheCall_andIsCdc5004AfterTheAcknowledgement() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(17).lobWriteChunk(2000).build();
-    oracle.createTable(
-        TableLayout.builder(DOCS, 1)
-            .column("ID", OracleType.number(10, 0), false)
-            .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
-            .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
-            .primaryKey("ID")
-            .build());
+    oracle.createTable(docs(DOCS));
     Scn start = Scn.of(oracle.currentScn());
     byte[] scan = new byte[50_000];
     for (int i = 0; i < scan.length; i++) {

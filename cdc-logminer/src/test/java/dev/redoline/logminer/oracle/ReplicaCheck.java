@@ -1,9 +1,9 @@
 package dev.redoline.logminer.oracle;
 
+import dev.redoline.core.Absent;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Change;
 import dev.redoline.core.Operation;
-import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -34,15 +34,28 @@ public final class ReplicaCheck {
   private final Map<TableId, Map<String, List<String>>> replica =
       new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
 
+  /**
+   * A delivered value a sink keeps the old value for: LOB content the change does not carry
+   * (Connect's {@code cdc.lob.unavailable.value}); an {@link Absent} slot is kept the same way.
+   */
+  public static final Object UNCHANGED =
+      new Object() {
+        @Override
+        public String toString() {
+          return "UNCHANGED";
+        }
+      };
+
   /** Applies one delivered change, in delivery order. */
   public void apply(Change c) {
-    apply(c.table(), c.operation(), values(c.before()), values(c.after()));
+    apply(c.table(), c.operation(), Delivered.values(c.before()), Delivered.values(c.after()));
   }
 
   /**
    * Applies one delivered change given by its values (a sink that reads Kafka records): an insert,
    * update or snapshot read puts {@code after} under its key, a delete removes {@code before}'s, a
-   * truncate empties the table.
+   * truncate empties the table. A value the change does not carry ({@link #UNCHANGED}, an {@link
+   * Absent} slot) keeps the row's old one.
    */
   public void apply(TableId table, Operation operation, List<Object> before, List<Object> after) {
     Map<String, List<String>> rows = replica.computeIfAbsent(table, t -> new TreeMap<>());
@@ -50,27 +63,21 @@ public final class ReplicaCheck {
       case DELETE -> rows.remove(normalize(before.get(0)));
       case TRUNCATE -> rows.clear();
       default -> {
-        if (before != null && !normalize(before.get(0)).equals(normalize(after.get(0)))) {
-          rows.remove(normalize(before.get(0)));
+        String key = normalize(after.get(0));
+        String oldKey = before == null ? key : normalize(before.get(0));
+        List<String> old = rows.get(oldKey);
+        if (!oldKey.equals(key)) {
+          rows.remove(oldKey);
         }
         List<String> text = new ArrayList<>();
-        for (Object v : after) {
-          text.add(normalize(v));
+        for (int i = 0; i < after.size(); i++) {
+          Object v = after.get(i);
+          boolean kept = (v == UNCHANGED || v instanceof Absent) && old != null && i < old.size();
+          text.add(kept ? old.get(i) : normalize(v));
         }
-        rows.put(text.get(0), text);
+        rows.put(key, text);
       }
     }
-  }
-
-  private static List<Object> values(Row row) {
-    if (row == null) {
-      return null;
-    }
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < row.size(); i++) {
-      out.add(row.get(i));
-    }
-    return out;
   }
 
   /**
@@ -92,15 +99,23 @@ public final class ReplicaCheck {
       Connection app, TableId table, long scn, boolean wholeRows, java.util.Set<Integer> shaped)
       throws SQLException {
     Map<String, List<String>> source = new TreeMap<>();
+    java.util.Set<Integer> left = new java.util.HashSet<>(shaped);
     try (PreparedStatement ps =
         app.prepareStatement("SELECT * FROM " + table.quoted() + " AS OF SCN ?")) {
       ps.setLong(1, scn);
       try (ResultSet rs = ps.executeQuery()) {
         int n = rs.getMetaData().getColumnCount();
+        List<String> types = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+          types.add(typeName(rs, i));
+          if (types.get(i - 1).startsWith("INTERVAL")) {
+            left.add(i - 1); // ojdbc's INTERVALYM/DS text is not a Period's or Duration's
+          }
+        }
         while (rs.next()) {
           List<String> row = new ArrayList<>();
           for (int i = 1; i <= n; i++) {
-            row.add(normalize(rs.getObject(i)));
+            row.add(normalize(read(rs, i, types.get(i - 1))));
           }
           source.put(row.get(0), row);
         }
@@ -123,7 +138,7 @@ public final class ReplicaCheck {
         // the simulator's SELECT * ends with its ROWID column; a delivered row has the table's
         // columns only
         theirs = theirs.subList(0, Math.min(theirs.size(), mine.get(k).size()));
-        if (!without(theirs, shaped).equals(without(mine.get(k), shaped))) {
+        if (!without(theirs, left).equals(without(mine.get(k), left))) {
           throw new AssertionError(
               table
                   + " at SCN "
@@ -137,6 +152,32 @@ public final class ReplicaCheck {
         }
       }
     }
+  }
+
+  /** The column's database type name, upper case; empty when the driver does not say. */
+  private static String typeName(ResultSet rs, int i) {
+    try {
+      String name = rs.getMetaData().getColumnTypeName(i);
+      return name == null ? "" : name.toUpperCase(java.util.Locale.ROOT);
+    } catch (SQLException | RuntimeException e) {
+      return "";
+    }
+  }
+
+  /**
+   * A column's value in the form the engine delivers it: Oracle's zoned timestamps as {@code
+   * OffsetDateTime} (WITH TIME ZONE) and {@code Instant} (WITH LOCAL TIME ZONE), not ojdbc's own
+   * classes; anything else as {@code getObject} gives it.
+   */
+  private static Object read(ResultSet rs, int i, String type) throws SQLException {
+    if (type.contains("WITH LOCAL TIME ZONE")) {
+      Timestamp t = rs.getTimestamp(i);
+      return t == null ? null : t.toInstant();
+    }
+    if (type.contains("WITH TIME ZONE")) {
+      return rs.getObject(i, java.time.OffsetDateTime.class);
+    }
+    return rs.getObject(i);
   }
 
   private static List<String> without(List<String> row, java.util.Set<Integer> shaped) {

@@ -1,5 +1,7 @@
 package dev.redoline.simulator.internal.replay;
 
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +21,9 @@ import java.util.Map;
  * recorded with other binds only is answered by the latest answer to its text (an inventory read at
  * another moment); a mining query never recorded, by the next recorded mining query not yet
  * answered (so a recording outlives a change of the mining statement's predicates, whose selected
- * columns are what the rows are read by); a call never recorded succeeds.
+ * columns are what the rows are read by). Any other statement whose text the recording never saw
+ * fails with CDC-4070 naming its start and the recording: the replayed capture asks what the
+ * recorded one did not, and an answer made up for it would hide that.
  *
  * <pre>{@code
  * Connection c = DriverManager.getConnection("jdbc:redoline:sim:replay?file=/tmp/rec");
@@ -51,7 +55,11 @@ public final class ReplayDatabase {
 
   private final java.util.Set<Long> served = new java.util.HashSet<>();
 
-  private ReplayDatabase(Recording recording) {
+  /** The recording's path as the URL names it, for error messages. */
+  private final String source;
+
+  private ReplayDatabase(Recording recording, String source) {
+    this.source = source;
     for (Recording.Statement s : recording.statements()) {
       byKey.computeIfAbsent(key(s.sql(), s.binds()), k -> new ArrayDeque<>()).add(s);
       latestBySql.putIfAbsent(s.sql(), s);
@@ -83,7 +91,7 @@ public final class ReplayDatabase {
               "A replay URL names its recording: " + PREFIX + "file=<directory>", "08001", 17067);
         }
         try {
-          db = new ReplayDatabase(Recording.read(Path.of(file)));
+          db = new ReplayDatabase(Recording.read(Path.of(file)), file);
         } catch (IOException | RuntimeException e) {
           throw new SQLException(
               "Cannot replay " + file + ": " + e.getMessage(), "08001", 17067, e);
@@ -107,10 +115,10 @@ public final class ReplayDatabase {
   /**
    * The recorded answer to a statement, or {@code null} when it answers nothing (no rows, success).
    *
-   * @throws SQLException when the statement has no answer at all: a query never recorded
+   * @throws CdcException CDC-4070 when the recording never saw the statement's text and it is not a
+   *     mining query
    */
-  synchronized Recording.Statement answer(String kind, String sql, List<String> binds)
-      throws SQLException {
+  synchronized Recording.Statement answer(String kind, String sql, List<String> binds) {
     String key = key(sql, binds);
     ArrayDeque<Recording.Statement> queue = byKey.get(key);
     boolean mining = sql.startsWith(MINING);
@@ -133,14 +141,20 @@ public final class ReplayDatabase {
       }
       return next;
     }
-    if (!"Q".equals(kind)) {
-      return null;
-    }
     Recording.Statement latest = latestBySql.get(sql);
     if (latest == null) {
-      throw new SQLException("The recording has no answer to: " + sql, "42000", 942);
+      throw new CdcException(
+          ErrorCode.REPLAY_STATEMENT_NOT_RECORDED,
+          "the statement starting '" + start(sql) + "' was never run in the recording " + source);
     }
-    return latest;
+    // recorded with other binds: a query gets the latest answer to its text, anything else succeeds
+    return "Q".equals(kind) ? latest : null;
+  }
+
+  /** The first words of a statement, enough to find it in the gateway's code and the recording. */
+  static String start(String sql) {
+    String flat = sql.strip().replaceAll("\\s+", " ");
+    return flat.length() <= 80 ? flat : flat.substring(0, 80) + "...";
   }
 
   private Recording.Statement nextUnserved(ArrayDeque<Recording.Statement> queue) {
