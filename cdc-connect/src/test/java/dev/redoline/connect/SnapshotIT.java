@@ -151,10 +151,12 @@ class SnapshotIT {
               .target(KafkaTarget.of(Map.of("bootstrap.servers", bootstrap), props))
               .build();
 
-      // while the workload runs: once the initial snapshot is in, every verification is equal
+      // while the workload runs: once the initial snapshot is in, verifications come out equal,
+      // and again at a later SCN. Not every one: a Kafka transaction's commit markers reach its
+      // partitions one by one, so a read can see a transaction on one table's topic and not yet on
+      // another's (docs/verify.md, "Limits"); a difference seen once is confirmed by a second run.
       VerifyReport first = awaitEqual(verifier, "a verification equal while the workload runs");
-      VerifyReport later = verifyAfter(verifier, first.scn());
-      assertThat(later.equal()).as(later.toText()).isTrue();
+      VerifyReport later = awaitEqualAfter(verifier, first.scn());
       assertThat(later.scnSource()).isEqualTo("target");
       assertThat(later.tables())
           .allSatisfy(t -> assertThat(t.sourceRows()).isEqualTo(t.targetRows()));
@@ -270,16 +272,18 @@ class SnapshotIT {
     throw new AssertionError("no " + what + " within " + PATIENCE + "; last: " + last.toText());
   }
 
-  /** The first verification at an SCN past {@code scn}, within {@link #PATIENCE}. */
-  private static VerifyReport verifyAfter(Verifier verifier, Scn scn) throws Exception {
+  /** The first equal verification at an SCN past {@code scn}, within {@link #PATIENCE}. */
+  private static VerifyReport awaitEqualAfter(Verifier verifier, Scn scn) throws Exception {
     Instant end = Instant.now().plus(PATIENCE);
+    VerifyReport last = null;
     while (Instant.now().isBefore(end)) {
-      VerifyReport r = verifier.verify();
-      if (r.scn().compareTo(scn) > 0) {
-        return r;
+      last = verifier.verify();
+      if (last.scn().compareTo(scn) > 0 && last.equal()) {
+        return last;
       }
     }
-    throw new AssertionError("the topics did not move past SCN " + scn + " within " + PATIENCE);
+    throw new AssertionError(
+        "no equal verification past SCN " + scn + " within " + PATIENCE + "; last: " + last);
   }
 
   private static TableReport report(VerifyReport report, String table) {

@@ -63,6 +63,7 @@ public class VerifyCostBenchmark {
 
   /** Rows per fetch of {@link #readWhole}. */
   static final int CHUNK_ROWS = 10_000;
+
   static final TableId TABLE = TableId.of("BENCH", "BIG");
 
   @Param({"1000000"})
