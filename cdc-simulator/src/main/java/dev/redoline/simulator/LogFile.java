@@ -20,6 +20,10 @@ final class LogFile {
   final String onlineName;
   final long firstScn;
   final LocalDateTime firstTime;
+
+  /** The incarnation that wrote this log. */
+  final DatabaseIncarnation incarnation;
+
   long nextScn = OPEN_END;
   LocalDateTime nextTime;
 
@@ -45,7 +49,8 @@ final class LogFile {
       String onlineName,
       long firstScn,
       LocalDateTime firstTime,
-      long headerBytes) {
+      long headerBytes,
+      DatabaseIncarnation incarnation) {
     this.thread = thread;
     this.sequence = sequence;
     this.group = group;
@@ -54,6 +59,7 @@ final class LogFile {
     this.firstScn = firstScn;
     this.firstTime = firstTime;
     this.bytes = headerBytes;
+    this.incarnation = incarnation;
   }
 
   boolean current() {

@@ -38,7 +38,7 @@ final class RedoLog {
 
   private record PendingArchive(LogFile log, Destination dest, Instant due) {}
 
-  /** Resetlogs id in archive names (the %r of LOG_ARCHIVE_FORMAT). */
+  /** Resetlogs id of the first incarnation (the %r of LOG_ARCHIVE_FORMAT in archive names). */
   static final long RESETLOGS_ID = 1_154_237_462L;
 
   final SimulatedClock clock;
@@ -49,8 +49,13 @@ final class RedoLog {
   private final List<PendingArchive> pending = new ArrayList<>();
   long scn;
   final ScnTimeMap scnTime = new ScnTimeMap();
-  final long resetlogsScn;
-  final LocalDateTime resetlogsTime;
+
+  /** Every incarnation, oldest first; the last is the current one ({@link Resetlogs}). */
+  final List<DatabaseIncarnation> incarnations = new ArrayList<>();
+
+  /** The current incarnation: the logs it writes belong to it. */
+  DatabaseIncarnation incarnation;
+
   boolean archiveLogMode = true;
   boolean commitFlushes = true;
 
@@ -92,11 +97,16 @@ final class RedoLog {
     this.clock = clock;
     this.scn = startScn;
     this.startScn = startScn;
-    this.resetlogsScn = 1;
-    this.resetlogsTime =
-        LocalDateTime.ofInstant(clock.instant(), clock.getZone())
-            .minusDays(30)
-            .truncatedTo(ChronoUnit.SECONDS);
+    this.incarnation =
+        new DatabaseIncarnation(
+            1,
+            1,
+            LocalDateTime.ofInstant(clock.instant(), clock.getZone())
+                .minusDays(30)
+                .truncatedTo(ChronoUnit.SECONDS),
+            RESETLOGS_ID,
+            null);
+    incarnations.add(incarnation);
   }
 
   /** The next SCN: CURRENT_SCN moves forward by one. */
@@ -124,7 +134,7 @@ final class RedoLog {
       return scn;
     }
     var known = scnHistory.floorEntry(clock.instant().minus(scnPropagationDelay));
-    long seen = known == null ? resetlogsScn : known.getValue();
+    long seen = known == null ? incarnation.resetlogsScn() : known.getValue();
     for (RedoThread t : threads) {
       if (t.instance == instance) {
         seen = Math.max(seen, t.generatedScn);
@@ -168,7 +178,7 @@ final class RedoLog {
     t.enableScn = at;
     t.checkpointScn = at;
     t.lastRedoScn = at;
-    t.switchLog(at, now());
+    t.switchLog(at, now(), incarnation);
     t.lastRedoSequence = t.current().sequence;
     t.lastRedoBlock = RedoThread.HEADER_BLOCKS - 1;
     t.lastRedoTime = now();
@@ -224,7 +234,7 @@ final class RedoLog {
     archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
     t.generatedScn = Math.max(t.generatedScn, at);
-    LogFile closed = t.switchLog(at, now());
+    LogFile closed = t.switchLog(at, now(), incarnation);
     t.checkpointScn = at;
     if (closed != null && archiveLogMode) {
       for (Destination d : destinations) {
@@ -253,7 +263,8 @@ final class RedoLog {
     pending.remove(p);
     String name =
         String.format(
-            "/u01/arch/dest%d/%d_%d_%d.arc", p.dest.id, p.log.thread, p.log.sequence, RESETLOGS_ID);
+            "/u01/arch/dest%d/%d_%d_%d.arc",
+            p.dest.id, p.log.thread, p.log.sequence, p.log.incarnation.resetlogsId());
     archives.add(new ArchiveCopy(p.dest.id, name, p.log));
     p.log.archived = true;
   }
@@ -292,11 +303,41 @@ final class RedoLog {
     }
   }
 
-  /** Archive copies of (thread, sequence) at every destination. */
+  /** Archives {@code log} at every destination now, whatever their delays. */
+  void archiveNow(LogFile log) {
+    for (Destination d : destinations) {
+      pending.add(new PendingArchive(log, d, clock.instant()));
+    }
+    archivePendingNow();
+  }
+
+  /** Completes every archive copy still pending, whatever its delay (OPEN RESETLOGS does). */
+  void archivePendingNow() {
+    for (PendingArchive p : List.copyOf(pending)) {
+      complete(p);
+    }
+  }
+
+  /**
+   * Forgets the SCNs above {@code scn}: the database goes back to it (FLASHBACK DATABASE, recovery
+   * until it), and the SCNs of the new incarnation start again right above it.
+   */
+  void rewindTo(long scn) {
+    this.scn = scn;
+    scnTime.forgetAbove(scn);
+    scnHistory.clear();
+    for (RedoThread t : threads) {
+      t.generatedScn = Math.min(t.generatedScn, scn);
+    }
+  }
+
+  /** Archive copies of (thread, sequence) of the current incarnation at every destination. */
   List<ArchiveCopy> archivesOf(int thread, long sequence) {
     List<ArchiveCopy> out = new ArrayList<>();
     for (ArchiveCopy c : archives) {
-      if (c.log.thread == thread && c.log.sequence == sequence) {
+      if (c.log.thread == thread
+          && c.log.sequence == sequence
+          && c.log.incarnation == incarnation) {
         out.add(c);
       }
     }

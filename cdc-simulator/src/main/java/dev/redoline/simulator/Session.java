@@ -269,6 +269,11 @@ final class Session implements AutoCloseable {
       throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
     }
     for (AddedLog a : added) {
+      if (a.log().incarnation != log.log().incarnation) {
+        throw OracleErrors.plsql(1287, OracleErrors.LINE_ADD, fileName);
+      }
+    }
+    for (AddedLog a : added) {
       if (a.fileName().equals(fileName)
           || (a.log().thread == log.log().thread && a.log().sequence == log.log().sequence)) {
         throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);

@@ -342,6 +342,20 @@ public final class SimulatedOracle {
     copies.forEach(c -> c.deleted = true);
   }
 
+  /**
+   * {@code FLASHBACK DATABASE TO SCN keptThroughScn} (or a recovery until the SCN above it, or a
+   * Data Guard failover to a standby that applied the redo up to it), then {@code ALTER DATABASE
+   * OPEN RESETLOGS}: the tables go back to what was committed at or below {@code keptThroughScn},
+   * open transactions are gone, the current logs are archived, and a new incarnation starts at
+   * RESETLOGS_CHANGE# {@code keptThroughScn + 1} with log sequence 1 on every thread, reusing the
+   * SCNs above it. Every connection is lost. See {@link Resetlogs}.
+   *
+   * @throws IllegalArgumentException when the SCN is not in the current incarnation
+   */
+  public void openResetlogs(long keptThroughScn) {
+    Resetlogs.open(this, keptThroughScn);
+  }
+
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
     for (RedoLog.Destination d : redo.destinations) {
