@@ -11,7 +11,7 @@ module dev.redoline.embedded {
   requires org.slf4j;
   requires java.management;
   // RedolineMeterBinder: Micrometer is optional, needed only by applications that bind it.
-  requires static micrometer.core;
+  requires static transitive micrometer.core; // RedolineMeterBinder implements MeterBinder
 
   exports dev.redoline.embedded;
 }

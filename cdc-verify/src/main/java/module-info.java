@@ -10,7 +10,7 @@ module dev.redoline.verify {
   requires transitive dev.redoline.logminer;
   requires dev.redoline.decoder;
   requires transitive java.sql;
-  requires java.management;
+  requires transitive java.management; // VerifyMetrics.register returns an ObjectName
 
   // Connections to Oracle (or the simulator) and to a JDBC target come from the drivers present.
   uses java.sql.Driver;

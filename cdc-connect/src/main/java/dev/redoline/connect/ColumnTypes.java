@@ -111,8 +111,8 @@ final class ColumnTypes {
           case NUMBER ->
               type.isNumberOne() && modes.numberOneAsBoolean()
                   ? SchemaBuilder.bool()
-                  : decimalMode(number(type), type, modes);
-          case FLOAT -> decimalMode(null, type, modes);
+                  : decimalMode(number(type), modes);
+          case FLOAT -> decimalMode(null, modes);
           case BINARY_FLOAT -> SchemaBuilder.float32();
           case BINARY_DOUBLE -> SchemaBuilder.float64();
           case DATE -> SchemaBuilder.int64().name(TIMESTAMP).version(1);
@@ -138,7 +138,7 @@ final class ColumnTypes {
    * A decimal schema as the mode wants it: unchanged for precise (and for whole numbers in every
    * mode, which stay integers), FLOAT64 for double, STRING for string.
    */
-  private static SchemaBuilder decimalMode(SchemaBuilder precise, OracleType type, Modes modes) {
+  private static SchemaBuilder decimalMode(SchemaBuilder precise, Modes modes) {
     boolean whole = precise != null && !Decimal.LOGICAL_NAME.equals(precise.name());
     if (whole || modes.decimal().equals("precise")) {
       return precise;

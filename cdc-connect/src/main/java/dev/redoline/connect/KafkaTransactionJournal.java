@@ -18,13 +18,16 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -170,9 +173,9 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   @Override
   public List<JournaledTransaction> load() {
-    Map<Xid, TreeMap<Long, JournalEntry>> live = readTopic();
+    Map<Xid, NavigableMap<Long, JournalEntry>> live = readTopic();
     List<JournaledTransaction> result = new ArrayList<>();
-    for (Map.Entry<Xid, TreeMap<Long, JournalEntry>> tx : live.entrySet()) {
+    for (Map.Entry<Xid, NavigableMap<Long, JournalEntry>> tx : live.entrySet()) {
       result.add(assemble(tx.getValue()));
     }
     loaded = true;
@@ -182,7 +185,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   /**
    * The changes of every slice in append order, without the removed ones; the last slice's mark.
    */
-  private static JournaledTransaction assemble(TreeMap<Long, JournalEntry> slices) {
+  private static JournaledTransaction assemble(NavigableMap<Long, JournalEntry> slices) {
     Set<JournalEntry.Removal> removed = new HashSet<>();
     slices.values().forEach(s -> removed.addAll(s.removed()));
     List<Change> changes = new ArrayList<>();
@@ -218,7 +221,8 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     try {
       producer.beginTransaction();
       for (ProducerRecord<String, byte[]> r : records) {
-        producer.send(r);
+        // a failed send surfaces at commitTransaction, which aborts the whole batch
+        Future<RecordMetadata> unused = producer.send(r);
       }
       producer.commitTransaction(); // flushes, and returns once the brokers have the records
     } catch (KafkaException
@@ -241,7 +245,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   // Reads the whole topic with read_committed; later values of a key replace earlier ones and a
   // tombstone deletes the key. Also rebuilds the key index used by remove and append.
-  private Map<Xid, TreeMap<Long, JournalEntry>> readTopic() {
+  private Map<Xid, NavigableMap<Long, JournalEntry>> readTopic() {
     Map<String, byte[]> latest = new LinkedHashMap<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
@@ -277,9 +281,9 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     return index(latest);
   }
 
-  private Map<Xid, TreeMap<Long, JournalEntry>> index(Map<String, byte[]> latest) {
+  private Map<Xid, NavigableMap<Long, JournalEntry>> index(Map<String, byte[]> latest) {
     keys.clear();
-    Map<Xid, TreeMap<Long, JournalEntry>> live = new HashMap<>();
+    Map<Xid, NavigableMap<Long, JournalEntry>> live = new HashMap<>();
     for (Map.Entry<String, byte[]> e : latest.entrySet()) {
       if (e.getValue() == null) {
         continue;

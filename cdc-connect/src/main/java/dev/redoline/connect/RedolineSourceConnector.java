@@ -134,7 +134,7 @@ public final class RedolineSourceConnector extends SourceConnector {
     for (ConfigException p : SinkChecks.problems(connectorConfigs)) {
       add(config, byName, p.key(), p.getMessage());
     }
-    showEffectiveValue(config, byName, SinkChecks.BOUNDARY, SinkChecks.boundary(connectorConfigs));
+    showEffectiveValue(byName, SinkChecks.BOUNDARY, SinkChecks.boundary(connectorConfigs));
     warnIgnored(connectorConfigs);
     if (problems.isEmpty()) {
       CdcConfig cdc = CdcConfig.from(connectorConfigs);
@@ -183,7 +183,7 @@ public final class RedolineSourceConnector extends SourceConnector {
    * {@link #add} created it without one, so validation never shows it as null.
    */
   private static void showEffectiveValue(
-      Config config, Map<String, ConfigValue> byName, String key, String value) {
+      Map<String, ConfigValue> byName, String key, String value) {
     ConfigValue shown = byName.get(key);
     if (shown != null && shown.value() == null) {
       shown.value(value);

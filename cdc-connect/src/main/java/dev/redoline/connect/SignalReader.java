@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -81,6 +82,6 @@ final class SignalReader implements AutoCloseable {
 
   @Override
   public void close() {
-    consumer.close(Duration.ofSeconds(5));
+    consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
   }
 }

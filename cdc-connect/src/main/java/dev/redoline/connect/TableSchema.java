@@ -27,6 +27,7 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  * @param rowSchema the optional row struct of {@code before} and {@code after}
  * @param envelope the value schema
  */
+@SuppressWarnings("ArrayRecordComponent") // a cache entry, never compared or hashed
 record TableSchema(
     TableLayout layout,
     String topic,

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class WholeLobsTest {
 
+  @SuppressWarnings("ArrayRecordComponent") // a test source, never compared
   private record HeapSource(byte[] content, boolean character) implements StreamedLob.Source {
     @Override
     public long storedBytes() {

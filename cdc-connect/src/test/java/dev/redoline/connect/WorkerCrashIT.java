@@ -333,8 +333,12 @@ class WorkerCrashIT {
     w.put("offset.flush.interval.ms", "1000");
     // With exactly-once, a new worker reads the offsets topic to its end with read_committed
     // before it starts: the dead task's open transaction blocks it until the coordinator aborts
-    // it, after the producer's transaction timeout (60 s by default).
-    w.put("producer.transaction.timeout.ms", "10000");
+    // it, after the producer's transaction timeout (60 s by default). Shorter makes each restart
+    // quicker, but the live task's own transactions must fit in it: the 5,000-row transaction spans
+    // several polls, which took more than 10 s on a 2-core machine running other builds (the task
+    // then failed with "unable to finish writing records ... before its producer transaction
+    // expired", load average 35). 30 s leaves the live task three times that room.
+    w.put("producer.transaction.timeout.ms", "30000");
     return w;
   }
 

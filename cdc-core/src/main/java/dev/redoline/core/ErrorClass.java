@@ -32,6 +32,16 @@ public enum ErrorClass {
     return digit;
   }
 
+  /** The class whose codes have this thousands digit. */
+  static ErrorClass ofDigit(int digit) {
+    for (ErrorClass c : values()) {
+      if (c.digit == digit) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("No error class has the thousands digit " + digit);
+  }
+
   /** Whether the engine retries errors of this class by itself. */
   public boolean retriable() {
     return this == AUTOMATIC;

@@ -225,7 +225,7 @@ public enum ErrorCode {
 
   /** The family, from the thousands digit. */
   public ErrorClass errorClass() {
-    return ErrorClass.values()[number / 1000 - 1];
+    return ErrorClass.ofDigit(number / 1000);
   }
 
   /** One line: what happened. */

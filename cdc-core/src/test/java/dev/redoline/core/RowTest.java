@@ -47,6 +47,7 @@ class RowTest {
   }
 
   @Test
+  @SuppressWarnings("JavaUtilDate") // the point: a java.util.Date is refused
   void of_rejectsOtherTypesNamingSlot() {
     assertThatThrownBy(() -> Row.of("a", new Date(0)))
         .hasMessage(

@@ -80,7 +80,8 @@ public final class DeadLetterFile implements DeadLetterSink {
     String table = dot < 0 ? "*" : p.substring(0, dot);
     // A pattern written without its PDB also matches the table inside any PDB.
     StringBuilder regex = new StringBuilder("(.*\\.)?");
-    for (char c : table.toCharArray()) {
+    for (int i = 0; i < table.length(); i++) {
+      char c = table.charAt(i);
       regex.append(c == '*' ? ".*" : Pattern.quote(String.valueOf(c)));
     }
     return Pattern.compile(regex.toString());

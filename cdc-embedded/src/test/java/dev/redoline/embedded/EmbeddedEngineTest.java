@@ -308,7 +308,7 @@ class EmbeddedEngineTest {
                 tx -> {
                   if (tx.xid().equals(big)) {
                     long count = 0;
-                    for (Change change : tx.changes()) {
+                    for (Change unused : tx.changes()) {
                       if (count++ == 0) {
                         // One change read of 200: the rest is read from the spill file as the
                         // handler goes on.

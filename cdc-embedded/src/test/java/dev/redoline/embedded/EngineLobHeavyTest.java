@@ -103,8 +103,8 @@ class EngineLobHeavyTest {
 
   /**
    * Captures the biglob workload's transaction with a {@code lobBytes} BLOB and checks what the
-   * handler saw; {@code lobSettings} bound and stream LOBs, {@code delivered} is the form the BLOB
-   * must arrive in.
+   * handler saw; {@code lobSettings} bound and stream LOBs, {@code deliveredAs} is the form the
+   * BLOB must arrive in.
    */
   private void capture(
       long seed,

@@ -44,7 +44,7 @@ abstract class OffsetStoreContractTest {
   void store_replacesTheEarlierPosition() {
     OffsetStore store = store();
     store.store(position(100, 3));
-    store.store(position(200, (int) 0));
+    store.store(position(200, 0));
     assertThat(reopen().load()).contains(position(200, 0));
   }
 

@@ -439,7 +439,7 @@ class OracleEndToEndIT {
     GoldenRecordingsTest.writeSettings(settings, dir.resolve("settings.properties"));
     EmbeddedEngine engine = engine(settings, recorder);
     engine.start();
-    recorder.await(
+    Recorder.await(
         () ->
             lastScn(recorder) >= end - 1
                 && count(recorder, marker) > 0

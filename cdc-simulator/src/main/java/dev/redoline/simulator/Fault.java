@@ -1,5 +1,6 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;

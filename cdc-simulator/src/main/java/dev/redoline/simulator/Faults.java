@@ -1,5 +1,7 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.jdbc.Session;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.oracle.OracleErrors;
+
 /**
  * The points of a client's work where a {@link Fault} can be planned: opening a connection, each
  * SELECT by the view it reads (V$DATABASE, V$THREAD, V$LOG, V$ARCHIVED_LOG, ...; see {@code

@@ -76,7 +76,7 @@ public record LogMinerPace(
    *
    * @throws IllegalArgumentException naming the text when it is none of these
    */
-  static LogMinerPace parse(String text) {
+  public static LogMinerPace parse(String text) {
     if (text.equalsIgnoreCase("off")) {
       return null;
     }
@@ -92,12 +92,12 @@ public record LogMinerPace(
   }
 
   /** Seconds of one CPU to produce {@code rows} rows out of {@code redoBytes} bytes of redo. */
-  double miningSeconds(long rows, long redoBytes) {
+  public double miningSeconds(long rows, long redoBytes) {
     return Math.max(rows / changesPerSecond, redoBytes / redoBytesPerSecond);
   }
 
   /** Seconds of one CPU for START_LOGMNR over {@code logs} added logs. */
-  double startSeconds(int logs) {
+  public double startSeconds(int logs) {
     return (sessionStart.toNanos() + perAddedLog.toNanos() * (double) logs) / 1e9;
   }
 

@@ -5,6 +5,13 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.RecordKind;
+import dev.redoline.simulator.internal.oracle.RedoLog;
+import dev.redoline.simulator.internal.oracle.RedoRecord;
+import dev.redoline.simulator.internal.oracle.RedoThread;
+import dev.redoline.simulator.internal.oracle.SimTable;
+import dev.redoline.simulator.internal.oracle.TxState;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -266,7 +273,8 @@ public final class SchemaChanges {
       }
     }
     t.rows.clear();
-    t.history.truncate(oracle.currentScn() + 1, oracle.clock().instant(), oracle.undoKeptSince());
+    t.history.truncate(
+        oracle.currentScn() + 1, oracle.clock().instant(), oracle.db.undoKeptSince());
     int shown =
         switch (truncateObject) {
           case TABLE -> t.objectId;

@@ -2,7 +2,22 @@ package dev.redoline.simulator;
 
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import java.sql.SQLException;
+import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
+import dev.redoline.simulator.internal.oracle.ArchiveCopy;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.Instances;
+import dev.redoline.simulator.internal.oracle.RedoLog;
+import dev.redoline.simulator.internal.oracle.RedoThread;
+import dev.redoline.simulator.internal.oracle.Resetlogs;
+import dev.redoline.simulator.internal.oracle.Settings;
+import dev.redoline.simulator.internal.oracle.SimLob;
+import dev.redoline.simulator.internal.oracle.SimTable;
+import dev.redoline.simulator.internal.oracle.SimulatedClock;
+import dev.redoline.simulator.internal.oracle.Transaction;
+import dev.redoline.simulator.internal.oracle.TransactionTable;
+import dev.redoline.simulator.internal.sql.DictionaryViews;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,36 +65,31 @@ import java.util.Random;
  */
 public final class SimulatedOracle {
 
+  final Database db;
   final SimulatedClock clock;
-  final Random random;
   final RedoLog redo;
   final Catalog catalog;
+  final Settings settings;
+  final Instances instances;
+  final TransactionTable transactions;
   final Faults faults;
   final SchemaChanges schema;
-  private volatile Oracle23aiForms forms23ai = Oracle23aiForms.DEFAULT;
-  private final SpecialRedo special = new SpecialRedo(this);
-  final Settings settings;
-  final Instances instances = new Instances(this);
-  final TransactionTable transactions = new TransactionTable(this);
+  private final SpecialRedo special;
   private Workload workload;
-
-  /** LogMiner's pace ({@link Builder#logMinerPace}), or null when LogMiner works in no time. */
-  LogMinerPacer pacer;
-
-  private volatile boolean drivenInRealTime;
-
-  /** The name the driver knows this database by, once {@link #url()} registered it. */
-  String registeredName;
 
   private SimulatedOracle(Builder b) {
     this.clock = new SimulatedClock(b.start, b.zone);
-    this.random = new Random(b.seed);
     this.settings = b.settings;
     this.redo = new RedoLog(clock, b.startScn);
     this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    this.db = new Database(this, clock, new Random(b.seed), settings, redo, catalog);
+    this.instances = db.instances;
+    this.transactions = db.transactions;
     this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
     this.schema = new SchemaChanges(this);
-    this.pacer = b.settings.pace == null ? null : new LogMinerPacer(b.settings.pace, this);
+    this.special = new SpecialRedo(this);
+    db.faults = faults::before;
+    db.automaticPartitions = schema::addPartitionAutomatically;
     redo.archiveLogMode = b.archiveLogMode;
     redo.commitFlushes = b.commitFlushes;
     redo.lgwrInterval = b.lgwrInterval;
@@ -126,27 +136,13 @@ public final class SimulatedOracle {
     return clock;
   }
 
-  /** Sets LogMiner's pace after the build (a workload URL's {@code ?pace=}); null: none. */
-  void logMinerPace(LogMinerPace pace) {
-    settings.pace = pace;
-    pacer = pace == null ? null : new LogMinerPacer(pace, this);
-  }
-
   /**
-   * Whether a {@link RealTime} moves the clock: paced LogMiner calls then wait for it instead of
-   * moving it.
+   * Sets LogMiner's pace from now on, as {@link Builder#logMinerPace} does at the build (a workload
+   * URL's {@code ?pace=}); null: LogMiner works in no simulated time.
    */
-  boolean drivenInRealTime() {
-    return drivenInRealTime;
-  }
-
-  void drivenInRealTime(boolean driven) {
-    drivenInRealTime = driven;
-  }
-
-  /** Undo of changes committed before this instant is gone (UNDO_RETENTION ago). */
-  java.time.Instant undoKeptSince() {
-    return clock.instant().minus(settings.undoRetention);
+  public SimulatedOracle logMinerPace(LogMinerPace pace) {
+    db.logMinerPace(pace);
+    return this;
   }
 
   /** CURRENT_SCN. */
@@ -183,12 +179,8 @@ public final class SimulatedOracle {
    * read): which form LogMiner writes is not confirmed, so tests try each (docs/simulator.md).
    */
   public SimulatedOracle oracle23aiForms(Oracle23aiForms forms) {
-    this.forms23ai = java.util.Objects.requireNonNull(forms, "forms == null");
+    db.oracle23aiForms(forms);
     return this;
-  }
-
-  Oracle23aiForms oracle23aiForms() {
-    return forms23ai;
   }
 
   /** Attaches the workload that {@link #advance(Duration)} runs. */
@@ -277,12 +269,20 @@ public final class SimulatedOracle {
    * the order given.
    */
   public void commitTogether(SimulatedTransaction... together) {
-    transactions.commit(List.of(together));
+    List<Transaction> txs = new ArrayList<>();
+    for (SimulatedTransaction tx : together) {
+      txs.add(tx.transaction());
+    }
+    transactions.commit(txs);
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
-    return List.copyOf(transactions.open);
+    List<SimulatedTransaction> open = new ArrayList<>();
+    for (Transaction tx : transactions.open) {
+      open.add(SimulatedTransaction.of(tx));
+    }
+    return List.copyOf(open);
   }
 
   /**
@@ -353,7 +353,7 @@ public final class SimulatedOracle {
    * @throws IllegalArgumentException when the SCN is not in the current incarnation
    */
   public void openResetlogs(long keptThroughScn) {
-    Resetlogs.open(this, keptThroughScn);
+    Resetlogs.open(db, keptThroughScn);
   }
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
@@ -399,10 +399,6 @@ public final class SimulatedOracle {
     instances.startup(instance, recoveringThread);
   }
 
-  SupplementalLogging loggingOf(SimTable t) {
-    return t.logging != null ? t.logging : settings.supplementalLogging;
-  }
-
   /**
    * The JDBC URL of this database for clients in this JVM: {@code jdbc:redoline:sim:db-N}, the same
    * every call. Connections to it share this database; time moves only when the caller advances it
@@ -410,12 +406,7 @@ public final class SimulatedOracle {
    * the URL stops resolving (ORA-12514).
    */
   public String url() {
-    return SimulatedDatabases.register(this);
-  }
-
-  /** Opens a database session on an instance: ORA-01034 when it is down. */
-  Session open(int instance) throws SQLException {
-    return instances.connect(instance);
+    return SimulatedDatabases.register(db);
   }
 
   /** The start instant used when none is given: 2024-03-01T09:00:00Z. */

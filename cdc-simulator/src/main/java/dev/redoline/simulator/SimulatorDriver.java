@@ -1,5 +1,11 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.jdbc.Backend;
+import dev.redoline.simulator.internal.jdbc.ClientConnection;
+import dev.redoline.simulator.internal.jdbc.LocalBackend;
+import dev.redoline.simulator.internal.jdbc.RemoteBackend;
+import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
+import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -35,7 +41,7 @@ import java.util.logging.Logger;
 public final class SimulatorDriver implements Driver {
 
   /** The driver's version, as {@code DatabaseMetaData} reports it. */
-  static final String VERSION = "0.1";
+  public static final String VERSION = "0.1";
 
   /** How long a server connection may take to open. */
   private static final int CONNECT_TIMEOUT_MILLIS = 10_000;

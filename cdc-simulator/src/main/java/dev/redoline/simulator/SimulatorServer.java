@@ -1,5 +1,10 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.jdbc.LocalBackend;
+import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
+import dev.redoline.simulator.internal.jdbc.Wire;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -121,7 +126,7 @@ public final class SimulatorServer implements AutoCloseable {
           workload.equals("biglob")
               ? Workloads.bigLob(seed, now, lobBytes, logBytes)
               : Workloads.create(workload, seed, now);
-      oracle.logMinerPace(pace);
+      oracle.db.logMinerPace(pace);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -222,7 +227,7 @@ public final class SimulatorServer implements AutoCloseable {
             if (!h.database().equals(database)) {
               throw OracleErrors.error(12514);
             }
-            session = LocalBackend.open(oracle, h.instance());
+            session = LocalBackend.open(oracle.db, h.instance());
             reply = new Wire.Reply(null, null);
           } else if (session == null) {
             throw OracleErrors.error(3114);

@@ -1,6 +1,10 @@
 package dev.redoline.simulator;
 
 import dev.redoline.core.Xid;
+import dev.redoline.simulator.internal.oracle.RecordKind;
+import dev.redoline.simulator.internal.oracle.RedoLog;
+import dev.redoline.simulator.internal.oracle.RedoRecord;
+import dev.redoline.simulator.internal.oracle.TxState;
 import java.util.List;
 
 /**

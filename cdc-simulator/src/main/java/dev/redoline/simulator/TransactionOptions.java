@@ -40,6 +40,6 @@ public final class TransactionOptions {
   }
 
   public SimulatedTransaction begin() {
-    return oracle.transactions.begin(thread, user, privateStrand);
+    return SimulatedTransaction.of(oracle.transactions.begin(thread, user, privateStrand));
   }
 }

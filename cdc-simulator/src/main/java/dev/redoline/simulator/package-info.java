@@ -12,21 +12,17 @@
  * seeded probability. {@link dev.redoline.simulator.GeneratedLob} is BLOB content made from a seed
  * and rendered only into the LogMiner rows that show it, for LOBs larger than any heap. {@link
  * dev.redoline.simulator.LogMinerPace} (optional) gives LogMiner its own speed on the simulated
- * clock ({@code LogMinerPacer} over {@code LogMinerCpus}), for measuring lag and catch-up.
+ * clock, for measuring lag and catch-up. {@link dev.redoline.simulator.SchemaChanges} runs DDL and
+ * dictionary builds and {@link dev.redoline.simulator.SpecialRedo} makes the unusual rows
+ * (replication markers, THREAD# 0 commits, corrupt blocks).
  *
- * <p>The route of a statement: the client's driver objects ({@code ClientConnection}, {@code
- * ClientStatement}, {@code ClientResultSet}) send it through a {@code Backend} (in this JVM, or
- * over a socket to a server) to a {@code Session}, the database side of the connection. {@code
- * Statements} runs ALTER SESSION ({@code AlterSession}) and DBMS_LOGMNR blocks ({@code PlsqlCall})
- * itself and hands SELECTs verbatim to the SQL engine ({@code SqlEngine}, H2), whose views ({@code
- * View}) are table functions over the redo model: {@code LogViews}, {@code DictionaryViews}, {@code
- * SessionViews} and {@code ContentsView}, the rows LogMiner produces for V$LOGMNR_CONTENTS ({@code
- * MiningRun} reads the added logs, {@code RowFormatter} and {@code SqlRedoRenderer} write the
- * text). Rows return through a {@code ServerCursor}, whose {@code MiningChecks} raise what LogMiner
- * raises while a client fetches.
- *
- * <p>{@link dev.redoline.simulator.SchemaChanges} runs DDL and dictionary builds and {@link
- * dev.redoline.simulator.SpecialRedo} makes the unusual rows (replication markers, THREAD# 0
- * commits, corrupt blocks).
+ * <p>Everything else lives in rooms under {@code dev.redoline.simulator.internal}, which is not
+ * exported: {@code internal.jdbc} (the driver's connection, statements and result sets, the
+ * server's wire, a connection's database-side {@code Session}), {@code internal.sql} (H2 and the
+ * views it reads, ALTER SESSION and DBMS_LOGMNR calls, SQL_REDO and literal text), {@code
+ * internal.oracle} (the {@code Database} behind this API: redo, threads and logs, the dictionary,
+ * transactions, instances, flashback, LogMiner sessions and the rows of V$LOGMNR_CONTENTS), {@code
+ * internal.workload} (the named workloads) and {@code internal.replay} (a recording opened as a
+ * database). docs/simulator.md maps them and follows a mining query through them.
  */
 package dev.redoline.simulator;

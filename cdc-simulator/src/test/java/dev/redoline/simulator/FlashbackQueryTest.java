@@ -7,6 +7,8 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;

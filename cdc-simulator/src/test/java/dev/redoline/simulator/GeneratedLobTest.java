@@ -10,6 +10,7 @@ import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.simulator.internal.workload.Workloads;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.math.BigDecimal;

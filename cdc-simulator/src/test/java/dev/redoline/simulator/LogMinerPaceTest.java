@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -74,13 +74,32 @@ final class ChangeCodec {
    */
   private static final int STREAMED_LOB = 19;
 
-  private static final Operation[] OPERATIONS = Operation.values();
-  private static final Marker[] MARKERS = Marker.values();
+  /**
+   * The wire byte of an operation or marker is its index here. The order is part of the format
+   * (spill files and journal records outlive a release), so it is spelled out rather than taken
+   * from the enums' declaration order; new constants go at the end.
+   */
+  private static final Operation[] OPERATIONS = {
+    Operation.INSERT, Operation.UPDATE, Operation.DELETE, Operation.TRUNCATE, Operation.READ
+  };
+
+  private static final Marker[] MARKERS = {
+    Marker.EMPTY_CLOB, Marker.EMPTY_BLOB, Marker.UNSUPPORTED_TYPE
+  };
 
   private ChangeCodec() {}
 
+  private static <E extends Enum<E>> int wireIndex(E[] wireOrder, E constant) {
+    for (int i = 0; i < wireOrder.length; i++) {
+      if (wireOrder[i] == constant) {
+        return i;
+      }
+    }
+    throw new IllegalStateException(constant + " has no wire byte in ChangeCodec");
+  }
+
   static void write(Change change, ByteWriter out) {
-    out.putByte(change.operation().ordinal());
+    out.putByte(wireIndex(OPERATIONS, change.operation()));
     TableId table = change.table();
     writeNullableString(table.pdb(), out);
     writeString(table.owner(), out);
@@ -271,7 +290,7 @@ final class ChangeCodec {
       out.putBytes(b.toByteArray());
     } else if (value instanceof Marker m) {
       out.putByte(MARKER);
-      out.putByte(m.ordinal());
+      out.putByte(wireIndex(MARKERS, m));
     } else if (value instanceof Boolean b) {
       out.putByte(BOOLEAN);
       out.putByte(b ? 1 : 0);

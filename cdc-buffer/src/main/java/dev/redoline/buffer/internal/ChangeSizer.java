@@ -147,7 +147,7 @@ final class ChangeSizer {
       return LOCAL_DATE_TIME;
     }
     if (value instanceof OffsetDateTime || value instanceof ZonedDateTime) {
-      return (value instanceof ZonedDateTime ? ZONED_SHELL : OFFSET_SHELL) + LOCAL_DATE_TIME;
+      return (long) (value instanceof ZonedDateTime ? ZONED_SHELL : OFFSET_SHELL) + LOCAL_DATE_TIME;
     }
     if (value instanceof Instant || value instanceof Period || value instanceof Duration) {
       return PERIOD_OR_DURATION;

@@ -188,7 +188,7 @@ abstract class TransactionBufferContractTest {
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
     List<Change> kept = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
-      Change good = insert(2 * i, 10 + 3 * i);
+      Change good = insert(2L * i, 10L + 3 * i);
       buffer.add(xid, good);
       kept.add(good);
       // ORA-00001: the insert is logged, then a ROLLBACK=1 delete by ROWID undoes it

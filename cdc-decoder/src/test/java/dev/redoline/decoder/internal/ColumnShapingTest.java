@@ -142,14 +142,14 @@ class ColumnShapingTest {
   void decode_errorAfterAHashedValue_excerptBlanksIt() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"SHOP\".\"CUSTOMERS\"(\"ID\",\"EMAIL\",\"AGE\") values ('1','"
                             + SENTINEL
-                            + "','old');")),
-            DecodeException.class);
+                            + "','old');")));
     assertThat(e.column()).isEqualTo("AGE");
     assertThat(e.excerpt()).contains("'1',***,'old'");
     assertThat(e.getMessage() + e.excerpt()).doesNotContain("SENTINEL");
@@ -159,14 +159,14 @@ class ColumnShapingTest {
   void decode_badLiteralOfAShapedColumn_showsNoneOfIt() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"SHOP\".\"CUSTOMERS\"(\"ID\",\"NOTES\") values ('1',UNISTR('"
                             + SENTINEL
-                            + "\\q'));")),
-            DecodeException.class);
+                            + "\\q'));")));
     assertThat(e.column()).isEqualTo("NOTES");
     assertThat(e.getMessage() + e.excerpt()).doesNotContain("SENTINEL");
     assertThat(e.excerpt()).endsWith("values ('1',");
@@ -176,8 +176,8 @@ class ColumnShapingTest {
   void builder_badTruncationRule_isRefusedQuotingIt() {
     IllegalArgumentException e =
         catchThrowableOfType(
-            () -> RedoDecoder.builder().truncateColumns(List.of("SHOP.T.C")),
-            IllegalArgumentException.class);
+            IllegalArgumentException.class,
+            () -> RedoDecoder.builder().truncateColumns(List.of("SHOP.T.C")));
     assertThat(e).hasMessage("Not a truncation rule: 'SHOP.T.C' (expected PATTERN:N, N >= 1)");
   }
 }

@@ -110,14 +110,14 @@ class ExclusionProofTest {
   void decode_errorAfterExcludedValue_excerptBlanksIt() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\",\"AGE\") values ('1','"
                             + SENTINEL
-                            + "','old');")),
-            DecodeException.class);
+                            + "','old');")));
     assertThat(e.code()).isEqualTo("CDC-3002");
     assertThat(e.column()).isEqualTo("AGE");
     assertThat(e.excerpt()).contains("'1',***,'old'");
@@ -128,14 +128,14 @@ class ExclusionProofTest {
   void decode_errorBeforeExcludedValue_excerptStopsBeforeIt() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"HR\".\"EMP\"(\"ID\",\"SECRET\") values ('x','"
                             + SENTINEL
-                            + "');")),
-            DecodeException.class);
+                            + "');")));
     assertThat(e.column()).isEqualTo("ID");
     assertThat(e.excerpt()).endsWith("values ('x'");
     assertNoSentinel(e);
@@ -145,14 +145,14 @@ class ExclusionProofTest {
   void decode_unknownColumnBeforeValues_excerptHasNoValues() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"HR\".\"EMP\"(\"ID\",\"GONE\",\"SECRET\") values ('1','2','"
                             + SENTINEL
-                            + "');")),
-            DecodeException.class);
+                            + "');")));
     assertThat(e.code()).isEqualTo("CDC-3003");
     assertThat(e.excerpt()).endsWith("\"GONE\"");
     assertNoSentinel(e);
@@ -162,14 +162,14 @@ class ExclusionProofTest {
   void decode_unterminatedExcludedLiteral_errorShowsNoneOfIt() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.UPDATE,
                         "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '"
                             + SENTINEL
-                            + " and ROWID = AAA;")),
-            DecodeException.class);
+                            + " and ROWID = AAA;")));
     assertThat(e.code()).isEqualTo("CDC-3001");
     assertThat(e.excerpt()).endsWith("\"SECRET\" = ");
     assertNoSentinel(e);
@@ -181,14 +181,14 @@ class ExclusionProofTest {
     // the value
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.UPDATE,
                         "update \"HR\".\"EMP\" set \"AGE\" = '1' where \"SECRET\" = '"
                             + SENTINEL
-                            + " and ROWID = 'AAA';")),
-            DecodeException.class);
+                            + " and ROWID = 'AAA';")));
     assertThat(e.code()).isEqualTo("CDC-3005");
     assertThat(e.excerpt()).endsWith("\"SECRET\" = ");
     assertNoSentinel(e);
@@ -198,14 +198,14 @@ class ExclusionProofTest {
   void decode_syntaxErrorInLaterValue_doesNotShowExcludedValueAhead() {
     DecodeException e =
         catchThrowableOfType(
+            DecodeException.class,
             () ->
                 decoder.decode(
                     row(
                         Operation.INSERT,
                         "insert into \"HR\".\"EMP\"(\"AGE\",\"SECRET\") values (FOO('1'),'"
                             + SENTINEL
-                            + "');")),
-            DecodeException.class);
+                            + "');")));
     assertThat(e.code()).isEqualTo("CDC-3001");
     assertNoSentinel(e);
   }

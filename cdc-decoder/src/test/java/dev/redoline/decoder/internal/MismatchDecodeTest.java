@@ -70,12 +70,12 @@ class MismatchDecodeTest {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
       DecodeException e =
           catchThrowableOfType(
+              DecodeException.class,
               () ->
                   decoder.decode(
                       mismatch(
                           Operation.INSERT,
-                          "insert into \"UNKNOWN\".\"OBJ# 73200\"(\"COL 1\",\"COL 4\") values (HEXTORAW('c102'),HEXTORAW('41'));")),
-              DecodeException.class);
+                          "insert into \"UNKNOWN\".\"OBJ# 73200\"(\"COL 1\",\"COL 4\") values (HEXTORAW('c102'),HEXTORAW('41'));")));
       assertThat(e.code()).isEqualTo("CDC-3003");
       assertThat(e.column()).isEqualTo("COL 4");
       assertThat(e.getMessage())
@@ -89,12 +89,12 @@ class MismatchDecodeTest {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
       DecodeException e =
           catchThrowableOfType(
+              DecodeException.class,
               () ->
                   decoder.decode(
                       mismatch(
                           Operation.DELETE,
-                          "delete from \"UNKNOWN\".\"OBJ# 73200\" where \"COL 1\" = HEXTORAW('c102') and \"COL 3\" = HEXTORAW('c3a');")),
-              DecodeException.class);
+                          "delete from \"UNKNOWN\".\"OBJ# 73200\" where \"COL 1\" = HEXTORAW('c102') and \"COL 3\" = HEXTORAW('c3a');")));
       assertThat(e.code()).isEqualTo("CDC-3002");
       assertThat(e.column()).isEqualTo("NOTE");
       assertThat(e.getMessage()).contains("HEXTORAW has an odd number of hex digits (3)");
@@ -106,12 +106,12 @@ class MismatchDecodeTest {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
       DecodeException e =
           catchThrowableOfType(
+              DecodeException.class,
               () ->
                   decoder.decode(
                       mismatch(
                           Operation.INSERT,
-                          "insert into \"UNKNOWN\".\"OBJ# 73200\"(\"COL 1\") values (HEXTORAW('c20265'));")),
-              DecodeException.class);
+                          "insert into \"UNKNOWN\".\"OBJ# 73200\"(\"COL 1\") values (HEXTORAW('c20265'));")));
       assertThat(e.code()).isEqualTo("CDC-3002");
       assertThat(e.column()).isEqualTo("ID");
       assertThat(e.getMessage())
@@ -134,6 +134,7 @@ class MismatchDecodeTest {
       assertThat(ok.after()).isEqualTo(Row.of(1L, Absent.EXCLUDED, null));
       DecodeException e =
           catchThrowableOfType(
+              DecodeException.class,
               () ->
                   decoder.decode(
                       mismatch(
@@ -141,8 +142,7 @@ class MismatchDecodeTest {
                           "insert into \"UNKNOWN\".\"OBJ# 73200\"(\"COL 1\",\"COL 2\",\"COL 3\") values (HEXTORAW('c102'),"
                               + "HEXTORAW('"
                               + SECRET_HEX
-                              + "'),HEXTORAW('zz'));")),
-              DecodeException.class);
+                              + "'),HEXTORAW('zz'));")));
       assertThat(e.column()).isEqualTo("NOTE");
       assertThat(e.excerpt())
           .contains("HEXTORAW('c102'),***,HEXTORAW('zz')")
@@ -177,10 +177,10 @@ class MismatchDecodeTest {
     try (RedoDecoder decoder = RedoDecoder.builder().build()) {
       DecodeException e =
           catchThrowableOfType(
+              DecodeException.class,
               () ->
                   decoder.decode(
-                      mismatch(Operation.INSERT, "insert into \"S\".\"G\"(\"ID\") values ('1');")),
-              DecodeException.class);
+                      mismatch(Operation.INSERT, "insert into \"S\".\"G\"(\"ID\") values ('1');")));
       assertThat(e.code()).isEqualTo("CDC-3003");
       assertThat(e.getMessage())
           .contains(

@@ -89,7 +89,7 @@ class RealLogMinerTextTest {
         RedoDecoder.builder().excludeColumns(List.of("HR.EMP.SECRET")).build()) {
       DecodeException e =
           catchThrowableOfType(
-              () -> decoder.decode(row(Operation.INSERT, text, EMP)), DecodeException.class);
+              DecodeException.class, () -> decoder.decode(row(Operation.INSERT, text, EMP)));
       assertThat(e.code()).isEqualTo("CDC-3005");
       assertThat(e.excerpt()).endsWith("values ('1',");
       assertThat(e.getMessage()).doesNotContain("SENT").doesNotContain("INEL");
@@ -105,7 +105,7 @@ class RealLogMinerTextTest {
         RedoDecoder.builder().excludeColumns(List.of("HR.EMP.SECRET")).build()) {
       DecodeException e =
           catchThrowableOfType(
-              () -> decoder.decode(row(Operation.UPDATE, text, EMP)), DecodeException.class);
+              DecodeException.class, () -> decoder.decode(row(Operation.UPDATE, text, EMP)));
       assertThat(e.code()).isEqualTo("CDC-3005");
       assertThat(e.offset()).isEqualTo(text.indexOf("' INEL"));
       assertThat(e.excerpt()).endsWith("\"SECRET\" = ***").doesNotContain("SENT");
@@ -139,7 +139,7 @@ class RealLogMinerTextTest {
         RedoDecoder.builder().excludeColumns(List.of("HR.EMP.SECRET")).build()) {
       DecodeException e =
           catchThrowableOfType(
-              () -> decoder.decode(row(Operation.INSERT, text, EMP)), DecodeException.class);
+              DecodeException.class, () -> decoder.decode(row(Operation.INSERT, text, EMP)));
       assertThat(e.code()).isEqualTo("CDC-3005");
       assertThat(e.excerpt()).contains("***").doesNotContain("SENTINEL");
       assertThat(e.getMessage()).doesNotContain("SENTINEL");

@@ -22,6 +22,7 @@ import java.util.List;
  * @param filter an SQL condition rows must meet (an ad-hoc snapshot's), or {@code null}
  * @param backward whether the rows at or before {@code after} are read, highest key first
  */
+@SuppressWarnings("ArrayRecordComponent") // a request passed on, never compared or hashed
 public record ChunkRead(
     TableLayout layout,
     boolean[] selected,
@@ -89,5 +90,6 @@ public record ChunkRead(
    * A row read: the values in layout order ({@code null} in unselected slots, which the decoder
    * marks excluded) and its key.
    */
+  @SuppressWarnings("ArrayRecordComponent") // rows are read once, never compared or hashed
   public record Row(Object[] values, List<Object> key) {}
 }

@@ -45,6 +45,7 @@ final class FirstChunks {
   private final Map<TableId, KeyedLayout> layouts = new HashMap<>();
 
   /** A layout version and the positions of its key columns (none: every update passes). */
+  @SuppressWarnings("ArrayRecordComponent") // a map value, never compared or hashed
   private record KeyedLayout(int version, int[] key) {
 
     /**

@@ -204,6 +204,7 @@ final class LobAssembler {
   private final Map<Xid, Tx> open = new HashMap<>();
 
   /** The LOB columns of a table's layout version. */
+  @SuppressWarnings("ArrayRecordComponent") // a map value, never compared or hashed
   private record LobColumns(TableLayout layout, int[] columns) {}
 
   /** The LOB columns of each table's latest layout version seen (none for most tables). */

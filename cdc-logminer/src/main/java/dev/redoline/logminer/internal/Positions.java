@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -235,14 +236,14 @@ final class Positions {
 
   /** Resume addresses and SCN under construction; {@link #with} copies. */
   static final class Base {
-    private final TreeMap<Integer, RedoAddress> resume;
+    private final NavigableMap<Integer, RedoAddress> resume;
     private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
     private final Set<Xid> excludedOpen;
     private final Incarnation incarnation;
     private Scn scn;
 
     Base(
-        TreeMap<Integer, RedoAddress> resume,
+        NavigableMap<Integer, RedoAddress> resume,
         Scn scn,
         java.util.function.Function<RedoAddress, Scn> firstScnOf,
         Set<Xid> excludedOpen,

@@ -186,7 +186,7 @@ final class StepApplier {
    * absent.
    */
   private Map<RedoRow, DecodeResult> decodeDml(List<RedoRow> rows) {
-    Map<RedoRow, DecodeResult> results = new IdentityHashMap<>();
+    IdentityHashMap<RedoRow, DecodeResult> results = new IdentityHashMap<>();
     List<DecodeInput> inputs = new ArrayList<>();
     for (RedoRow row : rows) {
       if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {

@@ -52,8 +52,8 @@ final class StreamingJmx implements StreamingMetricsMXBean {
   }
 
   private static String serverValue(String server) {
-    for (char c : server.toCharArray()) {
-      if (",=:\"*?\n".indexOf(c) >= 0) {
+    for (int i = 0; i < server.length(); i++) {
+      if (",=:\"*?\n".indexOf(server.charAt(i)) >= 0) {
         return ObjectName.quote(server);
       }
     }

@@ -126,7 +126,7 @@ class ContainerScenarioTest {
                 });
     for (int i = 0; i < 6; i++) {
       // Other commits move mining past each orphan check's SCN while the long transaction is open.
-      long id = 10 + i;
+      long id = 10L + i;
       script.idle(20).then(o -> insert(o, id, "OTHER"));
     }
     script.then(o -> longRunning[0].commit()).then(o -> insert(o, 99, "END")).attach(oracle);

@@ -65,7 +65,7 @@ class DeliveryScenarioTest {
         Position before = beats.get(i - 1).position();
         Position after = beats.get(i).position();
         assertThat(Duration.between(beats.get(i - 1).time(), beats.get(i).time()))
-            .isGreaterThanOrEqualTo(Duration.ofMillis(1000));
+            .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
         RedoAddress was = before.resume().get(1);
         assertThat(after.resume().get(1))
             .as("resume address of heartbeat %s", i)

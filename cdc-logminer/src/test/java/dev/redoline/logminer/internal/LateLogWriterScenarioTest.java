@@ -40,8 +40,8 @@ class LateLogWriterScenarioTest {
     List<String> expected = new ArrayList<>();
     ScenarioScript script = new ScenarioScript();
     for (int i = 0; i < 12; i++) {
-      long two = 1000 + i;
-      long one = 2000 + i;
+      long two = 1000L + i;
+      long one = 2000L + i;
       script
           .then(
               o -> {

@@ -63,7 +63,7 @@ class LobCaptureScenarioTest {
       throws Exception {
     try (EngineHarness h = new EngineHarness(oracle, spill)) {
       settings.forEach(h::set);
-      h.open(Position.start(Scn.of(oracle.currentScn() > 10 ? 1 : 1)));
+      h.open(Position.start(Scn.of(1)));
       h.awaitEvents(EngineHarness.changeCount(changes));
       return h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
     }

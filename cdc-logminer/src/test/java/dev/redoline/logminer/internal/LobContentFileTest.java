@@ -63,7 +63,7 @@ class LobContentFileTest {
       long length = heap.storedBytes() / (character ? 2 : 1);
       switch (random.nextInt(6)) {
         case 0, 1, 2 -> {
-          long offset = 1 + random.nextInt((int) length + 300);
+          long offset = 1L + random.nextInt((int) length + 300);
           Object data =
               character
                   ? text(random, 1 + random.nextInt(400))
@@ -77,7 +77,7 @@ class LobContentFileTest {
           file.trim(to);
         }
         default -> {
-          long offset = 1 + random.nextInt((int) length + 20);
+          long offset = 1L + random.nextInt((int) length + 20);
           long amount = random.nextInt(500);
           heap.erase(offset, amount);
           file.erase(offset, amount);

@@ -42,7 +42,7 @@ class LobStreamingRestartTest {
 
   @TempDir Path temp;
 
-  private EngineHarness harness(SimulatedOracle oracle, String run) throws IOException {
+  private EngineHarness harness(SimulatedOracle oracle) throws IOException {
     EngineHarness h = new EngineHarness(oracle, temp.resolve("spill"));
     h.journal = FileTransactionJournal.open(temp.resolve("journal"));
     h.set("cdc.buffer.journal.after.ms", "0").set("cdc.lob.stream.threshold.bytes", "4096");
@@ -100,7 +100,7 @@ class LobStreamingRestartTest {
     order(oracle, 2);
 
     Position acked;
-    try (EngineHarness first = harness(oracle, "first")) {
+    try (EngineHarness first = harness(oracle)) {
       CaptureStream stream = first.open(start);
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 2);
       acked = events.get(1).position();
@@ -114,7 +114,7 @@ class LobStreamingRestartTest {
 
     doc.commit();
     order(oracle, 3);
-    try (EngineHarness second = harness(oracle, "second")) {
+    try (EngineHarness second = harness(oracle)) {
       CaptureStream stream = second.open(acked);
       List<StreamEvent.ChangeEvent> events =
           poll(
@@ -144,7 +144,7 @@ class LobStreamingRestartTest {
     order(oracle, 2);
 
     Position acked;
-    try (EngineHarness first = harness(oracle, "first")) {
+    try (EngineHarness first = harness(oracle)) {
       CaptureStream stream = first.open(start);
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 2);
       acked = events.get(0).position();
@@ -155,7 +155,7 @@ class LobStreamingRestartTest {
     }
     assertThat(lobFiles(temp.resolve("spill"))).as("stop deletes them").isEmpty();
 
-    try (EngineHarness second = harness(oracle, "second")) {
+    try (EngineHarness second = harness(oracle)) {
       CaptureStream stream = second.open(acked);
       List<StreamEvent.ChangeEvent> events =
           poll(stream, e -> e.stream().anyMatch(c -> c.change().table().equals(DOCS)));

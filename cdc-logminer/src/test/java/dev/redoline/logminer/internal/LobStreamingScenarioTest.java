@@ -77,9 +77,8 @@ class LobStreamingScenarioTest {
     while (!done.test(out)) {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
       assertThat(stream.running()).isTrue();
-      assertThat(batch.isEmpty() ? ++empty : (empty = 0))
-          .as("no progress")
-          .isLessThan(MAX_EMPTY_POLLS);
+      empty = batch.isEmpty() ? empty + 1 : 0;
+      assertThat(empty).as("no progress").isLessThan(MAX_EMPTY_POLLS);
       batch.stream()
           .filter(e -> e instanceof StreamEvent.ChangeEvent)
           .map(e -> (StreamEvent.ChangeEvent) e)

@@ -74,7 +74,7 @@ class MiningCostScenarioTest {
                       ORDERS, 1L, "LATE"); // its SCN is taken now, its address at commit
                 });
     for (int i = 0; i < 10; i++) {
-      long id = 10 + i;
+      long id = 10L + i;
       script.then(o -> commitOne(o, id, "SHORT")); // steps end far above the strand's SCN
     }
     script.then(o -> longTx[0].commit()).then(o -> commitOne(o, 99, "END")).attach(oracle);

@@ -268,9 +268,8 @@ class SnapshotPropertyTest {
       int empty = 0;
       while (!(workload.finished() && replica.sawLast)) {
         List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-        assertThat(empty = batch.isEmpty() ? empty + 1 : 0)
-            .as("ops %s", ops)
-            .isLessThan(MAX_EMPTY_POLLS);
+        empty = batch.isEmpty() ? empty + 1 : 0;
+        assertThat(empty).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         for (StreamEvent e : batch) {
           if (e instanceof StreamEvent.ChangeEvent c) {
             replica.apply(c);
@@ -351,9 +350,8 @@ class SnapshotPropertyTest {
       while (reads.isEmpty()
           || reads.get(reads.size() - 1).snapshot().place() != SnapshotMark.Place.LAST) {
         List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-        assertThat(empty = batch.isEmpty() ? empty + 1 : 0)
-            .as("ops %s", ops)
-            .isLessThan(MAX_EMPTY_POLLS);
+        empty = batch.isEmpty() ? empty + 1 : 0;
+        assertThat(empty).as("ops %s", ops).isLessThan(MAX_EMPTY_POLLS);
         // the ITEMS rows only: the TICKS table's snapshot may follow in the same batch
         batch.stream()
             .filter(e -> e instanceof StreamEvent.ChangeEvent)

@@ -124,7 +124,7 @@ final class SnapshotWorkload implements Workload {
       }
     }
     tx.commit();
-    nextId = seeded + 1;
+    nextId = seeded + 1L;
     created = true;
   }
 

@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -309,7 +310,7 @@ final class RecordingConnection implements InvocationHandler {
       held.clear();
     }
 
-    private void writeRow(TreeMap<Integer, Object> values) {
+    private void writeRow(SortedMap<Integer, Object> values) {
       List<String> fields = new ArrayList<>(List.of("R", Long.toString(id)));
       int last = values.isEmpty() ? 0 : values.lastKey();
       for (int i = 1; i <= last; i++) {

@@ -302,7 +302,7 @@ class JdbcMiningQueryTest {
   void timeoutSeconds_roundsUpAndZeroMeansNone() {
     assertThat(JdbcGateway.timeoutSeconds(Duration.ZERO)).isZero();
     assertThat(JdbcGateway.timeoutSeconds(Duration.ofMillis(1))).isEqualTo(1);
-    assertThat(JdbcGateway.timeoutSeconds(Duration.ofSeconds(120))).isEqualTo(120);
+    assertThat(JdbcGateway.timeoutSeconds(Duration.ofMinutes(2))).isEqualTo(120);
     assertThat(JdbcGateway.timeoutSeconds(Duration.ofDays(100_000))).isEqualTo(Integer.MAX_VALUE);
   }
 }

@@ -1,0 +1,171 @@
+package dev.redoline.simulator.internal.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rows of one statement on the database's side, fetched by the client in batches of its fetch
+ * size, as a server sends rows. An error part way through a batch is sent after the rows before it,
+ * at the next fetch, so the client sees exactly the rows a real cursor would have returned. A
+ * statement without rows (PL/SQL, ALTER SESSION) has no columns and is done at once.
+ *
+ * <p>Values are plain Java objects: {@code BigDecimal} for NUMBER, {@code String}, {@code
+ * LocalDateTime} for DATE and TIMESTAMP, {@code OffsetDateTime} for TIMESTAMP WITH TIME ZONE,
+ * {@code byte[]} for RAW, {@code Long} for counts.
+ */
+public final class ServerCursor implements AutoCloseable {
+
+  /** Checks made as each row is handed out, and once at the end (the mining query's). */
+  public interface RowCheck {
+    void beforeRow(ResultSet row) throws SQLException;
+
+    void atEnd() throws SQLException;
+
+    /**
+     * After a batch of {@code rows} rows was taken ({@code done}: the last); may wait for
+     * LogMiner's pace.
+     */
+    void afterBatch(int rows, boolean done) throws SQLException;
+
+    void cancel();
+
+    void closed();
+  }
+
+  /** One fetch: rows, and whether the cursor is exhausted after them. */
+  record Batch(List<Object[]> rows, boolean done) implements java.io.Serializable {}
+
+  private static final ServerCursor NONE = new ServerCursor(null, null, null);
+
+  private final PreparedStatement statement;
+  private final ResultSet rs;
+  private final RowCheck check;
+  private final List<String> labels = new ArrayList<>();
+  private final List<Integer> types = new ArrayList<>();
+  private SQLException deferred;
+  private boolean done;
+
+  ServerCursor(PreparedStatement statement, ResultSet rs, RowCheck check) {
+    this.statement = statement;
+    this.rs = rs;
+    this.check = check;
+    this.done = rs == null;
+  }
+
+  /** The cursor of a statement that returns no rows. */
+  static ServerCursor none() {
+    return NONE;
+  }
+
+  /** Reads the column labels and types; called once, right after the statement ran. */
+  ServerCursor describe() throws SQLException {
+    if (rs != null) {
+      ResultSetMetaData md = rs.getMetaData();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
+        labels.add(md.getColumnLabel(i));
+        types.add(md.getColumnType(i));
+      }
+    }
+    return this;
+  }
+
+  boolean hasRows() {
+    return rs != null;
+  }
+
+  List<String> labels() {
+    return labels;
+  }
+
+  List<Integer> types() {
+    return types;
+  }
+
+  /** Up to {@code max} rows; an error is thrown at once only when no row came before it. */
+  Batch fetch(int max) throws SQLException {
+    if (deferred != null) {
+      SQLException e = deferred;
+      deferred = null;
+      done = true;
+      throw e;
+    }
+    List<Object[]> rows = new ArrayList<>(Math.min(Math.max(max, 1), 1_024));
+    while (!done && rows.size() < Math.max(max, 1)) {
+      try {
+        Object[] row = next();
+        if (row == null) {
+          done = true;
+        } else {
+          rows.add(row);
+        }
+      } catch (SQLException e) {
+        if (rows.isEmpty()) {
+          done = true;
+          throw e;
+        }
+        deferred = e;
+        break;
+      }
+    }
+    if (check != null && (!rows.isEmpty() || done)) {
+      check.afterBatch(rows.size(), done);
+    }
+    return new Batch(rows, done && deferred == null);
+  }
+
+  private Object[] next() throws SQLException {
+    if (!rs.next()) {
+      if (check != null) {
+        check.atEnd();
+      }
+      return null;
+    }
+    if (check != null) {
+      check.beforeRow(rs);
+    }
+    Object[] row = new Object[types.size()];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = value(i + 1, types.get(i));
+    }
+    return row;
+  }
+
+  private Object value(int column, int type) throws SQLException {
+    return switch (type) {
+      case Types.TIMESTAMP, Types.DATE -> rs.getObject(column, LocalDateTime.class);
+      case Types.TIMESTAMP_WITH_TIMEZONE -> rs.getObject(column, OffsetDateTime.class);
+      case Types.VARBINARY, Types.BINARY, Types.LONGVARBINARY, Types.BLOB -> rs.getBytes(column);
+      case Types.CLOB, Types.NCLOB -> rs.getString(column);
+      default -> rs.getObject(column);
+    };
+  }
+
+  /** Asks the running fetch to stop: its next row raises ORA-01013 (mining queries only). */
+  void cancel() {
+    if (check != null) {
+      check.cancel();
+    }
+  }
+
+  @Override
+  public void close() {
+    done = true;
+    if (check != null) {
+      check.closed();
+    }
+    if (statement != null) {
+      try {
+        statement.close();
+      } catch (SQLException e) {
+        // An in-memory statement: nothing is left to release.
+      }
+    }
+  }
+}

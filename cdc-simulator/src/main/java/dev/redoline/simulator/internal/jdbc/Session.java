@@ -1,0 +1,346 @@
+package dev.redoline.simulator.internal.jdbc;
+
+import dev.redoline.simulator.GatewayCall;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.internal.oracle.AddedLog;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.LogFileOption;
+import dev.redoline.simulator.internal.oracle.LogGap;
+import dev.redoline.simulator.internal.oracle.MiningRun;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
+import dev.redoline.simulator.internal.oracle.ServerMiningSession;
+import dev.redoline.simulator.internal.oracle.SessionChecks;
+import dev.redoline.simulator.internal.oracle.StartRequest;
+import dev.redoline.simulator.internal.sql.ContentsView;
+import dev.redoline.simulator.internal.sql.ReferencedColumns;
+import dev.redoline.simulator.internal.sql.SessionNls;
+import dev.redoline.simulator.internal.sql.View;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One database session: what a JDBC connection to the simulator is on the database's side. Its
+ * LogMiner session (added logs, START_LOGMNR state) and its NLS settings live and die with it; a
+ * connection-ending error ({@link #lose()}) makes every later call fail with ORA-17008, as a closed
+ * ojdbc connection does.
+ *
+ * <p>Statements arrive as SQL text through {@link #execute}: {@code ALTER SESSION}, anonymous
+ * PL/SQL blocks calling DBMS_LOGMNR, and SELECTs, which the SQL engine evaluates over the views
+ * ({@link View}). Not thread-safe: the caller holds the database's lock ({@link
+ * SimulatedOracle#lock()}).
+ */
+public final class Session implements AutoCloseable {
+
+  /** The session whose statement the SQL engine is evaluating on this thread: what views read. */
+  private static final ThreadLocal<Session> SELECTING = new ThreadLocal<>();
+
+  public final Database oracle;
+  public final int instance;
+  public final List<AddedLog> added = new ArrayList<>();
+  public ServerMiningSession session;
+  private final Connection sql;
+  private boolean lost;
+  private boolean closed;
+
+  /**
+   * The container ALTER SESSION SET CONTAINER switched to (its CON_ID), or 0 for the one connected
+   * to.
+   */
+  private int switchedTo;
+
+  /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
+  private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
+
+  private MiningRun lastRun;
+
+  /**
+   * The V$LOGMNR_CONTENTS columns the running statement can read ({@link ReferencedColumns}); null:
+   * all.
+   */
+  private boolean[] contentsColumns;
+
+  private SQLException unreadable;
+
+  public Session(Database oracle, int instance, Connection sql) {
+    this.oracle = oracle;
+    this.instance = instance;
+    this.sql = sql;
+  }
+
+  /**
+   * The session the views are computed for; set only while the SQL engine evaluates a statement.
+   */
+  public static Session selecting() {
+    Session s = SELECTING.get();
+    if (s == null) {
+      throw new IllegalStateException("a simulator view was read outside a simulator statement");
+    }
+    return s;
+  }
+
+  Connection sqlEngine() {
+    return sql;
+  }
+
+  /** Runs {@code work} with this session as the one the views are computed for. */
+  public <T> T selecting(SqlWork<T> work) throws SQLException {
+    Session previous = SELECTING.get();
+    SELECTING.set(this);
+    try {
+      return work.run();
+    } finally {
+      SELECTING.set(previous);
+    }
+  }
+
+  /** Work against the SQL engine. */
+  @FunctionalInterface
+  interface SqlWork<T> {
+    T run() throws SQLException;
+  }
+
+  /**
+   * The connection is gone: the LogMiner session with it; every later call fails on a closed
+   * connection.
+   */
+  public void lose() {
+    stopPace();
+    lost = true;
+    session = null;
+    added.clear();
+  }
+
+  private void stopPace() {
+    if (oracle.pacer != null) {
+      oracle.pacer.stopped(this);
+    }
+  }
+
+  boolean usable() {
+    return !lost && !closed;
+  }
+
+  /**
+   * The container the session is in: CDB$ROOT (1), or the PDB the URL's service names ({@code
+   * Builder.connectsToPdb}), in a container database; else 0.
+   */
+  public int containerId() {
+    if (!oracle.catalog.cdb) {
+      return 0;
+    }
+    if (switchedTo > 0) {
+      return switchedTo;
+    }
+    String pdb = oracle.settings.sessionContainer;
+    return pdb == null ? 1 : oracle.catalog.container(pdb).conId;
+  }
+
+  /**
+   * Whether this session sees rows of container {@code conId} in container data object {@code
+   * view}: in a PDB its own rows and the CDB's (CON_ID 0) only; at the root as the user's
+   * CONTAINER_DATA attributes allow.
+   */
+  public boolean sees(String view, int conId) {
+    int own = containerId();
+    if (own > 1) {
+      return conId == own || conId == 0;
+    }
+    return conId <= 1 || oracle.settings.containerData.sees(view, oracle.catalog.container(conId));
+  }
+
+  /** ORA-65040 for DBMS_LOGMNR calls made in a PDB: LogMiner is run from the root. */
+  private void requireRoot(int line) throws SQLException {
+    if (containerId() > 1) {
+      throw OracleErrors.plsql(65040, line);
+    }
+  }
+
+  /**
+   * {@code ALTER SESSION SET CONTAINER = name}: the session's views, user tables and flashback
+   * queries are those of container {@code name} (CDB$ROOT or a PDB) from now on. ORA-01031 without
+   * the SET CONTAINER privilege and for PDB$SEED, ORA-65011 for a name that is no PDB of this
+   * database (also in a database that is no CDB), ORA-65040 for DBMS_LOGMNR calls made afterwards
+   * in a PDB.
+   */
+  void switchContainer(String name) throws SQLException {
+    check();
+    if (oracle.settings.revoked.contains("SET CONTAINER")) {
+      throw OracleErrors.error(1031);
+    }
+    Catalog.Container c = null;
+    if (oracle.catalog.cdb) {
+      try {
+        c = oracle.catalog.container(name.equals("CDB$ROOT") ? null : name);
+      } catch (IllegalArgumentException e) {
+        c = null;
+      }
+    }
+    if (c == null) {
+      throw OracleErrors.error(65011, name);
+    }
+    if (c.conId == 2) {
+      throw OracleErrors.error(1031); // PDB$SEED: not for a capture user
+    }
+    switchedTo = c.conId;
+  }
+
+  public SessionNls nls() {
+    return nls;
+  }
+
+  /**
+   * {@code ALTER SESSION SET NLS_... TIME_ZONE = ...}: queries run after it render SQL_REDO and
+   * SQL_UNDO literals with the new settings; rows already fetched keep their text. The settings
+   * belong to the database session, so END_LOGMNR and START_LOGMNR keep them.
+   */
+  void alterSession(SessionNls nls) throws SQLException {
+    check();
+    this.nls = Objects.requireNonNull(nls, "nls == null");
+  }
+
+  public Set<Integer> threadsReadOnline() {
+    Set<Integer> out = new HashSet<>();
+    for (AddedLog a : added) {
+      if (a.online()) {
+        out.add(a.log().thread);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * ORA-17008 once the connection is gone; ORA-01089 (and the connection lost) once its instance is
+   * down.
+   */
+  void check() throws SQLException {
+    if (!usable()) {
+      throw OracleErrors.error(17008);
+    }
+    if (oracle.instances.isDown(instance)) {
+      lose();
+      throw OracleErrors.error(1089);
+    }
+  }
+
+  /**
+   * Checks the connection, lets the database move on and fires the faults planned for {@code call}.
+   */
+  public void enter(GatewayCall call) throws SQLException {
+    check();
+    oracle.redo.tick();
+    oracle.faults.before(call, this);
+  }
+
+  /** Runs one statement; see {@link Statements}. */
+  ServerCursor execute(String text, List<Object> binds, int timeoutSeconds) throws SQLException {
+    return Statements.execute(this, text, binds, timeoutSeconds);
+  }
+
+  /** The V$LOGMNR_CONTENTS columns the statement about to run can read; null: all of them. */
+  public void contentsColumns(boolean[] wanted) {
+    contentsColumns = wanted;
+  }
+
+  public boolean[] contentsColumns() {
+    return contentsColumns;
+  }
+
+  /**
+   * Called by {@link ContentsView}: the run a mining query read and what stopped it, if anything.
+   */
+  public void mined(MiningRun run, SQLException unreadableRecord) {
+    this.lastRun = run;
+    this.unreadable = unreadableRecord;
+  }
+
+  /** The run of the last mining query and its stop, taken once by the cursor of that query. */
+  MiningRun takeRun() {
+    MiningRun run = lastRun;
+    lastRun = null;
+    return run;
+  }
+
+  SQLException takeUnreadable() {
+    SQLException e = unreadable;
+    unreadable = null;
+    return e;
+  }
+
+  // DBMS_LOGMNR, called by Statements from the client's PL/SQL blocks.
+
+  void addLogFile(String fileName, LogFileOption option) throws SQLException {
+    requireRoot(OracleErrors.LINE_ADD);
+    if (option == LogFileOption.NEW) {
+      session = null;
+      added.clear();
+    }
+    AddedLog log = AddedLog.resolve(oracle, fileName);
+    if (log == null) {
+      throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
+    }
+    for (AddedLog a : added) {
+      if (a.log().incarnation != log.log().incarnation) {
+        throw OracleErrors.plsql(1287, OracleErrors.LINE_ADD, fileName);
+      }
+    }
+    for (AddedLog a : added) {
+      if (a.fileName().equals(fileName)
+          || (a.log().thread == log.log().thread && a.log().sequence == log.log().sequence)) {
+        throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);
+      }
+    }
+    added.add(log);
+  }
+
+  void removeLogFile(String fileName) throws SQLException {
+    if (!added.removeIf(a -> a.fileName().equals(fileName))) {
+      throw OracleErrors.plsql(1290, OracleErrors.LINE_REMOVE, fileName);
+    }
+  }
+
+  void startLogMiner(StartRequest start) throws SQLException {
+    requireRoot(OracleErrors.LINE_START);
+    ServerMiningSession previous = session;
+    session = null; // options and bounds never carry over; the session's memory does
+    List<LogGap> gaps = SessionChecks.check(oracle, added, start);
+    session =
+        new ServerMiningSession(
+            start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+    if (previous != null) {
+      session.recordsRead = previous.recordsRead;
+      session.bufferedBytes = previous.bufferedBytes;
+    }
+    if (oracle.pacer != null) {
+      oracle.pacer.started(this, added.size());
+    }
+  }
+
+  void endLogMiner() throws SQLException {
+    if (session == null && added.isEmpty()) {
+      throw OracleErrors.plsql(1307, OracleErrors.LINE_END);
+    }
+    session = null;
+    added.clear();
+  }
+
+  /** Ends the session; its LogMiner session with it. Never throws. */
+  @Override
+  public void close() {
+    stopPace();
+    closed = true;
+    session = null;
+    added.clear();
+    oracle.instances.sessions.remove(this);
+    try {
+      sql.close();
+    } catch (SQLException e) {
+      // The engine's connection is in memory; nothing is left to release.
+    }
+  }
+}

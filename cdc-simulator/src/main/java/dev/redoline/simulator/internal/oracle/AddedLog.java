@@ -1,0 +1,30 @@
+package dev.redoline.simulator.internal.oracle;
+
+/**
+ * A log added to a LogMiner session: its name and the redo it named when added. For an online file,
+ * {@code log} is the sequence the group held then; a later reuse of the group makes reading it fail
+ * with ORA-00310.
+ */
+public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
+
+  public boolean online() {
+    return archive == null;
+  }
+
+  /** The redo a file name stands for now, or null when no such readable file exists (ORA-01284). */
+  public static AddedLog resolve(Database o, String fileName) {
+    for (RedoThread t : o.redo.threads) {
+      for (RedoThread.Group g : t.groups) {
+        if (g.fileName.equals(fileName)) {
+          return g.log == null ? null : new AddedLog(fileName, g.log, null);
+        }
+      }
+    }
+    for (ArchiveCopy c : o.redo.archives) {
+      if (fileName.equals(c.name)) {
+        return c.deleted ? null : new AddedLog(fileName, c.log, c);
+      }
+    }
+    return null;
+  }
+}

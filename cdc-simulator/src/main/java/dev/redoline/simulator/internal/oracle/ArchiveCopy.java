@@ -1,0 +1,15 @@
+package dev.redoline.simulator.internal.oracle;
+
+/** One V$ARCHIVED_LOG row: a copy of a log at a destination; {@code deleted} once purged. */
+public final class ArchiveCopy {
+  public final int destId;
+  public final String name;
+  public final LogFile log;
+  public boolean deleted;
+
+  ArchiveCopy(int destId, String name, LogFile log) {
+    this.destId = destId;
+    this.name = name;
+    this.log = log;
+  }
+}

@@ -1,0 +1,175 @@
+package dev.redoline.simulator.internal.oracle;
+
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.simulator.SchemaChanges;
+import dev.redoline.simulator.SupplementalLogging;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table in the simulated dictionary, with its rows (so UPDATE and DELETE know the old values),
+ * its object numbers and its partitions.
+ *
+ * <p>OBJECT_ID (DATA_OBJ#) stays for the table's life; DATA_OBJECT_ID (DATA_OBJD#) changes on
+ * TRUNCATE of a non-empty table, MOVE and EXCHANGE PARTITION; DATA_OBJV# rises with each ALTER. A
+ * partitioned table has no segment: its rows live in partitions, each with its own numbers.
+ */
+public final class SimTable {
+
+  /** A segment a row can live in: the table itself or one partition. */
+  public static final class Segment {
+    public final String partition;
+    public final int objectId;
+    public int dataObjectId;
+    int nextRowSlot;
+
+    /** LOGGING 'NO' (ALTER TABLE ... MODIFY PARTITION ... NOLOGGING). */
+    public boolean noLogging;
+
+    public Segment(String partition, int objectId, int dataObjectId) {
+      this.partition = partition;
+      this.objectId = objectId;
+      this.dataObjectId = dataObjectId;
+    }
+  }
+
+  /** A stored row and the segment holding it. */
+  public static final class StoredRow {
+    public Object[] values;
+    final Segment segment;
+
+    StoredRow(Object[] values, Segment segment) {
+      this.values = values;
+      this.segment = segment;
+    }
+  }
+
+  public final TableId id;
+  public final int conId;
+  public final int objectId;
+  public int objectVersion = 1;
+  public TableLayout layout;
+  public final List<Segment> segments = new ArrayList<>();
+  public final Map<String, StoredRow> rows = new LinkedHashMap<>();
+
+  /** The committed versions of the rows, for plain and flashback SELECTs of the table. */
+  public final TableHistory history = new TableHistory();
+
+  /** The SCN of the last DDL that changed the definition: flashback below it is ORA-01466. */
+  public long definitionScn;
+
+  /** Supplemental logging of this table, or null to follow the database. */
+  public SupplementalLogging logging;
+
+  /** The recycle-bin name after DROP without PURGE. */
+  public String recycleBinName;
+
+  boolean purged;
+
+  /** A global temporary table: LogMiner shows placeholders instead of SQL. */
+  public boolean temporary;
+
+  /** LOGGING 'NO' (ALTER TABLE ... NOLOGGING); a partitioned table's partitions have their own. */
+  public boolean noLogging;
+
+  /**
+   * Interval or automatic list partitioning: a row with a key no partition holds makes the database
+   * create a partition by itself ({@link SchemaChanges#createIntervalPartitioned}).
+   */
+  public boolean automaticPartitions;
+
+  /** How LogMiner writes the text of this table's DML rows. */
+  public SchemaChanges.RowText rowText = SchemaChanges.RowText.AS_DOCUMENTED;
+
+  private int nextPartition;
+
+  SimTable(TableId id, int conId, int objectId, TableLayout layout) {
+    this.id = id;
+    this.conId = conId;
+    this.objectId = objectId;
+    this.layout = layout;
+  }
+
+  public boolean dropped() {
+    return recycleBinName != null || purged;
+  }
+
+  public boolean partitioned() {
+    return segments.size() > 1 || (segments.size() == 1 && segments.get(0).partition != null);
+  }
+
+  public TableVersion version() {
+    TableVersion v = lastVersion;
+    if (v == null
+        || v.layout() != layout
+        || v.objectVersion() != objectVersion
+        || v.conId() != conId) {
+      v = new TableVersion(layout, objectVersion, conId, this);
+      lastVersion = v;
+    }
+    return v;
+  }
+
+  /** The version {@link #version()} gave last: every record until the table changes shares it. */
+  private TableVersion lastVersion;
+
+  /** Appends {@code segment} as the newest partition; later rows are spread over it too. */
+  public void addSegment(Segment segment) {
+    segments.add(segment);
+  }
+
+  /** The segment for a new row: partitions take rows in turn. */
+  Segment segmentForNewRow() {
+    Segment s = segments.get(nextPartition % segments.size());
+    nextPartition++;
+    return s;
+  }
+
+  /** The segment with OBJECT_ID {@code objectId} (the first one when it has gone since). */
+  Segment segmentOf(int objectId) {
+    for (Segment s : segments) {
+      if (s.objectId == objectId) {
+        return s;
+      }
+    }
+    return segments.get(0);
+  }
+
+  /** A row as a {@link Row} of its current values. */
+  Row row(String rowId) {
+    StoredRow stored = rows.get(rowId);
+    if (stored == null) {
+      throw new IllegalArgumentException("No row " + rowId + " in " + id);
+    }
+    return SimLob.row(stored.values);
+  }
+
+  /** Oracle's extended ROWID: data object (6), relative file (3), block (6), row (3), base 64. */
+  static String rowId(int dataObjectId, int file, long block, int slot) {
+    StringBuilder sb = new StringBuilder(18);
+    base64(sb, dataObjectId, 6);
+    base64(sb, file, 3);
+    base64(sb, block, 6);
+    base64(sb, slot, 3);
+    return sb.toString();
+  }
+
+  private static final String ALPHABET =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+  private static void base64(StringBuilder sb, long value, int digits) {
+    for (int i = digits - 1; i >= 0; i--) {
+      sb.append(ALPHABET.charAt((int) ((value >>> (6 * i)) & 63)));
+    }
+  }
+
+  /** A new ROWID in {@code segment}: 100 rows per block, file 7. */
+  String newRowId(Segment segment) {
+    int slot = segment.nextRowSlot++;
+    return rowId(segment.dataObjectId, 7, 200 + slot / 100, slot % 100);
+  }
+}

@@ -1,0 +1,519 @@
+package dev.redoline.simulator.internal.oracle;
+
+import dev.redoline.core.Absent;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
+import dev.redoline.core.Xid;
+import dev.redoline.simulator.GeneratedLob;
+import dev.redoline.simulator.SchemaChanges;
+import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
+import dev.redoline.simulator.SupplementalLogging;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One transaction's changes as redo ({@link SimulatedTransaction} is its API): a START record with
+ * the first change, the change itself, ROLLBACK=1 compensation records for every undo, and a COMMIT
+ * or ROLLBACK record at the end. Not thread-safe: the simulator is driven from one thread.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because it is every change a user can script on one transaction (DML, partitions,
+ * array deletes, unsupported rows, LOB writes, savepoints, rollbacks), each checking its arguments
+ * before it records redo through {@code TxState}.
+ */
+public final class Transaction {
+
+  private final Database oracle;
+  final TxState state;
+  private final LobStatements lobs;
+  private SimulatedTransaction api;
+
+  Transaction(Database oracle, TxState state) {
+    this.oracle = oracle;
+    this.state = state;
+    this.lobs = new LobStatements(this, oracle.settings);
+  }
+
+  Database oracle() {
+    return oracle;
+  }
+
+  /** The API object of this transaction, or null before the API made it. */
+  public SimulatedTransaction api() {
+    return api;
+  }
+
+  /** Keeps the API object the API made for this transaction, so each has one. */
+  public void api(SimulatedTransaction api) {
+    this.api = api;
+  }
+
+  /** The transaction id (XIDUSN, XIDSLT, XIDSQN). */
+  public Xid xid() {
+    return state.xid;
+  }
+
+  /** The redo thread (instance) the transaction runs on. */
+  public int thread() {
+    return state.thread;
+  }
+
+  /** Whether the transaction has ended (committed or rolled back). */
+  public boolean ended() {
+    return state.ended;
+  }
+
+  /**
+   * The SCN of the transaction's first change (its START_SCN), or -1 before it changed anything.
+   */
+  public long startScn() {
+    return state.startScn;
+  }
+
+  /** The SCN of its COMMIT or ROLLBACK, or -1 while it is open. */
+  public long endScn() {
+    return state.endScn;
+  }
+
+  /**
+   * INSERT of one row, values in layout order; returns the new row's ROWID. A BLOB value may be a
+   * {@link GeneratedLob}: the row then shows {@code EMPTY_BLOB()} and its content follows as
+   * LOB_WRITE rows rendered from the descriptor, never held.
+   */
+  public String insert(TableId table, Object... values) {
+    Object[] plain = values.clone();
+    for (int i = 0; i < plain.length; i++) {
+      plain[i] = plain[i] instanceof GeneratedLob ? dev.redoline.core.Marker.EMPTY_BLOB : plain[i];
+    }
+    SimTable t = live(table);
+    Row after = Row.of(plain);
+    requireShape(t.layout, after);
+    return insertInto(t, t.segmentForNewRow(), after, values);
+  }
+
+  /** INSERT of one row; returns the new row's ROWID. */
+  public String insert(TableId table, Row after) {
+    SimTable t = live(table);
+    requireShape(t.layout, after);
+    return insertInto(t, t.segmentForNewRow(), after, null);
+  }
+
+  /**
+   * The insert; {@code given} (or null) holds the caller's values where a {@link GeneratedLob} was
+   * given.
+   */
+  private String insertInto(SimTable t, SimTable.Segment segment, Row after, Object[] given) {
+    String rowId = t.newRowId(segment);
+    Object[] values = new Object[after.size()];
+    for (int i = 0; i < values.length; i++) {
+      Object value = given != null && given[i] instanceof GeneratedLob g ? g : after.get(i);
+      values[i] = SimLob.stored(t.layout.column(i).type(), value);
+    }
+    SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
+    t.rows.put(rowId, stored);
+    RedoRecord change =
+        emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout, values), null);
+    for (int i = 0; i < values.length; i++) {
+      lobs.writeOutOfLine(t, stored, rowId, i);
+    }
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
+    return rowId;
+  }
+
+  /**
+   * INSERT of a row whose key no partition of an interval (or automatic list) partitioned table
+   * holds: the database first creates the partition by recursive DDL (its own transaction, INFO
+   * 'INTERNAL DDL', a new DATA_OBJ#), then the row goes into it. Returns the new row's ROWID.
+   *
+   * @throws IllegalArgumentException if the table was not made by {@link
+   *     SchemaChanges#createIntervalPartitioned}
+   */
+  public String insertIntoNewPartition(TableId table, Object... values) {
+    SimTable t = live(table);
+    if (!t.automaticPartitions) {
+      throw new IllegalArgumentException(table + " is not interval or automatic list partitioned");
+    }
+    Row after = Row.of(values);
+    requireShape(t.layout, after);
+    SimTable.Segment segment = oracle.automaticPartitions.apply(t);
+    return insertInto(t, segment, after, null);
+  }
+
+  /**
+   * UPDATE of one row: {@code changes} maps column names to new values (null for NULL); a BLOB
+   * value may be a {@link GeneratedLob}, as for {@link #insert(TableId, Object...)}.
+   */
+  public void update(TableId table, String rowId, Map<String, ?> changes) {
+    SimTable t = live(table);
+    SimTable.StoredRow stored = stored(t, rowId);
+    TableLayout layout = t.layout;
+    Row.Builder set = Row.builder(layout.columns().size());
+    Row.Builder oldOfChanged = Row.builder(layout.columns().size());
+    boolean[] changed = new boolean[layout.columns().size()];
+    GeneratedLob[] generated = new GeneratedLob[changed.length];
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      int i = layout.indexOf(e.getKey());
+      if (i < 0) {
+        throw new IllegalArgumentException("No column " + e.getKey() + " in " + table);
+      }
+      Object value = SimLob.stored(layout.column(i).type(), e.getValue());
+      if (value
+          instanceof GeneratedLob g) { // out of line: the SET shows EMPTY_BLOB(), the writes follow
+        generated[i] = g;
+        value = dev.redoline.core.Marker.EMPTY_BLOB;
+      }
+      set.set(i, value);
+      oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
+      changed[i] = true;
+    }
+    Row before = loggedBefore(t, stored.values, changed);
+    Row newValues = set.build();
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
+      }
+    }
+    RedoRecord change =
+        emit(
+            RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i]) {
+        lobs.writeOutOfLine(t, stored, rowId, i);
+      }
+    }
+    state.undo.add(
+        new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /** DELETE of one row; the redo carries the whole old row. */
+  public void delete(TableId table, String rowId) {
+    SimTable t = live(table);
+    SimTable.StoredRow stored = stored(t, rowId);
+    Row before = SimLob.row(stored.values);
+    t.rows.remove(rowId);
+    RedoRecord change =
+        emit(
+            RecordKind.DELETE,
+            t,
+            stored.segment,
+            rowId,
+            null,
+            SimLob.withoutLobs(t.layout, before));
+    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
+  }
+
+  /**
+   * An array DELETE (one statement, many rows): the rows share one redo record, so they share one
+   * RS_ID, all with SSN 0 (requirement 23).
+   */
+  public void deleteArray(TableId table, List<String> rowIds) {
+    SimTable t = live(table);
+    requireOpen();
+    RedoRecord leader = null;
+    for (String rowId : rowIds) {
+      SimTable.StoredRow stored = stored(t, rowId);
+      Row before = SimLob.row(stored.values);
+      t.rows.remove(rowId);
+      RedoRecord r =
+          record(
+              RecordKind.DELETE,
+              t,
+              stored.segment,
+              rowId,
+              null,
+              SimLob.withoutLobs(t.layout, before),
+              oracle.redo.nextScn());
+      r.sharesAddressWith = leader;
+      write(r);
+      leader = leader == null ? r : leader;
+      state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
+    }
+  }
+
+  /**
+   * An operation LogMiner cannot show (for example on an object type it does not support): one
+   * UNSUPPORTED row (OPERATION_CODE 255) naming the table, SQL_REDO {@code Unsupported}.
+   */
+  public void unsupported(TableId table) {
+    SimTable t = live(table);
+    emit(RecordKind.UNSUPPORTED, t, t.segments.get(0), null, null, null);
+  }
+
+  /**
+   * An INSERT that fails (for example ORA-00001): the row is written, then undone by a
+   * statement-level rollback (a ROLLBACK=1 DELETE by ROWID), and the transaction goes on.
+   */
+  public void insertFailing(TableId table, Object... values) {
+    int mark = state.undo.size();
+    insert(table, values);
+    undoTo(mark);
+  }
+
+  /**
+   * {@code DBMS_LOB.WRITE} into the LOB of one row: {@code data} (a String for CLOB and NCLOB,
+   * Bytes for BLOB) at the 1-based {@code offset}, in characters or bytes. A hole before the offset
+   * is filled with spaces or zero bytes. LogMiner shows a SEL_LOB_LOCATOR row naming the row by its
+   * column values, then one LOB_WRITE row per chunk of {@code lobWriteChunk}.
+   *
+   * @throws IllegalStateException if the column is NULL (Oracle raises ORA-22275: no LOB locator)
+   */
+  public void lobWrite(TableId table, String rowId, String column, long offset, Object data) {
+    lobs.write(live(table), rowId, column, offset, data);
+  }
+
+  /**
+   * {@code DBMS_LOB.TRIM} of one row's LOB to {@code length} characters or bytes: a LOB_TRIM row.
+   */
+  public void lobTrim(TableId table, String rowId, String column, long length) {
+    lobs.trim(live(table), rowId, column, length);
+  }
+
+  /**
+   * {@code DBMS_LOB.ERASE} of {@code amount} characters or bytes from {@code offset}: spaces or
+   * zero bytes over the range, the length unchanged; a LOB_ERASE row (OPERATION_CODE per {@link
+   * SimulatedOracle.Builder#lobEraseCode}).
+   */
+  public void lobErase(TableId table, String rowId, String column, long offset, long amount) {
+    lobs.erase(live(table), rowId, column, offset, amount);
+  }
+
+  /** SAVEPOINT {@code name}. */
+  public void savepoint(String name) {
+    requireOpen();
+    state.savepoints.put(Objects.requireNonNull(name, "name == null"), state.undo.size());
+  }
+
+  /** ROLLBACK TO SAVEPOINT: ROLLBACK=1 rows for every change since, newest first. */
+  public void rollbackToSavepoint(String name) {
+    requireOpen();
+    Integer mark = state.savepoints.get(name);
+    if (mark == null) {
+      throw new IllegalArgumentException(
+          "No savepoint " + name + " in transaction " + state.xid.toHex());
+    }
+    undoTo(mark);
+  }
+
+  /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
+  public void commit() {
+    oracle.transactions.commit(List.of(this));
+  }
+
+  /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
+  public void rollback() {
+    requireOpen();
+    undoTo(0);
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
+  }
+
+  /**
+   * Crash recovery of a dead transaction by {@code thread} (its own instance restarted, or a
+   * surviving RAC node; requirement 32). Only changes whose redo reached the log before the crash
+   * are rolled back with redo; the others were never durable and vanish silently. A transaction
+   * with nothing in the log leaves no trace at all.
+   */
+  void recoverOnThread(int thread) {
+    state.writeThread = thread;
+    state.strand.clear();
+    boolean durable = state.startRecord != null && state.startRecord.log != null;
+    while (!state.undo.isEmpty()) {
+      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+      undo(e, durable && e.written());
+    }
+    if (!durable) {
+      state.startScn = -1; // as if it had never started: no ROLLBACK record either
+    }
+    oracle.transactions.end(this, false, oracle.redo.nextScn());
+  }
+
+  private void undoTo(int mark) {
+    requireOpen();
+    while (state.undo.size() > mark) {
+      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+      undo(e, true);
+    }
+    state.savepoints.values().removeIf(v -> v > mark);
+  }
+
+  /** Undoes one change in the table; with {@code withRedo} also writes its ROLLBACK=1 record. */
+  private void undo(TxState.UndoEntry e, boolean withRedo) {
+    SimTable t = e.table();
+    SimTable.Segment segment;
+    Row values = null;
+    switch (e.undoKind()) {
+      case UNDO_INSERT -> segment = t.rows.remove(e.rowId()).segment;
+      case UNDO_UPDATE -> {
+        SimTable.StoredRow stored = t.rows.get(e.rowId());
+        values = e.restore();
+        for (int i = 0; i < values.size(); i++) {
+          if (values.isPresent(i)) {
+            stored.values[i] = values.get(i);
+          }
+        }
+        segment = stored.segment;
+      }
+      case UNDO_DELETE -> {
+        values = e.restore();
+        Object[] restored = new Object[values.size()];
+        for (int i = 0; i < restored.length; i++) {
+          restored[i] = values.get(i);
+        }
+        segment = t.segmentOf(e.change().objectId);
+        t.rows.put(e.rowId(), new SimTable.StoredRow(restored, segment));
+      }
+      default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
+    }
+    if (withRedo) {
+      write(
+          record(
+              e.undoKind(),
+              t,
+              segment,
+              e.rowId(),
+              SimLob.forRedo(t.layout, values),
+              null,
+              oracle.redo.nextScn()));
+    }
+  }
+
+  private Row loggedBefore(SimTable t, Object[] old, boolean[] changed) {
+    SupplementalLogging level = oracle.loggingOf(t);
+    TableLayout layout = t.layout;
+    Row.Builder b = Row.builder(old.length);
+    for (int i = 0; i < old.length; i++) {
+      boolean key = layout.primaryKey().contains(layout.column(i).name());
+      boolean logged =
+          !SimLob.storedAsLob(layout.column(i).type())
+              && (changed[i]
+                  || level == SupplementalLogging.ALL
+                  || (level == SupplementalLogging.PRIMARY_KEY && key));
+      b.set(i, logged ? old[i] : Absent.NOT_LOGGED);
+    }
+    return b.build();
+  }
+
+  private RedoRecord emit(
+      RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
+    write(r);
+    if (LobTableRowIds.onInternalRow(oracle.settings, kind, t.layout)) {
+      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
+    }
+    return r;
+  }
+
+  RedoRecord record(
+      RecordKind kind,
+      SimTable t,
+      SimTable.Segment segment,
+      String rowId,
+      Row values,
+      Row before,
+      long scn) {
+    requireOpen();
+    boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
+    return new RedoRecord(
+        kind,
+        scn,
+        oracle.redo.now(),
+        state,
+        state.writeThread,
+        t.version(),
+        segment.objectId,
+        segment.dataObjectId,
+        rowId,
+        values,
+        before,
+        null,
+        unlogged ? "no supplemental log data found" : null,
+        unlogged ? 3 : 0);
+  }
+
+  void write(RedoRecord r) {
+    if (!state.started()) {
+      state.startScn = r.scn;
+      state.startTime = r.time;
+      state.startRecord =
+          new RedoRecord(
+              RecordKind.START,
+              r.scn,
+              r.time,
+              state,
+              state.writeThread,
+              null,
+              0,
+              0,
+              null,
+              null,
+              null,
+              null,
+              null,
+              0);
+      oracle.redo.write(state.startRecord, state);
+    }
+    oracle.redo.write(r, state);
+  }
+
+  private SimTable live(TableId table) {
+    requireOpen();
+    oracle.instances.requireUp(state.instance);
+    SimTable t = oracle.catalog.table(table);
+    Catalog.Container container = oracle.catalog.container(t.conId);
+    if (!container.open()) {
+      throw new IllegalStateException(
+          "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+    }
+    if (state.conId < 0) {
+      state.conId = t.conId;
+    }
+    if (t.conId != state.conId && oracle.catalog.cdb) {
+      throw new IllegalArgumentException(
+          "Transaction "
+              + state.xid.toHex()
+              + " runs in container "
+              + state.conId
+              + " but "
+              + table
+              + " is in container "
+              + t.conId
+              + ": transactions never span PDBs");
+    }
+    return t;
+  }
+
+  static SimTable.StoredRow stored(SimTable t, String rowId) {
+    SimTable.StoredRow stored = t.rows.get(rowId);
+    if (stored == null) {
+      throw new IllegalArgumentException("No row " + rowId + " in " + t.id);
+    }
+    return stored;
+  }
+
+  private static void requireShape(TableLayout layout, Row row) {
+    if (row.size() != layout.columns().size()) {
+      throw new IllegalArgumentException(
+          "Row of "
+              + row.size()
+              + " values for "
+              + layout.table()
+              + ", which has "
+              + layout.columns().size()
+              + " columns");
+    }
+  }
+
+  private void requireOpen() {
+    if (state.ended) {
+      throw new IllegalStateException("Transaction " + state.xid.toHex() + " has ended");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Transaction[" + state.xid.toHex() + " thread " + state.thread + "]";
+  }
+}

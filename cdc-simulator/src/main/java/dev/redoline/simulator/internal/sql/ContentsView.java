@@ -1,0 +1,219 @@
+package dev.redoline.simulator.internal.sql;
+
+import static dev.redoline.simulator.internal.sql.ViewColumn.date;
+import static dev.redoline.simulator.internal.sql.ViewColumn.number;
+import static dev.redoline.simulator.internal.sql.ViewColumn.raw;
+import static dev.redoline.simulator.internal.sql.ViewColumn.text;
+
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Xid;
+import dev.redoline.simulator.SupplementalLogging;
+import dev.redoline.simulator.internal.jdbc.Session;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.LogMinerOption;
+import dev.redoline.simulator.internal.oracle.MiningRun;
+import dev.redoline.simulator.internal.oracle.OracleErrors;
+import dev.redoline.simulator.internal.oracle.RecordKind;
+import dev.redoline.simulator.internal.oracle.RedoRecord;
+import dev.redoline.simulator.internal.oracle.RowFormatter;
+import dev.redoline.simulator.internal.oracle.ServerMiningSession;
+import dev.redoline.simulator.internal.oracle.Settings;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code V$LOGMNR_CONTENTS}: every row LogMiner produces for the session's added logs between its
+ * start and end SCN, in LogMiner's order, markers, MISSING_SCN and CORRUPTED_BLOCKS rows included.
+ * The client's WHERE clause, evaluated by the SQL engine, alone decides which of them it receives.
+ *
+ * <p>What LogMiner raises while it reads (ORA-01343 at corrupt blocks without SKIP_CORRUPTION,
+ * ORA-01347 at a tracked DDL without supplemental logging) ends the rows at that record; the error
+ * reaches the client after the rows before it, as a fetch would raise it ({@link MiningCursor}).
+ */
+public final class ContentsView {
+
+  public static final List<ViewColumn> COLUMNS =
+      List.of(
+          number("SCN"),
+          number("START_SCN"),
+          number("COMMIT_SCN"),
+          date("TIMESTAMP"),
+          date("START_TIMESTAMP"),
+          date("COMMIT_TIMESTAMP"),
+          number("XIDUSN"),
+          number("XIDSLT"),
+          number("XIDSQN"),
+          raw("XID"),
+          text("OPERATION"),
+          number("OPERATION_CODE"),
+          number("ROLLBACK"),
+          text("SEG_OWNER"),
+          text("SEG_NAME"),
+          text("TABLE_NAME"),
+          text("ROW_ID"),
+          text("USERNAME"),
+          number("THREAD#"),
+          text("RS_ID"),
+          number("SSN"),
+          number("CSF"),
+          number("RBASQN"),
+          number("RBABLK"),
+          number("RBABYTE"),
+          number("DATA_OBJ#"),
+          number("DATA_OBJV#"),
+          number("DATA_OBJD#"),
+          text("SQL_REDO"),
+          text("SQL_UNDO"),
+          text("INFO"),
+          number("STATUS"),
+          text("SRC_CON_NAME"),
+          number("SRC_CON_ID"),
+          number("SRC_CON_UID"),
+          number("CON_ID"));
+
+  /**
+   * The index of the XID column in {@link #COLUMNS}; XIDUSN, XIDSLT and XIDSQN come just before it.
+   */
+  private static final int XID = 9;
+
+  /** The index of SQL_UNDO in {@link #COLUMNS}. */
+  private static final int SQL_UNDO = 29;
+
+  private ContentsView() {}
+
+  /** The text and identity columns of one row; the rest are the record's. */
+  public record Text(
+      String owner, String table, String redo, String undo, String info, int status) {}
+
+  /** One row in {@link #COLUMNS} order. */
+  public static Object[] row(
+      RedoRecord r,
+      int operationCode,
+      Xid xid,
+      Long startScn,
+      Long commitScn,
+      LocalDateTime startTime,
+      LocalDateTime commitTime,
+      Text t,
+      String redoPiece,
+      String undoPiece,
+      boolean csf,
+      Catalog.Container c,
+      boolean cdb,
+      String user) {
+    RedoAddress a = r.shownAddress();
+    boolean table = r.table != null;
+    return new Object[] {
+      SqlValues.scn(r.scn),
+      startScn == null ? null : SqlValues.scn(startScn),
+      commitScn == null ? null : SqlValues.scn(commitScn),
+      r.time,
+      startTime,
+      commitTime,
+      xid.usn(),
+      xid.slot(),
+      xid.sequence(),
+      xid.toRaw(),
+      r.kind.operation,
+      operationCode,
+      r.kind.isUndo() ? 1 : 0,
+      t.owner(),
+      t.table(),
+      t.table(),
+      r.rowId,
+      user,
+      a.thread(),
+      r.shownRsId(),
+      r.ssn,
+      csf ? 1 : 0,
+      a.sequence(),
+      a.block(),
+      a.offset(),
+      table ? r.objectId : null,
+      table ? r.table.objectVersion() : null,
+      table ? r.dataObjectId : null,
+      redoPiece,
+      undoPiece,
+      t.info(),
+      t.status(),
+      cdb ? c.name : null,
+      cdb ? c.conId : null,
+      cdb ? c.conUid : null,
+      cdb ? c.conId : 0
+    };
+  }
+
+  /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
+  static List<Object[]> rows(Session s) throws SQLException {
+    ServerMiningSession session = s.session;
+    if (session == null) {
+      throw OracleErrors.error(1306);
+    }
+    MiningRun run = MiningRun.evaluate(s.oracle, session, s.added);
+    boolean[] wanted = s.contentsColumns();
+    RowFormatter formatter =
+        new RowFormatter(s.oracle, session, s.nls(), wanted == null || wanted[SQL_UNDO]);
+    List<Object[]> out = new ArrayList<>(run.records.size() + 16);
+    SQLException unreadable = null;
+    for (RedoRecord r : run.records) {
+      unreadable = unreadable(s, session, r);
+      if (unreadable != null) {
+        break;
+      }
+      for (Object[] row : formatter.rows(r)) {
+        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle.settings), wanted));
+      }
+    }
+    s.mined(run, unreadable);
+    return out;
+  }
+
+  /**
+   * The row with the columns the statement never names left NULL: the SQL engine need not convert
+   * them.
+   */
+  private static Object[] onlyWanted(Object[] row, boolean[] wanted) {
+    if (wanted != null) {
+      for (int i = 0; i < row.length; i++) {
+        if (!wanted[i]) {
+          row[i] = null;
+        }
+      }
+    }
+    return row;
+  }
+
+  /**
+   * The row with its XID RAW(8) in the platform's byte order; the numeric XID columns are the same
+   * everywhere.
+   */
+  private static Object[] inPlatformByteOrder(Object[] row, Settings settings) {
+    if (settings.byteOrder != java.nio.ByteOrder.LITTLE_ENDIAN) {
+      Xid xid =
+          new Xid(
+              (Integer) row[XID - 3], (Integer) row[XID - 2], ((Number) row[XID - 1]).longValue());
+      row[XID] = settings.xidRaw(xid);
+    }
+    return row;
+  }
+
+  /**
+   * Records LogMiner cannot get past: corrupt blocks without SKIP_CORRUPTION (ORA-01343), and a DDL
+   * under DDL_DICT_TRACKING in a database without supplemental logging (ORA-01347). Both repeat on
+   * every query of the range.
+   */
+  private static SQLException unreadable(Session s, ServerMiningSession session, RedoRecord r) {
+    if (r.kind == RecordKind.CORRUPTED_BLOCKS
+        && !session.start.has(LogMinerOption.SKIP_CORRUPTION)) {
+      return OracleErrors.error(1343);
+    }
+    if (r.kind == RecordKind.DDL
+        && session.start.has(LogMinerOption.DDL_DICT_TRACKING)
+        && s.oracle.settings.supplementalLogging == SupplementalLogging.NONE) {
+      return OracleErrors.error(1347);
+    }
+    return null;
+  }
+}
