@@ -343,6 +343,20 @@ public final class SimulatedOracle {
   }
 
   /**
+   * Removes every archived copy of (thread, sequence) on disk, as {@code rm} would, while
+   * V$ARCHIVED_LOG still lists it as available (STATUS 'A'): adding it to a LogMiner session fails
+   * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
+   */
+  public void removeArchiveFile(int thread, long sequence) {
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    if (copies.isEmpty()) {
+      throw new IllegalArgumentException(
+          "No archive of thread " + thread + " sequence " + sequence);
+    }
+    copies.forEach(c -> c.fileGone = true);
+  }
+
+  /**
    * {@code FLASHBACK DATABASE TO SCN keptThroughScn} (or a recovery until the SCN above it, or a
    * Data Guard failover to a standby that applied the redo up to it), then {@code ALTER DATABASE
    * OPEN RESETLOGS}: the tables go back to what was committed at or below {@code keptThroughScn},

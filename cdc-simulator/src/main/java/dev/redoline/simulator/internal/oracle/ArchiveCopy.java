@@ -7,6 +7,12 @@ public final class ArchiveCopy {
   public final LogFile log;
   public boolean deleted;
 
+  /**
+   * The file was removed on disk (rm, a full disk cleanup) while V$ARCHIVED_LOG still lists it as
+   * available: opening it fails with ORA-00308 and ORA-27037.
+   */
+  public boolean fileGone;
+
   ArchiveCopy(int destId, String name, LogFile log) {
     this.destId = destId;
     this.name = name;

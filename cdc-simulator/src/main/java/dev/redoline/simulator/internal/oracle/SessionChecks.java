@@ -56,7 +56,7 @@ public final class SessionChecks {
                 + line
                 + "\nORA-06512: at line 1");
       }
-      if (!a.online() && a.archive().deleted) {
+      if (!a.online() && (a.archive().deleted || a.archive().fileGone)) {
         throw OracleErrors.stack(
             308,
             OracleErrors.line(308, a.fileName())
