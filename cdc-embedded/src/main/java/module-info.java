@@ -10,8 +10,9 @@ module dev.redoline.embedded {
   requires dev.redoline.buffer;
   requires org.slf4j;
   requires java.management;
-  // RedolineMeterBinder: Micrometer is optional, needed only by applications that bind it.
-  requires static transitive micrometer.core; // RedolineMeterBinder implements MeterBinder
+  // RedolineMeterBinder: Micrometer is optional, needed only by applications that bind it; not
+  // transitive, so a module reading this one compiles without Micrometer.
+  requires static micrometer.core;
 
   exports dev.redoline.embedded;
 }

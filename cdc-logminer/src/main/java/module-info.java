@@ -1,9 +1,10 @@
 /**
  * The capture engine: mines committed transactions from Oracle's redo through LogMiner. {@code
  * dev.redoline.logminer} holds what a user of the library receives from it (the database to capture
- * from, dead letters, operational events, preflight problems, its metrics and JMX interfaces); the
- * engine itself, its LogMiner port and the JDBC implementation are internal, exported to the two
- * sinks built on the engine.
+ * from, dead letters, operational events, preflight problems, its metrics and JMX interfaces).
+ * {@code dev.redoline.logminer.seam} is all the two sinks built on the engine use of it (the engine
+ * they open, the stream they poll and acknowledge, its events), exported to them by name; the
+ * engine itself, its LogMiner port and the JDBC implementation are internal and exported to no one.
  */
 @SuppressWarnings({
   "module",
@@ -22,7 +23,7 @@ module dev.redoline.logminer {
   uses java.sql.Driver;
 
   exports dev.redoline.logminer;
-  exports dev.redoline.logminer.internal to
+  exports dev.redoline.logminer.seam to
       dev.redoline.embedded,
       dev.redoline.connect;
 }

@@ -1,26 +1,17 @@
 package dev.redoline.connect;
 
-import dev.redoline.buffer.internal.JournalCodec;
-import dev.redoline.buffer.internal.JournalEntry;
-import dev.redoline.buffer.internal.JournaledTransaction;
-import dev.redoline.buffer.internal.TransactionInfo;
-import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
-import dev.redoline.core.Change;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Xid;
-import dev.redoline.core.internal.ChangeSequence;
+import dev.redoline.logminer.seam.JournalStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,8 +27,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * The capture's {@link TransactionJournal} in a compacted Kafka topic ({@code cdc.topic.journal}),
- * so a Connect task journals long transactions where its offsets live, on any worker.
+ * The capture's {@link JournalStore} in a compacted Kafka topic ({@code cdc.topic.journal}), so a
+ * Connect task journals long transactions where its offsets live, on any worker. The engine writes
+ * the records (a slice of a transaction's changes each) and reads them back; this class keeps them.
  *
  * <pre>{@code
  * KafkaTransactionJournal journal = KafkaTransactionJournal.open(clientProps, "shop.journal", "shop");
@@ -48,8 +40,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  *
  * <h2>Records</h2>
  *
- * Each append becomes one or more records (a slice of at most {@link #SLICE_CHANGES} changes each)
- * keyed {@code <xid>/<append>/<slice>}, with {@link JournalCodec} values. Every key is distinct, so
+ * The records of an append (the engine's slices of at most 500 changes each) are keyed {@code
+ * <xid>/<append>/<slice>}, their values as the engine wrote them. Every key is distinct, so
  * compaction keeps every live append; {@link #remove} writes a tombstone for each key of the
  * transaction, so compaction eventually deletes it.
  *
@@ -62,20 +54,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * transaction) is invisible. Opening the journal calls {@code initTransactions}, which fences a
  * previous task of the same capture (a zombie) before anything is read.
  *
- * <p>Memory: {@link #load} reads the whole topic and returns the journaled changes from the heap
- * (the file journal streams them from disk instead), so a restart needs heap for every journaled
+ * <p>Memory: {@link #load} reads the whole topic, so a restart needs heap for every journaled
  * change at once; afterwards only the record keys are kept.
  *
- * <p>Threads: the buffer calls one method at a time, as {@link TransactionJournal} says (the
- * capture thread, and the task's {@code commit()} thread for the removals an acknowledgement
- * allows); the journal itself is not thread-safe.
+ * <p>Threads: the engine calls one method at a time, as {@link JournalStore} says (the capture
+ * thread, and the task's {@code commit()} thread for the removals an acknowledgement allows); the
+ * journal itself is not thread-safe.
  */
-final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable {
-
-  /**
-   * Changes per record; keeps records far below Kafka's default 1 MiB message size for usual rows.
-   */
-  static final int SLICE_CHANGES = 500;
+final class KafkaTransactionJournal implements JournalStore, AutoCloseable {
 
   /** The largest record the journal producer sends; a single change with large LOBs may need it. */
   static final int MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -133,38 +119,17 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   }
 
   @Override
-  public void append(JournalEntry entry) {
-    Objects.requireNonNull(entry, "entry == null");
+  public void append(Xid xid, List<byte[]> records) {
+    Objects.requireNonNull(xid, "xid == null");
     ensureLoaded();
-    Xid xid = entry.transaction().xid();
     Keys known = keys.computeIfAbsent(xid, x -> new Keys());
     int append = known.nextAppend++;
-    List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-    List<Change> slice = new ArrayList<>();
-    for (Change change : entry.changes()) { // read now: the sequence may stream from a spill file
-      slice.add(change);
-      if (slice.size() == SLICE_CHANGES) {
-        records.add(record(entry, xid, append, records.size(), slice, List.of()));
-        slice = new ArrayList<>();
-      }
+    List<ProducerRecord<String, byte[]>> sent = new ArrayList<>();
+    for (byte[] value : records) {
+      sent.add(new ProducerRecord<>(topic, 0, key(xid, append, sent.size()), value));
     }
-    records.add(record(entry, xid, append, records.size(), slice, entry.removed()));
-    send(records);
-    records.forEach(r -> known.keys.add(r.key()));
-  }
-
-  private ProducerRecord<String, byte[]> record(
-      JournalEntry entry,
-      Xid xid,
-      int append,
-      int index,
-      List<Change> changes,
-      List<JournalEntry.Removal> removed) {
-    byte[] value =
-        JournalCodec.write(
-            new JournalEntry(
-                entry.transaction(), entry.upTo(), ChangeSequence.of(changes), removed));
-    return new ProducerRecord<>(topic, 0, key(xid, append, index), value);
+    send(sent);
+    sent.forEach(r -> known.keys.add(r.key()));
   }
 
   static String key(Xid xid, int append, int slice) {
@@ -172,34 +137,13 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
   }
 
   @Override
-  public List<JournaledTransaction> load() {
-    Map<Xid, NavigableMap<Long, JournalEntry>> live = readTopic();
-    List<JournaledTransaction> result = new ArrayList<>();
-    for (Map.Entry<Xid, NavigableMap<Long, JournalEntry>> tx : live.entrySet()) {
-      result.add(assemble(tx.getValue()));
+  public List<JournalStore.Record> load() {
+    List<JournalStore.Record> result = new ArrayList<>();
+    for (Map.Entry<Xid, NavigableMap<Long, JournalStore.Record>> tx : readTopic().entrySet()) {
+      result.addAll(tx.getValue().values());
     }
     loaded = true;
     return result;
-  }
-
-  /**
-   * The changes of every slice in append order, without the removed ones; the last slice's mark.
-   */
-  private static JournaledTransaction assemble(NavigableMap<Long, JournalEntry> slices) {
-    Set<JournalEntry.Removal> removed = new HashSet<>();
-    slices.values().forEach(s -> removed.addAll(s.removed()));
-    List<Change> changes = new ArrayList<>();
-    for (JournalEntry s : slices.values()) {
-      for (Change c : s.changes()) {
-        if (!JournalEntry.Removal.removes(removed, c)) {
-          changes.add(c);
-        }
-      }
-    }
-    JournalEntry last = slices.lastEntry().getValue();
-    TransactionInfo info = slices.firstEntry().getValue().transaction();
-    RedoAddress upTo = last.upTo();
-    return new JournaledTransaction(info, upTo, ChangeSequence.of(changes));
   }
 
   @Override
@@ -245,7 +189,7 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
 
   // Reads the whole topic with read_committed; later values of a key replace earlier ones and a
   // tombstone deletes the key. Also rebuilds the key index used by remove and append.
-  private Map<Xid, NavigableMap<Long, JournalEntry>> readTopic() {
+  private Map<Xid, NavigableMap<Long, JournalStore.Record>> readTopic() {
     Map<String, byte[]> latest = new LinkedHashMap<>();
     Map<String, Object> props = new HashMap<>(clientProps);
     props.put("isolation.level", "read_committed");
@@ -281,15 +225,14 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
     return index(latest);
   }
 
-  private Map<Xid, NavigableMap<Long, JournalEntry>> index(Map<String, byte[]> latest) {
+  private Map<Xid, NavigableMap<Long, JournalStore.Record>> index(Map<String, byte[]> latest) {
     keys.clear();
-    Map<Xid, NavigableMap<Long, JournalEntry>> live = new HashMap<>();
+    Map<Xid, NavigableMap<Long, JournalStore.Record>> live = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : latest.entrySet()) {
       if (e.getValue() == null) {
         continue;
       }
       String[] parts = e.getKey() == null ? new String[0] : e.getKey().split("/");
-      JournalEntry slice;
       Xid xid;
       int append;
       try {
@@ -299,10 +242,10 @@ final class KafkaTransactionJournal implements TransactionJournal, AutoCloseable
         xid = Xid.parseHex(parts[0]);
         append = Integer.parseInt(parts[1]);
         int index = Integer.parseInt(parts[2]);
-        slice = JournalCodec.read(e.getValue());
+        JournalStore.Record slice =
+            new JournalStore.Record(
+                xid, "journal topic " + topic + ", key " + e.getKey(), e.getValue());
         live.computeIfAbsent(xid, x -> new TreeMap<>()).put(((long) append << 32) | index, slice);
-      } catch (CdcException ex) {
-        throw failure("journal topic " + topic + ", key " + e.getKey() + ": " + ex.detail(), null);
       } catch (RuntimeException ex) {
         throw failure(
             "journal topic " + topic + ", key " + e.getKey() + ": " + ex.getMessage(), ex);

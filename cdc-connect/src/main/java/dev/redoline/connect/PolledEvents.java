@@ -1,8 +1,8 @@
 package dev.redoline.connect;
 
-import dev.redoline.core.internal.StreamEvent;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.TransactionEvent;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.TransactionEvent;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.redoline.connect;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;

@@ -2,7 +2,7 @@ package dev.redoline.connect;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Change;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
 import dev.redoline.logminer.CaptureMetrics;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.internal.CaptureEngine;
-import dev.redoline.logminer.internal.CaptureStream;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,7 +96,7 @@ final class GroundTruth {
       long bound = WorkerCrashIT.PROGRESS_BOUND.toMillis() / 250; // polls of 250 ms
       for (int empty = 0; empty < bound; ) {
         List<StreamEvent> events =
-            dev.redoline.core.StreamEvents.flatten(stream.poll(Duration.ofMillis(250)));
+            dev.redoline.logminer.seam.StreamEvents.flatten(stream.poll(Duration.ofMillis(250)));
         empty += events.isEmpty() ? 1 : 0;
         for (StreamEvent e : events) {
           if (e instanceof ChangeEvent change) {

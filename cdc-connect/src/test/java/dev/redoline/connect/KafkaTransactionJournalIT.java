@@ -7,6 +7,7 @@ import dev.redoline.buffer.internal.JournalContract;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.logminer.internal.StoredJournal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +22,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The journal contract on a real broker, plus what only a topic can get wrong. */
+/**
+ * The journal contract on a real broker (the Kafka store under the engine's {@link StoredJournal}),
+ * plus what only a topic can get wrong.
+ */
 class KafkaTransactionJournalIT extends JournalContract {
 
   private final List<KafkaTransactionJournal> opened = new ArrayList<>();
@@ -50,12 +54,13 @@ class KafkaTransactionJournalIT extends JournalContract {
     return reopen();
   }
 
+  /** The journal the engine makes of the Kafka store, as the task's capture has it. */
   @Override
-  protected KafkaTransactionJournal reopen() {
-    KafkaTransactionJournal journal =
+  protected TransactionJournal reopen() {
+    KafkaTransactionJournal store =
         KafkaTransactionJournal.open(TestBroker.clients(), topic, capture);
-    opened.add(journal);
-    return journal;
+    opened.add(store);
+    return new StoredJournal(store);
   }
 
   @Test

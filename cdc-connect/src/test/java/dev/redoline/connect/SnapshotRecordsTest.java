@@ -13,7 +13,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotMark;
 import dev.redoline.core.Xid;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;

@@ -32,7 +32,12 @@ public record Commit(
      * Committed during the initial snapshot: its changes to tables whose first chunk was still to
      * come are left out, because that chunk holds their effect.
      */
-    SNAPSHOT
+    SNAPSHOT,
+    /**
+     * Open when the capture first started, having begun before the oldest redo that start could
+     * read (the oldest online log): its changes made before that redo are not captured.
+     */
+    FIRST_START
   }
 
   /** A transaction delivered whole. */

@@ -151,7 +151,8 @@ public enum ErrorCode {
   UNKNOWN_SERVICE(
       4013,
       "At the capture's first connection the listener knows no service or SID named by cdc.database.url "
-          + "(ORA-12514, ORA-12505); at a connector's validation, also no listener at its host and port (ORA-12541)",
+          + "(ORA-12514, ORA-12505); at a connector's validation, or the first connection of a capture that "
+          + "never stored a position, also no listener at its host and port (ORA-12541)",
       "Correct the host, port and service name in cdc.database.url (lsnrctl status shows where the listener "
           + "listens, lsnrctl services the services registered), or start the capture once the listener runs and "
           + "the database has registered its service with it."),

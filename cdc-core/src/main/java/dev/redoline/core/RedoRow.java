@@ -156,6 +156,41 @@ public record RedoRow(
         srcConUid);
   }
 
+  /**
+   * The same row at {@code at}: a COMMIT LogMiner shows with THREAD# 0, which names no thread, is
+   * placed at a row of the step that holds it.
+   */
+  public RedoRow withAddress(RedoAddress at) {
+    return new RedoRow(
+        scn,
+        startScn,
+        commitScn,
+        timestamp,
+        startTimestamp,
+        commitTimestamp,
+        xid,
+        operationCode,
+        operation,
+        rollback,
+        segOwner,
+        tableName,
+        rowId,
+        username,
+        at,
+        ssn,
+        csf,
+        dataObj,
+        dataObjv,
+        dataObjd,
+        sqlRedo,
+        sqlUndo,
+        info,
+        status,
+        srcConName,
+        srcConId,
+        srcConUid);
+  }
+
   /** The same row with ROW_ID {@code rowId}: one LogMiner gave on another row of the statement. */
   public RedoRow withRowId(String rowId) {
     return new RedoRow(

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.internal.ChangeSequence;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.core.internal.Transaction;
 import java.time.Instant;
 import java.util.List;
@@ -72,15 +71,5 @@ class ChangeTest {
     CommitMark t1Later = new CommitMark(Scn.of(5), new RedoAddress(1, 9, 9, 10));
     assertThat(t1).isLessThan(t1Later).isLessThan(t2);
     assertThat(new CommitMark(Scn.of(4), new RedoAddress(9, 9, 9, 9))).isLessThan(t1);
-  }
-
-  @Test
-  void changeEvent_knowsLast() {
-    Commit commit = new Commit(new Xid(1, 2, 3), Scn.ZERO, Scn.of(120), A, Instant.EPOCH, null, 2);
-    Position p = Position.start(Scn.of(1));
-    assertThat(new StreamEvent.ChangeEvent(commit, insert(1), 1, p).last()).isTrue();
-    assertThat(new StreamEvent.ChangeEvent(commit, insert(1), 0, p).last()).isFalse();
-    assertThatThrownBy(() -> new StreamEvent.ChangeEvent(commit, insert(1), 2, p))
-        .hasMessage("index 2 outside [0, 2)");
   }
 }

@@ -51,27 +51,25 @@ class ModuleRulesTest {
   }
 
   /**
-   * The engine's internal types the two sinks (cdc-embedded, cdc-connect) use: the seam between the
-   * engine and its sinks (docs/architecture.md#the-seam-between-the-engine-and-its-sinks). This
-   * list may only shrink; a sink that needs more of the engine gets it through the seam's types.
+   * The one package of the engine the two sinks (cdc-embedded, cdc-connect) use beyond the public
+   * API packages: the seam between the engine and its sinks
+   * (docs/architecture.md#the-seam-between-the-engine-and-its-sinks).
    */
-  static final Set<String> SEAM =
-      Set.of(
-          "dev.redoline.logminer.internal.CaptureEngine",
-          "dev.redoline.logminer.internal.CaptureStream",
-          "dev.redoline.core.internal.StreamEvent",
-          "dev.redoline.core.internal.ChangeSequence",
-          "dev.redoline.core.internal.Json",
-          "dev.redoline.core.internal.KeyColumns",
-          "dev.redoline.buffer.internal.TransactionJournal",
-          "dev.redoline.buffer.internal.FileTransactionJournal",
-          "dev.redoline.buffer.internal.JournalCodec",
-          "dev.redoline.buffer.internal.JournalEntry",
-          "dev.redoline.buffer.internal.JournaledTransaction",
-          "dev.redoline.buffer.internal.TransactionInfo");
+  static final String SEAM = "dev.redoline.logminer.seam";
 
-  private static final Pattern INTERNAL_REFERENCE =
-      Pattern.compile("dev\\.redoline\\.[a-z]+\\.internal(?:\\.[a-z]+)*\\.[A-Z][A-Za-z0-9]*");
+  /**
+   * Internal types a sink names besides the seam: none of the engine's. This list may only shrink;
+   * a sink that needs more of the engine gets it through the seam.
+   */
+  static final Set<String> BESIDE_THE_SEAM =
+      Set.of(
+          // The little JSON of the embedded engine's state files: shared with the command-line
+          // tool and verification, none of the engine's.
+          "dev.redoline.core.internal.Json");
+
+  private static final Pattern NON_API_REFERENCE =
+      Pattern.compile(
+          "dev\\.redoline\\.[a-z]+\\.(?:internal|seam)(?:\\.[a-z]+)*\\.[A-Z][A-Za-z0-9]*");
 
   @Test
   void sinks_useNoEngineInternalsBeyondTheSeam() throws IOException {
@@ -81,14 +79,19 @@ class ModuleRulesTest {
           Files.walk(ProjectRoot.path().resolve(sink).resolve("src/main/java"))) {
         for (Path file :
             (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
-          Matcher m = INTERNAL_REFERENCE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+          Matcher m = NON_API_REFERENCE.matcher(Files.readString(file, StandardCharsets.UTF_8));
           while (m.find()) {
             used.add(m.group());
           }
         }
       }
     }
-    assertThat(used).as("engine internals the sinks use").isNotEmpty();
-    assertThat(used).as("engine internals a sink uses beyond the seam").isSubsetOf(SEAM);
+    assertThat(used).as("seam types the sinks use").anyMatch(t -> t.startsWith(SEAM + "."));
+    assertThat(used)
+        .as("non-API types a sink uses beyond the seam")
+        .allMatch(
+            t ->
+                t.startsWith(SEAM + ".") && t.indexOf('.', SEAM.length() + 1) < 0
+                    || BESIDE_THE_SEAM.contains(t));
   }
 }

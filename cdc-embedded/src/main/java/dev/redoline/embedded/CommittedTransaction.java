@@ -6,7 +6,7 @@ import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;

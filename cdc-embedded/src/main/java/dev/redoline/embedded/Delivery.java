@@ -7,10 +7,10 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
-import dev.redoline.logminer.internal.CaptureEngine;
-import dev.redoline.logminer.internal.CaptureStream;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -337,12 +337,23 @@ final class Delivery implements Runnable {
     }
   }
 
-  /** A layout or heartbeat between transactions: written when due, not counted as a transaction. */
+  /**
+   * A layout or heartbeat between transactions: written when due, not counted as a transaction. On
+   * a first start (nothing stored yet) written at once, before anything reaches the handler: a
+   * first start's first events are its layouts, and a restart must resume from their position. A
+   * restart with nothing stored starts again at the current SCN ({@code cdc.start.scn=current}),
+   * which would skip what changed in between to rows the handler already holds (a delete of a row
+   * the first run delivered).
+   */
   private void moved(Position position) {
     if (abandoned) {
       return;
     }
+    boolean first = flusher.stored() == null;
     Position written = flusher.moved(position);
+    if (first && written == null) {
+      written = flusher.flush();
+    }
     if (written != null) {
       stream.acknowledge(written);
     }

@@ -1,7 +1,5 @@
 package dev.redoline.embedded;
 
-import dev.redoline.buffer.internal.FileTransactionJournal;
-import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ConfigKey;
@@ -11,7 +9,7 @@ import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.OpsListener;
-import dev.redoline.logminer.internal.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,9 +44,8 @@ import org.slf4j.MDC;
  *
  * Files in {@code cdc.state.dir} unless replaced through the builder: {@code offsets.json} ({@link
  * FileOffsetStore}), {@code schema-history.jsonl} ({@link FileSchemaHistory}), {@code journal/}
- * (cdc-buffer's {@link FileTransactionJournal}, so the restart position can move past a long open
- * transaction) and {@code dead-letters.jsonl} ({@link DeadLetterFile}, with {@code
- * cdc.on.decode.error=dlq}).
+ * (the engine's journal files, so the restart position can move past a long open transaction) and
+ * {@code dead-letters.jsonl} ({@link DeadLetterFile}, with {@code cdc.on.decode.error=dlq}).
  *
  * <h2>Threads</h2>
  *
@@ -79,7 +76,6 @@ public final class EmbeddedEngine implements AutoCloseable {
   private final Database database;
   private final OffsetStore offsetStore;
   private final SchemaHistory schemaHistory;
-  private final TransactionJournal journal;
   private final DeadLetterSink deadLetterStore;
   private final DeadLetterSink deadLetters;
   private final OpsListener ops;
@@ -101,7 +97,6 @@ public final class EmbeddedEngine implements AutoCloseable {
     this.database = b.database;
     this.offsetStore = b.offsetStore;
     this.schemaHistory = b.schemaHistory;
-    this.journal = b.journal;
     this.deadLetterStore = b.deadLetterStore;
     this.deadLetters = b.deadLetters;
     this.ops = b.ops;
@@ -173,8 +168,7 @@ public final class EmbeddedEngine implements AutoCloseable {
             CaptureEngine.builder()
                 .config(config)
                 .database(db)
-                .journal(
-                    journal != null ? journal : FileTransactionJournal.open(dir.resolve("journal")))
+                .journalDirectory(dir.resolve("journal"))
                 .deadLetters(deadLetterSink(dir))
                 .ops(tap)
                 .knownLayouts(known)
@@ -429,7 +423,6 @@ public final class EmbeddedEngine implements AutoCloseable {
     private Database database;
     private OffsetStore offsetStore;
     private SchemaHistory schemaHistory;
-    private TransactionJournal journal;
     private DeadLetterSink deadLetterStore;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> {};
@@ -478,15 +471,6 @@ public final class EmbeddedEngine implements AutoCloseable {
     /** Where layouts are kept; by default {@code schema-history.jsonl} in {@code cdc.state.dir}. */
     public Builder schemaHistory(SchemaHistory schemaHistory) {
       this.schemaHistory = Objects.requireNonNull(schemaHistory, "schemaHistory == null");
-      return this;
-    }
-
-    /**
-     * Where long open transactions are journaled; by default {@code journal/} in {@code
-     * cdc.state.dir}. Not public: the journal port is internal to the library's modules.
-     */
-    Builder journal(TransactionJournal journal) {
-      this.journal = Objects.requireNonNull(journal, "journal == null");
       return this;
     }
 

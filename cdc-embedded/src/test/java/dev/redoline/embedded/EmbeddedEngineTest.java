@@ -243,6 +243,61 @@ class EmbeddedEngineTest {
         .containsExactly(committed.get(2), committed.get(3), committed.get(4));
   }
 
+  /**
+   * A first start at the current SCN killed before its grouped offset write: the restart finds no
+   * stored position, and had it started again at the then current SCN, a delete committed in
+   * between of a row the handler got in the first run would reach no one (the handler would keep
+   * the row for ever). The first start stores its position before anything reaches the handler, so
+   * the restart resumes there: the insert again, then the delete. Before, the restart delivered
+   * only the marker committed after it.
+   */
+  @Test
+  void crash_beforeTheFirstGroupedWrite_restartsWhereTheFirstStartBegan() throws Exception {
+    ShopEngine shop =
+        new ShopEngine(26, state)
+            .set("cdc.start.scn", "current")
+            .set("cdc.snapshot.mode", "no_data")
+            .set("cdc.offset.flush.interval.ms", "3600000")
+            .set("cdc.offset.flush.max.transactions", "1000");
+    java.util.concurrent.atomic.AtomicReference<String> rowId =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    shop.script.then(
+        o -> {
+          dev.redoline.simulator.SimulatedTransaction tx = o.begin();
+          rowId.set(tx.insert(ShopOrders.TABLE, 100L, "HELD"));
+          tx.commit();
+        });
+    Recorder before = new Recorder();
+    EmbeddedEngine engine = shop.engine(before).build();
+    engine.start();
+    before.awaitCount(1);
+    engine.abandon(); // the process dies before any grouped write
+
+    dev.redoline.simulator.SimulatedTransaction delete = shop.oracle.begin();
+    delete.delete(ShopOrders.TABLE, rowId.get());
+    delete.commit();
+    shop.script.then(
+        o -> {
+          dev.redoline.simulator.SimulatedTransaction marker = o.begin();
+          marker.insert(ShopOrders.TABLE, 101L, "MARK");
+          marker.commit();
+        });
+    Recorder after = new Recorder();
+    EmbeddedEngine again = shop.engine(after).build();
+    again.start();
+    Recorder.await(
+        () ->
+            after.handled().stream()
+                .flatMap(h -> h.changes().stream())
+                .anyMatch(c -> c.after() != null && c.after().equals(Row.of(101L, "MARK"))),
+        "the marker committed after the restart");
+    stop(again);
+    assertThat(after.handled().stream().flatMap(h -> h.changes().stream()))
+        .extracting(Change::operation)
+        .as("the insert again, the delete, the marker")
+        .containsExactly(Operation.INSERT, Operation.DELETE, Operation.INSERT);
+  }
+
   @Test
   void stop_withGroupedFlush_storesTheLastHandledTransaction() throws Exception {
     ShopEngine shop = new ShopEngine(17, state).set("cdc.offset.flush.interval.ms", "3600000");

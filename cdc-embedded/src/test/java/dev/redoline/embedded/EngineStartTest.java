@@ -64,7 +64,7 @@ class EngineStartTest {
   }
 
   @Test
-  void start_unknownService_throwsCdc4011AtOnce() {
+  void start_unknownService_throwsCdc4013AtOnce() {
     CdcException e = startFails(GatewayCall.CONNECT, Fault.error(12514), new ArrayList<>());
     assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
   }
@@ -89,9 +89,23 @@ class EngineStartTest {
   }
 
   @Test
+  void start_noListenerBeforeTheEngineEverRan_throwsCdc4013AtOnce() {
+    CdcException e = startFails(GatewayCall.CONNECT, Fault.error(12541), new ArrayList<>());
+    assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
+    assertThat(e.detail()).contains("ORA-12541").contains("cdc.database.url connects to ");
+  }
+
+  /** Once the engine has run (a stored position), a listener down is an outage: retried. */
+  @Test
   void start_listenerDown_retriesVisiblyThenRuns() throws Exception {
     ShopEngine shop = new ShopEngine(23, state);
     shop.script.commit(1);
+    Recorder first = new Recorder();
+    EmbeddedEngine earlier = shop.engine(first).build();
+    earlier.start();
+    first.awaitCount(1);
+    earlier.close();
+    shop.script.commit(2);
     shop.oracle
         .faults()
         .atCall(GatewayCall.CONNECT, 1, Fault.error(12541))

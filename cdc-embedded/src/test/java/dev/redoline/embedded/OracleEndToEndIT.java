@@ -337,6 +337,44 @@ class OracleEndToEndIT {
     assertThat(engine.awaitTermination(Recorder.PATIENCE)).isTrue();
   }
 
+  /**
+   * Row forms the simulator writes as a real 23 Free was recorded writing them, asked of this
+   * database: TIMESTAMP(0) and zero fractions under the gateway's {@code FF9}, BINARY_FLOAT/DOUBLE
+   * digits and special values, an UPDATE setting a NULL column to NULL, and one SCN for the 200
+   * rows of one statement. The recording keeps the SQL_REDO text that answers each form.
+   */
+  @Test
+  @Order(7)
+  void rowFormsOfARealDatabase_zeroFractionsFloatTextNullToNullAndOneScnPerStatement()
+      throws Exception {
+    TableId t =
+        table(
+            "FORMS",
+            "ID NUMBER(10) PRIMARY KEY, TS0 TIMESTAMP(0), TS6 TIMESTAMP(6), F BINARY_FLOAT,"
+                + " D BINARY_DOUBLE, N VARCHAR2(10)");
+    long start = oracle.currentScn();
+    try (Connection app = app()) {
+      run(
+          app,
+          "INSERT INTO FORMS VALUES (1, TIMESTAMP '2025-06-15 10:30:00',"
+              + " TIMESTAMP '2025-06-15 10:30:00', 3.14, 3.14, NULL)");
+      run(app, "INSERT INTO FORMS VALUES (2, NULL, NULL, 0, 0, NULL)");
+      run(
+          app,
+          "INSERT INTO FORMS VALUES (3, NULL, TIMESTAMP '2025-01-15 12:00:00.000001',"
+              + " BINARY_FLOAT_NAN, BINARY_DOUBLE_INFINITY, NULL)");
+      run(app, "INSERT INTO FORMS VALUES (4, NULL, NULL, -BINARY_FLOAT_INFINITY, 1, NULL)");
+      end(app, false);
+      run(app, "UPDATE FORMS SET N = NULL WHERE ID = 1");
+      run(
+          app,
+          "INSERT INTO FORMS (ID, TS6) SELECT 100 + LEVEL, SYSTIMESTAMP FROM DUAL"
+              + " CONNECT BY LEVEL <= 200");
+      end(app, false);
+    }
+    capture("forms", start, List.of(t), Map.of(), List.of());
+  }
+
   // ---- harness ----------------------------------------------------------------------------
 
   /** Creates SHOP.name in the PDB and runs the documented per-table statements for it. */

@@ -78,7 +78,7 @@ public final class Fault {
    * and does so again on every retry of the same range until the session is rebuilt.
    */
   public static Fault onlineLogReused() {
-    return action("online log reused", o -> o.instances.reuseOnlineLogsReadBySessions());
+    return action("online log reused", SimulatedOracle::reuseOnlineLogsReadBySessions);
   }
 
   /** A change of state before the call, described for test output. */

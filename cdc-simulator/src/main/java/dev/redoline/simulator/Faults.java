@@ -132,7 +132,7 @@ public final class Faults {
     if (rules.isEmpty()) {
       return;
     }
-    Instant now = oracle.clock.instant();
+    Instant now = oracle.clock().instant();
     List<Rule> due = new ArrayList<>();
     for (Rule r : rules) {
       if (r.call != call) {

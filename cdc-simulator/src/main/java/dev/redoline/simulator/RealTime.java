@@ -40,7 +40,7 @@ public final class RealTime implements AutoCloseable {
   /** Starts moving {@code oracle}'s clock with the wall clock; {@link #close()} stops it. */
   public static RealTime start(SimulatedOracle oracle) {
     RealTime rt = new RealTime(Objects.requireNonNull(oracle, "oracle == null"));
-    oracle.db.drivenInRealTime(true);
+    oracle.drivenInRealTime(true);
     rt.ticker.scheduleWithFixedDelay(
         rt::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     return rt;
@@ -65,7 +65,7 @@ public final class RealTime implements AutoCloseable {
   /** Stops the clock; the database keeps its state. */
   @Override
   public void close() {
-    oracle.db.drivenInRealTime(false);
+    oracle.drivenInRealTime(false);
     ticker.shutdownNow();
     try {
       ticker.awaitTermination(5, TimeUnit.SECONDS);

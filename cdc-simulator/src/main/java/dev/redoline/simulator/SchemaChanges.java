@@ -6,6 +6,7 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.RecordKind;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoRecord;
@@ -85,7 +86,7 @@ public final class SchemaChanges {
     NONE
   }
 
-  private final SimulatedOracle oracle;
+  private final Database db;
   private int ddlSlot;
   private TruncateObject truncateObject = TruncateObject.TABLE;
   private AutomaticPartitionDdl automaticPartitionDdl = AutomaticPartitionDdl.OWNER;
@@ -93,8 +94,8 @@ public final class SchemaChanges {
   /** Who issues later DDL; {@code null}: each table's owner. */
   private String issuer;
 
-  SchemaChanges(SimulatedOracle oracle) {
-    this.oracle = oracle;
+  SchemaChanges(Database db) {
+    this.db = db;
   }
 
   /** CREATE TABLE with the layout's columns; returns its id. */
@@ -107,7 +108,7 @@ public final class SchemaChanges {
    * placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
    */
   public TableId createTemporaryTable(TableLayout layout) {
-    SimTable t = oracle.catalog.create(layout.table(), layout, List.of());
+    SimTable t = db.catalog().create(layout.table(), layout, List.of());
     t.temporary = true;
     emit(t, createText("create global temporary table ", layout), USER_DDL);
     return layout.table();
@@ -122,18 +123,18 @@ public final class SchemaChanges {
    * @throws SQLException a planned fault, with DBMS_LOGMNR_D frames
    */
   public void buildDictionary() throws SQLException {
-    oracle.faults.before(GatewayCall.BUILD, null);
-    RedoThread t = oracle.redo.thread(1);
-    oracle.redo.flush(t);
+    db.faults().before(GatewayCall.BUILD, null);
+    RedoThread t = db.redo().thread(1);
+    db.redo().flush(t);
     t.current().dictionaryBegin = true;
     t.current().dictionaryEnd = true;
   }
 
   /** CREATE TABLE ... PARTITION BY HASH with named partitions, each its own object. */
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
-    SimTable t = oracle.catalog.create(layout.table(), layout, partitions);
+    SimTable t = db.catalog().create(layout.table(), layout, partitions);
     emit(t, createText("create table ", layout), USER_DDL);
-    t.definitionScn = oracle.currentScn();
+    t.definitionScn = db.currentScn();
     return layout.table();
   }
 
@@ -155,7 +156,7 @@ public final class SchemaChanges {
    * partition by itself, as it does for a key no partition holds.
    */
   public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
-    SimTable t = oracle.catalog.create(layout.table(), layout, List.of(firstPartition));
+    SimTable t = db.catalog().create(layout.table(), layout, List.of(firstPartition));
     t.automaticPartitions = true;
     emit(
         t,
@@ -175,14 +176,14 @@ public final class SchemaChanges {
    * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
    */
   SimTable.Segment addPartitionAutomatically(SimTable t) {
-    Catalog.Container c = oracle.catalog.container(t.conId);
-    int id = oracle.catalog.allocateObjectId(c);
+    Catalog.Container c = db.catalog().container(t.conId);
+    int id = db.catalog().allocateObjectId(c);
     SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
     t.addSegment(segment);
     if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
       emit(
           t,
-          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition + "\"",
+          "ALTER TABLE " + t.id.quoted() + " ADD PARTITION \"" + segment.partition() + "\"",
           INTERNAL_DDL,
           t.objectId,
           automaticPartitionDdl == AutomaticPartitionDdl.SYS ? "SYS" : t.id.owner());
@@ -192,7 +193,7 @@ public final class SchemaChanges {
 
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
   public void addColumn(TableId table, String name, OracleType type) {
-    SimTable t = oracle.catalog.table(table);
+    SimTable t = db.catalog().table(table);
     List<Column> columns = new ArrayList<>(t.layout.columns());
     columns.add(new Column(name, columns.size() + 1, type, true));
     t.layout = t.layout.withColumns(t.layout.version() + 1, columns, t.layout.primaryKey());
@@ -203,7 +204,7 @@ public final class SchemaChanges {
     }
     t.history.reshape(columns.size());
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
-    t.definitionScn = oracle.currentScn();
+    t.definitionScn = db.currentScn();
   }
 
   /**
@@ -213,7 +214,7 @@ public final class SchemaChanges {
    * LOGGING mode; the simulator has no direct-path load, so its redo is unchanged.
    */
   public void nologging(TableId table, String partition) {
-    SimTable t = oracle.catalog.table(table);
+    SimTable t = db.catalog().table(table);
     if (partition == null) {
       t.noLogging = true;
       emit(t, "alter table " + table.quoted() + " nologging", USER_DDL);
@@ -221,11 +222,11 @@ public final class SchemaChanges {
     }
     SimTable.Segment segment =
         t.segments.stream()
-            .filter(g -> partition.equals(g.partition))
+            .filter(g -> partition.equals(g.partition()))
             .findFirst()
             .orElseThrow(
                 () -> new IllegalArgumentException("No partition " + partition + " of " + table));
-    segment.noLogging = true;
+    segment.noLogging(true);
     emit(
         t,
         "alter table " + table.quoted() + " modify partition \"" + partition + "\" nologging",
@@ -234,7 +235,7 @@ public final class SchemaChanges {
 
   /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
   public void rowText(TableId table, RowText text) {
-    oracle.catalog.table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
+    db.catalog().table(table).rowText = java.util.Objects.requireNonNull(text, "text == null");
   }
 
   /**
@@ -266,15 +267,14 @@ public final class SchemaChanges {
 
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
-    SimTable t = oracle.catalog.table(table);
+    SimTable t = db.catalog().table(table);
     if (!t.rows.isEmpty()) {
       for (SimTable.Segment s : t.segments) {
-        s.dataObjectId = oracle.catalog.newDataObjectId(t);
+        s.dataObjectId(db.catalog().newDataObjectId(t));
       }
     }
     t.rows.clear();
-    t.history.truncate(
-        oracle.currentScn() + 1, oracle.clock().instant(), oracle.db.undoKeptSince());
+    t.history.truncate(db.currentScn() + 1, db.clock().instant(), db.undoKeptSince());
     int shown =
         switch (truncateObject) {
           case TABLE -> t.objectId;
@@ -282,26 +282,26 @@ public final class SchemaChanges {
           case NULL -> RedoRecord.NULL_OBJECT;
         };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
-    t.definitionScn = oracle.currentScn();
+    t.definitionScn = db.currentScn();
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */
   public void move(TableId table) {
-    SimTable t = oracle.catalog.table(table);
+    SimTable t = db.catalog().table(table);
     for (SimTable.Segment s : t.segments) {
-      s.dataObjectId = oracle.catalog.newDataObjectId(t);
+      s.dataObjectId(db.catalog().newDataObjectId(t));
     }
     emit(t, "alter table " + table.quoted() + " move", USER_DDL);
   }
 
   /** SPLIT PARTITION: the partition is replaced by two new partition objects. */
   public void splitPartition(TableId table, String partition, String first, String second) {
-    SimTable t = oracle.catalog.table(table);
+    SimTable t = db.catalog().table(table);
     SimTable.Segment old = segment(t, partition);
-    Catalog.Container c = oracle.catalog.container(t.conId);
+    Catalog.Container c = db.catalog().container(t.conId);
     int index = t.segments.indexOf(old);
-    int a = oracle.catalog.allocateObjectId(c);
-    int b = oracle.catalog.allocateObjectId(c);
+    int a = db.catalog().allocateObjectId(c);
+    int b = db.catalog().allocateObjectId(c);
     t.segments.set(index, new SimTable.Segment(first, a, a));
     t.segments.add(index + 1, new SimTable.Segment(second, b, b));
     emit(
@@ -320,13 +320,13 @@ public final class SchemaChanges {
 
   /** EXCHANGE PARTITION with a non-partitioned table: their DATA_OBJD# values swap. */
   public void exchangePartition(TableId table, String partition, TableId with) {
-    SimTable t = oracle.catalog.table(table);
-    SimTable other = oracle.catalog.table(with);
+    SimTable t = db.catalog().table(table);
+    SimTable other = db.catalog().table(with);
     SimTable.Segment p = segment(t, partition);
     SimTable.Segment o = other.segments.get(0);
-    int swap = p.dataObjectId;
-    p.dataObjectId = o.dataObjectId;
-    o.dataObjectId = swap;
+    int swap = p.dataObjectId();
+    p.dataObjectId(o.dataObjectId());
+    o.dataObjectId(swap);
     emit(
         t,
         "alter table "
@@ -340,8 +340,8 @@ public final class SchemaChanges {
 
   /** DROP TABLE: with {@code purge} it is gone; without, it moves to the recycle bin. */
   public void drop(TableId table, boolean purge) {
-    SimTable t = oracle.catalog.table(table);
-    oracle.catalog.drop(t, purge);
+    SimTable t = db.catalog().table(table);
+    db.catalog().drop(t, purge);
     if (purge) {
       emit(t, "drop table " + table.quoted() + " purge", USER_DDL);
     } else {
@@ -355,7 +355,7 @@ public final class SchemaChanges {
 
   private static SimTable.Segment segment(SimTable t, String partition) {
     for (SimTable.Segment s : t.segments) {
-      if (partition.equals(s.partition)) {
+      if (partition.equals(s.partition())) {
         return s;
       }
     }
@@ -375,7 +375,7 @@ public final class SchemaChanges {
    * DATA_OBJD# when not the table's).
    */
   private void emit(SimTable t, String text, String info, int objectId, String user) {
-    RedoLog redo = oracle.redo;
+    RedoLog redo = db.redo();
     TxState tx =
         new TxState(new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId, false);
     long scn = redo.nextScn();
@@ -399,7 +399,7 @@ public final class SchemaChanges {
             null,
             0),
         tx);
-    int dataObjectId = objectId == t.objectId ? s.dataObjectId : objectId;
+    int dataObjectId = objectId == t.objectId ? s.dataObjectId() : objectId;
     redo.write(
         new RedoRecord(
             RecordKind.DDL,

@@ -6,7 +6,6 @@ import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
 import dev.redoline.simulator.internal.oracle.ArchiveCopy;
 import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
-import dev.redoline.simulator.internal.oracle.Instances;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
 import dev.redoline.simulator.internal.oracle.Resetlogs;
@@ -15,7 +14,6 @@ import dev.redoline.simulator.internal.oracle.SimLob;
 import dev.redoline.simulator.internal.oracle.SimTable;
 import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.Transaction;
-import dev.redoline.simulator.internal.oracle.TransactionTable;
 import dev.redoline.simulator.internal.sql.DictionaryViews;
 import dev.redoline.simulator.internal.workload.Workloads;
 import java.time.Clock;
@@ -59,37 +57,36 @@ import java.util.Random;
  *
  * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
  * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
- * retention, LOB forms...), kept beside the facade they configure. The facade itself only
- * delegates: redo in {@code RedoLog}, the dictionary in {@code Catalog} and {@code SchemaChanges},
- * sessions and SQL in {@code Session} and {@code SqlEngine}.
+ * retention, LOB forms...), kept beside the facade they configure. The facade itself only delegates
+ * to the internal {@code Database} it builds (redo, dictionary, instances, transactions), to {@link
+ * SchemaChanges}, {@link SpecialRedo} and {@link Faults}; connections reach the same {@code
+ * Database} through the driver's registry, never through this object, whose monitor is still the
+ * lock they take.
  */
 public final class SimulatedOracle {
 
-  final Database db;
-  final SimulatedClock clock;
-  final RedoLog redo;
-  final Catalog catalog;
-  final Settings settings;
-  final Instances instances;
-  final TransactionTable transactions;
-  final Faults faults;
-  final SchemaChanges schema;
+  private final Database db;
+  private final Faults faults;
+  private final SchemaChanges schema;
   private final SpecialRedo special;
   private Workload workload;
 
   private SimulatedOracle(Builder b) {
-    this.clock = new SimulatedClock(b.start, b.zone);
-    this.settings = b.settings;
-    this.redo = new RedoLog(clock, b.startScn);
-    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
-    this.db = new Database(this, clock, new Random(b.seed), settings, redo, catalog);
-    this.instances = db.instances;
-    this.transactions = db.transactions;
+    SimulatedClock clock = new SimulatedClock(b.start, b.zone);
+    RedoLog redo = new RedoLog(clock, b.startScn);
+    this.db =
+        new Database(
+            this,
+            clock,
+            new Random(b.seed),
+            b.settings,
+            redo,
+            new Catalog(!b.pdbs.isEmpty(), b.pdbs));
     this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
-    this.schema = new SchemaChanges(this);
-    this.special = new SpecialRedo(this);
-    db.faults = faults::before;
-    db.automaticPartitions = schema::addPartitionAutomatically;
+    this.schema = new SchemaChanges(db);
+    this.special = new SpecialRedo(db);
+    db.faults(faults::before);
+    db.automaticPartitions(schema::addPartitionAutomatically);
     redo.archiveLogMode = b.archiveLogMode;
     redo.commitFlushes = b.commitFlushes;
     redo.lgwrInterval = b.lgwrInterval;
@@ -133,7 +130,7 @@ public final class SimulatedOracle {
 
   /** The simulated clock; it moves only with {@link #advance(Duration)}. */
   public Clock clock() {
-    return clock;
+    return db.clock();
   }
 
   /**
@@ -145,9 +142,19 @@ public final class SimulatedOracle {
     return this;
   }
 
+  /** Tells paced LogMiner calls whether a {@link RealTime} moves the clock. */
+  void drivenInRealTime(boolean driven) {
+    db.drivenInRealTime(driven);
+  }
+
+  /** Switches each thread whose online logs a session added until those groups are reused. */
+  void reuseOnlineLogsReadBySessions() {
+    db.instances().reuseOnlineLogsReadBySessions();
+  }
+
   /** CURRENT_SCN. */
   public long currentScn() {
-    return redo.scn;
+    return db.redo().scn;
   }
 
   /**
@@ -156,7 +163,7 @@ public final class SimulatedOracle {
    * SCN decodes all of it again on every query; one that starts later decodes less.
    */
   public long redoBytesMined() {
-    return redo.bytesMined;
+    return db.redo().bytesMined;
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -197,7 +204,7 @@ public final class SimulatedOracle {
    *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
-    SimTable t = catalog.table(table);
+    SimTable t = db.catalog().table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows.values()) {
       out.add(SimLob.row(r.values));
@@ -211,7 +218,7 @@ public final class SimulatedOracle {
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
-        catalog.table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
+        db.catalog().table(table).rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     return r == null ? null : SimLob.row(r.values);
   }
 
@@ -220,7 +227,7 @@ public final class SimulatedOracle {
    * content.
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
-    SimTable t = catalog.table(table);
+    SimTable t = db.catalog().table(table);
     SimTable.StoredRow r = t.rows.get(Objects.requireNonNull(rowId, "rowId == null"));
     int i = t.layout.indexOf(column);
     if (r == null || i < 0) {
@@ -245,12 +252,12 @@ public final class SimulatedOracle {
     Duration step = Duration.ofMillis(100);
     while (!left.isZero() && !left.isNegative()) {
       Duration d = left.compareTo(step) < 0 ? left : step;
-      clock.advance(d);
+      db.clock().advance(d);
       left = left.minus(d);
       if (workload != null) {
         workload.run(this, d);
       }
-      redo.tick();
+      db.redo().tick();
     }
   }
 
@@ -261,7 +268,7 @@ public final class SimulatedOracle {
 
   /** Options for a new transaction: thread, user, private strand. */
   public TransactionOptions newTransaction() {
-    return new TransactionOptions(this);
+    return new TransactionOptions(db);
   }
 
   /**
@@ -273,13 +280,13 @@ public final class SimulatedOracle {
     for (SimulatedTransaction tx : together) {
       txs.add(tx.transaction());
     }
-    transactions.commit(txs);
+    db.transactions().commit(txs);
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
     List<SimulatedTransaction> open = new ArrayList<>();
-    for (Transaction tx : transactions.open) {
+    for (Transaction tx : db.transactions().open) {
       open.add(SimulatedTransaction.of(tx));
     }
     return List.copyOf(open);
@@ -290,7 +297,7 @@ public final class SimulatedOracle {
    * first.
    */
   public void switchLogfile(int thread) {
-    redo.switchLog(redo.thread(thread));
+    db.redo().switchLog(db.redo().thread(thread));
   }
 
   /**
@@ -303,28 +310,28 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
-    redo.thread(thread).enabled = enabled;
+    db.redo().thread(thread).enabled = enabled;
   }
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : db.redo().threads) {
       if (t.open) {
-        redo.switchLog(t);
+        db.redo().switchLog(t);
       }
     }
   }
 
   /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
   public void flush(int thread) {
-    redo.flush(redo.thread(thread));
+    db.redo().flush(db.redo().thread(thread));
   }
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : db.redo().threads) {
       if (t.open) {
-        redo.flush(t);
+        db.redo().flush(t);
       }
     }
   }
@@ -334,12 +341,12 @@ public final class SimulatedOracle {
    * gone.
    */
   public void deleteArchive(int thread, long sequence) {
-    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
     }
-    copies.forEach(c -> c.deleted = true);
+    copies.forEach(c -> c.deleted(true));
   }
 
   /**
@@ -348,12 +355,12 @@ public final class SimulatedOracle {
    * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
    */
   public void removeArchiveFile(int thread, long sequence) {
-    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
     }
-    copies.forEach(c -> c.fileGone = true);
+    copies.forEach(c -> c.fileGone(true));
   }
 
   /**
@@ -372,9 +379,9 @@ public final class SimulatedOracle {
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : redo.destinations) {
-      if (d.id == destId) {
-        d.status = Objects.requireNonNull(status, "status == null");
+    for (RedoLog.Destination d : db.redo().destinations) {
+      if (d.id() == destId) {
+        d.status(Objects.requireNonNull(status, "status == null"));
         return;
       }
     }
@@ -386,12 +393,12 @@ public final class SimulatedOracle {
    * from the root.
    */
   public void closePdb(String name) {
-    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "MOUNTED";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
   }
 
   /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
   public void openPdb(String name) {
-    catalog.container(Objects.requireNonNull(name, "name == null")).openMode = "READ WRITE";
+    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
   }
 
   /**
@@ -401,7 +408,7 @@ public final class SimulatedOracle {
    * #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
-    instances.shutdown(instance, abort);
+    db.instances().shutdown(instance, abort);
   }
 
   /**
@@ -410,7 +417,7 @@ public final class SimulatedOracle {
    * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
    */
   public void startupInstance(int instance, int recoveringThread) {
-    instances.startup(instance, recoveringThread);
+    db.instances().startup(instance, recoveringThread);
   }
 
   /**
@@ -653,6 +660,16 @@ public final class SimulatedOracle {
      */
     public Builder toleratesLogGaps() {
       settings.toleratesLogGaps = true;
+      return this;
+    }
+
+    /**
+     * LOB rows show the object id of the LOB segment they write (the table's segment number plus
+     * 500,000, an id no table has) in DATA_OBJ# and DATA_OBJD#, instead of the table's: which of
+     * the two a real database shows is not confirmed (review 2, b7b).
+     */
+    public Builder lobRowsOnLobSegment() {
+      settings.lobRowsOnLobSegment = true;
       return this;
     }
 

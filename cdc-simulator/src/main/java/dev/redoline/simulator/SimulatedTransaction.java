@@ -180,6 +180,16 @@ public final class SimulatedTransaction {
     tx.commit();
   }
 
+  /**
+   * COMMIT whose row LogMiner shows with THREAD# 0, as it does when it "fails to reconcile the
+   * thread id for the commit" (Debezium's LogMiner adapter, which therefore skips such a COMMIT
+   * only when its transaction has no changes). Whether Oracle does so for transactions with changes
+   * is not confirmed; this is how a test asks for it.
+   */
+  public void commitShownOnThreadZero() {
+    tx.commitShownOnThreadZero();
+  }
+
   /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
   public void rollback() {
     tx.rollback();

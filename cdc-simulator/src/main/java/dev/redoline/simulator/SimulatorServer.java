@@ -1,6 +1,7 @@
 package dev.redoline.simulator;
 
 import dev.redoline.simulator.internal.jdbc.LocalBackend;
+import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
 import dev.redoline.simulator.internal.jdbc.SimulatorUrl;
 import dev.redoline.simulator.internal.jdbc.Wire;
 import dev.redoline.simulator.internal.oracle.OracleErrors;
@@ -126,7 +127,7 @@ public final class SimulatorServer implements AutoCloseable {
           workload.equals("biglob")
               ? Workloads.bigLob(seed, now, lobBytes, logBytes)
               : Workloads.create(workload, seed, now);
-      oracle.db.logMinerPace(pace);
+      oracle.logMinerPace(pace);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -227,7 +228,7 @@ public final class SimulatorServer implements AutoCloseable {
             if (!h.database().equals(database)) {
               throw OracleErrors.error(12514);
             }
-            session = LocalBackend.open(oracle.db, h.instance());
+            session = LocalBackend.open(SimulatedDatabases.of(oracle), h.instance());
             reply = new Wire.Reply(null, null);
           } else if (session == null) {
             throw OracleErrors.error(3114);

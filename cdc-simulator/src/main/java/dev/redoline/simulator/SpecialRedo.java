@@ -1,6 +1,7 @@
 package dev.redoline.simulator;
 
 import dev.redoline.core.Xid;
+import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.RecordKind;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoRecord;
@@ -24,10 +25,10 @@ import java.util.List;
  */
 public final class SpecialRedo {
 
-  private final SimulatedOracle oracle;
+  private final Database db;
 
-  SpecialRedo(SimulatedOracle oracle) {
-    this.oracle = oracle;
+  SpecialRedo(Database db) {
+    this.db = db;
   }
 
   /**
@@ -39,7 +40,7 @@ public final class SpecialRedo {
    */
   public Xid replicationMarker(int thread) {
     TxState tx = detached(thread, "GGADMIN");
-    RedoLog redo = oracle.redo;
+    RedoLog redo = db.redo();
     long scn = redo.nextScn();
     tx.startScn = scn;
     tx.startTime = redo.now();
@@ -57,7 +58,7 @@ public final class SpecialRedo {
    */
   public Xid emptyTransactionCommit(int thread) {
     TxState tx = detached(thread, "APP");
-    RedoLog redo = oracle.redo;
+    RedoLog redo = db.redo();
     long scn = redo.nextScn();
     tx.startScn = scn;
     tx.startTime = redo.now();
@@ -80,7 +81,7 @@ public final class SpecialRedo {
    * @throws IllegalArgumentException when the log holds fewer written records
    */
   public void corruptLastRecords(int thread, int records) {
-    List<RedoRecord> written = oracle.redo.thread(thread).current().records;
+    List<RedoRecord> written = db.redo().thread(thread).current().records;
     if (records < 1 || records > written.size()) {
       throw new IllegalArgumentException(
           "records must be in [1, "
@@ -97,17 +98,17 @@ public final class SpecialRedo {
   }
 
   private TxState detached(int thread, String user) {
-    oracle.redo.thread(thread);
-    oracle.instances.requireUp(thread);
+    db.redo().thread(thread);
+    db.instances().requireUp(thread);
     return new TxState(
-        oracle.transactions.newXid(), thread, thread, user, oracle.catalog.cdb ? 1 : 0, false);
+        db.transactions().newXid(), thread, thread, user, db.catalog().cdb ? 1 : 0, false);
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {
     return new RedoRecord(
         kind,
         scn,
-        oracle.redo.now(),
+        db.redo().now(),
         tx,
         tx.writeThread,
         null,

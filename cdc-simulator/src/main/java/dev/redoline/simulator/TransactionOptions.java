@@ -1,5 +1,6 @@
 package dev.redoline.simulator;
 
+import dev.redoline.simulator.internal.oracle.Database;
 import java.util.Objects;
 
 /**
@@ -11,18 +12,18 @@ import java.util.Objects;
  * }</pre>
  */
 public final class TransactionOptions {
-  private final SimulatedOracle oracle;
+  private final Database db;
   private int thread = 1;
   private String user = "APP";
   private boolean privateStrand;
 
-  TransactionOptions(SimulatedOracle oracle) {
-    this.oracle = oracle;
+  TransactionOptions(Database db) {
+    this.db = db;
   }
 
   /** The instance (and redo thread) the session is connected to. */
   public TransactionOptions thread(int thread) {
-    oracle.redo.thread(thread);
+    db.redo().thread(thread);
     this.thread = thread;
     return this;
   }
@@ -40,6 +41,6 @@ public final class TransactionOptions {
   }
 
   public SimulatedTransaction begin() {
-    return SimulatedTransaction.of(oracle.transactions.begin(thread, user, privateStrand));
+    return SimulatedTransaction.of(db.transactions().begin(thread, user, privateStrand));
   }
 }

@@ -33,10 +33,10 @@ import java.util.stream.Stream;
 /**
  * The rules the library's module descriptors keep, read from the compiled descriptors on the test
  * class path: a module exports one package to everyone, the package named like the module (its
- * API), and every other package is {@code <module>.internal} (or below it), exported only to named
- * modules; a public type of an API package names no type of a package that is no API in a public or
- * protected signature. The compiler holds main code to the exports; these rules keep the exports
- * themselves small.
+ * API), and every other package is {@code <module>.internal} (or below it) or the engine's seam
+ * ({@link #SEAM}, what the sinks use of the engine), exported only to named modules; a public type
+ * of an API package names no type of a package that is no API in a public or protected signature.
+ * The compiler holds main code to the exports; these rules keep the exports themselves small.
  */
 final class ModuleBoundaries {
 
@@ -52,6 +52,12 @@ final class ModuleBoundaries {
           "dev.redoline.embedded",
           "dev.redoline.connect",
           "dev.redoline.tools");
+
+  /** The one package beside the API and internal ones: the engine's seam for its two sinks. */
+  static final String SEAM = "dev.redoline.logminer.seam";
+
+  /** The modules the seam is for. */
+  static final Set<String> SINKS = Set.of("dev.redoline.embedded", "dev.redoline.connect");
 
   /** Modules outside the library an internal package may be exported to, and why. */
   static final Map<String, String> FOREIGN_READERS =
@@ -100,7 +106,10 @@ final class ModuleBoundaries {
     String internal = name + ".internal";
     List<String> faults = new ArrayList<>();
     for (String pkg : module.packages()) {
-      if (!pkg.equals(name) && !pkg.equals(internal) && !pkg.startsWith(internal + ".")) {
+      if (!pkg.equals(name)
+          && !pkg.equals(internal)
+          && !pkg.startsWith(internal + ".")
+          && !pkg.equals(SEAM)) {
         faults.add(
             name
                 + ": package "
@@ -123,6 +132,9 @@ final class ModuleBoundaries {
         faults.add(name + ": its API package " + pkg + " is exported to some modules only");
       }
       for (String target : export.targets()) {
+        if (pkg.equals(SEAM) && !SINKS.contains(target)) {
+          faults.add(name + ": exports its seam " + pkg + " to " + target + ", which is no sink");
+        }
         if (!target.startsWith("dev.redoline.") && !FOREIGN_READERS.containsKey(target)) {
           faults.add(
               name + ": exports " + pkg + " to " + target + ", a module outside the library");

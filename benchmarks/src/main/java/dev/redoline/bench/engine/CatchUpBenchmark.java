@@ -3,10 +3,10 @@ package dev.redoline.bench.engine;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.ChangeStream;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.internal.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.LogMinerPace;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -157,7 +157,7 @@ public final class CatchUpBenchmark {
       StringBuilder lags = new StringBuilder();
       long window = 10;
       double lastLag = 0;
-      try (ChangeStream stream = engine.open(Position.start(start))) {
+      try (CaptureStream stream = engine.open(Position.start(start))) {
         while (oracle.clock().instant().isBefore(end)) {
           List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
           for (StreamEvent event : batch) {

@@ -6,10 +6,10 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.internal.ChangeStream;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.Database;
-import dev.redoline.logminer.internal.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
@@ -153,7 +153,7 @@ public class PipelineBenchmark {
             .database(Database.jdbc(config, oracle.clock(), oracle::advance))
             .build();
     long changes = 0;
-    try (ChangeStream stream = engine.open(Position.start(start))) {
+    try (CaptureStream stream = engine.open(Position.start(start))) {
       while (changes < expected) {
         List<StreamEvent> batch = stream.poll(Duration.ofMillis(100));
         for (StreamEvent event : batch) {

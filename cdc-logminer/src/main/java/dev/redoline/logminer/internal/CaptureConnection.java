@@ -54,9 +54,11 @@ final class CaptureConnection {
    * to the caller at once. A transient one is kept for the capture thread ({@link
    * #takeFirstFailure()}).
    *
+   * @param neverRan no position is stored: the capture has never delivered anything, so no listener
+   *     at the URL's address is a wrong URL (CDC-4013) rather than an outage to wait out
    * @throws CdcException with the failure's code when retrying cannot help
    */
-  void connectFirst() {
+  void connectFirst(boolean neverRan) {
     try {
       db = gateways.connect();
       db.database(); // a session that cannot read V$DATABASE lacks a grant: say so now
@@ -65,7 +67,10 @@ final class CaptureConnection {
       stats.connected(true);
     } catch (SQLException | RuntimeException e) {
       close();
-      Failure failure = FailureClassifier.classifyFirstConnection(e);
+      Failure failure =
+          neverRan
+              ? FailureClassifier.classifyValidationConnection(e)
+              : FailureClassifier.classifyFirstConnection(e);
       if (failure.action() != Failure.Action.RECONNECT) {
         throw failure.toException();
       }

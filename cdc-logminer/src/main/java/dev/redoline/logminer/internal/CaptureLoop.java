@@ -108,8 +108,8 @@ final class CaptureLoop implements Runnable {
   }
 
   /** Caller's thread, before {@link #run()}: see {@link CaptureConnection#connectFirst()}. */
-  void connectFirst() {
-    connection.connectFirst();
+  void connectFirst(boolean neverRan) {
+    connection.connectFirst(neverRan);
   }
 
   /** Whether the capture holds a database connection now (false while it retries one). */

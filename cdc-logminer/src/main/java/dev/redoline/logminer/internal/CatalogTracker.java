@@ -122,6 +122,7 @@ final class CatalogTracker {
         || code == RedoRow.COMMIT
         || code == RedoRow.ROLLBACK
         || code == RedoRow.MISSING_SCN
+        || row.isLobRow() // may carry its LOB segment's object id: found by its table's name
         || row.segOwner() == null
         || row.tableName() == null) {
       return false;

@@ -2,7 +2,7 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Position;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -114,9 +114,11 @@ final class FailureClassifier {
   }
 
   /**
-   * The verdict on a connection made to validate a configuration, which nothing retries: as {@link
-   * #classifyFirstConnection}, and no listener at the URL's address (ORA-12541) is CDC-4013 too,
-   * since the message must not promise a reconnect that never comes.
+   * The verdict on a connection made to validate a configuration, which nothing retries, or on the
+   * first connection of a capture that has never run (no stored position): as {@link
+   * #classifyFirstConnection}, and no listener at the URL's address (ORA-12541) is CDC-4013 too.
+   * Validation must not promise a reconnect that never comes; a capture that never connected has no
+   * outage to wait out, most likely a wrong host or port.
    */
   static Failure classifyValidationConnection(Throwable failure) {
     Failure verdict = classifyFirstConnection(failure);

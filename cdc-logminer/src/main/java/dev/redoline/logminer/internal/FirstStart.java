@@ -1,12 +1,16 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.Commit;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The move back stops at the oldest online log of each open thread, redo that is always there
  * (archived or online): a transaction open longer than that keeps its older changes out, with a
- * WARN naming it, rather than a first start failing on a purged archive.
+ * WARN naming it, rather than a first start failing on a purged archive, and arrives marked partial
+ * ({@link Commit.Partial#FIRST_START}).
  */
 final class FirstStart {
 
@@ -31,10 +36,21 @@ final class FirstStart {
   private FirstStart() {}
 
   /**
-   * The first position: commits at or below the current SCN delivered, redo read from the open
-   * transactions' start.
+   * Where a first start begins.
+   *
+   * @param position commits at or below the current SCN delivered, redo read from the open
+   *     transactions' start
+   * @param begunBefore the open transactions that began before the oldest online redo: they will
+   *     arrive without their earlier changes ({@link Commit.Partial#FIRST_START})
    */
-  static Position at(LogMinerGateway db) throws SQLException {
+  record Start(Position position, Set<Xid> begunBefore) {
+    Start {
+      begunBefore = Set.copyOf(begunBefore);
+    }
+  }
+
+  /** The first start now. */
+  static Start at(LogMinerGateway db) throws SQLException {
     Scn floor = db.database().currentScn();
     List<ActiveTransaction> open = db.activeTransactions(true);
     for (ActiveTransaction tx : open) {
@@ -43,22 +59,25 @@ final class FirstStart {
     Scn now = db.database().currentScn();
     Position start = Positions.startMark(Position.start(now));
     Scn online = oldestOnlineRedo(db.onlineLogs());
+    Set<Xid> begunBefore = new HashSet<>();
     if (floor.compareTo(online) < 0) {
       List<String> older = new ArrayList<>();
       for (ActiveTransaction tx : open) {
         if (tx.startScn().compareTo(online) < 0) {
           older.add(tx.xid() + " (START_SCN " + tx.startScn() + ")");
+          begunBefore.add(tx.xid());
         }
       }
       LOG.warn(
           "First start at SCN {}: transactions {} began before the oldest online redo (SCN {}); their changes "
-              + "before it are not captured, their later ones are",
+              + "before it are not captured, their later ones are, marked partial (FIRST_START)",
           now,
           older,
           online);
       floor = online;
     }
-    return floor.compareTo(now) < 0 ? start.withResume(floor, Map.of()) : start;
+    return new Start(
+        floor.compareTo(now) < 0 ? start.withResume(floor, Map.of()) : start, begunBefore);
   }
 
   /**

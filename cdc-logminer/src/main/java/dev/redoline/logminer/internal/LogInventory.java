@@ -209,6 +209,24 @@ final class LogInventory {
   }
 
   /**
+   * Per thread, the usable log holding {@code scn} (FIRST_CHANGE# at or below it, NEXT_CHANGE#
+   * above it): the log a capture starting at {@code scn} reads first on that thread. A thread with
+   * no such log is left out (the plan then says why).
+   */
+  Map<Integer, StepLog> logsHolding(Snapshot snapshot, Scn scn) {
+    int destId = destination(snapshot.destinations());
+    Map<Integer, StepLog> holding = new TreeMap<>();
+    for (RedoThreadState thread : snapshot.threads()) {
+      for (StepLog log : logs(thread, snapshot, destId).usable().values()) {
+        if (log.firstScn().compareTo(scn) <= 0 && log.nextScn().compareTo(scn) > 0) {
+          holding.put(thread.thread(), log);
+        }
+      }
+    }
+    return holding;
+  }
+
+  /**
    * Adds {@code thread}'s logs from sequence {@code from} down until they cover the session from
    * {@code sessionStart} ({@code covered} is where the logs above {@code from} begin); their rows
    * are read, not applied. A wait when one of them is neither archived nor online any more.

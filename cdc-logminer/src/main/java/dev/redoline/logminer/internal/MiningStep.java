@@ -5,6 +5,7 @@ import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Incarnation;
 import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -161,11 +163,13 @@ final class MiningStep {
       // A first start snapshots from the SCN streaming starts at: nothing committed after is
       // missed,
       // and the transactions open then are read from their start ({@link FirstStart}).
-      begin(
+      FirstStart.Start first =
           current
               ? FirstStart.at(db)
-              : Positions.startMark(Position.start(Scn.parse(settings.startScn()))),
-          current);
+              : new FirstStart.Start(
+                  Positions.startMark(Position.start(Scn.parse(settings.startScn()))), Set.of());
+      begin(anchored(db, first.position()), current);
+      publisher.begunBeforeRedo(first.begunBefore());
     }
     tracker.refreshIfStale(
         db,
@@ -537,6 +541,31 @@ final class MiningStep {
     return !positions.cursors().isEmpty()
         ? "cursor " + positions.cursors().values()
         : startScn != null ? "SCN " + startScn : "the start position";
+  }
+
+  /**
+   * A first start's position with the resume address of each thread at the start of the log holding
+   * its resume SCN, and that SCN lowered to the lowest first SCN of those logs: what the first
+   * step's positions say anyway (docs/architecture.md#positions, rule 6). Positions made before
+   * that step (layouts, snapshot chunks, heartbeats) then do not carry a higher resume SCN than
+   * later ones, and a restart from one of them reads the same logs.
+   */
+  private Position anchored(LogMinerGateway db, Position start) throws SQLException {
+    Scn from = start.resumeScn();
+    Map<Integer, StepPlan.StepLog> logs =
+        inventory.logsHolding(
+            listing(db, from.equals(Scn.ZERO) ? from : from.minus(1), db.instancesWritingRedo()),
+            from);
+    if (logs.isEmpty()) {
+      return start;
+    }
+    Scn lowest = from;
+    Map<Integer, RedoAddress> anchors = new TreeMap<>();
+    for (StepPlan.StepLog log : logs.values()) {
+      anchors.put(log.thread(), new RedoAddress(log.thread(), log.sequence(), 0, 0));
+      lowest = Scn.min(lowest, log.firstScn());
+    }
+    return start.withResume(lowest, anchors);
   }
 
   /**

@@ -10,12 +10,15 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.core.Xid;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Puts each released transaction in the {@link EventQueue} as one {@link
@@ -66,6 +69,12 @@ final class Publisher {
   /** The snapshot progress of the chunks queued so far. */
   private SnapshotProgress progress;
 
+  /**
+   * Open transactions a first start could not read from their beginning ({@link FirstStart}): each
+   * is published marked partial, then forgotten.
+   */
+  private final Set<Xid> begunBeforeRedo = new HashSet<>();
+
   Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
     this(queue, start, clock, heartbeatInterval, start.snapshot());
   }
@@ -83,6 +92,11 @@ final class Publisher {
     this.heartbeatInterval = heartbeatInterval;
     this.lastMark = start.lastCommit();
     this.lastEvent = clock.instant();
+  }
+
+  /** The transactions of a first start that began before the redo it reads: published partial. */
+  void begunBeforeRedo(Set<Xid> xids) {
+    begunBeforeRedo.addAll(xids);
   }
 
   /**
@@ -174,6 +188,9 @@ final class Publisher {
       throws InterruptedException {
     PublishedTransaction published = ready.published();
     Commit commit = published.transaction().commit();
+    if (begunBeforeRedo.remove(commit.xid())) {
+      commit = commit.asPartial(commit.size(), Commit.Partial.FIRST_START);
+    }
     CommitMark mark = commit.mark();
     if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
       published.close();

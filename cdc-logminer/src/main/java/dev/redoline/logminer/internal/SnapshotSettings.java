@@ -1,7 +1,7 @@
 package dev.redoline.logminer.internal;
 
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.internal.KeyColumns;
+import dev.redoline.logminer.seam.KeyColumns;
 import java.util.Locale;
 
 /**

@@ -494,11 +494,20 @@ final class StepApplier {
     forgetLob(xid);
   }
 
+  /**
+   * The layout of the table a row changes, by its object id. A LOB row may carry the object id of
+   * the LOB segment instead of the table's (unverified either way), so a LOB row whose id names no
+   * captured table is found by the table it names.
+   */
   private TableLayout layout(RedoRow row) {
-    if (row.dataObj() == null) {
-      return null;
+    TableId table = row.dataObj() == null ? null : catalog.table(conId(row), row.dataObj());
+    if (table == null
+        && row.isLobRow()
+        && row.segOwner() != null
+        && row.tableName() != null
+        && catalog.layout(row.table()) != null) {
+      table = row.table();
     }
-    TableId table = catalog.table(conId(row), row.dataObj());
     return table == null ? null : catalog.layoutAt(table, row.scn());
   }
 

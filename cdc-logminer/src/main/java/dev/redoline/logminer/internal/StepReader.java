@@ -101,6 +101,8 @@ final class StepReader {
     RedoRow ddl = null;
     RedoRow firstUnresolved = null;
     Map<Integer, RedoAddress> settled = settling(plan);
+    RedoAddress lastKept = null;
+    List<RedoRow> unplaced = new ArrayList<>();
     try {
       StringBuilder pieces = null;
       for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
@@ -113,7 +115,19 @@ final class StepReader {
           row = row.withSqlRedo(pieces.append(row.sqlRedo()).toString());
           pieces = null;
         }
+        if (isThreadZeroCommit(row, plan)) {
+          if (lastKept == null) {
+            unplaced.add(row); // placed at the next row the step keeps
+            continue;
+          }
+          row = row.withAddress(lastKept);
+        }
         if (plan.inInterval(row.address())) {
+          for (RedoRow commit : unplaced) {
+            store.add(commit.withAddress(row.address()));
+          }
+          unplaced.clear();
+          lastKept = row.address();
           check(row);
           store.add(row);
           settle(plan, settled, row.address());
@@ -153,6 +167,21 @@ final class StepReader {
       return cutBefore(store, plan, ends, firstUnresolved);
     }
     return new StepRows(store, ends, plan.safeScn(), null, null, null);
+  }
+
+  /**
+   * A COMMIT row LogMiner shows with THREAD# 0, whose redo thread it could not tell (Debezium's
+   * LogMiner adapter skips one only when its transaction has no changes). It lies in no thread's
+   * interval, so it is applied in the step whose safe SCN first covers it: every change of its
+   * transaction is below its SCN, so read by then, and a later step seeing it again finds the
+   * transaction gone and publishes nothing. It takes the address of the row read before it
+   * (LogMiner returns rows in SCN order, so that row is at or below its SCN), or of the next row
+   * the step keeps when it comes first; a step keeping no row leaves it to a later step.
+   */
+  private static boolean isThreadZeroCommit(RedoRow row, StepPlan plan) {
+    return row.operationCode() == RedoRow.COMMIT
+        && row.thread() == 0
+        && row.scn().compareTo(plan.safeScn()) <= 0;
   }
 
   /** Runs {@code query} on {@code db} and reads the step from it. */

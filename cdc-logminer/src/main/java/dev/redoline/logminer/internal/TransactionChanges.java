@@ -6,8 +6,8 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.SnapshotMark;
 import dev.redoline.core.TableId;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.TransactionEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.TransactionEvent;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,7 +202,10 @@ final class TransactionChanges implements TransactionEvent.Changes {
           count++;
         }
       }
-      return count == commit.size() ? commit : commit.asPartial(count, Commit.Partial.SNAPSHOT);
+      return count == commit.size()
+          ? commit
+          : commit.asPartial(
+              count, commit.partial() != null ? commit.partial() : Commit.Partial.SNAPSHOT);
     }
 
     @Override

@@ -1,8 +1,9 @@
 /**
- * The capture engine ({@link dev.redoline.logminer.internal.CaptureEngine}) and its view of Oracle:
- * the {@link dev.redoline.logminer.internal.LogMinerGateway} port and the immutable values it takes
- * and returns. Internal: the module exports this package to the embedded engine and the Kafka
- * Connect connector only; what their users receive from it is in {@code dev.redoline.logminer}.
+ * The capture engine behind {@link dev.redoline.logminer.seam.CaptureEngine} and its view of
+ * Oracle: the {@link dev.redoline.logminer.internal.LogMinerGateway} port and the immutable values
+ * it takes and returns. Internal: the module exports this package to no one; the sinks reach the
+ * engine through {@code dev.redoline.logminer.seam}, and what users receive is in {@code
+ * dev.redoline.logminer}.
  *
  * <p>The port speaks LogMiner operations (list the logs, add a log, start a session, run a mining
  * query), never SQL strings, so that the engine reads as LogMiner's protocol. It has one
@@ -44,10 +45,10 @@
  *   <li>{@code CommitSequencer} releases the committed transactions in commit order up to the
  *       step's safe SCN.
  *   <li>{@code Publisher} puts each released transaction, whole, in the {@code EventQueue} as one
- *       cdc-core {@code StreamEvent.TransactionEvent}: its commit, the two restart positions {@code
- *       Positions} made for it (during it and after it), and its changes, not yet read. The queue
- *       counts a transaction's changes against {@code cdc.queue.max.records}; its sink side is
- *       {@code CaptureStream#poll}.
+ *       the seam's {@code StreamEvent.TransactionEvent}: its commit, the two restart positions
+ *       {@code Positions} made for it (during it and after it), and its changes, not yet read. The
+ *       queue counts a transaction's changes against {@code cdc.queue.max.records}; its sink side
+ *       is {@code RunningCapture#poll} (the seam's {@code CaptureStream}).
  *   <li>{@code TransactionChanges}, on the sink's thread, streams the transaction's changes out of
  *       the buffer (memory or spill file), each a {@code StreamEvent.ChangeEvent} with its own
  *       position made from the transaction's, and deletes the spill file when the sink closes the

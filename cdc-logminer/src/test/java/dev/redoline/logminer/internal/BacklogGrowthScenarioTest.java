@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvents;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.LogMinerPace;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;

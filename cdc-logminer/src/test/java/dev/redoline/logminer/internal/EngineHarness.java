@@ -2,10 +2,12 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Position;
-import dev.redoline.core.StreamEvents;
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -9,6 +9,8 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.CaptureEngine;
+import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
@@ -56,7 +58,7 @@ class FirstConnectionScenarioTest {
   }
 
   @Test
-  void unknownService_failsTheOpenAtOnceWithCdc4011() {
+  void unknownService_failsTheOpenAtOnceWithCdc4013() {
     CdcException e = openFails(shop(), GatewayCall.CONNECT, Fault.error(12514));
     assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
     assertThat(e.detail()).startsWith("ORA-12514: TNS:listener does not currently know of service");
@@ -69,6 +71,28 @@ class FirstConnectionScenarioTest {
     assertThat(e.detail()).startsWith("ORA-00942: table or view does not exist");
   }
 
+  /**
+   * A capture that has never run (no stored position) and finds no listener has a wrong host or
+   * port, not an outage: it fails at once, naming where it tried. Before, it was retried for {@code
+   * cdc.retry.max.time.ms} and then stopped with CDC-1001.
+   */
+  @Test
+  void noListenerBeforeTheCaptureEverRan_failsTheOpenAtOnceWithCdc4013NamingTheAddress() {
+    SimulatedOracle oracle = shop();
+    oracle.faults().atCall(GatewayCall.CONNECT, 1, Fault.error(12541));
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      Throwable thrown = catchThrowable(() -> h.open(null));
+      assertThat(thrown).isInstanceOf(CdcException.class);
+      CdcException e = (CdcException) thrown;
+      assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
+      assertThat(e.detail())
+          .startsWith("ORA-12541: TNS:no listener")
+          .endsWith("(cdc.database.url connects to test)");
+      assertThat(h.ops(OpsEvent.Type.RECONNECT)).isEmpty();
+    }
+  }
+
+  /** Once the capture has run (a stored position), a listener down is an outage: retried. */
   @Test
   void listenerDown_isRetriedByTheCaptureThreadVisibly() throws Exception {
     SimulatedOracle oracle = shop();

@@ -2,7 +2,9 @@ package dev.redoline.logminer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.Commit;
 import dev.redoline.core.TableId;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -90,6 +92,36 @@ class FirstStartScenarioTest {
       h.awaitEvents(events -> h.changeEvents().size() >= 2);
       assertThat(SnapshotFirstChunkRestartTest.described(h))
           .containsExactly("DELETE SHOP.ORDERS [1, S1]", "UPDATE SHOP.ORDERS [2, S2] -> [2, U2]");
+    }
+  }
+
+  /**
+   * A transaction open at the first start that began before the oldest online log arrives without
+   * its earlier changes: it counts only what it delivers and says it is partial. Before, it was
+   * counted right but not marked ({@code partial()} was null).
+   */
+  @Test
+  void aTransactionBegunBeforeTheOldestOnlineLog_arrivesMarkedPartial() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(98).groupsPerThread(2).build();
+    oracle.createTable(CaptureEngineTest.orders());
+    SimulatedTransaction open = oracle.begin();
+    open.insert(ORDERS, 1L, "EARLY");
+    for (int i = 0; i < 3; i++) {
+      SimulatedTransaction filler = oracle.begin(); // each log holds more than one SCN
+      filler.insert(ORDERS, 10L + i, "F" + i);
+      filler.commit();
+      oracle.switchLogfile(1); // the log holding the early insert is no longer online
+    }
+    open.insert(ORDERS, 2L, "LATE");
+    new ScenarioScript().then(o -> open.commit()).attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.snapshot.mode", "no_data").open(null);
+      h.awaitChange("INSERT SHOP.ORDERS [2, LATE]");
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [2, LATE]");
+      StreamEvent.ChangeEvent late = h.changeEvents().get(0);
+      assertThat(late.commit().size()).as("tx_size: the changes delivered").isEqualTo(1);
+      assertThat(late.last()).isTrue();
+      assertThat(late.commit().partial()).isEqualTo(Commit.Partial.FIRST_START);
     }
   }
 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.StreamEvents;
 import dev.redoline.logminer.CaptureMetrics;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Commit;
 import dev.redoline.core.TableId;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;

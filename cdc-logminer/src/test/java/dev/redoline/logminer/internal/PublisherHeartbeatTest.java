@@ -8,7 +8,7 @@ import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

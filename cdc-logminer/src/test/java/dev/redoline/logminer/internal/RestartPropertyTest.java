@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
-import dev.redoline.core.StreamEvents;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.TableId;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.CaptureStream;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link dev.redoline.core.internal.ChangeStream#close()} from another thread wakes a blocked poll.
+ * {@link dev.redoline.core.internal.CaptureStream#close()} from another thread wakes a blocked
+ * poll.
  */
 class StreamCloseTest {
 

@@ -2,7 +2,7 @@ package dev.redoline.logminer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.core.internal.StreamEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

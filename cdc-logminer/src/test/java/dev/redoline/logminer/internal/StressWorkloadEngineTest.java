@@ -2,8 +2,8 @@ package dev.redoline.logminer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redoline.core.internal.StreamEvent;
 import dev.redoline.logminer.OpsEvent;
+import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.Fault;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;

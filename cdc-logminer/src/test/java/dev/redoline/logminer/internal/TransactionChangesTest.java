@@ -12,8 +12,8 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
-import dev.redoline.core.internal.StreamEvent.ChangeEvent;
-import dev.redoline.core.internal.StreamEvent.TransactionEvent;
+import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
+import dev.redoline.logminer.seam.StreamEvent.TransactionEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -176,7 +176,7 @@ class TransactionChangesTest {
                 throw new IllegalStateException(e);
               }
             });
-    List<dev.redoline.core.internal.StreamEvent> first = queue.poll(Duration.ZERO);
+    List<dev.redoline.logminer.seam.StreamEvent> first = queue.poll(Duration.ZERO);
     assertThat(first).hasSize(1);
     second.get(1, TimeUnit.MINUTES);
     assertThat(queue.size()).isEqualTo(4);

@@ -40,10 +40,10 @@ public final class Session implements AutoCloseable {
   /** The session whose statement the SQL engine is evaluating on this thread: what views read. */
   private static final ThreadLocal<Session> SELECTING = new ThreadLocal<>();
 
-  public final Database oracle;
-  public final int instance;
-  public final List<AddedLog> added = new ArrayList<>();
-  public ServerMiningSession session;
+  private final Database oracle;
+  private final int instance;
+  private final List<AddedLog> added = new ArrayList<>();
+  private ServerMiningSession session;
   private final Connection sql;
   private boolean lost;
   private boolean closed;
@@ -71,6 +71,26 @@ public final class Session implements AutoCloseable {
     this.oracle = oracle;
     this.instance = instance;
     this.sql = sql;
+  }
+
+  /** The database this session is connected to. */
+  public Database oracle() {
+    return oracle;
+  }
+
+  /** The instance (redo thread) the session is connected to. */
+  public int instance() {
+    return instance;
+  }
+
+  /** The logs DBMS_LOGMNR.ADD_LOGFILE added, in the order added. */
+  public List<AddedLog> added() {
+    return added;
+  }
+
+  /** The LogMiner session START_LOGMNR began, or null. */
+  public ServerMiningSession session() {
+    return session;
   }
 
   /**
@@ -117,8 +137,8 @@ public final class Session implements AutoCloseable {
   }
 
   private void stopPace() {
-    if (oracle.pacer != null) {
-      oracle.pacer.stopped(this);
+    if (oracle.pacer() != null) {
+      oracle.pacer().stopped(this);
     }
   }
 
@@ -131,14 +151,14 @@ public final class Session implements AutoCloseable {
    * Builder.connectsToPdb}), in a container database; else 0.
    */
   public int containerId() {
-    if (!oracle.catalog.cdb) {
+    if (!oracle.catalog().cdb) {
       return 0;
     }
     if (switchedTo > 0) {
       return switchedTo;
     }
-    String pdb = oracle.settings.sessionContainer;
-    return pdb == null ? 1 : oracle.catalog.container(pdb).conId;
+    String pdb = oracle.settings().sessionContainer;
+    return pdb == null ? 1 : oracle.catalog().container(pdb).conId();
   }
 
   /**
@@ -151,7 +171,8 @@ public final class Session implements AutoCloseable {
     if (own > 1) {
       return conId == own || conId == 0;
     }
-    return conId <= 1 || oracle.settings.containerData.sees(view, oracle.catalog.container(conId));
+    return conId <= 1
+        || oracle.settings().containerData.sees(view, oracle.catalog().container(conId));
   }
 
   /** ORA-65040 for DBMS_LOGMNR calls made in a PDB: LogMiner is run from the root. */
@@ -170,13 +191,13 @@ public final class Session implements AutoCloseable {
    */
   void switchContainer(String name) throws SQLException {
     check();
-    if (oracle.settings.revoked.contains("SET CONTAINER")) {
+    if (oracle.settings().revoked.contains("SET CONTAINER")) {
       throw OracleErrors.error(1031);
     }
     Catalog.Container c = null;
-    if (oracle.catalog.cdb) {
+    if (oracle.catalog().cdb) {
       try {
-        c = oracle.catalog.container(name.equals("CDB$ROOT") ? null : name);
+        c = oracle.catalog().container(name.equals("CDB$ROOT") ? null : name);
       } catch (IllegalArgumentException e) {
         c = null;
       }
@@ -184,10 +205,10 @@ public final class Session implements AutoCloseable {
     if (c == null) {
       throw OracleErrors.error(65011, name);
     }
-    if (c.conId == 2) {
+    if (c.conId() == 2) {
       throw OracleErrors.error(1031); // PDB$SEED: not for a capture user
     }
-    switchedTo = c.conId;
+    switchedTo = c.conId();
   }
 
   public SessionNls nls() {
@@ -222,7 +243,7 @@ public final class Session implements AutoCloseable {
     if (!usable()) {
       throw OracleErrors.error(17008);
     }
-    if (oracle.instances.isDown(instance)) {
+    if (oracle.instances().isDown(instance)) {
       lose();
       throw OracleErrors.error(1089);
     }
@@ -233,8 +254,8 @@ public final class Session implements AutoCloseable {
    */
   public void enter(GatewayCall call) throws SQLException {
     check();
-    oracle.redo.tick();
-    oracle.faults.before(call, this);
+    oracle.redo().tick();
+    oracle.faults().before(call, this);
   }
 
   /** Runs one statement; see {@link Statements}. */
@@ -315,13 +336,12 @@ public final class Session implements AutoCloseable {
     List<LogGap> gaps = SessionChecks.check(oracle, added, start);
     session =
         new ServerMiningSession(
-            start, previous == null ? oracle.clock.instant() : previous.startedAt, gaps);
+            start, previous == null ? oracle.clock().instant() : previous.startedAt(), gaps);
     if (previous != null) {
-      session.recordsRead = previous.recordsRead;
-      session.bufferedBytes = previous.bufferedBytes;
+      session.keepMemoryOf(previous);
     }
-    if (oracle.pacer != null) {
-      oracle.pacer.started(this, added.size());
+    if (oracle.pacer() != null) {
+      oracle.pacer().started(this, added.size());
     }
   }
 
@@ -340,7 +360,7 @@ public final class Session implements AutoCloseable {
     closed = true;
     session = null;
     added.clear();
-    oracle.instances.sessions.remove(this);
+    oracle.instances().sessions.remove(this);
     try {
       sql.close();
     } catch (SQLException e) {

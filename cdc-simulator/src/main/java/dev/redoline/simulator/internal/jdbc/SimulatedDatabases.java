@@ -28,12 +28,12 @@ public final class SimulatedDatabases {
   private SimulatedDatabases() {}
 
   public static synchronized String register(Database oracle) {
-    if (oracle.registeredName == null) {
+    if (oracle.registeredName() == null) {
       REGISTERED.values().removeIf(ref -> ref.get() == null);
-      oracle.registeredName = "db-" + (++next);
-      REGISTERED.put(oracle.registeredName, new WeakReference<>(oracle));
+      oracle.registeredName("db-" + (++next));
+      REGISTERED.put(oracle.registeredName(), new WeakReference<>(oracle));
     }
-    return SimulatorUrl.PREFIX + oracle.registeredName;
+    return SimulatorUrl.PREFIX + oracle.registeredName();
   }
 
   /** The database a URL of this JVM names; ORA-12514 (no such service) when there is none. */

@@ -13,16 +13,16 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
 
   /** The redo a file name stands for now, or null when no such readable file exists (ORA-01284). */
   public static AddedLog resolve(Database o, String fileName) {
-    for (RedoThread t : o.redo.threads) {
+    for (RedoThread t : o.redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        if (g.fileName.equals(fileName)) {
-          return g.log == null ? null : new AddedLog(fileName, g.log, null);
+        if (g.fileName().equals(fileName)) {
+          return g.log() == null ? null : new AddedLog(fileName, g.log(), null);
         }
       }
     }
-    for (ArchiveCopy c : o.redo.archives) {
-      if (fileName.equals(c.name)) {
-        return c.deleted || c.fileGone ? null : new AddedLog(fileName, c.log, c);
+    for (ArchiveCopy c : o.redo().archives) {
+      if (fileName.equals(c.name())) {
+        return c.deleted() || c.fileGone() ? null : new AddedLog(fileName, c.log(), c);
       }
     }
     return null;
@@ -30,8 +30,8 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
 
   /** Whether V$ARCHIVED_LOG lists {@code fileName} as available while the file is gone on disk. */
   public static boolean removedOnDisk(Database o, String fileName) {
-    for (ArchiveCopy c : o.redo.archives) {
-      if (fileName.equals(c.name) && c.fileGone && !c.deleted) {
+    for (ArchiveCopy c : o.redo().archives) {
+      if (fileName.equals(c.name()) && c.fileGone() && !c.deleted()) {
         return true;
       }
     }

@@ -18,11 +18,11 @@ public final class Catalog {
 
   /** A container: CDB$ROOT, a PDB, or the one container (id 0) of a non-container database. */
   public static final class Container {
-    public final int conId;
-    public final String name;
-    public final long conUid;
-    public String openMode = "READ WRITE";
-    int nextObjectId = FIRST_OBJECT_ID;
+    private final int conId;
+    private final String name;
+    private final long conUid;
+    private String openMode = "READ WRITE";
+    private int nextObjectId = FIRST_OBJECT_ID;
 
     Container(int conId, String name, long conUid) {
       this.conId = conId;
@@ -32,6 +32,34 @@ public final class Catalog {
 
     public boolean open() {
       return !openMode.equals("MOUNTED");
+    }
+
+    public int conId() {
+      return conId;
+    }
+
+    public String name() {
+      return name;
+    }
+
+    public long conUid() {
+      return conUid;
+    }
+
+    public String openMode() {
+      return openMode;
+    }
+
+    public void openMode(String openMode) {
+      this.openMode = openMode;
+    }
+
+    public int nextObjectId() {
+      return nextObjectId;
+    }
+
+    public void nextObjectId(int nextObjectId) {
+      this.nextObjectId = nextObjectId;
     }
   }
 

@@ -44,7 +44,7 @@ public final class ContainerDataGrants {
 
   /** Whether a session at the root sees rows of container {@code c} in {@code view}. */
   public boolean sees(String view, Catalog.Container c) {
-    if (c.conId <= 1) {
+    if (c.conId() <= 1) {
       return true;
     }
     Attribute decides = null;
@@ -53,7 +53,7 @@ public final class ContainerDataGrants {
         decides = a;
       }
     }
-    return decides != null && (decides.all() || decides.containers().contains(c.name));
+    return decides != null && (decides.all() || decides.containers().contains(c.name()));
   }
 
   /**

@@ -26,28 +26,18 @@ public final class Database {
     void before(GatewayCall call, Session connection) throws SQLException;
   }
 
-  /** The API object: its monitor is the database's lock, and it moves time with the workload. */
-  public final SimulatedOracle api;
-
-  public final SimulatedClock clock;
-  public final Random random;
-  public final RedoLog redo;
-  public final Catalog catalog;
-  public final Settings settings;
-  public final Instances instances;
-  public final TransactionTable transactions;
-
-  /** The fault plan's check, installed by the API's {@code Faults}. */
-  public FaultGate faults = (call, connection) -> {};
-
-  /** Adds a partition for a row no partition holds (the API's {@code SchemaChanges}). */
-  public Function<SimTable, SimTable.Segment> automaticPartitions;
-
-  /** LogMiner's pace, or null when LogMiner works in no time. */
-  public LogMinerPacer pacer;
-
-  /** The name the driver knows this database by, once the API registered it. */
-  public String registeredName;
+  private final SimulatedOracle api;
+  private final SimulatedClock clock;
+  private final Random random;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Settings settings;
+  private final Instances instances;
+  private final TransactionTable transactions;
+  private FaultGate faults = (call, connection) -> {};
+  private Function<SimTable, SimTable.Segment> automaticPartitions;
+  private LogMinerPacer pacer;
+  private String registeredName;
 
   private volatile Oracle23aiForms forms23ai = Oracle23aiForms.DEFAULT;
   private volatile boolean drivenInRealTime;
@@ -70,9 +60,72 @@ public final class Database {
     this.pacer = settings.pace == null ? null : new LogMinerPacer(settings.pace, this);
   }
 
+  /** The API object: its monitor is the database's lock, and it moves time with the workload. */
+  public SimulatedOracle api() {
+    return api;
+  }
+
   /** The simulated clock. */
   public SimulatedClock clock() {
     return clock;
+  }
+
+  /** The seeded randomness of the database's own choices (tie order within an SCN). */
+  public Random random() {
+    return random;
+  }
+
+  public RedoLog redo() {
+    return redo;
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  public Instances instances() {
+    return instances;
+  }
+
+  public TransactionTable transactions() {
+    return transactions;
+  }
+
+  /** The fault plan's check before a gateway call. */
+  public FaultGate faults() {
+    return faults;
+  }
+
+  /** Installs the API's fault plan. */
+  public void faults(FaultGate gate) {
+    this.faults = Objects.requireNonNull(gate, "gate == null");
+  }
+
+  /** Adds a partition for a row no partition holds (recursive DDL, by the API's SchemaChanges). */
+  public Function<SimTable, SimTable.Segment> automaticPartitions() {
+    return automaticPartitions;
+  }
+
+  public void automaticPartitions(Function<SimTable, SimTable.Segment> maker) {
+    this.automaticPartitions = Objects.requireNonNull(maker, "maker == null");
+  }
+
+  /** LogMiner's pace, or null when LogMiner works in no time. */
+  public LogMinerPacer pacer() {
+    return pacer;
+  }
+
+  /** The name the driver knows this database by, or null before the API registered it. */
+  public String registeredName() {
+    return registeredName;
+  }
+
+  public void registeredName(String name) {
+    this.registeredName = name;
   }
 
   /** Sets LogMiner's pace after the build (a workload URL's {@code ?pace=}); null: none. */

@@ -31,7 +31,8 @@ import org.h2.tools.SimpleResultSet;
  *
  * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column, {@code
  * SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be read in
- * ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}).
+ * ROWID order ({@code WHERE ROWID > ? ORDER BY ROWID}). Like Oracle's, {@code SELECT *} does not
+ * show it: the star becomes the table's column list.
  *
  * <p>The select-list functions a snapshot uses to read types the SQL engine does not have are
  * evaluated by the table function instead: {@code XMLSERIALIZE(CONTENT c AS CLOB)} and {@code
@@ -50,6 +51,12 @@ public final class FlashbackQuery {
   private static final Pattern TABLE_REFERENCE =
       Pattern.compile(
           "\\bFROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + "(\\s+AS\\s+OF\\s+SCN\\s+(\\?|\\d+))?",
+          Pattern.CASE_INSENSITIVE);
+
+  /** {@code SELECT *} (or {@code SELECT DISTINCT *}) directly over a table reference. */
+  private static final Pattern SELECT_STAR =
+      Pattern.compile(
+          "\\bSELECT(\\s+DISTINCT)?\\s+(\\*)\\s*(?=FROM\\s+" + NAME + "\\s*\\.\\s*" + NAME + ")",
           Pattern.CASE_INSENSITIVE);
 
   /** The SQL engine's name of the ROWID pseudo-column of a user table. */
@@ -86,6 +93,34 @@ public final class FlashbackQuery {
    * call; ORA-01031 for an {@code AS OF} reference the user lacks FLASHBACK for.
    */
   public static String rewrite(Session s, String sql) throws SQLException {
+    return tableReferences(s, starsNamed(s, sql));
+  }
+
+  /**
+   * Each {@code *} that selects every column of a user table becomes the table's column list: a
+   * table's rows carry the ROWID pseudo-column ({@link #ROWID_COLUMN}), which Oracle never shows in
+   * {@code SELECT *}.
+   */
+  private static String starsNamed(Session s, String sql) {
+    Matcher m = SELECT_STAR.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    int copied = 0;
+    while (m.find()) {
+      SimTable t = find(s, identifier(m.group(3)), identifier(m.group(4)));
+      if (t == null) {
+        continue;
+      }
+      StringBuilder columns = new StringBuilder();
+      for (Column c : t.layout.columns()) {
+        columns.append(columns.length() == 0 ? "" : ", ").append('"').append(c.name()).append('"');
+      }
+      out.append(sql, copied, m.start(2)).append(columns).append(' ');
+      copied = m.end(2);
+    }
+    return copied == 0 ? sql : out.append(sql, copied, sql.length()).toString();
+  }
+
+  private static String tableReferences(Session s, String sql) throws SQLException {
     Matcher m = TABLE_REFERENCE.matcher(sql);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
@@ -96,7 +131,7 @@ public final class FlashbackQuery {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
       }
-      if (m.group(4) != null && !s.oracle.settings.mayFlashback(t.layout.table())) {
+      if (m.group(4) != null && !s.oracle().settings().mayFlashback(t.layout.table())) {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
         throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
@@ -184,7 +219,7 @@ public final class FlashbackQuery {
     if (columnsOnly) {
       return rs;
     }
-    Database oracle = s.oracle;
+    Database oracle = s.oracle();
     long current = oracle.currentScn();
     long at = current;
     if (scn != null) {
@@ -209,9 +244,9 @@ public final class FlashbackQuery {
 
   /** The live table {@code owner.table} in the session's container, or null. */
   private static SimTable find(Session s, String owner, String table) {
-    Catalog catalog = s.oracle.catalog;
+    Catalog catalog = s.oracle().catalog();
     int conId = s.containerId();
-    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name : null;
+    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name() : null;
     return catalog.find(new TableId(pdb, owner, table));
   }
 

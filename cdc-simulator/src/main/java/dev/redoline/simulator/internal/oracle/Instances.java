@@ -37,9 +37,9 @@ public final class Instances {
 
   /** See {@link SimulatedOracle#shutdownInstance}. */
   public void shutdown(int instance, boolean abort) {
-    RedoLog redo = oracle.redo;
+    RedoLog redo = oracle.redo();
     RedoThread t = redo.thread(instance);
-    List<Transaction> mine = oracle.transactions.openOn(instance);
+    List<Transaction> mine = oracle.transactions().openOn(instance);
     if (abort) {
       t.buffer.clear();
       mine.forEach(tx -> tx.state.strand.clear());
@@ -55,12 +55,12 @@ public final class Instances {
 
   /** See {@link SimulatedOracle#startupInstance}. */
   public void startup(int instance, int recoveringThread) {
-    RedoThread t = oracle.redo.thread(instance);
+    RedoThread t = oracle.redo().thread(instance);
     down.remove(instance);
     t.open = true;
-    oracle.redo.switchLog(t);
+    oracle.redo().switchLog(t);
     if (crashed.remove(instance)) {
-      for (Transaction tx : oracle.transactions.openOn(instance)) {
+      for (Transaction tx : oracle.transactions().openOn(instance)) {
         tx.recoverOnThread(recoveringThread);
       }
     }
@@ -71,10 +71,10 @@ public final class Instances {
    * that instance's transactions only.
    */
   Session connect(int instance) throws SQLException {
-    if (instance < 1 || instance > oracle.redo.threads.size()) {
+    if (instance < 1 || instance > oracle.redo().threads.size()) {
       throw OracleErrors.error(12514);
     }
-    oracle.faults.before(GatewayCall.CONNECT, null);
+    oracle.faults().before(GatewayCall.CONNECT, null);
     if (down.contains(instance)) {
       throw OracleErrors.error(1034);
     }
@@ -90,9 +90,9 @@ public final class Instances {
       threads.addAll(c.threadsReadOnline());
     }
     for (int thread : threads) {
-      RedoThread t = oracle.redo.thread(thread);
+      RedoThread t = oracle.redo().thread(thread);
       for (int i = 0; i < t.groups.size(); i++) {
-        oracle.redo.switchLog(t);
+        oracle.redo().switchLog(t);
       }
     }
   }

@@ -208,20 +208,20 @@ public final class LobStatements {
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(
                 kind,
-                tx.oracle().redo.nextScn(),
-                tx.oracle().redo.now(),
+                tx.oracle().redo().nextScn(),
+                tx.oracle().redo().now(),
                 state,
                 state.writeThread,
                 t.version(),
-                stored.segment.objectId,
-                stored.segment.dataObjectId,
+                tx.objectIdOf(kind, stored.segment.objectId()),
+                tx.objectIdOf(kind, stored.segment.dataObjectId()),
                 rowId,
                 null,
                 null,
                 null,
                 "XML DOC write not re-executable",
                 0)
-            : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo.nextScn());
+            : tx.record(kind, t, stored.segment, rowId, null, where, tx.oracle().redo().nextScn());
     r.lob(op);
     tx.write(r);
     return r;

@@ -24,7 +24,7 @@ public final class LogMinerPacer {
   LogMinerPacer(LogMinerPace pace, Database oracle) {
     this.pace = pace;
     this.oracle = oracle;
-    this.cpus = new LogMinerCpus(pace.databaseCpus(), oracle.clock);
+    this.cpus = new LogMinerCpus(pace.databaseCpus(), oracle.clock());
   }
 
   /** START_LOGMNR of {@code session} over {@code logs} added logs: returns when it is done. */
@@ -54,13 +54,13 @@ public final class LogMinerPacer {
 
   /** Returns once {@code job} has done {@code target} CPU seconds on the simulated clock. */
   void await(LogMinerCpus.Job job, double target) throws SQLException {
-    synchronized (oracle.api) {
+    synchronized (oracle.api()) {
       while (!cpus.reached(job, target)) {
         Instant at = cpus.readyAt(job, target);
-        Duration until = Duration.between(oracle.clock.instant(), at);
+        Duration until = Duration.between(oracle.clock().instant(), at);
         if (oracle.drivenInRealTime()) {
           try {
-            oracle.api.wait(Math.max(1, Math.min(RealTime.TICK.toMillis(), until.toMillis())));
+            oracle.api().wait(Math.max(1, Math.min(RealTime.TICK.toMillis(), until.toMillis())));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw OracleErrors.error(1013);

@@ -37,13 +37,13 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       Session session, MiningRun run, SQLException unreadable, int timeoutSeconds, ResultSet rs)
       throws SQLException {
     this.session = session;
-    this.miner = session.session;
+    this.miner = session.session();
     this.run = run;
     this.unreadable = unreadable;
     this.timeout = Duration.ofSeconds(timeoutSeconds);
     this.threadColumn = column(rs, "THREAD#");
     this.rsIdColumn = column(rs, "RS_ID");
-    LogMinerPacer pacer = session.oracle.pacer;
+    LogMinerPacer pacer = session.oracle().pacer();
     if (pacer != null && run != null) {
       rs.last();
       resultRows = rs.getRow();
@@ -92,27 +92,27 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       return;
     }
     long sequence = RedoAddress.parseRsId(thread, rsId).sequence();
-    for (AddedLog a : session.added) {
+    for (AddedLog a : session.added()) {
       LogFile f = a.log();
       if (f.thread == thread && f.sequence == sequence && a.online() && f.overwritten) {
         throw OracleErrors.logReused(
             a.fileName(),
-            f.sequence + session.oracle.redo.thread(thread).groups.size(),
+            f.sequence + session.oracle().redo().thread(thread).groups.size(),
             f.sequence);
       }
     }
   }
 
   private void checkMemory() throws SQLException {
-    Database oracle = session.oracle;
+    Database oracle = session.oracle();
     if (miner == null) {
       return;
     }
-    long pga = miner.pgaBytes(oracle.settings, oracle.clock.instant());
-    if (pga <= oracle.settings.pgaLimitBytes) {
+    long pga = miner.pgaBytes(oracle.settings(), oracle.clock().instant());
+    if (pga <= oracle.settings().pgaLimitBytes) {
       return;
     }
-    switch (oracle.settings.pgaExhaustion) {
+    switch (oracle.settings().pgaExhaustion) {
       case ORA_04036 -> throw OracleErrors.error(4036);
       case ORA_04030 -> {
         session.lose();
@@ -143,13 +143,13 @@ public final class MiningChecks implements ServerCursor.RowCheck {
     }
     taken += rows;
     double target = done || resultRows == 0 ? paced.work : paced.work * taken / resultRows;
-    session.oracle.pacer.await(paced, target);
+    session.oracle().pacer().await(paced, target);
   }
 
   @Override
   public void closed() {
     if (paced != null) {
-      session.oracle.pacer.stopped(session, paced);
+      session.oracle().pacer().stopped(session, paced);
     }
   }
 

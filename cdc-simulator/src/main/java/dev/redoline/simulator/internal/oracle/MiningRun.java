@@ -49,23 +49,23 @@ public final class MiningRun {
       List<RedoRecord> written = withCorruptionMarked(a.log().records);
       read += written.size();
       for (RedoRecord r : written) {
-        if (r.scn >= session.startScn && r.scn <= session.endScn) {
+        if (r.scn >= session.startScn() && r.scn <= session.endScn()) {
           inRange.add(r);
           bytes += r.sizeBytes;
         }
       }
     }
-    oracle.redo.bytesMined += bytes;
-    for (LogGap gap : session.gaps) {
+    oracle.redo().bytesMined += bytes;
+    for (LogGap gap : session.gaps()) {
       inRange.add(missingScn(oracle, gap, session));
     }
     List<RedoRecord> ordered =
         session.committedOnly()
             ? committedOrder(inRange, session)
-            : sorted(inRange, oracle.settings);
-    session.recordsRead += read;
-    Settings s = oracle.settings;
-    long ageHours = session.age(oracle.clock.instant()).toHours();
+            : sorted(inRange, oracle.settings());
+    session.read(read);
+    Settings s = oracle.settings();
+    long ageHours = session.age(oracle.clock().instant()).toHours();
     long nanos =
         s.costPerRecord.toNanos() * read * (100 + s.costAgePercentPerHour * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
@@ -159,7 +159,7 @@ public final class MiningRun {
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
   private static RedoRecord missingScn(Database oracle, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
-    for (LogFile f : oracle.redo.thread(gap.thread()).logs) {
+    for (LogFile f : oracle.redo().thread(gap.thread()).logs) {
       if (f.sequence == gap.fromSequence()) {
         first = f;
       }
@@ -167,7 +167,7 @@ public final class MiningRun {
     RedoRecord m =
         new RedoRecord(
             RecordKind.MISSING_SCN,
-            Math.max(gap.firstScn(), session.startScn),
+            Math.max(gap.firstScn(), session.startScn()),
             first.firstTime.truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
             null,
             gap.thread(),
@@ -207,21 +207,41 @@ public final class MiningRun {
       }
       List<RedoRecord> tx = pending.computeIfAbsent(r.tx, k -> new ArrayList<>());
       if (r.kind == RecordKind.COMMIT) {
-        for (RedoRecord x : tx) {
-          if (!x.kind.isUndo()) {
-            out.add(x);
-          }
-        }
+        out.addAll(tx);
         out.add(r);
         pending.remove(r.tx);
       } else if (r.kind == RecordKind.ROLLBACK) {
         pending.remove(r.tx);
+      } else if (r.kind.isUndo()) {
+        withoutUndone(tx, r.undoes, session);
       } else {
         tx.add(r);
         buffered += r.sizeBytes;
       }
     }
-    session.bufferedBytes = Math.max(session.bufferedBytes, buffered);
+    session.buffered(buffered);
     return out;
+  }
+
+  /**
+   * A ROLLBACK=1 record under COMMITTED_DATA_ONLY: real LogMiner returns neither it nor the changes
+   * it undoes. It undoes {@code undone} and everything its transaction wrote after it (a rollback
+   * to a savepoint, or of one statement, undoes the newest changes first), so the buffered rows are
+   * cut at that change; one below the session's start leaves nothing buffered.
+   */
+  private static void withoutUndone(
+      List<RedoRecord> buffered, RedoRecord undone, ServerMiningSession session) {
+    if (undone == null) {
+      return;
+    }
+    for (int i = 0; i < buffered.size(); i++) {
+      if (buffered.get(i) == undone) {
+        buffered.subList(i, buffered.size()).clear();
+        return;
+      }
+    }
+    if (undone.scn < session.startScn()) {
+      buffered.clear();
+    }
   }
 }

@@ -24,16 +24,40 @@ public final class RedoLog {
 
   /** An archive destination and how long ARCn takes to copy a log there. */
   public static final class Destination {
-    public final int id;
-    public final String name;
-    final Duration delay;
-    public String status = "VALID";
-    public final String type = "LOCAL";
+    private final int id;
+    private final String name;
+    private final Duration delay;
+    private String status = "VALID";
+    private final String type = "LOCAL";
 
     public Destination(int id, String name, Duration delay) {
       this.id = id;
       this.name = name;
       this.delay = delay;
+    }
+
+    public int id() {
+      return id;
+    }
+
+    public String name() {
+      return name;
+    }
+
+    public Duration delay() {
+      return delay;
+    }
+
+    public String status() {
+      return status;
+    }
+
+    public void status(String status) {
+      this.status = status;
+    }
+
+    public String type() {
+      return type;
     }
   }
 
@@ -336,9 +360,9 @@ public final class RedoLog {
   public List<ArchiveCopy> archivesOf(int thread, long sequence) {
     List<ArchiveCopy> out = new ArrayList<>();
     for (ArchiveCopy c : archives) {
-      if (c.log.thread == thread
-          && c.log.sequence == sequence
-          && c.log.incarnation == incarnation) {
+      if (c.log().thread == thread
+          && c.log().sequence == sequence
+          && c.log().incarnation == incarnation) {
         out.add(c);
       }
     }

@@ -57,6 +57,13 @@ public final class RedoRecord {
   /** For the rows of an array DELETE after the first: the record whose RS_ID they share. */
   RedoRecord sharesAddressWith;
 
+  /**
+   * For a ROLLBACK=1 record: the change it undoes. Everything its transaction wrote from that
+   * change on is undone with it (a rollback goes back to a savepoint or a statement's start), which
+   * is how COMMITTED_DATA_ONLY leaves such changes out.
+   */
+  RedoRecord undoes;
+
   /** The record's redo block is corrupt: LogMiner cannot read it (ORA-01343, or skipped). */
   public boolean corrupt;
 

@@ -19,15 +19,35 @@ public final class RedoThread {
 
   /** One online log group. */
   public static final class Group {
-    public final int number;
-    public final String fileName;
-    public final long bytes;
-    public LogFile log;
+    private final int number;
+    private final String fileName;
+    private final long bytes;
+    private LogFile log;
 
     Group(int number, String fileName, long bytes) {
       this.number = number;
       this.fileName = fileName;
       this.bytes = bytes;
+    }
+
+    public int number() {
+      return number;
+    }
+
+    public String fileName() {
+      return fileName;
+    }
+
+    public long bytes() {
+      return bytes;
+    }
+
+    public LogFile log() {
+      return log;
+    }
+
+    public void log(LogFile log) {
+      this.log = log;
     }
   }
 

@@ -34,7 +34,7 @@ public final class Resetlogs {
 
   /** See {@code SimulatedOracle.openResetlogs}. */
   public static void open(Database o, long keptThrough) {
-    RedoLog redo = o.redo;
+    RedoLog redo = o.redo();
     if (keptThrough < redo.incarnation.resetlogsScn() || keptThrough > redo.scn) {
       throw new IllegalArgumentException(
           "FLASHBACK DATABASE TO SCN "
@@ -44,11 +44,11 @@ public final class Resetlogs {
               + " to "
               + redo.scn);
     }
-    for (Transaction tx : o.transactions.open) {
+    for (Transaction tx : o.transactions().open) {
       tx.state.strand.clear();
       tx.state.ended = true;
     }
-    o.transactions.open.clear();
+    o.transactions().open.clear();
     redo.openTransactions.clear();
     // The parent's current logs are archived as they are, then the groups are cleared.
     long closingScn = redo.nextScn();
@@ -80,10 +80,10 @@ public final class Resetlogs {
       t.resetLogs(resetlogsScn, redo.now(), next);
       t.lastWrite = o.clock().instant();
     }
-    for (SimTable table : o.catalog.tables) {
+    for (SimTable table : o.catalog().tables) {
       restore(table, keptThrough);
     }
-    for (Session s : o.instances.sessions) {
+    for (Session s : o.instances().sessions) {
       s.lose();
     }
   }
@@ -113,7 +113,7 @@ public final class Resetlogs {
   /** The segment whose DATA_OBJECT_ID a ROWID names (its first six base-64 digits). */
   private static SimTable.Segment segmentOf(SimTable table, String rowId) {
     for (SimTable.Segment s : table.segments) {
-      if (SimTable.rowId(s.dataObjectId, 0, 0, 0).regionMatches(0, rowId, 0, 6)) {
+      if (SimTable.rowId(s.dataObjectId(), 0, 0, 0).regionMatches(0, rowId, 0, 6)) {
         return s;
       }
     }

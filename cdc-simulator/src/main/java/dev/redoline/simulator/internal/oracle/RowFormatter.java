@@ -67,13 +67,13 @@ public final class RowFormatter {
     this.session = session;
     this.options =
         new SqlRedoRenderer.RenderOptions(
-                session.start.has(LogMinerOption.NO_ROWID_IN_STMT),
-                session.start.has(LogMinerOption.NO_SQL_DELIMITER),
+                session.start().has(LogMinerOption.NO_ROWID_IN_STMT),
+                session.start().has(LogMinerOption.NO_SQL_DELIMITER),
                 "Nan",
                 "Inf")
             .withNls(nls);
     this.renderer = new SqlRedoRenderer(options, oracle.oracle23aiForms());
-    this.tracking = session.start.has(LogMinerOption.DDL_DICT_TRACKING);
+    this.tracking = session.start().has(LogMinerOption.DDL_DICT_TRACKING);
   }
 
   /** The text columns of one record's rows before CSF splitting. */
@@ -159,7 +159,7 @@ public final class RowFormatter {
     x.owner = layout.table().owner();
     x.table = layout.table().table();
     if (r.kind.isLob()) {
-      x.redo = new LobRedoText(renderer, oracle.settings).text(r, layout);
+      x.redo = new LobRedoText(renderer, oracle.settings()).text(r, layout);
       return;
     }
     boolean mismatch =
@@ -245,8 +245,8 @@ public final class RowFormatter {
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
     return r.kind == RecordKind.CORRUPTED_BLOCKS
-        ? oracle.settings.corruptedBlocksCode
-        : r.kind == RecordKind.LOB_ERASE ? oracle.settings.lobEraseCode : r.kind.code;
+        ? oracle.settings().corruptedBlocksCode
+        : r.kind == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode : r.kind.code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
@@ -308,7 +308,7 @@ public final class RowFormatter {
     int n = Math.max(redoPieces.size(), undoPieces.size());
     TxState tx = r.tx;
     Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid;
-    if (r.kind.isUndo() && tx != null && tx.startScn < session.startScn) {
+    if (r.kind.isUndo() && tx != null && tx.startScn < session.startScn()) {
       xid = xid.slotOnly(); // undo of a transaction begun before the session: sequence unknown
     }
     boolean cdo = session.committedOnly();
@@ -317,19 +317,21 @@ public final class RowFormatter {
     LocalDateTime startTime = null;
     LocalDateTime commitTime = null;
     if (cdo && tx != null && r.kind != RecordKind.DDL) {
-      boolean startSeen = tx.startScn >= session.startScn;
+      boolean startSeen = tx.startScn >= session.startScn();
       startScn = startSeen ? tx.startScn : null;
       startTime = startSeen ? tx.startTime : null;
       commitScn = tx.endScn;
       commitTime = tx.endTime;
     }
     Catalog.Container c =
-        oracle.catalog.container(
-            r.table != null
-                ? r.table.conId()
-                : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog.cdb ? 1 : 0);
+        oracle
+            .catalog()
+            .container(
+                r.table != null
+                    ? r.table.conId()
+                    : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog().cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.startScn < session.startScn ? UNKNOWN_USER : tx.user;
+    String user = tx == null ? null : tx.startScn < session.startScn() ? UNKNOWN_USER : tx.user;
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
@@ -348,9 +350,9 @@ public final class RowFormatter {
               undoPiece,
               i < n - 1,
               c,
-              oracle.catalog.cdb,
+              oracle.catalog().cdb,
               user);
-      row[ROW_ID] = LobTableRowIds.shown(oracle.settings, r);
+      row[ROW_ID] = LobTableRowIds.shown(oracle.settings(), r);
       if (r.objectId == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;

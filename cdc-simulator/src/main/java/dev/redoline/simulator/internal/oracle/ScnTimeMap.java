@@ -28,20 +28,20 @@ public final class ScnTimeMap {
 
   public LocalDateTime timeOf(long scn, Database oracle) throws SQLException {
     Map.Entry<Long, Instant> e = byScn.floorEntry(scn);
-    Instant now = oracle.clock.instant();
+    Instant now = oracle.clock().instant();
     if (e == null
-        || scn > oracle.redo.scn
-        || e.getValue().isBefore(now.minus(oracle.settings.scnTimeRetention))) {
+        || scn > oracle.redo().scn
+        || e.getValue().isBefore(now.minus(oracle.settings().scnTimeRetention))) {
       throw OracleErrors.error(8181);
     }
-    return LocalDateTime.ofInstant(e.getValue(), oracle.clock.getZone())
+    return LocalDateTime.ofInstant(e.getValue(), oracle.clock().getZone())
         .truncatedTo(ChronoUnit.SECONDS);
   }
 
   public long scnAt(LocalDateTime time, Database oracle) throws SQLException {
-    Instant at = time.atZone(oracle.clock.getZone()).toInstant();
-    Instant now = oracle.clock.instant();
-    if (at.isAfter(now) || at.isBefore(now.minus(oracle.settings.scnTimeRetention))) {
+    Instant at = time.atZone(oracle.clock().getZone()).toInstant();
+    Instant now = oracle.clock().instant();
+    if (at.isAfter(now) || at.isBefore(now.minus(oracle.settings().scnTimeRetention))) {
       throw OracleErrors.error(8180);
     }
     long best = -1;

@@ -12,17 +12,13 @@ import java.time.Instant;
  * it back.
  */
 public final class ServerMiningSession {
-  public final StartRequest start;
-  public final long startScn;
-  public final long endScn;
-  public final Instant startedAt;
-
-  /** Missing logs START_LOGMNR tolerated: MISSING_LOGFILE and MISSING_SCN rows. */
-  public final java.util.List<LogGap> gaps;
-
-  public long recordsRead;
-  public long bufferedBytes;
-  boolean killed;
+  private final StartRequest start;
+  private final long startScn;
+  private final long endScn;
+  private final Instant startedAt;
+  private final java.util.List<LogGap> gaps;
+  private long recordsRead;
+  private long bufferedBytes;
 
   public ServerMiningSession(StartRequest start, Instant startedAt, java.util.List<LogGap> gaps) {
     this.gaps = java.util.List.copyOf(gaps);
@@ -30,6 +26,45 @@ public final class ServerMiningSession {
     this.startScn = start.startScn();
     this.endScn = start.endScn() == null ? Long.MAX_VALUE : start.endScn();
     this.startedAt = startedAt;
+  }
+
+  /** What START_LOGMNR asked for: bounds and options. */
+  public StartRequest start() {
+    return start;
+  }
+
+  public long startScn() {
+    return startScn;
+  }
+
+  /** The end SCN, or {@link Long#MAX_VALUE} when START_LOGMNR gave none. */
+  public long endScn() {
+    return endScn;
+  }
+
+  public Instant startedAt() {
+    return startedAt;
+  }
+
+  /** Missing logs START_LOGMNR tolerated: MISSING_LOGFILE and MISSING_SCN rows. */
+  public java.util.List<LogGap> gaps() {
+    return gaps;
+  }
+
+  /** A new START_LOGMNR on the same logs keeps the memory the session it replaces held. */
+  public void keepMemoryOf(ServerMiningSession previous) {
+    recordsRead = previous.recordsRead;
+    bufferedBytes = previous.bufferedBytes;
+  }
+
+  /** A query read {@code records} more redo records. */
+  void read(long records) {
+    recordsRead += records;
+  }
+
+  /** A query buffered {@code bytes} of uncommitted changes at its peak. */
+  void buffered(long bytes) {
+    bufferedBytes = Math.max(bufferedBytes, bytes);
   }
 
   boolean committedOnly() {

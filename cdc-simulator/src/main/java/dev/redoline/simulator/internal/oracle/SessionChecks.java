@@ -45,7 +45,7 @@ public final class SessionChecks {
       throws SQLException {
     for (AddedLog a : added) {
       if (a.online() && a.log().overwritten) {
-        RedoThread.Group g = oracle.redo.thread(a.log().thread).groupOf(a.log());
+        RedoThread.Group g = oracle.redo().thread(a.log().thread).groupOf(a.log());
         long holds = g == null ? a.log().sequence + 1 : a.log().sequence;
         throw OracleErrors.stack(
             310,
@@ -56,7 +56,7 @@ public final class SessionChecks {
                 + line
                 + "\nORA-06512: at line 1");
       }
-      if (!a.online() && (a.archive().deleted || a.archive().fileGone)) {
+      if (!a.online() && (a.archive().deleted() || a.archive().fileGone())) {
         throw OracleErrors.stack(
             308,
             OracleErrors.line(308, a.fileName())
@@ -79,14 +79,14 @@ public final class SessionChecks {
     }
     List<LogFile> missing = new ArrayList<>();
     DatabaseIncarnation mined = incarnationOf(oracle, added);
-    for (RedoThread t : oracle.redo.threads) {
+    for (RedoThread t : oracle.redo().threads) {
       for (LogFile f : t.logs) {
         if (f.incarnation != mined) {
           continue; // another incarnation's SCNs: not this session's range
         }
         long next = f.current() && !t.open ? t.checkpointScn + 1 : f.nextScn;
         if (f.firstScn <= high && next > low && !listed(added, f)) {
-          if (!oracle.settings.toleratesLogGaps) {
+          if (!oracle.settings().toleratesLogGaps) {
             throw OracleErrors.plsql(1291, line);
           }
           missing.add(f);
@@ -110,14 +110,14 @@ public final class SessionChecks {
 
   /** The incarnation of the added logs (one: ORA-01287 refuses another), else the current one. */
   static DatabaseIncarnation incarnationOf(Database oracle, List<AddedLog> added) {
-    return added.isEmpty() ? oracle.redo.incarnation : added.get(0).log().incarnation;
+    return added.isEmpty() ? oracle.redo().incarnation : added.get(0).log().incarnation;
   }
 
   /** The sequences missing between the lowest and highest listed sequence of each thread. */
   public static List<LogGap> between(Database oracle, List<AddedLog> added) {
     List<LogFile> missing = new ArrayList<>();
     DatabaseIncarnation mined = incarnationOf(oracle, added);
-    for (RedoThread t : oracle.redo.threads) {
+    for (RedoThread t : oracle.redo().threads) {
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
       for (AddedLog a : added) {

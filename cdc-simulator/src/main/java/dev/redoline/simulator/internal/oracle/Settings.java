@@ -45,6 +45,15 @@ public final class Settings {
    */
   public boolean toleratesLogGaps;
 
+  /**
+   * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML and 32K rows) show the LOB
+   * segment's object id in DATA_OBJ#/DATA_OBJD# instead of the table's.
+   */
+  public boolean lobRowsOnLobSegment;
+
+  /** How far above its table's segment number a LOB segment's number lies. */
+  static final int LOB_SEGMENT_OFFSET = 500_000;
+
   /** Shuffle the order of records of different transactions that share one SCN (seeded). */
   public boolean shuffleTies;
 

@@ -22,18 +22,50 @@ public final class SimTable {
 
   /** A segment a row can live in: the table itself or one partition. */
   public static final class Segment {
-    public final String partition;
-    public final int objectId;
-    public int dataObjectId;
-    int nextRowSlot;
+    private final String partition;
+    private final int objectId;
+    private int dataObjectId;
+    private int nextRowSlot;
 
     /** LOGGING 'NO' (ALTER TABLE ... MODIFY PARTITION ... NOLOGGING). */
-    public boolean noLogging;
+    private boolean noLogging;
 
     public Segment(String partition, int objectId, int dataObjectId) {
       this.partition = partition;
       this.objectId = objectId;
       this.dataObjectId = dataObjectId;
+    }
+
+    public String partition() {
+      return partition;
+    }
+
+    public int objectId() {
+      return objectId;
+    }
+
+    public int dataObjectId() {
+      return dataObjectId;
+    }
+
+    public void dataObjectId(int dataObjectId) {
+      this.dataObjectId = dataObjectId;
+    }
+
+    public int nextRowSlot() {
+      return nextRowSlot;
+    }
+
+    public void nextRowSlot(int nextRowSlot) {
+      this.nextRowSlot = nextRowSlot;
+    }
+
+    public boolean noLogging() {
+      return noLogging;
+    }
+
+    public void noLogging(boolean noLogging) {
+      this.noLogging = noLogging;
     }
   }
 

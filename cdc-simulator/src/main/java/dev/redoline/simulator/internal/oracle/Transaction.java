@@ -35,7 +35,7 @@ public final class Transaction {
   Transaction(Database oracle, TxState state) {
     this.oracle = oracle;
     this.state = state;
-    this.lobs = new LobStatements(this, oracle.settings);
+    this.lobs = new LobStatements(this, oracle.settings());
   }
 
   Database oracle() {
@@ -139,7 +139,7 @@ public final class Transaction {
     }
     Row after = Row.of(values);
     requireShape(t.layout, after);
-    SimTable.Segment segment = oracle.automaticPartitions.apply(t);
+    SimTable.Segment segment = oracle.automaticPartitions().apply(t);
     return insertInto(t, segment, after, null);
   }
 
@@ -170,6 +170,9 @@ public final class Transaction {
       oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
       changed[i] = true;
     }
+    if (setsNullToNull(changes, layout, stored)) {
+      setEveryColumn(layout, stored, set, oldOfChanged, changed);
+    }
     Row before = loggedBefore(t, stored.values, changed);
     Row newValues = set.build();
     for (int i = 0; i < changed.length; i++) {
@@ -187,6 +190,37 @@ public final class Transaction {
     }
     state.undo.add(
         new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /**
+   * Whether an UPDATE sets a column that is NULL to NULL. LogMiner then lists every column of the
+   * row in SET with its value, changed or not (seen on a real 23 Free: the public
+   * rophy/OpenLogReplicator suite's {@code null-handling} scenario).
+   */
+  private static boolean setsNullToNull(
+      Map<String, ?> changes, TableLayout layout, SimTable.StoredRow stored) {
+    for (Map.Entry<String, ?> e : changes.entrySet()) {
+      if (e.getValue() == null && stored.values[layout.indexOf(e.getKey())] == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Every column not stored as a LOB joins the SET with its value; LOBs keep their own rows. */
+  private static void setEveryColumn(
+      TableLayout layout,
+      SimTable.StoredRow stored,
+      Row.Builder set,
+      Row.Builder oldOfChanged,
+      boolean[] changed) {
+    for (int i = 0; i < changed.length; i++) {
+      if (!changed[i] && !SimLob.storedAsLob(layout.column(i).type())) {
+        set.set(i, stored.values[i]);
+        oldOfChanged.set(i, stored.values[i]);
+        changed[i] = true;
+      }
+    }
   }
 
   /** DELETE of one row; the redo carries the whole old row. */
@@ -226,7 +260,7 @@ public final class Transaction {
               rowId,
               null,
               SimLob.withoutLobs(t.layout, before),
-              oracle.redo.nextScn());
+              oracle.redo().nextScn());
       r.sharesAddressWith = leader;
       write(r);
       leader = leader == null ? r : leader;
@@ -300,14 +334,20 @@ public final class Transaction {
 
   /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
   public void commit() {
-    oracle.transactions.commit(List.of(this));
+    oracle.transactions().commit(List.of(this));
+  }
+
+  /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
+  public void commitShownOnThreadZero() {
+    state.commitOnThreadZero = true;
+    commit();
   }
 
   /** ROLLBACK: ROLLBACK=1 rows for every change, newest first, then a ROLLBACK (36) record. */
   public void rollback() {
     requireOpen();
     undoTo(0);
-    oracle.transactions.end(this, false, oracle.redo.nextScn());
+    oracle.transactions().end(this, false, oracle.redo().nextScn());
   }
 
   /**
@@ -327,7 +367,7 @@ public final class Transaction {
     if (!durable) {
       state.startScn = -1; // as if it had never started: no ROLLBACK record either
     }
-    oracle.transactions.end(this, false, oracle.redo.nextScn());
+    oracle.transactions().end(this, false, oracle.redo().nextScn());
   }
 
   private void undoTo(int mark) {
@@ -368,7 +408,7 @@ public final class Transaction {
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
     }
     if (withRedo) {
-      write(
+      RedoRecord undo =
           record(
               e.undoKind(),
               t,
@@ -376,7 +416,9 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout, values),
               null,
-              oracle.redo.nextScn()));
+              oracle.redo().nextScn());
+      undo.undoes = e.change();
+      write(undo);
     }
   }
 
@@ -398,9 +440,9 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo.nextScn());
+    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().nextScn());
     write(r);
-    if (LobTableRowIds.onInternalRow(oracle.settings, kind, t.layout)) {
+    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout)) {
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
     }
     return r;
@@ -419,18 +461,29 @@ public final class Transaction {
     return new RedoRecord(
         kind,
         scn,
-        oracle.redo.now(),
+        oracle.redo().now(),
         state,
         state.writeThread,
         t.version(),
-        segment.objectId,
-        segment.dataObjectId,
+        objectIdOf(kind, segment.objectId()),
+        objectIdOf(kind, segment.dataObjectId()),
         rowId,
         values,
         before,
         null,
         unlogged ? "no supplemental log data found" : null,
         unlogged ? 3 : 0);
+  }
+
+  /**
+   * DATA_OBJ# (or DATA_OBJD#) a record of {@code kind} shows for a segment numbered {@code id}: the
+   * LOB segment's number ({@link Settings#LOB_SEGMENT_OFFSET} above it) for LOB rows when {@code
+   * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
+   */
+  int objectIdOf(RecordKind kind, int id) {
+    return kind.isLob() && oracle.settings().lobRowsOnLobSegment
+        ? id + Settings.LOB_SEGMENT_OFFSET
+        : id;
   }
 
   void write(RedoRecord r) {
@@ -453,24 +506,24 @@ public final class Transaction {
               null,
               null,
               0);
-      oracle.redo.write(state.startRecord, state);
+      oracle.redo().write(state.startRecord, state);
     }
-    oracle.redo.write(r, state);
+    oracle.redo().write(r, state);
   }
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.instances.requireUp(state.instance);
-    SimTable t = oracle.catalog.table(table);
-    Catalog.Container container = oracle.catalog.container(t.conId);
+    oracle.instances().requireUp(state.instance);
+    SimTable t = oracle.catalog().table(table);
+    Catalog.Container container = oracle.catalog().container(t.conId);
     if (!container.open()) {
       throw new IllegalStateException(
-          "PDB " + container.name + " is closed (MOUNTED): no DML on " + table);
+          "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
     }
     if (state.conId < 0) {
       state.conId = t.conId;
     }
-    if (t.conId != state.conId && oracle.catalog.cdb) {
+    if (t.conId != state.conId && oracle.catalog().cdb) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid.toHex()

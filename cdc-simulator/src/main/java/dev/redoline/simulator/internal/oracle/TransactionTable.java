@@ -20,10 +20,10 @@ public final class TransactionTable {
   }
 
   public Transaction begin(int thread, String user, boolean privateStrand) {
-    oracle.instances.requireUp(thread);
+    oracle.instances().requireUp(thread);
     TxState state =
-        new TxState(newXid(), thread, thread, user, oracle.catalog.cdb ? -1 : 0, privateStrand);
-    oracle.redo.openTransactions.add(state);
+        new TxState(newXid(), thread, thread, user, oracle.catalog().cdb ? -1 : 0, privateStrand);
+    oracle.redo().openTransactions.add(state);
     Transaction tx = new Transaction(oracle, state);
     open.add(tx);
     return tx;
@@ -39,12 +39,12 @@ public final class TransactionTable {
 
   /** Commits the transactions at one SCN, in the order given (requirement 10). */
   public void commit(List<Transaction> txs) {
-    long scn = oracle.redo.nextScn();
+    long scn = oracle.redo().nextScn();
     for (Transaction tx : txs) {
       if (tx.state.ended) {
         throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
       }
-      oracle.instances.requireUp(tx.state.instance);
+      oracle.instances().requireUp(tx.state.instance);
     }
     for (Transaction tx : txs) {
       end(tx, true, scn);
@@ -57,7 +57,7 @@ public final class TransactionTable {
    * transaction that never changed anything leaves no redo.
    */
   void end(Transaction tx, boolean commit, long scn) {
-    RedoLog redo = oracle.redo;
+    RedoLog redo = oracle.redo();
     TxState s = tx.state;
     open.remove(tx);
     redo.openTransactions.remove(s);
@@ -85,7 +85,7 @@ public final class TransactionTable {
                 kept);
       }
     }
-    redo.write(
+    RedoRecord end =
         new RedoRecord(
             commit ? RecordKind.COMMIT : RecordKind.ROLLBACK,
             scn,
@@ -100,8 +100,9 @@ public final class TransactionTable {
             null,
             null,
             null,
-            0),
-        s);
+            0);
+    end.threadZero = commit && s.commitOnThreadZero;
+    redo.write(end, s);
     if (!commit || redo.commitFlushes) {
       redo.flush(redo.thread(s.writeThread));
     }

@@ -28,6 +28,9 @@ public final class TxState {
   public boolean committed;
   public boolean ended;
 
+  /** Whether LogMiner shows this transaction's COMMIT row with THREAD# 0. */
+  boolean commitOnThreadZero;
+
   /** The START record, to tell after a crash whether any of the transaction reached the log. */
   RedoRecord startRecord;
 

@@ -138,23 +138,23 @@ public final class ContentsView {
       undoPiece,
       t.info(),
       t.status(),
-      cdb ? c.name : null,
-      cdb ? c.conId : null,
-      cdb ? c.conUid : null,
-      cdb ? c.conId : 0
+      cdb ? c.name() : null,
+      cdb ? c.conId() : null,
+      cdb ? c.conUid() : null,
+      cdb ? c.conId() : 0
     };
   }
 
   /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
   static List<Object[]> rows(Session s) throws SQLException {
-    ServerMiningSession session = s.session;
+    ServerMiningSession session = s.session();
     if (session == null) {
       throw OracleErrors.error(1306);
     }
-    MiningRun run = MiningRun.evaluate(s.oracle, session, s.added);
+    MiningRun run = MiningRun.evaluate(s.oracle(), session, s.added());
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
-        new RowFormatter(s.oracle, session, s.nls(), wanted == null || wanted[SQL_UNDO]);
+        new RowFormatter(s.oracle(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
     List<Object[]> out = new ArrayList<>(run.records.size() + 16);
     SQLException unreadable = null;
     for (RedoRecord r : run.records) {
@@ -163,7 +163,7 @@ public final class ContentsView {
         break;
       }
       for (Object[] row : formatter.rows(r)) {
-        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle.settings), wanted));
+        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle().settings()), wanted));
       }
     }
     s.mined(run, unreadable);
@@ -206,12 +206,12 @@ public final class ContentsView {
    */
   private static SQLException unreadable(Session s, ServerMiningSession session, RedoRecord r) {
     if (r.kind == RecordKind.CORRUPTED_BLOCKS
-        && !session.start.has(LogMinerOption.SKIP_CORRUPTION)) {
+        && !session.start().has(LogMinerOption.SKIP_CORRUPTION)) {
       return OracleErrors.error(1343);
     }
     if (r.kind == RecordKind.DDL
-        && session.start.has(LogMinerOption.DDL_DICT_TRACKING)
-        && s.oracle.settings.supplementalLogging == SupplementalLogging.NONE) {
+        && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
+        && s.oracle().settings().supplementalLogging == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);
     }
     return null;

@@ -86,9 +86,9 @@ public final class DictionaryViews {
 
   static List<Object[]> pdbs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (Catalog.Container c : s.oracle.catalog.containers) {
-      if (c.conId > 1 && s.sees("V$PDBS", c.conId)) {
-        out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
+    for (Catalog.Container c : s.oracle().catalog().containers) {
+      if (c.conId() > 1 && s.sees("V$PDBS", c.conId())) {
+        out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
     }
     return out;
@@ -96,9 +96,9 @@ public final class DictionaryViews {
 
   static List<Object[]> containers(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (Catalog.Container c : s.oracle.catalog.containers) {
-      if (c.conId > 0 && s.sees("V$CONTAINERS", c.conId)) {
-        out.add(new Object[] {c.conId, c.name, c.conUid, c.openMode});
+    for (Catalog.Container c : s.oracle().catalog().containers) {
+      if (c.conId() > 0 && s.sees("V$CONTAINERS", c.conId())) {
+        out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
     }
     return out;
@@ -109,7 +109,9 @@ public final class DictionaryViews {
    * database).
    */
   static List<Object[]> containerData(Session s) {
-    return s.oracle.catalog.cdb ? s.oracle.settings.containerData.rows(CAPTURE_USER) : List.of();
+    return s.oracle().catalog().cdb
+        ? s.oracle().settings().containerData.rows(CAPTURE_USER)
+        : List.of();
   }
 
   /** The user every session of the simulator runs as. */
@@ -121,11 +123,11 @@ public final class DictionaryViews {
    */
   private static List<SimTable> visibleTables(Session s, String cdbView) {
     List<SimTable> out = new ArrayList<>();
-    for (SimTable t : s.oracle.catalog.tables) {
+    for (SimTable t : s.oracle().catalog().tables) {
       if (t.dropped()) {
         continue;
       }
-      Catalog.Container c = s.oracle.catalog.container(t.conId);
+      Catalog.Container c = s.oracle().catalog().container(t.conId);
       boolean shown =
           cdbView != null ? c.open() && s.sees(cdbView, t.conId) : t.conId == s.containerId();
       if (shown) {
@@ -158,15 +160,15 @@ public final class DictionaryViews {
                 cdb));
       }
       for (SimTable.Segment seg : t.segments) {
-        String type = seg.partition == null ? "TABLE" : "TABLE PARTITION";
+        String type = seg.partition() == null ? "TABLE" : "TABLE PARTITION";
         out.add(
             withConId(
                 new Object[] {
                   t.id.owner(),
                   t.id.table(),
-                  seg.partition,
-                  seg.objectId,
-                  seg.dataObjectId,
+                  seg.partition(),
+                  seg.objectId(),
+                  seg.dataObjectId(),
                   type,
                   temporary
                 },
@@ -211,11 +213,11 @@ public final class DictionaryViews {
     List<Object[]> out = new ArrayList<>();
     for (SimTable t : visibleTables(s, cdb ? "CDB_TAB_PARTITIONS" : null)) {
       for (SimTable.Segment seg : t.segments) {
-        if (seg.partition != null) {
+        if (seg.partition() != null) {
           out.add(
               withConId(
                   new Object[] {
-                    t.id.owner(), t.id.table(), seg.partition, seg.noLogging ? "NO" : "YES"
+                    t.id.owner(), t.id.table(), seg.partition(), seg.noLogging() ? "NO" : "YES"
                   },
                   t,
                   cdb));
@@ -300,7 +302,7 @@ public final class DictionaryViews {
   static List<Object[]> sessionPrivileges(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (String p : PRIVILEGES) {
-      if (!s.oracle.settings.revoked.contains(p)) {
+      if (!s.oracle().settings().revoked.contains(p)) {
         out.add(new Object[] {p});
       }
     }

@@ -13,7 +13,8 @@ import java.util.Locale;
  * <pre>{@code
  * LiteralDateMask m = LiteralDateMask.compile("NLS_TIMESTAMP_FORMAT", "DD-MON-RR HH.MI.SSXFF AM",
  *     LiteralDateMask.Role.TIMESTAMP);
- * m.format(LocalDateTime.of(2020, 2, 1, 0, 0), 6, null, null, '.');   // "01-FEB-20 12.00.00.000000 AM"
+ * m.format(LocalDateTime.of(2020, 2, 1, 0, 0, 0, 5_000), 6, null, null, '.');
+ * // "01-FEB-20 12.00.00.000005 AM"; with no fraction "01-FEB-20 12.00.00 AM"
  * }</pre>
  *
  * <p>Elements (matched without regard to case, longest first): {@code SYYYY} a sign ({@code -} for
@@ -23,13 +24,15 @@ import java.util.Locale;
  * YY}/{@code RR} the last two; {@code MM}; {@code MON} the English month abbreviation
  * (NLS_DATE_LANGUAGE AMERICAN); {@code DD}; {@code HH24}; {@code HH}/{@code HH12} 01 to 12; {@code
  * MI}; {@code SS}; {@code FF1}..{@code FF9} that many fractional digits, cut not rounded, and
- * {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when undeclared); {@code X}
- * the session's decimal character; {@code AM}/{@code PM} and {@code A.M.}/{@code P.M.} the meridian
- * of the value whichever is written; {@code TZH} {@code +01}; {@code TZM} {@code 00}; {@code TZR}
- * the value's region name in capitals ({@code EUROPE/BERLIN}), or {@code +01:00} when it has only
- * an offset. Text elements take the case of their spelling: all capitals when the first two letters
- * are capitals, capitalized when only the first is, else lower case. Punctuation {@code - / , . ;
- * :} and spaces are copied; {@code "text"} is copied without quotes. This class is immutable.
+ * {@code FF} the digits of the column type ({@code TIMESTAMP(3)}: 3, 6 when undeclared), or
+ * nothing, with the decimal point before it, when the stored value has no fraction (see {@link
+ * #noFraction}); {@code X} the session's decimal character; {@code AM}/{@code PM} and {@code
+ * A.M.}/{@code P.M.} the meridian of the value whichever is written; {@code TZH} {@code +01};
+ * {@code TZM} {@code 00}; {@code TZR} the value's region name in capitals ({@code EUROPE/BERLIN}),
+ * or {@code +01:00} when it has only an offset. Text elements take the case of their spelling: all
+ * capitals when the first two letters are capitals, capitalized when only the first is, else lower
+ * case. Punctuation {@code - / , . ; :} and spaces are copied; {@code "text"} is copied without
+ * quotes. This class is immutable.
  */
 public final class LiteralDateMask {
 
@@ -104,10 +107,12 @@ public final class LiteralDateMask {
 
   private final String mask;
   private final List<Token> tokens;
+  private final Role role;
 
-  private LiteralDateMask(String mask, List<Token> tokens) {
+  private LiteralDateMask(String mask, List<Token> tokens, Role role) {
     this.mask = mask;
     this.tokens = List.copyOf(tokens);
+    this.role = role;
   }
 
   /**
@@ -135,7 +140,7 @@ public final class LiteralDateMask {
         i = element(setting, mask, i, role, tokens);
       }
     }
-    return new LiteralDateMask(mask, tokens);
+    return new LiteralDateMask(mask, tokens, role);
   }
 
   private static int element(String setting, String mask, int at, Role role, List<Token> tokens) {
@@ -215,7 +220,18 @@ public final class LiteralDateMask {
     boolean bc = iso < 0;
     int year = bc ? 1 - iso : iso;
     StringBuilder sb = new StringBuilder(mask.length() + 16);
+    Token previous = null;
+    int previousStart = 0;
     for (Token k : tokens) {
+      int start = sb.length();
+      if (k.element() == Element.FF && noFraction(t, k.digits(), typeDigits)) {
+        if (isDecimalPoint(previous)) {
+          sb.setLength(previousStart);
+        }
+        previous = k;
+        previousStart = start;
+        continue;
+      }
       switch (k.element()) {
         case SYYYY -> pad(sb.append(bc ? '-' : ' '), year, 4);
         case YYYY, RRRR -> pad(sb, year, 4);
@@ -236,8 +252,33 @@ public final class LiteralDateMask {
         case TZR -> sb.append(region != null ? regionText(region, k.text()) : offsetText(offset));
         default -> sb.append(k.text());
       }
+      previous = k;
+      previousStart = start;
     }
     return sb.toString();
+  }
+
+  /**
+   * Whether {@code FF} writes nothing, and the decimal point before it goes too. {@code FF} without
+   * a digit count shows the fraction the stored value has: none for a TIMESTAMP(0), and none for a
+   * TIMESTAMP or TIMESTAMP WITH LOCAL TIME ZONE whose fraction is zero, which Oracle stores in 7
+   * bytes instead of 11 (SQL Language Reference, "Data Types": TIMESTAMP "7 or 11 bytes"; TIMESTAMP
+   * WITH TIME ZONE is always 13). LogMiner writes such values as {@code 15-JUN-25 10.30.00 AM}
+   * (rows recorded on a real 23 Free, the public rophy/OpenLogReplicator suite's {@code
+   * timestamp-variants} scenario, TIMESTAMP(0) to (9) under {@code HH.MI.SSXFF AM}). {@code FFn}
+   * always writes n digits, zeros included.
+   */
+  private boolean noFraction(LocalDateTime t, int maskDigits, int typeDigits) {
+    if (maskDigits > 0) {
+      return false;
+    }
+    return typeDigits == 0 || (role != Role.TIMESTAMP_TZ && t.getNano() == 0);
+  }
+
+  private static boolean isDecimalPoint(Token k) {
+    return k != null
+        && (k.element() == Element.X
+            || (k.element() == Element.TEXT && (k.text().equals(".") || k.text().equals(","))));
   }
 
   private static void tzh(StringBuilder sb, ZoneOffset offset) {

@@ -79,29 +79,29 @@ public final class LogViews {
   }
 
   static List<Object[]> database(Session s) {
-    Database o = s.oracle;
-    SupplementalLogging level = o.settings.supplementalLogging;
+    Database o = s.oracle();
+    SupplementalLogging level = o.settings().supplementalLogging;
     return List.<Object[]>of(
         new Object[] {
           "ORCL",
           DBID,
-          scn(o.redo.currentScnSeenBy(s.instance)),
-          o.redo.archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
+          scn(o.redo().currentScnSeenBy(s.instance())),
+          o.redo().archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
           yesNo(level != SupplementalLogging.NONE),
           yesNo(level == SupplementalLogging.ALL),
           yesNo(level == SupplementalLogging.PRIMARY_KEY),
-          scn(o.redo.incarnation.resetlogsScn()),
-          o.redo.incarnation.resetlogsTime(),
-          yesNo(o.catalog.cdb),
+          scn(o.redo().incarnation.resetlogsScn()),
+          o.redo().incarnation.resetlogsTime(),
+          yesNo(o.catalog().cdb),
           "READ WRITE",
-          yesNo(o.settings.forceLogging),
-          o.settings.platformName
+          yesNo(o.settings().forceLogging),
+          o.settings().platformName
         });
   }
 
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       out.add(
           new Object[] {
             t.number,
@@ -124,8 +124,8 @@ public final class LogViews {
   /** The instances that are up, one row each, as every instance sees them. */
   static List<Object[]> instances(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
-      if (!s.oracle.instances.isDown(t.instance)) {
+    for (RedoThread t : s.oracle().redo().threads) {
+      if (!s.oracle().instances().isDown(t.instance)) {
         out.add(new Object[] {t.instance, t.instance, instanceName(t.instance), t.number, "OPEN"});
       }
     }
@@ -134,13 +134,24 @@ public final class LogViews {
 
   static List<Object[]> onlineLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        LogFile f = g.log;
+        LogFile f = g.log();
         if (f == null) {
           out.add(
               new Object[] {
-                g.number, t.number, 0, g.bytes, t.blockSize, 1, "YES", "UNUSED", 0, null, 0, null
+                g.number(),
+                t.number,
+                0,
+                g.bytes(),
+                t.blockSize,
+                1,
+                "YES",
+                "UNUSED",
+                0,
+                null,
+                0,
+                null
               });
           continue;
         }
@@ -150,10 +161,10 @@ public final class LogViews {
                 : f.sequence == t.current().sequence - 1 ? "ACTIVE" : "INACTIVE";
         out.add(
             new Object[] {
-              g.number,
+              g.number(),
               t.number,
               f.sequence,
-              g.bytes,
+              g.bytes(),
               t.blockSize,
               1,
               yesNo(f.archived),
@@ -171,23 +182,23 @@ public final class LogViews {
   /** One member per group; STATUS is NULL while the member is in use. */
   static List<Object[]> logFiles(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       for (RedoThread.Group g : t.groups) {
-        out.add(new Object[] {g.number, null, "ONLINE", g.fileName});
+        out.add(new Object[] {g.number(), null, "ONLINE", g.fileName()});
       }
     }
     return out;
   }
 
   static List<Object[]> archivedLogs(Session s) {
-    Database o = s.oracle;
+    Database o = s.oracle();
     List<Object[]> out = new ArrayList<>();
-    for (ArchiveCopy c : o.redo.archives) {
-      LogFile f = c.log;
+    for (ArchiveCopy c : o.redo().archives) {
+      LogFile f = c.log();
       out.add(
           new Object[] {
-            c.name,
-            c.destId,
+            c.name(),
+            c.destId(),
             f.thread,
             f.sequence,
             scn(f.incarnation.resetlogsScn()),
@@ -200,8 +211,8 @@ public final class LogViews {
             f.blocks(),
             f.blockSize,
             "YES",
-            c.deleted ? "D" : "A",
-            yesNo(c.deleted),
+            c.deleted() ? "D" : "A",
+            yesNo(c.deleted()),
             "NO",
             yesNo(f.dictionaryBegin),
             yesNo(f.dictionaryEnd)
@@ -223,7 +234,7 @@ public final class LogViews {
 
   /** V$DATABASE_INCARNATION: every incarnation, oldest first. */
   static List<Object[]> incarnations(Session s) {
-    RedoLog redo = s.oracle.redo;
+    RedoLog redo = s.oracle().redo();
     List<Object[]> out = new ArrayList<>();
     for (DatabaseIncarnation i : redo.incarnations) {
       DatabaseIncarnation prior = i.prior();
@@ -244,8 +255,8 @@ public final class LogViews {
 
   static List<Object[]> destinations(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoLog.Destination d : s.oracle.redo.destinations) {
-      out.add(new Object[] {d.id, d.name, d.status, d.type});
+    for (RedoLog.Destination d : s.oracle().redo().destinations) {
+      out.add(new Object[] {d.id(), d.name(), d.status(), d.type()});
     }
     return out;
   }
@@ -261,8 +272,8 @@ public final class LogViews {
 
   private static List<Object[]> perOpenInstance(Session s, List<Object[]> rows) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
-      if (s.oracle.instances.isDown(t.instance)) {
+    for (RedoThread t : s.oracle().redo().threads) {
+      if (s.oracle().instances().isDown(t.instance)) {
         continue;
       }
       for (Object[] row : rows) {

@@ -62,9 +62,9 @@ public final class SessionViews {
    */
   static List<Object[]> transactions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
-    for (TxState tx : s.oracle.redo.openTransactions) {
+    for (TxState tx : s.oracle().redo().openTransactions) {
       if (!tx.started()
-          || !(allInstances || tx.instance == s.instance)
+          || !(allInstances || tx.instance == s.instance())
           || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
         continue;
       }
@@ -76,7 +76,7 @@ public final class SessionViews {
                 tx.xid.usn(),
                 tx.xid.slot(),
                 tx.xid.sequence(),
-                s.oracle.settings.xidRaw(tx.xid),
+                s.oracle().settings().xidRaw(tx.xid),
                 scn(tx.startScn),
                 "ACTIVE",
                 Math.max(tx.conId, 0),
@@ -93,15 +93,15 @@ public final class SessionViews {
    */
   static List<Object[]> sessions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle.redo.threads) {
+    for (RedoThread t : s.oracle().redo().threads) {
       if (t.open
-          && !s.oracle.instances.isDown(t.instance)
-          && (allInstances || t.instance == s.instance)) {
-        out.add(withInstance(allInstances, t.instance, logWriter(s.oracle.redo, t)));
+          && !s.oracle().instances().isDown(t.instance)
+          && (allInstances || t.instance == s.instance())) {
+        out.add(withInstance(allInstances, t.instance, logWriter(s.oracle().redo(), t)));
       }
     }
-    for (TxState tx : s.oracle.redo.openTransactions) {
-      if (!tx.started() || !(allInstances || tx.instance == s.instance)) {
+    for (TxState tx : s.oracle().redo().openTransactions) {
+      if (!tx.started() || !(allInstances || tx.instance == s.instance())) {
         continue;
       }
       out.add(
@@ -166,13 +166,14 @@ public final class SessionViews {
   static List<Object[]> sessionLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
     long id = 1;
-    ServerMiningSession session = s.session;
-    for (AddedLog a : s.added) {
+    ServerMiningSession session = s.session();
+    for (AddedLog a : s.added()) {
       LogFile f = a.log();
       int status =
           id == 1
               ? 1
-              : session != null && (f.nextScn <= session.startScn || f.firstScn > session.endScn)
+              : session != null
+                      && (f.nextScn <= session.startScn() || f.firstScn > session.endScn())
                   ? 2
                   : 0;
       out.add(
@@ -189,7 +190,8 @@ public final class SessionViews {
             SqlValues.yesNo(f.dictionaryEnd)
           });
     }
-    for (LogGap gap : session != null ? session.gaps : SessionChecks.between(s.oracle, s.added)) {
+    for (LogGap gap :
+        session != null ? session.gaps() : SessionChecks.between(s.oracle(), s.added())) {
       out.add(
           new Object[] {
             id++,

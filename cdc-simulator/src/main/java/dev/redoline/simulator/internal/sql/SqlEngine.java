@@ -168,10 +168,12 @@ public final class SqlEngine {
         return null;
       }
       return switch (parameter.toUpperCase(Locale.ROOT)) {
-        case "INSTANCE" -> Integer.toString(s.instance);
-        case "INSTANCE_NAME" -> LogViews.instanceName(s.instance);
+        case "INSTANCE" -> Integer.toString(s.instance());
+        case "INSTANCE_NAME" -> LogViews.instanceName(s.instance());
         case "CON_NAME" ->
-            s.oracle.catalog.cdb ? s.oracle.catalog.container(s.containerId()).name : "ORCL";
+            s.oracle().catalog().cdb
+                ? s.oracle().catalog().container(s.containerId()).name()
+                : "ORCL";
         case "CON_ID" -> Integer.toString(s.containerId());
         case "DB_NAME" -> "ORCL";
         case "SESSION_USER", "CURRENT_USER" -> DictionaryViews.CAPTURE_USER;
@@ -182,26 +184,26 @@ public final class SqlEngine {
     @Override
     public LocalDateTime scnToTimestamp(BigDecimal scn) throws SQLException {
       Session s = Session.selecting();
-      return s.oracle.redo.scnTime.timeOf(scn.longValueExact(), s.oracle);
+      return s.oracle().redo().scnTime.timeOf(scn.longValueExact(), s.oracle());
     }
 
     @Override
     public BigDecimal timestampToScn(LocalDateTime time) throws SQLException {
       Session s = Session.selecting();
-      return BigDecimal.valueOf(s.oracle.redo.scnTime.scnAt(time, s.oracle));
+      return BigDecimal.valueOf(s.oracle().redo().scnTime.scnAt(time, s.oracle()));
     }
 
     @Override
     public OffsetDateTime systimestamp() {
-      return OffsetDateTime.now(Session.selecting().oracle.clock);
+      return OffsetDateTime.now(Session.selecting().oracle().clock());
     }
 
     @Override
     public String dbTimeZone() {
-      Database oracle = Session.selecting().oracle;
-      return oracle.settings.dbTimeZone != null
-          ? oracle.settings.dbTimeZone
-          : oracle.clock.getZone().getId();
+      Database oracle = Session.selecting().oracle();
+      return oracle.settings().dbTimeZone != null
+          ? oracle.settings().dbTimeZone
+          : oracle.clock().getZone().getId();
     }
   }
 }

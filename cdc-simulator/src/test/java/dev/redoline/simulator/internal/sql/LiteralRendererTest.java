@@ -65,25 +65,31 @@ class LiteralRendererTest {
         Arguments.of("number_smallFractionPlain", NUMBER, new BigDecimal("0.000123"), "'.000123'"),
         Arguments.of(
             "float_isNumber", OracleType.parse("FLOAT(126)"), new BigDecimal("3.25"), "'3.25'"),
-        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 1.2345f, "'1.2345E+000'"),
+        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 1.2345f, "'1.23450005E+000'"),
+        Arguments.of(
+            "binaryFloat_nineDigits", OracleType.of(Kind.BINARY_FLOAT), 3.14f, "'3.1400001E+000'"),
+        Arguments.of(
+            "binaryDouble_seventeenDigits",
+            OracleType.of(Kind.BINARY_DOUBLE),
+            3.14,
+            "'3.1400000000000001E+000'"),
         Arguments.of(
             "binaryFloat_large", OracleType.of(Kind.BINARY_FLOAT), 1234.5f, "'1.2345E+003'"),
         Arguments.of(
             "binaryFloat_max",
             OracleType.of(Kind.BINARY_FLOAT),
             Float.MAX_VALUE,
-            "'3.4028235E+038'"),
+            "'3.40282347E+038'"),
         Arguments.of(
             "binaryDouble_small", OracleType.of(Kind.BINARY_DOUBLE), -0.00125, "'-1.25E-003'"),
         Arguments.of("binaryDouble_one", OracleType.of(Kind.BINARY_DOUBLE), 1.0, "'1.0E+000'"),
-        Arguments.of("binaryDouble_zero", OracleType.of(Kind.BINARY_DOUBLE), 0.0, "'0.0E+000'"),
-        Arguments.of(
-            "binaryDouble_negativeZero", OracleType.of(Kind.BINARY_DOUBLE), -0.0, "'-0.0E+000'"),
+        Arguments.of("binaryDouble_zero", OracleType.of(Kind.BINARY_DOUBLE), 0.0, "'0'"),
+        Arguments.of("binaryDouble_negativeZero", OracleType.of(Kind.BINARY_DOUBLE), -0.0, "'-0'"),
         Arguments.of(
             "binaryDouble_minSubnormal",
             OracleType.of(Kind.BINARY_DOUBLE),
             Double.MIN_VALUE,
-            "'4.9E-324'"),
+            "'4.9406564584124654E-324'"),
         Arguments.of("binaryDouble_nan", OracleType.of(Kind.BINARY_DOUBLE), Double.NaN, "'Nan'"),
         Arguments.of(
             "binaryFloat_infinity",

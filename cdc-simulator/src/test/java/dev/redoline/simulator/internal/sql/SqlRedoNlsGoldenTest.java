@@ -75,7 +75,7 @@ class SqlRedoNlsGoldenTest {
         Arguments.of("number_fraction", NUMBER, new BigDecimal("2.50"), "'2.5'"),
         Arguments.of("number_noLeadingZero", NUMBER, new BigDecimal("-0.5"), "'-.5'"),
         Arguments.of("binaryDouble", OracleType.of(Kind.BINARY_DOUBLE), 1234.5d, "'1.2345E+003'"),
-        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 0.1f, "'1.0E-001'"),
+        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 0.1f, "'1.00000001E-001'"),
         Arguments.of(
             "date_lmExample",
             DATE,
@@ -87,7 +87,17 @@ class SqlRedoNlsGoldenTest {
             LocalDateTime.of(2021, 5, 15, 13, 45, 30),
             "TO_DATE('15-MAY-21', 'DD-MON-RR')"),
         Arguments.of(
-            "timestamp_lmExample", TS, MIDNIGHT, "TO_TIMESTAMP('01-FEB-20 12.00.00.000000 AM')"),
+            "timestamp_zeroFractionLeftOut", TS, MIDNIGHT, "TO_TIMESTAMP('01-FEB-20 12.00.00 AM')"),
+        Arguments.of(
+            "timestamp0_noDanglingPoint",
+            OracleType.parse("TIMESTAMP(0)"),
+            LocalDateTime.of(2025, 6, 15, 10, 30),
+            "TO_TIMESTAMP('15-JUN-25 10.30.00 AM')"),
+        Arguments.of(
+            "timestamp6_smallestFraction",
+            TS,
+            LocalDateTime.of(2025, 1, 15, 12, 0, 0, 1_000),
+            "TO_TIMESTAMP('15-JAN-25 12.00.00.000001 PM')"),
         Arguments.of("timestamp3_pmCut", TS3, LATE, "TO_TIMESTAMP('31-DEC-19 11.59.58.123 PM')"),
         Arguments.of(
             "timestamp9_noon", TS9, NOON, "TO_TIMESTAMP('04-JUL-19 12.30.00.000000001 PM')"),
@@ -127,7 +137,7 @@ class SqlRedoNlsGoldenTest {
         Arguments.of("number_scientific", NUMBER, BigDecimal.TEN.pow(70), "'1,0E+70'"),
         Arguments.of("float", OracleType.parse("FLOAT(126)"), new BigDecimal("0.125"), "',125'"),
         Arguments.of("binaryDouble", OracleType.of(Kind.BINARY_DOUBLE), 1234.5d, "'1,2345E+003'"),
-        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 0.1f, "'1,0E-001'"),
+        Arguments.of("binaryFloat", OracleType.of(Kind.BINARY_FLOAT), 0.1f, "'1,00000001E-001'"),
         Arguments.of(
             "binaryDouble_nanUnchanged", OracleType.of(Kind.BINARY_DOUBLE), Double.NaN, "'Nan'"),
         Arguments.of(
@@ -136,7 +146,12 @@ class SqlRedoNlsGoldenTest {
             LocalDateTime.of(2021, 5, 15, 13, 45, 30),
             "TO_DATE('15.05.21', 'DD.MM.RR')"),
         Arguments.of(
-            "timestamp_radixIsComma", TS, MIDNIGHT, "TO_TIMESTAMP('01.02.20 00:00:00,000000')"),
+            "timestamp_zeroFractionLeftOut", TS, MIDNIGHT, "TO_TIMESTAMP('01.02.20 00:00:00')"),
+        Arguments.of(
+            "timestamp_radixIsComma",
+            TS,
+            MIDNIGHT.plusNanos(250_000_000),
+            "TO_TIMESTAMP('01.02.20 00:00:00,250000')"),
         Arguments.of("timestamp3", TS3, LATE, "TO_TIMESTAMP('31.12.19 23:59:58,123')"),
         Arguments.of(
             "timestampTz_offset",
@@ -190,7 +205,7 @@ class SqlRedoNlsGoldenTest {
     SqlRedoRenderer r =
         new SqlRedoRenderer(
             SqlRedoRenderer.RenderOptions.defaults().withLtzAsTimestampTz(false).withNls(GERMANY));
-    assertThat(r.literal(LTZ, SUMMER)).isEqualTo("TO_TIMESTAMP('01.07.24 12:00:00,000000')");
+    assertThat(r.literal(LTZ, SUMMER)).isEqualTo("TO_TIMESTAMP('01.07.24 12:00:00')");
   }
 
   @Test

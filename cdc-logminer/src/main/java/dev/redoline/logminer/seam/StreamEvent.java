@@ -1,4 +1,4 @@
-package dev.redoline.core.internal;
+package dev.redoline.logminer.seam;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
@@ -8,13 +8,14 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotMark;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.Checks;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a {@link ChangeStream} hands to its sink: a committed transaction whole (or a snapshot
+ * What a {@link CaptureStream} hands to its sink: a committed transaction whole (or a snapshot
  * chunk), a new table layout, or a heartbeat. Each carries the {@link Position} a restart may use
  * once the sink has acknowledged it. A transaction's changes, each a {@link ChangeEvent} with its
  * own position, stream out of its {@link TransactionEvent}; the stream never queues a change on its

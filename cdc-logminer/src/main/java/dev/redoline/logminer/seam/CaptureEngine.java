@@ -1,29 +1,33 @@
-package dev.redoline.logminer.internal;
+package dev.redoline.logminer.seam;
 
+import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
-import dev.redoline.core.internal.ChangeStream;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsListener;
 import dev.redoline.logminer.Sleeper;
+import dev.redoline.logminer.internal.GatewayDatabase;
+import dev.redoline.logminer.internal.GatewayFactory;
+import dev.redoline.logminer.internal.RunningCapture;
+import dev.redoline.logminer.internal.StoredJournal;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * The capture engine: mines the redo in steps and streams committed transactions, in commit order,
- * as a {@link ChangeStream}. The embedded engine and the Kafka Connect task are sinks over it.
+ * as a {@link CaptureStream}. The embedded engine and the Kafka Connect task are sinks over it.
  *
  * <pre>{@code
  * CaptureEngine engine = CaptureEngine.builder()
  *     .config(CdcConfig.from(settings))
  *     .gateways(simulatedOracle::connect)
  *     .build();
- * try (ChangeStream stream = engine.open(storedPosition)) {
+ * try (CaptureStream stream = engine.open(storedPosition)) {
  *   for (StreamEvent e : stream.poll(Duration.ofSeconds(1))) {
  *     handle(e);
  *     stream.acknowledge(e.position());
@@ -39,10 +43,7 @@ import org.slf4j.MDC;
  */
 public final class CaptureEngine {
 
-  private static final Logger LOG = LoggerFactory.getLogger(CaptureEngine.class);
-
   private final CdcConfig config;
-  private final CaptureSettings settings;
   private final GatewayFactory gateways;
   private final Clock clock;
   private final Sleeper sleeper;
@@ -54,7 +55,6 @@ public final class CaptureEngine {
 
   private CaptureEngine(Builder b) {
     this.config = b.config;
-    this.settings = CaptureSettings.of(b.config);
     this.gateways = b.gateways;
     this.clock = b.clock;
     this.sleeper = b.sleeper;
@@ -85,41 +85,18 @@ public final class CaptureEngine {
    * is thrown at once, while a transient one (a listener down, an instance starting) is retried by
    * the capture thread within {@code cdc.retry.max.time.ms}, each attempt an {@link
    * dev.redoline.logminer.OpsEvent.Type#RECONNECT} event and the success a {@link
-   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one.
+   * dev.redoline.logminer.OpsEvent.Type#RECONNECTED} one. Without a stored position ({@code from}
+   * null) the capture has never run, and no listener at the URL's address is a wrong URL too
+   * (CDC-4013), not an outage to wait out.
    *
    * @throws dev.redoline.core.CdcException when the first connection fails for good: CDC-4012 wrong
-   *     credentials, CDC-4013 an unknown service, CDC-4003 a missing privilege, CDC-4001 a bad URL,
-   *     CDC-5001 an Oracle error the engine does not classify
+   *     credentials, CDC-4013 an unknown service (or, before the capture ever ran, no listener),
+   *     naming the URL's address, CDC-4003 a missing privilege, CDC-4001 a bad URL, CDC-5001 an
+   *     Oracle error the engine does not classify
    */
   public CaptureStream open(Position from) {
-    Position start = from == null ? null : Positions.startMark(from);
-    CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
-    CaptureAssembly capture =
-        CaptureAssembly.build(
-            config,
-            settings,
-            gateways,
-            clock,
-            sleeper,
-            journal,
-            deadLetters,
-            ops,
-            knownLayouts,
-            threads.factory("decode"),
-            start);
-    try {
-      capture.loop().connectFirst();
-    } catch (RuntimeException e) {
-      capture.decoder().close();
-      throw e;
-    }
-    Thread thread = threads.newThread("capture", capture.loop());
-    thread.setUncaughtExceptionHandler((t, e) -> LOG.error("Capture thread failed", e));
-    CaptureStream stream =
-        new CaptureStream(capture.queue(), capture.loop(), thread, capture.stats(), clock);
-    stream.publishMetrics(config.get(CdcConfig.TOPIC_PREFIX));
-    thread.start();
-    return stream;
+    return RunningCapture.start(
+        config, gateways, clock, sleeper, journal, deadLetters, ops, knownLayouts, name, from);
   }
 
   /** Collects an engine's collaborators; {@link #config} and {@link #gateways} are required. */
@@ -129,6 +106,7 @@ public final class CaptureEngine {
     private Clock clock = Clock.systemUTC();
     private Sleeper sleeper = Sleeper.SYSTEM;
     private TransactionJournal journal;
+    private Path journalDirectory;
     private DeadLetterSink deadLetters;
     private OpsListener ops = event -> {};
     private java.util.List<dev.redoline.core.LayoutVersion> knownLayouts = java.util.List.of();
@@ -192,7 +170,22 @@ public final class CaptureEngine {
       return this;
     }
 
-    /** Stores long-running transactions so the restart position can move past them. */
+    /**
+     * Journals long open transactions, so the restart position can move past them, in files under
+     * {@code directory} (created by {@link #build()} when missing): the embedded engine's journal.
+     */
+    public Builder journalDirectory(Path directory) {
+      this.journalDirectory = Objects.requireNonNull(directory, "directory == null");
+      return this;
+    }
+
+    /** Journals long open transactions in a sink's store: the Connect task's journal topic. */
+    public Builder journal(JournalStore store) {
+      this.journal = new StoredJournal(Objects.requireNonNull(store, "store == null"));
+      return this;
+    }
+
+    /** Journals long open transactions in the engine's own journal port (tests wrap one). */
     public Builder journal(TransactionJournal journal) {
       this.journal = Objects.requireNonNull(journal, "journal == null");
       return this;
@@ -213,6 +206,7 @@ public final class CaptureEngine {
     /**
      * @throws IllegalStateException when the config or the gateways are missing, or {@code
      *     cdc.on.decode.error=dlq} is set without a dead letter sink
+     * @throws dev.redoline.core.CdcException CDC-2104 when the journal directory cannot be created
      */
     public CaptureEngine build() {
       if (config == null) {
@@ -221,9 +215,12 @@ public final class CaptureEngine {
       if (gateways == null) {
         throw new IllegalStateException("gateways are required");
       }
-      if (deadLetters == null && CaptureSettings.of(config).deadLetters()) {
+      if (deadLetters == null && RunningCapture.needsDeadLetterSink(config)) {
         throw new IllegalStateException(
             "cdc.on.decode.error=dlq needs a dead letter sink: call deadLetters(...)");
+      }
+      if (journalDirectory != null) {
+        journal = FileTransactionJournal.open(journalDirectory);
       }
       return new CaptureEngine(this);
     }

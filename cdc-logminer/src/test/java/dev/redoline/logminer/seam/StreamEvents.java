@@ -1,6 +1,5 @@
-package dev.redoline.core;
+package dev.redoline.logminer.seam;
 
-import dev.redoline.core.internal.StreamEvent;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

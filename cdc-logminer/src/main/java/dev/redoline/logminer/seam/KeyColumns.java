@@ -1,4 +1,4 @@
-package dev.redoline.core.internal;
+package dev.redoline.logminer.seam;
 
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.TableId;
