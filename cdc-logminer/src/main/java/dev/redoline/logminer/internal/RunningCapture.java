@@ -2,8 +2,8 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.ErrorCode;
 import dev.redoline.core.CdcException;
+import dev.redoline.core.ErrorCode;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;

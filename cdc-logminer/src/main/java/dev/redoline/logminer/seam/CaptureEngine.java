@@ -3,8 +3,6 @@ package dev.redoline.logminer.seam;
 import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
-import dev.redoline.core.CdcException;
-import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.logminer.Database;
 import dev.redoline.logminer.DeadLetterSink;
