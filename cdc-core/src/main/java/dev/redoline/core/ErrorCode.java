@@ -32,6 +32,13 @@ public enum ErrorCode {
       2003,
       "Redo needed to continue is corrupt",
       "Restore a good copy of the log (another archive destination or a backup), then restart."),
+  INCARNATION_DIVERGED(
+      2060,
+      "The database was opened with RESETLOGS (failover, point-in-time recovery, FLASHBACK DATABASE) below what the "
+          + "capture delivered, or its position is on an incarnation that is not the current one's parent",
+      "The changes the message names above the RESETLOGS SCN were delivered but no longer exist in the database: "
+          + "reconcile the consumers (or re-snapshot), then reset the stored position to start at the new "
+          + "incarnation's RESETLOGS SCN or later; see docs/runbook.md."),
   SPILL_FILE_CORRUPT(
       2101,
       "A transaction spill file failed its checksum or ended early",

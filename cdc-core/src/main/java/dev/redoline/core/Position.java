@@ -26,7 +26,11 @@ import java.util.stream.Collectors;
  *       ended could only learn from here that their rows are not to be captured. Transactions
  *       dropped from the buffer on request are named here too, until their end is mined;
  *   <li>{@code snapshot}: per table, how far its snapshot has come, and the unfinished ad-hoc
- *       snapshots ({@link SnapshotProgress}).
+ *       snapshots ({@link SnapshotProgress});
+ *   <li>{@code incarnation}: the database incarnation the resume addresses and SCNs were read in
+ *       ({@code null} when unknown: a first position, or one written before version 5). After an
+ *       OPEN RESETLOGS log sequences restart at 1 and SCNs are reused, so the capture compares it
+ *       with the database's before it reads on (docs/offsets-and-recovery.md#resetlogs).
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
@@ -46,6 +50,7 @@ import java.util.stream.Collectors;
  *     lastCommit}, or {@link #WHOLE}
  * @param excludedOpen open transactions of excluded users whose START was not mined
  * @param snapshot the progress of the capture's snapshots
+ * @param incarnation the incarnation of the addresses and SCNs, or {@code null} when unknown
  */
 public record Position(
     Scn resumeScn,
@@ -53,14 +58,16 @@ public record Position(
     CommitMark lastCommit,
     long lastIndex,
     Set<Xid> excludedOpen,
-    SnapshotProgress snapshot) {
+    SnapshotProgress snapshot,
+    Incarnation incarnation) {
 
   /**
    * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys, 4 the
-   * {@code adhoc} keys of unfinished ad-hoc snapshots. A position is written in the lowest version
-   * that holds it (a position with none of them is version 1, which every release reads).
+   * {@code adhoc} keys of unfinished ad-hoc snapshots, 5 the {@code incarnation}. A position is
+   * written in the lowest version that holds it (a position with none of them is version 1, which
+   * every release reads).
    */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
 
   /**
    * {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is
@@ -75,6 +82,7 @@ public record Position(
   static final String KEY_COMMIT_ADDRESS = "commit_address";
   static final String KEY_COMMIT_INDEX = "commit_index";
   static final String KEY_EXCLUDED = "excluded";
+  static final String KEY_INCARNATION = "incarnation";
 
   public Position {
     Checks.notNull(resumeScn, "resumeScn");
@@ -93,6 +101,17 @@ public record Position(
         lastCommit != null || lastIndex == WHOLE, "lastIndex %s without a lastCommit", lastIndex);
     excludedOpen = Set.copyOf(Checks.notNull(excludedOpen, "excludedOpen"));
     Checks.notNull(snapshot, "snapshot");
+  }
+
+  /** A position whose incarnation is not known. */
+  public Position(
+      Scn resumeScn,
+      SortedMap<Integer, RedoAddress> resume,
+      CommitMark lastCommit,
+      long lastIndex,
+      Set<Xid> excludedOpen,
+      SnapshotProgress snapshot) {
+    this(resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, null);
   }
 
   /** A position that tracks no snapshot. */
@@ -122,12 +141,18 @@ public record Position(
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
     return new Position(
-        scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot);
+        scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot, incarnation);
   }
 
   /** This position with the snapshot progress replaced. */
   public Position withSnapshot(SnapshotProgress progress) {
-    return new Position(resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress);
+    return new Position(
+        resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress, incarnation);
+  }
+
+  /** This position with the incarnation replaced ({@code null}: unknown). */
+  public Position withIncarnation(Incarnation of) {
+    return new Position(resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, of);
   }
 
   /**
@@ -136,7 +161,13 @@ public record Position(
    */
   public Position withDelivered(CommitMark commit, long index) {
     return new Position(
-        resumeScn, resume, Checks.notNull(commit, "commit"), index, excludedOpen, snapshot);
+        resumeScn,
+        resume,
+        Checks.notNull(commit, "commit"),
+        index,
+        excludedOpen,
+        snapshot,
+        incarnation);
   }
 
   /**
@@ -156,7 +187,11 @@ public record Position(
     Map<String, Object> map = new LinkedHashMap<>();
     map.put(
         KEY_VERSION,
-        !snapshot.adHoc().isEmpty() ? 4 : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
+        incarnation != null
+            ? 5
+            : !snapshot.adHoc().isEmpty()
+                ? 4
+                : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
@@ -170,6 +205,9 @@ public record Position(
           excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
     }
     snapshot.write(map);
+    if (incarnation != null) {
+      map.put(KEY_INCARNATION, incarnation.toString());
+    }
     return Collections.unmodifiableMap(map);
   }
 

@@ -31,6 +31,7 @@ final class PositionCodec {
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
     Set<Xid> excluded = Set.of();
+    Incarnation incarnation = null;
     SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
     TreeMap<TableId, SnapshotProgress.TableProgress> tables = new TreeMap<>();
     // per ad-hoc snapshot id, its keys by suffix ("" for the table)
@@ -55,6 +56,8 @@ final class PositionCodec {
         tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
       } else if (version >= 4 && key.startsWith(SnapshotProgress.KEY_AD_HOC_PREFIX)) {
         adHocEntry(map, key, adHoc);
+      } else if (version >= 5 && key.equals(Position.KEY_INCARNATION)) {
+        incarnation = incarnation(map, text(map, key));
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
@@ -65,7 +68,7 @@ final class PositionCodec {
     }
     snapshot = new SnapshotProgress(snapshot.tracked(), tables, adHocSnapshots(map, adHoc));
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot);
+      return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot, incarnation);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -82,7 +85,15 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index, excluded, snapshot);
+    return new Position(resumeScn, resume, commit, index, excluded, snapshot, incarnation);
+  }
+
+  private static Incarnation incarnation(Map<String, ?> map, String text) {
+    try {
+      return Incarnation.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw invalid(map, Position.KEY_INCARNATION + "='" + text + "': " + e.getMessage());
+    }
   }
 
   private static TableId snapshotTable(Map<String, ?> map, String key) {

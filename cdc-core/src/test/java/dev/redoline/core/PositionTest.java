@@ -110,6 +110,20 @@ class PositionTest {
   }
 
   @Test
+  void incarnation_roundTripsAsVersion5AndOlderVersionsReadWithoutIt() {
+    Incarnation incarnation =
+        new Incarnation(Scn.of(5101), java.time.LocalDateTime.parse("2024-03-01T09:20:00"));
+    Position p = full().withIncarnation(incarnation);
+    assertThat(p.toMap())
+        .containsEntry("v", 5)
+        .containsEntry("incarnation", "5101@2024-03-01T09:20:00");
+    assertThat(Position.fromMap(p.toMap())).isEqualTo(p);
+    assertThat(Position.fromMap(full().toMap()).incarnation()).isNull();
+    assertThat(p.withDelivered(p.lastCommit(), 3).incarnation()).isEqualTo(incarnation);
+    assertThat(p.withSnapshot(SnapshotProgress.NONE_YET).incarnation()).isEqualTo(incarnation);
+  }
+
+  @Test
   void fromMap_acceptsJsonNumberShapes() {
     Map<String, Object> map = new HashMap<>(full().toMap());
     map.put("v", 1L);
@@ -121,7 +135,12 @@ class PositionTest {
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
     assertRejected(
-        Map.of("v", 5, "resume_scn", "1"), "version 5 is not one this Redoline reads (1 to 4)");
+        Map.of("v", 6, "resume_scn", "1"), "version 6 is not one this Redoline reads (1 to 5)");
+    assertRejected(
+        Map.of("v", 4, "resume_scn", "4", "incarnation", "1@2024-01-01T00:00:00"),
+        "unknown key 'incarnation'");
+    assertRejected(
+        Map.of("v", 5, "resume_scn", "4", "incarnation", "1/2024"), "incarnation='1/2024'");
     assertRejected(Map.of("v", 3, "resume_scn", "4", "adhoc.1", "A.B"), "unknown key 'adhoc.1'");
     assertRejected(
         Map.of("v", 4, "resume_scn", "4", "adhoc.1.after", "L1:1"),

@@ -64,7 +64,13 @@ public record OpsEvent(Type type, Instant time, String message) {
      * retention.ms}, so the broker deletes them at once; once per topic until its records are
      * inside the retention again.
      */
-    RECORDS_PAST_RETENTION(true);
+    RECORDS_PAST_RETENTION(true),
+    /**
+     * The database was opened with RESETLOGS above what the capture delivered: the capture mined
+     * the parent incarnation up to the RESETLOGS SCN and goes on in the new one; the message names
+     * both incarnations and how many open transactions (rolled back by the RESETLOGS) it dropped.
+     */
+    RESETLOGS(true);
 
     private final boolean noticeable;
 

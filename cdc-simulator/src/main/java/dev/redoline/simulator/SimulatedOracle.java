@@ -8,6 +8,7 @@ import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
+import dev.redoline.simulator.internal.oracle.Resetlogs;
 import dev.redoline.simulator.internal.oracle.Settings;
 import dev.redoline.simulator.internal.oracle.SimLob;
 import dev.redoline.simulator.internal.oracle.SimTable;
@@ -348,6 +349,34 @@ public final class SimulatedOracle {
           "No archive of thread " + thread + " sequence " + sequence);
     }
     copies.forEach(c -> c.deleted(true));
+  }
+
+  /**
+   * Removes every archived copy of (thread, sequence) on disk, as {@code rm} would, while
+   * V$ARCHIVED_LOG still lists it as available (STATUS 'A'): adding it to a LogMiner session fails
+   * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
+   */
+  public void removeArchiveFile(int thread, long sequence) {
+    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
+    if (copies.isEmpty()) {
+      throw new IllegalArgumentException(
+          "No archive of thread " + thread + " sequence " + sequence);
+    }
+    copies.forEach(c -> c.fileGone(true));
+  }
+
+  /**
+   * {@code FLASHBACK DATABASE TO SCN keptThroughScn} (or a recovery until the SCN above it, or a
+   * Data Guard failover to a standby that applied the redo up to it), then {@code ALTER DATABASE
+   * OPEN RESETLOGS}: the tables go back to what was committed at or below {@code keptThroughScn},
+   * open transactions are gone, the current logs are archived, and a new incarnation starts at
+   * RESETLOGS_CHANGE# {@code keptThroughScn + 1} with log sequence 1 on every thread, reusing the
+   * SCNs above it. Every connection is lost. See {@link Resetlogs}.
+   *
+   * @throws IllegalArgumentException when the SCN is not in the current incarnation
+   */
+  public void openResetlogs(long keptThroughScn) {
+    Resetlogs.open(db, keptThroughScn);
   }
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */

@@ -91,6 +91,12 @@ public enum OracleError {
   INVALID_SCN_RANGE(
       1281, "SCN range specified is invalid", "99999", false, Meaning.LOG_READ_FAILED),
   CANNOT_OPEN_FILE(1284, "file %s cannot be opened", "99999", false, Meaning.LOG_READ_FAILED),
+  OTHER_INCARNATION(
+      1287,
+      "file %s is from a different database incarnation",
+      "99999",
+      false,
+      Meaning.LOG_READ_FAILED),
   DUPLICATE_LOGFILE(
       1289, "cannot add duplicate logfile %s", "99999", false, Meaning.LOG_READ_FAILED),
   UNLISTED_LOGFILE(1290, "cannot remove unlisted logfile %s", "99999", false, Meaning.NONE),

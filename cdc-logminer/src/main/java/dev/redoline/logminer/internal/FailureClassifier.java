@@ -60,8 +60,16 @@ final class FailureClassifier {
     return switch (meaning) {
       case CONNECTION_LOST, RESOURCES_EXHAUSTED ->
           failure(RECONNECT, ErrorCode.TRANSIENT_DATABASE_ERROR, ora, failure);
+      // An archived log V$ARCHIVED_LOG lists that is gone on disk (ORA-27037 under ORA-00308 or
+      // ORA-01284): mined again in case the file comes back, then CDC-2002 naming it.
       case LOG_READ_FAILED, INCONSISTENT_READ ->
-          failure(REMINE, ErrorCode.REMINE_STEP, ora, failure);
+          failure(
+              REMINE,
+              chainCodes(failure).contains(OracleError.FILE_STATUS.number())
+                  ? ErrorCode.LOG_PURGED
+                  : ErrorCode.REMINE_STEP,
+              ora,
+              failure);
       case LOG_MISSING -> failure(REINVENTORY, ErrorCode.LOG_SEQUENCE_GAP, ora, failure);
       // Corrupt redo may be a read that went wrong: mine again, but stop as corrupt redo if it
       // stays.

@@ -47,6 +47,18 @@ public interface LogMinerGateway extends AutoCloseable {
    */
   List<ArchivedLog> archivedLogs(Scn after) throws SQLException;
 
+  /**
+   * {@code V$ARCHIVED_LOG} rows of incarnation {@code of} whose {@code NEXT_CHANGE# > after}, as
+   * {@link #archivedLogs(Scn)} lists the current incarnation's: the parent's logs, which a capture
+   * positioned there mines up to the RESETLOGS SCN.
+   */
+  List<ArchivedLog> archivedLogs(Scn after, dev.redoline.core.Incarnation of) throws SQLException;
+
+  /**
+   * {@code V$DATABASE_INCARNATION}: every incarnation of the database, the current one included.
+   */
+  List<IncarnationRow> incarnations() throws SQLException;
+
   /** {@code V$ARCHIVE_DEST_STATUS}: the archive destinations and their state. */
   List<ArchiveDestination> archiveDestinations() throws SQLException;
 

@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Incarnation;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
@@ -68,6 +69,11 @@ final class MiningStep {
 
   private Scn startScn;
   private Scn currentScn = Scn.ZERO;
+
+  /** V$DATABASE as the last listing read it. */
+  private DatabaseState lastState;
+
+  private final ResetlogsCheck resetlogs = new ResetlogsCheck();
 
   /** The log views the last plan was made from: the redo after each cursor is counted over them. */
   private LogInventory.Snapshot lastListing;
@@ -178,13 +184,13 @@ final class MiningStep {
     applier.openTransactions(startFloor.observe(db, writing));
     LogInventory.Outcome outcome;
     try {
+      LogInventory.Snapshot listed = listing(db, positions.listingFloor(), writing);
+      Incarnation current = resetlogs.current(lastState);
+      if (!current.equals(resetlogs.cursorsIn(db, positions, listed, current))) {
+        return resetlogs(db, current);
+      }
       outcome =
-          inventory.plan(
-              listing(db, positions.listingFloor(), writing),
-              positions.cursors(),
-              startScn,
-              window.logs(),
-              clock.instant());
+          inventory.plan(listed, positions.cursors(), startScn, window.logs(), clock.instant());
     } catch (CdcException e) {
       if (!recovery.startsOver(e)) {
         throw e;
@@ -221,13 +227,53 @@ final class MiningStep {
     return mine(db, plan);
   }
 
+  /**
+   * The database was opened with RESETLOGS since the cursors were read ({@link ResetlogsCheck}):
+   * stop when the capture delivered what the new incarnation discarded, else mine the parent up to
+   * the RESETLOGS SCN, then go on in the new incarnation.
+   */
+  private boolean resetlogs(LogMinerGateway db, Incarnation current)
+      throws SQLException, InterruptedException {
+    Incarnation parent = positions.incarnation();
+    resetlogs.requireContinuable(db, parent, current, publisher.lastMark());
+    StepPlan tail =
+        ParentTail.plan(
+            parent, current, positions.cursors(), startScn, db.archivedLogs(Scn.ZERO, parent), -1);
+    if (tail != null) {
+      LOG.info("Mining incarnation {} up to its RESETLOGS SCN: {}", parent, tail);
+      mine(db, tail, false);
+      return false;
+    }
+    // Every thread's cursor is past the parent's redo below the RESETLOGS SCN: every commit there
+    // was mined, so all of them may go out, in order. What is left was discarded by the RESETLOGS.
+    publisher.publish(sequencer.release(current.resetlogsScn().minus(1)), positions.held());
+    List<Xid> dropped = buffer.discardOpen();
+    dropped.forEach(applier::forget);
+    sequencer.discard();
+    positions.enterIncarnation(current);
+    startScn = current.resetlogsScn();
+    startFloor.reset();
+    session.reset();
+    ops.event(OpsEvent.Type.RESETLOGS, ResetlogsCheck.entered(parent, current, dropped.size()));
+    return false;
+  }
+
   private boolean mine(LogMinerGateway db, StepPlan plan)
+      throws SQLException, InterruptedException {
+    return mine(db, plan, true);
+  }
+
+  /**
+   * Mines one planned step; {@code raiseStart}: the session may start at the floor proven on the
+   * current incarnation's transactions ({@link SessionStartFloor}), which a parent's tail may not.
+   */
+  private boolean mine(LogMinerGateway db, StepPlan plan, boolean raiseStart)
       throws SQLException, InterruptedException {
     Instant begun = clock.instant();
     positions.planned(plan);
     int restarts = session.restarts();
     // A thread's redo written later than the LGWR delay may lie below the floor: not raised then.
-    StepPlan mined = inventory.takeLateWrite() ? plan : startFloor.raise(plan);
+    StepPlan mined = !raiseStart || inventory.takeLateWrite() ? plan : startFloor.raise(plan);
     List<StepPlan> ranges = connection.parallel().ranges(mined);
     noteParallel(mined, ranges);
     if (ranges.size() == 1) {
@@ -463,6 +509,7 @@ final class MiningStep {
     var threads = db.threads();
     stats.threads(threads, clock.instant());
     DatabaseState state = db.database();
+    lastState = state;
     currentScn = state.currentScn();
     zone.read(state);
     List<ArchivedLog> archived = db.archivedLogs(archivedAfter);

@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CommitMark;
+import dev.redoline.core.Incarnation;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
@@ -48,6 +49,7 @@ final class Positions {
    *     cursor's log
    * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
    * @param excludedOpen open transactions of excluded users whose START was not mined
+   * @param incarnation the incarnation the cursors are in, or {@code null} before it is known
    */
   record Held(
       Map<Integer, RedoAddress> cursors,
@@ -55,7 +57,19 @@ final class Positions {
       List<CommitSequencer.Ready> waiting,
       Scn floor,
       java.util.function.Function<RedoAddress, Scn> firstScnOf,
-      Set<Xid> excludedOpen) {
+      Set<Xid> excludedOpen,
+      Incarnation incarnation) {
+
+    /** Held back in an incarnation not known yet. */
+    Held(
+        Map<Integer, RedoAddress> cursors,
+        ResumePoint open,
+        List<CommitSequencer.Ready> waiting,
+        Scn floor,
+        java.util.function.Function<RedoAddress, Scn> firstScnOf,
+        Set<Xid> excludedOpen) {
+      this(cursors, open, waiting, floor, firstScnOf, excludedOpen, null);
+    }
 
     /** Per thread, the lowest log sequence a position built now may point into. */
     Map<Integer, Long> oldestSequences() {
@@ -77,6 +91,9 @@ final class Positions {
   private final LogBounds bounds = new LogBounds();
   private final TreeMap<Integer, RedoAddress> cursors = new TreeMap<>();
   private Scn floor;
+
+  /** The incarnation the cursors and the floor are in; {@code null} until it is known. */
+  private Incarnation incarnation;
 
   /**
    * The position the sink acknowledged last, or the start position; written by the sink's thread.
@@ -106,6 +123,7 @@ final class Positions {
   void begin(Position start) {
     cursors.putAll(start.resume());
     floor = start.resumeScn();
+    incarnation = start.incarnation();
     acknowledge(start); // what the start position says was delivered is acknowledged
   }
 
@@ -133,6 +151,26 @@ final class Positions {
   /** Forgets the cursors: the capture starts over. */
   void clear() {
     cursors.clear();
+  }
+
+  /** The incarnation the cursors are in, or {@code null} while it is not known. */
+  Incarnation incarnation() {
+    return incarnation;
+  }
+
+  /** The cursors are in {@code current}: learnt at a first start, or from an older position. */
+  void inIncarnation(Incarnation current) {
+    incarnation = current;
+  }
+
+  /**
+   * The capture moves on to incarnation {@code next} after mining its parent up to the RESETLOGS
+   * SCN: no cursor yet, every thread read from that SCN, the new incarnation's first.
+   */
+  void enterIncarnation(Incarnation next) {
+    cursors.clear();
+    floor = next.resetlogsScn();
+    incarnation = next;
   }
 
   /** Per thread, the last applied address. */
@@ -184,7 +222,8 @@ final class Positions {
             waiting(sequencer),
             floor,
             bounds::firstScnOf,
-            applier.excludedWithoutStart());
+            applier.excludedWithoutStart(),
+            incarnation);
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -200,17 +239,20 @@ final class Positions {
     private final NavigableMap<Integer, RedoAddress> resume;
     private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
     private final Set<Xid> excludedOpen;
+    private final Incarnation incarnation;
     private Scn scn;
 
     Base(
         NavigableMap<Integer, RedoAddress> resume,
         Scn scn,
         java.util.function.Function<RedoAddress, Scn> firstScnOf,
-        Set<Xid> excludedOpen) {
+        Set<Xid> excludedOpen,
+        Incarnation incarnation) {
       this.resume = resume;
       this.scn = scn;
       this.firstScnOf = firstScnOf;
       this.excludedOpen = excludedOpen;
+      this.incarnation = incarnation;
     }
 
     /** What {@code held} holds back, before any transaction of the batch being published. */
@@ -220,7 +262,8 @@ final class Positions {
               new TreeMap<>(held.cursors()),
               held.floor(),
               held.firstScnOf(),
-              Set.copyOf(held.excludedOpen()));
+              Set.copyOf(held.excludedOpen()),
+              held.incarnation());
       held.cursors().values().forEach(base::holdLogOf);
       held.open().addresses().forEach((thread, address) -> base.hold(address));
       if (held.open().scn().isPresent()) {
@@ -262,15 +305,20 @@ final class Positions {
     }
 
     Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen);
+      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen, incarnation);
       copy.holdReady(ready);
       return copy;
     }
 
     Position position(CommitMark mark, long index) {
-      return mark == null
-          ? new Position(scn, resume, null, Position.WHOLE, excludedOpen)
-          : new Position(scn, resume, mark, index, excludedOpen);
+      return new Position(
+          scn,
+          resume,
+          mark,
+          mark == null ? Position.WHOLE : index,
+          excludedOpen,
+          dev.redoline.core.SnapshotProgress.UNTRACKED,
+          incarnation);
     }
   }
 }

@@ -83,7 +83,12 @@ final class RecoveryPolicy {
         if (++remines > settings.remineMaxAttempts()) {
           throw new CdcException(
               failure.code(),
-              "the step from "
+              (failure.code() == ErrorCode.LOG_PURGED
+                      ? "an archived log V$ARCHIVED_LOG lists as available is not on disk: "
+                          + ArchivedFile.named(failure.detail())
+                          + "; "
+                      : "")
+                  + "the step from "
                   + stepStart
                   + " failed "
                   + remines

@@ -193,6 +193,12 @@ final class PositionCommand {
     if (!p.excludedOpen().isEmpty()) {
       out.println("  open transactions of excluded users: " + p.excludedOpen());
     }
+    if (p.incarnation() != null) {
+      out.println(
+          "  incarnation: "
+              + p.incarnation()
+              + " (RESETLOGS_CHANGE#@RESETLOGS_TIME of the redo it points into)");
+    }
     if (p.snapshot().tracked()) {
       out.println(
           "  snapshot: "

@@ -5,6 +5,7 @@ import static dev.redoline.logminer.internal.jdbc.ResultValues.number;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
+import dev.redoline.core.Incarnation;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -18,6 +19,7 @@ import dev.redoline.logminer.internal.ContainerData;
 import dev.redoline.logminer.internal.DatabaseState;
 import dev.redoline.logminer.internal.DictionaryObject;
 import dev.redoline.logminer.internal.GatewayFactory;
+import dev.redoline.logminer.internal.IncarnationRow;
 import dev.redoline.logminer.internal.LogMinerGateway;
 import dev.redoline.logminer.internal.MiningQuery;
 import dev.redoline.logminer.internal.NoLoggingSegment;
@@ -144,6 +146,22 @@ public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
   public List<ArchivedLog> archivedLogs(Scn after) throws SQLException {
     Objects.requireNonNull(after, "after == null");
     return list(Sql.ARCHIVED_LOGS, ViewRows::archivedLog, number(after));
+  }
+
+  @Override
+  public List<ArchivedLog> archivedLogs(Scn after, Incarnation of) throws SQLException {
+    Objects.requireNonNull(after, "after == null");
+    return list(
+        Sql.ARCHIVED_LOGS_OF_INCARNATION,
+        ViewRows::archivedLog,
+        number(after),
+        number(of.resetlogsScn()),
+        of.resetlogsTime());
+  }
+
+  @Override
+  public List<IncarnationRow> incarnations() throws SQLException {
+    return list(Sql.INCARNATIONS, ViewRows::incarnation);
   }
 
   @Override

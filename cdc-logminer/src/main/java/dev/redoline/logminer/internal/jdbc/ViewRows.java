@@ -168,6 +168,20 @@ final class ViewRows {
         scn(rs, "RESETLOGS_CHANGE#"));
   }
 
+  /** A row of {@link Sql#INCARNATIONS}. */
+  static dev.redoline.logminer.internal.IncarnationRow incarnation(ResultSet rs)
+      throws SQLException {
+    LocalDateTime priorTime = dateTime(rs, "PRIOR_RESETLOGS_TIME");
+    return new dev.redoline.logminer.internal.IncarnationRow(
+        rs.getInt("INCARNATION#"),
+        new dev.redoline.core.Incarnation(
+            scn(rs, "RESETLOGS_CHANGE#"), dateTime(rs, "RESETLOGS_TIME")),
+        priorTime == null
+            ? null
+            : new dev.redoline.core.Incarnation(scn(rs, "PRIOR_RESETLOGS_CHANGE#"), priorTime),
+        rs.getString("STATUS"));
+  }
+
   /** A row of {@link Sql#ARCHIVE_DESTINATIONS}; a NULL name, status or type reads as empty. */
   static ArchiveDestination destination(ResultSet rs) throws SQLException {
     return new ArchiveDestination(

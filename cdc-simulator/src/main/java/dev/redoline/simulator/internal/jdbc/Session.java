@@ -302,8 +302,17 @@ public final class Session implements AutoCloseable {
       added.clear();
     }
     AddedLog log = AddedLog.resolve(oracle, fileName);
+    if (log == null && AddedLog.removedOnDisk(oracle, fileName)) {
+      // LogMiner opens the file to read its header: the OS error comes under ORA-01284
+      throw OracleErrors.removedOnDisk(fileName);
+    }
     if (log == null) {
       throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
+    }
+    for (AddedLog a : added) {
+      if (a.log().incarnation() != log.log().incarnation()) {
+        throw OracleErrors.plsql(1287, OracleErrors.LINE_ADD, fileName);
+      }
     }
     for (AddedLog a : added) {
       if (a.fileName().equals(fileName)

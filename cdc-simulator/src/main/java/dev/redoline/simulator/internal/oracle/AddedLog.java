@@ -22,9 +22,19 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
     }
     for (ArchiveCopy c : o.redo().archives) {
       if (fileName.equals(c.name())) {
-        return c.deleted() ? null : new AddedLog(fileName, c.log(), c);
+        return c.deleted() || c.fileGone() ? null : new AddedLog(fileName, c.log(), c);
       }
     }
     return null;
+  }
+
+  /** Whether V$ARCHIVED_LOG lists {@code fileName} as available while the file is gone on disk. */
+  public static boolean removedOnDisk(Database o, String fileName) {
+    for (ArchiveCopy c : o.redo().archives) {
+      if (fileName.equals(c.name()) && c.fileGone() && !c.deleted()) {
+        return true;
+      }
+    }
+    return false;
   }
 }

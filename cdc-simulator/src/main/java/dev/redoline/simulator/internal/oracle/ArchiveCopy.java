@@ -7,6 +7,12 @@ public final class ArchiveCopy {
   private final LogFile log;
   private boolean deleted;
 
+  /**
+   * The file was removed on disk (rm, a full disk cleanup) while V$ARCHIVED_LOG still lists it as
+   * available: opening it fails with ORA-00308 and ORA-27037.
+   */
+  private boolean fileGone;
+
   ArchiveCopy(int destId, String name, LogFile log) {
     this.destId = destId;
     this.name = name;
@@ -31,5 +37,14 @@ public final class ArchiveCopy {
 
   public void deleted(boolean deleted) {
     this.deleted = deleted;
+  }
+
+  /** Whether the file is gone on disk while the view still lists it as available. */
+  public boolean fileGone() {
+    return fileGone;
+  }
+
+  public void fileGone(boolean gone) {
+    this.fileGone = gone;
   }
 }

@@ -20,6 +20,10 @@ public final class LogFile {
   private final String onlineName;
   private final long firstScn;
   private final LocalDateTime firstTime;
+
+  /** The incarnation that wrote this log. */
+  private final DatabaseIncarnation incarnation;
+
   private long nextScn = OPEN_END;
   private LocalDateTime nextTime;
 
@@ -45,7 +49,8 @@ public final class LogFile {
       String onlineName,
       long firstScn,
       LocalDateTime firstTime,
-      long headerBytes) {
+      long headerBytes,
+      DatabaseIncarnation incarnation) {
     this.thread = thread;
     this.sequence = sequence;
     this.group = group;
@@ -54,6 +59,7 @@ public final class LogFile {
     this.firstScn = firstScn;
     this.firstTime = firstTime;
     this.bytes = headerBytes;
+    this.incarnation = incarnation;
   }
 
   public boolean current() {
@@ -96,6 +102,11 @@ public final class LogFile {
 
   public long firstScn() {
     return firstScn;
+  }
+
+  /** The incarnation that wrote this log. */
+  public DatabaseIncarnation incarnation() {
+    return incarnation;
   }
 
   public LocalDateTime firstTime() {

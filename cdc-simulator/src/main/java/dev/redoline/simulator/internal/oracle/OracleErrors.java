@@ -97,6 +97,23 @@ public final class OracleErrors {
     return build(code, message);
   }
 
+  /**
+   * ADD_LOGFILE of an archived log removed on disk: LogMiner opens it to read its header, so the
+   * operating system's error comes under ORA-01284 (ORA-00308, ORA-27037).
+   */
+  public static SQLException removedOnDisk(String fileName) {
+    return build(
+        1284,
+        line(1284, fileName)
+            + "\n"
+            + line(308, fileName)
+            + "\n"
+            + line(27037)
+            + "\nORA-06512: at \"SYS.DBMS_LOGMNR\", line "
+            + LINE_ADD
+            + "\nORA-06512: at line 1");
+  }
+
   /** ORA-00310 + ORA-00334 for an online log that now holds another sequence. */
   static SQLException logReused(String fileName, long holds, long required) {
     return build(310, line(310, holds, required) + "\n" + line(334, fileName));

@@ -63,7 +63,7 @@ public final class RedoLog {
 
   private record PendingArchive(LogFile log, Destination dest, Instant due) {}
 
-  /** Resetlogs id in archive names (the %r of LOG_ARCHIVE_FORMAT). */
+  /** Resetlogs id of the first incarnation (the %r of LOG_ARCHIVE_FORMAT in archive names). */
   static final long RESETLOGS_ID = 1_154_237_462L;
 
   final SimulatedClock clock;
@@ -74,8 +74,13 @@ public final class RedoLog {
   private final List<PendingArchive> pending = new ArrayList<>();
   public long scn;
   public final ScnTimeMap scnTime = new ScnTimeMap();
-  public final long resetlogsScn;
-  public final LocalDateTime resetlogsTime;
+
+  /** Every incarnation, oldest first; the last is the current one ({@link Resetlogs}). */
+  public final List<DatabaseIncarnation> incarnations = new ArrayList<>();
+
+  /** The current incarnation: the logs it writes belong to it. */
+  public DatabaseIncarnation incarnation;
+
   public boolean archiveLogMode = true;
   public boolean commitFlushes = true;
 
@@ -117,11 +122,16 @@ public final class RedoLog {
     this.clock = clock;
     this.scn = startScn;
     this.startScn = startScn;
-    this.resetlogsScn = 1;
-    this.resetlogsTime =
-        LocalDateTime.ofInstant(clock.instant(), clock.getZone())
-            .minusDays(30)
-            .truncatedTo(ChronoUnit.SECONDS);
+    this.incarnation =
+        new DatabaseIncarnation(
+            1,
+            1,
+            LocalDateTime.ofInstant(clock.instant(), clock.getZone())
+                .minusDays(30)
+                .truncatedTo(ChronoUnit.SECONDS),
+            RESETLOGS_ID,
+            null);
+    incarnations.add(incarnation);
   }
 
   /**
@@ -172,7 +182,7 @@ public final class RedoLog {
       return scn;
     }
     var known = scnHistory.floorEntry(clock.instant().minus(scnPropagationDelay));
-    long seen = known == null ? resetlogsScn : known.getValue();
+    long seen = known == null ? incarnation.resetlogsScn() : known.getValue();
     for (RedoThread t : threads) {
       if (t.instance() == instance) {
         seen = Math.max(seen, t.generatedScn());
@@ -216,7 +226,7 @@ public final class RedoLog {
     t.enableScn(at);
     t.checkpointScn(at);
     t.lastRedoScn(at);
-    t.switchLog(at, now());
+    t.switchLog(at, now(), incarnation);
     t.lastRedoSequence(t.current().sequence());
     t.lastRedoBlock(RedoThread.HEADER_BLOCKS - 1);
     t.lastRedoTime(now());
@@ -272,7 +282,7 @@ public final class RedoLog {
     archiveBeforeReuse(t.nextToReuse());
     long at = nextScn();
     t.generatedScn(Math.max(t.generatedScn(), at));
-    LogFile closed = t.switchLog(at, now());
+    LogFile closed = t.switchLog(at, now(), incarnation);
     t.checkpointScn(at);
     if (closed != null && archiveLogMode) {
       for (Destination d : destinations) {
@@ -302,7 +312,7 @@ public final class RedoLog {
     String name =
         String.format(
             "/u01/arch/dest%d/%d_%d_%d.arc",
-            p.dest.id, p.log.thread(), p.log.sequence(), RESETLOGS_ID);
+            p.dest.id, p.log.thread(), p.log.sequence(), p.log.incarnation().resetlogsId());
     archives.add(new ArchiveCopy(p.dest.id, name, p.log));
     p.log.archived(true);
   }
@@ -342,11 +352,41 @@ public final class RedoLog {
     }
   }
 
-  /** Archive copies of (thread, sequence) at every destination. */
+  /** Archives {@code log} at every destination now, whatever their delays. */
+  void archiveNow(LogFile log) {
+    for (Destination d : destinations) {
+      pending.add(new PendingArchive(log, d, clock.instant()));
+    }
+    archivePendingNow();
+  }
+
+  /** Completes every archive copy still pending, whatever its delay (OPEN RESETLOGS does). */
+  void archivePendingNow() {
+    for (PendingArchive p : List.copyOf(pending)) {
+      complete(p);
+    }
+  }
+
+  /**
+   * Forgets the SCNs above {@code scn}: the database goes back to it (FLASHBACK DATABASE, recovery
+   * until it), and the SCNs of the new incarnation start again right above it.
+   */
+  void rewindTo(long scn) {
+    this.scn = scn;
+    scnTime.forgetAbove(scn);
+    scnHistory.clear();
+    for (RedoThread t : threads) {
+      t.generatedScn(Math.min(t.generatedScn(), scn));
+    }
+  }
+
+  /** Archive copies of (thread, sequence) of the current incarnation at every destination. */
   public List<ArchiveCopy> archivesOf(int thread, long sequence) {
     List<ArchiveCopy> out = new ArrayList<>();
     for (ArchiveCopy c : archives) {
-      if (c.log().thread() == thread && c.log().sequence() == sequence) {
+      if (c.log().thread() == thread
+          && c.log().sequence() == sequence
+          && c.log().incarnation() == incarnation) {
         out.add(c);
       }
     }

@@ -115,7 +115,7 @@ public final class RedoThread {
    *
    * @return the log closed, or null on the first open
    */
-  LogFile switchLog(long switchScn, LocalDateTime time) {
+  LogFile switchLog(long switchScn, LocalDateTime time, DatabaseIncarnation incarnation) {
     if (!buffer.isEmpty()) {
       throw new IllegalStateException("switch with an unflushed buffer in thread " + number);
     }
@@ -138,9 +138,35 @@ public final class RedoThread {
             group.fileName,
             switchScn,
             time,
-            (long) HEADER_BLOCKS * blockSize);
+            (long) HEADER_BLOCKS * blockSize,
+            incarnation);
     logs.add(group.log);
     return closed;
+  }
+
+  /**
+   * OPEN RESETLOGS: the online groups are cleared (their logs, archived first, are no longer
+   * online) and the next log opened is sequence 1 of {@code incarnation}, from {@code
+   * resetlogsScn}.
+   */
+  void resetLogs(long resetlogsScn, LocalDateTime time, DatabaseIncarnation incarnation) {
+    if (!buffer.isEmpty()) {
+      throw new IllegalStateException("RESETLOGS with an unflushed buffer in thread " + number);
+    }
+    for (Group g : groups) {
+      if (g.log != null) {
+        g.log.overwritten(true);
+        g.log = null;
+      }
+    }
+    currentGroup = -1;
+    nextSequence = 1;
+    switchLog(resetlogsScn, time, incarnation);
+    checkpointScn = resetlogsScn;
+    lastRedoScn = resetlogsScn;
+    lastRedoSequence = 1;
+    lastRedoBlock = HEADER_BLOCKS - 1;
+    lastRedoTime = time;
   }
 
   /** The log the next switch overwrites (the next group's), or null when that group is unused. */

@@ -21,6 +21,11 @@ public final class ScnTimeMap {
     }
   }
 
+  /** Forgets the SCNs above {@code scn} (FLASHBACK DATABASE: they are taken again). */
+  void forgetAbove(long scn) {
+    byScn.tailMap(scn, false).clear();
+  }
+
   public LocalDateTime timeOf(long scn, Database oracle) throws SQLException {
     Map.Entry<Long, Instant> e = byScn.floorEntry(scn);
     Instant now = oracle.clock().instant();

@@ -56,7 +56,7 @@ public final class SessionChecks {
                 + line
                 + "\nORA-06512: at line 1");
       }
-      if (!a.online() && a.archive().deleted()) {
+      if (!a.online() && (a.archive().deleted() || a.archive().fileGone())) {
         throw OracleErrors.stack(
             308,
             OracleErrors.line(308, a.fileName())
@@ -78,8 +78,12 @@ public final class SessionChecks {
       throw OracleErrors.plsql(1281, line);
     }
     List<LogFile> missing = new ArrayList<>();
+    DatabaseIncarnation mined = incarnationOf(oracle, added);
     for (RedoThread t : oracle.redo().threads) {
       for (LogFile f : t.logs()) {
+        if (f.incarnation() != mined) {
+          continue; // another incarnation's SCNs: not this session's range
+        }
         long next = f.current() && !t.open() ? t.checkpointScn() + 1 : f.nextScn();
         if (f.firstScn() <= high && next > low && !listed(added, f)) {
           if (!oracle.settings().toleratesLogGaps()) {
@@ -104,9 +108,15 @@ public final class SessionChecks {
     return gaps(missing);
   }
 
+  /** The incarnation of the added logs (one: ORA-01287 refuses another), else the current one. */
+  static DatabaseIncarnation incarnationOf(Database oracle, List<AddedLog> added) {
+    return added.isEmpty() ? oracle.redo().incarnation : added.get(0).log().incarnation();
+  }
+
   /** The sequences missing between the lowest and highest listed sequence of each thread. */
   public static List<LogGap> between(Database oracle, List<AddedLog> added) {
     List<LogFile> missing = new ArrayList<>();
+    DatabaseIncarnation mined = incarnationOf(oracle, added);
     for (RedoThread t : oracle.redo().threads) {
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
@@ -117,7 +127,10 @@ public final class SessionChecks {
         }
       }
       for (LogFile f : t.logs()) {
-        if (f.sequence() > min && f.sequence() < max && !listed(added, f)) {
+        if (f.incarnation() == mined
+            && f.sequence() > min
+            && f.sequence() < max
+            && !listed(added, f)) {
           missing.add(f);
         }
       }

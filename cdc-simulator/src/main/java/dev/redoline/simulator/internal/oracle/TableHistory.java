@@ -75,6 +75,20 @@ public final class TableHistory {
   }
 
   /**
+   * Forgets every version committed above {@code scn}: the database went back to it (FLASHBACK
+   * DATABASE, recovery until it), and those commits never happened in its new incarnation.
+   */
+  void rewindTo(long scn) {
+    for (Iterator<List<Version>> it = rows.values().iterator(); it.hasNext(); ) {
+      List<Version> versions = it.next();
+      versions.removeIf(v -> v.scn > scn);
+      if (versions.isEmpty()) {
+        it.remove();
+      }
+    }
+  }
+
+  /**
    * The rows committed at or below {@code scn}, in ROWID order of insertion; each array ends with
    * one extra slot, the row's ROWID.
    *

@@ -10,6 +10,7 @@ import dev.redoline.simulator.SupplementalLogging;
 import dev.redoline.simulator.internal.jdbc.Session;
 import dev.redoline.simulator.internal.oracle.ArchiveCopy;
 import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.DatabaseIncarnation;
 import dev.redoline.simulator.internal.oracle.LogFile;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
@@ -46,6 +47,7 @@ public final class LogViews {
           number("SEQUENCE#"),
           number("RESETLOGS_CHANGE#"),
           date("RESETLOGS_TIME"),
+          number("RESETLOGS_ID"),
           number("FIRST_CHANGE#"),
           date("FIRST_TIME"),
           number("NEXT_CHANGE#"),
@@ -88,8 +90,8 @@ public final class LogViews {
           yesNo(level != SupplementalLogging.NONE),
           yesNo(level == SupplementalLogging.ALL),
           yesNo(level == SupplementalLogging.PRIMARY_KEY),
-          scn(o.redo().resetlogsScn),
-          o.redo().resetlogsTime,
+          scn(o.redo().incarnation.resetlogsScn()),
+          o.redo().incarnation.resetlogsTime(),
           yesNo(o.catalog().cdb),
           "READ WRITE",
           yesNo(o.settings().forceLogging()),
@@ -202,8 +204,9 @@ public final class LogViews {
             c.destId(),
             f.thread(),
             f.sequence(),
-            scn(o.redo().resetlogsScn),
-            o.redo().resetlogsTime,
+            scn(f.incarnation().resetlogsScn()),
+            f.incarnation().resetlogsTime(),
+            f.incarnation().resetlogsId(),
             scn(f.firstScn()),
             f.firstTime(),
             scn(f.nextScn()),
@@ -216,6 +219,38 @@ public final class LogViews {
             "NO",
             yesNo(f.dictionaryBegin()),
             yesNo(f.dictionaryEnd())
+          });
+    }
+    return out;
+  }
+
+  static final List<ViewColumn> INCARNATION_COLUMNS =
+      List.of(
+          number("INCARNATION#"),
+          number("RESETLOGS_CHANGE#"),
+          date("RESETLOGS_TIME"),
+          number("PRIOR_RESETLOGS_CHANGE#"),
+          date("PRIOR_RESETLOGS_TIME"),
+          text("STATUS"),
+          number("RESETLOGS_ID"),
+          number("PRIOR_INCARNATION#"));
+
+  /** V$DATABASE_INCARNATION: every incarnation, oldest first. */
+  static List<Object[]> incarnations(Session s) {
+    RedoLog redo = s.oracle().redo();
+    List<Object[]> out = new ArrayList<>();
+    for (DatabaseIncarnation i : redo.incarnations) {
+      DatabaseIncarnation prior = i.prior();
+      out.add(
+          new Object[] {
+            i.number(),
+            scn(i.resetlogsScn()),
+            i.resetlogsTime(),
+            prior == null ? scn(0) : scn(prior.resetlogsScn()),
+            prior == null ? null : prior.resetlogsTime(),
+            i.status(redo.incarnation),
+            i.resetlogsId(),
+            prior == null ? 0 : prior.number()
           });
     }
     return out;

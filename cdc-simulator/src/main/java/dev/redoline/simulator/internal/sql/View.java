@@ -58,6 +58,7 @@ public enum View {
   V$ARCHIVED_LOG(LogViews::archivedLogs, LogViews.ARCHIVED_LOG_COLUMNS),
   GV$ARCHIVED_LOG(
       LogViews::globalArchivedLogs, LogViews.withInstance(LogViews.ARCHIVED_LOG_COLUMNS)),
+  V$DATABASE_INCARNATION(LogViews::incarnations, LogViews.INCARNATION_COLUMNS),
   V$ARCHIVE_DEST_STATUS(
       LogViews::destinations, number("DEST_ID"), text("DEST_NAME"), text("STATUS"), text("TYPE")),
   V$PDBS(
