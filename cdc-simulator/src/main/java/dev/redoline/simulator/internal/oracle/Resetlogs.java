@@ -103,9 +103,11 @@ public final class Resetlogs {
       String rowId = (String) row[row.length - 1];
       Object[] values = java.util.Arrays.copyOf(row, row.length - 1);
       SimTable.StoredRow was = before.get(rowId);
-      table.rows().put(
-          rowId,
-          new SimTable.StoredRow(values, was != null ? was.segment : segmentOf(table, rowId)));
+      table
+          .rows()
+          .put(
+              rowId,
+              new SimTable.StoredRow(values, was != null ? was.segment : segmentOf(table, rowId)));
     }
     table.history().rewindTo(scn);
   }
