@@ -90,14 +90,15 @@ class DemoTest {
             System.out,
             new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8),
             Duration.ofSeconds(5));
-    // Nothing listens there: the capture thread retries through the JDBC gateway, then stops with
-    // CDC-1001.
-    EmbeddedEngine engine = demo.start();
-    assertThat(engine.awaitTermination(Duration.ofSeconds(60))).isTrue();
-    assertThat(engine.state()).isEqualTo(dev.redoline.embedded.EngineState.FAILED);
-    assertThat(engine.failure().errorCode()).isEqualTo(ErrorCode.TRANSIENT_DATABASE_ERROR);
-    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
-        .contains("redoline demo: CDC-1001");
+    // Nothing listens there, and this capture never ran (no stored position): a wrong URL, not an
+    // outage, so start() reports it at once with CDC-4013 naming where the URL connects.
+    assertThatThrownBy(demo::start)
+        .isInstanceOfSatisfying(
+            dev.redoline.core.CdcException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_SERVICE);
+              assertThat(e.getMessage()).contains("localhost:1/ORCLCDB");
+            });
     demo.close();
   }
 
