@@ -35,8 +35,8 @@ public final class TransactionOptions {
   }
 
   /**
-   * Builds the redo in a private strand (IMU): records reach the log late, with their old SCNs.
-   * Off by default: supplemental logging, which every capture needs, reportedly disables private
+   * Builds the redo in a private strand (IMU): records reach the log late, with their old SCNs. Off
+   * by default: supplemental logging, which every capture needs, reportedly disables private
    * strands and in-memory undo (docs/simulator.md, item b6); this stands in for the records that
    * several public strands put in the log after records with higher SCNs.
    */

@@ -80,8 +80,7 @@ class RedoOrderScenarioTest {
       assertThat(cursorAfterShort)
           .isGreaterThanOrEqualTo(
               StepReader.predecessor(
-                  new RedoAddress(
-                      commitAt.thread(), commitAt.sequence(), commitAt.block(), 0)));
+                  new RedoAddress(commitAt.thread(), commitAt.sequence(), commitAt.block(), 0)));
     }
   }
 
