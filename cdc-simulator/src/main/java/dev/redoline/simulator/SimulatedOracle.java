@@ -737,6 +737,17 @@ public final class SimulatedOracle {
     }
 
     /**
+     * With {@link #lobTableRowIdsOnInternalRows()}: LGWR writes each such DML row before its
+     * INTERNAL row is built, so the INTERNAL row reaches the log with the next write (a commit, the
+     * timer, a flush) and a mining step can end between the two. Whether the two are one redo
+     * record or two is not confirmed; by default they are written together.
+     */
+    public Builder lobTableInternalRowsWrittenApart() {
+      settings.lobTableInternalRowsWrittenApart(true);
+      return this;
+    }
+
+    /**
      * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code
      * XMLType(:1)} and XML DOC WRITE rows quoted text. By default they use binary XML: a select and
      * HEXTORAW.

@@ -75,6 +75,8 @@ public final class Settings {
    */
   private boolean lobTableRowIdsOnInternalRows;
 
+  private boolean lobTableInternalRowsWrittenApart;
+
   /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
    * binary XML.
@@ -292,6 +294,14 @@ public final class Settings {
 
   public void lobTableRowIdsOnInternalRows(boolean lobTableRowIdsOnInternalRows) {
     this.lobTableRowIdsOnInternalRows = lobTableRowIdsOnInternalRows;
+  }
+
+  public boolean lobTableInternalRowsWrittenApart() {
+    return lobTableInternalRowsWrittenApart;
+  }
+
+  public void lobTableInternalRowsWrittenApart(boolean apart) {
+    this.lobTableInternalRowsWrittenApart = apart;
   }
 
   public boolean xmlTextStorage() {

@@ -445,6 +445,9 @@ public final class Transaction {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
+      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand) {
+        oracle.redo().flush(oracle.redo().thread(state.writeThread));
+      }
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
     }
     return r;
