@@ -315,7 +315,8 @@ public final class Session implements AutoCloseable {
       added.clear();
     }
     AddedLog log = AddedLog.resolve(oracle, fileName);
-    if (log == null && AddedLog.removedOnDisk(oracle, fileName)) {
+    if (log == null && AddedLog.removedOnDisk(oracle, fileName)
+        || log != null && AddedLog.onAnotherNode(oracle, fileName, instance)) {
       // LogMiner opens the file to read its header: the OS error comes under ORA-01284
       throw OracleErrors.removedOnDisk(fileName);
     }
