@@ -700,6 +700,18 @@ public final class SimulatedOracle {
     }
 
     /**
+     * UPDATEs that set an out-of-line CLOB, NCLOB or BLOB value of an existing row come in the form
+     * SecureFile storage gives (the 23ai default; review 2, b7b): the UPDATE row leaves the LOB
+     * column out (and is not written when it sets nothing else), then a SEL_LOB_LOCATOR, LOB_WRITE
+     * rows of the whole new value from offset 1, and a LOB_TRIM to its length. By default such an
+     * UPDATE shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} and the writes follow.
+     */
+    public Builder secureFileLobUpdates() {
+      settings.secureFileLobUpdates = true;
+      return this;
+    }
+
+    /**
      * How many change records share the SCN of the record before them, in percent (seeded; default
      * {@value #DEFAULT_SCN_TIE_PERCENT}): Oracle gives one SCN to many rows, of one statement and
      * of several transactions and threads. 0 gives every record its own SCN.
