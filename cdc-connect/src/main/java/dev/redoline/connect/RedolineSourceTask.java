@@ -59,6 +59,18 @@ import org.slf4j.LoggerFactory;
  * stored it: {@link #commit} reads the stored offset back and acknowledges that, so the journal and
  * resume points never run ahead of what a restart will read.
  *
+ * <h2>The first start's offset</h2>
+ *
+ * A first start at {@code cdc.start.scn=current} with no stored offset hands Connect one record
+ * carrying the first start's position (its first layout, or a heartbeat when the schema topic holds
+ * the layout already) and then nothing more until {@link #commit} finds an offset stored: with
+ * at-least-once delivery the worker writes offsets on its own schedule ({@code
+ * offset.flush.interval.ms}), and a task killed before the first write would start again at the
+ * then current SCN, skipping what changed meanwhile to rows it already delivered (a delete of a row
+ * the snapshot sent). Held, it has delivered nothing a restart could contradict; once the offset is
+ * stored, a restart resumes from it and repeats instead. With exactly-once the offset is stored
+ * with the first Kafka transaction, so the hold ends at its commit.
+ *
  * <h2>Records</h2>
  *
  * The capture hands over each transaction whole ({@code TransactionEvent}); its changes are read
@@ -162,6 +174,17 @@ public final class RedolineSourceTask extends SourceTask {
   private final PolledEvents polled = new PolledEvents();
 
   private Map<String, Object> lastAcknowledged;
+
+  /**
+   * A first start at the current SCN whose position Connect has not stored yet: after the record
+   * carrying it, nothing more is handed out (see "The first start's offset"). Cleared by {@link
+   * #commit} on the worker's offset thread.
+   */
+  private volatile boolean firstOffsetPending;
+
+  /** Whether the record carrying the first start's position was handed out; poll thread only. */
+  private boolean firstRecordOut;
+
   private volatile KafkaTransactionJournal journal;
   private volatile TaskPluginMetrics metrics;
 
@@ -246,6 +269,8 @@ public final class RedolineSourceTask extends SourceTask {
     CaptureStream opened = stream;
     metrics = TaskPluginMetrics.register(context.pluginMetrics(), opened::metrics);
     lastPosition = stream.acknowledged();
+    firstOffsetPending = from == null && config.get(CdcConfig.START_SCN).equals("current");
+    firstRecordOut = false;
     stopping = false;
   }
 
@@ -318,6 +343,12 @@ public final class RedolineSourceTask extends SourceTask {
       java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_TIMEOUT.toMillis());
       return null;
     }
+    if (firstOffsetPending && firstRecordOut) {
+      // the first start's position is handed out and not stored yet: the capture waits behind its
+      // bounded queue until the worker's offset write ("The first start's offset" above)
+      java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_TIMEOUT.toMillis());
+      return null;
+    }
     if (polled.isEmpty()) {
       try {
         polled.add(s.poll(POLL_TIMEOUT));
@@ -326,7 +357,11 @@ public final class RedolineSourceTask extends SourceTask {
       }
     }
     List<SourceRecord> out = new ArrayList<>();
-    drainSideEvents(out, s);
+    if (!firstOffsetPending) {
+      // on a first start the first record carries the first event's position: an ops record with
+      // the start position before it would store an offset without the initial snapshot's progress
+      drainSideEvents(out, s);
+    }
     // Ops events and dead letters drained between Oracle transactions end a Kafka transaction too:
     // on a quiet database no change may follow for long, and a record left in an open Kafka
     // transaction is unseen by read_committed consumers (and the transaction times out).
@@ -348,10 +383,23 @@ public final class RedolineSourceTask extends SourceTask {
       } else {
         addRecords(event, out);
       }
+      boolean firstStart = firstOffsetPending && !firstRecordOut;
+      if (firstStart && out.size() == before) {
+        // a layout the schema topic holds already: a heartbeat carries the first start's position
+        out.add(control.heartbeat(new Heartbeat(event.position(), clock.instant())));
+      }
       lastPosition = event.position();
       if (!insideTransaction && out.size() > before) {
         boundary =
             out.get(out.size() - 1); // after a delete's tombstone: both in one Kafka transaction
+      }
+      if (firstStart) {
+        firstRecordOut = true;
+        LOG.info(
+            "First start: nothing more is delivered until Connect stores the first offset "
+                + "(offset.flush.interval.ms with at-least-once delivery), so a task stopped before "
+                + "then starts again having delivered nothing a restart could miss");
+        break;
       }
     }
     if (boundary != null) {
@@ -502,7 +550,14 @@ public final class RedolineSourceTask extends SourceTask {
       return;
     }
     Map<String, Object> stored = context.offsetStorageReader().offset(partition);
-    if (stored == null || stored.equals(lastAcknowledged)) {
+    if (stored == null) {
+      return;
+    }
+    if (firstOffsetPending) {
+      firstOffsetPending = false;
+      LOG.info("First start: Connect stored the first offset; delivering");
+    }
+    if (stored.equals(lastAcknowledged)) {
       return;
     }
     try {

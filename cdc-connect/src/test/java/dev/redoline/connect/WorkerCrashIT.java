@@ -309,7 +309,7 @@ class WorkerCrashIT {
     return c;
   }
 
-  private static Map<String, String> workerSettings(String bootstrap, Path plugins) {
+  static Map<String, String> workerSettings(String bootstrap, Path plugins) {
     Map<String, String> w = new LinkedHashMap<>();
     w.put("bootstrap.servers", bootstrap);
     w.put("group.id", "redoline-crash");

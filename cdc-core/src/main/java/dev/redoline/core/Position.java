@@ -30,7 +30,12 @@ import java.util.stream.Collectors;
  *   <li>{@code incarnation}: the database incarnation the resume addresses and SCNs were read in
  *       ({@code null} when unknown: a first position, or one written before version 5). After an
  *       OPEN RESETLOGS log sequences restart at 1 and SCNs are reused, so the capture compares it
- *       with the database's before it reads on (docs/offsets-and-recovery.md#resetlogs).
+ *       with the database's before it reads on (docs/offsets-and-recovery.md#resetlogs);
+ *   <li>{@code partialOpen}: open transactions that a first start at the current SCN could read
+ *       only from the oldest online log on (begun before it): each arrives marked partial ({@link
+ *       Commit.Partial#FIRST_START}), also when the capture restarts before it commits, which only
+ *       this set tells the restart. Empty but in the positions of a capture holding such a
+ *       transaction.
  * </ul>
  *
  * <p>The {@linkplain #toMap() map form} holds primitives only and carries a version key {@code v},
@@ -51,6 +56,7 @@ import java.util.stream.Collectors;
  * @param excludedOpen open transactions of excluded users whose START was not mined
  * @param snapshot the progress of the capture's snapshots
  * @param incarnation the incarnation of the addresses and SCNs, or {@code null} when unknown
+ * @param partialOpen open transactions a first start read only in part, to be marked partial
  */
 public record Position(
     Scn resumeScn,
@@ -59,15 +65,16 @@ public record Position(
     long lastIndex,
     Set<Xid> excludedOpen,
     SnapshotProgress snapshot,
-    Incarnation incarnation) {
+    Incarnation incarnation,
+    Set<Xid> partialOpen) {
 
   /**
    * The newest version of the map form: 2 adds {@code excluded}, 3 the {@code snapshot} keys, 4 the
-   * {@code adhoc} keys of unfinished ad-hoc snapshots, 5 the {@code incarnation}. A position is
-   * written in the lowest version that holds it (a position with none of them is version 1, which
-   * every release reads).
+   * {@code adhoc} keys of unfinished ad-hoc snapshots, 5 the {@code incarnation}, 6 {@code
+   * partial}. A position is written in the lowest version that holds it (a position with none of
+   * them is version 1, which every release reads).
    */
-  public static final int VERSION = 5;
+  public static final int VERSION = 6;
 
   /**
    * {@link #lastIndex()} when every change of the transaction at {@code lastCommit} is
@@ -83,6 +90,7 @@ public record Position(
   static final String KEY_COMMIT_INDEX = "commit_index";
   static final String KEY_EXCLUDED = "excluded";
   static final String KEY_INCARNATION = "incarnation";
+  static final String KEY_PARTIAL = "partial";
 
   public Position {
     Checks.notNull(resumeScn, "resumeScn");
@@ -101,6 +109,19 @@ public record Position(
         lastCommit != null || lastIndex == WHOLE, "lastIndex %s without a lastCommit", lastIndex);
     excludedOpen = Set.copyOf(Checks.notNull(excludedOpen, "excludedOpen"));
     Checks.notNull(snapshot, "snapshot");
+    partialOpen = Set.copyOf(Checks.notNull(partialOpen, "partialOpen"));
+  }
+
+  /** A position without open transactions a first start read only in part. */
+  public Position(
+      Scn resumeScn,
+      SortedMap<Integer, RedoAddress> resume,
+      CommitMark lastCommit,
+      long lastIndex,
+      Set<Xid> excludedOpen,
+      SnapshotProgress snapshot,
+      Incarnation incarnation) {
+    this(resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, incarnation, Set.of());
   }
 
   /** A position whose incarnation is not known. */
@@ -141,18 +162,32 @@ public record Position(
   /** This position with the resume SCN and per-thread addresses replaced. */
   public Position withResume(Scn scn, Map<Integer, RedoAddress> addresses) {
     return new Position(
-        scn, new TreeMap<>(addresses), lastCommit, lastIndex, excludedOpen, snapshot, incarnation);
+        scn,
+        new TreeMap<>(addresses),
+        lastCommit,
+        lastIndex,
+        excludedOpen,
+        snapshot,
+        incarnation,
+        partialOpen);
   }
 
   /** This position with the snapshot progress replaced. */
   public Position withSnapshot(SnapshotProgress progress) {
     return new Position(
-        resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress, incarnation);
+        resumeScn, resume, lastCommit, lastIndex, excludedOpen, progress, incarnation, partialOpen);
   }
 
   /** This position with the incarnation replaced ({@code null}: unknown). */
   public Position withIncarnation(Incarnation of) {
-    return new Position(resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, of);
+    return new Position(
+        resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, of, partialOpen);
+  }
+
+  /** This position with the open transactions a first start read only in part replaced. */
+  public Position withPartialOpen(Set<Xid> xids) {
+    return new Position(
+        resumeScn, resume, lastCommit, lastIndex, excludedOpen, snapshot, incarnation, xids);
   }
 
   /**
@@ -167,7 +202,8 @@ public record Position(
         index,
         excludedOpen,
         snapshot,
-        incarnation);
+        incarnation,
+        partialOpen);
   }
 
   /**
@@ -187,11 +223,13 @@ public record Position(
     Map<String, Object> map = new LinkedHashMap<>();
     map.put(
         KEY_VERSION,
-        incarnation != null
-            ? 5
-            : !snapshot.adHoc().isEmpty()
-                ? 4
-                : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
+        !partialOpen.isEmpty()
+            ? 6
+            : incarnation != null
+                ? 5
+                : !snapshot.adHoc().isEmpty()
+                    ? 4
+                    : snapshot.tracked() ? 3 : excludedOpen.isEmpty() ? 1 : 2);
     map.put(KEY_RESUME_SCN, resumeScn.toString());
     resume.forEach((thread, address) -> map.put(KEY_RESUME_PREFIX + thread, address.rsId().trim()));
     if (lastCommit != null) {
@@ -200,15 +238,20 @@ public record Position(
       map.put(KEY_COMMIT_INDEX, lastIndex);
     }
     if (!excludedOpen.isEmpty()) {
-      map.put(
-          KEY_EXCLUDED,
-          excludedOpen.stream().map(Xid::toHex).sorted().collect(Collectors.joining(",")));
+      map.put(KEY_EXCLUDED, hexList(excludedOpen));
     }
     snapshot.write(map);
     if (incarnation != null) {
       map.put(KEY_INCARNATION, incarnation.toString());
     }
+    if (!partialOpen.isEmpty()) {
+      map.put(KEY_PARTIAL, hexList(partialOpen));
+    }
     return Collections.unmodifiableMap(map);
+  }
+
+  private static String hexList(Set<Xid> xids) {
+    return xids.stream().map(Xid::toHex).sorted().collect(Collectors.joining(","));
   }
 
   /**

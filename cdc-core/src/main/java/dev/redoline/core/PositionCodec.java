@@ -32,6 +32,7 @@ final class PositionCodec {
     int commitKeys = 0;
     Set<Xid> excluded = Set.of();
     Incarnation incarnation = null;
+    Set<Xid> partial = Set.of();
     SnapshotProgress snapshot = SnapshotProgress.UNTRACKED;
     TreeMap<TableId, SnapshotProgress.TableProgress> tables = new TreeMap<>();
     // per ad-hoc snapshot id, its keys by suffix ("" for the table)
@@ -49,7 +50,7 @@ final class PositionCodec {
       } else if (COMMIT_KEYS.contains(key)) {
         commitKeys++;
       } else if (key.equals(Position.KEY_EXCLUDED) && version >= 2) {
-        excluded = xids(map, text(map, key));
+        excluded = xids(map, key);
       } else if (version >= 3 && key.equals(SnapshotProgress.KEY_TRACKED)) {
         snapshot = SnapshotProgress.NONE_YET;
       } else if (version >= 3 && key.startsWith(SnapshotProgress.KEY_PREFIX)) {
@@ -58,6 +59,8 @@ final class PositionCodec {
         adHocEntry(map, key, adHoc);
       } else if (version >= 5 && key.equals(Position.KEY_INCARNATION)) {
         incarnation = incarnation(map, text(map, key));
+      } else if (version >= 6 && key.equals(Position.KEY_PARTIAL)) {
+        partial = xids(map, key);
       } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
@@ -68,7 +71,8 @@ final class PositionCodec {
     }
     snapshot = new SnapshotProgress(snapshot.tracked(), tables, adHocSnapshots(map, adHoc));
     if (commitKeys == 0) {
-      return new Position(resumeScn, resume, null, Position.WHOLE, excluded, snapshot, incarnation);
+      return new Position(
+          resumeScn, resume, null, Position.WHOLE, excluded, snapshot, incarnation, partial);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
@@ -85,7 +89,7 @@ final class PositionCodec {
       throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
     CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index, excluded, snapshot, incarnation);
+    return new Position(resumeScn, resume, commit, index, excluded, snapshot, incarnation, partial);
   }
 
   private static Incarnation incarnation(Map<String, ?> map, String text) {
@@ -181,13 +185,14 @@ final class PositionCodec {
     }
   }
 
-  private static Set<Xid> xids(Map<String, ?> map, String text) {
+  private static Set<Xid> xids(Map<String, ?> map, String key) {
+    String text = text(map, key);
     Set<Xid> out = new java.util.HashSet<>();
     for (String hex : text.split(",")) {
       try {
         out.add(Xid.parseHex(hex.trim()));
       } catch (IllegalArgumentException e) {
-        throw invalid(map, Position.KEY_EXCLUDED + "='" + text + "': " + e.getMessage());
+        throw invalid(map, key + "='" + text + "': " + e.getMessage());
       }
     }
     return out;

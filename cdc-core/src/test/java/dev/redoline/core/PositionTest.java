@@ -124,6 +124,23 @@ class PositionTest {
   }
 
   @Test
+  void partialOpen_roundTripsAsVersion6AndOtherPositionsStayBelow() {
+    Xid first = new Xid(10, 11, 855);
+    Xid second = new Xid(3, 4, 5);
+    Position p = full().withPartialOpen(java.util.Set.of(first, second));
+    assertThat(p.toMap())
+        .containsEntry("v", 6)
+        .containsEntry("partial", second.toHex() + "," + first.toHex());
+    assertThat(Position.fromMap(p.toMap())).isEqualTo(p);
+    assertThat(p.withDelivered(p.lastCommit(), 3).partialOpen()).containsOnly(first, second);
+    assertThat(p.withResume(Scn.of(2), Map.of()).partialOpen()).containsOnly(first, second);
+    assertThat(full().toMap()).containsEntry("v", 1).doesNotContainKey("partial");
+    assertRejected(
+        Map.of("v", 5, "resume_scn", "4", "partial", first.toHex()), "unknown key 'partial'");
+    assertRejected(Map.of("v", 6, "resume_scn", "4", "partial", "zz"), "partial='zz': Not an XID");
+  }
+
+  @Test
   void fromMap_acceptsJsonNumberShapes() {
     Map<String, Object> map = new HashMap<>(full().toMap());
     map.put("v", 1L);
@@ -135,7 +152,7 @@ class PositionTest {
   void fromMap_rejectsMalformedNamingKeyAndValue() {
     assertRejected(Map.of("resume_scn", "1"), "key 'v' is missing");
     assertRejected(
-        Map.of("v", 6, "resume_scn", "1"), "version 6 is not one this Redoline reads (1 to 5)");
+        Map.of("v", 7, "resume_scn", "1"), "version 7 is not one this Redoline reads (1 to 6)");
     assertRejected(
         Map.of("v", 4, "resume_scn", "4", "incarnation", "1@2024-01-01T00:00:00"),
         "unknown key 'incarnation'");

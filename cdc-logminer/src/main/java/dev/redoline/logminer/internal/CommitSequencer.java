@@ -29,8 +29,18 @@ import java.util.function.Consumer;
  */
 final class CommitSequencer {
 
-  /** A committed transaction and the redo it holds back until delivered. */
-  record Ready(PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn) {
+  /**
+   * A committed transaction and the redo it holds back until delivered; {@code partial}: a first
+   * start read it only from the oldest online log on ({@link Commit.Partial#FIRST_START}).
+   */
+  record Ready(
+      PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn, boolean partial) {
+
+    /** A transaction read from its beginning. */
+    Ready(PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn) {
+      this(published, holdsAddress, holdsScn, false);
+    }
+
     CommitMark mark() {
       return published.commit().mark();
     }

@@ -169,8 +169,7 @@ final class MiningStep {
               ? FirstStart.at(db)
               : new FirstStart.Start(
                   Positions.startMark(Position.start(Scn.parse(settings.startScn()))), Set.of());
-      begin(anchored(db, first.position()), current);
-      publisher.begunBeforeRedo(first.begunBefore());
+      begin(anchored(db, first.position()).withPartialOpen(first.begunBefore()), current);
     }
     tracker.refreshIfStale(
         db,
@@ -588,6 +587,7 @@ final class MiningStep {
     positions.begin(start);
     startScn = start.resumeScn();
     applier.excludedWithoutStart(start.excludedOpen());
+    applier.begunBeforeRedo(start.partialOpen());
     applier.started(start);
     publisher =
         new Publisher(

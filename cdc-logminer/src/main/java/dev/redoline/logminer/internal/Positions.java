@@ -20,10 +20,10 @@ import java.util.TreeMap;
  * Where restart positions are made (docs/architecture.md#positions, rule 4): it keeps the
  * per-thread cursors, the session start floor of the last step and the first SCN of every planned
  * log, and asks the buffer (open transactions), the sequencer (committed ones not yet published)
- * and the applier (excluded users' transactions) what they hold back ({@link #held()}); {@link
- * Base} turns that into the position of an event. It also keeps what the sink acknowledged and
- * tells the buffer at once. Capture thread only, but for {@link #acknowledge} and {@link
- * #acknowledged} (the sink's thread).
+ * and the applier (excluded users' transactions, those a first start read only in part) what they
+ * hold back ({@link #held()}); {@link Base} turns that into the position of an event. It also keeps
+ * what the sink acknowledged and tells the buffer at once. Capture thread only, but for {@link
+ * #acknowledge} and {@link #acknowledged} (the sink's thread).
  *
  * <h2>What a position holds</h2>
  *
@@ -50,6 +50,8 @@ final class Positions {
    * @param firstScnOf the first SCN of the log holding an address, or {@code null} if unknown
    * @param excludedOpen open transactions of excluded users whose START was not mined
    * @param incarnation the incarnation the cursors are in, or {@code null} before it is known
+   * @param partialOpen open transactions a first start read only in part (their commits not mined
+   *     yet; those mined and waiting say so themselves, {@link CommitSequencer.Ready#partial})
    */
   record Held(
       Map<Integer, RedoAddress> cursors,
@@ -58,7 +60,20 @@ final class Positions {
       Scn floor,
       java.util.function.Function<RedoAddress, Scn> firstScnOf,
       Set<Xid> excludedOpen,
-      Incarnation incarnation) {
+      Incarnation incarnation,
+      Set<Xid> partialOpen) {
+
+    /** Held back without open transactions a first start read only in part. */
+    Held(
+        Map<Integer, RedoAddress> cursors,
+        ResumePoint open,
+        List<CommitSequencer.Ready> waiting,
+        Scn floor,
+        java.util.function.Function<RedoAddress, Scn> firstScnOf,
+        Set<Xid> excludedOpen,
+        Incarnation incarnation) {
+      this(cursors, open, waiting, floor, firstScnOf, excludedOpen, incarnation, Set.of());
+    }
 
     /** Held back in an incarnation not known yet. */
     Held(
@@ -223,7 +238,8 @@ final class Positions {
             floor,
             bounds::firstScnOf,
             applier.excludedWithoutStart(),
-            incarnation);
+            incarnation,
+            applier.begunBeforeRedo());
     held.oldestSequences().forEach(bounds::forgetBefore);
     return held;
   }
@@ -240,6 +256,12 @@ final class Positions {
     private final java.util.function.Function<RedoAddress, Scn> firstScnOf;
     private final Set<Xid> excludedOpen;
     private final Incarnation incarnation;
+
+    /**
+     * Open or undelivered transactions a first start read only in part; replaced, never changed.
+     */
+    private Set<Xid> partialOpen;
+
     private Scn scn;
 
     Base(
@@ -247,12 +269,14 @@ final class Positions {
         Scn scn,
         java.util.function.Function<RedoAddress, Scn> firstScnOf,
         Set<Xid> excludedOpen,
-        Incarnation incarnation) {
+        Incarnation incarnation,
+        Set<Xid> partialOpen) {
       this.resume = resume;
       this.scn = scn;
       this.firstScnOf = firstScnOf;
       this.excludedOpen = excludedOpen;
       this.incarnation = incarnation;
+      this.partialOpen = Set.copyOf(partialOpen);
     }
 
     /** What {@code held} holds back, before any transaction of the batch being published. */
@@ -263,7 +287,8 @@ final class Positions {
               held.floor(),
               held.firstScnOf(),
               Set.copyOf(held.excludedOpen()),
-              held.incarnation());
+              held.incarnation(),
+              held.partialOpen());
       held.cursors().values().forEach(base::holdLogOf);
       held.open().addresses().forEach((thread, address) -> base.hold(address));
       if (held.open().scn().isPresent()) {
@@ -298,6 +323,12 @@ final class Positions {
     }
 
     void holdReady(CommitSequencer.Ready ready) {
+      if (ready.partial()) {
+        // a restart before it is delivered reads it again and must mark it again
+        Set<Xid> more = new java.util.HashSet<>(partialOpen);
+        more.add(ready.published().xid());
+        partialOpen = Set.copyOf(more);
+      }
       if (ready.holdsAddress() != null) {
         hold(ready.holdsAddress());
         holdScn(ready.holdsScn());
@@ -305,7 +336,8 @@ final class Positions {
     }
 
     Base with(CommitSequencer.Ready ready) {
-      Base copy = new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen, incarnation);
+      Base copy =
+          new Base(new TreeMap<>(resume), scn, firstScnOf, excludedOpen, incarnation, partialOpen);
       copy.holdReady(ready);
       return copy;
     }
@@ -318,7 +350,8 @@ final class Positions {
           mark == null ? Position.WHOLE : index,
           excludedOpen,
           dev.redoline.core.SnapshotProgress.UNTRACKED,
-          incarnation);
+          incarnation,
+          partialOpen);
     }
   }
 }

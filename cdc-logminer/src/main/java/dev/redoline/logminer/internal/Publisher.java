@@ -10,15 +10,12 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableLayout;
-import dev.redoline.core.Xid;
 import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Puts each released transaction in the {@link EventQueue} as one {@link
@@ -69,12 +66,6 @@ final class Publisher {
   /** The snapshot progress of the chunks queued so far. */
   private SnapshotProgress progress;
 
-  /**
-   * Open transactions a first start could not read from their beginning ({@link FirstStart}): each
-   * is published marked partial, then forgotten.
-   */
-  private final Set<Xid> begunBeforeRedo = new HashSet<>();
-
   Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
     this(queue, start, clock, heartbeatInterval, start.snapshot());
   }
@@ -92,11 +83,6 @@ final class Publisher {
     this.heartbeatInterval = heartbeatInterval;
     this.lastMark = start.lastCommit();
     this.lastEvent = clock.instant();
-  }
-
-  /** The transactions of a first start that began before the redo it reads: published partial. */
-  void begunBeforeRedo(Set<Xid> xids) {
-    begunBeforeRedo.addAll(xids);
   }
 
   /**
@@ -188,7 +174,7 @@ final class Publisher {
       throws InterruptedException {
     PublishedTransaction published = ready.published();
     Commit commit = published.commit();
-    if (begunBeforeRedo.remove(commit.xid())) {
+    if (ready.partial()) { // a first start read it only from the oldest online log on
       commit = commit.asPartial(commit.size(), Commit.Partial.FIRST_START);
     }
     CommitMark mark = commit.mark();

@@ -126,6 +126,13 @@ final class StepApplier {
    */
   private final Set<Xid> dropped = new HashSet<>();
 
+  /**
+   * Open transactions a first start read only from the oldest online log on (begun before it),
+   * named at that start or by the stored position: each is marked partial when it commits ({@link
+   * CommitSequencer.Ready#partial}), and forgotten at its end.
+   */
+  private final Set<Xid> begunBeforeRedo = new HashSet<>();
+
   /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
   private final LobAssembler lobs;
 
@@ -277,6 +284,7 @@ final class StepApplier {
           }
         }
         case RedoRow.COMMIT -> {
+          boolean partial = begunBeforeRedo.remove(row.xid());
           ended(row);
           endLob(row.xid());
           judgeTail(row);
@@ -290,9 +298,11 @@ final class StepApplier {
                           new CommitSequencer.Ready(
                               published,
                               first == null ? null : first.address(),
-                              first == null ? null : first.scn())));
+                              first == null ? null : first.scn(),
+                              partial)));
         }
         case RedoRow.ROLLBACK -> {
+          begunBeforeRedo.remove(row.xid());
           ended(row);
           forgetLob(row.xid());
           firstSeen.remove(row.xid());
@@ -429,6 +439,19 @@ final class StepApplier {
     excludedOpen.addAll(fromPosition);
     dropped.addAll(
         fromPosition); // an excluded user's or a dropped one: skipped until its end either way
+  }
+
+  /**
+   * Open transactions a first start read only in part: named by that start ({@link FirstStart}), or
+   * by the position a restart resumes from.
+   */
+  void begunBeforeRedo(Set<Xid> xids) {
+    begunBeforeRedo.addAll(xids);
+  }
+
+  /** The open transactions a first start read only in part, for the stored position. */
+  Set<Xid> begunBeforeRedo() {
+    return Set.copyOf(begunBeforeRedo);
   }
 
   /** A COMMIT or ROLLBACK ends what is remembered of an excluded transaction. */

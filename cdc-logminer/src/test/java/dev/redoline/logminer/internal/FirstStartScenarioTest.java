@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Commit;
+import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
@@ -44,6 +45,24 @@ class FirstStartScenarioTest {
     open.delete(ORDERS, rowIds.get(0));
     oracle.switchLogfile(1);
     open.update(ORDERS, rowIds.get(1), Map.of("STATUS", "U2"));
+    return open;
+  }
+
+  /**
+   * An open transaction that inserted row 1 ("EARLY") in a log no longer online, and row 2 ("LATE")
+   * since.
+   */
+  private static SimulatedTransaction openBeforeTheOldestOnlineLog(SimulatedOracle oracle) {
+    oracle.createTable(CaptureEngineTest.orders());
+    SimulatedTransaction open = oracle.begin();
+    open.insert(ORDERS, 1L, "EARLY");
+    for (int i = 0; i < 3; i++) {
+      SimulatedTransaction filler = oracle.begin(); // each log holds more than one SCN
+      filler.insert(ORDERS, 10L + i, "F" + i);
+      filler.commit();
+      oracle.switchLogfile(1); // the log holding the early insert is no longer online
+    }
+    open.insert(ORDERS, 2L, "LATE");
     return open;
   }
 
@@ -103,16 +122,7 @@ class FirstStartScenarioTest {
   @Test
   void aTransactionBegunBeforeTheOldestOnlineLog_arrivesMarkedPartial() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(98).groupsPerThread(2).build();
-    oracle.createTable(CaptureEngineTest.orders());
-    SimulatedTransaction open = oracle.begin();
-    open.insert(ORDERS, 1L, "EARLY");
-    for (int i = 0; i < 3; i++) {
-      SimulatedTransaction filler = oracle.begin(); // each log holds more than one SCN
-      filler.insert(ORDERS, 10L + i, "F" + i);
-      filler.commit();
-      oracle.switchLogfile(1); // the log holding the early insert is no longer online
-    }
-    open.insert(ORDERS, 2L, "LATE");
+    SimulatedTransaction open = openBeforeTheOldestOnlineLog(oracle);
     new ScenarioScript().then(o -> open.commit()).attach(oracle);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data").open(null);
@@ -122,6 +132,45 @@ class FirstStartScenarioTest {
       assertThat(late.commit().size()).as("tx_size: the changes delivered").isEqualTo(1);
       assertThat(late.last()).isTrue();
       assertThat(late.commit().partial()).isEqualTo(Commit.Partial.FIRST_START);
+    }
+  }
+
+  /**
+   * The partial mark survives a restart: the capture that made the first start stops (its last
+   * position stored) before the transaction commits, and the restarted capture delivers it marked
+   * partial too. Before, the mark lived only in the first capture's memory and the restart
+   * delivered the transaction counted right but unmarked ({@code partial()} null).
+   */
+  @Test
+  void aTransactionBegunBeforeTheOldestOnlineLog_restartedBeforeItsCommit_arrivesMarkedPartial()
+      throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(99).groupsPerThread(2).build();
+    SimulatedTransaction open = openBeforeTheOldestOnlineLog(oracle);
+    new ScenarioScript()
+        .then(
+            o -> {
+              SimulatedTransaction marker = o.begin(); // committed after the first start
+              marker.insert(ORDERS, 20L, "MARK");
+              marker.commit();
+            })
+        .attach(oracle);
+    Position stored;
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("first"))) {
+      h.set("cdc.snapshot.mode", "no_data").open(null);
+      h.awaitChange("INSERT SHOP.ORDERS [20, MARK]");
+      List<StreamEvent> events = h.awaitEvents(e -> true);
+      stored = Position.fromMap(events.get(events.size() - 1).position().toMap());
+    }
+    open.commit();
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("restarted"))) {
+      h.set("cdc.snapshot.mode", "no_data").open(stored);
+      h.awaitChange("INSERT SHOP.ORDERS [2, LATE]");
+      assertThat(h.changes()).containsExactly("INSERT SHOP.ORDERS [2, LATE]");
+      StreamEvent.ChangeEvent late = h.changeEvents().get(0);
+      assertThat(late.commit().size()).as("tx_size: the changes delivered").isEqualTo(1);
+      assertThat(late.commit().partial())
+          .as("the mark of the first start, from the stored position %s", stored.toMap())
+          .isEqualTo(Commit.Partial.FIRST_START);
     }
   }
 }

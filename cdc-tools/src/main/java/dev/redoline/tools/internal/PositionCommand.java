@@ -193,6 +193,11 @@ final class PositionCommand {
     if (!p.excludedOpen().isEmpty()) {
       out.println("  open transactions of excluded users: " + p.excludedOpen());
     }
+    if (!p.partialOpen().isEmpty()) {
+      out.println(
+          "  open transactions a first start read only in part (delivered marked FIRST_START): "
+              + p.partialOpen());
+    }
     if (p.incarnation() != null) {
       out.println(
           "  incarnation: "
