@@ -30,9 +30,11 @@ import java.util.Map;
  *   <li><b>backlog</b>: {@code -Dchanges} (1,000,000) changes in transactions of 5, archived in 4
  *       MiB logs before the engine starts, drained with 1, 2 and 4 sessions; the time from the
  *       engine's start to its last change.
- *   <li><b>steady</b>: a load of 3 times one session's pace, {@code -Dpace} (1,000) changes a
- *       second per session, 3,000 a second, for {@code -Dseconds} (120) of database time, captured
- *       as it is written with 1 and 4 sessions; the lag of the last change delivered in each 10 s.
+ *   <li><b>steady</b>: a load of {@code -Dload} (3) times one session's pace, {@code -Dpace}
+ *       (1,000) LogMiner rows a second per session, so 3,000 rows a second (START and COMMIT rows
+ *       count as the pace model counts them: about 2,140 changes a second in transactions of 5),
+ *       for {@code -Dseconds} (120) of database time, captured as it is written with 1 and 4
+ *       sessions; the lag of the last change delivered in each 10 s.
  * </ul>
  *
  * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms} (30,000): a steady load wants
@@ -45,6 +47,15 @@ import java.util.Map;
 public final class CatchUpBenchmark {
 
   private static final int CHANGES_PER_TRANSACTION = PipelineBenchmark.CHANGES_PER_TRANSACTION;
+
+  /**
+   * The rows LogMiner makes for one transaction of the workload, each costing the pace the same:
+   * its START, its inserts and its COMMIT.
+   */
+  private static final int ROWS_PER_TRANSACTION = CHANGES_PER_TRANSACTION + 2;
+
+  /** The steady load, in multiples of one session's pace. */
+  private static final double LOAD_FACTOR = Double.parseDouble(System.getProperty("load", "3"));
 
   private CatchUpBenchmark() {}
 
@@ -91,16 +102,21 @@ public final class CatchUpBenchmark {
           took,
           rowsPerSecond,
           took / one,
-          seen / LogMinerPace.PUBLIC_FIGURES.changesPerSecond(),
+          rows(seen) / LogMinerPace.PUBLIC_FIGURES.changesPerSecond(),
           100.0
-              * seen
+              * rows(seen)
               / LogMinerPace.PUBLIC_FIGURES.changesPerSecond()
               / took
               / LogMinerPace.PUBLIC_FIGURES.databaseCpus(),
           LogMinerPace.PUBLIC_FIGURES.databaseCpus(),
-          modelledMiB(took, seen / sessions),
+          modelledMiB(took, rows(seen) / sessions),
           (System.nanoTime() - wall) / 1e9);
     }
+  }
+
+  /** The rows LogMiner makes for {@code changes} changes of the workload. */
+  private static long rows(long changes) {
+    return changes * ROWS_PER_TRANSACTION / CHANGES_PER_TRANSACTION;
   }
 
   /**
@@ -124,11 +140,18 @@ public final class CatchUpBenchmark {
           SimulatedOracle.builder().seed(11).logBytes(1L << 20).logMinerPace(paced).build();
       oracle.createTable(PipelineBenchmark.layout());
       Scn start = Scn.of(oracle.currentScn());
-      int perTick = 3 * pace / 10; // the workload runs every 100 ms of database time
+      // The pace counts every row LogMiner makes, START and COMMIT too: a transaction of 5
+      // inserts is 7 rows. The load is three times one session's pace in those rows, spread
+      // evenly over the workload's 100 ms ticks (a fraction of a transaction carried over).
+      double transactionsPerTick = LOAD_FACTOR * pace / 10.0 / ROWS_PER_TRANSACTION;
+      double[] owed = {0};
       long[] nextId = {1};
       oracle.workload(
           (db, step) -> {
-            for (int t = 0; t < perTick / CHANGES_PER_TRANSACTION; t++) {
+            owed[0] += transactionsPerTick;
+            int now = (int) owed[0];
+            owed[0] -= now;
+            for (int t = 0; t < now; t++) {
               SimulatedTransaction tx = db.begin();
               for (int c = 0; c < CHANGES_PER_TRANSACTION; c++) {
                 long id = nextId[0]++;
@@ -184,8 +207,13 @@ public final class CatchUpBenchmark {
         }
       }
       System.out.printf(
-          "CATCHUP steady sessions=%d: load %d changes/s, one session's pace %d changes/s;%s%n",
-          sessions, 3 * pace, pace, lags);
+          "CATCHUP steady sessions=%d: load %.0f LogMiner rows/s (%.0f changes/s), one session's"
+              + " pace %d rows/s;%s%n",
+          sessions,
+          LOAD_FACTOR * pace,
+          LOAD_FACTOR * pace * CHANGES_PER_TRANSACTION / ROWS_PER_TRANSACTION,
+          pace,
+          lags);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
+import dev.redoline.core.Operation;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
@@ -37,6 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a few hundred rows. The workload runs first, then stops: the captures read the same archived
  * backlog and online logs, up to a marker transaction committed last. Some seeds also give each
  * step a 2 KiB memory budget, so the steps go through step files.
+ *
+ * <p>A second test puts statements next to and across log switches (LOB transactions longer than a
+ * log, rows continued over CSF rows, array DELETEs) in logs of 16 KiB, for 3 seeds.
  *
  * <p>8 seeds in the build (each captures its workload five times); {@code -Dparallel.seed.to=50}
  * sweeps the 50 of docs/performance-catchup.md, or more. A failing seed is in the name.
@@ -113,6 +117,78 @@ class ParallelMiningPropertyTest {
                     && e.message().startsWith("parallel mining started"));
   }
 
+  /**
+   * Statements next to and across log switches, in 16 KiB logs: each round starts a log, then an
+   * array DELETE of 100 or more rows (one redo record, one SCN), a row whose SQL_REDO goes on over
+   * CSF rows, and a LOB insert whose LOB rows hold over 17 KB, more than a log, so its transaction
+   * always continues in the next log. The steps' ranges are cut among these rows (at a log's
+   * FIRST_CHANGE# or inside a log); 2 and 4 sessions must return every row one session does, and
+   * one session every row of every DELETE.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("switchSeeds")
+  void statementsAcrossALogSwitch_deliverAsOneSession(long seed) throws Exception {
+    SimulatedOracle oracle =
+        SimulatedOracle.builder()
+            .seed(seed)
+            .logBytes(16L << 10)
+            .lobWriteChunk(1000)
+            .scnTiePercent(20)
+            .build();
+    oracle.createTable(CaptureEngineTest.orders());
+    oracle.createTable(LobCaptureScenarioTest.docs());
+    oracle.createTable(wide());
+    oracle.createTable(mark());
+    startScn = oracle.currentScn();
+    Random random = new Random(seed);
+    long id = 0;
+    int deleted = 0;
+    for (int round = 0; round < 24; round++) {
+      // From a fresh log, one more row each round: the switches fall at another place each time.
+      oracle.switchLogfile(1);
+      SimulatedTransaction rows = oracle.begin();
+      List<String> rowIds = new ArrayList<>();
+      for (int i = 0; i < 100 + round; i++) {
+        rowIds.add(rows.insert(CaptureEngineTest.ORDERS, ++id, "S" + (id % 7)));
+      }
+      rows.commit();
+      SimulatedTransaction array = oracle.begin();
+      array.deleteArray(CaptureEngineTest.ORDERS, rowIds);
+      array.commit();
+      deleted += rowIds.size();
+      SimulatedTransaction docs = oracle.begin();
+      docs.insert(
+          WIDE,
+          ++id,
+          ascii(2000 + random.nextInt(2000), id),
+          ascii(3000 + random.nextInt(1000), id + 1));
+      docs.insert(
+          LobCaptureScenarioTest.DOCS,
+          ++id,
+          "d" + id,
+          LobCaptureScenarioTest.text(9000 + random.nextInt(6000), (int) id),
+          LobCaptureScenarioTest.bytes(8000 + random.nextInt(6000), (int) id),
+          null,
+          null);
+      docs.commit();
+      oracle.advance(Duration.ofMillis(50 + random.nextInt(150)));
+    }
+    endWithMarker(oracle);
+    Scn start = Scn.of(startScn);
+    List<Delivered> one = capture(oracle, start, 1, false, null, "one", new ArrayList<>());
+    assertThat(one.stream().filter(d -> d.change().operation() == Operation.DELETE))
+        .as("seed %s: every row of every array DELETE", seed)
+        .hasSize(deleted);
+    List<Delivered> two = capture(oracle, start, 2, false, null, "two", new ArrayList<>());
+    List<Delivered> four = capture(oracle, start, 4, false, null, "four", new ArrayList<>());
+    assertThat(two).as("seed %s: 2 sessions", seed).containsExactlyElementsOf(one);
+    assertThat(four).as("seed %s: 4 sessions", seed).containsExactlyElementsOf(one);
+  }
+
+  static LongStream switchSeeds() {
+    return LongStream.rangeClosed(1, 3);
+  }
+
   private long startScn;
 
   private SimulatedOracle workload(long seed, Random random) {
@@ -147,18 +223,24 @@ class ParallelMiningPropertyTest {
       }
       large.commit();
     }
+    endWithMarker(oracle);
+    return oracle;
+  }
+
+  /**
+   * Stops the workload and commits the marker the captures stop at, then switches past every online
+   * group: the workload's logs are an archived backlog, no longer online.
+   */
+  private static void endWithMarker(SimulatedOracle oracle) {
     oracle.workload((db, step) -> {});
     SimulatedTransaction marker = oracle.begin();
     marker.insert(MARK, 1L);
     marker.commit();
-    // Switched past every online group: the workload's logs are an archived backlog, no longer
-    // online
     for (int i = 0; i < 5; i++) {
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofMillis(200));
     }
     oracle.advance(Duration.ofSeconds(1));
-    return oracle;
   }
 
   /** Runs the workload for {@code millis}, switching a random thread's log every 100 to 300 ms. */
@@ -169,6 +251,27 @@ class ParallelMiningPropertyTest {
       oracle.switchLogfile(1 + random.nextInt(threads));
       done += slice;
     }
+  }
+
+  private static final TableId WIDE = TableId.of("SHOP", "WIDE");
+
+  /** Two VARCHAR2(4000) columns: an insert of both is over 4000 bytes of SQL_REDO, so CSF rows. */
+  private static TableLayout wide() {
+    return TableLayout.builder(WIDE, 1)
+        .column("ID", OracleType.number(10, 0), false)
+        .column("A", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+        .column("B", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+        .primaryKey("ID")
+        .build();
+  }
+
+  /** {@code n} ASCII characters with a quote now and then: as many bytes as characters. */
+  private static String ascii(int n, long seed) {
+    StringBuilder sb = new StringBuilder(n);
+    for (int i = 0; i < n; i++) {
+      sb.append("ab 'cd,xyz".charAt((int) ((i * 7 + seed) % 10)));
+    }
+    return sb.toString();
   }
 
   private static TableLayout mark() {
