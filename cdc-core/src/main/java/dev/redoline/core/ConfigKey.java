@@ -8,6 +8,13 @@ import java.util.Locale;
  * The declaration of one configuration key: everything Connect's {@code ConfigDef}, the embedded
  * builder and {@code docs/configuration.md} are generated from.
  *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because the key, its parse types and its validators are one small language: the
+ * types ({@link Type}) and validators ({@link Validator}) are nested here, each a few lines, so a
+ * key's declaration reads as one sentence and the docs generator and Connect's {@code ConfigDef}
+ * see the same vocabulary.
+ *
  * @param name the key, e.g. {@code cdc.capture.mode}
  * @param type how its text is parsed
  * @param defaultText the default as text, or {@code null} when the key is required

@@ -36,12 +36,19 @@ import java.time.ZonedDateTime;
  * assert back.equals(change);
  * }</pre>
  *
- * <p>Layout: operation ordinal, table (pdb nullable, owner, name), layout version, before and after
- * rows (a presence byte, the slot count, then a tag byte per slot and its value), SCN bits, address
- * (thread, sequence, block, offset), SSN, ROW_ID (nullable) and timestamp (seconds, nanos).
- * Integers are big-endian. The format carries no version of its own: spill files never outlive the
- * process, the journal file header carries one and so does every journal record. Since stored
- * journals hold operations and markers by ordinal, those enums' order is pinned by a test.
+ * <p>Layout: operation (its wire byte, {@code OPERATIONS}), table (pdb nullable, owner, name),
+ * layout version, before and after rows (a presence byte, the slot count, then a tag byte per slot
+ * and its value), SCN bits, address (thread, sequence, block, offset), SSN, ROW_ID (nullable) and
+ * timestamp (seconds, nanos). Integers are big-endian. The format carries no version of its own:
+ * the journal file header carries one and so does every journal record.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because the format is one table of value tags, and writing and reading each tag
+ * sit side by side so a new value type is added in one place and read back in the next method: one
+ * file is the whole wire format of a change. Strings without surrogates go as UTF-8 (the common
+ * case, half the bytes of UTF-16), others as UTF-16 code units so an unpaired surrogate LogMiner
+ * split across {@code UNISTR} parts survives the round trip.
  */
 final class ChangeCodec {
 

@@ -24,6 +24,13 @@ import java.time.ZonedDateTime;
  * prints {@code -} before a BC year and, for AD years, a blank (or nothing); both are read, with
  * either mask in {@code TO_DATE}. {@code -n} is BC year n, ISO year {@code 1 - n}. A leading blank
  * keeps the fast path.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because it is the decoder's hot path for date-times: the exact NLS form is read by
+ * fixed offsets ({@code fixedLocal}) without a {@code DateTimeFormatter} or substring, and only
+ * text that misses the fixed form falls to the tolerant field-by-field parse. Both read the same
+ * fields and share the digit helpers, so they stay in one class.
  */
 final class TemporalValues {
 

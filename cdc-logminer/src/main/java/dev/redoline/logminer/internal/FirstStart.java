@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * {@code S}'s. Redo is therefore read from the lowest START_SCN of the transactions open then
  * (GV$TRANSACTION, read with CURRENT_SCN before {@code S}: a transaction that began after that read
  * has its changes above it), as Debezium's in-flight transaction handling at its snapshot boundary
- * does (PEERS.md, DBZ-4367).
+ * does (Debezium DBZ-4367).
  *
  * <p>The move back stops at the oldest online log of each open thread, redo that is always there
  * (archived or online): a transaction open longer than that keeps its older changes out, with a

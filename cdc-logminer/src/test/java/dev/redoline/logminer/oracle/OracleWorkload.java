@@ -72,7 +72,11 @@ public final class OracleWorkload {
     this.seed = seed;
   }
 
-  /** Inserts, updates and deletes over every supported type; a fifth of the transactions undone. */
+  /**
+   * Inserts, updates and deletes over every supported scalar type (NUMBER without precision and
+   * with a negative scale, FLOAT, NCHAR among them); a fifth of the transactions undone. LOBs, JSON
+   * and VECTOR have cases of their own.
+   */
   public Case types() throws Exception {
     TableId t =
         table(
@@ -81,7 +85,7 @@ public final class OracleWorkload {
                 + " V VARCHAR2(100), NV NVARCHAR2(50), C CHAR(5), DT DATE, TS TIMESTAMP(6),"
                 + " TSTZ TIMESTAMP(6) WITH TIME ZONE, TSLTZ TIMESTAMP(6) WITH LOCAL TIME ZONE,"
                 + " YM INTERVAL YEAR(2) TO MONTH, DS INTERVAL DAY(2) TO SECOND(6), R RAW(16),"
-                + " B BOOLEAN",
+                + " B BOOLEAN, NX NUMBER, FL FLOAT(10), NC NCHAR(4), NEG NUMBER(6,-2)",
             "");
     long start = oracle.currentScn();
     Random random = new Random(seed);
@@ -100,7 +104,8 @@ public final class OracleWorkload {
                   + "', N'\u00e9t\u00e9', 'ab', DATE '2024-02-29',"
                   + " TIMESTAMP '2024-03-31 02:30:00.123456', TIMESTAMP '2024-01-01 10:00:00 +05:30',"
                   + " TIMESTAMP '2024-06-01 12:00:00', INTERVAL '1-2' YEAR TO MONTH,"
-                  + " INTERVAL '3 04:05:06.5' DAY TO SECOND, HEXTORAW('0A0B0C'), TRUE)");
+                  + " INTERVAL '3 04:05:06.5' DAY TO SECOND, HEXTORAW('0A0B0C'), TRUE,"
+                  + " 123.456789012345678901234567890123, 12.5, N'\u00e9a', 12345)");
         }
         if (!rollback && tx % 3 == 0) {
           run(app, "UPDATE TYPES SET V = 'updated', B = FALSE, N = NULL WHERE ID = " + (tx * 10));

@@ -7,8 +7,8 @@ import java.util.Set;
  * The option constants of {@code DBMS_LOGMNR.START_LOGMNR} with their values in the package
  * specification, as the database knows them. Clients name them ({@code OPTIONS =>
  * SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG + SYS.DBMS_LOGMNR.NO_ROWID_IN_STMT}) or pass their sum;
- * either way only the simulator holds the numbers. Values confirmed and inferred are listed in
- * docs/simulator.md (REAL-ORACLE-REVIEW.md, "option constants").
+ * either way only the simulator holds the numbers: the package specification's, as public LogMiner
+ * clients that pass a sum use them.
  */
 public enum LogMinerOption {
   COMMITTED_DATA_ONLY(2),
