@@ -75,13 +75,18 @@ public final class FileTransactionJournal implements TransactionJournal {
     try {
       Long length = validLength.get(xid);
       if (length == null && Files.exists(file)) {
-        length = scan(file).validLength;
+        // A file without a complete append (a crash or a stop inside the first one, down to an
+        // empty file) holds nothing: it is written again from its start, header first, or the
+        // appends after it would make a file that no load reads.
+        Scan scan = scan(file);
+        length = scan.upTo == null ? 0L : scan.validLength;
       }
+      boolean fresh = length == null || length == 0L;
       try (FrameWriter writer =
           length == null
               ? FrameWriter.create(file, 65536)
               : FrameWriter.append(file, 65536, length)) {
-        if (length == null) {
+        if (fresh) {
           writeHeader(writer, entry.transaction());
         }
         for (Change change : entry.changes()) {

@@ -59,6 +59,42 @@ class FileTransactionJournalTest extends JournalContract {
     assertThat(reopen().load().get(0).changes()).containsExactly(insert(1, 2), insert(3, 4));
   }
 
+  /**
+   * A crash (or a stop interrupting the capture thread) inside a transaction's first append leaves
+   * a file without a complete append, down to an empty one. The next process journals the
+   * transaction again from its start; that append must make a whole file, header included, or a
+   * later load skips the file and the restart position, already past the journaled rows, loses
+   * them.
+   */
+  @Test
+  void append_afterATornFirstAppend_startsTheFileOverAndLoadsBack() throws Exception {
+    for (int keep : new int[] {0, 7}) {
+      Path dir = temp.resolve("journal");
+      journal()
+          .append(
+              new JournalEntry(
+                  INFO, address(2), ChangeSequence.of(List.of(insert(1, 2))), List.of()));
+      byte[] bytes = Files.readAllBytes(onlyFile());
+      Files.write(onlyFile(), Arrays.copyOf(bytes, keep)); // crash inside the first append
+      assertThat(reopen().load()).as("kept %s bytes", keep).isEmpty();
+
+      reopen()
+          .append(
+              new JournalEntry(
+                  INFO,
+                  address(3),
+                  ChangeSequence.of(List.of(insert(1, 2), insert(2, 3))),
+                  List.of()));
+      List<JournaledTransaction> loaded = reopen().load();
+      assertThat(loaded).as("kept %s bytes", keep).hasSize(1);
+      assertThat(loaded.get(0).transaction()).isEqualTo(INFO);
+      assertThat(loaded.get(0).upTo()).isEqualTo(address(3));
+      assertThat(loaded.get(0).changes()).containsExactly(insert(1, 2), insert(2, 3));
+      reopen().remove(INFO.xid());
+      assertThat(Files.list(dir).count()).isZero();
+    }
+  }
+
   @Test
   void load_flippedByte_failsWithJournalCorrupt() throws Exception {
     journal()

@@ -60,19 +60,8 @@ class StressRestartPropertyTest {
         CommitMark previous = null;
         int target = 200 + random.nextInt(2000);
         int seen = 0;
-        int empty = 0;
         while (seen < target) {
-          List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-          if (batch.isEmpty()) {
-            assertThat(stream.running())
-                .as("seed %s run %s: capture stopped; ops %s", seed, run, h.ops)
-                .isTrue();
-            assertThat(++empty)
-                .as("seed %s run %s: no progress", seed, run)
-                .isLessThan(MAX_EMPTY_POLLS);
-            continue;
-          }
-          empty = 0;
+          List<StreamEvent> batch = nextBatch(stream, "seed " + seed + " run " + run, h.ops);
           for (StreamEvent e : batch) {
             if (e instanceof StreamEvent.ChangeEvent c) {
               seen++;
@@ -98,5 +87,22 @@ class StressRestartPropertyTest {
         }
       }
     }
+  }
+
+  /**
+   * The next batch of events, polled at most {@link #MAX_EMPTY_POLLS} times; fails naming {@code
+   * what} when the capture stops or brings nothing.
+   */
+  static List<StreamEvent> nextBatch(
+      CaptureStream stream, String what, List<dev.redoline.logminer.OpsEvent> ops)
+      throws InterruptedException {
+    for (int empty = 0; empty < MAX_EMPTY_POLLS; empty++) {
+      List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
+      if (!batch.isEmpty()) {
+        return batch;
+      }
+      assertThat(stream.running()).as("%s: capture stopped; ops %s", what, ops).isTrue();
+    }
+    throw new AssertionError(what + ": no progress");
   }
 }
