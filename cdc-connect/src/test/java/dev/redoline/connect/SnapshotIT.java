@@ -35,11 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Snapshots through a real KRaft broker and Connect worker (exactly-once): the rows that exist
  * before the connector starts arrive as op {@code r} records marked first/true/last, then the
  * changes; a snapshot signal on {@code cdc.signal.topic} snapshots the filtered rows again while
- * streaming. The stress workload captured into the topics is verified equal to Oracle while it runs
- * (cdc-verify's KafkaTarget), and divergences seeded into a topic are found exactly, by the
- * verifier, by {@code redoline verify --target kafka://...} and by the verify signal, whose repair
- * (ad-hoc snapshots of the keys, a tombstone for the extra one) makes the topics equal again. The
- * cluster is the shared one of every Connect IT.
+ * streaming. The stress workload captured into the topics is verified while it runs (cdc-verify's
+ * KafkaTarget): each verification, in one call, equal to Oracle but for documents whose CLOB was
+ * amended in place (declared unavailable by their latest record), and divergences seeded into a
+ * topic are found exactly, by the verifier, by {@code redoline verify --target kafka://...} and by
+ * the verify signal, whose repair (ad-hoc snapshots of the keys, a tombstone for the extra one)
+ * makes the topics equal again. The cluster is the shared one of every Connect IT.
  */
 class SnapshotIT {
 
@@ -107,13 +108,14 @@ class SnapshotIT {
   }
 
   /**
-   * The stress workload's tables but SHOP.DOCUMENTS: there the verification finds about one
-   * document in four whose CLOB, amended in place by DBMS_LOB writes, differs between the topic and
-   * the simulator (rows, SCAN BLOBs and the other documents agree); which side is wrong is not yet
-   * known, so the table is left out of this test rather than hidden in it.
+   * The stress workload's tables. In SHOP.DOCUMENTS about one document in four has its CLOB amended
+   * in place by DBMS_LOB calls whose content the capture cannot read: the record carries the
+   * placeholder (listed in {@code redoline.unavailable}), the topic keeps the earlier content, and
+   * the verification reports the row as differing in a column the latest change did not carry,
+   * never as an undeclared difference (docs/verify.md, "LOBs changed in place").
    */
   static final List<TableId> SHOP =
-      List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES").stream()
+      List.of("CUSTOMERS", "PRODUCTS", "ORDERS", "ORDER_LINES", "DOCUMENTS").stream()
           .map(t -> TableId.of("SHOP", t))
           .toList();
 
@@ -151,12 +153,11 @@ class SnapshotIT {
               .target(KafkaTarget.of(Map.of("bootstrap.servers", bootstrap), props))
               .build();
 
-      // while the workload runs: once the initial snapshot is in, verifications come out equal,
-      // and again at a later SCN. Not every one: a Kafka transaction's commit markers reach its
-      // partitions one by one, so a read can see a transaction on one table's topic and not yet on
-      // another's (docs/verify.md, "Limits"); a difference seen once is confirmed by a second run.
-      VerifyReport first = awaitEqual(verifier, "a verification equal while the workload runs");
-      VerifyReport later = awaitEqualAfter(verifier, first.scn());
+      // while the workload runs: once the initial snapshot is in, every single verification is
+      // equal but for documents amended in place (declared unavailable by their latest record),
+      // though a Kafka transaction's commit markers reach its partitions one by one
+      VerifyReport first = awaitClean(verifier);
+      VerifyReport later = everyOneCleanUntilPast(verifier, first.scn());
       assertThat(later.scnSource()).isEqualTo("target");
       assertThat(later.tables())
           .allSatisfy(t -> assertThat(t.sourceRows()).isEqualTo(t.targetRows()));
@@ -259,6 +260,48 @@ class SnapshotIT {
         .build();
   }
 
+  /**
+   * Verifies until a verification finds nothing but rows differing in columns their latest record
+   * did not carry (the initial snapshot is in by then), within {@link #PATIENCE}.
+   */
+  private static VerifyReport awaitClean(Verifier verifier) throws Exception {
+    Instant end = Instant.now().plus(PATIENCE);
+    VerifyReport last = null;
+    while (Instant.now().isBefore(end)) {
+      last = verifier.verify();
+      if (last.undeclaredDifferences() == 0 && last.tables().stream().allMatch(t -> t.compared())) {
+        return last;
+      }
+    }
+    throw new AssertionError("no clean verification within " + PATIENCE + "; last: " + last);
+  }
+
+  /**
+   * Verifies the running pipeline until a verification at an SCN past {@code scn}, each one clean
+   * in one call (nothing but rows differing in columns their latest record did not carry, and those
+   * only in SHOP.DOCUMENTS's BODY).
+   */
+  private static VerifyReport everyOneCleanUntilPast(Verifier verifier, Scn scn) throws Exception {
+    Instant end = Instant.now().plus(PATIENCE);
+    while (Instant.now().isBefore(end)) {
+      VerifyReport report = verifier.verify();
+      assertThat(report.undeclaredDifferences()).as(report.toText()).isZero();
+      for (TableReport t : report.tables()) {
+        assertThat(t.differing())
+            .as(report.toText())
+            .allSatisfy(
+                d -> {
+                  assertThat(t.table().table()).isEqualTo("DOCUMENTS");
+                  assertThat(d.unavailable()).containsExactly("BODY");
+                });
+      }
+      if (report.scn().compareTo(scn) > 0) {
+        return report;
+      }
+    }
+    throw new AssertionError("no verification past SCN " + scn + " within " + PATIENCE);
+  }
+
   /** Verifies until a verification is equal, within {@link #PATIENCE}. */
   private static VerifyReport awaitEqual(Verifier verifier, String what) throws Exception {
     Instant end = Instant.now().plus(PATIENCE);
@@ -270,20 +313,6 @@ class SnapshotIT {
       }
     }
     throw new AssertionError("no " + what + " within " + PATIENCE + "; last: " + last.toText());
-  }
-
-  /** The first equal verification at an SCN past {@code scn}, within {@link #PATIENCE}. */
-  private static VerifyReport awaitEqualAfter(Verifier verifier, Scn scn) throws Exception {
-    Instant end = Instant.now().plus(PATIENCE);
-    VerifyReport last = null;
-    while (Instant.now().isBefore(end)) {
-      last = verifier.verify();
-      if (last.scn().compareTo(scn) > 0 && last.equal()) {
-        return last;
-      }
-    }
-    throw new AssertionError(
-        "no equal verification past SCN " + scn + " within " + PATIENCE + "; last: " + last);
   }
 
   private static TableReport report(VerifyReport report, String table) {

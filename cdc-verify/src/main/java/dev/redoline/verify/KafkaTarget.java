@@ -37,8 +37,9 @@ import org.apache.kafka.connect.storage.Converter;
  * source.commit_scn}; a snapshot row the SCN its chunk was read at): the SCN the topics have
  * applied is the highest one among the records read. The end offsets of every table's partitions
  * are fixed in {@link #begin(List)}, before any is read, and records are read {@code
- * read_committed}, so with exactly-once delivery (an Oracle transaction is one Kafka transaction)
- * the topics read are one state of the copy.
+ * read_committed}, completed past those ends with the records of transactions whose commit markers
+ * had not reached every partition yet, so with exactly-once delivery (an Oracle transaction is part
+ * of one Kafka transaction) the topics read are one state of the copy.
  *
  * <pre>{@code
  * VerifyTarget target = KafkaTarget.of(
@@ -103,17 +104,24 @@ public final class KafkaTarget implements VerifyTarget {
     return topics.apply(table);
   }
 
-  /** Reads every table's topic to the end offsets it fixes first. */
+  /**
+   * Reads every table's topic as of one point of the connector's commit order: the committed end
+   * offsets and then the written ones are fixed first (see {@link LatestRecords}).
+   */
   @Override
   public void begin(List<TableId> tables) {
     close();
     List<Converter> converters = converters(connector);
-    try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumer("read_committed");
+        KafkaConsumer<byte[], byte[]> uncommitted = consumer("read_uncommitted")) {
       Map<TableId, String> names = new LinkedHashMap<>();
       tables.forEach(t -> names.put(t, topics.apply(t)));
-      Map<TopicPartition, Long> ends = LatestRecords.ends(consumer, List.copyOf(names.values()));
-      names.forEach(
-          (t, topic) -> read.put(t, LatestRecords.read(consumer, topic, ends, converters)));
+      List<String> topicNames = List.copyOf(names.values());
+      Map<TopicPartition, Long> committed = LatestRecords.ends(consumer, topicNames);
+      Map<TopicPartition, Long> written = LatestRecords.ends(uncommitted, topicNames);
+      Map<String, LatestRecords> all =
+          LatestRecords.readAll(consumer, topicNames, committed, written, converters);
+      names.forEach((t, topic) -> read.put(t, all.get(topic)));
     }
   }
 
@@ -166,7 +174,12 @@ public final class KafkaTarget implements VerifyTarget {
                 keyValues.add(i < 0 ? null : Digests.keyValue(cols[i].type().kind(), row[i]));
               }
               keys.put(keyValues, k.toArray());
-              receiver.row(row);
+              List<String> unavailable = records.unavailable(k);
+              if (unavailable.isEmpty()) {
+                receiver.row(row);
+              } else {
+                receiver.row(row, unavailable.stream().filter(columns::contains).toList());
+              }
             });
     keyBytes.put(table.table(), keys);
   }
@@ -207,11 +220,12 @@ public final class KafkaTarget implements VerifyTarget {
     read.clear();
   }
 
-  private KafkaConsumer<byte[], byte[]> consumer() {
+  private KafkaConsumer<byte[], byte[]> consumer(String isolation) {
     Map<String, Object> props = new HashMap<>(clients);
-    props.put("isolation.level", "read_committed");
+    props.put("isolation.level", isolation);
     props.put("enable.auto.commit", false);
-    props.putIfAbsent("client.id", "redoline-verify");
+    String id = String.valueOf(clients.getOrDefault("client.id", "redoline-verify"));
+    props.put("client.id", isolation.equals("read_committed") ? id : id + "-written");
     props.put("max.partition.fetch.bytes", 4 * 1024 * 1024);
     return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }

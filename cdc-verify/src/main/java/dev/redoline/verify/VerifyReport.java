@@ -30,6 +30,11 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
     return tables.stream().mapToInt(TableReport::differences).sum();
   }
 
+  /** Differences over all tables that the copy's records do not account for. */
+  public int undeclaredDifferences() {
+    return tables.stream().mapToInt(TableReport::undeclaredDifferences).sum();
+  }
+
   /** Whether every table was compared and nothing differs. */
   public boolean equal() {
     return differences() == 0 && tables.stream().allMatch(TableReport::compared);
@@ -61,7 +66,16 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
           o,
           "differing",
           r.differing().stream()
-              .map(d -> "{\"key\":" + key(d.key()) + ",\"columns\":" + strings(d.columns()) + "}")
+              .map(
+                  d ->
+                      "{\"key\":"
+                          + key(d.key())
+                          + ",\"columns\":"
+                          + strings(d.columns())
+                          + (d.unavailable().isEmpty()
+                              ? ""
+                              : ",\"unavailable\":" + strings(d.unavailable()))
+                          + "}")
               .collect(Collectors.joining(",", "[", "]")));
       field(o, "skippedColumns", strings(r.skippedColumns()));
       field(o, "sourceBytes", Long.toString(r.sourceBytes()));
@@ -125,6 +139,13 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
                       .append(d.key())
                       .append(" in ")
                       .append(String.join(", ", d.columns()))
+                      .append(
+                          d.unavailable().isEmpty()
+                              ? ""
+                              : " (not carried by the key's latest change, the copy holds an"
+                                  + " earlier value: "
+                                  + String.join(", ", d.unavailable())
+                                  + ")")
                       .append('\n'));
       if (!r.skippedColumns().isEmpty()) {
         out.append("  not compared (type): ")

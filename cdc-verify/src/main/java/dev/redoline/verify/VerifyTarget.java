@@ -78,5 +78,16 @@ public interface VerifyTarget extends AutoCloseable {
   @FunctionalInterface
   interface RowReceiver {
     void row(Object[] values);
+
+    /**
+     * A row some of whose values are not the latest change's: {@code unavailable} names the columns
+     * (among those asked) that the key's latest change did not carry, so the store kept an earlier
+     * value, as a sink merges a record whose {@code redoline.unavailable} header lists a column (a
+     * LOB changed in place by DBMS_LOB, whose content the capture cannot read). A difference in
+     * such a column is reported as such ({@link TableReport.DifferingRow#unavailable}).
+     */
+    default void row(Object[] values, List<String> unavailable) {
+      row(values);
+    }
   }
 }

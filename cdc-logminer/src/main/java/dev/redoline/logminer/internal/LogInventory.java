@@ -142,7 +142,11 @@ final class LogInventory {
         }
         continue;
       }
-      List<StepLog> window = chain.subList(0, Math.min(windowLogs, chain.size()));
+      int size = Math.min(windowLogs, chain.size());
+      while (size < chain.size() && spansOneScn(chain.subList(0, size))) {
+        size++; // logs switched back to back: alone they leave the session an empty SCN range
+      }
+      List<StepLog> window = chain.subList(0, size);
       limited |= window.size() < chain.size();
       windows.put(thread.thread(), window);
       logsByThread.put(thread.thread(), logs);
@@ -206,6 +210,18 @@ final class LogInventory {
             cursors,
             snapshot.currentScn(),
             now));
+  }
+
+  /**
+   * Whether a window of whole logs covers a single SCN: its first log's FIRST_CHANGE# is its last
+   * log's NEXT_CHANGE# - 1 (logs switched back to back, nothing written between). Such a window
+   * would end the session where it starts, a step with nothing to read planned again and again; the
+   * window takes the next log too.
+   */
+  private static boolean spansOneScn(List<StepLog> window) {
+    StepLog last = window.get(window.size() - 1);
+    return !last.nextScn().equals(Scn.MAX)
+        && last.nextScn().minus(1).compareTo(window.get(0).firstScn()) <= 0;
   }
 
   /**

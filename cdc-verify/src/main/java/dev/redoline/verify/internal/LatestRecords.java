@@ -11,8 +11,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -22,14 +22,23 @@ import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.storage.Converter;
 
 /**
- * A table's topic read as the latest record per key, up to end offsets fixed before any topic is
- * read, so the tables of one verification are one state of the topics: a key whose latest record is
- * a delete ({@code op} {@code d}) or a tombstone is gone, a truncate ({@code t}) empties the table,
- * and every other record's {@code after} is the key's row. The highest {@code source.commit_scn}
- * read is the SCN the topics hold every change up to.
+ * A table's topic read as the latest record per key, as of one point of the connector's commit
+ * order: a key whose latest record is a delete ({@code op} {@code d}) or a tombstone is gone, a
+ * truncate ({@code t}) empties the table, and every other record's {@code after} is the key's row.
+ * The highest {@code source.commit_scn} read is the SCN the topics hold every change up to.
  *
- * <p>Read with {@code read_committed}: with exactly-once delivery an Oracle transaction is one
- * Kafka transaction, so a reader sees it whole or not at all.
+ * <p><b>One point for all topics.</b> Records are read {@code read_committed}: with exactly-once
+ * delivery one Kafka transaction holds whole Oracle transactions, in commit order. Its commit
+ * markers reach its partitions one after the other, so the committed end offsets taken at one
+ * moment can include a transaction on one partition and not yet on another. {@link #readAll}
+ * therefore takes two sets of end offsets at once: the committed ones (the last stable offsets) and
+ * the written ones (the high watermarks, which hold every record of every transaction committed
+ * before). The topics are read to the written ends; the records below the committed ends are the
+ * state, and the highest commit SCN among them is the point. A record past a committed end counts
+ * only when its commit SCN is at or below that point (a record without one, such as a delete's
+ * tombstone, goes with the record before it in its partition): it belongs to a transaction whose
+ * marker had reached another partition. A transaction decided after the committed ends were taken
+ * has a higher commit SCN, so it is left out everywhere.
  */
 public final class LatestRecords {
 
@@ -50,6 +59,13 @@ public final class LatestRecords {
 
   private final String topic;
   private final Map<Key, Object> rows = new LinkedHashMap<>();
+
+  /** Per key, the {@code after} columns its latest record listed as unavailable, when any. */
+  private final Map<Key, List<String>> unavailable = new HashMap<>();
+
+  /** Records past a committed end offset, in the order read, until the point is known. */
+  private final List<ConsumerRecord<byte[], byte[]>> pastCommitted = new ArrayList<>();
+
   private Scn highest;
   private long bytes;
 
@@ -59,7 +75,7 @@ public final class LatestRecords {
 
   /** The end offsets of every partition of {@code topics} (a topic that does not exist: none). */
   public static Map<TopicPartition, Long> ends(
-      KafkaConsumer<byte[], byte[]> consumer, List<String> topics) {
+      Consumer<byte[], byte[]> consumer, List<String> topics) {
     List<TopicPartition> partitions = new ArrayList<>();
     for (String topic : topics) {
       List<PartitionInfo> infos = consumer.listTopics(Duration.ofSeconds(30)).get(topic);
@@ -71,32 +87,68 @@ public final class LatestRecords {
   }
 
   /**
-   * Reads {@code topic} from its start to the offsets of {@code ends}, decoding each value with the
-   * first of {@code converters} that reads it.
+   * Reads every topic of {@code topics} as of one point of the commit order (see the class
+   * comment).
+   *
+   * @param consumer a {@code read_committed} consumer
+   * @param committed the committed end offsets of every partition of {@code topics}, taken before
+   *     {@code written}
+   * @param written the written end offsets (high watermarks) of the same partitions
+   * @return each topic's records, by topic, in the order of {@code topics}
    */
-  public static LatestRecords read(
-      KafkaConsumer<byte[], byte[]> consumer,
+  public static Map<String, LatestRecords> readAll(
+      Consumer<byte[], byte[]> consumer,
+      List<String> topics,
+      Map<TopicPartition, Long> committed,
+      Map<TopicPartition, Long> written,
+      List<Converter> converters) {
+    Map<String, LatestRecords> all = new LinkedHashMap<>();
+    for (String topic : topics) {
+      all.put(topic, read(consumer, topic, committed, written, converters));
+    }
+    Scn point =
+        all.values().stream()
+            .map(LatestRecords::highestCommit)
+            .filter(java.util.Objects::nonNull)
+            .max(Scn::compareTo)
+            .orElse(null);
+    all.values().forEach(l -> l.completeUpTo(point, converters));
+    return all;
+  }
+
+  /**
+   * Reads {@code topic} from its start to the {@code written} offsets: what lies below the {@code
+   * committed} ones is applied, the rest kept for {@link #completeUpTo}.
+   */
+  private static LatestRecords read(
+      Consumer<byte[], byte[]> consumer,
       String topic,
-      Map<TopicPartition, Long> ends,
+      Map<TopicPartition, Long> committed,
+      Map<TopicPartition, Long> written,
       List<Converter> converters) {
     LatestRecords latest = new LatestRecords(topic);
     List<TopicPartition> partitions =
-        ends.keySet().stream().filter(p -> p.topic().equals(topic)).toList();
+        committed.keySet().stream().filter(p -> p.topic().equals(topic)).toList();
     if (partitions.isEmpty()) {
       return latest;
     }
+    Map<TopicPartition, Long> ends = new HashMap<>();
+    partitions.forEach(p -> ends.put(p, Math.max(committed.get(p), written.getOrDefault(p, 0L))));
     try {
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       int empty = 0;
       while (!atEnd(consumer, partitions, ends)) {
         if (empty >= MAX_EMPTY_POLLS) {
+          if (atEnd(consumer, partitions, committed)) {
+            break; // a transaction still open past the committed ends: it is not in the state
+          }
           throw new CdcException(
               ErrorCode.VERIFY_TARGET_UNREADABLE,
               "topic "
                   + topic
                   + " did not reach its end offsets "
-                  + ends
+                  + committed
                   + " in "
                   + MAX_EMPTY_POLLS
                   + " polls of 200 ms");
@@ -104,8 +156,12 @@ public final class LatestRecords {
         var batch = consumer.poll(Duration.ofMillis(200));
         empty = batch.isEmpty() ? empty + 1 : 0;
         for (ConsumerRecord<byte[], byte[]> r : batch) {
-          if (r.offset() < ends.get(new TopicPartition(r.topic(), r.partition()))) {
+          TopicPartition p = new TopicPartition(r.topic(), r.partition());
+          if (r.offset() < committed.get(p)) {
             latest.add(r, converters);
+          } else if (r.offset() < ends.get(p)) {
+            latest.bytes += size(r);
+            latest.pastCommitted.add(r);
           }
         }
       }
@@ -118,8 +174,30 @@ public final class LatestRecords {
     return latest;
   }
 
+  /**
+   * Applies the records read past the committed ends whose commit SCN is at or below {@code point}
+   * (a record without one goes with the record before it in its partition), and drops the others.
+   */
+  private void completeUpTo(Scn point, List<Converter> converters) {
+    Map<Integer, Boolean> previousCounted = new HashMap<>();
+    for (ConsumerRecord<byte[], byte[]> r : pastCommitted) {
+      Object envelope = r.value() == null ? null : decode(r, converters);
+      Scn scn = commitScn(envelope);
+      boolean counts =
+          scn == null
+              ? previousCounted.getOrDefault(r.partition(), false)
+              : point != null && scn.compareTo(point) <= 0;
+      previousCounted.put(r.partition(), counts);
+      if (counts) {
+        noteCommit(scn);
+        apply(r, envelope);
+      }
+    }
+    pastCommitted.clear();
+  }
+
   private static boolean atEnd(
-      KafkaConsumer<byte[], byte[]> consumer,
+      Consumer<byte[], byte[]> consumer,
       List<TopicPartition> partitions,
       Map<TopicPartition, Long> ends) {
     for (TopicPartition p : partitions) {
@@ -130,30 +208,53 @@ public final class LatestRecords {
     return true;
   }
 
+  private static long size(ConsumerRecord<byte[], byte[]> r) {
+    return (r.key() == null ? 0 : r.key().length) + (r.value() == null ? 0 : r.value().length);
+  }
+
   private void add(ConsumerRecord<byte[], byte[]> r, List<Converter> converters) {
-    bytes += (r.key() == null ? 0 : r.key().length) + (r.value() == null ? 0 : r.value().length);
+    bytes += size(r);
+    Object envelope = r.value() == null ? null : decode(r, converters);
+    noteCommit(commitScn(envelope));
+    apply(r, envelope);
+  }
+
+  private void noteCommit(Scn scn) {
+    if (scn != null && (highest == null || scn.compareTo(highest) > 0)) {
+      highest = scn;
+    }
+  }
+
+  /** The record's {@code source.commit_scn}, or null when it has none (a tombstone). */
+  private static Scn commitScn(Object envelope) {
+    Object source = envelope == null ? null : RecordValues.field(envelope, "source");
+    Object commit = source == null ? null : RecordValues.field(source, "commit_scn");
+    return commit == null ? null : Scn.parse(commit.toString());
+  }
+
+  /** Applies a record whose value is {@code envelope} (null for a tombstone) to the rows. */
+  private void apply(ConsumerRecord<byte[], byte[]> r, Object envelope) {
     if (r.key() == null) {
-      if (r.value() != null && "t".equals(op(decode(r, converters)))) {
+      if (envelope != null && "t".equals(op(envelope))) {
         rows.clear(); // a truncate: its record has no key
+        unavailable.clear();
       }
       return; // a table without a key: nothing to compare by
     }
     Key key = new Key(ByteBuffer.wrap(r.key()));
-    if (r.value() == null) {
+    unavailable.remove(key);
+    if (envelope == null) {
       rows.remove(key);
       return;
-    }
-    Object envelope = decode(r, converters);
-    Object source = RecordValues.field(envelope, "source");
-    Object commit = source == null ? null : RecordValues.field(source, "commit_scn");
-    if (commit != null) {
-      Scn scn = Scn.parse(commit.toString());
-      highest = highest == null || scn.compareTo(highest) > 0 ? scn : highest;
     }
     Object after = RecordValues.field(envelope, "after");
     Object previous = rows.remove(key); // keeps the map in the order keys were last written
     if (after != null && !"d".equals(op(envelope))) {
-      rows.put(key, keepingUnavailable(after, previous, unavailable(r)));
+      List<String> notCarried = unavailable(r);
+      rows.put(key, keepingUnavailable(after, previous, notCarried));
+      if (!notCarried.isEmpty()) {
+        unavailable.put(key, notCarried);
+      }
     }
   }
 
@@ -220,6 +321,14 @@ public final class LatestRecords {
   /** The rows: each key's latest {@code after}, a Struct or a Map. */
   public Map<Key, Object> rows() {
     return rows;
+  }
+
+  /**
+   * The columns whose value for {@code key} is an earlier record's: its latest record listed them
+   * in {@code redoline.unavailable}.
+   */
+  public List<String> unavailable(Key key) {
+    return unavailable.getOrDefault(key, List.of());
   }
 
   /** The highest commit SCN of the records read, or null when none carried one. */

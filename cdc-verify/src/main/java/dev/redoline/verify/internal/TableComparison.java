@@ -157,10 +157,18 @@ public final class TableComparison {
     target.rows(
         layout,
         names,
-        values -> {
-          TargetRow row = targetRow(values);
-          if (differs[chunkOf(uppers, row.key)]) {
-            held.put(row.keyValues(), row);
+        new VerifyTarget.RowReceiver() {
+          @Override
+          public void row(Object[] values) {
+            row(values, List.of());
+          }
+
+          @Override
+          public void row(Object[] values, List<String> unavailable) {
+            TargetRow row = targetRow(values).withUnavailable(unavailable);
+            if (differs[chunkOf(uppers, row.key)]) {
+              held.put(row.keyValues(), row);
+            }
           }
         });
     Map<List<Object>, List<String>> source = new LinkedHashMap<>();
@@ -198,7 +206,8 @@ public final class TableComparison {
             }
           }
           if (!columns.isEmpty()) {
-            differing.add(new TableReport.DifferingRow(new RowKey(k), columns));
+            List<String> unavailable = columns.stream().filter(t.unavailable()::contains).toList();
+            differing.add(new TableReport.DifferingRow(new RowKey(k), columns, unavailable));
           }
         });
     held.values().stream()
@@ -206,9 +215,13 @@ public final class TableComparison {
         .forEach(t -> extra.add(new RowKey(t.keyValues())));
   }
 
-  private record TargetRow(List<Comparable<?>> key, List<String> pieces) {
+  private record TargetRow(List<Comparable<?>> key, List<String> pieces, List<String> unavailable) {
     List<Object> keyValues() {
       return new ArrayList<>(key);
+    }
+
+    TargetRow withUnavailable(List<String> columns) {
+      return new TargetRow(key, pieces, List.copyOf(columns));
     }
   }
 
@@ -254,7 +267,7 @@ public final class TableComparison {
     for (int i : keyIndex) {
       k.add(Digests.keyValue(compared.get(i).kind(), values[i]));
     }
-    return new TargetRow(k, pieces);
+    return new TargetRow(k, pieces, List.of());
   }
 
   private static List<Comparable<?>> comparable(List<Object> key) {
