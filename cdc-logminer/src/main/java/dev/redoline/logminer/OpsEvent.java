@@ -70,7 +70,14 @@ public record OpsEvent(Type type, Instant time, String message) {
      * the parent incarnation up to the RESETLOGS SCN and goes on in the new one; the message names
      * both incarnations and how many open transactions (rolled back by the RESETLOGS) it dropped.
      */
-    RESETLOGS(true);
+    RESETLOGS(true),
+    /**
+     * GV$TRANSACTION hides the open transactions of captured PDBs from the capture user (no
+     * CONTAINER_DATA for it): a first start reads redo from the oldest online log instead of the
+     * open transactions' start, and no step starts its LogMiner session above its logs' first SCN.
+     * The message names the PDBs and the grant that ends it.
+     */
+    TRANSACTIONS_HIDDEN(true);
 
     private final boolean noticeable;
 

@@ -49,16 +49,25 @@ final class FirstStart {
     }
   }
 
-  /** The first start now. */
-  static Start at(LogMinerGateway db) throws SQLException {
+  /**
+   * The first start now.
+   *
+   * @param transactionsSeen whether GV$TRANSACTION shows every captured container's transactions;
+   *     when CONTAINER_DATA hides some, redo is read from the oldest online redo, which holds every
+   *     transaction open now that began after it
+   */
+  static Start at(LogMinerGateway db, boolean transactionsSeen) throws SQLException {
     Scn floor = db.database().currentScn();
-    List<ActiveTransaction> open = db.activeTransactions(true);
+    List<ActiveTransaction> open = transactionsSeen ? db.activeTransactions(true) : List.of();
     for (ActiveTransaction tx : open) {
       floor = Scn.min(floor, tx.startScn());
     }
     Scn now = db.database().currentScn();
     Position start = Positions.startMark(Position.start(now));
     Scn online = oldestOnlineRedo(db.onlineLogs());
+    if (!transactionsSeen) {
+      floor = Scn.min(floor, online);
+    }
     Set<Xid> begunBefore = new HashSet<>();
     if (floor.compareTo(online) < 0) {
       List<String> older = new ArrayList<>();

@@ -80,6 +80,10 @@ final class MiningStep {
 
   private final TransactionDrops drops = new TransactionDrops();
   private final HeldBlocks heldBlocks = new HeldBlocks();
+
+  /** Whether GV$TRANSACTION shows every captured PDB's transactions; read at the first step. */
+  private Boolean transactionsSeen;
+
   private Publisher publisher;
   private int archiveWaits;
 
@@ -159,6 +163,9 @@ final class MiningStep {
   /** Mines one step on {@code db}; whether the capture has caught up with the database. */
   boolean run(LogMinerGateway db) throws SQLException, InterruptedException {
     rowsFetched = 0;
+    if (transactionsSeen == null) {
+      transactionsSeen = checkTransactionsSeen(db);
+    }
     if (publisher == null) {
       boolean current = settings.startScn().equals("current");
       // A first start snapshots from the SCN streaming starts at: nothing committed after is
@@ -166,7 +173,7 @@ final class MiningStep {
       // and the transactions open then are read from their start ({@link FirstStart}).
       FirstStart.Start first =
           current
-              ? FirstStart.at(db)
+              ? FirstStart.at(db, transactionsSeen)
               : new FirstStart.Start(
                   Positions.startMark(Position.start(Scn.parse(settings.startScn()))), Set.of());
       begin(anchored(db, first.position()).withPartialOpen(first.begunBefore()), current);
@@ -387,6 +394,28 @@ final class MiningStep {
     publisher.heartbeatIfDue(positions.held());
     // While chunks can be read, no idle wait; chunks that wait for the stream wait with it.
     return !plan.limitedByWindow() && !rows.cut() && !snapshots.canRead();
+  }
+
+  /**
+   * Whether GV$TRANSACTION shows the open transactions of every captured PDB; when CONTAINER_DATA
+   * hides some, the first start and the session start floor, which rest on seeing every open
+   * transaction, fall back to safe starts, with an ops event. Read when the capture starts: a grant
+   * given later takes effect at the next start.
+   */
+  private boolean checkTransactionsSeen(LogMinerGateway db) throws SQLException {
+    List<String> hidden = TransactionVisibility.hiddenPdbs(db, settings.pdbs());
+    startFloor.transactionsHidden(!hidden.isEmpty());
+    if (hidden.isEmpty()) {
+      return true;
+    }
+    ops.event(
+        OpsEvent.Type.TRANSACTIONS_HIDDEN,
+        "GV$TRANSACTION hides the open transactions of "
+            + hidden
+            + " from the capture user (no CONTAINER_DATA for it): a first start reads redo from the"
+            + " oldest online log, and each step starts LogMiner at its logs' first SCN; grant"
+            + " CONTAINER_DATA=ALL (docs/oracle-setup.md) and restart to end it");
+    return false;
   }
 
   /** Any thread: drops the open transaction {@code xid} from the buffer before the next step. */

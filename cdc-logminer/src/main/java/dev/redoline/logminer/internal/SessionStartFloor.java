@@ -74,6 +74,9 @@ final class SessionStartFloor {
 
   private Scn proven;
 
+  /** Whether GV$TRANSACTION hides some captured PDB's open transactions: then nothing is proven. */
+  private boolean transactionsHidden;
+
   SessionStartFloor(Clock clock, Duration lgwrMaxDelay) {
     this.clock = clock;
     this.lgwrMaxDelay = lgwrMaxDelay;
@@ -112,6 +115,7 @@ final class SessionStartFloor {
    */
   StepPlan raise(StepPlan plan) {
     if (proven == null
+        || transactionsHidden
         || plan.logs().isEmpty()
         || !plan.cursors().keySet().containsAll(plan.ends().keySet())) {
       return plan;
@@ -136,6 +140,14 @@ final class SessionStartFloor {
     }
     // A write in progress at either end may be a stalled one: the delay is no bound then.
     proven = live && before != null && !before.writing() && !step.writing() ? before.floor() : null;
+  }
+
+  /**
+   * Whether GV$TRANSACTION hides the open transactions of some captured PDB (CONTAINER_DATA): the
+   * floor rests on seeing every open transaction, so while any is hidden no step is raised.
+   */
+  void transactionsHidden(boolean hidden) {
+    transactionsHidden = hidden;
   }
 
   /** Forgets the floor: the cursors were set from a stored position. */

@@ -146,6 +146,36 @@ class ContainerScenarioTest {
     }
   }
 
+  /**
+   * Review 2, item b6: the first start reads redo from the START_SCN of the transactions open then,
+   * as GV$TRANSACTION lists them; CONTAINER_DATA can hide a PDB's there, and such a transaction,
+   * begun in a log before the start SCN's, lost its first changes.
+   */
+  @Test
+  void b6_firstStartWhileGvTransactionHidesAnOpenPdbTransaction_deliversItWhole() throws Exception {
+    SimulatedOracle oracle = cdb().containerDataFor("GV$TRANSACTION").build();
+    createOrders(oracle);
+    SimulatedTransaction open = oracle.begin();
+    open.insert(SALES_ORDERS, 1L, "EARLY");
+    oracle.switchLogfile(1);
+    open.insert(SALES_ORDERS, 2L, "LATE");
+    new ScenarioScript().then(o -> open.commit()).then(o -> insert(o, 99, "END")).attach(oracle);
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.database.pdbs", "SALES")
+          .set("cdc.tables.include", "SALES.SHOP.*")
+          .set("cdc.snapshot.mode", "no_data")
+          .open(null);
+      h.awaitChange("INSERT SALES.SHOP.ORDERS [99, END]");
+
+      assertThat(h.changes())
+          .containsExactly(
+              "INSERT SALES.SHOP.ORDERS [1, EARLY]",
+              "INSERT SALES.SHOP.ORDERS [2, LATE]",
+              "INSERT SALES.SHOP.ORDERS [99, END]");
+      assertThat(h.ops(OpsEvent.Type.TRANSACTIONS_HIDDEN)).hasSize(1);
+    }
+  }
+
   @Test
   void tablesOfTwoPdbs_areSnapshottedThenStreamed_andReplayToTheirContents() throws Exception {
     TableId staff = new TableId("HR", "SHOP", "STAFF");
