@@ -88,8 +88,9 @@ import org.slf4j.LoggerFactory;
  *
  * With {@code transaction.boundary=connector} the task asks for a commit after the last record of a
  * poll that closes an Oracle transaction (its last change) or stands between transactions
- * (heartbeat, layout). So one Kafka transaction holds one or more whole Oracle transactions and
- * never part of one.
+ * (heartbeat, layout, an ops event or dead letter drained between transactions). So one Kafka
+ * transaction holds one or more whole Oracle transactions and never part of one, and no record
+ * waits in an open Kafka transaction for a change that may not come.
  *
  * <h2>The connector's own Kafka clients</h2>
  *
@@ -361,7 +362,10 @@ public final class RedolineSourceTask extends SourceTask {
       // the start position before it would store an offset without the initial snapshot's progress
       drainSideEvents(out, s);
     }
-    SourceRecord boundary = null;
+    // Ops events and dead letters drained between Oracle transactions end a Kafka transaction too:
+    // on a quiet database no change may follow for long, and a record left in an open Kafka
+    // transaction is unseen by read_committed consumers (and the transaction times out).
+    SourceRecord boundary = insideTransaction || out.isEmpty() ? null : out.get(out.size() - 1);
     for (int changes = 0; changes < MAX_CHANGES_PER_POLL; ) {
       StreamEvent event;
       try {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -414,6 +415,111 @@ class ConnectClusterIT {
     } finally {
       clock.close();
     }
+  }
+
+  /**
+   * The drop-transaction signal end to end: a transaction left open in the database is named on the
+   * signal topic, dropped from the buffer with a TRANSACTION_DROPPED ops event naming it, and when
+   * it commits later none of its changes reach the change topic.
+   */
+  @Test
+  void dropTransactionSignal_dropsAnOpenTransactionForGood() throws Exception {
+    ShopScript shop = ShopScript.withAmounts(18);
+    AtomicReference<SimulatedTransaction> open = new AtomicReference<>();
+    shop.then(
+        o -> {
+          SimulatedTransaction tx = o.begin();
+          tx.insert(ShopScript.ORDERS, 1L, "STUCK", new java.math.BigDecimal("1.00"));
+          open.set(tx);
+        });
+    shop.orders(2, 1, 1); // committed after the open transaction's insert: mined after it
+    RealTime clock = RealTime.start(shop.oracle);
+    try {
+      String name = "drop";
+      connect.kafka().createTopic("drop-signals", 1);
+      Map<String, String> props = connectorProps(shop.oracle.url(), name);
+      props.put("cdc.signal.topic", "drop-signals");
+      props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
+      connect.configureConnector(name, props);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      readCommitted("drop.SHOP.ORDERS", rs -> rs.size() >= 1);
+      String xid = open.get().xid().toHex();
+
+      connect
+          .kafka()
+          .produce("drop-signals", null, "{\"type\":\"drop-transaction\",\"xid\":\"" + xid + "\"}");
+      List<ConsumerRecord<byte[], byte[]>> ops =
+          readCommitted(
+              "drop.ops", rs -> rs.stream().anyMatch(r -> opsType(r, "transaction_dropped")));
+      assertThat(ops)
+          .filteredOn(r -> opsType(r, "transaction_dropped"))
+          .singleElement()
+          .satisfies(
+              r ->
+                  assertThat(json(r.value()).get("message").asText())
+                      .startsWith("transaction " + xid + " dropped on request: 1 changes"));
+      shop.then(o -> open.get().commit());
+      shop.orders(3, 1, 1);
+      List<ConsumerRecord<byte[], byte[]>> records =
+          readCommitted("drop.SHOP.ORDERS", rs -> ids(rs).contains(3L));
+      assertThat(ids(records))
+          .as("the dropped transaction's insert never arrives")
+          .containsExactly(2L, 3L);
+    } finally {
+      clock.close();
+    }
+  }
+
+  /**
+   * Catching up on changes committed longer ago than the change topic's retention.ms (the simulator
+   * commits in 2024; the topic keeps seven days): the task warns once and writes a
+   * RECORDS_PAST_RETENTION ops event naming the topic.
+   */
+  @Test
+  void recordsOlderThanTheTopicsRetention_warnWithAnOpsEvent() throws Exception {
+    ShopScript shop = ShopScript.withAmounts(19).orders(1, 2, 1);
+    RealTime clock = RealTime.start(shop.oracle);
+    String name = "ret";
+    try (LogLines lines = LogLines.capture()) {
+      connect
+          .kafka()
+          .createTopic(
+              "ret.SHOP.ORDERS", 1, 1, Map.of("retention.ms", Long.toString(7 * 86_400_000L)));
+      Map<String, String> props = connectorProps(shop.oracle.url(), name);
+      props.put("cdc.kafka.bootstrap.servers", connect.kafka().bootstrapServers());
+      connect.configureConnector(name, props);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(name, 1, "connector did not start");
+      List<ConsumerRecord<byte[], byte[]>> ops =
+          readCommitted(
+              "ret.ops", rs -> rs.stream().anyMatch(r -> opsType(r, "records_past_retention")));
+      assertThat(ops)
+          .filteredOn(r -> opsType(r, "records_past_retention"))
+          .as("once per topic")
+          .singleElement()
+          .satisfies(
+              r ->
+                  assertThat(json(r.value()).get("message").asText())
+                      .startsWith(
+                          "records written to topic ret.SHOP.ORDERS carry commit time 2024-")
+                      .contains("older than its retention.ms 604800000"));
+      assertThat(lines.events())
+          .filteredOn(e -> e.getLevel() == org.apache.logging.log4j.Level.WARN)
+          .extracting(e -> e.getMessage().getFormattedMessage())
+          .anyMatch(
+              m ->
+                  m.startsWith("RECORDS_PAST_RETENTION: records written to topic ret.SHOP.ORDERS"));
+    } finally {
+      clock.close();
+    }
+  }
+
+  /** Whether an ops record is of {@code type} (its key, as the ops topic writes it). */
+  static boolean opsType(ConsumerRecord<byte[], byte[]> record, String type) {
+    return record.key() != null && json(record.key()).asText().equals(type);
   }
 
   static org.apache.logging.log4j.Level level(

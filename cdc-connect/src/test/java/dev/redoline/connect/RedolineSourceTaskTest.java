@@ -206,6 +206,39 @@ class RedolineSourceTaskTest {
     assertThat(ids(records)).containsExactly(1L, 2L);
   }
 
+  /**
+   * An ops event that comes while no transaction is being delivered (a reconnect on a quiet
+   * database) ends a Kafka transaction in its own poll: a poll that asks for no commit leaves its
+   * records in an open Kafka transaction, unread by read_committed consumers until a change comes.
+   */
+  @Test
+  void poll_opsEventOnAQuietDatabaseIsCommittedInItsOwnPoll() throws Exception {
+    ShopScript shop =
+        ShopScript.withAmounts(8)
+            .orders(1, 1, 1)
+            .then(
+                o ->
+                    o.faults()
+                        .atCall(
+                            dev.redoline.simulator.GatewayCall.THREADS,
+                            1,
+                            dev.redoline.simulator.Fault.connectionReset()));
+    FakeTaskContext context = new FakeTaskContext(true);
+    RedolineSourceTask task = start(shop, context, Map.of());
+    List<SourceRecord> records =
+        pollUntil(task, context, rs -> rs.stream().anyMatch(r -> r.topic().equals("shop.ops")));
+    int lastOps = -1;
+    for (int i = 0; i < records.size(); i++) {
+      if (records.get(i).topic().equals("shop.ops")) {
+        lastOps = i;
+      }
+    }
+    assertThat(context.commitRequests).isNotEmpty();
+    assertThat(records.lastIndexOf(context.commitRequests.get(context.commitRequests.size() - 1)))
+        .as("a Kafka commit asked at or after the ops record, in the poll that returned it")
+        .isGreaterThanOrEqualTo(lastOps);
+  }
+
   @Test
   void poll_undecodableRowFailsTheTaskWithItsCode() throws Exception {
     ShopScript shop =

@@ -379,6 +379,24 @@ public final class SimulatedOracle {
     Resetlogs.open(db, keptThroughScn);
   }
 
+  /**
+   * Makes destination {@code destId} node-local on a RAC database: its LOCATION is a directory of
+   * each node's own disk (no ASM, no cluster file system), so the copy of thread {@code t}'s log is
+   * on the node of instance {@code t}, which archived it. V$ARCHIVED_LOG lists every copy as
+   * available on every instance, but a session on another instance cannot open it: ADD_LOGFILE
+   * fails with ORA-01284 over ORA-00308 and ORA-27037, as for a file removed on disk. Applies to
+   * copies already made too.
+   */
+  public void nodeLocalDestination(int destId) {
+    for (RedoLog.Destination d : db.redo().destinations) {
+      if (d.id() == destId) {
+        d.nodeLocal(true);
+        return;
+      }
+    }
+    throw new IllegalArgumentException("No archive destination " + destId);
+  }
+
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
     for (RedoLog.Destination d : db.redo().destinations) {
@@ -682,6 +700,18 @@ public final class SimulatedOracle {
     }
 
     /**
+     * UPDATEs that set an out-of-line CLOB, NCLOB or BLOB value of an existing row come in the form
+     * SecureFile storage gives (the 23ai default; review 2, b7b): the UPDATE row leaves the LOB
+     * column out (and is not written when it sets nothing else), then a SEL_LOB_LOCATOR, LOB_WRITE
+     * rows of the whole new value from offset 1, and a LOB_TRIM to its length. By default such an
+     * UPDATE shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} and the writes follow.
+     */
+    public Builder secureFileLobUpdates() {
+      settings.secureFileLobUpdates = true;
+      return this;
+    }
+
+    /**
      * How many change records share the SCN of the record before them, in percent (seeded; default
      * {@value #DEFAULT_SCN_TIE_PERCENT}): Oracle gives one SCN to many rows, of one statement and
      * of several transactions and threads. 0 gives every record its own SCN.
@@ -733,6 +763,17 @@ public final class SimulatedOracle {
      */
     public Builder lobTableRowIdsOnInternalRows() {
       settings.lobTableRowIdsOnInternalRows(true);
+      return this;
+    }
+
+    /**
+     * With {@link #lobTableRowIdsOnInternalRows()}: LGWR writes each such DML row before its
+     * INTERNAL row is built, so the INTERNAL row reaches the log with the next write (a commit, the
+     * timer, a flush) and a mining step can end between the two. Whether the two are one redo
+     * record or two is not confirmed; by default they are written together.
+     */
+    public Builder lobTableInternalRowsWrittenApart() {
+      settings.lobTableInternalRowsWrittenApart(true);
       return this;
     }
 

@@ -34,7 +34,12 @@ public final class TransactionOptions {
     return this;
   }
 
-  /** Builds the redo in a private strand (IMU): records reach the log late, with their old SCNs. */
+  /**
+   * Builds the redo in a private strand (IMU): records reach the log late, with their old SCNs. Off
+   * by default: supplemental logging, which every capture needs, reportedly disables private
+   * strands and in-memory undo (docs/simulator.md, item b6); this stands in for the records that
+   * several public strands put in the log after records with higher SCNs.
+   */
   public TransactionOptions privateStrand() {
     this.privateStrand = true;
     return this;

@@ -58,6 +58,40 @@ class FlashbackQueryTest {
     return rows;
   }
 
+  /**
+   * Review 2, item b2: under a linguistic NLS_SORT (ojdbc derives it from the client's locale, or
+   * ALTER SESSION sets it) ORDER BY of text follows the language, while {@code >} stays binary
+   * (NLS_COMP BINARY); NLS_SORT BINARY orders by bytes again.
+   */
+  @Test
+  void b2_linguisticNlsSort_ordersTextByLanguage_whileGreaterThanStaysBinary() throws SQLException {
+    SimulatedTransaction tx = oracle.begin();
+    String[] names = {"B", "a", "D", "c"};
+    for (int i = 0; i < names.length; i++) {
+      tx.insert(items, (long) i + 1, names[i], null);
+    }
+    tx.commit();
+    String sql =
+        "SELECT \"ID\", \"NAME\", \"PRICE\" FROM \"APP\".\"ITEMS\" WHERE \"NAME\" > ?"
+            + " ORDER BY \"NAME\" FETCH FIRST 10 ROWS ONLY";
+    try (Connection c = connect()) {
+      try (var st = c.createStatement()) {
+        st.execute("ALTER SESSION SET NLS_SORT = 'GERMAN'");
+      }
+      assertThat(read(c, sql, "A")).containsExactly("2:a:null", "1:B:null", "4:c:null", "3:D:null");
+      // 'B' sorts after 'a', yet 'B' > 'a' is false: a keyset page after 'a' leaves 'B' out
+      assertThat(read(c, sql, "a")).containsExactly("4:c:null");
+      try (var st = c.createStatement()) {
+        st.execute("ALTER SESSION SET NLS_LANGUAGE = 'AMERICAN'");
+      }
+      assertThat(read(c, sql, "A")).containsExactly("1:B:null", "3:D:null", "2:a:null", "4:c:null");
+      try (var st = c.createStatement()) {
+        assertThatThrownBy(() -> st.execute("ALTER SESSION SET NLS_SORT = 'KLINGON'"))
+            .hasMessageStartingWith("ORA-12705");
+      }
+    }
+  }
+
   @Test
   void asOfScnSeesTheCommittedRowsOfThatScnAndPlainSelectOnlyCommittedOnes() throws SQLException {
     SimulatedTransaction tx = oracle.begin();

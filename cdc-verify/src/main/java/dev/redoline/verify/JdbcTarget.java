@@ -191,9 +191,14 @@ public final class JdbcTarget implements VerifyTarget {
     return DriverManager.getConnection(url, properties);
   }
 
+  /**
+   * Whether {@code e} says a table does not exist: PostgreSQL's 42P01, the standard's 42S02, and
+   * H2's 42S03 (its error 42103, with candidate names) and 42S04 (42104, the database holds no
+   * table at all).
+   */
   private static boolean missingTable(SQLException e) {
-    String state = String.valueOf(e.getSQLState());
-    return state.equals("42P01") || state.equals("42S02") || state.equals("42102");
+    return java.util.Set.of("42P01", "42S02", "42S03", "42S04", "42102")
+        .contains(String.valueOf(e.getSQLState()));
   }
 
   private String shownUrl() {

@@ -84,4 +84,36 @@ class VerifyCommandTest {
     assertThat(run(args)).isEqualTo(VerifyCommand.EQUAL);
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"equal\":true");
   }
+
+  /**
+   * A target database with no table at all (a copy that has applied nothing yet) has applied no
+   * position and holds no row: every source row is missing. H2 says so with its own SQLSTATE
+   * (42S04), which once failed the verification (exit 3).
+   */
+  @Test
+  void run_emptyJdbcTarget_missesEveryRow() throws Exception {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(12).build();
+    TableId t =
+        oracle.createTable(
+            TableLayout.builder(TableId.of("SHOP", "T"), 1)
+                .column("ID", OracleType.number(10, 0), false)
+                .primaryKey("ID")
+                .build());
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(t, BigDecimal.ONE);
+    tx.commit();
+
+    assertThat(
+            run(
+                "--source",
+                oracle.url(),
+                "--target",
+                "jdbc:h2:mem:verifyempty",
+                "--tables",
+                "SHOP.T",
+                "--json"))
+        .as(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo(VerifyCommand.DIFFERENT);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"missing\":[[1]]");
+  }
 }

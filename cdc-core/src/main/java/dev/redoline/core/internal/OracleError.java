@@ -224,6 +224,13 @@ public enum OracleError {
   NO_LISTENER(12541, "TNS:no listener", "08006", true, Meaning.CONNECTION_LOST),
   HOST_UNREACHABLE(
       12543, "TNS:destination host unreachable", "08006", true, Meaning.CONNECTION_LOST),
+  /** An NLS parameter names no language, territory or sort Oracle has data for. */
+  INVALID_NLS_ENVIRONMENT(
+      12705,
+      "Cannot access NLS data files or invalid environment specified",
+      "99999",
+      false,
+      Meaning.NONE),
   /** ojdbc's own: the socket failed. */
   IO_ERROR(17002, "IO Error: Connection reset", "08006", true, Meaning.CONNECTION_LOST),
   /** ojdbc's own: the connection was closed. */

@@ -1,5 +1,6 @@
 package dev.redoline.logminer.internal;
 
+import dev.redoline.core.Change;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Xid;
 import java.util.ArrayList;
@@ -20,19 +21,72 @@ import java.util.Map;
  * INTERNAL ROW_ID=AAAS5cAAEAAAAF0AAA
  * </pre>
  *
- * <p>Only the rows decoded together are seen (a step, or one chunk of a step read back from its
- * step file): a DML row whose INTERNAL row falls into the next step or chunk keeps no ROW_ID, and
- * an undo row for it is counted as unmatched.
+ * <p>{@link #filled} sees the rows decoded together (a step, or one chunk of a step read back from
+ * its step file). A DML row whose INTERNAL row falls into the next chunk or step is kept back
+ * instead ({@link #await}): its change waits, held in the buffer so it counts for the restart
+ * position, until the next row of its transaction is applied, and takes the ROW_ID when that row is
+ * its INTERNAL row ({@link #take}). An undo row that still finds no change is counted as unmatched,
+ * never a stop.
  */
 final class InternalRowIds {
+
+  /** A change kept back until the row after its DML row: its ROW_ID may come there. */
+  record Awaiting(RedoRow row, Change change) {
+
+    /** This change with the ROW_ID an INTERNAL row gave it. */
+    Awaiting withRowId(String rowId) {
+      Change c = change;
+      return new Awaiting(
+          row.withRowId(rowId),
+          new Change(
+              c.operation(),
+              c.table(),
+              c.layoutVersion(),
+              c.before(),
+              c.after(),
+              c.scn(),
+              c.address(),
+              c.ssn(),
+              rowId,
+              c.timestamp()));
+    }
+  }
+
+  /** Per transaction, the change whose ROW_ID may still come. */
+  private final Map<Xid, Awaiting> awaiting = new HashMap<>();
+
+  /** Keeps {@code change} of {@code row}, a DML row without a ROW_ID, until its next row. */
+  void await(RedoRow row, Change change) {
+    awaiting.put(row.xid(), new Awaiting(row, change));
+  }
+
+  /**
+   * The change of {@code next}'s transaction kept back, if any, with the ROW_ID of {@code next}
+   * when that is its INTERNAL row; it is no longer kept.
+   */
+  Awaiting take(RedoRow next) {
+    Awaiting kept = awaiting.remove(next.xid());
+    if (kept == null || !isRowIdCarrier(next)) {
+      return kept;
+    }
+    return kept.withRowId(next.rowId());
+  }
+
+  /** Whether {@code row} is an INTERNAL row that carries a ROW_ID. */
+  static boolean isRowIdCarrier(RedoRow row) {
+    return row.operationCode() == INTERNAL && !empty(row.rowId());
+  }
+
+  /** Forgets what is kept of {@code xid}: the transaction was dropped. */
+  void forget(Xid xid) {
+    awaiting.remove(xid);
+  }
 
   /** OPERATION_CODE of an INTERNAL row. */
   static final int INTERNAL = 0;
 
   /** How Oracle shows a ROWID of all zeros: 18 'A's (base 64 zero digits). */
   private static final String ZERO_ROWID = "AAAAAAAAAAAAAAAAAA";
-
-  private InternalRowIds() {}
 
   /** {@code rows}, with each DML row that had no ROW_ID given the one of its INTERNAL row. */
   static List<RedoRow> filled(List<RedoRow> rows) {
@@ -48,7 +102,7 @@ final class InternalRowIds {
         } else {
           waiting.remove(row.xid());
         }
-      } else if (code == INTERNAL && !empty(row.rowId())) {
+      } else if (isRowIdCarrier(row)) {
         Integer at = waiting.remove(row.xid());
         if (at != null) {
           out = out == null ? new ArrayList<>(rows) : out;

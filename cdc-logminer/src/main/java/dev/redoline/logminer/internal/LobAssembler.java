@@ -44,14 +44,15 @@ import java.util.function.Predicate;
  * locator of the same row and one of those columns that follows it completes it, the content
  * starting empty. Any other locator (a PL/SQL DBMS_LOB call on an existing row) becomes an UPDATE
  * change of its own, its before image the locator's where clause and its after image that plus the
- * column; its content is known only when this transaction set the LOB earlier (or a trim to 0
- * empties it), otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or partial value. A
- * transaction reloaded from the journal after a restart knows what its reloaded changes set ({@link
- * ReloadedLobValues}); rows the journal already holds that the restart reads again are ignored here
- * as the buffer ignores them. A write, trim, erase or XML write with no locator before it is
- * CDC-3006 at once, but when it is the first row of its transaction this run read: that may be a
- * delivered transaction read again in part after a restart, so it is judged at the commit ({@link
- * #tail}).
+ * column; its content is known only when this transaction set the LOB earlier, a trim to 0 empties
+ * it, or writes from offset 1 without a hole and a trim to their length make it whole (a SecureFile
+ * UPDATE, {@link #rebuild}); otherwise the column is {@link Absent#NOT_LOGGED}: never a stale or
+ * partial value. A transaction reloaded from the journal after a restart knows what its reloaded
+ * changes set ({@link ReloadedLobValues}); rows the journal already holds that the restart reads
+ * again are ignored here as the buffer ignores them. A write, trim, erase or XML write with no
+ * locator before it is CDC-3006 at once, but when it is the first row of its transaction this run
+ * read: that may be a delivered transaction read again in part after a restart, so it is judged at
+ * the commit ({@link #tail}).
  *
  * <h2>When it reaches the buffer</h2>
  *
@@ -105,6 +106,17 @@ final class LobAssembler {
 
     LobContent content;
     boolean over;
+
+    /**
+     * While {@link #content} is unknown: the writes so far, when they cover the value from offset 1
+     * without a hole ({@link #rebuild}); {@link #rebuiltLength} characters or bytes long.
+     */
+    LobContent rebuilt;
+
+    long rebuiltLength;
+
+    /** A write, trim or erase of the unknown value that the writes cannot make whole. */
+    boolean rebuildLost;
 
     Target(
         int column,
@@ -552,13 +564,11 @@ final class LobAssembler {
       tx.inTail = true;
       return;
     }
-    if (t.skipsWrites() || t.content == null) {
-      if (t.content == null
-          && !t.skipsWrites()
-          && piece instanceof LobPiece.Trim trim
-          && trim.length() == 0) {
-        t.content = empty(layout.column(t.column).type()); // emptied: known from here on
-      }
+    if (t.skipsWrites()) {
+      return;
+    }
+    if (t.content == null) {
+      rebuild(t, piece, layout.column(t.column).type());
       return;
     }
     if (piece instanceof LobPiece.Write w) {
@@ -583,6 +593,44 @@ final class LobAssembler {
     if (t.content.storedBytes() > limit(t)) {
       over(row.xid(), t);
     }
+  }
+
+  /**
+   * A write, trim or erase of a LOB whose value before is unknown. Writes from offset 1 that leave
+   * no hole, then a trim to at most their length, make the whole new value whatever the old one
+   * was: the form of a SecureFile UPDATE (LOB_WRITE rows of the new value, then LOB_TRIM, with no
+   * DML UPDATE). From that trim on the value is known; a trim to 0 empties it. A hole, an erase, or
+   * a trim past the writes leaves it {@link Absent#NOT_LOGGED}, and so does a value rebuilt past
+   * the stream threshold (it stays on the heap while it is not known to be whole).
+   */
+  private void rebuild(Target t, LobPiece piece, OracleType type) {
+    if (piece instanceof LobPiece.Trim trim) {
+      if (trim.length() == 0) {
+        t.content = empty(type);
+      } else if (!t.rebuildLost && t.rebuilt != null && trim.length() <= t.rebuiltLength) {
+        t.rebuilt.trim(trim.length());
+        t.content = t.rebuilt;
+      }
+      t.rebuilt = null;
+      t.rebuildLost = t.content == null;
+      return;
+    }
+    if (!t.rebuildLost && piece instanceof LobPiece.Write w && w.offset() > 0) {
+      if (t.rebuilt == null && w.offset() == 1) {
+        t.rebuilt = empty(type);
+      }
+      if (t.rebuilt != null
+          && w.offset() <= t.rebuiltLength + 1
+          && t.rebuilt.storedBytesAfterWrite(w.offset(), w.data())
+              <= Math.min(limit(t), streamThreshold)) {
+        t.rebuilt.write(w.offset(), w.data());
+        long length = w.data() instanceof Bytes b ? b.size() : ((String) w.data()).length();
+        t.rebuiltLength = Math.max(t.rebuiltLength, w.offset() - 1 + length);
+        return;
+      }
+    }
+    t.rebuilt = null;
+    t.rebuildLost = true;
   }
 
   /**

@@ -79,6 +79,7 @@ final class MiningStep {
   private LogInventory.Snapshot lastListing;
 
   private final TransactionDrops drops = new TransactionDrops();
+  private final HeldBlocks heldBlocks = new HeldBlocks();
   private Publisher publisher;
   private int archiveWaits;
 
@@ -252,6 +253,7 @@ final class MiningStep {
     positions.enterIncarnation(current);
     startScn = current.resetlogsScn();
     startFloor.reset();
+    heldBlocks.reset();
     session.reset();
     ops.event(OpsEvent.Type.RESETLOGS, ResetlogsCheck.entered(parent, current, dropped.size()));
     return false;
@@ -300,6 +302,7 @@ final class MiningStep {
                 query(plan),
                 tracker::changesCapture,
                 tracker::unresolved,
+                heldBlocks::applied,
                 store,
                 n -> rowsFetched = n);
       } else {
@@ -317,7 +320,13 @@ final class MiningStep {
                     n -> fetchedByAll[0] = n)) {
           rows =
               StepReader.read(
-                  merged, mined, tracker::changesCapture, tracker::unresolved, store, n -> {});
+                  merged,
+                  mined,
+                  tracker::changesCapture,
+                  tracker::unresolved,
+                  heldBlocks::applied,
+                  store,
+                  n -> {});
         } finally {
           rowsFetched = fetchedByAll[0];
         }
@@ -334,7 +343,8 @@ final class MiningStep {
       applied = apply(rows);
     }
     appliedAny = true;
-    positions.applied(plan, rows.ends());
+    positions.applied(
+        plan, heldBlocks.cursorsAfter(plan, positions.cursors(), rows.ends(), rows.lastBlocks()));
     stats.figures().onCursors(lastListing, positions.cursors());
     startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());
@@ -573,6 +583,7 @@ final class MiningStep {
    */
   void begin(Position start, boolean firstStart) {
     startFloor.reset();
+    heldBlocks.reset();
     positions.begin(start);
     startScn = start.resumeScn();
     applier.excludedWithoutStart(start.excludedOpen());

@@ -36,12 +36,14 @@ import java.util.Map;
  * ends every thread at its last written redo, a record after the new cursors therefore reached the
  * log buffer after the observation: its transaction was then open (its START_SCN, at or below its
  * records' SCNs, is at or above {@code f}), or made its first change after {@code c} was read (its
- * SCNs are above {@code c}). Step k + 1 may start at {@code f}. A late private-strand record keeps
- * the SCN of its change, at or above its transaction's START_SCN; a transaction that committed
- * without waiting for LGWR (or whose commit is still waiting) was open at the observation. When
- * step k ends a thread anywhere else (a window of whole logs, a DDL cut, a thread held back or not
- * mined), redo written before the addresses were read may lie after the cursor with any SCN, and
- * the next step starts at the logs' first SCN again.
+ * SCNs are above {@code c}). The cursor of a thread ended in its last written block stays before
+ * that block ({@link HeldBlocks}): the rows of the block that step k applied are skipped, and the
+ * others reached the log after the addresses were read. Step k + 1 may start at {@code f}. A late
+ * private-strand record keeps the SCN of its change, at or above its transaction's START_SCN; a
+ * transaction that committed without waiting for LGWR (or whose commit is still waiting) was open
+ * at the observation. When step k ends a thread anywhere else (a window of whole logs, a DDL cut, a
+ * thread held back or not mined), redo written before the addresses were read may lie after the
+ * cursor with any SCN, and the next step starts at the logs' first SCN again.
  *
  * <p>The delay holds for a log writer that works; a stalled one (a slow log device) sits in one
  * write for longer. Each observation therefore also records whether any instance's log writer was

@@ -136,6 +136,9 @@ final class StepApplier {
   /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
   private final LobAssembler lobs;
 
+  /** DML changes without a ROW_ID whose INTERNAL row was not decoded with them. */
+  private final InternalRowIds awaitingRowIds = new InternalRowIds();
+
   StepApplier(
       TransactionBuffer buffer,
       RedoDecoder decoder,
@@ -237,6 +240,14 @@ final class StepApplier {
   void apply(List<DecodedRow> step) {
     for (DecodedRow decoded : step) {
       RedoRow row = decoded.row();
+      InternalRowIds.Awaiting kept = awaitingRowIds.take(row);
+      if (kept != null) {
+        buffer.release(row.xid());
+        addToBuffer(kept.row(), kept.change());
+        if (InternalRowIds.isRowIdCarrier(row)) {
+          continue; // the INTERNAL row that gave the kept change its ROW_ID
+        }
+      }
       switch (row.operationCode()) {
         case RedoRow.START -> {
           buffer.begin(row.xid(), row.scn(), row.address(), instant(row), row.username());
@@ -417,6 +428,7 @@ final class StepApplier {
   /** Skips {@code xid}'s rows until its end: it was dropped from the buffer on request. */
   void dropped(Xid xid) {
     dropped.add(xid);
+    awaitingRowIds.forget(xid);
   }
 
   /**
@@ -450,6 +462,18 @@ final class StepApplier {
 
   private void add(RedoRow row, Change change) {
     endLob(row.xid());
+    if (isDml(row) && InternalRowIds.empty(row.rowId())) {
+      // Its INTERNAL row, which carries the ROW_ID, is in a later chunk or step: kept until then.
+      if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
+        awaitingRowIds.await(row, change);
+      }
+      firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+      return;
+    }
+    addToBuffer(row, change);
+  }
+
+  private void addToBuffer(RedoRow row, Change change) {
     if (lobs == null
         || change.operation() == Operation.TRUNCATE
         || !lobs.holds(row, change, () -> layout(row))) {
@@ -514,6 +538,7 @@ final class StepApplier {
   /** Forgets a transaction the buffer removed as an orphan. */
   void forget(Xid xid) {
     firstSeen.remove(xid);
+    awaitingRowIds.forget(xid);
     forgetLob(xid);
   }
 

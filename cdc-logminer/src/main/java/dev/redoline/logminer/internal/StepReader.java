@@ -42,7 +42,8 @@ final class StepReader {
   /**
    * A step's rows and where they end. When the step is cut (at a DDL, or before an unresolved
    * object), {@code keepUpTo} holds per thread the last address applied (the rows above it are read
-   * again by the next step); otherwise {@code null}.
+   * again by the next step); otherwise {@code null}. {@code lastBlocks} are the rows kept in the
+   * threads' last written blocks, which the next step reads again ({@link HeldBlocks}).
    */
   record StepRows(
       StepRowStore store,
@@ -50,7 +51,8 @@ final class StepReader {
       Scn safeScn,
       RedoRow ddl,
       RedoRow unresolved,
-      Map<Integer, RedoAddress> keepUpTo)
+      Map<Integer, RedoAddress> keepUpTo,
+      List<RedoRow> lastBlocks)
       implements AutoCloseable {
 
     /** Whether the step ended early, at a DDL or before an unresolved object. */
@@ -86,6 +88,8 @@ final class StepReader {
    *
    * @param changesCapture whether a DDL row changes what is captured
    * @param unresolved whether a row names a captured table with an object id not resolved yet
+   * @param applied whether an earlier step applied a row read again in a held block ({@link
+   *     HeldBlocks})
    * @param fetched told how many rows were fetched when the read ends, also when it fails
    */
   static StepRows read(
@@ -93,6 +97,7 @@ final class StepReader {
       StepPlan plan,
       Predicate<RedoRow> changesCapture,
       Predicate<RedoRow> unresolved,
+      Predicate<RedoRow> applied,
       StepRowStore store,
       LongConsumer fetched)
       throws SQLException {
@@ -103,6 +108,7 @@ final class StepReader {
     Map<Integer, RedoAddress> settled = settling(plan);
     RedoAddress lastKept = null;
     List<RedoRow> unplaced = new ArrayList<>();
+    List<RedoRow> lastBlocks = new ArrayList<>();
     try {
       StringBuilder pieces = null;
       for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
@@ -122,7 +128,7 @@ final class StepReader {
           }
           row = row.withAddress(lastKept);
         }
-        if (plan.inInterval(row.address())) {
+        if (plan.inInterval(row.address()) && !applied.test(row)) {
           for (RedoRow commit : unplaced) {
             store.add(commit.withAddress(row.address()));
           }
@@ -130,7 +136,9 @@ final class StepReader {
           lastKept = row.address();
           check(row);
           store.add(row);
-          settle(plan, settled, row.address());
+          if (settle(plan, settled, row.address())) {
+            lastBlocks.add(row);
+          }
           // the first row that cuts the step, in row order: a DDL that changes what is captured, or
           // a row of an object not resolved yet
           if (ddl == null && firstUnresolved == null) {
@@ -140,6 +148,8 @@ final class StepReader {
               firstUnresolved = row;
             }
           }
+        } else if (plan.inInterval(row.address())) {
+          continue; // applied by an earlier step
         } else if (row.operationCode() == RedoRow.COMMIT
             && plan.partlyRead().contains(row.thread())
             && row.address().compareTo(plan.ends().get(row.thread())) > 0) {
@@ -161,12 +171,12 @@ final class StepReader {
     Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
     ends.putAll(settled);
     if (ddl != null) {
-      return cut(store, plan, ends, ddl);
+      return cut(store, plan, ends, ddl, lastBlocks);
     }
     if (firstUnresolved != null) {
-      return cutBefore(store, plan, ends, firstUnresolved);
+      return cutBefore(store, plan, ends, firstUnresolved, lastBlocks);
     }
-    return new StepRows(store, ends, plan.safeScn(), null, null, null);
+    return new StepRows(store, ends, plan.safeScn(), null, null, null, lastBlocks);
   }
 
   /**
@@ -191,11 +201,12 @@ final class StepReader {
       MiningQuery query,
       Predicate<RedoRow> changesCapture,
       Predicate<RedoRow> unresolved,
+      Predicate<RedoRow> applied,
       StepRowStore store,
       LongConsumer fetched)
       throws SQLException {
     try (RowCursor cursor = db.query(query)) {
-      return read(cursor, plan, changesCapture, unresolved, store, fetched);
+      return read(cursor, plan, changesCapture, unresolved, applied, store, fetched);
     }
   }
 
@@ -215,16 +226,23 @@ final class StepReader {
     return settled;
   }
 
-  /** Moves a live end up to {@code a} when {@code a} lies in that end's block. */
-  private static void settle(StepPlan plan, Map<Integer, RedoAddress> settled, RedoAddress a) {
+  /**
+   * Moves a live end up to {@code a} when {@code a} lies in that end's block; whether it lies
+   * there.
+   */
+  private static boolean settle(StepPlan plan, Map<Integer, RedoAddress> settled, RedoAddress a) {
     RedoAddress current = settled.get(a.thread());
     if (current == null) {
-      return;
+      return false;
     }
     RedoAddress end = plan.ends().get(a.thread());
-    if (a.sequence() == end.sequence() && a.block() == end.block() && a.compareTo(current) > 0) {
+    if (a.sequence() != end.sequence() || a.block() != end.block()) {
+      return false;
+    }
+    if (a.compareTo(current) > 0) {
       settled.put(a.thread(), a);
     }
+    return true;
   }
 
   /**
@@ -246,7 +264,11 @@ final class StepReader {
   }
 
   private static StepRows cut(
-      StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow ddl) {
+      StepRowStore store,
+      StepPlan plan,
+      Map<Integer, RedoAddress> settled,
+      RedoRow ddl,
+      List<RedoRow> lastBlocks) {
     Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(ddl.thread(), ddl.address(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
     store.forEach(
@@ -257,11 +279,15 @@ final class StepReader {
           }
         });
     return new StepRows(
-        store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends));
+        store, ends, Scn.min(plan.safeScn(), ddl.scn()), ddl, null, Map.copyOf(ends), lastBlocks);
   }
 
   private static StepRows cutBefore(
-      StepRowStore store, StepPlan plan, Map<Integer, RedoAddress> settled, RedoRow first) {
+      StepRowStore store,
+      StepPlan plan,
+      Map<Integer, RedoAddress> settled,
+      RedoRow first,
+      List<RedoRow> lastBlocks) {
     Map<Integer, RedoAddress> ends = new HashMap<>(settled);
     ends.merge(first.thread(), predecessor(first.address()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
     store.forEach(
@@ -272,7 +298,8 @@ final class StepReader {
           }
         });
     Scn below = first.scn().equals(Scn.ZERO) ? Scn.ZERO : first.scn().minus(1);
-    return new StepRows(store, ends, Scn.min(plan.safeScn(), below), null, first, Map.copyOf(ends));
+    return new StepRows(
+        store, ends, Scn.min(plan.safeScn(), below), null, first, Map.copyOf(ends), lastBlocks);
   }
 
   /**

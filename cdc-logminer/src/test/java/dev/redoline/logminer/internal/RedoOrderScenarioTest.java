@@ -74,7 +74,13 @@ class RedoOrderScenarioTest {
         // ...but reached the log after the address that step ended at.
         assertThat(late.change().address()).isGreaterThan(cursorAfterShort);
       }
-      assertThat(cursorAfterShort).isGreaterThanOrEqualTo(shortCommit.address());
+      // The cursor stays before the last written block the short commit was read in, which the
+      // next step reads again (HeldBlocks), never below it.
+      RedoAddress commitAt = shortCommit.address();
+      assertThat(cursorAfterShort)
+          .isGreaterThanOrEqualTo(
+              StepReader.predecessor(
+                  new RedoAddress(commitAt.thread(), commitAt.sequence(), commitAt.block(), 0)));
     }
   }
 

@@ -90,6 +90,14 @@ public final class SqlFunctions {
     return hooks().systimestamp();
   }
 
+  /**
+   * Oracle's {@code NLSSORT(text, 'NLS_SORT = sort')}, as a text whose binary order is the sort's:
+   * what a user table's ORDER BY sorts by under a linguistic NLS_SORT.
+   */
+  public static String nlsSort(String text, String sort) {
+    return dev.redoline.simulator.internal.sql.NlsSort.key(text, sort);
+  }
+
   /** DBTIMEZONE: the database time zone, a region name or an offset. */
   public static String dbTimeZone() {
     return hooks().dbTimeZone();

@@ -68,6 +68,26 @@ class CheckCommandTest {
         .contains("Ready: capture can start.");
   }
 
+  /**
+   * Review 2, item b8: a RAC archive destination on each node's own disk leaves another thread's
+   * archives unreadable from the instance the capture connects to.
+   */
+  @Test
+  void b8_archivesOnlyAnotherRacNodeReads_printsTheSharedStorageAction() {
+    SimulatedOracle oracle = shop(b -> b.threads(2));
+    oracle.switchLogfile(1);
+    oracle.switchLogfile(2);
+    oracle.advance(java.time.Duration.ofSeconds(30)); // archived
+    oracle.nodeLocalDestination(1);
+
+    ToolRun run = check(oracle);
+
+    assertThat(run.exit()).isEqualTo(ExitCode.PROBLEMS);
+    assertThat(run.out())
+        .contains("ERROR CDC-4001 [cdc.archive.destination] archived log /u01/arch/dest1/2_")
+        .contains("  fix: put LOG_ARCHIVE_DEST_1 on storage every node reads");
+  }
+
   @Test
   void withoutAUser_namesNoUser() {
     ToolRun run = ToolRun.of("check", shop(b -> b).url(), "--tables", "SHOP.*");

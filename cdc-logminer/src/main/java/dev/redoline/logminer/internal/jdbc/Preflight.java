@@ -59,7 +59,9 @@ import java.util.TreeSet;
  *       or partition is NOLOGGING.
  *   <li>CDC-4001: a container database with no PDB named ({@code cdc.database.pdbs}); a named
  *       archive destination that does not exist or is not VALID ({@code cdc.archive.destination});
- *       {@code archive_only} without a VALID LOCAL destination ({@code cdc.capture.mode}).
+ *       {@code archive_only} without a VALID LOCAL destination ({@code cdc.capture.mode}); on RAC,
+ *       a thread's newest archived log at the destination the capture reads that this instance
+ *       cannot open, the destination being local to another node ({@link ArchiveReach}).
  *   <li>CDC-4003 ({@code cdc.snapshot.mode}): snapshots are on and the user may not read a captured
  *       table {@code AS OF SCN}.
  *   <li>CDC-4090 ({@code cdc.database.time.zone}), a warning: no zone is configured and the
@@ -394,6 +396,7 @@ public final class Preflight {
     if (destinations == null) {
       return; // already reported as a missing privilege
     }
+    ArchiveReach.check(gateway, config, destinations, problems);
     String named = config.get(CdcConfig.ARCHIVE_DESTINATION);
     if (!named.isEmpty()) {
       ArchiveDestination d =

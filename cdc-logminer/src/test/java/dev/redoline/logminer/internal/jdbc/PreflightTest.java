@@ -419,6 +419,42 @@ class PreflightTest {
     assertThat(check(oracle, config("cdc.archive.destination", "LOG_ARCHIVE_DEST_1"))).isEmpty();
   }
 
+  /**
+   * Review 2, item b8: on RAC with a node-local archive destination each instance archives its own
+   * thread to its own disk; V$ARCHIVED_LOG lists every copy, but the instance the capture connects
+   * to cannot open another thread's archives, and the capture would stop at the first it needs.
+   */
+  @Test
+  void b8_archiveDestinationOnlyAnotherRacNodeReads_isCdc4001WithTheAction() throws SQLException {
+    SimulatedOracle oracle = SimulatedOracle.builder().threads(2).build();
+    oracle.switchLogfile(1);
+    oracle.switchLogfile(2);
+    oracle.advance(java.time.Duration.ofSeconds(30)); // archived
+    assertThat(check(oracle, config())).isEmpty(); // shared storage: every node reads every copy
+
+    oracle.nodeLocalDestination(1);
+
+    List<PreflightProblem> problems;
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
+      problems = Preflight.of(config()).check(db);
+    }
+    assertThat(problems)
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.key()).isEqualTo("cdc.archive.destination");
+              assertThat(p.code()).isEqualTo(ErrorCode.INVALID_CONFIGURATION);
+              assertThat(p.warning()).isFalse();
+              assertThat(p.message())
+                  .startsWith("archived log /u01/arch/dest1/2_")
+                  .contains("of thread 2 at LOG_ARCHIVE_DEST_1 cannot be opened")
+                  .contains("another RAC node");
+              assertThat(p.fix())
+                  .contains("storage every node reads")
+                  .contains("cdc.archive.destination");
+            });
+  }
+
   @Test
   void toException_carriesTheCodeKeyAndAction() {
     PreflightProblem p =

@@ -13,6 +13,7 @@ import dev.redoline.simulator.internal.oracle.ServerMiningSession;
 import dev.redoline.simulator.internal.oracle.SessionChecks;
 import dev.redoline.simulator.internal.oracle.StartRequest;
 import dev.redoline.simulator.internal.sql.ContentsView;
+import dev.redoline.simulator.internal.sql.NlsSort;
 import dev.redoline.simulator.internal.sql.ReferencedColumns;
 import dev.redoline.simulator.internal.sql.SessionNls;
 import dev.redoline.simulator.internal.sql.View;
@@ -56,6 +57,12 @@ public final class Session implements AutoCloseable {
 
   /** A new session has Oracle's NLS defaults until the client says ALTER SESSION. */
   private SessionNls nls = SessionNls.ORACLE_DEFAULTS;
+
+  /**
+   * NLS_SORT: derived from the language Oracle's JDBC driver takes from the client JVM's locale (in
+   * server mode, the server's JVM), until the client says ALTER SESSION.
+   */
+  private NlsSort sort = NlsSort.forLocale(java.util.Locale.getDefault());
 
   private MiningRun lastRun;
 
@@ -220,9 +227,15 @@ public final class Session implements AutoCloseable {
    * SQL_UNDO literals with the new settings; rows already fetched keep their text. The settings
    * belong to the database session, so END_LOGMNR and START_LOGMNR keep them.
    */
-  void alterSession(SessionNls nls) throws SQLException {
+  void alterSession(SessionNls nls, NlsSort sort) throws SQLException {
     check();
     this.nls = Objects.requireNonNull(nls, "nls == null");
+    this.sort = Objects.requireNonNull(sort, "sort == null");
+  }
+
+  /** The session's NLS_SORT: the order of text in a user table's ORDER BY. */
+  public NlsSort sort() {
+    return sort;
   }
 
   public Set<Integer> threadsReadOnline() {
@@ -302,7 +315,8 @@ public final class Session implements AutoCloseable {
       added.clear();
     }
     AddedLog log = AddedLog.resolve(oracle, fileName);
-    if (log == null && AddedLog.removedOnDisk(oracle, fileName)) {
+    if (log == null && AddedLog.removedOnDisk(oracle, fileName)
+        || log != null && AddedLog.onAnotherNode(oracle, fileName, instance)) {
       // LogMiner opens the file to read its header: the OS error comes under ORA-01284
       throw OracleErrors.removedOnDisk(fileName);
     }

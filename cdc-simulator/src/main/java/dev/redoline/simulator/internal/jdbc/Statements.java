@@ -52,7 +52,7 @@ public final class Statements {
         s.switchContainer(container);
         return ServerCursor.none();
       }
-      s.alterSession(AlterSession.apply(s.nls(), text));
+      s.alterSession(AlterSession.apply(s.nls(), text), AlterSession.sort(s.sort(), text));
       return ServerCursor.none();
     }
     if (PlsqlCall.isBlock(upper)) {

@@ -28,6 +28,24 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
     return null;
   }
 
+  /**
+   * Whether {@code fileName} is an archived copy at a node-local destination ({@link
+   * RedoLog.Destination#nodeLocal}) of a thread other than {@code instance}'s: the file is on
+   * another RAC node's disk, and a session on {@code instance} cannot open it.
+   */
+  public static boolean onAnotherNode(Database o, String fileName, int instance) {
+    for (ArchiveCopy c : o.redo().archives) {
+      if (fileName.equals(c.name()) && c.log().thread() != instance) {
+        for (RedoLog.Destination d : o.redo().destinations) {
+          if (d.id() == c.destId() && d.nodeLocal()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether V$ARCHIVED_LOG lists {@code fileName} as available while the file is gone on disk. */
   public static boolean removedOnDisk(Database o, String fileName) {
     for (ArchiveCopy c : o.redo().archives) {

@@ -27,7 +27,8 @@ import org.h2.tools.SimpleResultSet;
  * OWNER.TABLE AS OF SCN n} (a literal or a bind) the rows as they were at {@code n} ({@link
  * TableHistory}). The table reference is rewritten mechanically into a call of the {@code
  * SIM_TABLE} table function; the rest of the statement (select list, WHERE, ORDER BY, FETCH FIRST)
- * is evaluated by the SQL engine as written.
+ * is evaluated by the SQL engine as written, except that under a linguistic {@code NLS_SORT} the
+ * ORDER BY of character columns follows the language ({@link LinguisticOrder}).
  *
  * <p>The pseudo-column {@code ROWID} of such a statement is the function's last column, {@code
  * SIM_ROWID} (the rewrite renames unquoted {@code ROWID} tokens), so keyless tables can be read in
@@ -123,6 +124,7 @@ public final class FlashbackQuery {
   private static String tableReferences(Session s, String sql) throws SQLException {
     Matcher m = TABLE_REFERENCE.matcher(sql);
     StringBuilder out = new StringBuilder();
+    List<SimTable> tables = new java.util.ArrayList<>();
     while (m.find()) {
       String owner = identifier(m.group(1));
       String table = identifier(m.group(2));
@@ -135,6 +137,7 @@ public final class FlashbackQuery {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
         throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
+      tables.add(t);
       String scn = m.group(4) == null ? "NULL" : m.group(4);
       m.appendReplacement(
           out,
@@ -143,7 +146,10 @@ public final class FlashbackQuery {
     }
     m.appendTail(out);
     String rewritten = out.toString();
-    return rewritten.equals(sql) ? sql : rowIds(oracleFunctions(textFunctions(rewritten)));
+    return rewritten.equals(sql)
+        ? sql
+        : LinguisticOrder.apply(
+            rowIds(oracleFunctions(textFunctions(rewritten))), s.sort(), tables);
   }
 
   /** XMLSERIALIZE and FROM_VECTOR of a column become the column (see the class comment). */

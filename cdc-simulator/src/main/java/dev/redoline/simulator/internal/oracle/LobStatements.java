@@ -146,6 +146,20 @@ public final class LobStatements {
   }
 
   /**
+   * An UPDATE's new out-of-line value of column {@code i} as SecureFile storage writes it: the
+   * locator, the writes of the whole value from offset 1, a trim to its length. Returns the
+   * locator, the statement's first record.
+   */
+  RedoRecord rewrite(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
+    Object value = stored.values[i];
+    RedoRecord locator =
+        emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+    writeChunks(t, stored, rowId, i, 1, value);
+    emitLob(RecordKind.LOB_TRIM, t, stored, rowId, new SimLob.Op(i, 1, SimLob.length(value), null));
+    return locator;
+  }
+
+  /**
    * LOB_WRITE rows of {@code data} from {@code offset}, a chunk each; a surrogate pair is never
    * cut. A generated LOB's chunks are {@link SimLob.Piece}s: the records hold no content.
    */

@@ -30,6 +30,12 @@ public final class RedoLog {
     private String status = "VALID";
     private final String type = "LOCAL";
 
+    /**
+     * Whether its LOCATION is a directory of each RAC node's own disk: the copy of a thread's log
+     * is on the node of the instance that archived it (the thread's own), unreadable elsewhere.
+     */
+    private boolean nodeLocal;
+
     public Destination(int id, String name, Duration delay) {
       this.id = id;
       this.name = name;
@@ -58,6 +64,14 @@ public final class RedoLog {
 
     public String type() {
       return type;
+    }
+
+    public boolean nodeLocal() {
+      return nodeLocal;
+    }
+
+    public void nodeLocal(boolean nodeLocal) {
+      this.nodeLocal = nodeLocal;
     }
   }
 

@@ -51,6 +51,14 @@ public final class Settings {
    */
   public boolean lobRowsOnLobSegment;
 
+  /**
+   * An UPDATE setting an out-of-line CLOB, NCLOB or BLOB value of an existing row comes as
+   * SecureFile storage writes it: no EMPTY_CLOB() in the UPDATE (no UPDATE row at all when only LOB
+   * columns change), then SEL_LOB_LOCATOR, LOB_WRITE rows of the whole new value from offset 1, and
+   * LOB_TRIM to its length.
+   */
+  public boolean secureFileLobUpdates;
+
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
 
@@ -74,6 +82,8 @@ public final class Settings {
    * each carries it (docs/simulator.md, "Real-Oracle behaviours: the second review", b3).
    */
   private boolean lobTableRowIdsOnInternalRows;
+
+  private boolean lobTableInternalRowsWrittenApart;
 
   /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
@@ -292,6 +302,14 @@ public final class Settings {
 
   public void lobTableRowIdsOnInternalRows(boolean lobTableRowIdsOnInternalRows) {
     this.lobTableRowIdsOnInternalRows = lobTableRowIdsOnInternalRows;
+  }
+
+  public boolean lobTableInternalRowsWrittenApart() {
+    return lobTableInternalRowsWrittenApart;
+  }
+
+  public void lobTableInternalRowsWrittenApart(boolean apart) {
+    this.lobTableInternalRowsWrittenApart = apart;
   }
 
   public boolean xmlTextStorage() {

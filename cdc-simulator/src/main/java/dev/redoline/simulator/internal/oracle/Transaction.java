@@ -1,6 +1,7 @@
 package dev.redoline.simulator.internal.oracle;
 
 import dev.redoline.core.Absent;
+import dev.redoline.core.OracleType;
 import dev.redoline.core.Row;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
@@ -173,23 +174,66 @@ public final class Transaction {
     if (setsNullToNull(changes, layout, stored)) {
       setEveryColumn(layout, stored, set, oldOfChanged, changed);
     }
-    Row before = loggedBefore(t, stored.values, changed);
+    boolean[] rewritten = secureFileRewrites(layout, set.build(), changed, generated);
+    boolean[] inDml = changed.clone();
+    boolean dml = true; // an UPDATE row, unless SecureFile writes carry everything it sets
+    for (int i = 0; i < changed.length; i++) {
+      inDml[i] = changed[i] && !rewritten[i];
+      dml &= !rewritten[i];
+    }
+    for (boolean inRow : inDml) {
+      dml |= inRow;
+    }
+    Row before = loggedBefore(t, stored.values, inDml);
     Row newValues = set.build();
+    Row.Builder dmlValues = Row.builder(changed.length);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
         stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
       }
+      if (inDml[i]) {
+        dmlValues.set(i, newValues.get(i));
+      }
     }
     RedoRecord change =
-        emit(
-            RecordKind.UPDATE, t, stored.segment, rowId, SimLob.forRedo(layout, newValues), before);
+        dml
+            ? emit(
+                RecordKind.UPDATE,
+                t,
+                stored.segment,
+                rowId,
+                SimLob.forRedo(layout, dmlValues.build()),
+                before)
+            : null;
     for (int i = 0; i < changed.length; i++) {
-      if (changed[i]) {
+      if (rewritten[i]) {
+        RedoRecord locator = lobs.rewrite(t, stored, rowId, i);
+        change = change == null ? locator : change;
+      } else if (changed[i]) {
         lobs.writeOutOfLine(t, stored, rowId, i);
       }
     }
     state.undo.add(
         new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+  }
+
+  /**
+   * The columns an UPDATE sets by SecureFile writes instead of in its DML row ({@link
+   * Settings#secureFileLobUpdates}): CLOB, NCLOB and BLOB columns given an out-of-line value.
+   */
+  private boolean[] secureFileRewrites(
+      TableLayout layout, Row set, boolean[] changed, GeneratedLob[] generated) {
+    boolean[] out = new boolean[changed.length];
+    if (!oracle.settings().secureFileLobUpdates) {
+      return out;
+    }
+    for (int i = 0; i < changed.length; i++) {
+      OracleType type = layout.column(i).type();
+      Object value = generated[i] != null ? generated[i] : set.get(i);
+      out[i] =
+          changed[i] && generated[i] == null && SimLob.isLob(type) && SimLob.outOfLine(type, value);
+    }
+    return out;
   }
 
   /**
@@ -445,6 +489,9 @@ public final class Transaction {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
+      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand) {
+        oracle.redo().flush(oracle.redo().thread(state.writeThread));
+      }
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
     }
     return r;

@@ -49,6 +49,7 @@ public final class SqlEngine {
           "CREATE ALIAS SIM_DBTIMEZONE FOR 'dev.redoline.simulator.internal.SqlFunctions.dbTimeZone'",
           "CREATE ALIAS TO_NUMBER FOR 'dev.redoline.simulator.internal.SqlFunctions.toNumber'",
           "CREATE ALIAS STANDARD_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.standardHash'",
+          "CREATE ALIAS SIM_NLSSORT FOR 'dev.redoline.simulator.internal.SqlFunctions.nlsSort'",
           // the names below are H2 built-ins (or a package's function): FlashbackQuery renames the
           // calls
           "CREATE ALIAS SIM_CRYPTO_HASH FOR 'dev.redoline.simulator.internal.SqlFunctions.cryptoHash'",
