@@ -78,6 +78,11 @@ final class CaptureLoop implements Runnable {
           if (caughtUp) {
             sleeper.sleep(idle);
           }
+        } catch (java.util.concurrent.CancellationException e) {
+          if (stopping) {
+            break; // closed mid-step: the decoding was cancelled by the close, not by a defect
+          }
+          recovery.recover(e, step.describeStart(), step.rowsFetched());
         } catch (SQLException | RuntimeException e) {
           recovery.recover(e, step.describeStart(), step.rowsFetched());
         }
