@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.Position;
+import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
@@ -49,12 +50,19 @@ class StateScenarioTest {
     ShopEngine shop = new ShopEngine(21, state).set("cdc.buffer.journal.after.ms", "0");
     SimulatedTransaction open = shop.oracle.begin();
     open.insert(ShopScript.ORDERS, 900L, "LONG");
+    shop.oracle.switchLogfile(1); // the open transaction's first change in a log of its own (1)
     Xid first = shop.script.commit(1);
     Recorder before = runUntil(shop, 1);
     Position stored = storedPosition();
+    RedoAddress commit = before.handled().get(0).mark().address();
+    assertThat(commit.sequence())
+        .as("the commit in a later log than the open change")
+        .isGreaterThan(1);
+    // The resume address passed the open transaction's log; it stays before the block the commit
+    // was read in, the thread's last written block, which the next step reads again.
     assertThat(stored.resume().get(1))
         .as("the resume address moved past the open transaction's first change")
-        .isGreaterThanOrEqualTo(before.handled().get(0).mark().address());
+        .isGreaterThanOrEqualTo(new RedoAddress(commit.thread(), commit.sequence(), 0, 0));
     try (var journal = Files.list(state.resolve("journal"))) {
       assertThat(journal).isNotEmpty();
     }
