@@ -25,7 +25,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * journaling.noteAddress(row.address());          // every applied row
  * journaling.journalDue(open.all());              // after each applied step
  * journaling.committed(tx, new CommitMark(scn, address));
- * journaling.acknowledged(sinkMark);              // journal entries up to the mark are removed
+ * journaling.acknowledged(sinkMark, true);        // journal entries up to the mark are removed
  * }</pre>
  *
  * <p>A transaction is journaled when its oldest un-journaled row is older than {@code journalAfter}
@@ -65,6 +65,12 @@ final class JournalScheduler {
 
   /** The highest commit the sink acknowledged, or {@code null} before the first. */
   private CommitMark acknowledged;
+
+  /**
+   * Whether the transaction at {@link #acknowledged} was acknowledged whole (its last change), not
+   * in its middle: until then its entry stays, because a restart from the middle rebuilds it.
+   */
+  private boolean acknowledgedWhole;
 
   /** {@code journal} may be null: then nothing is journaled. */
   JournalScheduler(
@@ -135,7 +141,7 @@ final class JournalScheduler {
     }
     lock.lock();
     try {
-      if (acknowledged != null && mark.compareTo(acknowledged) <= 0) {
+      if (covers(acknowledged, acknowledgedWhole, mark)) {
         journal.remove(tx.xid());
       } else {
         journaledCommits.add(new PendingRemoval(mark, tx.xid()));
@@ -158,28 +164,44 @@ final class JournalScheduler {
   }
 
   /**
-   * Sink's thread: removes the entries of journaled transactions committed at or before {@code
-   * mark}; a mark below one acknowledged before changes nothing.
+   * Sink's thread: removes the entries of journaled transactions committed before {@code mark}, and
+   * of the one at {@code mark} when {@code whole} (its last change acknowledged; a position in its
+   * middle still needs the entry for a restart there). An acknowledgement that adds nothing to one
+   * before changes nothing.
    */
-  void acknowledged(CommitMark mark) {
+  void acknowledged(CommitMark mark, boolean whole) {
     lock.lock();
     try {
-      if (acknowledged != null && mark.compareTo(acknowledged) <= 0) {
+      if (acknowledged != null
+          && (mark.compareTo(acknowledged) < 0
+              || mark.compareTo(acknowledged) == 0 && (acknowledgedWhole || !whole))) {
         return;
       }
       // In apply order, which on RAC is not commit order: every waiting commit is looked at.
       for (java.util.Iterator<PendingRemoval> it = journaledCommits.iterator(); it.hasNext(); ) {
         PendingRemoval pending = it.next();
-        if (pending.mark().compareTo(mark) <= 0) {
+        if (covers(mark, whole, pending.mark())) {
           journal.remove(pending.xid());
           it.remove();
         }
       }
-      acknowledged =
-          mark; // only now: a removal that failed is tried again by the next acknowledgement
+      // only now: a removal that failed is tried again by the next acknowledgement
+      acknowledged = mark;
+      acknowledgedWhole = whole;
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Whether an acknowledgement at {@code ack} ({@code whole} or not) covers the commit {@code at}.
+   */
+  private static boolean covers(CommitMark ack, boolean whole, CommitMark at) {
+    if (ack == null) {
+      return false;
+    }
+    int order = at.compareTo(ack);
+    return order < 0 || order == 0 && whole;
   }
 
   /**

@@ -365,7 +365,7 @@ public final class TransactionBuffer implements AutoCloseable {
    */
   public void acknowledged(CommitMark mark, boolean whole) {
     Objects.requireNonNull(mark, "mark == null");
-    journaling.acknowledged(mark);
+    journaling.acknowledged(mark, whole);
     committedLobs.acknowledged(mark, whole);
   }
 

@@ -78,6 +78,35 @@ class JournalingTest {
     assertThat(buffer(budget).metrics().openTransactions()).as("journal emptied on ack").isZero();
   }
 
+  /**
+   * A position in the middle of a journaled transaction (a sink that stored an offset after some of
+   * its changes) keeps the entry: a restart there rebuilds the transaction from it. Before, the
+   * entry went with the first acknowledgement at its commit, whole or not, and a restart from that
+   * position found neither the entry nor the redo before its resume address.
+   */
+  @org.junit.jupiter.api.Test
+  void acknowledgedInTheMiddleOfAJournaledTransaction_keepsItsEntryUntilAcknowledgedWhole() {
+    TransactionBuffer first = buffer(Long.MAX_VALUE);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    first.add(xid, insert(2, 3));
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1003));
+    assertThat(first.metrics().journaledTransactions()).isEqualTo(1);
+    CommitMark commit = new CommitMark(Scn.of(1007), address(7));
+    first.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow().close();
+
+    first.acknowledged(commit, false); // its first change only
+    assertThat(FileTransactionJournal.open(temp.resolve("j")).load())
+        .as("kept for a restart in the middle")
+        .hasSize(1);
+    first.acknowledged(commit, true);
+    assertThat(FileTransactionJournal.open(temp.resolve("j")).load())
+        .as("gone once acknowledged whole")
+        .isEmpty();
+    first.close();
+  }
+
   @org.junit.jupiter.api.Test
   void acknowledgedBeforeOpenAndBeforeTheCommit_theCommitDropsTheEntryAtOnce() {
     TransactionBuffer first = buffer(Long.MAX_VALUE);
