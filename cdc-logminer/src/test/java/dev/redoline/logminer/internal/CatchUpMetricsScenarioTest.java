@@ -100,13 +100,20 @@ class CatchUpMetricsScenarioTest {
       SimulatedTransaction last = oracle.begin();
       last.insert(CaptureEngineTest.ORDERS, 100_000L, "LAST");
       last.commit();
+      // the ops event of the step that went back to one session is told after that step's
+      // changes are queued: wait for both
       h.awaitEvents(
           events ->
               events.stream()
-                  .anyMatch(
-                      e ->
-                          e instanceof StreamEvent.ChangeEvent c
-                              && c.change().after().get(1).equals("LAST")));
+                      .anyMatch(
+                          e ->
+                              e instanceof StreamEvent.ChangeEvent c
+                                  && c.change().after().get(1).equals("LAST"))
+                  && h.ops.stream()
+                      .anyMatch(
+                          e ->
+                              e.type() == OpsEvent.Type.PARALLEL_MINING
+                                  && e.message().startsWith("parallel mining stopped")));
       List<String> parallel =
           h.ops.stream()
               .filter(e -> e.type() == OpsEvent.Type.PARALLEL_MINING)
