@@ -37,9 +37,9 @@ import java.util.Map;
  *       sessions; the lag of the last change delivered in each 10 s.
  * </ul>
  *
- * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms} (30,000): a steady load wants
- * steps of a few seconds, so that what they deliver is never older than that. {@code
- * -Dbacklog.sessions=1,2,4} and {@code -Dsteady.sessions=1,4} choose the session counts.
+ * <p>{@code -Dtarget.ms} sets {@code cdc.mining.target.latency.ms}: 30,000 for the backlog, the
+ * product's default (1,000) for the steady load. {@code -Dbacklog.sessions=1,2,4} and {@code
+ * -Dsteady.sessions=1,4} choose the session counts.
  *
  * <p>Run: {@code ./mvnw -q -B -o install -DskipTests && java -Xmx8g -cp
  * benchmarks/target/benchmarks.jar dev.redoline.bench.engine.CatchUpBenchmark backlog steady}
@@ -89,7 +89,7 @@ public final class CatchUpBenchmark {
     for (int sessions : sessions("backlog.sessions", "1,2,4")) {
       Instant begun = oracle.clock().instant();
       long wall = System.nanoTime();
-      long seen = PipelineBenchmark.mine(oracle, start, config(oracle, sessions), changes);
+      long seen = PipelineBenchmark.mine(oracle, start, config(oracle, sessions, "30000"), changes);
       double took = Duration.between(begun, oracle.clock().instant()).toMillis() / 1000.0;
       one = sessions == 1 ? took : one;
       double rowsPerSecond = seen / took;
@@ -175,8 +175,9 @@ public final class CatchUpBenchmark {
       Instant end = begun.plusSeconds(seconds);
       CaptureEngine engine =
           CaptureEngine.builder()
-              .config(config(oracle, sessions))
-              .database(Database.jdbc(config(oracle, sessions), oracle.clock(), oracle::advance))
+              .config(config(oracle, sessions, null))
+              .database(
+                  Database.jdbc(config(oracle, sessions, null), oracle.clock(), oracle::advance))
               .build();
       StringBuilder lags = new StringBuilder();
       long window = 10;
@@ -224,7 +225,12 @@ public final class CatchUpBenchmark {
         .toArray();
   }
 
-  private static CdcConfig config(SimulatedOracle oracle, int sessions) throws IOException {
+  /**
+   * The engine's settings; {@code targetMs}: {@code cdc.mining.target.latency.ms} unless {@code
+   * -Dtarget.ms} is given, null for the product's default.
+   */
+  private static CdcConfig config(SimulatedOracle oracle, int sessions, String targetMs)
+      throws IOException {
     Path spill = Files.createTempDirectory("redoline-catchup");
     Map<String, String> settings = new HashMap<>();
     settings.put("cdc.database.url", oracle.url());
@@ -233,10 +239,12 @@ public final class CatchUpBenchmark {
     settings.put("cdc.heartbeat.interval.ms", "0");
     settings.put("cdc.mining.idle.ms", "100");
     settings.put("cdc.mining.sessions", Integer.toString(sessions));
-    // Steps of a few logs at LogMiner's pace take seconds: a target below that would keep the
-    // window
-    // at one log, which one session mines; the same target for every session count.
-    settings.put("cdc.mining.target.latency.ms", System.getProperty("target.ms", "30000"));
+    // A backlog drained in bulk wants large steps (a target of seconds); the steady load runs at
+    // the product's default unless told otherwise.
+    String target = System.getProperty("target.ms", targetMs);
+    if (target != null) {
+      settings.put("cdc.mining.target.latency.ms", target);
+    }
     return CdcConfig.from(settings);
   }
 }

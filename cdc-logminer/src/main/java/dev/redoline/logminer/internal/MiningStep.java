@@ -379,7 +379,8 @@ final class MiningStep {
             fetchTook,
             archivedBytes(plan),
             took);
-    record(plan, applied, took, rows.safeScn());
+    Duration behind = behind(applied);
+    record(plan, applied, took, rows.safeScn(), behind);
     publisher.publish(released, positions.held(), chunks, snapshots.reflected());
     if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
@@ -388,7 +389,9 @@ final class MiningStep {
           "every snapshot delivered; cdc.snapshot.mode=initial_only ends the capture");
       finished = true;
     }
-    if (window.onStep(took, plan.limitedByWindow())) {
+    // Several sessions that lose ground with a narrow window widen it (MiningWindow).
+    Duration parallelLag = ranges.size() > 1 && applied.last() != null ? behind : null;
+    if (window.onStep(took, plan.limitedByWindow(), parallelLag)) {
       ops.event(OpsEvent.Type.WINDOW_CHANGED, "window widened to " + window.shown());
     }
     publisher.heartbeatIfDue(positions.held());
@@ -494,14 +497,18 @@ final class MiningStep {
     return new Applied(counts[0], counts[1], last[0], decodeTook[0]);
   }
 
-  private void record(StepPlan plan, Applied rows, Duration took, Scn delivered) {
-    long chars = rows.chars();
-    Duration behind = Duration.ZERO;
-    if (rows.last() != null) {
-      Instant lastRow = rows.last().timestamp().atZone(zone.get()).toInstant();
-      behind = Duration.between(lastRow, clock.instant());
-      behind = behind.isNegative() ? Duration.ZERO : behind;
+  /** How far behind the database the step's last row is now; zero for a step without rows. */
+  private Duration behind(Applied rows) {
+    if (rows.last() == null) {
+      return Duration.ZERO;
     }
+    Instant lastRow = rows.last().timestamp().atZone(zone.get()).toInstant();
+    Duration behind = Duration.between(lastRow, clock.instant());
+    return behind.isNegative() ? Duration.ZERO : behind;
+  }
+
+  private void record(StepPlan plan, Applied rows, Duration took, Scn delivered, Duration behind) {
+    long chars = rows.chars();
     stats.step(
         new CaptureStats.Step(
             (int) rows.rows(),

@@ -6,12 +6,24 @@ import java.time.Duration;
  * How many whole logs per thread the next step reads (docs/architecture.md#a-step): it starts at
  * one, doubles after a step faster than the target latency, up to the maximum, and halves after a
  * query timeout or a step that failed part way through its read, down to one.
+ *
+ * <p>A step mined by several sessions ({@code cdc.mining.sessions}) also doubles it when it lost
+ * ground: limited by the window, it ended further behind the database than the target and than the
+ * step before it (also mined by several sessions). A narrow window shares one log among the
+ * sessions, each paying a whole START_LOGMNR for a slice of it, so the fixed cost of a log's redo
+ * is paid once per session; a step that takes longer than the target then cannot be made faster by
+ * staying narrow, and only a wider one lets the sessions catch up. Once they keep up, the lag stops
+ * growing and so does the window. One session's window follows the target alone: its cost per log
+ * does not fall with a wider window enough to matter.
  */
 final class MiningWindow {
 
   private final int max;
   private final Duration target;
   private int logs = 1;
+
+  /** The lag at the end of the last step, when several sessions mined it; else null. */
+  private Duration parallelLag;
 
   MiningWindow(int max, Duration target) {
     if (max < 1) {
@@ -34,7 +46,24 @@ final class MiningWindow {
    * A step that was limited by the window finished in {@code elapsed}: widen it if that was fast.
    */
   boolean onStep(Duration elapsed, boolean limitedByWindow) {
-    if (limitedByWindow && elapsed.compareTo(target) < 0 && logs < max) {
+    return onStep(elapsed, limitedByWindow, null);
+  }
+
+  /**
+   * A step finished in {@code elapsed}; {@code parallelLag} is how far behind the database its last
+   * row was when several sessions mined it, null when one did or it had no row. Widens the window
+   * after a step limited by it that was fast, or that several sessions mined and that lost ground.
+   */
+  boolean onStep(Duration elapsed, boolean limitedByWindow, Duration parallelLag) {
+    Duration before = this.parallelLag;
+    this.parallelLag = parallelLag;
+    boolean fast = elapsed.compareTo(target) < 0;
+    boolean losingGround =
+        parallelLag != null
+            && before != null
+            && parallelLag.compareTo(target) > 0
+            && parallelLag.compareTo(before) > 0;
+    if (limitedByWindow && (fast || losingGround) && logs < max) {
       logs = Math.min(max, logs * 2);
       return true;
     }
@@ -45,6 +74,7 @@ final class MiningWindow {
   boolean onTimeout() {
     int before = logs;
     logs = Math.max(1, logs / 2);
+    parallelLag = null;
     return logs != before;
   }
 }

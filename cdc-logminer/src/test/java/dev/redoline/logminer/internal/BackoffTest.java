@@ -73,4 +73,28 @@ class BackoffTest {
     assertThat(window.logs()).isEqualTo(1);
     assertThat(window.onTimeout()).isFalse();
   }
+
+  @Test
+  void window_slowParallelStepsThatLoseGround_widenIt_oneSessionsDoNot() {
+    MiningWindow window = new MiningWindow(8, Duration.ofSeconds(1));
+    Duration slow = Duration.ofMillis(1300);
+    // One session's slow steps leave it, however far behind they fall.
+    assertThat(window.onStep(slow, true, null)).isFalse();
+    assertThat(window.onStep(slow, true, null)).isFalse();
+    // Several sessions: the first such step has nothing to compare with.
+    assertThat(window.onStep(slow, true, Duration.ofSeconds(4))).isFalse();
+    assertThat(window.onStep(slow, true, Duration.ofMillis(4100))).isTrue();
+    assertThat(window.logs()).isEqualTo(2);
+    // Gaining ground, below the target, or not limited by the window: it stays.
+    assertThat(window.onStep(slow, true, Duration.ofSeconds(3))).isFalse();
+    assertThat(window.onStep(slow, false, Duration.ofSeconds(5))).isFalse();
+    assertThat(window.onStep(slow, true, Duration.ofMillis(500))).isFalse();
+    assertThat(window.onStep(slow, true, Duration.ofMillis(900))).isFalse();
+    assertThat(window.logs()).isEqualTo(2);
+    // A step of one session in between: the next parallel one starts a new comparison.
+    assertThat(window.onStep(slow, true, null)).isFalse();
+    assertThat(window.onStep(slow, true, Duration.ofSeconds(6))).isFalse();
+    assertThat(window.onStep(slow, true, Duration.ofSeconds(7))).isTrue();
+    assertThat(window.logs()).isEqualTo(4);
+  }
 }
