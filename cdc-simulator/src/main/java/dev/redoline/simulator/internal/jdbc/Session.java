@@ -38,9 +38,6 @@ import java.util.Set;
  */
 public final class Session implements AutoCloseable {
 
-  /** The session whose statement the SQL engine is evaluating on this thread: what views read. */
-  private static final ThreadLocal<Session> SELECTING = new ThreadLocal<>();
-
   private final Database oracle;
   private final int instance;
   private final List<AddedLog> added = new ArrayList<>();
@@ -74,10 +71,16 @@ public final class Session implements AutoCloseable {
 
   private SQLException unreadable;
 
-  public Session(Database oracle, int instance, Connection sql) {
+  /** Opens the SQL engine's connection of a new session, whose state the engine's views read. */
+  @FunctionalInterface
+  public interface EngineOpener {
+    Connection open(Session owner) throws SQLException;
+  }
+
+  public Session(Database oracle, int instance, EngineOpener engine) throws SQLException {
     this.oracle = oracle;
     this.instance = instance;
-    this.sql = sql;
+    this.sql = engine.open(this);
   }
 
   /** The database this session is connected to. */
@@ -100,36 +103,8 @@ public final class Session implements AutoCloseable {
     return session;
   }
 
-  /**
-   * The session the views are computed for; set only while the SQL engine evaluates a statement.
-   */
-  public static Session selecting() {
-    Session s = SELECTING.get();
-    if (s == null) {
-      throw new IllegalStateException("a simulator view was read outside a simulator statement");
-    }
-    return s;
-  }
-
   Connection sqlEngine() {
     return sql;
-  }
-
-  /** Runs {@code work} with this session as the one the views are computed for. */
-  public <T> T selecting(SqlWork<T> work) throws SQLException {
-    Session previous = SELECTING.get();
-    SELECTING.set(this);
-    try {
-      return work.run();
-    } finally {
-      SELECTING.set(previous);
-    }
-  }
-
-  /** Work against the SQL engine. */
-  @FunctionalInterface
-  interface SqlWork<T> {
-    T run() throws SQLException;
   }
 
   /**

@@ -78,7 +78,7 @@ public final class Instances {
     if (down.contains(instance)) {
       throw OracleErrors.error(1034);
     }
-    Session session = new Session(oracle, instance, SqlEngine.open());
+    Session session = new Session(oracle, instance, SqlEngine::open);
     sessions.add(session);
     return session;
   }
