@@ -67,7 +67,7 @@ public final class SpecialRedo {
     tx.endScn = scn;
     tx.endTime = tx.startTime;
     RedoRecord commit = control(RecordKind.COMMIT, scn, tx);
-    commit.threadZero = true;
+    commit.showOnThreadZero(true);
     redo.write(commit, tx);
     redo.flush(redo.thread(thread));
     return tx.xid;
@@ -93,7 +93,7 @@ public final class SpecialRedo {
               + records);
     }
     for (RedoRecord r : written.subList(written.size() - records, written.size())) {
-      r.corrupt = true;
+      r.markCorrupt();
     }
   }
 

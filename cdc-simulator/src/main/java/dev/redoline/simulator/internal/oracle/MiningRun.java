@@ -21,9 +21,9 @@ public final class MiningRun {
 
   /** The order without COMMITTED_DATA_ONLY: SCN, then thread, then redo address. */
   static final Comparator<RedoRecord> SCN_ORDER =
-      Comparator.<RedoRecord>comparingLong(r -> r.scn)
-          .thenComparingInt(r -> r.thread)
-          .thenComparing(r -> r.address);
+      Comparator.<RedoRecord>comparingLong(r -> r.scn())
+          .thenComparingInt(r -> r.thread())
+          .thenComparing(r -> r.address());
 
   public final List<RedoRecord> records;
   final long recordsRead;
@@ -49,9 +49,9 @@ public final class MiningRun {
       List<RedoRecord> written = withCorruptionMarked(a.log().records());
       read += written.size();
       for (RedoRecord r : written) {
-        if (r.scn >= session.startScn() && r.scn <= session.endScn()) {
+        if (r.scn() >= session.startScn() && r.scn() <= session.endScn()) {
           inRange.add(r);
-          bytes += r.sizeBytes;
+          bytes += r.sizeBytes();
         }
       }
     }
@@ -83,18 +83,18 @@ public final class MiningRun {
    * address order. The same seed gives the same order on every query.
    */
   private static Comparator<RedoRecord> shuffledTies(long seed) {
-    return Comparator.<RedoRecord>comparingLong(r -> r.scn)
+    return Comparator.<RedoRecord>comparingLong(r -> r.scn())
         .thenComparingLong(r -> tieRank(seed, r))
-        .thenComparingInt(r -> r.thread)
-        .thenComparing(r -> r.address);
+        .thenComparingInt(r -> r.thread())
+        .thenComparing(r -> r.address());
   }
 
   private static long tieRank(long seed, RedoRecord r) {
     long key =
-        r.tx == null
-            ? r.thread
-            : r.tx.xid.usn() * 1_000_003L + r.tx.xid.slot() * 65_537L + r.tx.xid.sequence();
-    long x = seed ^ (r.scn * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
+        r.tx() == null
+            ? r.thread()
+            : r.tx().xid.usn() * 1_000_003L + r.tx().xid.slot() * 65_537L + r.tx().xid.sequence();
+    long x = seed ^ (r.scn() * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
     x ^= x >>> 33;
     x *= 0xFF51AFD7ED558CCDL;
     return x ^ (x >>> 33);
@@ -110,15 +110,15 @@ public final class MiningRun {
     long blocks = 0;
     long lastBlock = -1;
     for (RedoRecord r : List.copyOf(records)) {
-      if (r.corrupt) {
+      if (r.corrupt()) {
         if (first == null) {
           first = r;
           blocks = 0;
           lastBlock = -1;
         }
-        if (r.address.block() != lastBlock) {
+        if (r.address().block() != lastBlock) {
           blocks++;
-          lastBlock = r.address.block();
+          lastBlock = r.address().block();
         }
         continue;
       }
@@ -138,10 +138,10 @@ public final class MiningRun {
     RedoRecord c =
         new RedoRecord(
             RecordKind.CORRUPTED_BLOCKS,
-            first.scn,
-            first.time,
+            first.scn(),
+            first.time(),
             null,
-            first.thread,
+            first.thread(),
             null,
             0,
             0,
@@ -151,8 +151,7 @@ public final class MiningRun {
             null,
             blocks + " blocks skipped",
             1343);
-    c.address = first.address;
-    c.log = first.log;
+    c.placeWith(first);
     return c;
   }
 
@@ -180,7 +179,7 @@ public final class MiningRun {
             null,
             null,
             1291);
-    m.address = new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0);
+    m.placeAt(new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0));
     return m;
   }
 
@@ -196,27 +195,27 @@ public final class MiningRun {
     List<RedoRecord> out = new ArrayList<>();
     long buffered = 0;
     for (RedoRecord r : bySc) {
-      if (r.kind == RecordKind.DDL
-          || r.kind == RecordKind.MISSING_SCN
-          || r.kind == RecordKind.CORRUPTED_BLOCKS) {
+      if (r.kind() == RecordKind.DDL
+          || r.kind() == RecordKind.MISSING_SCN
+          || r.kind() == RecordKind.CORRUPTED_BLOCKS) {
         out.add(r);
         continue;
       }
-      if (r.tx == null) {
+      if (r.tx() == null) {
         continue;
       }
-      List<RedoRecord> tx = pending.computeIfAbsent(r.tx, k -> new ArrayList<>());
-      if (r.kind == RecordKind.COMMIT) {
+      List<RedoRecord> tx = pending.computeIfAbsent(r.tx(), k -> new ArrayList<>());
+      if (r.kind() == RecordKind.COMMIT) {
         out.addAll(tx);
         out.add(r);
-        pending.remove(r.tx);
-      } else if (r.kind == RecordKind.ROLLBACK) {
-        pending.remove(r.tx);
-      } else if (r.kind.isUndo()) {
-        withoutUndone(tx, r.undoes, session);
+        pending.remove(r.tx());
+      } else if (r.kind() == RecordKind.ROLLBACK) {
+        pending.remove(r.tx());
+      } else if (r.kind().isUndo()) {
+        withoutUndone(tx, r.undoes(), session);
       } else {
         tx.add(r);
-        buffered += r.sizeBytes;
+        buffered += r.sizeBytes();
       }
     }
     session.buffered(buffered);
@@ -240,7 +239,7 @@ public final class MiningRun {
         return;
       }
     }
-    if (undone.scn < session.startScn()) {
+    if (undone.scn() < session.startScn()) {
       buffered.clear();
     }
   }

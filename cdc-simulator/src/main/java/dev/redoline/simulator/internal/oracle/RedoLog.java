@@ -248,8 +248,8 @@ public final class RedoLog {
 
   /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
   public void write(RedoRecord record, TxState tx) {
-    RedoThread t = thread(record.thread);
-    t.generatedScn(Math.max(t.generatedScn(), record.scn));
+    RedoThread t = thread(record.thread());
+    t.generatedScn(Math.max(t.generatedScn(), record.scn()));
     if (tx != null && tx.privateStrand && !tx.ended) {
       tx.strand.add(record);
       if (tx.strand.size() >= strandCapacity) {

@@ -305,9 +305,9 @@ public final class Transaction {
               null,
               SimLob.withoutLobs(t.layout(), before),
               leader != null && oracle.redo().scnTiePercent > 0
-                  ? leader.scn // one statement, one SCN
+                  ? leader.scn() // one statement, one SCN
                   : oracle.redo().changeScn());
-      r.sharesAddressWith = leader;
+      r.shareAddressWith(leader);
       write(r);
       leader = leader == null ? r : leader;
       state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
@@ -405,7 +405,7 @@ public final class Transaction {
   void recoverOnThread(int thread) {
     state.writeThread = thread;
     state.strand.clear();
-    boolean durable = state.startRecord != null && state.startRecord.log != null;
+    boolean durable = state.startRecord != null && state.startRecord.log() != null;
     while (!state.undo.isEmpty()) {
       TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
       undo(e, durable && e.written());
@@ -448,7 +448,7 @@ public final class Transaction {
         for (int i = 0; i < restored.length; i++) {
           restored[i] = values.get(i);
         }
-        segment = t.segmentOf(e.change().objectId);
+        segment = t.segmentOf(e.change().objectId());
         t.rows().put(e.rowId(), new SimTable.StoredRow(restored, segment));
       }
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
@@ -463,7 +463,7 @@ public final class Transaction {
               SimLob.forRedo(t.layout(), values),
               null,
               oracle.redo().changeScn());
-      undo.undoes = e.change();
+      undo.undoing(e.change());
       write(undo);
     }
   }
@@ -492,7 +492,7 @@ public final class Transaction {
       if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand) {
         oracle.redo().flush(oracle.redo().thread(state.writeThread));
       }
-      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
+      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn()));
     }
     return r;
   }
@@ -537,13 +537,13 @@ public final class Transaction {
 
   void write(RedoRecord r) {
     if (!state.started()) {
-      state.startScn = r.scn;
-      state.startTime = r.time;
+      state.startScn = r.scn();
+      state.startTime = r.time();
       state.startRecord =
           new RedoRecord(
               RecordKind.START,
-              r.scn,
-              r.time,
+              r.scn(),
+              r.time(),
               state,
               state.writeThread,
               null,

@@ -101,7 +101,7 @@ public final class TransactionTable {
             null,
             null,
             0);
-    end.threadZero = commit && s.commitOnThreadZero;
+    end.showOnThreadZero(commit && s.commitOnThreadZero);
     redo.write(end, s);
     if (!commit || redo.commitFlushes) {
       redo.flush(redo.thread(s.writeThread));

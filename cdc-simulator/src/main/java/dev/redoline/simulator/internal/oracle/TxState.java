@@ -76,7 +76,7 @@ public final class TxState {
       RedoRecord change) {
 
     boolean written() {
-      return change.log != null;
+      return change.log() != null;
     }
   }
 }
