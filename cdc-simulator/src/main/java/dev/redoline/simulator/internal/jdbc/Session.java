@@ -289,9 +289,9 @@ public final class Session implements AutoCloseable {
       session = null;
       added.clear();
     }
-    AddedLog log = AddedLog.resolve(oracle, fileName);
-    if (log == null && AddedLog.removedOnDisk(oracle, fileName)
-        || log != null && AddedLog.onAnotherNode(oracle, fileName, instance)) {
+    AddedLog log = AddedLog.resolve(oracle.redo(), fileName);
+    if (log == null && AddedLog.removedOnDisk(oracle.redo(), fileName)
+        || log != null && AddedLog.onAnotherNode(oracle.redo(), fileName, instance)) {
       // LogMiner opens the file to read its header: the OS error comes under ORA-01284
       throw OracleErrors.removedOnDisk(fileName);
     }
@@ -323,7 +323,7 @@ public final class Session implements AutoCloseable {
     requireRoot(OracleErrors.LINE_START);
     ServerMiningSession previous = session;
     session = null; // options and bounds never carry over; the session's memory does
-    List<LogGap> gaps = SessionChecks.check(oracle, added, start);
+    List<LogGap> gaps = SessionChecks.check(oracle.redo(), oracle.settings(), added, start);
     session =
         new ServerMiningSession(
             start, previous == null ? oracle.clock().instant() : previous.startedAt(), gaps);

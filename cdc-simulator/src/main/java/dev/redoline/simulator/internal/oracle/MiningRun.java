@@ -41,7 +41,11 @@ public final class MiningRun {
   }
 
   public static MiningRun evaluate(
-      Database oracle, ServerMiningSession session, List<AddedLog> added) {
+      RedoLog redo,
+      Settings settings,
+      SimulatedClock clock,
+      ServerMiningSession session,
+      List<AddedLog> added) {
     List<RedoRecord> inRange = new ArrayList<>();
     long read = 0;
     long bytes = 0;
@@ -55,17 +59,15 @@ public final class MiningRun {
         }
       }
     }
-    oracle.redo().bytesMined += bytes;
+    redo.mined(bytes);
     for (LogGap gap : session.gaps()) {
-      inRange.add(missingScn(oracle, gap, session));
+      inRange.add(missingScn(redo, gap, session));
     }
     List<RedoRecord> ordered =
-        session.committedOnly()
-            ? committedOrder(inRange, session)
-            : sorted(inRange, oracle.settings());
+        session.committedOnly() ? committedOrder(inRange, session) : sorted(inRange, settings);
     session.read(read);
-    Settings s = oracle.settings();
-    long ageHours = session.age(oracle.clock().instant()).toHours();
+    Settings s = settings;
+    long ageHours = session.age(clock.instant()).toHours();
     long nanos =
         s.costPerRecord().toNanos() * read * (100 + s.costAgePercentPerHour() * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
@@ -93,7 +95,9 @@ public final class MiningRun {
     long key =
         r.tx() == null
             ? r.thread()
-            : r.tx().xid.usn() * 1_000_003L + r.tx().xid.slot() * 65_537L + r.tx().xid.sequence();
+            : r.tx().xid().usn() * 1_000_003L
+                + r.tx().xid().slot() * 65_537L
+                + r.tx().xid().sequence();
     long x = seed ^ (r.scn() * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
     x ^= x >>> 33;
     x *= 0xFF51AFD7ED558CCDL;
@@ -156,9 +160,9 @@ public final class MiningRun {
   }
 
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
-  private static RedoRecord missingScn(Database oracle, LogGap gap, ServerMiningSession session) {
+  private static RedoRecord missingScn(RedoLog redo, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
-    for (LogFile f : oracle.redo().thread(gap.thread()).logs()) {
+    for (LogFile f : redo.thread(gap.thread()).logs()) {
       if (f.sequence() == gap.fromSequence()) {
         first = f;
       }

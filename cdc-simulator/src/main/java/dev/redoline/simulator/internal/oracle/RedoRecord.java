@@ -207,7 +207,7 @@ public final class RedoRecord {
         + "@"
         + scn
         + (address == null ? "" : " " + address)
-        + (tx == null ? "" : " " + tx.xid);
+        + (tx == null ? "" : " " + tx.xid());
   }
 
   public RecordKind kind() {

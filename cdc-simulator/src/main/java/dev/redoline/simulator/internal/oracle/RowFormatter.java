@@ -308,8 +308,8 @@ public final class RowFormatter {
     List<String> undoPieces = undo == null ? List.of() : SqlRedoRenderer.splitCsf(undo);
     int n = Math.max(redoPieces.size(), undoPieces.size());
     TxState tx = r.tx();
-    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid;
-    if (r.kind().isUndo() && tx != null && tx.startScn < session.startScn()) {
+    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid();
+    if (r.kind().isUndo() && tx != null && tx.startScn() < session.startScn()) {
       xid = xid.slotOnly(); // undo of a transaction begun before the session: sequence unknown
     }
     boolean cdo = session.committedOnly();
@@ -318,11 +318,11 @@ public final class RowFormatter {
     LocalDateTime startTime = null;
     LocalDateTime commitTime = null;
     if (cdo && tx != null && r.kind() != RecordKind.DDL) {
-      boolean startSeen = tx.startScn >= session.startScn();
-      startScn = startSeen ? tx.startScn : null;
-      startTime = startSeen ? tx.startTime : null;
-      commitScn = tx.endScn;
-      commitTime = tx.endTime;
+      boolean startSeen = tx.startScn() >= session.startScn();
+      startScn = startSeen ? tx.startScn() : null;
+      startTime = startSeen ? tx.startTime() : null;
+      commitScn = tx.endScn();
+      commitTime = tx.endTime();
     }
     Catalog.Container c =
         oracle
@@ -330,9 +330,9 @@ public final class RowFormatter {
             .container(
                 r.table() != null
                     ? r.table().conId()
-                    : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog().cdb ? 1 : 0);
+                    : tx != null && tx.conId() >= 0 ? tx.conId() : oracle.catalog().cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.startScn < session.startScn() ? UNKNOWN_USER : tx.user;
+    String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";

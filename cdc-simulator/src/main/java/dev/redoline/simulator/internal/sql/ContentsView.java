@@ -151,7 +151,9 @@ public final class ContentsView {
     if (session == null) {
       throw OracleErrors.error(1306);
     }
-    MiningRun run = MiningRun.evaluate(s.oracle(), session, s.added());
+    MiningRun run =
+        MiningRun.evaluate(
+            s.oracle().redo(), s.oracle().settings(), s.oracle().clock(), session, s.added());
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
         new RowFormatter(s.oracle(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);

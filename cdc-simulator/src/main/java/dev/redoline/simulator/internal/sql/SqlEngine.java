@@ -193,14 +193,19 @@ public final class SqlEngine {
     @Override
     public LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn) throws SQLException {
       Session s = EngineSessions.of(connection);
-      return s.oracle().redo().scnTime.timeOf(scn.longValueExact(), s.oracle());
+      Database o = s.oracle();
+      return o.redo()
+          .scnTime
+          .timeOf(scn.longValueExact(), o.clock(), o.currentScn(), o.settings().scnTimeRetention());
     }
 
     @Override
     public BigDecimal timestampToScn(Connection connection, LocalDateTime time)
         throws SQLException {
       Session s = EngineSessions.of(connection);
-      return BigDecimal.valueOf(s.oracle().redo().scnTime.scnAt(time, s.oracle()));
+      Database o = s.oracle();
+      return BigDecimal.valueOf(
+          o.redo().scnTime.scnAt(time, o.clock(), o.settings().scnTimeRetention()));
     }
 
     @Override
