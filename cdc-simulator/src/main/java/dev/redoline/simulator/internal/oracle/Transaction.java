@@ -305,7 +305,7 @@ public final class Transaction {
     for (int i = 0; i < rowIds.size(); i++) {
       String rowId = rowIds.get(i);
       if (i == switchAfter && i > 0) {
-        oracle.redo().switchLog(oracle.redo().thread(state.writeThread));
+        oracle.redo().switchLog(oracle.redo().thread(state.writeThread()));
       }
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
