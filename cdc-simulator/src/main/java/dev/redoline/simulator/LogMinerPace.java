@@ -84,7 +84,7 @@ public record LogMinerPace(
       return PUBLIC_FIGURES;
     }
     try {
-      return PUBLIC_FIGURES.withChangesPerSecond(Long.parseLong(text));
+      return PUBLIC_FIGURES.withChangesPerSecond((double) Long.parseLong(text));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "Bad pace '" + text + "' (expected on, off or changes per second)", e);

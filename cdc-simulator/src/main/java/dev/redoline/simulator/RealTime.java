@@ -38,6 +38,9 @@ public final class RealTime implements AutoCloseable {
   }
 
   /** Starts moving {@code oracle}'s clock with the wall clock; {@link #close()} stops it. */
+  // The schedule's future is not kept: tick() reports what a workload throws itself, and close()
+  // ends the schedule with its executor.
+  @SuppressWarnings("FutureReturnValueIgnored")
   public static RealTime start(SimulatedOracle oracle) {
     RealTime rt = new RealTime(Objects.requireNonNull(oracle, "oracle == null"));
     oracle.drivenInRealTime(true);

@@ -380,14 +380,13 @@ public final class SchemaChanges {
         new TxState(
             new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId(), false);
     long scn = redo.nextScn();
-    tx.startScn = scn;
-    tx.startTime = redo.now();
+    tx.start(scn, redo.now());
     SimTable.Segment s = t.segments().get(0);
     redo.write(
         new RedoRecord(
             RecordKind.START,
             scn,
-            tx.startTime,
+            tx.startTime(),
             tx,
             1,
             null,
@@ -405,7 +404,7 @@ public final class SchemaChanges {
         new RedoRecord(
             RecordKind.DDL,
             scn,
-            tx.startTime,
+            tx.startTime(),
             tx,
             1,
             t.version(),
@@ -419,15 +418,12 @@ public final class SchemaChanges {
             0),
         tx);
     long commit = redo.nextScn();
-    tx.ended = true;
-    tx.committed = true;
-    tx.endScn = commit;
-    tx.endTime = redo.now();
+    tx.end(true, commit, redo.now());
     redo.write(
         new RedoRecord(
             RecordKind.COMMIT,
             commit,
-            tx.endTime,
+            tx.endTime(),
             tx,
             1,
             null,

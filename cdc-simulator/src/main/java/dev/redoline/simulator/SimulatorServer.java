@@ -99,7 +99,7 @@ public final class SimulatorServer implements AutoCloseable {
     long lobBytes = Workloads.DEFAULT_BIG_LOB_BYTES;
     long logBytes = Workloads.BIG_LOB_LOG_BYTES;
     LogMinerPace pace = null;
-    for (int i = 0; i < args.length; i++) {
+    for (int i = 0; i < args.length; i += 2) { // every option takes one value
       String value = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
         case "--workload" -> workload = required(args[i], value);
@@ -118,7 +118,6 @@ public final class SimulatorServer implements AutoCloseable {
           System.exit(2);
         }
       }
-      i++;
     }
     SimulatedOracle oracle;
     try {
@@ -157,6 +156,8 @@ public final class SimulatorServer implements AutoCloseable {
    * Ends this server when process {@code pid} ends (however it ends: a test JVM killed or out of
    * memory runs no cleanup), so a forked server never outlives the test that started it.
    */
+  // The watch's future is not kept: its action ends the JVM, and nothing waits for it.
+  @SuppressWarnings("FutureReturnValueIgnored")
   private static void exitWith(long pid) {
     ProcessHandle.of(pid)
         .ifPresentOrElse(

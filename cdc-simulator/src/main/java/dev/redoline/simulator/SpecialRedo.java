@@ -42,12 +42,11 @@ public final class SpecialRedo {
     TxState tx = detached(thread, "GGADMIN");
     RedoLog redo = db.redo();
     long scn = redo.nextScn();
-    tx.startScn = scn;
-    tx.startTime = redo.now();
+    tx.start(scn, redo.now());
     redo.write(control(RecordKind.START, scn, tx), tx);
     redo.write(control(RecordKind.REPLICATION_MARKER, scn, tx), tx);
     redo.flush(redo.thread(thread));
-    return tx.xid;
+    return tx.xid();
   }
 
   /**
@@ -60,17 +59,13 @@ public final class SpecialRedo {
     TxState tx = detached(thread, "APP");
     RedoLog redo = db.redo();
     long scn = redo.nextScn();
-    tx.startScn = scn;
-    tx.startTime = redo.now();
-    tx.ended = true;
-    tx.committed = true;
-    tx.endScn = scn;
-    tx.endTime = tx.startTime;
+    tx.start(scn, redo.now());
+    tx.end(true, scn, tx.startTime());
     RedoRecord commit = control(RecordKind.COMMIT, scn, tx);
-    commit.threadZero = true;
+    commit.showOnThreadZero(true);
     redo.write(commit, tx);
     redo.flush(redo.thread(thread));
-    return tx.xid;
+    return tx.xid();
   }
 
   /**
@@ -93,7 +88,7 @@ public final class SpecialRedo {
               + records);
     }
     for (RedoRecord r : written.subList(written.size() - records, written.size())) {
-      r.corrupt = true;
+      r.markCorrupt();
     }
   }
 
@@ -110,7 +105,7 @@ public final class SpecialRedo {
         scn,
         db.redo().now(),
         tx,
-        tx.writeThread,
+        tx.writeThread(),
         null,
         0,
         0,

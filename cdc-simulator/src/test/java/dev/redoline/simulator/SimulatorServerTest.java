@@ -7,6 +7,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.math.BigDecimal;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -140,7 +141,7 @@ class SimulatorServerTest {
       Connection c = DriverManager.getConnection(server.url());
       c.createStatement().execute("ALTER SESSION SET TIME_ZONE = '00:00'");
       // a client killed without a word: its socket is gone, it never says Close
-      try (Socket raw = new Socket("127.0.0.1", server.port())) {
+      try (Socket raw = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
         raw.getOutputStream().write(new byte[] {1, 2, 3});
       }
     }

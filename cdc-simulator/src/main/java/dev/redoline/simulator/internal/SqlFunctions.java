@@ -15,30 +15,34 @@ import java.util.Objects;
  * functions of a verification's checksums: {@code STANDARD_HASH}, {@code DBMS_CRYPTO.HASH}, {@code
  * RAWTOHEX}, {@code TO_CHAR(n, 'TM9')}, {@code TO_NUMBER(hex, 'XX..')}). The engine reaches Java
  * code only through public static methods, so they are here, in a package the simulator does not
- * export; each forwards to the simulator through {@link Hooks}.
+ * export; each forwards to the simulator through {@link Hooks}. A function that depends on the
+ * session takes H2's connection as its first parameter (H2 passes it), by which the simulator finds
+ * the session whose statement runs.
  */
 public final class SqlFunctions {
 
   /** What the functions forward to; installed once by the simulator before its engine runs. */
   public interface Hooks {
-    ResultSet view(String name, boolean columnsOnly) throws SQLException;
+    ResultSet view(Connection connection, String name, boolean columnsOnly) throws SQLException;
 
     /**
      * The rows of user table {@code owner.table}: committed now, or as of {@code scn} when not
      * null.
      */
-    ResultSet table(String owner, String table, BigDecimal scn, boolean columnsOnly)
+    ResultSet table(
+        Connection connection, String owner, String table, BigDecimal scn, boolean columnsOnly)
         throws SQLException;
 
-    String sysContext(String namespace, String parameter) throws SQLException;
+    String sysContext(Connection connection, String namespace, String parameter)
+        throws SQLException;
 
-    LocalDateTime scnToTimestamp(BigDecimal scn) throws SQLException;
+    LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn) throws SQLException;
 
-    BigDecimal timestampToScn(LocalDateTime time) throws SQLException;
+    BigDecimal timestampToScn(Connection connection, LocalDateTime time) throws SQLException;
 
-    OffsetDateTime systimestamp();
+    OffsetDateTime systimestamp(Connection connection);
 
-    String dbTimeZone();
+    String dbTimeZone(Connection connection);
   }
 
   private static volatile Hooks hooks;
@@ -64,30 +68,33 @@ public final class SqlFunctions {
   /** The rows of view {@code name}; only its columns while the engine compiles a statement. */
   public static ResultSet view(Connection connection, String name) throws SQLException {
     boolean compiling = connection.getMetaData().getURL().startsWith("jdbc:columnlist:");
-    return hooks().view(name, compiling);
+    return hooks().view(connection, name, compiling);
   }
 
   /** The rows of a user table, as of {@code scn} when it is not null (a flashback query). */
   public static ResultSet table(Connection connection, String owner, String table, BigDecimal scn)
       throws SQLException {
     boolean compiling = connection.getMetaData().getURL().startsWith("jdbc:columnlist:");
-    return hooks().table(owner, table, scn, compiling);
+    return hooks().table(connection, owner, table, scn, compiling);
   }
 
-  public static String sysContext(String namespace, String parameter) throws SQLException {
-    return hooks().sysContext(namespace, parameter);
+  public static String sysContext(Connection connection, String namespace, String parameter)
+      throws SQLException {
+    return hooks().sysContext(connection, namespace, parameter);
   }
 
-  public static LocalDateTime scnToTimestamp(BigDecimal scn) throws SQLException {
-    return hooks().scnToTimestamp(scn);
+  public static LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn)
+      throws SQLException {
+    return hooks().scnToTimestamp(connection, scn);
   }
 
-  public static BigDecimal timestampToScn(LocalDateTime time) throws SQLException {
-    return hooks().timestampToScn(time);
+  public static BigDecimal timestampToScn(Connection connection, LocalDateTime time)
+      throws SQLException {
+    return hooks().timestampToScn(connection, time);
   }
 
-  public static OffsetDateTime systimestamp() {
-    return hooks().systimestamp();
+  public static OffsetDateTime systimestamp(Connection connection) {
+    return hooks().systimestamp(connection);
   }
 
   /**
@@ -99,8 +106,8 @@ public final class SqlFunctions {
   }
 
   /** DBTIMEZONE: the database time zone, a region name or an offset. */
-  public static String dbTimeZone() {
-    return hooks().dbTimeZone();
+  public static String dbTimeZone(Connection connection) {
+    return hooks().dbTimeZone(connection);
   }
 
   /**
@@ -219,7 +226,7 @@ public final class SqlFunctions {
     }
   }
 
-  public static LocalDateTime sysdate() {
-    return hooks().systimestamp().toLocalDateTime().withNano(0);
+  public static LocalDateTime sysdate(Connection connection) {
+    return hooks().systimestamp(connection).toLocalDateTime().withNano(0);
   }
 }

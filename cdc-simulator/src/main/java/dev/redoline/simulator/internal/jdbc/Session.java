@@ -6,11 +6,9 @@ import dev.redoline.simulator.internal.oracle.AddedLog;
 import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.LogFileOption;
-import dev.redoline.simulator.internal.oracle.LogGap;
 import dev.redoline.simulator.internal.oracle.MiningRun;
 import dev.redoline.simulator.internal.oracle.OracleErrors;
 import dev.redoline.simulator.internal.oracle.ServerMiningSession;
-import dev.redoline.simulator.internal.oracle.SessionChecks;
 import dev.redoline.simulator.internal.oracle.StartRequest;
 import dev.redoline.simulator.internal.sql.ContentsView;
 import dev.redoline.simulator.internal.sql.NlsSort;
@@ -19,15 +17,13 @@ import dev.redoline.simulator.internal.sql.SessionNls;
 import dev.redoline.simulator.internal.sql.View;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * One database session: what a JDBC connection to the simulator is on the database's side. Its
- * LogMiner session (added logs, START_LOGMNR state) and its NLS settings live and die with it; a
+ * DBMS_LOGMNR state ({@link DbmsLogmnr}) and its NLS settings live and die with it; a
  * connection-ending error ({@link #lose()}) makes every later call fail with ORA-17008, as a closed
  * ojdbc connection does.
  *
@@ -38,13 +34,9 @@ import java.util.Set;
  */
 public final class Session implements AutoCloseable {
 
-  /** The session whose statement the SQL engine is evaluating on this thread: what views read. */
-  private static final ThreadLocal<Session> SELECTING = new ThreadLocal<>();
-
   private final Database oracle;
   private final int instance;
-  private final List<AddedLog> added = new ArrayList<>();
-  private ServerMiningSession session;
+  private final DbmsLogmnr logmnr;
   private final Connection sql;
   private boolean lost;
   private boolean closed;
@@ -74,10 +66,17 @@ public final class Session implements AutoCloseable {
 
   private SQLException unreadable;
 
-  public Session(Database oracle, int instance, Connection sql) {
+  /** Opens the SQL engine's connection of a new session, whose state the engine's views read. */
+  @FunctionalInterface
+  public interface EngineOpener {
+    Connection open(Session owner) throws SQLException;
+  }
+
+  public Session(Database oracle, int instance, EngineOpener engine) throws SQLException {
     this.oracle = oracle;
     this.instance = instance;
-    this.sql = sql;
+    this.logmnr = new DbmsLogmnr(oracle.redo(), oracle.settings(), oracle.clock(), instance);
+    this.sql = engine.open(this);
   }
 
   /** The database this session is connected to. */
@@ -92,44 +91,16 @@ public final class Session implements AutoCloseable {
 
   /** The logs DBMS_LOGMNR.ADD_LOGFILE added, in the order added. */
   public List<AddedLog> added() {
-    return added;
+    return logmnr.added();
   }
 
   /** The LogMiner session START_LOGMNR began, or null. */
   public ServerMiningSession session() {
-    return session;
-  }
-
-  /**
-   * The session the views are computed for; set only while the SQL engine evaluates a statement.
-   */
-  public static Session selecting() {
-    Session s = SELECTING.get();
-    if (s == null) {
-      throw new IllegalStateException("a simulator view was read outside a simulator statement");
-    }
-    return s;
+    return logmnr.session();
   }
 
   Connection sqlEngine() {
     return sql;
-  }
-
-  /** Runs {@code work} with this session as the one the views are computed for. */
-  public <T> T selecting(SqlWork<T> work) throws SQLException {
-    Session previous = SELECTING.get();
-    SELECTING.set(this);
-    try {
-      return work.run();
-    } finally {
-      SELECTING.set(previous);
-    }
-  }
-
-  /** Work against the SQL engine. */
-  @FunctionalInterface
-  interface SqlWork<T> {
-    T run() throws SQLException;
   }
 
   /**
@@ -139,8 +110,7 @@ public final class Session implements AutoCloseable {
   public void lose() {
     stopPace();
     lost = true;
-    session = null;
-    added.clear();
+    logmnr.clear();
   }
 
   private void stopPace() {
@@ -238,14 +208,9 @@ public final class Session implements AutoCloseable {
     return sort;
   }
 
+  /** The threads whose online logs this session added. */
   public Set<Integer> threadsReadOnline() {
-    Set<Integer> out = new HashSet<>();
-    for (AddedLog a : added) {
-      if (a.online()) {
-        out.add(a.log().thread());
-      }
-    }
-    return out;
+    return logmnr.threadsReadOnline();
   }
 
   /**
@@ -310,62 +275,23 @@ public final class Session implements AutoCloseable {
 
   void addLogFile(String fileName, LogFileOption option) throws SQLException {
     requireRoot(OracleErrors.LINE_ADD);
-    if (option == LogFileOption.NEW) {
-      session = null;
-      added.clear();
-    }
-    AddedLog log = AddedLog.resolve(oracle, fileName);
-    if (log == null && AddedLog.removedOnDisk(oracle, fileName)
-        || log != null && AddedLog.onAnotherNode(oracle, fileName, instance)) {
-      // LogMiner opens the file to read its header: the OS error comes under ORA-01284
-      throw OracleErrors.removedOnDisk(fileName);
-    }
-    if (log == null) {
-      throw OracleErrors.plsql(1284, OracleErrors.LINE_ADD, fileName);
-    }
-    for (AddedLog a : added) {
-      if (a.log().incarnation() != log.log().incarnation()) {
-        throw OracleErrors.plsql(1287, OracleErrors.LINE_ADD, fileName);
-      }
-    }
-    for (AddedLog a : added) {
-      if (a.fileName().equals(fileName)
-          || (a.log().thread() == log.log().thread()
-              && a.log().sequence() == log.log().sequence())) {
-        throw OracleErrors.plsql(1289, OracleErrors.LINE_ADD, fileName);
-      }
-    }
-    added.add(log);
+    logmnr.addLogFile(fileName, option);
   }
 
   void removeLogFile(String fileName) throws SQLException {
-    if (!added.removeIf(a -> a.fileName().equals(fileName))) {
-      throw OracleErrors.plsql(1290, OracleErrors.LINE_REMOVE, fileName);
-    }
+    logmnr.removeLogFile(fileName);
   }
 
   void startLogMiner(StartRequest start) throws SQLException {
     requireRoot(OracleErrors.LINE_START);
-    ServerMiningSession previous = session;
-    session = null; // options and bounds never carry over; the session's memory does
-    List<LogGap> gaps = SessionChecks.check(oracle, added, start);
-    session =
-        new ServerMiningSession(
-            start, previous == null ? oracle.clock().instant() : previous.startedAt(), gaps);
-    if (previous != null) {
-      session.keepMemoryOf(previous);
-    }
+    logmnr.startLogMiner(start);
     if (oracle.pacer() != null) {
-      oracle.pacer().started(this, added.size());
+      oracle.pacer().started(this, logmnr.added().size());
     }
   }
 
   void endLogMiner() throws SQLException {
-    if (session == null && added.isEmpty()) {
-      throw OracleErrors.plsql(1307, OracleErrors.LINE_END);
-    }
-    session = null;
-    added.clear();
+    logmnr.endLogMiner();
   }
 
   /** Ends the session; its LogMiner session with it. Never throws. */
@@ -373,8 +299,7 @@ public final class Session implements AutoCloseable {
   public void close() {
     stopPace();
     closed = true;
-    session = null;
-    added.clear();
+    logmnr.clear();
     oracle.instances().sessions.remove(this);
     try {
       sql.close();

@@ -131,35 +131,32 @@ public final class Statements {
                         .matcher(SYSTIMESTAMP.matcher(text).replaceAll("SIM_SYSTIMESTAMP()"))
                         .replaceAll("SIM_SYSDATE()"))
                 .replaceAll("SIM_DBTIMEZONE()"));
-    return s.selecting(
-        () -> {
-          PreparedStatement ps;
-          try {
-            // Under LogMiner's pace the mining query's rows are counted before the first fetch.
-            ps =
-                call == GatewayCall.QUERY && s.oracle().pacer() != null
-                    ? s.sqlEngine()
-                        .prepareStatement(
-                            sql, ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)
-                    : s.sqlEngine().prepareStatement(sql);
-          } catch (SQLException e) {
-            throw SqlEngine.translate(e);
-          }
-          try {
-            for (int i = 0; i < binds.size(); i++) {
-              ps.setObject(i + 1, binds.get(i));
-            }
-            ResultSet rs = ps.executeQuery();
-            ServerCursor.RowCheck check =
-                call == GatewayCall.QUERY
-                    ? new MiningChecks(s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, rs)
-                    : null;
-            return new ServerCursor(ps, rs, check).describe();
-          } catch (SQLException e) {
-            ps.close();
-            throw SqlEngine.translate(e);
-          }
-        });
+    PreparedStatement ps;
+    try {
+      // Under LogMiner's pace the mining query's rows are counted before the first fetch.
+      ps =
+          call == GatewayCall.QUERY && s.oracle().pacer() != null
+              ? s.sqlEngine()
+                  .prepareStatement(
+                      sql, ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)
+              : s.sqlEngine().prepareStatement(sql);
+    } catch (SQLException e) {
+      throw SqlEngine.translate(e);
+    }
+    try {
+      for (int i = 0; i < binds.size(); i++) {
+        ps.setObject(i + 1, binds.get(i));
+      }
+      ResultSet rs = ps.executeQuery();
+      ServerCursor.RowCheck check =
+          call == GatewayCall.QUERY
+              ? new MiningChecks(s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, rs)
+              : null;
+      return new ServerCursor(ps, rs, check).describe();
+    } catch (SQLException e) {
+      ps.close();
+      throw SqlEngine.translate(e);
+    }
   }
 
   /** The fault point of a SELECT, by the view it reads; {@code null} for views that have none. */

@@ -86,6 +86,7 @@ public abstract class UnsupportedResultSet implements java.sql.ResultSet {
     throw unsupported("getAsciiStream");
   }
 
+  @Deprecated
   @Override
   public java.math.BigDecimal getBigDecimal(String a0, int a1) throws SQLException {
     throw unsupported("getBigDecimal");
@@ -96,6 +97,7 @@ public abstract class UnsupportedResultSet implements java.sql.ResultSet {
     throw unsupported("getBigDecimal");
   }
 
+  @Deprecated
   @Override
   public java.math.BigDecimal getBigDecimal(int a0, int a1) throws SQLException {
     throw unsupported("getBigDecimal");
@@ -441,11 +443,13 @@ public abstract class UnsupportedResultSet implements java.sql.ResultSet {
     throw unsupported("getURL");
   }
 
+  @Deprecated
   @Override
   public java.io.InputStream getUnicodeStream(String a0) throws SQLException {
     throw unsupported("getUnicodeStream");
   }
 
+  @Deprecated
   @Override
   public java.io.InputStream getUnicodeStream(int a0) throws SQLException {
     throw unsupported("getUnicodeStream");

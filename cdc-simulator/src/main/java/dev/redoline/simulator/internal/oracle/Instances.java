@@ -42,7 +42,7 @@ public final class Instances {
     List<Transaction> mine = oracle.transactions().openOn(instance);
     if (abort) {
       t.buffer().clear();
-      mine.forEach(tx -> tx.state.strand.clear());
+      mine.forEach(tx -> tx.state.strand().clear());
       crashed.add(instance);
     } else {
       mine.forEach(Transaction::rollback);
@@ -78,7 +78,7 @@ public final class Instances {
     if (down.contains(instance)) {
       throw OracleErrors.error(1034);
     }
-    Session session = new Session(oracle, instance, SqlEngine.open());
+    Session session = new Session(oracle, instance, SqlEngine::open);
     sessions.add(session);
     return session;
   }

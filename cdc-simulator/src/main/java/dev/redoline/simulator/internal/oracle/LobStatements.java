@@ -104,7 +104,7 @@ public final class LobStatements {
     RedoRecord locator =
         emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
     op.apply(t, stored, i);
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, old.build(), locator));
+    state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, old.build(), locator));
   }
 
   /**
@@ -225,7 +225,7 @@ public final class LobStatements {
                 tx.oracle().redo().changeScn(),
                 tx.oracle().redo().now(),
                 state,
-                state.writeThread,
+                state.writeThread(),
                 t.version(),
                 tx.objectIdOf(kind, stored.segment.objectId()),
                 tx.objectIdOf(kind, stored.segment.dataObjectId()),

@@ -34,6 +34,8 @@ public final class LobTableRowIds {
 
   /** The ROW_ID a record's view row shows. */
   static String shown(Settings settings, RedoRecord r) {
-    return r.table != null && onInternalRow(settings, r.kind, r.table.layout()) ? null : r.rowId;
+    return r.table() != null && onInternalRow(settings, r.kind(), r.table().layout())
+        ? null
+        : r.rowId();
   }
 }

@@ -21,9 +21,9 @@ public final class MiningRun {
 
   /** The order without COMMITTED_DATA_ONLY: SCN, then thread, then redo address. */
   static final Comparator<RedoRecord> SCN_ORDER =
-      Comparator.<RedoRecord>comparingLong(r -> r.scn)
-          .thenComparingInt(r -> r.thread)
-          .thenComparing(r -> r.address);
+      Comparator.<RedoRecord>comparingLong(r -> r.scn())
+          .thenComparingInt(r -> r.thread())
+          .thenComparing(r -> r.address());
 
   public final List<RedoRecord> records;
   final long recordsRead;
@@ -41,7 +41,11 @@ public final class MiningRun {
   }
 
   public static MiningRun evaluate(
-      Database oracle, ServerMiningSession session, List<AddedLog> added) {
+      RedoLog redo,
+      Settings settings,
+      SimulatedClock clock,
+      ServerMiningSession session,
+      List<AddedLog> added) {
     List<RedoRecord> inRange = new ArrayList<>();
     long read = 0;
     long bytes = 0;
@@ -49,23 +53,21 @@ public final class MiningRun {
       List<RedoRecord> written = withCorruptionMarked(a.log().records());
       read += written.size();
       for (RedoRecord r : written) {
-        if (r.scn >= session.startScn() && r.scn <= session.endScn()) {
+        if (r.scn() >= session.startScn() && r.scn() <= session.endScn()) {
           inRange.add(r);
-          bytes += r.sizeBytes;
+          bytes += r.sizeBytes();
         }
       }
     }
-    oracle.redo().bytesMined += bytes;
+    redo.mined(bytes);
     for (LogGap gap : session.gaps()) {
-      inRange.add(missingScn(oracle, gap, session));
+      inRange.add(missingScn(redo, gap, session));
     }
     List<RedoRecord> ordered =
-        session.committedOnly()
-            ? committedOrder(inRange, session)
-            : sorted(inRange, oracle.settings());
+        session.committedOnly() ? committedOrder(inRange, session) : sorted(inRange, settings);
     session.read(read);
-    Settings s = oracle.settings();
-    long ageHours = session.age(oracle.clock().instant()).toHours();
+    Settings s = settings;
+    long ageHours = session.age(clock.instant()).toHours();
     long nanos =
         s.costPerRecord().toNanos() * read * (100 + s.costAgePercentPerHour() * ageHours) / 100;
     return new MiningRun(ordered, read, bytes, Duration.ofNanos(nanos));
@@ -83,18 +85,20 @@ public final class MiningRun {
    * address order. The same seed gives the same order on every query.
    */
   private static Comparator<RedoRecord> shuffledTies(long seed) {
-    return Comparator.<RedoRecord>comparingLong(r -> r.scn)
+    return Comparator.<RedoRecord>comparingLong(r -> r.scn())
         .thenComparingLong(r -> tieRank(seed, r))
-        .thenComparingInt(r -> r.thread)
-        .thenComparing(r -> r.address);
+        .thenComparingInt(r -> r.thread())
+        .thenComparing(r -> r.address());
   }
 
   private static long tieRank(long seed, RedoRecord r) {
     long key =
-        r.tx == null
-            ? r.thread
-            : r.tx.xid.usn() * 1_000_003L + r.tx.xid.slot() * 65_537L + r.tx.xid.sequence();
-    long x = seed ^ (r.scn * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
+        r.tx() == null
+            ? r.thread()
+            : r.tx().xid().usn() * 1_000_003L
+                + r.tx().xid().slot() * 65_537L
+                + r.tx().xid().sequence();
+    long x = seed ^ (r.scn() * 0x9E3779B97F4A7C15L) ^ (key * 0xC2B2AE3D27D4EB4FL);
     x ^= x >>> 33;
     x *= 0xFF51AFD7ED558CCDL;
     return x ^ (x >>> 33);
@@ -110,15 +114,15 @@ public final class MiningRun {
     long blocks = 0;
     long lastBlock = -1;
     for (RedoRecord r : List.copyOf(records)) {
-      if (r.corrupt) {
+      if (r.corrupt()) {
         if (first == null) {
           first = r;
           blocks = 0;
           lastBlock = -1;
         }
-        if (r.address.block() != lastBlock) {
+        if (r.address().block() != lastBlock) {
           blocks++;
-          lastBlock = r.address.block();
+          lastBlock = r.address().block();
         }
         continue;
       }
@@ -138,10 +142,10 @@ public final class MiningRun {
     RedoRecord c =
         new RedoRecord(
             RecordKind.CORRUPTED_BLOCKS,
-            first.scn,
-            first.time,
+            first.scn(),
+            first.time(),
             null,
-            first.thread,
+            first.thread(),
             null,
             0,
             0,
@@ -151,15 +155,14 @@ public final class MiningRun {
             null,
             blocks + " blocks skipped",
             1343);
-    c.address = first.address;
-    c.log = first.log;
+    c.placeWith(first);
     return c;
   }
 
   /** The MISSING_SCN row of a tolerated gap: at the gap's first SCN (or the session start). */
-  private static RedoRecord missingScn(Database oracle, LogGap gap, ServerMiningSession session) {
+  private static RedoRecord missingScn(RedoLog redo, LogGap gap, ServerMiningSession session) {
     LogFile first = null;
-    for (LogFile f : oracle.redo().thread(gap.thread()).logs()) {
+    for (LogFile f : redo.thread(gap.thread()).logs()) {
       if (f.sequence() == gap.fromSequence()) {
         first = f;
       }
@@ -180,7 +183,7 @@ public final class MiningRun {
             null,
             null,
             1291);
-    m.address = new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0);
+    m.placeAt(new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0));
     return m;
   }
 
@@ -196,27 +199,27 @@ public final class MiningRun {
     List<RedoRecord> out = new ArrayList<>();
     long buffered = 0;
     for (RedoRecord r : bySc) {
-      if (r.kind == RecordKind.DDL
-          || r.kind == RecordKind.MISSING_SCN
-          || r.kind == RecordKind.CORRUPTED_BLOCKS) {
+      if (r.kind() == RecordKind.DDL
+          || r.kind() == RecordKind.MISSING_SCN
+          || r.kind() == RecordKind.CORRUPTED_BLOCKS) {
         out.add(r);
         continue;
       }
-      if (r.tx == null) {
+      if (r.tx() == null) {
         continue;
       }
-      List<RedoRecord> tx = pending.computeIfAbsent(r.tx, k -> new ArrayList<>());
-      if (r.kind == RecordKind.COMMIT) {
+      List<RedoRecord> tx = pending.computeIfAbsent(r.tx(), k -> new ArrayList<>());
+      if (r.kind() == RecordKind.COMMIT) {
         out.addAll(tx);
         out.add(r);
-        pending.remove(r.tx);
-      } else if (r.kind == RecordKind.ROLLBACK) {
-        pending.remove(r.tx);
-      } else if (r.kind.isUndo()) {
-        withoutUndone(tx, r.undoes, session);
+        pending.remove(r.tx());
+      } else if (r.kind() == RecordKind.ROLLBACK) {
+        pending.remove(r.tx());
+      } else if (r.kind().isUndo()) {
+        withoutUndone(tx, r.undoes(), session);
       } else {
         tx.add(r);
-        buffered += r.sizeBytes;
+        buffered += r.sizeBytes();
       }
     }
     session.buffered(buffered);
@@ -240,7 +243,7 @@ public final class MiningRun {
         return;
       }
     }
-    if (undone.scn < session.startScn()) {
+    if (undone.scn() < session.startScn()) {
       buffered.clear();
     }
   }

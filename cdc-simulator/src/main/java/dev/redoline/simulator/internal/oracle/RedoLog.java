@@ -22,6 +22,31 @@ import java.util.Set;
  */
 public final class RedoLog {
 
+  /*
+   * Implementation notes.
+   *
+   * Past 400 lines because it holds the four clocks of redo that must move together, and splitting
+   * them would hand each half the other's state: the SCN (changeScn/nextScn, the SCN-to-time map,
+   * and what a lagging RAC instance sees), the threads' buffers and private strands (write,
+   * flushStrand, flush), log switches (switchLog, which first empties the thread's strands so that
+   * no record outlives its log), and archiving (pending copies per destination, completed by tick
+   * when due or at once before a group is reused).
+   *
+   * Determinism: nothing here reads the wall clock; time is the injected SimulatedClock and the one
+   * random choice (whether a change shares the previous SCN) draws from scnTies, a generator of its
+   * own, so turning ties on or off changes no other seeded choice of the database.
+   *
+   * Order of events at a log switch, which mining relies on: strands of the thread's open
+   * transactions go to the public buffer, LGWR writes the buffer into the closing log, the group
+   * to be reused is archived to DEST_ID 1 first (Oracle waits for it), and only then does the
+   * switch take a new SCN, which becomes the closed log's NEXT_CHANGE# and the new one's
+   * FIRST_CHANGE#.
+   *
+   * tick() is called at every gateway call and every clock move: archive copies whose delay has
+   * passed complete, each open thread's LGWR writes when its own interval passed, and a thread
+   * whose current log holds redo older than ARCHIVE_LAG_TARGET switches.
+   */
+
   /** An archive destination and how long ARCn takes to copy a log there. */
   public static final class Destination {
     private final int id;
@@ -248,11 +273,11 @@ public final class RedoLog {
 
   /** Writes a record of {@code tx}: into its private strand, or into the public buffer. */
   public void write(RedoRecord record, TxState tx) {
-    RedoThread t = thread(record.thread);
-    t.generatedScn(Math.max(t.generatedScn(), record.scn));
-    if (tx != null && tx.privateStrand && !tx.ended) {
-      tx.strand.add(record);
-      if (tx.strand.size() >= strandCapacity) {
+    RedoThread t = thread(record.thread());
+    t.generatedScn(Math.max(t.generatedScn(), record.scn()));
+    if (tx != null && tx.privateStrand() && !tx.ended()) {
+      tx.strand().add(record);
+      if (tx.strand().size() >= strandCapacity) {
         flushStrand(tx);
       }
       return;
@@ -267,11 +292,11 @@ public final class RedoLog {
 
   /** Copies a private strand into the public buffer: its records get addresses now. */
   void flushStrand(TxState tx) {
-    RedoThread t = thread(tx.writeThread);
-    for (RedoRecord r : tx.strand) {
+    RedoThread t = thread(tx.writeThread());
+    for (RedoRecord r : tx.strand()) {
       t.append(r);
     }
-    tx.strand.clear();
+    tx.strand().clear();
   }
 
   public void flush(RedoThread t) {
@@ -288,7 +313,7 @@ public final class RedoLog {
    */
   public void switchLog(RedoThread t) {
     for (TxState tx : openTransactions) {
-      if (tx.thread == t.number() && !tx.strand.isEmpty()) {
+      if (tx.thread() == t.number() && !tx.strand().isEmpty()) {
         flushStrand(tx);
       }
     }
@@ -405,6 +430,11 @@ public final class RedoLog {
       }
     }
     return out;
+  }
+
+  /** A mining query decoded {@code bytes} more bytes of redo. */
+  void mined(long bytes) {
+    bytesMined += bytes;
   }
 
   /** Every log of every thread, in (thread, sequence) order. */

@@ -12,14 +12,14 @@ import java.time.LocalDateTime;
  * private strand is long after its SCN was taken.
  */
 public final class RedoRecord {
-  public final RecordKind kind;
-  public final long scn;
-  public final LocalDateTime time;
-  final TxState tx;
-  final int thread;
+  private final RecordKind kind;
+  private final long scn;
+  private final LocalDateTime time;
+  private final TxState tx;
+  private final int thread;
 
   /** The table as it was when the change was made; null for control rows. */
-  public final TableVersion table;
+  private final TableVersion table;
 
   /**
    * {@link #objectId} and {@link #dataObjectId} of a row that shows NULL in DATA_OBJ# and
@@ -28,47 +28,47 @@ public final class RedoRecord {
   public static final int NULL_OBJECT = -1;
 
   /** DATA_OBJ# and DATA_OBJD# of the segment changed (a partition's for partitioned tables). */
-  public final int objectId;
+  private final int objectId;
 
-  public final int dataObjectId;
-  public final String rowId;
+  private final int dataObjectId;
+  private final String rowId;
 
   /** INSERT after image; UPDATE set (Absent = unchanged); undo rows: the values restored. */
-  final Row values;
+  private final Row values;
 
   /**
    * UPDATE/DELETE old values as logged (Absent.NOT_LOGGED where supplemental logging did not log).
    */
-  public final Row before;
+  private final Row before;
 
-  final String ddlText;
-  final String info;
-  final int status;
+  private final String ddlText;
+  private final String info;
+  private final int status;
 
   /** Redo bytes the record takes in its log: what fills logs and moves addresses. */
-  int sizeBytes;
+  private int sizeBytes;
 
-  RedoAddress address;
-  public int ssn;
+  private RedoAddress address;
+  private int ssn;
 
   /** The log file the record was written to, once flushed. */
-  LogFile log;
+  private LogFile log;
 
   /** For the rows of an array DELETE after the first: the record whose RS_ID they share. */
-  RedoRecord sharesAddressWith;
+  private RedoRecord sharesAddressWith;
 
   /**
    * For a ROLLBACK=1 record: the change it undoes. Everything its transaction wrote from that
    * change on is undone with it (a rollback goes back to a savepoint or a statement's start), which
    * is how COMMITTED_DATA_ONLY leaves such changes out.
    */
-  RedoRecord undoes;
+  private RedoRecord undoes;
 
   /** The record's redo block is corrupt: LogMiner cannot read it (ORA-01343, or skipped). */
-  public boolean corrupt;
+  private boolean corrupt;
 
   /** What a LOB record (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE) does; null otherwise. */
-  public SimLob.Op lob;
+  private SimLob.Op lob;
 
   /**
    * Makes this a LOB record doing {@code op}, before it is written. The data a write carries is
@@ -81,11 +81,49 @@ public final class RedoRecord {
   }
 
   /** A COMMIT of an empty transaction, which LogMiner shows with THREAD# 0. */
-  public boolean threadZero;
+  private boolean threadZero;
 
-  /**
-   * The address as V$LOGMNR_CONTENTS shows it: THREAD# 0 for the COMMIT of an empty transaction.
-   */
+  /** The record's redo block is corrupt from now on (a fault the API plants). */
+  public void markCorrupt() {
+    corrupt = true;
+  }
+
+  /** A later row of an array DELETE: it shares {@code leader}'s RS_ID. */
+  void shareAddressWith(RedoRecord leader) {
+    sharesAddressWith = leader;
+  }
+
+  /** A ROLLBACK=1 record undoing {@code change}. */
+  void undoing(RedoRecord change) {
+    undoes = change;
+  }
+
+  /** The record's place in the redo stream, given when it reaches the log buffer. */
+  void placeAt(RedoAddress at) {
+    address = at;
+  }
+
+  /** A row LogMiner makes up (a gap, skipped blocks): at {@code other}'s place in its log. */
+  void placeWith(RedoRecord other) {
+    address = other.address;
+    log = other.log;
+  }
+
+  /** Whether LogMiner shows the record with THREAD# 0 (the COMMIT of an empty transaction). */
+  public void showOnThreadZero(boolean shown) {
+    threadZero = shown;
+  }
+
+  /** Keeps the text {@code RowFormatter} rendered for this record. */
+  void renderedText(Object text) {
+    renderedText = text;
+  }
+
+  /** LGWR wrote the record to {@code written}. */
+  void writtenTo(LogFile written) {
+    log = written;
+  }
+
   /**
    * The RS_ID text of {@link #shownAddress()}, kept while the address stays: every mining pass
    * shows it again.
@@ -104,7 +142,7 @@ public final class RedoRecord {
    * The text {@code RowFormatter} last rendered for this record, with what it depends on; null
    * before.
    */
-  Object renderedText;
+  private Object renderedText;
 
   private RedoAddress rsIdOf;
   private boolean rsIdThreadZero;
@@ -169,6 +207,102 @@ public final class RedoRecord {
         + "@"
         + scn
         + (address == null ? "" : " " + address)
-        + (tx == null ? "" : " " + tx.xid);
+        + (tx == null ? "" : " " + tx.xid());
+  }
+
+  public RecordKind kind() {
+    return kind;
+  }
+
+  public long scn() {
+    return scn;
+  }
+
+  public LocalDateTime time() {
+    return time;
+  }
+
+  TxState tx() {
+    return tx;
+  }
+
+  int thread() {
+    return thread;
+  }
+
+  public TableVersion table() {
+    return table;
+  }
+
+  public int objectId() {
+    return objectId;
+  }
+
+  public int dataObjectId() {
+    return dataObjectId;
+  }
+
+  public String rowId() {
+    return rowId;
+  }
+
+  Row values() {
+    return values;
+  }
+
+  public Row before() {
+    return before;
+  }
+
+  String ddlText() {
+    return ddlText;
+  }
+
+  String info() {
+    return info;
+  }
+
+  int status() {
+    return status;
+  }
+
+  int sizeBytes() {
+    return sizeBytes;
+  }
+
+  RedoAddress address() {
+    return address;
+  }
+
+  public int ssn() {
+    return ssn;
+  }
+
+  LogFile log() {
+    return log;
+  }
+
+  RedoRecord sharesAddressWith() {
+    return sharesAddressWith;
+  }
+
+  RedoRecord undoes() {
+    return undoes;
+  }
+
+  public boolean corrupt() {
+    return corrupt;
+  }
+
+  public SimLob.Op lob() {
+    return lob;
+  }
+
+  public boolean threadZero() {
+    return threadZero;
+  }
+
+  Object renderedText() {
+    return renderedText;
   }
 }

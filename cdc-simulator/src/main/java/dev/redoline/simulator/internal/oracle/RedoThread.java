@@ -177,16 +177,18 @@ public final class RedoThread {
   /** Gives {@code record} the next address of the current log and puts it in the log buffer. */
   void append(RedoRecord record) {
     LogFile log = current();
-    RedoRecord leader = record.sharesAddressWith;
-    if (leader != null && leader.address != null && leader.address.sequence() == log.sequence()) {
-      record.address = leader.address;
+    RedoRecord leader = record.sharesAddressWith();
+    if (leader != null
+        && leader.address() != null
+        && leader.address().sequence() == log.sequence()) {
+      record.placeAt(leader.address());
       buffer.add(record);
       return;
     }
     long pos = log.bytes();
-    record.address =
-        new RedoAddress(number, log.sequence(), pos / blockSize, (int) (pos % blockSize));
-    log.bytes(pos + record.sizeBytes);
+    record.placeAt(
+        new RedoAddress(number, log.sequence(), pos / blockSize, (int) (pos % blockSize)));
+    log.bytes(pos + record.sizeBytes());
     buffer.add(record);
   }
 
@@ -197,12 +199,12 @@ public final class RedoThread {
     }
     LogFile log = current();
     for (RedoRecord record : buffer) {
-      record.log = log;
+      record.writtenTo(log);
       log.records().add(record);
-      lastRedoScn = Math.max(lastRedoScn, record.scn);
+      lastRedoScn = Math.max(lastRedoScn, record.scn());
     }
     RedoRecord last = buffer.get(buffer.size() - 1);
-    lastRedoSequence = last.address.sequence();
+    lastRedoSequence = last.address().sequence();
     lastRedoBlock = (log.bytes() - 1) / blockSize;
     lastRedoTime = time;
     if (!rewritesPartialBlocks) {

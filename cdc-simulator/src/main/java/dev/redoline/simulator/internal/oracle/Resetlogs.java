@@ -45,8 +45,8 @@ public final class Resetlogs {
               + redo.scn);
     }
     for (Transaction tx : o.transactions().open) {
-      tx.state.strand.clear();
-      tx.state.ended = true;
+      tx.state.strand().clear();
+      tx.state.endWithoutRecord();
     }
     o.transactions().open.clear();
     redo.openTransactions.clear();

@@ -108,10 +108,10 @@ public final class RowFormatter {
 
   /** The view rows of one record, in {@link ContentsView#COLUMNS} order. */
   public List<Object[]> rows(RedoRecord r) {
-    if (r.table != null && !r.kind.isLob()) {
+    if (r.table() != null && !r.kind().isLob()) {
       // Mining passes overlap (each step reads the last seconds again), so a table record's text
       // is kept with it and rendered again only when something it depends on changed.
-      SimTable live = r.table.table();
+      SimTable live = r.table().table();
       TextKey key =
           new TextKey(
               options,
@@ -124,29 +124,29 @@ public final class RowFormatter {
               live.recycleBinName(),
               live.rowText());
       RenderedText t =
-          r.renderedText instanceof RenderedText kept && kept.key().equals(key) ? kept : null;
+          r.renderedText() instanceof RenderedText kept && kept.key().equals(key) ? kept : null;
       if (t == null) {
         Text x = new Text();
-        x.info = r.info;
-        x.status = r.status;
+        x.info = r.info();
+        x.status = r.status();
         tableText(r, x);
         t = new RenderedText(key, x.owner, x.table, x.redo, x.undo, x.info, x.status);
-        r.renderedText = t;
+        r.renderedText(t);
       }
       return pieces(r, t.owner(), t.table(), t.redo(), t.undo(), t.info(), t.status());
     }
     Text x = new Text();
-    x.info = r.info;
-    x.status = r.status;
-    if (r.table != null) {
+    x.info = r.info();
+    x.status = r.status();
+    if (r.table() != null) {
       tableText(r, x);
     } else {
       x.redo =
-          switch (r.kind) {
+          switch (r.kind()) {
             case START -> renderer.startTransaction();
             case COMMIT -> renderer.commit();
             case ROLLBACK -> renderer.rollback();
-            default -> r.ddlText == null ? "" : r.ddlText;
+            default -> r.ddlText() == null ? "" : r.ddlText();
           };
     }
     return pieces(r, x.owner, x.table, x.redo, x.undo, x.info, x.status);
@@ -154,36 +154,36 @@ public final class RowFormatter {
 
   /** SQL and names of a table's record, with the dictionary as it is at mining time. */
   private void tableText(RedoRecord r, Text x) {
-    SimTable live = r.table.table();
-    TableLayout layout = r.table.layout();
+    SimTable live = r.table().table();
+    TableLayout layout = r.table().layout();
     x.owner = layout.table().owner();
     x.table = layout.table().table();
-    if (r.kind.isLob()) {
+    if (r.kind().isLob()) {
       x.redo = new LobRedoText(renderer, oracle.settings()).text(r, layout);
       return;
     }
     boolean mismatch =
         !tracking
-            && r.kind != RecordKind.DDL
-            && (live.purged() || live.objectVersion() != r.table.objectVersion());
+            && r.kind() != RecordKind.DDL
+            && (live.purged() || live.objectVersion() != r.table().objectVersion());
     if (mismatch) {
       x.owner = "UNKNOWN";
-      x.table = "OBJ# " + r.objectId;
+      x.table = "OBJ# " + r.objectId();
       x.info = "Dictionary Mismatch";
       x.status = 2;
       x.redo = withoutDictionary(r, layout);
       return;
     }
-    if (live.temporary() && r.kind != RecordKind.DDL) {
+    if (live.temporary() && r.kind() != RecordKind.DDL) {
       x.redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
       x.undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
       return;
     }
-    if (r.kind == RecordKind.UPDATE && hasLong(layout)) {
+    if (r.kind() == RecordKind.UPDATE && hasLong(layout)) {
       x.status = 2; // LONG updates: STATUS 2 with an empty INFO (docs/logminer.md#columns)
       x.info = null;
     }
-    if (live.recycleBinName() != null && r.kind != RecordKind.DDL) {
+    if (live.recycleBinName() != null && r.kind() != RecordKind.DDL) {
       x.table = live.recycleBinName();
       layout = renamed(layout, live.recycleBinName());
     }
@@ -192,7 +192,7 @@ public final class RowFormatter {
             ? byColumnNumber(r, layout)
             : text(r, layout);
     x.undo = undoWanted || undoMayBeLong(x.redo, layout) ? undo(r, layout) : null;
-    if (live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind != RecordKind.DDL) {
+    if (live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind() != RecordKind.DDL) {
       // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
       x.redo = x.redo.replace("''", "'");
       x.undo = x.undo == null ? null : x.undo.replace("''", "'");
@@ -201,25 +201,25 @@ public final class RowFormatter {
 
   /** SQL_REDO naming the table but not its columns; other kinds as usual. */
   private String byColumnNumber(RedoRecord r, TableLayout layout) {
-    return switch (r.kind) {
-      case INSERT -> renderer.insertByColumnNumber(layout, r.values);
-      case UPDATE -> renderer.updateByColumnNumber(layout, r.values, r.before, r.rowId);
-      case DELETE -> renderer.deleteByColumnNumber(layout, r.before, r.rowId);
+    return switch (r.kind()) {
+      case INSERT -> renderer.insertByColumnNumber(layout, r.values());
+      case UPDATE -> renderer.updateByColumnNumber(layout, r.values(), r.before(), r.rowId());
+      case DELETE -> renderer.deleteByColumnNumber(layout, r.before(), r.rowId());
       default -> text(r, layout);
     };
   }
 
   private String text(RedoRecord r, TableLayout layout) {
-    return switch (r.kind) {
-      case INSERT -> renderer.insert(layout, r.values);
-      case UPDATE -> renderer.update(layout, r.values, r.before, r.rowId);
-      case DELETE -> renderer.delete(layout, r.before, r.rowId);
-      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId);
-      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values, r.rowId);
-      case UNDO_DELETE -> renderer.undoDelete(layout, r.values);
-      case DDL -> renderer.ddl(r.ddlText);
+    return switch (r.kind()) {
+      case INSERT -> renderer.insert(layout, r.values());
+      case UPDATE -> renderer.update(layout, r.values(), r.before(), r.rowId());
+      case DELETE -> renderer.delete(layout, r.before(), r.rowId());
+      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId());
+      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values(), r.rowId());
+      case UNDO_DELETE -> renderer.undoDelete(layout, r.values());
+      case DDL -> renderer.ddl(r.ddlText());
       case UNSUPPORTED -> UNSUPPORTED_REDO;
-      default -> r.ddlText == null ? "" : r.ddlText;
+      default -> r.ddlText() == null ? "" : r.ddlText();
     };
   }
 
@@ -244,20 +244,20 @@ public final class RowFormatter {
 
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
-    return r.kind == RecordKind.CORRUPTED_BLOCKS
+    return r.kind() == RecordKind.CORRUPTED_BLOCKS
         ? oracle.settings().corruptedBlocksCode()
-        : r.kind == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode() : r.kind.code;
+        : r.kind() == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode() : r.kind().code;
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
-    return switch (r.kind) {
-      case INSERT -> renderer.undoSqlOfInsert(layout, r.values, r.rowId);
+    return switch (r.kind()) {
+      case INSERT -> renderer.undoSqlOfInsert(layout, r.values(), r.rowId());
       // LOB columns are not logged with the row, so an UPDATE that sets one has no SQL_UNDO
       case UPDATE ->
-          setsLob(layout, r.values)
+          setsLob(layout, r.values())
               ? null
-              : renderer.undoSqlOfUpdate(layout, r.values, r.before, r.rowId);
-      case DELETE -> renderer.undoSqlOfDelete(layout, r.before);
+              : renderer.undoSqlOfUpdate(layout, r.values(), r.before(), r.rowId());
+      case DELETE -> renderer.undoSqlOfDelete(layout, r.before());
       default -> null;
     };
   }
@@ -278,17 +278,18 @@ public final class RowFormatter {
   }
 
   private String withoutDictionary(RedoRecord r, TableLayout layout) {
-    return switch (r.kind) {
-      case INSERT, UNDO_DELETE -> renderer.insertWithoutDictionary(r.objectId, layout, r.values);
+    return switch (r.kind()) {
+      case INSERT, UNDO_DELETE ->
+          renderer.insertWithoutDictionary(r.objectId(), layout, r.values());
       case UPDATE ->
-          renderer.updateWithoutDictionary(r.objectId, layout, r.values, r.before, r.rowId);
-      case DELETE -> renderer.deleteWithoutDictionary(r.objectId, layout, r.before, r.rowId);
+          renderer.updateWithoutDictionary(r.objectId(), layout, r.values(), r.before(), r.rowId());
+      case DELETE -> renderer.deleteWithoutDictionary(r.objectId(), layout, r.before(), r.rowId());
       default ->
           renderer.deleteWithoutDictionary(
-              r.objectId,
+              r.objectId(),
               layout,
               dev.redoline.core.Row.builder(layout.columns().size()).build(),
-              r.rowId);
+              r.rowId());
     };
   }
 
@@ -306,9 +307,9 @@ public final class RowFormatter {
     List<String> redoPieces = SqlRedoRenderer.splitCsf(redo);
     List<String> undoPieces = undo == null ? List.of() : SqlRedoRenderer.splitCsf(undo);
     int n = Math.max(redoPieces.size(), undoPieces.size());
-    TxState tx = r.tx;
-    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid;
-    if (r.kind.isUndo() && tx != null && tx.startScn < session.startScn()) {
+    TxState tx = r.tx();
+    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid();
+    if (r.kind().isUndo() && tx != null && tx.startScn() < session.startScn()) {
       xid = xid.slotOnly(); // undo of a transaction begun before the session: sequence unknown
     }
     boolean cdo = session.committedOnly();
@@ -316,22 +317,22 @@ public final class RowFormatter {
     Long commitScn = null;
     LocalDateTime startTime = null;
     LocalDateTime commitTime = null;
-    if (cdo && tx != null && r.kind != RecordKind.DDL) {
-      boolean startSeen = tx.startScn >= session.startScn();
-      startScn = startSeen ? tx.startScn : null;
-      startTime = startSeen ? tx.startTime : null;
-      commitScn = tx.endScn;
-      commitTime = tx.endTime;
+    if (cdo && tx != null && r.kind() != RecordKind.DDL) {
+      boolean startSeen = tx.startScn() >= session.startScn();
+      startScn = startSeen ? tx.startScn() : null;
+      startTime = startSeen ? tx.startTime() : null;
+      commitScn = tx.endScn();
+      commitTime = tx.endTime();
     }
     Catalog.Container c =
         oracle
             .catalog()
             .container(
-                r.table != null
-                    ? r.table.conId()
-                    : tx != null && tx.conId >= 0 ? tx.conId : oracle.catalog().cdb ? 1 : 0);
+                r.table() != null
+                    ? r.table().conId()
+                    : tx != null && tx.conId() >= 0 ? tx.conId() : oracle.catalog().cdb ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.startScn < session.startScn() ? UNKNOWN_USER : tx.user;
+    String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
@@ -353,7 +354,7 @@ public final class RowFormatter {
               oracle.catalog().cdb,
               user);
       row[ROW_ID] = LobTableRowIds.shown(oracle.settings(), r);
-      if (r.objectId == RedoRecord.NULL_OBJECT) {
+      if (r.objectId() == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;
       }

@@ -1,6 +1,7 @@
 package dev.redoline.simulator.internal.oracle;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
@@ -26,22 +27,28 @@ public final class ScnTimeMap {
     byScn.tailMap(scn, false).clear();
   }
 
-  public LocalDateTime timeOf(long scn, Database oracle) throws SQLException {
+  /**
+   * SCN_TO_TIMESTAMP at {@code clock}'s now: ORA-08181 for an SCN above {@code currentScn} or one
+   * whose time is older than {@code retention}.
+   */
+  public LocalDateTime timeOf(long scn, SimulatedClock clock, long currentScn, Duration retention)
+      throws SQLException {
     Map.Entry<Long, Instant> e = byScn.floorEntry(scn);
-    Instant now = oracle.clock().instant();
-    if (e == null
-        || scn > oracle.redo().scn
-        || e.getValue().isBefore(now.minus(oracle.settings().scnTimeRetention()))) {
+    Instant now = clock.instant();
+    if (e == null || scn > currentScn || e.getValue().isBefore(now.minus(retention))) {
       throw OracleErrors.error(8181);
     }
-    return LocalDateTime.ofInstant(e.getValue(), oracle.clock().getZone())
-        .truncatedTo(ChronoUnit.SECONDS);
+    return LocalDateTime.ofInstant(e.getValue(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
   }
 
-  public long scnAt(LocalDateTime time, Database oracle) throws SQLException {
-    Instant at = time.atZone(oracle.clock().getZone()).toInstant();
-    Instant now = oracle.clock().instant();
-    if (at.isAfter(now) || at.isBefore(now.minus(oracle.settings().scnTimeRetention()))) {
+  /**
+   * TIMESTAMP_TO_SCN at {@code clock}'s now: ORA-08180 for a time ahead or past {@code retention}.
+   */
+  public long scnAt(LocalDateTime time, SimulatedClock clock, Duration retention)
+      throws SQLException {
+    Instant at = time.atZone(clock.getZone()).toInstant();
+    Instant now = clock.instant();
+    if (at.isAfter(now) || at.isBefore(now.minus(retention))) {
       throw OracleErrors.error(8180);
     }
     long best = -1;

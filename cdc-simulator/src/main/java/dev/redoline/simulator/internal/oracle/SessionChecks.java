@@ -20,7 +20,8 @@ public final class SessionChecks {
    *
    * @return the missing logs the session tolerates (empty unless the simulator tolerates gaps)
    */
-  public static List<LogGap> check(Database oracle, List<AddedLog> added, StartRequest start)
+  public static List<LogGap> check(
+      RedoLog redo, Settings settings, List<AddedLog> added, StartRequest start)
       throws SQLException {
     int line = OracleErrors.LINE_START;
     if (start.has(LogMinerOption.CONTINUOUS_MINE)) {
@@ -33,19 +34,19 @@ public final class SessionChecks {
     if (added.isEmpty()) {
       throw OracleErrors.plsql(1292, line);
     }
-    checkReadable(oracle, added, line);
+    checkReadable(redo, added, line);
     if (start.has(LogMinerOption.DICT_FROM_REDO_LOGS) && !dictionaryAdded(added)) {
       throw OracleErrors.plsql(1371, line);
     }
-    return checkRange(oracle, added, start, line);
+    return checkRange(redo, settings, added, start, line);
   }
 
   /** Every listed file must still hold what it held when added (ORA-00310, ORA-00308). */
-  private static void checkReadable(Database oracle, List<AddedLog> added, int line)
+  private static void checkReadable(RedoLog redo, List<AddedLog> added, int line)
       throws SQLException {
     for (AddedLog a : added) {
       if (a.online() && a.log().overwritten()) {
-        RedoThread.Group g = oracle.redo().thread(a.log().thread()).groupOf(a.log());
+        RedoThread.Group g = redo.thread(a.log().thread()).groupOf(a.log());
         long holds = g == null ? a.log().sequence() + 1 : a.log().sequence();
         throw OracleErrors.stack(
             310,
@@ -71,22 +72,23 @@ public final class SessionChecks {
 
   /** The range must be valid and covered, every needed sequence listed (or tolerated missing). */
   private static List<LogGap> checkRange(
-      Database oracle, List<AddedLog> added, StartRequest start, int line) throws SQLException {
+      RedoLog redo, Settings settings, List<AddedLog> added, StartRequest start, int line)
+      throws SQLException {
     long low = start.startScn();
     long high = start.endScn() == null ? Long.MAX_VALUE : start.endScn();
     if (start.endScn() != null && high <= low) {
       throw OracleErrors.plsql(1281, line);
     }
     List<LogFile> missing = new ArrayList<>();
-    DatabaseIncarnation mined = incarnationOf(oracle, added);
-    for (RedoThread t : oracle.redo().threads) {
+    DatabaseIncarnation mined = incarnationOf(redo, added);
+    for (RedoThread t : redo.threads) {
       for (LogFile f : t.logs()) {
         if (f.incarnation() != mined) {
           continue; // another incarnation's SCNs: not this session's range
         }
         long next = f.current() && !t.open() ? t.checkpointScn() + 1 : f.nextScn();
         if (f.firstScn() <= high && next > low && !listed(added, f)) {
-          if (!oracle.settings().toleratesLogGaps()) {
+          if (!settings.toleratesLogGaps()) {
             throw OracleErrors.plsql(1291, line);
           }
           missing.add(f);
@@ -109,15 +111,15 @@ public final class SessionChecks {
   }
 
   /** The incarnation of the added logs (one: ORA-01287 refuses another), else the current one. */
-  static DatabaseIncarnation incarnationOf(Database oracle, List<AddedLog> added) {
-    return added.isEmpty() ? oracle.redo().incarnation : added.get(0).log().incarnation();
+  static DatabaseIncarnation incarnationOf(RedoLog redo, List<AddedLog> added) {
+    return added.isEmpty() ? redo.incarnation : added.get(0).log().incarnation();
   }
 
   /** The sequences missing between the lowest and highest listed sequence of each thread. */
-  public static List<LogGap> between(Database oracle, List<AddedLog> added) {
+  public static List<LogGap> between(RedoLog redo, List<AddedLog> added) {
     List<LogFile> missing = new ArrayList<>();
-    DatabaseIncarnation mined = incarnationOf(oracle, added);
-    for (RedoThread t : oracle.redo().threads) {
+    DatabaseIncarnation mined = incarnationOf(redo, added);
+    for (RedoThread t : redo.threads) {
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
       for (AddedLog a : added) {

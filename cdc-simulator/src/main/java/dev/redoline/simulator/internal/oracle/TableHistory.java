@@ -22,6 +22,8 @@ import java.util.Map;
 public final class TableHistory {
 
   /** A row as committed at {@code scn} ({@code values == null}: deleted). */
+  // Versions are found by SCN, never compared or hashed, so the array's identity equality is moot.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Version(long scn, Instant time, Object[] values) {}
 
   private final Map<String, List<Version>> rows = new LinkedHashMap<>();

@@ -55,29 +55,29 @@ public final class Transaction {
 
   /** The transaction id (XIDUSN, XIDSLT, XIDSQN). */
   public Xid xid() {
-    return state.xid;
+    return state.xid();
   }
 
   /** The redo thread (instance) the transaction runs on. */
   public int thread() {
-    return state.thread;
+    return state.thread();
   }
 
   /** Whether the transaction has ended (committed or rolled back). */
   public boolean ended() {
-    return state.ended;
+    return state.ended();
   }
 
   /**
    * The SCN of the transaction's first change (its START_SCN), or -1 before it changed anything.
    */
   public long startScn() {
-    return state.startScn;
+    return state.startScn();
   }
 
   /** The SCN of its COMMIT or ROLLBACK, or -1 while it is open. */
   public long endScn() {
-    return state.endScn;
+    return state.endScn();
   }
 
   /**
@@ -121,7 +121,7 @@ public final class Transaction {
     for (int i = 0; i < values.length; i++) {
       lobs.writeOutOfLine(t, stored, rowId, i);
     }
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
+    state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     return rowId;
   }
 
@@ -213,8 +213,9 @@ public final class Transaction {
         lobs.writeOutOfLine(t, stored, rowId, i);
       }
     }
-    state.undo.add(
-        new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+    state
+        .undo()
+        .add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
   }
 
   /**
@@ -281,7 +282,7 @@ public final class Transaction {
             rowId,
             null,
             SimLob.withoutLobs(t.layout(), before));
-    state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
+    state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, change));
   }
 
   /**
@@ -304,7 +305,7 @@ public final class Transaction {
     for (int i = 0; i < rowIds.size(); i++) {
       String rowId = rowIds.get(i);
       if (i == switchAfter && i > 0) {
-        oracle.redo().switchLog(oracle.redo().thread(state.writeThread));
+        oracle.redo().switchLog(oracle.redo().thread(state.writeThread()));
       }
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
@@ -318,12 +319,12 @@ public final class Transaction {
               null,
               SimLob.withoutLobs(t.layout(), before),
               leader != null && oracle.redo().scnTiePercent > 0
-                  ? leader.scn // one statement, one SCN
+                  ? leader.scn() // one statement, one SCN
                   : oracle.redo().changeScn());
-      r.sharesAddressWith = leader;
+      r.shareAddressWith(leader);
       write(r);
       leader = leader == null ? r : leader;
-      state.undo.add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
+      state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_DELETE, t, rowId, before, r));
     }
   }
 
@@ -341,7 +342,7 @@ public final class Transaction {
    * statement-level rollback (a ROLLBACK=1 DELETE by ROWID), and the transaction goes on.
    */
   public void insertFailing(TableId table, Object... values) {
-    int mark = state.undo.size();
+    int mark = state.undo().size();
     insert(table, values);
     undoTo(mark);
   }
@@ -377,16 +378,16 @@ public final class Transaction {
   /** SAVEPOINT {@code name}. */
   public void savepoint(String name) {
     requireOpen();
-    state.savepoints.put(Objects.requireNonNull(name, "name == null"), state.undo.size());
+    state.savepoints().put(Objects.requireNonNull(name, "name == null"), state.undo().size());
   }
 
   /** ROLLBACK TO SAVEPOINT: ROLLBACK=1 rows for every change since, newest first. */
   public void rollbackToSavepoint(String name) {
     requireOpen();
-    Integer mark = state.savepoints.get(name);
+    Integer mark = state.savepoints().get(name);
     if (mark == null) {
       throw new IllegalArgumentException(
-          "No savepoint " + name + " in transaction " + state.xid.toHex());
+          "No savepoint " + name + " in transaction " + state.xid().toHex());
     }
     undoTo(mark);
   }
@@ -398,7 +399,7 @@ public final class Transaction {
 
   /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
   public void commitShownOnThreadZero() {
-    state.commitOnThreadZero = true;
+    state.showCommitOnThreadZero();
     commit();
   }
 
@@ -416,26 +417,26 @@ public final class Transaction {
    * with nothing in the log leaves no trace at all.
    */
   void recoverOnThread(int thread) {
-    state.writeThread = thread;
-    state.strand.clear();
-    boolean durable = state.startRecord != null && state.startRecord.log != null;
-    while (!state.undo.isEmpty()) {
-      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+    state.writeOn(thread);
+    state.strand().clear();
+    boolean durable = state.startRecord() != null && state.startRecord().log() != null;
+    while (!state.undo().isEmpty()) {
+      TxState.UndoEntry e = state.undo().remove(state.undo().size() - 1);
       undo(e, durable && e.written());
     }
     if (!durable) {
-      state.startScn = -1; // as if it had never started: no ROLLBACK record either
+      state.forgetStart(); // as if it had never started: no ROLLBACK record either
     }
     oracle.transactions().end(this, false, oracle.redo().nextScn());
   }
 
   private void undoTo(int mark) {
     requireOpen();
-    while (state.undo.size() > mark) {
-      TxState.UndoEntry e = state.undo.remove(state.undo.size() - 1);
+    while (state.undo().size() > mark) {
+      TxState.UndoEntry e = state.undo().remove(state.undo().size() - 1);
       undo(e, true);
     }
-    state.savepoints.values().removeIf(v -> v > mark);
+    state.savepoints().values().removeIf(v -> v > mark);
   }
 
   /** Undoes one change in the table; with {@code withRedo} also writes its ROLLBACK=1 record. */
@@ -461,7 +462,7 @@ public final class Transaction {
         for (int i = 0; i < restored.length; i++) {
           restored[i] = values.get(i);
         }
-        segment = t.segmentOf(e.change().objectId);
+        segment = t.segmentOf(e.change().objectId());
         t.rows().put(e.rowId(), new SimTable.StoredRow(restored, segment));
       }
       default -> throw new IllegalStateException("not an undo kind: " + e.undoKind());
@@ -476,7 +477,7 @@ public final class Transaction {
               SimLob.forRedo(t.layout(), values),
               null,
               oracle.redo().changeScn());
-      undo.undoes = e.change();
+      undo.undoing(e.change());
       write(undo);
     }
   }
@@ -502,10 +503,10 @@ public final class Transaction {
     RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
-      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand) {
-        oracle.redo().flush(oracle.redo().thread(state.writeThread));
+      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
+        oracle.redo().flush(oracle.redo().thread(state.writeThread()));
       }
-      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn));
+      write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn()));
     }
     return r;
   }
@@ -525,7 +526,7 @@ public final class Transaction {
         scn,
         oracle.redo().now(),
         state,
-        state.writeThread,
+        state.writeThread(),
         t.version(),
         objectIdOf(kind, segment.objectId()),
         objectIdOf(kind, segment.dataObjectId()),
@@ -550,15 +551,13 @@ public final class Transaction {
 
   void write(RedoRecord r) {
     if (!state.started()) {
-      state.startScn = r.scn;
-      state.startTime = r.time;
-      state.startRecord =
+      RedoRecord start =
           new RedoRecord(
               RecordKind.START,
-              r.scn,
-              r.time,
+              r.scn(),
+              r.time(),
               state,
-              state.writeThread,
+              state.writeThread(),
               null,
               0,
               0,
@@ -568,29 +567,30 @@ public final class Transaction {
               null,
               null,
               0);
-      oracle.redo().write(state.startRecord, state);
+      state.start(start);
+      oracle.redo().write(start, state);
     }
     oracle.redo().write(r, state);
   }
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.instances().requireUp(state.instance);
+    oracle.instances().requireUp(state.instance());
     SimTable t = oracle.catalog().table(table);
     Catalog.Container container = oracle.catalog().container(t.conId());
     if (!container.open()) {
       throw new IllegalStateException(
           "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
     }
-    if (state.conId < 0) {
-      state.conId = t.conId();
+    if (state.conId() < 0) {
+      state.container(t.conId());
     }
-    if (t.conId() != state.conId && oracle.catalog().cdb) {
+    if (t.conId() != state.conId() && oracle.catalog().cdb) {
       throw new IllegalArgumentException(
           "Transaction "
-              + state.xid.toHex()
+              + state.xid().toHex()
               + " runs in container "
-              + state.conId
+              + state.conId()
               + " but "
               + table
               + " is in container "
@@ -622,13 +622,13 @@ public final class Transaction {
   }
 
   private void requireOpen() {
-    if (state.ended) {
-      throw new IllegalStateException("Transaction " + state.xid.toHex() + " has ended");
+    if (state.ended()) {
+      throw new IllegalStateException("Transaction " + state.xid().toHex() + " has ended");
     }
   }
 
   @Override
   public String toString() {
-    return "Transaction[" + state.xid.toHex() + " thread " + state.thread + "]";
+    return "Transaction[" + state.xid().toHex() + " thread " + state.thread() + "]";
   }
 }

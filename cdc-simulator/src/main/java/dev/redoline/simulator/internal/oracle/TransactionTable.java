@@ -41,10 +41,10 @@ public final class TransactionTable {
   public void commit(List<Transaction> txs) {
     long scn = oracle.redo().nextScn();
     for (Transaction tx : txs) {
-      if (tx.state.ended) {
+      if (tx.state.ended()) {
         throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
       }
-      oracle.instances().requireUp(tx.state.instance);
+      oracle.instances().requireUp(tx.state.instance());
     }
     for (Transaction tx : txs) {
       end(tx, true, scn);
@@ -61,19 +61,16 @@ public final class TransactionTable {
     TxState s = tx.state;
     open.remove(tx);
     redo.openTransactions.remove(s);
-    if (!s.strand.isEmpty()) {
+    if (!s.strand().isEmpty()) {
       redo.flushStrand(s);
     }
-    s.ended = true;
-    s.committed = commit;
-    s.endScn = scn;
-    s.endTime = redo.now();
+    s.end(commit, scn, redo.now());
     if (!s.started()) {
       return;
     }
     if (commit) {
       java.time.Instant kept = oracle.undoKeptSince();
-      for (TxState.UndoEntry e : s.undo) {
+      for (TxState.UndoEntry e : s.undo()) {
         SimTable.StoredRow stored = e.table().rows().get(e.rowId());
         e.table()
             .history()
@@ -89,9 +86,9 @@ public final class TransactionTable {
         new RedoRecord(
             commit ? RecordKind.COMMIT : RecordKind.ROLLBACK,
             scn,
-            s.endTime,
+            s.endTime(),
             s,
-            s.writeThread,
+            s.writeThread(),
             null,
             0,
             0,
@@ -101,10 +98,10 @@ public final class TransactionTable {
             null,
             null,
             0);
-    end.threadZero = commit && s.commitOnThreadZero;
+    end.showOnThreadZero(commit && s.commitOnThreadZero());
     redo.write(end, s);
     if (!commit || redo.commitFlushes) {
-      redo.flush(redo.thread(s.writeThread));
+      redo.flush(redo.thread(s.writeThread()));
     }
   }
 
@@ -112,7 +109,7 @@ public final class TransactionTable {
   List<Transaction> openOn(int instance) {
     List<Transaction> mine = new ArrayList<>();
     for (Transaction tx : open) {
-      if (tx.state.instance == instance) {
+      if (tx.state.instance() == instance) {
         mine.add(tx);
       }
     }

@@ -7,38 +7,38 @@ import java.util.List;
 
 /** The redo-side state of one transaction. */
 public final class TxState {
-  public final Xid xid;
-  final int thread;
-  public final int instance;
-  public final String user;
+  private final Xid xid;
+  private final int thread;
+  private final int instance;
+  private final String user;
 
   /** The container, fixed by the first change (-1 until then). */
-  public int conId;
+  private int conId;
 
   /**
    * The thread redo is written to; another one when a surviving instance recovers this transaction.
    */
-  public int writeThread;
+  private int writeThread;
 
-  final boolean privateStrand;
-  public long startScn = -1;
-  public LocalDateTime startTime;
-  public long endScn = -1;
-  public LocalDateTime endTime;
-  public boolean committed;
-  public boolean ended;
+  private final boolean privateStrand;
+  private long startScn = -1;
+  private LocalDateTime startTime;
+  private long endScn = -1;
+  private LocalDateTime endTime;
+  private boolean committed;
+  private boolean ended;
 
   /** Whether LogMiner shows this transaction's COMMIT row with THREAD# 0. */
-  boolean commitOnThreadZero;
+  private boolean commitOnThreadZero;
 
   /** The START record, to tell after a crash whether any of the transaction reached the log. */
-  RedoRecord startRecord;
+  private RedoRecord startRecord;
 
   /** Records built in the private strand, not yet in the public buffer. */
-  final List<RedoRecord> strand = new ArrayList<>();
+  private final List<RedoRecord> strand = new ArrayList<>();
 
   /** Changes made, for rollback: each entry's undo record kind and data. */
-  final List<UndoEntry> undo = new ArrayList<>();
+  private final List<UndoEntry> undo = new ArrayList<>();
 
   public TxState(Xid xid, int thread, int instance, String user, int conId, boolean privateStrand) {
     this.xid = xid;
@@ -50,12 +50,57 @@ public final class TxState {
     this.privateStrand = privateStrand;
   }
 
+  /** The transaction began with {@code record}, its START record, at that record's SCN. */
+  void start(RedoRecord record) {
+    start(record.scn(), record.time());
+    startRecord = record;
+  }
+
+  /** The transaction's first change (or control record) was made at {@code scn}. */
+  public void start(long scn, LocalDateTime time) {
+    startScn = scn;
+    startTime = time;
+  }
+
+  /** Undoes {@link #start}: the transaction wrote nothing that stays (a rollback to its start). */
+  void forgetStart() {
+    startScn = -1;
+  }
+
+  /** The transaction ended at {@code scn}: committed or rolled back. */
+  public void end(boolean commit, long scn, LocalDateTime time) {
+    ended = true;
+    committed = commit;
+    endScn = scn;
+    endTime = time;
+  }
+
+  /** The transaction ended without an end record (OPEN RESETLOGS discards it). */
+  void endWithoutRecord() {
+    ended = true;
+  }
+
+  /** Its COMMIT row shows THREAD# 0 (a transaction that changed nothing). */
+  void showCommitOnThreadZero() {
+    commitOnThreadZero = true;
+  }
+
+  /** Its redo goes to {@code thread} from now on (crash recovery by that thread). */
+  void writeOn(int thread) {
+    writeThread = thread;
+  }
+
+  /** The container its changes are made in (its first change decides). */
+  void container(int conId) {
+    this.conId = conId;
+  }
+
   public boolean started() {
     return startScn >= 0;
   }
 
   /** Undo list sizes at each savepoint, by name. */
-  final java.util.Map<String, Integer> savepoints = new java.util.HashMap<>();
+  private final java.util.Map<String, Integer> savepoints = new java.util.HashMap<>();
 
   /**
    * One change that a rollback would compensate.
@@ -76,7 +121,79 @@ public final class TxState {
       RedoRecord change) {
 
     boolean written() {
-      return change.log != null;
+      return change.log() != null;
     }
+  }
+
+  public Xid xid() {
+    return xid;
+  }
+
+  int thread() {
+    return thread;
+  }
+
+  public int instance() {
+    return instance;
+  }
+
+  public String user() {
+    return user;
+  }
+
+  public int conId() {
+    return conId;
+  }
+
+  public int writeThread() {
+    return writeThread;
+  }
+
+  boolean privateStrand() {
+    return privateStrand;
+  }
+
+  public long startScn() {
+    return startScn;
+  }
+
+  public LocalDateTime startTime() {
+    return startTime;
+  }
+
+  public long endScn() {
+    return endScn;
+  }
+
+  public LocalDateTime endTime() {
+    return endTime;
+  }
+
+  public boolean committed() {
+    return committed;
+  }
+
+  public boolean ended() {
+    return ended;
+  }
+
+  boolean commitOnThreadZero() {
+    return commitOnThreadZero;
+  }
+
+  RedoRecord startRecord() {
+    return startRecord;
+  }
+
+  List<RedoRecord> strand() {
+    return strand;
+  }
+
+  List<UndoEntry> undo() {
+    return undo;
+  }
+
+  java.util.Map<String, Integer> savepoints() {
+    return savepoints;
   }
 }

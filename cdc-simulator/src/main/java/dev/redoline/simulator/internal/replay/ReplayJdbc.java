@@ -17,6 +17,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -90,7 +91,7 @@ final class ReplayJdbc {
         });
   }
 
-  private static Object clear(TreeMap<Integer, Object> binds) {
+  private static Object clear(Map<Integer, Object> binds) {
     binds.clear();
     return null;
   }

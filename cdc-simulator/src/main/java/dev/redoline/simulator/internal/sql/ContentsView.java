@@ -104,36 +104,36 @@ public final class ContentsView {
       boolean cdb,
       String user) {
     RedoAddress a = r.shownAddress();
-    boolean table = r.table != null;
+    boolean table = r.table() != null;
     return new Object[] {
-      SqlValues.scn(r.scn),
+      SqlValues.scn(r.scn()),
       startScn == null ? null : SqlValues.scn(startScn),
       commitScn == null ? null : SqlValues.scn(commitScn),
-      r.time,
+      r.time(),
       startTime,
       commitTime,
       xid.usn(),
       xid.slot(),
       xid.sequence(),
       xid.toRaw(),
-      r.kind.operation,
+      r.kind().operation,
       operationCode,
-      r.kind.isUndo() ? 1 : 0,
+      r.kind().isUndo() ? 1 : 0,
       t.owner(),
       t.table(),
       t.table(),
-      r.rowId,
+      r.rowId(),
       user,
       a.thread(),
       r.shownRsId(),
-      r.ssn,
+      r.ssn(),
       csf ? 1 : 0,
       a.sequence(),
       a.block(),
       a.offset(),
-      table ? r.objectId : null,
-      table ? r.table.objectVersion() : null,
-      table ? r.dataObjectId : null,
+      table ? r.objectId() : null,
+      table ? r.table().objectVersion() : null,
+      table ? r.dataObjectId() : null,
       redoPiece,
       undoPiece,
       t.info(),
@@ -151,7 +151,9 @@ public final class ContentsView {
     if (session == null) {
       throw OracleErrors.error(1306);
     }
-    MiningRun run = MiningRun.evaluate(s.oracle(), session, s.added());
+    MiningRun run =
+        MiningRun.evaluate(
+            s.oracle().redo(), s.oracle().settings(), s.oracle().clock(), session, s.added());
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
         new RowFormatter(s.oracle(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
@@ -205,11 +207,11 @@ public final class ContentsView {
    * every query of the range.
    */
   private static SQLException unreadable(Session s, ServerMiningSession session, RedoRecord r) {
-    if (r.kind == RecordKind.CORRUPTED_BLOCKS
+    if (r.kind() == RecordKind.CORRUPTED_BLOCKS
         && !session.start().has(LogMinerOption.SKIP_CORRUPTION)) {
       return OracleErrors.error(1343);
     }
-    if (r.kind == RecordKind.DDL
+    if (r.kind() == RecordKind.DDL
         && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
         && s.oracle().settings().supplementalLogging() == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);

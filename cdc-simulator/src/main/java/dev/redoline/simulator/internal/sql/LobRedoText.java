@@ -58,12 +58,12 @@ public final class LobRedoText {
   }
 
   public String text(RedoRecord r, TableLayout layout) {
-    SimLob.Op op = r.lob;
+    SimLob.Op op = r.lob();
     OracleType type = layout.column(op.column()).type();
     String suffix = suffix(type);
-    return switch (r.kind) {
+    return switch (r.kind()) {
       case SEL_LOB_LOCATOR ->
-          PREAMBLE + renderer.lobLocatorSelect(layout, op.column(), "loc_" + suffix, r.before);
+          PREAMBLE + renderer.lobLocatorSelect(layout, op.column(), "loc_" + suffix, r.before());
       case LOB_WRITE ->
           " buf_"
               + suffix
@@ -81,13 +81,13 @@ public final class LobRedoText {
       case LOB_TRIM -> " dbms_lob.trim(loc_" + suffix + ", " + op.amount() + ");";
       case LOB_ERASE ->
           " dbms_lob.erase(loc_" + suffix + ", " + op.amount() + ", " + op.offset() + ");";
-      case XML_BEGIN -> renderer.xmlBegin(layout, op.column(), r.before, xmlText);
+      case XML_BEGIN -> renderer.xmlBegin(layout, op.column(), r.before(), xmlText);
       case XML_WRITE -> xmlWrite((String) op.data());
       case XML_END -> "XML DOC END";
       case EXTENDED_BEGIN ->
           EXTENDED_PREAMBLE
               + " Stmt := "
-              + LiteralRenderer.quoted(renderer.extendedStatement(layout, op.column(), r.before))
+              + LiteralRenderer.quoted(renderer.extendedStatement(layout, op.column(), r.before()))
               + ";";
       case EXTENDED_WRITE ->
           "  buf_c := "
@@ -96,7 +96,7 @@ public final class LobRedoText {
               + op.amount()
               + ", buf_c);";
       case EXTENDED_END -> " Execute Immediate Stmt USING TempLob;\nEND;";
-      default -> throw new IllegalArgumentException("not a LOB record: " + r.kind);
+      default -> throw new IllegalArgumentException("not a LOB record: " + r.kind());
     };
   }
 

@@ -64,22 +64,22 @@ public final class SessionViews {
     List<Object[]> out = new ArrayList<>();
     for (TxState tx : s.oracle().redo().openTransactions) {
       if (!tx.started()
-          || !(allInstances || tx.instance == s.instance())
-          || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId, 0))) {
+          || !(allInstances || tx.instance() == s.instance())
+          || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId(), 0))) {
         continue;
       }
       out.add(
           withInstance(
               allInstances,
-              tx.instance,
+              tx.instance(),
               new Object[] {
-                tx.xid.usn(),
-                tx.xid.slot(),
-                tx.xid.sequence(),
-                s.oracle().settings().xidRaw(tx.xid),
-                scn(tx.startScn),
+                tx.xid().usn(),
+                tx.xid().slot(),
+                tx.xid().sequence(),
+                s.oracle().settings().xidRaw(tx.xid()),
+                scn(tx.startScn()),
                 "ACTIVE",
-                Math.max(tx.conId, 0),
+                Math.max(tx.conId(), 0),
                 sessionAddress(tx)
               }));
     }
@@ -101,18 +101,18 @@ public final class SessionViews {
       }
     }
     for (TxState tx : s.oracle().redo().openTransactions) {
-      if (!tx.started() || !(allInstances || tx.instance == s.instance())) {
+      if (!tx.started() || !(allInstances || tx.instance() == s.instance())) {
         continue;
       }
       out.add(
           withInstance(
               allInstances,
-              tx.instance,
+              tx.instance(),
               new Object[] {
                 sessionAddress(tx),
-                tx.xid.usn() * 1_000 + tx.xid.slot(),
-                tx.user,
-                Math.max(tx.conId, 0),
+                tx.xid().usn() * 1_000 + tx.xid().slot(),
+                tx.user(),
+                Math.max(tx.conId(), 0),
                 "JDBC Thin Client",
                 "SQL*Net message from client",
                 "WAITING"
@@ -153,9 +153,9 @@ public final class SessionViews {
   /** A session address of the transaction's own: one simulated session per transaction. */
   private static byte[] sessionAddress(TxState tx) {
     return java.nio.ByteBuffer.allocate(8)
-        .putInt(tx.instance)
-        .putShort((short) tx.xid.usn())
-        .putShort((short) tx.xid.slot())
+        .putInt(tx.instance())
+        .putShort((short) tx.xid().usn())
+        .putShort((short) tx.xid().slot())
         .array();
   }
 
@@ -191,7 +191,7 @@ public final class SessionViews {
           });
     }
     for (LogGap gap :
-        session != null ? session.gaps() : SessionChecks.between(s.oracle(), s.added())) {
+        session != null ? session.gaps() : SessionChecks.between(s.oracle().redo(), s.added())) {
       out.add(
           new Object[] {
             id++,

@@ -28,9 +28,10 @@ import org.h2.tools.SimpleResultSet;
  * them into a table per query.
  *
  * <p>A view's rows are computed when a statement reads it, for the session that runs the statement
- * ({@link Session#selecting}); H2 then filters, joins, groups and sorts them. Errors the simulator
- * raises inside a view (ORA-01306, ORA-08181, ...) reach the client unchanged; H2's own errors are
- * given Oracle's codes ({@link #translate}).
+ * (found by the engine connection H2 passes the view's function, {@link EngineSessions}); H2 then
+ * filters, joins, groups and sorts them. Errors the simulator raises inside a view (ORA-01306,
+ * ORA-08181, ...) reach the client unchanged; H2's own errors are given Oracle's codes ({@link
+ * #translate}).
  */
 public final class SqlEngine {
 
@@ -66,8 +67,8 @@ public final class SqlEngine {
    * The one in-memory database of this class loader, holding the functions and views; it lives as
    * long as the JVM (DB_CLOSE_DELAY=-1), so a new session only opens a connection to it. Sharing it
    * is safe because it holds no state of any session or database: every view is a table function
-   * that reads the state of the session whose statement runs on the calling thread ({@link
-   * Session#selecting}), and clients cannot create anything in it (DDL is refused).
+   * that reads the state of the session whose statement runs ({@link EngineSessions}), and clients
+   * cannot create anything in it (DDL is refused).
    */
   private static final String SHARED =
       "jdbc:h2:mem:redoline-simulator;MODE=Oracle;DEFAULT_NULL_ORDERING=HIGH"
@@ -75,8 +76,11 @@ public final class SqlEngine {
 
   private static boolean created;
 
-  /** A connection of its own to the shared database; closed with the session that owns it. */
-  public static Connection open() throws SQLException {
+  /**
+   * A connection of its own to the shared database for {@code owner}, whose state its views read;
+   * closed with the session that owns it.
+   */
+  public static Connection open(Session owner) throws SQLException {
     // H2's driver is called directly, not through DriverManager, so that class-loader isolation
     // (a Kafka Connect plugin, say) cannot hide it.
     java.util.Properties user = new java.util.Properties();
@@ -84,6 +88,7 @@ public final class SqlEngine {
     Connection c = new org.h2.Driver().connect(SHARED, user);
     try {
       createOnce(c);
+      EngineSessions.bind(c, owner);
     } catch (SQLException e) {
       c.close();
       throw e;
@@ -142,14 +147,15 @@ public final class SqlEngine {
   private static final class Hooks implements SqlFunctions.Hooks {
 
     @Override
-    public ResultSet view(String name, boolean columnsOnly) throws SQLException {
+    public ResultSet view(Connection connection, String name, boolean columnsOnly)
+        throws SQLException {
       View view = View.valueOf(name);
       SimpleResultSet rs = new SimpleResultSet();
       for (ViewColumn c : view.columns()) {
         rs.addColumn(c.name(), c.sqlType(), c.precision(), c.scale());
       }
       if (!columnsOnly) {
-        for (Object[] row : view.rows(Session.selecting())) {
+        for (Object[] row : view.rows(EngineSessions.of(connection))) {
           rs.addRow(row);
         }
       }
@@ -157,14 +163,16 @@ public final class SqlEngine {
     }
 
     @Override
-    public ResultSet table(String owner, String table, BigDecimal scn, boolean columnsOnly)
+    public ResultSet table(
+        Connection connection, String owner, String table, BigDecimal scn, boolean columnsOnly)
         throws SQLException {
-      return FlashbackQuery.rows(Session.selecting(), owner, table, scn, columnsOnly);
+      return FlashbackQuery.rows(EngineSessions.of(connection), owner, table, scn, columnsOnly);
     }
 
     @Override
-    public String sysContext(String namespace, String parameter) throws SQLException {
-      Session s = Session.selecting();
+    public String sysContext(Connection connection, String namespace, String parameter)
+        throws SQLException {
+      Session s = EngineSessions.of(connection);
       if (!"USERENV".equalsIgnoreCase(namespace)) {
         return null;
       }
@@ -183,25 +191,31 @@ public final class SqlEngine {
     }
 
     @Override
-    public LocalDateTime scnToTimestamp(BigDecimal scn) throws SQLException {
-      Session s = Session.selecting();
-      return s.oracle().redo().scnTime.timeOf(scn.longValueExact(), s.oracle());
+    public LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn) throws SQLException {
+      Session s = EngineSessions.of(connection);
+      Database o = s.oracle();
+      return o.redo()
+          .scnTime
+          .timeOf(scn.longValueExact(), o.clock(), o.currentScn(), o.settings().scnTimeRetention());
     }
 
     @Override
-    public BigDecimal timestampToScn(LocalDateTime time) throws SQLException {
-      Session s = Session.selecting();
-      return BigDecimal.valueOf(s.oracle().redo().scnTime.scnAt(time, s.oracle()));
+    public BigDecimal timestampToScn(Connection connection, LocalDateTime time)
+        throws SQLException {
+      Session s = EngineSessions.of(connection);
+      Database o = s.oracle();
+      return BigDecimal.valueOf(
+          o.redo().scnTime.scnAt(time, o.clock(), o.settings().scnTimeRetention()));
     }
 
     @Override
-    public OffsetDateTime systimestamp() {
-      return OffsetDateTime.now(Session.selecting().oracle().clock());
+    public OffsetDateTime systimestamp(Connection connection) {
+      return OffsetDateTime.now(EngineSessions.of(connection).oracle().clock());
     }
 
     @Override
-    public String dbTimeZone() {
-      Database oracle = Session.selecting().oracle();
+    public String dbTimeZone(Connection connection) {
+      Database oracle = EngineSessions.of(connection).oracle();
       return oracle.settings().dbTimeZone() != null
           ? oracle.settings().dbTimeZone()
           : oracle.clock().getZone().getId();

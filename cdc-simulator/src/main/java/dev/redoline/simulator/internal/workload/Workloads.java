@@ -39,6 +39,28 @@ import java.util.Random;
  */
 public final class Workloads {
 
+  /*
+   * Implementation notes.
+   *
+   * Past 400 lines because the shop's traffic (the nested Shop) and the catalogue that builds each
+   * named database share the shop's tables, and every workload is this one shop at a different
+   * rate and shape; one file keeps what a demo and a stress database do side by side.
+   *
+   * Only the public API is used (SimulatedOracle, SimulatedTransaction, TransactionOptions,
+   * GeneratedLob, faults): a workload is what a user could script, and it never reaches into the
+   * Oracle model.
+   *
+   * Determinism: every choice draws from the one Random made from the URL's seed, in a fixed order
+   * per step, and time only moves when the database's clock asks for a step (the workload is the
+   * clock's listener). The same seed, start instant and sequence of clock moves give the same
+   * transactions; changing how often a choice is drawn changes every later one, so new traffic is
+   * added at the end of a step or behind its own Random.
+   *
+   * Rates are owed, not sampled: each step adds ordersPerSecond times the step's length to what is
+   * owed and places whole orders, so a clock moved in many small steps and one moved in a single
+   * step make the same number of orders.
+   */
+
   public static final TableId CUSTOMERS = TableId.of("SHOP", "CUSTOMERS");
   public static final TableId PRODUCTS = TableId.of("SHOP", "PRODUCTS");
   public static final TableId ORDERS = TableId.of("SHOP", "ORDERS");
