@@ -104,6 +104,17 @@ final class EngineHarness implements AutoCloseable {
     return out;
   }
 
+  /** Whether a change whose after image's first column is {@code id} was delivered. */
+  static Predicate<List<StreamEvent>> inserted(long id) {
+    return events ->
+        events.stream()
+            .anyMatch(
+                e ->
+                    e instanceof StreamEvent.ChangeEvent c
+                        && c.change().after() != null
+                        && Long.valueOf(id).equals(c.change().after().get(0)));
+  }
+
   static Predicate<List<StreamEvent>> changeCount(int n) {
     return events -> events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= n;
   }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -120,14 +119,7 @@ class LobTableRollbackScenarioTest {
   }
 
   private static void assertOnlyTheKeptChanges(EngineHarness h) throws InterruptedException {
-    h.awaitEvents(
-        events ->
-            events.stream()
-                .anyMatch(
-                    e ->
-                        e instanceof StreamEvent.ChangeEvent c
-                            && c.change().after() != null
-                            && Long.valueOf(99L).equals(c.change().after().get(0))));
+    h.awaitEvents(EngineHarness.inserted(99L));
     List<String> changes =
         h.changes().stream()
             .map(
