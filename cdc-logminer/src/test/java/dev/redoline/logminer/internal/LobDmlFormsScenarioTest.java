@@ -40,10 +40,10 @@ class LobDmlFormsScenarioTest {
     SimulatedTransaction last = oracle.begin();
     last.insert(DOCS, LAST, "last", null, null, null, null);
     last.commit();
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(from));
-      h.awaitEvents(EngineHarness.inserted(LAST));
-      return h.changes().stream()
+      h.awaitEvents(ScenarioHarness.changeWhere(c -> isLast(c.after())));
+      return h.changeEvents().stream()
           .map(StreamEvent.ChangeEvent::change)
           .filter(c -> !isLast(c.after()) && !isLast(c.before()))
           .toList();

@@ -37,7 +37,7 @@ class LobTableRollbackScenarioTest {
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
     rollBackToASavepoint(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -54,7 +54,7 @@ class LobTableRollbackScenarioTest {
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
     rollBackToASavepoint(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.step.memory.max.bytes", "1024").open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -97,7 +97,7 @@ class LobTableRollbackScenarioTest {
               end.commit();
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -118,10 +118,12 @@ class LobTableRollbackScenarioTest {
     end.commit();
   }
 
-  private static void assertOnlyTheKeptChanges(EngineHarness h) throws InterruptedException {
-    h.awaitEvents(EngineHarness.inserted(99L));
+  private static void assertOnlyTheKeptChanges(ScenarioHarness h) throws InterruptedException {
+    h.awaitEvents(
+        ScenarioHarness.changeWhere(
+            c -> c.after() != null && Long.valueOf(99L).equals(c.after().get(0))));
     List<String> changes =
-        h.changes().stream()
+        h.changeEvents().stream()
             .map(
                 c ->
                     c.change().operation()
