@@ -778,6 +778,21 @@ public final class SimulatedOracle {
     }
 
     /**
+     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: an INSERT
+     * shows a value stored in the row (under 4,000 bytes) or NULL inline, and an UPDATE of LOB and
+     * other columns is one UPDATE row. By default the forms a real Oracle Database 23 Free shows
+     * (docs/simulator.md, "LOB columns"): an INSERT shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}
+     * for every LOB column and an UPDATE row of its own then sets the values stored in the row and
+     * the NULLs; an UPDATE of LOB and other columns is two UPDATE rows at one SCN, the other
+     * columns first (with {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for a LOB that was NULL), then
+     * the LOB columns.
+     */
+    public Builder lobValuesInline() {
+      settings.lobValuesInline(true);
+      return this;
+    }
+
+    /**
      * XMLTYPE columns use text (CLOB) storage: XML DOC BEGIN shows an UPDATE with {@code
      * XMLType(:1)} and XML DOC WRITE rows quoted text. By default they use binary XML: a select and
      * HEXTORAW.

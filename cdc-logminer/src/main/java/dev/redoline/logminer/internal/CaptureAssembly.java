@@ -75,13 +75,12 @@ record CaptureAssembly(
             clock,
             settings.usersExclude(),
             settings.skipped(),
-            settings.lobEnabled()
-                ? new LobAssembler(
-                    buffer,
-                    settings.lobMaxBytes(),
-                    settings.lobStreamThresholdBytes(),
-                    !settings.skipped().skips(Operation.UPDATE))
-                : null);
+            // also without LOB rows (cdc.lob.enabled=false): it folds a statement's two DML rows
+            new LobAssembler(
+                buffer,
+                settings.lobMaxBytes(),
+                settings.lobStreamThresholdBytes(),
+                !settings.skipped().skips(Operation.UPDATE)));
     MiningWindow window = new MiningWindow(settings.maxLogsPerStep(), settings.targetLatency());
     MiningSession session = new MiningSession(clock, settings.sessionMaxAge());
     CaptureConnection connection =

@@ -173,7 +173,14 @@ final class LobAssembler {
      * put into the buffer, newest last: an undo row removes the row's newest change from the
      * buffer, and restores with it what was known before that change ({@link #undone}).
      */
-    final Map<String, java.util.ArrayDeque<Map<String, Object>>> beforeChanges = new HashMap<>();
+    final Map<String, java.util.ArrayDeque<Noted>> beforeChanges = new HashMap<>();
+
+    /**
+     * Per row (ROW_ID), how many more undo rows belong to the statement whose change an undo row
+     * just removed: the statement came as several DML rows folded into one change ({@link #folds}),
+     * and each row has its undo row. Cleared at the transaction's next other row ({@link #end}).
+     */
+    final Map<String, Integer> absorbing = new HashMap<>();
 
     /**
      * Rows (ROW_IDs) an undo row of this run touched: what the journal's changes tell of them may
@@ -189,6 +196,19 @@ final class LobAssembler {
      * once.
      */
     final Map<dev.redoline.core.TableId, Map<String, Object>> reloaded = new HashMap<>();
+  }
+
+  /**
+   * What {@link Tx#known} held of a row's LOBs before one of its changes went into the buffer, and
+   * how many DML rows besides its own that change folded in ({@link #folds}).
+   */
+  private static final class Noted {
+    final Map<String, Object> known;
+    int foldedRows;
+
+    Noted(Map<String, Object> known) {
+      this.known = known;
+    }
   }
 
   /** In {@link Tx#known}: the value became unknown (a change that does not carry it, a delete). */
@@ -314,12 +334,7 @@ final class LobAssembler {
    * marker costs a scan of its image and nothing more.
    */
   boolean holds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
-    LobColumns known = lobColumns.get(change.table());
-    if (known == null || known.layout().version() != change.layoutVersion()) {
-      TableLayout l = layout.get();
-      known = new LobColumns(l, lobColumns(l));
-      lobColumns.put(change.table(), known);
-    }
+    LobColumns known = lobColumnsOf(change, layout);
     int[] lobs = known.columns();
     if (lobs.length == 0 || buffer.journalHolds(row.xid(), row.address())) {
       return false; // or read again after a restart: the journal holds it, and the buffer ignores
@@ -328,12 +343,152 @@ final class LobAssembler {
     Tx tx = open.computeIfAbsent(row.xid(), k -> new Tx());
     noteChange(tx, change.rowId());
     remember(tx, change, lobs, known.layout());
-    if (change.after() == null || !hasLobMarker(change.after())) {
-      return false;
+    if (change.after() == null
+        || !hasLobMarker(change.after()) && change.operation() != Operation.UPDATE) {
+      return false; // an UPDATE is kept back too: a second row of its statement may follow
     }
     if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
       open.get(row.xid()).pending = change;
     }
+    return true;
+  }
+
+  private LobColumns lobColumnsOf(Change change, java.util.function.Supplier<TableLayout> layout) {
+    LobColumns known = lobColumns.get(change.table());
+    if (known == null || known.layout().version() != change.layoutVersion()) {
+      TableLayout l = layout.get();
+      known = new LobColumns(l, lobColumns(l));
+      lobColumns.put(change.table(), known);
+    }
+    return known;
+  }
+
+  /**
+   * Whether {@code change}, read from {@code row} before {@link #end} for it, is the second DML row
+   * of the statement whose change is held back, and is folded into it (docs/record-format.md, "LOB
+   * values"): an UPDATE of the same row that sets LOB columns only, each of them still {@code
+   * EMPTY_CLOB()}/{@code EMPTY_BLOB()} or not set in the held change, which is an INSERT or an
+   * UPDATE at the same SCN. That is how a real 23 Free writes an INSERT with LOB values stored in
+   * the row (or NULL) and an UPDATE of a LOB and another column. The held change stays held, now
+   * carrying the UPDATE's LOB values.
+   */
+  boolean folds(RedoRow row, Change change, java.util.function.Supplier<TableLayout> layout) {
+    Tx tx = open.get(row.xid());
+
+    if (change.operation() != Operation.UPDATE
+        || tx == null
+        || tx.pending == null
+        || tx.skipping
+        || tx.inTail
+        || tx.target != null && !tx.target.completes && !tx.target.excluded
+        || buffer.journalHolds(row.xid(), row.address())) {
+      return false;
+    }
+    LobColumns known = lobColumnsOf(change, layout);
+    if (tx.target != null) {
+      place(row.xid(), tx); // the LOB written so far completes the held change first (or, excluded,
+      // makes no change)
+      tx.target = null;
+    }
+    if (!foldable(tx.pending, change, known)) {
+      return false;
+    }
+    buffer.hold(row.xid(), row.scn(), row.address(), true);
+    Row.Builder after = tx.pending.after().toBuilder();
+    for (int column : known.columns()) {
+      if (sets(change, column)) {
+        after.set(column, change.after().get(column));
+      }
+    }
+    Change p = tx.pending;
+    tx.pending =
+        new Change(
+            p.operation(),
+            p.table(),
+            p.layoutVersion(),
+            p.before(),
+            after.build(),
+            p.scn(),
+            p.address(),
+            p.ssn(),
+            p.rowId(),
+            p.timestamp());
+    remember(tx, tx.pending, known.columns(), known.layout());
+    java.util.ArrayDeque<Noted> noted = p.rowId() == null ? null : tx.beforeChanges.get(p.rowId());
+    if (noted != null && !noted.isEmpty()) {
+      noted.peekLast().foldedRows++;
+    }
+    return true;
+  }
+
+  /** Whether {@code second} is the second DML row of {@code held}'s statement ({@link #folds}). */
+  private static boolean foldable(Change held, Change second, LobColumns known) {
+    if (!held.table().equals(second.table())
+        || held.layoutVersion() != second.layoutVersion()
+        || held.operation() == Operation.UPDATE && !held.scn().equals(second.scn())
+        || held.operation() != Operation.UPDATE && held.operation() != Operation.INSERT) {
+      return false;
+    }
+    boolean[] lob = new boolean[second.after().size()];
+    boolean setsLob = false;
+    for (int column : known.columns()) {
+      lob[column] = true;
+      if (sets(second, column)) {
+        setsLob = true;
+        if (held.after().isPresent(column) && !isPlaceholder(held.after().get(column))) {
+          return false; // the held statement set it already: a statement of its own
+        }
+      }
+    }
+    if (!setsLob) {
+      return false;
+    }
+    boolean sameRowId =
+        !InternalRowIds.empty(held.rowId()) && !InternalRowIds.empty(second.rowId());
+    if (sameRowId && !held.rowId().equals(second.rowId())) {
+      return false;
+    }
+    boolean compared = sameRowId;
+    for (int i = 0; i < lob.length; i++) {
+      if (lob[i]) {
+        continue;
+      }
+      if (sets(second, i)) {
+        return false; // it sets another column
+      }
+      if (!sameRowId && second.before().isPresent(i) && held.after().isPresent(i)) {
+        if (!Objects.deepEquals(second.before().get(i), held.after().get(i))) {
+          return false; // another row
+        }
+        compared = true;
+      }
+    }
+    return compared;
+  }
+
+  /** Whether the UPDATE {@code change} sets {@code column}: in its SET clause, not only WHERE. */
+  private static boolean sets(Change change, int column) {
+    return change.after().isPresent(column)
+        && (!change.before().isPresent(column)
+            || !Objects.deepEquals(change.before().get(column), change.after().get(column)));
+  }
+
+  /**
+   * Whether an undo row of {@code rowId} undoes a DML row folded into a change that an undo row
+   * just removed ({@link #folds}): it removes nothing more. Counts for the restart position.
+   */
+  boolean absorbsUndo(RedoRow row, String rowId) {
+    Tx tx = open.get(resolve(row.xid()));
+    Integer left = tx == null ? null : tx.absorbing.get(rowId);
+    if (left == null) {
+      return false;
+    }
+    if (left > 1) {
+      tx.absorbing.put(rowId, left - 1);
+    } else {
+      tx.absorbing.remove(rowId);
+    }
+    buffer.hold(row.xid(), row.scn(), row.address(), false);
     return true;
   }
 
@@ -353,7 +508,9 @@ final class LobAssembler {
             before.put(k, v);
           }
         });
-    tx.beforeChanges.computeIfAbsent(rowId, r -> new java.util.ArrayDeque<>()).addLast(before);
+    tx.beforeChanges
+        .computeIfAbsent(rowId, r -> new java.util.ArrayDeque<>())
+        .addLast(new Noted(before));
   }
 
   /**
@@ -433,6 +590,7 @@ final class LobAssembler {
     flushPending(xid, tx);
     tx.skipping = false;
     tx.inTail = false;
+    tx.absorbing.clear();
     buffer.release(xid);
   }
 
@@ -454,15 +612,18 @@ final class LobAssembler {
     if (tx != null) {
       String prefix = rowId + "#";
       tx.known.keySet().removeIf(k -> rowId == null || k.startsWith(prefix));
-      java.util.ArrayDeque<Map<String, Object>> before =
-          rowId == null ? null : tx.beforeChanges.get(rowId);
+      java.util.ArrayDeque<Noted> before = rowId == null ? null : tx.beforeChanges.get(rowId);
       if (!removed && before != null) {
         before.clear(); // the buffer removed nothing: which change was undone is not known
       }
       if (before != null && !before.isEmpty()) {
         // the undone change is one this run put into the buffer: what was known before it holds
         // again
-        tx.known.putAll(before.removeLast());
+        Noted undone = before.removeLast();
+        tx.known.putAll(undone.known);
+        if (undone.foldedRows > 0) {
+          tx.absorbing.put(rowId, undone.foldedRows); // the undo rows of its other DML rows follow
+        }
         return;
       }
       if (rowId == null) {

@@ -290,6 +290,10 @@ final class StepApplier {
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
             if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
+              if (lobs != null
+                  && lobs.absorbsUndo(row, InternalRowIds.empty(row.rowId()) ? "" : row.rowId())) {
+                continue; // the undo of a DML row folded into the change just removed
+              }
               endLob(row.xid());
               // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
               boolean removed =
@@ -495,6 +499,10 @@ final class StepApplier {
   }
 
   private void add(RedoRow row, Change change) {
+    if (lobs != null && lobs.folds(row, change, () -> layout(row))) {
+      firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
+      return; // the second row of a statement whose change is held back
+    }
     endLob(row.xid());
     if (isDml(row) && InternalRowIds.empty(row.rowId())) {
       // Its INTERNAL row, which carries the ROW_ID, is in a later chunk or step: kept until then.

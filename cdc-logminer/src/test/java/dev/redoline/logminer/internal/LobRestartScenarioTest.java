@@ -60,6 +60,9 @@ class LobRestartScenarioTest {
                       null);
               doc[0].insert(
                   DOCS, 2L, "e", null, null, null, null); // ends the first statement's LOB rows
+              // ends the second's: an INSERT into a LOB table is held until the transaction's
+              // next row, since its LOB values come by an UPDATE row after it
+              doc[0].insert(ORDERS, 3L, "x");
             })
         .then(o -> commit(o, 1L, "A"))
         .idle(4)

@@ -86,6 +86,13 @@ public final class Settings {
   private boolean lobTableInternalRowsWrittenApart;
 
   /**
+   * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: in-row LOB
+   * values inline in the INSERT, an UPDATE of LOB and other columns in one row. By default the
+   * forms a real 23 Free shows ({@link LobDmlForms}).
+   */
+  private boolean lobValuesInline;
+
+  /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
    * binary XML.
    */
@@ -310,6 +317,14 @@ public final class Settings {
 
   public void lobTableInternalRowsWrittenApart(boolean apart) {
     this.lobTableInternalRowsWrittenApart = apart;
+  }
+
+  public boolean lobValuesInline() {
+    return lobValuesInline;
+  }
+
+  public void lobValuesInline(boolean inline) {
+    this.lobValuesInline = inline;
   }
 
   public boolean xmlTextStorage() {

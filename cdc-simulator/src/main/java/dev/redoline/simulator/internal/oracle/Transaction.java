@@ -116,13 +116,52 @@ public final class Transaction {
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows().put(rowId, stored);
+    boolean asEmpty = LobDmlForms.applies(oracle.settings(), t.layout());
     RedoRecord change =
-        emit(RecordKind.INSERT, t, segment, rowId, SimLob.forRedo(t.layout(), values), null);
+        emit(
+            RecordKind.INSERT,
+            t,
+            segment,
+            rowId,
+            asEmpty
+                ? LobDmlForms.insertImage(t.layout(), values)
+                : SimLob.forRedo(t.layout(), values),
+            null);
     for (int i = 0; i < values.length; i++) {
       lobs.writeOutOfLine(t, stored, rowId, i);
     }
     state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
+    boolean[] setAfter = asEmpty ? LobDmlForms.setAfterInsert(t.layout(), values) : null;
+    if (setAfter != null) {
+      setLobsAfterInsert(t, stored, rowId, setAfter);
+    }
     return rowId;
+  }
+
+  /**
+   * The UPDATE row that sets the values of an INSERT's LOB columns stored in the row, and NULLs
+   * ({@link LobDmlForms}); its undo sets them back to the empty LOBs the INSERT showed.
+   */
+  private void setLobsAfterInsert(
+      SimTable t, SimTable.StoredRow stored, String rowId, boolean[] columns) {
+    Row.Builder values = Row.builder(columns.length);
+    Row.Builder empty = Row.builder(columns.length);
+    for (int i = 0; i < columns.length; i++) {
+      if (columns[i]) {
+        OracleType type = t.layout().column(i).type();
+        values.set(i, stored.values[i]); // NULL or stored in the row: never a generated LOB
+        empty.set(i, SimLob.stored(type, SimLob.marker(type)));
+      }
+    }
+    RedoRecord update =
+        emit(
+            RecordKind.UPDATE,
+            t,
+            stored.segment,
+            rowId,
+            values.build(),
+            loggedBefore(t, stored.values, new boolean[columns.length]));
+    state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, empty.build(), update));
   }
 
   /**
@@ -184,8 +223,14 @@ public final class Transaction {
     for (boolean inRow : inDml) {
       dml |= inRow;
     }
-    Row before = loggedBefore(t, stored.values, inDml);
     Row newValues = set.build();
+    LobDmlForms.TwoRows two =
+        dml ? LobDmlForms.split(oracle.settings(), layout, inDml, stored.values, newValues) : null;
+    Row before = loggedBefore(t, stored.values, two == null ? inDml : two.first());
+    Row lobBefore =
+        two == null
+            ? null
+            : loggedBefore(t, two.afterFirst(stored.values, newValues), two.second());
     Row.Builder dmlValues = Row.builder(changed.length);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
@@ -202,9 +247,22 @@ public final class Transaction {
                 t,
                 stored.segment,
                 rowId,
-                SimLob.forRedo(layout, dmlValues.build()),
+                two == null
+                    ? SimLob.forRedo(layout, dmlValues.build())
+                    : two.firstValues(layout, newValues),
                 before)
             : null;
+    RedoRecord lobChange =
+        two == null
+            ? null
+            : emitAt(
+                RecordKind.UPDATE,
+                t,
+                stored.segment,
+                rowId,
+                SimLob.forRedo(layout, LobDmlForms.only(two.second(), dmlValues.build())),
+                lobBefore,
+                change.scn()); // one statement, one SCN
     for (int i = 0; i < changed.length; i++) {
       if (rewritten[i]) {
         RedoRecord locator = lobs.rewrite(t, stored, rowId, i);
@@ -213,9 +271,18 @@ public final class Transaction {
         lobs.writeOutOfLine(t, stored, rowId, i);
       }
     }
-    state
-        .undo()
-        .add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+    if (two == null) {
+      state.undo().add(
+          new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+    } else { // one undo row per UPDATE row, the LOB row's first
+      Row old = oldOfChanged.build();
+      state.undo().add(
+          new TxState.UndoEntry(
+              RecordKind.UNDO_UPDATE, t, rowId, LobDmlForms.only(two.first(), old), change));
+      state.undo().add(
+          new TxState.UndoEntry(
+              RecordKind.UNDO_UPDATE, t, rowId, LobDmlForms.only(two.second(), old), lobChange));
+    }
   }
 
   /**
@@ -500,7 +567,18 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    RedoRecord r = record(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
+    return emitAt(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
+  }
+
+  private RedoRecord emitAt(
+      RecordKind kind,
+      SimTable t,
+      SimTable.Segment segment,
+      String rowId,
+      Row values,
+      Row before,
+      long scn) {
+    RedoRecord r = record(kind, t, segment, rowId, values, before, scn);
     write(r);
     if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
       if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
