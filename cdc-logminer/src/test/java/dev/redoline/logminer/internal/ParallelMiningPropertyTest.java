@@ -359,7 +359,7 @@ class ParallelMiningPropertyTest {
       boolean last = run >= stops;
       int stopAfter = last ? Integer.MAX_VALUE : 1 + kills.nextInt(300);
       Path dir = spill.resolve(name + run);
-      try (EngineHarness h = new EngineHarness(oracle, dir)) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, dir)) {
         // A target no step misses: every window doubles the same way, so the steps (and the
         // positions, which name where each step ended) are the same whatever the sessions.
         h.set("cdc.mining.sessions", String.valueOf(sessions))
