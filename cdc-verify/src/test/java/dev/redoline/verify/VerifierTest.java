@@ -140,6 +140,65 @@ class VerifierTest {
     assertThat(report.toJson()).doesNotContain(SENTINEL).doesNotContain("SECRET");
   }
 
+  /**
+   * The same table in a real PostgreSQL copy that still holds the excluded column, with the
+   * sentinel in it, read by a role that may select every column but that one: a verification that
+   * named the column in any query would fail with PostgreSQL's permission error (the one without
+   * the exclusion does).
+   */
+  @Test
+  void verify_jdbcCopyHoldingTheExcludedColumn_neverSelectsIt() throws Exception {
+    String url = PostgresServer.shared().newDatabase("verify_sentinel");
+    List<String> readable = new ArrayList<>();
+    StringBuilder columns = new StringBuilder();
+    for (var c : items.columns()) {
+      columns.append(columns.length() == 0 ? "" : ", ").append('"').append(c.name()).append('"');
+      columns.append(c.type().kind() == Kind.NUMBER ? " NUMERIC(38, 10)" : " VARCHAR");
+      if (!c.name().equals("SECRET")) {
+        readable.add('"' + c.name() + '"');
+      }
+    }
+    try (var c = DriverManager.getConnection(url);
+        var st = c.createStatement();
+        var insert =
+            c.prepareStatement("INSERT INTO \"SHOP_ITEMS\" VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+      st.execute("CREATE TABLE \"SHOP_ITEMS\" (" + columns + ", PRIMARY KEY (\"ID\"))");
+      for (Row row : oracle.rows(ITEMS)) {
+        for (int i = 0; i < items.columns().size(); i++) {
+          Object v = row.get(i); // as the examples' JDBC sink writes it
+          insert.setObject(
+              i + 1,
+              v == null || v instanceof BigDecimal
+                  ? v
+                  : v instanceof Bytes b ? b.toHex() : v.toString());
+        }
+        insert.executeUpdate();
+      }
+      st.execute("CREATE ROLE sentinel_reader LOGIN");
+      st.execute(
+          "GRANT SELECT ("
+              + String.join(", ", readable)
+              + ") ON \"SHOP_ITEMS\" TO sentinel_reader");
+    }
+    String reader = url.replace("user=redoline", "user=sentinel_reader");
+    Map<String, String> config = new HashMap<>();
+    config.put("cdc.database.url", oracle.url());
+    config.put("cdc.tables.include", "SHOP.*");
+    config.put("cdc.columns.exclude", "SHOP.ITEMS.SECRET");
+    Verifier.Builder verifier =
+        Verifier.builder().tables(List.of(ITEMS)).target(JdbcTarget.of(reader)).chunkRows(8);
+
+    VerifyReport report = verifier.config(config).build().verify();
+    assertThat(report.equal()).as(report.toText()).isTrue();
+    assertThat(report.tables().get(0).targetRows()).isEqualTo(40);
+    assertThat(report.toJson()).doesNotContain(SENTINEL).doesNotContain("SECRET");
+
+    config.remove("cdc.columns.exclude");
+    Verifier naming = verifier.config(config).build();
+    org.assertj.core.api.Assertions.assertThatThrownBy(naming::verify)
+        .hasStackTraceContaining("permission denied");
+  }
+
   @Test
   void verify_seededDivergences_foundExactly() throws Exception {
     target.tables.get(ITEMS).remove(List.of(BigDecimal.valueOf(17))); // deleted in the target
