@@ -289,17 +289,17 @@ final class StepApplier {
           endLob(row.xid());
           judgeTail(row);
           forgetLob(row.xid());
-          First first = firstSeen.remove(row.xid());
+          First seen = firstSeen.remove(row.xid());
+          // Nothing of it seen before its COMMIT: reloaded from the journal, whose entry holds its
+          // changes; while it waits, positions must still lead a restart back to this COMMIT.
+          First first = seen != null ? seen : new First(row.address(), row.scn());
           buffer
               .commit(row.xid(), row.scn(), row.address(), instant(row))
               .ifPresent(
                   published ->
                       sequencer.add(
                           new CommitSequencer.Ready(
-                              published,
-                              first == null ? null : first.address(),
-                              first == null ? null : first.scn(),
-                              partial)));
+                              published, first.address(), first.scn(), partial)));
         }
         case RedoRow.ROLLBACK -> {
           begunBeforeRedo.remove(row.xid());

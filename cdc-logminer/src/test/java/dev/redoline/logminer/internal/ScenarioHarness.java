@@ -200,6 +200,20 @@ final class ScenarioHarness implements AutoCloseable {
 
   /** Polls until {@code done} holds for the events so far, acknowledging each batch. */
   List<StreamEvent> awaitEvents(Predicate<List<StreamEvent>> done) throws InterruptedException {
+    return await(done, true);
+  }
+
+  /**
+   * Polls until {@code done} holds for the events so far, acknowledging nothing: the test
+   * acknowledges what it chooses, as a sink that stops after its last acknowledgement would.
+   */
+  List<StreamEvent> awaitUnacknowledged(Predicate<List<StreamEvent>> done)
+      throws InterruptedException {
+    return await(done, false);
+  }
+
+  private List<StreamEvent> await(Predicate<List<StreamEvent>> done, boolean acknowledge)
+      throws InterruptedException {
     int empty = 0;
     while (!done.test(events)) {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(POLL));
@@ -221,7 +235,9 @@ final class ScenarioHarness implements AutoCloseable {
       }
       empty = 0;
       events.addAll(batch);
-      stream.acknowledge(batch.get(batch.size() - 1).position());
+      if (acknowledge) {
+        stream.acknowledge(batch.get(batch.size() - 1).position());
+      }
     }
     return events;
   }
