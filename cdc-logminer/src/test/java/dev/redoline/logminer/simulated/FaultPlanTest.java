@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Test;
  */
 class FaultPlanTest {
 
-  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(9).build();
+  // Every record its own SCN: the cases start sessions at SCNs between rows and count the rows
+  // after them; the faults, not SCN ties, are what this tests.
+  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(9).scnTiePercent(0).build();
   private final TableId t = Mining.createT(oracle);
 
   private long insertRows(int n) {

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 /** Redo generation model and ordering hazards: requirements 7-10, 17 and 36. */
 class RedoOrderingTest {
 
-  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(7).build();
+  // Every record its own SCN: a strand record's SCN must be below a later transaction's, and
+  // sessions start at SCNs between records; ordering hazards, not SCN ties, are what this tests.
+  private final SimulatedOracle oracle = SimulatedOracle.builder().seed(7).scnTiePercent(0).build();
   private final TableId t = Mining.createT(oracle);
 
   @Test
@@ -117,8 +119,12 @@ class RedoOrderingTest {
 
   @Test
   void racThreadsFlushToDifferentLastRedoChange() throws Exception {
-    SimulatedOracle rac =
-        SimulatedOracle.builder().threads(2).lgwrInterval(java.time.Duration.ZERO).build();
+    SimulatedOracle rac = // each record its own SCN, so the two threads' last SCNs differ
+        SimulatedOracle.builder()
+            .threads(2)
+            .lgwrInterval(java.time.Duration.ZERO)
+            .scnTiePercent(0)
+            .build();
     TableId table = Mining.createT(rac);
     SimulatedTransaction a = rac.newTransaction().thread(2).begin();
     a.insert(table, 1L, "two");
