@@ -276,7 +276,7 @@ public class ConnectThroughputBenchmark {
       var offsets = connect.connectorOffsets(name).offsets();
       if (!offsets.isEmpty()) {
         Position p = OffsetCodec.fromOffset(offsets.get(0).offset());
-        if (p.lastCommit() != null && !p.lastCommit().scn().isBefore(lastCommit)) {
+        if (!p.scn().isBefore(lastCommit)) {
           return;
         }
       }
