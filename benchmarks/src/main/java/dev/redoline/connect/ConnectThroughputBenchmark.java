@@ -43,9 +43,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Records per second into a broker: the connector on a Connect worker (exactly-once on or off)
- * capturing a backlog, against a plain {@code KafkaProducer} writing the same records (the bytes
- * the connector wrote, to as many topics) to the same broker. The ratio of the two is the
- * connector's overhead (capture, conversion, Connect, transactions); the target is 50% or more.
+ * capturing a backlog, against two baselines on the same broker. {@code connectCeiling} is the fair
+ * one: a trivial connector in the same worker handing out the very records, polls and transaction
+ * boundaries of a recorded Redoline run, built before it starts, with the same converters and
+ * exactly-once settings, so the ratio connector / ceiling is what capture costs on top of what any
+ * source connector pays Connect (goal: 0.8). {@code plainProducer} sends the bytes the connector
+ * wrote again with a bare {@code KafkaProducer}: no converter and no Connect, a bound no connector
+ * reaches.
  *
  * <p>{@code workload}: {@code orders} is {@code PipelineBenchmark}'s backlog (inserts into a
  * 10-column table, {@code orderTransactions} transactions of 5), the same one the bare and embedded
@@ -55,8 +59,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>Each operation is one whole run ({@link Mode#SingleShotTime}): {@code connector} configures a
  * fresh connector on a fresh simulator holding the backlog and returns when the worker has stored
  * the offset of the backlog's last commit (so the connector and task start are in it); {@code
- * plainProducer} sends the same records and flushes, on a producer made and warmed up untimed.
- * Records/s = the record count printed in the setup log divided by the time per operation.
+ * plainProducer} sends the same records and flushes, on a producer made and warmed up untimed;
+ * {@code connectCeiling} configures a fresh trivial connector and returns at the same stored offset
+ * (its records carry the recorded run's offsets). Records/s = the record count printed in the setup
+ * log divided by the time per operation.
  *
  * <p>Each backlog database is reached by the worker through its simulator URL ({@code
  * SimulatedOracle.url()}), its time standing still while the worker reads it. The class is in
@@ -86,6 +92,9 @@ public class ConnectThroughputBenchmark {
   @Param({"10000"})
   public int orderTransactions;
 
+  /** The topic prefix of the recorded run {@link #connectCeiling()} replays. */
+  private static final String RECORDED = "recorded";
+
   /** Seconds of stress traffic generated before the capture starts. */
   static final int STRESS_SECONDS = 120;
 
@@ -101,6 +110,11 @@ public class ConnectThroughputBenchmark {
   private Scn lastCommit;
   private long start;
   private boolean baseline;
+
+  /** Whether this trial measures {@link #connectCeiling()}: its records, recorded once. */
+  private boolean ceiling;
+
+  private RecordedPolls recorded;
   private KafkaProducer<byte[], byte[]> producer;
   private List<ProducerRecord<byte[], byte[]>> written;
 
@@ -127,6 +141,17 @@ public class ConnectThroughputBenchmark {
     connect.start();
     spill = Files.createTempDirectory("redoline-bench-");
     baseline = params.getBenchmark().endsWith("plainProducer");
+    ceiling = params.getBenchmark().endsWith("connectCeiling");
+    if (ceiling) { // one Redoline task's run over the backlog, recorded outside the worker
+      prepareRun();
+      recorded =
+          RecordedPolls.record(
+              connectorProps(RECORDED),
+              exactlyOnce.equals("on"),
+              r -> r.sourceOffset() != null && reachesLastCommit(r.sourceOffset()),
+              Duration.ofMinutes(10));
+      System.out.println("recorded run: " + recorded.size() + " records");
+    }
     if (baseline) { // the records the plain producer sends: one untimed connector run's
       prepareRun();
       connector();
@@ -156,7 +181,11 @@ public class ConnectThroughputBenchmark {
   /** A fresh simulator with the backlog, and (untimed) the SCN of the backlog's last commit. */
   @Setup(Level.Iteration)
   public void prepare() throws Exception {
-    if (!baseline) {
+    if (ceiling) {
+      run++;
+      name = "ceiling" + run;
+      PrebuiltSourceTask.register(name, recorded.renamed(RECORDED + ".", name + "."));
+    } else if (!baseline) {
       prepareRun();
     }
   }
@@ -243,45 +272,66 @@ public class ConnectThroughputBenchmark {
 
   @Benchmark
   public void connector() throws Exception {
-    Map<String, String> props =
-        new HashMap<>(
-            Map.of(
-                "name",
-                name,
-                "connector.class",
-                RedolineSourceConnector.class.getName(),
-                "tasks.max",
-                "1",
-                "cdc.database.url",
-                url,
-                "cdc.tables.include",
-                "SHOP.*",
-                "cdc.topic.prefix",
-                name,
-                "cdc.buffer.spill.dir",
-                spill.resolve(name).toString(),
-                "topic.creation.default.replication.factor",
-                "1",
-                "topic.creation.default.partitions",
-                "1"));
+    connect.configureConnector(name, connectorProps(name));
+    awaitLastCommitStored(name);
+  }
+
+  /**
+   * Connect's own ceiling: a trivial connector ({@link PrebuiltSourceConnector}) hands the worker
+   * the records, polls and transaction boundaries of a Redoline task's recorded run over the same
+   * backlog, built before the run; the same converters and exactly-once settings. Returns, as
+   * {@link #connector()} does, when the worker has stored the offset of the backlog's last commit.
+   */
+  @Benchmark
+  public void connectCeiling() throws Exception {
+    Map<String, String> props = new HashMap<>(workerSide(name));
+    props.put("connector.class", PrebuiltSourceConnector.class.getName());
+    props.put(PrebuiltSourceTask.RECORDS, name);
+    connect.configureConnector(name, props);
+    awaitLastCommitStored(name);
+  }
+
+  /** The Redoline connector's configuration for a run named {@code run}. */
+  private Map<String, String> connectorProps(String run) {
+    Map<String, String> props = new HashMap<>(workerSide(run));
+    props.put("connector.class", RedolineSourceConnector.class.getName());
+    props.put("cdc.database.url", url);
+    props.put("cdc.tables.include", "SHOP.*");
+    props.put("cdc.topic.prefix", run);
+    props.put("cdc.buffer.spill.dir", spill.resolve(run).toString());
+    props.put("cdc.start.scn", Long.toString(start));
+    return props;
+  }
+
+  /** What both connectors share: converters, topic creation and the exactly-once settings. */
+  private Map<String, String> workerSide(String run) {
+    Map<String, String> props = new HashMap<>();
+    props.put("name", run);
+    props.put("tasks.max", "1");
+    props.put("topic.creation.default.replication.factor", "1");
+    props.put("topic.creation.default.partitions", "1");
     props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
     props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     if (exactlyOnce.equals("on")) {
       props.put("exactly.once.support", "required");
       props.put("transaction.boundary", "connector");
     }
-    props.put("cdc.start.scn", Long.toString(start));
-    connect.configureConnector(name, props);
+    return props;
+  }
+
+  private void awaitLastCommitStored(String run) throws InterruptedException {
     while (true) {
-      var offsets = connect.connectorOffsets(name).offsets();
-      if (!offsets.isEmpty()) {
-        Position p = OffsetCodec.fromOffset(offsets.get(0).offset());
-        if (!p.scn().isBefore(lastCommit)) {
-          return;
-        }
+      var offsets = connect.connectorOffsets(run).offsets();
+      if (!offsets.isEmpty() && reachesLastCommit(offsets.get(0).offset())) {
+        return;
       }
       Thread.sleep(20); // a benchmark waiting for the worker, not a test
     }
+  }
+
+  private boolean reachesLastCommit(Map<String, ?> offset) {
+    Position p = OffsetCodec.fromOffset(offset);
+    return !p.scn().isBefore(lastCommit);
   }
 
   /** Untimed: removes the connector and counts the change records it wrote. */
@@ -289,6 +339,9 @@ public class ConnectThroughputBenchmark {
   public void afterRun() {
     if (!baseline) {
       collect();
+    }
+    if (ceiling) {
+      PrebuiltSourceTask.unregister(name);
     }
   }
 

@@ -122,6 +122,16 @@ public final class SimulatedTransaction {
   }
 
   /**
+   * An array DELETE during which the thread's log switches, after its first {@code switchAfter}
+   * rows, as when they fill the log: its later rows are written to the next log. With SCN ties on
+   * ({@link SimulatedOracle.Builder#scnTiePercent}) they keep the statement's SCN, so that log
+   * holds rows with an SCN below its FIRST_CHANGE#.
+   */
+  public void deleteArray(TableId table, List<String> rowIds, int switchAfter) {
+    tx.deleteArray(table, rowIds, switchAfter);
+  }
+
+  /**
    * An operation LogMiner cannot show (for example on an object type it does not support): one
    * UNSUPPORTED row (OPERATION_CODE 255) naming the table, SQL_REDO {@code Unsupported}.
    */

@@ -54,6 +54,9 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
   /** Runs just before the commit; tests make it throw to show that nothing half-written stays. */
   Runnable beforeCommit = () -> {};
 
+  /** Told each change as it is applied; tests follow what the sink was given with it. */
+  java.util.function.BiConsumer<Change, TableLayout> applied = (change, layout) -> {};
+
   private JdbcSink(Connection connection, Connection ddl) throws SQLException {
     this.connection = connection;
     this.ddl = ddl;
@@ -88,7 +91,9 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
   public void handle(CommittedTransaction tx) throws SQLException {
     try {
       for (Change change : tx.changes()) {
-        apply(change, tx.layout(change));
+        TableLayout layout = tx.layout(change);
+        apply(change, layout);
+        applied.accept(change, layout);
       }
       try (PreparedStatement offset =
           connection.prepareStatement(

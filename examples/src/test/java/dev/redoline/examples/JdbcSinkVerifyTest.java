@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.TableId;
 import dev.redoline.embedded.EmbeddedEngine;
+import dev.redoline.verify.HeldCapture;
 import dev.redoline.verify.JdbcTarget;
 import dev.redoline.verify.PostgresServer;
 import dev.redoline.verify.TableReport;
@@ -33,24 +34,13 @@ class JdbcSinkVerifyTest {
           .map(t -> TableId.of("SHOP", t))
           .toList();
 
-  /**
-   * Held while the workload writes and while a verification reads: the in-process simulator's
-   * tables are not safe for a write beside a read (Oracle's are); the capture keeps mining.
-   */
-  private static final Object WORKLOAD = new Object();
-
   @TempDir Path state;
-
-  private static VerifyReport verify(Verifier verifier) throws Exception {
-    synchronized (WORKLOAD) {
-      return verifier.verify();
-    }
-  }
 
   @Test
   void verify_runningCaptureIntoPostgres_isEqualAndRepairsSeededDivergences() throws Exception {
     String url = PostgresServer.shared().newDatabase("verify_sink");
     Replays replays = new Replays(state);
+    HeldCapture capture = new HeldCapture(replays.oracle);
     List<CommitMark> committed = new CopyOnWriteArrayList<>();
     Map<String, String> settings = replays.settings("jdbc");
     settings.put("cdc.database.url", replays.oracle.url());
@@ -64,10 +54,10 @@ class JdbcSinkVerifyTest {
             .build();
 
     try (JdbcSink sink = JdbcSink.open(url)) {
-      EmbeddedEngine engine = start(replays, settings, sink, committed);
+      EmbeddedEngine engine = start(capture, settings, sink, committed);
       Replays.await(() -> committed.size() >= 30, "30 transactions");
 
-      VerifyReport running = verify(verifier); // the capture goes on meanwhile
+      VerifyReport running = capture.held(verifier::verify); // the capture goes on meanwhile
       assertThat(running.scnSource()).isEqualTo("target");
       assertThat(running.toText()).contains("equal");
       assertThat(running.equal()).as(running.toText()).isTrue();
@@ -80,7 +70,7 @@ class JdbcSinkVerifyTest {
     }
 
     long[] seeded = seed(url);
-    VerifyReport broken = verify(verifier);
+    VerifyReport broken = capture.held(verifier::verify);
     TableReport customers = report(broken, "CUSTOMERS");
     assertThat(customers.missing())
         .extracting(Object::toString)
@@ -94,7 +84,7 @@ class JdbcSinkVerifyTest {
     assertThat(broken.differences()).isEqualTo(3);
 
     try (JdbcSink sink = JdbcSink.open(url)) {
-      EmbeddedEngine engine = start(replays, settings, sink, committed);
+      EmbeddedEngine engine = start(capture, settings, sink, committed);
       assertThat(
               verifier.repair(broken, (table, filter) -> engine.snapshot(List.of(table), filter)))
           .isEqualTo(3);
@@ -102,7 +92,7 @@ class JdbcSinkVerifyTest {
       Replays.await(
           () -> {
             try {
-              after[0] = verify(verifier);
+              after[0] = capture.held(verifier::verify);
             } catch (Exception e) {
               throw new IllegalStateException(e);
             }
@@ -116,29 +106,17 @@ class JdbcSinkVerifyTest {
 
   /** Starts the capture into {@code sink}, noting each committed transaction. */
   private static EmbeddedEngine start(
-      Replays replays, Map<String, String> settings, JdbcSink sink, List<CommitMark> committed) {
-    EmbeddedEngine engine =
-        EmbeddedEngine.builder()
-            .config(settings)
-            .handler(
-                tx -> {
-                  sink.handle(tx);
-                  committed.add(tx.commit().mark());
-                })
-            .database(
-                dev.redoline.logminer.Database.jdbc(
-                    dev.redoline.core.CdcConfig.from(settings),
-                    replays.oracle.clock(),
-                    d -> {
-                      synchronized (WORKLOAD) {
-                        replays.oracle.advance(d);
-                      }
-                    }))
-            .schemaHistory(dev.redoline.embedded.SchemaHistory.inMemory())
-            .offsetStore(sink.offsets())
-            .build();
-    engine.start();
-    return engine;
+      HeldCapture capture,
+      Map<String, String> settings,
+      JdbcSink sink,
+      List<CommitMark> committed) {
+    return capture.start(
+        settings,
+        tx -> {
+          sink.handle(tx);
+          committed.add(tx.commit().mark());
+        },
+        sink.offsets());
   }
 
   private static TableReport report(VerifyReport report, String table) {

@@ -30,11 +30,19 @@ import java.util.function.Consumer;
 final class CommitSequencer {
 
   /**
-   * A committed transaction and the redo it holds back until delivered; {@code partial}: a first
-   * start read it only from the oldest online log on ({@link Commit.Partial#FIRST_START}).
+   * A committed transaction and the redo it holds back until delivered: from the first row of it
+   * this run read, which is its COMMIT for a transaction reloaded from the journal and read no
+   * further (a restart before its delivery must read that COMMIT again; the journal keeps the
+   * rest). {@code partial}: a first start read it only from the oldest online log on ({@link
+   * Commit.Partial#FIRST_START}).
    */
   record Ready(
       PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn, boolean partial) {
+
+    Ready {
+      java.util.Objects.requireNonNull(holdsAddress, "holdsAddress == null");
+      java.util.Objects.requireNonNull(holdsScn, "holdsScn == null");
+    }
 
     /** A transaction read from its beginning. */
     Ready(PublishedTransaction published, RedoAddress holdsAddress, Scn holdsScn) {

@@ -146,10 +146,21 @@ public record MiningQuery(
 
     private Builder() {}
 
-    /** Captures {@code objectIds} of container {@code conId} (0 in a non-container database). */
+    /**
+     * Captures {@code objectIds} of container {@code conId} (0 in a non-container database). The
+     * first unmodifiable set given for a container is kept as it is, not copied: a step's query
+     * shares the catalog's ids, however many partitions they name.
+     */
     public Builder capture(int conId, Set<Integer> ids) {
-      Objects.requireNonNull(ids, "ids == null");
-      objectIds.computeIfAbsent(conId, k -> new HashSet<>()).addAll(ids);
+      Set<Integer> given = Set.copyOf(Objects.requireNonNull(ids, "ids == null"));
+      objectIds.merge(
+          conId,
+          given,
+          (before, more) -> {
+            Set<Integer> union = new HashSet<>(before);
+            union.addAll(more);
+            return union;
+          });
       return this;
     }
 

@@ -18,12 +18,15 @@ import java.util.TreeSet;
  * LogMiner returns the records of its added logs whose SCN lies within START_LOGMNR's bounds (both
  * included), ordered by SCN across threads. Range {@code k} is {@code [b(k), b(k+1) - 1]}, the
  * first starting at the step's start SCN and the last ending at its end SCN, so every SCN of the
- * step is in exactly one range; its session adds every log of the step that holds an SCN of the
- * range ({@code firstScn <= high} and {@code nextScn > low}), whatever its thread: a RAC thread
- * whose log switched at another SCN than the others' has that log added to each range it spans, and
- * each session reads only its part. The pieces of a statement continued over CSF rows, a
- * statement's LOB rows after it and a record at the end of a log share their record's SCN or follow
- * it in SCN order, so they stay together and in order.
+ * step is in exactly one range; its session adds every log of the step that may hold an SCN of the
+ * range, whatever its thread: a RAC thread whose log switched at another SCN than the others' has
+ * that log added to each range it spans, and each session reads only its part. A log may hold SCNs
+ * below its FIRST_CHANGE#: the rows of an array DML that the log switch fell inside keep the
+ * statement's SCN in the next log (and in the one after, for a statement larger than a log), so a
+ * range's session also adds every later log of the step ({@code nextScn > low} is the only test).
+ * The pieces of a statement continued over CSF rows, a statement's LOB rows after it and a record
+ * at the end of a log share their record's SCN or follow it in SCN order, so they stay together and
+ * in order.
  *
  * <p>Boundaries cut the step's logs, taken in FIRST_CHANGE# order, into ranges of about as many
  * logs each: at a log's FIRST_CHANGE# when the logs divide evenly, else at an SCN inside a log in
@@ -92,10 +95,16 @@ final class MiningRanges {
     return low.plus((long) (part * (high.bits() - low.bits())));
   }
 
+  /**
+   * The range {@code [low, high]} of {@code plan}: every log of the step that may hold one of its
+   * SCNs, which is every log ending above {@code low}, those starting above {@code high} included
+   * (their rows of a statement continued from an earlier log keep its SCN, below their
+   * FIRST_CHANGE#).
+   */
   private static StepPlan range(StepPlan plan, Scn low, Scn high) {
     List<StepLog> logs = new ArrayList<>();
     for (StepLog log : plan.logs()) {
-      if (log.firstScn().compareTo(high) <= 0 && log.nextScn().compareTo(low) > 0) {
+      if (log.nextScn().compareTo(low) > 0) {
         logs.add(log);
       }
     }

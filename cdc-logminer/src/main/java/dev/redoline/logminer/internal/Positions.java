@@ -30,9 +30,10 @@ import java.util.TreeMap;
  *
  * The resume address of a thread is the highest address below which nothing is needed again: the
  * lowest of its cursor, the first unjournaled row of each open transaction (from the buffer), and
- * the first row of each committed transaction not yet delivered in full. An event of a transaction
- * in the middle of it keeps that transaction's first row in the resume addresses; its last event no
- * longer does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
+ * the first row of each committed transaction not yet delivered in full (its COMMIT, when this run
+ * read nothing else of a transaction reloaded from the journal). An event of a transaction in the
+ * middle of it keeps that transaction's first row in the resume addresses; its last event no longer
+ * does. The resume SCN is the lowest SCN among those rows, else the step's end SCN.
  */
 final class Positions {
 
@@ -70,9 +71,7 @@ final class Positions {
       cursors.forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
       open.addresses().forEach((t, a) -> oldest.merge(t, a.sequence(), Math::min));
       for (CommitSequencer.Ready ready : waiting) {
-        if (ready.holdsAddress() != null) {
-          oldest.merge(ready.holdsAddress().thread(), ready.holdsAddress().sequence(), Math::min);
-        }
+        oldest.merge(ready.holdsAddress().thread(), ready.holdsAddress().sequence(), Math::min);
       }
       return oldest;
     }
@@ -307,10 +306,8 @@ final class Positions {
         more.add(ready.published().xid());
         partialOpen = Set.copyOf(more);
       }
-      if (ready.holdsAddress() != null) {
-        hold(ready.holdsAddress());
-        holdScn(ready.holdsScn());
-      }
+      hold(ready.holdsAddress());
+      holdScn(ready.holdsScn());
     }
 
     Base with(CommitSequencer.Ready ready) {

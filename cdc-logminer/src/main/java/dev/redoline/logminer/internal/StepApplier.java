@@ -79,6 +79,40 @@ import java.util.function.Supplier;
  * the undo rows that reverse them ({@link SkippedOperations#skipsUndo}). The cursor still moves
  * past them with the step, and a transaction left with no change commits as an empty one does: the
  * commit position is recorded, nothing is delivered.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because it is where every row kind of a step meets the buffer, and each kind
+ * brings its own exception (above). What holds it together:
+ *
+ * <ul>
+ *   <li><b>Decode first, then apply in redo order.</b> Decoding is the costly part and may run in
+ *       parallel, so it covers a whole step (or chunk) before any row touches the buffer; applying
+ *       is strictly sequential, because a row's meaning depends on the rows before it (an undo row
+ *       removes an earlier change, a COMMIT publishes what was buffered, a LOB row completes the
+ *       change before it). Decoding therefore never reads buffer state, and what a chunk's decoding
+ *       must know of the step's earlier chunks is handed over explicitly.
+ *   <li><b>Filters belong to the transaction.</b> LogMiner names the user only near the START, so
+ *       whether a row is excluded is decided from its transaction (the user kept in the buffer and
+ *       journal, V$TRANSACTION, the stored position), as is a drop on request; a filtered
+ *       transaction's rows are neither decoded nor buffered, and its end forgets it.
+ *   <li><b>Where a transaction's redo begins.</b> The first row of each transaction this run read
+ *       is remembered, and at its COMMIT travels with the published transaction to the {@link
+ *       CommitSequencer}: until it is delivered, restart positions keep that redo ({@link
+ *       Positions}). A transaction reloaded from the journal of which this run read only the COMMIT
+ *       holds the COMMIT itself: the journal keeps its changes, but a restart before its delivery
+ *       must read that COMMIT again, or the reloaded transaction never ends.
+ *   <li><b>Rows that wait for a later row.</b> A change without a ROW_ID waits for its INTERNAL
+ *       row, a change with LOB columns for its LOB rows; meanwhile the buffer is told the row was
+ *       read ({@code hold}), so it counts for the restart position and the transaction is not
+ *       journaled with a change missing.
+ *   <li><b>Rows read again after a restart.</b> The journal covers the rows it holds and the buffer
+ *       ignores them; the start position tells which commits were delivered, so what only a partial
+ *       re-read makes look wrong (a LOB row out of place at its start) is an error only for a
+ *       transaction not delivered yet.
+ *   <li><b>Nothing dropped without a trace.</b> A row that cannot be decoded stops the capture or
+ *       becomes a dead letter with an ops event, located by SCN, XID and address.
+ * </ul>
  */
 final class StepApplier {
 
@@ -289,17 +323,17 @@ final class StepApplier {
           endLob(row.xid());
           judgeTail(row);
           forgetLob(row.xid());
-          First first = firstSeen.remove(row.xid());
+          First seen = firstSeen.remove(row.xid());
+          // Nothing of it seen before its COMMIT: reloaded from the journal, whose entry holds its
+          // changes; while it waits, positions must still lead a restart back to this COMMIT.
+          First first = seen != null ? seen : new First(row.address(), row.scn());
           buffer
               .commit(row.xid(), row.scn(), row.address(), instant(row))
               .ifPresent(
                   published ->
                       sequencer.add(
                           new CommitSequencer.Ready(
-                              published,
-                              first == null ? null : first.address(),
-                              first == null ? null : first.scn(),
-                              partial)));
+                              published, first.address(), first.scn(), partial)));
         }
         case RedoRow.ROLLBACK -> {
           begunBeforeRedo.remove(row.xid());

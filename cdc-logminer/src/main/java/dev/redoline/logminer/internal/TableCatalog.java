@@ -33,6 +33,15 @@ final class TableCatalog {
   private final TableFilter filter;
   private final List<String> pdbs;
   private Map<Integer, Map<Integer, TableId>> objects = Map.of();
+
+  /**
+   * What every step's mining query asks for, built once per {@link #resolve} and shared, never
+   * copied: with tens of thousands of partitions a copy per step would cost per partition at every
+   * step.
+   */
+  private Map<Integer, Set<Integer>> objectIds = Map.of();
+
+  private Set<MiningQuery.CapturedTable> capturedTables = Set.of();
   private final Map<TableId, TableLayout> layouts = new HashMap<>();
 
   /**
@@ -100,6 +109,16 @@ final class TableCatalog {
       }
     }
     objects = found;
+    Map<Integer, Set<Integer>> ids = new HashMap<>();
+    Set<MiningQuery.CapturedTable> names = new HashSet<>();
+    found.forEach(
+        (con, byId) -> {
+          ids.put(con, Set.copyOf(byId.keySet()));
+          byId.values()
+              .forEach(t -> names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table())));
+        });
+    objectIds = Map.copyOf(ids);
+    capturedTables = Set.copyOf(names);
     return new Resolution(added, removed);
   }
 
@@ -197,24 +216,20 @@ final class TableCatalog {
     return layouts.get(table);
   }
 
-  /** Captured object ids per container id: what the mining query asks for. */
+  /**
+   * Captured object ids per container id: what the mining query asks for. The same unmodifiable map
+   * until the next resolution.
+   */
   Map<Integer, Set<Integer>> objectIds() {
-    Map<Integer, Set<Integer>> ids = new HashMap<>();
-    objects.forEach((con, byId) -> ids.put(con, Set.copyOf(byId.keySet())));
-    return ids;
+    return objectIds;
   }
 
   /**
    * The captured tables by container id and name: the mining query asks for their rows whatever
-   * their object id.
+   * their object id. The same unmodifiable set until the next resolution.
    */
   Set<MiningQuery.CapturedTable> capturedTables() {
-    Set<MiningQuery.CapturedTable> names = new HashSet<>();
-    objects.forEach(
-        (con, byId) ->
-            byId.values()
-                .forEach(t -> names.add(new MiningQuery.CapturedTable(con, t.owner(), t.table()))));
-    return names;
+    return capturedTables;
   }
 
   /** The captured table of an object, or {@code null} when it is not captured. */

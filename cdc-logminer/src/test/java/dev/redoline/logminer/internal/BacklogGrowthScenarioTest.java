@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.logminer.OpsEvent;
-import dev.redoline.logminer.seam.CaptureStream;
-import dev.redoline.logminer.seam.StreamEvent;
-import dev.redoline.logminer.seam.StreamEvents;
 import dev.redoline.simulator.LogMinerPace;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -24,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code cdc.backlog.growth.warn.ms} one BACKLOG_GROWING ops event says so, not one per step.
  */
 class BacklogGrowthScenarioTest {
-
-  private static final int MAX_EMPTY_POLLS = 600;
 
   @TempDir Path spill;
 
@@ -46,23 +41,10 @@ class BacklogGrowthScenarioTest {
       oracle.switchAllLogfiles();
       oracle.advance(Duration.ofSeconds(10));
     }
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.max.logs.per.step", "1").set("cdc.backlog.growth.warn.ms", "600000");
-      CaptureStream stream = h.open(Position.start(start));
-      int seen = 0;
-      int empty = 0;
-      while (seen < transactions) {
-        List<StreamEvent> batch = StreamEvents.flatten(stream.poll(Duration.ofMillis(20)));
-        if (batch.isEmpty()) {
-          assertThat(++empty)
-              .as("no progress after %s changes; ops %s", seen, h.ops)
-              .isLessThan(MAX_EMPTY_POLLS);
-          continue;
-        }
-        empty = 0;
-        seen += (int) batch.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count();
-        stream.acknowledge(batch.get(batch.size() - 1).position());
-      }
+      h.open(Position.start(start));
+      h.awaitEvents(ScenarioHarness.changeCount(transactions));
       List<OpsEvent> growing =
           h.ops.stream().filter(e -> e.type() == OpsEvent.Type.BACKLOG_GROWING).toList();
       assertThat(growing).as("ops %s", h.ops).hasSize(1);

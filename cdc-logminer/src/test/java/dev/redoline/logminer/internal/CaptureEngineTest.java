@@ -86,10 +86,10 @@ class CaptureEngineTest {
               tx.rollback();
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
-      h.awaitEvents(EngineHarness.changeCount(3));
-      List<StreamEvent.ChangeEvent> changes = h.changes();
+      h.awaitEvents(ScenarioHarness.changeCount(3));
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
       assertThat(changes)
           .extracting(c -> c.change().operation())
           .containsExactly(Operation.INSERT, Operation.INSERT, Operation.UPDATE);
@@ -104,8 +104,8 @@ class CaptureEngineTest {
     }
   }
 
-  @Test
-  void open_withoutPositionStartsAtCurrentScn() throws Exception {
+  /** Order 1 committed before the capture opens, order 2 at the workload's first tick. */
+  private static SimulatedOracle oldOrderThenANewOne() {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(2).build();
     oracle.createTable(orders());
     SimulatedTransaction before = oracle.begin();
@@ -119,11 +119,17 @@ class CaptureEngineTest {
               tx.commit();
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    return oracle;
+  }
+
+  @Test
+  void open_withoutPositionStartsAtCurrentScn() throws Exception {
+    SimulatedOracle oracle = oldOrderThenANewOne();
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data");
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(1));
-      assertThat(h.changes()).extracting(c -> c.change().after().get(0)).containsExactly(2L);
+      h.awaitEvents(ScenarioHarness.changeCount(1));
+      assertThat(h.changeEvents()).extracting(c -> c.change().after().get(0)).containsExactly(2L);
     }
   }
 
@@ -136,14 +142,14 @@ class CaptureEngineTest {
       before.insert(ORDERS, id, "OLD");
     }
     before.commit();
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "initial_only").set("cdc.snapshot.chunk.rows", "2");
       CaptureStream stream = h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(5));
-      assertThat(h.changes())
+      h.awaitEvents(ScenarioHarness.changeCount(5));
+      assertThat(h.changeEvents())
           .extracting(c -> c.change().after().get(0))
           .containsExactly(1L, 2L, 3L, 4L, 5L);
-      assertThat(h.changes())
+      assertThat(h.changeEvents())
           .extracting(c -> c.commit().size())
           .containsExactly(2L, 2L, 2L, 2L, 1L);
       for (int i = 0; i < 200 && stream.running(); i++) {
@@ -155,26 +161,14 @@ class CaptureEngineTest {
 
   @Test
   void open_withoutPosition_snapshotsTheExistingRowsThenStreams() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(2).build();
-    oracle.createTable(orders());
-    SimulatedTransaction before = oracle.begin();
-    before.insert(ORDERS, 1L, "OLD");
-    before.commit();
-    new Script()
-        .then(
-            o -> {
-              SimulatedTransaction tx = o.begin();
-              tx.insert(ORDERS, 2L, "NEW");
-              tx.commit();
-            })
-        .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    SimulatedOracle oracle = oldOrderThenANewOne();
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(2));
-      assertThat(h.changes())
+      h.awaitEvents(ScenarioHarness.changeCount(2));
+      assertThat(h.changeEvents())
           .extracting(c -> c.change().operation() + " " + c.change().after().get(0))
           .containsExactly("READ 1", "INSERT 2");
-      StreamEvent.ChangeEvent read = h.changes().get(0);
+      StreamEvent.ChangeEvent read = h.changeEvents().get(0);
       assertThat(read.snapshot().place()).isEqualTo(dev.redoline.core.SnapshotMark.Place.LAST);
       assertThat(PositionState.of(read.position()).snapshot().done(ORDERS)).isTrue();
       assertThat(Position.fromMap(read.position().toMap())).isEqualTo(read.position());
@@ -197,10 +191,10 @@ class CaptureEngineTest {
         java.lang.management.ManagementFactory.getPlatformMBeanServer();
     javax.management.ObjectName name =
         new javax.management.ObjectName("dev.redoline:type=CaptureEngine,name=\"jmx-test\"");
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.topic.prefix", "jmx-test");
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(1));
+      h.awaitEvents(ScenarioHarness.changeCount(1));
       assertThat(server.isRegistered(name)).isTrue();
       assertThat((Long) server.getAttribute(name, "Steps")).isPositive();
       assertThat((Long) server.getAttribute(name, "RowsMined")).isGreaterThanOrEqualTo(3);

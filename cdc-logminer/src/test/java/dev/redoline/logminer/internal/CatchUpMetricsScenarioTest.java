@@ -67,7 +67,7 @@ class CatchUpMetricsScenarioTest {
     long maxBacklogBytes = 0;
     long estimate = -1;
     int rates = 0;
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.sessions", "2")
           .set("cdc.topic.prefix", PREFIX)
           .set("cdc.queue.max.records", "16")
@@ -104,11 +104,7 @@ class CatchUpMetricsScenarioTest {
       // changes are queued: wait for both
       h.awaitEvents(
           events ->
-              events.stream()
-                      .anyMatch(
-                          e ->
-                              e instanceof StreamEvent.ChangeEvent c
-                                  && c.change().after().get(1).equals("LAST"))
+              ScenarioHarness.changeWhere(c -> c.after().get(1).equals("LAST")).test(events)
                   && h.ops.stream()
                       .anyMatch(
                           e ->

@@ -44,12 +44,12 @@ class LinguisticSortSnapshotScenarioTest {
         tx.insert(CODES, keys[i], (long) i);
       }
       tx.commit();
-      try (EngineHarness h = new EngineHarness(oracle, spill)) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
         h.set("cdc.snapshot.chunk.rows", "2");
         h.open(null);
-        h.awaitEvents(EngineHarness.changeCount(keys.length));
+        h.awaitEvents(ScenarioHarness.changeCount(keys.length));
         // binary order, each key once: the order ORDER BY and > agree on
-        assertThat(h.changes())
+        assertThat(h.changeEvents())
             .extracting(c -> c.change().after().get(0))
             .containsExactly("B", "D", "F", "a", "c", "e");
       }

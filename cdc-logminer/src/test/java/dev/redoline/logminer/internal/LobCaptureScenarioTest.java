@@ -61,11 +61,11 @@ class LobCaptureScenarioTest {
 
   private List<Change> capture(SimulatedOracle oracle, int changes, Map<String, String> settings)
       throws Exception {
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       settings.forEach(h::set);
       h.open(Position.start(Scn.of(1)));
-      h.awaitEvents(EngineHarness.changeCount(changes));
-      return h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
+      h.awaitEvents(ScenarioHarness.changeCount(changes));
+      return h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList();
     }
   }
 
@@ -201,12 +201,12 @@ class LobCaptureScenarioTest {
   private record Mined(List<Change> changes, long rows) {}
 
   private Mined mine(SimulatedOracle oracle, int changes, boolean lobs) throws Exception {
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.lob.enabled", String.valueOf(lobs));
       h.open(Position.start(Scn.of(1)));
-      h.awaitEvents(EngineHarness.changeCount(changes));
+      h.awaitEvents(ScenarioHarness.changeCount(changes));
       return new Mined(
-          h.changes().stream().map(StreamEvent.ChangeEvent::change).toList(),
+          h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList(),
           h.stream.metrics().rows());
     }
   }

@@ -94,13 +94,13 @@ class LobPropertyTest {
     for (int run = 0; done < publishing; run++) {
       boolean last = run >= runs - 1;
       int crashAfter = last ? Integer.MAX_VALUE : 1 + random.nextInt(10);
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve("run" + run))) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("run" + run))) {
         h.set("cdc.buffer.memory.max.bytes", Long.toString(16_384 + random.nextInt(200_000)));
         h.set("cdc.queue.max.records", "16");
         h.set("cdc.lob.stream.threshold.bytes", threshold);
         if (journaled) {
-          h.journal =
-              dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal"));
+          h.journal(
+              dev.redoline.buffer.internal.FileTransactionJournal.open(spill.resolve("journal")));
           h.set("cdc.buffer.journal.after.ms", "0");
         }
         CaptureStream stream = h.open(acked);

@@ -47,10 +47,11 @@ class LobSecureFileUpdateScenarioTest {
     shrink.update(DOCS, rowId, Map.of("BODY", shorter, "NAME", "renamed", "SCAN", scan));
     shrink.commit();
 
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
-      h.awaitEvents(EngineHarness.changeCount(4));
-      List<Change> changes = h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
+      h.awaitEvents(ScenarioHarness.changeCount(4));
+      List<Change> changes =
+          h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList();
 
       // one UPDATE of its own per LOB written (no DML row carried it), after the DML of the rest
       assertThat(changes)

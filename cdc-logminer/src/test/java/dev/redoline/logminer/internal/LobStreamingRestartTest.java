@@ -43,9 +43,9 @@ class LobStreamingRestartTest {
 
   @TempDir Path temp;
 
-  private EngineHarness harness(SimulatedOracle oracle) throws IOException {
-    EngineHarness h = new EngineHarness(oracle, temp.resolve("spill"));
-    h.journal = FileTransactionJournal.open(temp.resolve("journal"));
+  private ScenarioHarness harness(SimulatedOracle oracle) throws IOException {
+    ScenarioHarness h = new ScenarioHarness(oracle, temp.resolve("spill"));
+    h.journal(FileTransactionJournal.open(temp.resolve("journal")));
     h.set("cdc.buffer.journal.after.ms", "0").set("cdc.lob.stream.threshold.bytes", "4096");
     return h;
   }
@@ -101,7 +101,7 @@ class LobStreamingRestartTest {
     order(oracle, 2);
 
     Position acked;
-    try (EngineHarness first = harness(oracle)) {
+    try (ScenarioHarness first = harness(oracle)) {
       CaptureStream stream = first.open(start);
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 2);
       acked = events.get(1).position();
@@ -115,7 +115,7 @@ class LobStreamingRestartTest {
 
     doc.commit();
     order(oracle, 3);
-    try (EngineHarness second = harness(oracle)) {
+    try (ScenarioHarness second = harness(oracle)) {
       CaptureStream stream = second.open(acked);
       List<StreamEvent.ChangeEvent> events =
           poll(
@@ -145,7 +145,7 @@ class LobStreamingRestartTest {
     order(oracle, 2);
 
     Position acked;
-    try (EngineHarness first = harness(oracle)) {
+    try (ScenarioHarness first = harness(oracle)) {
       CaptureStream stream = first.open(start);
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 2);
       acked = events.get(0).position();
@@ -156,7 +156,7 @@ class LobStreamingRestartTest {
     }
     assertThat(lobFiles(temp.resolve("spill"))).as("stop deletes them").isEmpty();
 
-    try (EngineHarness second = harness(oracle)) {
+    try (ScenarioHarness second = harness(oracle)) {
       CaptureStream stream = second.open(acked);
       List<StreamEvent.ChangeEvent> events =
           poll(stream, e -> e.stream().anyMatch(c -> c.change().table().equals(DOCS)));

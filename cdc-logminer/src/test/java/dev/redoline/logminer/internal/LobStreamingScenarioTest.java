@@ -114,7 +114,7 @@ class LobStreamingScenarioTest {
     String small = tx.insert(DOCS, 2L, "small", text(300, 4), bytes(100, 5), null, null);
     tx.commit();
 
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "8192");
       CaptureStream stream = h.open(Position.start(start));
       List<StreamEvent.ChangeEvent> events =
@@ -169,7 +169,7 @@ class LobStreamingScenarioTest {
     tx.insert(DOCS, 1L, "big", null, bytes(20_000, 2), null, null);
     tx.commit();
 
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "4096").set("cdc.lob.max.bytes", "10000");
       CaptureStream stream = h.open(Position.start(start));
       List<StreamEvent.ChangeEvent> events =
@@ -211,7 +211,7 @@ class LobStreamingScenarioTest {
               order(o, 2);
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.lob.stream.threshold.bytes", "4096");
       CaptureStream stream = h.open(Position.start(start));
       List<StreamEvent.ChangeEvent> events = poll(stream, e -> e.size() >= 1);
@@ -235,7 +235,7 @@ class LobStreamingScenarioTest {
     order(oracle, 1);
     java.util.concurrent.atomic.AtomicBoolean streamed =
         new java.util.concurrent.atomic.AtomicBoolean();
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "when_needed").set("cdc.lob.stream.threshold.bytes", "4096");
       new ScenarioScript()
           .awaitCondition(
@@ -265,7 +265,7 @@ class LobStreamingScenarioTest {
       h.open(null);
       h.awaitEvents(
           events ->
-              h.changes().stream()
+              h.changeEvents().stream()
                   .anyMatch(
                       c -> c.change().after() != null && c.change().after().get(0).equals(2L)));
       assertThat(lobFiles(spill)).as("the open transaction's streamed insert").hasSize(1);
@@ -275,7 +275,7 @@ class LobStreamingScenarioTest {
               h.ops.stream()
                       .anyMatch(
                           e -> e.message().contains("the redo of the capture's position is gone"))
-                  && h.changes().stream()
+                  && h.changeEvents().stream()
                           .filter(c -> c.change().operation() == dev.redoline.core.Operation.READ)
                           .count()
                       >= 5);

@@ -42,10 +42,11 @@ class LobTableDeleteScenarioTest {
     after.insert(DOCS, 3L, "after", "x", null, null, null);
     after.commit();
 
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
-      h.awaitEvents(EngineHarness.changeCount(5));
-      List<Change> changes = h.changes().stream().map(StreamEvent.ChangeEvent::change).toList();
+      h.awaitEvents(ScenarioHarness.changeCount(5));
+      List<Change> changes =
+          h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList();
 
       assertThat(changes)
           .extracting(Change::operation)

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
-import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -38,7 +37,7 @@ class LobTableRollbackScenarioTest {
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
     rollBackToASavepoint(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -55,7 +54,7 @@ class LobTableRollbackScenarioTest {
     oracle.createTable(LobCaptureScenarioTest.docs());
     Scn start = Scn.of(oracle.currentScn());
     rollBackToASavepoint(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.step.memory.max.bytes", "1024").open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -98,7 +97,7 @@ class LobTableRollbackScenarioTest {
               end.commit();
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(Position.start(start));
       assertOnlyTheKeptChanges(h);
     }
@@ -119,17 +118,12 @@ class LobTableRollbackScenarioTest {
     end.commit();
   }
 
-  private static void assertOnlyTheKeptChanges(EngineHarness h) throws InterruptedException {
+  private static void assertOnlyTheKeptChanges(ScenarioHarness h) throws InterruptedException {
     h.awaitEvents(
-        events ->
-            events.stream()
-                .anyMatch(
-                    e ->
-                        e instanceof StreamEvent.ChangeEvent c
-                            && c.change().after() != null
-                            && Long.valueOf(99L).equals(c.change().after().get(0))));
+        ScenarioHarness.changeWhere(
+            c -> c.after() != null && Long.valueOf(99L).equals(c.after().get(0))));
     List<String> changes =
-        h.changes().stream()
+        h.changeEvents().stream()
             .map(
                 c ->
                     c.change().operation()

@@ -20,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.io.TempDir;
@@ -190,6 +192,62 @@ class ParallelMiningPropertyTest {
     assertThat(four).as("seed %s: 4 sessions", seed).containsExactlyElementsOf(one);
   }
 
+  /**
+   * Array DELETEs during which the log switches (as when their rows fill it), their rows sharing
+   * the first row's SCN: the later rows of each land in the next log with an SCN below that log's
+   * FIRST_CHANGE#. That is the only log switch of each round, so every log boundary falls inside
+   * such a statement, and the ranges of 2 and 4 sessions, cut at FIRST_CHANGE#s where a step's logs
+   * divide evenly, fall on those boundaries; the rows below a log's FIRST_CHANGE# must still be
+   * returned, by the range that holds their SCN, as one session over the whole step does.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("switchSeeds")
+  void arrayDmlRowsInTheNextLogBelowItsFirstScn_deliverAsOneSession(long seed) throws Exception {
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(seed).logBytes(4L << 20).scnTiePercent(20).build();
+    oracle.createTable(CaptureEngineTest.orders());
+    oracle.createTable(mark());
+    startScn = oracle.currentScn();
+    Random random = new Random(seed);
+    long id = 0;
+    for (int round = 0; round < 24; round++) {
+      SimulatedTransaction rows = oracle.begin();
+      List<String> rowIds = new ArrayList<>();
+      for (int i = 0; i < 20 + random.nextInt(40); i++) {
+        rowIds.add(rows.insert(CaptureEngineTest.ORDERS, ++id, "S" + (id % 7)));
+      }
+      rows.commit();
+      SimulatedTransaction array = oracle.begin();
+      array.deleteArray(CaptureEngineTest.ORDERS, rowIds, 1 + random.nextInt(rowIds.size() - 1));
+      array.commit();
+      oracle.advance(Duration.ofMillis(50));
+    }
+    endWithMarker(oracle);
+    Scn start = Scn.of(startScn);
+    List<Delivered> one = capture(oracle, start, 1, false, null, "one", new ArrayList<>());
+    Map<Long, Scn> firstScns = new HashMap<>();
+    try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
+      db.archivedLogs(Scn.ZERO).forEach(l -> firstScns.put(l.sequence(), l.firstScn()));
+    }
+    long logsEntered =
+        one.stream()
+            .map(Delivered::change)
+            .filter(c -> c.scn().compareTo(firstScns.get(c.address().sequence())) < 0)
+            .map(c -> c.address().sequence())
+            .distinct()
+            .count();
+    // One session returns them from every log but the first of its step (a step starts its
+    // session at its first log's FIRST_CHANGE#): from most of the 24.
+    assertThat(logsEntered)
+        .as("seed %s: logs whose rows below their FIRST_CHANGE# one session delivered", seed)
+        .isGreaterThan(12);
+    for (int sessions : new int[] {2, 4}) {
+      assertThat(capture(oracle, start, sessions, false, null, "n" + sessions, new ArrayList<>()))
+          .as("seed %s: %s sessions", seed, sessions)
+          .containsExactlyElementsOf(one);
+    }
+  }
+
   static LongStream switchSeeds() {
     return LongStream.rangeClosed(1, 3);
   }
@@ -306,7 +364,7 @@ class ParallelMiningPropertyTest {
       boolean last = run >= stops;
       int stopAfter = last ? Integer.MAX_VALUE : 1 + kills.nextInt(300);
       Path dir = spill.resolve(name + run);
-      try (EngineHarness h = new EngineHarness(oracle, dir)) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, dir)) {
         // A target no step misses: every window doubles the same way, so the steps (and the
         // positions, which name where each step ended) are the same whatever the sessions.
         h.set("cdc.mining.sessions", String.valueOf(sessions))

@@ -53,7 +53,7 @@ class RestartPropertyTest {
       boolean last = run >= crashes;
       int crashAfter = last ? Integer.MAX_VALUE : 1 + random.nextInt(12);
       int ackEvery = 1 + random.nextInt(3);
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve("run" + run))) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("run" + run))) {
         h.set("cdc.queue.max.records", "16");
         CaptureStream stream = h.open(acked);
         List<RandomWorkload.Expected> runOutput = new ArrayList<>();

@@ -52,8 +52,11 @@ final class ScenarioHarness implements AutoCloseable {
   /** The orders table most scenarios use. */
   static final TableId ORDERS = ShopOrders.TABLE;
 
-  /** How many empty polls a wait tolerates before it fails: a bound on progress, not a timing. */
-  private static final int MAX_EMPTY_POLLS = 400;
+  /**
+   * How many empty polls a wait tolerates before it fails: a bound on progress, not a timing (about
+   * 30 s without an event, which a busy 2-core machine stays under).
+   */
+  private static final int MAX_EMPTY_POLLS = 600;
 
   /** How long one poll waits for the capture thread. */
   private static final Duration POLL = Duration.ofMillis(50);
@@ -200,6 +203,20 @@ final class ScenarioHarness implements AutoCloseable {
 
   /** Polls until {@code done} holds for the events so far, acknowledging each batch. */
   List<StreamEvent> awaitEvents(Predicate<List<StreamEvent>> done) throws InterruptedException {
+    return await(done, true);
+  }
+
+  /**
+   * Polls until {@code done} holds for the events so far, acknowledging nothing: the test
+   * acknowledges what it chooses, as a sink that stops after its last acknowledgement would.
+   */
+  List<StreamEvent> awaitUnacknowledged(Predicate<List<StreamEvent>> done)
+      throws InterruptedException {
+    return await(done, false);
+  }
+
+  private List<StreamEvent> await(Predicate<List<StreamEvent>> done, boolean acknowledge)
+      throws InterruptedException {
     int empty = 0;
     while (!done.test(events)) {
       List<StreamEvent> batch = StreamEvents.flatten(stream.poll(POLL));
@@ -221,9 +238,23 @@ final class ScenarioHarness implements AutoCloseable {
       }
       empty = 0;
       events.addAll(batch);
-      stream.acknowledge(batch.get(batch.size() - 1).position());
+      if (acknowledge) {
+        stream.acknowledge(batch.get(batch.size() - 1).position());
+      }
     }
     return events;
+  }
+
+  /** Whether a change that satisfies {@code test} arrived: for {@link #awaitEvents}. */
+  static Predicate<List<StreamEvent>> changeWhere(Predicate<Change> test) {
+    return events ->
+        events.stream()
+            .anyMatch(e -> e instanceof StreamEvent.ChangeEvent c && test.test(c.change()));
+  }
+
+  /** Whether at least {@code n} changes arrived: for {@link #awaitEvents}. */
+  static Predicate<List<StreamEvent>> changeCount(int n) {
+    return events -> events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= n;
   }
 
   /** Polls until a change described as {@code description} (see {@link #describe}) has arrived. */

@@ -70,12 +70,12 @@ class ScnTieSnapshotScenarioTest {
         .idle(20)
         .then(o -> open[0].commit())
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.mode", "no_data").set("cdc.mining.session.max.age.ms", "1000");
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(2));
+      h.awaitEvents(ScenarioHarness.changeCount(2));
 
-      assertThat(h.changes())
+      assertThat(h.changeEvents())
           .extracting(c -> c.change().operation() + " " + c.change().after().get(0))
           .containsExactly("INSERT 1", "INSERT 2");
       assertThat(h.ops).anyMatch(e -> e.message().contains("session restarted"));
@@ -115,12 +115,12 @@ class ScnTieSnapshotScenarioTest {
               tx.commit();
             })
         .attach(oracle);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(3));
+      h.awaitEvents(ScenarioHarness.changeCount(3));
       chunkSeen.set(true);
-      h.awaitEvents(EngineHarness.changeCount(4));
-      List<StreamEvent.ChangeEvent> changes = h.changes();
+      h.awaitEvents(ScenarioHarness.changeCount(4));
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
       assertThat(changes)
           .extracting(c -> c.change().operation() + " " + c.change().after().get(1))
           .containsExactly("READ OLD", "READ OLD", "READ OLD", "UPDATE NEW");

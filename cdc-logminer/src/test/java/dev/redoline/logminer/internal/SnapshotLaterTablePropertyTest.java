@@ -49,7 +49,7 @@ class SnapshotLaterTablePropertyTest {
         new SnapshotWorkload(
             oracle, seed, 10 + random.nextInt(40), 15 + random.nextInt(15), 3 + random.nextInt(20));
     oracle.workload(workload);
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.snapshot.chunk.rows", Integer.toString(3 + random.nextInt(6)));
       h.open(null);
       List<StreamEvent.ChangeEvent> items = settle(h, workload, seed);
@@ -68,7 +68,7 @@ class SnapshotLaterTablePropertyTest {
             oracle, seed, 10 + random.nextInt(40), 20 + random.nextInt(15), 3 + random.nextInt(5));
     oracle.workload(workload);
     Position acked;
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("narrow"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("narrow"))) {
       h.set("cdc.tables.include", SnapshotWorkload.TICKS.toString());
       h.open(null);
       // the table exists and its load has begun while the capture does not include it
@@ -76,7 +76,7 @@ class SnapshotLaterTablePropertyTest {
       h.awaitEvents(events -> workload.created() && events.size() > ticksAfter);
       acked = h.events.get(h.events.size() - 1).position();
     }
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("wide"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("wide"))) {
       h.set("cdc.snapshot.chunk.rows", Integer.toString(3 + random.nextInt(6)));
       h.open(acked);
       List<StreamEvent.ChangeEvent> items = settle(h, workload, seed);
@@ -86,7 +86,7 @@ class SnapshotLaterTablePropertyTest {
 
   /** The ITEMS events until the load is over and a replay of them equals the table; the events. */
   private static List<StreamEvent.ChangeEvent> settle(
-      EngineHarness h, SnapshotWorkload workload, long seed) throws InterruptedException {
+      ScenarioHarness h, SnapshotWorkload workload, long seed) throws InterruptedException {
     Map<Long, String> replica = new TreeMap<>();
     List<StreamEvent.ChangeEvent> items = new ArrayList<>();
     int settling = 0;

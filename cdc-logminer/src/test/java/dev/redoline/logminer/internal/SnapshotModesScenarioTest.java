@@ -75,25 +75,20 @@ class SnapshotModesScenarioTest {
         tx.insert(log, (long) i + 1, texts[i]);
       }
       tx.commit();
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve("k" + keys.length()))) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("k" + keys.length()))) {
         h.set("cdc.snapshot.chunk.rows", "2").set("cdc.message.key.columns", keys);
         h.open(null);
-        h.awaitEvents(EngineHarness.changeCount(5));
+        h.awaitEvents(ScenarioHarness.changeCount(5));
         if (keys.isEmpty()) {
-          assertThat(h.changes())
+          assertThat(h.changeEvents())
               .extracting(c -> c.change().after().get(0))
               .containsExactly(1L, 2L, 3L, 4L, 5L);
-          assertThat(h.changes()).allSatisfy(c -> assertThat(c.change().rowId()).isNotNull());
+          assertThat(h.changeEvents()).allSatisfy(c -> assertThat(c.change().rowId()).isNotNull());
           // ROWIDs are kept in the position as the key of the last row read
-          assertThat(
-                  PositionState.of(h.changes().get(1).position())
-                      .snapshot()
-                      .tables()
-                      .get(log)
-                      .lastKey())
-              .containsExactly(h.changes().get(1).change().rowId());
+          assertThat(PositionState.of(h.changeEvents().get(1).position()).snapshot().tables().get(log).lastKey())
+              .containsExactly(h.changeEvents().get(1).change().rowId());
         } else {
-          assertThat(h.changes())
+          assertThat(h.changeEvents())
               .extracting(c -> c.change().after().get(1))
               .containsExactly("a", "b", "c", "d", "e");
         }
@@ -106,24 +101,23 @@ class SnapshotModesScenarioTest {
       throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(31).build();
     Position stored = Position.start(purgedAfter(oracle));
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("a"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("a"))) {
       CaptureStream stream = h.open(stored);
-      assertThatThrownBy(() -> h.awaitEvents(EngineHarness.changeCount(1)))
+      assertThatThrownBy(() -> h.awaitEvents(ScenarioHarness.changeCount(1)))
           .isInstanceOfSatisfying(
               CdcException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOG_PURGED));
       assertThat(stream).isNotNull();
     }
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("b"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("b"))) {
       h.set("cdc.snapshot.mode", "when_needed");
       h.open(stored);
-      h.awaitEvents(EngineHarness.changeCount(3));
-      assertThat(h.changes())
+      h.awaitEvents(ScenarioHarness.changeCount(3));
+      assertThat(h.changeEvents())
           .extracting(c -> c.change().operation() + " " + c.change().after().get(0))
           .containsExactly("READ 1", "READ 2", "READ 3");
       assertThat(h.ops).anyMatch(e -> e.message().contains("when_needed starts over"));
-      StreamEvent.ChangeEvent last = h.changes().get(2);
-      assertThat(PositionState.of(last.position()).snapshot().done(CaptureEngineTest.ORDERS))
-          .isTrue();
+      StreamEvent.ChangeEvent last = h.changeEvents().get(2);
+      assertThat(PositionState.of(last.position()).snapshot().done(CaptureEngineTest.ORDERS)).isTrue();
       assertThat(last.change().operation()).isEqualTo(Operation.READ);
     }
   }
@@ -140,7 +134,7 @@ class SnapshotModesScenarioTest {
       SimulatedOracle oracle = SimulatedOracle.builder().seed(33).build();
       oracle.createTable(CaptureEngineTest.orders());
       commit(oracle, 1, "OLD");
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve(mode))) {
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve(mode))) {
         h.set("cdc.snapshot.mode", mode);
         java.util.concurrent.atomic.AtomicBoolean purged =
             new java.util.concurrent.atomic.AtomicBoolean();
@@ -165,7 +159,7 @@ class SnapshotModesScenarioTest {
             .attach(oracle);
         h.open(null);
         if (mode.equals("initial")) {
-          assertThatThrownBy(() -> h.awaitEvents(EngineHarness.changeCount(4)))
+          assertThatThrownBy(() -> h.awaitEvents(ScenarioHarness.changeCount(4)))
               .isInstanceOfSatisfying(
                   CdcException.class,
                   e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.LOG_PURGED));
@@ -174,10 +168,12 @@ class SnapshotModesScenarioTest {
         }
         h.awaitEvents(
             events ->
-                h.changes().stream().filter(c -> c.change().operation() == Operation.READ).count()
+                h.changeEvents().stream()
+                        .filter(c -> c.change().operation() == Operation.READ)
+                        .count()
                     >= 4);
         // the first snapshot (row 1), then the new one: rows 1 to 3, row 2's INSERT never streamed
-        assertThat(h.changes())
+        assertThat(h.changeEvents())
             .extracting(c -> c.change().operation() + " " + c.change().after().get(0))
             .containsExactly("READ 1", "READ 1", "READ 2", "READ 3");
         assertThat(h.ops)

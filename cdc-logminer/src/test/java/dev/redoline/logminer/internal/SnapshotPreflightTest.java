@@ -33,7 +33,7 @@ class SnapshotPreflightTest {
   void withoutFlashback_startFailsWithCdc4003NamingTheTableAndTheGrant() throws Exception {
     SimulatedOracle oracle =
         withOrders(SimulatedOracle.builder().seed(61).revoke("FLASHBACK ANY TABLE"));
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("a"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("a"))) {
       h.set("cdc.database.user", "C##CDC");
       assertThatThrownBy(() -> h.open(null))
           .isInstanceOfSatisfying(
@@ -52,7 +52,7 @@ class SnapshotPreflightTest {
   void noData_needsNoFlashback_andAGrantOnTheTableIsEnough() throws Exception {
     SimulatedOracle denied =
         withOrders(SimulatedOracle.builder().seed(62).revoke("FLASHBACK ANY TABLE"));
-    try (EngineHarness h = new EngineHarness(denied, spill.resolve("b"))) {
+    try (ScenarioHarness h = new ScenarioHarness(denied, spill.resolve("b"))) {
       h.set("cdc.snapshot.mode", "no_data");
       assertThat(h.open(null)).isNotNull();
     }
@@ -62,10 +62,10 @@ class SnapshotPreflightTest {
                 .seed(63)
                 .revoke("FLASHBACK ANY TABLE")
                 .grantFlashback(CaptureEngineTest.ORDERS));
-    try (EngineHarness h = new EngineHarness(granted, spill.resolve("c"))) {
+    try (ScenarioHarness h = new ScenarioHarness(granted, spill.resolve("c"))) {
       h.open(null);
-      h.awaitEvents(EngineHarness.changeCount(1));
-      assertThat(h.changes().get(0).change().operation()).isEqualTo(Operation.READ);
+      h.awaitEvents(ScenarioHarness.changeCount(1));
+      assertThat(h.changeEvents().get(0).change().operation()).isEqualTo(Operation.READ);
     }
   }
 }

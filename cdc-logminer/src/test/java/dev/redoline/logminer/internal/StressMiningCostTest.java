@@ -45,14 +45,14 @@ class StressMiningCostTest {
     SimulatedOracle oracle = SimulatedOracle.forUrl(url);
     oracle.faults().clear();
     long changes;
-    try (EngineHarness h =
-        new EngineHarness(oracle, spill.resolve(String.valueOf(url.hashCode())))) {
+    try (ScenarioHarness h =
+        new ScenarioHarness(oracle, spill.resolve(String.valueOf(url.hashCode())))) {
       h.set("cdc.tables.include", "SHOP.*");
       h.open(null);
       h.awaitEvents(
           events ->
               events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= CHANGES);
-      changes = h.changes().size();
+      changes = h.changeEvents().size();
     }
     long perChange = oracle.redoBytesMined() / changes;
     System.out.println(

@@ -52,8 +52,8 @@ class StressRestartPropertyTest {
     Random random = new Random(seed);
     Position acked = Position.start(Scn.of(oracle.currentScn()));
     for (int run = 0; run < 12; run++) {
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve("run" + run))) {
-        h.journal = FileTransactionJournal.open(journal);
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("run" + run))) {
+        h.journal(FileTransactionJournal.open(journal));
         h.set("cdc.retry.backoff.initial.ms", "100")
             .set("cdc.buffer.journal.after.ms", String.valueOf(random.nextInt(3) * 1000));
         CaptureStream stream = h.open(acked);

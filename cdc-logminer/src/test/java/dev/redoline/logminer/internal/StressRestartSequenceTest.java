@@ -57,8 +57,8 @@ class StressRestartSequenceTest {
     Position acked = first;
     List<Seen> kept = new ArrayList<>();
     for (int run = 0; run < 10; run++) {
-      try (EngineHarness h = new EngineHarness(oracle, spill.resolve("run" + run))) {
-        h.journal = FileTransactionJournal.open(journal);
+      try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("run" + run))) {
+        h.journal(FileTransactionJournal.open(journal));
         h.set("cdc.buffer.journal.after.ms", String.valueOf(random.nextInt(3) * 1000))
             .set("cdc.heartbeat.interval.ms", "1000")
             .set("cdc.retry.backoff.initial.ms", "100");
@@ -85,7 +85,7 @@ class StressRestartSequenceTest {
       }
     }
     List<Seen> once = new ArrayList<>();
-    try (EngineHarness h = new EngineHarness(oracle, spill.resolve("once"))) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("once"))) {
       CaptureStream stream = h.open(first);
       while (once.size() < kept.size()) {
         List<StreamEvent> batch =

@@ -32,13 +32,13 @@ class StressWorkloadEngineTest {
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.connectionReset())
         .withProbability(GatewayCall.NEXT, 0.0003, Fault.onlineLogReused())
         .withProbability(GatewayCall.START_LOGMNR, 0.01, Fault.error(4036));
-    try (EngineHarness h = new EngineHarness(oracle, spill)) {
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.tables.include", "SHOP.*").set("cdc.retry.backoff.initial.ms", "100");
       h.open(null);
       h.awaitEvents(
           events ->
               events.stream().filter(e -> e instanceof StreamEvent.ChangeEvent).count() >= 15000);
-      List<StreamEvent.ChangeEvent> changes = h.changes();
+      List<StreamEvent.ChangeEvent> changes = h.changeEvents();
       Set<Object> commits = new HashSet<>();
       StreamEvent.ChangeEvent previous = null;
       for (StreamEvent.ChangeEvent c : changes) {

@@ -66,6 +66,37 @@ import java.util.Objects;
  *
  * <p>Not thread-safe, like the connection under it; {@link RowCursor#cancel()} may be called from
  * any thread.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because it implements the whole port, thirty methods, and each is kept to what
+ * belongs to the port's contract; the rest lives beside it, one job per class:
+ *
+ * <ul>
+ *   <li><b>What runs where.</b> The statement texts are in {@link Sql} and the mining query's in
+ *       {@link MiningSql}; how a view row becomes a value is {@link ViewRows}'; binding, statement
+ *       lifetime, the NLS settings and the recording of every statement are {@link JdbcSession}'s;
+ *       snapshot chunks and AS OF probes are {@code ChunkReader}'s; the privilege and logging
+ *       probes of the preflight are {@link JdbcProbes}'. A method here checks its arguments, picks
+ *       the statement and names the mapping, so a reader sees the port's whole surface in one file
+ *       and its SQL in another.
+ *   <li><b>Root and container statements.</b> Every dictionary question has two forms: the
+ *       session's own view for a non-container database (no container named, ALL_OBJECTS) and the
+ *       CDB_ view filtered by CON_ID for a PDB. The container's id is looked up by name on each
+ *       call ({@code JdbcSession.containerId}), which also turns a missing or mounted PDB into the
+ *       Oracle error the port promises rather than an empty answer the engine would take for "no
+ *       tables". A non-container database has no CONTAINER_DATA to restrict: it answers {@link
+ *       ContainerData#ALL} without a query.
+ *   <li><b>Errors made, not translated.</b> ojdbc's exceptions pass unchanged, so {@code
+ *       FailureClassifier} sees Oracle's codes; the gateway raises an error itself only where a
+ *       view answers with no rows for what the port defines as a failure (a table without columns:
+ *       ORA-00942), shaped as ojdbc shapes Oracle's, and swallows one, END_LOGMNR's ORA-01307,
+ *       because ending no session is the state asked for.
+ *   <li><b>The mining query.</b> Forward-only and read-only, with the query's fetch size and a
+ *       timeout rounded up to whole seconds (JDBC takes seconds, and rounding down would turn a
+ *       short timeout into none); the statement is closed here if executing fails, else by the
+ *       cursor that owns it from then on.
+ * </ul>
  */
 public final class JdbcGateway implements LogMinerGateway, PreflightProbe {
 

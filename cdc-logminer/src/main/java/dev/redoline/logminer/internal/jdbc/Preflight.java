@@ -72,6 +72,34 @@ import java.util.TreeSet;
  * PreflightFixes}).
  *
  * <p>Other database errors are not problems of the setup: they propagate as {@link SQLException}s.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Past 400 lines because it is one method per check of the list above, and most of each is the
+ * problem it builds: the message naming the value at fault and the fix. How the checks fit:
+ *
+ * <ul>
+ *   <li><b>Every problem at once.</b> The checks do not stop at the first problem, so an operator
+ *       fixes a new database in one round. A view the user may not read ({@code readable}) becomes
+ *       one CDC-4003 naming the GRANT, reported once however often it is read, and the check that
+ *       needed it is skipped rather than guessed: an unreadable V$DATABASE ends the checks after
+ *       the privileges, an unreadable view inside a check leaves that check without a finding.
+ *   <li><b>The containers decide the rest.</b> The PDB checks return the containers the later
+ *       checks look at: a single {@code null} for a non-container database, the named PDBs that are
+ *       open, or none when the session cannot see them (not at CDB$ROOT, CONTAINER_DATA hiding
+ *       one). With none, the table checks find nothing, so a setup problem of the containers is
+ *       reported as itself, not as missing logging on tables that could not be listed.
+ *   <li><b>The same rules as the capture.</b> The root and CONTAINER_DATA rules come from {@link
+ *       CaptureSessionChecks} and the flashback rule from {@link SnapshotPreflight}, which the
+ *       capture itself applies when it connects and when it starts: preflight and start cannot
+ *       disagree. The tables are those the capture would take, the include patterns less the
+ *       excludes, from the same dictionary queries.
+ *   <li><b>Errors and warnings.</b> A warning (NOLOGGING segments without FORCE_LOGGING, a clock
+ *       zone known only as an offset) describes a risk, not a setup that cannot work: capture may
+ *       start with it. Without a {@link PreflightProbe} a table's own logging cannot be read, so
+ *       only database-wide ALL COLUMN logging counts as proof, and each table is reported
+ *       otherwise: a false alarm is fixed by a statement, a missed table loses columns.
+ * </ul>
  */
 public final class Preflight {
 

@@ -289,10 +289,23 @@ public final class Transaction {
    * RS_ID, all with SSN 0 (requirement 23).
    */
   public void deleteArray(TableId table, List<String> rowIds) {
+    deleteArray(table, rowIds, -1);
+  }
+
+  /**
+   * {@link #deleteArray(TableId, List)} with the thread's log switching after its first {@code
+   * switchAfter} rows (none when negative), as when they fill it: the later rows land in the next
+   * log, and with SCN ties on they keep the first row's SCN, below that log's FIRST_CHANGE#.
+   */
+  public void deleteArray(TableId table, List<String> rowIds, int switchAfter) {
     SimTable t = live(table);
     requireOpen();
     RedoRecord leader = null;
-    for (String rowId : rowIds) {
+    for (int i = 0; i < rowIds.size(); i++) {
+      String rowId = rowIds.get(i);
+      if (i == switchAfter && i > 0) {
+        oracle.redo().switchLog(oracle.redo().thread(state.writeThread));
+      }
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
       t.rows().remove(rowId);

@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -29,7 +30,8 @@ import java.util.Random;
  *   <li>{@code stress}: two RAC threads with small logs (frequent switches), ten or so concurrent
  *       transactions, private strands, a 5,000-row transaction every 30 s, savepoint rollbacks;
  *       documents are also amended in place by LOB writes at offsets, trims and erases, some of
- *       them rolled back to a savepoint.
+ *       them rolled back to a savepoint. A row a long-running transaction changed is left alone by
+ *       the others until it commits (Oracle's row lock, which the simulator does not enforce).
  *   <li>{@code biglob} (server only, {@link #bigLob}): a quiet database whose one transaction,
  *       committed before it serves, writes a {@link GeneratedLob} of any size between two small
  *       rows, for tests of LOBs larger than a heap.
@@ -247,6 +249,16 @@ public final class Workloads {
     private final List<String> products = new ArrayList<>();
     private final List<SimulatedTransaction> longRunning = new ArrayList<>();
     private final List<String> documents = new ArrayList<>();
+
+    /**
+     * The rows an open long-running transaction changed, by ROWID: Oracle holds a row lock on each
+     * until that transaction ends, and another transaction's change of the row would wait for it.
+     * The workload does not wait: another transaction leaves such a row alone (as {@code SKIP
+     * LOCKED} would), so no committed version carries a change of a transaction still open, and
+     * commit order is the order in which each row's values were set.
+     */
+    private final Map<String, SimulatedTransaction> locked = new HashMap<>();
+
     private long nextOrder = 1;
     private double owed;
     private Duration sinceHuge = Duration.ZERO;
@@ -312,12 +324,20 @@ public final class Workloads {
         }
         if (!longRunning.isEmpty() && random.nextInt(3) == 0) {
           SimulatedTransaction tx = longRunning.get(random.nextInt(longRunning.size()));
-          tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
+          String product = pick(products);
+          long stock = random.nextInt(1000);
+          if (lock(product, tx)) {
+            tx.update(PRODUCTS, product, Map.of("STOCK", stock));
+          }
           if (!documents.isEmpty() && random.nextInt(6) == 0) {
-            amend(tx, pick(documents));
+            String document = pick(documents);
+            if (lock(document, tx)) {
+              amend(tx, document);
+            }
           }
           if (random.nextInt(5) == 0) {
             longRunning.remove(tx);
+            locked.values().removeIf(holder -> holder == tx);
             tx.commit();
           }
         }
@@ -350,7 +370,11 @@ public final class Workloads {
                 l,
                 (long) (1 + random.nextInt(products.size())),
                 (long) (1 + random.nextInt(5))));
-        tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) random.nextInt(1000)));
+        String product = pick(products);
+        long stock = random.nextInt(1000);
+        if (!locked.containsKey(product)) {
+          tx.update(PRODUCTS, product, Map.of("STOCK", stock));
+        }
       }
       // one order in five has an invoice in the demo; fewer under stress, where LOB rows would
       // otherwise make up most of the redo
@@ -428,9 +452,21 @@ public final class Workloads {
     private void huge() {
       SimulatedTransaction tx = options().begin();
       for (int i = 0; i < 5_000; i++) {
-        tx.update(PRODUCTS, pick(products), Map.of("STOCK", (long) i));
+        String product = pick(products);
+        if (!locked.containsKey(product)) {
+          tx.update(PRODUCTS, product, Map.of("STOCK", (long) i));
+        }
       }
       tx.commit();
+    }
+
+    /**
+     * Whether the long-running {@code tx} may change the row {@code rowId}: no other open
+     * transaction holds it. Then {@code tx} holds it until it commits.
+     */
+    private boolean lock(String rowId, SimulatedTransaction tx) {
+      SimulatedTransaction holder = locked.putIfAbsent(rowId, tx);
+      return holder == null || holder == tx;
     }
 
     private String pick(List<String> ids) {
