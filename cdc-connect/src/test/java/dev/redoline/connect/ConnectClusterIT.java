@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -215,7 +216,7 @@ class ConnectClusterIT {
       readCommitted("ddl.heartbeat", rs -> rs.size() >= 2);
       TopicPartition hb = new TopicPartition("ddl.heartbeat", 0);
       long before = connect.kafka().endOffset(hb);
-      dev.redoline.core.Position first = storedPosition(name);
+      PositionState first = PositionState.of(storedPosition(name));
       for (long i = 0; i < 5; i++) { // redo of a table not captured: the captured tables stay quiet
         long id = i;
         shop.then(
@@ -237,7 +238,7 @@ class ConnectClusterIT {
         assertThat(new java.math.BigInteger(next.get("commit_scn").asText()))
             .isGreaterThanOrEqualTo(new java.math.BigInteger(previous.get("commit_scn").asText()));
       }
-      dev.redoline.core.Position later = storedPosition(name);
+      PositionState later = PositionState.of(storedPosition(name));
       assertThat(later.lastCommit()).isEqualTo(first.lastCommit()); // nothing committed meanwhile
       assertThat(later.resume().get(1))
           .as("the resume address moves on a quiet database")

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -131,7 +132,11 @@ class ConnectRecoveryIT {
           () -> {
             Position p = stored(name);
             return p != null
-                && p.resume().get(afterOpenStart.thread()).compareTo(afterOpenStart) > 0;
+                && PositionState.of(p)
+                        .resume()
+                        .get(afterOpenStart.thread())
+                        .compareTo(afterOpenStart)
+                    > 0;
           },
           WAIT_MS,
           "the committed offset's resume address did not move past the open transaction's first change");

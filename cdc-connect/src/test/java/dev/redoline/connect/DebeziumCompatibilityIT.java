@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
@@ -105,7 +106,9 @@ class DebeziumCompatibilityIT {
           () -> {
             var offsets = connect.connectorOffsets(name).offsets();
             Position p = offsets.isEmpty() ? null : OffsetCodec.fromOffset(offsets.get(0).offset());
-            return p != null && p.lastCommit() != null && p.lastIndex() == Position.WHOLE;
+            return p != null
+                && PositionState.of(p).lastCommit() != null
+                && PositionState.of(p).lastIndex() == PositionState.WHOLE;
           },
           WAIT_MS,
           "no whole transaction's offset committed");

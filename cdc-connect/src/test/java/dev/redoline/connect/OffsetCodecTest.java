@@ -8,6 +8,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -17,11 +18,10 @@ class OffsetCodecTest {
   static Position midTransaction() {
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     resume.put(1, new RedoAddress(1, 7, 100909, 156));
-    return new Position(
-        Scn.of(2161573),
-        resume,
-        new CommitMark(Scn.of(2161600), new RedoAddress(1, 7, 100950, 16)),
-        3);
+    return PositionState.start(Scn.of(2161573))
+        .withResume(Scn.of(2161573), resume)
+        .withDelivered(new CommitMark(Scn.of(2161600), new RedoAddress(1, 7, 100950, 16)), 3)
+        .toPosition();
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.Position;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.internal.ShopScript;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.time.Clock;
@@ -137,7 +138,8 @@ class RedolineSourceTaskTest {
     // last.
     for (int i = 0; i < size; i++) {
       Position offset = OffsetCodec.fromOffset(data.get(i).sourceOffset());
-      assertThat(offset.lastIndex()).isEqualTo(i == size - 1 ? Position.WHOLE : i);
+      assertThat(PositionState.of(offset).lastIndex())
+          .isEqualTo(i == size - 1 ? PositionState.WHOLE : i);
     }
     // One Kafka transaction for the whole Oracle one, committed after its last record only.
     assertThat(dataRecords(context.commitRequests)).containsExactly(data.get(size - 1));
@@ -170,8 +172,8 @@ class RedolineSourceTaskTest {
     SourceRecord last = records.get(records.size() - 1);
     @SuppressWarnings("unchecked")
     Position stored = OffsetCodec.fromOffset((Map<String, Object>) last.sourceOffset());
-    assertThat(stored.lastCommit()).isNotNull();
-    assertThat(stored.lastIndex()).isEqualTo(Position.WHOLE);
+    assertThat(PositionState.of(stored).lastCommit()).isNotNull();
+    assertThat(PositionState.of(stored).lastIndex()).isEqualTo(PositionState.WHOLE);
   }
 
   @Test
@@ -273,7 +275,8 @@ class RedolineSourceTaskTest {
         records.stream().filter(r -> r.topic().equals("shop.heartbeat")).findFirst().orElseThrow();
     @SuppressWarnings("unchecked")
     Position p = OffsetCodec.fromOffset((Map<String, Object>) hb.sourceOffset());
-    assertThat(((Struct) hb.value()).getString("resume_scn")).isEqualTo(p.resumeScn().toString());
+    assertThat(((Struct) hb.value()).getString("resume_scn"))
+        .isEqualTo(PositionState.of(p).resumeScn().toString());
     // several heartbeats may come in one poll: the Kafka commit is asked after the batch's last one
     assertThat(context.commitRequests)
         .last()

@@ -12,6 +12,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.ShopOrders;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -63,7 +64,7 @@ class EmbeddedEngineTest {
     before.awaitCount(3);
     stop(engine);
     Position stored = FileOffsetStore.open(state.resolve("offsets.json")).load().orElseThrow();
-    assertThat(stored.lastCommit()).isEqualTo(before.handled().get(2).mark());
+    assertThat(PositionState.of(stored).lastCommit()).isEqualTo(before.handled().get(2).mark());
 
     List<Xid> second = shop.script.commitMany(2, 1);
     Recorder after = new Recorder();

@@ -37,15 +37,16 @@ class FileOffsetStoreTest extends OffsetStoreContractTest {
 
   @Test
   void anUnfinishedAdHocSnapshot_withItsFilterAndLastKey_survivesTheFile() {
-    dev.redoline.core.SnapshotProgress.AdHoc adHoc =
-        new dev.redoline.core.SnapshotProgress.AdHoc(
+    dev.redoline.core.internal.SnapshotProgress.AdHoc adHoc =
+        new dev.redoline.core.internal.SnapshotProgress.AdHoc(
             3,
             dev.redoline.core.TableId.of("SHOP", "ORDERS"),
             "NOTE = 'a \"b\"\\\n' AND ID > 2",
             java.util.List.of(7L, "k:1"));
     dev.redoline.core.Position p =
-        position(100, 3)
-            .withSnapshot(dev.redoline.core.SnapshotProgress.UNTRACKED.withAdHoc(adHoc));
+        dev.redoline.core.internal.PositionState.of(position(100, 3))
+            .withSnapshot(dev.redoline.core.internal.SnapshotProgress.UNTRACKED.withAdHoc(adHoc))
+            .toPosition();
     store().store(p);
     assertThat(reopen().load()).contains(p);
   }

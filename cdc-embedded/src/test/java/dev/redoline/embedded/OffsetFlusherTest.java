@@ -7,6 +7,7 @@ import dev.redoline.core.ManualClock;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +35,10 @@ class OffsetFlusherTest {
   }
 
   static Position after(long commit) {
-    return Position.start(Scn.of(10))
+    return PositionState.start(Scn.of(10))
         .withDelivered(
-            new CommitMark(Scn.of(commit), new RedoAddress(1, 1, commit, 0)), Position.WHOLE);
+            new CommitMark(Scn.of(commit), new RedoAddress(1, 1, commit, 0)), PositionState.WHOLE)
+        .toPosition();
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -21,11 +22,10 @@ abstract class OffsetStoreContractTest {
   static Position position(long scn, int index) {
     RedoAddress resume = RedoAddress.parseRsId(1, " 0x000007.00018a2d.009c ");
     RedoAddress commit = new RedoAddress(2, 8, 17, 16);
-    return new Position(
-        Scn.of(scn),
-        new java.util.TreeMap<>(Map.of(1, resume)),
-        new CommitMark(Scn.of(scn + 5), commit),
-        index);
+    return PositionState.start(Scn.of(scn))
+        .withResume(Scn.of(scn), Map.of(1, resume))
+        .withDelivered(new CommitMark(Scn.of(scn + 5), commit), index)
+        .toPosition();
   }
 
   @Test
@@ -52,8 +52,10 @@ abstract class OffsetStoreContractTest {
   void store_keepsAWholeTransactionMark() {
     OffsetStore store = store();
     Position whole =
-        Position.start(Scn.parse("18446744073709551615"))
-            .withDelivered(new CommitMark(Scn.of(7), new RedoAddress(1, 1, 1, 1)), Position.WHOLE);
+        PositionState.start(Scn.parse("18446744073709551615"))
+            .withDelivered(
+                new CommitMark(Scn.of(7), new RedoAddress(1, 1, 1, 1)), PositionState.WHOLE)
+            .toPosition();
     store.store(whole);
     assertThat(reopen().load()).contains(whole);
   }

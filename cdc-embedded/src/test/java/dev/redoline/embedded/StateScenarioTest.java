@@ -9,6 +9,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.ShopOrders;
 import dev.redoline.core.Xid;
 import dev.redoline.core.internal.Json;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.internal.ShopScript;
@@ -60,7 +61,7 @@ class StateScenarioTest {
         .isGreaterThan(1);
     // The resume address passed the open transaction's log; it stays before the block the commit
     // was read in, the thread's last written block, which the next step reads again.
-    assertThat(stored.resume().get(1))
+    assertThat(PositionState.of(stored).resume().get(1))
         .as("the resume address moved past the open transaction's first change")
         .isGreaterThanOrEqualTo(new RedoAddress(commit.thread(), commit.sequence(), 0, 0));
     try (var journal = Files.list(state.resolve("journal"))) {
@@ -84,7 +85,7 @@ class StateScenarioTest {
     open.insert(ShopScript.ORDERS, 900L, "LONG");
     shop.script.commit(1);
     Recorder recorder = runUntil(shop, 1);
-    assertThat(storedPosition().resume().get(1))
+    assertThat(PositionState.of(storedPosition()).resume().get(1))
         .as("held before the open transaction's first change")
         .isLessThan(recorder.handled().get(0).mark().address());
     assertThat(open.xid()).isNotEqualTo(recorder.xids().get(0));

@@ -1,7 +1,6 @@
 package dev.redoline.verify;
 
 import dev.redoline.core.CdcException;
-import dev.redoline.core.CommitMark;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
@@ -84,9 +83,7 @@ public final class JdbcTarget implements VerifyTarget {
       if (!rs.next()) {
         return Optional.empty();
       }
-      Position p = position(rs.getString(1));
-      CommitMark last = p.lastCommit();
-      return Optional.of(last != null ? last.scn() : p.resumeScn());
+      return Optional.of(position(rs.getString(1)).scn());
     } catch (SQLException e) {
       if (missingTable(e)) {
         connection().rollback();

@@ -3,13 +3,18 @@ package dev.redoline.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Change;
+import dev.redoline.core.Position;
 import dev.redoline.core.internal.ChangeSequence;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleReference;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,6 +56,37 @@ class ModuleBoundariesTest {
     }
     assertThat(checked).as("public API types found").isGreaterThan(20);
     assertThat(leaks).as("API signatures naming a type users cannot reach").isEmpty();
+  }
+
+  /**
+   * A position is a token users store and hand back: what it holds and the engine's operations on
+   * it live in cdc-core's internal package, so nothing here may grow without a reason.
+   */
+  @Test
+  void position_offersUsersOnlyAnOpaqueToken() {
+    List<String> surface = new ArrayList<>();
+    for (Method m : Position.class.getDeclaredMethods()) {
+      if (Modifier.isPublic(m.getModifiers())) {
+        surface.add(
+            m.getName()
+                + Arrays.stream(m.getParameterTypes())
+                    .map(Class::getSimpleName)
+                    .collect(Collectors.joining(", ", "(", ")")));
+      }
+    }
+    assertThat(surface)
+        .containsExactlyInAnyOrder(
+            "start(Scn)",
+            "fromMap(Map)",
+            "toMap()",
+            "scn()",
+            "equals(Object)",
+            "hashCode()",
+            "toString()");
+    assertThat(Position.class.getConstructors()).as("public constructors").isEmpty();
+    assertThat(Position.class.getFields()).as("public fields").isEmpty();
+    assertThat(Position.class.isRecord()).as("a record shows its components").isFalse();
+    assertThat(Modifier.isFinal(Position.class.getModifiers())).isTrue();
   }
 
   // The rules themselves, on descriptors and types made to break them.

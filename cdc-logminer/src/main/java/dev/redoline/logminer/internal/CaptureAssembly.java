@@ -5,7 +5,7 @@ import dev.redoline.buffer.internal.TransactionJournal;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Operation;
-import dev.redoline.core.Position;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsListener;
@@ -43,7 +43,7 @@ record CaptureAssembly(
       OpsListener opsListener,
       List<LayoutVersion> knownLayouts,
       ThreadFactory decodeThreads,
-      Position start) {
+      PositionState start) {
     SnapshotSettings snapshotSettings = SnapshotSettings.of(config);
     EventQueue queue = new EventQueue(settings.queueSize(), clock);
     CaptureStats stats = new CaptureStats();

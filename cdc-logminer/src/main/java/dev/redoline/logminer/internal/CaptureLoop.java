@@ -3,8 +3,8 @@ package dev.redoline.logminer.internal;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
-import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.logminer.Sleeper;
 import java.sql.SQLException;
@@ -123,11 +123,11 @@ final class CaptureLoop implements Runnable {
   }
 
   /** Sink thread: see {@link Positions#acknowledge}. */
-  void acknowledge(Position position) {
+  void acknowledge(PositionState position) {
     positions.acknowledge(position);
   }
 
-  Position acknowledged() {
+  PositionState acknowledged() {
     return positions.acknowledged();
   }
 

@@ -1,9 +1,9 @@
 package dev.redoline.logminer.internal;
 
 import dev.redoline.core.Commit;
-import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +43,7 @@ final class FirstStart {
    * @param begunBefore the open transactions that began before the oldest online redo: they will
    *     arrive without their earlier changes ({@link Commit.Partial#FIRST_START})
    */
-  record Start(Position position, Set<Xid> begunBefore) {
+  record Start(PositionState position, Set<Xid> begunBefore) {
     Start {
       begunBefore = Set.copyOf(begunBefore);
     }
@@ -63,7 +63,7 @@ final class FirstStart {
       floor = Scn.min(floor, tx.startScn());
     }
     Scn now = db.database().currentScn();
-    Position start = Positions.startMark(Position.start(now));
+    PositionState start = Positions.startMark(PositionState.start(now));
     Scn online = oldestOnlineRedo(db.onlineLogs());
     if (!transactionsSeen) {
       floor = Scn.min(floor, online);

@@ -4,11 +4,11 @@ import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Incarnation;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -175,7 +175,8 @@ final class MiningStep {
           current
               ? FirstStart.at(db, transactionsSeen)
               : new FirstStart.Start(
-                  Positions.startMark(Position.start(Scn.parse(settings.startScn()))), Set.of());
+                  Positions.startMark(PositionState.start(Scn.parse(settings.startScn()))),
+                  Set.of());
       begin(anchored(db, first.position()).withPartialOpen(first.begunBefore()), current);
     }
     tracker.refreshIfStale(
@@ -595,7 +596,7 @@ final class MiningStep {
    * that step (layouts, snapshot chunks, heartbeats) then do not carry a higher resume SCN than
    * later ones, and a restart from one of them reads the same logs.
    */
-  private Position anchored(LogMinerGateway db, Position start) throws SQLException {
+  private PositionState anchored(LogMinerGateway db, PositionState start) throws SQLException {
     Scn from = start.resumeScn();
     Map<Integer, StepPlan.StepLog> logs =
         inventory.logsHolding(
@@ -617,7 +618,7 @@ final class MiningStep {
    * Sets the position the capture starts from: given, or made at the first connection ({@code
    * firstStart}: every captured table is then snapshotted when the mode asks).
    */
-  void begin(Position start, boolean firstStart) {
+  void begin(PositionState start, boolean firstStart) {
     startFloor.reset();
     heldBlocks.reset();
     positions.begin(start);
@@ -657,7 +658,7 @@ final class MiningStep {
       SnapshotRestart.dropBuffered(sequencer, buffer, applier);
     }
     positions.clear();
-    begin(Positions.startMark(Position.start(now)), true);
+    begin(Positions.startMark(PositionState.start(now)), true);
     snapshots.captured(catalog.layouts());
   }
 }

@@ -4,10 +4,11 @@ import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Incarnation;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
+import dev.redoline.core.internal.SnapshotProgress;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -64,29 +65,6 @@ final class Positions {
       Incarnation incarnation,
       Set<Xid> partialOpen) {
 
-    /** Held back without open transactions a first start read only in part. */
-    Held(
-        Map<Integer, RedoAddress> cursors,
-        ResumePoint open,
-        List<CommitSequencer.Ready> waiting,
-        Scn floor,
-        java.util.function.Function<RedoAddress, Scn> firstScnOf,
-        Set<Xid> excludedOpen,
-        Incarnation incarnation) {
-      this(cursors, open, waiting, floor, firstScnOf, excludedOpen, incarnation, Set.of());
-    }
-
-    /** Held back in an incarnation not known yet. */
-    Held(
-        Map<Integer, RedoAddress> cursors,
-        ResumePoint open,
-        List<CommitSequencer.Ready> waiting,
-        Scn floor,
-        java.util.function.Function<RedoAddress, Scn> firstScnOf,
-        Set<Xid> excludedOpen) {
-      this(cursors, open, waiting, floor, firstScnOf, excludedOpen, null);
-    }
-
     /** Per thread, the lowest log sequence a position built now may point into. */
     Map<Integer, Long> oldestSequences() {
       Map<Integer, Long> oldest = new java.util.HashMap<>();
@@ -112,7 +90,7 @@ final class Positions {
   /**
    * The position the sink acknowledged last, or the start position; written by the sink's thread.
    */
-  private volatile Position acknowledged;
+  private volatile PositionState acknowledged;
 
   Positions(TransactionBuffer buffer, CommitSequencer sequencer, StepApplier applier) {
     this.buffer = buffer;
@@ -124,17 +102,17 @@ final class Positions {
    * A start position ready for the engine: a first start (no commit yet) gets a commit mark after
    * every real commit at its SCN, so commits at or before it count as delivered.
    */
-  static Position startMark(Position from) {
+  static PositionState startMark(PositionState from) {
     return from.lastCommit() != null
         ? from
-        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), Position.WHOLE);
+        : from.withDelivered(new CommitMark(from.resumeScn(), END_OF_REDO), PositionState.WHOLE);
   }
 
   /**
    * The capture starts at {@code start}: its resume addresses are the cursors, its resume SCN the
    * floor.
    */
-  void begin(Position start) {
+  void begin(PositionState start) {
     cursors.putAll(start.resume());
     floor = start.resumeScn();
     incarnation = start.incarnation();
@@ -146,11 +124,11 @@ final class Positions {
    * now, on this thread ({@link TransactionBuffer#acknowledged}), whatever the capture thread is
    * doing: a step blocked in a long query does not hold back what the acknowledgement frees.
    */
-  void acknowledge(Position position) {
+  void acknowledge(PositionState position) {
     acknowledged = position;
     CommitMark mark = position.lastCommit();
     if (mark != null) {
-      buffer.acknowledged(mark, position.lastIndex() == Position.WHOLE);
+      buffer.acknowledged(mark, position.lastIndex() == PositionState.WHOLE);
     }
   }
 
@@ -158,7 +136,7 @@ final class Positions {
    * The position acknowledged last, the start position before any; {@code null} before the first
    * start.
    */
-  Position acknowledged() {
+  PositionState acknowledged() {
     return acknowledged;
   }
 
@@ -339,14 +317,14 @@ final class Positions {
       return copy;
     }
 
-    Position position(CommitMark mark, long index) {
-      return new Position(
+    PositionState position(CommitMark mark, long index) {
+      return new PositionState(
           scn,
           resume,
           mark,
-          mark == null ? Position.WHOLE : index,
+          mark == null ? PositionState.WHOLE : index,
           excludedOpen,
-          dev.redoline.core.SnapshotProgress.UNTRACKED,
+          SnapshotProgress.UNTRACKED,
           incarnation,
           partialOpen);
     }

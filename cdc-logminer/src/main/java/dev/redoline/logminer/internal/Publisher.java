@@ -5,11 +5,11 @@ import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
-import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.PositionState;
+import dev.redoline.core.internal.SnapshotProgress;
 import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,25 +54,25 @@ import java.util.Map;
 final class Publisher {
 
   private final EventQueue queue;
-  private final Position start;
+  private final PositionState start;
   private final Clock clock;
   private final Duration heartbeatInterval;
   private CommitMark lastMark;
   private Instant lastEvent;
 
   /** The position of the last event queued: a heartbeat is never behind it. */
-  private Position lastQueued;
+  private PositionState lastQueued;
 
   /** The snapshot progress of the chunks queued so far. */
   private SnapshotProgress progress;
 
-  Publisher(EventQueue queue, Position start, Clock clock, Duration heartbeatInterval) {
+  Publisher(EventQueue queue, PositionState start, Clock clock, Duration heartbeatInterval) {
     this(queue, start, clock, heartbeatInterval, start.snapshot());
   }
 
   Publisher(
       EventQueue queue,
-      Position start,
+      PositionState start,
       Clock clock,
       Duration heartbeatInterval,
       SnapshotProgress progress) {
@@ -142,13 +142,13 @@ final class Publisher {
   private void chunk(Snapshots.Chunk chunk, Positions.Base base) throws InterruptedException {
     SnapshotProgress after = chunk.advance(progress);
     if (!chunk.changes().isEmpty()) {
-      Position during =
-          base.position(lastMark, Position.WHOLE).withSnapshot(chunk.during(progress));
-      Position end = during.withSnapshot(after);
+      PositionState during =
+          base.position(lastMark, PositionState.WHOLE).withSnapshot(chunk.during(progress));
+      PositionState end = during.withSnapshot(after);
       queue.put(
           new StreamEvent.TransactionEvent(
               chunk.commit(),
-              end,
+              end.toPosition(),
               heapBytes(chunk.changes()),
               TransactionChanges.chunk(chunk, during, end)));
       lastQueued = end;
@@ -178,17 +178,17 @@ final class Publisher {
       commit = commit.asPartial(commit.size(), Commit.Partial.FIRST_START);
     }
     CommitMark mark = commit.mark();
-    if (start.isDelivered(mark, Position.WHOLE) || commit.size() == 0) {
+    if (start.isDelivered(mark, PositionState.WHOLE) || commit.size() == 0) {
       published.close();
       return;
     }
-    Position end = after.position(mark, Position.WHOLE).withSnapshot(progress);
-    Position middle = during.position(mark, 0).withSnapshot(progress);
+    PositionState end = after.position(mark, PositionState.WHOLE).withSnapshot(progress);
+    PositionState middle = during.position(mark, 0).withSnapshot(progress);
     long heap = published.spilled() ? 0 : heapBytes(published.changes());
     queue.put(
         new StreamEvent.TransactionEvent(
             commit,
-            end,
+            end.toPosition(),
             heap,
             TransactionChanges.of(
                 commit, published.changes(), published::close, middle, end, start, reflected)));
@@ -209,9 +209,9 @@ final class Publisher {
   /** Queues a schema event for a layout that takes effect at {@code scn}. */
   void schema(TableLayout layout, Scn scn, String ddl, Positions.Held held)
       throws InterruptedException {
-    Position position =
-        Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
-    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position));
+    PositionState position =
+        Positions.Base.of(held).position(lastMark, PositionState.WHOLE).withSnapshot(progress);
+    queue.put(new StreamEvent.SchemaEvent(layout, scn, ddl, position.toPosition()));
     lastQueued = position;
     lastEvent = clock.instant();
   }
@@ -225,12 +225,12 @@ final class Publisher {
     if (Duration.between(lastEvent, now).compareTo(heartbeatInterval) < 0) {
       return;
     }
-    Position position =
-        Positions.Base.of(held).position(lastMark, Position.WHOLE).withSnapshot(progress);
+    PositionState position =
+        Positions.Base.of(held).position(lastMark, PositionState.WHOLE).withSnapshot(progress);
     if (lastQueued != null && !notBehind(position, lastQueued)) {
       return; // see "Heartbeats" above: skipped, tried again at the next step
     }
-    queue.put(new StreamEvent.Heartbeat(position, now));
+    queue.put(new StreamEvent.Heartbeat(position.toPosition(), now));
     lastQueued = position;
     lastEvent = now;
   }
@@ -240,7 +240,7 @@ final class Publisher {
    * and in the resume address of every thread {@code previous} has (not in the resume SCN, see
    * "Heartbeats" above).
    */
-  static boolean notBehind(Position next, Position previous) {
+  static boolean notBehind(PositionState next, PositionState previous) {
     if (previous.lastCommit() != null) {
       if (next.lastCommit() == null) {
         return false;

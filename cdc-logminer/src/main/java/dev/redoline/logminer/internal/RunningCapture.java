@@ -8,6 +8,7 @@ import dev.redoline.core.LayoutVersion;
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.CaptureMetrics;
 import dev.redoline.logminer.DeadLetterSink;
 import dev.redoline.logminer.OpsListener;
@@ -69,7 +70,7 @@ public final class RunningCapture implements CaptureStream {
       List<LayoutVersion> knownLayouts,
       String name,
       Position from) {
-    Position start = from == null ? null : Positions.startMark(from);
+    PositionState start = from == null ? null : Positions.startMark(PositionState.of(from));
     CaptureThreads threads = CaptureThreads.of(name, MDC.getCopyOfContextMap());
     CaptureAssembly capture =
         CaptureAssembly.build(
@@ -150,12 +151,13 @@ public final class RunningCapture implements CaptureStream {
   @Override
   public void acknowledge(Position position) {
     Objects.requireNonNull(position, "position == null");
-    loop.acknowledge(position);
+    loop.acknowledge(PositionState.of(position));
   }
 
   @Override
   public Position acknowledged() {
-    return loop.acknowledged();
+    PositionState acknowledged = loop.acknowledged();
+    return acknowledged == null ? null : acknowledged.toPosition();
   }
 
   @Override

@@ -7,13 +7,13 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.decoder.internal.DecodeInput;
 import dev.redoline.decoder.internal.DecodeResult;
 import dev.redoline.decoder.internal.RedoDecoder;
@@ -145,7 +145,7 @@ final class StepApplier {
   private final Map<Xid, First> firstSeen = new HashMap<>();
 
   /** The position the capture started at, or {@code null} before {@link #started}. */
-  private Position start;
+  private PositionState start;
 
   private final Set<String> excludedUsers;
 
@@ -399,7 +399,7 @@ final class StepApplier {
     if (tail != null
         && (start == null
             || !start.isDelivered(
-                new CommitMark(commit.scn(), commit.address()), Position.WHOLE))) {
+                new CommitMark(commit.scn(), commit.address()), PositionState.WHOLE))) {
       reject(tail.row(), tail.error());
     }
   }
@@ -408,7 +408,7 @@ final class StepApplier {
    * The capture starts at {@code position}: the transactions it counts as delivered are read again
    * only in part.
    */
-  void started(Position position) {
+  void started(PositionState position) {
     start = position;
   }
 

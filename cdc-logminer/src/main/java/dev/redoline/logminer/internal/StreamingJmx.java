@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.StreamingMetricsMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
@@ -105,15 +106,20 @@ final class StreamingJmx implements StreamingMetricsMXBean {
     return stats.snapshot(0).behind().toMillis();
   }
 
+  private PositionState lastQueued() {
+    Position last = queue.lastQueued();
+    return last == null ? null : PositionState.of(last);
+  }
+
   @Override
   public BigInteger getOffsetScn() {
-    Position last = queue.lastQueued();
+    PositionState last = lastQueued();
     return last == null ? BigInteger.ZERO : number(last.resumeScn());
   }
 
   @Override
   public BigInteger getCommittedScn() {
-    Position last = queue.lastQueued();
+    PositionState last = lastQueued();
     return last == null || last.lastCommit() == null
         ? BigInteger.ZERO
         : number(last.lastCommit().scn());

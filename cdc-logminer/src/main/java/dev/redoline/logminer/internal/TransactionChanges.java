@@ -6,6 +6,7 @@ import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.SnapshotMark;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import dev.redoline.logminer.seam.StreamEvent.TransactionEvent;
 import java.util.Iterator;
@@ -48,9 +49,9 @@ final class TransactionChanges implements TransactionEvent.Changes {
   private final Commit commit;
   private final Iterable<Change> source;
   private final Runnable release;
-  private final Position during;
-  private final Position after;
-  private final Position start;
+  private final PositionState during;
+  private final PositionState after;
+  private final PositionState start;
   private final Reflected reflected;
   private final List<SnapshotMark> marks;
 
@@ -58,9 +59,9 @@ final class TransactionChanges implements TransactionEvent.Changes {
       Commit commit,
       Iterable<Change> source,
       Runnable release,
-      Position during,
-      Position after,
-      Position start,
+      PositionState during,
+      PositionState after,
+      PositionState start,
       Reflected reflected,
       List<SnapshotMark> marks) {
     this.commit = commit;
@@ -84,9 +85,9 @@ final class TransactionChanges implements TransactionEvent.Changes {
       Commit commit,
       Iterable<Change> changes,
       Runnable release,
-      Position during,
-      Position after,
-      Position start,
+      PositionState during,
+      PositionState after,
+      PositionState start,
       Reflected reflected) {
     return new TransactionChanges(commit, changes, release, during, after, start, reflected, null);
   }
@@ -94,7 +95,8 @@ final class TransactionChanges implements TransactionEvent.Changes {
   /**
    * The rows of a snapshot chunk: {@code during} on each but the last, {@code after} on the last.
    */
-  static TransactionChanges chunk(Snapshots.Chunk chunk, Position during, Position after) {
+  static TransactionChanges chunk(
+      Snapshots.Chunk chunk, PositionState during, PositionState after) {
     return new TransactionChanges(
         chunk.commit(),
         chunk.changes(),
@@ -183,7 +185,7 @@ final class TransactionChanges implements TransactionEvent.Changes {
       if (start.isDelivered(mark, at)) {
         return null;
       }
-      Position position = last ? after : during.withDelivered(mark, at);
+      Position position = (last ? after : during.withDelivered(mark, at)).toPosition();
       return new ChangeEvent(
           delivered, change, seq, position, order, last ? tableCounts : Map.of());
     }
@@ -233,7 +235,7 @@ final class TransactionChanges implements TransactionEvent.Changes {
     public ChangeEvent next() {
       Change row = rows.next();
       int at = index++;
-      Position position = rows.hasNext() ? during : after;
+      Position position = (rows.hasNext() ? during : after).toPosition();
       return new ChangeEvent(commit, row, at, position, marks.get(at));
     }
   }

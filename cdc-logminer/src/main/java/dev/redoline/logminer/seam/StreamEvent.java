@@ -132,7 +132,8 @@ public sealed interface StreamEvent {
    *
    * <p>The rows of a snapshot chunk arrive the same way, as a transaction of {@link Operation#READ}
    * changes carrying a {@link SnapshotMark}; their commit is the chunk's (XID 0000000000000000,
-   * commit SCN the chunk's SCN, no redo address) and never moves {@link Position#lastCommit()}.
+   * commit SCN the chunk's SCN, no redo address) and never moves the last delivered commit a {@link
+   * Position} holds.
    *
    * @param commit the transaction's commit
    * @param change the change

@@ -9,6 +9,7 @@ import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.CaptureMetrics;
 import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.logminer.seam.StreamEvent;
@@ -169,7 +170,7 @@ class CaptureEngineTest {
           .containsExactly("READ 1", "INSERT 2");
       StreamEvent.ChangeEvent read = h.changeEvents().get(0);
       assertThat(read.snapshot().place()).isEqualTo(dev.redoline.core.SnapshotMark.Place.LAST);
-      assertThat(read.position().snapshot().done(ORDERS)).isTrue();
+      assertThat(PositionState.of(read.position()).snapshot().done(ORDERS)).isTrue();
       assertThat(Position.fromMap(read.position().toMap())).isEqualTo(read.position());
     }
   }

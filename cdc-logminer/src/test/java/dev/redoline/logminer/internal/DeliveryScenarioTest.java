@@ -12,6 +12,7 @@ import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
@@ -66,16 +67,20 @@ class DeliveryScenarioTest {
         Position after = beats.get(i).position();
         assertThat(Duration.between(beats.get(i - 1).time(), beats.get(i).time()))
             .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
-        RedoAddress was = before.resume().get(1);
-        assertThat(after.resume().get(1))
+        RedoAddress was = PositionState.of(before).resume().get(1);
+        assertThat(PositionState.of(after).resume().get(1))
             .as("resume address of heartbeat %s", i)
             .isGreaterThan(was);
-        assertThat(after.resumeScn()).isGreaterThanOrEqualTo(before.resumeScn());
+        assertThat(PositionState.of(after).resumeScn())
+            .isGreaterThanOrEqualTo(PositionState.of(before).resumeScn());
       }
       assertThat(beats)
-          .allSatisfy(b -> assertThat(b.position().lastCommit()).isEqualTo(only.commit().mark()));
-      assertThat(beats.get(beats.size() - 1).position().resume().get(1))
-          .isGreaterThan(only.position().resume().get(1));
+          .allSatisfy(
+              b ->
+                  assertThat(PositionState.of(b.position()).lastCommit())
+                      .isEqualTo(only.commit().mark()));
+      assertThat(PositionState.of(beats.get(beats.size() - 1).position()).resume().get(1))
+          .isGreaterThan(PositionState.of(only.position()).resume().get(1));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -39,7 +40,10 @@ class ExplicitStartPositionsTest {
           .open(null);
       h.awaitChange("INSERT SHOP.ORDERS [6, F]");
       List<Scn> resumeScns =
-          h.events.stream().map(StreamEvent::position).map(p -> p.resumeScn()).toList();
+          h.events.stream()
+              .map(StreamEvent::position)
+              .map(p -> PositionState.of(p).resumeScn())
+              .toList();
       assertThat(resumeScns).as("resume SCNs of the events in order").isSorted();
     }
   }

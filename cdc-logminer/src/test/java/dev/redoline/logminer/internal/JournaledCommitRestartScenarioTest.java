@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -120,7 +121,7 @@ class JournaledCommitRestartScenarioTest {
       // The premise: thread 2's commit came first, and the first position passed the long
       // transaction's rows, so the second capture read only its COMMIT.
       assertThat(second.changes().get(0)).isEqualTo(OTHER_THREAD);
-      assertThat(beforeCommit.resume().get(1).sequence())
+      assertThat(PositionState.of(beforeCommit).resume().get(1).sequence())
           .isGreaterThan(first(second, "INSERT SHOP.ORDERS [1, LONG]").sequence());
     }
     try (ScenarioHarness third = harness(oracle, "third", journal)) {

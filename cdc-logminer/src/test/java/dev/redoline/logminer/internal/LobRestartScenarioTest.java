@@ -9,6 +9,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -92,7 +93,7 @@ class LobRestartScenarioTest {
             .filter(t -> t.transaction().startScn().equals(Scn.of(doc[0].startScn())))
             .findFirst()
             .orElseThrow();
-    assertThat(acknowledged.resume().get(1)).isGreaterThan(reloaded.upTo());
+    assertThat(PositionState.of(acknowledged).resume().get(1)).isGreaterThan(reloaded.upTo());
     try (ScenarioHarness second = new ScenarioHarness(oracle, spill.resolve("second"))) {
       second
           .journal(FileTransactionJournal.open(journal))

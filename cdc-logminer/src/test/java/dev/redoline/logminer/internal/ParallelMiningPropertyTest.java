@@ -9,6 +9,7 @@ import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.logminer.seam.StreamEvent;
@@ -68,7 +69,11 @@ class ParallelMiningPropertyTest {
      * ends.
      */
     List<Object> identity() {
-      return List.of(change, commit, position.lastCommit(), position.lastIndex());
+      return List.of(
+          change,
+          commit,
+          PositionState.of(position).lastCommit(),
+          PositionState.of(position).lastIndex());
     }
   }
 

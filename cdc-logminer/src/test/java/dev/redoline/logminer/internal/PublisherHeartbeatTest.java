@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redoline.buffer.internal.ResumePoint;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.ManualClock;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,6 +35,8 @@ class PublisherHeartbeatTest {
         List.of(),
         Scn.of(floor),
         a -> null,
+        java.util.Set.of(),
+        null,
         java.util.Set.of());
   }
 
@@ -46,7 +48,7 @@ class PublisherHeartbeatTest {
   void heartbeatIfDue_behindTheLastQueuedEventIsNotSentAndALowerResumeScnIs() throws Exception {
     ManualClock clock = new ManualClock();
     EventQueue queue = new EventQueue(64);
-    Publisher publisher = new Publisher(queue, Position.start(Scn.of(100)), clock, INTERVAL);
+    Publisher publisher = new Publisher(queue, PositionState.start(Scn.of(100)), clock, INTERVAL);
 
     clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 30), Optional.empty(), 500));
@@ -61,9 +63,9 @@ class PublisherHeartbeatTest {
     assertThat(events).hasSize(2).allMatch(e -> e instanceof StreamEvent.Heartbeat);
     StreamEvent.Heartbeat first = (StreamEvent.Heartbeat) events.get(0);
     StreamEvent.Heartbeat second = (StreamEvent.Heartbeat) events.get(1);
-    assertThat(first.position().resume().get(1)).isEqualTo(at(5, 30));
-    assertThat(second.position().resume().get(1)).isEqualTo(at(5, 40));
-    assertThat(second.position().resumeScn()).isEqualTo(Scn.of(450));
+    assertThat(PositionState.of(first.position()).resume().get(1)).isEqualTo(at(5, 30));
+    assertThat(PositionState.of(second.position()).resume().get(1)).isEqualTo(at(5, 40));
+    assertThat(PositionState.of(second.position()).resumeScn()).isEqualTo(Scn.of(450));
     assertThat(second.time()).isEqualTo(first.time().plus(INTERVAL.multipliedBy(2)));
   }
 
@@ -72,7 +74,7 @@ class PublisherHeartbeatTest {
       throws Exception {
     ManualClock clock = new ManualClock();
     EventQueue queue = new EventQueue(64);
-    Publisher publisher = new Publisher(queue, Position.start(Scn.of(100)), clock, INTERVAL);
+    Publisher publisher = new Publisher(queue, PositionState.start(Scn.of(100)), clock, INTERVAL);
     clock.advance(INTERVAL);
     publisher.heartbeatIfDue(held(at(5, 10), Optional.empty(), 500));
     Instant sent = clock.instant();
@@ -91,9 +93,12 @@ class PublisherHeartbeatTest {
   void notBehind_comparesEveryPart() {
     CommitMark c1 = new CommitMark(Scn.of(600), at(5, 40));
     CommitMark c2 = new CommitMark(Scn.of(700), at(5, 50));
-    Position p = new Position(Scn.of(500), new TreeMap<>(Map.of(1, at(5, 30))), c1, Position.WHOLE);
+    PositionState p =
+        PositionState.start(Scn.of(500))
+            .withResume(Scn.of(500), Map.of(1, at(5, 30)))
+            .withDelivered(c1, PositionState.WHOLE);
     assertThat(Publisher.notBehind(p, p)).isTrue();
-    assertThat(Publisher.notBehind(p.withDelivered(c2, Position.WHOLE), p)).isTrue();
+    assertThat(Publisher.notBehind(p.withDelivered(c2, PositionState.WHOLE), p)).isTrue();
     assertThat(Publisher.notBehind(p.withDelivered(c1, 3), p))
         .as("inside the same commit")
         .isFalse();
@@ -106,7 +111,7 @@ class PublisherHeartbeatTest {
     assertThat(Publisher.notBehind(p.withResume(Scn.of(500), Map.of()), p))
         .as("thread missing")
         .isFalse();
-    assertThat(Publisher.notBehind(Position.start(Scn.of(900)), p))
+    assertThat(Publisher.notBehind(PositionState.start(Scn.of(900)), p))
         .as("no commit after one")
         .isFalse();
   }

@@ -8,6 +8,7 @@ import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
@@ -66,7 +67,7 @@ class RedoOrderScenarioTest {
               "INSERT SHOP.ORDERS [99, END]");
       List<StreamEvent.ChangeEvent> changes = h.changeEvents();
       Commit shortCommit = changes.get(0).commit();
-      RedoAddress cursorAfterShort = changes.get(0).position().resume().get(1);
+      RedoAddress cursorAfterShort = PositionState.of(changes.get(0).position()).resume().get(1);
       for (StreamEvent.ChangeEvent late : changes.subList(1, 3)) {
         // The strand records carry SCNs older than the short commit, which an earlier step
         // passed...

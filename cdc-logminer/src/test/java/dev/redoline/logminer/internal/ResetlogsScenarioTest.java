@@ -8,6 +8,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Incarnation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
@@ -44,7 +45,7 @@ class ResetlogsScenarioTest {
       List<StreamEvent> events = h.awaitChange("INSERT SHOP.ORDERS [1, DELIVERED]");
       stored = events.get(events.size() - 1).position();
     }
-    assertThat(stored.incarnation()).isNotNull();
+    assertThat(PositionState.of(stored).incarnation()).isNotNull();
     commitOn(oracle, 1, 2, "KEPT");
     long kept = oracle.currentScn();
     commitOn(oracle, 1, 3, "DISCARDED");
@@ -53,14 +54,14 @@ class ResetlogsScenarioTest {
     commitOn(oracle, 1, 4, "NEW");
 
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.open(named ? stored : stored.withIncarnation(null));
+      h.open(named ? stored : PositionState.of(stored).withIncarnation(null).toPosition());
       List<StreamEvent> events = h.awaitChange("INSERT SHOP.ORDERS [4, NEW]");
 
       assertThat(h.changes())
           .containsExactly("INSERT SHOP.ORDERS [2, KEPT]", "INSERT SHOP.ORDERS [4, NEW]");
       assertThat(h.ops(OpsEvent.Type.RESETLOGS)).hasSize(1);
-      Incarnation now = events.get(events.size() - 1).position().incarnation();
-      assertThat(now).isNotEqualTo(stored.incarnation());
+      Incarnation now = PositionState.of(events.get(events.size() - 1).position()).incarnation();
+      assertThat(now).isNotEqualTo(PositionState.of(stored).incarnation());
       assertThat(now.resetlogsScn()).isEqualTo(Scn.of(kept + 1));
     }
   }
@@ -130,9 +131,9 @@ class ResetlogsScenarioTest {
 
       assertThat(stop.errorCode()).isEqualTo(ErrorCode.INCARNATION_DIVERGED);
       assertThat(stop.getMessage())
-          .contains(stored.incarnation().toString())
+          .contains(PositionState.of(stored).incarnation().toString())
           .contains("RESETLOGS at SCN " + (kept + 1))
-          .contains("commit at SCN " + stored.lastCommit().scn());
+          .contains("commit at SCN " + PositionState.of(stored).lastCommit().scn());
       assertThat(h.changes()).isEmpty();
     }
   }

@@ -3,8 +3,9 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.Position;
-import dev.redoline.core.SnapshotProgress;
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.PositionState;
+import dev.redoline.core.internal.SnapshotProgress;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -79,7 +80,7 @@ class SnapshotFirstChunkRestartTest {
               "DELETE SHOP.ORDERS [1, S1]");
       // the consumer handled row 1 only, then stopped
       insideTheFirstChunk = h.changeEvents().get(0).position();
-      assertThat(insideTheFirstChunk.snapshot().tables().get(ORDERS))
+      assertThat(PositionState.of(insideTheFirstChunk).snapshot().tables().get(ORDERS))
           .isEqualTo(SnapshotProgress.TableProgress.after(List.of()));
       // as an offset store keeps it
       insideTheFirstChunk = Position.fromMap(insideTheFirstChunk.toMap());

@@ -3,6 +3,7 @@ package dev.redoline.logminer.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redoline.core.TableId;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -137,7 +138,7 @@ class SnapshotLastMarkTest {
       h.awaitEvents(done -> complete(h) && h.changeEvents().size() >= 5);
       assertThat(marks(h)).containsExactly("FIRST", "MIDDLE", "MIDDLE", "MIDDLE", "LAST");
       afterFirstChunk = h.changeEvents().get(1).position();
-      assertThat(afterFirstChunk.snapshot().tables().get(ORDERS).lastKey())
+      assertThat(PositionState.of(afterFirstChunk).snapshot().tables().get(ORDERS).lastKey())
           .map(String::valueOf)
           .containsExactly("2");
     }

@@ -8,6 +8,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
@@ -84,7 +85,12 @@ class SnapshotModesScenarioTest {
               .containsExactly(1L, 2L, 3L, 4L, 5L);
           assertThat(h.changeEvents()).allSatisfy(c -> assertThat(c.change().rowId()).isNotNull());
           // ROWIDs are kept in the position as the key of the last row read
-          assertThat(h.changeEvents().get(1).position().snapshot().tables().get(log).lastKey())
+          assertThat(
+                  PositionState.of(h.changeEvents().get(1).position())
+                      .snapshot()
+                      .tables()
+                      .get(log)
+                      .lastKey())
               .containsExactly(h.changeEvents().get(1).change().rowId());
         } else {
           assertThat(h.changeEvents())
@@ -116,7 +122,8 @@ class SnapshotModesScenarioTest {
           .containsExactly("READ 1", "READ 2", "READ 3");
       assertThat(h.ops).anyMatch(e -> e.message().contains("when_needed starts over"));
       StreamEvent.ChangeEvent last = h.changeEvents().get(2);
-      assertThat(last.position().snapshot().done(CaptureEngineTest.ORDERS)).isTrue();
+      assertThat(PositionState.of(last.position()).snapshot().done(CaptureEngineTest.ORDERS))
+          .isTrue();
       assertThat(last.change().operation()).isEqualTo(Operation.READ);
     }
   }

@@ -10,6 +10,7 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Row;
 import dev.redoline.core.SnapshotMark;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.CaptureEngine;
 import dev.redoline.logminer.seam.CaptureStream;
@@ -304,10 +305,10 @@ class SnapshotPropertyTest {
                   .isEqualTo(c.commit().scn());
               // the capture's own snapshots are not tracked (no_data); the ad-hoc one is, with its
               // filter
-              assertThat(c.position().snapshot().tracked()).isFalse();
+              assertThat(PositionState.of(c.position()).snapshot().tracked()).isFalse();
             });
     StreamEvent.ChangeEvent beforeLast = reads.get(reads.size() - 2);
-    assertThat(beforeLast.position().snapshot().adHoc())
+    assertThat(PositionState.of(beforeLast.position()).snapshot().adHoc())
         .singleElement()
         .satisfies(
             a -> {
@@ -315,7 +316,8 @@ class SnapshotPropertyTest {
               assertThat(a.filter()).isEqualTo("ID <= 10");
             });
     // the last chunk's last row completes it: the position no longer carries it
-    assertThat(reads.get(reads.size() - 1).position().snapshot().adHoc()).isEmpty();
+    assertThat(PositionState.of(reads.get(reads.size() - 1).position()).snapshot().adHoc())
+        .isEmpty();
   }
 
   @Test

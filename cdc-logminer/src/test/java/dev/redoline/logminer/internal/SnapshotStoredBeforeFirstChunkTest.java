@@ -6,6 +6,7 @@ import dev.redoline.core.OracleType;
 import dev.redoline.core.Position;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -82,7 +83,7 @@ class SnapshotStoredBeforeFirstChunkTest {
               "an event before the orders' first chunk; events %s",
               SnapshotFirstChunkRestartTest.described(h))
           .isNotNull();
-      assertThat(stored.snapshot().tables()).doesNotContainKey(ORDERS);
+      assertThat(PositionState.of(stored).snapshot().tables()).doesNotContainKey(ORDERS);
       stored = Position.fromMap(stored.toMap());
     }
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill.resolve("restarted"))) {

@@ -6,6 +6,7 @@ import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.CaptureStream;
 import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.logminer.seam.StreamEvents;
@@ -56,7 +57,7 @@ class StressRestartPropertyTest {
         h.set("cdc.retry.backoff.initial.ms", "100")
             .set("cdc.buffer.journal.after.ms", String.valueOf(random.nextInt(3) * 1000));
         CaptureStream stream = h.open(acked);
-        CommitMark after = acked.lastCommit();
+        CommitMark after = PositionState.of(acked).lastCommit();
         CommitMark previous = null;
         int target = 200 + random.nextInt(2000);
         int seen = 0;

@@ -6,12 +6,12 @@ import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.core.CommitMark;
 import dev.redoline.core.Operation;
-import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
 import dev.redoline.logminer.seam.StreamEvent.TransactionEvent;
 import java.time.Duration;
@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,11 +45,15 @@ class TransactionChangesTest {
   static final CommitMark MARK = COMMIT.mark();
 
   /** During the transaction its first row is held back; after it, no longer. */
-  static final Position DURING =
-      new Position(Scn.of(100), new TreeMap<>(Map.of(1, new RedoAddress(1, 7, 9, 0))), MARK, 0);
+  static final PositionState DURING =
+      PositionState.start(Scn.of(100))
+          .withResume(Scn.of(100), Map.of(1, new RedoAddress(1, 7, 9, 0)))
+          .withDelivered(MARK, 0);
 
-  static final Position AFTER =
-      new Position(Scn.of(180), new TreeMap<>(Map.of(1, COMMIT_AT)), MARK, Position.WHOLE);
+  static final PositionState AFTER =
+      PositionState.start(Scn.of(180))
+          .withResume(Scn.of(180), Map.of(1, COMMIT_AT))
+          .withDelivered(MARK, PositionState.WHOLE);
 
   static Change insert(TableId table, long id) {
     return new Change(
@@ -85,25 +88,25 @@ class TransactionChangesTest {
                 () -> {},
                 DURING,
                 AFTER,
-                Position.start(Scn.of(1)),
+                PositionState.start(Scn.of(1)),
                 Reflected.NOTHING));
 
     assertThat(events).extracting(ChangeEvent::index).containsExactly(0L, 1L, 2L, 3L);
     assertThat(events).extracting(ChangeEvent::tableOrder).containsExactly(1L, 1L, 2L, 2L);
     assertThat(events.subList(0, 3))
-        .extracting(ChangeEvent::position)
+        .extracting(e -> PositionState.of(e.position()))
         .containsExactly(
             DURING.withDelivered(MARK, 0),
             DURING.withDelivered(MARK, 1),
             DURING.withDelivered(MARK, 2));
-    assertThat(events.get(3).position()).isEqualTo(AFTER);
+    assertThat(PositionState.of(events.get(3).position())).isEqualTo(AFTER);
     assertThat(events.get(3).tableCounts()).containsExactly(Map.entry(A, 2L), Map.entry(B, 2L));
     assertThat(events.subList(0, 3)).allSatisfy(e -> assertThat(e.tableCounts()).isEmpty());
   }
 
   @Test
   void aRestartInsideTheTransaction_leavesOutWhatItDeliveredButCountsIt() {
-    Position restart = DURING.withDelivered(MARK, 1);
+    PositionState restart = DURING.withDelivered(MARK, 1);
     List<ChangeEvent> events =
         read(
             TransactionChanges.of(
@@ -124,7 +127,7 @@ class TransactionChangesTest {
                 () -> {},
                 DURING,
                 AFTER,
-                Position.start(Scn.of(1)),
+                PositionState.start(Scn.of(1)),
                 (change, scn) -> change.table().equals(B)));
 
     assertThat(events)
@@ -135,10 +138,10 @@ class TransactionChangesTest {
         .allSatisfy(
             e -> assertThat(e.commit()).isEqualTo(COMMIT.asPartial(2, Commit.Partial.SNAPSHOT)));
     assertThat(events).extracting(ChangeEvent::last).containsExactly(false, true);
-    assertThat(events.get(0).position())
+    assertThat(PositionState.of(events.get(0).position()))
         .as("a restart compares the index in the whole transaction")
         .isEqualTo(DURING.withDelivered(MARK, 0));
-    assertThat(events.get(1).position()).isEqualTo(AFTER);
+    assertThat(PositionState.of(events.get(1).position())).isEqualTo(AFTER);
     assertThat(events.get(1).tableCounts()).containsExactly(Map.entry(A, 2L));
   }
 
@@ -152,7 +155,7 @@ class TransactionChangesTest {
                 () -> {},
                 DURING,
                 AFTER,
-                Position.start(Scn.of(1)),
+                PositionState.start(Scn.of(1)),
                 (change, scn) -> false));
 
     assertThat(events).allSatisfy(e -> assertThat(e.commit()).isSameAs(COMMIT));
@@ -191,7 +194,7 @@ class TransactionChangesTest {
   private static TransactionEvent event(AtomicInteger closed) {
     return new TransactionEvent(
         COMMIT,
-        AFTER,
+        AFTER.toPosition(),
         0,
         TransactionChanges.of(
             COMMIT,
@@ -199,7 +202,7 @@ class TransactionChangesTest {
             closed::incrementAndGet,
             DURING,
             AFTER,
-            Position.start(Scn.of(1)),
+            PositionState.start(Scn.of(1)),
             Reflected.NOTHING));
   }
 }

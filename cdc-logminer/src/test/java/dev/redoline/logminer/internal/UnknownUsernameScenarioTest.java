@@ -7,6 +7,7 @@ import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.buffer.internal.FileTransactionJournal;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
@@ -142,7 +143,8 @@ class UnknownUsernameScenarioTest {
       restarted.set(true);
       second.awaitChange("INSERT SHOP.ORDERS [99, END]");
 
-      assertThat(acknowledged.resumeScn().compareTo(Scn.of(batch[0].startScn()))).isPositive();
+      assertThat(PositionState.of(acknowledged).resumeScn().compareTo(Scn.of(batch[0].startScn())))
+          .isPositive();
       assertThat(second.changes()).containsExactly("INSERT SHOP.ORDERS [99, END]");
     }
   }
@@ -222,7 +224,7 @@ class UnknownUsernameScenarioTest {
     batch.insert(ORDERS, 12L, "BATCH");
     batch.commit();
     commit(oracle, 99L, "END");
-    assertThat(acknowledged.excludedOpen()).containsExactly(batch.xid());
+    assertThat(PositionState.of(acknowledged).excludedOpen()).containsExactly(batch.xid());
     assertThat(Position.fromMap(acknowledged.toMap())).isEqualTo(acknowledged);
     try (ScenarioHarness second = new ScenarioHarness(oracle, spill.resolve("second"))) {
       second.set("cdc.users.exclude", "BATCH").open(acknowledged);

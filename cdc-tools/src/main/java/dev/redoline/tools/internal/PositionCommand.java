@@ -6,6 +6,7 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.Scn;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.Database;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -123,12 +124,13 @@ final class PositionCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--scn " + scnText + ": " + e.getMessage());
     }
-    if (target.compareTo(current.resumeScn()) > 0) {
+    PositionState held = PositionState.of(current);
+    if (target.compareTo(held.resumeScn()) > 0) {
       err.println(
           "Refused: SCN "
               + target
               + " is after the stored position's resume SCN "
-              + current.resumeScn()
+              + held.resumeScn()
               + "; moving forward would skip the changes between them. This tool only moves positions back.");
       return ExitCode.PROBLEMS;
     }
@@ -158,13 +160,16 @@ final class PositionCommand {
       return ExitCode.FAILED;
     }
     Position moved =
-        new Position(
-            target,
-            new TreeMap<>(),
-            null,
-            Position.WHOLE,
-            current.excludedOpen(),
-            current.snapshot());
+        new PositionState(
+                target,
+                new TreeMap<>(),
+                null,
+                PositionState.WHOLE,
+                held.excludedOpen(),
+                held.snapshot(),
+                null,
+                Set.of())
+            .toPosition();
     out.println("Position in " + source.describe() + " before the move (keep it to undo):");
     describe(current, out);
     source.store(moved, out);
@@ -177,7 +182,8 @@ final class PositionCommand {
   }
 
   /** The position field by field, then its stored map form. */
-  static void describe(Position p, PrintStream out) {
+  static void describe(Position position, PrintStream out) {
+    PositionState p = PositionState.of(position);
     out.println("  resume SCN: " + p.resumeScn() + " (logs are chosen from here on restart)");
     for (Map.Entry<Integer, RedoAddress> e : p.resume().entrySet()) {
       out.println("  thread " + e.getKey() + ": redo read again after " + e.getValue());
@@ -187,7 +193,7 @@ final class PositionCommand {
             + (p.lastCommit() == null
                 ? "none yet"
                 : p.lastCommit()
-                    + (p.lastIndex() == Position.WHOLE
+                    + (p.lastIndex() == PositionState.WHOLE
                         ? ", whole"
                         : ", up to change " + p.lastIndex())));
     if (!p.excludedOpen().isEmpty()) {

@@ -8,6 +8,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.internal.Json;
+import dev.redoline.core.internal.PositionState;
 import dev.redoline.embedded.FileOffsetStore;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
@@ -85,9 +86,9 @@ class PositionCommandTest {
 
     assertThat(run.exit()).isEqualTo(ExitCode.OK);
     assertThat(run.out())
-        .contains("resume SCN: " + stored.resumeScn())
+        .contains("resume SCN: " + PositionState.of(stored).resumeScn())
         .contains("last acknowledged commit: none yet")
-        .contains("stored as: {v=1, resume_scn=" + stored.resumeScn());
+        .contains("stored as: {v=1, resume_scn=" + PositionState.of(stored).resumeScn());
   }
 
   @Test
@@ -137,7 +138,7 @@ class PositionCommandTest {
             "--state-dir",
             stateDir().toString(),
             "--scn",
-            String.valueOf(stored.resumeScn().bits() + 10),
+            String.valueOf(PositionState.of(stored).resumeScn().bits() + 10),
             "--url",
             oracle.url());
 
@@ -160,7 +161,7 @@ class PositionCommandTest {
     ToolRun show = ToolRun.of("position", "show", "--connect-offsets", offsets.toString());
     assertThat(show.out())
         .contains("partition {\"server\": \"shop\"}")
-        .contains("resume SCN: " + stored.resumeScn());
+        .contains("resume SCN: " + PositionState.of(stored).resumeScn());
 
     ToolRun set =
         ToolRun.of(

@@ -1,5 +1,13 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
+import dev.redoline.core.CdcException;
+import dev.redoline.core.CommitMark;
+import dev.redoline.core.ErrorCode;
+import dev.redoline.core.Incarnation;
+import dev.redoline.core.RedoAddress;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
+import dev.redoline.core.Xid;
 import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,26 +16,29 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** Reads {@link Position} map forms; kept apart so each version's rules sit in one place. */
+/** Reads {@link PositionState} map forms; kept apart so each version's rules sit in one place. */
 final class PositionCodec {
 
   private static final Set<String> COMMIT_KEYS =
-      Set.of(Position.KEY_COMMIT_SCN, Position.KEY_COMMIT_ADDRESS, Position.KEY_COMMIT_INDEX);
+      Set.of(
+          PositionState.KEY_COMMIT_SCN,
+          PositionState.KEY_COMMIT_ADDRESS,
+          PositionState.KEY_COMMIT_INDEX);
 
   private PositionCodec() {}
 
-  static Position read(Map<String, ?> map) {
-    long version = number(map, Position.KEY_VERSION);
-    if (version < 1 || version > Position.VERSION) {
+  static PositionState read(Map<String, ?> map) {
+    long version = number(map, PositionState.KEY_VERSION);
+    if (version < 1 || version > PositionState.VERSION) {
       throw invalid(
           map,
           "version "
               + version
               + " is not one this Redoline reads (1 to "
-              + Position.VERSION
+              + PositionState.VERSION
               + "); was it written by a newer release?");
     }
-    Scn resumeScn = scn(map, Position.KEY_RESUME_SCN);
+    Scn resumeScn = scn(map, PositionState.KEY_RESUME_SCN);
     TreeMap<Integer, RedoAddress> resume = new TreeMap<>();
     int commitKeys = 0;
     Set<Xid> excluded = Set.of();
@@ -39,17 +50,17 @@ final class PositionCodec {
     TreeMap<Long, Map<String, String>> adHoc = new TreeMap<>();
     for (Map.Entry<String, ?> e : map.entrySet()) {
       String key = e.getKey();
-      if (key.startsWith(Position.KEY_RESUME_PREFIX)) {
+      if (key.startsWith(PositionState.KEY_RESUME_PREFIX)) {
         int thread;
         try {
-          thread = Integer.parseInt(key.substring(Position.KEY_RESUME_PREFIX.length()));
+          thread = Integer.parseInt(key.substring(PositionState.KEY_RESUME_PREFIX.length()));
         } catch (NumberFormatException ex) {
           throw invalid(map, "key '" + key + "' does not end in a thread number");
         }
         resume.put(thread, address(map, key, thread, text(map, key)));
       } else if (COMMIT_KEYS.contains(key)) {
         commitKeys++;
-      } else if (key.equals(Position.KEY_EXCLUDED) && version >= 2) {
+      } else if (key.equals(PositionState.KEY_EXCLUDED) && version >= 2) {
         excluded = xids(map, key);
       } else if (version >= 3 && key.equals(SnapshotProgress.KEY_TRACKED)) {
         snapshot = SnapshotProgress.NONE_YET;
@@ -57,11 +68,12 @@ final class PositionCodec {
         tables.put(snapshotTable(map, key), tableProgress(map, key, text(map, key)));
       } else if (version >= 4 && key.startsWith(SnapshotProgress.KEY_AD_HOC_PREFIX)) {
         adHocEntry(map, key, adHoc);
-      } else if (version >= 5 && key.equals(Position.KEY_INCARNATION)) {
+      } else if (version >= 5 && key.equals(PositionState.KEY_INCARNATION)) {
         incarnation = incarnation(map, text(map, key));
-      } else if (version >= 6 && key.equals(Position.KEY_PARTIAL)) {
+      } else if (version >= 6 && key.equals(PositionState.KEY_PARTIAL)) {
         partial = xids(map, key);
-      } else if (!key.equals(Position.KEY_VERSION) && !key.equals(Position.KEY_RESUME_SCN)) {
+      } else if (!key.equals(PositionState.KEY_VERSION)
+          && !key.equals(PositionState.KEY_RESUME_SCN)) {
         throw invalid(map, "unknown key '" + key + "'");
       }
     }
@@ -71,32 +83,34 @@ final class PositionCodec {
     }
     snapshot = new SnapshotProgress(snapshot.tracked(), tables, adHocSnapshots(map, adHoc));
     if (commitKeys == 0) {
-      return new Position(
-          resumeScn, resume, null, Position.WHOLE, excluded, snapshot, incarnation, partial);
+      return new PositionState(
+          resumeScn, resume, null, PositionState.WHOLE, excluded, snapshot, incarnation, partial);
     }
     if (commitKeys != COMMIT_KEYS.size()) {
       throw invalid(map, "the keys " + COMMIT_KEYS + " must be present together");
     }
-    String addressText = text(map, Position.KEY_COMMIT_ADDRESS);
+    String addressText = text(map, PositionState.KEY_COMMIT_ADDRESS);
     RedoAddress commitAddress;
     try {
       commitAddress = RedoAddress.parse(addressText);
     } catch (IllegalArgumentException e) {
-      throw invalid(map, Position.KEY_COMMIT_ADDRESS + "='" + addressText + "': " + e.getMessage());
+      throw invalid(
+          map, PositionState.KEY_COMMIT_ADDRESS + "='" + addressText + "': " + e.getMessage());
     }
-    long index = number(map, Position.KEY_COMMIT_INDEX);
+    long index = number(map, PositionState.KEY_COMMIT_INDEX);
     if (index < 0) {
-      throw invalid(map, Position.KEY_COMMIT_INDEX + "=" + index + " is negative");
+      throw invalid(map, PositionState.KEY_COMMIT_INDEX + "=" + index + " is negative");
     }
-    CommitMark commit = new CommitMark(scn(map, Position.KEY_COMMIT_SCN), commitAddress);
-    return new Position(resumeScn, resume, commit, index, excluded, snapshot, incarnation, partial);
+    CommitMark commit = new CommitMark(scn(map, PositionState.KEY_COMMIT_SCN), commitAddress);
+    return new PositionState(
+        resumeScn, resume, commit, index, excluded, snapshot, incarnation, partial);
   }
 
   private static Incarnation incarnation(Map<String, ?> map, String text) {
     try {
       return Incarnation.parse(text);
     } catch (IllegalArgumentException e) {
-      throw invalid(map, Position.KEY_INCARNATION + "='" + text + "': " + e.getMessage());
+      throw invalid(map, PositionState.KEY_INCARNATION + "='" + text + "': " + e.getMessage());
     }
   }
 

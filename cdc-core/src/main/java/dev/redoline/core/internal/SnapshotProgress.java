@@ -1,6 +1,9 @@
-package dev.redoline.core;
+package dev.redoline.core.internal;
 
-import dev.redoline.core.internal.Checks;
+import dev.redoline.core.Bytes;
+import dev.redoline.core.Position;
+import dev.redoline.core.Row;
+import dev.redoline.core.TableId;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
