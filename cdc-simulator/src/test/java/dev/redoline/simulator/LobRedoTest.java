@@ -35,7 +35,9 @@ class LobRedoTest {
   record ViewRow(int code, String operation, String redo, int csf, String rowId, int rollback) {}
 
   private static SimulatedOracle database(SimulatedOracle.Builder builder) {
-    SimulatedOracle oracle = builder.seed(3).build();
+    // the earlier DML forms (in-row values inline in the INSERT): these tests read the LOB rows'
+    // text; LobDmlForms' forms are checked through the engine (LobDmlFormsScenarioTest)
+    SimulatedOracle oracle = builder.seed(3).lobValuesInline().build();
     oracle.createTable(
         TableLayout.builder(DOCS, 1)
             .column("ID", OracleType.number(10, 0), false)
