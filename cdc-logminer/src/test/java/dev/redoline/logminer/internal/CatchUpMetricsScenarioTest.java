@@ -40,6 +40,14 @@ class CatchUpMetricsScenarioTest {
             attribute);
   }
 
+  private static int sessionsInUse() {
+    try {
+      return (Integer) attribute("MiningSessions");
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   @Test
   void parallelMining_isSeenInTheMetricsAndOpsEvents() throws Exception {
     // LogMiner's pace on: steps take database time, so the pace of mining archived redo is known
@@ -101,7 +109,7 @@ class CatchUpMetricsScenarioTest {
       last.insert(CaptureEngineTest.ORDERS, 100_000L, "LAST");
       last.commit();
       // the ops event of the step that went back to one session is told after that step's
-      // changes are queued: wait for both
+      // changes are queued, and the step's metrics are set after the event: wait for all three
       h.awaitEvents(
           events ->
               ScenarioHarness.changeWhere(c -> c.after().get(1).equals("LAST")).test(events)
@@ -109,7 +117,8 @@ class CatchUpMetricsScenarioTest {
                       .anyMatch(
                           e ->
                               e.type() == OpsEvent.Type.PARALLEL_MINING
-                                  && e.message().startsWith("parallel mining stopped")));
+                                  && e.message().startsWith("parallel mining stopped"))
+                  && sessionsInUse() == 1);
       List<String> parallel =
           h.ops.stream()
               .filter(e -> e.type() == OpsEvent.Type.PARALLEL_MINING)
