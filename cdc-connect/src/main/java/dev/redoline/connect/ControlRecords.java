@@ -3,7 +3,6 @@ package dev.redoline.connect;
 import dev.redoline.core.DecodeException;
 import dev.redoline.core.Position;
 import dev.redoline.core.RedoRow;
-import dev.redoline.core.internal.PositionState;
 import dev.redoline.logminer.DeadLetter;
 import dev.redoline.logminer.OpsEvent;
 import dev.redoline.logminer.seam.StreamEvent.Heartbeat;
@@ -108,21 +107,19 @@ final class ControlRecords {
    * goes backwards either (see the capture's {@code Publisher}).
    */
   SourceRecord heartbeat(Heartbeat heartbeat) {
-    Position p = heartbeat.position();
-    PositionState held = PositionState.of(p);
     long now = Math.max(clock.millis(), lastHeartbeatMillis);
     lastHeartbeatMillis = now;
     Struct key = new Struct(HEARTBEAT_KEY).put("serverName", topics.prefix());
     Struct value =
         new Struct(HEARTBEAT_VALUE)
             .put("ts_ms", now)
-            .put("resume_scn", held.resumeScn().toString())
+            .put("resume_scn", heartbeat.resumeScn().toString())
             .put(
                 "commit_scn",
-                held.lastCommit() == null ? null : held.lastCommit().scn().toString());
+                heartbeat.commitScn() == null ? null : heartbeat.commitScn().toString());
     return new SourceRecord(
         partition,
-        OffsetCodec.toOffset(p),
+        OffsetCodec.toOffset(heartbeat.position()),
         topics.heartbeat(),
         null,
         HEARTBEAT_KEY,

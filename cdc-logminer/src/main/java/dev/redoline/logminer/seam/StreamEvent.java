@@ -2,6 +2,7 @@ package dev.redoline.logminer.seam;
 
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
+import dev.redoline.core.CommitMark;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Position;
 import dev.redoline.core.Scn;
@@ -9,6 +10,7 @@ import dev.redoline.core.SnapshotMark;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.internal.Checks;
+import dev.redoline.core.internal.PositionState;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -234,6 +236,17 @@ public sealed interface StreamEvent {
     public Heartbeat {
       Checks.notNull(position, "position");
       Checks.notNull(time, "time");
+    }
+
+    /** The SCN a capture restarted from this heartbeat's position resumes mining at. */
+    public Scn resumeScn() {
+      return PositionState.of(position).resumeScn();
+    }
+
+    /** The SCN of the last commit delivered before this heartbeat, or null before any. */
+    public Scn commitScn() {
+      CommitMark last = PositionState.of(position).lastCommit();
+      return last == null ? null : last.scn();
     }
   }
 }
