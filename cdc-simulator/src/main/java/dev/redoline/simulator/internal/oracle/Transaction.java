@@ -161,7 +161,9 @@ public final class Transaction {
             rowId,
             values.build(),
             loggedBefore(t, stored.values, new boolean[columns.length]));
-    state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, empty.build(), update));
+    state
+        .undo()
+        .add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, empty.build(), update));
   }
 
   /**
@@ -272,16 +274,27 @@ public final class Transaction {
       }
     }
     if (two == null) {
-      state.undo().add(
-          new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
+      state
+          .undo()
+          .add(
+              new TxState.UndoEntry(
+                  RecordKind.UNDO_UPDATE, t, rowId, oldOfChanged.build(), change));
     } else { // one undo row per UPDATE row, the LOB row's first
       Row old = oldOfChanged.build();
-      state.undo().add(
-          new TxState.UndoEntry(
-              RecordKind.UNDO_UPDATE, t, rowId, LobDmlForms.only(two.first(), old), change));
-      state.undo().add(
-          new TxState.UndoEntry(
-              RecordKind.UNDO_UPDATE, t, rowId, LobDmlForms.only(two.second(), old), lobChange));
+      state
+          .undo()
+          .add(
+              new TxState.UndoEntry(
+                  RecordKind.UNDO_UPDATE, t, rowId, LobDmlForms.only(two.first(), old), change));
+      state
+          .undo()
+          .add(
+              new TxState.UndoEntry(
+                  RecordKind.UNDO_UPDATE,
+                  t,
+                  rowId,
+                  LobDmlForms.only(two.second(), old),
+                  lobChange));
     }
   }
 
