@@ -784,14 +784,24 @@ public final class SimulatedOracle {
     }
 
     /**
-     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: an INSERT
-     * shows a value stored in the row (under 4,000 bytes) or NULL inline, and an UPDATE of LOB and
-     * other columns is one UPDATE row. By default the forms a real Oracle Database 23 Free shows
-     * (docs/simulator.md, "LOB columns"): an INSERT shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}
-     * for every LOB column and an UPDATE row of its own then sets the values stored in the row and
-     * the NULLs; an UPDATE of LOB and other columns is two UPDATE rows at one SCN, the other
-     * columns first (with {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for a LOB that was NULL), then
-     * the LOB columns.
+     * DML of tables with a CLOB, NCLOB or BLOB column in the forms a real Oracle Database 23 Free
+     * shows (docs/simulator.md, "LOB columns"): an INSERT shows {@code EMPTY_CLOB()}/{@code
+     * EMPTY_BLOB()} for every LOB column and an UPDATE row of its own then sets the values stored
+     * in the row and the NULLs; an UPDATE of LOB and other columns is two UPDATE rows at one SCN,
+     * the other columns first (with {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for a LOB that was
+     * NULL), then the LOB columns. Not the default yet: two engine tests do not pass on these forms
+     * (docs/simulator.md, part e).
+     */
+    public Builder lobDmlFormsOf23Free() {
+      settings.lobValuesInline(false);
+      return this;
+    }
+
+    /**
+     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms, the
+     * default: an INSERT shows a value stored in the row (under 4,000 bytes) or NULL inline, and an
+     * UPDATE of LOB and other columns is one UPDATE row ({@link #lobDmlFormsOf23Free()} for the
+     * forms a real 23 Free shows).
      */
     public Builder lobValuesInline() {
       settings.lobValuesInline(true);

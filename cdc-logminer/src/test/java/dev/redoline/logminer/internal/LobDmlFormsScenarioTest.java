@@ -56,7 +56,8 @@ class LobDmlFormsScenarioTest {
 
   @Test
   void e_lobInsertAsEmptyLobsThenUpdate_isOneInsertCarryingItsValues() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(261).lobWriteChunk(1500).build();
+    SimulatedOracle oracle =
+        SimulatedOracle.builder().seed(261).lobWriteChunk(1500).lobDmlFormsOf23Free().build();
     oracle.createTable(LobCaptureScenarioTest.docs());
     String body = text(5000, 1); // out of line: locator and writes
     Bytes scan = Bytes.fromHex("aabbccdd"); // in the row: set by the UPDATE
@@ -79,7 +80,7 @@ class LobDmlFormsScenarioTest {
 
   @Test
   void e_updateOfALobAndAnotherColumnAsTwoUpdatesAtOneScn_isOneUpdate() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(262).build();
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(262).lobDmlFormsOf23Free().build();
     oracle.createTable(LobCaptureScenarioTest.docs());
     SimulatedTransaction setup = oracle.begin();
     String one = setup.insert(DOCS, 1L, "small", "Short CLOB text", null, null, null);
@@ -113,7 +114,7 @@ class LobDmlFormsScenarioTest {
    */
   @Test
   void e_rollbackToSavepointOfATwoRowStatement_removesExactlyThatStatement() throws Exception {
-    SimulatedOracle oracle = SimulatedOracle.builder().seed(263).build();
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(263).lobDmlFormsOf23Free().build();
     oracle.createTable(LobCaptureScenarioTest.docs());
     SimulatedTransaction setup = oracle.begin();
     String one = setup.insert(DOCS, 1L, "small", "Short CLOB text", null, null, null);

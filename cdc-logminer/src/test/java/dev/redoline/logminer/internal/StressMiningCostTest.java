@@ -24,13 +24,12 @@ class StressMiningCostTest {
   void miningCost_stressWorkload_redoBytesDecodedPerDeliveredChange() throws Exception {
     long perChange = bytesPerChange("jdbc:redoline:sim:stress?seed=42");
     // Long-running transactions keep the oldest open START_SCN low and the logs are small (256
-    // KiB),
-    // so most steps still start near their log's first SCN: about 3,300 bytes without the
-    // workload's
-    // documents; their LOB rows (a locator and a write per 2,048 characters, no change of their
-    // own)
-    // fill the logs faster and bring it to about 5,000. The bound catches a cost that grows.
-    assertThat(perChange).isLessThan(5_800);
+    // KiB), so most steps still start near their log's first SCN: about 3,300 bytes without the
+    // workload's documents; their LOB rows (a locator and a write per 2,048 characters, no change
+    // of their own) fill the logs faster and brought it to about 5,000. Since SCN ties are the
+    // simulator's default and the workload leaves rows a long-running transaction holds alone
+    // (fewer product updates), about 6,500. The bound catches a cost that grows.
+    assertThat(perChange).isLessThan(7_500);
   }
 
   @Test
