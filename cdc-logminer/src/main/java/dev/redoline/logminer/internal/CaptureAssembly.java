@@ -69,10 +69,7 @@ record CaptureAssembly(
             catalog,
             sequencer,
             zone,
-            settings.deadLetters(),
-            deadLetters,
-            opsListener,
-            clock,
+            new Rejections(settings.deadLetters(), deadLetters, opsListener, clock),
             settings.usersExclude(),
             settings.skipped(),
             // also without LOB rows (cdc.lob.enabled=false): it folds a statement's two DML rows
