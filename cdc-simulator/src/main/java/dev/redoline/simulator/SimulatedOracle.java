@@ -6,6 +6,7 @@ import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
 import dev.redoline.simulator.internal.oracle.ArchiveCopy;
 import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.Instances;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
 import dev.redoline.simulator.internal.oracle.Resetlogs;
@@ -14,6 +15,7 @@ import dev.redoline.simulator.internal.oracle.SimLob;
 import dev.redoline.simulator.internal.oracle.SimTable;
 import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.Transaction;
+import dev.redoline.simulator.internal.oracle.TransactionTable;
 import dev.redoline.simulator.internal.sql.DictionaryViews;
 import dev.redoline.simulator.internal.workload.Workloads;
 import java.time.Clock;
@@ -65,28 +67,41 @@ import java.util.Random;
  */
 public final class SimulatedOracle {
 
+  private final SimulatedClock clock;
+  private final Settings settings;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Instances instances;
+  private final TransactionTable transactions;
   private final Database db;
   private final Faults faults;
   private final SchemaChanges schema;
   private final SpecialRedo special;
   private Workload workload;
+  private volatile boolean drivenInRealTime;
 
   private SimulatedOracle(Builder b) {
-    SimulatedClock clock = new SimulatedClock(b.start, b.zone);
-    RedoLog redo = new RedoLog(clock, b.startScn);
+    this.clock = new SimulatedClock(b.start, b.zone);
+    this.settings = b.settings;
+    this.redo = new RedoLog(clock, b.startScn);
+    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    this.instances = new Instances(redo);
+    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
+    this.schema = new SchemaChanges(catalog, redo, clock, settings, faults::before);
+    this.transactions =
+        new TransactionTable(
+            redo, catalog, settings, clock, instances, schema::addPartitionAutomatically);
+    this.special = new SpecialRedo(redo, catalog, instances, transactions);
     this.db =
         new Database(
             this,
             clock,
-            new Random(b.seed),
-            b.settings,
+            settings,
             redo,
-            new Catalog(!b.pdbs.isEmpty(), b.pdbs));
-    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
-    this.schema = new SchemaChanges(db);
-    this.special = new SpecialRedo(db);
-    db.faults(faults::before);
-    db.automaticPartitions(schema::addPartitionAutomatically);
+            catalog,
+            instances,
+            faults::before,
+            () -> drivenInRealTime);
     redo.archiveLogMode = b.archiveLogMode;
     redo.commitFlushes = b.commitFlushes;
     redo.lgwrInterval = b.lgwrInterval;
@@ -132,7 +147,7 @@ public final class SimulatedOracle {
 
   /** The simulated clock; it moves only with {@link #advance(Duration)}. */
   public Clock clock() {
-    return db.clock();
+    return clock;
   }
 
   /**
@@ -146,17 +161,17 @@ public final class SimulatedOracle {
 
   /** Tells paced LogMiner calls whether a {@link RealTime} moves the clock. */
   void drivenInRealTime(boolean driven) {
-    db.drivenInRealTime(driven);
+    drivenInRealTime = driven;
   }
 
   /** Switches each thread whose online logs a session added until those groups are reused. */
   void reuseOnlineLogsReadBySessions() {
-    db.instances().reuseOnlineLogsReadBySessions();
+    instances.reuseOnlineLogsReadBySessions();
   }
 
   /** CURRENT_SCN. */
   public long currentScn() {
-    return db.redo().scn;
+    return redo.scn;
   }
 
   /**
@@ -165,7 +180,7 @@ public final class SimulatedOracle {
    * SCN decodes all of it again on every query; one that starts later decodes less.
    */
   public long redoBytesMined() {
-    return db.redo().bytesMined;
+    return redo.bytesMined;
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -188,7 +203,7 @@ public final class SimulatedOracle {
    * read): which form LogMiner writes is not confirmed, so tests try each (docs/simulator.md).
    */
   public SimulatedOracle oracle23aiForms(Oracle23aiForms forms) {
-    db.oracle23aiForms(forms);
+    settings.oracle23aiForms(forms);
     return this;
   }
 
@@ -206,7 +221,7 @@ public final class SimulatedOracle {
    *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows().values()) {
       out.add(SimLob.row(r.values));
@@ -220,7 +235,7 @@ public final class SimulatedOracle {
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
-        db.catalog().table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
+        catalog.table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
     return r == null ? null : SimLob.row(r.values);
   }
 
@@ -229,7 +244,7 @@ public final class SimulatedOracle {
    * content.
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     SimTable.StoredRow r = t.rows().get(Objects.requireNonNull(rowId, "rowId == null"));
     int i = t.layout().indexOf(column);
     if (r == null || i < 0) {
@@ -254,12 +269,12 @@ public final class SimulatedOracle {
     Duration step = Duration.ofMillis(100);
     while (!left.isZero() && !left.isNegative()) {
       Duration d = left.compareTo(step) < 0 ? left : step;
-      db.clock().advance(d);
+      clock.advance(d);
       left = left.minus(d);
       if (workload != null) {
         workload.run(this, d);
       }
-      db.redo().tick();
+      redo.tick();
     }
   }
 
@@ -270,7 +285,7 @@ public final class SimulatedOracle {
 
   /** Options for a new transaction: thread, user, private strand. */
   public TransactionOptions newTransaction() {
-    return new TransactionOptions(db);
+    return new TransactionOptions(redo, transactions);
   }
 
   /**
@@ -282,13 +297,13 @@ public final class SimulatedOracle {
     for (SimulatedTransaction tx : together) {
       txs.add(tx.transaction());
     }
-    db.transactions().commit(txs);
+    transactions.commit(txs);
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
     List<SimulatedTransaction> open = new ArrayList<>();
-    for (Transaction tx : db.transactions().open) {
+    for (Transaction tx : transactions.open) {
       open.add(SimulatedTransaction.of(tx));
     }
     return List.copyOf(open);
@@ -299,7 +314,7 @@ public final class SimulatedOracle {
    * first.
    */
   public void switchLogfile(int thread) {
-    db.redo().switchLog(db.redo().thread(thread));
+    redo.switchLog(redo.thread(thread));
   }
 
   /**
@@ -312,28 +327,28 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
-    db.redo().thread(thread).enabled(enabled);
+    redo.thread(thread).enabled(enabled);
   }
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : db.redo().threads) {
+    for (RedoThread t : redo.threads) {
       if (t.open()) {
-        db.redo().switchLog(t);
+        redo.switchLog(t);
       }
     }
   }
 
   /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
   public void flush(int thread) {
-    db.redo().flush(db.redo().thread(thread));
+    redo.flush(redo.thread(thread));
   }
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : db.redo().threads) {
+    for (RedoThread t : redo.threads) {
       if (t.open()) {
-        db.redo().flush(t);
+        redo.flush(t);
       }
     }
   }
@@ -343,7 +358,7 @@ public final class SimulatedOracle {
    * gone.
    */
   public void deleteArchive(int thread, long sequence) {
-    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
@@ -357,7 +372,7 @@ public final class SimulatedOracle {
    * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
    */
   public void removeArchiveFile(int thread, long sequence) {
-    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
@@ -376,7 +391,7 @@ public final class SimulatedOracle {
    * @throws IllegalArgumentException when the SCN is not in the current incarnation
    */
   public void openResetlogs(long keptThroughScn) {
-    Resetlogs.open(db, keptThroughScn);
+    Resetlogs.open(redo, transactions, catalog, instances, keptThroughScn);
   }
 
   /**
@@ -388,7 +403,7 @@ public final class SimulatedOracle {
    * copies already made too.
    */
   public void nodeLocalDestination(int destId) {
-    for (RedoLog.Destination d : db.redo().destinations) {
+    for (RedoLog.Destination d : redo.destinations) {
       if (d.id() == destId) {
         d.nodeLocal(true);
         return;
@@ -399,7 +414,7 @@ public final class SimulatedOracle {
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : db.redo().destinations) {
+    for (RedoLog.Destination d : redo.destinations) {
       if (d.id() == destId) {
         d.status(Objects.requireNonNull(status, "status == null"));
         return;
@@ -413,12 +428,12 @@ public final class SimulatedOracle {
    * from the root.
    */
   public void closePdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
   }
 
   /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
   public void openPdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
   }
 
   /**
@@ -428,7 +443,7 @@ public final class SimulatedOracle {
    * #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
-    db.instances().shutdown(instance, abort);
+    instances.shutdown(instance, abort, transactions);
   }
 
   /**
@@ -437,7 +452,7 @@ public final class SimulatedOracle {
    * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
    */
   public void startupInstance(int instance, int recoveringThread) {
-    db.instances().startup(instance, recoveringThread);
+    instances.startup(instance, recoveringThread, transactions);
   }
 
   /**

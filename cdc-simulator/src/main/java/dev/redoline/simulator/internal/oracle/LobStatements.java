@@ -15,11 +15,13 @@ public final class LobStatements {
 
   private final Transaction tx;
   private final TxState state;
+  private final RedoLog redo;
   private final Settings settings;
 
-  LobStatements(Transaction tx, Settings settings) {
+  LobStatements(Transaction tx, RedoLog redo, Settings settings) {
     this.tx = tx;
     this.state = tx.state;
+    this.redo = redo;
     this.settings = settings;
   }
 
@@ -222,8 +224,8 @@ public final class LobStatements {
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(
                 kind,
-                tx.oracle().redo().changeScn(),
-                tx.oracle().redo().now(),
+                redo.changeScn(),
+                redo.now(),
                 state,
                 state.writeThread(),
                 t.version(),
@@ -235,8 +237,7 @@ public final class LobStatements {
                 null,
                 "XML DOC write not re-executable",
                 0)
-            : tx.record(
-                kind, t, stored.segment, rowId, null, where, tx.oracle().redo().changeScn());
+            : tx.record(kind, t, stored.segment, rowId, null, where, redo.changeScn());
     r.lob(op);
     tx.write(r);
     return r;

@@ -33,8 +33,12 @@ public final class Resetlogs {
   private Resetlogs() {}
 
   /** See {@code SimulatedOracle.openResetlogs}. */
-  public static void open(Database o, long keptThrough) {
-    RedoLog redo = o.redo();
+  public static void open(
+      RedoLog redo,
+      TransactionTable transactions,
+      Catalog catalog,
+      Instances instances,
+      long keptThrough) {
     if (keptThrough < redo.incarnation.resetlogsScn() || keptThrough > redo.scn) {
       throw new IllegalArgumentException(
           "FLASHBACK DATABASE TO SCN "
@@ -44,11 +48,11 @@ public final class Resetlogs {
               + " to "
               + redo.scn);
     }
-    for (Transaction tx : o.transactions().open) {
+    for (Transaction tx : transactions.open) {
       tx.state.strand().clear();
       tx.state.endWithoutRecord();
     }
-    o.transactions().open.clear();
+    transactions.open.clear();
     redo.openTransactions.clear();
     // The parent's current logs are archived as they are, then the groups are cleared.
     long closingScn = redo.nextScn();
@@ -78,12 +82,12 @@ public final class Resetlogs {
     redo.incarnation = next;
     for (RedoThread t : redo.threads) {
       t.resetLogs(resetlogsScn, redo.now(), next);
-      t.lastWrite(o.clock().instant());
+      t.lastWrite(redo.clock.instant());
     }
-    for (SimTable table : o.catalog().tables) {
+    for (SimTable table : catalog.tables) {
       restore(table, keptThrough);
     }
-    for (Session s : o.instances().sessions) {
+    for (Session s : instances.sessions()) {
       s.lose();
     }
   }

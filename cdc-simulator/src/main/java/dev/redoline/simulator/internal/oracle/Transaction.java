@@ -14,6 +14,7 @@ import dev.redoline.simulator.SupplementalLogging;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One transaction's changes as redo ({@link SimulatedTransaction} is its API): a START record with
@@ -28,19 +29,32 @@ import java.util.Objects;
  */
 public final class Transaction {
 
-  private final Database oracle;
+  private final TransactionTable transactions;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Settings settings;
+  private final Instances instances;
+  private final Function<SimTable, SimTable.Segment> automaticPartitions;
   final TxState state;
   private final LobStatements lobs;
   private SimulatedTransaction api;
 
-  Transaction(Database oracle, TxState state) {
-    this.oracle = oracle;
+  Transaction(
+      TransactionTable transactions,
+      RedoLog redo,
+      Catalog catalog,
+      Settings settings,
+      Instances instances,
+      Function<SimTable, SimTable.Segment> automaticPartitions,
+      TxState state) {
+    this.transactions = transactions;
+    this.redo = redo;
+    this.catalog = catalog;
+    this.settings = settings;
+    this.instances = instances;
+    this.automaticPartitions = automaticPartitions;
     this.state = state;
-    this.lobs = new LobStatements(this, oracle.settings());
-  }
-
-  Database oracle() {
-    return oracle;
+    this.lobs = new LobStatements(this, redo, settings);
   }
 
   /** The API object of this transaction, or null before the API made it. */
@@ -116,7 +130,7 @@ public final class Transaction {
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows().put(rowId, stored);
-    boolean asEmpty = LobDmlForms.applies(oracle.settings(), t.layout());
+    boolean asEmpty = LobDmlForms.applies(settings, t.layout());
     RedoRecord change =
         emit(
             RecordKind.INSERT,
@@ -181,7 +195,7 @@ public final class Transaction {
     }
     Row after = Row.of(values);
     requireShape(t.layout(), after);
-    SimTable.Segment segment = oracle.automaticPartitions().apply(t);
+    SimTable.Segment segment = automaticPartitions.apply(t);
     return insertInto(t, segment, after, null);
   }
 
@@ -227,7 +241,7 @@ public final class Transaction {
     }
     Row newValues = set.build();
     LobDmlForms.TwoRows two =
-        dml ? LobDmlForms.split(oracle.settings(), layout, inDml, stored.values, newValues) : null;
+        dml ? LobDmlForms.split(settings, layout, inDml, stored.values, newValues) : null;
     Row before = loggedBefore(t, stored.values, two == null ? inDml : two.first());
     Row lobBefore =
         two == null
@@ -305,7 +319,7 @@ public final class Transaction {
   private boolean[] secureFileRewrites(
       TableLayout layout, Row set, boolean[] changed, GeneratedLob[] generated) {
     boolean[] out = new boolean[changed.length];
-    if (!oracle.settings().secureFileLobUpdates) {
+    if (!settings.secureFileLobUpdates) {
       return out;
     }
     for (int i = 0; i < changed.length; i++) {
@@ -385,7 +399,7 @@ public final class Transaction {
     for (int i = 0; i < rowIds.size(); i++) {
       String rowId = rowIds.get(i);
       if (i == switchAfter && i > 0) {
-        oracle.redo().switchLog(oracle.redo().thread(state.writeThread()));
+        redo.switchLog(redo.thread(state.writeThread()));
       }
       SimTable.StoredRow stored = stored(t, rowId);
       Row before = SimLob.row(stored.values);
@@ -398,9 +412,9 @@ public final class Transaction {
               rowId,
               null,
               SimLob.withoutLobs(t.layout(), before),
-              leader != null && oracle.redo().scnTiePercent > 0
+              leader != null && redo.scnTiePercent > 0
                   ? leader.scn() // one statement, one SCN
-                  : oracle.redo().changeScn());
+                  : redo.changeScn());
       r.shareAddressWith(leader);
       write(r);
       leader = leader == null ? r : leader;
@@ -474,7 +488,7 @@ public final class Transaction {
 
   /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
   public void commit() {
-    oracle.transactions().commit(List.of(this));
+    transactions.commit(List.of(this));
   }
 
   /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
@@ -487,7 +501,7 @@ public final class Transaction {
   public void rollback() {
     requireOpen();
     undoTo(0);
-    oracle.transactions().end(this, false, oracle.redo().nextScn());
+    transactions.end(this, false, redo.nextScn());
   }
 
   /**
@@ -507,7 +521,7 @@ public final class Transaction {
     if (!durable) {
       state.forgetStart(); // as if it had never started: no ROLLBACK record either
     }
-    oracle.transactions().end(this, false, oracle.redo().nextScn());
+    transactions.end(this, false, redo.nextScn());
   }
 
   private void undoTo(int mark) {
@@ -556,14 +570,14 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout(), values),
               null,
-              oracle.redo().changeScn());
+              redo.changeScn());
       undo.undoing(e.change());
       write(undo);
     }
   }
 
   private Row loggedBefore(SimTable t, Object[] old, boolean[] changed) {
-    SupplementalLogging level = oracle.loggingOf(t);
+    SupplementalLogging level = settings.loggingOf(t);
     TableLayout layout = t.layout();
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
@@ -580,7 +594,7 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    return emitAt(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
+    return emitAt(kind, t, segment, rowId, values, before, redo.changeScn());
   }
 
   private RedoRecord emitAt(
@@ -593,9 +607,9 @@ public final class Transaction {
       long scn) {
     RedoRecord r = record(kind, t, segment, rowId, values, before, scn);
     write(r);
-    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
-      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
-        oracle.redo().flush(oracle.redo().thread(state.writeThread()));
+    if (LobTableRowIds.onInternalRow(settings, kind, t.layout())) {
+      if (settings.lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
+        redo.flush(redo.thread(state.writeThread()));
       }
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn()));
     }
@@ -611,11 +625,11 @@ public final class Transaction {
       Row before,
       long scn) {
     requireOpen();
-    boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
+    boolean unlogged = settings.loggingOf(t) == SupplementalLogging.NONE;
     return new RedoRecord(
         kind,
         scn,
-        oracle.redo().now(),
+        redo.now(),
         state,
         state.writeThread(),
         t.version(),
@@ -635,9 +649,7 @@ public final class Transaction {
    * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
    */
   int objectIdOf(RecordKind kind, int id) {
-    return kind.isLob() && oracle.settings().lobRowsOnLobSegment
-        ? id + Settings.LOB_SEGMENT_OFFSET
-        : id;
+    return kind.isLob() && settings.lobRowsOnLobSegment ? id + Settings.LOB_SEGMENT_OFFSET : id;
   }
 
   void write(RedoRecord r) {
@@ -659,16 +671,16 @@ public final class Transaction {
               null,
               0);
       state.start(start);
-      oracle.redo().write(start, state);
+      redo.write(start, state);
     }
-    oracle.redo().write(r, state);
+    redo.write(r, state);
   }
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.instances().requireUp(state.instance());
-    SimTable t = oracle.catalog().table(table);
-    Catalog.Container container = oracle.catalog().container(t.conId());
+    instances.requireUp(state.instance());
+    SimTable t = catalog.table(table);
+    Catalog.Container container = catalog.container(t.conId());
     if (!container.open()) {
       throw new IllegalStateException(
           "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
@@ -676,7 +688,7 @@ public final class Transaction {
     if (state.conId() < 0) {
       state.container(t.conId());
     }
-    if (t.conId() != state.conId() && oracle.catalog().cdb) {
+    if (t.conId() != state.conId() && catalog.cdb) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid().toHex()
