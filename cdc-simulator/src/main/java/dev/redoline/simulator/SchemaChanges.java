@@ -145,7 +145,7 @@ public final class SchemaChanges {
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
     SimTable t = catalog.create(layout.table(), layout, partitions);
     emit(t, createText("create table ", layout), USER_DDL);
-    t.definitionScn(redo.scn);
+    t.definitionScn(redo.currentScn());
     return layout.table();
   }
 
@@ -210,12 +210,11 @@ public final class SchemaChanges {
     t.layout(t.layout().withColumns(t.layout().version() + 1, columns, t.layout().primaryKey()));
     t.objectVersion(t.objectVersion() + 1);
     for (SimTable.StoredRow row : t.rows().values()) {
-      Object[] grown = java.util.Arrays.copyOf(row.values, columns.size());
-      row.values = grown;
+      row.grow(columns.size());
     }
     t.history().reshape(columns.size());
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
-    t.definitionScn(redo.scn);
+    t.definitionScn(redo.currentScn());
   }
 
   /**
@@ -285,7 +284,7 @@ public final class SchemaChanges {
       }
     }
     t.rows().clear();
-    t.history().truncate(redo.scn + 1, clock.instant(), settings.undoKeptSince(clock));
+    t.history().truncate(redo.currentScn() + 1, clock.instant(), settings.undoKeptSince(clock));
     int shown =
         switch (truncateObject) {
           case TABLE -> t.objectId();
@@ -293,7 +292,7 @@ public final class SchemaChanges {
           case NULL -> RedoRecord.NULL_OBJECT;
         };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
-    t.definitionScn(redo.scn);
+    t.definitionScn(redo.currentScn());
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */

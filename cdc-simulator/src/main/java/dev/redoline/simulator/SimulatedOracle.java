@@ -59,11 +59,12 @@ import java.util.Random;
  *
  * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
  * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
- * retention, LOB forms...), kept beside the facade they configure. The facade itself only delegates
- * to the internal {@code Database} it builds (redo, dictionary, instances, transactions), to {@link
- * SchemaChanges}, {@link SpecialRedo} and {@link Faults}; connections reach the same {@code
- * Database} through the driver's registry, never through this object, whose monitor is still the
- * lock they take.
+ * retention, LOB forms...), kept beside the facade they configure. The constructor builds the
+ * model's parts (clock, redo, catalog, instances, transaction table) and hands each the others it
+ * uses; the facade only delegates to them, to {@link SchemaChanges}, {@link SpecialRedo} and {@link
+ * Faults}. Connections reach the same parts through the driver's registry (an internal {@code
+ * Database} that opens sessions), never through this object, whose monitor is still the lock they
+ * take.
  */
 public final class SimulatedOracle {
 
@@ -83,7 +84,19 @@ public final class SimulatedOracle {
   private SimulatedOracle(Builder b) {
     this.clock = new SimulatedClock(b.start, b.zone);
     this.settings = b.settings;
-    this.redo = new RedoLog(clock, b.startScn);
+    this.redo =
+        new RedoLog(
+            clock,
+            b.startScn,
+            new RedoLog.Options(
+                b.archiveLogMode,
+                b.commitFlushes,
+                b.lgwrInterval,
+                b.archiveLagTarget,
+                b.strandCapacity,
+                b.scnPropagationDelay,
+                b.scnTiePercent,
+                new Random(b.seed ^ 0x2545F4914F6CDD1DL)));
     this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
     this.instances = new Instances(redo);
     this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
@@ -102,17 +115,9 @@ public final class SimulatedOracle {
             instances,
             faults::before,
             () -> drivenInRealTime);
-    redo.archiveLogMode = b.archiveLogMode;
-    redo.commitFlushes = b.commitFlushes;
-    redo.lgwrInterval = b.lgwrInterval;
-    redo.archiveLagTarget = b.archiveLagTarget;
-    redo.strandCapacity = b.strandCapacity;
-    redo.scnPropagationDelay = b.scnPropagationDelay;
-    redo.scnTiePercent = b.scnTiePercent;
-    redo.scnTies = new Random(b.seed ^ 0x2545F4914F6CDD1DL);
     int destId = 1;
     for (Duration delay : b.destinationDelays) {
-      redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
+      redo.addDestination(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
       destId++;
     }
     for (int t = 1; t <= b.threads; t++) {
@@ -120,8 +125,7 @@ public final class SimulatedOracle {
           new RedoThread(
               t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
       thread.rewritesPartialBlocks(b.rewritesPartialBlocks);
-      redo.threads.add(thread);
-      redo.openThread(thread);
+      redo.addThread(thread);
     }
   }
 
@@ -171,7 +175,7 @@ public final class SimulatedOracle {
 
   /** CURRENT_SCN. */
   public long currentScn() {
-    return redo.scn;
+    return redo.currentScn();
   }
 
   /**
@@ -180,7 +184,7 @@ public final class SimulatedOracle {
    * SCN decodes all of it again on every query; one that starts later decodes less.
    */
   public long redoBytesMined() {
-    return redo.bytesMined;
+    return redo.bytesMined();
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -224,7 +228,7 @@ public final class SimulatedOracle {
     SimTable t = catalog.table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows().values()) {
-      out.add(SimLob.row(r.values));
+      out.add(SimLob.row(r.values()));
     }
     return out;
   }
@@ -236,7 +240,7 @@ public final class SimulatedOracle {
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
         catalog.table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
-    return r == null ? null : SimLob.row(r.values);
+    return r == null ? null : SimLob.row(r.values());
   }
 
   /**
@@ -251,7 +255,7 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "No row " + rowId + " or column " + column + " in " + table);
     }
-    return r.values[i] instanceof GeneratedLob g ? g : null;
+    return r.values()[i] instanceof GeneratedLob g ? g : null;
   }
 
   /** Shortcut for {@code schema().createTable(layout)}. */
@@ -303,7 +307,7 @@ public final class SimulatedOracle {
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
     List<SimulatedTransaction> open = new ArrayList<>();
-    for (Transaction tx : transactions.open) {
+    for (Transaction tx : transactions.open()) {
       open.add(SimulatedTransaction.of(tx));
     }
     return List.copyOf(open);
@@ -332,7 +336,7 @@ public final class SimulatedOracle {
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       if (t.open()) {
         redo.switchLog(t);
       }
@@ -346,7 +350,7 @@ public final class SimulatedOracle {
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       if (t.open()) {
         redo.flush(t);
       }
@@ -391,7 +395,7 @@ public final class SimulatedOracle {
    * @throws IllegalArgumentException when the SCN is not in the current incarnation
    */
   public void openResetlogs(long keptThroughScn) {
-    Resetlogs.open(redo, transactions, catalog, instances, keptThroughScn);
+    Resetlogs.open(redo, transactions, catalog, clock, instances, keptThroughScn);
   }
 
   /**
@@ -403,7 +407,7 @@ public final class SimulatedOracle {
    * copies already made too.
    */
   public void nodeLocalDestination(int destId) {
-    for (RedoLog.Destination d : redo.destinations) {
+    for (RedoLog.Destination d : redo.destinations()) {
       if (d.id() == destId) {
         d.nodeLocal(true);
         return;
@@ -414,7 +418,7 @@ public final class SimulatedOracle {
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : redo.destinations) {
+    for (RedoLog.Destination d : redo.destinations()) {
       if (d.id() == destId) {
         d.status(Objects.requireNonNull(status, "status == null"));
         return;
@@ -716,7 +720,7 @@ public final class SimulatedOracle {
      * the two a real database shows is not confirmed (review 2, b7b).
      */
     public Builder lobRowsOnLobSegment() {
-      settings.lobRowsOnLobSegment = true;
+      settings.showLobRowsOnLobSegment();
       return this;
     }
 
@@ -728,7 +732,7 @@ public final class SimulatedOracle {
      * UPDATE shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} and the writes follow.
      */
     public Builder secureFileLobUpdates() {
-      settings.secureFileLobUpdates = true;
+      settings.writeLobUpdatesAsSecureFile();
       return this;
     }
 

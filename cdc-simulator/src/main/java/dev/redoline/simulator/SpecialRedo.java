@@ -101,7 +101,7 @@ public final class SpecialRedo {
   private TxState detached(int thread, String user) {
     redo.thread(thread);
     instances.requireUp(thread);
-    return new TxState(transactions.newXid(), thread, thread, user, catalog.cdb ? 1 : 0, false);
+    return new TxState(transactions.newXid(), thread, thread, user, catalog.cdb() ? 1 : 0, false);
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {

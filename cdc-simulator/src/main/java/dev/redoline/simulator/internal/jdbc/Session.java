@@ -188,7 +188,7 @@ public final class Session implements AutoCloseable {
    * Builder.connectsToPdb}), in a container database; else 0.
    */
   public int containerId() {
-    if (!catalog.cdb) {
+    if (!catalog.cdb()) {
       return 0;
     }
     if (switchedTo > 0) {
@@ -231,7 +231,7 @@ public final class Session implements AutoCloseable {
       throw OracleErrors.error(1031);
     }
     Catalog.Container c = null;
-    if (catalog.cdb) {
+    if (catalog.cdb()) {
       try {
         c = catalog.container(name.equals("CDB$ROOT") ? null : name);
       } catch (IllegalArgumentException e) {

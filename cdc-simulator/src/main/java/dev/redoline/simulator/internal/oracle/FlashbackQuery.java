@@ -225,7 +225,7 @@ public final class FlashbackQuery {
     if (columnsOnly) {
       return rs;
     }
-    long current = s.redo().scn;
+    long current = s.redo().currentScn();
     long at = current;
     if (scn != null) {
       if (scn.signum() <= 0 || scn.compareTo(BigDecimal.valueOf(current)) > 0) {
@@ -251,7 +251,7 @@ public final class FlashbackQuery {
   private static SimTable find(Session s, String owner, String table) {
     Catalog catalog = s.catalog();
     int conId = s.containerId();
-    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name() : null;
+    String pdb = catalog.cdb() && conId > 1 ? catalog.container(conId).name() : null;
     return catalog.find(new TableId(pdb, owner, table));
   }
 

@@ -59,7 +59,7 @@ public final class Instances {
     List<Transaction> mine = transactions.openOn(instance);
     if (abort) {
       t.buffer().clear();
-      mine.forEach(tx -> tx.state.strand().clear());
+      mine.forEach(tx -> tx.state().strand().clear());
       crashed.add(instance);
     } else {
       mine.forEach(Transaction::rollback);
@@ -91,7 +91,7 @@ public final class Instances {
    * that instance's transactions only.
    */
   public Session connect(int instance, FaultGate faults, SessionOpener opener) throws SQLException {
-    if (instance < 1 || instance > redo.threads.size()) {
+    if (instance < 1 || instance > redo.threads().size()) {
       throw OracleErrors.error(12514);
     }
     faults.before(GatewayCall.CONNECT, null);

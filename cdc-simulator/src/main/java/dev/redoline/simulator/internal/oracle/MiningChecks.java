@@ -48,7 +48,7 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       rs.last();
       resultRows = rs.getRow();
       rs.beforeFirst();
-      paced = pacer.query(session, run.records.size(), run.bytesDecoded);
+      paced = pacer.query(session, run.records().size(), run.bytesDecoded());
     } else {
       paced = null;
     }
@@ -73,7 +73,7 @@ public final class MiningChecks implements ServerCursor.RowCheck {
     }
     if (!costCharged) {
       costCharged = true;
-      if (run != null && !timeout.isZero() && run.cost.compareTo(timeout) > 0) {
+      if (run != null && !timeout.isZero() && run.cost().compareTo(timeout) > 0) {
         throw OracleErrors.error(1013);
       }
     }
@@ -142,7 +142,7 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       return;
     }
     taken += rows;
-    double target = done ? paced.work : paced.rowsMade(taken, resultRows);
+    double target = done ? paced.work() : paced.rowsMade(taken, resultRows);
     session.pacer().await(paced, target);
   }
 

@@ -84,12 +84,12 @@ public final class RowFormatter {
 
   /** The text columns of one record's rows before CSF splitting. */
   private static final class Text {
-    String owner;
-    String table;
-    String redo;
-    String undo;
-    String info;
-    int status;
+    private String owner;
+    private String table;
+    private String redo;
+    private String undo;
+    private String info;
+    private int status;
   }
 
   /**
@@ -252,7 +252,7 @@ public final class RowFormatter {
   private int code(RedoRecord r) {
     return r.kind() == RecordKind.CORRUPTED_BLOCKS
         ? settings.corruptedBlocksCode()
-        : r.kind() == RecordKind.LOB_ERASE ? settings.lobEraseCode() : r.kind().code;
+        : r.kind() == RecordKind.LOB_ERASE ? settings.lobEraseCode() : r.kind().code();
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
@@ -334,7 +334,7 @@ public final class RowFormatter {
         catalog.container(
             r.table() != null
                 ? r.table().conId()
-                : tx != null && tx.conId() >= 0 ? tx.conId() : catalog.cdb ? 1 : 0);
+                : tx != null && tx.conId() >= 0 ? tx.conId() : catalog.cdb() ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
     String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
     List<Object[]> out = new ArrayList<>(n);
@@ -355,7 +355,7 @@ public final class RowFormatter {
               undoPiece,
               i < n - 1,
               c,
-              catalog.cdb,
+              catalog.cdb(),
               user);
       row[ROW_ID] = LobTableRowIds.shown(settings, r);
       if (r.objectId() == RedoRecord.NULL_OBJECT) {

@@ -56,7 +56,7 @@ public final class Settings {
    * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML and 32K rows) show the LOB
    * segment's object id in DATA_OBJ#/DATA_OBJD# instead of the table's.
    */
-  public boolean lobRowsOnLobSegment;
+  private boolean lobRowsOnLobSegment;
 
   /**
    * An UPDATE setting an out-of-line CLOB, NCLOB or BLOB value of an existing row comes as
@@ -64,7 +64,7 @@ public final class Settings {
    * columns change), then SEL_LOB_LOCATOR, LOB_WRITE rows of the whole new value from offset 1, and
    * LOB_TRIM to its length.
    */
-  public boolean secureFileLobUpdates;
+  private boolean secureFileLobUpdates;
 
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
@@ -189,6 +189,24 @@ public final class Settings {
 
   public void supplementalLogging(SupplementalLogging supplementalLogging) {
     this.supplementalLogging = supplementalLogging;
+  }
+
+  public boolean lobRowsOnLobSegment() {
+    return lobRowsOnLobSegment;
+  }
+
+  /** LOB rows show the LOB segment's object id from now on (the build). */
+  public void showLobRowsOnLobSegment() {
+    this.lobRowsOnLobSegment = true;
+  }
+
+  public boolean secureFileLobUpdates() {
+    return secureFileLobUpdates;
+  }
+
+  /** LOB updates come as SecureFile storage writes them from now on (the build). */
+  public void writeLobUpdatesAsSecureFile() {
+    this.secureFileLobUpdates = true;
   }
 
   /** The table's own supplemental logging, or the database-wide level when it has none. */

@@ -35,7 +35,7 @@ public final class Transaction {
   private final Settings settings;
   private final Instances instances;
   private final Function<SimTable, SimTable.Segment> automaticPartitions;
-  final TxState state;
+  private final TxState state;
   private final LobStatements lobs;
   private SimulatedTransaction api;
 
@@ -55,6 +55,11 @@ public final class Transaction {
     this.automaticPartitions = automaticPartitions;
     this.state = state;
     this.lobs = new LobStatements(this, redo, settings);
+  }
+
+  /** The transaction's redo state: its XID, strand, undo and end. */
+  TxState state() {
+    return state;
   }
 
   /** The API object of this transaction, or null before the API made it. */
@@ -163,7 +168,7 @@ public final class Transaction {
     for (int i = 0; i < columns.length; i++) {
       if (columns[i]) {
         OracleType type = t.layout().column(i).type();
-        values.set(i, stored.values[i]); // NULL or stored in the row: never a generated LOB
+        values.set(i, stored.values()[i]); // NULL or stored in the row: never a generated LOB
         empty.set(i, SimLob.stored(type, SimLob.marker(type)));
       }
     }
@@ -171,10 +176,10 @@ public final class Transaction {
         emit(
             RecordKind.UPDATE,
             t,
-            stored.segment,
+            stored.segment(),
             rowId,
             values.build(),
-            loggedBefore(t, stored.values, new boolean[columns.length]));
+            loggedBefore(t, stored.values(), new boolean[columns.length]));
     state
         .undo()
         .add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, empty.build(), update));
@@ -223,7 +228,7 @@ public final class Transaction {
         value = dev.redoline.core.Marker.EMPTY_BLOB;
       }
       set.set(i, value);
-      oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
+      oldOfChanged.set(i, SimLob.materialised(stored.values()[i]));
       changed[i] = true;
     }
     if (setsNullToNull(changes, layout, stored)) {
@@ -241,16 +246,16 @@ public final class Transaction {
     }
     Row newValues = set.build();
     LobDmlForms.TwoRows two =
-        dml ? LobDmlForms.split(settings, layout, inDml, stored.values, newValues) : null;
-    Row before = loggedBefore(t, stored.values, two == null ? inDml : two.first());
+        dml ? LobDmlForms.split(settings, layout, inDml, stored.values(), newValues) : null;
+    Row before = loggedBefore(t, stored.values(), two == null ? inDml : two.first());
     Row lobBefore =
         two == null
             ? null
-            : loggedBefore(t, two.afterFirst(stored.values, newValues), two.second());
+            : loggedBefore(t, two.afterFirst(stored.values(), newValues), two.second());
     Row.Builder dmlValues = Row.builder(changed.length);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
-        stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
+        stored.change(i, generated[i] != null ? generated[i] : newValues.get(i));
       }
       if (inDml[i]) {
         dmlValues.set(i, newValues.get(i));
@@ -261,7 +266,7 @@ public final class Transaction {
             ? emit(
                 RecordKind.UPDATE,
                 t,
-                stored.segment,
+                stored.segment(),
                 rowId,
                 two == null
                     ? SimLob.forRedo(layout, dmlValues.build())
@@ -274,7 +279,7 @@ public final class Transaction {
             : emitAt(
                 RecordKind.UPDATE,
                 t,
-                stored.segment,
+                stored.segment(),
                 rowId,
                 SimLob.forRedo(layout, LobDmlForms.only(two.second(), dmlValues.build())),
                 lobBefore,
@@ -319,7 +324,7 @@ public final class Transaction {
   private boolean[] secureFileRewrites(
       TableLayout layout, Row set, boolean[] changed, GeneratedLob[] generated) {
     boolean[] out = new boolean[changed.length];
-    if (!settings.secureFileLobUpdates) {
+    if (!settings.secureFileLobUpdates()) {
       return out;
     }
     for (int i = 0; i < changed.length; i++) {
@@ -339,7 +344,7 @@ public final class Transaction {
   private static boolean setsNullToNull(
       Map<String, ?> changes, TableLayout layout, SimTable.StoredRow stored) {
     for (Map.Entry<String, ?> e : changes.entrySet()) {
-      if (e.getValue() == null && stored.values[layout.indexOf(e.getKey())] == null) {
+      if (e.getValue() == null && stored.values()[layout.indexOf(e.getKey())] == null) {
         return true;
       }
     }
@@ -355,8 +360,8 @@ public final class Transaction {
       boolean[] changed) {
     for (int i = 0; i < changed.length; i++) {
       if (!changed[i] && !SimLob.storedAsLob(layout.column(i).type())) {
-        set.set(i, stored.values[i]);
-        oldOfChanged.set(i, stored.values[i]);
+        set.set(i, stored.values()[i]);
+        oldOfChanged.set(i, stored.values()[i]);
         changed[i] = true;
       }
     }
@@ -366,13 +371,13 @@ public final class Transaction {
   public void delete(TableId table, String rowId) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
-    Row before = SimLob.row(stored.values);
+    Row before = SimLob.row(stored.values());
     t.rows().remove(rowId);
     RedoRecord change =
         emit(
             RecordKind.DELETE,
             t,
-            stored.segment,
+            stored.segment(),
             rowId,
             null,
             SimLob.withoutLobs(t.layout(), before));
@@ -402,17 +407,17 @@ public final class Transaction {
         redo.switchLog(redo.thread(state.writeThread()));
       }
       SimTable.StoredRow stored = stored(t, rowId);
-      Row before = SimLob.row(stored.values);
+      Row before = SimLob.row(stored.values());
       t.rows().remove(rowId);
       RedoRecord r =
           record(
               RecordKind.DELETE,
               t,
-              stored.segment,
+              stored.segment(),
               rowId,
               null,
               SimLob.withoutLobs(t.layout(), before),
-              leader != null && redo.scnTiePercent > 0
+              leader != null && redo.tiesScns()
                   ? leader.scn() // one statement, one SCN
                   : redo.changeScn());
       r.shareAddressWith(leader);
@@ -539,16 +544,16 @@ public final class Transaction {
     SimTable.Segment segment;
     Row values = null;
     switch (e.undoKind()) {
-      case UNDO_INSERT -> segment = t.rows().remove(e.rowId()).segment;
+      case UNDO_INSERT -> segment = t.rows().remove(e.rowId()).segment();
       case UNDO_UPDATE -> {
         SimTable.StoredRow stored = t.rows().get(e.rowId());
         values = e.restore();
         for (int i = 0; i < values.size(); i++) {
           if (values.isPresent(i)) {
-            stored.values[i] = values.get(i);
+            stored.change(i, values.get(i));
           }
         }
-        segment = stored.segment;
+        segment = stored.segment();
       }
       case UNDO_DELETE -> {
         values = e.restore();
@@ -649,7 +654,7 @@ public final class Transaction {
    * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
    */
   int objectIdOf(RecordKind kind, int id) {
-    return kind.isLob() && settings.lobRowsOnLobSegment ? id + Settings.LOB_SEGMENT_OFFSET : id;
+    return kind.isLob() && settings.lobRowsOnLobSegment() ? id + Settings.LOB_SEGMENT_OFFSET : id;
   }
 
   void write(RedoRecord r) {
@@ -688,7 +693,7 @@ public final class Transaction {
     if (state.conId() < 0) {
       state.container(t.conId());
     }
-    if (t.conId() != state.conId() && catalog.cdb) {
+    if (t.conId() != state.conId() && catalog.cdb()) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid().toHex()

@@ -17,7 +17,8 @@ public final class TransactionTable {
   private final SimulatedClock clock;
   private final Instances instances;
   private final Function<SimTable, SimTable.Segment> automaticPartitions;
-  public final List<Transaction> open = new ArrayList<>();
+  private final List<Transaction> open = new ArrayList<>();
+  private final List<Transaction> openView = java.util.Collections.unmodifiableList(open);
   private int nextSlot;
   private long nextXidSequence = 300;
 
@@ -43,12 +44,27 @@ public final class TransactionTable {
   public Transaction begin(int thread, String user, boolean privateStrand) {
     instances.requireUp(thread);
     TxState state =
-        new TxState(newXid(), thread, thread, user, catalog.cdb ? -1 : 0, privateStrand);
-    redo.openTransactions.add(state);
+        new TxState(newXid(), thread, thread, user, catalog.cdb() ? -1 : 0, privateStrand);
+    redo.began(state);
     Transaction tx =
         new Transaction(this, redo, catalog, settings, instances, automaticPartitions, state);
     open.add(tx);
     return tx;
+  }
+
+  /** The transactions not yet ended, in the order begun (read only). */
+  public List<Transaction> open() {
+    return openView;
+  }
+
+  /** OPEN RESETLOGS: every open transaction is gone, and writes no record. */
+  void loseAll() {
+    for (Transaction tx : open) {
+      tx.state().strand().clear();
+      tx.state().endWithoutRecord();
+    }
+    open.clear();
+    redo.allTransactionsLost();
   }
 
   /** A new XID: undo segments 1-10, 48 slots each, a sequence that only rises (never reused). */
@@ -63,10 +79,10 @@ public final class TransactionTable {
   public void commit(List<Transaction> txs) {
     long scn = redo.nextScn();
     for (Transaction tx : txs) {
-      if (tx.state.ended()) {
+      if (tx.state().ended()) {
         throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
       }
-      instances.requireUp(tx.state.instance());
+      instances.requireUp(tx.state().instance());
     }
     for (Transaction tx : txs) {
       end(tx, true, scn);
@@ -79,9 +95,9 @@ public final class TransactionTable {
    * transaction that never changed anything leaves no redo.
    */
   void end(Transaction tx, boolean commit, long scn) {
-    TxState s = tx.state;
+    TxState s = tx.state();
     open.remove(tx);
-    redo.openTransactions.remove(s);
+    redo.ended(s);
     if (!s.strand().isEmpty()) {
       redo.flushStrand(s);
     }
@@ -95,7 +111,7 @@ public final class TransactionTable {
         SimTable.StoredRow stored = e.table().rows().get(e.rowId());
         e.table()
             .history()
-            .commit(e.rowId(), stored == null ? null : stored.values, scn, clock.instant(), kept);
+            .commit(e.rowId(), stored == null ? null : stored.values(), scn, clock.instant(), kept);
       }
     }
     RedoRecord end =
@@ -116,7 +132,7 @@ public final class TransactionTable {
             0);
     end.showOnThreadZero(commit && s.commitOnThreadZero());
     redo.write(end, s);
-    if (!commit || redo.commitFlushes) {
+    if (!commit || redo.commitFlushes()) {
       redo.flush(redo.thread(s.writeThread()));
     }
   }
@@ -125,7 +141,7 @@ public final class TransactionTable {
   List<Transaction> openOn(int instance) {
     List<Transaction> mine = new ArrayList<>();
     for (Transaction tx : open) {
-      if (tx.state.instance() == instance) {
+      if (tx.state().instance() == instance) {
         mine.add(tx);
       }
     }

@@ -116,7 +116,7 @@ public final class ContentsView {
       xid.slot(),
       xid.sequence(),
       xid.toRaw(),
-      r.kind().operation,
+      r.kind().operation(),
       operationCode,
       r.kind().isUndo() ? 1 : 0,
       t.owner(),
@@ -156,9 +156,9 @@ public final class ContentsView {
     RowFormatter formatter =
         new RowFormatter(
             s.settings(), s.catalog(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
-    List<Object[]> out = new ArrayList<>(run.records.size() + 16);
+    List<Object[]> out = new ArrayList<>(run.records().size() + 16);
     SQLException unreadable = null;
-    for (RedoRecord r : run.records) {
+    for (RedoRecord r : run.records()) {
       unreadable = unreadable(s, session, r);
       if (unreadable != null) {
         break;

@@ -84,13 +84,13 @@ public final class LogViews {
           "ORCL",
           DBID,
           scn(s.redo().currentScnSeenBy(s.instance())),
-          s.redo().archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
+          s.redo().archiveLogMode() ? "ARCHIVELOG" : "NOARCHIVELOG",
           yesNo(level != SupplementalLogging.NONE),
           yesNo(level == SupplementalLogging.ALL),
           yesNo(level == SupplementalLogging.PRIMARY_KEY),
-          scn(s.redo().incarnation.resetlogsScn()),
-          s.redo().incarnation.resetlogsTime(),
-          yesNo(s.catalog().cdb),
+          scn(s.redo().incarnation().resetlogsScn()),
+          s.redo().incarnation().resetlogsTime(),
+          yesNo(s.catalog().cdb()),
           "READ WRITE",
           yesNo(s.settings().forceLogging()),
           s.settings().platformName()
@@ -99,7 +99,7 @@ public final class LogViews {
 
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       out.add(
           new Object[] {
             t.number(),
@@ -122,7 +122,7 @@ public final class LogViews {
   /** The instances that are up, one row each, as every instance sees them. */
   static List<Object[]> instances(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       if (!s.instances().isDown(t.instance())) {
         out.add(
             new Object[] {
@@ -135,7 +135,7 @@ public final class LogViews {
 
   static List<Object[]> onlineLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       for (RedoThread.Group g : t.groups()) {
         LogFile f = g.log();
         if (f == null) {
@@ -183,7 +183,7 @@ public final class LogViews {
   /** One member per group; STATUS is NULL while the member is in use. */
   static List<Object[]> logFiles(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       for (RedoThread.Group g : t.groups()) {
         out.add(new Object[] {g.number(), null, "ONLINE", g.fileName()});
       }
@@ -193,7 +193,7 @@ public final class LogViews {
 
   static List<Object[]> archivedLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (ArchiveCopy c : s.redo().archives) {
+    for (ArchiveCopy c : s.redo().archives()) {
       LogFile f = c.log();
       out.add(
           new Object[] {
@@ -236,7 +236,7 @@ public final class LogViews {
   static List<Object[]> incarnations(Session s) {
     RedoLog redo = s.redo();
     List<Object[]> out = new ArrayList<>();
-    for (DatabaseIncarnation i : redo.incarnations) {
+    for (DatabaseIncarnation i : redo.incarnations()) {
       DatabaseIncarnation prior = i.prior();
       out.add(
           new Object[] {
@@ -245,7 +245,7 @@ public final class LogViews {
             i.resetlogsTime(),
             prior == null ? scn(0) : scn(prior.resetlogsScn()),
             prior == null ? null : prior.resetlogsTime(),
-            i.status(redo.incarnation),
+            i.status(redo.incarnation()),
             i.resetlogsId(),
             prior == null ? 0 : prior.number()
           });
@@ -255,7 +255,7 @@ public final class LogViews {
 
   static List<Object[]> destinations(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoLog.Destination d : s.redo().destinations) {
+    for (RedoLog.Destination d : s.redo().destinations()) {
       out.add(new Object[] {d.id(), d.name(), d.status(), d.type()});
     }
     return out;
@@ -272,7 +272,7 @@ public final class LogViews {
 
   private static List<Object[]> perOpenInstance(Session s, List<Object[]> rows) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       if (s.instances().isDown(t.instance())) {
         continue;
       }

@@ -178,7 +178,8 @@ public final class SqlEngine {
       return switch (parameter.toUpperCase(Locale.ROOT)) {
         case "INSTANCE" -> Integer.toString(s.instance());
         case "INSTANCE_NAME" -> LogViews.instanceName(s.instance());
-        case "CON_NAME" -> s.catalog().cdb ? s.catalog().container(s.containerId()).name() : "ORCL";
+        case "CON_NAME" ->
+            s.catalog().cdb() ? s.catalog().container(s.containerId()).name() : "ORCL";
         case "CON_ID" -> Integer.toString(s.containerId());
         case "DB_NAME" -> "ORCL";
         case "SESSION_USER", "CURRENT_USER" -> DictionaryViews.CAPTURE_USER;
@@ -190,8 +191,12 @@ public final class SqlEngine {
     public LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn) throws SQLException {
       Session s = EngineSessions.of(connection);
       return s.redo()
-          .scnTime
-          .timeOf(scn.longValueExact(), s.clock(), s.redo().scn, s.settings().scnTimeRetention());
+          .scnTime()
+          .timeOf(
+              scn.longValueExact(),
+              s.clock(),
+              s.redo().currentScn(),
+              s.settings().scnTimeRetention());
     }
 
     @Override
@@ -199,7 +204,7 @@ public final class SqlEngine {
         throws SQLException {
       Session s = EngineSessions.of(connection);
       return BigDecimal.valueOf(
-          s.redo().scnTime.scnAt(time, s.clock(), s.settings().scnTimeRetention()));
+          s.redo().scnTime().scnAt(time, s.clock(), s.settings().scnTimeRetention()));
     }
 
     @Override
