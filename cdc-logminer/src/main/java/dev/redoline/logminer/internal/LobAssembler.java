@@ -17,6 +17,7 @@ import dev.redoline.core.Xid;
 import dev.redoline.decoder.internal.LobPiece;
 import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -263,11 +264,12 @@ final class LobAssembler {
   }
 
   /**
-   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a {@link
-   * LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a write
-   * nothing would use, which stays undecoded).
+   * Decodes the LOB rows of a step, before any of it is applied: one result per row, {@link
+   * DecodedRow.Lob} or {@link DecodedRow.Failed} for a LOB row decoded, {@link
+   * DecodedRow.Undecoded} for any other row (not a LOB row, not captured, or a write nothing would
+   * use, which stays undecoded).
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
@@ -280,15 +282,16 @@ final class LobAssembler {
    * chunks, whether each transaction's writes go to a LOB nothing uses, so a step decoded in chunks
    * decodes what it would decode whole.
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
       Predicate<RedoRow> skipped,
       Map<Xid, Boolean> skipWrites) {
-    Object[] out = new Object[rows.size()];
+    List<DecodedRow> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
+      out.add(new DecodedRow.Undecoded(row)); // unless decoded below
       if (!row.isLobRow() || row.rollback() || skipped.test(row)) {
         continue; // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row
         // does
@@ -309,9 +312,9 @@ final class LobAssembler {
         if (piece instanceof LobPiece.Locator l) {
           skipWrites.put(row.xid(), l.excluded());
         }
-        out[i] = piece;
+        out.set(i, new DecodedRow.Lob(row, piece));
       } catch (DecodeException e) {
-        out[i] = e;
+        out.set(i, new DecodedRow.Failed(row, e));
       }
     }
     return out;
