@@ -80,6 +80,11 @@ public final class MergingStore implements VerifyTarget {
     return key;
   }
 
+  /** How many rows of {@code table} the store holds. */
+  public int rowCount(TableId table) {
+    return tables.getOrDefault(table, Map.of()).size();
+  }
+
   /** The rows read by snapshots (op {@code r}) applied so far. */
   public long snapshotReads() {
     return reads;
