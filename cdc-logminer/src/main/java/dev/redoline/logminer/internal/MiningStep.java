@@ -441,7 +441,7 @@ final class MiningStep {
       return;
     }
     minedInParallel = now;
-    long archived = plan.logs().stream().filter(l -> !l.online()).count();
+    long archived = plan.logs().stream().filter(l -> !l.online() && !plan.readAgainOnly(l)).count();
     ops.event(
         OpsEvent.Type.PARALLEL_MINING,
         now
@@ -534,11 +534,14 @@ final class MiningStep {
         .ifPresent(message -> ops.event(OpsEvent.Type.BACKLOG_GROWING, message));
   }
 
-  /** The bytes of the step's archived logs, as the last listing gave their sizes. */
+  /**
+   * The bytes of the step's archived logs, as the last listing gave their sizes; not those read
+   * again only to cover the session's start (the pace is of the backlog drained).
+   */
   private long archivedBytes(StepPlan plan) {
     long bytes = 0;
     for (StepPlan.StepLog log : plan.logs()) {
-      if (!log.online()) {
+      if (!log.online() && !plan.readAgainOnly(log)) {
         bytes +=
             lastArchived.stream()
                 .filter(a -> a.thread() == log.thread() && a.sequence() == log.sequence())
