@@ -3,7 +3,6 @@ package dev.redoline.simulator;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
-import dev.redoline.simulator.internal.oracle.ArchiveCopy;
 import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.Instances;
@@ -11,8 +10,6 @@ import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
 import dev.redoline.simulator.internal.oracle.Resetlogs;
 import dev.redoline.simulator.internal.oracle.Settings;
-import dev.redoline.simulator.internal.oracle.SimLob;
-import dev.redoline.simulator.internal.oracle.SimTable;
 import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.Transaction;
 import dev.redoline.simulator.internal.oracle.TransactionTable;
@@ -225,12 +222,7 @@ public final class SimulatedOracle {
    *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
-    SimTable t = catalog.table(table);
-    List<dev.redoline.core.Row> out = new ArrayList<>();
-    for (SimTable.StoredRow r : t.rows().values()) {
-      out.add(SimLob.row(r.values()));
-    }
-    return out;
+    return catalog.table(table).currentRows();
   }
 
   /**
@@ -238,9 +230,8 @@ public final class SimulatedOracle {
    * none; thrown as by {@link #rows}.
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
-    SimTable.StoredRow r =
-        catalog.table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
-    return r == null ? null : SimLob.row(r.values());
+    Objects.requireNonNull(rowId, "rowId == null");
+    return catalog.table(table).currentRowOrNull(rowId);
   }
 
   /**
@@ -248,14 +239,8 @@ public final class SimulatedOracle {
    * content.
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
-    SimTable t = catalog.table(table);
-    SimTable.StoredRow r = t.rows().get(Objects.requireNonNull(rowId, "rowId == null"));
-    int i = t.layout().indexOf(column);
-    if (r == null || i < 0) {
-      throw new IllegalArgumentException(
-          "No row " + rowId + " or column " + column + " in " + table);
-    }
-    return r.values()[i] instanceof GeneratedLob g ? g : null;
+    Objects.requireNonNull(rowId, "rowId == null");
+    return catalog.table(table).generatedLob(rowId, column);
   }
 
   /** Shortcut for {@code schema().createTable(layout)}. */
@@ -336,11 +321,7 @@ public final class SimulatedOracle {
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : redo.threads()) {
-      if (t.open()) {
-        redo.switchLog(t);
-      }
-    }
+    redo.switchEveryOpenThread();
   }
 
   /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
@@ -350,11 +331,7 @@ public final class SimulatedOracle {
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : redo.threads()) {
-      if (t.open()) {
-        redo.flush(t);
-      }
-    }
+    redo.flushEveryOpenThread();
   }
 
   /**
@@ -362,12 +339,7 @@ public final class SimulatedOracle {
    * gone.
    */
   public void deleteArchive(int thread, long sequence) {
-    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
-    if (copies.isEmpty()) {
-      throw new IllegalArgumentException(
-          "No archive of thread " + thread + " sequence " + sequence);
-    }
-    copies.forEach(c -> c.deleted(true));
+    redo.archivesOf(thread, sequence).forEach(c -> c.deleted(true));
   }
 
   /**
@@ -376,12 +348,7 @@ public final class SimulatedOracle {
    * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
    */
   public void removeArchiveFile(int thread, long sequence) {
-    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
-    if (copies.isEmpty()) {
-      throw new IllegalArgumentException(
-          "No archive of thread " + thread + " sequence " + sequence);
-    }
-    copies.forEach(c -> c.fileGone(true));
+    redo.archivesOf(thread, sequence).forEach(c -> c.fileGone(true));
   }
 
   /**
@@ -407,24 +374,13 @@ public final class SimulatedOracle {
    * copies already made too.
    */
   public void nodeLocalDestination(int destId) {
-    for (RedoLog.Destination d : redo.destinations()) {
-      if (d.id() == destId) {
-        d.nodeLocal(true);
-        return;
-      }
-    }
-    throw new IllegalArgumentException("No archive destination " + destId);
+    redo.destination(destId).nodeLocal(true);
   }
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : redo.destinations()) {
-      if (d.id() == destId) {
-        d.status(Objects.requireNonNull(status, "status == null"));
-        return;
-      }
-    }
-    throw new IllegalArgumentException("No archive destination " + destId);
+    Objects.requireNonNull(status, "status == null");
+    redo.destination(destId).status(status);
   }
 
   /**

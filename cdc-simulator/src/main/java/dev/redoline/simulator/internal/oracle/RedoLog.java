@@ -540,7 +540,11 @@ public final class RedoLog {
     }
   }
 
-  /** Archive copies of (thread, sequence) of the current incarnation at every destination. */
+  /**
+   * Archive copies of (thread, sequence) of the current incarnation at every destination.
+   *
+   * @throws IllegalArgumentException when there is none
+   */
   public List<ArchiveCopy> archivesOf(int thread, long sequence) {
     List<ArchiveCopy> out = new ArrayList<>();
     for (ArchiveCopy c : archives) {
@@ -550,7 +554,43 @@ public final class RedoLog {
         out.add(c);
       }
     }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(
+          "No archive of thread " + thread + " sequence " + sequence);
+    }
     return out;
+  }
+
+  /**
+   * The archive destination whose DEST_ID is {@code destId}.
+   *
+   * @throws IllegalArgumentException when there is none
+   */
+  public Destination destination(int destId) {
+    for (Destination d : destinations) {
+      if (d.id() == destId) {
+        return d;
+      }
+    }
+    throw new IllegalArgumentException("No archive destination " + destId);
+  }
+
+  /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
+  public void switchEveryOpenThread() {
+    for (RedoThread t : threads) {
+      if (t.open()) {
+        switchLog(t);
+      }
+    }
+  }
+
+  /** LGWR writes every open thread's buffer now. */
+  public void flushEveryOpenThread() {
+    for (RedoThread t : threads) {
+      if (t.open()) {
+        flush(t);
+      }
+    }
   }
 
   /** A mining query decoded {@code bytes} more bytes of redo. */

@@ -191,6 +191,39 @@ public final class SimTable {
     return segments.get(0);
   }
 
+  /**
+   * The current rows, in the order they were inserted; a generated LOB cell is given as its bytes
+   * ({@code SimulatedOracle.rows}).
+   */
+  public List<Row> currentRows() {
+    List<Row> out = new ArrayList<>();
+    for (StoredRow r : rows.values()) {
+      out.add(SimLob.row(r.values()));
+    }
+    return out;
+  }
+
+  /** The current values of row {@code rowId}, or null when the table has no such row. */
+  public Row currentRowOrNull(String rowId) {
+    StoredRow r = rows.get(rowId);
+    return r == null ? null : SimLob.row(r.values());
+  }
+
+  /**
+   * The generated LOB column {@code column} of row {@code rowId} holds now, or null when it holds
+   * other content.
+   *
+   * @throws IllegalArgumentException when the table has no such row or column
+   */
+  public dev.redoline.simulator.GeneratedLob generatedLob(String rowId, String column) {
+    StoredRow r = rows.get(rowId);
+    int i = layout.indexOf(column);
+    if (r == null || i < 0) {
+      throw new IllegalArgumentException("No row " + rowId + " or column " + column + " in " + id);
+    }
+    return r.values()[i] instanceof dev.redoline.simulator.GeneratedLob g ? g : null;
+  }
+
   /** A row as a {@link Row} of its current values. */
   Row row(String rowId) {
     StoredRow stored = rows.get(rowId);
