@@ -64,8 +64,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * (its records carry the recorded run's offsets). Records/s = the record count printed in the setup
  * log divided by the time per operation.
  *
- * <p>Each backlog database is reached by the worker through its simulator URL ({@code
- * SimulatedOracle.url()}), its time standing still while the worker reads it. The class is in
+ * <p>Each backlog database ({@link Backlog}) is reached by the worker through its simulator URL,
+ * its time standing still while the worker reads it; with {@code simulator=ownProcess} it is served
+ * from a JVM of its own, so the worker's JVM pays nothing for the simulator's rows. The class is in
  * {@code dev.redoline.connect} because it reads the stored offsets back with the connector's
  * package-private {@code OffsetCodec}.
  *
@@ -88,6 +89,13 @@ public class ConnectThroughputBenchmark {
   @Param({"orders", "stress"})
   public String workload;
 
+  /**
+   * Where the simulator runs: {@code ownProcess} serves the backlog from a JVM of its own (as a
+   * database runs beside Connect), {@code inProcess} in the worker's JVM.
+   */
+  @Param({"ownProcess", "inProcess"})
+  public String simulator;
+
   /** Transactions of the {@code orders} backlog (5 inserts each). */
   @Param({"10000"})
   public int orderTransactions;
@@ -105,7 +113,7 @@ public class ConnectThroughputBenchmark {
   private String url;
 
   /** The backlog the connector reads, held here for as long as the run needs it. */
-  private SimulatedOracle oracle;
+  private Backlog backlog;
 
   private Scn lastCommit;
   private long start;
@@ -193,39 +201,19 @@ public class ConnectThroughputBenchmark {
   private void prepareRun() throws Exception {
     run++;
     name = "bench" + run;
-    oracle = backlog();
-    start = oracle.currentScn();
-    Scn end = fill(oracle);
-    url =
-        oracle
-            .url(); // the backlog is written: the worker reads it with the database's time standing
-    // still
-    lastCommit = lastCommitBefore(end);
-  }
-
-  private SimulatedOracle backlog() {
-    if (workload.equals("orders")) {
-      SimulatedOracle oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
-      return oracle;
-    }
-    return SimulatedOracle.forUrl("jdbc:redoline:sim:stress");
-  }
-
-  /** Writes the backlog; the SCN after it. */
-  private Scn fill(SimulatedOracle oracle) {
-    if (workload.equals("orders")) {
-      PipelineBenchmark.writeOrders(oracle, orderTransactions);
-    } else {
-      oracle.advance(Duration.ofSeconds(STRESS_SECONDS));
-    }
-    return Scn.of(oracle.currentScn());
+    backlog =
+        simulator.equals("ownProcess")
+            ? Backlog.ownProcess(workload, orderTransactions)
+            : Backlog.inProcess(workload, orderTransactions);
+    start = backlog.start();
+    url = backlog.url();
+    lastCommit = lastCommitBefore(backlog.end());
   }
 
   // The same backlog captured by the bare engine: the SCN of its last commit before the end.
   private Scn lastCommitBefore(Scn end) throws InterruptedException {
-    SimulatedOracle copy = backlog();
-    fill(copy);
+    SimulatedOracle copy = Backlog.create(workload);
+    Backlog.fill(copy, workload, orderTransactions);
     long expected =
         workload.equals("orders")
             ? (long) orderTransactions * PipelineBenchmark.CHANGES_PER_TRANSACTION
@@ -347,7 +335,12 @@ public class ConnectThroughputBenchmark {
 
   private void collect() {
     connect.deleteConnector(name);
-    oracle = null; // the driver holds the database weakly: dropped here, it is gone
+    try {
+      backlog.close(); // in this JVM the driver holds the database weakly: dropped here, it is gone
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    backlog = null;
     written = readBack(name + ".");
     System.out.println(
         "connector run "

@@ -173,6 +173,7 @@ final class LogInventory {
     // is in a later log also get the earlier logs down to the session start (read, not applied).
     List<StepLog> earlier = new ArrayList<>();
     if (!windows.isEmpty() && sessionStart.compareTo(horizon) < 0) {
+      sessionStart = reachBack(windows, cursors, logsByThread, behind, sessionStart);
       for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
         StepLog first = entry.getValue().get(0);
         Wait wait =
@@ -240,6 +241,66 @@ final class LogInventory {
       }
     }
     return holding;
+  }
+
+  /**
+   * The session start lowered to the FIRST_CHANGE# of the log each thread's cursor ends (a step
+   * that ended at a whole log), when every thread still has the logs to cover it; else {@code
+   * sessionStart}. A statement during which the log switched (an array DML) keeps its SCN for the
+   * rows written to the next log, below that log's FIRST_CHANGE#: START_LOGMNR's startScn keeps
+   * only records at or above it, so a session starting at the next log's FIRST_CHANGE# would leave
+   * them out. They follow the cursor by address, so they are applied; the cursor's log's own rows
+   * are read again and dropped by address (docs/logminer.md#scn-order-and-redo-addresses). When a
+   * log it needs is gone (an archive deleted once mined), the start stays where it was.
+   */
+  private static Scn reachBack(
+      Map<Integer, List<StepLog>> windows,
+      Map<Integer, RedoAddress> cursors,
+      Map<Integer, ThreadLogs> logsByThread,
+      Map<Integer, Waiting> behind,
+      Scn sessionStart) {
+    Scn lowered = sessionStart;
+    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
+      RedoAddress cursor = cursors.get(entry.getKey());
+      if (cursor == null || cursor.sequence() >= entry.getValue().get(0).sequence()) {
+        continue;
+      }
+      StepLog ended = logsByThread.get(entry.getKey()).usable().get(cursor.sequence());
+      if (ended == null) {
+        return sessionStart;
+      }
+      lowered = Scn.min(lowered, ended.firstScn());
+    }
+    if (lowered.equals(sessionStart)) {
+      return sessionStart;
+    }
+    for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
+      StepLog first = entry.getValue().get(0);
+      if (!coverable(
+          logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(), lowered)) {
+        return sessionStart;
+      }
+    }
+    for (Map.Entry<Integer, Waiting> entry : behind.entrySet()) {
+      Waiting w = entry.getValue();
+      if (!coverable(
+          logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1), lowered)) {
+        return sessionStart;
+      }
+    }
+    return lowered;
+  }
+
+  /** Whether {@link #cover} would find every log it needs, with no wait and no deleted archive. */
+  private static boolean coverable(ThreadLogs logs, long from, Scn covered, Scn sessionStart) {
+    for (long seq = from; seq > 0 && sessionStart.compareTo(covered) < 0; seq--) {
+      StepLog log = logs.usable().get(seq);
+      if (log == null) {
+        return false;
+      }
+      covered = log.firstScn();
+    }
+    return true;
   }
 
   /**

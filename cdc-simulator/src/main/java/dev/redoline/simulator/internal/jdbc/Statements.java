@@ -135,7 +135,7 @@ public final class Statements {
     try {
       // Under LogMiner's pace the mining query's rows are counted before the first fetch.
       ps =
-          call == GatewayCall.QUERY && s.oracle().pacer() != null
+          call == GatewayCall.QUERY && s.pacer() != null
               ? s.sqlEngine()
                   .prepareStatement(
                       sql, ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)

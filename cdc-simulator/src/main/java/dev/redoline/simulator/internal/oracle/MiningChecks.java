@@ -43,12 +43,12 @@ public final class MiningChecks implements ServerCursor.RowCheck {
     this.timeout = Duration.ofSeconds(timeoutSeconds);
     this.threadColumn = column(rs, "THREAD#");
     this.rsIdColumn = column(rs, "RS_ID");
-    LogMinerPacer pacer = session.oracle().pacer();
+    LogMinerPacer pacer = session.pacer();
     if (pacer != null && run != null) {
       rs.last();
       resultRows = rs.getRow();
       rs.beforeFirst();
-      paced = pacer.query(session, run.records.size(), run.bytesDecoded);
+      paced = pacer.query(session, run.records().size(), run.bytesDecoded());
     } else {
       paced = null;
     }
@@ -73,7 +73,7 @@ public final class MiningChecks implements ServerCursor.RowCheck {
     }
     if (!costCharged) {
       costCharged = true;
-      if (run != null && !timeout.isZero() && run.cost.compareTo(timeout) > 0) {
+      if (run != null && !timeout.isZero() && run.cost().compareTo(timeout) > 0) {
         throw OracleErrors.error(1013);
       }
     }
@@ -97,22 +97,21 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       if (f.thread() == thread && f.sequence() == sequence && a.online() && f.overwritten()) {
         throw OracleErrors.logReused(
             a.fileName(),
-            f.sequence() + session.oracle().redo().thread(thread).groups().size(),
+            f.sequence() + session.redo().thread(thread).groups().size(),
             f.sequence());
       }
     }
   }
 
   private void checkMemory() throws SQLException {
-    Database oracle = session.oracle();
     if (miner == null) {
       return;
     }
-    long pga = miner.pgaBytes(oracle.settings(), oracle.clock().instant());
-    if (pga <= oracle.settings().pgaLimitBytes()) {
+    long pga = miner.pgaBytes(session.settings(), session.clock().instant());
+    if (pga <= session.settings().pgaLimitBytes()) {
       return;
     }
-    switch (oracle.settings().pgaExhaustion()) {
+    switch (session.settings().pgaExhaustion()) {
       case ORA_04036 -> throw OracleErrors.error(4036);
       case ORA_04030 -> {
         session.lose();
@@ -143,14 +142,14 @@ public final class MiningChecks implements ServerCursor.RowCheck {
       return;
     }
     taken += rows;
-    double target = done ? paced.work : paced.rowsMade(taken, resultRows);
-    session.oracle().pacer().await(paced, target);
+    double target = done ? paced.work() : paced.rowsMade(taken, resultRows);
+    session.pacer().await(paced, target);
   }
 
   @Override
   public void closed() {
     if (paced != null) {
-      session.oracle().pacer().stopped(session, paced);
+      session.pacer().stopped(session, paced);
     }
   }
 

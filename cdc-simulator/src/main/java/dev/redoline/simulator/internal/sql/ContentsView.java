@@ -116,7 +116,7 @@ public final class ContentsView {
       xid.slot(),
       xid.sequence(),
       xid.toRaw(),
-      r.kind().operation,
+      r.kind().operation(),
       operationCode,
       r.kind().isUndo() ? 1 : 0,
       t.owner(),
@@ -151,21 +151,20 @@ public final class ContentsView {
     if (session == null) {
       throw OracleErrors.error(1306);
     }
-    MiningRun run =
-        MiningRun.evaluate(
-            s.oracle().redo(), s.oracle().settings(), s.oracle().clock(), session, s.added());
+    MiningRun run = MiningRun.evaluate(s.redo(), s.settings(), s.clock(), session, s.added());
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
-        new RowFormatter(s.oracle(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
-    List<Object[]> out = new ArrayList<>(run.records.size() + 16);
+        new RowFormatter(
+            s.settings(), s.catalog(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
+    List<Object[]> out = new ArrayList<>(run.records().size() + 16);
     SQLException unreadable = null;
-    for (RedoRecord r : run.records) {
+    for (RedoRecord r : run.records()) {
       unreadable = unreadable(s, session, r);
       if (unreadable != null) {
         break;
       }
       for (Object[] row : formatter.rows(r)) {
-        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle().settings()), wanted));
+        out.add(onlyWanted(inPlatformByteOrder(row, s.settings()), wanted));
       }
     }
     s.mined(run, unreadable);
@@ -213,7 +212,7 @@ public final class ContentsView {
     }
     if (r.kind() == RecordKind.DDL
         && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
-        && s.oracle().settings().supplementalLogging() == SupplementalLogging.NONE) {
+        && s.settings().supplementalLogging() == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);
     }
     return null;
