@@ -133,6 +133,18 @@ public final class KafkaTarget implements VerifyTarget {
         .max(Scn::compareTo);
   }
 
+  /**
+   * No snapshot row in the table's topic, while a record read in any topic belongs to a transaction
+   * delivered without its changes of a table still to be snapshotted.
+   */
+  @Override
+  public boolean awaitingSnapshot(TableId table) {
+    LatestRecords records = read.get(table);
+    return records != null
+        && !records.snapshotRead()
+        && read.values().stream().anyMatch(LatestRecords::partialForSnapshot);
+  }
+
   @Override
   public void rows(TableLayout table, List<String> columns, RowReceiver receiver) {
     LatestRecords records = read.get(table.table());

@@ -59,6 +59,18 @@ public interface VerifyTarget extends AutoCloseable {
   void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws Exception;
 
   /**
+   * Whether the capture's initial snapshot of {@code table} may not have reached the store at the
+   * SCN it reports: the store holds no snapshot row of the table while transactions it applied were
+   * delivered without some of their changes because a table's first snapshot chunk was still to
+   * come ({@code Commit.partial()} {@code SNAPSHOT}, a record's {@code source.tx_partial}). A table
+   * the store holds no row of while Oracle holds some is then reported as not compared yet, rather
+   * than with every row missing. The default: never.
+   */
+  default boolean awaitingSnapshot(TableId table) throws Exception {
+    return false;
+  }
+
+  /**
    * Removes the rows of {@code table} with the given keys (values of {@code keyColumns}, in order),
    * which the source does not hold: a repair cannot re-deliver a row that does not exist. The
    * default refuses, and the report keeps such keys.

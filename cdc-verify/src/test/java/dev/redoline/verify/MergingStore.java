@@ -2,6 +2,7 @@ package dev.redoline.verify;
 
 import dev.redoline.core.Absent;
 import dev.redoline.core.Change;
+import dev.redoline.core.Commit;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
@@ -10,10 +11,12 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.embedded.CommittedTransaction;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An embedded user's store as a sink keeps it: changes merged by key, a slot the change does not
@@ -25,14 +28,17 @@ public final class MergingStore implements VerifyTarget {
 
   private final Map<TableId, Map<List<Object>, Map<String, Object>>> tables = new HashMap<>();
   private final Map<TableId, Map<List<Object>, List<String>>> notCarried = new HashMap<>();
+  private final Set<TableId> snapshotted = new HashSet<>();
   private Scn applied;
   private long reads;
+  private boolean partialForSnapshot;
 
   /** Applies one committed transaction, as a sink would. */
   public void apply(CommittedTransaction tx) {
     for (Change c : tx.changes()) {
       apply(c, tx.layout(c));
     }
+    partialForSnapshot |= tx.commit().partial() == Commit.Partial.SNAPSHOT;
     committed(tx.commit().scn());
   }
 
@@ -55,7 +61,10 @@ public final class MergingStore implements VerifyTarget {
       absentOf.remove(key(layout, c.before()));
       return;
     }
-    reads += c.operation() == Operation.READ ? 1 : 0;
+    if (c.operation() == Operation.READ) {
+      reads++;
+      snapshotted.add(c.table());
+    }
     List<Object> key = key(layout, c.after());
     Map<String, Object> row = rows.computeIfAbsent(key, k -> new LinkedHashMap<>());
     List<String> absent = new ArrayList<>();
@@ -80,6 +89,11 @@ public final class MergingStore implements VerifyTarget {
     return key;
   }
 
+  /** How many rows of {@code table} the store holds. */
+  public int rowCount(TableId table) {
+    return tables.getOrDefault(table, Map.of()).size();
+  }
+
   /** The rows read by snapshots (op {@code r}) applied so far. */
   public long snapshotReads() {
     return reads;
@@ -91,6 +105,12 @@ public final class MergingStore implements VerifyTarget {
         .filter(e -> e.getValue().contains(column))
         .map(Map.Entry::getKey)
         .toList();
+  }
+
+  /** No snapshot row of {@code table} yet, and a transaction applied lacked a table's changes. */
+  @Override
+  public boolean awaitingSnapshot(TableId table) {
+    return partialForSnapshot && !snapshotted.contains(table);
   }
 
   @Override

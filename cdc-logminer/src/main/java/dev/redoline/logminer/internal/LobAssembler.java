@@ -142,11 +142,12 @@ final class LobAssembler {
   }
 
   /**
-   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a {@link
-   * LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a write
-   * nothing would use, which stays undecoded).
+   * Decodes the LOB rows of a step, before any of it is applied: one result per row, {@link
+   * DecodedRow.Lob} or {@link DecodedRow.Failed} for a LOB row decoded, {@link
+   * DecodedRow.Undecoded} for any other row (not a LOB row, not captured, or a write nothing would
+   * use, which stays undecoded).
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
@@ -159,7 +160,7 @@ final class LobAssembler {
    * chunks, whether each transaction's writes go to a LOB nothing uses, so a step decoded in chunks
    * decodes what it would decode whole ({@link LobRowDecoding}).
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,

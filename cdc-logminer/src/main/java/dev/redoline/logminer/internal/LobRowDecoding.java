@@ -6,6 +6,7 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.decoder.internal.LobPiece;
 import dev.redoline.decoder.internal.RedoDecoder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -23,23 +24,26 @@ final class LobRowDecoding {
   private LobRowDecoding() {}
 
   /**
-   * One slot per row: a {@link LobPiece}, a {@link DecodeException}, or {@code null}.
+   * One result per row: {@link DecodedRow.Lob} or {@link DecodedRow.Failed} for a LOB row decoded,
+   * {@link DecodedRow.Undecoded} for any other row (not a LOB row, not captured, or a write nothing
+   * would use).
    *
    * @param skipWrites per transaction, whether its writes are skipped, carried across a step's
    *     chunks
    * @param skipsWrites whether a transaction's writes are skipped as the assembler stands, for one
    *     not in {@code skipWrites} yet
    */
-  static Object[] decode(
+  static List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
       Predicate<RedoRow> skipped,
       Map<Xid, Boolean> skipWrites,
       Predicate<Xid> skipsWrites) {
-    Object[] out = new Object[rows.size()];
+    List<DecodedRow> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
+      out.add(new DecodedRow.Undecoded(row)); // unless decoded below
       if (!row.isLobRow()) {
         if (row.operationCode() >= INSERT && row.operationCode() <= UPDATE) {
           // a DML row ends the LOB statement: writes with no locator after it are its own
@@ -67,9 +71,9 @@ final class LobRowDecoding {
         if (piece instanceof LobPiece.Locator l) {
           skipWrites.put(row.xid(), l.excluded());
         }
-        out[i] = piece;
+        out.set(i, new DecodedRow.Lob(row, piece));
       } catch (DecodeException e) {
-        out[i] = e;
+        out.set(i, new DecodedRow.Failed(row, e));
       }
     }
     return out;

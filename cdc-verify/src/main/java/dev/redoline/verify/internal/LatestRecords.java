@@ -68,6 +68,8 @@ public final class LatestRecords {
 
   private Scn highest;
   private long bytes;
+  private boolean snapshotRead;
+  private boolean partialForSnapshot;
 
   private LatestRecords(String topic) {
     this.topic = topic;
@@ -234,6 +236,11 @@ public final class LatestRecords {
 
   /** Applies a record whose value is {@code envelope} (null for a tombstone) to the rows. */
   private void apply(ConsumerRecord<byte[], byte[]> r, Object envelope) {
+    Object source = envelope == null ? null : RecordValues.field(envelope, "source");
+    Object snapshot = source == null ? null : RecordValues.field(source, "snapshot");
+    snapshotRead |= snapshot != null && !"false".equals(snapshot.toString());
+    Object partial = source == null ? null : RecordValues.field(source, "tx_partial");
+    partialForSnapshot |= "SNAPSHOT".equals(String.valueOf(partial));
     if (r.key() == null) {
       if (envelope != null && "t".equals(op(envelope))) {
         rows.clear(); // a truncate: its record has no key
@@ -329,6 +336,19 @@ public final class LatestRecords {
    */
   public List<String> unavailable(Key key) {
     return unavailable.getOrDefault(key, List.of());
+  }
+
+  /** Whether a snapshot row ({@code source.snapshot} other than {@code false}) was read. */
+  public boolean snapshotRead() {
+    return snapshotRead;
+  }
+
+  /**
+   * Whether a record read belongs to a transaction delivered without its changes of a table whose
+   * first snapshot chunk was still to come ({@code source.tx_partial} {@code SNAPSHOT}).
+   */
+  public boolean partialForSnapshot() {
+    return partialForSnapshot;
   }
 
   /** The highest commit SCN of the records read, or null when none carried one. */

@@ -26,7 +26,10 @@ class LatestRecordsTest {
   static final TopicPartition A = new TopicPartition("a", 0);
   static final TopicPartition B = new TopicPartition("b", 0);
 
-  /** Reads values written as {@code op|commit SCN|ID|V} into the envelope's fields. */
+  /**
+   * Reads values written as {@code op|commit SCN|ID|V}, optionally followed by {@code |snapshot|
+   * tx_partial} ({@code -} for none), into the envelope's fields.
+   */
   static final class TextConverter implements Converter {
     @Override
     public void configure(Map<String, ?> configs, boolean isKey) {}
@@ -41,7 +44,13 @@ class LatestRecordsTest {
       String[] f = new String(value, StandardCharsets.UTF_8).split("\\|");
       Map<String, Object> envelope = new HashMap<>();
       envelope.put("op", f[0]);
-      envelope.put("source", Map.of("commit_scn", f[1]));
+      Map<String, Object> source = new HashMap<>();
+      source.put("commit_scn", f[1]);
+      if (f.length > 5) {
+        source.put("snapshot", f[4]);
+        source.put("tx_partial", f[5].equals("-") ? null : f[5]);
+      }
+      envelope.put("source", source);
       envelope.put("after", f[0].equals("d") ? null : Map.of("ID", f[2], "V", f[3]));
       return new SchemaAndValue(null, envelope);
     }
@@ -99,6 +108,30 @@ class LatestRecordsTest {
     assertThat(rows(a)).containsExactly(Map.entry("1", "whole"), Map.entry("2", "whole again"));
     assertThat(a.unavailable(key("1"))).containsExactly("V");
     assertThat(a.unavailable(key("2"))).isEmpty();
+  }
+
+  @Test
+  void readAll_snapshotRowsAndTransactionsLackingATableStillToBeSnapshotted_areTold() {
+    write(A, "1", "r|100|1|one|last|-");
+    write(A, "2", "c|150|2|two|false|SNAPSHOT"); // its changes of a table still to come left out
+    written.put(B, new ArrayList<>()); // that table: nothing in its topic yet
+
+    Map<String, LatestRecords> read = readAll(Map.of(A, 2L, B, 0L));
+
+    assertThat(read.get("a").snapshotRead()).isTrue();
+    assertThat(read.get("a").partialForSnapshot()).isTrue();
+    assertThat(read.get("b").snapshotRead()).isFalse();
+    assertThat(read.get("b").partialForSnapshot()).isFalse();
+  }
+
+  @Test
+  void readAll_streamedWholeTransactionsOnly_noSnapshotNoPartial() {
+    write(A, "1", "c|100|1|one|false|-");
+
+    LatestRecords a = readAll(Map.of(A, 1L)).get("a");
+
+    assertThat(a.snapshotRead()).isFalse();
+    assertThat(a.partialForSnapshot()).isFalse();
   }
 
   private Map<String, String> rows(LatestRecords latest) {
