@@ -47,6 +47,14 @@ import org.junit.jupiter.api.io.TempDir;
 class LobExclusionProofTest {
 
   private static final TableId DOCS = TableId.of("SHOP", "DOCS");
+
+  /**
+   * A table without LOB columns: a row of it ends the LOB statement before it. A transaction whose
+   * last statement is an INSERT into DOCS keeps it back, waiting for its LOB rows, and is not
+   * journaled while it does (every INSERT into DOCS in the LOB DML forms of a real 23 Free).
+   */
+  private static final TableId NOTES = TableId.of("SHOP", "NOTES");
+
   private static final String SENTINEL = "SENTINEL-LOB-7f3a";
 
   @TempDir Path state;
@@ -79,6 +87,11 @@ class LobExclusionProofTest {
             .column("SECRET_SCAN", OracleType.of(OracleType.Kind.BLOB), true)
             .primaryKey("ID")
             .build());
+    oracle.createTable(
+        TableLayout.builder(NOTES, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .primaryKey("ID")
+            .build());
     Scn start = Scn.of(oracle.currentScn());
     byte[] sentinelBytes = SENTINEL.getBytes(StandardCharsets.US_ASCII);
     Bytes secretScan = Bytes.of(repeat(sentinelBytes, 400));
@@ -92,10 +105,12 @@ class LobExclusionProofTest {
     String openRow = open.insert(DOCS, 3L, "open ".repeat(900), SENTINEL.repeat(400), secretScan);
     open.lobWrite(DOCS, openRow, "SECRET_SCAN", 7, Bytes.of(sentinelBytes));
     open.insert(DOCS, 4L, "after", null, null);
+    open.insert(NOTES, 4L); // ends the INSERT's LOB statement
     SimulatedTransaction journaled = oracle.begin(); // no streamed value: journaled while open
     String journaledRow = journaled.insert(DOCS, 5L, "in-row", SENTINEL.repeat(400), secretScan);
     journaled.lobWrite(DOCS, journaledRow, "SECRET", 3, SENTINEL);
     journaled.insert(DOCS, 6L, "after", null, null);
+    journaled.insert(NOTES, 6L); // ends the INSERT's LOB statement: journaled from here
     // Committed after the open transactions' rows: once it is delivered, those rows were mined
     // (spilled and journaled), and the journal entry of the first transaction was acknowledged
     // away.

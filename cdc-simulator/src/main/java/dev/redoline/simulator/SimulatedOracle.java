@@ -700,7 +700,7 @@ public final class SimulatedOracle {
      * locator row. By default (SecureFile, or BasicFile in row) a locator precedes the writes.
      */
     public Builder basicFileWritesWithoutLocator() {
-      settings.basicFileWritesWithoutLocator = true;
+      settings.writeLobsWithoutLocator();
       return this;
     }
 

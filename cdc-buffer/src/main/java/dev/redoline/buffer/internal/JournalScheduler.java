@@ -107,8 +107,7 @@ final class JournalScheduler {
     Instant now = clock.instant();
     for (OpenTransaction tx : open) {
       RedoAddress first = tx.firstUnjournaled();
-      RedoAddress upTo = tx.journalableUpTo();
-      if (first == null || upTo == null || tx.holdsLobFiles()) {
+      if (first == null || tx.held || tx.holdsLobFiles()) {
         continue;
       }
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();
@@ -116,8 +115,8 @@ final class JournalScheduler {
       long newest = latestSequence.getOrDefault(first.thread(), first.sequence());
       long behind = newest - first.sequence();
       if (old || behind >= journalAfterLogs) {
-        append(tx.journalEntry(upTo));
-        tx.journaledThrough(upTo, now);
+        append(tx.journalEntry());
+        tx.journaledThrough(tx.lastAddress(), now);
       }
     }
   }

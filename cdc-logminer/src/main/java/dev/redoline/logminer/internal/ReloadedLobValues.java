@@ -14,22 +14,23 @@ import java.util.Map;
  *
  * <pre>{@code
  * Map<String, Object> values = ReloadedLobValues.read(buffer.reloadedChanges(xid), layout, lobColumns);
- * Object body = values.get(LobAssembler.key(rowId, 2));   // a String, Bytes, UNKNOWN or null
+ * Object body = values.get(LobTransaction.key(rowId, 2));   // a String, Bytes, UNKNOWN or null
  * }</pre>
  *
  * <p>The changes are read in order, as the capture applied them: a change that carries a column's
  * whole value (a {@link String}, or {@link Bytes}) sets it, one that shows the column otherwise
  * (NULL, a marker, {@code Absent.EXCLUDED}, an over-limit marker) or deletes the row makes it
- * {@link LobAssembler#UNKNOWN}, and a column a change does not show keeps what it had. JSON text is
- * not the bytes a DBMS_LOB call writes into, so it is unknown too. Only changes of {@code layout}'s
- * table count; one of another layout version makes its row unknown, since its positions may differ.
+ * {@link LobTransaction#UNKNOWN}, and a column a change does not show keeps what it had. JSON text
+ * is not the bytes a DBMS_LOB call writes into, so it is unknown too. Only changes of {@code
+ * layout}'s table count; one of another layout version makes its row unknown, since its positions
+ * may differ.
  */
 final class ReloadedLobValues {
 
   private ReloadedLobValues() {}
 
   /**
-   * Per {@link LobAssembler#key}, the value the changes leave a LOB column of {@code layout}'s
+   * Per {@link LobTransaction#key}, the value the changes leave a LOB column of {@code layout}'s
    * table with.
    */
   static Map<String, Object> read(Iterable<Change> changes, TableLayout layout, int[] lobColumns) {
@@ -42,11 +43,11 @@ final class ReloadedLobValues {
       for (int column : lobColumns) {
         Object v = c.after() == null || !sameVersion ? null : c.after().get(column);
         boolean json = layout.column(column).type().kind() == OracleType.Kind.JSON;
-        String key = LobAssembler.key(c.rowId(), column);
+        String key = LobTransaction.key(c.rowId(), column);
         if (v instanceof Bytes || v instanceof String && !json) {
           values.put(key, v);
         } else if (c.after() == null || !sameVersion || c.after().isPresent(column)) {
-          values.put(key, LobAssembler.UNKNOWN);
+          values.put(key, LobTransaction.UNKNOWN);
         }
       }
     }

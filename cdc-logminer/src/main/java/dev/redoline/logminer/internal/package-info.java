@@ -38,7 +38,10 @@
  *   <li>{@code StepApplier#decode} pairs each row with what decoding made of it (a {@code
  *       DecodedRow}, one of a closed set of outcomes): DML rows by cdc-decoder's {@code
  *       RedoDecoder}, each given as the row with its layout and time ({@code DecodeInput}), LOB
- *       rows by {@code LobAssembler}.
+ *       rows by {@code LobAssembler} ({@code LobRowDecoding}), which then assembles them into the
+ *       values of the changes they complete ({@code LobTarget}, {@code LobTransaction}; {@code
+ *       LobDmlFolding} folds the two DML rows a real 23 Free writes for one statement, {@code
+ *       LobWriteWithoutLocator} places BasicFile writes that no locator names).
  *   <li>{@code StepApplier#apply} applies the rows in redo order to cdc-buffer's {@code
  *       TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, whose changes are in
  *       memory or in the buffer's spill file ({@code SpilledSequence}), handed to {@code

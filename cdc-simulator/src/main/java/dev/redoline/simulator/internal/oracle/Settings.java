@@ -71,7 +71,7 @@ public final class Settings {
    * follow an INSERT or UPDATE showing {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} come with no
    * SEL_LOB_LOCATOR before them, so no row names the column they write.
    */
-  public boolean basicFileWritesWithoutLocator;
+  private boolean basicFileWritesWithoutLocator;
 
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
@@ -204,6 +204,15 @@ public final class Settings {
   /** LOB rows show the LOB segment's object id from now on (the build). */
   public void showLobRowsOnLobSegment() {
     this.lobRowsOnLobSegment = true;
+  }
+
+  public boolean basicFileWritesWithoutLocator() {
+    return basicFileWritesWithoutLocator;
+  }
+
+  /** LOB writes after a DML row come with no locator from now on (the build). */
+  public void writeLobsWithoutLocator() {
+    this.basicFileWritesWithoutLocator = true;
   }
 
   public boolean secureFileLobUpdates() {
