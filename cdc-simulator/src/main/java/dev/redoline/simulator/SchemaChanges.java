@@ -6,12 +6,14 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.Xid;
 import dev.redoline.simulator.internal.oracle.Catalog;
-import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.FaultGate;
 import dev.redoline.simulator.internal.oracle.RecordKind;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoRecord;
 import dev.redoline.simulator.internal.oracle.RedoThread;
+import dev.redoline.simulator.internal.oracle.Settings;
 import dev.redoline.simulator.internal.oracle.SimTable;
+import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.TxState;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -86,7 +88,11 @@ public final class SchemaChanges {
     NONE
   }
 
-  private final Database db;
+  private final Catalog catalog;
+  private final RedoLog redo;
+  private final SimulatedClock clock;
+  private final Settings settings;
+  private final FaultGate faults;
   private int ddlSlot;
   private TruncateObject truncateObject = TruncateObject.TABLE;
   private AutomaticPartitionDdl automaticPartitionDdl = AutomaticPartitionDdl.OWNER;
@@ -94,8 +100,13 @@ public final class SchemaChanges {
   /** Who issues later DDL; {@code null}: each table's owner. */
   private String issuer;
 
-  SchemaChanges(Database db) {
-    this.db = db;
+  SchemaChanges(
+      Catalog catalog, RedoLog redo, SimulatedClock clock, Settings settings, FaultGate faults) {
+    this.catalog = catalog;
+    this.redo = redo;
+    this.clock = clock;
+    this.settings = settings;
+    this.faults = faults;
   }
 
   /** CREATE TABLE with the layout's columns; returns its id. */
@@ -108,7 +119,7 @@ public final class SchemaChanges {
    * placeholders ({@code /* No SQL_REDO for temporary tables *}{@code /}).
    */
   public TableId createTemporaryTable(TableLayout layout) {
-    SimTable t = db.catalog().create(layout.table(), layout, List.of());
+    SimTable t = catalog.create(layout.table(), layout, List.of());
     t.temporary(true);
     emit(t, createText("create global temporary table ", layout), USER_DDL);
     return layout.table();
@@ -123,18 +134,18 @@ public final class SchemaChanges {
    * @throws SQLException a planned fault, with DBMS_LOGMNR_D frames
    */
   public void buildDictionary() throws SQLException {
-    db.faults().before(GatewayCall.BUILD, null);
-    RedoThread t = db.redo().thread(1);
-    db.redo().flush(t);
+    faults.before(GatewayCall.BUILD, null);
+    RedoThread t = redo.thread(1);
+    redo.flush(t);
     t.current().dictionaryBegin(true);
     t.current().dictionaryEnd(true);
   }
 
   /** CREATE TABLE ... PARTITION BY HASH with named partitions, each its own object. */
   public TableId createPartitioned(TableLayout layout, List<String> partitions) {
-    SimTable t = db.catalog().create(layout.table(), layout, partitions);
+    SimTable t = catalog.create(layout.table(), layout, partitions);
     emit(t, createText("create table ", layout), USER_DDL);
-    t.definitionScn(db.currentScn());
+    t.definitionScn(redo.currentScn());
     return layout.table();
   }
 
@@ -156,7 +167,7 @@ public final class SchemaChanges {
    * partition by itself, as it does for a key no partition holds.
    */
   public TableId createIntervalPartitioned(TableLayout layout, String firstPartition) {
-    SimTable t = db.catalog().create(layout.table(), layout, List.of(firstPartition));
+    SimTable t = catalog.create(layout.table(), layout, List.of(firstPartition));
     t.automaticPartitions(true);
     emit(
         t,
@@ -176,8 +187,8 @@ public final class SchemaChanges {
    * {@value #INTERNAL_DDL} (the text is a guess: no source shows it).
    */
   SimTable.Segment addPartitionAutomatically(SimTable t) {
-    Catalog.Container c = db.catalog().container(t.conId());
-    int id = db.catalog().allocateObjectId(c);
+    Catalog.Container c = catalog.container(t.conId());
+    int id = catalog.allocateObjectId(c);
     SimTable.Segment segment = new SimTable.Segment("SYS_P" + id, id, id);
     t.addSegment(segment);
     if (automaticPartitionDdl != AutomaticPartitionDdl.NONE) {
@@ -193,18 +204,17 @@ public final class SchemaChanges {
 
   /** ALTER TABLE ADD column: a new layout version, DATA_OBJV# + 1. */
   public void addColumn(TableId table, String name, OracleType type) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     List<Column> columns = new ArrayList<>(t.layout().columns());
     columns.add(new Column(name, columns.size() + 1, type, true));
     t.layout(t.layout().withColumns(t.layout().version() + 1, columns, t.layout().primaryKey()));
     t.objectVersion(t.objectVersion() + 1);
     for (SimTable.StoredRow row : t.rows().values()) {
-      Object[] grown = java.util.Arrays.copyOf(row.values, columns.size());
-      row.values = grown;
+      row.grow(columns.size());
     }
     t.history().reshape(columns.size());
     emit(t, "alter table " + table.quoted() + " add \"" + name + "\" " + type, USER_DDL);
-    t.definitionScn(db.currentScn());
+    t.definitionScn(redo.currentScn());
   }
 
   /**
@@ -214,7 +224,7 @@ public final class SchemaChanges {
    * LOGGING mode; the simulator has no direct-path load, so its redo is unchanged.
    */
   public void nologging(TableId table, String partition) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     if (partition == null) {
       t.noLogging(true);
       emit(t, "alter table " + table.quoted() + " nologging", USER_DDL);
@@ -235,7 +245,7 @@ public final class SchemaChanges {
 
   /** How LogMiner writes the text of {@code table}'s DML rows from now on, old redo included. */
   public void rowText(TableId table, RowText text) {
-    db.catalog().table(table).rowText(java.util.Objects.requireNonNull(text, "text == null"));
+    catalog.table(table).rowText(java.util.Objects.requireNonNull(text, "text == null"));
   }
 
   /**
@@ -267,14 +277,14 @@ public final class SchemaChanges {
 
   /** TRUNCATE TABLE: rows gone; a new DATA_OBJD# unless the table was already empty. */
   public void truncate(TableId table) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     if (!t.rows().isEmpty()) {
       for (SimTable.Segment s : t.segments()) {
-        s.dataObjectId(db.catalog().newDataObjectId(t));
+        s.dataObjectId(catalog.newDataObjectId(t));
       }
     }
     t.rows().clear();
-    t.history().truncate(db.currentScn() + 1, db.clock().instant(), db.undoKeptSince());
+    t.history().truncate(redo.currentScn() + 1, clock.instant(), settings.undoKeptSince(clock));
     int shown =
         switch (truncateObject) {
           case TABLE -> t.objectId();
@@ -282,26 +292,26 @@ public final class SchemaChanges {
           case NULL -> RedoRecord.NULL_OBJECT;
         };
     emit(t, "truncate table " + table.quoted(), USER_DDL, shown);
-    t.definitionScn(db.currentScn());
+    t.definitionScn(redo.currentScn());
   }
 
   /** ALTER TABLE MOVE: a new DATA_OBJD#. */
   public void move(TableId table) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     for (SimTable.Segment s : t.segments()) {
-      s.dataObjectId(db.catalog().newDataObjectId(t));
+      s.dataObjectId(catalog.newDataObjectId(t));
     }
     emit(t, "alter table " + table.quoted() + " move", USER_DDL);
   }
 
   /** SPLIT PARTITION: the partition is replaced by two new partition objects. */
   public void splitPartition(TableId table, String partition, String first, String second) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     SimTable.Segment old = segment(t, partition);
-    Catalog.Container c = db.catalog().container(t.conId());
+    Catalog.Container c = catalog.container(t.conId());
     int index = t.segments().indexOf(old);
-    int a = db.catalog().allocateObjectId(c);
-    int b = db.catalog().allocateObjectId(c);
+    int a = catalog.allocateObjectId(c);
+    int b = catalog.allocateObjectId(c);
     t.segments().set(index, new SimTable.Segment(first, a, a));
     t.segments().add(index + 1, new SimTable.Segment(second, b, b));
     emit(
@@ -320,8 +330,8 @@ public final class SchemaChanges {
 
   /** EXCHANGE PARTITION with a non-partitioned table: their DATA_OBJD# values swap. */
   public void exchangePartition(TableId table, String partition, TableId with) {
-    SimTable t = db.catalog().table(table);
-    SimTable other = db.catalog().table(with);
+    SimTable t = catalog.table(table);
+    SimTable other = catalog.table(with);
     SimTable.Segment p = segment(t, partition);
     SimTable.Segment o = other.segments().get(0);
     int swap = p.dataObjectId();
@@ -340,8 +350,8 @@ public final class SchemaChanges {
 
   /** DROP TABLE: with {@code purge} it is gone; without, it moves to the recycle bin. */
   public void drop(TableId table, boolean purge) {
-    SimTable t = db.catalog().table(table);
-    db.catalog().drop(t, purge);
+    SimTable t = catalog.table(table);
+    catalog.drop(t, purge);
     if (purge) {
       emit(t, "drop table " + table.quoted() + " purge", USER_DDL);
     } else {
@@ -375,7 +385,6 @@ public final class SchemaChanges {
    * DATA_OBJD# when not the table's).
    */
   private void emit(SimTable t, String text, String info, int objectId, String user) {
-    RedoLog redo = db.redo();
     TxState tx =
         new TxState(
             new Xid(11, 40 + (ddlSlot % 8), 9_000 + ddlSlot++), 1, 1, user, t.conId(), false);

@@ -6,6 +6,7 @@ import dev.redoline.simulator.internal.jdbc.SimulatedDatabases;
 import dev.redoline.simulator.internal.oracle.ArchiveCopy;
 import dev.redoline.simulator.internal.oracle.Catalog;
 import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.Instances;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoThread;
 import dev.redoline.simulator.internal.oracle.Resetlogs;
@@ -14,6 +15,7 @@ import dev.redoline.simulator.internal.oracle.SimLob;
 import dev.redoline.simulator.internal.oracle.SimTable;
 import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.Transaction;
+import dev.redoline.simulator.internal.oracle.TransactionTable;
 import dev.redoline.simulator.internal.sql.DictionaryViews;
 import dev.redoline.simulator.internal.workload.Workloads;
 import java.time.Clock;
@@ -57,47 +59,65 @@ import java.util.Random;
  *
  * Half of this file is {@link Builder}: one documented knob per real-Oracle behaviour the simulator
  * can show (RAC threads, LGWR timing, archive destinations, platform byte order, containers, undo
- * retention, LOB forms...), kept beside the facade they configure. The facade itself only delegates
- * to the internal {@code Database} it builds (redo, dictionary, instances, transactions), to {@link
- * SchemaChanges}, {@link SpecialRedo} and {@link Faults}; connections reach the same {@code
- * Database} through the driver's registry, never through this object, whose monitor is still the
- * lock they take.
+ * retention, LOB forms...), kept beside the facade they configure. The constructor builds the
+ * model's parts (clock, redo, catalog, instances, transaction table) and hands each the others it
+ * uses; the facade only delegates to them, to {@link SchemaChanges}, {@link SpecialRedo} and {@link
+ * Faults}. Connections reach the same parts through the driver's registry (an internal {@code
+ * Database} that opens sessions), never through this object, whose monitor is still the lock they
+ * take.
  */
 public final class SimulatedOracle {
 
+  private final SimulatedClock clock;
+  private final Settings settings;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Instances instances;
+  private final TransactionTable transactions;
   private final Database db;
   private final Faults faults;
   private final SchemaChanges schema;
   private final SpecialRedo special;
   private Workload workload;
+  private volatile boolean drivenInRealTime;
 
   private SimulatedOracle(Builder b) {
-    SimulatedClock clock = new SimulatedClock(b.start, b.zone);
-    RedoLog redo = new RedoLog(clock, b.startScn);
+    this.clock = new SimulatedClock(b.start, b.zone);
+    this.settings = b.settings;
+    this.redo =
+        new RedoLog(
+            clock,
+            b.startScn,
+            new RedoLog.Options(
+                b.archiveLogMode,
+                b.commitFlushes,
+                b.lgwrInterval,
+                b.archiveLagTarget,
+                b.strandCapacity,
+                b.scnPropagationDelay,
+                b.scnTiePercent,
+                new Random(b.seed ^ 0x2545F4914F6CDD1DL)));
+    this.catalog = new Catalog(!b.pdbs.isEmpty(), b.pdbs);
+    this.instances = new Instances(redo);
+    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
+    this.schema = new SchemaChanges(catalog, redo, clock, settings, faults::before);
+    this.transactions =
+        new TransactionTable(
+            redo, catalog, settings, clock, instances, schema::addPartitionAutomatically);
+    this.special = new SpecialRedo(redo, catalog, instances, transactions);
     this.db =
         new Database(
             this,
             clock,
-            new Random(b.seed),
-            b.settings,
+            settings,
             redo,
-            new Catalog(!b.pdbs.isEmpty(), b.pdbs));
-    this.faults = new Faults(this, new Random(b.seed ^ 0x5DEECE66DL));
-    this.schema = new SchemaChanges(db);
-    this.special = new SpecialRedo(db);
-    db.faults(faults::before);
-    db.automaticPartitions(schema::addPartitionAutomatically);
-    redo.archiveLogMode = b.archiveLogMode;
-    redo.commitFlushes = b.commitFlushes;
-    redo.lgwrInterval = b.lgwrInterval;
-    redo.archiveLagTarget = b.archiveLagTarget;
-    redo.strandCapacity = b.strandCapacity;
-    redo.scnPropagationDelay = b.scnPropagationDelay;
-    redo.scnTiePercent = b.scnTiePercent;
-    redo.scnTies = new Random(b.seed ^ 0x2545F4914F6CDD1DL);
+            catalog,
+            instances,
+            faults::before,
+            () -> drivenInRealTime);
     int destId = 1;
     for (Duration delay : b.destinationDelays) {
-      redo.destinations.add(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
+      redo.addDestination(new RedoLog.Destination(destId, "LOG_ARCHIVE_DEST_" + destId, delay));
       destId++;
     }
     for (int t = 1; t <= b.threads; t++) {
@@ -105,8 +125,7 @@ public final class SimulatedOracle {
           new RedoThread(
               t, b.blockSize, b.groupsPerThread, b.logBytes, (t - 1) * b.groupsPerThread + 1);
       thread.rewritesPartialBlocks(b.rewritesPartialBlocks);
-      redo.threads.add(thread);
-      redo.openThread(thread);
+      redo.addThread(thread);
     }
   }
 
@@ -132,7 +151,7 @@ public final class SimulatedOracle {
 
   /** The simulated clock; it moves only with {@link #advance(Duration)}. */
   public Clock clock() {
-    return db.clock();
+    return clock;
   }
 
   /**
@@ -146,17 +165,17 @@ public final class SimulatedOracle {
 
   /** Tells paced LogMiner calls whether a {@link RealTime} moves the clock. */
   void drivenInRealTime(boolean driven) {
-    db.drivenInRealTime(driven);
+    drivenInRealTime = driven;
   }
 
   /** Switches each thread whose online logs a session added until those groups are reused. */
   void reuseOnlineLogsReadBySessions() {
-    db.instances().reuseOnlineLogsReadBySessions();
+    instances.reuseOnlineLogsReadBySessions();
   }
 
   /** CURRENT_SCN. */
   public long currentScn() {
-    return db.redo().scn;
+    return redo.currentScn();
   }
 
   /**
@@ -165,7 +184,7 @@ public final class SimulatedOracle {
    * SCN decodes all of it again on every query; one that starts later decodes less.
    */
   public long redoBytesMined() {
-    return db.redo().bytesMined;
+    return redo.bytesMined();
   }
 
   /** The fault plan: errors and state changes at an exact call, an exact row, or by probability. */
@@ -188,7 +207,7 @@ public final class SimulatedOracle {
    * read): which form LogMiner writes is not confirmed, so tests try each (docs/simulator.md).
    */
   public SimulatedOracle oracle23aiForms(Oracle23aiForms forms) {
-    db.oracle23aiForms(forms);
+    settings.oracle23aiForms(forms);
     return this;
   }
 
@@ -206,10 +225,10 @@ public final class SimulatedOracle {
    *     GeneratedLob#MAX_MATERIALISED_BYTES}: compare with {@link #generatedLob} instead
    */
   public List<dev.redoline.core.Row> rows(TableId table) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     List<dev.redoline.core.Row> out = new ArrayList<>();
     for (SimTable.StoredRow r : t.rows().values()) {
-      out.add(SimLob.row(r.values));
+      out.add(SimLob.row(r.values()));
     }
     return out;
   }
@@ -220,8 +239,8 @@ public final class SimulatedOracle {
    */
   public dev.redoline.core.Row row(TableId table, String rowId) {
     SimTable.StoredRow r =
-        db.catalog().table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
-    return r == null ? null : SimLob.row(r.values);
+        catalog.table(table).rows().get(Objects.requireNonNull(rowId, "rowId == null"));
+    return r == null ? null : SimLob.row(r.values());
   }
 
   /**
@@ -229,14 +248,14 @@ public final class SimulatedOracle {
    * content.
    */
   public GeneratedLob generatedLob(TableId table, String rowId, String column) {
-    SimTable t = db.catalog().table(table);
+    SimTable t = catalog.table(table);
     SimTable.StoredRow r = t.rows().get(Objects.requireNonNull(rowId, "rowId == null"));
     int i = t.layout().indexOf(column);
     if (r == null || i < 0) {
       throw new IllegalArgumentException(
           "No row " + rowId + " or column " + column + " in " + table);
     }
-    return r.values[i] instanceof GeneratedLob g ? g : null;
+    return r.values()[i] instanceof GeneratedLob g ? g : null;
   }
 
   /** Shortcut for {@code schema().createTable(layout)}. */
@@ -254,12 +273,12 @@ public final class SimulatedOracle {
     Duration step = Duration.ofMillis(100);
     while (!left.isZero() && !left.isNegative()) {
       Duration d = left.compareTo(step) < 0 ? left : step;
-      db.clock().advance(d);
+      clock.advance(d);
       left = left.minus(d);
       if (workload != null) {
         workload.run(this, d);
       }
-      db.redo().tick();
+      redo.tick();
     }
   }
 
@@ -270,7 +289,7 @@ public final class SimulatedOracle {
 
   /** Options for a new transaction: thread, user, private strand. */
   public TransactionOptions newTransaction() {
-    return new TransactionOptions(db);
+    return new TransactionOptions(redo, transactions);
   }
 
   /**
@@ -282,13 +301,13 @@ public final class SimulatedOracle {
     for (SimulatedTransaction tx : together) {
       txs.add(tx.transaction());
     }
-    db.transactions().commit(txs);
+    transactions.commit(txs);
   }
 
   /** The transactions not yet ended. */
   public List<SimulatedTransaction> openTransactions() {
     List<SimulatedTransaction> open = new ArrayList<>();
-    for (Transaction tx : db.transactions().open) {
+    for (Transaction tx : transactions.open()) {
       open.add(SimulatedTransaction.of(tx));
     }
     return List.copyOf(open);
@@ -299,7 +318,7 @@ public final class SimulatedOracle {
    * first.
    */
   public void switchLogfile(int thread) {
-    db.redo().switchLog(db.redo().thread(thread));
+    redo.switchLog(redo.thread(thread));
   }
 
   /**
@@ -312,28 +331,28 @@ public final class SimulatedOracle {
       throw new IllegalArgumentException(
           "V$THREAD.ENABLED is PUBLIC, PRIVATE or DISABLED: " + enabled);
     }
-    db.redo().thread(thread).enabled(enabled);
+    redo.thread(thread).enabled(enabled);
   }
 
   /** {@code ALTER SYSTEM ARCHIVE LOG CURRENT}: a switch on every open thread. */
   public void switchAllLogfiles() {
-    for (RedoThread t : db.redo().threads) {
+    for (RedoThread t : redo.threads()) {
       if (t.open()) {
-        db.redo().switchLog(t);
+        redo.switchLog(t);
       }
     }
   }
 
   /** LGWR writes thread {@code thread}'s buffer now (private strands stay private). */
   public void flush(int thread) {
-    db.redo().flush(db.redo().thread(thread));
+    redo.flush(redo.thread(thread));
   }
 
   /** LGWR writes every thread's buffer now. */
   public void flushAll() {
-    for (RedoThread t : db.redo().threads) {
+    for (RedoThread t : redo.threads()) {
       if (t.open()) {
-        db.redo().flush(t);
+        redo.flush(t);
       }
     }
   }
@@ -343,7 +362,7 @@ public final class SimulatedOracle {
    * gone.
    */
   public void deleteArchive(int thread, long sequence) {
-    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
@@ -357,7 +376,7 @@ public final class SimulatedOracle {
    * with ORA-01284 over ORA-00308 and ORA-27037, and so does starting a session that has it.
    */
   public void removeArchiveFile(int thread, long sequence) {
-    List<ArchiveCopy> copies = db.redo().archivesOf(thread, sequence);
+    List<ArchiveCopy> copies = redo.archivesOf(thread, sequence);
     if (copies.isEmpty()) {
       throw new IllegalArgumentException(
           "No archive of thread " + thread + " sequence " + sequence);
@@ -376,7 +395,7 @@ public final class SimulatedOracle {
    * @throws IllegalArgumentException when the SCN is not in the current incarnation
    */
   public void openResetlogs(long keptThroughScn) {
-    Resetlogs.open(db, keptThroughScn);
+    Resetlogs.open(redo, transactions, catalog, clock, instances, keptThroughScn);
   }
 
   /**
@@ -388,7 +407,7 @@ public final class SimulatedOracle {
    * copies already made too.
    */
   public void nodeLocalDestination(int destId) {
-    for (RedoLog.Destination d : db.redo().destinations) {
+    for (RedoLog.Destination d : redo.destinations()) {
       if (d.id() == destId) {
         d.nodeLocal(true);
         return;
@@ -399,7 +418,7 @@ public final class SimulatedOracle {
 
   /** Sets V$ARCHIVE_DEST_STATUS.STATUS of a destination, e.g. {@code ERROR}. */
   public void destinationStatus(int destId, String status) {
-    for (RedoLog.Destination d : db.redo().destinations) {
+    for (RedoLog.Destination d : redo.destinations()) {
       if (d.id() == destId) {
         d.status(Objects.requireNonNull(status, "status == null"));
         return;
@@ -413,12 +432,12 @@ public final class SimulatedOracle {
    * from the root.
    */
   public void closePdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode("MOUNTED");
   }
 
   /** {@code ALTER PLUGGABLE DATABASE name OPEN}. */
   public void openPdb(String name) {
-    db.catalog().container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
+    catalog.container(Objects.requireNonNull(name, "name == null")).openMode("READ WRITE");
   }
 
   /**
@@ -428,7 +447,7 @@ public final class SimulatedOracle {
    * #startupInstance} recovers them. Connections to it fail from now on.
    */
   public void shutdownInstance(int instance, boolean abort) {
-    db.instances().shutdown(instance, abort);
+    instances.shutdown(instance, abort, transactions);
   }
 
   /**
@@ -437,7 +456,7 @@ public final class SimulatedOracle {
    * instance itself, or a surviving RAC node), for the changes whose redo reached the log.
    */
   public void startupInstance(int instance, int recoveringThread) {
-    db.instances().startup(instance, recoveringThread);
+    instances.startup(instance, recoveringThread, transactions);
   }
 
   /**
@@ -701,7 +720,7 @@ public final class SimulatedOracle {
      * the two a real database shows is not confirmed (review 2, b7b).
      */
     public Builder lobRowsOnLobSegment() {
-      settings.lobRowsOnLobSegment = true;
+      settings.showLobRowsOnLobSegment();
       return this;
     }
 
@@ -713,7 +732,19 @@ public final class SimulatedOracle {
      * UPDATE shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} and the writes follow.
      */
     public Builder secureFileLobUpdates() {
-      settings.secureFileLobUpdates = true;
+      settings.writeLobUpdatesAsSecureFile();
+      return this;
+    }
+
+    /**
+     * CLOB, NCLOB and BLOB columns use BasicFile storage out of row ({@code DISABLE STORAGE IN
+     * ROW}): the LOB_WRITE rows of an INSERT's or UPDATE's out-of-line value come with no
+     * SEL_LOB_LOCATOR before them (redpanda-data/connect PRs 4430 and 4574 saw this on a real
+     * database), so only their table and ROW_ID say where they belong. DBMS_LOB calls keep their
+     * locator row. By default (SecureFile, or BasicFile in row) a locator precedes the writes.
+     */
+    public Builder basicFileWritesWithoutLocator() {
+      settings.basicFileWritesWithoutLocator = true;
       return this;
     }
 
@@ -789,8 +820,7 @@ public final class SimulatedOracle {
      * EMPTY_BLOB()} for every LOB column and an UPDATE row of its own then sets the values stored
      * in the row and the NULLs; an UPDATE of LOB and other columns is two UPDATE rows at one SCN,
      * the other columns first (with {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for a LOB that was
-     * NULL), then the LOB columns. Not the default yet: two engine tests do not pass on these forms
-     * (docs/simulator.md, part e).
+     * NULL), then the LOB columns. The default; {@link #lobValuesInline()} gives the earlier forms.
      */
     public Builder lobDmlFormsOf23Free() {
       settings.lobValuesInline(false);
@@ -798,10 +828,11 @@ public final class SimulatedOracle {
     }
 
     /**
-     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms, the
-     * default: an INSERT shows a value stored in the row (under 4,000 bytes) or NULL inline, and an
-     * UPDATE of LOB and other columns is one UPDATE row ({@link #lobDmlFormsOf23Free()} for the
-     * forms a real 23 Free shows).
+     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: an INSERT
+     * shows a value stored in the row (under 4,000 bytes) or NULL inline, and an UPDATE of LOB and
+     * other columns is one UPDATE row (the default, {@link #lobDmlFormsOf23Free()}, is the forms a
+     * real 23 Free shows). For tests of a database whose forms are these, and of the engine on
+     * both.
      */
     public Builder lobValuesInline() {
       settings.lobValuesInline(true);

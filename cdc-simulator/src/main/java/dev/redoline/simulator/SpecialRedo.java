@@ -1,10 +1,12 @@
 package dev.redoline.simulator;
 
 import dev.redoline.core.Xid;
-import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.Catalog;
+import dev.redoline.simulator.internal.oracle.Instances;
 import dev.redoline.simulator.internal.oracle.RecordKind;
 import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.RedoRecord;
+import dev.redoline.simulator.internal.oracle.TransactionTable;
 import dev.redoline.simulator.internal.oracle.TxState;
 import java.util.List;
 
@@ -25,10 +27,16 @@ import java.util.List;
  */
 public final class SpecialRedo {
 
-  private final Database db;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Instances instances;
+  private final TransactionTable transactions;
 
-  SpecialRedo(Database db) {
-    this.db = db;
+  SpecialRedo(RedoLog redo, Catalog catalog, Instances instances, TransactionTable transactions) {
+    this.redo = redo;
+    this.catalog = catalog;
+    this.instances = instances;
+    this.transactions = transactions;
   }
 
   /**
@@ -40,7 +48,6 @@ public final class SpecialRedo {
    */
   public Xid replicationMarker(int thread) {
     TxState tx = detached(thread, "GGADMIN");
-    RedoLog redo = db.redo();
     long scn = redo.nextScn();
     tx.start(scn, redo.now());
     redo.write(control(RecordKind.START, scn, tx), tx);
@@ -57,7 +64,6 @@ public final class SpecialRedo {
    */
   public Xid emptyTransactionCommit(int thread) {
     TxState tx = detached(thread, "APP");
-    RedoLog redo = db.redo();
     long scn = redo.nextScn();
     tx.start(scn, redo.now());
     tx.end(true, scn, tx.startTime());
@@ -76,7 +82,7 @@ public final class SpecialRedo {
    * @throws IllegalArgumentException when the log holds fewer written records
    */
   public void corruptLastRecords(int thread, int records) {
-    List<RedoRecord> written = db.redo().thread(thread).current().records();
+    List<RedoRecord> written = redo.thread(thread).current().records();
     if (records < 1 || records > written.size()) {
       throw new IllegalArgumentException(
           "records must be in [1, "
@@ -93,27 +99,13 @@ public final class SpecialRedo {
   }
 
   private TxState detached(int thread, String user) {
-    db.redo().thread(thread);
-    db.instances().requireUp(thread);
-    return new TxState(
-        db.transactions().newXid(), thread, thread, user, db.catalog().cdb ? 1 : 0, false);
+    redo.thread(thread);
+    instances.requireUp(thread);
+    return new TxState(transactions.newXid(), thread, thread, user, catalog.cdb() ? 1 : 0, false);
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {
     return new RedoRecord(
-        kind,
-        scn,
-        db.redo().now(),
-        tx,
-        tx.writeThread(),
-        null,
-        0,
-        0,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0);
+        kind, scn, redo.now(), tx, tx.writeThread(), null, 0, 0, null, null, null, null, null, 0);
   }
 }

@@ -1,6 +1,7 @@
 package dev.redoline.simulator;
 
-import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.RedoLog;
+import dev.redoline.simulator.internal.oracle.TransactionTable;
 import java.util.Objects;
 
 /**
@@ -12,18 +13,20 @@ import java.util.Objects;
  * }</pre>
  */
 public final class TransactionOptions {
-  private final Database db;
+  private final RedoLog redo;
+  private final TransactionTable transactions;
   private int thread = 1;
   private String user = "APP";
   private boolean privateStrand;
 
-  TransactionOptions(Database db) {
-    this.db = db;
+  TransactionOptions(RedoLog redo, TransactionTable transactions) {
+    this.redo = redo;
+    this.transactions = transactions;
   }
 
   /** The instance (and redo thread) the session is connected to. */
   public TransactionOptions thread(int thread) {
-    db.redo().thread(thread);
+    redo.thread(thread);
     this.thread = thread;
     return this;
   }
@@ -46,6 +49,6 @@ public final class TransactionOptions {
   }
 
   public SimulatedTransaction begin() {
-    return SimulatedTransaction.of(db.transactions().begin(thread, user, privateStrand));
+    return SimulatedTransaction.of(transactions.begin(thread, user, privateStrand));
   }
 }

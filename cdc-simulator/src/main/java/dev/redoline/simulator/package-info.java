@@ -20,7 +20,7 @@
  * exported: {@code internal.jdbc} (the driver's connection, statements and result sets, the
  * server's wire, a connection's database-side {@code Session}), {@code internal.sql} (H2 and the
  * views it reads, ALTER SESSION and DBMS_LOGMNR calls, SQL_REDO and literal text), {@code
- * internal.oracle} (the {@code Database} behind this API: redo, threads and logs, the dictionary,
+ * internal.oracle} (the model this API builds and drives: redo, threads and logs, the dictionary,
  * transactions, instances, flashback, LogMiner sessions and the rows of V$LOGMNR_CONTENTS), {@code
  * internal.workload} (the named workloads) and {@code internal.replay} (a recording opened as a
  * database). docs/simulator.md maps them and follows a mining query through them.

@@ -27,14 +27,14 @@ public final class LocalBackend implements Backend {
 
   /** A new session on {@code instance}; ORA-01034 when the instance is down. */
   public static LocalBackend open(Database oracle, int instance) throws SQLException {
-    synchronized (oracle.api()) {
+    synchronized (oracle.lock()) {
       return new LocalBackend(oracle, oracle.open(instance));
     }
   }
 
   @Override
   public Executed execute(String sql, List<Object> binds, int timeoutSeconds) throws SQLException {
-    synchronized (oracle.api()) {
+    synchronized (oracle.lock()) {
       ServerCursor cursor = session.execute(sql, binds, timeoutSeconds);
       if (!cursor.hasRows()) {
         return new Executed(0, List.of(), List.of(), false);
@@ -47,7 +47,7 @@ public final class LocalBackend implements Backend {
 
   @Override
   public ServerCursor.Batch fetch(long cursor, int max) throws SQLException {
-    synchronized (oracle.api()) {
+    synchronized (oracle.lock()) {
       ServerCursor c = cursors.get(cursor);
       if (c == null) {
         throw OracleErrors.error(1001);
@@ -69,7 +69,7 @@ public final class LocalBackend implements Backend {
   public void closeCursor(long cursor) {
     ServerCursor c = cursors.remove(cursor);
     if (c != null) {
-      synchronized (oracle.api()) {
+      synchronized (oracle.lock()) {
         c.close();
       }
     }
@@ -77,14 +77,14 @@ public final class LocalBackend implements Backend {
 
   @Override
   public boolean usable() {
-    synchronized (oracle.api()) {
+    synchronized (oracle.lock()) {
       return session.usable();
     }
   }
 
   @Override
   public void close() {
-    synchronized (oracle.api()) {
+    synchronized (oracle.lock()) {
       cursors.values().forEach(ServerCursor::close);
       cursors.clear();
       session.close();

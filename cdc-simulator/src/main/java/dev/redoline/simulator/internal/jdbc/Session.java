@@ -4,11 +4,16 @@ import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.internal.oracle.AddedLog;
 import dev.redoline.simulator.internal.oracle.Catalog;
-import dev.redoline.simulator.internal.oracle.Database;
+import dev.redoline.simulator.internal.oracle.FaultGate;
+import dev.redoline.simulator.internal.oracle.Instances;
 import dev.redoline.simulator.internal.oracle.LogFileOption;
+import dev.redoline.simulator.internal.oracle.LogMinerPacer;
 import dev.redoline.simulator.internal.oracle.MiningRun;
 import dev.redoline.simulator.internal.oracle.OracleErrors;
+import dev.redoline.simulator.internal.oracle.RedoLog;
 import dev.redoline.simulator.internal.oracle.ServerMiningSession;
+import dev.redoline.simulator.internal.oracle.Settings;
+import dev.redoline.simulator.internal.oracle.SimulatedClock;
 import dev.redoline.simulator.internal.oracle.StartRequest;
 import dev.redoline.simulator.internal.sql.ContentsView;
 import dev.redoline.simulator.internal.sql.NlsSort;
@@ -20,6 +25,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One database session: what a JDBC connection to the simulator is on the database's side. Its
@@ -34,7 +40,13 @@ import java.util.Set;
  */
 public final class Session implements AutoCloseable {
 
-  private final Database oracle;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Settings settings;
+  private final SimulatedClock clock;
+  private final Instances instances;
+  private final FaultGate faults;
+  private final Supplier<LogMinerPacer> pacer;
   private final int instance;
   private final DbmsLogmnr logmnr;
   private final Connection sql;
@@ -72,16 +84,63 @@ public final class Session implements AutoCloseable {
     Connection open(Session owner) throws SQLException;
   }
 
-  public Session(Database oracle, int instance, EngineOpener engine) throws SQLException {
-    this.oracle = oracle;
+  /**
+   * A session of the database whose redo, dictionary, settings, clock and instances these are.
+   *
+   * @param faults the fault plan's check before each gateway call
+   * @param pacer LogMiner's pace as it is now, or null when LogMiner works in no time
+   */
+  public Session(
+      RedoLog redo,
+      Catalog catalog,
+      Settings settings,
+      SimulatedClock clock,
+      Instances instances,
+      FaultGate faults,
+      Supplier<LogMinerPacer> pacer,
+      int instance,
+      EngineOpener engine)
+      throws SQLException {
+    this.redo = redo;
+    this.catalog = catalog;
+    this.settings = settings;
+    this.clock = clock;
+    this.instances = instances;
+    this.faults = faults;
+    this.pacer = pacer;
     this.instance = instance;
-    this.logmnr = new DbmsLogmnr(oracle.redo(), oracle.settings(), oracle.clock(), instance);
+    this.logmnr = new DbmsLogmnr(redo, settings, clock, instance);
     this.sql = engine.open(this);
   }
 
-  /** The database this session is connected to. */
-  public Database oracle() {
-    return oracle;
+  /** The redo of the database this session is connected to. */
+  public RedoLog redo() {
+    return redo;
+  }
+
+  /** The dictionary of the database this session is connected to. */
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** The knobs of the database this session is connected to. */
+  public Settings settings() {
+    return settings;
+  }
+
+  /** The database's simulated clock. */
+  public SimulatedClock clock() {
+    return clock;
+  }
+
+  /** The instances of the database, which the views of instances and sessions show. */
+  public Instances instances() {
+    return instances;
+  }
+
+  /** LogMiner's pace now, or null when LogMiner works in no time. */
+  public LogMinerPacer pacer() {
+    return pacer.get();
   }
 
   /** The instance (redo thread) the session is connected to. */
@@ -114,8 +173,9 @@ public final class Session implements AutoCloseable {
   }
 
   private void stopPace() {
-    if (oracle.pacer() != null) {
-      oracle.pacer().stopped(this);
+    LogMinerPacer p = pacer.get();
+    if (p != null) {
+      p.stopped(this);
     }
   }
 
@@ -128,14 +188,14 @@ public final class Session implements AutoCloseable {
    * Builder.connectsToPdb}), in a container database; else 0.
    */
   public int containerId() {
-    if (!oracle.catalog().cdb) {
+    if (!catalog.cdb()) {
       return 0;
     }
     if (switchedTo > 0) {
       return switchedTo;
     }
-    String pdb = oracle.settings().sessionContainer();
-    return pdb == null ? 1 : oracle.catalog().container(pdb).conId();
+    String pdb = settings.sessionContainer();
+    return pdb == null ? 1 : catalog.container(pdb).conId();
   }
 
   /**
@@ -148,8 +208,7 @@ public final class Session implements AutoCloseable {
     if (own > 1) {
       return conId == own || conId == 0;
     }
-    return conId <= 1
-        || oracle.settings().containerData().sees(view, oracle.catalog().container(conId));
+    return conId <= 1 || settings.containerData().sees(view, catalog.container(conId));
   }
 
   /** ORA-65040 for DBMS_LOGMNR calls made in a PDB: LogMiner is run from the root. */
@@ -168,13 +227,13 @@ public final class Session implements AutoCloseable {
    */
   void switchContainer(String name) throws SQLException {
     check();
-    if (oracle.settings().revoked().contains("SET CONTAINER")) {
+    if (settings.revoked().contains("SET CONTAINER")) {
       throw OracleErrors.error(1031);
     }
     Catalog.Container c = null;
-    if (oracle.catalog().cdb) {
+    if (catalog.cdb()) {
       try {
-        c = oracle.catalog().container(name.equals("CDB$ROOT") ? null : name);
+        c = catalog.container(name.equals("CDB$ROOT") ? null : name);
       } catch (IllegalArgumentException e) {
         c = null;
       }
@@ -221,7 +280,7 @@ public final class Session implements AutoCloseable {
     if (!usable()) {
       throw OracleErrors.error(17008);
     }
-    if (oracle.instances().isDown(instance)) {
+    if (instances.isDown(instance)) {
       lose();
       throw OracleErrors.error(1089);
     }
@@ -232,8 +291,8 @@ public final class Session implements AutoCloseable {
    */
   public void enter(GatewayCall call) throws SQLException {
     check();
-    oracle.redo().tick();
-    oracle.faults().before(call, this);
+    redo.tick();
+    faults.before(call, this);
   }
 
   /** Runs one statement; see {@link Statements}. */
@@ -285,8 +344,9 @@ public final class Session implements AutoCloseable {
   void startLogMiner(StartRequest start) throws SQLException {
     requireRoot(OracleErrors.LINE_START);
     logmnr.startLogMiner(start);
-    if (oracle.pacer() != null) {
-      oracle.pacer().started(this, logmnr.added().size());
+    LogMinerPacer p = pacer.get();
+    if (p != null) {
+      p.started(this, logmnr.added().size());
     }
   }
 
@@ -300,7 +360,7 @@ public final class Session implements AutoCloseable {
     stopPace();
     closed = true;
     logmnr.clear();
-    oracle.instances().sessions.remove(this);
+    instances.closed(this);
     try {
       sql.close();
     } catch (SQLException e) {

@@ -13,14 +13,14 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
 
   /** The redo a file name stands for now, or null when no such readable file exists (ORA-01284). */
   public static AddedLog resolve(RedoLog redo, String fileName) {
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       for (RedoThread.Group g : t.groups()) {
         if (g.fileName().equals(fileName)) {
           return g.log() == null ? null : new AddedLog(fileName, g.log(), null);
         }
       }
     }
-    for (ArchiveCopy c : redo.archives) {
+    for (ArchiveCopy c : redo.archives()) {
       if (fileName.equals(c.name())) {
         return c.deleted() || c.fileGone() ? null : new AddedLog(fileName, c.log(), c);
       }
@@ -34,9 +34,9 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
    * another RAC node's disk, and a session on {@code instance} cannot open it.
    */
   public static boolean onAnotherNode(RedoLog redo, String fileName, int instance) {
-    for (ArchiveCopy c : redo.archives) {
+    for (ArchiveCopy c : redo.archives()) {
       if (fileName.equals(c.name()) && c.log().thread() != instance) {
-        for (RedoLog.Destination d : redo.destinations) {
+        for (RedoLog.Destination d : redo.destinations()) {
           if (d.id() == c.destId() && d.nodeLocal()) {
             return true;
           }
@@ -48,7 +48,7 @@ public record AddedLog(String fileName, LogFile log, ArchiveCopy archive) {
 
   /** Whether V$ARCHIVED_LOG lists {@code fileName} as available while the file is gone on disk. */
   public static boolean removedOnDisk(RedoLog redo, String fileName) {
-    for (ArchiveCopy c : redo.archives) {
+    for (ArchiveCopy c : redo.archives()) {
       if (fileName.equals(c.name()) && c.fileGone() && !c.deleted()) {
         return true;
       }

@@ -63,9 +63,11 @@ public final class Catalog {
     }
   }
 
-  public final boolean cdb;
-  public final List<Container> containers = new ArrayList<>();
-  public final List<SimTable> tables = new ArrayList<>();
+  private final boolean cdb;
+  private final List<Container> containers = new ArrayList<>();
+  private final List<Container> containersView = java.util.Collections.unmodifiableList(containers);
+  private final List<SimTable> tables = new ArrayList<>();
+  private final List<SimTable> tablesView = java.util.Collections.unmodifiableList(tables);
   private final Map<TableId, SimTable> live = new HashMap<>();
   private int recycleCounter;
 
@@ -81,6 +83,21 @@ public final class Catalog {
     } else {
       containers.add(new Container(0, null, 0));
     }
+  }
+
+  /** Whether this is a container database (CDB$ROOT and PDBs) rather than a non-CDB. */
+  public boolean cdb() {
+    return cdb;
+  }
+
+  /** The containers: CDB$ROOT then the PDBs, or the non-CDB's one (read only). */
+  public List<Container> containers() {
+    return containersView;
+  }
+
+  /** Every table created, live or dropped, in the order created (read only). */
+  public List<SimTable> tables() {
+    return tablesView;
   }
 
   /**

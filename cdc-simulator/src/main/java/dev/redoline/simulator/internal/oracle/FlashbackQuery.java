@@ -133,7 +133,7 @@ public final class FlashbackQuery {
         m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
         continue;
       }
-      if (m.group(4) != null && !s.oracle().settings().mayFlashback(t.layout().table())) {
+      if (m.group(4) != null && !s.settings().mayFlashback(t.layout().table())) {
         // checked as the statement is parsed, as Oracle does: even a read of no rows is refused
         throw OracleErrors.error(1031); // no FLASHBACK on the table and no FLASHBACK ANY TABLE
       }
@@ -225,8 +225,7 @@ public final class FlashbackQuery {
     if (columnsOnly) {
       return rs;
     }
-    Database oracle = s.oracle();
-    long current = oracle.currentScn();
+    long current = s.redo().currentScn();
     long at = current;
     if (scn != null) {
       if (scn.signum() <= 0 || scn.compareTo(BigDecimal.valueOf(current)) > 0) {
@@ -237,7 +236,7 @@ public final class FlashbackQuery {
         throw OracleErrors.error(1466);
       }
     }
-    for (Object[] row : t.history().asOf(at, oracle.undoKeptSince())) {
+    for (Object[] row : t.history().asOf(at, s.settings().undoKeptSince(s.clock()))) {
       Object[] out = new Object[columns.size() + 1];
       for (int i = 0; i < columns.size() && i < row.length - 1; i++) {
         out[i] = engineValue(row[i], columns.get(i).type());
@@ -250,9 +249,9 @@ public final class FlashbackQuery {
 
   /** The live table {@code owner.table} in the session's container, or null. */
   private static SimTable find(Session s, String owner, String table) {
-    Catalog catalog = s.oracle().catalog();
+    Catalog catalog = s.catalog();
     int conId = s.containerId();
-    String pdb = catalog.cdb && conId > 1 ? catalog.container(conId).name() : null;
+    String pdb = catalog.cdb() && conId > 1 ? catalog.container(conId).name() : null;
     return catalog.find(new TableId(pdb, owner, table));
   }
 

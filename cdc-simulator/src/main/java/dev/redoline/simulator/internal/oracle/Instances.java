@@ -3,7 +3,6 @@ package dev.redoline.simulator.internal.oracle;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.internal.jdbc.Session;
-import dev.redoline.simulator.internal.sql.SqlEngine;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,13 +15,29 @@ import java.util.Set;
  */
 public final class Instances {
 
-  private final Database oracle;
+  private final RedoLog redo;
   private final Set<Integer> down = new HashSet<>();
   private final Set<Integer> crashed = new HashSet<>();
-  public final List<Session> sessions = new ArrayList<>();
+  private final List<Session> sessions = new ArrayList<>();
 
-  Instances(Database oracle) {
-    this.oracle = oracle;
+  /** Makes a session on an instance that is up. */
+  @FunctionalInterface
+  public interface SessionOpener {
+    Session open(int instance) throws SQLException;
+  }
+
+  public Instances(RedoLog redo) {
+    this.redo = redo;
+  }
+
+  /** The sessions connected now, oldest first (a copy). */
+  public List<Session> sessions() {
+    return List.copyOf(sessions);
+  }
+
+  /** The session has closed: it no longer belongs to its instance. */
+  public void closed(Session session) {
+    sessions.remove(session);
   }
 
   public boolean isDown(int instance) {
@@ -35,14 +50,16 @@ public final class Instances {
     }
   }
 
-  /** See {@link SimulatedOracle#shutdownInstance}. */
-  public void shutdown(int instance, boolean abort) {
-    RedoLog redo = oracle.redo();
+  /**
+   * See {@link SimulatedOracle#shutdownInstance}: {@code transactions} holds the instance's open
+   * transactions, rolled back or lost.
+   */
+  public void shutdown(int instance, boolean abort, TransactionTable transactions) {
     RedoThread t = redo.thread(instance);
-    List<Transaction> mine = oracle.transactions().openOn(instance);
+    List<Transaction> mine = transactions.openOn(instance);
     if (abort) {
       t.buffer().clear();
-      mine.forEach(tx -> tx.state.strand().clear());
+      mine.forEach(tx -> tx.state().strand().clear());
       crashed.add(instance);
     } else {
       mine.forEach(Transaction::rollback);
@@ -53,14 +70,17 @@ public final class Instances {
     down.add(instance);
   }
 
-  /** See {@link SimulatedOracle#startupInstance}. */
-  public void startup(int instance, int recoveringThread) {
-    RedoThread t = oracle.redo().thread(instance);
+  /**
+   * See {@link SimulatedOracle#startupInstance}: after a crash, {@code recoveringThread} recovers
+   * the instance's open transactions in {@code transactions}.
+   */
+  public void startup(int instance, int recoveringThread, TransactionTable transactions) {
+    RedoThread t = redo.thread(instance);
     down.remove(instance);
     t.open(true);
-    oracle.redo().switchLog(t);
+    redo.switchLog(t);
     if (crashed.remove(instance)) {
-      for (Transaction tx : oracle.transactions().openOn(instance)) {
+      for (Transaction tx : transactions.openOn(instance)) {
         tx.recoverOnThread(recoveringThread);
       }
     }
@@ -70,15 +90,15 @@ public final class Instances {
    * A new session on an instance: ORA-01034 when it is down. V$TRANSACTION in the session shows
    * that instance's transactions only.
    */
-  Session connect(int instance) throws SQLException {
-    if (instance < 1 || instance > oracle.redo().threads.size()) {
+  public Session connect(int instance, FaultGate faults, SessionOpener opener) throws SQLException {
+    if (instance < 1 || instance > redo.threads().size()) {
       throw OracleErrors.error(12514);
     }
-    oracle.faults().before(GatewayCall.CONNECT, null);
+    faults.before(GatewayCall.CONNECT, null);
     if (down.contains(instance)) {
       throw OracleErrors.error(1034);
     }
-    Session session = new Session(oracle, instance, SqlEngine::open);
+    Session session = opener.open(instance);
     sessions.add(session);
     return session;
   }
@@ -90,9 +110,9 @@ public final class Instances {
       threads.addAll(c.threadsReadOnline());
     }
     for (int thread : threads) {
-      RedoThread t = oracle.redo().thread(thread);
+      RedoThread t = redo.thread(thread);
       for (int i = 0; i < t.groups().size(); i++) {
-        oracle.redo().switchLog(t);
+        redo.switchLog(t);
       }
     }
   }

@@ -15,11 +15,13 @@ public final class LobStatements {
 
   private final Transaction tx;
   private final TxState state;
+  private final RedoLog redo;
   private final Settings settings;
 
-  LobStatements(Transaction tx, Settings settings) {
+  LobStatements(Transaction tx, RedoLog redo, Settings settings) {
     this.tx = tx;
-    this.state = tx.state;
+    this.state = tx.state();
+    this.redo = redo;
     this.settings = settings;
   }
 
@@ -32,9 +34,9 @@ public final class LobStatements {
         offset,
         1,
         (t, stored, i) -> {
-          Object value = stored.values[i];
+          Object value = stored.values()[i];
           requireLobData(t.layout().column(i).type(), data);
-          stored.values[i] = SimLob.write(t.layout().column(i).type(), value, offset, data);
+          stored.change(i, SimLob.write(t.layout().column(i).type(), value, offset, data));
           writeChunks(t, stored, rowId, i, offset, data);
         });
   }
@@ -48,15 +50,15 @@ public final class LobStatements {
         1,
         0,
         (t, stored, i) -> {
-          if (length < 0 || length > SimLob.length(stored.values[i])) {
+          if (length < 0 || length > SimLob.length(stored.values()[i])) {
             throw new IllegalArgumentException(
                 "trim length "
                     + length
                     + " is outside 0.."
-                    + SimLob.length(stored.values[i])
+                    + SimLob.length(stored.values()[i])
                     + " (Oracle raises ORA-22926)");
           }
-          stored.values[i] = SimLob.trim(stored.values[i], length);
+          stored.change(i, SimLob.trim(stored.values()[i], length));
           emitLob(RecordKind.LOB_TRIM, t, stored, rowId, new SimLob.Op(i, 1, length, null));
         });
   }
@@ -70,7 +72,7 @@ public final class LobStatements {
         offset,
         amount,
         (t, stored, i) -> {
-          stored.values[i] = SimLob.erase(stored.values[i], offset, amount);
+          stored.change(i, SimLob.erase(stored.values()[i], offset, amount));
           emitLob(RecordKind.LOB_ERASE, t, stored, rowId, new SimLob.Op(i, offset, amount, null));
         });
   }
@@ -88,7 +90,7 @@ public final class LobStatements {
       throw new IllegalArgumentException(
           column + " is not a CLOB, NCLOB or BLOB column of " + t.id());
     }
-    if (stored.values[i] == null) {
+    if (stored.values()[i] == null) {
       throw new IllegalStateException(
           column + " of row " + rowId + " is NULL: Oracle raises ORA-22275");
     }
@@ -98,9 +100,9 @@ public final class LobStatements {
     }
     // The statement's undo holds the old content, so a generated LOB it changes becomes bytes
     // first.
-    stored.values[i] = SimLob.materialised(stored.values[i]);
+    stored.change(i, SimLob.materialised(stored.values()[i]));
     Row.Builder old = Row.builder(t.layout().columns().size());
-    old.set(i, stored.values[i]);
+    old.set(i, stored.values()[i]);
     RedoRecord locator =
         emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
     op.apply(t, stored, i);
@@ -112,7 +114,7 @@ public final class LobStatements {
    * writes.
    */
   void writeOutOfLine(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
-    Object value = stored.values[i];
+    Object value = stored.values()[i];
     if (SimLob.isXml(t.layout().column(i).type())
         && SimLob.outOfLine(t.layout().column(i).type(), value)) {
       writeWhole(
@@ -140,7 +142,9 @@ public final class LobStatements {
       return;
     }
     if (SimLob.outOfLine(t.layout().column(i).type(), value)) {
-      emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+      if (!settings.basicFileWritesWithoutLocator) { // out-of-row BasicFile: the writes alone
+        emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+      }
       writeChunks(t, stored, rowId, i, 1, value);
     }
   }
@@ -151,7 +155,7 @@ public final class LobStatements {
    * locator, the statement's first record.
    */
   RedoRecord rewrite(SimTable t, SimTable.StoredRow stored, String rowId, int i) {
-    Object value = stored.values[i];
+    Object value = stored.values()[i];
     RedoRecord locator =
         emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
     writeChunks(t, stored, rowId, i, 1, value);
@@ -217,26 +221,25 @@ public final class LobStatements {
         kind == RecordKind.SEL_LOB_LOCATOR
             || kind == RecordKind.XML_BEGIN
             || kind == RecordKind.EXTENDED_BEGIN;
-    Row where = locator ? SimLob.withoutLobs(t.layout(), stored.values) : null;
+    Row where = locator ? SimLob.withoutLobs(t.layout(), stored.values()) : null;
     RedoRecord r =
         kind == RecordKind.XML_WRITE
             ? new RedoRecord(
                 kind,
-                tx.oracle().redo().changeScn(),
-                tx.oracle().redo().now(),
+                redo.changeScn(),
+                redo.now(),
                 state,
                 state.writeThread(),
                 t.version(),
-                tx.objectIdOf(kind, stored.segment.objectId()),
-                tx.objectIdOf(kind, stored.segment.dataObjectId()),
+                tx.objectIdOf(kind, stored.segment().objectId()),
+                tx.objectIdOf(kind, stored.segment().dataObjectId()),
                 rowId,
                 null,
                 null,
                 null,
                 "XML DOC write not re-executable",
                 0)
-            : tx.record(
-                kind, t, stored.segment, rowId, null, where, tx.oracle().redo().changeScn());
+            : tx.record(kind, t, stored.segment(), rowId, null, where, redo.changeScn());
     r.lob(op);
     tx.write(r);
     return r;

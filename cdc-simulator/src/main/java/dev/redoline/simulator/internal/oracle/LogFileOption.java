@@ -7,10 +7,15 @@ public enum LogFileOption {
   REMOVEFILE(2),
   ADDFILE(3);
 
-  public final int value;
+  private final int value;
 
   LogFileOption(int value) {
     this.value = value;
+  }
+
+  /** The number DBMS_LOGMNR.ADD_LOGFILE's OPTIONS gives the option. */
+  public int value() {
+    return value;
   }
 
   /**
@@ -19,7 +24,7 @@ public enum LogFileOption {
    */
   public static LogFileOption of(long value) {
     for (LogFileOption o : values()) {
-      if (o.value == value) {
+      if (o.value() == value) {
         return o;
       }
     }

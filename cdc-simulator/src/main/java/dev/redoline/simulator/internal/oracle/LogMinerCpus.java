@@ -26,13 +26,18 @@ public final class LogMinerCpus {
    * first {@code lead} of them come before its first row (a START_LOGMNR the query pays for).
    */
   static final class Job {
-    final double lead;
-    final double work;
+    private final double lead;
+    private final double work;
     private double done;
 
     private Job(double lead, double work) {
       this.lead = lead;
       this.work = lead + work;
+    }
+
+    /** CPU seconds the job takes in all, its lead included. */
+    double work() {
+      return work;
     }
 
     /** CPU seconds done once the first {@code taken} of {@code rows} rows are made. */

@@ -21,10 +21,15 @@ public enum LogMinerOption {
   CONTINUOUS_MINE(1024),
   NO_ROWID_IN_STMT(2048);
 
-  public final int value;
+  private final int value;
 
   LogMinerOption(int value) {
     this.value = value;
+  }
+
+  /** The bit of the option in DBMS_LOGMNR.START_LOGMNR's OPTIONS sum. */
+  public int value() {
+    return value;
   }
 
   /**
@@ -34,7 +39,7 @@ public enum LogMinerOption {
   public static Set<LogMinerOption> of(long sum) {
     Set<LogMinerOption> out = EnumSet.noneOf(LogMinerOption.class);
     for (LogMinerOption o : values()) {
-      if ((sum & o.value) != 0) {
+      if ((sum & o.value()) != 0) {
         out.add(o);
       }
     }

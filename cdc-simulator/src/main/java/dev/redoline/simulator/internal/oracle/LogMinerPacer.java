@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Applies a {@link LogMinerPace} to the sessions of one database: mining queries become work on the
@@ -27,15 +28,28 @@ public final class LogMinerPacer {
 
   private final LogMinerPace pace;
   private final LogMinerCpus cpus;
-  private final Database oracle;
+  private final SimulatedClock clock;
+  private final SimulatedOracle api;
+  private final BooleanSupplier drivenInRealTime;
 
   /** Per session, the START_LOGMNR work its next mining query pays before its first row. */
   private final Map<Object, Double> owedStarts = new HashMap<>();
 
-  LogMinerPacer(LogMinerPace pace, Database oracle) {
+  /**
+   * @param api whose monitor is the database's lock, and whose {@link SimulatedOracle#advance}
+   *     moves time with the workload
+   * @param drivenInRealTime whether a real-time driver moves the clock: a fetch then waits for it
+   */
+  LogMinerPacer(
+      LogMinerPace pace,
+      SimulatedClock clock,
+      SimulatedOracle api,
+      BooleanSupplier drivenInRealTime) {
     this.pace = pace;
-    this.oracle = oracle;
-    this.cpus = new LogMinerCpus(pace.databaseCpus(), oracle.clock());
+    this.clock = clock;
+    this.api = api;
+    this.drivenInRealTime = drivenInRealTime;
+    this.cpus = new LogMinerCpus(pace.databaseCpus(), clock);
   }
 
   /** START_LOGMNR of {@code session} over {@code logs} added logs: owed by its next query. */
@@ -65,19 +79,19 @@ public final class LogMinerPacer {
 
   /** Returns once {@code job} has done {@code target} CPU seconds on the simulated clock. */
   void await(LogMinerCpus.Job job, double target) throws SQLException {
-    synchronized (oracle.api()) {
+    synchronized (api) {
       while (!cpus.reached(job, target)) {
         Instant at = cpus.readyAt(job, target);
-        Duration until = Duration.between(oracle.clock().instant(), at);
-        if (oracle.drivenInRealTime()) {
+        Duration until = Duration.between(clock.instant(), at);
+        if (drivenInRealTime.getAsBoolean()) {
           try {
-            oracle.api().wait(Math.max(1, Math.min(RealTime.TICK.toMillis(), until.toMillis())));
+            api.wait(Math.max(1, Math.min(RealTime.TICK.toMillis(), until.toMillis())));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw OracleErrors.error(1013);
           }
         } else {
-          oracle.advance(until);
+          api.advance(until);
         }
       }
     }

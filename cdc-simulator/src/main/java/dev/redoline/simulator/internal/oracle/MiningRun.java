@@ -25,19 +25,39 @@ public final class MiningRun {
           .thenComparingInt(r -> r.thread())
           .thenComparing(r -> r.address());
 
-  public final List<RedoRecord> records;
-  final long recordsRead;
+  private final List<RedoRecord> records;
+  private final long recordsRead;
 
   /** Redo bytes of the records in the session's SCN range: what LogMiner decodes. */
-  final long bytesDecoded;
+  private final long bytesDecoded;
 
-  final Duration cost;
+  private final Duration cost;
 
   private MiningRun(List<RedoRecord> records, long recordsRead, long bytesDecoded, Duration cost) {
     this.records = records;
     this.recordsRead = recordsRead;
     this.bytesDecoded = bytesDecoded;
     this.cost = cost;
+  }
+
+  /** The records the query reads, in the order LogMiner returns them. */
+  public List<RedoRecord> records() {
+    return records;
+  }
+
+  /** Redo records read from the added logs, inside the SCN range or not. */
+  long recordsRead() {
+    return recordsRead;
+  }
+
+  /** Redo bytes of the records in the session's SCN range: what LogMiner decodes. */
+  long bytesDecoded() {
+    return bytesDecoded;
+  }
+
+  /** Simulated time the query takes LogMiner (the cost model). */
+  Duration cost() {
+    return cost;
   }
 
   public static MiningRun evaluate(

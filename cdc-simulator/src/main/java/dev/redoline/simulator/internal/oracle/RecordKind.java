@@ -54,12 +54,22 @@ public enum RecordKind {
   /** The end of an extended string's rows. */
   EXTENDED_END(93, "32K_END");
 
-  final int code;
-  public final String operation;
+  private final int code;
+  private final String operation;
 
   RecordKind(int code, String operation) {
     this.code = code;
     this.operation = operation;
+  }
+
+  /** OPERATION_CODE as documented (some are settings: {@link Settings#lobEraseCode()}). */
+  int code() {
+    return code;
+  }
+
+  /** OPERATION as V$LOGMNR_CONTENTS shows it. */
+  public String operation() {
+    return operation;
   }
 
   boolean isDml() {

@@ -17,8 +17,8 @@ import java.util.Set;
  * <p>A record gets its SCN when the change is made. It gets its address when it reaches the public
  * log buffer: at once, or, for a transaction in a private strand, at commit, when the strand is
  * full, or when a log switch forces every strand out. It becomes visible to mining when LGWR
- * flushes the buffer: at commit (unless commits do not wait), every {@link #lgwrInterval}, when the
- * buffer passes {@link #flushThresholdRecords}, before a log switch, or on demand.
+ * flushes the buffer: at commit (unless commits do not wait), every LGWR interval, when the buffer
+ * passes {@link #FLUSH_THRESHOLD_RECORDS}, before a log switch, or on demand.
  */
 public final class RedoLog {
 
@@ -105,48 +105,76 @@ public final class RedoLog {
   /** Resetlogs id of the first incarnation (the %r of LOG_ARCHIVE_FORMAT in archive names). */
   static final long RESETLOGS_ID = 1_154_237_462L;
 
-  final SimulatedClock clock;
-  public final List<RedoThread> threads = new ArrayList<>();
-  public final List<Destination> destinations = new ArrayList<>();
-  public final List<ArchiveCopy> archives = new ArrayList<>();
-  public final Set<TxState> openTransactions = new LinkedHashSet<>();
+  /** Buffer size (in records) past which LGWR writes without waiting. */
+  private static final int FLUSH_THRESHOLD_RECORDS = 10_000;
+
+  /**
+   * How the redo is configured at the build; it does not change afterwards.
+   *
+   * @param archiveLogMode whether filled logs are archived (ARCHIVELOG)
+   * @param commitFlushes whether a commit waits for LGWR (COMMIT_WAIT)
+   * @param lgwrInterval how often LGWR writes the buffer without a commit asking for it
+   * @param archiveLagTarget timed log switch (ARCHIVE_LAG_TARGET); zero for none
+   * @param strandCapacity records a private strand holds before it must go to the public buffer
+   * @param scnPropagationDelay how long one instance takes to learn the SCNs another instance
+   *     generated (RAC's SCN propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on
+   *     commit since); zero: every instance sees CURRENT_SCN at once
+   * @param scnTiePercent percent of change records that take the current SCN instead of a new one
+   *     (0: every record its own SCN). Oracle moves the SCN at commits and on its own pace, not per
+   *     change, so one SCN carries many rows: every row of one statement, and rows of several
+   *     transactions and threads (LogMiner rows recorded on a real 23ai RAC database, the public
+   *     rophy/OpenLogReplicator suite: three INSERTs of one transaction, and rows of two
+   *     transactions, at one SCN)
+   * @param scnTies the seeded draws of {@link #changeScn}, apart from every other random choice
+   */
+  public record Options(
+      boolean archiveLogMode,
+      boolean commitFlushes,
+      Duration lgwrInterval,
+      Duration archiveLagTarget,
+      int strandCapacity,
+      Duration scnPropagationDelay,
+      int scnTiePercent,
+      java.util.Random scnTies) {}
+
+  private final SimulatedClock clock;
+  private final List<RedoThread> threads = new ArrayList<>();
+  private final List<RedoThread> threadsView = java.util.Collections.unmodifiableList(threads);
+  private final List<Destination> destinations = new ArrayList<>();
+  private final List<Destination> destinationsView =
+      java.util.Collections.unmodifiableList(destinations);
+  private final List<ArchiveCopy> archives = new ArrayList<>();
+  private final List<ArchiveCopy> archivesView = java.util.Collections.unmodifiableList(archives);
+  private final Set<TxState> openTransactions = new LinkedHashSet<>();
+  private final Set<TxState> openTransactionsView =
+      java.util.Collections.unmodifiableSet(openTransactions);
   private final List<PendingArchive> pending = new ArrayList<>();
-  public long scn;
-  public final ScnTimeMap scnTime = new ScnTimeMap();
+  private long scn;
+  private final ScnTimeMap scnTime = new ScnTimeMap();
 
   /** Every incarnation, oldest first; the last is the current one ({@link Resetlogs}). */
-  public final List<DatabaseIncarnation> incarnations = new ArrayList<>();
+  private final List<DatabaseIncarnation> incarnations = new ArrayList<>();
+
+  private final List<DatabaseIncarnation> incarnationsView =
+      java.util.Collections.unmodifiableList(incarnations);
 
   /** The current incarnation: the logs it writes belong to it. */
-  public DatabaseIncarnation incarnation;
+  private DatabaseIncarnation incarnation;
 
-  public boolean archiveLogMode = true;
-  public boolean commitFlushes = true;
-
-  /** How often LGWR writes the buffer without a commit asking for it. */
-  public Duration lgwrInterval = Duration.ofSeconds(3);
-
-  /** Buffer size (in records) past which LGWR writes without waiting. */
-  int flushThresholdRecords = 10_000;
-
-  /** Records a private strand holds before it must go to the public buffer. */
-  public int strandCapacity = 2_000;
-
-  /** Timed log switch (ARCHIVE_LAG_TARGET); zero for none. */
-  public Duration archiveLagTarget = Duration.ZERO;
+  private final boolean archiveLogMode;
+  private final boolean commitFlushes;
+  private final Duration lgwrInterval;
+  private final int strandCapacity;
+  private final Duration archiveLagTarget;
+  private final Duration scnPropagationDelay;
+  private final int scnTiePercent;
+  private final java.util.Random scnTies;
 
   /**
    * Redo bytes LogMiner decoded for every query so far: the records of the added logs inside each
    * session's SCN range. The cost model of {@link SimulatedOracle#redoBytesMined()}.
    */
-  public long bytesMined;
-
-  /**
-   * How long one instance takes to learn the SCNs another instance generated (RAC's SCN
-   * propagation: MAX_COMMIT_PROPAGATION_DELAY before 10.2, broadcast on commit since); zero: every
-   * instance sees CURRENT_SCN at once.
-   */
-  public Duration scnPropagationDelay = Duration.ZERO;
+  private long bytesMined;
 
   /**
    * The highest SCN at each instant SCNs were taken, while it can still matter to a lagging
@@ -157,8 +185,16 @@ public final class RedoLog {
   /** The SCN the database was created at: no instance sees less. */
   private final long startScn;
 
-  public RedoLog(SimulatedClock clock, long startScn) {
+  public RedoLog(SimulatedClock clock, long startScn, Options options) {
     this.clock = clock;
+    this.archiveLogMode = options.archiveLogMode();
+    this.commitFlushes = options.commitFlushes();
+    this.lgwrInterval = options.lgwrInterval();
+    this.archiveLagTarget = options.archiveLagTarget();
+    this.strandCapacity = options.strandCapacity();
+    this.scnPropagationDelay = options.scnPropagationDelay();
+    this.scnTiePercent = options.scnTiePercent();
+    this.scnTies = options.scnTies();
     this.scn = startScn;
     this.startScn = startScn;
     this.incarnation =
@@ -173,21 +209,106 @@ public final class RedoLog {
     incarnations.add(incarnation);
   }
 
-  /**
-   * Percent of change records that take the current SCN instead of a new one (0: every record its
-   * own SCN). Oracle moves the SCN at commits and on its own pace, not per change, so one SCN
-   * carries many rows: every row of one statement, and rows of several transactions and threads
-   * (LogMiner rows recorded on a real 23ai RAC database, the public rophy/OpenLogReplicator suite:
-   * three INSERTs of one transaction, and rows of two transactions, at one SCN).
-   */
-  public int scnTiePercent;
+  /** CURRENT_SCN: the highest SCN the database has given out. */
+  public long currentScn() {
+    return scn;
+  }
 
-  /** The seeded draws of {@link #changeScn}, apart from every other random choice. */
-  public java.util.Random scnTies = new java.util.Random(1);
+  /** The times SCNs were taken at (SCN_TO_TIMESTAMP, TIMESTAMP_TO_SCN). */
+  public ScnTimeMap scnTime() {
+    return scnTime;
+  }
+
+  /** The redo threads, by number (read only). */
+  public List<RedoThread> threads() {
+    return threadsView;
+  }
+
+  /** Adds the next redo thread and opens it (the build). */
+  public void addThread(RedoThread t) {
+    threads.add(t);
+    openThread(t);
+  }
+
+  /** The archive destinations, by DEST_ID (read only). */
+  public List<Destination> destinations() {
+    return destinationsView;
+  }
+
+  /** Adds an archive destination (the build). */
+  public void addDestination(Destination d) {
+    destinations.add(d);
+  }
+
+  /** Every archive copy made, in the order made (read only). */
+  public List<ArchiveCopy> archives() {
+    return archivesView;
+  }
+
+  /** The transactions that have begun and not ended, in the order begun (read only). */
+  public Set<TxState> openTransactions() {
+    return openTransactionsView;
+  }
+
+  /** A transaction began: V$TRANSACTION lists it until it ends. */
+  void began(TxState tx) {
+    openTransactions.add(tx);
+  }
+
+  /** A transaction ended (or was lost with its instance's redo): no longer open. */
+  void ended(TxState tx) {
+    openTransactions.remove(tx);
+  }
+
+  /** Every open transaction is gone without a record (OPEN RESETLOGS). */
+  void allTransactionsLost() {
+    openTransactions.clear();
+  }
+
+  /** Every incarnation, oldest first (read only). */
+  public List<DatabaseIncarnation> incarnations() {
+    return incarnationsView;
+  }
+
+  /** The current incarnation: the logs it writes belong to it. */
+  public DatabaseIncarnation incarnation() {
+    return incarnation;
+  }
+
+  /** OPEN RESETLOGS began {@code next}: the logs written from now on belong to it. */
+  void resetlogs(DatabaseIncarnation next) {
+    incarnations.add(next);
+    incarnation = next;
+  }
+
+  public boolean archiveLogMode() {
+    return archiveLogMode;
+  }
+
+  boolean commitFlushes() {
+    return commitFlushes;
+  }
+
+  /** How often LGWR writes the buffer without a commit asking for it. */
+  public Duration lgwrInterval() {
+    return lgwrInterval;
+  }
+
+  /** Whether change records may share the current SCN ({@link Options#scnTiePercent}). */
+  boolean tiesScns() {
+    return scnTiePercent > 0;
+  }
+
+  /**
+   * Redo bytes LogMiner decoded for every query so far ({@link SimulatedOracle#redoBytesMined}).
+   */
+  public long bytesMined() {
+    return bytesMined;
+  }
 
   /**
    * The SCN of a change record (DML, undo, LOB and INTERNAL rows): the current SCN, shared with the
-   * record before, for {@link #scnTiePercent} of them (seeded), else {@link #nextScn}.
+   * record before, for {@link Options#scnTiePercent} of them (seeded), else {@link #nextScn}.
    */
   public long changeScn() {
     if (scnTiePercent > 0 && scn > startScn && scnTies.nextInt(100) < scnTiePercent) {
@@ -259,7 +380,7 @@ public final class RedoLog {
   }
 
   /** Opens thread {@code t}'s first log. */
-  public void openThread(RedoThread t) {
+  private void openThread(RedoThread t) {
     t.lastWrite(clock.instant());
     long at = nextScn();
     t.enableScn(at);
@@ -285,7 +406,7 @@ public final class RedoLog {
     t.append(record);
     // A full log cannot take more redo: LGWR writes what it holds and the log switches, so a large
     // transaction (a LOB of gigabytes) spreads over many logs as Oracle's does.
-    if (t.buffer().size() >= flushThresholdRecords || t.full()) {
+    if (t.buffer().size() >= FLUSH_THRESHOLD_RECORDS || t.full()) {
       flush(t);
     }
   }

@@ -33,32 +33,32 @@ public final class Resetlogs {
   private Resetlogs() {}
 
   /** See {@code SimulatedOracle.openResetlogs}. */
-  public static void open(Database o, long keptThrough) {
-    RedoLog redo = o.redo();
-    if (keptThrough < redo.incarnation.resetlogsScn() || keptThrough > redo.scn) {
+  public static void open(
+      RedoLog redo,
+      TransactionTable transactions,
+      Catalog catalog,
+      SimulatedClock clock,
+      Instances instances,
+      long keptThrough) {
+    if (keptThrough < redo.incarnation().resetlogsScn() || keptThrough > redo.currentScn()) {
       throw new IllegalArgumentException(
           "FLASHBACK DATABASE TO SCN "
               + keptThrough
               + ": the current incarnation holds SCN "
-              + redo.incarnation.resetlogsScn()
+              + redo.incarnation().resetlogsScn()
               + " to "
-              + redo.scn);
+              + redo.currentScn());
     }
-    for (Transaction tx : o.transactions().open) {
-      tx.state.strand().clear();
-      tx.state.endWithoutRecord();
-    }
-    o.transactions().open.clear();
-    redo.openTransactions.clear();
+    transactions.loseAll();
     // The parent's current logs are archived as they are, then the groups are cleared.
     long closingScn = redo.nextScn();
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       t.flush(redo.now());
       LogFile current = t.current();
       if (current != null) {
         current.nextScn(closingScn);
         current.nextTime(redo.now());
-        if (redo.archiveLogMode) {
+        if (redo.archiveLogMode()) {
           redo.archiveNow(current);
         }
       }
@@ -66,7 +66,7 @@ public final class Resetlogs {
     redo.archivePendingNow();
     redo.rewindTo(keptThrough);
     long resetlogsScn = redo.nextScn();
-    DatabaseIncarnation parent = redo.incarnation;
+    DatabaseIncarnation parent = redo.incarnation();
     DatabaseIncarnation next =
         new DatabaseIncarnation(
             parent.number() + 1,
@@ -74,16 +74,15 @@ public final class Resetlogs {
             redo.now(),
             parent.resetlogsId() + redo.now().toLocalTime().toSecondOfDay() + 1,
             parent);
-    redo.incarnations.add(next);
-    redo.incarnation = next;
-    for (RedoThread t : redo.threads) {
+    redo.resetlogs(next);
+    for (RedoThread t : redo.threads()) {
       t.resetLogs(resetlogsScn, redo.now(), next);
-      t.lastWrite(o.clock().instant());
+      t.lastWrite(clock.instant());
     }
-    for (SimTable table : o.catalog().tables) {
+    for (SimTable table : catalog.tables()) {
       restore(table, keptThrough);
     }
-    for (Session s : o.instances().sessions) {
+    for (Session s : instances.sessions()) {
       s.lose();
     }
   }
@@ -107,7 +106,8 @@ public final class Resetlogs {
           .rows()
           .put(
               rowId,
-              new SimTable.StoredRow(values, was != null ? was.segment : segmentOf(table, rowId)));
+              new SimTable.StoredRow(
+                  values, was != null ? was.segment() : segmentOf(table, rowId)));
     }
     table.history().rewindTo(scn);
   }

@@ -49,7 +49,8 @@ public final class RowFormatter {
   private static final int DATA_OBJD = column("DATA_OBJD#");
   private static final int ROW_ID = column("ROW_ID");
 
-  private final Database oracle;
+  private final Settings settings;
+  private final Catalog catalog;
   private final ServerMiningSession session;
   private final SqlRedoRenderer renderer;
   private final boolean tracking;
@@ -61,9 +62,14 @@ public final class RowFormatter {
   private final boolean undoWanted;
 
   public RowFormatter(
-      Database oracle, ServerMiningSession session, SessionNls nls, boolean undoWanted) {
+      Settings settings,
+      Catalog catalog,
+      ServerMiningSession session,
+      SessionNls nls,
+      boolean undoWanted) {
     this.undoWanted = undoWanted;
-    this.oracle = oracle;
+    this.settings = settings;
+    this.catalog = catalog;
     this.session = session;
     this.options =
         new SqlRedoRenderer.RenderOptions(
@@ -72,18 +78,18 @@ public final class RowFormatter {
                 "Nan",
                 "Inf")
             .withNls(nls);
-    this.renderer = new SqlRedoRenderer(options, oracle.oracle23aiForms());
+    this.renderer = new SqlRedoRenderer(options, settings.oracle23aiForms());
     this.tracking = session.start().has(LogMinerOption.DDL_DICT_TRACKING);
   }
 
   /** The text columns of one record's rows before CSF splitting. */
   private static final class Text {
-    String owner;
-    String table;
-    String redo;
-    String undo;
-    String info;
-    int status;
+    private String owner;
+    private String table;
+    private String redo;
+    private String undo;
+    private String info;
+    private int status;
   }
 
   /**
@@ -115,7 +121,7 @@ public final class RowFormatter {
       TextKey key =
           new TextKey(
               options,
-              oracle.oracle23aiForms(),
+              settings.oracle23aiForms(),
               tracking,
               undoWanted,
               live.objectVersion(),
@@ -159,7 +165,7 @@ public final class RowFormatter {
     x.owner = layout.table().owner();
     x.table = layout.table().table();
     if (r.kind().isLob()) {
-      x.redo = new LobRedoText(renderer, oracle.settings()).text(r, layout);
+      x.redo = new LobRedoText(renderer, settings).text(r, layout);
       return;
     }
     boolean mismatch =
@@ -245,8 +251,8 @@ public final class RowFormatter {
   /** OPERATION_CODE of a record; CORRUPTED_BLOCKS has no documented code, so it is a setting. */
   private int code(RedoRecord r) {
     return r.kind() == RecordKind.CORRUPTED_BLOCKS
-        ? oracle.settings().corruptedBlocksCode()
-        : r.kind() == RecordKind.LOB_ERASE ? oracle.settings().lobEraseCode() : r.kind().code;
+        ? settings.corruptedBlocksCode()
+        : r.kind() == RecordKind.LOB_ERASE ? settings.lobEraseCode() : r.kind().code();
   }
 
   private String undo(RedoRecord r, TableLayout layout) {
@@ -325,12 +331,10 @@ public final class RowFormatter {
       commitTime = tx.endTime();
     }
     Catalog.Container c =
-        oracle
-            .catalog()
-            .container(
-                r.table() != null
-                    ? r.table().conId()
-                    : tx != null && tx.conId() >= 0 ? tx.conId() : oracle.catalog().cdb ? 1 : 0);
+        catalog.container(
+            r.table() != null
+                ? r.table().conId()
+                : tx != null && tx.conId() >= 0 ? tx.conId() : catalog.cdb() ? 1 : 0);
     ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
     String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
     List<Object[]> out = new ArrayList<>(n);
@@ -351,9 +355,9 @@ public final class RowFormatter {
               undoPiece,
               i < n - 1,
               c,
-              oracle.catalog().cdb,
+              catalog.cdb(),
               user);
-      row[ROW_ID] = LobTableRowIds.shown(oracle.settings(), r);
+      row[ROW_ID] = LobTableRowIds.shown(settings, r);
       if (r.objectId() == RedoRecord.NULL_OBJECT) {
         row[DATA_OBJ] = null;
         row[DATA_OBJD] = null;

@@ -81,7 +81,7 @@ public final class SessionChecks {
     }
     List<LogFile> missing = new ArrayList<>();
     DatabaseIncarnation mined = incarnationOf(redo, added);
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       for (LogFile f : t.logs()) {
         if (f.incarnation() != mined) {
           continue; // another incarnation's SCNs: not this session's range
@@ -112,14 +112,14 @@ public final class SessionChecks {
 
   /** The incarnation of the added logs (one: ORA-01287 refuses another), else the current one. */
   static DatabaseIncarnation incarnationOf(RedoLog redo, List<AddedLog> added) {
-    return added.isEmpty() ? redo.incarnation : added.get(0).log().incarnation();
+    return added.isEmpty() ? redo.incarnation() : added.get(0).log().incarnation();
   }
 
   /** The sequences missing between the lowest and highest listed sequence of each thread. */
   public static List<LogGap> between(RedoLog redo, List<AddedLog> added) {
     List<LogFile> missing = new ArrayList<>();
     DatabaseIncarnation mined = incarnationOf(redo, added);
-    for (RedoThread t : redo.threads) {
+    for (RedoThread t : redo.threads()) {
       long min = Long.MAX_VALUE;
       long max = Long.MIN_VALUE;
       for (AddedLog a : added) {

@@ -1,9 +1,13 @@
 package dev.redoline.simulator.internal.oracle;
 
 import dev.redoline.simulator.LogMinerPace;
+import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.PgaExhaustion;
 import dev.redoline.simulator.SupplementalLogging;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 
 /** Knobs of the database and of LogMiner's cost and memory model. */
 public final class Settings {
@@ -25,6 +29,9 @@ public final class Settings {
 
   /** Memory gained per redo record read (read buffers, dictionary cache). */
   private long pgaBytesPerRecordRead = 16;
+
+  /** How SQL_REDO writes BOOLEAN and VECTOR values; the API may change it while sessions read. */
+  private volatile Oracle23aiForms oracle23aiForms = Oracle23aiForms.DEFAULT;
 
   /** LogMiner's own pace, or null: LogMiner takes no simulated time. */
   private LogMinerPace pace;
@@ -49,7 +56,7 @@ public final class Settings {
    * LOB rows (SEL_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, XML and 32K rows) show the LOB
    * segment's object id in DATA_OBJ#/DATA_OBJD# instead of the table's.
    */
-  public boolean lobRowsOnLobSegment;
+  private boolean lobRowsOnLobSegment;
 
   /**
    * An UPDATE setting an out-of-line CLOB, NCLOB or BLOB value of an existing row comes as
@@ -57,7 +64,14 @@ public final class Settings {
    * columns change), then SEL_LOB_LOCATOR, LOB_WRITE rows of the whole new value from offset 1, and
    * LOB_TRIM to its length.
    */
-  public boolean secureFileLobUpdates;
+  private boolean secureFileLobUpdates;
+
+  /**
+   * BasicFile LOBs stored out of row ({@code DISABLE STORAGE IN ROW}): the LOB_WRITE rows that
+   * follow an INSERT or UPDATE showing {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} come with no
+   * SEL_LOB_LOCATOR before them, so no row names the column they write.
+   */
+  public boolean basicFileWritesWithoutLocator;
 
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
@@ -87,11 +101,10 @@ public final class Settings {
 
   /**
    * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: in-row LOB
-   * values inline in the INSERT, an UPDATE of LOB and other columns in one row; the default until
-   * the engine passes every test on the forms a real 23 Free shows ({@link LobDmlForms}), which the
-   * builder turns on.
+   * values inline in the INSERT, an UPDATE of LOB and other columns in one row. Off by default: the
+   * default is the forms a real 23 Free shows ({@link LobDmlForms}).
    */
-  private boolean lobValuesInline = true;
+  private boolean lobValuesInline;
 
   /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else
@@ -184,6 +197,38 @@ public final class Settings {
     this.supplementalLogging = supplementalLogging;
   }
 
+  public boolean lobRowsOnLobSegment() {
+    return lobRowsOnLobSegment;
+  }
+
+  /** LOB rows show the LOB segment's object id from now on (the build). */
+  public void showLobRowsOnLobSegment() {
+    this.lobRowsOnLobSegment = true;
+  }
+
+  public boolean secureFileLobUpdates() {
+    return secureFileLobUpdates;
+  }
+
+  /** LOB updates come as SecureFile storage writes them from now on (the build). */
+  public void writeLobUpdatesAsSecureFile() {
+    this.secureFileLobUpdates = true;
+  }
+
+  /** The table's own supplemental logging, or the database-wide level when it has none. */
+  public SupplementalLogging loggingOf(SimTable t) {
+    return t.logging() != null ? t.logging() : supplementalLogging;
+  }
+
+  public Oracle23aiForms oracle23aiForms() {
+    return oracle23aiForms;
+  }
+
+  /** How SQL_REDO writes BOOLEAN and VECTOR values from now on. */
+  public void oracle23aiForms(Oracle23aiForms forms) {
+    this.oracle23aiForms = Objects.requireNonNull(forms, "forms == null");
+  }
+
   public long pgaLimitBytes() {
     return pgaLimitBytes;
   }
@@ -262,6 +307,11 @@ public final class Settings {
 
   public void undoRetention(Duration undoRetention) {
     this.undoRetention = undoRetention;
+  }
+
+  /** Undo of changes committed before this instant is gone (UNDO_RETENTION before now). */
+  public Instant undoKeptSince(Clock clock) {
+    return clock.instant().minus(undoRetention);
   }
 
   public boolean toleratesLogGaps() {

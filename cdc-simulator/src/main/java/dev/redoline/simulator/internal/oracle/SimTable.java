@@ -71,12 +71,32 @@ public final class SimTable {
 
   /** A stored row and the segment holding it. */
   public static final class StoredRow {
-    public Object[] values;
-    final Segment segment;
+    private Object[] values;
+    private final Segment segment;
 
     StoredRow(Object[] values, Segment segment) {
       this.values = values;
       this.segment = segment;
+    }
+
+    /** The row's values in column order; read only: changes go through {@link #change}. */
+    public Object[] values() {
+      return values;
+    }
+
+    /** The segment (table or partition) the row is in. */
+    public Segment segment() {
+      return segment;
+    }
+
+    /** A DML or LOB statement changed column {@code column} to {@code value}. */
+    void change(int column, Object value) {
+      values[column] = value;
+    }
+
+    /** ALTER TABLE ADD grew the table to {@code columns} columns: the new ones are NULL. */
+    public void grow(int columns) {
+      values = java.util.Arrays.copyOf(values, columns);
     }
   }
 
@@ -177,7 +197,7 @@ public final class SimTable {
     if (stored == null) {
       throw new IllegalArgumentException("No row " + rowId + " in " + id);
     }
-    return SimLob.row(stored.values);
+    return SimLob.row(stored.values());
   }
 
   /** Oracle's extended ROWID: data object (6), relative file (3), block (6), row (3), base 64. */

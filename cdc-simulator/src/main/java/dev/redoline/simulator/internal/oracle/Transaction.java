@@ -14,6 +14,7 @@ import dev.redoline.simulator.SupplementalLogging;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One transaction's changes as redo ({@link SimulatedTransaction} is its API): a START record with
@@ -28,19 +29,37 @@ import java.util.Objects;
  */
 public final class Transaction {
 
-  private final Database oracle;
-  final TxState state;
+  private final TransactionTable transactions;
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Settings settings;
+  private final Instances instances;
+  private final Function<SimTable, SimTable.Segment> automaticPartitions;
+  private final TxState state;
   private final LobStatements lobs;
   private SimulatedTransaction api;
 
-  Transaction(Database oracle, TxState state) {
-    this.oracle = oracle;
+  Transaction(
+      TransactionTable transactions,
+      RedoLog redo,
+      Catalog catalog,
+      Settings settings,
+      Instances instances,
+      Function<SimTable, SimTable.Segment> automaticPartitions,
+      TxState state) {
+    this.transactions = transactions;
+    this.redo = redo;
+    this.catalog = catalog;
+    this.settings = settings;
+    this.instances = instances;
+    this.automaticPartitions = automaticPartitions;
     this.state = state;
-    this.lobs = new LobStatements(this, oracle.settings());
+    this.lobs = new LobStatements(this, redo, settings);
   }
 
-  Database oracle() {
-    return oracle;
+  /** The transaction's redo state: its XID, strand, undo and end. */
+  TxState state() {
+    return state;
   }
 
   /** The API object of this transaction, or null before the API made it. */
@@ -116,7 +135,7 @@ public final class Transaction {
     }
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows().put(rowId, stored);
-    boolean asEmpty = LobDmlForms.applies(oracle.settings(), t.layout());
+    boolean asEmpty = LobDmlForms.applies(settings, t.layout());
     RedoRecord change =
         emit(
             RecordKind.INSERT,
@@ -149,7 +168,7 @@ public final class Transaction {
     for (int i = 0; i < columns.length; i++) {
       if (columns[i]) {
         OracleType type = t.layout().column(i).type();
-        values.set(i, stored.values[i]); // NULL or stored in the row: never a generated LOB
+        values.set(i, stored.values()[i]); // NULL or stored in the row: never a generated LOB
         empty.set(i, SimLob.stored(type, SimLob.marker(type)));
       }
     }
@@ -157,10 +176,10 @@ public final class Transaction {
         emit(
             RecordKind.UPDATE,
             t,
-            stored.segment,
+            stored.segment(),
             rowId,
             values.build(),
-            loggedBefore(t, stored.values, new boolean[columns.length]));
+            loggedBefore(t, stored.values(), new boolean[columns.length]));
     state
         .undo()
         .add(new TxState.UndoEntry(RecordKind.UNDO_UPDATE, t, rowId, empty.build(), update));
@@ -181,7 +200,7 @@ public final class Transaction {
     }
     Row after = Row.of(values);
     requireShape(t.layout(), after);
-    SimTable.Segment segment = oracle.automaticPartitions().apply(t);
+    SimTable.Segment segment = automaticPartitions.apply(t);
     return insertInto(t, segment, after, null);
   }
 
@@ -209,7 +228,7 @@ public final class Transaction {
         value = dev.redoline.core.Marker.EMPTY_BLOB;
       }
       set.set(i, value);
-      oldOfChanged.set(i, SimLob.materialised(stored.values[i]));
+      oldOfChanged.set(i, SimLob.materialised(stored.values()[i]));
       changed[i] = true;
     }
     if (setsNullToNull(changes, layout, stored)) {
@@ -227,16 +246,16 @@ public final class Transaction {
     }
     Row newValues = set.build();
     LobDmlForms.TwoRows two =
-        dml ? LobDmlForms.split(oracle.settings(), layout, inDml, stored.values, newValues) : null;
-    Row before = loggedBefore(t, stored.values, two == null ? inDml : two.first());
+        dml ? LobDmlForms.split(settings, layout, inDml, stored.values(), newValues) : null;
+    Row before = loggedBefore(t, stored.values(), two == null ? inDml : two.first());
     Row lobBefore =
         two == null
             ? null
-            : loggedBefore(t, two.afterFirst(stored.values, newValues), two.second());
+            : loggedBefore(t, two.afterFirst(stored.values(), newValues), two.second());
     Row.Builder dmlValues = Row.builder(changed.length);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i]) {
-        stored.values[i] = generated[i] != null ? generated[i] : newValues.get(i);
+        stored.change(i, generated[i] != null ? generated[i] : newValues.get(i));
       }
       if (inDml[i]) {
         dmlValues.set(i, newValues.get(i));
@@ -247,7 +266,7 @@ public final class Transaction {
             ? emit(
                 RecordKind.UPDATE,
                 t,
-                stored.segment,
+                stored.segment(),
                 rowId,
                 two == null
                     ? SimLob.forRedo(layout, dmlValues.build())
@@ -260,7 +279,7 @@ public final class Transaction {
             : emitAt(
                 RecordKind.UPDATE,
                 t,
-                stored.segment,
+                stored.segment(),
                 rowId,
                 SimLob.forRedo(layout, LobDmlForms.only(two.second(), dmlValues.build())),
                 lobBefore,
@@ -305,7 +324,7 @@ public final class Transaction {
   private boolean[] secureFileRewrites(
       TableLayout layout, Row set, boolean[] changed, GeneratedLob[] generated) {
     boolean[] out = new boolean[changed.length];
-    if (!oracle.settings().secureFileLobUpdates) {
+    if (!settings.secureFileLobUpdates()) {
       return out;
     }
     for (int i = 0; i < changed.length; i++) {
@@ -325,7 +344,7 @@ public final class Transaction {
   private static boolean setsNullToNull(
       Map<String, ?> changes, TableLayout layout, SimTable.StoredRow stored) {
     for (Map.Entry<String, ?> e : changes.entrySet()) {
-      if (e.getValue() == null && stored.values[layout.indexOf(e.getKey())] == null) {
+      if (e.getValue() == null && stored.values()[layout.indexOf(e.getKey())] == null) {
         return true;
       }
     }
@@ -341,8 +360,8 @@ public final class Transaction {
       boolean[] changed) {
     for (int i = 0; i < changed.length; i++) {
       if (!changed[i] && !SimLob.storedAsLob(layout.column(i).type())) {
-        set.set(i, stored.values[i]);
-        oldOfChanged.set(i, stored.values[i]);
+        set.set(i, stored.values()[i]);
+        oldOfChanged.set(i, stored.values()[i]);
         changed[i] = true;
       }
     }
@@ -352,13 +371,13 @@ public final class Transaction {
   public void delete(TableId table, String rowId) {
     SimTable t = live(table);
     SimTable.StoredRow stored = stored(t, rowId);
-    Row before = SimLob.row(stored.values);
+    Row before = SimLob.row(stored.values());
     t.rows().remove(rowId);
     RedoRecord change =
         emit(
             RecordKind.DELETE,
             t,
-            stored.segment,
+            stored.segment(),
             rowId,
             null,
             SimLob.withoutLobs(t.layout(), before));
@@ -385,22 +404,22 @@ public final class Transaction {
     for (int i = 0; i < rowIds.size(); i++) {
       String rowId = rowIds.get(i);
       if (i == switchAfter && i > 0) {
-        oracle.redo().switchLog(oracle.redo().thread(state.writeThread()));
+        redo.switchLog(redo.thread(state.writeThread()));
       }
       SimTable.StoredRow stored = stored(t, rowId);
-      Row before = SimLob.row(stored.values);
+      Row before = SimLob.row(stored.values());
       t.rows().remove(rowId);
       RedoRecord r =
           record(
               RecordKind.DELETE,
               t,
-              stored.segment,
+              stored.segment(),
               rowId,
               null,
               SimLob.withoutLobs(t.layout(), before),
-              leader != null && oracle.redo().scnTiePercent > 0
+              leader != null && redo.tiesScns()
                   ? leader.scn() // one statement, one SCN
-                  : oracle.redo().changeScn());
+                  : redo.changeScn());
       r.shareAddressWith(leader);
       write(r);
       leader = leader == null ? r : leader;
@@ -474,7 +493,7 @@ public final class Transaction {
 
   /** COMMIT: the private strand (if any) reaches the log, then the COMMIT record; LGWR flushes. */
   public void commit() {
-    oracle.transactions().commit(List.of(this));
+    transactions.commit(List.of(this));
   }
 
   /** COMMIT whose row LogMiner shows with THREAD# 0 (see {@code SimulatedTransaction}). */
@@ -487,7 +506,7 @@ public final class Transaction {
   public void rollback() {
     requireOpen();
     undoTo(0);
-    oracle.transactions().end(this, false, oracle.redo().nextScn());
+    transactions.end(this, false, redo.nextScn());
   }
 
   /**
@@ -507,7 +526,7 @@ public final class Transaction {
     if (!durable) {
       state.forgetStart(); // as if it had never started: no ROLLBACK record either
     }
-    oracle.transactions().end(this, false, oracle.redo().nextScn());
+    transactions.end(this, false, redo.nextScn());
   }
 
   private void undoTo(int mark) {
@@ -525,16 +544,16 @@ public final class Transaction {
     SimTable.Segment segment;
     Row values = null;
     switch (e.undoKind()) {
-      case UNDO_INSERT -> segment = t.rows().remove(e.rowId()).segment;
+      case UNDO_INSERT -> segment = t.rows().remove(e.rowId()).segment();
       case UNDO_UPDATE -> {
         SimTable.StoredRow stored = t.rows().get(e.rowId());
         values = e.restore();
         for (int i = 0; i < values.size(); i++) {
           if (values.isPresent(i)) {
-            stored.values[i] = values.get(i);
+            stored.change(i, values.get(i));
           }
         }
-        segment = stored.segment;
+        segment = stored.segment();
       }
       case UNDO_DELETE -> {
         values = e.restore();
@@ -556,14 +575,14 @@ public final class Transaction {
               e.rowId(),
               SimLob.forRedo(t.layout(), values),
               null,
-              oracle.redo().changeScn());
+              redo.changeScn());
       undo.undoing(e.change());
       write(undo);
     }
   }
 
   private Row loggedBefore(SimTable t, Object[] old, boolean[] changed) {
-    SupplementalLogging level = oracle.loggingOf(t);
+    SupplementalLogging level = settings.loggingOf(t);
     TableLayout layout = t.layout();
     Row.Builder b = Row.builder(old.length);
     for (int i = 0; i < old.length; i++) {
@@ -580,7 +599,7 @@ public final class Transaction {
 
   private RedoRecord emit(
       RecordKind kind, SimTable t, SimTable.Segment segment, String rowId, Row values, Row before) {
-    return emitAt(kind, t, segment, rowId, values, before, oracle.redo().changeScn());
+    return emitAt(kind, t, segment, rowId, values, before, redo.changeScn());
   }
 
   private RedoRecord emitAt(
@@ -593,9 +612,9 @@ public final class Transaction {
       long scn) {
     RedoRecord r = record(kind, t, segment, rowId, values, before, scn);
     write(r);
-    if (LobTableRowIds.onInternalRow(oracle.settings(), kind, t.layout())) {
-      if (oracle.settings().lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
-        oracle.redo().flush(oracle.redo().thread(state.writeThread()));
+    if (LobTableRowIds.onInternalRow(settings, kind, t.layout())) {
+      if (settings.lobTableInternalRowsWrittenApart() && !state.privateStrand()) {
+        redo.flush(redo.thread(state.writeThread()));
       }
       write(record(RecordKind.INTERNAL, t, segment, rowId, null, null, r.scn()));
     }
@@ -611,11 +630,11 @@ public final class Transaction {
       Row before,
       long scn) {
     requireOpen();
-    boolean unlogged = oracle.loggingOf(t) == SupplementalLogging.NONE;
+    boolean unlogged = settings.loggingOf(t) == SupplementalLogging.NONE;
     return new RedoRecord(
         kind,
         scn,
-        oracle.redo().now(),
+        redo.now(),
         state,
         state.writeThread(),
         t.version(),
@@ -635,9 +654,7 @@ public final class Transaction {
    * SimulatedOracle.Builder.lobRowsOnLobSegment} asks for it.
    */
   int objectIdOf(RecordKind kind, int id) {
-    return kind.isLob() && oracle.settings().lobRowsOnLobSegment
-        ? id + Settings.LOB_SEGMENT_OFFSET
-        : id;
+    return kind.isLob() && settings.lobRowsOnLobSegment() ? id + Settings.LOB_SEGMENT_OFFSET : id;
   }
 
   void write(RedoRecord r) {
@@ -659,16 +676,16 @@ public final class Transaction {
               null,
               0);
       state.start(start);
-      oracle.redo().write(start, state);
+      redo.write(start, state);
     }
-    oracle.redo().write(r, state);
+    redo.write(r, state);
   }
 
   private SimTable live(TableId table) {
     requireOpen();
-    oracle.instances().requireUp(state.instance());
-    SimTable t = oracle.catalog().table(table);
-    Catalog.Container container = oracle.catalog().container(t.conId());
+    instances.requireUp(state.instance());
+    SimTable t = catalog.table(table);
+    Catalog.Container container = catalog.container(t.conId());
     if (!container.open()) {
       throw new IllegalStateException(
           "PDB " + container.name() + " is closed (MOUNTED): no DML on " + table);
@@ -676,7 +693,7 @@ public final class Transaction {
     if (state.conId() < 0) {
       state.container(t.conId());
     }
-    if (t.conId() != state.conId() && oracle.catalog().cdb) {
+    if (t.conId() != state.conId() && catalog.cdb()) {
       throw new IllegalArgumentException(
           "Transaction "
               + state.xid().toHex()

@@ -3,6 +3,7 @@ package dev.redoline.simulator.internal.oracle;
 import dev.redoline.core.Xid;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The database's transaction table: XIDs handed out, the transactions still open, and how a
@@ -10,23 +11,60 @@ import java.util.List;
  */
 public final class TransactionTable {
 
-  private final Database oracle;
-  public final List<Transaction> open = new ArrayList<>();
+  private final RedoLog redo;
+  private final Catalog catalog;
+  private final Settings settings;
+  private final SimulatedClock clock;
+  private final Instances instances;
+  private final Function<SimTable, SimTable.Segment> automaticPartitions;
+  private final List<Transaction> open = new ArrayList<>();
+  private final List<Transaction> openView = java.util.Collections.unmodifiableList(open);
   private int nextSlot;
   private long nextXidSequence = 300;
 
-  TransactionTable(Database oracle) {
-    this.oracle = oracle;
+  /**
+   * @param automaticPartitions adds a partition for a row no partition holds (the recursive DDL of
+   *     interval and automatic list partitioning)
+   */
+  public TransactionTable(
+      RedoLog redo,
+      Catalog catalog,
+      Settings settings,
+      SimulatedClock clock,
+      Instances instances,
+      Function<SimTable, SimTable.Segment> automaticPartitions) {
+    this.redo = redo;
+    this.catalog = catalog;
+    this.settings = settings;
+    this.clock = clock;
+    this.instances = instances;
+    this.automaticPartitions = automaticPartitions;
   }
 
   public Transaction begin(int thread, String user, boolean privateStrand) {
-    oracle.instances().requireUp(thread);
+    instances.requireUp(thread);
     TxState state =
-        new TxState(newXid(), thread, thread, user, oracle.catalog().cdb ? -1 : 0, privateStrand);
-    oracle.redo().openTransactions.add(state);
-    Transaction tx = new Transaction(oracle, state);
+        new TxState(newXid(), thread, thread, user, catalog.cdb() ? -1 : 0, privateStrand);
+    redo.began(state);
+    Transaction tx =
+        new Transaction(this, redo, catalog, settings, instances, automaticPartitions, state);
     open.add(tx);
     return tx;
+  }
+
+  /** The transactions not yet ended, in the order begun (read only). */
+  public List<Transaction> open() {
+    return openView;
+  }
+
+  /** OPEN RESETLOGS: every open transaction is gone, and writes no record. */
+  void loseAll() {
+    for (Transaction tx : open) {
+      tx.state().strand().clear();
+      tx.state().endWithoutRecord();
+    }
+    open.clear();
+    redo.allTransactionsLost();
   }
 
   /** A new XID: undo segments 1-10, 48 slots each, a sequence that only rises (never reused). */
@@ -39,12 +77,12 @@ public final class TransactionTable {
 
   /** Commits the transactions at one SCN, in the order given (requirement 10). */
   public void commit(List<Transaction> txs) {
-    long scn = oracle.redo().nextScn();
+    long scn = redo.nextScn();
     for (Transaction tx : txs) {
-      if (tx.state.ended()) {
+      if (tx.state().ended()) {
         throw new IllegalStateException("Transaction " + tx.xid().toHex() + " has ended");
       }
-      oracle.instances().requireUp(tx.state.instance());
+      instances.requireUp(tx.state().instance());
     }
     for (Transaction tx : txs) {
       end(tx, true, scn);
@@ -57,10 +95,9 @@ public final class TransactionTable {
    * transaction that never changed anything leaves no redo.
    */
   void end(Transaction tx, boolean commit, long scn) {
-    RedoLog redo = oracle.redo();
-    TxState s = tx.state;
+    TxState s = tx.state();
     open.remove(tx);
-    redo.openTransactions.remove(s);
+    redo.ended(s);
     if (!s.strand().isEmpty()) {
       redo.flushStrand(s);
     }
@@ -69,17 +106,12 @@ public final class TransactionTable {
       return;
     }
     if (commit) {
-      java.time.Instant kept = oracle.undoKeptSince();
+      java.time.Instant kept = settings.undoKeptSince(clock);
       for (TxState.UndoEntry e : s.undo()) {
         SimTable.StoredRow stored = e.table().rows().get(e.rowId());
         e.table()
             .history()
-            .commit(
-                e.rowId(),
-                stored == null ? null : stored.values,
-                scn,
-                oracle.clock().instant(),
-                kept);
+            .commit(e.rowId(), stored == null ? null : stored.values(), scn, clock.instant(), kept);
       }
     }
     RedoRecord end =
@@ -100,7 +132,7 @@ public final class TransactionTable {
             0);
     end.showOnThreadZero(commit && s.commitOnThreadZero());
     redo.write(end, s);
-    if (!commit || redo.commitFlushes) {
+    if (!commit || redo.commitFlushes()) {
       redo.flush(redo.thread(s.writeThread()));
     }
   }
@@ -109,7 +141,7 @@ public final class TransactionTable {
   List<Transaction> openOn(int instance) {
     List<Transaction> mine = new ArrayList<>();
     for (Transaction tx : open) {
-      if (tx.state.instance() == instance) {
+      if (tx.state().instance() == instance) {
         mine.add(tx);
       }
     }

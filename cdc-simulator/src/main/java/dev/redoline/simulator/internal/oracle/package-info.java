@@ -1,5 +1,6 @@
 /**
- * The simulator's Oracle model: the {@code Database} behind the API, its redo ({@code RedoLog},
+ * The simulator's Oracle model, whose parts {@code SimulatedOracle} builds and hands to each other
+ * explicitly ({@code Database} is only what the driver opens sessions on): redo ({@code RedoLog},
  * {@code RedoThread}, {@code LogFile}, {@code RedoRecord}), the dictionary ({@code Catalog}, {@code
  * SimTable}, {@code TableHistory}), transactions ({@code TransactionTable}, {@code Transaction},
  * {@code TxState}), instances, flashback queries ({@code FlashbackQuery}), and LogMiner: the logs a

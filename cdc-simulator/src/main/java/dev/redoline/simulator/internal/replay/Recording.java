@@ -153,13 +153,13 @@ public final class Recording {
   }
 
   private static final class Builder {
-    final long id;
-    final String kind;
-    final String sql;
-    final List<String> binds = new ArrayList<>();
-    final List<String> labels = new ArrayList<>();
-    final List<List<String>> rows = new ArrayList<>();
-    List<String> failure;
+    private final long id;
+    private final String kind;
+    private final String sql;
+    private final List<String> binds = new ArrayList<>();
+    private final List<String> labels = new ArrayList<>();
+    private final List<List<String>> rows = new ArrayList<>();
+    private List<String> failure;
 
     Builder(long id, String kind, String sql) {
       this.id = id;

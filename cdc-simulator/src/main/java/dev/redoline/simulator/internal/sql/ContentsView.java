@@ -116,7 +116,7 @@ public final class ContentsView {
       xid.slot(),
       xid.sequence(),
       xid.toRaw(),
-      r.kind().operation,
+      r.kind().operation(),
       operationCode,
       r.kind().isUndo() ? 1 : 0,
       t.owner(),
@@ -147,25 +147,37 @@ public final class ContentsView {
 
   /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
   static List<Object[]> rows(Session s) throws SQLException {
+    return rows(s, null);
+  }
+
+  /**
+   * The rows {@code query} keeps, its columns only ({@link ContentsQuery}); every row of the view
+   * when it is null.
+   */
+  public static List<Object[]> rows(Session s, ContentsQuery query) throws SQLException {
     ServerMiningSession session = s.session();
     if (session == null) {
       throw OracleErrors.error(1306);
     }
-    MiningRun run =
-        MiningRun.evaluate(
-            s.oracle().redo(), s.oracle().settings(), s.oracle().clock(), session, s.added());
+    MiningRun run = MiningRun.evaluate(s.redo(), s.settings(), s.clock(), session, s.added());
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
-        new RowFormatter(s.oracle(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
-    List<Object[]> out = new ArrayList<>(run.records.size() + 16);
+        new RowFormatter(
+            s.settings(), s.catalog(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
+    List<Object[]> out = new ArrayList<>(run.records().size() + 16);
     SQLException unreadable = null;
-    for (RedoRecord r : run.records) {
+    for (RedoRecord r : run.records()) {
       unreadable = unreadable(s, session, r);
       if (unreadable != null) {
         break;
       }
       for (Object[] row : formatter.rows(r)) {
-        out.add(onlyWanted(inPlatformByteOrder(row, s.oracle().settings()), wanted));
+        Object[] full = onlyWanted(inPlatformByteOrder(row, s.settings()), wanted);
+        if (query == null) {
+          out.add(full);
+        } else if (query.keeps(full)) {
+          out.add(query.project(full));
+        }
       }
     }
     s.mined(run, unreadable);
@@ -213,7 +225,7 @@ public final class ContentsView {
     }
     if (r.kind() == RecordKind.DDL
         && session.start().has(LogMinerOption.DDL_DICT_TRACKING)
-        && s.oracle().settings().supplementalLogging() == SupplementalLogging.NONE) {
+        && s.settings().supplementalLogging() == SupplementalLogging.NONE) {
       return OracleErrors.error(1347);
     }
     return null;

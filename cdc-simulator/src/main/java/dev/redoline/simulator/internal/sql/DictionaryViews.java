@@ -86,7 +86,7 @@ public final class DictionaryViews {
 
   static List<Object[]> pdbs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (Catalog.Container c : s.oracle().catalog().containers) {
+    for (Catalog.Container c : s.catalog().containers()) {
       if (c.conId() > 1 && s.sees("V$PDBS", c.conId())) {
         out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
@@ -96,7 +96,7 @@ public final class DictionaryViews {
 
   static List<Object[]> containers(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (Catalog.Container c : s.oracle().catalog().containers) {
+    for (Catalog.Container c : s.catalog().containers()) {
       if (c.conId() > 0 && s.sees("V$CONTAINERS", c.conId())) {
         out.add(new Object[] {c.conId(), c.name(), c.conUid(), c.openMode()});
       }
@@ -109,9 +109,7 @@ public final class DictionaryViews {
    * database).
    */
   static List<Object[]> containerData(Session s) {
-    return s.oracle().catalog().cdb
-        ? s.oracle().settings().containerData().rows(CAPTURE_USER)
-        : List.of();
+    return s.catalog().cdb() ? s.settings().containerData().rows(CAPTURE_USER) : List.of();
   }
 
   /** The user every session of the simulator runs as. */
@@ -123,11 +121,11 @@ public final class DictionaryViews {
    */
   private static List<SimTable> visibleTables(Session s, String cdbView) {
     List<SimTable> out = new ArrayList<>();
-    for (SimTable t : s.oracle().catalog().tables) {
+    for (SimTable t : s.catalog().tables()) {
       if (t.dropped()) {
         continue;
       }
-      Catalog.Container c = s.oracle().catalog().container(t.conId());
+      Catalog.Container c = s.catalog().container(t.conId());
       boolean shown =
           cdbView != null ? c.open() && s.sees(cdbView, t.conId()) : t.conId() == s.containerId();
       if (shown) {
@@ -304,7 +302,7 @@ public final class DictionaryViews {
   static List<Object[]> sessionPrivileges(Session s) {
     List<Object[]> out = new ArrayList<>();
     for (String p : PRIVILEGES) {
-      if (!s.oracle().settings().revoked().contains(p)) {
+      if (!s.settings().revoked().contains(p)) {
         out.add(new Object[] {p});
       }
     }

@@ -9,7 +9,6 @@ import static dev.redoline.simulator.internal.sql.ViewColumn.text;
 import dev.redoline.simulator.SupplementalLogging;
 import dev.redoline.simulator.internal.jdbc.Session;
 import dev.redoline.simulator.internal.oracle.ArchiveCopy;
-import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.DatabaseIncarnation;
 import dev.redoline.simulator.internal.oracle.LogFile;
 import dev.redoline.simulator.internal.oracle.RedoLog;
@@ -79,29 +78,28 @@ public final class LogViews {
   }
 
   static List<Object[]> database(Session s) {
-    Database o = s.oracle();
-    SupplementalLogging level = o.settings().supplementalLogging();
+    SupplementalLogging level = s.settings().supplementalLogging();
     return List.<Object[]>of(
         new Object[] {
           "ORCL",
           DBID,
-          scn(o.redo().currentScnSeenBy(s.instance())),
-          o.redo().archiveLogMode ? "ARCHIVELOG" : "NOARCHIVELOG",
+          scn(s.redo().currentScnSeenBy(s.instance())),
+          s.redo().archiveLogMode() ? "ARCHIVELOG" : "NOARCHIVELOG",
           yesNo(level != SupplementalLogging.NONE),
           yesNo(level == SupplementalLogging.ALL),
           yesNo(level == SupplementalLogging.PRIMARY_KEY),
-          scn(o.redo().incarnation.resetlogsScn()),
-          o.redo().incarnation.resetlogsTime(),
-          yesNo(o.catalog().cdb),
+          scn(s.redo().incarnation().resetlogsScn()),
+          s.redo().incarnation().resetlogsTime(),
+          yesNo(s.catalog().cdb()),
           "READ WRITE",
-          yesNo(o.settings().forceLogging()),
-          o.settings().platformName()
+          yesNo(s.settings().forceLogging()),
+          s.settings().platformName()
         });
   }
 
   static List<Object[]> threads(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       out.add(
           new Object[] {
             t.number(),
@@ -124,8 +122,8 @@ public final class LogViews {
   /** The instances that are up, one row each, as every instance sees them. */
   static List<Object[]> instances(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
-      if (!s.oracle().instances().isDown(t.instance())) {
+    for (RedoThread t : s.redo().threads()) {
+      if (!s.instances().isDown(t.instance())) {
         out.add(
             new Object[] {
               t.instance(), t.instance(), instanceName(t.instance()), t.number(), "OPEN"
@@ -137,7 +135,7 @@ public final class LogViews {
 
   static List<Object[]> onlineLogs(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       for (RedoThread.Group g : t.groups()) {
         LogFile f = g.log();
         if (f == null) {
@@ -185,7 +183,7 @@ public final class LogViews {
   /** One member per group; STATUS is NULL while the member is in use. */
   static List<Object[]> logFiles(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       for (RedoThread.Group g : t.groups()) {
         out.add(new Object[] {g.number(), null, "ONLINE", g.fileName()});
       }
@@ -194,9 +192,8 @@ public final class LogViews {
   }
 
   static List<Object[]> archivedLogs(Session s) {
-    Database o = s.oracle();
     List<Object[]> out = new ArrayList<>();
-    for (ArchiveCopy c : o.redo().archives) {
+    for (ArchiveCopy c : s.redo().archives()) {
       LogFile f = c.log();
       out.add(
           new Object[] {
@@ -237,9 +234,9 @@ public final class LogViews {
 
   /** V$DATABASE_INCARNATION: every incarnation, oldest first. */
   static List<Object[]> incarnations(Session s) {
-    RedoLog redo = s.oracle().redo();
+    RedoLog redo = s.redo();
     List<Object[]> out = new ArrayList<>();
-    for (DatabaseIncarnation i : redo.incarnations) {
+    for (DatabaseIncarnation i : redo.incarnations()) {
       DatabaseIncarnation prior = i.prior();
       out.add(
           new Object[] {
@@ -248,7 +245,7 @@ public final class LogViews {
             i.resetlogsTime(),
             prior == null ? scn(0) : scn(prior.resetlogsScn()),
             prior == null ? null : prior.resetlogsTime(),
-            i.status(redo.incarnation),
+            i.status(redo.incarnation()),
             i.resetlogsId(),
             prior == null ? 0 : prior.number()
           });
@@ -258,7 +255,7 @@ public final class LogViews {
 
   static List<Object[]> destinations(Session s) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoLog.Destination d : s.oracle().redo().destinations) {
+    for (RedoLog.Destination d : s.redo().destinations()) {
       out.add(new Object[] {d.id(), d.name(), d.status(), d.type()});
     }
     return out;
@@ -275,8 +272,8 @@ public final class LogViews {
 
   private static List<Object[]> perOpenInstance(Session s, List<Object[]> rows) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
-      if (s.oracle().instances().isDown(t.instance())) {
+    for (RedoThread t : s.redo().threads()) {
+      if (s.instances().isDown(t.instance())) {
         continue;
       }
       for (Object[] row : rows) {

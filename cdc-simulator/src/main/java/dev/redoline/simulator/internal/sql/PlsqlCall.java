@@ -153,12 +153,12 @@ public record PlsqlCall(String procedure, Map<String, Object> arguments) {
   private static long constant(String name) throws SQLException {
     for (LogMinerOption o : LogMinerOption.values()) {
       if (o.name().equals(name)) {
-        return o.value;
+        return o.value();
       }
     }
     for (LogFileOption o : LogFileOption.values()) {
       if (o.name().equals(name)) {
-        return o.value;
+        return o.value();
       }
     }
     throw compileError("PLS-00302: component '" + name + "' must be declared");

@@ -62,7 +62,7 @@ public final class SessionViews {
    */
   static List<Object[]> transactions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
-    for (TxState tx : s.oracle().redo().openTransactions) {
+    for (TxState tx : s.redo().openTransactions()) {
       if (!tx.started()
           || !(allInstances || tx.instance() == s.instance())
           || !s.sees(allInstances ? "GV$TRANSACTION" : "V$TRANSACTION", Math.max(tx.conId(), 0))) {
@@ -76,7 +76,7 @@ public final class SessionViews {
                 tx.xid().usn(),
                 tx.xid().slot(),
                 tx.xid().sequence(),
-                s.oracle().settings().xidRaw(tx.xid()),
+                s.settings().xidRaw(tx.xid()),
                 scn(tx.startScn()),
                 "ACTIVE",
                 Math.max(tx.conId(), 0),
@@ -93,14 +93,14 @@ public final class SessionViews {
    */
   static List<Object[]> sessions(Session s, boolean allInstances) {
     List<Object[]> out = new ArrayList<>();
-    for (RedoThread t : s.oracle().redo().threads) {
+    for (RedoThread t : s.redo().threads()) {
       if (t.open()
-          && !s.oracle().instances().isDown(t.instance())
+          && !s.instances().isDown(t.instance())
           && (allInstances || t.instance() == s.instance())) {
-        out.add(withInstance(allInstances, t.instance(), logWriter(s.oracle().redo(), t)));
+        out.add(withInstance(allInstances, t.instance(), logWriter(s.redo(), t)));
       }
     }
-    for (TxState tx : s.oracle().redo().openTransactions) {
+    for (TxState tx : s.redo().openTransactions()) {
       if (!tx.started() || !(allInstances || tx.instance() == s.instance())) {
         continue;
       }
@@ -127,7 +127,7 @@ public final class SessionViews {
    * LGWR then waits on 'log file parallel write'. Otherwise it sleeps on its timer.
    */
   private static Object[] logWriter(RedoLog redo, RedoThread t) {
-    boolean writing = redo.lgwrInterval.isZero() && !t.buffer().isEmpty();
+    boolean writing = redo.lgwrInterval().isZero() && !t.buffer().isEmpty();
     byte[] address = java.nio.ByteBuffer.allocate(8).putInt(t.instance()).putInt(-1).array();
     return new Object[] {
       address,
@@ -191,7 +191,7 @@ public final class SessionViews {
           });
     }
     for (LogGap gap :
-        session != null ? session.gaps() : SessionChecks.between(s.oracle().redo(), s.added())) {
+        session != null ? session.gaps() : SessionChecks.between(s.redo(), s.added())) {
       out.add(
           new Object[] {
             id++,

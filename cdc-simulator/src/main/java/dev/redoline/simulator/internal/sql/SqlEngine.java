@@ -2,7 +2,6 @@ package dev.redoline.simulator.internal.sql;
 
 import dev.redoline.simulator.internal.SqlFunctions;
 import dev.redoline.simulator.internal.jdbc.Session;
-import dev.redoline.simulator.internal.oracle.Database;
 import dev.redoline.simulator.internal.oracle.FlashbackQuery;
 import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.math.BigDecimal;
@@ -180,9 +179,7 @@ public final class SqlEngine {
         case "INSTANCE" -> Integer.toString(s.instance());
         case "INSTANCE_NAME" -> LogViews.instanceName(s.instance());
         case "CON_NAME" ->
-            s.oracle().catalog().cdb
-                ? s.oracle().catalog().container(s.containerId()).name()
-                : "ORCL";
+            s.catalog().cdb() ? s.catalog().container(s.containerId()).name() : "ORCL";
         case "CON_ID" -> Integer.toString(s.containerId());
         case "DB_NAME" -> "ORCL";
         case "SESSION_USER", "CURRENT_USER" -> DictionaryViews.CAPTURE_USER;
@@ -193,32 +190,34 @@ public final class SqlEngine {
     @Override
     public LocalDateTime scnToTimestamp(Connection connection, BigDecimal scn) throws SQLException {
       Session s = EngineSessions.of(connection);
-      Database o = s.oracle();
-      return o.redo()
-          .scnTime
-          .timeOf(scn.longValueExact(), o.clock(), o.currentScn(), o.settings().scnTimeRetention());
+      return s.redo()
+          .scnTime()
+          .timeOf(
+              scn.longValueExact(),
+              s.clock(),
+              s.redo().currentScn(),
+              s.settings().scnTimeRetention());
     }
 
     @Override
     public BigDecimal timestampToScn(Connection connection, LocalDateTime time)
         throws SQLException {
       Session s = EngineSessions.of(connection);
-      Database o = s.oracle();
       return BigDecimal.valueOf(
-          o.redo().scnTime.scnAt(time, o.clock(), o.settings().scnTimeRetention()));
+          s.redo().scnTime().scnAt(time, s.clock(), s.settings().scnTimeRetention()));
     }
 
     @Override
     public OffsetDateTime systimestamp(Connection connection) {
-      return OffsetDateTime.now(EngineSessions.of(connection).oracle().clock());
+      return OffsetDateTime.now(EngineSessions.of(connection).clock());
     }
 
     @Override
     public String dbTimeZone(Connection connection) {
-      Database oracle = EngineSessions.of(connection).oracle();
-      return oracle.settings().dbTimeZone() != null
-          ? oracle.settings().dbTimeZone()
-          : oracle.clock().getZone().getId();
+      Session s = EngineSessions.of(connection);
+      return s.settings().dbTimeZone() != null
+          ? s.settings().dbTimeZone()
+          : s.clock().getZone().getId();
     }
   }
 }
