@@ -164,7 +164,7 @@ class EngineLobHeavyTest {
               .build();
       engine.start();
       try {
-        result = await(delivered, engine);
+        result = await(delivered, engine, sim);
         done = System.nanoTime();
       } finally {
         engine.stop();
@@ -191,7 +191,8 @@ class EngineLobHeavyTest {
   }
 
   /** Waits for the delivery, failing at once when the engine fails or stops first. */
-  private static List<Seen> await(CompletableFuture<List<Seen>> delivered, EmbeddedEngine engine)
+  private static List<Seen> await(
+      CompletableFuture<List<Seen>> delivered, EmbeddedEngine engine, ForkedSimulator sim)
       throws Exception {
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (true) {
@@ -201,7 +202,12 @@ class EngineLobHeavyTest {
         EngineState s = engine.state();
         if (s == EngineState.FAILED || s == EngineState.STOPPED) {
           throw new AssertionError(
-              "the engine ended (" + s + ") before delivering: " + engine.failure());
+              "the engine ended ("
+                  + s
+                  + ") before delivering: "
+                  + engine.failure()
+                  + "; the simulator's last output:\n"
+                  + String.join("\n", sim.output()));
         }
         if (System.nanoTime() > deadline) {
           throw new AssertionError("nothing delivered within " + PATIENCE + "; engine " + s);

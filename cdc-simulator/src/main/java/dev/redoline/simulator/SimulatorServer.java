@@ -237,6 +237,11 @@ public final class SimulatorServer implements AutoCloseable {
             reply = new Wire.Reply(answer(session, request), null);
           }
         } catch (SQLException e) {
+          if (e.getErrorCode() == 900 && e.getCause() != null) {
+            // H2 failed in a way no ORA code names (ORA-00900 stands for it): the client sees only
+            // the code, so the cause is told on the server's output.
+            System.err.println("redoline simulator: ORA-00900 stands for " + e.getCause());
+          }
           reply = new Wire.Reply(null, Wire.Failure.of(e));
         }
         out.writeObject(reply);
