@@ -30,6 +30,10 @@ import java.util.TreeMap;
  * POSITION}, the position's map form as {@code key=value} lines) written in the same transaction as
  * the rows.
  *
+ * <p><b>Values a change did not carry.</b> Where a table has the sink's column {@value
+ * #UNAVAILABLE_COLUMN}, the columns it names for a row are those the row's latest change did not
+ * carry (a LOB changed in place): a difference in one of them is reported as such.
+ *
  * <p><b>The SCN.</b> The position and the tables are read in one REPEATABLE READ transaction, so
  * they are one state of the copy; the SCN it has applied is the position's last commit (or its
  * resume SCN before any commit).
@@ -39,6 +43,12 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class JdbcTarget implements VerifyTarget {
+
+  /**
+   * The column in which the examples' JDBC sink names, per row, the columns its latest change did
+   * not carry (comma-separated; NULL when it carried them all).
+   */
+  public static final String UNAVAILABLE_COLUMN = "REDOLINE_UNAVAILABLE";
 
   /** Rows fetched per round trip of a table's read. */
   private static final int FETCH_ROWS = 1000;
@@ -102,6 +112,10 @@ public final class JdbcTarget implements VerifyTarget {
     if (!exists(table.table())) {
       return;
     }
+    boolean tracked = hasUnavailableColumn(table.table());
+    if (tracked) {
+      names.add("\"" + UNAVAILABLE_COLUMN + "\"");
+    }
     try (PreparedStatement st =
         connection().prepareStatement("SELECT " + names + " FROM " + tableName(table.table()))) {
       st.setFetchSize(FETCH_ROWS);
@@ -111,7 +125,13 @@ public final class JdbcTarget implements VerifyTarget {
           for (int i = 0; i < values.length; i++) {
             values[i] = rs.getObject(i + 1);
           }
-          receiver.row(values);
+          String notCarried = tracked ? rs.getString(columns.size() + 1) : null;
+          if (notCarried == null || notCarried.isEmpty()) {
+            receiver.row(values);
+          } else {
+            receiver.row(
+                values, List.of(notCarried.split(",")).stream().filter(columns::contains).toList());
+          }
         }
       }
     } catch (SQLException e) {
@@ -169,6 +189,15 @@ public final class JdbcTarget implements VerifyTarget {
       throw new IllegalStateException("begin() first");
     }
     return connection;
+  }
+
+  /** Whether the sink that wrote {@code table} records the columns a change did not carry. */
+  private boolean hasUnavailableColumn(TableId table) throws SQLException {
+    String name = table.owner() + "_" + table.table();
+    try (ResultSet rs =
+        connection().getMetaData().getColumns(null, null, name, UNAVAILABLE_COLUMN)) {
+      return rs.next();
+    }
   }
 
   private boolean exists(TableId table) throws SQLException {

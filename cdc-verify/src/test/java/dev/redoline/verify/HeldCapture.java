@@ -1,15 +1,19 @@
 package dev.redoline.verify;
 
 import dev.redoline.core.CdcConfig;
+import dev.redoline.core.Scn;
+import dev.redoline.core.TableId;
 import dev.redoline.embedded.ChangeHandler;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.embedded.OffsetStore;
 import dev.redoline.embedded.SchemaHistory;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,15 +35,21 @@ import java.util.function.BooleanSupplier;
  */
 public final class HeldCapture {
 
-  /** How long the capture may take to deliver what is waited for on a loaded machine. */
-  public static final Duration PATIENCE = Duration.ofMinutes(8);
+  /**
+   * How long every wait of one capture may take together, from its construction, on a loaded
+   * machine: below the build's 5-minute test timeout ({@code redoline.test.timeout}), so a wait
+   * that never ends fails with what it waited for, not as a timeout that names nothing.
+   */
+  public static final Duration PATIENCE = Duration.ofSeconds(270);
 
   private final Object lock = new Object();
   private final SimulatedOracle oracle;
+  private final Instant deadline;
   private volatile EmbeddedEngine engine;
 
   public HeldCapture(SimulatedOracle oracle) {
     this.oracle = oracle;
+    this.deadline = Instant.now().plus(PATIENCE);
   }
 
   public SimulatedOracle oracle() {
@@ -106,12 +116,34 @@ public final class HeldCapture {
   }
 
   /**
-   * Waits until {@code done} holds (checked held), within {@link #PATIENCE}; fails at once when the
-   * capture last started failed.
+   * Stops the workload's traffic, then commits one last transaction (a customer row {@code 999999})
+   * and returns an SCN below its commit: a copy whose applied SCN is above it holds every
+   * transaction committed before the traffic stopped. Those committed after a verification's SCN
+   * reach the copy after it, so only a verification from then on sees their effect. Transactions
+   * the workload left open stay open and never commit.
+   */
+  public Scn stopTrafficWithLastCommit() {
+    synchronized (lock) {
+      stopTraffic();
+      long before = oracle.currentScn();
+      SimulatedTransaction last = oracle.begin();
+      last.insert(
+          TableId.of("SHOP", "CUSTOMERS"),
+          999_999L,
+          "last",
+          null,
+          LocalDateTime.now(oracle.clock()).withNano(0));
+      last.commit();
+      return Scn.of(before);
+    }
+  }
+
+  /**
+   * Waits until {@code done} holds (checked held), until {@link #PATIENCE} after this capture was
+   * made; fails at once when the capture last started failed.
    */
   public void await(BooleanSupplier done, String what) throws InterruptedException {
-    Instant end = Instant.now().plus(PATIENCE);
-    while (Instant.now().isBefore(end)) {
+    while (Instant.now().isBefore(deadline)) {
       EmbeddedEngine started = engine;
       if (started != null && started.failure() != null) {
         throw new AssertionError("the capture failed waiting for " + what, started.failure());
@@ -123,6 +155,7 @@ public final class HeldCapture {
       }
       Thread.sleep(50);
     }
-    throw new AssertionError("no " + what + " within " + PATIENCE);
+    throw new AssertionError(
+        "no " + what + " within " + PATIENCE + " of the capture's start (every wait together)");
   }
 }

@@ -1,5 +1,6 @@
 package dev.redoline.examples;
 
+import dev.redoline.core.Absent;
 import dev.redoline.core.Change;
 import dev.redoline.core.Column;
 import dev.redoline.core.Operation;
@@ -41,8 +42,19 @@ import java.util.StringJoiner;
  * DO UPDATE}), DELETE a delete by key, TRUNCATE a delete of all rows. Columns absent from an image
  * (not logged, or excluded) are left as they are. Tables are created on a second connection,
  * because DDL commits the open transaction in most databases.
+ *
+ * <p>Each table also has a column {@code "REDOLINE_UNAVAILABLE"}: the names (comma-separated) of
+ * the columns the row's latest change did not carry ({@code Absent.NOT_LOGGED}, such as a LOB
+ * changed in place by DBMS_LOB), whose earlier value the row kept, or NULL. A verification of the
+ * copy reads it to tell such a kept value from a loss (docs/verify.md).
  */
 public final class JdbcSink implements ChangeHandler, AutoCloseable {
+
+  /**
+   * The column of every copied table that names the columns the row's latest change did not carry
+   * (the verifier's {@code JdbcTarget} reads it by this name).
+   */
+  public static final String UNAVAILABLE_COLUMN = "REDOLINE_UNAVAILABLE";
 
   private final Connection connection;
   private final Connection ddl;
@@ -159,17 +171,23 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       return;
     }
     List<Integer> present = new ArrayList<>();
+    StringJoiner notCarried = new StringJoiner(",");
     for (int i = 0; i < layout.columns().size(); i++) {
       if (change.after().isPresent(i)) {
         present.add(i);
+      } else if (change.after().absence(i) == Absent.NOT_LOGGED) {
+        notCarried.add(layout.column(i).name());
       }
     }
-    List<String> names = present.stream().map(i -> layout.column(i).name()).toList();
+    List<String> names =
+        new ArrayList<>(present.stream().map(i -> layout.column(i).name()).toList());
+    names.add(UNAVAILABLE_COLUMN);
     try (PreparedStatement merge =
         connection.prepareStatement(upsert(table, names, layout.primaryKey()))) {
       for (int p = 0; p < present.size(); p++) {
         merge.setObject(p + 1, value(change.after().get(present.get(p))));
       }
+      merge.setString(present.size() + 1, notCarried.length() == 0 ? null : notCarried.toString());
       merge.executeUpdate();
     }
   }
@@ -227,6 +245,14 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
       throw new IllegalArgumentException(
           "JdbcSink needs a primary key; " + layout.table() + " has none");
     }
+    if (layout.indexOf(UNAVAILABLE_COLUMN) >= 0) {
+      throw new IllegalArgumentException(
+          "JdbcSink keeps its own column "
+              + UNAVAILABLE_COLUMN
+              + "; "
+              + layout.table()
+              + " has one");
+    }
     StringJoiner columns = new StringJoiner(", ");
     for (Column c : layout.columns()) {
       String type =
@@ -243,9 +269,18 @@ public final class JdbcSink implements ChangeHandler, AutoCloseable {
               + tableName(layout.table())
               + " ("
               + columns
-              + ", PRIMARY KEY ("
+              + ", \""
+              + UNAVAILABLE_COLUMN
+              + "\" VARCHAR, PRIMARY KEY ("
               + key
               + "))");
+      // a table an earlier version of the sink created has no such column yet
+      s.execute(
+          "ALTER TABLE "
+              + tableName(layout.table())
+              + " ADD COLUMN IF NOT EXISTS \""
+              + UNAVAILABLE_COLUMN
+              + "\" VARCHAR");
     }
     created.add(layout.table());
   }
