@@ -223,6 +223,32 @@ public record RedoRow(
         srcConUid);
   }
 
+  /**
+   * Whether this is a DML row: an INSERT, UPDATE or DELETE, or with {@link #rollback()} the undo of
+   * one. A TRUNCATE is a DDL row.
+   */
+  public boolean isDml() {
+    return operationCode == INSERT || operationCode == UPDATE || operationCode == DELETE;
+  }
+
+  /**
+   * The operation of a DML row ({@link #isDml()}).
+   *
+   * @throws IllegalArgumentException for any other row
+   */
+  public Operation dmlOperation() {
+    return switch (operationCode) {
+      case INSERT -> Operation.INSERT;
+      case UPDATE -> Operation.UPDATE;
+      case DELETE -> Operation.DELETE;
+      default ->
+          throw new IllegalArgumentException(
+              "operation must be INSERT, UPDATE or DELETE: OPERATION_CODE "
+                  + operationCode
+                  + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
+    };
+  }
+
   /** Whether this is a LOB row ({@link #LOB_OPERATION_CODES}). */
   public boolean isLobRow() {
     return LOB_OPERATION_CODES.contains(operationCode);

@@ -737,6 +737,18 @@ public final class SimulatedOracle {
     }
 
     /**
+     * CLOB, NCLOB and BLOB columns use BasicFile storage out of row ({@code DISABLE STORAGE IN
+     * ROW}): the LOB_WRITE rows of an INSERT's or UPDATE's out-of-line value come with no
+     * SEL_LOB_LOCATOR before them (redpanda-data/connect PRs 4430 and 4574 saw this on a real
+     * database), so only their table and ROW_ID say where they belong. DBMS_LOB calls keep their
+     * locator row. By default (SecureFile, or BasicFile in row) a locator precedes the writes.
+     */
+    public Builder basicFileWritesWithoutLocator() {
+      settings.basicFileWritesWithoutLocator = true;
+      return this;
+    }
+
+    /**
      * How many change records share the SCN of the record before them, in percent (seeded; default
      * {@value #DEFAULT_SCN_TIE_PERCENT}): Oracle gives one SCN to many rows, of one statement and
      * of several transactions and threads. 0 gives every record its own SCN.
@@ -808,8 +820,7 @@ public final class SimulatedOracle {
      * EMPTY_BLOB()} for every LOB column and an UPDATE row of its own then sets the values stored
      * in the row and the NULLs; an UPDATE of LOB and other columns is two UPDATE rows at one SCN,
      * the other columns first (with {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} for a LOB that was
-     * NULL), then the LOB columns. Not the default yet: two engine tests do not pass on these forms
-     * (docs/simulator.md, part e).
+     * NULL), then the LOB columns. The default; {@link #lobValuesInline()} gives the earlier forms.
      */
     public Builder lobDmlFormsOf23Free() {
       settings.lobValuesInline(false);
@@ -817,10 +828,11 @@ public final class SimulatedOracle {
     }
 
     /**
-     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms, the
-     * default: an INSERT shows a value stored in the row (under 4,000 bytes) or NULL inline, and an
-     * UPDATE of LOB and other columns is one UPDATE row ({@link #lobDmlFormsOf23Free()} for the
-     * forms a real 23 Free shows).
+     * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: an INSERT
+     * shows a value stored in the row (under 4,000 bytes) or NULL inline, and an UPDATE of LOB and
+     * other columns is one UPDATE row (the default, {@link #lobDmlFormsOf23Free()}, is the forms a
+     * real 23 Free shows). For tests of a database whose forms are these, and of the engine on
+     * both.
      */
     public Builder lobValuesInline() {
       settings.lobValuesInline(true);

@@ -146,8 +146,9 @@ public class LobAssemblyCostBenchmark {
   @Benchmark
   @OperationsPerInvocation(ROWS)
   public int perRow(Step step) {
-    Object[] pieces = step.lobs.decode(step.rows, r -> step.layout, step.decoder, r -> false);
-    int held = pieces.length;
+    List<DecodedRow> pieces =
+        step.lobs.decode(step.rows, r -> step.layout, step.decoder, r -> false);
+    int held = pieces.size();
     for (int i = 0; i < ROWS; i++) {
       RedoRow row = step.rows.get(i);
       step.lobs.end(row.xid());

@@ -107,7 +107,8 @@ final class JournalScheduler {
     Instant now = clock.instant();
     for (OpenTransaction tx : open) {
       RedoAddress first = tx.firstUnjournaled();
-      if (first == null || tx.held || tx.holdsLobFiles()) {
+      RedoAddress upTo = tx.journalableUpTo();
+      if (first == null || upTo == null || tx.holdsLobFiles()) {
         continue;
       }
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();
@@ -115,8 +116,8 @@ final class JournalScheduler {
       long newest = latestSequence.getOrDefault(first.thread(), first.sequence());
       long behind = newest - first.sequence();
       if (old || behind >= journalAfterLogs) {
-        append(tx.journalEntry());
-        tx.journaledThrough(tx.lastAddress(), now);
+        append(tx.journalEntry(upTo));
+        tx.journaledThrough(upTo, now);
       }
     }
   }

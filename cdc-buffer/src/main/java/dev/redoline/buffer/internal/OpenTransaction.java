@@ -151,9 +151,67 @@ final class OpenTransaction {
 
   /**
    * Whether rows of this transaction were read but are not in it yet (a change the LOB rows after
-   * it are still completing): it must not be journaled, since the journal would then claim them.
+   * it are still completing). The journal may then hold only what came before the first of them
+   * ({@link #journalableUpTo}): it must not claim rows whose change it does not hold.
    */
-  boolean held;
+  private boolean held;
+
+  /** While {@link #held}: the first row kept back, and the lowest SCN of the rows kept back. */
+  private RedoAddress heldFrom;
+
+  private Scn heldScn;
+
+  /** While {@link #held}: the last row applied before the first row kept back, or null. */
+  private RedoAddress beforeHeld;
+
+  /** While {@link #held}: the position of the next change when the first row was kept back. */
+  private int heldAtPosition;
+
+  boolean held() {
+    return held;
+  }
+
+  /**
+   * A row at {@code address} is kept back by the caller ({@code keep}) or counted as applied; call
+   * before {@link #noteRow} for it. A transaction open at its last statement stays open for a long
+   * time with that statement kept back (every INSERT into a table with a LOB column is, in the
+   * forms a real 23 Free writes), so what came before it can still be journaled.
+   */
+  void hold(boolean keep, RedoAddress address, Scn scn) {
+    if (keep && !held) {
+      heldFrom = address;
+      heldScn = scn;
+      beforeHeld = lastAddress;
+      heldAtPosition = nextPosition;
+    } else if (keep && scn != null && scn.isBefore(heldScn) && !scn.equals(Scn.ZERO)) {
+      heldScn = scn;
+    }
+    held = keep;
+  }
+
+  /** What {@link #hold} kept back was added: the whole transaction may be journaled again. */
+  void release() {
+    held = false;
+  }
+
+  /**
+   * The address the journal may hold this transaction up to now, or null when it may not be
+   * journaled: its last row when nothing is kept back; while rows are, the row before the first of
+   * them, when unjournaled rows precede it and no change was added since (a change added while rows
+   * are kept back may come from them, so the journal would hold it and a restart read it again).
+   */
+  RedoAddress journalableUpTo() {
+    if (!held) {
+      return lastAddress;
+    }
+    boolean unjournaledBefore =
+        firstUnjournaled != null
+            && heldFrom.sameThread(firstUnjournaled)
+            && firstUnjournaled.compareTo(heldFrom) < 0;
+    return unjournaledBefore && beforeHeld != null && nextPosition == heldAtPosition
+        ? beforeHeld
+        : null;
+  }
 
   /** Records that a redo row of this transaction was applied (after the journal mark). */
   void noteRow(RedoAddress address, Scn scn) {
@@ -303,8 +361,8 @@ final class OpenTransaction {
     return spill != null ? spill.sequenceFrom(0) : memory.liveChanges();
   }
 
-  /** What the journal does not hold yet, as one entry. */
-  JournalEntry journalEntry() {
+  /** What the journal does not hold yet, as one entry that holds the rows up to {@code upTo}. */
+  JournalEntry journalEntry(RedoAddress upTo) {
     ChangeSequence fresh;
     if (spill != null) {
       fresh = spill.sequenceFrom(journaledPositions);
@@ -313,17 +371,20 @@ final class OpenTransaction {
       memory.forEachFrom(journaledPositions, changes::add);
       fresh = ChangeSequence.of(changes);
     }
-    return new JournalEntry(info(), lastAddress, fresh, List.copyOf(pendingRemovals));
+    return new JournalEntry(info(), upTo, fresh, List.copyOf(pendingRemovals));
   }
 
-  /** Marks everything applied so far as journaled, after the journal stored it. */
+  /**
+   * Marks everything applied up to {@code upTo} as journaled, after the journal stored it; rows
+   * kept back ({@link #hold}) stay to be read again by a restart.
+   */
   void journaledThrough(RedoAddress upTo, Instant now) {
     journaledPositions = nextPosition;
     journaledUpTo = upTo;
     journaledAt = now;
     pendingRemovals.clear();
-    firstUnjournaled = null;
-    unjournaledScn = null;
+    firstUnjournaled = held ? heldFrom : null;
+    unjournaledScn = held ? heldScn : null;
   }
 
   TransactionInfo info() {

@@ -242,9 +242,11 @@ public final class TransactionBuffer implements AutoCloseable {
 
   /**
    * A row of {@code xid} that the caller keeps back for now (a DML row whose LOB rows follow, or a
-   * LOB row) was read: it counts for the restart position like an applied row, and the transaction
-   * is not journaled while {@code held}, because the journal would claim rows it does not hold. The
-   * change such rows make is {@link #add added} later. Opens the transaction when unknown.
+   * LOB row) was read: it counts for the restart position like an applied row. While {@code held},
+   * the journal takes the transaction only up to the row before the first row kept back, because it
+   * would otherwise claim rows whose change it does not hold; a restart reads the kept-back rows
+   * again. The change such rows make is {@link #add added} later. Opens the transaction when
+   * unknown.
    *
    * @return {@code false} when the journal already holds the transaction past the row (read again
    *     after a restart): skip it
@@ -261,8 +263,8 @@ public final class TransactionBuffer implements AutoCloseable {
     } else if (tx.coveredByJournal(address)) {
       return false;
     }
+    tx.hold(held, address, scn);
     tx.noteRow(address, scn);
-    tx.held = held;
     return true;
   }
 
@@ -281,7 +283,7 @@ public final class TransactionBuffer implements AutoCloseable {
     requireOpen();
     OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
     if (tx != null) {
-      tx.held = false;
+      tx.release();
     }
   }
 

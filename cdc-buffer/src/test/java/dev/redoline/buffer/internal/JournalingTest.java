@@ -231,20 +231,53 @@ class JournalingTest {
 
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
-  void hold_keepsTheTransactionOutOfTheJournalUntilReleased(long budget) {
+  void hold_journalsOnlyTheRowsBeforeTheFirstKeptBack_andARestartReadsThoseAgain(long budget) {
+    TransactionBuffer first = buffer(budget);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    // a DML row whose LOB rows are still being read: kept back by the caller, held here
+    assertThat(first.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    assertThat(first.hold(xid, Scn.of(1003), address(4), true)).isTrue();
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1004));
+    assertThat(first.metrics().journaledTransactions())
+        .as("journaled up to the row before the held ones")
+        .isEqualTo(1);
+    assertThat(first.resumePoint().addresses())
+        .as("a restart reads the held rows again")
+        .isEqualTo(Map.of(1, address(3)));
+    assertThat(first.resumePoint().scn()).contains(Scn.of(1003));
+    first.close(); // crash while the rows are held
+
+    TransactionBuffer second = buffer(budget);
+    assertThat(second.journalHolds(xid, address(2))).isTrue();
+    assertThat(second.hold(xid, Scn.of(1003), address(3), true)).as("read again").isTrue();
+    second.add(xid, insert(2, 3)); // the change the held rows made
+    second.release(xid);
+    try (PublishedTransaction tx =
+        second.commit(xid, Scn.of(1005), address(5), TIME).orElseThrow()) {
+      assertThat(tx.changes()).containsExactly(insert(1, 2), insert(2, 3));
+    }
+    second.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void hold_keepsTheTransactionOutOfTheJournalWhenAChangeWasAddedWhileHeld(long budget) {
     TransactionBuffer buffer = buffer(budget);
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
     buffer.add(xid, insert(1, 2));
-    // a DML row whose LOB rows are still being read: kept back by the caller, held here
     assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    // a change made by rows kept back (a DBMS_LOB call's own UPDATE) while others are still held
+    buffer.add(xid, insert(2, 4));
     clock.advance(Duration.ofMinutes(6));
-    buffer.stepApplied(Scn.of(1003));
+    buffer.stepApplied(Scn.of(1004));
     assertThat(buffer.metrics().journaledTransactions()).as("held").isZero();
     assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
 
-    buffer.add(xid, insert(2, 3)); // the change the held rows made
+    buffer.add(xid, insert(3, 5)); // the change the held rows made
     buffer.release(xid);
-    buffer.stepApplied(Scn.of(1004));
+    buffer.stepApplied(Scn.of(1005));
     assertThat(buffer.metrics().journaledTransactions()).isEqualTo(1);
     assertThat(buffer.hold(xid, Scn.of(1003), address(3), true))
         .as("read again: the journal has it")

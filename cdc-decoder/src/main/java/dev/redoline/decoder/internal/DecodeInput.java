@@ -35,7 +35,7 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
     Objects.requireNonNull(row, "row == null");
     Objects.requireNonNull(layout, "layout == null");
     Objects.requireNonNull(timestamp, "timestamp == null");
-    operation(row.operationCode());
+    row.dmlOperation(); // a DML row, or IllegalArgumentException
   }
 
   /**
@@ -121,7 +121,7 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
 
   /** INSERT, UPDATE or DELETE, from the row's OPERATION_CODE. */
   public Operation operation() {
-    return operation(row.operationCode());
+    return row.dmlOperation();
   }
 
   /** SQL_REDO, whole. */
@@ -154,19 +154,6 @@ public record DecodeInput(RedoRow row, TableLayout layout, Instant timestamp) {
   /** INFO, or {@code null}. */
   public String info() {
     return row.info();
-  }
-
-  private static Operation operation(int operationCode) {
-    return switch (operationCode) {
-      case RedoRow.INSERT -> Operation.INSERT;
-      case RedoRow.UPDATE -> Operation.UPDATE;
-      case RedoRow.DELETE -> Operation.DELETE;
-      default ->
-          throw new IllegalArgumentException(
-              "operation must be INSERT, UPDATE or DELETE: OPERATION_CODE "
-                  + operationCode
-                  + " (a TRUNCATE is a DDL row and has no SQL_REDO to decode)");
-    };
   }
 
   private static int operationCode(Operation operation) {

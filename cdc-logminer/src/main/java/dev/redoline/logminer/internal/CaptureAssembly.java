@@ -69,10 +69,7 @@ record CaptureAssembly(
             catalog,
             sequencer,
             zone,
-            settings.deadLetters(),
-            deadLetters,
-            opsListener,
-            clock,
+            new Rejections(settings.deadLetters(), deadLetters, opsListener, clock),
             settings.usersExclude(),
             settings.skipped(),
             // also without LOB rows (cdc.lob.enabled=false): it folds a statement's two DML rows
@@ -102,46 +99,29 @@ record CaptureAssembly(
             sleeper,
             clock);
     Positions positions = new Positions(buffer, sequencer, applier);
+    StepRoute route = new StepRoute(applier, buffer, sequencer, snapshots, queue, positions);
     MiningStep step =
         new MiningStep(
             settings,
-            snapshotSettings.mode(),
             clock,
-            buffer,
-            queue,
-            catalog,
-            new CatalogTracker(catalog, snapshots),
-            applier,
-            sequencer,
-            snapshots,
-            connection,
-            recovery,
+            route,
+            new MiningStep.RedoSource(
+                connection,
+                new LogInventory(
+                    settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay()),
+                new SessionStartFloor(clock, settings.lgwrMaxDelay()),
+                window,
+                session,
+                zone),
+            new MiningStep.Tables(catalog, new CatalogTracker(catalog, snapshots)),
             orphans,
-            positions,
-            zone,
-            new LogInventory(
-                settings.mode(), settings.archiveDestination(), settings.lgwrMaxDelay()),
-            new SessionStartFloor(clock, settings.lgwrMaxDelay()),
-            window,
-            session,
-            stats,
-            ops);
+            recovery,
+            new MiningStep.Reporting(stats, ops));
     if (start != null) {
       step.begin(start, false);
     }
     CaptureLoop loop =
-        new CaptureLoop(
-            connection,
-            step,
-            positions,
-            recovery,
-            snapshots,
-            buffer,
-            decoder,
-            sequencer,
-            queue,
-            sleeper,
-            settings.idle());
+        new CaptureLoop(connection, step, route, recovery, decoder, sleeper, settings.idle());
     return new CaptureAssembly(loop, queue, stats, decoder);
   }
 

@@ -41,24 +41,20 @@ final class CaptureLoop implements Runnable {
   CaptureLoop(
       CaptureConnection connection,
       MiningStep step,
-      Positions positions,
+      StepRoute route,
       RecoveryPolicy recovery,
-      Snapshots snapshots,
-      TransactionBuffer buffer,
       RedoDecoder decoder,
-      CommitSequencer sequencer,
-      EventQueue queue,
       Sleeper sleeper,
       Duration idle) {
     this.connection = connection;
     this.step = step;
-    this.positions = positions;
+    this.positions = route.positions();
     this.recovery = recovery;
-    this.snapshots = snapshots;
-    this.buffer = buffer;
+    this.snapshots = route.snapshots();
+    this.buffer = route.buffer();
     this.decoder = decoder;
-    this.sequencer = sequencer;
-    this.queue = queue;
+    this.sequencer = route.sequencer();
+    this.queue = route.queue();
     this.sleeper = sleeper;
     this.idle = idle;
   }

@@ -94,9 +94,7 @@ final class InternalRowIds {
     Map<Xid, Integer> waiting = new HashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
-      int code = row.operationCode();
-      boolean dml = code == RedoRow.INSERT || code == RedoRow.UPDATE || code == RedoRow.DELETE;
-      if (dml && !row.rollback()) {
+      if (row.isDml() && !row.rollback()) {
         if (empty(row.rowId())) {
           waiting.put(row.xid(), i);
         } else {

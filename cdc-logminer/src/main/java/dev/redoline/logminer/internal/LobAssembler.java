@@ -17,6 +17,7 @@ import dev.redoline.core.Xid;
 import dev.redoline.decoder.internal.LobPiece;
 import dev.redoline.decoder.internal.RedoDecoder;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -117,6 +118,12 @@ final class LobAssembler {
 
     /** A write, trim or erase of the unknown value that the writes cannot make whole. */
     boolean rebuildLost;
+
+    /**
+     * Found from the held change, not named by a locator ({@link #withoutLocator}): a write from
+     * offset 1 after content starts the value of another column.
+     */
+    boolean inferred;
 
     Target(
         int column,
@@ -263,11 +270,12 @@ final class LobAssembler {
   }
 
   /**
-   * Decodes the LOB rows of a step, before any of it is applied: one slot per row, holding a {@link
-   * LobPiece}, a {@link DecodeException}, or {@code null} (not a LOB row, not captured, or a write
-   * nothing would use, which stays undecoded).
+   * Decodes the LOB rows of a step, before any of it is applied: one result per row, {@link
+   * DecodedRow.Lob} or {@link DecodedRow.Failed} for a LOB row decoded, {@link
+   * DecodedRow.Undecoded} for any other row (not a LOB row, not captured, or a write nothing would
+   * use, which stays undecoded).
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
@@ -280,16 +288,24 @@ final class LobAssembler {
    * chunks, whether each transaction's writes go to a LOB nothing uses, so a step decoded in chunks
    * decodes what it would decode whole.
    */
-  Object[] decode(
+  List<DecodedRow> decode(
       List<RedoRow> rows,
       Function<RedoRow, TableLayout> layouts,
       RedoDecoder decoder,
       Predicate<RedoRow> skipped,
       Map<Xid, Boolean> skipWrites) {
-    Object[] out = new Object[rows.size()];
+    List<DecodedRow> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       RedoRow row = rows.get(i);
-      if (!row.isLobRow() || row.rollback() || skipped.test(row)) {
+      out.add(new DecodedRow.Undecoded(row)); // unless decoded below
+      if (!row.isLobRow()) {
+        if (row.operationCode() >= INSERT && row.operationCode() <= UPDATE) {
+          // a DML row ends the LOB statement: writes with no locator after it are its own
+          skipWrites.put(row.xid(), false);
+        }
+        continue;
+      }
+      if (row.rollback() || skipped.test(row)) {
         continue; // a LOB row with ROLLBACK=1 undoes nothing the buffer holds: its DML undo row
         // does
       }
@@ -309,13 +325,18 @@ final class LobAssembler {
         if (piece instanceof LobPiece.Locator l) {
           skipWrites.put(row.xid(), l.excluded());
         }
-        out[i] = piece;
+        out.set(i, new DecodedRow.Lob(row, piece));
       } catch (DecodeException e) {
-        out[i] = e;
+        out.set(i, new DecodedRow.Failed(row, e));
       }
     }
     return out;
   }
+
+  /** OPERATION_CODEs of INSERT and UPDATE; DELETE (2) lies between them. */
+  private static final int INSERT = 1;
+
+  private static final int UPDATE = 3;
 
   /** OPERATION_CODEs of the writes, the only LOB rows that carry data. */
   private static final int LOB_WRITE = 10;
@@ -698,6 +719,14 @@ final class LobAssembler {
       return;
     }
     Target t = tx.target;
+    if (t == null || t.inferred && startsAnotherValue(t, piece)) {
+      if (t != null) {
+        place(row.xid(), tx); // the column before it is complete
+        tx.target = null;
+      }
+      t = withoutLocator(tx, row, piece, layout, time);
+      tx.target = t;
+    }
     if (piece instanceof LobPiece.End) {
       if (t != null) {
         place(row.xid(), tx);
@@ -792,6 +821,79 @@ final class LobAssembler {
     }
     t.rebuilt = null;
     t.rebuildLost = true;
+  }
+
+  /**
+   * The LOB a LOB_WRITE with no locator before it writes, or null when nothing says (then
+   * CDC-3006). BasicFile LOBs stored out of row write their values with no SEL_LOB_LOCATOR, after
+   * (or, as reported, before) the DML row, which shows {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()}
+   * for them: the row's ROW_ID ties the write to the held change, and the column must be the one
+   * CLOB, NCLOB or BLOB of it still showing that marker. Several such columns cannot be told apart
+   * (the write names only {@code loc_c} or {@code loc_b}), so guessing could put one column's
+   * content into another: CDC-3050, naming them.
+   *
+   * @throws DecodeException CDC-3050 when several columns could take the write
+   */
+  private Target withoutLocator(
+      Tx tx, RedoRow row, LobPiece piece, TableLayout layout, Instant time) {
+    Change held = tx.pending;
+    if (!(piece instanceof LobPiece.Write w)
+        || w.offset() != 1
+        || held == null
+        || !held.table().equals(layout.table())
+        || InternalRowIds.empty(row.rowId())
+        || !row.rowId().equals(held.rowId())) {
+      return null;
+    }
+    List<String> candidates = new java.util.ArrayList<>();
+    int column = -1;
+    for (int i = 0; i < held.after().size(); i++) {
+      OracleType.Kind kind = layout.column(i).type().kind();
+      boolean lob =
+          kind == OracleType.Kind.CLOB
+              || kind == OracleType.Kind.NCLOB
+              || kind == OracleType.Kind.BLOB;
+      Object shown = held.after().get(i);
+      // an excluded column's marker is not shown: it may be the one written
+      if (lob && (isPlaceholder(shown) || shown == Absent.EXCLUDED)) {
+        candidates.add(layout.column(i).name());
+        column = i;
+      }
+    }
+    if (candidates.size() > 1) {
+      throw new DecodeException(
+          ErrorCode.LOB_WRITE_COLUMN_AMBIGUOUS,
+          "LOB_WRITE row with no SEL_LOB_LOCATOR before it at SCN "
+              + row.scn()
+              + " in transaction "
+              + row.xid()
+              + " may write any of the LOB columns "
+              + String.join(", ", candidates)
+              + " of "
+              + layout.table(),
+          layout.table(),
+          null,
+          -1,
+          null,
+          null);
+    }
+    if (column < 0) {
+      return null;
+    }
+    Target t =
+        new Target(
+            column, held.after(), layout, row, time, held.after().get(column) == Absent.EXCLUDED);
+    t.completes = true;
+    t.inferred = true;
+    t.content = empty(layout.column(column).type());
+    return t;
+  }
+
+  /** Whether {@code piece} starts a new value: a write from offset 1 after content was written. */
+  private static boolean startsAnotherValue(Target t, LobPiece piece) {
+    return piece instanceof LobPiece.Write w
+        && w.offset() == 1
+        && (t.over || t.content != null && t.content.storedBytes() > 0);
   }
 
   /**

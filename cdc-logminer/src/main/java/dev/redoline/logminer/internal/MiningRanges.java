@@ -29,13 +29,15 @@ import java.util.TreeSet;
  * in order.
  *
  * <p>Boundaries cut the step's logs, taken in FIRST_CHANGE# order, into ranges of about as many
- * logs each: at a log's FIRST_CHANGE# when the logs divide evenly, else at an SCN inside a log in
- * proportion to the part of its SCN span the step reads (so a step of one or two large logs is
- * shared too: a session adds the log and keeps only the SCNs of its range, the rest of the log's
- * records are skipped, not decoded). Online logs are shared as archived ones are, the log being
- * written included, up to the step's end SCN: a capture behind at several times one session's pace
- * reaches the online logs with seconds of redo in them, more than one session reads in the time it
- * has. A step without an archived log (a capture that keeps up) is mined by one session.
+ * logs each (the logs wholly at or before their thread's cursor, added only so that the session's
+ * SCN range is covered, are not counted: the first range reads them): at a log's FIRST_CHANGE# when
+ * the logs divide evenly, else at an SCN inside a log in proportion to the part of its SCN span the
+ * step reads (so a step of one or two large logs is shared too: a session adds the log and keeps
+ * only the SCNs of its range, the rest of the log's records are skipped, not decoded). Online logs
+ * are shared as archived ones are, the log being written included, up to the step's end SCN: a
+ * capture behind at several times one session's pace reaches the online logs with seconds of redo
+ * in them, more than one session reads in the time it has. A step without an archived log (a
+ * capture that keeps up) is mined by one session.
  *
  * <p>Whatever the boundaries, the step itself (its logs, bounds and intervals, hence where it ends
  * and the positions it records) is the one-session step's: only who mines which SCNs differs.
@@ -49,9 +51,14 @@ final class MiningRanges {
    * given one, when the step is not split.
    */
   static List<StepPlan> split(StepPlan plan, int sessions) {
+    // The logs read again only to cover the start (at or before their thread's cursor) hold no
+    // row to apply: the boundaries share the others.
     List<StepLog> logs =
-        plan.logs().stream().sorted(Comparator.comparing(StepLog::firstScn)).toList();
-    if (sessions <= 1 || logs.stream().allMatch(StepLog::online)) {
+        plan.logs().stream()
+            .filter(log -> !plan.readAgainOnly(log))
+            .sorted(Comparator.comparing(StepLog::firstScn))
+            .toList();
+    if (sessions <= 1 || logs.isEmpty() || logs.stream().allMatch(StepLog::online)) {
       return List.of(plan);
     }
     TreeSet<Scn> bounds = new TreeSet<>();

@@ -45,7 +45,6 @@ final class MiningStep {
   private static final Logger LOG = LoggerFactory.getLogger(MiningStep.class);
 
   private final CaptureSettings settings;
-  private final SnapshotSettings.Mode snapshotMode;
   private final Clock clock;
   private final TransactionBuffer buffer;
   private final EventQueue queue;
@@ -108,49 +107,54 @@ final class MiningStep {
    */
   private long rowsFetched;
 
-  MiningStep(
-      CaptureSettings settings,
-      SnapshotSettings.Mode snapshotMode,
-      Clock clock,
-      TransactionBuffer buffer,
-      EventQueue queue,
-      TableCatalog catalog,
-      CatalogTracker tracker,
-      StepApplier applier,
-      CommitSequencer sequencer,
-      Snapshots snapshots,
+  /**
+   * What plans the steps and reads their redo: the connection (and its parallel sessions), the log
+   * inventory, the floor a session may start at, the step's window, the LogMiner session, the
+   * database's zone.
+   */
+  record RedoSource(
       CaptureConnection connection,
-      RecoveryPolicy recovery,
-      Orphans orphans,
-      Positions positions,
-      DatabaseZone zone,
       LogInventory inventory,
       SessionStartFloor startFloor,
       MiningWindow window,
       MiningSession session,
-      CaptureStats stats,
-      OpsLog ops) {
+      DatabaseZone zone) {}
+
+  /** The captured tables and what keeps them current after a DDL. */
+  record Tables(TableCatalog catalog, CatalogTracker tracker) {}
+
+  /** Where a step reports: its counters and figures, and the ops events. */
+  record Reporting(CaptureStats stats, OpsLog ops) {}
+
+  MiningStep(
+      CaptureSettings settings,
+      Clock clock,
+      StepRoute route,
+      RedoSource redo,
+      Tables tables,
+      Orphans orphans,
+      RecoveryPolicy recovery,
+      Reporting reporting) {
     this.settings = settings;
-    this.snapshotMode = snapshotMode;
     this.clock = clock;
-    this.buffer = buffer;
-    this.queue = queue;
-    this.catalog = catalog;
-    this.tracker = tracker;
-    this.applier = applier;
-    this.sequencer = sequencer;
-    this.snapshots = snapshots;
-    this.connection = connection;
-    this.recovery = recovery;
+    this.applier = route.applier();
+    this.buffer = route.buffer();
+    this.sequencer = route.sequencer();
+    this.snapshots = route.snapshots();
+    this.queue = route.queue();
+    this.positions = route.positions();
+    this.connection = redo.connection();
+    this.inventory = redo.inventory();
+    this.startFloor = redo.startFloor();
+    this.window = redo.window();
+    this.session = redo.session();
+    this.zone = redo.zone();
+    this.catalog = tables.catalog();
+    this.tracker = tables.tracker();
     this.orphans = orphans;
-    this.positions = positions;
-    this.zone = zone;
-    this.window = window;
-    this.session = session;
-    this.stats = stats;
-    this.ops = ops;
-    this.inventory = inventory;
-    this.startFloor = startFloor;
+    this.recovery = recovery;
+    this.stats = reporting.stats();
+    this.ops = reporting.ops();
     this.growth = new BacklogGrowth(settings.backlogGrowthWarn());
   }
 
@@ -383,7 +387,7 @@ final class MiningStep {
     Duration behind = behind(applied);
     record(plan, applied, took, rows.safeScn(), behind);
     publisher.publish(released, positions.held(), chunks, snapshots.reflected());
-    if (snapshotMode == SnapshotSettings.Mode.INITIAL_ONLY && snapshots.initialDone()) {
+    if (snapshots.initialOnlyDone()) {
       LOG.info("Snapshot complete; cdc.snapshot.mode=initial_only: capture ends");
       ops.event(
           OpsEvent.Type.SNAPSHOT_PROGRESS,
@@ -437,7 +441,7 @@ final class MiningStep {
       return;
     }
     minedInParallel = now;
-    long archived = plan.logs().stream().filter(l -> !l.online()).count();
+    long archived = plan.logs().stream().filter(l -> !l.online() && !plan.readAgainOnly(l)).count();
     ops.event(
         OpsEvent.Type.PARALLEL_MINING,
         now
@@ -530,11 +534,14 @@ final class MiningStep {
         .ifPresent(message -> ops.event(OpsEvent.Type.BACKLOG_GROWING, message));
   }
 
-  /** The bytes of the step's archived logs, as the last listing gave their sizes. */
+  /**
+   * The bytes of the step's archived logs, as the last listing gave their sizes; not those read
+   * again only to cover the session's start (the pace is of the backlog drained).
+   */
   private long archivedBytes(StepPlan plan) {
     long bytes = 0;
     for (StepPlan.StepLog log : plan.logs()) {
-      if (!log.online()) {
+      if (!log.online() && !plan.readAgainOnly(log)) {
         bytes +=
             lastArchived.stream()
                 .filter(a -> a.thread() == log.thread() && a.sequence() == log.sequence())

@@ -338,9 +338,12 @@ final class Snapshots {
         || (!pending.isEmpty() && held.size() < SnapshotSettings.CHUNKS_PER_STEP);
   }
 
-  /** Whether the snapshots queued at the first resolution, and every later one, are delivered. */
-  boolean initialDone() {
-    return initialQueued && !busy();
+  /**
+   * Whether {@code cdc.snapshot.mode=initial_only} has delivered the snapshots queued at the first
+   * resolution, and every later one: the capture ends.
+   */
+  boolean initialOnlyDone() {
+    return settings.mode() == SnapshotSettings.Mode.INITIAL_ONLY && initialQueued && !busy();
   }
 
   /**

@@ -18,10 +18,6 @@ import dev.redoline.decoder.internal.DecodeInput;
 import dev.redoline.decoder.internal.DecodeResult;
 import dev.redoline.decoder.internal.RedoDecoder;
 import dev.redoline.logminer.DeadLetter;
-import dev.redoline.logminer.DeadLetterSink;
-import dev.redoline.logminer.OpsEvent;
-import dev.redoline.logminer.OpsListener;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -30,6 +26,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -53,8 +50,9 @@ import java.util.function.Supplier;
  *   <li>255 UNSUPPORTED on a captured table: like an undecodable row (CDC-3004).
  *   <li>9, 10, 11, 28/29, 68, 70, 71, the LOB rows: decoded with the DML rows (a write of an
  *       excluded column is not decoded), then assembled into the change they complete by the {@link
- *       LobAssembler}, which ends a transaction's LOB before any other row of it is applied.
- *       Ignored with {@code cdc.lob.enabled=false}.
+ *       LobAssembler}, which ends a transaction's LOB before any other row of it is applied. With
+ *       {@code cdc.lob.enabled=false} the mining query selects none of them; the assembler still
+ *       sees the DML rows (it folds the two rows of a statement on a LOB table).
  * </ul>
  *
  * <h2>Excluded users, per transaction</h2>
@@ -119,14 +117,6 @@ final class StepApplier {
   /** Where a transaction's redo begins, as first seen by this engine. */
   private record First(RedoAddress address, Scn scn) {}
 
-  /**
-   * A row of the step with what decoding made of it, applied as one: for a DML row that is not an
-   * undo, its result, or {@code null} when it is not decoded (an excluded user's, a skipped
-   * operation's); for a LOB row, its {@link dev.redoline.decoder.internal.LobPiece}, its {@link
-   * DecodeException} or {@code null}; nothing for the other rows.
-   */
-  record DecodedRow(RedoRow row, DecodeResult dml, Object lob) {}
-
   private final TransactionBuffer buffer;
   private final RedoDecoder decoder;
   private final TableCatalog catalog;
@@ -138,10 +128,9 @@ final class StepApplier {
    */
   private final Supplier<ZoneId> databaseZone;
 
-  private final boolean deadLetters;
-  private final DeadLetterSink deadLetterSink;
-  private final OpsListener ops;
-  private final Clock clock;
+  /** Where a row that cannot be captured goes: a stop, or a dead letter. */
+  private final Rejections rejections;
+
   private final Map<Xid, First> firstSeen = new HashMap<>();
 
   /** The position the capture started at, or {@code null} before {@link #started}. */
@@ -167,7 +156,12 @@ final class StepApplier {
    */
   private final Set<Xid> begunBeforeRedo = new HashSet<>();
 
-  /** Null with {@code cdc.lob.enabled=false}: LOB rows are then ignored. */
+  /**
+   * Always present: with {@code cdc.lob.enabled=false} the mining query selects no LOB row, but the
+   * assembler still folds the two DML rows of a statement on a LOB table ({@link
+   * LobAssembler#folds}, {@link LobAssembler#absorbsUndo}) and holds a change whose image shows an
+   * empty LOB until the transaction's next row.
+   */
   private final LobAssembler lobs;
 
   /** DML changes without a ROW_ID whose INTERNAL row was not decoded with them. */
@@ -179,14 +173,11 @@ final class StepApplier {
       TableCatalog catalog,
       CommitSequencer sequencer,
       Supplier<ZoneId> databaseZone,
-      boolean deadLetters,
-      DeadLetterSink deadLetterSink,
-      OpsListener ops,
-      Clock clock,
+      Rejections rejections,
       Set<String> excludedUsers,
       SkippedOperations skipped,
       LobAssembler lobs) {
-    this.lobs = lobs;
+    this.lobs = Objects.requireNonNull(lobs, "lobs == null");
     this.excludedUsers = Set.copyOf(excludedUsers);
     this.skipped = skipped;
     this.buffer = buffer;
@@ -194,10 +185,7 @@ final class StepApplier {
     this.catalog = catalog;
     this.sequencer = sequencer;
     this.databaseZone = databaseZone;
-    this.deadLetters = deadLetters;
-    this.deadLetterSink = deadLetterSink;
-    this.ops = ops;
-    this.clock = clock;
+    this.rejections = rejections;
   }
 
   /** Decodes the step's DML and LOB rows: all of them, before any row touches the buffer. */
@@ -211,15 +199,13 @@ final class StepApplier {
    */
   List<DecodedRow> decode(List<RedoRow> chunkRows, Map<Xid, Boolean> lobState) {
     List<RedoRow> rows = InternalRowIds.filled(chunkRows);
-    Object[] lob =
-        lobs == null
-            ? new Object[rows.size()]
-            : lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
-    Map<RedoRow, DecodeResult> dml = decodeDml(rows);
-    List<DecodedRow> step = new ArrayList<>(rows.size());
+    List<DecodedRow> step = lobs.decode(rows, this::layout, decoder, this::excluded, lobState);
+    Map<RedoRow, DecodedRow> dml = decodeDml(rows);
     for (int i = 0; i < rows.size(); i++) {
-      RedoRow row = rows.get(i);
-      step.add(new DecodedRow(row, dml.get(row), lob[i]));
+      DecodedRow decoded = dml.get(rows.get(i));
+      if (decoded != null) {
+        step.set(i, decoded); // a DML row: never a LOB row, so the assembler left it undecoded
+      }
     }
     return step;
   }
@@ -229,19 +215,19 @@ final class StepApplier {
    * may be equal); the rows not decoded (undo rows, an excluded user's, a skipped operation's) are
    * absent.
    */
-  private Map<RedoRow, DecodeResult> decodeDml(List<RedoRow> rows) {
-    IdentityHashMap<RedoRow, DecodeResult> results = new IdentityHashMap<>();
+  private Map<RedoRow, DecodedRow> decodeDml(List<RedoRow> rows) {
+    IdentityHashMap<RedoRow, DecodedRow> results = new IdentityHashMap<>();
     List<DecodeInput> inputs = new ArrayList<>();
     for (RedoRow row : rows) {
-      if (!isDml(row) || row.rollback() || excluded(row) || skipped.skips(operation(row))) {
+      if (!row.isDml() || row.rollback() || excluded(row) || skipped.skips(row.dmlOperation())) {
         continue;
       }
       TableLayout layout = layout(row);
       if (layout == null) {
         results.put(
             row,
-            new DecodeResult(
-                null,
+            new DecodedRow.Failed(
+                row,
                 new DecodeException(
                     ErrorCode.UNKNOWN_TABLE_OR_COLUMN,
                     "DATA_OBJ# "
@@ -265,7 +251,13 @@ final class StepApplier {
     // The decoder answers in the order of its inputs, each of which carries its row.
     List<DecodeResult> decoded = decoder.decodeAll(inputs);
     for (int k = 0; k < inputs.size(); k++) {
-      results.put(inputs.get(k).row(), JsonColumns.asText(decoded.get(k), inputs.get(k).layout()));
+      RedoRow row = inputs.get(k).row();
+      DecodeResult result = JsonColumns.asText(decoded.get(k), inputs.get(k).layout());
+      results.put(
+          row,
+          result.isChange()
+              ? new DecodedRow.Decoded(row, result.change())
+              : new DecodedRow.Failed(row, result.error()));
     }
     return results;
   }
@@ -289,12 +281,11 @@ final class StepApplier {
         }
         case RedoRow.INSERT, RedoRow.UPDATE, RedoRow.DELETE -> {
           if (row.rollback()) {
-            if (!excluded(row) && !skipped.skipsUndo(operation(row))) {
-              if (lobs != null
-                  && lobs.absorbsUndo(row, InternalRowIds.empty(row.rowId()) ? "" : row.rowId())) {
+            if (!excluded(row) && !skipped.skipsUndo(row.dmlOperation())) {
+              if (lobs.absorbsUndo(row, InternalRowIds.empty(row.rowId()) ? "" : row.rowId())) {
                 continue; // the undo of a DML row folded into the change just removed
               }
-              endLob(row.xid());
+              lobs.end(row.xid());
               // An undo row without a ROW_ID matches nothing: counted as unmatched, never a stop.
               boolean removed =
                   buffer.undo(
@@ -302,31 +293,26 @@ final class StepApplier {
                       InternalRowIds.empty(row.rowId()) ? "" : row.rowId(),
                       row.scn(),
                       row.address());
-              if (lobs != null) {
-                lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId(), removed);
-              }
+              lobs.undone(row.xid(), row.rowId() == null ? "" : row.rowId(), removed);
             }
           } else {
-            DecodeResult result = decoded.dml();
-            if (result == null || excluded(row)) {
-              if (lobs != null) {
-                lobs.skipped(row.xid()); // the LOB rows after a skipped change belong to it
-              }
+            if (decoded instanceof DecodedRow.Undecoded || excluded(row)) {
+              lobs.skipped(row.xid()); // the LOB rows after a skipped change belong to it
               continue; // a change of an excluded user's transaction, or of a skipped operation
             }
-            if (result.isChange()) {
-              add(row, result.change());
-            } else {
-              reject(row, result.error());
+            if (decoded instanceof DecodedRow.Decoded change) {
+              add(row, change.change());
+            } else if (decoded instanceof DecodedRow.Failed failed) {
+              rejections.reject(row, failed.error());
             }
           }
         }
         case RedoRow.COMMIT -> {
           boolean partial = begunBeforeRedo.remove(row.xid());
           ended(row);
-          endLob(row.xid());
+          lobs.end(row.xid());
           judgeTail(row);
-          forgetLob(row.xid());
+          lobs.forget(row.xid());
           First seen = firstSeen.remove(row.xid());
           // Nothing of it seen before its COMMIT: reloaded from the journal, whose entry holds its
           // changes; while it waits, positions must still lead a restart back to this COMMIT.
@@ -342,14 +328,14 @@ final class StepApplier {
         case RedoRow.ROLLBACK -> {
           begunBeforeRedo.remove(row.xid());
           ended(row);
-          forgetLob(row.xid());
+          lobs.forget(row.xid());
           firstSeen.remove(row.xid());
           buffer.rollback(row.xid(), row.address());
         }
         case RedoRow.DDL -> applyDdl(row);
         case RedoRow.UNSUPPORTED -> {
           if (layout(row) != null) {
-            reject(
+            rejections.reject(
                 row,
                 new DecodeException(
                     ErrorCode.REDO_NOT_RELIABLE,
@@ -361,29 +347,27 @@ final class StepApplier {
                     null));
           }
         }
-        default ->
-            applyLob(row, decoded.lob()); // LOB rows; markers, internal rows: nothing to capture
+        default -> applyLob(decoded); // LOB rows; markers, internal rows: nothing to capture
       }
     }
   }
 
-  private void applyLob(RedoRow row, Object piece) {
-    if (piece == null || excluded(row)) {
+  private void applyLob(DecodedRow decoded) {
+    RedoRow row = decoded.row();
+    if (decoded instanceof DecodedRow.Undecoded || excluded(row)) {
       return;
     }
-    if (piece instanceof DecodeException e) {
-      reject(row, e);
+    if (decoded instanceof DecodedRow.Failed failed) {
+      rejections.reject(row, failed.error());
       return;
+    }
+    if (!(decoded instanceof DecodedRow.Lob lob)) {
+      throw new CdcException(ErrorCode.INTERNAL_ERROR, "a LOB row decoded as DML: " + row);
     }
     try {
-      lobs.apply(
-          row,
-          (dev.redoline.decoder.internal.LobPiece) piece,
-          layout(row),
-          instant(row),
-          !firstSeen.containsKey(row.xid()));
+      lobs.apply(row, lob.piece(), layout(row), instant(row), !firstSeen.containsKey(row.xid()));
     } catch (DecodeException e) {
-      reject(row, e);
+      rejections.reject(row, e);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
   }
@@ -395,12 +379,12 @@ final class StepApplier {
    * left out whole.
    */
   private void judgeTail(RedoRow commit) {
-    LobAssembler.OutOfPlace tail = lobs == null ? null : lobs.tail(commit.xid());
+    LobAssembler.OutOfPlace tail = lobs.tail(commit.xid());
     if (tail != null
         && (start == null
             || !start.isDelivered(
                 new CommitMark(commit.scn(), commit.address()), PositionState.WHOLE))) {
-      reject(tail.row(), tail.error());
+      rejections.reject(tail.row(), tail.error());
     }
   }
 
@@ -410,18 +394,6 @@ final class StepApplier {
    */
   void started(PositionState position) {
     start = position;
-  }
-
-  private void endLob(Xid xid) {
-    if (lobs != null) {
-      lobs.end(xid);
-    }
-  }
-
-  private void forgetLob(Xid xid) {
-    if (lobs != null) {
-      lobs.forget(xid);
-    }
   }
 
   /**
@@ -499,12 +471,12 @@ final class StepApplier {
   }
 
   private void add(RedoRow row, Change change) {
-    if (lobs != null && lobs.folds(row, change, () -> layout(row))) {
+    if (lobs.folds(row, change, () -> layout(row))) {
       firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
       return; // the second row of a statement whose change is held back
     }
-    endLob(row.xid());
-    if (isDml(row) && InternalRowIds.empty(row.rowId())) {
+    lobs.end(row.xid());
+    if (row.isDml() && InternalRowIds.empty(row.rowId())) {
       // Its INTERNAL row, which carries the ROW_ID, is in a later chunk or step: kept until then.
       if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
         awaitingRowIds.await(row, change);
@@ -516,9 +488,7 @@ final class StepApplier {
   }
 
   private void addToBuffer(RedoRow row, Change change) {
-    if (lobs == null
-        || change.operation() == Operation.TRUNCATE
-        || !lobs.holds(row, change, () -> layout(row))) {
+    if (change.operation() == Operation.TRUNCATE || !lobs.holds(row, change, () -> layout(row))) {
       buffer.add(row.xid(), change);
     }
     firstSeen.putIfAbsent(row.xid(), new First(row.address(), row.scn()));
@@ -556,32 +526,11 @@ final class StepApplier {
             instant(row)));
   }
 
-  private void reject(RedoRow row, DecodeException error) {
-    DecodeException located = error.withRow(row.scn(), row.xid(), row.address());
-    if (!deadLetters) {
-      throw located;
-    }
-    Instant now = clock.instant();
-    deadLetterSink.accept(new DeadLetter(row, located, now));
-    ops.onEvent(
-        new OpsEvent(
-            OpsEvent.Type.DEAD_LETTER,
-            now,
-            located.code()
-                + " row at "
-                + row.address()
-                + " (scn "
-                + row.scn()
-                + ", xid "
-                + row.xid()
-                + ") sent to the dead letter destination"));
-  }
-
   /** Forgets a transaction the buffer removed as an orphan. */
   void forget(Xid xid) {
     firstSeen.remove(xid);
     awaitingRowIds.forget(xid);
-    forgetLob(xid);
+    lobs.forget(xid);
   }
 
   /**
@@ -607,20 +556,5 @@ final class StepApplier {
 
   private Instant instant(RedoRow row) {
     return row.timestamp().atZone(databaseZone.get()).toInstant();
-  }
-
-  private static boolean isDml(RedoRow row) {
-    int code = row.operationCode();
-    return code == RedoRow.INSERT || code == RedoRow.UPDATE || code == RedoRow.DELETE;
-  }
-
-  private static Operation operation(RedoRow row) {
-    return switch (row.operationCode()) {
-      case RedoRow.INSERT -> Operation.INSERT;
-      case RedoRow.UPDATE -> Operation.UPDATE;
-      case RedoRow.DELETE -> Operation.DELETE;
-      default ->
-          throw new CdcException(ErrorCode.INTERNAL_ERROR, "not a DML row: " + row.operation());
-    };
   }
 }

@@ -88,6 +88,17 @@ record StepPlan(
             logs, start, endScn, cursors, ends, safeScn, limitedByWindow, liveEnds, partlyRead);
   }
 
+  /**
+   * Whether every record of {@code log} is at or before its thread's cursor: the log is read only
+   * so that the session's SCN range is covered, and none of its rows is applied.
+   */
+  boolean readAgainOnly(StepLog log) {
+    RedoAddress cursor = cursors.get(log.thread());
+    return cursor != null
+        && new RedoAddress(log.thread(), log.sequence(), 0xFFFF_FFFFL, 0xFFFF).compareTo(cursor)
+            <= 0;
+  }
+
   /** Whether a row at {@code address} lies inside this step's interval of its thread. */
   boolean inInterval(RedoAddress address) {
     RedoAddress end = ends.get(address.thread());

@@ -36,8 +36,9 @@
  *       rows outside the step's addresses dropped, the step cut at a DDL that changes what is
  *       captured ({@code CatalogTracker} says which).
  *   <li>{@code StepApplier#decode} pairs each row with what decoding made of it (a {@code
- *       StepApplier.DecodedRow}): DML rows by cdc-decoder's {@code RedoDecoder}, each given as the
- *       row with its layout and time ({@code DecodeInput}), LOB rows by {@code LobAssembler}.
+ *       DecodedRow}, one of a closed set of outcomes): DML rows by cdc-decoder's {@code
+ *       RedoDecoder}, each given as the row with its layout and time ({@code DecodeInput}), LOB
+ *       rows by {@code LobAssembler}.
  *   <li>{@code StepApplier#apply} applies the rows in redo order to cdc-buffer's {@code
  *       TransactionBuffer}; each COMMIT yields a {@code PublishedTransaction}, whose changes are in
  *       memory or in the buffer's spill file ({@code SpilledSequence}), handed to {@code

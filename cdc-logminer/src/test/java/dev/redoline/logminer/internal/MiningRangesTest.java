@@ -64,6 +64,34 @@ class MiningRangesTest {
   }
 
   @Test
+  void theLogReadAgainBeforeTheCursor_isNotCounted_theLogAfterItIsShared() {
+    // The step began after a whole log 1: its session starts at log 1's FIRST_CHANGE# (rows of log
+    // 2 may lie below 200), but every row of log 1 is at or before the cursor.
+    StepLog readAgain = log(1, 1, 100, 200, false);
+    StepLog applied = log(1, 2, 200, 300, false);
+    StepPlan plan =
+        new StepPlan(
+            List.of(readAgain, applied),
+            Scn.of(100),
+            Scn.of(299),
+            Map.of(1, new RedoAddress(1, 1, 0xFFFF_FFFFL, 0xFFFF)),
+            Map.of(1, new RedoAddress(1, 2, 0xFFFF_FFFFL, 0xFFFF)),
+            Scn.of(299),
+            false,
+            Set.of());
+    assertThat(plan.readAgainOnly(readAgain)).isTrue();
+    assertThat(plan.readAgainOnly(applied)).isFalse();
+    List<StepPlan> ranges = MiningRanges.split(plan, 2);
+    // Cut inside log 2, not at its FIRST_CHANGE# (which would leave the first session nothing to
+    // apply but the rows of log 2 below it).
+    assertThat(ranges).extracting(StepPlan::startScn).containsExactly(Scn.of(100), Scn.of(249));
+    assertThat(ranges).extracting(StepPlan::endScn).containsExactly(Scn.of(248), Scn.of(299));
+    assertThat(ranges)
+        .extracting(StepPlan::logs)
+        .containsExactly(List.of(readAgain, applied), List.of(applied));
+  }
+
+  @Test
   void ranges_coverEverySCNOnce_andEachAddsEveryLogHoldingOneOfItsSCNs() {
     // two RAC threads switching at different SCNs, and an online log per thread
     List<StepLog> logs =

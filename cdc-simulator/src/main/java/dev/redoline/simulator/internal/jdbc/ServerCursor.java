@@ -24,7 +24,8 @@ public final class ServerCursor implements AutoCloseable {
 
   /** Checks made as each row is handed out, and once at the end (the mining query's). */
   public interface RowCheck {
-    void beforeRow(ResultSet row) throws SQLException;
+    /** Before {@code row} (the statement's columns, in order) is handed out. */
+    void beforeRow(Object[] row) throws SQLException;
 
     void atEnd() throws SQLException;
 
@@ -42,13 +43,19 @@ public final class ServerCursor implements AutoCloseable {
   /** One fetch: rows, and whether the cursor is exhausted after them. */
   record Batch(List<Object[]> rows, boolean done) implements java.io.Serializable {}
 
-  private static final ServerCursor NONE = new ServerCursor(null, null, null);
+  private static final ServerCursor NONE =
+      new ServerCursor((PreparedStatement) null, (ResultSet) null, (RowCheck) null);
 
   private final PreparedStatement statement;
   private final ResultSet rs;
-  private final RowCheck check;
+  private RowCheck check;
   private final List<String> labels = new ArrayList<>();
   private final List<Integer> types = new ArrayList<>();
+
+  /** Rows the simulator evaluated itself, in place of {@link #rs}; null for the SQL engine's. */
+  private final List<Object[]> evaluated;
+
+  private int nextEvaluated;
   private SQLException deferred;
   private boolean done;
 
@@ -56,7 +63,30 @@ public final class ServerCursor implements AutoCloseable {
     this.statement = statement;
     this.rs = rs;
     this.check = check;
+    this.evaluated = null;
     this.done = rs == null;
+  }
+
+  private ServerCursor(List<String> labels, List<Integer> types, List<Object[]> rows) {
+    this.statement = null;
+    this.rs = null;
+    this.evaluated = rows;
+    this.labels.addAll(labels);
+    this.types.addAll(types);
+  }
+
+  /**
+   * The cursor of rows the simulator evaluated without the SQL engine, values already as {@link
+   * #fetch} hands them out.
+   */
+  static ServerCursor of(List<String> labels, List<Integer> types, List<Object[]> rows) {
+    return new ServerCursor(labels, types, rows);
+  }
+
+  /** Adds the checks made as rows are handed out; before the first fetch. */
+  ServerCursor checked(RowCheck rowCheck) {
+    this.check = rowCheck;
+    return this;
   }
 
   /** The cursor of a statement that returns no rows. */
@@ -77,7 +107,7 @@ public final class ServerCursor implements AutoCloseable {
   }
 
   boolean hasRows() {
-    return rs != null;
+    return rs != null || evaluated != null;
   }
 
   List<String> labels() {
@@ -121,14 +151,26 @@ public final class ServerCursor implements AutoCloseable {
   }
 
   private Object[] next() throws SQLException {
-    if (!rs.next()) {
+    Object[] row = evaluated != null ? nextEvaluated() : nextOfEngine();
+    if (row == null) {
       if (check != null) {
         check.atEnd();
       }
       return null;
     }
     if (check != null) {
-      check.beforeRow(rs);
+      check.beforeRow(row);
+    }
+    return row;
+  }
+
+  private Object[] nextEvaluated() {
+    return nextEvaluated < evaluated.size() ? evaluated.get(nextEvaluated++) : null;
+  }
+
+  private Object[] nextOfEngine() throws SQLException {
+    if (!rs.next()) {
+      return null;
     }
     Object[] row = new Object[types.size()];
     for (int i = 0; i < row.length; i++) {

@@ -8,6 +8,7 @@ import dev.redoline.simulator.internal.oracle.MiningChecks;
 import dev.redoline.simulator.internal.oracle.OracleErrors;
 import dev.redoline.simulator.internal.oracle.StartRequest;
 import dev.redoline.simulator.internal.sql.AlterSession;
+import dev.redoline.simulator.internal.sql.ContentsQuery;
 import dev.redoline.simulator.internal.sql.ContentsView;
 import dev.redoline.simulator.internal.sql.PlsqlCall;
 import dev.redoline.simulator.internal.sql.ReferencedColumns;
@@ -122,6 +123,10 @@ public final class Statements {
     }
     s.contentsColumns(
         call == GatewayCall.QUERY ? ReferencedColumns.of(text, ContentsView.COLUMNS) : null);
+    ContentsQuery own = call == GatewayCall.QUERY ? ContentsQuery.compile(text, binds) : null;
+    if (own != null) {
+      return mine(s, own, timeoutSeconds);
+    }
     String sql =
         FlashbackQuery.rewrite(
             s,
@@ -148,15 +153,42 @@ public final class Statements {
         ps.setObject(i + 1, binds.get(i));
       }
       ResultSet rs = ps.executeQuery();
-      ServerCursor.RowCheck check =
-          call == GatewayCall.QUERY
-              ? new MiningChecks(s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, rs)
-              : null;
-      return new ServerCursor(ps, rs, check).describe();
+      ServerCursor cursor = new ServerCursor(ps, rs, null).describe();
+      return call == GatewayCall.QUERY
+          ? cursor.checked(
+              new MiningChecks(
+                  s,
+                  s.takeRun(),
+                  s.takeUnreadable(),
+                  timeoutSeconds,
+                  cursor.labels(),
+                  () -> count(rs)))
+          : cursor;
     } catch (SQLException e) {
       ps.close();
       throw SqlEngine.translate(e);
     }
+  }
+
+  /**
+   * A mining query the simulator evaluates itself ({@link ContentsQuery}): the same rows, columns
+   * and checks as through the SQL engine.
+   */
+  private static ServerCursor mine(Session s, ContentsQuery query, int timeoutSeconds)
+      throws SQLException {
+    List<Object[]> rows = ContentsView.rows(s, query);
+    return ServerCursor.of(query.labels(), query.types(), rows)
+        .checked(
+            new MiningChecks(
+                s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, query.labels(), rows::size));
+  }
+
+  /** The rows of a scrollable result, which is then before its first row again. */
+  private static long count(ResultSet rs) throws SQLException {
+    rs.last();
+    long n = rs.getRow();
+    rs.beforeFirst();
+    return n;
   }
 
   /** The fault point of a SELECT, by the view it reads; {@code null} for views that have none. */

@@ -142,7 +142,9 @@ public final class LobStatements {
       return;
     }
     if (SimLob.outOfLine(t.layout().column(i).type(), value)) {
-      emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+      if (!settings.basicFileWritesWithoutLocator) { // out-of-row BasicFile: the writes alone
+        emitLob(RecordKind.SEL_LOB_LOCATOR, t, stored, rowId, new SimLob.Op(i, 0, 0, null));
+      }
       writeChunks(t, stored, rowId, i, 1, value);
     }
   }

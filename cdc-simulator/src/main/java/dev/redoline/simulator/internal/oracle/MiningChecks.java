@@ -4,9 +4,9 @@ import dev.redoline.core.RedoAddress;
 import dev.redoline.simulator.GatewayCall;
 import dev.redoline.simulator.internal.jdbc.ServerCursor;
 import dev.redoline.simulator.internal.jdbc.Session;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What fetching from {@code V$LOGMNR_CONTENTS} can raise, row by row, as LogMiner does while the
@@ -33,39 +33,51 @@ public final class MiningChecks implements ServerCursor.RowCheck {
   private long taken;
   private volatile boolean cancelled;
 
+  /**
+   * Checks for the rows of a mining query whose columns are {@code labels}; {@code resultRows}, the
+   * rows of its whole result, is read only under LogMiner's pace.
+   */
   public MiningChecks(
-      Session session, MiningRun run, SQLException unreadable, int timeoutSeconds, ResultSet rs)
+      Session session,
+      MiningRun run,
+      SQLException unreadable,
+      int timeoutSeconds,
+      List<String> labels,
+      ResultRows resultRows)
       throws SQLException {
     this.session = session;
     this.miner = session.session();
     this.run = run;
     this.unreadable = unreadable;
     this.timeout = Duration.ofSeconds(timeoutSeconds);
-    this.threadColumn = column(rs, "THREAD#");
-    this.rsIdColumn = column(rs, "RS_ID");
+    this.threadColumn = column(labels, "THREAD#");
+    this.rsIdColumn = column(labels, "RS_ID");
     LogMinerPacer pacer = session.pacer();
     if (pacer != null && run != null) {
-      rs.last();
-      resultRows = rs.getRow();
-      rs.beforeFirst();
+      this.resultRows = resultRows.count();
       paced = pacer.query(session, run.records().size(), run.bytesDecoded());
     } else {
       paced = null;
     }
   }
 
-  private static int column(ResultSet rs, String label) throws SQLException {
-    var md = rs.getMetaData();
-    for (int i = 1; i <= md.getColumnCount(); i++) {
-      if (label.equalsIgnoreCase(md.getColumnLabel(i))) {
+  /** The number of rows of the query's whole result, counted only when needed. */
+  @FunctionalInterface
+  public interface ResultRows {
+    long count() throws SQLException;
+  }
+
+  private static int column(List<String> labels, String label) {
+    for (int i = 0; i < labels.size(); i++) {
+      if (label.equalsIgnoreCase(labels.get(i))) {
         return i;
       }
     }
-    return 0;
+    return -1;
   }
 
   @Override
-  public void beforeRow(ResultSet row) throws SQLException {
+  public void beforeRow(Object[] row) throws SQLException {
     session.enter(GatewayCall.NEXT);
     if (cancelled) {
       cancelled = false;
@@ -82,12 +94,12 @@ public final class MiningChecks implements ServerCursor.RowCheck {
   }
 
   /** An online log that now holds another sequence cannot be read: ORA-00310 with ORA-00334. */
-  private void checkSourceLog(ResultSet row) throws SQLException {
-    if (threadColumn == 0 || rsIdColumn == 0) {
+  private void checkSourceLog(Object[] row) throws SQLException {
+    if (threadColumn < 0 || rsIdColumn < 0 || !anyOnlineLogReused()) {
       return;
     }
-    int thread = row.getInt(threadColumn);
-    String rsId = row.getString(rsIdColumn);
+    int thread = row[threadColumn] == null ? 0 : ((Number) row[threadColumn]).intValue();
+    String rsId = (String) row[rsIdColumn];
     if (thread == 0 || rsId == null) {
       return;
     }
@@ -101,6 +113,16 @@ public final class MiningChecks implements ServerCursor.RowCheck {
             f.sequence());
       }
     }
+  }
+
+  /** Whether an added online log now holds another sequence: only then is a row's RS_ID read. */
+  private boolean anyOnlineLogReused() {
+    for (AddedLog a : session.added()) {
+      if (a.online() && a.log().overwritten()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void checkMemory() throws SQLException {

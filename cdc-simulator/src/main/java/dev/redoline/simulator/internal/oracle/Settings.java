@@ -66,6 +66,13 @@ public final class Settings {
    */
   private boolean secureFileLobUpdates;
 
+  /**
+   * BasicFile LOBs stored out of row ({@code DISABLE STORAGE IN ROW}): the LOB_WRITE rows that
+   * follow an INSERT or UPDATE showing {@code EMPTY_CLOB()}/{@code EMPTY_BLOB()} come with no
+   * SEL_LOB_LOCATOR before them, so no row names the column they write.
+   */
+  public boolean basicFileWritesWithoutLocator;
+
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
 
@@ -94,11 +101,10 @@ public final class Settings {
 
   /**
    * DML of tables with a CLOB, NCLOB or BLOB column in the simulator's earlier forms: in-row LOB
-   * values inline in the INSERT, an UPDATE of LOB and other columns in one row; the default until
-   * the engine passes every test on the forms a real 23 Free shows ({@link LobDmlForms}), which the
-   * builder turns on.
+   * values inline in the INSERT, an UPDATE of LOB and other columns in one row. Off by default: the
+   * default is the forms a real 23 Free shows ({@link LobDmlForms}).
    */
-  private boolean lobValuesInline = true;
+  private boolean lobValuesInline;
 
   /**
    * XMLTYPE columns stored as text (CLOB): XML DOC BEGIN as an UPDATE, writes as quoted text; else

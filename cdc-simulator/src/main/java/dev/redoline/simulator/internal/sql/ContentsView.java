@@ -147,6 +147,14 @@ public final class ContentsView {
 
   /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
   static List<Object[]> rows(Session s) throws SQLException {
+    return rows(s, null);
+  }
+
+  /**
+   * The rows {@code query} keeps, its columns only ({@link ContentsQuery}); every row of the view
+   * when it is null.
+   */
+  public static List<Object[]> rows(Session s, ContentsQuery query) throws SQLException {
     ServerMiningSession session = s.session();
     if (session == null) {
       throw OracleErrors.error(1306);
@@ -164,7 +172,12 @@ public final class ContentsView {
         break;
       }
       for (Object[] row : formatter.rows(r)) {
-        out.add(onlyWanted(inPlatformByteOrder(row, s.settings()), wanted));
+        Object[] full = onlyWanted(inPlatformByteOrder(row, s.settings()), wanted);
+        if (query == null) {
+          out.add(full);
+        } else if (query.keeps(full)) {
+          out.add(query.project(full));
+        }
       }
     }
     s.mined(run, unreadable);

@@ -55,15 +55,25 @@ public final class ReferencedColumns {
         return null;
       } else if (Character.isLetter(c) || c == '_') {
         int start = i;
-        while (i < n
-            && (Character.isLetterOrDigit(sql.charAt(i)) || "_$#".indexOf(sql.charAt(i)) >= 0)) {
-          i++;
-        }
+        i = identifierEnd(sql, i);
         out.add(sql.substring(start, i).toUpperCase(Locale.ROOT));
       } else {
         i++;
       }
     }
     return out;
+  }
+
+  /**
+   * Where the unquoted identifier starting at {@code start} ends: letters, digits, {@code _},
+   * {@code $} and {@code #}, as Oracle spells {@code V$LOGMNR_CONTENTS} and {@code THREAD#}.
+   */
+  static int identifierEnd(String sql, int start) {
+    int i = start;
+    while (i < sql.length()
+        && (Character.isLetterOrDigit(sql.charAt(i)) || "_$#".indexOf(sql.charAt(i)) >= 0)) {
+      i++;
+    }
+    return i;
   }
 }
