@@ -155,9 +155,10 @@ class SnapshotIT {
 
       // while the workload runs: once the initial snapshot is in, verifications come out equal but
       // for documents amended in place (declared unavailable by their latest record), and again at
-      // a later SCN. Not yet in one call: once, right after the first streamed order reached its
-      // topic, a verification read SHOP.PRODUCTS's topic as empty while the other topics were
-      // complete (docs/verify.md, "Limits"), so a clean one is waited for.
+      // a later SCN. Until a table's initial snapshot chunk reaches its topic, a verification
+      // reports that table as not compared yet (docs/verify.md, "Limits": SHOP.PRODUCTS' chunk
+      // comes after the first streamed orders), so a verification comparing every table is
+      // waited for; each one on the way must show no undeclared difference to end the wait.
       VerifyReport first = awaitCleanAfter(verifier, null);
       VerifyReport later = awaitCleanAfter(verifier, first.scn());
       assertThat(later.scnSource()).isEqualTo("target");
