@@ -120,7 +120,9 @@ final class Replays {
                       ? null
                       : v instanceof java.math.BigDecimal d
                           ? d.stripTrailingZeros().toPlainString()
-                          : v.toString());
+                          : v instanceof dev.redoline.core.Bytes b
+                              ? b.toHex() // as the sink writes a RAW or BLOB
+                              : v.toString());
             }
           }
         }
