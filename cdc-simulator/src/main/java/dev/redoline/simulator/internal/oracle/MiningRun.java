@@ -14,8 +14,8 @@ import java.util.Map;
  * <= SCN <= endScn} (their bytes are the redo LogMiner decodes, counted in {@link
  * RedoLog#bytesMined}), order them by SCN across threads (ties by thread then address), or under
  * COMMITTED_DATA_ONLY group committed transactions in commit order. Every record is kept: which of
- * them a client receives is decided by its query's WHERE clause alone, evaluated by the SQL engine
- * over {@link ContentsView}.
+ * them a client receives is decided by its query's WHERE clause alone, evaluated over {@link
+ * ContentsView}.
  */
 public final class MiningRun {
 

@@ -30,6 +30,13 @@ import java.util.List;
  * whose object number is {@link RedoRecord#NULL_OBJECT} shows NULL DATA_OBJ# and DATA_OBJD#; and a
  * table's {@link SchemaChanges.RowText} can leave quotes undoubled or name columns {@code "COL n"}
  * with raw bytes.
+ *
+ * <p>Implementation notes: a record's rows are made in two parts, so that a mining query can drop a
+ * record before its costliest columns exist. {@link #head} fills every column its CSF pieces share
+ * (names, INFO and STATUS included, which the dictionary at mining time decides without any SQL);
+ * {@link #pieces} renders SQL_REDO and SQL_UNDO, splits them and copies the head once per piece.
+ * The class is long because the dictionary-at-mining-time cases appear in both parts: {@code names}
+ * and {@code tableSql} follow them in the same order.
  */
 public final class RowFormatter {
 
@@ -48,6 +55,10 @@ public final class RowFormatter {
 
   private static final int DATA_OBJD = column("DATA_OBJD#");
   private static final int ROW_ID = column("ROW_ID");
+  private static final int XID = column("XID");
+  private static final int SQL_REDO = column("SQL_REDO");
+  private static final int SQL_UNDO = column("SQL_UNDO");
+  private static final int CSF = column("CSF");
 
   private final Settings settings;
   private final Catalog catalog;
@@ -82,18 +93,11 @@ public final class RowFormatter {
     this.tracking = session.start().has(LogMinerOption.DDL_DICT_TRACKING);
   }
 
-  /** The text columns of one record's rows before CSF splitting. */
-  private static final class Text {
-    private String owner;
-    private String table;
-    private String redo;
-    private String undo;
-    private String info;
-    private int status;
-  }
+  /** SQL_REDO and SQL_UNDO of one record, before CSF splitting; SQL_UNDO may be null. */
+  private record Sql(String redo, String undo) {}
 
   /**
-   * Everything a table record's text depends on besides the record: the session's rendering options
+   * Everything a table record's SQL depends on besides the record: the session's rendering options
    * and NLS, the 23ai forms, dictionary tracking, whether SQL_UNDO is read, and the live table's
    * dictionary state (version, purge, recycle bin, temporary, row text).
    */
@@ -108,101 +112,193 @@ public final class RowFormatter {
       String recycleBinName,
       SchemaChanges.RowText rowText) {}
 
-  /** A table record's text as last rendered, and what it was rendered under. */
-  private record RenderedText(
-      TextKey key, String owner, String table, String redo, String undo, String info, int status) {}
+  /** A table record's SQL as last rendered, and what it was rendered under. */
+  private record RenderedText(TextKey key, Sql sql) {}
 
   /** The view rows of one record, in {@link ContentsView#COLUMNS} order. */
   public List<Object[]> rows(RedoRecord r) {
-    if (r.table() != null && !r.kind().isLob()) {
-      // Mining passes overlap (each step reads the last seconds again), so a table record's text
-      // is kept with it and rendered again only when something it depends on changed.
-      SimTable live = r.table().table();
-      TextKey key =
-          new TextKey(
-              options,
-              settings.oracle23aiForms(),
-              tracking,
-              undoWanted,
-              live.objectVersion(),
-              live.purged(),
-              live.temporary(),
-              live.recycleBinName(),
-              live.rowText());
-      RenderedText t =
-          r.renderedText() instanceof RenderedText kept && kept.key().equals(key) ? kept : null;
-      if (t == null) {
-        Text x = new Text();
-        x.info = r.info();
-        x.status = r.status();
-        tableText(r, x);
-        t = new RenderedText(key, x.owner, x.table, x.redo, x.undo, x.info, x.status);
-        r.renderedText(t);
-      }
-      return pieces(r, t.owner(), t.table(), t.redo(), t.undo(), t.info(), t.status());
+    return pieces(r, head(r));
+  }
+
+  /**
+   * The columns all of one record's rows share, in {@link ContentsView#COLUMNS} order, with
+   * SQL_REDO, SQL_UNDO and CSF NULL: every other column is the same on each CSF piece, and none of
+   * them needs the record's SQL, so a WHERE clause that reads none of those three can decide on the
+   * record before its SQL is rendered.
+   */
+  public Object[] head(RedoRecord r) {
+    TxState tx = r.tx();
+    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid();
+    if (r.kind().isUndo() && tx != null && tx.startScn() < session.startScn()) {
+      xid = xid.slotOnly(); // undo of a transaction begun before the session: sequence unknown
     }
-    Text x = new Text();
-    x.info = r.info();
-    x.status = r.status();
-    if (r.table() != null) {
-      tableText(r, x);
-    } else {
-      x.redo =
+    boolean cdo = session.committedOnly();
+    Long startScn = null;
+    Long commitScn = null;
+    LocalDateTime startTime = null;
+    LocalDateTime commitTime = null;
+    if (cdo && tx != null && r.kind() != RecordKind.DDL) {
+      boolean startSeen = tx.startScn() >= session.startScn();
+      startScn = startSeen ? tx.startScn() : null;
+      startTime = startSeen ? tx.startTime() : null;
+      commitScn = tx.endScn();
+      commitTime = tx.endTime();
+    }
+    Catalog.Container c =
+        catalog.container(
+            r.table() != null
+                ? r.table().conId()
+                : tx != null && tx.conId() >= 0 ? tx.conId() : catalog.cdb() ? 1 : 0);
+    String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
+    Object[] row =
+        ContentsView.row(
+            r,
+            code(r),
+            xid,
+            startScn,
+            commitScn,
+            startTime,
+            commitTime,
+            names(r),
+            c,
+            catalog.cdb(),
+            user);
+    row[ROW_ID] = LobTableRowIds.shown(settings, r);
+    if (r.objectId() == RedoRecord.NULL_OBJECT) {
+      row[DATA_OBJ] = null;
+      row[DATA_OBJD] = null;
+    }
+    return row;
+  }
+
+  /**
+   * The record's rows: {@code head} ({@link #head}, possibly with columns already changed as a
+   * client sees them) once per CSF piece of its SQL_REDO and SQL_UNDO, the last piece being {@code
+   * head} itself. Only here is the record's SQL rendered.
+   */
+  public List<Object[]> pieces(RedoRecord r, Object[] head) {
+    Sql sql = sql(r);
+    List<String> redoPieces = SqlRedoRenderer.splitCsf(sql.redo());
+    List<String> undoPieces = sql.undo() == null ? List.of() : SqlRedoRenderer.splitCsf(sql.undo());
+    int n = Math.max(redoPieces.size(), undoPieces.size());
+    List<Object[]> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Object[] row = i == n - 1 ? head : head.clone();
+      if (row != head && row[XID] instanceof byte[] raw) {
+        row[XID] = raw.clone(); // no two rows share an array a client could change
+      }
+      row[SQL_REDO] = i < redoPieces.size() ? redoPieces.get(i) : "";
+      row[SQL_UNDO] = i < undoPieces.size() ? undoPieces.get(i) : (sql.undo() == null ? null : "");
+      row[CSF] = i < n - 1 ? 1 : 0;
+      out.add(row);
+    }
+    return out;
+  }
+
+  /**
+   * SEG_OWNER, SEG_NAME, INFO and STATUS of a record's rows, with the dictionary as it is at mining
+   * time, without rendering its SQL.
+   */
+  private ContentsView.Text names(RedoRecord r) {
+    if (r.table() == null) {
+      return new ContentsView.Text(null, null, r.info(), r.status());
+    }
+    SimTable live = r.table().table();
+    TableLayout layout = r.table().layout();
+    String owner = layout.table().owner();
+    String table = layout.table().table();
+    String info = r.info();
+    int status = r.status();
+    if (r.kind().isLob()) {
+      return new ContentsView.Text(owner, table, info, status);
+    }
+    if (mismatch(r, live)) {
+      return new ContentsView.Text("UNKNOWN", "OBJ# " + r.objectId(), "Dictionary Mismatch", 2);
+    }
+    if (live.temporary() && r.kind() != RecordKind.DDL) {
+      return new ContentsView.Text(owner, table, info, status);
+    }
+    if (r.kind() == RecordKind.UPDATE && hasLong(layout)) {
+      status = 2; // LONG updates: STATUS 2 with an empty INFO (docs/logminer.md#columns)
+      info = null;
+    }
+    if (live.recycleBinName() != null && r.kind() != RecordKind.DDL) {
+      table = live.recycleBinName();
+    }
+    return new ContentsView.Text(owner, table, info, status);
+  }
+
+  /**
+   * Whether a table record is shown without dictionary: its table changed (DATA_OBJV# differs) or
+   * was purged since, and the dictionary does not follow the redo.
+   */
+  private boolean mismatch(RedoRecord r, SimTable live) {
+    return !tracking
+        && r.kind() != RecordKind.DDL
+        && (live.purged() || live.objectVersion() != r.table().objectVersion());
+  }
+
+  /** A record's SQL_REDO and SQL_UNDO. */
+  private Sql sql(RedoRecord r) {
+    if (r.table() == null) {
+      return new Sql(
           switch (r.kind()) {
             case START -> renderer.startTransaction();
             case COMMIT -> renderer.commit();
             case ROLLBACK -> renderer.rollback();
             default -> r.ddlText() == null ? "" : r.ddlText();
-          };
+          },
+          null);
     }
-    return pieces(r, x.owner, x.table, x.redo, x.undo, x.info, x.status);
+    if (r.kind().isLob()) {
+      return new Sql(new LobRedoText(renderer, settings).text(r, r.table().layout()), null);
+    }
+    // Mining passes overlap (each step reads the last seconds again), so a table record's SQL is
+    // kept with it and rendered again only when something it depends on changed.
+    SimTable live = r.table().table();
+    TextKey key =
+        new TextKey(
+            options,
+            settings.oracle23aiForms(),
+            tracking,
+            undoWanted,
+            live.objectVersion(),
+            live.purged(),
+            live.temporary(),
+            live.recycleBinName(),
+            live.rowText());
+    if (r.renderedText() instanceof RenderedText kept && kept.key().equals(key)) {
+      return kept.sql();
+    }
+    Sql sql = tableSql(r);
+    r.renderedText(new RenderedText(key, sql));
+    return sql;
   }
 
-  /** SQL and names of a table's record, with the dictionary as it is at mining time. */
-  private void tableText(RedoRecord r, Text x) {
+  /** SQL of a table's (not LOB) record, with the dictionary as it is at mining time. */
+  private Sql tableSql(RedoRecord r) {
     SimTable live = r.table().table();
     TableLayout layout = r.table().layout();
-    x.owner = layout.table().owner();
-    x.table = layout.table().table();
-    if (r.kind().isLob()) {
-      x.redo = new LobRedoText(renderer, settings).text(r, layout);
-      return;
-    }
-    boolean mismatch =
-        !tracking
-            && r.kind() != RecordKind.DDL
-            && (live.purged() || live.objectVersion() != r.table().objectVersion());
-    if (mismatch) {
-      x.owner = "UNKNOWN";
-      x.table = "OBJ# " + r.objectId();
-      x.info = "Dictionary Mismatch";
-      x.status = 2;
-      x.redo = withoutDictionary(r, layout);
-      return;
+    if (mismatch(r, live)) {
+      return new Sql(withoutDictionary(r, layout), null);
     }
     if (live.temporary() && r.kind() != RecordKind.DDL) {
-      x.redo = SqlRedoRenderer.TEMPORARY_TABLE_REDO;
-      x.undo = SqlRedoRenderer.TEMPORARY_TABLE_UNDO;
-      return;
-    }
-    if (r.kind() == RecordKind.UPDATE && hasLong(layout)) {
-      x.status = 2; // LONG updates: STATUS 2 with an empty INFO (docs/logminer.md#columns)
-      x.info = null;
+      return new Sql(SqlRedoRenderer.TEMPORARY_TABLE_REDO, SqlRedoRenderer.TEMPORARY_TABLE_UNDO);
     }
     if (live.recycleBinName() != null && r.kind() != RecordKind.DDL) {
-      x.table = live.recycleBinName();
       layout = renamed(layout, live.recycleBinName());
     }
-    x.redo =
+    String redo =
         live.rowText() == SchemaChanges.RowText.COLUMN_NUMBERS
             ? byColumnNumber(r, layout)
             : text(r, layout);
-    x.undo = undoWanted || undoMayBeLong(x.redo, layout) ? undo(r, layout) : null;
+    String undo = undoWanted || undoMayBeLong(redo, layout) ? undo(r, layout) : null;
     if (live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind() != RecordKind.DDL) {
       // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
-      x.redo = x.redo.replace("''", "'");
-      x.undo = x.undo == null ? null : x.undo.replace("''", "'");
+      redo = redo.replace("''", "'");
+      undo = undo == null ? null : undo.replace("''", "'");
     }
+    return new Sql(redo, undo);
   }
 
   /** SQL_REDO naming the table but not its columns; other kinds as usual. */
@@ -306,65 +402,6 @@ public final class RowFormatter {
         layout.version(),
         layout.columns(),
         layout.primaryKey());
-  }
-
-  private List<Object[]> pieces(
-      RedoRecord r, String owner, String table, String redo, String undo, String info, int status) {
-    List<String> redoPieces = SqlRedoRenderer.splitCsf(redo);
-    List<String> undoPieces = undo == null ? List.of() : SqlRedoRenderer.splitCsf(undo);
-    int n = Math.max(redoPieces.size(), undoPieces.size());
-    TxState tx = r.tx();
-    Xid xid = tx == null ? new Xid(0, 0, 0) : tx.xid();
-    if (r.kind().isUndo() && tx != null && tx.startScn() < session.startScn()) {
-      xid = xid.slotOnly(); // undo of a transaction begun before the session: sequence unknown
-    }
-    boolean cdo = session.committedOnly();
-    Long startScn = null;
-    Long commitScn = null;
-    LocalDateTime startTime = null;
-    LocalDateTime commitTime = null;
-    if (cdo && tx != null && r.kind() != RecordKind.DDL) {
-      boolean startSeen = tx.startScn() >= session.startScn();
-      startScn = startSeen ? tx.startScn() : null;
-      startTime = startSeen ? tx.startTime() : null;
-      commitScn = tx.endScn();
-      commitTime = tx.endTime();
-    }
-    Catalog.Container c =
-        catalog.container(
-            r.table() != null
-                ? r.table().conId()
-                : tx != null && tx.conId() >= 0 ? tx.conId() : catalog.cdb() ? 1 : 0);
-    ContentsView.Text text = new ContentsView.Text(owner, table, redo, undo, info, status);
-    String user = tx == null ? null : tx.startScn() < session.startScn() ? UNKNOWN_USER : tx.user();
-    List<Object[]> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      String redoPiece = i < redoPieces.size() ? redoPieces.get(i) : "";
-      String undoPiece = i < undoPieces.size() ? undoPieces.get(i) : (undo == null ? null : "");
-      Object[] row =
-          ContentsView.row(
-              r,
-              code(r),
-              xid,
-              startScn,
-              commitScn,
-              startTime,
-              commitTime,
-              text,
-              redoPiece,
-              undoPiece,
-              i < n - 1,
-              c,
-              catalog.cdb(),
-              user);
-      row[ROW_ID] = LobTableRowIds.shown(settings, r);
-      if (r.objectId() == RedoRecord.NULL_OBJECT) {
-        row[DATA_OBJ] = null;
-        row[DATA_OBJD] = null;
-      }
-      out.add(row);
-    }
-    return out;
   }
 
   private static int column(String name) {

@@ -59,9 +59,13 @@ public final class ContentsQuery {
   /** The WHERE clause; null: every row. */
   private final Condition where;
 
-  private ContentsQuery(int[] selected, Condition where) {
+  /** Whether the WHERE clause reads SQL_REDO, SQL_UNDO or CSF, which differ between CSF pieces. */
+  private final boolean readsPieces;
+
+  private ContentsQuery(int[] selected, Condition where, boolean readsPieces) {
     this.selected = selected;
     this.where = where;
+    this.readsPieces = readsPieces;
     List<String> l = new ArrayList<>();
     List<Integer> t = new ArrayList<>();
     for (int i : selected) {
@@ -94,6 +98,15 @@ public final class ContentsQuery {
   /** The result's column types ({@link Types}), as the SQL engine types them. */
   public List<Integer> types() {
     return types;
+  }
+
+  /**
+   * Whether the WHERE clause reads only columns that are the same on every CSF piece of a record
+   * (all but SQL_REDO, SQL_UNDO and CSF), so that {@link #keeps} gives one answer for all of them
+   * and can be asked on the columns they share, before the record's SQL is rendered.
+   */
+  boolean decidesPerRecord() {
+    return !readsPieces;
   }
 
   /** Whether the WHERE clause is true for {@code row}, a row of the view. */
@@ -400,6 +413,9 @@ public final class ContentsQuery {
     private int at;
     private int binds;
 
+    /** Whether a column the WHERE clause reads differs between a record's CSF pieces. */
+    private boolean readsPieces;
+
     Parser(List<String> tokens, List<Object> bindValues) {
       this.tokens = tokens;
       this.bindValues = bindValues;
@@ -417,7 +433,8 @@ public final class ContentsQuery {
       if (at != tokens.size()) {
         throw new Unsupported();
       }
-      return new ContentsQuery(columns.stream().mapToInt(Integer::intValue).toArray(), where);
+      return new ContentsQuery(
+          columns.stream().mapToInt(Integer::intValue).toArray(), where, readsPieces);
     }
 
     private Condition or() {
@@ -599,6 +616,7 @@ public final class ContentsQuery {
             k);
       }
       int i = column(t);
+      readsPieces |= ContentsView.PER_PIECE.contains(t);
       Kind k =
           switch (ContentsView.COLUMNS.get(i).sqlType()) {
             case Types.NUMERIC -> Kind.NUMBER;

@@ -22,11 +22,14 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code V$LOGMNR_CONTENTS}: every row LogMiner produces for the session's added logs between its
  * start and end SCN, in LogMiner's order, markers, MISSING_SCN and CORRUPTED_BLOCKS rows included.
- * The client's WHERE clause, evaluated by the SQL engine, alone decides which of them it receives.
+ * The client's WHERE clause, evaluated by the SQL engine or by {@link ContentsQuery}, alone decides
+ * which of them it receives. When {@link ContentsQuery} can decide on a whole record from the
+ * columns its CSF pieces share, a record it drops never has its SQL_REDO or SQL_UNDO rendered.
  *
  * <p>What LogMiner raises while it reads (ORA-01343 at corrupt blocks without SKIP_CORRUPTION,
  * ORA-01347 at a tracked DDL without supplemental logging) ends the rows at that record; the error
@@ -74,6 +77,12 @@ public final class ContentsView {
           number("CON_ID"));
 
   /**
+   * The columns whose value differs between the CSF pieces of one record; all others are the
+   * record's.
+   */
+  static final Set<String> PER_PIECE = Set.of("SQL_REDO", "SQL_UNDO", "CSF");
+
+  /**
    * The index of the XID column in {@link #COLUMNS}; XIDUSN, XIDSLT and XIDSQN come just before it.
    */
   private static final int XID = 9;
@@ -83,11 +92,16 @@ public final class ContentsView {
 
   private ContentsView() {}
 
-  /** The text and identity columns of one row; the rest are the record's. */
-  public record Text(
-      String owner, String table, String redo, String undo, String info, int status) {}
+  /**
+   * SEG_OWNER, SEG_NAME (also TABLE_NAME), INFO and STATUS of a record's rows, as the dictionary at
+   * mining time shows them.
+   */
+  public record Text(String owner, String table, String info, int status) {}
 
-  /** One row in {@link #COLUMNS} order. */
+  /**
+   * One row in {@link #COLUMNS} order, SQL_REDO, SQL_UNDO and CSF NULL: they are a CSF piece's
+   * ({@link RowFormatter#pieces}).
+   */
   public static Object[] row(
       RedoRecord r,
       int operationCode,
@@ -97,9 +111,6 @@ public final class ContentsView {
       LocalDateTime startTime,
       LocalDateTime commitTime,
       Text t,
-      String redoPiece,
-      String undoPiece,
-      boolean csf,
       Catalog.Container c,
       boolean cdb,
       String user) {
@@ -127,15 +138,15 @@ public final class ContentsView {
       a.thread(),
       r.shownRsId(),
       r.ssn(),
-      csf ? 1 : 0,
+      null,
       a.sequence(),
       a.block(),
       a.offset(),
       table ? r.objectId() : null,
       table ? r.table().objectVersion() : null,
       table ? r.dataObjectId() : null,
-      redoPiece,
-      undoPiece,
+      null,
+      null,
       t.info(),
       t.status(),
       cdb ? c.name() : null,
@@ -170,6 +181,17 @@ public final class ContentsView {
       unreadable = unreadable(s, session, r);
       if (unreadable != null) {
         break;
+      }
+      if (query != null && query.decidesPerRecord()) {
+        // The clause reads no column that differs between a record's CSF pieces: decided once on
+        // the columns they share, and the SQL is rendered only for a record it keeps.
+        Object[] head = onlyWanted(inPlatformByteOrder(formatter.head(r), s.settings()), wanted);
+        if (query.keeps(head)) {
+          for (Object[] row : formatter.pieces(r, head)) {
+            out.add(query.project(onlyWanted(row, wanted)));
+          }
+        }
+        continue;
       }
       for (Object[] row : formatter.rows(r)) {
         Object[] full = onlyWanted(inPlatformByteOrder(row, s.settings()), wanted);

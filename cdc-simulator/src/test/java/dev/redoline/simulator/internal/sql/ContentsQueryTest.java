@@ -2,7 +2,11 @@ package dev.redoline.simulator.internal.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.OracleType;
+import dev.redoline.core.TableId;
+import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.SimulatedOracle;
+import dev.redoline.simulator.SimulatedTransaction;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +37,22 @@ class ContentsQueryTest {
   private static final String ALL_COLUMNS =
       ContentsView.COLUMNS.stream().map(ViewColumn::name).collect(Collectors.joining(", "));
 
+  /**
+   * The WHERE clause of the engine's mining statement (its cursor, control, DDL, user, LOB and
+   * object predicates), 24 binds.
+   */
+  private static final String ENGINE_WHERE =
+      " WHERE (THREAD# NOT IN (?, ?) OR THREAD# = ? AND (RBASQN > ? OR RBASQN = ? AND"
+          + " (RBABLK > ? OR RBABLK = ? AND RBABYTE > ?)))"
+          + " AND (OPERATION_CODE = 34 OR OPERATION = 'CORRUPTED_BLOCKS'"
+          + " OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1 OR OPERATION_CODE = 5 AND ? = 1"
+          + " OR OPERATION_CODE NOT IN (5, 6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR"
+          + " USERNAME NOT IN (?, ?)))"
+          + " AND OPERATION_CODE NOT IN (9, 10, 68)"
+          + " AND (? = 1 OR (NVL(SRC_CON_ID, 0), DATA_OBJ#) IN ((?, ?), (?, ?))"
+          + " OR (NVL(SRC_CON_ID, 0), SEG_OWNER, TABLE_NAME) IN ((?, ?, ?), (?, ?, ?))"
+          + " OR SEG_OWNER = 'UNKNOWN' OR TABLE_NAME LIKE 'BIN$%')";
+
   private static SimulatedOracle oracle;
 
   @BeforeAll
@@ -45,6 +66,11 @@ class ContentsQueryTest {
   }
 
   private static void startLogMiner(Connection c) throws SQLException {
+    startLogMiner(c, 1_000_001);
+  }
+
+  /** Every archived and current log added, LogMiner started at {@code from}. */
+  private static void startLogMiner(Connection c, long from) throws SQLException {
     Set<String> added = new HashSet<>();
     List<String> names = new ArrayList<>();
     for (String logs :
@@ -74,7 +100,7 @@ class ContentsQueryTest {
         c.prepareCall(
             "BEGIN SYS.DBMS_LOGMNR.START_LOGMNR(STARTSCN => ?,"
                 + " OPTIONS => SYS.DBMS_LOGMNR.DICT_FROM_ONLINE_CATALOG); END;")) {
-      start.setBigDecimal(1, BigDecimal.valueOf(1_000_001));
+      start.setBigDecimal(1, BigDecimal.valueOf(from));
       start.execute();
     }
   }
@@ -154,18 +180,7 @@ class ContentsQueryTest {
         }
       }
       assertThat(objectId).isNotNull();
-      String engineShape =
-          select
-              + " WHERE (THREAD# NOT IN (?, ?) OR THREAD# = ? AND (RBASQN > ? OR RBASQN = ? AND"
-              + " (RBABLK > ? OR RBABLK = ? AND RBABYTE > ?)))"
-              + " AND (OPERATION_CODE = 34 OR OPERATION = 'CORRUPTED_BLOCKS'"
-              + " OR OPERATION_CODE IN (6, 7, 27, 36) AND ? = 1 OR OPERATION_CODE = 5 AND ? = 1"
-              + " OR OPERATION_CODE NOT IN (5, 6, 7, 27, 36) AND (? = 0 OR USERNAME IS NULL OR"
-              + " USERNAME NOT IN (?, ?)))"
-              + " AND OPERATION_CODE NOT IN (9, 10, 68)"
-              + " AND (? = 1 OR (NVL(SRC_CON_ID, 0), DATA_OBJ#) IN ((?, ?), (?, ?))"
-              + " OR (NVL(SRC_CON_ID, 0), SEG_OWNER, TABLE_NAME) IN ((?, ?, ?), (?, ?, ?))"
-              + " OR SEG_OWNER = 'UNKNOWN' OR TABLE_NAME LIKE 'BIN$%')";
+      String engineShape = select + ENGINE_WHERE;
       List<List<Object>> kept =
           sameOnBothPaths(
               c,
@@ -224,6 +239,92 @@ class ContentsQueryTest {
               "-",
               "-");
       assertThat(everyObject.size()).isGreaterThan(kept.size());
+    }
+  }
+
+  private static final TableId NOTES = TableId.of("APP", "NOTES");
+  private static final TableId OTHER = TableId.of("APP", "OTHER");
+  private static final TableId CHANGED = TableId.of("APP", "CHANGED");
+  private static final TableId DROPPED = TableId.of("APP", "DROPPED");
+
+  /**
+   * A database with records of several CSF pieces (SQL_REDO and SQL_UNDO past 4,000 bytes) on a
+   * captured table and on one that is not, a record of a table changed since (shown as {@code
+   * UNKNOWN}) and one of a table in the recycle bin (shown under its BIN$ name); returns the SCN
+   * they are mined from.
+   */
+  private static long withLongStatements(SimulatedOracle db) {
+    for (TableId t : List.of(NOTES, OTHER, CHANGED, DROPPED)) {
+      db.createTable(
+          TableLayout.builder(t, 1)
+              .column("ID", OracleType.number(10, 0), false)
+              .column("TEXT", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+              .column("MORE", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+              .primaryKey("ID")
+              .build());
+    }
+    long low = db.currentScn();
+    SimulatedTransaction tx = db.begin();
+    for (int i = 1; i <= 4; i++) {
+      String rowId = tx.insert(NOTES, (long) i, "n".repeat(3000), "p".repeat(1000 * i));
+      tx.update(NOTES, rowId, Map.of("TEXT", "m".repeat(3900)));
+      tx.insert(OTHER, (long) i, "o".repeat(3000), "q".repeat(1000 * i));
+      tx.insert(CHANGED, (long) i, "c", null);
+      tx.insert(DROPPED, (long) i, "d", null);
+    }
+    tx.commit();
+    db.schema().addColumn(CHANGED, "NOTE", OracleType.sized(OracleType.Kind.VARCHAR2, 10));
+    db.schema().drop(DROPPED, false);
+    db.flushAll();
+    return low;
+  }
+
+  /**
+   * The engine's statement decides on a whole record from the columns its CSF pieces share, before
+   * its SQL is rendered; its rows are still those of the SQL engine, a kept record with all its
+   * pieces, with and without SQL_UNDO selected. A WHERE clause that reads a piece's own column
+   * (SQL_REDO, SQL_UNDO, CSF) is evaluated on every piece, and also agrees.
+   */
+  @Test
+  void aRecordsCsfPieces_areKeptOrDroppedTogether() throws SQLException {
+    SimulatedOracle db = SimulatedOracle.builder().seed(7).logBytes(8L << 20).build();
+    long low = withLongStatements(db);
+    String select =
+        "SELECT SCN, OPERATION_CODE, SEG_OWNER, TABLE_NAME, RS_ID, SSN, CSF, DATA_OBJ#, SQL_REDO,"
+            + " INFO, STATUS FROM V$LOGMNR_CONTENTS";
+    Object[] captureNotes = {
+      2, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", 0, -1, -1, -1, -1, 0, "APP", "NOTES", 0, "-", "-"
+    };
+    assertThat(
+            ContentsQuery.compile(select + ENGINE_WHERE, List.of(captureNotes)).decidesPerRecord())
+        .isTrue();
+    try (Connection c = DriverManager.getConnection(db.url())) {
+      startLogMiner(c, low);
+      List<List<Object>> every = sameOnBothPaths(c, select);
+      List<List<Object>> kept = sameOnBothPaths(c, select + ENGINE_WHERE, captureNotes);
+      List<String> tables = kept.stream().skip(1).map(r -> (String) r.get(3)).toList();
+      assertThat(tables).contains("String NOTES").doesNotContain("String OTHER");
+      assertThat(tables).anyMatch(t -> t != null && t.startsWith("String OBJ# "));
+      assertThat(tables).anyMatch(t -> t != null && t.startsWith("String BIN$"));
+      assertThat(kept.stream().skip(1).filter(r -> !r.get(6).toString().endsWith(" 0")))
+          .as("rows of a record continued on the next row (CSF 1)")
+          .hasSizeGreaterThanOrEqualTo(4);
+      assertThat(every.stream().skip(1).filter(r -> "String OTHER".equals(r.get(3))))
+          .hasSizeGreaterThan(4);
+
+      String withUndo = select.replace("SQL_REDO,", "SQL_REDO, SQL_UNDO,");
+      // SQL_UNDO is rendered only when named or when it could add a piece: the same rows either way
+      assertThat(sameOnBothPaths(c, withUndo + ENGINE_WHERE, captureNotes)).hasSameSizeAs(kept);
+
+      String readsPieces = select + " WHERE SQL_REDO LIKE '%mmm%' OR CSF = 1";
+      assertThat(ContentsQuery.compile(readsPieces, List.of()).decidesPerRecord()).isFalse();
+      List<List<Object>> pieces = sameOnBothPaths(c, readsPieces);
+      assertThat(pieces.size()).isGreaterThan(1).isLessThan(every.size());
+      assertThat(
+              ContentsQuery.compile(withUndo + " WHERE SQL_UNDO IS NULL", List.of())
+                  .decidesPerRecord())
+          .isFalse();
+      sameOnBothPaths(c, withUndo + " WHERE SQL_UNDO IS NOT NULL AND SEG_OWNER = ?", "APP");
     }
   }
 
