@@ -26,9 +26,11 @@ import java.util.regex.Pattern;
  * anonymous block calls DBMS_LOGMNR ({@link PlsqlCall}); a SELECT goes to the SQL engine verbatim,
  * with its binds, over the views ({@link View}). The only rewriting is mechanical: {@code
  * SYSTIMESTAMP} and {@code SYSDATE} become calls of the simulator's clock, and a user table ({@code
- * FROM OWNER.TABLE [AS OF SCN n]}) a call of its rows ({@link FlashbackQuery}). The simulator
- * evaluates no predicate of the client's. Anything else (DML, DDL) is refused with ORA-01031: the
- * capture user of the simulated database may only read.
+ * FROM OWNER.TABLE [AS OF SCN n]}) a call of its rows ({@link FlashbackQuery}). One exception, for
+ * speed: a SELECT of plain V$LOGMNR_CONTENTS columns whose WHERE clause uses only the comparisons
+ * {@code ContentsQuery} knows is evaluated, from its own text and binds, by the simulator (the same
+ * rows as the SQL engine gives, which its test compares). Anything else (DML, DDL) is refused with
+ * ORA-01031: the capture user of the simulated database may only read.
  *
  * <p>Each statement counts as one {@link GatewayCall} for planned faults, found by the view it
  * reads; statements on other views (privileges, containers, key columns) only check the connection.
