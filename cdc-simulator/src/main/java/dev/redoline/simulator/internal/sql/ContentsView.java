@@ -85,6 +85,9 @@ public final class ContentsView {
    */
   static final Set<String> PER_PIECE = Set.of("SQL_REDO", "SQL_UNDO", "CSF");
 
+  /** The index of SQL_REDO in {@link #COLUMNS}. */
+  private static final int SQL_REDO = 28;
+
   /** The index of SQL_UNDO in {@link #COLUMNS}. */
   private static final int SQL_UNDO = 29;
 
@@ -182,7 +185,12 @@ public final class ContentsView {
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
         new RowFormatter(
-            s.settings(), s.catalog(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
+            s.settings(),
+            s.catalog(),
+            session,
+            s.nls(),
+            wanted == null || wanted[SQL_REDO],
+            wanted == null || wanted[SQL_UNDO]);
     List<RedoRecord> records = run.records();
     int end = 0;
     SQLException unreadable = null;
