@@ -306,7 +306,15 @@ public final class RedolineSourceTask extends SourceTask {
     if (!signalTopic.isEmpty()) {
       try {
         signals = SignalReader.open(clients, signalTopic, "redoline-signals-" + topics.prefix());
-        verification = new TopicVerification(config, clients, props, sideEvents, clock);
+        Map<String, Object> capture = partition;
+        verification =
+            new TopicVerification(
+                config,
+                clients,
+                props,
+                sideEvents,
+                clock,
+                () -> context.offsetStorageReader().offset(capture));
       } catch (org.apache.kafka.common.KafkaException e) {
         throw new CdcException(
             ErrorCode.INVALID_CONFIGURATION,

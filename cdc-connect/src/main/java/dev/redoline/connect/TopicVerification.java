@@ -39,24 +39,29 @@ final class TopicVerification implements AutoCloseable {
   private final Map<String, String> props;
   private final Queue<Object> sideEvents;
   private final Clock clock;
+  private final KafkaTarget.StoredOffset offset;
   private final ExecutorService thread;
 
   /**
    * @param clients the connector's Kafka client settings
    * @param props the connector's configuration (topic names, record format, converter)
    * @param sideEvents where the ops events go (drained by the task's poll)
+   * @param offset the offset Connect has stored for the task (its offset storage reader), which
+   *     tells whether a table's initial snapshot has reached the topics
    */
   TopicVerification(
       CdcConfig config,
       Map<String, Object> clients,
       Map<String, String> props,
       Queue<Object> sideEvents,
-      Clock clock) {
+      Clock clock,
+      KafkaTarget.StoredOffset offset) {
     this.config = config;
     this.clients = Map.copyOf(clients);
     this.props = Map.copyOf(props);
     this.sideEvents = sideEvents;
     this.clock = clock;
+    this.offset = offset;
     this.thread =
         Executors.newSingleThreadExecutor(
             r -> {
@@ -84,7 +89,7 @@ final class TopicVerification implements AutoCloseable {
           Verifier.builder()
               .config(config)
               .tables(tables)
-              .target(KafkaTarget.of(clients, props))
+              .target(KafkaTarget.of(clients, props).storedOffset(offset))
               .clock(clock)
               .build();
       VerifyReport report = verifier.verify();

@@ -20,6 +20,10 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -146,21 +150,41 @@ class SnapshotIT {
       Map<String, String> capture = new HashMap<>();
       capture.put("cdc.database.url", url);
       capture.put("cdc.tables.include", "SHOP.*");
+      // the worker's offsets topic: the connector's stored offset says which tables' initial
+      // snapshot has reached the topics (read with the connector's own settings)
+      Map<String, String> withOffsets = new HashMap<>(props);
+      withOffsets.put("offset.storage.topic", TestConnect.OFFSETS_TOPIC);
       Verifier verifier =
           Verifier.builder()
               .config(capture)
               .tables(SHOP)
-              .target(KafkaTarget.of(Map.of("bootstrap.servers", bootstrap), props))
+              .target(KafkaTarget.of(Map.of("bootstrap.servers", bootstrap), withOffsets))
               .build();
 
-      // while the workload runs: once the initial snapshot is in, verifications come out equal but
-      // for documents amended in place (declared unavailable by their latest record), and again at
-      // a later SCN. Until a table's initial snapshot chunk reaches its topic, a verification
-      // reports that table as not compared yet (docs/verify.md, "Limits": SHOP.PRODUCTS' chunk
-      // comes after the first streamed orders), so a verification comparing every table is
-      // waited for; each one on the way must show no undeclared difference to end the wait.
-      VerifyReport first = awaitCleanAfter(verifier, null);
-      VerifyReport later = awaitCleanAfter(verifier, first.scn());
+      // while the workload runs: once every table's initial snapshot is complete (its ops event),
+      // the topics are waited for until they have applied an SCN read from Oracle after that, and
+      // one verification then compares every table: equal but for documents amended in place
+      // (declared unavailable by their latest record). The same again once more orders are in.
+      ConnectClusterIT.readCommitted(
+          cluster,
+          name + ".ops",
+          rs ->
+              SHOP.stream()
+                  .allMatch(
+                      t ->
+                          rs.stream()
+                              .anyMatch(
+                                  r ->
+                                      new String(r.value(), StandardCharsets.UTF_8)
+                                          .contains("snapshot of " + t + " complete"))));
+      verifier.awaitApplied(Scn.of(oracle.currentScn()), PATIENCE);
+      VerifyReport first = verifier.verify();
+      assertClean(first);
+      awaitMoreOrders(url, report(first, "ORDERS").sourceRows());
+      verifier.awaitApplied(Scn.of(oracle.currentScn()), PATIENCE);
+      VerifyReport later = verifier.verify();
+      assertClean(later);
+      assertThat(later.scn()).isGreaterThan(first.scn());
       assertThat(later.scnSource()).isEqualTo("target");
       assertThat(later.tables())
           .allSatisfy(t -> assertThat(t.sourceRows()).isEqualTo(t.targetRows()));
@@ -236,8 +260,6 @@ class SnapshotIT {
                 .get("differences")
                 .asInt())
         .isEqualTo(3);
-    Verifier after = verifier(bootstrap, url, props);
-    awaitEqual(after, "the topics equal to Oracle after the signal's repair");
     List<ConsumerRecord<byte[], byte[]>> again =
         ConnectClusterIT.readCommitted(cluster, topic, rs -> rs.size() >= customers.size() + 6);
     assertThat(again.subList(customers.size() + 3, again.size()))
@@ -248,6 +270,9 @@ class SnapshotIT {
                     ? "tombstone"
                     : ConnectClusterIT.json(r.value()).get("op").asText())
         .containsExactlyInAnyOrder("r", "r", "tombstone");
+    // the repair is in the topic: one verification finds it equal
+    VerifyReport repaired = verifier(bootstrap, url, props).verify();
+    assertThat(repaired.equal()).as(repaired.toText()).isTrue();
     out.reset();
     assertThat(VerifyCommand.run(args, new PrintStream(out, true), new PrintStream(err, true)))
         .as(err.toString(StandardCharsets.UTF_8))
@@ -264,44 +289,39 @@ class SnapshotIT {
   }
 
   /**
-   * Verifies until a verification at an SCN past {@code scn} (any, when null) finds nothing but
-   * rows of SHOP.DOCUMENTS differing in BODY, which their latest record did not carry, within
-   * {@link #PATIENCE}.
+   * Every table compared, and nothing differing but rows of SHOP.DOCUMENTS in BODY, which their
+   * latest record did not carry.
    */
-  private static VerifyReport awaitCleanAfter(Verifier verifier, Scn scn) throws Exception {
-    Instant end = Instant.now().plus(PATIENCE);
-    VerifyReport last = null;
-    while (Instant.now().isBefore(end)) {
-      last = verifier.verify();
-      if ((scn == null || last.scn().compareTo(scn) > 0)
-          && last.undeclaredDifferences() == 0
-          && last.tables().stream().allMatch(TableReport::compared)) {
-        for (TableReport t : last.tables()) {
-          assertThat(t.differing())
-              .as(last.toText())
-              .allSatisfy(
-                  d -> {
-                    assertThat(t.table().table()).isEqualTo("DOCUMENTS");
-                    assertThat(d.unavailable()).containsExactly("BODY");
-                  });
-        }
-        return last;
-      }
+  private static void assertClean(VerifyReport report) {
+    assertThat(report.tables()).as(report.toText()).allMatch(TableReport::compared);
+    assertThat(report.undeclaredDifferences()).as(report.toText()).isZero();
+    for (TableReport t : report.tables()) {
+      assertThat(t.differing())
+          .as(report.toText())
+          .allSatisfy(
+              d -> {
+                assertThat(t.table().table()).isEqualTo("DOCUMENTS");
+                assertThat(d.unavailable()).containsExactly("BODY");
+              });
     }
-    throw new AssertionError("no clean verification within " + PATIENCE + "; last: " + last);
   }
 
-  /** Verifies until a verification is equal, within {@link #PATIENCE}. */
-  private static VerifyReport awaitEqual(Verifier verifier, String what) throws Exception {
+  /** Waits until Oracle holds more than {@code rows} orders, within {@link #PATIENCE}. */
+  private static void awaitMoreOrders(String url, long rows) throws Exception {
     Instant end = Instant.now().plus(PATIENCE);
-    VerifyReport last = null;
-    while (Instant.now().isBefore(end)) {
-      last = verifier.verify();
-      if (last.equal()) {
-        return last;
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      while (Instant.now().isBefore(end)) {
+        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM SHOP.ORDERS")) {
+          rs.next();
+          if (rs.getLong(1) > rows) {
+            return;
+          }
+        }
+        Thread.sleep(200);
       }
     }
-    throw new AssertionError("no " + what + " within " + PATIENCE + "; last: " + last.toText());
+    throw new AssertionError("Oracle held no more than " + rows + " orders within " + PATIENCE);
   }
 
   private static TableReport report(VerifyReport report, String table) {

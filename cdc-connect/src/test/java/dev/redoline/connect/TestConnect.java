@@ -35,6 +35,9 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  */
 final class TestConnect {
 
+  /** The workers' offsets topic ({@code offset.storage.topic}). */
+  static final String OFFSETS_TOPIC = "redoline-it-offsets";
+
   private static EmbeddedConnectCluster cluster;
 
   private TestConnect() {}
@@ -47,7 +50,7 @@ final class TestConnect {
               Map.of( // the harness adds its own settings
                   "exactly.once.source.support", "enabled",
                   "plugin.discovery", "service_load",
-                  "offset.storage.topic", "redoline-it-offsets",
+                  "offset.storage.topic", OFFSETS_TOPIC,
                   // task.shutdown.graceful.timeout.ms stays at its 5 s: at 1 s a deleted task still
                   // closing
                   // its journal producer met the next task of the same name, whose producer then

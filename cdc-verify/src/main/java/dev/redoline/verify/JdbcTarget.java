@@ -38,6 +38,11 @@ import java.util.TreeMap;
  * they are one state of the copy; the SCN it has applied is the position's last commit (or its
  * resume SCN before any commit).
  *
+ * <p><b>The initial snapshot.</b> The same position tells whether a table's initial snapshot had
+ * begun to reach the copy ({@link VerifyTarget#initialSnapshotPending}): a table it had not is
+ * reported as not compared yet when the copy holds none of its rows; one it had (rows or none) is
+ * compared, so a copy that lost every row of it shows them missing.
+ *
  * <pre>{@code
  * VerifyTarget target = JdbcTarget.of("jdbc:postgresql://127.0.0.1:5432/replica?user=r&password=...");
  * }</pre>
@@ -56,6 +61,11 @@ public final class JdbcTarget implements VerifyTarget {
   private final String url;
   private final Properties properties;
   private Connection connection;
+
+  /** The position read in the current transaction (null before, or when the copy has none). */
+  private Map<String, String> position;
+
+  private boolean positionRead;
 
   private JdbcTarget(String url, Properties properties) {
     this.url = url;
@@ -83,25 +93,45 @@ public final class JdbcTarget implements VerifyTarget {
     connection = open();
     connection.setAutoCommit(false); // PostgreSQL streams a result set only inside a transaction
     connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+    position = null;
+    positionRead = false;
   }
 
   @Override
   public Optional<Scn> appliedScn() throws SQLException {
+    Map<String, String> p = storedPosition();
+    return p == null ? Optional.empty() : Optional.of(Position.fromMap(p).scn());
+  }
+
+  /**
+   * From the position committed with the rows, so in the same state of the copy: the position
+   * tracks snapshots and names no progress of {@code table}'s (see {@link
+   * VerifyTarget#initialSnapshotPending}).
+   */
+  @Override
+  public boolean awaitingSnapshot(TableId table) throws SQLException {
+    return VerifyTarget.initialSnapshotPending(storedPosition(), table);
+  }
+
+  /** The position in {@code REDOLINE_OFFSET}, read once per {@link #begin()}; null when none. */
+  private Map<String, String> storedPosition() throws SQLException {
+    if (positionRead) {
+      return position;
+    }
     try (PreparedStatement st =
             connection().prepareStatement("SELECT POSITION FROM REDOLINE_OFFSET WHERE ID = 1");
         ResultSet rs = st.executeQuery()) {
-      if (!rs.next()) {
-        return Optional.empty();
-      }
-      return Optional.of(position(rs.getString(1)).scn());
+      position = rs.next() ? positionMap(rs.getString(1)) : null;
     } catch (SQLException e) {
-      if (missingTable(e)) {
-        connection().rollback();
-        connection().setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-        return Optional.empty();
+      if (!missingTable(e)) {
+        throw e;
       }
-      throw e;
+      connection().rollback();
+      connection().setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      position = null;
     }
+    positionRead = true;
+    return position;
   }
 
   @Override
@@ -233,15 +263,15 @@ public final class JdbcTarget implements VerifyTarget {
   }
 
   /** The examples' position text: the map form as {@code key=value} lines. */
-  static Position position(String text) {
+  private static Map<String, String> positionMap(String text) {
     Properties p = new Properties();
     try {
       p.load(new StringReader(text));
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    Map<String, Object> map = new TreeMap<>();
+    Map<String, String> map = new TreeMap<>();
     p.stringPropertyNames().forEach(k -> map.put(k, p.getProperty(k)));
-    return Position.fromMap(map);
+    return map;
   }
 }

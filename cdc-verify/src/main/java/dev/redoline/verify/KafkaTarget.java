@@ -9,6 +9,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.core.TopicName;
+import dev.redoline.verify.internal.ConnectOffsets;
 import dev.redoline.verify.internal.Digests;
 import dev.redoline.verify.internal.LatestRecords;
 import dev.redoline.verify.internal.RecordValues;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,11 +37,21 @@ import org.apache.kafka.connect.storage.Converter;
  *
  * <p><b>The SCN.</b> Every change record carries its transaction's commit SCN ({@code
  * source.commit_scn}; a snapshot row the SCN its chunk was read at): the SCN the topics have
- * applied is the highest one among the records read. The end offsets of every table's partitions
- * are fixed in {@link #begin(List)}, before any is read, and records are read {@code
- * read_committed}, completed past those ends with the records of transactions whose commit markers
- * had not reached every partition yet, so with exactly-once delivery (an Oracle transaction is part
- * of one Kafka transaction) the topics read are one state of the copy.
+ * applied is the highest one among the records read (but see ties below). The end offsets of every
+ * table's partitions are fixed in {@link #begin(List)}, before any is read, and records are read
+ * {@code read_committed}, completed past those ends with the records of transactions whose commit
+ * markers had not reached every partition yet, so with exactly-once delivery (an Oracle transaction
+ * is part of one Kafka transaction) the topics read are one state of the copy. Several transactions
+ * can commit at one SCN: unless the topics are known to hold every transaction committed at the
+ * highest SCN a streamed record carries (a snapshot chunk read at it or later is in them, or the
+ * stored offset names a later commit), the records of that SCN are taken back and the state is the
+ * one at the SCN below.
+ *
+ * <p><b>The stored offset.</b> The connector's source offset (the capture position), read before
+ * the end offsets are fixed, from the offsets topic the settings name ({@code
+ * offsets.storage.topic} or {@code offset.storage.topic}) or from {@link #storedOffset}: every
+ * commit below its last one is then in the topics read, and its snapshot progress tells which
+ * tables' initial snapshot had not begun to reach them ({@link #awaitingSnapshot}).
  *
  * <pre>{@code
  * VerifyTarget target = KafkaTarget.of(
@@ -60,17 +72,57 @@ public final class KafkaTarget implements VerifyTarget {
   /** The converter Connect uses when neither the connector nor the worker names another. */
   static final String JSON_CONVERTER = "org.apache.kafka.connect.json.JsonConverter";
 
+  /** The connector's own offsets topic (exactly-once), Connect's name for the setting. */
+  static final String CONNECTOR_OFFSETS_TOPIC = "offsets.storage.topic";
+
+  /** The worker's offsets topic, Connect's name for the worker setting. */
+  static final String WORKER_OFFSETS_TOPIC = "offset.storage.topic";
+
   private final Map<String, Object> clients;
   private final Map<String, String> connector;
   private final Function<TableId, String> topics;
   private final RecordValues values;
   private final Map<TableId, LatestRecords> read = new HashMap<>();
   private final Map<TableId, Map<List<Object>, byte[]>> keyBytes = new HashMap<>();
+  private final String prefix;
 
-  private KafkaTarget(Map<String, Object> clients, Map<String, String> connector) {
+  /** Where the connector's stored offset comes from; null when it cannot be read. */
+  private final StoredOffset offsets;
+
+  /** Makes a consumer of the given {@code isolation.level} (tests give mock ones). */
+  private final Function<String, Consumer<byte[], byte[]>> consumers;
+
+  /** The connector's stored offset read by the current {@link #begin(List)}, or null. */
+  private Map<String, ?> offset;
+
+  /** The SCN the topics read are the state at, or null. */
+  private Scn applied;
+
+  /**
+   * The source offset Connect has stored for the connector: the capture position's map form
+   * (docs/connect.md, "Offsets, exactly-once and restarts"), or null when none is stored. Inside
+   * the task: {@code () -> context.offsetStorageReader().offset(partition)}.
+   */
+  @FunctionalInterface
+  public interface StoredOffset {
+    Map<String, ?> read() throws Exception;
+  }
+
+  private KafkaTarget(
+      Map<String, Object> clients,
+      Map<String, String> connector,
+      StoredOffset offsets,
+      Function<String, Consumer<byte[], byte[]>> consumers) {
     this.clients = Map.copyOf(clients);
     this.connector = Map.copyOf(connector);
-    String prefix = setting(connector, CdcConfig.TOPIC_PREFIX);
+    this.consumers = consumers != null ? consumers : this::consumer;
+    this.prefix = setting(connector, CdcConfig.TOPIC_PREFIX);
+    String topic =
+        connector.getOrDefault(CONNECTOR_OFFSETS_TOPIC, connector.get(WORKER_OFFSETS_TOPIC));
+    this.offsets =
+        offsets != null
+            ? offsets
+            : topic == null || topic.isBlank() ? null : () -> readOffsets(topic);
     String template = setting(connector, CdcConfig.TOPIC_TEMPLATE);
     this.topics = table -> TopicName.ofTable(prefix, template, table);
     this.values =
@@ -89,7 +141,25 @@ public final class KafkaTarget implements VerifyTarget {
    */
   public static KafkaTarget of(Map<String, ?> clients, Map<String, String> connectorSettings) {
     Objects.requireNonNull(clients.get("bootstrap.servers"), "bootstrap.servers is required");
-    return new KafkaTarget(new HashMap<>(clients), new HashMap<>(connectorSettings));
+    return new KafkaTarget(new HashMap<>(clients), new HashMap<>(connectorSettings), null, null);
+  }
+
+  /**
+   * This target, with the connector's stored offset read from {@code offsets} (before the topics,
+   * at each verification) instead of from an offsets topic named in the settings.
+   */
+  public KafkaTarget storedOffset(StoredOffset offsets) {
+    return new KafkaTarget(
+        clients, connector, Objects.requireNonNull(offsets, "offsets == null"), consumers);
+  }
+
+  /** A target reading through the consumers {@code consumers} makes (tests). */
+  static KafkaTarget of(
+      Map<String, String> connectorSettings,
+      StoredOffset offsets,
+      Function<String, Consumer<byte[], byte[]>> consumers) {
+    return new KafkaTarget(
+        Map.of("bootstrap.servers", "unused"), connectorSettings, offsets, consumers);
   }
 
   /** The topics under {@code topicPrefix} with the default template and record format. */
@@ -112,37 +182,87 @@ public final class KafkaTarget implements VerifyTarget {
   public void begin(List<TableId> tables) {
     close();
     List<Converter> converters = converters(connector);
-    try (KafkaConsumer<byte[], byte[]> consumer = consumer("read_committed");
-        KafkaConsumer<byte[], byte[]> uncommitted = consumer("read_uncommitted")) {
+    try {
+      // before the topics' ends are fixed: every record the offset covers is then below them
+      offset = offsets == null ? null : offsets.read();
+    } catch (CdcException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new CdcException(
+          ErrorCode.VERIFY_TARGET_UNREADABLE,
+          "cannot read the connector's stored offset: " + e.getMessage(),
+          e);
+    }
+    try (Consumer<byte[], byte[]> consumer = consumers.apply("read_committed");
+        Consumer<byte[], byte[]> uncommitted = consumers.apply("read_uncommitted")) {
       Map<TableId, String> names = new LinkedHashMap<>();
       tables.forEach(t -> names.put(t, topics.apply(t)));
       List<String> topicNames = List.copyOf(names.values());
       Map<TopicPartition, Long> committed = LatestRecords.ends(consumer, topicNames);
       Map<TopicPartition, Long> written = LatestRecords.ends(uncommitted, topicNames);
+      // every commit below the offset's last one was written before the ends were taken; one tied
+      // with it may belong to a Kafka transaction still open
+      Scn covered = below(offsetCommit(offset));
       Map<String, LatestRecords> all =
-          LatestRecords.readAll(consumer, topicNames, committed, written, converters);
+          LatestRecords.readAll(consumer, topicNames, committed, written, converters, covered);
       names.forEach((t, topic) -> read.put(t, all.get(topic)));
     }
+    applied = applied(read.values(), offsetCommit(offset));
+  }
+
+  /**
+   * The SCN the topics read are the state at, rolling back the records of the highest commit SCN
+   * when the topics may hold only some of the transactions committed at it (see the class comment).
+   * Known whole: every commit below the stored offset's last commit (its transaction came after
+   * them), and every commit at or below a snapshot chunk's SCN (delivered after them).
+   */
+  static Scn applied(java.util.Collection<LatestRecords> topics, Scn offsetCommit) {
+    Scn whole = below(offsetCommit);
+    Scn streamed = null;
+    for (LatestRecords l : topics) {
+      whole = max(whole, l.chunks());
+      streamed = max(streamed, l.streamedTop());
+    }
+    if (streamed == null || (whole != null && whole.compareTo(streamed) >= 0)) {
+      return whole;
+    }
+    for (LatestRecords l : topics) {
+      if (streamed.equals(l.streamedTop())) {
+        l.rollBackTop();
+      }
+    }
+    return streamed.minus(1);
+  }
+
+  /** The SCN below {@code scn}, or null for none. */
+  private static Scn below(Scn scn) {
+    return scn == null || scn.equals(Scn.ZERO) ? null : scn.minus(1);
+  }
+
+  private static Scn max(Scn a, Scn b) {
+    return a == null ? b : b == null ? a : Scn.max(a, b);
+  }
+
+  /** The stored offset's last commit SCN ({@code commit_scn}), or null. */
+  private static Scn offsetCommit(Map<String, ?> offset) {
+    Object commit = offset == null ? null : offset.get("commit_scn");
+    return commit == null ? null : Scn.parse(String.valueOf(commit));
   }
 
   @Override
   public Optional<Scn> appliedScn() {
-    return read.values().stream()
-        .map(LatestRecords::highestCommit)
-        .filter(Objects::nonNull)
-        .max(Scn::compareTo);
+    return Optional.ofNullable(applied);
   }
 
   /**
-   * No snapshot row in the table's topic, while a record read in any topic belongs to a transaction
-   * delivered without its changes of a table still to be snapshotted.
+   * From the connector's stored offset, read before the topics (so every record it covers was
+   * read): it tracks snapshots and names no progress of {@code table}'s ({@link
+   * VerifyTarget#initialSnapshotPending}). Without a stored offset (none configured, none stored)
+   * the target cannot tell, and the table is compared.
    */
   @Override
   public boolean awaitingSnapshot(TableId table) {
-    LatestRecords records = read.get(table);
-    return records != null
-        && !records.snapshotRead()
-        && read.values().stream().anyMatch(LatestRecords::partialForSnapshot);
+    return VerifyTarget.initialSnapshotPending(offset, table);
   }
 
   @Override
@@ -230,6 +350,15 @@ public final class KafkaTarget implements VerifyTarget {
   @Override
   public void close() {
     read.clear();
+    offset = null;
+    applied = null;
+  }
+
+  private Map<String, Object> readOffsets(String topic) {
+    try (Consumer<byte[], byte[]> consumer = consumers.apply("read_committed")) {
+      return ConnectOffsets.read(
+          consumer, topic, prefix, converter(JSON_CONVERTER, Map.of("schemas.enable", "false")));
+    }
   }
 
   private KafkaConsumer<byte[], byte[]> consumer(String isolation) {

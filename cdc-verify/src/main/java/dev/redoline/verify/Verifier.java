@@ -26,6 +26,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Compares what a consumer holds with Oracle at an SCN, and repairs what differs.
@@ -50,6 +51,9 @@ public final class Verifier {
 
   /** Rows per chunk unless set: a chunk that differs sends this many rows' pieces. */
   public static final int DEFAULT_CHUNK_ROWS = 10_000;
+
+  /** Pause between two reads of the target's applied SCN in {@link #awaitApplied}. */
+  static final long APPLIED_POLL_MILLIS = 500;
 
   /** Keys per redelivery filter, so the SQL Oracle parses stays short. */
   static final int KEYS_PER_REDELIVERY = 200;
@@ -136,6 +140,44 @@ public final class Verifier {
             ended,
             summary));
     return report;
+  }
+
+  /**
+   * Waits until the target has applied {@code scn}: reads the SCN it reports it has applied (one
+   * {@link VerifyTarget#begin(List)} and {@link VerifyTarget#appliedScn()} each time, nothing of
+   * Oracle) until it is at or above {@code scn}, pausing {@value #APPLIED_POLL_MILLIS} ms between
+   * reads, for at most {@code patience}. Then one {@link #verify()} compares the copy at a point it
+   * has reached: with {@code scn} an SCN read from Oracle after the changes of interest (say, after
+   * the initial snapshot completed), a caller waits on the copy's progress instead of verifying
+   * again and again.
+   *
+   * @return the SCN the target had applied when it reached {@code scn}
+   * @throws TimeoutException when the target has not applied {@code scn} within {@code patience},
+   *     naming the SCN it had applied last
+   */
+  public Scn awaitApplied(Scn scn, Duration patience) throws Exception {
+    Objects.requireNonNull(scn, "scn == null");
+    Instant end = clock.instant().plus(Objects.requireNonNull(patience, "patience == null"));
+    Optional<Scn> applied;
+    while (true) {
+      try (VerifyTarget t = target) {
+        t.begin(tables);
+        applied = t.appliedScn();
+      }
+      if (applied.isPresent() && applied.get().compareTo(scn) >= 0) {
+        return applied.get();
+      }
+      if (!clock.instant().isBefore(end)) {
+        throw new TimeoutException(
+            "the target had not applied SCN "
+                + scn
+                + " within "
+                + patience
+                + ": it had applied "
+                + applied.map(Scn::toString).orElse("nothing it could tell"));
+      }
+      Thread.sleep(APPLIED_POLL_MILLIS);
+    }
   }
 
   /**
@@ -245,10 +287,10 @@ public final class Verifier {
           table,
           "its initial snapshot had not reached the copy at SCN "
               + at
-              + " (the copy holds none of its "
+              + " (the capture position the copy holds names no progress of it, and the copy holds"
+              + " none of its "
               + report.sourceRows()
-              + " rows and applied transactions whose changes of a table still to be snapshotted"
-              + " were left out): verify again once its snapshot is complete",
+              + " rows): verify again once its snapshot is complete",
           Duration.between(start, clock.instant()));
     }
     return report;

@@ -53,7 +53,9 @@ public final class VerifyCommand {
         --target <url>         the copy: a JDBC URL of a database written like the JDBC sink, or
                                kafka://<bootstrap servers>/<topic prefix> for the connector's topics
                                (latest record per key; --config gives the connector's properties:
-                               cdc.topic.template, value.converter, cdc.kafka.client.config, ...;
+                               cdc.topic.template, value.converter, cdc.kafka.client.config, ...,
+                               and offset.storage.topic, the worker's offsets topic, to read the
+                               connector's stored offset;
                                needs kafka-clients, connect-api and connect-json on the class path)
         --tables <list>        the tables to compare, comma-separated OWNER.TABLE
         --config <file>        the capture's properties (cdc.columns.exclude, mask, truncate, ...)

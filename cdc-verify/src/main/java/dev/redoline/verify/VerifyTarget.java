@@ -4,6 +4,7 @@ import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,15 +60,32 @@ public interface VerifyTarget extends AutoCloseable {
   void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws Exception;
 
   /**
-   * Whether the capture's initial snapshot of {@code table} may not have reached the store at the
-   * SCN it reports: the store holds no snapshot row of the table while transactions it applied were
-   * delivered without some of their changes because a table's first snapshot chunk was still to
-   * come ({@code Commit.partial()} {@code SNAPSHOT}, a record's {@code source.tx_partial}). A table
-   * the store holds no row of while Oracle holds some is then reported as not compared yet, rather
-   * than with every row missing. The default: never.
+   * Whether the capture's initial snapshot of {@code table} had not begun to reach the store at the
+   * SCN it reports: until a table's first snapshot chunk is delivered, the capture leaves out its
+   * streamed inserts (the chunk holds their effect), so the store rightly holds none of its rows. A
+   * table the store holds no row of while Oracle holds some is then reported as not compared yet,
+   * rather than with every row missing. Answer true only when the store knows it, from the capture
+   * position it holds with its data ({@link #initialSnapshotPending}): a table whose snapshot did
+   * reach the store, rows or none (a table empty when it was snapshotted), must be compared, or a
+   * store that lost every row of it would look fine. The default: never.
    */
   default boolean awaitingSnapshot(TableId table) throws Exception {
     return false;
+  }
+
+  /**
+   * Whether the capture position {@code position} (its map form, {@code Position.toMap()}, as a
+   * store keeps it beside its data) says that {@code table}'s initial snapshot has not begun to be
+   * delivered: the position tracks snapshots ({@code snapshot=tracked}) and has no {@code
+   * snapshot.<table>} entry (which a table gets with its first snapshot row, or, when it was empty,
+   * with the snapshot's end, and keeps). False for a {@code null} position, which tells nothing.
+   * For {@link #awaitingSnapshot}: {@code return VerifyTarget.initialSnapshotPending(
+   * store.position().toMap(), table);}
+   */
+  static boolean initialSnapshotPending(Map<String, ?> position, TableId table) {
+    return position != null
+        && "tracked".equals(String.valueOf(position.get("snapshot")))
+        && !position.containsKey("snapshot." + table);
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.redoline.verify;
 
 import dev.redoline.core.Absent;
 import dev.redoline.core.Change;
-import dev.redoline.core.Commit;
 import dev.redoline.core.Operation;
 import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
@@ -11,12 +10,10 @@ import dev.redoline.core.TableLayout;
 import dev.redoline.embedded.CommittedTransaction;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * An embedded user's store as a sink keeps it: changes merged by key, a slot the change does not
@@ -28,17 +25,16 @@ public final class MergingStore implements VerifyTarget {
 
   private final Map<TableId, Map<List<Object>, Map<String, Object>>> tables = new HashMap<>();
   private final Map<TableId, Map<List<Object>, List<String>>> notCarried = new HashMap<>();
-  private final Set<TableId> snapshotted = new HashSet<>();
   private Scn applied;
+  private Map<String, Object> position;
   private long reads;
-  private boolean partialForSnapshot;
 
   /** Applies one committed transaction, as a sink would. */
   public void apply(CommittedTransaction tx) {
     for (Change c : tx.changes()) {
       apply(c, tx.layout(c));
     }
-    partialForSnapshot |= tx.commit().partial() == Commit.Partial.SNAPSHOT;
+    position = tx.position().toMap();
     committed(tx.commit().scn());
   }
 
@@ -63,7 +59,6 @@ public final class MergingStore implements VerifyTarget {
     }
     if (c.operation() == Operation.READ) {
       reads++;
-      snapshotted.add(c.table());
     }
     List<Object> key = key(layout, c.after());
     Map<String, Object> row = rows.computeIfAbsent(key, k -> new LinkedHashMap<>());
@@ -107,10 +102,10 @@ public final class MergingStore implements VerifyTarget {
         .toList();
   }
 
-  /** No snapshot row of {@code table} yet, and a transaction applied lacked a table's changes. */
+  /** From the position of the last transaction applied, as a store keeps it with its data. */
   @Override
   public boolean awaitingSnapshot(TableId table) {
-    return partialForSnapshot && !snapshotted.contains(table);
+    return VerifyTarget.initialSnapshotPending(position, table);
   }
 
   @Override

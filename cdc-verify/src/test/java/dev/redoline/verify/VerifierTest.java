@@ -1,11 +1,13 @@
 package dev.redoline.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redoline.core.Bytes;
 import dev.redoline.core.OracleType;
 import dev.redoline.core.OracleType.Kind;
 import dev.redoline.core.Row;
+import dev.redoline.core.Scn;
 import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.logminer.OpsEvent;
@@ -13,11 +15,14 @@ import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.math.BigDecimal;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +128,66 @@ class VerifierTest {
     assertThat(events).extracting(OpsEvent::type).containsExactly(OpsEvent.Type.VERIFIED);
     // no row value crossed: per chunk a boundary key and two numbers
     assertThat(recording.tableValues).isNotEmpty().noneMatch(v -> v instanceof String);
+  }
+
+  /**
+   * A copy that catches up read by read (each read of its applied SCN finds it 10 further): the
+   * wait ends at the first read at or above the SCN asked, and one verification then runs at that
+   * SCN.
+   */
+  @Test
+  void awaitApplied_thenOneVerify_atTheSCNReached() throws Exception {
+    long now = oracle.currentScn();
+    target.applied = Scn.of(now - 30);
+    List<Scn> reads = new ArrayList<>();
+    MemoryTarget copy = target;
+    VerifyTarget catchingUp =
+        new VerifyTarget() {
+          @Override
+          public Optional<Scn> appliedScn() {
+            Scn scn = Scn.min(copy.applied.plus(10L * reads.size()), Scn.of(now));
+            reads.add(scn);
+            return Optional.of(scn);
+          }
+
+          @Override
+          public void rows(TableLayout table, List<String> columns, RowReceiver receiver) {
+            copy.rows(table, columns, receiver);
+          }
+        };
+    Verifier verifier =
+        Verifier.builder()
+            .config(
+                Map.of(
+                    "cdc.database.url",
+                    oracle.url(),
+                    "cdc.tables.include",
+                    "SHOP.*",
+                    "cdc.columns.exclude",
+                    "SHOP.ITEMS.SECRET"))
+            .tables(List.of(ITEMS, CODES))
+            .target(catchingUp)
+            .build();
+
+    Scn reached = verifier.awaitApplied(Scn.of(now - 5), Duration.ofMinutes(2));
+
+    assertThat(reached).isEqualTo(Scn.of(now));
+    assertThat(reads).hasSize(4);
+    VerifyReport report = verifier.verify();
+    assertThat(report.scn()).isEqualTo(Scn.of(now));
+    assertThat(report.equal()).as(report.toText()).isTrue();
+    assertThat(report.scnSource()).isEqualTo("target");
+  }
+
+  /** A copy that does not move: the wait ends after its patience, naming what it had applied. */
+  @Test
+  void awaitApplied_copyNotMoving_timesOutNamingItsSCN() {
+    target.applied = Scn.of(7);
+
+    assertThatThrownBy(() -> verifier(8).awaitApplied(Scn.of(8), Duration.ZERO))
+        .isInstanceOf(TimeoutException.class)
+        .hasMessageContaining("had not applied SCN 8")
+        .hasMessageContaining("it had applied 7");
   }
 
   @Test

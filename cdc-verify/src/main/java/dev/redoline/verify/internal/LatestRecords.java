@@ -68,8 +68,21 @@ public final class LatestRecords {
 
   private Scn highest;
   private long bytes;
-  private boolean snapshotRead;
-  private boolean partialForSnapshot;
+
+  /** The highest commit SCN of a streamed record applied; {@link #beforeTop} is for it. */
+  private Scn top;
+
+  /** The highest SCN of a snapshot chunk applied. */
+  private Scn chunks;
+
+  /** Per key touched by a streamed record at {@link #top}: its row before the first such record. */
+  private final Map<Key, Before> beforeTop = new HashMap<>();
+
+  /** Per partition, the commit SCN of its last record applied that had one. */
+  private final Map<Integer, Scn> lastScn = new HashMap<>();
+
+  /** A key's row (null: absent) and its unavailable columns (null: none) at some point. */
+  private record Before(Object row, List<String> unavailable) {}
 
   private LatestRecords(String topic) {
     this.topic = topic;
@@ -104,13 +117,30 @@ public final class LatestRecords {
       Map<TopicPartition, Long> committed,
       Map<TopicPartition, Long> written,
       List<Converter> converters) {
+    return readAll(consumer, topics, committed, written, converters, null);
+  }
+
+  /**
+   * As {@link #readAll(Consumer, List, Map, Map, List)}, with the point at least {@code atLeast}
+   * (null: none): the commit SCN up to which the writer says every record was written before the
+   * ends were taken (the connector's stored offset), so records past a committed end up to it
+   * count.
+   */
+  public static Map<String, LatestRecords> readAll(
+      Consumer<byte[], byte[]> consumer,
+      List<String> topics,
+      Map<TopicPartition, Long> committed,
+      Map<TopicPartition, Long> written,
+      List<Converter> converters,
+      Scn atLeast) {
     Map<String, LatestRecords> all = new LinkedHashMap<>();
     for (String topic : topics) {
       all.put(topic, read(consumer, topic, committed, written, converters));
     }
     Scn point =
-        all.values().stream()
-            .map(LatestRecords::highestCommit)
+        java.util.stream.Stream.concat(
+                all.values().stream().map(LatestRecords::highestCommit),
+                java.util.stream.Stream.of(atLeast))
             .filter(java.util.Objects::nonNull)
             .max(Scn::compareTo)
             .orElse(null);
@@ -192,7 +222,7 @@ public final class LatestRecords {
       previousCounted.put(r.partition(), counts);
       if (counts) {
         noteCommit(scn);
-        apply(r, envelope);
+        apply(r, envelope, scn);
       }
     }
     pastCommitted.clear();
@@ -217,8 +247,9 @@ public final class LatestRecords {
   private void add(ConsumerRecord<byte[], byte[]> r, List<Converter> converters) {
     bytes += size(r);
     Object envelope = r.value() == null ? null : decode(r, converters);
-    noteCommit(commitScn(envelope));
-    apply(r, envelope);
+    Scn scn = commitScn(envelope);
+    noteCommit(scn);
+    apply(r, envelope, scn);
   }
 
   private void noteCommit(Scn scn) {
@@ -234,21 +265,39 @@ public final class LatestRecords {
     return commit == null ? null : Scn.parse(commit.toString());
   }
 
-  /** Applies a record whose value is {@code envelope} (null for a tombstone) to the rows. */
-  private void apply(ConsumerRecord<byte[], byte[]> r, Object envelope) {
-    Object source = envelope == null ? null : RecordValues.field(envelope, "source");
-    Object snapshot = source == null ? null : RecordValues.field(source, "snapshot");
-    snapshotRead |= snapshot != null && !"false".equals(snapshot.toString());
-    Object partial = source == null ? null : RecordValues.field(source, "tx_partial");
-    partialForSnapshot |= "SNAPSHOT".equals(String.valueOf(partial));
+  /**
+   * Applies a record whose value is {@code envelope} (null for a tombstone) to the rows; {@code
+   * scn} is its commit SCN (null for a tombstone, which goes with the record before it in its
+   * partition).
+   */
+  private void apply(ConsumerRecord<byte[], byte[]> r, Object envelope, Scn scn) {
+    Scn at = scn != null ? scn : lastScn.get(r.partition());
+    if (scn != null) {
+      lastScn.put(r.partition(), scn);
+    }
+    boolean streamed = !snapshotRow(envelope);
+    if (!streamed && scn != null && (chunks == null || scn.compareTo(chunks) > 0)) {
+      chunks = scn;
+    }
+    if (streamed && at != null && (top == null || at.compareTo(top) > 0)) {
+      top = at;
+      beforeTop.clear(); // a later SCN: what the earlier one changed stays
+    }
+    boolean atTop = streamed && at != null && at.equals(top);
     if (r.key() == null) {
       if (envelope != null && "t".equals(op(envelope))) {
+        if (atTop) {
+          rows.keySet().forEach(this::keepBefore);
+        }
         rows.clear(); // a truncate: its record has no key
         unavailable.clear();
       }
       return; // a table without a key: nothing to compare by
     }
     Key key = new Key(ByteBuffer.wrap(r.key()));
+    if (atTop) {
+      keepBefore(key);
+    }
     unavailable.remove(key);
     if (envelope == null) {
       rows.remove(key);
@@ -300,6 +349,53 @@ public final class LatestRecords {
     return row;
   }
 
+  /** Keeps {@code key}'s row as it was before the first record at {@link #top} changed it. */
+  private void keepBefore(Key key) {
+    if (!beforeTop.containsKey(key)) {
+      beforeTop.put(key, new Before(rows.get(key), unavailable.get(key)));
+    }
+  }
+
+  /**
+   * Takes back every streamed change committed at the highest commit SCN of a streamed record,
+   * {@link #streamedTop()}: the rows are then the state after every commit below it. For a
+   * verification at the SCN below, when the copy cannot tell whether it holds every transaction
+   * committed at that SCN (Oracle gives several commits one SCN).
+   */
+  public void rollBackTop() {
+    beforeTop.forEach(
+        (key, before) -> {
+          rows.remove(key);
+          unavailable.remove(key);
+          if (before.row() != null) {
+            rows.put(key, before.row());
+          }
+          if (before.unavailable() != null) {
+            unavailable.put(key, before.unavailable());
+          }
+        });
+    beforeTop.clear();
+  }
+
+  /** The highest commit SCN of a streamed (not snapshot) record applied, or null. */
+  public Scn streamedTop() {
+    return top;
+  }
+
+  /**
+   * The highest SCN of a snapshot chunk applied, or null: a chunk read {@code AS OF} it is
+   * delivered after every transaction committed at or below it, so the topics hold them all.
+   */
+  public Scn chunks() {
+    return chunks;
+  }
+
+  private static boolean snapshotRow(Object envelope) {
+    Object source = envelope == null ? null : RecordValues.field(envelope, "source");
+    Object snapshot = source == null ? null : RecordValues.field(source, "snapshot");
+    return snapshot != null && !"false".equals(snapshot.toString());
+  }
+
   private static Object op(Object envelope) {
     return RecordValues.field(envelope, "op");
   }
@@ -336,19 +432,6 @@ public final class LatestRecords {
    */
   public List<String> unavailable(Key key) {
     return unavailable.getOrDefault(key, List.of());
-  }
-
-  /** Whether a snapshot row ({@code source.snapshot} other than {@code false}) was read. */
-  public boolean snapshotRead() {
-    return snapshotRead;
-  }
-
-  /**
-   * Whether a record read belongs to a transaction delivered without its changes of a table whose
-   * first snapshot chunk was still to come ({@code source.tx_partial} {@code SNAPSHOT}).
-   */
-  public boolean partialForSnapshot() {
-    return partialForSnapshot;
   }
 
   /** The highest commit SCN of the records read, or null when none carried one. */

@@ -110,30 +110,6 @@ class LatestRecordsTest {
     assertThat(a.unavailable(key("2"))).isEmpty();
   }
 
-  @Test
-  void readAll_snapshotRowsAndTransactionsLackingATableStillToBeSnapshotted_areTold() {
-    write(A, "1", "r|100|1|one|last|-");
-    write(A, "2", "c|150|2|two|false|SNAPSHOT"); // its changes of a table still to come left out
-    written.put(B, new ArrayList<>()); // that table: nothing in its topic yet
-
-    Map<String, LatestRecords> read = readAll(Map.of(A, 2L, B, 0L));
-
-    assertThat(read.get("a").snapshotRead()).isTrue();
-    assertThat(read.get("a").partialForSnapshot()).isTrue();
-    assertThat(read.get("b").snapshotRead()).isFalse();
-    assertThat(read.get("b").partialForSnapshot()).isFalse();
-  }
-
-  @Test
-  void readAll_streamedWholeTransactionsOnly_noSnapshotNoPartial() {
-    write(A, "1", "c|100|1|one|false|-");
-
-    LatestRecords a = readAll(Map.of(A, 1L)).get("a");
-
-    assertThat(a.snapshotRead()).isFalse();
-    assertThat(a.partialForSnapshot()).isFalse();
-  }
-
   private Map<String, String> rows(LatestRecords latest) {
     Map<String, String> rows = new LinkedHashMap<>();
     latest
