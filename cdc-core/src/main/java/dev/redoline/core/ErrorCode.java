@@ -97,10 +97,11 @@ public enum ErrorCode {
   LOB_WRITE_COLUMN_AMBIGUOUS(
       3050,
       "A LOB_WRITE row with no SEL_LOB_LOCATOR before it (BasicFile LOBs stored out of row) follows a change "
-          + "in which several CLOB, NCLOB or BLOB columns could take it, so the column it writes is not known",
+          + "in which several CLOB, NCLOB or BLOB columns could take it, and neither the kind nor the number of "
+          + "values written tells which, so the column it writes is not known",
       "Move the table's LOB columns to SecureFile storage (ALTER TABLE ... MOVE LOB (col) STORE AS SECUREFILE), "
-          + "or keep at most one out-of-row BasicFile LOB column per table; set cdc.on.decode.error=dlq to keep "
-          + "the rows aside until then."),
+          + "or keep at most one out-of-row BasicFile LOB column of each kind per table; set "
+          + "cdc.on.decode.error=dlq to keep the rows aside until then."),
   INVALID_CONFIGURATION(
       4001,
       "A configuration value is invalid",

@@ -705,6 +705,29 @@ public final class SimulatedOracle {
     }
 
     /**
+     * {@link #basicFileWritesWithoutLocator()}, and an INSERT's SQL_REDO leaves out the CLOB, NCLOB
+     * and BLOB columns whose values its writes carry, instead of showing {@code
+     * EMPTY_CLOB()}/{@code EMPTY_BLOB()} for them (redpanda-data/connect PR 4574 reads such INSERTs
+     * on BasicFile storage out of row; not confirmed by Oracle's documentation).
+     */
+    public Builder basicFileInsertsWithoutOutOfRowLobs() {
+      settings.writeLobsWithoutLocator();
+      settings.leaveOutOfRowLobsOutOfInserts();
+      return this;
+    }
+
+    /**
+     * {@link #basicFileWritesWithoutLocator()}, and an INSERT's LOB_WRITE rows come before its DML
+     * row, with the new row's ROW_ID (redpanda-data/connect PRs 4458 and 4574 saw BasicFile writes
+     * out of row arrive before their INSERT on a real database, now and then).
+     */
+    public Builder basicFileWritesBeforeInsert() {
+      settings.writeLobsWithoutLocator();
+      settings.writeLobsBeforeInsert();
+      return this;
+    }
+
+    /**
      * How many change records share the SCN of the record before them, in percent (seeded; default
      * {@value #DEFAULT_SCN_TIE_PERCENT}): Oracle gives one SCN to many rows, of one statement and
      * of several transactions and threads. 0 gives every record its own SCN.

@@ -107,6 +107,45 @@ class LobRedoTest {
   }
 
   @Test
+  void basicFileInsertWithoutOutOfRowLobs_leavesTheColumnOutAndWritesWithNoLocator()
+      throws SQLException {
+    SimulatedOracle oracle =
+        database(
+            SimulatedOracle.builder().lobWriteChunk(1500).basicFileInsertsWithoutOutOfRowLobs());
+    long from = oracle.currentScn();
+    SimulatedTransaction tx = oracle.begin();
+    String rowId = tx.insert(DOCS, 7L, "a", "ab'c".repeat(750), null, null);
+    tx.commit();
+
+    List<ViewRow> rows = rows(oracle, from);
+    assertThat(rows)
+        .extracting(ViewRow::operation)
+        .containsExactly("INSERT", "LOB_WRITE", "LOB_WRITE");
+    assertThat(rows.get(0).redo())
+        .isEqualTo(
+            "insert into \"APP\".\"DOCS\"(\"ID\",\"NAME\",\"SCAN\",\"NOTE\")"
+                + " values ('7','a',NULL,NULL);");
+    assertThat(rows).extracting(ViewRow::rowId).containsOnly(rowId);
+  }
+
+  @Test
+  void basicFileWritesBeforeInsert_comeFirstWithTheNewRowsRowId() throws SQLException {
+    SimulatedOracle oracle =
+        database(SimulatedOracle.builder().lobWriteChunk(1500).basicFileWritesBeforeInsert());
+    long from = oracle.currentScn();
+    SimulatedTransaction tx = oracle.begin();
+    String rowId = tx.insert(DOCS, 7L, "a", "ab'c".repeat(750), null, null);
+    tx.commit();
+
+    List<ViewRow> rows = rows(oracle, from);
+    assertThat(rows)
+        .extracting(ViewRow::operation)
+        .containsExactly("LOB_WRITE", "LOB_WRITE", "INSERT");
+    assertThat(rows.get(2).redo()).contains("EMPTY_CLOB()");
+    assertThat(rows).extracting(ViewRow::rowId).containsOnly(rowId);
+  }
+
+  @Test
   void insert_smallLobs_areInline() throws SQLException {
     SimulatedOracle oracle = database(SimulatedOracle.builder());
     long from = oracle.currentScn();

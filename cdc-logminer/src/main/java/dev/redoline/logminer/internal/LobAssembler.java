@@ -48,10 +48,13 @@ import java.util.function.Predicate;
  * UPDATE, {@link LobTarget#rebuild}); otherwise the column is {@link Absent#NOT_LOGGED}: never a
  * stale or partial value. A transaction reloaded from the journal after a restart knows what its
  * reloaded changes set ({@link ReloadedLobValues}); rows the journal already holds that the restart
- * reads again are ignored here as the buffer ignores them. A write, trim, erase or XML write with
- * no locator before it is CDC-3006 at once, but when it is the first row of its transaction this
- * run read: that may be a delivered transaction read again in part after a restart, so it is judged
- * at the commit ({@link #tail}).
+ * reads again are ignored here as the buffer ignores them. A write from offset 1 with no locator
+ * before it (BasicFile LOBs out of row) completes the held change of its row, in a column {@link
+ * LobWriteWithoutLocator} finds, or, with no such change yet, waits for the INSERT of its row (the
+ * transaction's next DML row; else CDC-3006 at the commit). Any other write, trim, erase or XML
+ * write with no locator before it is CDC-3006 at once, but when it is the first row of its
+ * transaction this run read: that may be a delivered transaction read again in part after a
+ * restart, so it is judged at the commit ({@link #tail}).
  *
  * <h2>When it reaches the buffer</h2>
  *
@@ -113,6 +116,9 @@ final class LobAssembler {
   private final boolean ownUpdates;
 
   private final Map<Xid, LobTransaction> open = new HashMap<>();
+
+  /** Errors found when a statement ended ({@link #failures}). */
+  private final java.util.List<OutOfPlace> failures = new java.util.ArrayList<>();
 
   /** The LOB columns of a table's layout version. */
   @SuppressWarnings("ArrayRecordComponent") // a map value, never compared or hashed
@@ -189,13 +195,25 @@ final class LobAssembler {
     LobTransaction tx = open.computeIfAbsent(row.xid(), k -> new LobTransaction());
     tx.noteChange(change.rowId());
     tx.remember(change, lobs, known.layout());
+    boolean adopts =
+        change.operation() == Operation.INSERT
+            && !tx.early.isEmpty()
+            && tx.early.get(0).layout.table().equals(change.table())
+            && tx.early.get(0).locator.rowId().equals(change.rowId());
     if (change.after() == null
         || !LobPlaceholders.hasPlaceholder(change.after())
-            && change.operation() != Operation.UPDATE) {
+            && change.operation() != Operation.UPDATE
+            && !adopts
+            && !LobWriteWithoutLocator.leavesLobOut(change, known.layout())) {
       return false; // an UPDATE is kept back too: a second row of its statement may follow
     }
     if (buffer.hold(row.xid(), row.scn(), row.address(), true)) {
-      open.get(row.xid()).pending = change;
+      tx.pending = change;
+      if (adopts) { // its values came first: placed when its statement ends
+        tx.unresolved.addAll(tx.early);
+        tx.early.clear();
+        tx.earlyWaited = false;
+      }
     }
     return true;
   }
@@ -280,6 +298,11 @@ final class LobAssembler {
       place(xid, tx);
       tx.target = null;
     }
+    if (!tx.early.isEmpty() && tx.earlyWaited) {
+      lostEarly(xid, tx); // a statement went by, and no INSERT of their row adopted them
+    } else {
+      tx.earlyWaited = !tx.early.isEmpty(); // the INSERT they wait for is the next row
+    }
     flushPending(xid, tx);
     tx.skipping = false;
     tx.inTail = false;
@@ -287,7 +310,43 @@ final class LobAssembler {
     buffer.release(xid);
   }
 
+  /** The early values of {@code tx} belong to no change: CDC-3006, judged at the commit. */
+  private void lostEarly(Xid xid, LobTransaction tx) {
+    if (tx.earlyLost == null) {
+      tx.earlyLost =
+          new OutOfPlace(
+              tx.early.get(0).locator,
+              outOfPlace(tx.early.get(0).locator, tx.early.get(0).layout.table()));
+    }
+    release(xid, tx.early);
+    tx.early.clear();
+    tx.earlyWaited = false;
+  }
+
+  private void release(Xid xid, java.util.List<LobTarget> values) {
+    for (LobTarget t : values) {
+      if (t.content != null && t.content.inFile()) {
+        buffer.releaseLob(xid, t.content.file());
+      }
+    }
+  }
+
+  private static DecodeException outOfPlace(RedoRow row, dev.redoline.core.TableId table) {
+    return new DecodeException(
+        ErrorCode.LOB_ROW_OUT_OF_PLACE,
+        row.operation()
+            + " row with no "
+            + "SEL_LOB_LOCATOR or XML DOC BEGIN before it in transaction "
+            + row.xid(),
+        table,
+        null,
+        -1,
+        null,
+        null);
+  }
+
   private void flushPending(Xid xid, LobTransaction tx) {
+    placeUnresolved(xid, tx);
     if (tx.pending != null) {
       buffer.add(xid, tx.pending);
       tx.pending = null;
@@ -344,7 +403,13 @@ final class LobAssembler {
    */
   OutOfPlace tail(Xid xid) {
     LobTransaction tx = open.get(resolve(xid));
-    return tx == null ? null : tx.tail;
+    if (tx == null) {
+      return null;
+    }
+    if (tx.tail == null && tx.earlyLost == null && !tx.early.isEmpty()) {
+      lostEarly(resolve(xid), tx); // values written before an INSERT that never came
+    }
+    return tx.tail != null ? tx.tail : tx.earlyLost;
   }
 
   /** The transaction committed, rolled back or was dropped. */
@@ -398,6 +463,9 @@ final class LobAssembler {
         tx.target = null;
       }
       t = LobWriteWithoutLocator.find(tx, row, piece, layout, time);
+      if (t == null) {
+        t = LobWriteWithoutLocator.early(row, piece, layout, time);
+      }
       tx.target = t;
     }
     if (piece instanceof LobPiece.End) {
@@ -408,18 +476,7 @@ final class LobAssembler {
       return;
     }
     if (t == null) {
-      DecodeException e =
-          new DecodeException(
-              ErrorCode.LOB_ROW_OUT_OF_PLACE,
-              row.operation()
-                  + " row with no "
-                  + "SEL_LOB_LOCATOR or XML DOC BEGIN before it in transaction "
-                  + row.xid(),
-              layout.table(),
-              null,
-              -1,
-              null,
-              null);
+      DecodeException e = outOfPlace(row, layout.table());
       if (!firstOfTransaction) {
         throw e;
       }
@@ -443,7 +500,8 @@ final class LobAssembler {
           over(row.xid(), t); // never applied: a hole this far would be written for nothing
           return;
         }
-        if (t.streams && !t.content.inFile() && after > streamThreshold) {
+        // an early value stays on the heap: its column, perhaps an excluded one, is not known yet
+        if (t.streams && !t.early && !t.content.inFile() && after > streamThreshold) {
           t.content.moveTo(buffer.newLobFile(row.xid(), t.content.isCharacter()));
         }
         t.content.write(w.offset(), w.data());
@@ -536,9 +594,66 @@ final class LobAssembler {
     return true;
   }
 
-  /** Puts the target's content, as far as it is known, into its change. */
+  /**
+   * Puts the target's content, as far as it is known, into its change; a value whose column is not
+   * chosen yet waits for the statement's end ({@link #placeUnresolved}).
+   */
   private void place(Xid xid, LobTransaction tx) {
     LobTarget t = tx.target;
+    if (t.early) {
+      tx.early.add(t);
+      return;
+    }
+    if (t.unresolved) {
+      tx.unresolved.add(t);
+      return;
+    }
+    placeAt(xid, tx, t, t.column);
+  }
+
+  /**
+   * The statement ends: the values written without a locator that several columns of the held
+   * change could take go to their columns in order, or, when the numbers do not tell, the change
+   * keeps the markers it showed and the first of their rows is rejected with CDC-3050 ({@link
+   * #failures}).
+   */
+  private void placeUnresolved(Xid xid, LobTransaction tx) {
+    if (tx.unresolved.isEmpty()) {
+      return;
+    }
+    java.util.List<LobTarget> values = new java.util.ArrayList<>(tx.unresolved);
+    tx.unresolved.clear();
+    int[] columns;
+    try {
+      columns = LobWriteWithoutLocator.resolve(tx.pending, values.get(0).layout, values);
+    } catch (DecodeException e) {
+      release(xid, values);
+      failures.add(new OutOfPlace(values.get(0).locator, e));
+      return;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      if (tx.pending.after().get(columns[i]) == Absent.EXCLUDED) {
+        release(xid, List.of(values.get(i))); // the one column it can be: excluded, never shown
+      } else {
+        placeAt(xid, tx, values.get(i), columns[i]);
+      }
+    }
+  }
+
+  /**
+   * The rows whose errors came up when a statement ended rather than when the row was applied
+   * ({@link #placeUnresolved}), oldest first; the list is emptied. The caller rejects them.
+   */
+  java.util.List<OutOfPlace> failures() {
+    if (failures.isEmpty()) {
+      return java.util.List.of();
+    }
+    java.util.List<OutOfPlace> out = java.util.List.copyOf(failures);
+    failures.clear();
+    return out;
+  }
+
+  private void placeAt(Xid xid, LobTransaction tx, LobTarget t, int column) {
     Object value = t.value();
     boolean known =
         value instanceof String || value instanceof Bytes || value instanceof StreamedLob;
@@ -546,11 +661,11 @@ final class LobAssembler {
       tx.noteChange(t.locator.rowId()); // an UPDATE of its own follows: what was known before it
     }
     tx.known.put(
-        LobTransaction.key(t.locator.rowId(), t.column),
+        LobTransaction.key(t.locator.rowId(), column),
         known ? value : LobTransaction.UNKNOWN); // as written: JSON stays bytes
-    value = JsonColumns.asText(value, t.layout, t.column);
+    value = JsonColumns.asText(value, t.layout, column);
     if (t.completes) {
-      tx.pending = LobTarget.withColumn(tx.pending, t.column, value);
+      tx.pending = LobTarget.withColumn(tx.pending, column, value);
       return;
     }
     if (t.excluded || !ownUpdates) {

@@ -53,6 +53,18 @@ final class LobTarget {
    */
   boolean inferred;
 
+  /**
+   * Found from the held change among several columns that could take it: {@link #column} is only
+   * the first of them, and the statement's end chooses ({@link LobWriteWithoutLocator#resolve}).
+   */
+  boolean unresolved;
+
+  /**
+   * Written before the change it completes (BasicFile writes out of row, now and then): kept, on
+   * the heap, until an INSERT of its row adopts it ({@link LobAssembler#holds}).
+   */
+  boolean early;
+
   LobTarget(
       int column, Row where, TableLayout layout, RedoRow locator, Instant time, boolean excluded) {
     this.column = column;

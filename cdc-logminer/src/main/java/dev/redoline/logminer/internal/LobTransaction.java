@@ -24,6 +24,24 @@ final class LobTransaction {
   Change pending;
   LobTarget target;
 
+  /**
+   * The values written without a locator since the held change that several of its columns could
+   * take, in order: placed when the statement ends ({@link LobWriteWithoutLocator#resolve}).
+   */
+  final java.util.List<LobTarget> unresolved = new java.util.ArrayList<>();
+
+  /**
+   * Values written without a locator before any change of their row ({@link LobTarget#early}), in
+   * order, until an INSERT of that row adopts them.
+   */
+  final java.util.List<LobTarget> early = new java.util.ArrayList<>();
+
+  /** Whether {@link #early} already waited through one statement's end. */
+  boolean earlyWaited;
+
+  /** Early values no INSERT adopted: judged at the commit like {@link #tail}. */
+  LobAssembler.OutOfPlace earlyLost;
+
   /** The LOB rows until the transaction's next DML row belong to a skipped change: ignored. */
   boolean skipping;
 

@@ -265,6 +265,7 @@ final class StepApplier {
   /** Applies the step's rows in order, each with what {@link #decode} made of it. */
   void apply(List<DecodedRow> step) {
     for (DecodedRow decoded : step) {
+      rejectLobFailures();
       RedoRow row = decoded.row();
       InternalRowIds.Awaiting kept = awaitingRowIds.take(row);
       if (kept != null) {
@@ -349,6 +350,16 @@ final class StepApplier {
         }
         default -> applyLob(decoded); // LOB rows; markers, internal rows: nothing to capture
       }
+    }
+    rejectLobFailures();
+  }
+
+  /**
+   * Rejects the LOB rows found wrong when their statement ended ({@link LobAssembler#failures}).
+   */
+  private void rejectLobFailures() {
+    for (LobAssembler.OutOfPlace f : lobs.failures()) {
+      rejections.reject(f.row(), f.error());
     }
   }
 

@@ -57,6 +57,29 @@ final class LobDmlForms {
   }
 
   /**
+   * Whether column {@code i}'s value is a CLOB, NCLOB or BLOB its LOB_WRITE rows carry (stored out
+   * of line), not XMLTYPE or an extended string, which have rows of their own.
+   */
+  static boolean writtenOutOfRow(TableLayout layout, Object[] stored, int i) {
+    return SimLob.isLob(layout.column(i).type())
+        && SimLob.outOfLine(layout.column(i).type(), stored[i]);
+  }
+
+  /**
+   * An INSERT's {@code image} without the columns whose values its writes carry ({@link
+   * Settings#basicFileInsertsWithoutOutOfRowLobs()}): its SQL_REDO leaves them out.
+   */
+  static Row withoutOutOfRowLobs(TableLayout layout, Object[] stored, Row image) {
+    Row.Builder b = Row.builder(image.size());
+    for (int i = 0; i < image.size(); i++) {
+      if (image.isPresent(i) && !writtenOutOfRow(layout, stored, i)) {
+        b.set(i, image.get(i));
+      }
+    }
+    return b.build();
+  }
+
+  /**
    * The columns the UPDATE after the INSERT sets: the LOB columns whose value is NULL or stored in
    * the row (an empty LOB already is what the INSERT shows; an out-of-line one comes by writes).
    * Null when there is none.

@@ -73,6 +73,12 @@ public final class Settings {
    */
   private boolean basicFileWritesWithoutLocator;
 
+  /** With it: an INSERT's row leaves out the CLOB, NCLOB and BLOB columns its writes carry. */
+  private boolean basicFileInsertsWithoutOutOfRowLobs;
+
+  /** With it: an INSERT's writes come before its row, with the new row's ROW_ID. */
+  private boolean basicFileWritesBeforeInsert;
+
   /** How far above its table's segment number a LOB segment's number lies. */
   static final int LOB_SEGMENT_OFFSET = 500_000;
 
@@ -213,6 +219,24 @@ public final class Settings {
   /** LOB writes after a DML row come with no locator from now on (the build). */
   public void writeLobsWithoutLocator() {
     this.basicFileWritesWithoutLocator = true;
+  }
+
+  public boolean basicFileInsertsWithoutOutOfRowLobs() {
+    return basicFileInsertsWithoutOutOfRowLobs;
+  }
+
+  /** An INSERT's row leaves out the LOB columns its writes carry from now on (the build). */
+  public void leaveOutOfRowLobsOutOfInserts() {
+    this.basicFileInsertsWithoutOutOfRowLobs = true;
+  }
+
+  public boolean basicFileWritesBeforeInsert() {
+    return basicFileWritesBeforeInsert;
+  }
+
+  /** An INSERT's LOB writes come before its row from now on (the build). */
+  public void writeLobsBeforeInsert() {
+    this.basicFileWritesBeforeInsert = true;
   }
 
   public boolean secureFileLobUpdates() {

@@ -136,18 +136,22 @@ public final class Transaction {
     SimTable.StoredRow stored = new SimTable.StoredRow(values, segment);
     t.rows().put(rowId, stored);
     boolean asEmpty = LobDmlForms.applies(settings, t.layout());
-    RedoRecord change =
-        emit(
-            RecordKind.INSERT,
-            t,
-            segment,
-            rowId,
-            asEmpty
-                ? LobDmlForms.insertImage(t.layout(), values)
-                : SimLob.forRedo(t.layout(), values),
-            null);
+    Row image =
+        asEmpty ? LobDmlForms.insertImage(t.layout(), values) : SimLob.forRedo(t.layout(), values);
+    if (settings.basicFileInsertsWithoutOutOfRowLobs()) {
+      image = LobDmlForms.withoutOutOfRowLobs(t.layout(), values, image);
+    }
+    boolean writesFirst = settings.basicFileWritesBeforeInsert();
+    for (int i = 0; writesFirst && i < values.length; i++) {
+      if (LobDmlForms.writtenOutOfRow(t.layout(), values, i)) {
+        lobs.writeOutOfLine(t, stored, rowId, i); // BasicFile out of row: now and then first
+      }
+    }
+    RedoRecord change = emit(RecordKind.INSERT, t, segment, rowId, image, null);
     for (int i = 0; i < values.length; i++) {
-      lobs.writeOutOfLine(t, stored, rowId, i);
+      if (!writesFirst || !LobDmlForms.writtenOutOfRow(t.layout(), values, i)) {
+        lobs.writeOutOfLine(t, stored, rowId, i);
+      }
     }
     state.undo().add(new TxState.UndoEntry(RecordKind.UNDO_INSERT, t, rowId, null, change));
     boolean[] setAfter = asEmpty ? LobDmlForms.setAfterInsert(t.layout(), values) : null;
