@@ -439,11 +439,12 @@ public final class CdcConfig {
           Validator.range(1, 16),
           MEDIUM,
           MINING,
-          "LogMiner sessions that may mine one step's archived logs at once, each on its own connection over a "
-              + "contiguous range of the logs; the rows are merged in redo order and applied as one session's. "
-              + "Used only while a step holds more than one archived log (a backlog); online logs are always "
-              + "mined by one session. Each session costs the database a connection, a CPU and its LogMiner "
-              + "memory (docs/performance-catchup.md). 1 keeps the single session.");
+          "LogMiner sessions that may mine one step at once, each on its own connection over a contiguous "
+              + "SCN range of the step's logs; the rows are merged in redo order and applied as one session's. "
+              + "Used only while a step holds an archived log (a backlog), whose online logs are then shared "
+              + "too; a step of online logs only (a capture that keeps up) is mined by one session. Each "
+              + "session costs the database a connection, up to a CPU and its LogMiner memory "
+              + "(docs/performance-catchup.md). 1 keeps the single session.");
 
   // ---- Transaction buffer ------------------------------------------------------------------
 

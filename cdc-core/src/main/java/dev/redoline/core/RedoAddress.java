@@ -1,6 +1,7 @@
 package dev.redoline.core;
 
 import dev.redoline.core.internal.Checks;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A redo byte address (RBA): where a redo record sits in the redo of one thread.
@@ -58,22 +59,36 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
    */
   public static RedoAddress parseRsId(int thread, String rsId) {
     Checks.notNull(rsId, "rsId");
-    String text = rsId.trim();
-    int dot1 = text.indexOf('.');
-    int dot2 = dot1 < 0 ? -1 : text.indexOf('.', dot1 + 1);
-    if (!(text.startsWith("0x") || text.startsWith("0X"))
+    // Bounds of the text without its surrounding spaces, as String.trim() cuts them, found in
+    // place:
+    // every mined row has an RS_ID, so no trimmed copy is made.
+    int from = 0;
+    int to = rsId.length();
+    while (from < to && rsId.charAt(from) <= ' ') {
+      from++;
+    }
+    while (to > from && rsId.charAt(to - 1) <= ' ') {
+      to--;
+    }
+    int dot1 = rsId.indexOf('.', from);
+    int dot2 = dot1 < 0 || dot1 >= to ? -1 : rsId.indexOf('.', dot1 + 1);
+    int dot3 = dot2 < 0 ? -1 : rsId.indexOf('.', dot2 + 1);
+    if (to - from < 2
+        || rsId.charAt(from) != '0'
+        || (rsId.charAt(from + 1) != 'x' && rsId.charAt(from + 1) != 'X')
         || dot1 < 0
         || dot2 < 0
-        || text.indexOf('.', dot2 + 1) >= 0) {
+        || dot2 >= to
+        || (dot3 >= 0 && dot3 < to)) {
       throw new IllegalArgumentException(
           "Not an RS_ID: '"
               + rsId
               + "' (expected ' 0x<sequence>.<block>.<offset> ' in hexadecimal, e.g. ' 0x000007.00018a2d.009c ')");
     }
     try {
-      long sequence = hex(text, 2, dot1);
-      long block = hex(text, dot1 + 1, dot2);
-      long offset = hex(text, dot2 + 1, text.length());
+      long sequence = hex(rsId, from + 2, dot1, from);
+      long block = hex(rsId, dot1 + 1, dot2, from);
+      long offset = hex(rsId, dot2 + 1, to, from);
       if (offset > 0xFFFF) {
         throw new IllegalArgumentException("offset over 0xffff");
       }
@@ -108,9 +123,14 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
     return parseRsId(thread, text.substring(colon + 1));
   }
 
-  private static long hex(String text, int from, int to) {
+  /**
+   * The hexadecimal number in {@code text[from, to)}; positions in messages count from {@code
+   * origin}, the start of the trimmed text.
+   */
+  private static long hex(String text, int from, int to, int origin) {
     if (from >= to || to - from > 8) {
-      throw new IllegalArgumentException("expected 1 to 8 hex digits at position " + from);
+      throw new IllegalArgumentException(
+          "expected 1 to 8 hex digits at position " + (from - origin));
     }
     long value = 0;
     for (int i = from; i < to; i++) {
@@ -125,7 +145,38 @@ public record RedoAddress(int thread, long sequence, long block, int offset)
 
   /** LogMiner's RS_ID text for this address, with its leading and trailing space. */
   public String rsId() {
+    if (sequence <= 0xFF_FFFFL && block <= MAX_U32) {
+      // The common widths (6, 8 and 4 digits), written straight into one array: the simulator makes
+      // this text for every record it serves.
+      byte[] text = new byte[RS_ID_LENGTH];
+      text[0] = ' ';
+      text[1] = '0';
+      text[2] = 'x';
+      hexInto(text, 3, sequence, 6);
+      text[9] = '.';
+      hexInto(text, 10, block, 8);
+      text[18] = '.';
+      hexInto(text, 19, offset, 4);
+      text[23] = ' ';
+      return new String(text, StandardCharsets.ISO_8859_1);
+    }
     return ' ' + compact() + ' ';
+  }
+
+  /**
+   * Length of {@link #rsId()} when sequence fits 6 hex digits: {@code " 0x000007.00018a2d.009c "}.
+   */
+  private static final int RS_ID_LENGTH = 24;
+
+  private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+
+  /** Writes {@code value} as {@code digits} lower-case hex digits, zero-padded, at {@code at}. */
+  private static void hexInto(byte[] text, int at, long value, int digits) {
+    long v = value;
+    for (int i = at + digits - 1; i >= at; i--) {
+      text[i] = HEX_DIGITS[(int) (v & 0xF)];
+      v >>>= 4;
+    }
   }
 
   /**

@@ -126,34 +126,7 @@ public record RedoRow(
    * is then 0 and SQL_UNDO, never selected, {@code null}.
    */
   public RedoRow withSqlRedo(String joinedSqlRedo) {
-    return new RedoRow(
-        scn,
-        startScn,
-        commitScn,
-        timestamp,
-        startTimestamp,
-        commitTimestamp,
-        xid,
-        operationCode,
-        operation,
-        rollback,
-        segOwner,
-        tableName,
-        rowId,
-        username,
-        address,
-        ssn,
-        false,
-        dataObj,
-        dataObjv,
-        dataObjd,
-        joinedSqlRedo,
-        null,
-        info,
-        status,
-        srcConName,
-        srcConId,
-        srcConUid);
+    return copy(rowId, address, false, joinedSqlRedo, null);
   }
 
   /**
@@ -161,38 +134,17 @@ public record RedoRow(
    * placed at a row of the step that holds it.
    */
   public RedoRow withAddress(RedoAddress at) {
-    return new RedoRow(
-        scn,
-        startScn,
-        commitScn,
-        timestamp,
-        startTimestamp,
-        commitTimestamp,
-        xid,
-        operationCode,
-        operation,
-        rollback,
-        segOwner,
-        tableName,
-        rowId,
-        username,
-        at,
-        ssn,
-        csf,
-        dataObj,
-        dataObjv,
-        dataObjd,
-        sqlRedo,
-        sqlUndo,
-        info,
-        status,
-        srcConName,
-        srcConId,
-        srcConUid);
+    return copy(rowId, at, csf, sqlRedo, sqlUndo);
   }
 
   /** The same row with ROW_ID {@code rowId}: one LogMiner gave on another row of the statement. */
   public RedoRow withRowId(String rowId) {
+    return copy(rowId, address, csf, sqlRedo, sqlUndo);
+  }
+
+  /** This row with the columns the withers above change. */
+  private RedoRow copy(
+      String rowId, RedoAddress address, boolean csf, String sqlRedo, String sqlUndo) {
     return new RedoRow(
         scn,
         startScn,

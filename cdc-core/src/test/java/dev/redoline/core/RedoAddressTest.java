@@ -24,6 +24,37 @@ class RedoAddressTest {
   }
 
   @Test
+  void rsId_isZeroPaddedHexOfEveryWidth_andParsesBack() {
+    java.util.Random random = new java.util.Random(24);
+    List<RedoAddress> addresses =
+        new ArrayList<>(
+            List.of(
+                new RedoAddress(1, 0, 0, 0),
+                new RedoAddress(1, 0xFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF),
+                new RedoAddress(1, 0x100_0000L, 1, 1),
+                new RedoAddress(1, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF)));
+    for (int i = 0; i < 1_000; i++) {
+      addresses.add(
+          new RedoAddress(
+              1,
+              random.nextInt(3) == 0 ? random.nextLong() & 0xFFFF_FFFFL : random.nextInt(1 << 24),
+              random.nextLong() & 0xFFFF_FFFFL,
+              random.nextInt(1 << 16)));
+    }
+    for (RedoAddress a : addresses) {
+      String expected =
+          String.format(
+              " 0x%06x.%08x.%04x ", a.sequence(), a.block(), a.offset()); // the slow, plain form
+      assertThat(a.rsId()).isEqualTo(expected);
+      assertThat(RedoAddress.parseRsId(1, a.rsId())).isEqualTo(a);
+      assertThat(
+              RedoAddress.parseRsId(
+                  1, "\t" + a.rsId().trim().toUpperCase(java.util.Locale.ROOT) + "  \n"))
+          .isEqualTo(a);
+    }
+  }
+
+  @Test
   void parse_roundTripsToString() {
     RedoAddress a = new RedoAddress(3, 0xFFFF_FFFFL, 0xFFFF_FFFFL, 0xFFFF);
     assertThat(a.toString()).isEqualTo("3:0xffffffff.ffffffff.ffff");
@@ -61,7 +92,13 @@ class RedoAddressTest {
             "0x7.8.9.1",
             "0xzz.1.1",
             "0x1.1.10000",
-            "0x123456789.1.1")) {
+            "0x123456789.1.1",
+            " 0x",
+            " 0x1.2. ",
+            " 0x1..2 ",
+            "0x1.2.3 .4",
+            "0y1.2.3",
+            "   ")) {
       assertThatThrownBy(() -> RedoAddress.parseRsId(1, bad))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("'" + bad + "'");

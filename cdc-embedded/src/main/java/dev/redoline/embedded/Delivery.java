@@ -100,29 +100,40 @@ final class Delivery implements Runnable {
   private volatile Instant lastCommitTime;
   private volatile Duration lag = Duration.ZERO;
 
+  /**
+   * Where delivered positions and table layouts are kept, and how positions are grouped into
+   * writes.
+   */
+  record Stores(OffsetStore offsets, OffsetFlusher.Policy flushPolicy, SchemaHistory history) {}
+
+  /** How often a failing handler is tried again, and how long apart. */
+  record HandlerRetries(int retries, Duration backoff) {}
+
+  /**
+   * What the application hears (failures and the engine's state), and the capture thread's
+   * RECONNECT and RECONNECTED events, which this thread turns into failures and states.
+   */
+  record Listeners(
+      FailureListener failures, Consumer<EngineState> states, Queue<OpsEvent> connection) {}
+
   Delivery(
       CaptureEngine capture,
       ChangeHandler handler,
-      OffsetStore offsets,
-      OffsetFlusher.Policy flushPolicy,
-      SchemaHistory history,
-      FailureListener listener,
-      int retries,
-      Duration retryBackoff,
-      Clock clock,
-      Consumer<EngineState> states,
-      Queue<OpsEvent> connection) {
+      Stores stores,
+      HandlerRetries retries,
+      Listeners listeners,
+      Clock clock) {
     this.capture = capture;
     this.handler = handler;
-    this.offsets = offsets;
-    this.flushPolicy = flushPolicy;
-    this.history = history;
-    this.listener = listener;
-    this.retries = retries;
-    this.retryBackoff = retryBackoff;
+    this.offsets = stores.offsets();
+    this.flushPolicy = stores.flushPolicy();
+    this.history = stores.history();
+    this.listener = listeners.failures();
+    this.retries = retries.retries();
+    this.retryBackoff = retries.backoff();
     this.clock = clock;
-    this.states = states;
-    this.connection = connection;
+    this.states = listeners.states();
+    this.connection = listeners.connection();
   }
 
   /** Caller's thread, before the delivery thread starts: opens the capture where the store says. */

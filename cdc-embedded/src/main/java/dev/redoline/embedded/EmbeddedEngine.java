@@ -178,15 +178,10 @@ public final class EmbeddedEngine implements AutoCloseable {
             new Delivery(
                 capture,
                 handler,
-                offsets,
-                OffsetFlusher.Policy.of(config),
-                history,
-                failureListener,
-                handlerRetries,
-                retryBackoff,
-                db.clock(),
-                this::moveTo,
-                connection);
+                new Delivery.Stores(offsets, OffsetFlusher.Policy.of(config), history),
+                new Delivery.HandlerRetries(handlerRetries, retryBackoff),
+                new Delivery.Listeners(failureListener, this::moveTo, connection),
+                db.clock());
         starting.open(known);
         delivery = starting;
         if (!starting.connected()) {

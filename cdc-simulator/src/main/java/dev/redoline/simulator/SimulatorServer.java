@@ -244,7 +244,7 @@ public final class SimulatorServer implements AutoCloseable {
           }
           reply = new Wire.Reply(null, Wire.Failure.of(e));
         }
-        out.writeObject(reply);
+        Wire.writeReply(out, reply);
         out.reset();
         out.flush();
         if (reply.failure() != null && reply.failure().connectionLost()) {

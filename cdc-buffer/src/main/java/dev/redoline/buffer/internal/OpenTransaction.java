@@ -36,6 +36,12 @@ final class OpenTransaction {
   private RedoAddress firstAddress;
   private RedoAddress lastAddress;
 
+  /**
+   * The SCN of the row at {@link #lastAddress}; null when this run has not seen it (a transaction
+   * reloaded from the journal: the journal keeps changes, not every row it covers).
+   */
+  private Scn lastScn;
+
   // Journal state: positions below journaledPositions are in the journal, up to journaledUpTo.
   private int journaledPositions;
   private RedoAddress journaledUpTo;
@@ -72,6 +78,7 @@ final class OpenTransaction {
     this.firstUnjournaled = startAddress;
     this.firstAddress = startAddress;
     this.lastAddress = startAddress;
+    this.lastScn = startAddress == null ? null : startScn;
   }
 
   Xid xid() {
@@ -133,6 +140,16 @@ final class OpenTransaction {
     return lastAddress;
   }
 
+  /** The SCN of the last row this run applied, or null when this run applied none of it. */
+  Scn lastScn() {
+    return lastScn;
+  }
+
+  /** Reloaded from the journal: which row came last, and its SCN, is not known to this run. */
+  void forgetLastScn() {
+    lastScn = null;
+  }
+
   /** Appends a change; returns its position. */
   int add(Change change) {
     int position = nextPosition++;
@@ -161,6 +178,9 @@ final class OpenTransaction {
       firstAddress = address;
     }
     lastAddress = address;
+    if (scn != null) {
+      lastScn = scn;
+    }
     if (firstUnjournaled == null) {
       firstUnjournaled = address;
       unjournaledScn = scn;

@@ -147,6 +147,7 @@ public final class TransactionBuffer implements AutoCloseable {
       appendWithinBudget(tx, change);
     }
     tx.journaledThrough(journaled.upTo(), settings.clock().instant());
+    tx.forgetLastScn();
     tx.reloaded = true;
     journaling.noteAddress(journaled.upTo());
   }
@@ -445,6 +446,29 @@ public final class TransactionBuffer implements AutoCloseable {
    */
   public ResumePoint resumePoint() {
     return journaling.resumePoint(open.all());
+  }
+
+  /**
+   * The lowest SCN of the last rows of the open transactions whose last row read lies in log {@code
+   * sequence} of {@code thread}: a statement that was writing redo when that log switched (an array
+   * DML) belongs to such a transaction, and its rows in the next log keep that SCN. Empty when no
+   * open transaction's last row is in that log; {@link Scn#ZERO} when some open transaction's last
+   * row is not known to this run (reloaded from the journal, no row of it read since).
+   */
+  public Optional<Scn> lowestLastScnIn(int thread, long sequence) {
+    requireOpen();
+    Scn lowest = null;
+    for (OpenTransaction tx : open.all()) {
+      RedoAddress last = tx.lastAddress();
+      Scn scn = tx.lastScn();
+      if (scn == null && (tx.reloaded || last != null)) {
+        return Optional.of(Scn.ZERO);
+      }
+      if (last != null && last.thread() == thread && last.sequence() == sequence) {
+        lowest = lowest == null ? scn : Scn.min(lowest, scn);
+      }
+    }
+    return Optional.ofNullable(lowest);
   }
 
   /**

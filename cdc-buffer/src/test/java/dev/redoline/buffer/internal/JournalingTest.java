@@ -199,7 +199,11 @@ class JournalingTest {
     assertThat(second.journalHolds(xid, address(2))).as("read again after the restart").isTrue();
     assertThat(second.journalHolds(xid, address(8))).isFalse();
     assertThat(second.journalHolds(other, address(8))).isFalse();
+    assertThat(second.lowestLastScnIn(1, 12))
+        .as("which row of the reloaded transaction came last is not known to this run")
+        .contains(Scn.ZERO);
     second.add(xid, insert(4, 9));
+    assertThat(second.lowestLastScnIn(1, 12)).contains(Scn.of(1008));
     assertThat(second.reloadedChanges(xid)).containsExactly(insert(2, 3), insert(4, 9));
     assertThat(second.reloadedChanges(other)).isEmpty();
     second.close();

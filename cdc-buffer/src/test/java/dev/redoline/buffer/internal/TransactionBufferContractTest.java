@@ -114,6 +114,31 @@ abstract class TransactionBufferContractTest {
   }
 
   @Test
+  void lowestLastScnIn_isTheLowestLastRowOfTheTransactionsOpenInThatLog() {
+    Xid a = xid(1, 1);
+    Xid b = xid(2, 2);
+    Xid c = xid(3, 3);
+    assertThat(buffer.lowestLastScnIn(1, 12)).as("nothing open").isEmpty();
+    buffer.begin(a, Scn.of(1000), address(11, 1), TIME, "APP");
+    assertThat(buffer.lowestLastScnIn(1, 11)).as("its START").contains(Scn.of(1000));
+    buffer.add(a, insert(1, 2)); // sequence 12, SCN 1002
+    buffer.begin(b, Scn.of(1001), address(11, 2), TIME, "APP");
+    buffer.add(b, insert(2, 5)); // SCN 1005
+    buffer.add(c, insert(3, 4)); // no START seen, SCN 1004
+    assertThat(buffer.lowestLastScnIn(1, 12)).contains(Scn.of(1002));
+    assertThat(buffer.lowestLastScnIn(1, 11)).as("no last row there any more").isEmpty();
+    assertThat(buffer.lowestLastScnIn(2, 12)).as("another thread").isEmpty();
+    buffer.undo(a, rowId(1), Scn.of(1006), address(6));
+    assertThat(buffer.lowestLastScnIn(1, 12))
+        .as("a's last row is now its undo row, SCN 1006: c's is the lowest")
+        .contains(Scn.of(1004));
+    buffer.rollback(a, address(7));
+    buffer.rollback(b, address(8));
+    buffer.rollback(c, address(9));
+    assertThat(buffer.lowestLastScnIn(1, 12)).as("none open").isEmpty();
+  }
+
+  @Test
   void commit_unknownTransaction_publishesNothing() {
     assertThat(buffer.commit(xid(9, 9), Scn.of(10), address(1), TIME)).isEmpty();
   }

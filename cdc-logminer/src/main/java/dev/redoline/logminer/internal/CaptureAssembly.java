@@ -87,15 +87,13 @@ record CaptureAssembly(
             SnapshotPreflight.of(settings, snapshotSettings),
             new ParallelMining(
                 gateways, settings.miningSessions(), clock, settings.sessionMaxAge()));
+    MiningStep.Reporting reporting = new MiningStep.Reporting(stats, ops);
     RecoveryPolicy recovery =
         new RecoveryPolicy(
             settings,
             snapshotSettings.mode(),
-            connection,
-            window,
-            session,
-            stats,
-            ops,
+            new RecoveryPolicy.Resets(connection, window, session),
+            reporting,
             sleeper,
             clock);
     Positions positions = new Positions(buffer, sequencer, applier);
@@ -116,7 +114,7 @@ record CaptureAssembly(
             new MiningStep.Tables(catalog, new CatalogTracker(catalog, snapshots)),
             orphans,
             recovery,
-            new MiningStep.Reporting(stats, ops));
+            reporting);
     if (start != null) {
       step.begin(start, false);
     }

@@ -27,8 +27,9 @@ final class CatchUpStats {
   private volatile double bytesPerSecond;
 
   /**
-   * The archived logs from each thread's cursor on ({@code archived}: the inventory's listing, one
-   * entry per destination); a thread without a cursor counts every log listed.
+   * The archived logs from each thread's cursor on, the log the cursor is in included unless the
+   * cursor is at its end ({@code archived}: the inventory's listing, one entry per destination); a
+   * thread without a cursor counts every log listed.
    */
   void backlog(List<ArchivedLog> archived, Map<Integer, RedoAddress> cursors) {
     Set<String> seen = new HashSet<>();
@@ -36,7 +37,7 @@ final class CatchUpStats {
     long bytes = 0;
     for (ArchivedLog log : archived) {
       RedoAddress cursor = cursors.get(log.thread());
-      if (cursor != null && log.sequence() < cursor.sequence()) {
+      if (cursor != null && (log.sequence() < cursor.sequence() || readWhole(log, cursor))) {
         continue;
       }
       if (seen.add(log.thread() + "/" + log.sequence())) {
@@ -46,6 +47,13 @@ final class CatchUpStats {
     }
     backlogLogs = logs;
     backlogBytes = bytes;
+  }
+
+  /** Whether {@code cursor} is at the end of {@code log}: a step ended there, the log is mined. */
+  private static boolean readWhole(ArchivedLog log, RedoAddress cursor) {
+    return log.sequence() == cursor.sequence()
+        && cursor.block() == 0xFFFF_FFFFL
+        && cursor.offset() == 0xFFFF;
   }
 
   /**

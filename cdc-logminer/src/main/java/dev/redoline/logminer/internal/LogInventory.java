@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -75,6 +76,22 @@ final class LogInventory {
   /** A log is being archived: look again shortly (not a gap yet). */
   record Wait(String reason) implements Outcome {}
 
+  /**
+   * What may still be writing redo at the end of a log the cursor ended: per thread and sequence,
+   * the lowest SCN a statement open there can have (the lowest SCN of the last rows of the
+   * transactions open there whose last row is in that log: a statement during which the log
+   * switched is the last of its transaction in that log, and its rows in the next log keep its
+   * SCN). Empty when no such transaction is open; {@link Scn#ZERO} when it is not known.
+   */
+  @FunctionalInterface
+  interface OpenAtLogEnd {
+
+    /** Nothing known: a statement may continue past the end of any log. */
+    OpenAtLogEnd UNKNOWN = (thread, sequence) -> Optional.of(Scn.ZERO);
+
+    Optional<Scn> lowestScn(int thread, long sequence);
+  }
+
   private final Mode mode;
   private final String destinationName;
   private final StepBounds bounds;
@@ -107,6 +124,20 @@ final class LogInventory {
       Scn startScn,
       int windowLogs,
       Instant now) {
+    return plan(snapshot, cursors, startScn, windowLogs, now, OpenAtLogEnd.UNKNOWN);
+  }
+
+  /**
+   * Plans the next step, reading a log the cursor ended again only from the lowest SCN a statement
+   * open at its end can have ({@code open}), and not at all when none is open there.
+   */
+  Outcome plan(
+      Snapshot snapshot,
+      Map<Integer, RedoAddress> cursors,
+      Scn startScn,
+      int windowLogs,
+      Instant now,
+      OpenAtLogEnd open) {
     int destId = destination(snapshot.destinations());
     Map<Integer, List<StepLog>> windows = new TreeMap<>();
     Map<Integer, ThreadLogs> logsByThread = new HashMap<>();
@@ -173,7 +204,7 @@ final class LogInventory {
     // is in a later log also get the earlier logs down to the session start (read, not applied).
     List<StepLog> earlier = new ArrayList<>();
     if (!windows.isEmpty() && sessionStart.compareTo(horizon) < 0) {
-      sessionStart = reachBack(windows, cursors, logsByThread, behind, sessionStart);
+      sessionStart = reachBack(windows, cursors, logsByThread, behind, sessionStart, open);
       for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
         StepLog first = entry.getValue().get(0);
         Wait wait =
@@ -244,51 +275,75 @@ final class LogInventory {
   }
 
   /**
-   * The session start lowered to the FIRST_CHANGE# of the log each thread's cursor ends (a step
-   * that ended at a whole log), when every thread still has the logs to cover it; else {@code
-   * sessionStart}. A statement during which the log switched (an array DML) keeps its SCN for the
-   * rows written to the next log, below that log's FIRST_CHANGE#: START_LOGMNR's startScn keeps
-   * only records at or above it, so a session starting at the next log's FIRST_CHANGE# would leave
-   * them out. They follow the cursor by address, so they are applied; the cursor's log's own rows
-   * are read again and dropped by address (docs/logminer.md#scn-order-and-redo-addresses). When a
-   * log it needs is gone (an archive deleted once mined), the start stays where it was.
+   * The session start lowered below the first log of each thread whose cursor ended a whole log
+   * (the step before ended there) to the lowest SCN a statement still writing redo at that log's
+   * end can have, when every thread has the logs to cover it; else {@code sessionStart}. A
+   * statement during which the log switched (an array DML) keeps its SCN for the rows written to
+   * the next log, below that log's FIRST_CHANGE#: START_LOGMNR's startScn keeps only records at or
+   * above it, so a session starting at the next log's FIRST_CHANGE# would leave them out. They
+   * follow the cursor by address, so they are applied; the rows of the logs read again are at or
+   * before the cursor and dropped by address (docs/logminer.md#scn-order-and-redo-addresses).
+   *
+   * <p>Such a statement is the last of a transaction open at the cursor, and that transaction's
+   * last row is in the log the cursor ended ({@code open}): with none open there, nothing is read
+   * again; else the session starts at the lowest SCN of those last rows (below the log's
+   * FIRST_CHANGE# for a statement begun in an earlier log), and at the log's FIRST_CHANGE# when
+   * that SCN is not known, or the logs below it are gone. When the cursor's log is gone (an archive
+   * deleted once mined), the start stays where it was.
    */
   private static Scn reachBack(
       Map<Integer, List<StepLog>> windows,
       Map<Integer, RedoAddress> cursors,
       Map<Integer, ThreadLogs> logsByThread,
       Map<Integer, Waiting> behind,
-      Scn sessionStart) {
-    Scn lowered = sessionStart;
+      Scn sessionStart,
+      OpenAtLogEnd open) {
+    Scn lowest = sessionStart;
+    Scn atLogStart = sessionStart;
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       RedoAddress cursor = cursors.get(entry.getKey());
       if (cursor == null || cursor.sequence() >= entry.getValue().get(0).sequence()) {
         continue;
       }
+      Optional<Scn> statement = open.lowestScn(entry.getKey(), cursor.sequence());
+      if (statement.isEmpty()) {
+        continue; // no statement open at the switch: nothing of it below the next log
+      }
       StepLog ended = logsByThread.get(entry.getKey()).usable().get(cursor.sequence());
       if (ended == null) {
         return sessionStart;
       }
-      lowered = Scn.min(lowered, ended.firstScn());
+      Scn known = statement.get().equals(Scn.ZERO) ? ended.firstScn() : statement.get();
+      lowest = Scn.min(lowest, known);
+      atLogStart = Scn.min(atLogStart, Scn.max(known, ended.firstScn()));
     }
-    if (lowered.equals(sessionStart)) {
-      return sessionStart;
+    if (covered(windows, logsByThread, behind, lowest)) {
+      return lowest;
     }
+    return covered(windows, logsByThread, behind, atLogStart) ? atLogStart : sessionStart;
+  }
+
+  /** Whether every thread has the logs to cover a session starting at {@code start}. */
+  private static boolean covered(
+      Map<Integer, List<StepLog>> windows,
+      Map<Integer, ThreadLogs> logsByThread,
+      Map<Integer, Waiting> behind,
+      Scn start) {
     for (Map.Entry<Integer, List<StepLog>> entry : windows.entrySet()) {
       StepLog first = entry.getValue().get(0);
       if (!coverable(
-          logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(), lowered)) {
-        return sessionStart;
+          logsByThread.get(entry.getKey()), first.sequence() - 1, first.firstScn(), start)) {
+        return false;
       }
     }
     for (Map.Entry<Integer, Waiting> entry : behind.entrySet()) {
       Waiting w = entry.getValue();
       if (!coverable(
-          logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1), lowered)) {
-        return sessionStart;
+          logsByThread.get(entry.getKey()), w.lastSequence(), w.knownUpTo().plus(1), start)) {
+        return false;
       }
     }
-    return lowered;
+    return true;
   }
 
   /** Whether {@link #cover} would find every log it needs, with no wait and no deleted archive. */

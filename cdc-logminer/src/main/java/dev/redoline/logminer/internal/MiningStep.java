@@ -202,7 +202,13 @@ final class MiningStep {
         return resetlogs(db, current);
       }
       outcome =
-          inventory.plan(listed, positions.cursors(), startScn, window.logs(), clock.instant());
+          inventory.plan(
+              listed,
+              positions.cursors(),
+              startScn,
+              window.logs(),
+              clock.instant(),
+              buffer::lowestLastScnIn);
     } catch (CdcException e) {
       if (!recovery.startsOver(e)) {
         throw e;
@@ -218,7 +224,8 @@ final class MiningStep {
               positions.cursors(),
               startScn,
               window.logs(),
-              clock.instant());
+              clock.instant(),
+              buffer::lowestLastScnIn);
     }
     if (outcome instanceof LogInventory.Wait wait) {
       if (++archiveWaits > CaptureSettings.ARCHIVE_WAIT_POLLS) {

@@ -43,23 +43,26 @@ final class RecoveryPolicy {
   /** Whether the last connection attempt failed, so the next success is worth an ops event. */
   private boolean reconnecting;
 
+  /**
+   * What a recovery acts on before the step runs again: the connection it closes, the window it
+   * narrows and the LogMiner session it ends.
+   */
+  record Resets(CaptureConnection connection, MiningWindow window, MiningSession session) {}
+
   RecoveryPolicy(
       CaptureSettings settings,
       SnapshotSettings.Mode snapshotMode,
-      CaptureConnection connection,
-      MiningWindow window,
-      MiningSession session,
-      CaptureStats stats,
-      OpsLog ops,
+      Resets resets,
+      MiningStep.Reporting reporting,
       Sleeper sleeper,
       Clock clock) {
     this.settings = settings;
     this.snapshotMode = snapshotMode;
-    this.connection = connection;
-    this.window = window;
-    this.session = session;
-    this.stats = stats;
-    this.ops = ops;
+    this.connection = resets.connection();
+    this.window = resets.window();
+    this.session = resets.session();
+    this.stats = reporting.stats();
+    this.ops = reporting.ops();
     this.sleeper = sleeper;
     this.backoff =
         new Backoff(

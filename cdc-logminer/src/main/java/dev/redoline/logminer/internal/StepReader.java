@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
@@ -91,6 +92,8 @@ final class StepReader {
    * @param applied whether an earlier step applied a row read again in a held block ({@link
    *     HeldBlocks})
    * @param fetched told how many rows were fetched when the read ends, also when it fails
+   * @throws CancellationException when the thread is interrupted while rows are read: the capture
+   *     is being closed, and the loop ends on it without applying the step
    */
   static StepRows read(
       RowCursor cursor,
@@ -112,6 +115,11 @@ final class StepReader {
     try {
       StringBuilder pieces = null;
       for (RedoRow row = cursor.next(); row != null; row = cursor.next()) {
+        if (Thread.currentThread().isInterrupted()) {
+          // The capture is being closed (RunningCapture.close interrupts this thread after asking
+          // the loop to stop): the step's rows would not be applied, so they are not read either.
+          throw new CancellationException("capture closed while a step was read");
+        }
         count++;
         if (row.csf()) {
           pieces = pieces == null ? new StringBuilder(row.sqlRedo()) : pieces.append(row.sqlRedo());

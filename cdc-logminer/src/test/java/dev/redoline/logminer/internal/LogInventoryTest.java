@@ -130,6 +130,61 @@ class LogInventoryTest {
     assertThat(plan.limitedByWindow()).isFalse();
   }
 
+  /** The cursor at the end of sequence 2: the step before ended at that whole log. */
+  private static final Map<Integer, RedoAddress> AFTER_LOG_2 =
+      Map.of(1, new RedoAddress(1, 2, 0xFFFF_FFFFL, 0xFFFF));
+
+  private StepPlan planAfterLog2(LogInventory.OpenAtLogEnd open) {
+    LogInventory.Outcome outcome =
+        new LogInventory(Mode.ONLINE, "", LGWR)
+            .plan(snapshot(460), AFTER_LOG_2, Scn.ZERO, 1, T0, open);
+    assertThat(outcome).isInstanceOf(Planned.class);
+    return ((Planned) outcome).plan();
+  }
+
+  @Test
+  void plan_afterAWholeLogWithNothingOpenThereReadsNoLogAgain() {
+    StepPlan plan = planAfterLog2((thread, sequence) -> java.util.Optional.empty());
+    assertThat(plan.logs()).extracting(StepLog::sequence).containsExactly(3L);
+    assertThat(plan.startScn()).isEqualTo(Scn.of(300));
+  }
+
+  @Test
+  void plan_afterAWholeLogReadsItAgainFromTheLowestStatementOpenAtItsEnd() {
+    java.util.List<Long> asked = new ArrayList<>();
+    StepPlan plan =
+        planAfterLog2(
+            (thread, sequence) -> {
+              asked.add(thread * 1000L + sequence);
+              return java.util.Optional.of(Scn.of(270));
+            });
+    assertThat(asked).as("thread 1, the log its cursor ended").containsExactly(1002L);
+    assertThat(plan.logs()).extracting(StepLog::sequence).containsExactlyInAnyOrder(2L, 3L);
+    assertThat(plan.startScn()).isEqualTo(Scn.of(270));
+    assertThat(
+            plan.readAgainOnly(
+                plan.logs().stream().filter(l -> l.sequence() == 2).findFirst().orElseThrow()))
+        .isTrue();
+    // What the two-argument plan does, knowing nothing of open statements: the whole log again.
+    StepPlan unknown = plan(Mode.ONLINE, AFTER_LOG_2, 0, 1, 460);
+    assertThat(unknown.startScn()).isEqualTo(Scn.of(200));
+    assertThat(planAfterLog2((t, q) -> java.util.Optional.of(Scn.ZERO)).startScn())
+        .as("an SCN not known reads the whole log")
+        .isEqualTo(Scn.of(200));
+  }
+
+  @Test
+  void plan_afterAWholeLogAStatementBegunInTheLogBeforeReachesIntoIt() {
+    StepPlan plan = planAfterLog2((thread, sequence) -> java.util.Optional.of(Scn.of(150)));
+    assertThat(plan.logs()).extracting(StepLog::sequence).containsExactlyInAnyOrder(1L, 2L, 3L);
+    assertThat(plan.startScn()).isEqualTo(Scn.of(150));
+    // Sequence 1 gone at every destination: the start falls back to the cursor's log.
+    archived.removeIf(a -> a.sequence() == 1);
+    StepPlan fallback = planAfterLog2((thread, sequence) -> java.util.Optional.of(Scn.of(150)));
+    assertThat(fallback.logs()).extracting(StepLog::sequence).containsExactlyInAnyOrder(2L, 3L);
+    assertThat(fallback.startScn()).isEqualTo(Scn.of(200));
+  }
+
   @Test
   void plan_windowEndsAtLastWholeLog() {
     StepPlan plan = plan(Mode.ONLINE, Map.of(1, new RedoAddress(1, 2, 10, 0)), 0, 1, 460);

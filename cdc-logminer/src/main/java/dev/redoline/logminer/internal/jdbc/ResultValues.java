@@ -49,8 +49,13 @@ final class ResultValues {
     if (value == null) {
       return null;
     }
+    if (value.signum() >= 0 && value.scale() == 0 && value.precision() <= 18) {
+      // Below 10^18 it is exact as a long; precision is known without a BigInteger, which
+      // unscaledValue() would make for every SCN of every row.
+      return Scn.of(value.longValue());
+    }
     if (value.signum() >= 0 && value.scale() == 0 && value.unscaledValue().bitLength() < 63) {
-      return Scn.of(value.longValue()); // every row carries SCNs: no text on the common path
+      return Scn.of(value.longValue()); // no text on this path either
     }
     return Scn.parse(value.toBigIntegerExact().toString());
   }

@@ -66,7 +66,7 @@ public final class RemoteBackend implements Backend {
         out.reset();
         out.flush();
       }
-      reply = (Wire.Reply) in.readObject();
+      reply = Wire.readReply(in);
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       lost = true;
       closeQuietly(socket);

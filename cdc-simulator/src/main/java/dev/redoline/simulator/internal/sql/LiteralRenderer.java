@@ -94,6 +94,10 @@ public final class LiteralRenderer {
 
   private final SqlRedoRenderer.RenderOptions options;
   private final LiteralDateMask dateMask;
+
+  /** What follows a DATE literal's text: {@code ', '<mask>')}, the same for every DATE. */
+  private final String dateMaskEnd;
+
   private final LiteralDateMask timestampMask;
   private final LiteralDateMask timestampTzMask;
 
@@ -126,6 +130,9 @@ public final class LiteralRenderer {
             "NLS_TIMESTAMP_TZ_FORMAT", nls.timestampTzFormat(), LiteralDateMask.Role.TIMESTAMP_TZ);
     this.decimal = nls.decimalCharacter();
     this.sessionZone = nls.zone();
+    StringBuilder maskEnd = new StringBuilder("', '");
+    appendEscapedQuotes(maskEnd, dateMask.mask());
+    this.dateMaskEnd = maskEnd.append("')").toString();
   }
 
   /**
@@ -238,6 +245,11 @@ public final class LiteralRenderer {
 
   private String number(Object value) {
     if (value instanceof Long l) {
+      String plain = Long.toString(l);
+      if (plain.length() <= options.numberFixedMaxChars()) {
+        // An integer's text has no decimal character and no quote: quoted as it is.
+        return "'" + plain + "'";
+      }
       return quoted(
           LiteralNumberText.withDecimal(
               LiteralNumberText.number(l, options.numberFixedMaxChars()), decimal));
@@ -357,9 +369,7 @@ public final class LiteralRenderer {
   private String date(LocalDateTime t) {
     StringBuilder sb = new StringBuilder(64).append("TO_DATE('");
     appendEscapedQuotes(sb, dateMask.format(t, 0, null, null, decimal));
-    sb.append("', '");
-    appendEscapedQuotes(sb, dateMask.mask());
-    return sb.append("')").toString();
+    return sb.append(dateMaskEnd).toString();
   }
 
   /** {@code TO_TIMESTAMP('<text in NLS_TIMESTAMP_FORMAT>')}, no mask. */

@@ -253,6 +253,11 @@ public final class SqlRedoRenderer {
   private interface Dialect {
     String column(Column column);
 
+    /** Appends {@link #column}: the INSERT of every row names every column. */
+    default void appendColumn(StringBuilder sb, Column column) {
+      sb.append(column(column));
+    }
+
     String value(OracleType type, Object value);
   }
 
@@ -276,6 +281,11 @@ public final class SqlRedoRenderer {
           @Override
           public String column(Column column) {
             return '"' + column.name() + '"';
+          }
+
+          @Override
+          public void appendColumn(StringBuilder sb, Column column) {
+            sb.append('"').append(column.name()).append('"');
           }
 
           @Override
@@ -565,7 +575,7 @@ public final class SqlRedoRenderer {
         names.append(',');
         values.append(',');
       }
-      names.append(dialect.column(column));
+      dialect.appendColumn(names, column);
       values.append(dialect.value(column.type(), row.get(i)));
     }
     StringBuilder sb =
