@@ -14,7 +14,9 @@ import java.util.List;
  * The rows of one statement on the database's side, fetched by the client in batches of its fetch
  * size, as a server sends rows. An error part way through a batch is sent after the rows before it,
  * at the next fetch, so the client sees exactly the rows a real cursor would have returned. A
- * statement without rows (PL/SQL, ALTER SESSION) has no columns and is done at once.
+ * statement without rows (PL/SQL, ALTER SESSION) has no columns and is done at once. Rows the
+ * simulator makes itself ({@link RowSource}, the mining query's) are made as they are fetched, so a
+ * cursor holds one batch at a time however large its result.
  *
  * <p>Values are plain Java objects: {@code BigDecimal} for NUMBER, {@code String}, {@code
  * LocalDateTime} for DATE and TIMESTAMP, {@code OffsetDateTime} for TIMESTAMP WITH TIME ZONE,
@@ -40,6 +42,16 @@ public final class ServerCursor implements AutoCloseable {
     void closed();
   }
 
+  /**
+   * Rows made one at a time as the client fetches them, values already as {@link #fetch} hands them
+   * out.
+   */
+  @FunctionalInterface
+  public interface RowSource {
+    /** The next row; null after the last. */
+    Object[] next() throws SQLException;
+  }
+
   /** One fetch: rows, and whether the cursor is exhausted after them. */
   record Batch(List<Object[]> rows, boolean done) implements java.io.Serializable {}
 
@@ -52,10 +64,9 @@ public final class ServerCursor implements AutoCloseable {
   private final List<String> labels = new ArrayList<>();
   private final List<Integer> types = new ArrayList<>();
 
-  /** Rows the simulator evaluated itself, in place of {@link #rs}; null for the SQL engine's. */
-  private final List<Object[]> evaluated;
+  /** Rows the simulator makes itself, in place of {@link #rs}; null for the SQL engine's. */
+  private final RowSource evaluated;
 
-  private int nextEvaluated;
   private SQLException deferred;
   private boolean done;
 
@@ -67,7 +78,7 @@ public final class ServerCursor implements AutoCloseable {
     this.done = rs == null;
   }
 
-  private ServerCursor(List<String> labels, List<Integer> types, List<Object[]> rows) {
+  private ServerCursor(List<String> labels, List<Integer> types, RowSource rows) {
     this.statement = null;
     this.rs = null;
     this.evaluated = rows;
@@ -75,11 +86,8 @@ public final class ServerCursor implements AutoCloseable {
     this.types.addAll(types);
   }
 
-  /**
-   * The cursor of rows the simulator evaluated without the SQL engine, values already as {@link
-   * #fetch} hands them out.
-   */
-  static ServerCursor of(List<String> labels, List<Integer> types, List<Object[]> rows) {
+  /** The cursor of rows the simulator makes without the SQL engine, as they are fetched. */
+  static ServerCursor of(List<String> labels, List<Integer> types, RowSource rows) {
     return new ServerCursor(labels, types, rows);
   }
 
@@ -151,7 +159,7 @@ public final class ServerCursor implements AutoCloseable {
   }
 
   private Object[] next() throws SQLException {
-    Object[] row = evaluated != null ? nextEvaluated() : nextOfEngine();
+    Object[] row = evaluated != null ? evaluated.next() : nextOfEngine();
     if (row == null) {
       if (check != null) {
         check.atEnd();
@@ -162,10 +170,6 @@ public final class ServerCursor implements AutoCloseable {
       check.beforeRow(row);
     }
     return row;
-  }
-
-  private Object[] nextEvaluated() {
-    return nextEvaluated < evaluated.size() ? evaluated.get(nextEvaluated++) : null;
   }
 
   private Object[] nextOfEngine() throws SQLException {

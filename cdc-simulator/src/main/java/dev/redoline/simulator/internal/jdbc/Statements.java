@@ -9,6 +9,7 @@ import dev.redoline.simulator.internal.oracle.OracleErrors;
 import dev.redoline.simulator.internal.oracle.StartRequest;
 import dev.redoline.simulator.internal.sql.AlterSession;
 import dev.redoline.simulator.internal.sql.ContentsQuery;
+import dev.redoline.simulator.internal.sql.ContentsRows;
 import dev.redoline.simulator.internal.sql.ContentsView;
 import dev.redoline.simulator.internal.sql.PlsqlCall;
 import dev.redoline.simulator.internal.sql.ReferencedColumns;
@@ -174,15 +175,15 @@ public final class Statements {
 
   /**
    * A mining query the simulator evaluates itself ({@link ContentsQuery}): the same rows, columns
-   * and checks as through the SQL engine.
+   * and checks as through the SQL engine, each row made as it is fetched ({@code ContentsRows}).
    */
   private static ServerCursor mine(Session s, ContentsQuery query, int timeoutSeconds)
       throws SQLException {
-    List<Object[]> rows = ContentsView.rows(s, query);
+    ContentsRows rows = ContentsView.open(s, query);
     return ServerCursor.of(query.labels(), query.types(), rows)
         .checked(
             new MiningChecks(
-                s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, query.labels(), rows::size));
+                s, s.takeRun(), s.takeUnreadable(), timeoutSeconds, query.labels(), rows::count));
   }
 
   /** The rows of a scrollable result, which is then before its first row again. */

@@ -68,7 +68,14 @@ public final class RowFormatter {
   private final SqlRedoRenderer.RenderOptions options;
 
   /**
-   * Whether the statement reads SQL_UNDO; else it is made only when its length could add a CSF row.
+   * Whether the statement reads SQL_REDO; else the text is rendered for its length alone (the
+   * number of CSF rows) and only that number is kept.
+   */
+  private final boolean redoWanted;
+
+  /**
+   * Whether the statement reads SQL_UNDO; else it is made only when its length could add a CSF row,
+   * and only that number of rows is kept.
    */
   private final boolean undoWanted;
 
@@ -77,7 +84,9 @@ public final class RowFormatter {
       Catalog catalog,
       ServerMiningSession session,
       SessionNls nls,
+      boolean redoWanted,
       boolean undoWanted) {
+    this.redoWanted = redoWanted;
     this.undoWanted = undoWanted;
     this.settings = settings;
     this.catalog = catalog;
@@ -93,18 +102,38 @@ public final class RowFormatter {
     this.tracking = session.start().has(LogMinerOption.DDL_DICT_TRACKING);
   }
 
-  /** SQL_REDO and SQL_UNDO of one record, before CSF splitting; SQL_UNDO may be null. */
-  private record Sql(String redo, String undo) {}
+  /**
+   * SQL_REDO and SQL_UNDO of one record as rendered, before CSF splitting; SQL_UNDO may be null.
+   */
+  private record Text(String redo, String undo) {}
+
+  /**
+   * What a record's rows show of its SQL: SQL_REDO and SQL_UNDO before CSF splitting, each null
+   * where the statement does not read it, its number of CSF pieces then kept instead ({@code
+   * undoPieces} 0: no SQL_UNDO).
+   */
+  private record Sql(String redo, int redoPieces, String undo, int undoPieces) {}
+
+  /** {@code text} as the statement's rows show it: only the piece count of a text not read. */
+  private Sql shown(Text text) {
+    String undo = text.undo();
+    return new Sql(
+        redoWanted ? text.redo() : null,
+        redoWanted ? 0 : SqlRedoCsf.count(text.redo()),
+        undoWanted ? undo : null,
+        undoWanted || undo == null ? 0 : SqlRedoCsf.count(undo));
+  }
 
   /**
    * Everything a table record's SQL depends on besides the record: the session's rendering options
-   * and NLS, the 23ai forms, dictionary tracking, whether SQL_UNDO is read, and the live table's
-   * dictionary state (version, purge, recycle bin, temporary, row text).
+   * and NLS, the 23ai forms, dictionary tracking, whether SQL_REDO and SQL_UNDO are read, and the
+   * live table's dictionary state (version, purge, recycle bin, temporary, row text).
    */
   private record TextKey(
       SqlRedoRenderer.RenderOptions options,
       Oracle23aiForms forms,
       boolean tracking,
+      boolean redoWanted,
       boolean undoWanted,
       int objectVersion,
       boolean purged,
@@ -178,17 +207,21 @@ public final class RowFormatter {
    */
   public List<Object[]> pieces(RedoRecord r, Object[] head) {
     Sql sql = sql(r);
-    List<String> redoPieces = SqlRedoRenderer.splitCsf(sql.redo());
-    List<String> undoPieces = sql.undo() == null ? List.of() : SqlRedoRenderer.splitCsf(sql.undo());
-    int n = Math.max(redoPieces.size(), undoPieces.size());
+    List<String> redoPieces = sql.redo() == null ? null : SqlRedoRenderer.splitCsf(sql.redo());
+    List<String> undoPieces = sql.undo() == null ? null : SqlRedoRenderer.splitCsf(sql.undo());
+    int n =
+        Math.max(
+            redoPieces == null ? sql.redoPieces() : redoPieces.size(),
+            undoPieces == null ? sql.undoPieces() : undoPieces.size());
     List<Object[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       Object[] row = i == n - 1 ? head : head.clone();
       if (row != head && row[XID] instanceof byte[] raw) {
         row[XID] = raw.clone(); // no two rows share an array a client could change
       }
-      row[SQL_REDO] = i < redoPieces.size() ? redoPieces.get(i) : "";
-      row[SQL_UNDO] = i < undoPieces.size() ? undoPieces.get(i) : (sql.undo() == null ? null : "");
+      // A text the statement does not read is NULL, as the columns it never names are.
+      row[SQL_REDO] = redoPieces == null ? null : i < redoPieces.size() ? redoPieces.get(i) : "";
+      row[SQL_UNDO] = undoPieces == null ? null : i < undoPieces.size() ? undoPieces.get(i) : "";
       row[CSF] = i < n - 1 ? 1 : 0;
       out.add(row);
     }
@@ -238,20 +271,21 @@ public final class RowFormatter {
         && (live.purged() || live.objectVersion() != r.table().objectVersion());
   }
 
-  /** A record's SQL_REDO and SQL_UNDO. */
+  /** A record's SQL_REDO and SQL_UNDO, as the statement's rows show them. */
   private Sql sql(RedoRecord r) {
     if (r.table() == null) {
-      return new Sql(
-          switch (r.kind()) {
-            case START -> renderer.startTransaction();
-            case COMMIT -> renderer.commit();
-            case ROLLBACK -> renderer.rollback();
-            default -> r.ddlText() == null ? "" : r.ddlText();
-          },
-          null);
+      return shown(
+          new Text(
+              switch (r.kind()) {
+                case START -> renderer.startTransaction();
+                case COMMIT -> renderer.commit();
+                case ROLLBACK -> renderer.rollback();
+                default -> r.ddlText() == null ? "" : r.ddlText();
+              },
+              null));
     }
     if (r.kind().isLob()) {
-      return new Sql(new LobRedoText(renderer, settings).text(r, r.table().layout()), null);
+      return shown(new Text(new LobRedoText(renderer, settings).text(r, r.table().layout()), null));
     }
     // Mining passes overlap (each step reads the last seconds again), so a table record's SQL is
     // kept with it and rendered again only when something it depends on changed.
@@ -261,6 +295,7 @@ public final class RowFormatter {
             options,
             settings.oracle23aiForms(),
             tracking,
+            redoWanted,
             undoWanted,
             live.objectVersion(),
             live.purged(),
@@ -270,20 +305,21 @@ public final class RowFormatter {
     if (r.renderedText() instanceof RenderedText kept && kept.key().equals(key)) {
       return kept.sql();
     }
-    Sql sql = tableSql(r);
+    // A text the statement does not read is kept as its number of CSF pieces only.
+    Sql sql = shown(tableSql(r));
     r.renderedText(new RenderedText(key, sql));
     return sql;
   }
 
   /** SQL of a table's (not LOB) record, with the dictionary as it is at mining time. */
-  private Sql tableSql(RedoRecord r) {
+  private Text tableSql(RedoRecord r) {
     SimTable live = r.table().table();
     TableLayout layout = r.table().layout();
     if (mismatch(r, live)) {
-      return new Sql(withoutDictionary(r, layout), null);
+      return new Text(withoutDictionary(r, layout), null);
     }
     if (live.temporary() && r.kind() != RecordKind.DDL) {
-      return new Sql(SqlRedoRenderer.TEMPORARY_TABLE_REDO, SqlRedoRenderer.TEMPORARY_TABLE_UNDO);
+      return new Text(SqlRedoRenderer.TEMPORARY_TABLE_REDO, SqlRedoRenderer.TEMPORARY_TABLE_UNDO);
     }
     if (live.recycleBinName() != null && r.kind() != RecordKind.DDL) {
       layout = renamed(layout, live.recycleBinName());
@@ -298,7 +334,7 @@ public final class RowFormatter {
       redo = redo.replace("''", "'");
       undo = undo == null ? null : undo.replace("''", "'");
     }
-    return new Sql(redo, undo);
+    return new Text(redo, undo);
   }
 
   /** SQL_REDO naming the table but not its columns; other kinds as usual. */

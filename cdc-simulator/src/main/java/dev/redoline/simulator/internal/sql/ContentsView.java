@@ -17,7 +17,6 @@ import dev.redoline.simulator.internal.oracle.RecordKind;
 import dev.redoline.simulator.internal.oracle.RedoRecord;
 import dev.redoline.simulator.internal.oracle.RowFormatter;
 import dev.redoline.simulator.internal.oracle.ServerMiningSession;
-import dev.redoline.simulator.internal.oracle.Settings;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -31,9 +30,13 @@ import java.util.Set;
  * which of them it receives. When {@link ContentsQuery} can decide on a whole record from the
  * columns its CSF pieces share, a record it drops never has its SQL_REDO or SQL_UNDO rendered.
  *
+ * <p>The rows are made from the run's records as the client fetches them ({@link ContentsRows}), so
+ * a query holds one record's rows at a time whatever the size of its logs; only the SQL engine's
+ * path collects them all, as its table function must.
+ *
  * <p>What LogMiner raises while it reads (ORA-01343 at corrupt blocks without SKIP_CORRUPTION,
  * ORA-01347 at a tracked DDL without supplemental logging) ends the rows at that record; the error
- * reaches the client after the rows before it, as a fetch would raise it ({@link MiningCursor}).
+ * reaches the client after the rows before it, as a fetch would raise it ({@code MiningChecks}).
  */
 public final class ContentsView {
 
@@ -82,10 +85,8 @@ public final class ContentsView {
    */
   static final Set<String> PER_PIECE = Set.of("SQL_REDO", "SQL_UNDO", "CSF");
 
-  /**
-   * The index of the XID column in {@link #COLUMNS}; XIDUSN, XIDSLT and XIDSQN come just before it.
-   */
-  private static final int XID = 9;
+  /** The index of SQL_REDO in {@link #COLUMNS}. */
+  private static final int SQL_REDO = 28;
 
   /** The index of SQL_UNDO in {@link #COLUMNS}. */
   private static final int SQL_UNDO = 29;
@@ -156,16 +157,26 @@ public final class ContentsView {
     };
   }
 
-  /** The view's rows for the selecting session; ORA-01306 outside a started LogMiner session. */
+  /**
+   * The view's rows for the selecting session, all of them in a list (the SQL engine's table
+   * function); ORA-01306 outside a started LogMiner session.
+   */
   static List<Object[]> rows(Session s) throws SQLException {
-    return rows(s, null);
+    ContentsRows rows = open(s, null);
+    List<Object[]> out = new ArrayList<>();
+    for (Object[] row = rows.next(); row != null; row = rows.next()) {
+      out.add(row);
+    }
+    return out;
   }
 
   /**
-   * The rows {@code query} keeps, its columns only ({@link ContentsQuery}); every row of the view
-   * when it is null.
+   * The rows {@code query} keeps, its columns only ({@link ContentsQuery}), every row of the view
+   * when it is null, made as they are taken ({@link ContentsRows}); ORA-01306 outside a started
+   * LogMiner session. The run and the record LogMiner cannot get past, if any, are told to the
+   * session at once ({@link Session#mined}): finding that record needs no row made.
    */
-  public static List<Object[]> rows(Session s, ContentsQuery query) throws SQLException {
+  public static ContentsRows open(Session s, ContentsQuery query) throws SQLException {
     ServerMiningSession session = s.session();
     if (session == null) {
       throw OracleErrors.error(1306);
@@ -174,65 +185,23 @@ public final class ContentsView {
     boolean[] wanted = s.contentsColumns();
     RowFormatter formatter =
         new RowFormatter(
-            s.settings(), s.catalog(), session, s.nls(), wanted == null || wanted[SQL_UNDO]);
-    List<Object[]> out = new ArrayList<>(run.records().size() + 16);
+            s.settings(),
+            s.catalog(),
+            session,
+            s.nls(),
+            wanted == null || wanted[SQL_REDO],
+            wanted == null || wanted[SQL_UNDO]);
+    List<RedoRecord> records = run.records();
+    int end = 0;
     SQLException unreadable = null;
-    for (RedoRecord r : run.records()) {
-      unreadable = unreadable(s, session, r);
-      if (unreadable != null) {
-        break;
-      }
-      if (query != null && query.decidesPerRecord()) {
-        // The clause reads no column that differs between a record's CSF pieces: decided once on
-        // the columns they share, and the SQL is rendered only for a record it keeps.
-        Object[] head = onlyWanted(inPlatformByteOrder(formatter.head(r), s.settings()), wanted);
-        if (query.keeps(head)) {
-          for (Object[] row : formatter.pieces(r, head)) {
-            out.add(query.project(onlyWanted(row, wanted)));
-          }
-        }
-        continue;
-      }
-      for (Object[] row : formatter.rows(r)) {
-        Object[] full = onlyWanted(inPlatformByteOrder(row, s.settings()), wanted);
-        if (query == null) {
-          out.add(full);
-        } else if (query.keeps(full)) {
-          out.add(query.project(full));
-        }
+    while (end < records.size() && unreadable == null) {
+      unreadable = unreadable(s, session, records.get(end));
+      if (unreadable == null) {
+        end++;
       }
     }
     s.mined(run, unreadable);
-    return out;
-  }
-
-  /**
-   * The row with the columns the statement never names left NULL: the SQL engine need not convert
-   * them.
-   */
-  private static Object[] onlyWanted(Object[] row, boolean[] wanted) {
-    if (wanted != null) {
-      for (int i = 0; i < row.length; i++) {
-        if (!wanted[i]) {
-          row[i] = null;
-        }
-      }
-    }
-    return row;
-  }
-
-  /**
-   * The row with its XID RAW(8) in the platform's byte order; the numeric XID columns are the same
-   * everywhere.
-   */
-  private static Object[] inPlatformByteOrder(Object[] row, Settings settings) {
-    if (settings.byteOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
-      Xid xid =
-          new Xid(
-              (Integer) row[XID - 3], (Integer) row[XID - 2], ((Number) row[XID - 1]).longValue());
-      row[XID] = settings.xidRaw(xid);
-    }
-    return row;
+    return new ContentsRows(run, end, query, formatter, wanted, s.settings());
   }
 
   /**

@@ -27,13 +27,31 @@ public final class SqlRedoCsf {
    * Concatenating the pieces gives back the text; a text that fits is one piece.
    */
   static List<String> split(String text) {
+    List<String> pieces = new ArrayList<>(1 + text.length() / PIECE_BYTES);
+    cut(text, pieces);
+    return pieces;
+  }
+
+  /**
+   * The number of CSF pieces {@link #split} cuts {@code text} into, without making them: what a
+   * query that does not select the text needs of it.
+   */
+  public static int count(String text) {
+    return cut(text, null);
+  }
+
+  /** Cuts {@code text} as {@link #split} says, adding the pieces to {@code pieces} unless null. */
+  private static int cut(String text, List<String> pieces) {
     if (text == null) {
       throw new NullPointerException("text == null");
     }
     if (text.length() * 3L <= PIECE_BYTES) {
-      return List.of(text); // at most three UTF-8 bytes per char: one piece
+      if (pieces != null) {
+        pieces.add(text); // at most three UTF-8 bytes per char: one piece
+      }
+      return 1;
     }
-    List<String> pieces = new ArrayList<>(1 + text.length() / PIECE_BYTES);
+    int count = 0;
     int start = 0;
     int bytes = 0;
     int i = 0;
@@ -41,15 +59,20 @@ public final class SqlRedoCsf {
       int cp = text.codePointAt(i);
       int size = utf8Length(cp);
       if (bytes + size > PIECE_BYTES) {
-        pieces.add(text.substring(start, i));
+        if (pieces != null) {
+          pieces.add(text.substring(start, i));
+        }
+        count++;
         start = i;
         bytes = 0;
       }
       bytes += size;
       i += Character.charCount(cp);
     }
-    pieces.add(text.substring(start));
-    return pieces;
+    if (pieces != null) {
+      pieces.add(text.substring(start));
+    }
+    return count + 1;
   }
 
   /** The UTF-8 size of a text, as the 4,000-byte limit counts it. */

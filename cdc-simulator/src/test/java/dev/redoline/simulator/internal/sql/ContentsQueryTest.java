@@ -315,6 +315,11 @@ class ContentsQueryTest {
       String withUndo = select.replace("SQL_REDO,", "SQL_REDO, SQL_UNDO,");
       // SQL_UNDO is rendered only when named or when it could add a piece: the same rows either way
       assertThat(sameOnBothPaths(c, withUndo + ENGINE_WHERE, captureNotes)).hasSameSizeAs(kept);
+      // Without SQL_REDO selected only its number of pieces is kept: the same rows, CSF included
+      List<List<Object>> withoutRedo =
+          sameOnBothPaths(c, select.replace(" SQL_REDO,", "") + ENGINE_WHERE, captureNotes);
+      assertThat(withoutRedo.stream().skip(1).map(r -> r.get(6)).toList())
+          .isEqualTo(kept.stream().skip(1).map(r -> r.get(6)).toList());
 
       String readsPieces = select + " WHERE SQL_REDO LIKE '%mmm%' OR CSF = 1";
       assertThat(ContentsQuery.compile(readsPieces, List.of()).decidesPerRecord()).isFalse();

@@ -25,6 +25,8 @@ class SqlRedoCsfTest {
   void splitCsf_shortTextIsOnePiece() {
     assertThat(SqlRedoRenderer.splitCsf("commit;")).containsExactly("commit;");
     assertThat(SqlRedoRenderer.splitCsf("")).containsExactly("");
+    assertThat(SqlRedoCsf.count("")).isEqualTo(1);
+    assertThat(SqlRedoCsf.count("b".repeat(4001))).isEqualTo(2);
   }
 
   @Test
@@ -99,6 +101,9 @@ class SqlRedoCsfTest {
       String text = sb.toString();
       List<String> pieces = SqlRedoRenderer.splitCsf(text);
       assertThat(String.join("", pieces)).isEqualTo(text);
+      assertThat(SqlRedoCsf.count(text))
+          .as("pieces counted without making them")
+          .isEqualTo(pieces.size());
       for (int i = 0; i < pieces.size(); i++) {
         String piece = pieces.get(i);
         assertThat(bytes(piece)).isLessThanOrEqualTo(4000);
