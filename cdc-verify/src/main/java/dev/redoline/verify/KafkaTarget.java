@@ -90,7 +90,6 @@ public final class KafkaTarget implements VerifyTarget {
   private final StoredOffset offsets;
 
   /** Makes a consumer of the given {@code isolation.level} (tests give mock ones). */
-  private final Function<String, Consumer<byte[], byte[]>> consumers;
 
   /** The connector's stored offset read by the current {@link #begin(List)}, or null. */
   private Map<String, ?> offset;
@@ -109,13 +108,9 @@ public final class KafkaTarget implements VerifyTarget {
   }
 
   private KafkaTarget(
-      Map<String, Object> clients,
-      Map<String, String> connector,
-      StoredOffset offsets,
-      Function<String, Consumer<byte[], byte[]>> consumers) {
+      Map<String, Object> clients, Map<String, String> connector, StoredOffset offsets) {
     this.clients = Map.copyOf(clients);
     this.connector = Map.copyOf(connector);
-    this.consumers = consumers != null ? consumers : this::consumer;
     this.prefix = setting(connector, CdcConfig.TOPIC_PREFIX);
     String topic =
         connector.getOrDefault(CONNECTOR_OFFSETS_TOPIC, connector.get(WORKER_OFFSETS_TOPIC));
@@ -141,7 +136,7 @@ public final class KafkaTarget implements VerifyTarget {
    */
   public static KafkaTarget of(Map<String, ?> clients, Map<String, String> connectorSettings) {
     Objects.requireNonNull(clients.get("bootstrap.servers"), "bootstrap.servers is required");
-    return new KafkaTarget(new HashMap<>(clients), new HashMap<>(connectorSettings), null, null);
+    return new KafkaTarget(new HashMap<>(clients), new HashMap<>(connectorSettings), null);
   }
 
   /**
@@ -149,17 +144,7 @@ public final class KafkaTarget implements VerifyTarget {
    * at each verification) instead of from an offsets topic named in the settings.
    */
   public KafkaTarget storedOffset(StoredOffset offsets) {
-    return new KafkaTarget(
-        clients, connector, Objects.requireNonNull(offsets, "offsets == null"), consumers);
-  }
-
-  /** A target reading through the consumers {@code consumers} makes (tests). */
-  static KafkaTarget of(
-      Map<String, String> connectorSettings,
-      StoredOffset offsets,
-      Function<String, Consumer<byte[], byte[]>> consumers) {
-    return new KafkaTarget(
-        Map.of("bootstrap.servers", "unused"), connectorSettings, offsets, consumers);
+    return new KafkaTarget(clients, connector, Objects.requireNonNull(offsets, "offsets == null"));
   }
 
   /** The topics under {@code topicPrefix} with the default template and record format. */
@@ -193,8 +178,8 @@ public final class KafkaTarget implements VerifyTarget {
           "cannot read the connector's stored offset: " + e.getMessage(),
           e);
     }
-    try (Consumer<byte[], byte[]> consumer = consumers.apply("read_committed");
-        Consumer<byte[], byte[]> uncommitted = consumers.apply("read_uncommitted")) {
+    try (Consumer<byte[], byte[]> consumer = consumer("read_committed");
+        Consumer<byte[], byte[]> uncommitted = consumer("read_uncommitted")) {
       Map<TableId, String> names = new LinkedHashMap<>();
       tables.forEach(t -> names.put(t, topics.apply(t)));
       List<String> topicNames = List.copyOf(names.values());
@@ -355,7 +340,7 @@ public final class KafkaTarget implements VerifyTarget {
   }
 
   private Map<String, Object> readOffsets(String topic) {
-    try (Consumer<byte[], byte[]> consumer = consumers.apply("read_committed")) {
+    try (Consumer<byte[], byte[]> consumer = consumer("read_committed")) {
       return ConnectOffsets.read(
           consumer, topic, prefix, converter(JSON_CONVERTER, Map.of("schemas.enable", "false")));
     }

@@ -9,8 +9,8 @@ import org.apache.kafka.connect.storage.Converter;
 
 /**
  * Reads change records written as {@code op|commit SCN|ID|V|snapshot|tx_partial} ({@code -} for a
- * null) into the envelope's fields, {@code ID} a number: a {@code value.converter} for tests whose
- * topics are mock consumers' records.
+ * null) into the envelope's fields, {@code ID} a number: a {@code value.converter} for tests that
+ * write their topics as text ({@link TestTopics}).
  */
 public final class PipeConverter implements Converter {
 

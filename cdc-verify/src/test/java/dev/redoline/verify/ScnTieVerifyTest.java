@@ -36,7 +36,6 @@ class ScnTieVerifyTest {
   Scn first;
   Scn tie;
   Scn later;
-  String topic;
 
   @BeforeEach
   void setUp() {
@@ -64,10 +63,9 @@ class ScnTieVerifyTest {
     c.insert(OTHER, BigDecimal.valueOf(9), "nine");
     c.commit();
     later = Scn.of(c.endScn());
-    topic = KafkaTarget.of("unused:9092", "p").topic(T);
   }
 
-  private VerifyReport verify(MockTopics topics, Map<String, ?> offset) throws Exception {
+  private VerifyReport verify(TestTopics topics, Map<String, ?> offset) throws Exception {
     return Verifier.builder()
         .config(Map.of("cdc.database.url", oracle.url(), "cdc.tables.include", "SHOP.*"))
         .tables(List.of(T))
@@ -83,12 +81,12 @@ class ScnTieVerifyTest {
     return offset;
   }
 
-  private MockTopics firstAndA() {
-    return new MockTopics()
+  private TestTopics firstAndA() {
+    return new TestTopics()
         .topic(
-            topic,
-            MockTopics.record(1, "c|" + first + "|1|one|false|-"),
-            MockTopics.record(2, "c|" + tie + "|2|two|false|-"));
+            T,
+            TestTopics.record(1, "c|" + first + "|1|one|false|-"),
+            TestTopics.record(2, "c|" + tie + "|2|two|false|-"));
   }
 
   @Test
@@ -110,8 +108,7 @@ class ScnTieVerifyTest {
 
   @Test
   void tieWhole_offsetPastIt_verifiedBelowTheOffsetsCommit_equal() throws Exception {
-    MockTopics topics =
-        firstAndA().topic(topic, MockTopics.record(3, "c|" + tie + "|3|three|false|-"));
+    TestTopics topics = firstAndA().topic(T, TestTopics.record(3, "c|" + tie + "|3|three|false|-"));
 
     VerifyReport report = verify(topics, offset(later));
 
@@ -123,8 +120,8 @@ class ScnTieVerifyTest {
   /** A record lost below the tie is still found: taking back the tie hides nothing below it. */
   @Test
   void lossBelowTheTie_found() throws Exception {
-    MockTopics topics =
-        new MockTopics().topic(topic, MockTopics.record(2, "c|" + tie + "|2|two|false|-"));
+    TestTopics topics =
+        new TestTopics().topic(T, TestTopics.record(2, "c|" + tie + "|2|two|false|-"));
 
     VerifyReport report = verify(topics, offset(tie));
 
@@ -137,7 +134,7 @@ class ScnTieVerifyTest {
   /** With the offset past the tie, a lost record of a tied transaction is found too. */
   @Test
   void lossAtTheTie_offsetPastIt_found() throws Exception {
-    MockTopics topics =
+    TestTopics topics =
         firstAndA(); // the second transaction at the tie never reached the topic, yet the offset
     // says a later commit was delivered
 

@@ -133,15 +133,14 @@ class SnapshotReachedTest {
   // ---- Kafka: the connector's stored offset, read before the topics ----
 
   private KafkaTarget kafka(Map<String, Object> offset) {
-    KafkaTarget names = KafkaTarget.of("unused:9092", "p");
     // SHOP.OTHER's snapshot row, then a transaction committed while SHOP.LATE's snapshot was
     // still to come (partial): such records stay in the topic
-    return new MockTopics()
-        .topic(names.topic(LATE))
+    return new TestTopics()
+        .topic(LATE)
         .topic(
-            names.topic(OTHER),
-            MockTopics.record(1, "r|" + scn + "|1|a|last|-"),
-            MockTopics.record(1, "u|" + scn + "|1|a|false|SNAPSHOT"))
+            OTHER,
+            TestTopics.record(1, "r|" + scn + "|1|a|last|-"),
+            TestTopics.record(1, "u|" + scn + "|1|a|false|SNAPSHOT"))
         .target(offset);
   }
 

@@ -2,13 +2,14 @@ package dev.redoline.verify.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.verify.TestKafka;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.MockConsumer;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.storage.Converter;
@@ -20,9 +21,6 @@ import org.junit.jupiter.api.Test;
  * reset.
  */
 class ConnectOffsetsTest {
-
-  static final String TOPIC = "connect-offsets";
-  static final TopicPartition P = new TopicPartition(TOPIC, 0);
 
   /**
    * Reads keys written as {@code name/prefix} into Connect's {@code [name, {"server": prefix}]},
@@ -49,24 +47,21 @@ class ConnectOffsetsTest {
     }
   }
 
+  /** Writes {@code records} ({key, value}) to a new offsets topic and reads it back. */
   private static Map<String, Object> read(String prefix, String[]... records) {
-    MockConsumer<byte[], byte[]> c = new MockConsumer<>("earliest");
-    c.updatePartitions(TOPIC, List.of(new PartitionInfo(TOPIC, 0, null, null, null)));
-    c.updateBeginningOffsets(Map.of(P, 0L));
-    c.updateEndOffsets(Map.of(P, (long) records.length));
-    c.schedulePollTask(
-        () -> {
-          for (int i = 0; i < records.length; i++) {
-            c.addRecord(
-                new ConsumerRecord<>(
-                    TOPIC,
-                    0,
-                    i,
-                    records[i][0].getBytes(StandardCharsets.UTF_8),
-                    records[i][1] == null ? null : records[i][1].getBytes(StandardCharsets.UTF_8)));
-          }
-        });
-    return ConnectOffsets.read(c, TOPIC, prefix, new SlashConverter());
+    String topic = TestKafka.unique("connect-offsets");
+    List<TestKafka.Written> written = new ArrayList<>();
+    for (String[] r : records) {
+      written.add(new TestKafka.Written(topic, r[0], r[1]));
+    }
+    TestKafka.write(List.of(topic), written);
+    Map<String, Object> clients = new HashMap<>();
+    clients.put("bootstrap.servers", TestKafka.bootstrap());
+    clients.put("enable.auto.commit", false);
+    try (KafkaConsumer<byte[], byte[]> c =
+        new KafkaConsumer<>(clients, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      return ConnectOffsets.read(c, topic, prefix, new SlashConverter());
+    }
   }
 
   @Test
