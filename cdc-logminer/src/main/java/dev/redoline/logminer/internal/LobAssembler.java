@@ -64,7 +64,9 @@ import java.util.function.Predicate;
  * held} in the buffer: they count for the restart position, and the transaction is not journaled
  * while it has them. What is kept back on the heap is bounded per transaction by the stream
  * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by {@code
- * cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string.
+ * cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string. One exception: BasicFile writes that
+ * come before their INSERT wait on the heap, bounded only by {@code cdc.lob.max.bytes}, so that an
+ * excluded column's content never reaches a file before its column is known.
  *
  * <h2>Rollbacks, exclusion, size</h2>
  *
