@@ -47,6 +47,10 @@ final class Confirmation {
   private final Clock clock;
   private final Duration patience;
   private final long pauseMillis;
+
+  /** The longest pause between two looks at the keys in flight. */
+  static final long MAX_PAUSE_MILLIS = 8_000;
+
   private Scn last;
 
   Confirmation(Verifier.Source source, Clock clock, Duration patience, long pauseMillis) {
@@ -114,13 +118,12 @@ final class Confirmation {
       }
     }
     Instant end = start.plus(patience);
-    boolean first = true;
+    long pause = 0;
     while (open.values().stream().anyMatch(k -> !k.pending.isEmpty())
-        && (first || clock.instant().isBefore(end))) {
-      if (!first) {
-        Thread.sleep(pauseMillis);
-      }
-      first = false;
+        && (pause == 0 || clock.instant().isBefore(end))) {
+      Thread.sleep(pause);
+      // doubling: a store without a read by keys hands over every row at each look
+      pause = pause == 0 ? pauseMillis : Math.min(pause * 2, MAX_PAUSE_MILLIS);
       round(target, open.values());
     }
     List<TableReport> out = new ArrayList<>();
