@@ -9,6 +9,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -154,32 +155,32 @@ public final class ClientResultSet extends UnsupportedResultSet {
 
   @Override
   public Object getObject(int column) throws SQLException {
-    return value(column);
+    return object(column);
   }
 
   @Override
   public Object getObject(String label) throws SQLException {
-    return value(column(label));
+    return object(column(label));
   }
 
   @Override
   public Object getObject(int column, java.util.Map<String, Class<?>> map) throws SQLException {
-    return value(column);
+    return object(column);
   }
 
   @Override
   public Object getObject(String label, java.util.Map<String, Class<?>> map) throws SQLException {
-    return value(column(label));
+    return object(column(label));
   }
 
   @Override
   public <T> T getObject(int column, Class<T> type) throws SQLException {
-    return as(value(column), type);
+    return as(object(column), type);
   }
 
   @Override
   public <T> T getObject(String label, Class<T> type) throws SQLException {
-    return as(value(column(label)), type);
+    return as(object(column(label)), type);
   }
 
   @Override
@@ -334,6 +335,18 @@ public final class ClientResultSet extends UnsupportedResultSet {
   @Override
   public Timestamp getTimestamp(String label, java.util.Calendar calendar) throws SQLException {
     return getTimestamp(column(label));
+  }
+
+  /**
+   * The current row's value of a 1-based column as {@code getObject} hands it out: a NUMBER held as
+   * a {@code long} (the SCNs of V$LOGMNR_CONTENTS, so that {@code getLong} and the server's wire
+   * need no object) is a {@code BigDecimal}, as ojdbc hands out NUMBER.
+   */
+  private Object object(int column) throws SQLException {
+    Object v = value(column);
+    return v instanceof Long l && executed.types().get(column - 1) == Types.NUMERIC
+        ? BigDecimal.valueOf(l)
+        : v;
   }
 
   /** The current row's value of a 1-based column; sets {@link #wasNull()}. */
