@@ -391,23 +391,7 @@ public final class SchemaChanges {
     long scn = redo.nextScn();
     tx.start(scn, redo.now());
     SimTable.Segment s = t.segments().get(0);
-    redo.write(
-        new RedoRecord(
-            RecordKind.START,
-            scn,
-            tx.startTime(),
-            tx,
-            1,
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null,
-            0),
-        tx);
+    redo.write(RedoRecord.control(RecordKind.START, scn, tx.startTime(), tx, 1, null, 0), tx);
     int dataObjectId = objectId == t.objectId() ? s.dataObjectId() : objectId;
     redo.write(
         new RedoRecord(
@@ -428,23 +412,7 @@ public final class SchemaChanges {
         tx);
     long commit = redo.nextScn();
     tx.end(true, commit, redo.now());
-    redo.write(
-        new RedoRecord(
-            RecordKind.COMMIT,
-            commit,
-            tx.endTime(),
-            tx,
-            1,
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null,
-            0),
-        tx);
+    redo.write(RedoRecord.control(RecordKind.COMMIT, commit, tx.endTime(), tx, 1, null, 0), tx);
     redo.flush(redo.thread(1));
   }
 }

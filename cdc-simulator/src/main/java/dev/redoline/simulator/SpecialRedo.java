@@ -105,7 +105,6 @@ public final class SpecialRedo {
   }
 
   private RedoRecord control(RecordKind kind, long scn, TxState tx) {
-    return new RedoRecord(
-        kind, scn, redo.now(), tx, tx.writeThread(), null, 0, 0, null, null, null, null, null, 0);
+    return RedoRecord.control(kind, scn, redo.now(), tx, tx.writeThread(), null, 0);
   }
 }

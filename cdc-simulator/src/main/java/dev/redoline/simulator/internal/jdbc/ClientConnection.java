@@ -5,16 +5,25 @@ import dev.redoline.simulator.internal.oracle.OracleErrors;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Executor;
 
 /**
  * A JDBC {@link Connection} to the simulator over a {@link Backend}. Auto-commit is on and stays on
  * (the simulated database takes no writes); statements are {@link ClientStatement}s. After the
  * backend lost the session, or after {@link Connection#close()}, every call fails with ORA-17008
- * "Closed Connection", and {@code isClosed()} is true.
+ * "Closed Connection", and {@code isClosed()} is true. Methods it does not override fail as {@link
+ * UnsupportedConnection} says.
  */
-public final class ClientConnection implements Proxies.Handler {
+public final class ClientConnection extends UnsupportedConnection {
 
   private final Backend backend;
   private final String url;
@@ -26,7 +35,7 @@ public final class ClientConnection implements Proxies.Handler {
   }
 
   public static Connection create(Backend backend, String url) {
-    return Proxies.of(Connection.class, new ClientConnection(backend, url));
+    return new ClientConnection(backend, url);
   }
 
   Backend backend() throws SQLException {
@@ -40,80 +49,303 @@ public final class ClientConnection implements Proxies.Handler {
     return closed || !backend.usable();
   }
 
+  // Statements: plain, prepared and callable are one class; the result set type and concurrency
+  // asked for are what the driver serves anyway (forward-only, read-only).
+
+  private ClientStatement statement(String sql) throws SQLException {
+    backend();
+    return new ClientStatement(this, sql);
+  }
+
   @Override
-  public Object call(Object proxy, String name, Object[] args) throws SQLException {
-    switch (name) {
-      case "createStatement":
-      case "prepareStatement":
-      case "prepareCall":
-        backend();
-        return Proxies.of(
-            CallableStatement.class,
-            new ClientStatement(
-                this, (Connection) proxy, args.length > 0 ? (String) args[0] : null));
-      case "close":
-      case "abort":
-        if (!closed) {
-          closed = true;
-          backend.close();
-        }
-        return null;
-      case "isClosed":
-        return closed();
-      case "isValid":
-        return !closed();
-      case "getAutoCommit":
-        return true;
-      case "setAutoCommit":
-      case "commit":
-      case "rollback":
-      case "setReadOnly":
-      case "setClientInfo":
-      case "setNetworkTimeout":
-      case "setSchema":
-      case "setCatalog":
-      case "setHoldability":
-      case "setTransactionIsolation":
-        backend();
-        return null;
-      case "isReadOnly":
-        return true;
-      case "getTransactionIsolation":
-        return Connection.TRANSACTION_READ_COMMITTED;
-      case "getHoldability":
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
-      case "getNetworkTimeout":
-        return 0;
-      case "getSchema":
-      case "getCatalog":
-        return null;
-      case "nativeSQL":
-        return args[0];
-      case "getMetaData":
-        return Proxies.of(DatabaseMetaData.class, this::metadata);
-      case "toString":
-        return "SimulatorConnection[" + url + "]";
-      default:
-        return UNSERVED;
+  public Statement createStatement() throws SQLException {
+    return statement(null);
+  }
+
+  @Override
+  public Statement createStatement(int type, int concurrency) throws SQLException {
+    return statement(null);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql) throws SQLException {
+    return statement(sql);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency)
+      throws SQLException {
+    return statement(sql);
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql) throws SQLException {
+    return statement(sql);
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+    return statement(sql);
+  }
+
+  // Life cycle.
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      backend.close();
     }
   }
 
-  private Object metadata(Object proxy, String name, Object[] args) {
-    return switch (name) {
-      case "getURL" -> url;
-      case "getDatabaseProductName" -> "Oracle";
-      case "getDatabaseProductVersion" ->
-          "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 (simulated)";
-      case "getDatabaseMajorVersion" -> 19;
-      case "getDatabaseMinorVersion" -> 0;
-      case "getDriverName" -> "Redoline Oracle simulator";
-      case "getDriverVersion" -> SimulatorDriver.VERSION;
-      case "getDriverMajorVersion" -> 0;
-      case "getDriverMinorVersion" -> 1;
-      case "getUserName" -> "C##REDOLINE";
-      case "getJDBCMajorVersion" -> 4;
-      case "getJDBCMinorVersion" -> 2;
-      default -> UNSERVED;
-    };
+  @Override
+  public void abort(Executor executor) {
+    close();
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed();
+  }
+
+  @Override
+  public boolean isValid(int timeoutSeconds) {
+    return !closed();
+  }
+
+  // Settings a client may make: accepted on an open connection, and nothing changes (the
+  // simulated database takes no writes, so no transaction setting matters).
+
+  @Override
+  public void setAutoCommit(boolean autoCommit) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void commit() throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void rollback() throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void rollback(Savepoint savepoint) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setReadOnly(boolean readOnly) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setSchema(String schema) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setCatalog(String catalog) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setHoldability(int holdability) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setTransactionIsolation(int level) throws SQLException {
+    backend();
+  }
+
+  @Override
+  public void setClientInfo(String name, String value) throws SQLClientInfoException {
+    clientInfo();
+  }
+
+  @Override
+  public void setClientInfo(Properties properties) throws SQLClientInfoException {
+    clientInfo();
+  }
+
+  /** Client info is accepted on an open connection; the error of a closed one is ORA-17008. */
+  private void clientInfo() throws SQLClientInfoException {
+    try {
+      backend();
+    } catch (SQLException e) {
+      throw new SQLClientInfoException(
+          e.getMessage(), e.getSQLState(), e.getErrorCode(), Map.of(), e);
+    }
+  }
+
+  // What a client reads of the connection.
+
+  @Override
+  public boolean getAutoCommit() {
+    return true;
+  }
+
+  @Override
+  public boolean isReadOnly() {
+    return true;
+  }
+
+  @Override
+  public int getTransactionIsolation() {
+    return Connection.TRANSACTION_READ_COMMITTED;
+  }
+
+  @Override
+  public int getHoldability() {
+    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  }
+
+  @Override
+  public int getNetworkTimeout() {
+    return 0;
+  }
+
+  @Override
+  public String getSchema() {
+    return null;
+  }
+
+  @Override
+  public String getCatalog() {
+    return null;
+  }
+
+  @Override
+  public String nativeSQL(String sql) {
+    return sql;
+  }
+
+  @Override
+  public DatabaseMetaData getMetaData() {
+    return new MetaData(this, url);
+  }
+
+  @Override
+  public SQLWarning getWarnings() {
+    return null;
+  }
+
+  @Override
+  public void clearWarnings() {
+    // No warnings are ever raised.
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) throws SQLException {
+    return Wrapping.unwrap(this, type);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> type) {
+    return type.isInstance(this);
+  }
+
+  @Override
+  public String toString() {
+    return "SimulatorConnection[" + url + "]";
+  }
+
+  /** What the driver tells of the database and of itself; the rest is unsupported. */
+  private static final class MetaData extends UnsupportedDatabaseMetaData {
+    private final Connection connection;
+    private final String url;
+
+    MetaData(Connection connection, String url) {
+      this.connection = connection;
+      this.url = url;
+    }
+
+    @Override
+    public Connection getConnection() {
+      return connection;
+    }
+
+    @Override
+    public String getURL() {
+      return url;
+    }
+
+    @Override
+    public String getDatabaseProductName() {
+      return "Oracle";
+    }
+
+    @Override
+    public String getDatabaseProductVersion() {
+      return "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 (simulated)";
+    }
+
+    @Override
+    public int getDatabaseMajorVersion() {
+      return 19;
+    }
+
+    @Override
+    public int getDatabaseMinorVersion() {
+      return 0;
+    }
+
+    @Override
+    public String getDriverName() {
+      return "Redoline Oracle simulator";
+    }
+
+    @Override
+    public String getDriverVersion() {
+      return SimulatorDriver.VERSION;
+    }
+
+    @Override
+    public int getDriverMajorVersion() {
+      return 0;
+    }
+
+    @Override
+    public int getDriverMinorVersion() {
+      return 1;
+    }
+
+    @Override
+    public String getUserName() {
+      return "C##REDOLINE";
+    }
+
+    @Override
+    public int getJDBCMajorVersion() {
+      return 4;
+    }
+
+    @Override
+    public int getJDBCMinorVersion() {
+      return 2;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+      return Wrapping.unwrap(this, type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) {
+      return type.isInstance(this);
+    }
+
+    @Override
+    public String toString() {
+      return "SimulatorDatabaseMetaData[" + url + "]";
+    }
   }
 }

@@ -1,11 +1,15 @@
 package dev.redoline.simulator.internal.jdbc;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -81,7 +85,7 @@ public final class ClientResultSet extends UnsupportedResultSet {
 
   @Override
   public ResultSetMetaData getMetaData() {
-    return Proxies.of(ResultSetMetaData.class, this::metadata);
+    return new MetaData(executed);
   }
 
   @Override
@@ -134,10 +138,7 @@ public final class ClientResultSet extends UnsupportedResultSet {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("Not a wrapper of " + type);
+    return Wrapping.unwrap(this, type);
   }
 
   @Override
@@ -154,32 +155,32 @@ public final class ClientResultSet extends UnsupportedResultSet {
 
   @Override
   public Object getObject(int column) throws SQLException {
-    return value(column);
+    return object(column);
   }
 
   @Override
   public Object getObject(String label) throws SQLException {
-    return value(column(label));
+    return object(column(label));
   }
 
   @Override
   public Object getObject(int column, java.util.Map<String, Class<?>> map) throws SQLException {
-    return value(column);
+    return object(column);
   }
 
   @Override
   public Object getObject(String label, java.util.Map<String, Class<?>> map) throws SQLException {
-    return value(column(label));
+    return object(column(label));
   }
 
   @Override
   public <T> T getObject(int column, Class<T> type) throws SQLException {
-    return as(value(column), type);
+    return as(object(column), type);
   }
 
   @Override
   public <T> T getObject(String label, Class<T> type) throws SQLException {
-    return as(value(column(label)), type);
+    return as(object(column(label)), type);
   }
 
   @Override
@@ -336,6 +337,18 @@ public final class ClientResultSet extends UnsupportedResultSet {
     return getTimestamp(column(label));
   }
 
+  /**
+   * The current row's value of a 1-based column as {@code getObject} hands it out: a NUMBER held as
+   * a {@code long} (the SCNs of V$LOGMNR_CONTENTS, so that {@code getLong} and the server's wire
+   * need no object) is a {@code BigDecimal}, as ojdbc hands out NUMBER.
+   */
+  private Object object(int column) throws SQLException {
+    Object v = value(column);
+    return v instanceof Long l && executed.types().get(column - 1) == Types.NUMERIC
+        ? BigDecimal.valueOf(l)
+        : v;
+  }
+
   /** The current row's value of a 1-based column; sets {@link #wasNull()}. */
   private Object value(int column) throws SQLException {
     if (row == null) {
@@ -387,22 +400,32 @@ public final class ClientResultSet extends UnsupportedResultSet {
   }
 
   /**
-   * Whether {@code type} is built from a value's stored bytes, as the real driver's datum classes
-   * are (a JSON column read as the driver's JSON datum gets its OSON bytes): the caller has that
-   * class, the simulator only calls its public {@code (byte[])} constructor.
+   * The public {@code (byte[])} constructor of a class built from a value's stored bytes, as the
+   * real driver's datum classes are (a JSON column read as the driver's JSON datum gets its OSON
+   * bytes), or null when it has none: the caller has that class, the simulator only calls that
+   * constructor. Looked up once per class, so a value costs a method handle call, no reflection.
    */
-  private static boolean hasBytesConstructor(Class<?> type) {
-    try {
-      return type.getConstructor(byte[].class) != null; // never null: it throws when there is none
-    } catch (NoSuchMethodException e) {
-      return false;
-    }
-  }
+  private static final ClassValue<MethodHandle> BYTES_CONSTRUCTOR =
+      new ClassValue<>() {
+        @Override
+        protected MethodHandle computeValue(Class<?> type) {
+          try {
+            return MethodHandles.publicLookup()
+                .findConstructor(type, MethodType.methodType(void.class, byte[].class));
+          } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+          }
+        }
+      };
 
-  private static Object datum(Class<?> type, byte[] bytes) throws SQLException {
+  private static Object datum(MethodHandle constructor, Class<?> type, byte[] bytes)
+      throws SQLException {
     try {
-      return type.getConstructor(byte[].class).newInstance((Object) bytes.clone());
-    } catch (ReflectiveOperationException e) {
+      return constructor.invoke(bytes.clone());
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable e) { // what the caller's constructor threw, checked or not
+
       throw new SQLException("Cannot make a " + type.getName() + ": " + e, "99999", 17004, e);
     }
   }
@@ -416,8 +439,8 @@ public final class ClientResultSet extends UnsupportedResultSet {
       out = o.toLocalDateTime();
     } else if (type == LocalDateTime.class && v instanceof Timestamp t) {
       out = t.toLocalDateTime();
-    } else if (v instanceof byte[] bytes && hasBytesConstructor(type)) {
-      out = datum(type, bytes);
+    } else if (v instanceof byte[] bytes && BYTES_CONSTRUCTOR.get(type) != null) {
+      out = datum(BYTES_CONSTRUCTOR.get(type), type, bytes);
     } else if (type == BigDecimal.class) {
       out = decimal(v);
     } else if (type == Integer.class) {
@@ -435,12 +458,42 @@ public final class ClientResultSet extends UnsupportedResultSet {
     return type.cast(out);
   }
 
-  private Object metadata(Object proxy, String name, Object[] args) {
-    return switch (name) {
-      case "getColumnCount" -> executed.labels().size();
-      case "getColumnName", "getColumnLabel" -> executed.labels().get((Integer) args[0] - 1);
-      case "getColumnType" -> executed.types().get((Integer) args[0] - 1);
-      default -> Proxies.Handler.UNSERVED;
-    };
+  /** The labels and types of the result's columns; the rest is unsupported. */
+  private static final class MetaData extends UnsupportedResultSetMetaData {
+    private final Backend.Executed executed;
+
+    MetaData(Backend.Executed executed) {
+      this.executed = executed;
+    }
+
+    @Override
+    public int getColumnCount() {
+      return executed.labels().size();
+    }
+
+    @Override
+    public String getColumnName(int column) {
+      return executed.labels().get(column - 1);
+    }
+
+    @Override
+    public String getColumnLabel(int column) {
+      return executed.labels().get(column - 1);
+    }
+
+    @Override
+    public int getColumnType(int column) {
+      return executed.types().get(column - 1);
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+      return Wrapping.unwrap(this, type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) {
+      return type.isInstance(this);
+    }
   }
 }

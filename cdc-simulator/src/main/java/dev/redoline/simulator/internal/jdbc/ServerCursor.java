@@ -20,7 +20,8 @@ import java.util.List;
  *
  * <p>Values are plain Java objects: {@code BigDecimal} for NUMBER, {@code String}, {@code
  * LocalDateTime} for DATE and TIMESTAMP, {@code OffsetDateTime} for TIMESTAMP WITH TIME ZONE,
- * {@code byte[]} for RAW, {@code Long} for counts.
+ * {@code byte[]} for RAW, {@code Long} for counts and for the SCNs of V$LOGMNR_CONTENTS (the client
+ * hands a {@code Long} of a NUMBER column out as {@code BigDecimal}).
  */
 public final class ServerCursor implements AutoCloseable {
 

@@ -160,19 +160,12 @@ public final class MiningRun {
 
   private static RedoRecord corrupted(RedoRecord first, long blocks) {
     RedoRecord c =
-        new RedoRecord(
+        RedoRecord.control(
             RecordKind.CORRUPTED_BLOCKS,
             first.scn(),
             first.time(),
             null,
             first.thread(),
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
             blocks + " blocks skipped",
             1343);
     c.placeWith(first);
@@ -188,19 +181,12 @@ public final class MiningRun {
       }
     }
     RedoRecord m =
-        new RedoRecord(
+        RedoRecord.control(
             RecordKind.MISSING_SCN,
             Math.max(gap.firstScn(), session.startScn()),
             first.firstTime().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
             null,
             gap.thread(),
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
             null,
             1291);
     m.placeAt(new dev.redoline.core.RedoAddress(gap.thread(), gap.fromSequence(), 0, 0));

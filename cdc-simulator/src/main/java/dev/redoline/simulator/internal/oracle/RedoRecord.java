@@ -188,6 +188,23 @@ public final class RedoRecord {
   }
 
   /**
+   * A record of no table: a transaction's START, COMMIT or ROLLBACK ({@code info} null, {@code
+   * status} 0), or a row LogMiner makes up (MISSING_SCN, CORRUPTED_BLOCKS) with its INFO and
+   * STATUS; {@code tx} null for the latter.
+   */
+  public static RedoRecord control(
+      RecordKind kind,
+      long scn,
+      LocalDateTime time,
+      TxState tx,
+      int thread,
+      String info,
+      int status) {
+    return new RedoRecord(
+        kind, scn, time, tx, thread, null, 0, 0, null, null, null, null, info, status);
+  }
+
+  /**
    * A rough redo size: a header plus a few dozen bytes per column; only block arithmetic uses it.
    */
   private static int estimateSize(TableLayout layout, String ddl) {

@@ -10,6 +10,7 @@ import dev.redoline.simulator.internal.sql.LobRedoText;
 import dev.redoline.simulator.internal.sql.SessionNls;
 import dev.redoline.simulator.internal.sql.SqlRedoCsf;
 import dev.redoline.simulator.internal.sql.SqlRedoRenderer;
+import dev.redoline.simulator.internal.sql.SqlSink;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -306,59 +307,106 @@ public final class RowFormatter {
       return kept.sql();
     }
     // A text the statement does not read is kept as its number of CSF pieces only.
-    Sql sql = shown(tableSql(r));
+    Sql sql = tableSql(r);
     r.renderedText(new RenderedText(key, sql));
     return sql;
   }
 
-  /** SQL of a table's (not LOB) record, with the dictionary as it is at mining time. */
-  private Text tableSql(RedoRecord r) {
+  /**
+   * SQL of a table's (not LOB) record, with the dictionary as it is at mining time, as the
+   * statement's rows show it.
+   */
+  private Sql tableSql(RedoRecord r) {
     SimTable live = r.table().table();
     TableLayout layout = r.table().layout();
     if (mismatch(r, live)) {
-      return new Text(withoutDictionary(r, layout), null);
+      return sql(out -> withoutDictionary(r, layout, out), null, false, layout);
     }
     if (live.temporary() && r.kind() != RecordKind.DDL) {
-      return new Text(SqlRedoRenderer.TEMPORARY_TABLE_REDO, SqlRedoRenderer.TEMPORARY_TABLE_UNDO);
+      return shown(
+          new Text(SqlRedoRenderer.TEMPORARY_TABLE_REDO, SqlRedoRenderer.TEMPORARY_TABLE_UNDO));
     }
-    if (live.recycleBinName() != null && r.kind() != RecordKind.DDL) {
-      layout = renamed(layout, live.recycleBinName());
-    }
-    String redo =
+    TableLayout named =
+        live.recycleBinName() != null && r.kind() != RecordKind.DDL
+            ? renamed(layout, live.recycleBinName())
+            : layout;
+    SqlSink.Writing redo =
         live.rowText() == SchemaChanges.RowText.COLUMN_NUMBERS
-            ? byColumnNumber(r, layout)
-            : text(r, layout);
-    String undo = undoWanted || undoMayBeLong(redo, layout) ? undo(r, layout) : null;
-    if (live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind() != RecordKind.DDL) {
-      // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
-      redo = redo.replace("''", "'");
-      undo = undo == null ? null : undo.replace("''", "'");
+            ? out -> byColumnNumber(r, named, out)
+            : out -> text(r, named, out);
+    // Every doubled quote written once: 'O''Brien' becomes 'O'Brien', '''' becomes ''.
+    boolean quotesNotDoubled =
+        live.rowText() == SchemaChanges.RowText.QUOTES_NOT_DOUBLED && r.kind() != RecordKind.DDL;
+    return sql(redo, undo(r, named), quotesNotDoubled, named);
+  }
+
+  /**
+   * SQL_REDO and SQL_UNDO ({@code undo} null: none) as the statement's rows show them: a text the
+   * statement reads is rendered; one it does not read is only counted, written by the same code
+   * into a {@link SqlRedoCsf.Counter}, and SQL_UNDO only when its length could add a CSF row.
+   */
+  private Sql sql(
+      SqlSink.Writing redo, SqlSink.Writing undo, boolean quotesNotDoubled, TableLayout layout) {
+    String redoText = null;
+    int redoPieces = 0;
+    long redoBytes;
+    if (redoWanted) {
+      redoText = write(new SqlSink.Text(128), redo, quotesNotDoubled).toString();
+      redoBytes = -1; // measured below only if SQL_UNDO needs it
+    } else {
+      SqlRedoCsf.Counter counted = write(new SqlRedoCsf.Counter(), redo, quotesNotDoubled);
+      redoPieces = counted.pieces();
+      redoBytes = counted.bytes();
     }
-    return new Text(redo, undo);
+    String undoText = null;
+    int undoPieces = 0;
+    if (undo != null && undoWanted) {
+      undoText = write(new SqlSink.Text(128), undo, quotesNotDoubled).toString();
+    } else if (undo != null
+        && (quotesNotDoubled
+            || undoMayBeLong(
+                redoText == null ? redoBytes : new SqlRedoCsf.Counter().append(redoText).bytes(),
+                layout))) {
+      undoPieces = write(new SqlRedoCsf.Counter(), undo, quotesNotDoubled).pieces();
+    }
+    return new Sql(redoText, redoPieces, undoText, undoPieces);
+  }
+
+  /** {@code writing} written into {@code out}, with every doubled quote once if so asked. */
+  private static <S extends SqlSink> S write(
+      S out, SqlSink.Writing writing, boolean quotesNotDoubled) {
+    if (quotesNotDoubled) {
+      QuotesNotDoubled once = new QuotesNotDoubled(out);
+      writing.to(once);
+      once.end();
+    } else {
+      writing.to(out);
+    }
+    return out;
   }
 
   /** SQL_REDO naming the table but not its columns; other kinds as usual. */
-  private String byColumnNumber(RedoRecord r, TableLayout layout) {
-    return switch (r.kind()) {
-      case INSERT -> renderer.insertByColumnNumber(layout, r.values());
-      case UPDATE -> renderer.updateByColumnNumber(layout, r.values(), r.before(), r.rowId());
-      case DELETE -> renderer.deleteByColumnNumber(layout, r.before(), r.rowId());
-      default -> text(r, layout);
-    };
+  private void byColumnNumber(RedoRecord r, TableLayout layout, SqlSink out) {
+    switch (r.kind()) {
+      case INSERT -> renderer.insertByColumnNumber(layout, r.values(), out);
+      case UPDATE -> renderer.updateByColumnNumber(layout, r.values(), r.before(), r.rowId(), out);
+      case DELETE -> renderer.deleteByColumnNumber(layout, r.before(), r.rowId(), out);
+      default -> text(r, layout, out);
+    }
   }
 
-  private String text(RedoRecord r, TableLayout layout) {
-    return switch (r.kind()) {
-      case INSERT -> renderer.insert(layout, r.values());
-      case UPDATE -> renderer.update(layout, r.values(), r.before(), r.rowId());
-      case DELETE -> renderer.delete(layout, r.before(), r.rowId());
-      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId());
-      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values(), r.rowId());
-      case UNDO_DELETE -> renderer.undoDelete(layout, r.values());
-      case DDL -> renderer.ddl(r.ddlText());
-      case UNSUPPORTED -> UNSUPPORTED_REDO;
-      default -> r.ddlText() == null ? "" : r.ddlText();
-    };
+  private void text(RedoRecord r, TableLayout layout, SqlSink out) {
+    switch (r.kind()) {
+      case INSERT -> renderer.insert(layout, r.values(), out);
+      case UPDATE -> renderer.update(layout, r.values(), r.before(), r.rowId(), out);
+      case DELETE -> renderer.delete(layout, r.before(), r.rowId(), out);
+      case UNDO_INSERT -> renderer.undoInsert(layout.table(), r.rowId(), out);
+      case UNDO_UPDATE -> renderer.undoUpdate(layout, r.values(), r.rowId(), out);
+      case UNDO_DELETE -> renderer.insert(layout, r.values(), out); // the deleted row again
+      case DDL -> out.append(renderer.ddl(r.ddlText()));
+      case UNSUPPORTED -> out.append(UNSUPPORTED_REDO);
+      default -> out.append(r.ddlText() == null ? "" : r.ddlText());
+    }
   }
 
   private static boolean setsLob(TableLayout layout, dev.redoline.core.Row set) {
@@ -387,15 +435,17 @@ public final class RowFormatter {
         : r.kind() == RecordKind.LOB_ERASE ? settings.lobEraseCode() : r.kind().code();
   }
 
-  private String undo(RedoRecord r, TableLayout layout) {
+  /** How a record's SQL_UNDO is written; null when it has none. */
+  private SqlSink.Writing undo(RedoRecord r, TableLayout layout) {
     return switch (r.kind()) {
-      case INSERT -> renderer.undoSqlOfInsert(layout, r.values(), r.rowId());
+      // SQL_UNDO of an INSERT deletes the row by all its columns; of a DELETE, inserts it again
+      case INSERT -> out -> renderer.delete(layout, r.values(), r.rowId(), out);
       // LOB columns are not logged with the row, so an UPDATE that sets one has no SQL_UNDO
       case UPDATE ->
           setsLob(layout, r.values())
               ? null
-              : renderer.undoSqlOfUpdate(layout, r.values(), r.before(), r.rowId());
-      case DELETE -> renderer.undoSqlOfDelete(layout, r.before());
+              : out -> renderer.undoSqlOfUpdate(layout, r.values(), r.before(), r.rowId(), out);
+      case DELETE -> out -> renderer.insert(layout, r.before(), out);
       default -> null;
     };
   }
@@ -406,29 +456,27 @@ public final class RowFormatter {
    * of the same columns, the same literal forms), each at most once more, and per column at most a
    * few keywords more ({@code "C" = ... and}, {@code IS NULL}); the bound leaves a wide margin.
    */
-  private static boolean undoMayBeLong(String redo, TableLayout layout) {
-    long redoBytes = 0;
-    for (int i = 0; i < redo.length(); i++) {
-      char c = redo.charAt(i);
-      redoBytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
-    }
+  private static boolean undoMayBeLong(long redoBytes, TableLayout layout) {
     return 2 * redoBytes + 48L * layout.columns().size() + 512 >= SqlRedoCsf.PIECE_BYTES;
   }
 
-  private String withoutDictionary(RedoRecord r, TableLayout layout) {
-    return switch (r.kind()) {
+  private void withoutDictionary(RedoRecord r, TableLayout layout, SqlSink out) {
+    switch (r.kind()) {
       case INSERT, UNDO_DELETE ->
-          renderer.insertWithoutDictionary(r.objectId(), layout, r.values());
+          renderer.insertWithoutDictionary(r.objectId(), layout, r.values(), out);
       case UPDATE ->
-          renderer.updateWithoutDictionary(r.objectId(), layout, r.values(), r.before(), r.rowId());
-      case DELETE -> renderer.deleteWithoutDictionary(r.objectId(), layout, r.before(), r.rowId());
+          renderer.updateWithoutDictionary(
+              r.objectId(), layout, r.values(), r.before(), r.rowId(), out);
+      case DELETE ->
+          renderer.deleteWithoutDictionary(r.objectId(), layout, r.before(), r.rowId(), out);
       default ->
           renderer.deleteWithoutDictionary(
               r.objectId(),
               layout,
               dev.redoline.core.Row.builder(layout.columns().size()).build(),
-              r.rowId());
-    };
+              r.rowId(),
+              out);
+    }
   }
 
   private static TableLayout renamed(TableLayout layout, String name) {

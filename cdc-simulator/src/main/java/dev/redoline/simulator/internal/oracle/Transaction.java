@@ -664,21 +664,8 @@ public final class Transaction {
   void write(RedoRecord r) {
     if (!state.started()) {
       RedoRecord start =
-          new RedoRecord(
-              RecordKind.START,
-              r.scn(),
-              r.time(),
-              state,
-              state.writeThread(),
-              null,
-              0,
-              0,
-              null,
-              null,
-              null,
-              null,
-              null,
-              0);
+          RedoRecord.control(
+              RecordKind.START, r.scn(), r.time(), state, state.writeThread(), null, 0);
       state.start(start);
       redo.write(start, state);
     }

@@ -115,19 +115,12 @@ public final class TransactionTable {
       }
     }
     RedoRecord end =
-        new RedoRecord(
+        RedoRecord.control(
             commit ? RecordKind.COMMIT : RecordKind.ROLLBACK,
             scn,
             s.endTime(),
             s,
             s.writeThread(),
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
             null,
             0);
     end.showOnThreadZero(commit && s.commitOnThreadZero());

@@ -118,9 +118,9 @@ public final class ContentsView {
     RedoAddress a = r.shownAddress();
     boolean table = r.table() != null;
     return new Object[] {
-      SqlValues.scn(r.scn()),
-      startScn == null ? null : SqlValues.scn(startScn),
-      commitScn == null ? null : SqlValues.scn(commitScn),
+      r.scn(), // SCNs as longs: the driver hands them out as NUMBER (ClientResultSet)
+      startScn,
+      commitScn,
       r.time(),
       startTime,
       commitTime,

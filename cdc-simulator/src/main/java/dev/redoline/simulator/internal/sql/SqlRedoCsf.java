@@ -11,6 +11,7 @@ import java.util.List;
  *
  * <pre>{@code
  * List<String> pieces = SqlRedoCsf.split("x".repeat(4001));   // 4,000 'x', then "x"
+ * int n = new SqlRedoCsf.Counter().append("x".repeat(4001)).pieces();   // 2, nothing kept
  * }</pre>
  */
 public final class SqlRedoCsf {
@@ -28,7 +29,22 @@ public final class SqlRedoCsf {
    */
   static List<String> split(String text) {
     List<String> pieces = new ArrayList<>(1 + text.length() / PIECE_BYTES);
-    cut(text, pieces);
+    if (text.length() * 3L <= PIECE_BYTES) {
+      pieces.add(text); // at most three UTF-8 bytes per char: one piece
+      return pieces;
+    }
+    Counter counter = new Counter();
+    int start = 0;
+    int i = 0;
+    while (i < text.length()) {
+      int cp = text.codePointAt(i);
+      if (counter.add(utf8Length(cp))) {
+        pieces.add(text.substring(start, i));
+        start = i;
+      }
+      i += Character.charCount(cp);
+    }
+    pieces.add(text.substring(start));
     return pieces;
   }
 
@@ -37,42 +53,75 @@ public final class SqlRedoCsf {
    * query that does not select the text needs of it.
    */
   public static int count(String text) {
-    return cut(text, null);
-  }
-
-  /** Cuts {@code text} as {@link #split} says, adding the pieces to {@code pieces} unless null. */
-  private static int cut(String text, List<String> pieces) {
     if (text == null) {
       throw new NullPointerException("text == null");
     }
-    if (text.length() * 3L <= PIECE_BYTES) {
-      if (pieces != null) {
-        pieces.add(text); // at most three UTF-8 bytes per char: one piece
-      }
-      return 1;
+    return text.length() * 3L <= PIECE_BYTES ? 1 : new Counter().append(text).pieces();
+  }
+
+  /**
+   * A sink that keeps of a text only the CSF pieces {@link #split} would cut it into, and its UTF-8
+   * size: what a query that does not select SQL_REDO or SQL_UNDO needs of it. The text may come in
+   * any number of appends, a surrogate pair split between two of them included; the count is that
+   * of their concatenation.
+   */
+  public static final class Counter implements SqlSink {
+    private int pieces = 1;
+    private int pieceBytes;
+    private long bytes;
+
+    /** A high surrogate not yet known to start a pair; 0: none. */
+    private char pendingHigh;
+
+    @Override
+    public Counter append(String s) {
+      SqlSink.super.append(s);
+      return this;
     }
-    int count = 0;
-    int start = 0;
-    int bytes = 0;
-    int i = 0;
-    while (i < text.length()) {
-      int cp = text.codePointAt(i);
-      int size = utf8Length(cp);
-      if (bytes + size > PIECE_BYTES) {
-        if (pieces != null) {
-          pieces.add(text.substring(start, i));
+
+    @Override
+    public Counter append(char c) {
+      if (pendingHigh != 0) {
+        boolean pair = Character.isLowSurrogate(c);
+        pendingHigh = 0;
+        if (pair) {
+          add(4);
+          return this;
         }
-        count++;
-        start = i;
-        bytes = 0;
+        add(1); // a lone surrogate is written as '?'
       }
+      if (Character.isHighSurrogate(c)) {
+        pendingHigh = c;
+      } else {
+        add(utf8Length(c));
+      }
+      return this;
+    }
+
+    /** The number of CSF pieces of the text written so far; one for an empty text. */
+    public int pieces() {
+      return pendingHigh != 0 && pieceBytes + 1 > PIECE_BYTES ? pieces + 1 : pieces;
+    }
+
+    /** The UTF-8 size of the text written so far. */
+    public long bytes() {
+      return pendingHigh != 0 ? bytes + 1 : bytes;
+    }
+
+    /**
+     * Adds a character of {@code size} UTF-8 bytes; true when it starts a new piece, the greedy cut
+     * that {@link #split} makes.
+     */
+    private boolean add(int size) {
       bytes += size;
-      i += Character.charCount(cp);
+      if (pieceBytes + size > PIECE_BYTES) {
+        pieces++;
+        pieceBytes = size;
+        return true;
+      }
+      pieceBytes += size;
+      return false;
     }
-    if (pieces != null) {
-      pieces.add(text.substring(start));
-    }
-    return count + 1;
   }
 
   /** The UTF-8 size of a text, as the 4,000-byte limit counts it. */

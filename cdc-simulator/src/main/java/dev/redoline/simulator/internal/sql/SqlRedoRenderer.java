@@ -7,7 +7,6 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import dev.redoline.simulator.Oracle23aiForms;
 import dev.redoline.simulator.internal.oracle.SimLob;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -253,9 +252,9 @@ public final class SqlRedoRenderer {
   private interface Dialect {
     String column(Column column);
 
-    /** Appends {@link #column}: the INSERT of every row names every column. */
-    default void appendColumn(StringBuilder sb, Column column) {
-      sb.append(column(column));
+    /** Appends {@link #column}: every statement names its columns. */
+    default void appendColumn(SqlSink out, Column column) {
+      out.append(column(column));
     }
 
     String value(OracleType type, Object value);
@@ -284,8 +283,8 @@ public final class SqlRedoRenderer {
           }
 
           @Override
-          public void appendColumn(StringBuilder sb, Column column) {
-            sb.append('"').append(column.name()).append('"');
+          public void appendColumn(SqlSink out, Column column) {
+            out.append('"').append(column.name()).append('"');
           }
 
           @Override
@@ -313,7 +312,12 @@ public final class SqlRedoRenderer {
 
   /** {@code insert into "S"."T"("C1","C2") values ('1',NULL);}: every column, in layout order. */
   public String insert(TableLayout layout, Row after) {
-    return insertText(layout.table().quoted(), layout, after, dictionary);
+    return SqlSink.Text.of(out -> insert(layout, after, out));
+  }
+
+  /** {@link #insert(TableLayout, Row)}, written into {@code out}. */
+  public void insert(TableLayout layout, Row after, SqlSink out) {
+    insertText(layout.table().quoted(), layout, after, dictionary, out);
   }
 
   /**
@@ -325,7 +329,12 @@ public final class SqlRedoRenderer {
    * @throws IllegalArgumentException if {@code set} changes no column
    */
   public String update(TableLayout layout, Row set, Row before, String rowId) {
-    return updateText(layout.table().quoted(), layout, set, before, rowId, dictionary);
+    return SqlSink.Text.of(out -> update(layout, set, before, rowId, out));
+  }
+
+  /** {@link #update(TableLayout, Row, Row, String)}, written into {@code out}. */
+  public void update(TableLayout layout, Row set, Row before, String rowId, SqlSink out) {
+    updateText(layout.table().quoted(), layout, set, before, rowId, dictionary, out);
   }
 
   /**
@@ -333,24 +342,39 @@ public final class SqlRedoRenderer {
    * before.
    */
   public String delete(TableLayout layout, Row before, String rowId) {
-    return deleteText(layout.table().quoted(), layout, before, rowId, dictionary);
+    return SqlSink.Text.of(out -> delete(layout, before, rowId, out));
+  }
+
+  /** {@link #delete(TableLayout, Row, String)}, written into {@code out}. */
+  public void delete(TableLayout layout, Row before, String rowId, SqlSink out) {
+    deleteText(layout.table().quoted(), layout, before, rowId, dictionary, out);
   }
 
   /** ROLLBACK=1 undo of an INSERT: {@code delete from "S"."T" where ROWID = '...';}. */
   public String undoInsert(TableId table, String rowId) {
+    return SqlSink.Text.of(out -> undoInsert(table, rowId, out));
+  }
+
+  /** {@link #undoInsert(TableId, String)}, written into {@code out}. */
+  public void undoInsert(TableId table, String rowId, SqlSink out) {
     requireNonNull(table, "table");
-    StringBuilder sb = new StringBuilder(64).append("delete from ").append(table.quoted());
-    appendWhere(sb, new ArrayList<>(1), rowId);
-    return end(sb);
+    out.append("delete from ").append(table.quoted());
+    appendRowId(out, false, rowId);
+    end(out);
   }
 
   /** ROLLBACK=1 undo of an UPDATE: {@code update "S"."T" set <old values> where ROWID = '...';}. */
   public String undoUpdate(TableLayout layout, Row oldValuesOfChanged, String rowId) {
+    return SqlSink.Text.of(out -> undoUpdate(layout, oldValuesOfChanged, rowId, out));
+  }
+
+  /** {@link #undoUpdate(TableLayout, Row, String)}, written into {@code out}. */
+  public void undoUpdate(TableLayout layout, Row oldValuesOfChanged, String rowId, SqlSink out) {
     requireShape(layout, oldValuesOfChanged, "oldValuesOfChanged");
-    StringBuilder sb = new StringBuilder(128).append("update ").append(layout.table().quoted());
-    appendSet(sb, layout, oldValuesOfChanged, dictionary);
-    appendWhere(sb, new ArrayList<>(1), rowId);
-    return end(sb);
+    out.append("update ").append(layout.table().quoted());
+    appendSet(out, layout, oldValuesOfChanged, dictionary);
+    appendRowId(out, false, rowId);
+    end(out);
   }
 
   /**
@@ -360,19 +384,15 @@ public final class SqlRedoRenderer {
    */
   String lobLocatorSelect(TableLayout layout, int column, String locator, Row where) {
     requireShape(layout, where, "where");
-    StringBuilder sb =
-        new StringBuilder(160)
-            .append(" select ")
-            .append(dictionary.column(layout.column(column)))
-            .append(" into ")
-            .append(locator)
-            .append(" from ")
-            .append(layout.table().quoted());
-    List<String> predicates = predicates(layout, where, dictionary);
-    if (!predicates.isEmpty()) {
-      sb.append(" where ").append(String.join(" and ", predicates));
-    }
-    return sb.append(" for update;").toString();
+    SqlSink.Text out = new SqlSink.Text(160);
+    out.append(" select ")
+        .append(dictionary.column(layout.column(column)))
+        .append(" into ")
+        .append(locator)
+        .append(" from ")
+        .append(layout.table().quoted());
+    appendPredicates(out, layout, where, dictionary, " where ", " and ");
+    return out.append(" for update;").toString();
   }
 
   /**
@@ -382,21 +402,17 @@ public final class SqlRedoRenderer {
    */
   String xmlBegin(TableLayout layout, int column, Row where, boolean textStorage) {
     requireShape(layout, where, "where");
-    List<String> predicates = predicates(layout, where, dictionary);
     String col = dictionary.column(layout.column(column));
     if (!textStorage) {
-      StringBuilder sb =
-          new StringBuilder(120)
-              .append("XML DOC BEGIN:  select ")
-              .append(col)
-              .append(" from ")
-              .append(layout.table().quoted());
-      if (!predicates.isEmpty()) {
-        sb.append(" where ").append(String.join(" and ", predicates));
-      }
-      return sb.toString();
+      SqlSink.Text out = new SqlSink.Text(120);
+      out.append("XML DOC BEGIN:  select ")
+          .append(col)
+          .append(" from ")
+          .append(layout.table().quoted());
+      appendPredicates(out, layout, where, dictionary, " where ", " and ");
+      return out.toString();
     }
-    return aliasUpdate(layout, col, "XMLType(:1) ", predicates);
+    return aliasUpdate(layout, col, "XMLType(:1) ", where);
   }
 
   /**
@@ -407,24 +423,20 @@ public final class SqlRedoRenderer {
   String extendedStatement(TableLayout layout, int column, Row where) {
     requireShape(layout, where, "where");
     Column c = layout.column(column);
-    return aliasUpdate(
-        layout, dictionary.column(c), ":" + c.name(), predicates(layout, where, dictionary));
+    return aliasUpdate(layout, dictionary.column(c), ":" + c.name(), where);
   }
 
-  private String aliasUpdate(
-      TableLayout layout, String column, String assigned, List<String> predicates) {
-    StringBuilder sb =
-        new StringBuilder(160)
-            .append("update ")
-            .append(layout.table().quoted())
-            .append(" a set a.")
-            .append(column)
-            .append(" = ")
-            .append(assigned);
-    if (!predicates.isEmpty()) {
-      sb.append(" where a.").append(String.join(" and a.", predicates));
-    }
-    return end(sb);
+  private String aliasUpdate(TableLayout layout, String column, String assigned, Row where) {
+    SqlSink.Text out = new SqlSink.Text(160);
+    out.append("update ")
+        .append(layout.table().quoted())
+        .append(" a set a.")
+        .append(column)
+        .append(" = ")
+        .append(assigned);
+    appendPredicates(out, layout, where, dictionary, " where a.", " and a.");
+    end(out);
+    return out.toString();
   }
 
   /** ROLLBACK=1 undo of a DELETE: an insert of the deleted row. */
@@ -444,6 +456,11 @@ public final class SqlRedoRenderer {
    * @throws IllegalArgumentException if a changed column's old value is absent from {@code before}
    */
   public String undoSqlOfUpdate(TableLayout layout, Row set, Row before, String rowId) {
+    return SqlSink.Text.of(out -> undoSqlOfUpdate(layout, set, before, rowId, out));
+  }
+
+  /** {@link #undoSqlOfUpdate(TableLayout, Row, Row, String)}, written into {@code out}. */
+  public void undoSqlOfUpdate(TableLayout layout, Row set, Row before, String rowId, SqlSink out) {
     requireShape(layout, set, "set");
     requireShape(layout, before, "before");
     Row.Builder undoSet = Row.builder(set.size());
@@ -460,7 +477,7 @@ public final class SqlRedoRenderer {
         undoWhere.set(i, set.get(i));
       }
     }
-    return update(layout, undoSet.build(), undoWhere.build(), rowId);
+    update(layout, undoSet.build(), undoWhere.build(), rowId, out);
   }
 
   /** SQL_UNDO of a DELETE: the insert of the deleted row. */
@@ -478,7 +495,12 @@ public final class SqlRedoRenderer {
    * (HEXTORAW('c102'));}.
    */
   public String insertWithoutDictionary(int objectId, TableLayout layout, Row after) {
-    return insertText(unknownTable(objectId), layout, after, raw);
+    return SqlSink.Text.of(out -> insertWithoutDictionary(objectId, layout, after, out));
+  }
+
+  /** {@link #insertWithoutDictionary(int, TableLayout, Row)}, written into {@code out}. */
+  public void insertWithoutDictionary(int objectId, TableLayout layout, Row after, SqlSink out) {
+    insertText(unknownTable(objectId), layout, after, raw, out);
   }
 
   /**
@@ -486,7 +508,14 @@ public final class SqlRedoRenderer {
    */
   public String updateWithoutDictionary(
       int objectId, TableLayout layout, Row set, Row before, String rowId) {
-    return updateText(unknownTable(objectId), layout, set, before, rowId, raw);
+    return SqlSink.Text.of(
+        out -> updateWithoutDictionary(objectId, layout, set, before, rowId, out));
+  }
+
+  /** {@link #updateWithoutDictionary(int, TableLayout, Row, Row, String)}, into {@code out}. */
+  public void updateWithoutDictionary(
+      int objectId, TableLayout layout, Row set, Row before, String rowId, SqlSink out) {
+    updateText(unknownTable(objectId), layout, set, before, rowId, raw, out);
   }
 
   /**
@@ -494,7 +523,13 @@ public final class SqlRedoRenderer {
    */
   public String deleteWithoutDictionary(
       int objectId, TableLayout layout, Row before, String rowId) {
-    return deleteText(unknownTable(objectId), layout, before, rowId, raw);
+    return SqlSink.Text.of(out -> deleteWithoutDictionary(objectId, layout, before, rowId, out));
+  }
+
+  /** {@link #deleteWithoutDictionary(int, TableLayout, Row, String)}, into {@code out}. */
+  public void deleteWithoutDictionary(
+      int objectId, TableLayout layout, Row before, String rowId, SqlSink out) {
+    deleteText(unknownTable(objectId), layout, before, rowId, raw, out);
   }
 
   /**
@@ -502,38 +537,54 @@ public final class SqlRedoRenderer {
    * "S"."T"("COL 1","COL 2") values (HEXTORAW('c102'),HEXTORAW('4e4557'));}.
    */
   public String insertByColumnNumber(TableLayout layout, Row after) {
-    return insertText(layout.table().quoted(), layout, after, raw);
+    return SqlSink.Text.of(out -> insertByColumnNumber(layout, after, out));
+  }
+
+  /** {@link #insertByColumnNumber(TableLayout, Row)}, written into {@code out}. */
+  public void insertByColumnNumber(TableLayout layout, Row after, SqlSink out) {
+    insertText(layout.table().quoted(), layout, after, raw, out);
   }
 
   /** An UPDATE that names the table, with {@code "COL n"} and raw bytes. */
   public String updateByColumnNumber(TableLayout layout, Row set, Row before, String rowId) {
-    return updateText(layout.table().quoted(), layout, set, before, rowId, raw);
+    return SqlSink.Text.of(out -> updateByColumnNumber(layout, set, before, rowId, out));
+  }
+
+  /** {@link #updateByColumnNumber(TableLayout, Row, Row, String)}, written into {@code out}. */
+  public void updateByColumnNumber(
+      TableLayout layout, Row set, Row before, String rowId, SqlSink out) {
+    updateText(layout.table().quoted(), layout, set, before, rowId, raw, out);
   }
 
   /** A DELETE that names the table, with {@code "COL n"} and raw bytes. */
   public String deleteByColumnNumber(TableLayout layout, Row before, String rowId) {
-    return deleteText(layout.table().quoted(), layout, before, rowId, raw);
+    return SqlSink.Text.of(out -> deleteByColumnNumber(layout, before, rowId, out));
+  }
+
+  /** {@link #deleteByColumnNumber(TableLayout, Row, String)}, written into {@code out}. */
+  public void deleteByColumnNumber(TableLayout layout, Row before, String rowId, SqlSink out) {
+    deleteText(layout.table().quoted(), layout, before, rowId, raw, out);
   }
 
   /** DDL row text: the statement as issued, plus {@code ;} unless NO_SQL_DELIMITER. */
   public String ddl(String statement) {
     requireNonNull(statement, "statement");
-    return end(new StringBuilder(statement.length() + 1).append(statement));
+    return SqlSink.Text.of(out -> end(out.append(statement)));
   }
 
   /** SQL_REDO of a START row (OPERATION_CODE 6): {@code set transaction read write;}. */
   public String startTransaction() {
-    return end(new StringBuilder("set transaction read write"));
+    return SqlSink.Text.of(out -> end(out.append("set transaction read write")));
   }
 
   /** SQL_REDO of a COMMIT row (OPERATION_CODE 7): {@code commit;}. */
   public String commit() {
-    return end(new StringBuilder("commit"));
+    return SqlSink.Text.of(out -> end(out.append("commit")));
   }
 
   /** SQL_REDO of a ROLLBACK row (OPERATION_CODE 36): {@code rollback;}. */
   public String rollback() {
-    return end(new StringBuilder("rollback"));
+    return SqlSink.Text.of(out -> end(out.append("rollback")));
   }
 
   /**
@@ -551,72 +602,82 @@ public final class SqlRedoRenderer {
     return "\"UNKNOWN\".\"OBJ# " + objectId + '"';
   }
 
-  private String insertText(String table, TableLayout layout, Row row, Dialect dialect) {
+  /**
+   * Every column's name, then every column's value, in layout order; the columns of a LOB table's
+   * deleted row that supplemental logging does not hold are left out.
+   */
+  private void insertText(String table, TableLayout layout, Row row, Dialect dialect, SqlSink out) {
     requireShape(layout, row, "row");
-    StringBuilder names = new StringBuilder(16 * row.size());
-    StringBuilder values = new StringBuilder(16 * row.size());
+    out.append("insert into ").append(table).append('(');
+    String separator = "";
     for (int i = 0; i < row.size(); i++) {
-      Column column = layout.column(i);
-      if (!row.isPresent(i) && SimLob.storedAsLob(column.type())) {
-        // The SQL_UNDO of a DELETE on a LOB table: supplemental logging holds no LOB value, so the
-        // undo names the other columns only (a choice; real LogMiner returns such a DELETE with
-        // its non-LOB columns, as rows recorded on a 23ai database show).
-        continue;
+      if (inserted(layout, row, i)) {
+        dialect.appendColumn(out.append(separator), layout.column(i));
+        separator = ",";
       }
-      if (!row.isPresent(i)) {
-        throw new IllegalArgumentException(
-            "INSERT text lists every column, but "
-                + column.name()
-                + " is absent ("
-                + row.absence(i)
-                + ")");
-      }
-      if (names.length() > 0) {
-        names.append(',');
-        values.append(',');
-      }
-      dialect.appendColumn(names, column);
-      values.append(dialect.value(column.type(), row.get(i)));
     }
-    StringBuilder sb =
-        new StringBuilder(table.length() + names.length() + values.length() + 32)
-            .append("insert into ")
-            .append(table)
-            .append('(')
-            .append(names)
-            .append(") values (")
-            .append(values)
-            .append(')');
-    return end(sb);
+    out.append(") values (");
+    separator = "";
+    for (int i = 0; i < row.size(); i++) {
+      if (inserted(layout, row, i)) {
+        out.append(separator).append(dialect.value(layout.column(i).type(), row.get(i)));
+        separator = ",";
+      }
+    }
+    end(out.append(')'));
   }
 
-  private String updateText(
-      String table, TableLayout layout, Row set, Row before, String rowId, Dialect dialect) {
+  /** Whether an INSERT lists column {@code i}; an absent value it must list is refused. */
+  private static boolean inserted(TableLayout layout, Row row, int i) {
+    if (row.isPresent(i)) {
+      return true;
+    }
+    Column column = layout.column(i);
+    if (SimLob.storedAsLob(column.type())) {
+      // The SQL_UNDO of a DELETE on a LOB table: supplemental logging holds no LOB value, so the
+      // undo names the other columns only (a choice; real LogMiner returns such a DELETE with
+      // its non-LOB columns, as rows recorded on a 23ai database show).
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "INSERT text lists every column, but "
+            + column.name()
+            + " is absent ("
+            + row.absence(i)
+            + ")");
+  }
+
+  private void updateText(
+      String table,
+      TableLayout layout,
+      Row set,
+      Row before,
+      String rowId,
+      Dialect dialect,
+      SqlSink out) {
     requireShape(layout, set, "set");
     requireShape(layout, before, "before");
-    StringBuilder sb = new StringBuilder(256).append("update ").append(table);
-    appendSet(sb, layout, set, dialect);
-    appendWhere(sb, predicates(layout, before, dialect), rowId);
-    return end(sb);
+    out.append("update ").append(table);
+    appendSet(out, layout, set, dialect);
+    appendWhere(out, layout, before, rowId, dialect);
+    end(out);
   }
 
-  private String deleteText(
-      String table, TableLayout layout, Row before, String rowId, Dialect dialect) {
+  private void deleteText(
+      String table, TableLayout layout, Row before, String rowId, Dialect dialect, SqlSink out) {
     requireShape(layout, before, "before");
-    StringBuilder sb = new StringBuilder(256).append("delete from ").append(table);
-    appendWhere(sb, predicates(layout, before, dialect), rowId);
-    return end(sb);
+    out.append("delete from ").append(table);
+    appendWhere(out, layout, before, rowId, dialect);
+    end(out);
   }
 
-  private static void appendSet(StringBuilder sb, TableLayout layout, Row set, Dialect dialect) {
+  private static void appendSet(SqlSink out, TableLayout layout, Row set, Dialect dialect) {
     String separator = " set ";
     for (int i = 0; i < set.size(); i++) {
       if (set.isPresent(i)) {
         Column column = layout.column(i);
-        sb.append(separator)
-            .append(dialect.column(column))
-            .append(" = ")
-            .append(dialect.value(column.type(), set.get(i)));
+        dialect.appendColumn(out.append(separator), column);
+        out.append(" = ").append(dialect.value(column.type(), set.get(i)));
         separator = ", ";
       }
     }
@@ -629,33 +690,49 @@ public final class SqlRedoRenderer {
     }
   }
 
-  private static List<String> predicates(TableLayout layout, Row before, Dialect dialect) {
-    List<String> predicates = new ArrayList<>(before.size() + 1);
-    for (int i = 0; i < before.size(); i++) {
-      if (before.isPresent(i)) {
+  /**
+   * The present slots of {@code row} as predicates, {@code "C" = 'v'} or {@code "C" IS NULL}, the
+   * first after {@code first}, the others after {@code then}; whether there was any.
+   */
+  private static boolean appendPredicates(
+      SqlSink out, TableLayout layout, Row row, Dialect dialect, String first, String then) {
+    boolean any = false;
+    for (int i = 0; i < row.size(); i++) {
+      if (row.isPresent(i)) {
         Column column = layout.column(i);
-        Object value = before.get(i);
-        predicates.add(
-            value == null
-                ? dialect.column(column) + " IS NULL"
-                : dialect.column(column) + " = " + dialect.value(column.type(), value));
+        Object value = row.get(i);
+        dialect.appendColumn(out.append(any ? then : first), column);
+        if (value == null) {
+          out.append(" IS NULL");
+        } else {
+          out.append(" = ").append(dialect.value(column.type(), value));
+        }
+        any = true;
       }
     }
-    return predicates;
+    return any;
   }
 
-  private void appendWhere(StringBuilder sb, List<String> predicates, String rowId) {
+  /** The where clause of an UPDATE or DELETE: the present slots of {@code before}, then ROWID. */
+  private void appendWhere(
+      SqlSink out, TableLayout layout, Row before, String rowId, Dialect dialect) {
+    appendRowId(out, appendPredicates(out, layout, before, dialect, " where ", " and "), rowId);
+  }
+
+  /** {@code ROWID = '...'} unless NO_ROWID_IN_STMT, after the predicates when there are some. */
+  private void appendRowId(SqlSink out, boolean afterPredicates, String rowId) {
     requireNonNull(rowId, "rowId");
     if (!options.noRowIdInStmt()) {
-      predicates.add("ROWID = " + LiteralRenderer.quoted(rowId));
-    }
-    if (!predicates.isEmpty()) {
-      sb.append(" where ").append(String.join(" and ", predicates));
+      out.append(afterPredicates ? " and " : " where ")
+          .append("ROWID = ")
+          .append(LiteralRenderer.quoted(rowId));
     }
   }
 
-  private String end(StringBuilder sb) {
-    return (options.noSqlDelimiter() ? sb : sb.append(';')).toString();
+  private void end(SqlSink out) {
+    if (!options.noSqlDelimiter()) {
+      out.append(';');
+    }
   }
 
   private static void requireShape(TableLayout layout, Row row, String name) {

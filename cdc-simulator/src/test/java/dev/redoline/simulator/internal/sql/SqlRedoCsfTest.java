@@ -118,4 +118,97 @@ class SqlRedoCsfTest {
       }
     }
   }
+
+  /**
+   * A random text of one to four UTF-8 bytes a character, quotes included, and with {@code
+   * loneSurrogates} lone surrogates of both kinds.
+   */
+  private static String randomText(Random random, int maxChars, boolean loneSurrogates) {
+    int[] codePoints = {0x41, 0xe9, 0x20ac, 0x1f600, 0x27, 0xd83d, 0xde00};
+    StringBuilder sb = new StringBuilder();
+    int length = random.nextInt(maxChars);
+    for (int i = 0; i < length; i++) {
+      sb.appendCodePoint(codePoints[random.nextInt(codePoints.length - (loneSurrogates ? 0 : 2))]);
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void counter_randomTextsInRandomAppends_countsThePiecesSplitCuts() {
+    Random random = new Random(7);
+    for (int n = 0; n < 120; n++) {
+      String text = randomText(random, 12_000, true);
+      SqlRedoCsf.Counter counter = new SqlRedoCsf.Counter();
+      int at = 0;
+      while (at < text.length()) {
+        // appends of any length, so that a surrogate pair is often split between two of them
+        int end = Math.min(text.length(), at + random.nextInt(7));
+        if (end - at == 1 && random.nextBoolean()) {
+          counter.append(text.charAt(at));
+        } else {
+          counter.append(text.substring(at, end));
+        }
+        at = end;
+      }
+      assertThat(counter.pieces()).as("text %s", n).isEqualTo(SqlRedoCsf.split(text).size());
+      assertThat(counter.pieces()).isEqualTo(SqlRedoCsf.count(text));
+      assertThat(counter.bytes()).isEqualTo(bytes(text));
+    }
+    assertThat(new SqlRedoCsf.Counter().pieces()).isEqualTo(1);
+    assertThat(new SqlRedoCsf.Counter().append("x".repeat(3999)).append('\ud83d').pieces())
+        .as("a last lone surrogate is one byte, '?'")
+        .isEqualTo(1);
+    assertThat(new SqlRedoCsf.Counter().append("x".repeat(4000)).append('\ud83d').pieces())
+        .isEqualTo(2);
+  }
+
+  /**
+   * A statement written into a counter has the pieces of the same statement rendered and split: the
+   * renderer writes both through the same code, for every statement shape and naming, with values
+   * of several bytes a character long enough for several pieces.
+   */
+  @Test
+  void aStatementWrittenIntoACounter_hasThePiecesOfItsRenderedText() {
+    TableLayout t =
+        TableLayout.builder(TableId.of("S", "T"), 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("V", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .column("N", OracleType.sized(OracleType.Kind.NVARCHAR2, 2000), true)
+            .column("W", OracleType.sized(OracleType.Kind.VARCHAR2, 4000), true)
+            .primaryKey("ID")
+            .build();
+    SqlRedoRenderer sql = new SqlRedoRenderer(SqlRedoRenderer.RenderOptions.defaults());
+    Random random = new Random(11);
+    for (int n = 0; n < 16; n++) {
+      Row before =
+          Row.of((long) n, randomText(random, 3000, false), randomText(random, 2000, false), null);
+      Row after =
+          Row.of((long) n, randomText(random, 3000, false), null, randomText(random, 3000, false));
+      Row set = Row.of(dev.redoline.core.Absent.NOT_LOGGED, after.get(1), null, after.get(3));
+      String rowId = "AAAR32AAHAAAAFfAA" + (char) ('A' + n % 26);
+      List<SqlSink.Writing> shapes =
+          List.of(
+              out -> sql.insert(t, after, out),
+              out -> sql.update(t, set, before, rowId, out),
+              out -> sql.delete(t, before, rowId, out),
+              out -> sql.undoInsert(t.table(), rowId, out),
+              out -> sql.undoUpdate(t, set, rowId, out),
+              out -> sql.undoSqlOfUpdate(t, set, before, rowId, out),
+              out -> sql.insertByColumnNumber(t, after, out),
+              out -> sql.updateByColumnNumber(t, set, before, rowId, out),
+              out -> sql.deleteByColumnNumber(t, before, rowId, out),
+              out -> sql.insertWithoutDictionary(45_522, t, after, out),
+              out -> sql.updateWithoutDictionary(45_522, t, set, before, rowId, out),
+              out -> sql.deleteWithoutDictionary(45_522, t, before, rowId, out));
+      for (int shape = 0; shape < shapes.size(); shape++) {
+        String text = SqlSink.Text.of(shapes.get(shape));
+        SqlRedoCsf.Counter counted = new SqlRedoCsf.Counter();
+        shapes.get(shape).to(counted);
+        assertThat(counted.pieces())
+            .as("row %s, shape %s", n, shape)
+            .isEqualTo(SqlRedoRenderer.splitCsf(text).size());
+        assertThat(counted.bytes()).isEqualTo(bytes(text));
+      }
+    }
+  }
 }
