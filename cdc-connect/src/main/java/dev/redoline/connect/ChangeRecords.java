@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
@@ -102,44 +103,25 @@ final class ChangeRecords {
 
   private final Map<TableId, Long> perTable = new HashMap<>();
 
+  /** The text of the last change's commit: the changes of one transaction share it. */
+  private SourceBlock.CommitText commitText;
+
+  private static final Field TRANSACTION_ID = TableSchema.TRANSACTION.field("id");
+  private static final Field TRANSACTION_TOTAL_ORDER = TableSchema.TRANSACTION.field("total_order");
+  private static final Field TRANSACTION_TABLE_ORDER =
+      TableSchema.TRANSACTION.field("data_collection_order");
+
+  /** With the defaults of {@code cdc.lob.unavailable.value} and {@code cdc.lob.max.bytes}. */
   ChangeRecords(
       TopicNames topics, ExcludedColumns excluded, KeyColumns keys, Clock clock, String version) {
-    this(topics, excluded, keys, clock, version, ColumnTypes.Modes.DEFAULT);
-  }
-
-  ChangeRecords(
-      TopicNames topics,
-      ExcludedColumns excluded,
-      KeyColumns keys,
-      Clock clock,
-      String version,
-      ColumnTypes.Modes modes) {
     this(
         topics,
         excluded,
         keys,
         clock,
         version,
-        modes,
-        dev.redoline.core.CdcConfig.LOB_UNAVAILABLE_VALUE.defaultText());
-  }
-
-  ChangeRecords(
-      TopicNames topics,
-      ExcludedColumns excluded,
-      KeyColumns keys,
-      Clock clock,
-      String version,
-      ColumnTypes.Modes modes,
-      String unavailableValue) {
-    this(
-        topics,
-        excluded,
-        keys,
-        clock,
-        version,
-        modes,
-        unavailableValue,
+        ColumnTypes.Modes.DEFAULT,
+        dev.redoline.core.CdcConfig.LOB_UNAVAILABLE_VALUE.defaultText(),
         Long.parseLong(dev.redoline.core.CdcConfig.LOB_MAX_BYTES.defaultText()));
   }
 
@@ -222,17 +204,24 @@ final class ChangeRecords {
     if (unavailable.length() > 0) {
       headers.addString(UNAVAILABLE_HEADER, unavailable.toString());
     }
+    if (commitText == null || commitText.commit() != event.commit()) {
+      commitText = SourceBlock.CommitText.of(event.commit());
+    }
     Instant now = clock.instant();
+    // by position (TableSchema.of builds the envelope in this order): a put by name looks it up
+    List<Field> fields = schema.envelope().fields();
     Struct value =
         new Struct(schema.envelope())
-            .put("before", before)
-            .put("after", after)
-            .put("source", SourceBlock.of(event, topics.prefix(), version))
-            .put("op", String.valueOf(change.operation().code()))
-            .put("ts_ms", now.toEpochMilli())
-            .put("ts_us", now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
-            .put("ts_ns", now.getEpochSecond() * 1_000_000_000 + now.getNano())
-            .put("transaction", event.snapshot() == null ? transactionBlock(event) : null);
+            .put(fields.get(0), before)
+            .put(fields.get(1), after)
+            .put(fields.get(2), SourceBlock.of(event, topics.prefix(), version, commitText))
+            .put(fields.get(3), String.valueOf(change.operation().code()))
+            .put(fields.get(4), now.toEpochMilli())
+            .put(fields.get(5), now.getEpochSecond() * 1_000_000 + now.getNano() / 1000)
+            .put(fields.get(6), now.getEpochSecond() * 1_000_000_000 + now.getNano());
+    if (event.snapshot() == null) {
+      value.put(fields.get(7), transactionBlock(event));
+    }
     Struct key = key(schema, change.operation() == Operation.DELETE ? before : after);
     return new SourceRecord(
         partition,
@@ -274,7 +263,7 @@ final class ChangeRecords {
    * event that does not carry it (one made by hand) is counted among those this task handed out.
    */
   private Struct transactionBlock(ChangeEvent event) {
-    String xid = event.commit().xid().toHex();
+    String xid = commitText.txId();
     if (!xid.equals(currentXid) || event.index() == 0) {
       currentXid = xid;
       perTable.clear();
@@ -282,9 +271,9 @@ final class ChangeRecords {
     long counted = perTable.merge(event.change().table(), 1L, Long::sum);
     long inTable = event.tableOrder() > 0 ? event.tableOrder() : counted;
     return new Struct(TableSchema.TRANSACTION)
-        .put("id", xid)
-        .put("total_order", event.index() + 1)
-        .put("data_collection_order", inTable);
+        .put(TRANSACTION_ID, xid)
+        .put(TRANSACTION_TOTAL_ORDER, event.index() + 1)
+        .put(TRANSACTION_TABLE_ORDER, inTable);
   }
 
   private TableSchema schema(TableId table, int layoutVersion) {
@@ -306,8 +295,13 @@ final class ChangeRecords {
       return null;
     }
     Struct struct = new Struct(schema.rowSchema());
-    for (int index : schema.columns()) {
+    // the row schema's fields are the columns in order (TableSchema.of): no lookup by name
+    List<Field> fields = schema.rowSchema().fields();
+    int[] columns = schema.columns();
+    for (int i = 0; i < columns.length; i++) {
+      int index = columns[i];
       Column column = schema.layout().column(index);
+      Field field = fields.get(i);
       Object slot = index < row.size() ? row.get(index) : Absent.NOT_LOGGED;
       if (slot instanceof StreamedLob lob) {
         slot = WholeLobs.read(lob, lobMaxBytes); // a record carries whole values
@@ -323,7 +317,6 @@ final class ChangeRecords {
               .append(slot);
         }
         if ((slot == Absent.NOT_LOGGED || slot == Marker.LOB_OVER_LIMIT) && isLob(column)) {
-          org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
           struct.put(
               field,
               field.schema().type() == Schema.Type.BYTES
@@ -332,7 +325,6 @@ final class ChangeRecords {
         }
         continue;
       }
-      org.apache.kafka.connect.data.Field field = schema.rowSchema().field(column.name());
       struct.put(field, ColumnTypes.value(column, field.schema(), slot));
     }
     return struct;
@@ -350,7 +342,7 @@ final class ChangeRecords {
       return null;
     }
     Struct key = new Struct(schema.keySchema());
-    for (org.apache.kafka.connect.data.Field f : schema.keySchema().fields()) {
+    for (Field f : schema.keySchema().fields()) {
       key.put(f, image.get(f.name()));
     }
     return key;

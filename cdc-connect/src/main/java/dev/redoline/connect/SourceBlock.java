@@ -3,6 +3,7 @@ package dev.redoline.connect;
 import dev.redoline.core.Change;
 import dev.redoline.core.Commit;
 import dev.redoline.logminer.seam.StreamEvent.ChangeEvent;
+import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
@@ -62,54 +63,114 @@ final class SourceBlock {
   /** The value of the {@code connector} field. */
   static final String CONNECTOR = "redoline";
 
+  // The fields by position: a put by Field skips the name lookup a put by name pays per record.
+  private static final Field VERSION = SCHEMA.field("version");
+  private static final Field CONNECTOR_FIELD = SCHEMA.field("connector");
+  private static final Field NAME = SCHEMA.field("name");
+  private static final Field TS_MS = SCHEMA.field("ts_ms");
+  private static final Field SNAPSHOT = SCHEMA.field("snapshot");
+  private static final Field DB = SCHEMA.field("db");
+  private static final Field TS_US = SCHEMA.field("ts_us");
+  private static final Field TS_NS = SCHEMA.field("ts_ns");
+  private static final Field OWNER = SCHEMA.field("schema");
+  private static final Field TABLE = SCHEMA.field("table");
+  private static final Field TX_ID = SCHEMA.field("txId");
+  private static final Field SCN = SCHEMA.field("scn");
+  private static final Field COMMIT_SCN = SCHEMA.field("commit_scn");
+  private static final Field RS_ID = SCHEMA.field("rs_id");
+  private static final Field SSN = SCHEMA.field("ssn");
+  private static final Field REDO_THREAD = SCHEMA.field("redo_thread");
+  private static final Field USER_NAME = SCHEMA.field("user_name");
+  private static final Field ROW_ID = SCHEMA.field("row_id");
+  private static final Field START_SCN = SCHEMA.field("start_scn");
+  private static final Field COMMIT_TS_MS = SCHEMA.field("commit_ts_ms");
+  private static final Field PDB = SCHEMA.field("pdb");
+  private static final Field TX_SEQ = SCHEMA.field("txSeq");
+  private static final Field TX_SIZE = SCHEMA.field("tx_size");
+  private static final Field TX_PARTIAL = SCHEMA.field("tx_partial");
+  private static final Field COMMIT_RS_ID = SCHEMA.field("commit_rs_id");
+  private static final Field LAYOUT_VERSION = SCHEMA.field("layout_version");
+
   private SourceBlock() {}
 
+  /**
+   * The text of a commit's fields, the same for every change of its transaction: made once per
+   * transaction ({@link ChangeRecords} keeps the last one) rather than once per change.
+   *
+   * @param commit the commit it was made from
+   * @param txId the transaction id in hex
+   * @param commitScn the commit SCN
+   * @param startScn the start SCN, or null when not known
+   * @param commitRsId the commit's redo address
+   * @param partial why part of the transaction is missing, or null
+   */
+  record CommitText(
+      Commit commit,
+      String txId,
+      String commitScn,
+      String startScn,
+      String commitRsId,
+      String partial) {
+
+    static CommitText of(Commit commit) {
+      return new CommitText(
+          commit,
+          commit.xid().toHex(),
+          commit.scn().toString(),
+          commit.startScn().equals(dev.redoline.core.Scn.ZERO)
+              ? null
+              : commit.startScn().toString(),
+          commit.address().rsId().trim(),
+          commit.partial() == null ? null : commit.partial().name());
+    }
+  }
+
   static Struct of(ChangeEvent event, String serverName, String version) {
+    return of(event, serverName, version, CommitText.of(event.commit()));
+  }
+
+  /** The block of {@code event}, whose commit's text is {@code text}. */
+  static Struct of(ChangeEvent event, String serverName, String version, CommitText text) {
     Change change = event.change();
     Commit commit = event.commit();
     long changeMillis = change.timestamp().toEpochMilli();
+    // Optional fields left null are not put: an unset field is null, and each put validates.
     Struct s =
         new Struct(SCHEMA)
-            .put("version", version)
-            .put("connector", CONNECTOR)
-            .put("name", serverName)
-            .put("ts_ms", changeMillis)
-            .put("snapshot", "false")
-            .put("db", change.table().pdb())
-            .put("ts_us", changeMillis * 1000)
-            .put("ts_ns", changeMillis * 1_000_000)
-            .put("schema", change.table().owner())
-            .put("table", change.table().table())
-            .put("txId", commit.xid().toHex())
-            .put("scn", change.scn().toString())
-            .put("commit_scn", commit.scn().toString())
-            .put("rs_id", change.address().rsId().trim())
-            .put("ssn", (long) change.ssn())
-            .put("redo_thread", change.address().thread())
-            .put("user_name", commit.user())
-            .put("row_id", change.rowId())
-            .put("commit_ts_ms", commit.time().toEpochMilli())
-            .put("pdb", change.table().pdb())
-            .put("txSeq", event.index() + 1)
-            .put("tx_size", commit.size())
-            .put("tx_partial", commit.partial() == null ? null : commit.partial().name())
-            .put("commit_rs_id", commit.address().rsId().trim())
-            .put("layout_version", change.layoutVersion());
-    if (!commit.startScn().equals(dev.redoline.core.Scn.ZERO)) {
-      s.put("start_scn", commit.startScn().toString());
+            .put(VERSION, version)
+            .put(CONNECTOR_FIELD, CONNECTOR)
+            .put(NAME, serverName)
+            .put(TS_MS, changeMillis)
+            .put(TS_US, changeMillis * 1000)
+            .put(TS_NS, changeMillis * 1_000_000)
+            .put(OWNER, change.table().owner())
+            .put(TABLE, change.table().table())
+            .put(SCN, change.scn().toString())
+            .put(COMMIT_SCN, text.commitScn())
+            .put(ROW_ID, change.rowId())
+            .put(COMMIT_TS_MS, commit.time().toEpochMilli())
+            .put(LAYOUT_VERSION, change.layoutVersion());
+    if (change.table().pdb() != null) {
+      s.put(DB, change.table().pdb()).put(PDB, change.table().pdb());
+    }
+    if (text.partial() != null) {
+      s.put(TX_PARTIAL, text.partial());
     }
     if (event.snapshot() != null) {
       // A snapshot row: read as of the chunk's SCN, by no transaction and from no redo.
-      s.put("snapshot", event.snapshot().place().sourceValue())
-          .put("txId", null)
-          .put("rs_id", null)
-          .put("ssn", null)
-          .put("redo_thread", null)
-          .put("user_name", null)
-          .put("txSeq", null)
-          .put("tx_size", null)
-          .put("commit_rs_id", null)
-          .put("start_scn", null);
+      return s.put(SNAPSHOT, event.snapshot().place().sourceValue());
+    }
+    s.put(SNAPSHOT, "false")
+        .put(TX_ID, text.txId())
+        .put(RS_ID, change.address().rsId().trim())
+        .put(SSN, (long) change.ssn())
+        .put(REDO_THREAD, change.address().thread())
+        .put(USER_NAME, commit.user())
+        .put(TX_SEQ, event.index() + 1)
+        .put(TX_SIZE, commit.size())
+        .put(COMMIT_RS_ID, text.commitRsId());
+    if (text.startScn() != null) {
+      s.put(START_SCN, text.startScn());
     }
     return s;
   }

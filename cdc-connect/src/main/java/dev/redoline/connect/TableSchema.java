@@ -85,6 +85,7 @@ record TableSchema(
         keys.add(index);
       }
     }
+    // ChangeRecords.change puts the envelope's fields by position: keep this order
     Schema envelope =
         SchemaBuilder.struct()
             .name(base + ".Envelope")

@@ -178,7 +178,8 @@ class ChangeRecordsTest {
             Clock.fixed(NOW, ZoneOffset.UTC),
             "9.9",
             ColumnTypes.Modes.DEFAULT,
-            "?");
+            "?",
+            Long.parseLong(dev.redoline.core.CdcConfig.LOB_MAX_BYTES.defaultText()));
     custom.layout(new SchemaEvent(customers(), Scn.of(80), null, Position.start(Scn.of(80))));
     Row before = Row.of(7L, "Ann", null, Absent.NOT_LOGGED, null);
     Row after = Row.of(7L, "Ann", null, Marker.LOB_OVER_LIMIT, null);
