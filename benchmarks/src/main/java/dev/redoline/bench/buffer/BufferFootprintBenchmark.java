@@ -3,17 +3,11 @@ package dev.redoline.bench.buffer;
 import dev.redoline.buffer.BufferMetrics;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
-import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Row;
-import dev.redoline.core.Scn;
-import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -47,9 +41,6 @@ public class BufferFootprintBenchmark {
   /** Changes in the measured transaction. */
   static final int CHANGES = 100_000;
 
-  private static final TableId TABLE = TableId.of("SHOP", "ORDERS");
-  private static final Instant TIME = Instant.parse("2026-01-01T00:00:00Z");
-
   private Change[] changes;
   private Path dir;
 
@@ -64,28 +55,7 @@ public class BufferFootprintBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     dir = Files.createTempDirectory("buffer-footprint");
-    changes = new Change[CHANGES];
-    for (int i = 0; i < CHANGES; i++) {
-      Row after =
-          Row.of(
-              (long) i,
-              "customer " + i,
-              new BigDecimal(i).movePointLeft(2),
-              Instant.ofEpochSecond(1_700_000_000L + i),
-              null);
-      changes[i] =
-          new Change(
-              Operation.INSERT,
-              TABLE,
-              1,
-              null,
-              after,
-              Scn.of(1000 + i),
-              new RedoAddress(1, 7, i, 16),
-              0,
-              "AAAR3sAAEAAAACX" + Integer.toString(i, 36),
-              TIME);
-    }
+    changes = OrderInserts.changes(CHANGES);
   }
 
   @Benchmark

@@ -3,14 +3,10 @@ package dev.redoline.bench.buffer;
 import dev.redoline.buffer.internal.PublishedTransaction;
 import dev.redoline.buffer.internal.TransactionBuffer;
 import dev.redoline.core.Change;
-import dev.redoline.core.Operation;
 import dev.redoline.core.RedoAddress;
-import dev.redoline.core.Row;
 import dev.redoline.core.Scn;
-import dev.redoline.core.TableId;
 import dev.redoline.core.Xid;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -46,7 +42,6 @@ public class BufferThroughputBenchmark {
   /** Changes in the transactions of one invocation. */
   static final int CHANGES_PER_INVOCATION = 100_000;
 
-  private static final TableId TABLE = TableId.of("SHOP", "ORDERS");
   private static final Instant TIME = Instant.parse("2026-01-01T00:00:00Z");
 
   @Param({"5", "100000"})
@@ -70,28 +65,7 @@ public class BufferThroughputBenchmark {
             .spillBufferBytes(65536)
             .build();
     buffer.open();
-    changes = new Change[CHANGES_PER_INVOCATION];
-    for (int i = 0; i < changes.length; i++) {
-      Row after =
-          Row.of(
-              (long) i,
-              "customer " + i,
-              new BigDecimal(i).movePointLeft(2),
-              Instant.ofEpochSecond(1_700_000_000L + i),
-              null);
-      changes[i] =
-          new Change(
-              Operation.INSERT,
-              TABLE,
-              1,
-              null,
-              after,
-              Scn.of(1000 + i),
-              new RedoAddress(1, 7, i, 16),
-              0,
-              "AAAR3sAAEAAAACX" + Integer.toString(i, 36),
-              TIME);
-    }
+    changes = OrderInserts.changes(CHANGES_PER_INVOCATION);
   }
 
   @TearDown(Level.Trial)

@@ -4,13 +4,11 @@ import dev.redoline.bench.engine.PipelineBenchmark;
 import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Scn;
 import dev.redoline.embedded.EmbeddedEngine;
-import dev.redoline.embedded.EngineState;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -71,25 +69,10 @@ public class EmbeddedOverheadBenchmark {
 
     @Setup(Level.Iteration)
     public void write() throws IOException {
-      oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
+      oracle = PipelineBenchmark.orderDatabase();
       start = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, transactions);
-      config =
-          CdcConfig.from(
-              Map.of(
-                  "cdc.database.url",
-                  oracle.url(),
-                  "cdc.tables.include",
-                  "SHOP.*",
-                  "cdc.buffer.spill.dir",
-                  Files.createTempDirectory("redoline-bench").toString(),
-                  "cdc.heartbeat.interval.ms",
-                  "0",
-                  "cdc.mining.idle.ms",
-                  "10",
-                  "cdc.mining.max.logs.per.step",
-                  "4"));
+      config = CdcConfig.from(PipelineBenchmark.backlogSettings(oracle));
       state = Files.createTempDirectory("redoline-bench-state");
     }
 
@@ -135,14 +118,7 @@ public class EmbeddedOverheadBenchmark {
                   }
                 })
             .build();
-    engine.start();
-    while (!all.await(100, TimeUnit.MILLISECONDS)) {
-      if (engine.state() == EngineState.FAILED) {
-        throw new IllegalStateException("the engine failed: " + engine.failure());
-      }
-    }
-    engine.stop();
-    engine.awaitTermination(Duration.ofMinutes(1));
+    EngineRuns.runUntil(engine, all);
     return changes.get();
   }
 }

@@ -1,6 +1,7 @@
 package dev.redoline.bench.embedded;
 
 import dev.redoline.bench.engine.MarkedCommits;
+import dev.redoline.bench.engine.PipelineBenchmark;
 import dev.redoline.core.Change;
 import dev.redoline.embedded.EmbeddedEngine;
 import dev.redoline.simulator.RealTime;
@@ -59,24 +60,12 @@ public class HandlerLatencyBenchmark {
       SimulatedOracle oracle = db.oracle;
       long start = db.startScn;
       clock = RealTime.start(oracle);
+      Map<String, String> settings = PipelineBenchmark.captureSettings(oracle);
+      settings.put("cdc.start.scn", Long.toString(start));
+      settings.put("cdc.state.dir", Files.createTempDirectory("redoline-bench-state").toString());
       engine =
           EmbeddedEngine.builder()
-              .config(
-                  Map.of(
-                      "cdc.database.url",
-                      oracle.url(),
-                      "cdc.tables.include",
-                      "SHOP.*",
-                      "cdc.start.scn",
-                      Long.toString(start),
-                      "cdc.state.dir",
-                      Files.createTempDirectory("redoline-bench-state").toString(),
-                      "cdc.buffer.spill.dir",
-                      Files.createTempDirectory("redoline-bench").toString(),
-                      "cdc.heartbeat.interval.ms",
-                      "0",
-                      "cdc.mining.idle.ms",
-                      "10"))
+              .config(settings)
               .handler(
                   tx -> {
                     for (Change c : tx.changes()) {

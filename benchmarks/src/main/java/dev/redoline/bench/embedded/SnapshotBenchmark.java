@@ -6,12 +6,10 @@ import dev.redoline.core.Operation;
 import dev.redoline.core.Scn;
 import dev.redoline.embedded.ChangeHandler;
 import dev.redoline.embedded.EmbeddedEngine;
-import dev.redoline.embedded.EngineState;
 import dev.redoline.logminer.Database;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -73,29 +71,12 @@ public class SnapshotBenchmark {
 
     @Setup(Level.Iteration)
     public void write() throws IOException {
-      oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
+      oracle = PipelineBenchmark.orderDatabase();
       before = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, rows / PipelineBenchmark.CHANGES_PER_TRANSACTION);
-      settings =
-          new HashMap<>(
-              Map.of(
-                  "cdc.database.url",
-                  oracle.url(),
-                  "cdc.tables.include",
-                  "SHOP.*",
-                  "cdc.buffer.spill.dir",
-                  Files.createTempDirectory("redoline-bench").toString(),
-                  "cdc.heartbeat.interval.ms",
-                  "0",
-                  "cdc.mining.idle.ms",
-                  "10",
-                  "cdc.mining.max.logs.per.step",
-                  "4",
-                  "cdc.state.dir",
-                  Files.createTempDirectory("redoline-bench-state").toString(),
-                  "cdc.snapshot.chunk.rows",
-                  Integer.toString(chunkRows)));
+      settings = PipelineBenchmark.backlogSettings(oracle);
+      settings.put("cdc.state.dir", Files.createTempDirectory("redoline-bench-state").toString());
+      settings.put("cdc.snapshot.chunk.rows", Integer.toString(chunkRows));
     }
   }
 
@@ -151,17 +132,14 @@ public class SnapshotBenchmark {
                     t.oracle.clock(),
                     t.oracle::advance))
             .build();
-    engine.start();
-    if (adHoc) {
-      engine.snapshot(PipelineBenchmark.ORDERS.toString());
-    }
-    while (!all.await(100, TimeUnit.MILLISECONDS)) {
-      if (engine.state() == EngineState.FAILED) {
-        throw new IllegalStateException("the engine failed: " + engine.failure());
-      }
-    }
-    engine.stop();
-    engine.awaitTermination(Duration.ofMinutes(1));
+    EngineRuns.runUntil(
+        engine,
+        all,
+        started -> {
+          if (adHoc) {
+            started.snapshot(PipelineBenchmark.ORDERS.toString());
+          }
+        });
     return readSeen.get() + streamedSeen.get();
   }
 }

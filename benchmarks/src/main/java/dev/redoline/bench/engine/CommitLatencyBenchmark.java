@@ -10,9 +10,7 @@ import dev.redoline.logminer.seam.StreamEvent;
 import dev.redoline.simulator.RealTime;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,19 +59,7 @@ public class CommitLatencyBenchmark {
       SimulatedOracle oracle = db.oracle;
       Scn start = Scn.of(db.startScn);
       clock = RealTime.start(oracle);
-      CdcConfig config =
-          CdcConfig.from(
-              Map.of(
-                  "cdc.database.url",
-                  oracle.url(),
-                  "cdc.tables.include",
-                  "SHOP.*",
-                  "cdc.buffer.spill.dir",
-                  Files.createTempDirectory("redoline-bench").toString(),
-                  "cdc.heartbeat.interval.ms",
-                  "0",
-                  "cdc.mining.idle.ms",
-                  "10"));
+      CdcConfig config = CdcConfig.from(PipelineBenchmark.captureSettings(oracle));
       stream =
           CaptureEngine.builder()
               .config(config)

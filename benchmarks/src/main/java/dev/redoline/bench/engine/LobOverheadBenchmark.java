@@ -4,8 +4,6 @@ import dev.redoline.core.CdcConfig;
 import dev.redoline.core.Scn;
 import dev.redoline.simulator.SimulatedOracle;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -50,28 +48,12 @@ public class LobOverheadBenchmark {
 
     @Setup(Level.Invocation)
     public void write() throws IOException {
-      Path spill = Files.createTempDirectory("redoline-bench");
-      oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
-      oracle.createTable(PipelineBenchmark.layout());
+      oracle = PipelineBenchmark.orderDatabase();
       start = Scn.of(oracle.currentScn());
       PipelineBenchmark.writeOrders(oracle, PipelineBenchmark.TRANSACTIONS);
-      config =
-          CdcConfig.from(
-              Map.of(
-                  "cdc.database.url",
-                  oracle.url(),
-                  "cdc.tables.include",
-                  "SHOP.*",
-                  "cdc.buffer.spill.dir",
-                  spill.toString(),
-                  "cdc.heartbeat.interval.ms",
-                  "0",
-                  "cdc.mining.idle.ms",
-                  "10",
-                  "cdc.mining.max.logs.per.step",
-                  "4",
-                  "cdc.lob.enabled",
-                  lobEnabled));
+      Map<String, String> settings = PipelineBenchmark.backlogSettings(oracle);
+      settings.put("cdc.lob.enabled", lobEnabled);
+      config = CdcConfig.from(settings);
     }
   }
 

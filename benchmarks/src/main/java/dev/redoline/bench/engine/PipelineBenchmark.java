@@ -14,8 +14,8 @@ import dev.redoline.simulator.SimulatedOracle;
 import dev.redoline.simulator.SimulatedTransaction;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -62,31 +62,46 @@ public class PipelineBenchmark {
     public SimulatedOracle oracle;
     public Scn start;
     public CdcConfig config;
-    Path spill;
 
     @Setup(Level.Invocation)
     public void write() throws IOException {
-      spill = Files.createTempDirectory("redoline-bench");
-      oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
-      oracle.createTable(layout());
+      oracle = orderDatabase();
       start = Scn.of(oracle.currentScn());
       writeOrders(oracle, TRANSACTIONS);
-      config =
-          CdcConfig.from(
-              Map.of(
-                  "cdc.database.url",
-                  oracle.url(),
-                  "cdc.tables.include",
-                  "SHOP.*",
-                  "cdc.buffer.spill.dir",
-                  spill.toString(),
-                  "cdc.heartbeat.interval.ms",
-                  "0",
-                  "cdc.mining.idle.ms",
-                  "10",
-                  "cdc.mining.max.logs.per.step",
-                  "4"));
+      config = CdcConfig.from(backlogSettings(oracle));
     }
+  }
+
+  /** A simulator with the empty 10-column order table ({@link #layout()}) and 64 MiB logs. */
+  public static SimulatedOracle orderDatabase() {
+    SimulatedOracle oracle = SimulatedOracle.builder().seed(7).logBytes(64L << 20).build();
+    oracle.createTable(layout());
+    return oracle;
+  }
+
+  /**
+   * The settings every benchmark's capture of {@code oracle} starts from: its SHOP tables, a fresh
+   * spill directory, no heartbeats, and 10 ms between caught-up steps. A mutable map, for the
+   * benchmark's own settings.
+   */
+  public static Map<String, String> captureSettings(SimulatedOracle oracle) throws IOException {
+    Map<String, String> settings = new HashMap<>();
+    settings.put("cdc.database.url", oracle.url());
+    settings.put("cdc.tables.include", "SHOP.*");
+    settings.put("cdc.buffer.spill.dir", Files.createTempDirectory("redoline-bench").toString());
+    settings.put("cdc.heartbeat.interval.ms", "0");
+    settings.put("cdc.mining.idle.ms", "10");
+    return settings;
+  }
+
+  /**
+   * {@link #captureSettings} for mining a backlog of {@link #writeOrders}: at most four of the 64
+   * MiB logs a step.
+   */
+  public static Map<String, String> backlogSettings(SimulatedOracle oracle) throws IOException {
+    Map<String, String> settings = captureSettings(oracle);
+    settings.put("cdc.mining.max.logs.per.step", "4");
+    return settings;
   }
 
   /**

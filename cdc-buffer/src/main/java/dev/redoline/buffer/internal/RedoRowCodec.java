@@ -9,6 +9,12 @@ import java.time.LocalDateTime;
 /**
  * Encodes a {@link RedoRow} into one frame of a {@link StepRowFile} and back, every column kept.
  * Nullable values carry a presence byte; text is written as {@link ChangeCodec} writes it.
+ *
+ * <p>The columns are written in the order of the record's components, and {@link #decode} reads
+ * them straight into its constructor's arguments, which Java evaluates left to right: one list of
+ * the columns, so a column added to {@code RedoRow} does not compile here until decode reads it, in
+ * the place where encode must then write it. A frame lives only as long as its step, so the layout
+ * is free to change.
  */
 final class RedoRowCodec {
 
@@ -28,7 +34,7 @@ final class RedoRowCodec {
     w.putLong(r.xid().sequence());
     w.putInt(r.operationCode());
     putText(w, r.operation());
-    w.putByte((r.rollback() ? 1 : 0) | (r.csf() ? 2 : 0));
+    putFlag(w, r.rollback());
     putText(w, r.segOwner());
     putText(w, r.tableName());
     putText(w, r.rowId());
@@ -39,6 +45,7 @@ final class RedoRowCodec {
     w.putLong(a.block());
     w.putInt(a.offset());
     w.putInt(r.ssn());
+    putFlag(w, r.csf());
     putInteger(w, r.dataObj());
     putInteger(w, r.dataObjv());
     putInteger(w, r.dataObjd());
@@ -57,60 +64,43 @@ final class RedoRowCodec {
   }
 
   static RedoRow decode(ByteReader r) {
-    Scn scn = new Scn(r.getLong());
-    Scn startScn = getScn(r);
-    Scn commitScn = getScn(r);
-    LocalDateTime timestamp = getTime(r);
-    LocalDateTime startTimestamp = getTime(r);
-    LocalDateTime commitTimestamp = getTime(r);
-    Xid xid = new Xid(r.getInt(), r.getInt(), r.getLong());
-    int operationCode = r.getInt();
-    String operation = getText(r);
-    int flags = r.getByte();
-    String segOwner = getText(r);
-    String tableName = getText(r);
-    String rowId = getText(r);
-    String username = getText(r);
-    RedoAddress address = new RedoAddress(r.getInt(), r.getLong(), r.getLong(), r.getInt());
-    int ssn = r.getInt();
-    Integer dataObj = getInteger(r);
-    Integer dataObjv = getInteger(r);
-    Integer dataObjd = getInteger(r);
-    String sqlRedo = getText(r);
-    String sqlUndo = getText(r);
-    String info = getText(r);
-    int status = r.getInt();
-    String srcConName = getText(r);
-    Integer srcConId = getInteger(r);
-    Long srcConUid = r.getByte() == ABSENT ? null : r.getLong();
+    // Every argument reads from r, in the order encode wrote the columns.
     return new RedoRow(
-        scn,
-        startScn,
-        commitScn,
-        timestamp,
-        startTimestamp,
-        commitTimestamp,
-        xid,
-        operationCode,
-        operation,
-        (flags & 1) != 0,
-        segOwner,
-        tableName,
-        rowId,
-        username,
-        address,
-        ssn,
-        (flags & 2) != 0,
-        dataObj,
-        dataObjv,
-        dataObjd,
-        sqlRedo,
-        sqlUndo,
-        info,
-        status,
-        srcConName,
-        srcConId,
-        srcConUid);
+        new Scn(r.getLong()),
+        getScn(r),
+        getScn(r),
+        getTime(r),
+        getTime(r),
+        getTime(r),
+        new Xid(r.getInt(), r.getInt(), r.getLong()),
+        r.getInt(),
+        getText(r),
+        getFlag(r),
+        getText(r),
+        getText(r),
+        getText(r),
+        getText(r),
+        new RedoAddress(r.getInt(), r.getLong(), r.getLong(), r.getInt()),
+        r.getInt(),
+        getFlag(r),
+        getInteger(r),
+        getInteger(r),
+        getInteger(r),
+        getText(r),
+        getText(r),
+        getText(r),
+        r.getInt(),
+        getText(r),
+        getInteger(r),
+        r.getByte() == ABSENT ? null : r.getLong());
+  }
+
+  private static void putFlag(ByteWriter w, boolean flag) {
+    w.putByte(flag ? 1 : 0);
+  }
+
+  private static boolean getFlag(ByteReader r) {
+    return r.getByte() != 0;
   }
 
   private static void putScn(ByteWriter w, Scn scn) {

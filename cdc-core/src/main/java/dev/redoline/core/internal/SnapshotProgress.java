@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * How far the snapshots of a capture have come, per table: the key of the last row of the last
@@ -186,54 +187,71 @@ public record SnapshotProgress(
   static final String KEY_AD_HOC_FILTER = ".filter";
 
   /**
-   * Key values as text: per value a one-letter type tag, the length of its text, a colon and the
-   * text ({@code L3:123S2:ab}), so any character may appear in a value.
+   * The value types a key may hold, each with the one-letter tag that names it in the text and its
+   * text form both ways: {@link #encode} and {@link #decode} read this one table, so a type cannot
+   * be written under one tag and read under another.
+   */
+  private enum KeyType {
+    NULL('N', Void.class, v -> "", text -> null),
+    LONG('L', Long.class, Object::toString, Long::parseLong),
+    DECIMAL('D', BigDecimal.class, v -> ((BigDecimal) v).toPlainString(), BigDecimal::new),
+    STRING('S', String.class, Object::toString, text -> text),
+    LOCAL_DATE_TIME('T', LocalDateTime.class, Object::toString, LocalDateTime::parse),
+    OFFSET_DATE_TIME('O', OffsetDateTime.class, Object::toString, OffsetDateTime::parse),
+    INSTANT('I', Instant.class, Object::toString, Instant::parse),
+    BYTES('B', Bytes.class, v -> ((Bytes) v).toHex(), Bytes::fromHex),
+    DOUBLE('F', Double.class, Object::toString, Double::parseDouble),
+    FLOAT('f', Float.class, Object::toString, Float::parseFloat),
+    BOOLEAN('Z', Boolean.class, Object::toString, Boolean::parseBoolean);
+
+    private final char tag;
+    private final Class<?> type;
+    private final Function<Object, String> write;
+    private final Function<String, Object> read;
+
+    KeyType(
+        char tag, Class<?> type, Function<Object, String> write, Function<String, Object> read) {
+      this.tag = tag;
+      this.type = type;
+      this.write = write;
+      this.read = read;
+    }
+
+    static KeyType of(Object value) {
+      if (value == null) {
+        return NULL;
+      }
+      for (KeyType t : values()) {
+        if (t.type.isInstance(value)) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException(
+          "A snapshot key value of type "
+              + value.getClass().getSimpleName()
+              + " cannot be stored in a position");
+    }
+
+    static KeyType tagged(char tag, int at) {
+      for (KeyType t : values()) {
+        if (t.tag == tag) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException("unknown type '" + tag + "' at " + at);
+    }
+  }
+
+  /**
+   * Key values as text: per value a one-letter type tag ({@link KeyType}), the length of its text,
+   * a colon and the text ({@code L3:123S2:ab}), so any character may appear in a value.
    */
   static String encode(List<Object> key) {
     StringBuilder sb = new StringBuilder();
     for (Object v : key) {
-      String text;
-      char tag;
-      if (v == null) {
-        tag = 'N';
-        text = "";
-      } else if (v instanceof Long l) {
-        tag = 'L';
-        text = l.toString();
-      } else if (v instanceof BigDecimal d) {
-        tag = 'D';
-        text = d.toPlainString();
-      } else if (v instanceof String s) {
-        tag = 'S';
-        text = s;
-      } else if (v instanceof LocalDateTime t) {
-        tag = 'T';
-        text = t.toString();
-      } else if (v instanceof OffsetDateTime t) {
-        tag = 'O';
-        text = t.toString();
-      } else if (v instanceof Instant t) {
-        tag = 'I';
-        text = t.toString();
-      } else if (v instanceof Bytes b) {
-        tag = 'B';
-        text = b.toHex();
-      } else if (v instanceof Double d) {
-        tag = 'F';
-        text = d.toString();
-      } else if (v instanceof Float f) {
-        tag = 'f';
-        text = f.toString();
-      } else if (v instanceof Boolean b) {
-        tag = 'Z';
-        text = b.toString();
-      } else {
-        throw new IllegalArgumentException(
-            "A snapshot key value of type "
-                + v.getClass().getSimpleName()
-                + " cannot be stored in a position");
-      }
-      sb.append(tag).append(text.length()).append(':').append(text);
+      KeyType type = KeyType.of(v);
+      String text = type.write.apply(v);
+      sb.append(type.tag).append(text.length()).append(':').append(text);
     }
     return sb.toString();
   }
@@ -262,23 +280,7 @@ public record SnapshotProgress(
       if (length < 0 || end > text.length()) {
         throw new IllegalArgumentException("value at " + i + " runs past the end");
       }
-      String v = text.substring(colon + 1, end);
-      out.add(
-          switch (tag) {
-            case 'N' -> null;
-            case 'L' -> Long.parseLong(v);
-            case 'D' -> new BigDecimal(v);
-            case 'S' -> v;
-            case 'T' -> LocalDateTime.parse(v);
-            case 'O' -> OffsetDateTime.parse(v);
-            case 'I' -> Instant.parse(v);
-            case 'B' -> Bytes.fromHex(v);
-            case 'F' -> Double.parseDouble(v);
-            case 'f' -> Float.parseFloat(v);
-            case 'Z' -> Boolean.parseBoolean(v);
-            default ->
-                throw new IllegalArgumentException("unknown type '" + tag + "' at " + (i - 1));
-          });
+      out.add(KeyType.tagged(tag, i - 1).read.apply(text.substring(colon + 1, end)));
       i = end;
     }
     return out;

@@ -26,37 +26,9 @@ import org.junit.jupiter.api.Test;
 /** The mining query through the gateway: statement settings, row mapping, cancel and close. */
 class JdbcMiningQueryTest {
 
-  private static final List<String> COLUMNS =
-      List.of(
-          "SCN",
-          "START_SCN",
-          "COMMIT_SCN",
-          "TIMESTAMP",
-          "START_TIMESTAMP",
-          "COMMIT_TIMESTAMP",
-          "XIDUSN",
-          "XIDSLT",
-          "XIDSQN",
-          "OPERATION_CODE",
-          "OPERATION",
-          "ROLLBACK",
-          "SEG_OWNER",
-          "TABLE_NAME",
-          "ROW_ID",
-          "USERNAME",
-          "THREAD#",
-          "RS_ID",
-          "SSN",
-          "CSF",
-          "DATA_OBJ#",
-          "DATA_OBJV#",
-          "DATA_OBJD#",
-          "SQL_REDO",
-          "INFO",
-          "STATUS",
-          "SRC_CON_NAME",
-          "SRC_CON_ID",
-          "SRC_CON_UID");
+  /** The SELECT list the gateway sends: the fake result sets answer with these columns. */
+  private static final List<String> COLUMNS = MiningSql.COLUMNS;
+
   private static final LocalDateTime T0 = LocalDateTime.of(2024, 3, 1, 9, 0, 0);
 
   private FakeJdbc db;
