@@ -15,6 +15,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +37,9 @@ import java.util.TreeMap;
  *
  * <p><b>The SCN.</b> The position and the tables are read in one REPEATABLE READ transaction, so
  * they are one state of the copy; the SCN it has applied is the position's last commit (or its
- * resume SCN before any commit).
+ * resume SCN before any commit). Another transaction committed at that SCN may still be to come, so
+ * the verifier compares again the keys such a transaction would explain ({@link #appliedWhole()}),
+ * reading them by key.
  *
  * <p><b>The initial snapshot.</b> The same position tells whether a table's initial snapshot had
  * begun to reach the copy ({@link VerifyTarget#initialSnapshotPending}): a table it had not is
@@ -57,6 +60,9 @@ public final class JdbcTarget implements VerifyTarget {
 
   /** Rows fetched per round trip of a table's read. */
   private static final int FETCH_ROWS = 1000;
+
+  /** Keys per query of a read by keys, so the statement stays short. */
+  private static final int KEYS_PER_READ = 200;
 
   private final String url;
   private final Properties properties;
@@ -134,21 +140,88 @@ public final class JdbcTarget implements VerifyTarget {
     return position;
   }
 
+  /**
+   * The position's SCN is whole only before its first commit (the resume SCN of a first start, at
+   * or below which everything counts as delivered): the sink records the commit SCN of the last
+   * transaction it applied, and another committed at the same SCN may be still to come.
+   */
+  @Override
+  public boolean appliedWhole() throws SQLException {
+    Map<String, String> p = storedPosition();
+    return p != null && !p.containsKey("commit_scn");
+  }
+
   @Override
   public void rows(TableLayout table, List<String> columns, RowReceiver receiver)
       throws SQLException {
+    read(table, columns, "", List.of(), receiver);
+  }
+
+  /**
+   * Selects the keys by the key columns when they are numbers (the sink's decimals) or text;
+   * date-time keys, which the sink writes as ISO text, are found among all rows.
+   */
+  @Override
+  public void rows(
+      TableLayout table, List<String> columns, List<List<Object>> keys, RowReceiver receiver)
+      throws SQLException {
+    List<String> key = table.primaryKey();
+    boolean byKey =
+        !keys.isEmpty()
+            && key.stream()
+                .allMatch(
+                    k ->
+                        switch (table.column(table.indexOf(k)).type().kind()) {
+                          case NUMBER, FLOAT, CHAR, VARCHAR2, NCHAR, NVARCHAR2 -> true;
+                          default -> false;
+                        });
+    if (!byKey) {
+      rows(table, columns, receiver);
+      return;
+    }
+    for (int i = 0; i < keys.size(); i += KEYS_PER_READ) {
+      List<List<Object>> some = keys.subList(i, Math.min(keys.size(), i + KEYS_PER_READ));
+      StringJoiner where = new StringJoiner(" OR ", " WHERE ", "");
+      List<Object> binds = new ArrayList<>();
+      for (List<Object> k : some) {
+        StringJoiner one = new StringJoiner(" AND ", "(", ")");
+        for (int j = 0; j < key.size(); j++) {
+          one.add(quote(key.get(j)) + " = ?");
+          Object v = k.get(j); // 1E+1, a key stripped of its zeros, as 10
+          binds.add(
+              v instanceof java.math.BigDecimal d
+                  ? new java.math.BigDecimal(d.toPlainString())
+                  : v);
+        }
+        where.add(one.toString());
+      }
+      read(table, columns, where.toString(), binds, receiver);
+    }
+  }
+
+  private void read(
+      TableLayout table,
+      List<String> columns,
+      String where,
+      List<Object> binds,
+      RowReceiver receiver)
+      throws SQLException {
     StringJoiner names = new StringJoiner(", ");
-    columns.forEach(c -> names.add("\"" + c.replace("\"", "\"\"") + "\""));
+    columns.forEach(c -> names.add(quote(c)));
     if (!exists(table.table())) {
       return;
     }
     boolean tracked = hasUnavailableColumn(table.table());
     if (tracked) {
-      names.add("\"" + UNAVAILABLE_COLUMN + "\"");
+      names.add(quote(UNAVAILABLE_COLUMN));
     }
     try (PreparedStatement st =
-        connection().prepareStatement("SELECT " + names + " FROM " + tableName(table.table()))) {
+        connection()
+            .prepareStatement("SELECT " + names + " FROM " + tableName(table.table()) + where)) {
       st.setFetchSize(FETCH_ROWS);
+      for (int i = 0; i < binds.size(); i++) {
+        st.setObject(i + 1, binds.get(i));
+      }
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
           Object[] values = new Object[columns.size()];
@@ -255,6 +328,10 @@ public final class JdbcTarget implements VerifyTarget {
   private static boolean missingTable(SQLException e) {
     return java.util.Set.of("42P01", "42S02", "42S03", "42S04", "42102")
         .contains(String.valueOf(e.getSQLState()));
+  }
+
+  private static String quote(String name) {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   private String shownUrl() {

@@ -240,6 +240,15 @@ public final class KafkaTarget implements VerifyTarget {
   }
 
   /**
+   * Always: the SCN is one the topics are known to hold every commit at (the records of a highest
+   * SCN not known whole are taken back, see the class comment).
+   */
+  @Override
+  public boolean appliedWhole() {
+    return applied != null;
+  }
+
+  /**
    * From the connector's stored offset, read before the topics (so every record it covers was
    * read): it tracks snapshots and names no progress of {@code table}'s ({@link
    * VerifyTarget#initialSnapshotPending}). Without a stored offset (none configured, none stored)

@@ -2,6 +2,7 @@ package dev.redoline.verify;
 
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -40,6 +41,30 @@ public record RowKey(List<Object> values) {
           + "', 'YYYY-MM-DD HH24:MI:SS.FF9')";
     }
     return "'" + v.toString().replace("'", "''") + "'";
+  }
+
+  /**
+   * The SQL condition that selects exactly {@code keys}: an IN list, or ORs of ANDs for a composite
+   * key.
+   */
+  static String filter(List<String> keyColumns, List<RowKey> keys) {
+    if (keyColumns.size() == 1) {
+      List<String> literals = keys.stream().map(k -> literal(k.values().get(0))).toList();
+      return quote(keyColumns.get(0)) + " IN (" + String.join(", ", literals) + ")";
+    }
+    List<String> rows = new ArrayList<>();
+    for (RowKey k : keys) {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < keyColumns.size(); i++) {
+        parts.add(quote(keyColumns.get(i)) + " = " + literal(k.values().get(i)));
+      }
+      rows.add("(" + String.join(" AND ", parts) + ")");
+    }
+    return String.join(" OR ", rows);
+  }
+
+  private static String quote(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
   }
 
   private static String text(Object v) {

@@ -19,6 +19,12 @@ import java.util.Objects;
  * @param missing keys Oracle holds and the target does not
  * @param extra keys the target holds and Oracle does not
  * @param differing rows both hold with different values, with the columns that differ
+ * @param inFlight keys that differed at the SCN as a transaction committed at that SCN and not yet
+ *     applied would explain, and agreed when compared again (not differences; docs/verify.md,
+ *     "Transactions that commit at one SCN")
+ * @param undecided keys that differed so and could not be decided within the verifier's patience:
+ *     neither found equal nor confirmed different (not counted as differences, not repaired; verify
+ *     again once the copy has applied a later commit)
  * @param skippedColumns columns read by the capture but of a type the comparison does not check
  * @param sourceBytes bytes of the values Oracle returned (their text in UTF-8, RAW as bytes)
  * @param targetBytes bytes of the values the target returned, counted the same way
@@ -36,6 +42,8 @@ public record TableReport(
     List<RowKey> missing,
     List<RowKey> extra,
     List<DifferingRow> differing,
+    int inFlight,
+    List<RowKey> undecided,
     List<String> skippedColumns,
     long sourceBytes,
     long targetBytes,
@@ -47,17 +55,54 @@ public record TableReport(
     missing = List.copyOf(missing);
     extra = List.copyOf(extra);
     differing = List.copyOf(differing);
+    undecided = List.copyOf(undecided);
     skippedColumns = List.copyOf(skippedColumns);
   }
 
   /** A table that could not be compared, and why. */
   static TableReport notCompared(TableId table, String reason, Duration elapsed) {
     return new TableReport(
-        table, false, reason, List.of(), 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(), 0,
-        0, elapsed);
+        table, false, reason, List.of(), 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, List.of(),
+        List.of(), 0, 0, elapsed);
   }
 
-  /** The number of keys that differ: missing, extra or with other values. */
+  /**
+   * This report after a confirmation of the keys that differed: {@code missing}, {@code extra} and
+   * {@code differing} now hold the confirmed differences only.
+   */
+  TableReport confirmed(
+      List<RowKey> missing,
+      List<RowKey> extra,
+      List<DifferingRow> differing,
+      int inFlight,
+      List<RowKey> undecided,
+      long sourceBytes,
+      long targetBytes,
+      Duration elapsed) {
+    return new TableReport(
+        table,
+        compared,
+        reason,
+        keyColumns,
+        sourceRows,
+        targetRows,
+        chunks,
+        differingChunks,
+        missing,
+        extra,
+        differing,
+        inFlight,
+        undecided,
+        skippedColumns,
+        sourceBytes,
+        targetBytes,
+        elapsed);
+  }
+
+  /**
+   * The number of keys that differ: missing, extra or with other values (confirmed differences;
+   * neither the {@link #inFlight} nor the {@link #undecided} keys).
+   */
   public int differences() {
     return missing.size() + extra.size() + differing.size();
   }

@@ -13,19 +13,16 @@ import dev.redoline.verify.internal.ColumnRules;
 import dev.redoline.verify.internal.Layouts;
 import dev.redoline.verify.internal.TableComparison;
 import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.ServiceLoader;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -58,6 +55,12 @@ public final class Verifier {
   /** Keys per redelivery filter, so the SQL Oracle parses stays short. */
   static final int KEYS_PER_REDELIVERY = 200;
 
+  /**
+   * How long keys in flight at a tied SCN are compared again unless set: a sink applies the other
+   * transactions of an SCN within moments of the first, so this bounds a copy that has stopped.
+   */
+  public static final Duration DEFAULT_PATIENCE = Duration.ofSeconds(30);
+
   private final CdcConfig config;
   private final List<TableId> tables;
   private final VerifyTarget target;
@@ -66,6 +69,7 @@ public final class Verifier {
   private final Clock clock;
   private final OpsListener ops;
   private final Source source;
+  private final Duration patience;
   private final VerifyMetrics metrics = new VerifyMetrics();
 
   private Verifier(Builder b) {
@@ -76,7 +80,8 @@ public final class Verifier {
     this.scn = b.scn;
     this.clock = b.clock;
     this.ops = b.ops;
-    this.source = b.source != null ? b.source : () -> connect(b.config);
+    this.source = b.source != null ? b.source : () -> Layouts.connect(b.config);
+    this.patience = b.patience;
   }
 
   /**
@@ -103,6 +108,12 @@ public final class Verifier {
    * Compares every table: at the SCN given to the builder, else the one the target reports it has
    * applied, else Oracle's current SCN.
    *
+   * <p>At an SCN the target reports and does not know whole ({@link VerifyTarget#appliedWhole()}),
+   * a key that differs as a transaction committed at that SCN and not yet applied would explain is
+   * compared again, those keys only, as the target moves on, for at most the {@linkplain
+   * Builder#patience patience}: it is then in flight and resolved, a difference, or undecided
+   * ({@link TableReport#inFlight()}, {@link TableReport#undecided()}; docs/verify.md).
+   *
    * <p>A target that cannot be read, or Oracle refusing the checksum SQL, ends the verification
    * with a {@link CdcException} naming the table (docs/runbook.md, the verification codes).
    */
@@ -111,29 +122,33 @@ public final class Verifier {
     ColumnRules rules = ColumnRules.of(config);
     String salt = config.get(CdcConfig.COLUMNS_MASK_HASH_SALT).reveal();
     List<TableReport> reports = new ArrayList<>();
+    Map<TableId, TableComparison> comparisons = new HashMap<>();
     Scn at;
     String from;
+    boolean whole;
     try (Connection oracle = source.open();
         VerifyTarget t = target) {
       t.begin(tables);
       Optional<Scn> applied = scn == null ? t.appliedScn() : Optional.empty();
       at = scn != null ? scn : applied.orElseGet(() -> current(oracle));
       from = scn != null ? "given" : applied.isPresent() ? "target" : "current";
+      // a given SCN or Oracle's current one is the caller's word that the copy is whole there
+      whole = applied.isEmpty() || t.appliedWhole();
       for (TableId table : tables) {
-        reports.add(compare(oracle, t, rules, salt, table, at));
+        reports.add(compare(oracle, t, rules, salt, table, at, comparisons));
       }
     }
-    VerifyReport report = new VerifyReport(at, from, started, reports);
+    Scn confirmedAt = null;
+    if (!whole && reports.stream().anyMatch(r -> r.differences() > 0)) {
+      Confirmation confirmation = new Confirmation(source, clock, patience, APPLIED_POLL_MILLIS);
+      reports = confirmation.run(target, at, reports, comparisons);
+      confirmedAt = confirmation.lastRound();
+    }
+    VerifyReport report = new VerifyReport(at, from, started, reports, confirmedAt);
     Instant ended = clock.instant();
     metrics.record(report, ended);
     String summary =
-        "verification at SCN "
-            + at
-            + ": "
-            + (report.equal() ? "equal" : report.differences() + " keys differ")
-            + " in "
-            + reports.size()
-            + " tables";
+        "verification at SCN " + at + ": " + report.summary() + " in " + reports.size() + " tables";
     ops.onEvent(
         new OpsEvent(
             report.equal() ? OpsEvent.Type.VERIFIED : OpsEvent.Type.VERIFY_DIFFERENCES,
@@ -198,7 +213,7 @@ public final class Verifier {
       for (int i = 0; i < again.size(); i += KEYS_PER_REDELIVERY) {
         redelivery.snapshot(
             r.table(),
-            filter(
+            RowKey.filter(
                 r.keyColumns(), again.subList(i, Math.min(again.size(), i + KEYS_PER_REDELIVERY))));
       }
       repaired += again.size();
@@ -219,43 +234,36 @@ public final class Verifier {
   }
 
   /**
-   * The SQL condition that selects exactly {@code keys}: an IN list, or ORs of ANDs for a composite
-   * key.
-   */
-  static String filter(List<String> keyColumns, List<RowKey> keys) {
-    if (keyColumns.size() == 1) {
-      List<String> literals = keys.stream().map(k -> RowKey.literal(k.values().get(0))).toList();
-      return quote(keyColumns.get(0)) + " IN (" + String.join(", ", literals) + ")";
-    }
-    List<String> rows = new ArrayList<>();
-    for (RowKey k : keys) {
-      List<String> parts = new ArrayList<>();
-      for (int i = 0; i < keyColumns.size(); i++) {
-        parts.add(quote(keyColumns.get(i)) + " = " + RowKey.literal(k.values().get(i)));
-      }
-      rows.add("(" + String.join(" AND ", parts) + ")");
-    }
-    return String.join(" OR ", rows);
-  }
-
-  /**
    * Compares one table: a table of a PDB in a session of its own moved into that PDB, where its
    * name is {@code OWNER.TABLE} (the SCN is the CDB's, the same in every container).
    */
   private TableReport compare(
-      Connection root, VerifyTarget t, ColumnRules rules, String salt, TableId table, Scn at)
+      Connection root,
+      VerifyTarget t,
+      ColumnRules rules,
+      String salt,
+      TableId table,
+      Scn at,
+      Map<TableId, TableComparison> comparisons)
       throws Exception {
     if (table.pdb() == null) {
-      return compareIn(root, t, rules, salt, table, at);
+      return compareIn(root, t, rules, salt, table, at, comparisons);
     }
     try (Connection pdb = source.open()) {
       Layouts.enterContainer(pdb, table.pdb());
-      return compareIn(pdb, t, rules, salt, table, at);
+      return compareIn(pdb, t, rules, salt, table, at, comparisons);
     }
   }
 
+  /** Compares one table; the comparison of a table compared goes to {@code comparisons}. */
   private TableReport compareIn(
-      Connection oracle, VerifyTarget t, ColumnRules rules, String salt, TableId table, Scn at)
+      Connection oracle,
+      VerifyTarget t,
+      ColumnRules rules,
+      String salt,
+      TableId table,
+      Scn at,
+      Map<TableId, TableComparison> comparisons)
       throws Exception {
     Instant start = clock.instant();
     TableLayout layout = Layouts.read(oracle, table);
@@ -278,9 +286,10 @@ public final class Verifier {
       }
       key.add(c);
     }
-    TableReport report =
-        new TableComparison(oracle, layout, plan.compared(), key, salt, Layouts.bind(at), chunkRows)
-            .run(t, plan.skipped(), clock);
+    TableComparison comparison =
+        new TableComparison(
+            oracle, layout, plan.compared(), key, salt, Layouts.bind(at), chunkRows);
+    TableReport report = comparison.run(t, plan.skipped(), clock);
     if (report.targetRows() == 0 && report.sourceRows() > 0 && t.awaitingSnapshot(table)) {
       // the copy is not wrong but not there yet: every row "missing" would be repaired needlessly
       return TableReport.notCompared(
@@ -293,6 +302,7 @@ public final class Verifier {
               + " rows): verify again once its snapshot is complete",
           Duration.between(start, clock.instant()));
     }
+    comparisons.put(table, comparison);
     return report;
   }
 
@@ -305,30 +315,6 @@ public final class Verifier {
     }
   }
 
-  /**
-   * A connection to the capture's database, found among the drivers present (Oracle's, the
-   * simulator's).
-   */
-  static Connection connect(CdcConfig config) throws SQLException {
-    String url = config.get(CdcConfig.DATABASE_URL);
-    Properties p = new Properties();
-    String user = config.get(CdcConfig.DATABASE_USER);
-    if (user != null && !user.isEmpty()) {
-      p.setProperty("user", user);
-      p.setProperty("password", config.get(CdcConfig.DATABASE_PASSWORD).reveal());
-    }
-    for (Driver d : ServiceLoader.load(Driver.class, Verifier.class.getClassLoader())) {
-      if (d.acceptsURL(url)) {
-        return d.connect(url, p);
-      }
-    }
-    return DriverManager.getConnection(url, p);
-  }
-
-  private static String quote(String name) {
-    return '"' + name.replace("\"", "\"\"") + '"';
-  }
-
   /** Builds a {@link Verifier}. */
   public static final class Builder {
     private CdcConfig config;
@@ -339,8 +325,22 @@ public final class Verifier {
     private Clock clock = Clock.systemUTC();
     private OpsListener ops = event -> {};
     private Source source;
+    private Duration patience = DEFAULT_PATIENCE;
 
     private Builder() {}
+
+    /**
+     * How long keys that differ at a tied SCN are compared again while the target catches up
+     * (default 30 seconds; zero: once, at once). Keys still undecided then are reported as such.
+     */
+    public Builder patience(Duration patience) {
+      Objects.requireNonNull(patience, "patience == null");
+      if (patience.isNegative()) {
+        throw new IllegalArgumentException("patience must not be negative: " + patience);
+      }
+      this.patience = patience;
+      return this;
+    }
 
     /**
      * Where connections to Oracle come from, instead of the configuration's URL, user and password.

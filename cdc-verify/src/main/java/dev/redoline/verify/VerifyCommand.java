@@ -29,7 +29,9 @@ import java.util.Properties;
  *
  * <p>Exit codes: {@value #EQUAL} equal, {@value #DIFFERENT} differences found (or tables not
  * compared), {@value #USAGE} wrong arguments, {@value #FAILED} the verification failed (the error's
- * CDC code and action on standard error).
+ * CDC code and action on standard error). Keys left undecided ({@code --patience}) are not
+ * differences but do not make the copy equal either: {@value #DIFFERENT}, as the {@code redoline}
+ * tool's "found a problem".
  */
 public final class VerifyCommand {
 
@@ -61,10 +63,15 @@ public final class VerifyCommand {
         --config <file>        the capture's properties (cdc.columns.exclude, mask, truncate, ...)
         --scn <n>              compare at this SCN instead of the target's
         --chunk-rows <n>       rows per chunk (default 10000)
+        --patience <seconds>   how long keys that differ at the copy's SCN as a transaction
+                               committed at that same SCN and not applied yet would explain are
+                               compared again while the copy moves on (default 30; 0: once, at
+                               once); keys still undecided then are listed apart, not as differences
         --json                 print the report as JSON instead of text
         --help                 this text
 
-      Exit codes: 0 equal, 1 differences found, 2 wrong arguments, 3 the verification failed.
+      Exit codes: 0 equal, 1 differences found (or tables not compared, or keys undecided),
+      2 wrong arguments, 3 the verification failed.
       """;
 
   private VerifyCommand() {}
@@ -94,7 +101,8 @@ public final class VerifyCommand {
                   "--tables",
                   "--config",
                   "--scn",
-                  "--chunk-rows")
+                  "--chunk-rows",
+                  "--patience")
               .contains(a)
           || i + 1 >= args.length) {
         err.println("verify: unknown option or missing value: " + a + " (see --help)");
@@ -141,6 +149,9 @@ public final class VerifyCommand {
       }
       if (options.containsKey("--chunk-rows")) {
         builder.chunkRows(Integer.parseInt(options.get("--chunk-rows")));
+      }
+      if (options.containsKey("--patience")) {
+        builder.patience(java.time.Duration.ofSeconds(Long.parseLong(options.get("--patience"))));
       }
       builder.config(settings).tables(tables).target(target(options.get("--target"), settings));
     } catch (IOException | RuntimeException e) {

@@ -12,6 +12,18 @@ public interface VerifyMXBean {
   /** Keys that differed in the last verification (missing, extra, other values). */
   long getLastDifferences();
 
+  /**
+   * Keys of the last verification that differed at a tied SCN and agreed when compared again (in
+   * flight, not differences).
+   */
+  long getLastInFlight();
+
+  /**
+   * Keys of the last verification neither found equal nor confirmed different within its patience
+   * (not differences; a later verification decides them).
+   */
+  long getLastUndecided();
+
   /** Rows Oracle held in the tables of the last verification. */
   long getLastRowsCompared();
 

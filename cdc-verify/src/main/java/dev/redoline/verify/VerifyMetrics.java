@@ -36,6 +36,18 @@ public final class VerifyMetrics implements VerifyMXBean {
   }
 
   @Override
+  public long getLastInFlight() {
+    VerifyReport r = last;
+    return r == null ? 0 : r.inFlight();
+  }
+
+  @Override
+  public long getLastUndecided() {
+    VerifyReport r = last;
+    return r == null ? 0 : r.undecided();
+  }
+
+  @Override
   public long getLastRowsCompared() {
     VerifyReport r = last;
     return r == null ? 0 : r.tables().stream().mapToLong(TableReport::sourceRows).sum();

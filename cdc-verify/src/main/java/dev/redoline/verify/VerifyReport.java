@@ -17,17 +17,55 @@ import java.util.stream.Collectors;
  *     given}, or {@code current} (Oracle's current SCN)
  * @param started when the verification started (the verifier's clock)
  * @param tables one report per table, in the order asked for
+ * @param confirmedAt the SCN the target reported at the last round of the confirmation of keys in
+ *     flight at a tied SCN ({@link TableReport#inFlight()}), or null when none ran
  */
-public record VerifyReport(Scn scn, String scnSource, Instant started, List<TableReport> tables) {
+public record VerifyReport(
+    Scn scn, String scnSource, Instant started, List<TableReport> tables, Scn confirmedAt) {
 
   public VerifyReport {
     Objects.requireNonNull(scn, "scn == null");
     tables = List.copyOf(tables);
   }
 
-  /** Keys that differ over all tables. */
+  /** A report without a confirmation. */
+  public VerifyReport(Scn scn, String scnSource, Instant started, List<TableReport> tables) {
+    this(scn, scnSource, started, tables, null);
+  }
+
+  /** Keys that differ over all tables (confirmed differences). */
   public int differences() {
     return tables.stream().mapToInt(TableReport::differences).sum();
+  }
+
+  /** Keys in flight at a tied SCN that agreed when compared again, over all tables. */
+  public int inFlight() {
+    return tables.stream().mapToInt(TableReport::inFlight).sum();
+  }
+
+  /** Keys neither found equal nor confirmed different within the patience, over all tables. */
+  public int undecided() {
+    return tables.stream().mapToInt(t -> t.undecided().size()).sum();
+  }
+
+  /**
+   * One line: {@code equal}, or the keys that differ, and the keys in flight and undecided when
+   * there are some ({@code 2 keys differ, 3 in flight resolved, 1 undecided}).
+   */
+  public String summary() {
+    StringJoiner out = new StringJoiner(", ");
+    if (equal()) {
+      out.add("equal");
+    } else if (differences() > 0 || undecided() == 0) {
+      out.add(differences() + " keys differ");
+    }
+    if (inFlight() > 0) {
+      out.add(inFlight() + " in flight resolved");
+    }
+    if (undecided() > 0) {
+      out.add(undecided() + " undecided");
+    }
+    return out.toString();
   }
 
   /** Differences over all tables that the copy's records do not account for. */
@@ -35,9 +73,11 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
     return tables.stream().mapToInt(TableReport::undeclaredDifferences).sum();
   }
 
-  /** Whether every table was compared and nothing differs. */
+  /** Whether every table was compared and nothing differs or is undecided. */
   public boolean equal() {
-    return differences() == 0 && tables.stream().allMatch(TableReport::compared);
+    return differences() == 0
+        && undecided() == 0
+        && tables.stream().allMatch(TableReport::compared);
   }
 
   /** Bytes Oracle returned over all tables. */
@@ -77,6 +117,8 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
                               : ",\"unavailable\":" + strings(d.unavailable()))
                           + "}")
               .collect(Collectors.joining(",", "[", "]")));
+      field(o, "inFlight", Integer.toString(r.inFlight()));
+      field(o, "undecided", keys(r.undecided()));
       field(o, "skippedColumns", strings(r.skippedColumns()));
       field(o, "sourceBytes", Long.toString(r.sourceBytes()));
       field(o, "targetBytes", Long.toString(r.targetBytes()));
@@ -92,6 +134,11 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
         + started
         + "\",\"differences\":"
         + differences()
+        + ",\"inFlight\":"
+        + inFlight()
+        + ",\"undecided\":"
+        + undecided()
+        + (confirmedAt == null ? "" : ",\"confirmedAt\":\"" + confirmedAt + "\"")
         + ",\"equal\":"
         + equal()
         + ",\"tables\":"
@@ -108,7 +155,12 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
                 + " ("
                 + scnSource
                 + "): "
-                + (equal() ? "equal" : differences() + " keys differ")
+                + summary()
+                + (confirmedAt == null
+                    ? ""
+                    : " (keys in flight at the tied SCN compared again up to SCN "
+                        + confirmedAt
+                        + ")")
                 + "\n");
     for (TableReport r : tables) {
       out.append(r.table()).append(": ");
@@ -147,6 +199,19 @@ public record VerifyReport(Scn scn, String scnSource, Instant started, List<Tabl
                                   + String.join(", ", d.unavailable())
                                   + ")")
                       .append('\n'));
+      if (r.inFlight() > 0) {
+        out.append("  in flight at the tied SCN, agreed when compared again: ")
+            .append(r.inFlight())
+            .append(" keys\n");
+      }
+      r.undecided()
+          .forEach(
+              k ->
+                  out.append("  undecided ")
+                      .append(k)
+                      .append(
+                          " (as a transaction tied at the SCN and not applied yet would explain;"
+                              + " verify again once the copy has applied a later commit)\n"));
       if (!r.skippedColumns().isEmpty()) {
         out.append("  not compared (type): ")
             .append(String.join(", ", r.skippedColumns()))

@@ -26,7 +26,9 @@ import java.util.Optional;
  * <p>A verification calls {@link #begin(List)} once, then {@link #appliedScn()}, then {@link #rows}
  * once or twice per table (a second time only when some chunk differs), then {@link #close()}.
  * Everything between {@code begin} and {@code close} should see one state of the store (one
- * transaction, one read of the topics), so that it matches the SCN it reports.
+ * transaction, one read of the topics), so that it matches the SCN it reports. When keys differ at
+ * an SCN the store does not know whole ({@link #appliedWhole()}), each round of their confirmation
+ * is one more such read: {@code begin}, {@code appliedScn}, the rows of those keys, {@code close}.
  */
 public interface VerifyTarget extends AutoCloseable {
 
@@ -51,6 +53,19 @@ public interface VerifyTarget extends AutoCloseable {
   Optional<Scn> appliedScn() throws Exception;
 
   /**
+   * Whether the store is known to hold every transaction committed at {@link #appliedScn()}, not
+   * only the last it applied. Oracle gives several commits one SCN now and then, and a store that
+   * records the commit SCN of the last transaction it applied may have applied only some of them: a
+   * key that differs at that SCN then needs a confirmation, which the verifier makes ({@link
+   * Verifier.Builder#patience}, docs/verify.md "Transactions that commit at one SCN"). The default:
+   * not known. True for {@link KafkaTarget}, whose SCN is one the topics are known whole at, and
+   * for a store that reports an SCN below its last commit.
+   */
+  default boolean appliedWhole() throws Exception {
+    return false;
+  }
+
+  /**
    * Hands every row the store holds of {@code table} to {@code receiver}, in any order: one array
    * per row with the values of {@code columns} in that order (the key columns come first), as the
    * sink wrote them ({@code BigDecimal} or text for a NUMBER, ISO text or {@code LocalDateTime} for
@@ -58,6 +73,20 @@ public interface VerifyTarget extends AutoCloseable {
    * Excluded columns are never asked for.
    */
   void rows(TableLayout table, List<String> columns, RowReceiver receiver) throws Exception;
+
+  /**
+   * Hands the rows of {@code table} with the given keys to {@code receiver}, as {@link
+   * #rows(TableLayout, List, RowReceiver)} does; each key is the values of the table's key columns
+   * in key order ({@code BigDecimal} for a number, {@code LocalDateTime} for a DATE or TIMESTAMP,
+   * {@code String} for text), and a key the store does not hold has no row. A confirmation of keys
+   * that differed reads them so, once per round. The default reads every row (the verifier keeps
+   * those asked for); a store that can look keys up should.
+   */
+  default void rows(
+      TableLayout table, List<String> columns, List<List<Object>> keys, RowReceiver receiver)
+      throws Exception {
+    rows(table, columns, receiver);
+  }
 
   /**
    * Whether the capture's initial snapshot of {@code table} had not begun to reach the store at the

@@ -48,6 +48,22 @@ class VerifyCommandTest {
   }
 
   @Test
+  void run_patience_isSecondsNotNegative() {
+    assertThat(run("--help")).isEqualTo(VerifyCommand.EQUAL);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--patience <seconds>");
+    String[] args = {
+      "--source", "jdbc:redoline:sim:x", "--target", "jdbc:h2:mem:x", "--tables", "SHOP.T"
+    };
+    String[] negative =
+        java.util.stream.Stream.concat(
+                java.util.Arrays.stream(args), java.util.stream.Stream.of("--patience", "-1"))
+            .toArray(String[]::new);
+
+    assertThat(run(negative)).isEqualTo(VerifyCommand.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("patience must not be negative");
+  }
+
+  @Test
   void run_jdbcTarget_exitsOneOnADifferenceAndZeroOnceEqual() throws Exception {
     SimulatedOracle oracle = SimulatedOracle.builder().seed(11).build();
     TableId t =

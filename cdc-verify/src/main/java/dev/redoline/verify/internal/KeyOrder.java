@@ -35,6 +35,12 @@ public final class KeyOrder implements Comparator<List<Comparable<?>>> {
     return 0;
   }
 
+  /** {@link #compare} of keys held as plain values (those of a {@code RowKey}). */
+  @SuppressWarnings("unchecked")
+  public int compareValues(List<Object> a, List<Object> b) {
+    return compare((List<Comparable<?>>) (List<?>) a, (List<Comparable<?>>) (List<?>) b);
+  }
+
   private static int codePoints(String s, String t) {
     int i = 0;
     int j = 0;

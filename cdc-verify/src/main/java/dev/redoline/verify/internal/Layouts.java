@@ -1,5 +1,6 @@
 package dev.redoline.verify.internal;
 
+import dev.redoline.core.CdcConfig;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Column;
 import dev.redoline.core.ErrorCode;
@@ -9,12 +10,16 @@ import dev.redoline.core.TableId;
 import dev.redoline.core.TableLayout;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
 
 /**
  * What a verification asks Oracle's dictionary: a table's columns and primary key (the same views
@@ -136,5 +141,25 @@ public final class Layouts {
           OracleType.UNSPECIFIED,
           OracleType.UNSPECIFIED);
     }
+  }
+
+  /**
+   * A connection to the capture's database, found among the drivers present (Oracle's, the
+   * simulator's).
+   */
+  public static Connection connect(CdcConfig config) throws SQLException {
+    String url = config.get(CdcConfig.DATABASE_URL);
+    Properties p = new Properties();
+    String user = config.get(CdcConfig.DATABASE_USER);
+    if (user != null && !user.isEmpty()) {
+      p.setProperty("user", user);
+      p.setProperty("password", config.get(CdcConfig.DATABASE_PASSWORD).reveal());
+    }
+    for (Driver d : ServiceLoader.load(Driver.class, Layouts.class.getClassLoader())) {
+      if (d.acceptsURL(url)) {
+        return d.connect(url, p);
+      }
+    }
+    return DriverManager.getConnection(url, p);
   }
 }

@@ -90,6 +90,29 @@ public final class SourceSql {
     return sql.append(" ORDER BY ").append(keyList()).toString();
   }
 
+  /**
+   * The key columns and pieces, as {@link #pieces}, of the rows with the given keys only (values of
+   * the key columns in key order): {@code (K1 = ? AND K2 = ?) OR ...}, for a confirmation of keys
+   * that differed.
+   */
+  public String piecesOf(List<List<Object>> keys, Object scn, List<Object> binds) {
+    StringBuilder sql = new StringBuilder("SELECT ").append(keyList());
+    for (ColumnCheck c : compared) {
+      sql.append(", ").append(piece(c, binds));
+    }
+    sql.append(from(scn, binds)).append(" WHERE ");
+    List<String> rows = new ArrayList<>();
+    for (List<Object> k : keys) {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < key.size(); i++) {
+        parts.add(quote(key.get(i).name()) + " = ?");
+        binds.add(k.get(i));
+      }
+      rows.add("(" + String.join(" AND ", parts) + ")");
+    }
+    return sql.append(String.join(" OR ", rows)).toString();
+  }
+
   private String from(Object scn, List<Object> binds) {
     binds.add(scn);
     return " FROM " + layout.table().quoted() + " AS OF SCN ?";

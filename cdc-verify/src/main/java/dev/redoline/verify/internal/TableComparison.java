@@ -15,9 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Compares one table: Oracle's side chunk by chunk, the target's in one pass placed into the same
@@ -37,6 +39,9 @@ import java.util.Map;
  */
 public final class TableComparison {
 
+  /** Keys per query of {@link #sourceOf}, so the SQL Oracle parses stays short. */
+  private static final int KEYS_PER_QUERY = 200;
+
   private final Connection oracle;
   private final TableLayout layout;
   private final List<ColumnCheck> compared;
@@ -46,6 +51,10 @@ public final class TableComparison {
   private final Object scn;
   private final int chunkRows;
   private long targetBytes;
+  private long confirmationBytes;
+
+  /** The copy's rows of the keys that differed, by key (absent: the copy lacks the key). */
+  private final Map<List<Object>, Copy> differingCopies = new HashMap<>();
 
   /**
    * @param compared the columns compared (the key columns among them)
@@ -132,6 +141,8 @@ public final class TableComparison {
         missing,
         extra,
         differing,
+        0,
+        List.of(),
         skipped,
         reader.bytes(),
         targetBytes,
@@ -178,19 +189,9 @@ public final class TableComparison {
       }
       List<Object> binds = new ArrayList<>();
       Chunk c = chunks.get(i);
-      for (Object[] row :
-          reader.pieces(
-              sql.pieces(c.after(), c.upper(), scn, binds), binds, key, compared.size())) {
-        List<Object> k = new ArrayList<>();
-        for (int j = 0; j < key.size(); j++) {
-          k.add(row[j]);
-        }
-        List<String> pieces = new ArrayList<>();
-        for (int j = 0; j < compared.size(); j++) {
-          pieces.add((String) row[key.size() + j]);
-        }
-        source.put(k, pieces);
-      }
+      byKey(
+          reader.pieces(sql.pieces(c.after(), c.upper(), scn, binds), binds, key, compared.size()),
+          source);
     }
     source.forEach(
         (k, pieces) -> {
@@ -199,25 +200,132 @@ public final class TableComparison {
             missing.add(new RowKey(k));
             return;
           }
-          List<String> columns = new ArrayList<>();
-          for (int j = 0; j < compared.size(); j++) {
-            if (!pieces.get(j).equals(t.pieces.get(j))) {
-              columns.add(compared.get(j).name());
-            }
-          }
-          if (!columns.isEmpty()) {
-            List<String> unavailable = columns.stream().filter(t.unavailable()::contains).toList();
-            differing.add(new TableReport.DifferingRow(new RowKey(k), columns, unavailable));
+          TableReport.DifferingRow d = differingRow(k, pieces, t.copy());
+          if (d != null) {
+            differing.add(d);
+            differingCopies.put(k, t.copy());
           }
         });
     held.values().stream()
         .sorted((a, b) -> KeyOrder.INSTANCE.compare(a.key, b.key))
-        .forEach(t -> extra.add(new RowKey(t.keyValues())));
+        .forEach(
+            t -> {
+              extra.add(new RowKey(t.keyValues()));
+              differingCopies.put(t.keyValues(), t.copy());
+            });
+  }
+
+  /**
+   * The copy's row of a key: its pieces, and the columns its latest change did not carry.
+   *
+   * @param pieces one per compared column
+   * @param unavailable the columns the key's latest change did not carry, as the target told
+   */
+  public record Copy(List<String> pieces, List<String> unavailable) {}
+
+  /**
+   * The copy's rows of the keys that differed in {@link #run} (extra and differing keys; a missing
+   * key has none), by key.
+   */
+  public Map<List<Object>, Copy> differingCopies() {
+    return differingCopies;
+  }
+
+  /**
+   * How the copy's row of key {@code k} differs from Oracle's {@code pieces}: null when equal, else
+   * the columns that differ and which of them its latest change did not carry.
+   */
+  public TableReport.DifferingRow differingRow(List<Object> k, List<String> pieces, Copy copy) {
+    List<String> columns = new ArrayList<>();
+    for (int j = 0; j < compared.size(); j++) {
+      if (!pieces.get(j).equals(copy.pieces().get(j))) {
+        columns.add(compared.get(j).name());
+      }
+    }
+    if (columns.isEmpty()) {
+      return null;
+    }
+    List<String> unavailable = columns.stream().filter(copy.unavailable()::contains).toList();
+    return new TableReport.DifferingRow(new RowKey(k), columns, unavailable);
+  }
+
+  /**
+   * Oracle's pieces of the rows with {@code keys} as of {@code at} (the number bound to {@code AS
+   * OF SCN}), read on {@code oracle} (a session in the table's container), by key: a key Oracle
+   * does not hold then is absent.
+   */
+  public Map<List<Object>, List<String>> sourceOf(
+      Connection oracle, List<List<Object>> keys, Object at) throws Exception {
+    SourceReader reader = new SourceReader(oracle);
+    Map<List<Object>, List<String>> out = new HashMap<>();
+    for (int i = 0; i < keys.size(); i += KEYS_PER_QUERY) {
+      List<Object> binds = new ArrayList<>();
+      String query =
+          sql.piecesOf(keys.subList(i, Math.min(keys.size(), i + KEYS_PER_QUERY)), at, binds);
+      byKey(reader.pieces(query, binds, key, compared.size()), out);
+    }
+    confirmationBytes += reader.bytes();
+    return out;
+  }
+
+  /** Puts the rows of a pieces query (the key, then the pieces) into {@code out} by key. */
+  private void byKey(List<Object[]> rows, Map<List<Object>, List<String>> out) {
+    for (Object[] row : rows) {
+      List<Object> k = new ArrayList<>();
+      for (int j = 0; j < key.size(); j++) {
+        k.add(row[j]);
+      }
+      List<String> pieces = new ArrayList<>();
+      for (int j = 0; j < compared.size(); j++) {
+        pieces.add((String) row[key.size() + j]);
+      }
+      out.put(k, pieces);
+    }
+  }
+
+  /** The copy's rows of {@code keys}, by key (a key the copy lacks is absent). */
+  public Map<List<Object>, Copy> targetOf(VerifyTarget target, List<List<Object>> keys)
+      throws Exception {
+    Set<List<Object>> wanted = new HashSet<>(keys);
+    Map<List<Object>, Copy> out = new HashMap<>();
+    target.rows(
+        layout,
+        compared.stream().map(ColumnCheck::name).toList(),
+        keys,
+        new VerifyTarget.RowReceiver() {
+          @Override
+          public void row(Object[] values) {
+            row(values, List.of());
+          }
+
+          @Override
+          public void row(Object[] values, List<String> unavailable) {
+            TargetRow row = targetRow(values).withUnavailable(unavailable);
+            if (wanted.contains(row.keyValues())) { // a target may hand over more than asked
+              out.put(row.keyValues(), row.copy());
+            }
+          }
+        });
+    return out;
+  }
+
+  /** Bytes Oracle returned to {@link #sourceOf}. */
+  public long confirmationBytes() {
+    return confirmationBytes;
+  }
+
+  /** Bytes the target returned, to {@link #run} and {@link #targetOf}. */
+  public long targetBytes() {
+    return targetBytes;
   }
 
   private record TargetRow(List<Comparable<?>> key, List<String> pieces, List<String> unavailable) {
     List<Object> keyValues() {
       return new ArrayList<>(key);
+    }
+
+    Copy copy() {
+      return new Copy(pieces, unavailable);
     }
 
     TargetRow withUnavailable(List<String> columns) {
