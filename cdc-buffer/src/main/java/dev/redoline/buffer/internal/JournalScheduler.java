@@ -31,9 +31,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>A transaction is journaled when its oldest un-journaled row is older than {@code journalAfter}
  * (counted from opening or the last journaling), or that row's log is {@code journalAfterLogs} or
  * more logs behind the newest row seen on its redo thread; either way the restart position could
- * otherwise not move past it. A committed journaled transaction keeps its entry until the sink
- * acknowledges its commit, because a restart before that must rebuild it from the journal: its
- * early rows lie before the restart position.
+ * otherwise not move past it. While the engine holds rows of it back (a DML row whose LOB rows are
+ * still being read), only what was read before the first of them is journaled, and the restart
+ * position stays at that row: a restart reads the held rows again together, never part of them. A
+ * committed journaled transaction keeps its entry until the sink acknowledges its commit, because a
+ * restart before that must rebuild it from the journal: its early rows lie before the restart
+ * position.
  *
  * <h2>Threads</h2>
  *
@@ -106,17 +109,17 @@ final class JournalScheduler {
     }
     Instant now = clock.instant();
     for (OpenTransaction tx : open) {
-      RedoAddress first = tx.firstUnjournaled();
-      if (first == null || tx.held || tx.holdsLobFiles()) {
+      if (!tx.journalable()) {
         continue;
       }
+      RedoAddress first = tx.firstUnjournaled();
       Instant since = tx.journaled() ? tx.journaledAt() : tx.openedAt();
       boolean old = Duration.between(since, now).compareTo(journalAfter) >= 0;
       long newest = latestSequence.getOrDefault(first.thread(), first.sequence());
       long behind = newest - first.sequence();
       if (old || behind >= journalAfterLogs) {
         append(tx.journalEntry());
-        tx.journaledThrough(tx.lastAddress(), now);
+        tx.markJournaled(now);
       }
     }
   }

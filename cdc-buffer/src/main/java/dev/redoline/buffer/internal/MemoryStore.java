@@ -79,7 +79,12 @@ final class MemoryStore {
 
   /** Live changes at {@code from} or later, in order. */
   void forEachFrom(int from, Consumer<Change> action) {
-    for (int i = from; i < changes.size(); i++) {
+    forEachBetween(from, changes.size(), action);
+  }
+
+  /** Live changes at positions {@code from} (inclusive) to {@code to} (exclusive), in order. */
+  void forEachBetween(int from, int to, Consumer<Change> action) {
+    for (int i = from; i < to; i++) {
       Change change = changes.get(i);
       if (change != null) {
         action.accept(change);

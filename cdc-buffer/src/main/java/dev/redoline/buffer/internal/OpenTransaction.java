@@ -37,6 +37,14 @@ final class OpenTransaction {
   private RedoAddress lastAddress;
 
   /**
+   * The highest address of a row of this transaction read: how far it was read. Not {@link
+   * #lastAddress}, which moves back when a change held back while its LOB rows were read is added
+   * at the address of its DML row; a journal mark there would make a restart read those LOB rows
+   * again without their DML row (CDC-3006).
+   */
+  private RedoAddress highestAddress;
+
+  /**
    * The SCN of the row at {@link #lastAddress}; null when this run has not seen it (a transaction
    * reloaded from the journal: the journal keeps changes, not every row it covers).
    */
@@ -78,6 +86,7 @@ final class OpenTransaction {
     this.firstUnjournaled = startAddress;
     this.firstAddress = startAddress;
     this.lastAddress = startAddress;
+    this.highestAddress = startAddress;
     this.lastScn = startAddress == null ? null : startScn;
   }
 
@@ -166,11 +175,59 @@ final class OpenTransaction {
     return position;
   }
 
+  // Rows read but not in the transaction yet (a change its LOB rows are still completing), from
+  // heldFrom on: the journal may hold the part before them only (beforeHeld, the positions below
+  // positionsBeforeHeld), since a restart must read the held rows again together.
+  private RedoAddress heldFrom;
+  private Scn heldScn;
+  private RedoAddress beforeHeld;
+  private int positionsBeforeHeld;
+  private boolean filesBeforeHeld;
+
+  // The hold last ended, for a row held again at once (the b3 ROW_ID wait, then its LOB rows).
+  private RedoAddress endedHoldFrom;
+  private RedoAddress endedBeforeHeld;
+  private int endedPositions = -1;
+
+  /** Whether rows of this transaction are held back: see {@link #hold}. */
+  boolean held() {
+    return heldFrom != null;
+  }
+
   /**
-   * Whether rows of this transaction were read but are not in it yet (a change the LOB rows after
-   * it are still completing): it must not be journaled, since the journal would then claim them.
+   * A row at {@code address} is kept back by the caller (its change is added later): from the first
+   * such row on, nothing read is journaled until {@link #endHold}. Call before {@link #noteRow}.
    */
-  boolean held;
+  void hold(RedoAddress address, Scn scn) {
+    if (heldFrom != null) {
+      return;
+    }
+    heldFrom = address;
+    heldScn = scn;
+    positionsBeforeHeld = nextPosition;
+    filesBeforeHeld = !lobFiles.isEmpty();
+    if (highestAddress == null || !address.sameThread(highestAddress)) {
+      beforeHeld = null; // nothing read before it to journal
+    } else if (address.compareTo(highestAddress) > 0) {
+      beforeHeld = highestAddress;
+    } else if (address.equals(endedHoldFrom) && nextPosition == endedPositions) {
+      beforeHeld = endedBeforeHeld; // the row just released, held again before anything was added
+    } else {
+      beforeHeld = null; // rows after it were read: where the journal could end is not known
+    }
+  }
+
+  /** What {@link #hold} kept back was added: the whole transaction may be journaled again. */
+  void endHold() {
+    if (heldFrom != null) {
+      endedHoldFrom = heldFrom;
+      endedBeforeHeld = beforeHeld;
+      endedPositions = positionsBeforeHeld;
+    }
+    heldFrom = null;
+    heldScn = null;
+    beforeHeld = null;
+  }
 
   /** Records that a redo row of this transaction was applied (after the journal mark). */
   void noteRow(RedoAddress address, Scn scn) {
@@ -178,6 +235,14 @@ final class OpenTransaction {
       firstAddress = address;
     }
     lastAddress = address;
+    if (highestAddress == null
+        || !address.sameThread(highestAddress)
+        || address.compareTo(highestAddress) > 0) {
+      highestAddress = address;
+    }
+    if (heldFrom != null && scn != null && scn.isBefore(heldScn) && !scn.equals(Scn.ZERO)) {
+      heldScn = scn;
+    }
     if (scn != null) {
       lastScn = scn;
     }
@@ -323,27 +388,73 @@ final class OpenTransaction {
     return spill != null ? spill.sequenceFrom(0) : memory.liveChanges();
   }
 
-  /** What the journal does not hold yet, as one entry. */
-  JournalEntry journalEntry() {
-    ChangeSequence fresh;
-    if (spill != null) {
-      fresh = spill.sequenceFrom(journaledPositions);
-    } else {
-      List<Change> changes = new ArrayList<>();
-      memory.forEachFrom(journaledPositions, changes::add);
-      fresh = ChangeSequence.of(changes);
+  /**
+   * Whether the journal may take more of this transaction now: rows read since its mark, none of
+   * them a LOB file's (a restart deletes those files), and, while rows are held back, some read
+   * before the first of them that a journal mark can end after ({@link #hold}).
+   */
+  boolean journalable() {
+    if (firstUnjournaled == null) {
+      return false;
     }
-    return new JournalEntry(info(), lastAddress, fresh, List.copyOf(pendingRemovals));
+    if (heldFrom == null) {
+      return lobFiles.isEmpty();
+    }
+    return beforeHeld != null
+        && !filesBeforeHeld
+        && firstUnjournaled.sameThread(heldFrom)
+        && firstUnjournaled.compareTo(heldFrom) < 0;
   }
 
-  /** Marks everything applied so far as journaled, after the journal stored it. */
+  /**
+   * What the journal does not hold yet, as one entry ({@link #journalable} first): up to the
+   * highest row read, or, while rows are held back, up to the last row read before them. The
+   * changes added while rows are held come from those rows or later ones, so they stay out too.
+   */
+  JournalEntry journalEntry() {
+    int end = heldFrom == null ? nextPosition : positionsBeforeHeld;
+    ChangeSequence fresh;
+    if (spill != null) {
+      fresh = spill.sequenceBetween(journaledPositions, end);
+    } else {
+      List<Change> changes = new ArrayList<>();
+      memory.forEachBetween(journaledPositions, end, changes::add);
+      fresh = ChangeSequence.of(changes);
+    }
+    return new JournalEntry(info(), journalUpTo(), fresh, List.copyOf(pendingRemovals));
+  }
+
+  private RedoAddress journalUpTo() {
+    return heldFrom == null ? highestAddress : beforeHeld;
+  }
+
+  /** Marks what {@link #journalEntry} took as journaled, after the journal stored it. */
+  void markJournaled(Instant now) {
+    journaledThrough(journalUpTo(), now);
+  }
+
+  /**
+   * Marks everything applied so far as journaled up to {@code upTo} (a reloaded transaction), or,
+   * while rows are held back, everything before them: the restart reads again from the first.
+   */
   void journaledThrough(RedoAddress upTo, Instant now) {
-    journaledPositions = nextPosition;
     journaledUpTo = upTo;
     journaledAt = now;
     pendingRemovals.clear();
+    if (heldFrom != null) {
+      journaledPositions = positionsBeforeHeld;
+      firstUnjournaled = heldFrom;
+      unjournaledScn = heldScn;
+      return;
+    }
+    journaledPositions = nextPosition;
     firstUnjournaled = null;
     unjournaledScn = null;
+    if (highestAddress == null
+        || !upTo.sameThread(highestAddress)
+        || upTo.compareTo(highestAddress) > 0) {
+      highestAddress = upTo;
+    }
   }
 
   TransactionInfo info() {

@@ -210,6 +210,11 @@ final class SpillStore {
    * next change is added (the journal reads it before the apply thread goes on).
    */
   SpilledSequence sequenceFrom(int from) {
+    return sequenceBetween(from, positionLimit());
+  }
+
+  /** The live changes at positions {@code from} (inclusive) to {@code to} (exclusive). */
+  SpilledSequence sequenceBetween(int from, int to) {
     long[] start = segmentStart(from);
     try {
       writer.flush();
@@ -217,11 +222,14 @@ final class SpillStore {
       throw SpillFiles.io(path, "flush", e);
     }
     long size = 0;
-    for (int p = removed.nextClearBit(from); p < positionLimit(); p = removed.nextClearBit(p + 1)) {
+    for (int p = removed.nextClearBit(from); p < to; p = removed.nextClearBit(p + 1)) {
       size++;
     }
-    return new SpilledSequence(
-        path, start[0], frames - start[2], from, (BitSet) removed.clone(), size);
+    BitSet skipped = (BitSet) removed.clone();
+    if (to < positionLimit()) {
+      skipped.set(to, positionLimit()); // read past, never yielded
+    }
+    return new SpilledSequence(path, start[0], frames - start[2], from, skipped, size);
   }
 
   /** One past the highest position written. */

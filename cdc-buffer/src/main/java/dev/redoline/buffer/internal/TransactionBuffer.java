@@ -243,9 +243,11 @@ public final class TransactionBuffer implements AutoCloseable {
 
   /**
    * A row of {@code xid} that the caller keeps back for now (a DML row whose LOB rows follow, or a
-   * LOB row) was read: it counts for the restart position like an applied row, and the transaction
-   * is not journaled while {@code held}, because the journal would claim rows it does not hold. The
-   * change such rows make is {@link #add added} later. Opens the transaction when unknown.
+   * LOB row) was read: it counts for the restart position like an applied row. While {@code held},
+   * the journal takes only the part of the transaction read before the first row kept back, so the
+   * restart position may move up to that row and no further: the journal must not claim rows it
+   * does not hold, and a restart reads the kept rows again together. The change such rows make is
+   * {@link #add added} later. Opens the transaction when unknown.
    *
    * @return {@code false} when the journal already holds the transaction past the row (read again
    *     after a restart): skip it
@@ -262,8 +264,12 @@ public final class TransactionBuffer implements AutoCloseable {
     } else if (tx.coveredByJournal(address)) {
       return false;
     }
+    if (held) {
+      tx.hold(address, scn);
+    } else {
+      tx.endHold();
+    }
     tx.noteRow(address, scn);
-    tx.held = held;
     return true;
   }
 
@@ -282,7 +288,7 @@ public final class TransactionBuffer implements AutoCloseable {
     requireOpen();
     OpenTransaction tx = open.find(Objects.requireNonNull(xid, "xid == null"));
     if (tx != null) {
-      tx.held = false;
+      tx.endHold();
     }
   }
 

@@ -233,27 +233,115 @@ class JournalingTest {
     buffer.close();
   }
 
+  /**
+   * Rows kept back by the caller (a DML row whose LOB rows are still being read) keep the journal
+   * before the first of them: what was read earlier is journaled, and the restart position moves up
+   * to that row, no further. Before, a transaction holding a row was not journaled at all, so one
+   * left idle after such a row pinned the restart position at its first row.
+   */
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
-  void hold_keepsTheTransactionOutOfTheJournalUntilReleased(long budget) {
+  void hold_journalsWhatWasReadBeforeTheHeldRowOnly_untilReleased(long budget) {
     TransactionBuffer buffer = buffer(budget);
     buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
     buffer.add(xid, insert(1, 2));
     // a DML row whose LOB rows are still being read: kept back by the caller, held here
     assertThat(buffer.hold(xid, Scn.of(1003), address(3), true)).isTrue();
+    assertThat(buffer.hold(xid, Scn.of(1004), address(4), true)).isTrue(); // a LOB row
     clock.advance(Duration.ofMinutes(6));
-    buffer.stepApplied(Scn.of(1003));
-    assertThat(buffer.metrics().journaledTransactions()).as("held").isZero();
-    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(1)));
-
-    buffer.add(xid, insert(2, 3)); // the change the held rows made
-    buffer.release(xid);
     buffer.stepApplied(Scn.of(1004));
     assertThat(buffer.metrics().journaledTransactions()).isEqualTo(1);
-    assertThat(buffer.hold(xid, Scn.of(1003), address(3), true))
-        .as("read again: the journal has it")
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(3)));
+    assertThat(buffer.resumePoint().scn()).contains(Scn.of(1003));
+    assertThat(FileTransactionJournal.open(temp.resolve("j")).load())
+        .singleElement()
+        .satisfies(
+            t -> {
+              assertThat(t.upTo()).isEqualTo(address(2));
+              assertThat(t.changes()).containsExactly(insert(1, 2));
+            });
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1004));
+    assertThat(buffer.resumePoint().addresses())
+        .as("nothing more to journal while held")
+        .isEqualTo(Map.of(1, address(3)));
+
+    buffer.add(xid, insert(2, 3)); // the change the held rows made, at its DML row's address
+    buffer.release(xid);
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1005));
+    assertThat(buffer.resumePoint()).isEqualTo(ResumePoint.NONE);
+    assertThat(buffer.hold(xid, Scn.of(1004), address(4), true))
+        .as("read again: the journal has it, up to the highest row read, not the last change's")
         .isFalse();
     buffer.close();
+  }
+
+  /**
+   * A restart from the held row reads it and its LOB rows again, with the part before it reloaded
+   * from the journal: the transaction is published whole, once.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void restart_whileRowsWereHeld_readsTheHeldRowsAgainTogether(long budget) {
+    TransactionBuffer first = buffer(budget);
+    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    first.add(xid, insert(1, 2));
+    first.add(xid, insert(2, 3));
+    first.hold(xid, Scn.of(1004), address(4), true);
+    first.add(xid, insert(3, 5)); // a change made while held (a DBMS_LOB call's own UPDATE)
+    first.hold(xid, Scn.of(1006), address(6), true);
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1006));
+    assertThat(first.resumePoint().addresses()).isEqualTo(Map.of(1, address(4)));
+    first.close(); // crash: the offset says resume at address(4)
+
+    TransactionBuffer second = buffer(budget);
+    assertThat(second.hold(xid, Scn.of(1004), address(4), true)).isTrue();
+    second.add(xid, insert(3, 5));
+    assertThat(second.hold(xid, Scn.of(1006), address(6), true)).isTrue();
+    second.add(xid, insert(4, 4)); // the held change, at its DML row's address
+    second.release(xid);
+    try (PublishedTransaction tx =
+        second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow()) {
+      assertThat(tx.changes())
+          .containsExactly(insert(1, 2), insert(2, 3), insert(3, 5), insert(4, 4));
+    }
+    second.close();
+  }
+
+  /**
+   * A row held again at once after its hold ended (the ROW_ID wait of a LOB table's DML row, then
+   * its LOB rows) keeps the journal's end before it; a hold of an earlier row after later ones were
+   * read journals nothing, since where the journal could end is not known.
+   */
+  @org.junit.jupiter.api.Test
+  void hold_ofTheRowJustReleasedAgain_keepsItsJournalEnd() {
+    TransactionBuffer buffer = buffer(Long.MAX_VALUE);
+    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid, insert(1, 2));
+    buffer.hold(xid, Scn.of(1003), address(3), true);
+    buffer.release(xid);
+    buffer.hold(xid, Scn.of(1003), address(3), true);
+    clock.advance(Duration.ofMinutes(6));
+    buffer.stepApplied(Scn.of(1003));
+    assertThat(buffer.resumePoint().addresses()).isEqualTo(Map.of(1, address(3)));
+    buffer.close();
+
+    Xid other = Changes.xid(3, 3);
+    TransactionBuffer later = buffer(Long.MAX_VALUE);
+    later.begin(other, Scn.of(1010), address(10), TIME, "APP");
+    later.add(other, insert(5, 11));
+    later.hold(other, Scn.of(1013), address(13), true);
+    later.release(other);
+    later.hold(other, Scn.of(1012), address(12), true); // before a row already read
+    clock.advance(Duration.ofMinutes(6));
+    later.stepApplied(Scn.of(1013));
+    assertThat(later.metrics().journaledTransactions())
+        .as("the other transaction only, reloaded")
+        .isEqualTo(1);
+    assertThat(later.resumePoint().addresses()).isEqualTo(Map.of(1, address(10)));
+    later.close();
   }
 
   @ParameterizedTest

@@ -61,12 +61,13 @@ import java.util.function.Predicate;
  * Once, when the statement's LOB rows end: at the transaction's next other row (DML, ROLLBACK=1
  * row, COMMIT), which calls {@link #end} first. So each statement gives exactly one change, the
  * same whatever the step boundaries, and the rows kept back are {@linkplain TransactionBuffer#hold
- * held} in the buffer: they count for the restart position, and the transaction is not journaled
- * while it has them. What is kept back on the heap is bounded per transaction by the stream
- * threshold for a CLOB, NCLOB or BLOB (past it the content is in a file) and by {@code
- * cdc.lob.max.bytes} for an XMLTYPE, JSON or extended string. One exception: BasicFile writes that
- * come before their INSERT wait on the heap, bounded only by {@code cdc.lob.max.bytes}, so that an
- * excluded column's content never reaches a file before its column is known.
+ * held} in the buffer: they count for the restart position, and the journal takes the transaction
+ * only up to the row before the first of them, so a restart reads them again together. What is kept
+ * back on the heap is bounded per transaction by the stream threshold for a CLOB, NCLOB or BLOB
+ * (past it the content is in a file) and by {@code cdc.lob.max.bytes} for an XMLTYPE, JSON or
+ * extended string. One exception: BasicFile writes that come before their INSERT wait on the heap,
+ * bounded only by {@code cdc.lob.max.bytes}, so that an excluded column's content never reaches a
+ * file before its column is known.
  *
  * <h2>Rollbacks, exclusion, size</h2>
  *
@@ -75,7 +76,8 @@ import java.util.function.Predicate;
  * of the row's LOBs before that change is known again. A column excluded (or hashed or truncated)
  * by configuration is {@link Absent#EXCLUDED}: its writes are never decoded. Content past {@code
  * cdc.lob.max.bytes} becomes {@link Marker#LOB_OVER_LIMIT} and the rest of its writes are never
- * decoded.
+ * decoded. Writes without a locator are the exception: they are decoded, their content dropped at
+ * once, because a write from offset 1 among them starts the next column's value.
  *
  * <h2>Streaming</h2>
  *
@@ -486,7 +488,10 @@ final class LobAssembler {
       tx.inTail = true;
       return;
     }
-    if (t.skipsWrites()) {
+    if (piece instanceof LobPiece.Write) {
+      t.written = true;
+    }
+    if (t.dropsWrites()) {
       return;
     }
     if (t.content == null) {

@@ -16,8 +16,10 @@ import java.util.function.Predicate;
  * Decodes a step's LOB rows before any of it is applied ({@link LobAssembler#decode}), so the
  * decoding can run apart from the rows' order of application. A write is left undecoded when
  * nothing would use it: its transaction's last locator named an excluded column, or the LOB it
- * writes is past {@code cdc.lob.max.bytes}; a DML row ends that, since writes without a locator
- * after it belong to its own change ({@link LobWriteWithoutLocator}).
+ * writes, named by a locator, is past {@code cdc.lob.max.bytes}; a DML row ends that, since writes
+ * without a locator after it belong to its own change ({@link LobWriteWithoutLocator}). Writes
+ * without a locator are always decoded: a write from offset 1 among them starts the next column's
+ * value, which no row announces.
  */
 final class LobRowDecoding {
 

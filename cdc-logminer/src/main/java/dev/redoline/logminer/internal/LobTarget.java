@@ -83,16 +83,31 @@ final class LobTarget {
         || kind == OracleType.Kind.BLOB;
   }
 
-  /** Whether the writes need not be decoded: nothing of them would be used. */
-  boolean skipsWrites() {
+  /** Whether a write came to it, applied or not. */
+  boolean written;
+
+  /** Whether its writes are not applied: nothing of them would be used. */
+  boolean dropsWrites() {
     return excluded || over;
   }
 
-  /** Whether {@code piece} starts a new value: a write from offset 1 after content was written. */
+  /**
+   * Whether the writes need not even be decoded. Those of a target {@link #inferred} from the held
+   * change must be: a write from offset 1 among them starts the next column's value, which no
+   * locator row announces.
+   */
+  boolean skipsWrites() {
+    return !inferred && dropsWrites();
+  }
+
+  /**
+   * Whether {@code piece} starts a new value: a write from offset 1 after content was written (or,
+   * past the limit or excluded, after any write).
+   */
   boolean startsAnotherValue(LobPiece piece) {
     return piece instanceof LobPiece.Write w
         && w.offset() == 1
-        && (over || content != null && content.storedBytes() > 0);
+        && (over || excluded && written || content != null && content.storedBytes() > 0);
   }
 
   /**

@@ -5,6 +5,7 @@ import static dev.redoline.logminer.internal.LobCaptureScenarioTest.bytes;
 import static dev.redoline.logminer.internal.LobCaptureScenarioTest.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.Bytes;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
 import dev.redoline.core.ErrorCode;
@@ -258,6 +259,55 @@ class LobBasicFileWithoutLocatorScenarioTest {
     assertThat(changes).hasSize(2);
     assertThat(changes.get(0).after())
         .isEqualTo(Row.of(1L, "one", Marker.EMPTY_CLOB, Marker.EMPTY_CLOB, null));
+  }
+
+  /**
+   * A value written without a locator past {@code cdc.lob.max.bytes}, then the next LOB column's
+   * value, with steps of one small log each, so that steps begin inside the writes after the one
+   * that passed the limit: those writes must still be read, since a write from offset 1 among them
+   * starts the next column's value. Before, a step that began while the value was over the limit
+   * left every later write of its transaction undecoded, up to its next DML or locator row, and the
+   * next column kept its marker.
+   */
+  @ParameterizedTest(name = "earlier LOB DML forms: {0}")
+  @ValueSource(booleans = {false, true})
+  void b7_aValueOverTheLimit_leavesTheNextColumnsValueWhole(boolean earlierForms) throws Exception {
+    SimulatedOracle.Builder builder =
+        SimulatedOracle.builder()
+            .seed(276)
+            .logBytes(16 * 1024)
+            .lobWriteChunk(1500)
+            .basicFileWritesWithoutLocator();
+    SimulatedOracle oracle = (earlierForms ? builder.lobValuesInline() : builder).build();
+    oracle.createTable(letters());
+    oracle.createTable(LobCaptureScenarioTest.docs());
+    Scn from = Scn.of(oracle.currentScn());
+    String over = text(30000, 8); // 60,000 bytes stored: past the limit below, in 20 writes
+    String body = text(3000, 9); // 6,000: out of row, within it
+    Bytes scan = bytes(5000, 3);
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(DOCS, 1L, "one", over, scan, null, null); // a CLOB, then a BLOB
+    tx.insert(LETTERS, 2L, "two", over, body, scan); // two CLOBs, then a BLOB
+    tx.insert(LETTERS, LAST, "last", null, null, null);
+    tx.commit();
+    oracle.switchAllLogfiles();
+    oracle.advance(java.time.Duration.ofSeconds(1)); // archived
+
+    List<Change> changes;
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.lob.max.bytes", "12000")
+          .set("cdc.mining.sessions", "1")
+          .set("cdc.mining.max.logs.per.step", "1")
+          .open(Position.start(from));
+      h.awaitEvents(ScenarioHarness.changeWhere(c -> isLast(c.after())));
+      changes = h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList();
+    }
+
+    assertThat(changes).hasSize(3);
+    assertThat(changes.get(0).after())
+        .isEqualTo(Row.of(1L, "one", Marker.LOB_OVER_LIMIT, scan, null, null));
+    assertThat(changes.get(1).after())
+        .isEqualTo(Row.of(2L, "two", Marker.LOB_OVER_LIMIT, body, scan));
   }
 
   private List<Change> captureUntilLast(SimulatedOracle oracle, Scn from) throws Exception {
