@@ -239,7 +239,10 @@ final class MiningStep {
     archiveWaits = 0;
     StepPlan plan = ((LogInventory.Planned) outcome).plan();
     LOG.debug("Step {}", plan);
-    if (plan.logs().isEmpty()) {
+    // Nothing moved since a step held every thread at its last written block: the step would
+    // read those blocks again and deliver nothing (HeldBlocks).
+    if (plan.logs().isEmpty()
+        || (!snapshots.busy() && heldBlocks.nothingMoved(plan, lastListing))) {
       publisher.heartbeatIfDue(positions.held());
       return true;
     }
@@ -320,6 +323,7 @@ final class MiningStep {
                 mined,
                 query(plan),
                 tracker::changesCapture,
+                tracker.resolvedAt(),
                 tracker::unresolved,
                 heldBlocks::applied,
                 store,
@@ -342,6 +346,7 @@ final class MiningStep {
                   merged,
                   mined,
                   tracker::changesCapture,
+                  tracker.resolvedAt(),
                   tracker::unresolved,
                   heldBlocks::applied,
                   store,
@@ -364,6 +369,7 @@ final class MiningStep {
     appliedAny = true;
     positions.applied(
         plan, heldBlocks.cursorsAfter(plan, positions.cursors(), rows.ends(), rows.lastBlocks()));
+    heldBlocks.stepApplied(plan, lastListing, positions.cursors(), rows.cut());
     stats.figures().onCursors(lastListing, positions.cursors());
     startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());
