@@ -2,7 +2,6 @@ package dev.redoline.logminer.internal;
 
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
-import dev.redoline.core.Scn;
 import dev.redoline.core.Xid;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,19 +35,6 @@ import java.util.Set;
  * position keeps the held cursor alone, so a restart applies the block's rows again, as it applies
  * every row of an open transaction above its resume point, and skips the commits it delivered.
  *
- * <h2>Nothing moved</h2>
- *
- * Until a session start floor is proven ({@link SessionStartFloor}) the step that reads a held
- * block again starts LogMiner at its log's first SCN, so on a database where nothing happens every
- * idle poll decodes the whole log again. When every thread ended in its last written block and the
- * next listing shows nothing moved -- the same CURRENT_SCN, the same LAST_REDO_SEQUENCE#,
- * LAST_REDO_BLOCK and LAST_REDO_CHANGE# of every thread, no log writer in a write at either look,
- * the same plan -- that step is not mined ({@link #nothingMoved}): a record written into a held
- * block since can only belong to a transaction that has not ended, because a COMMIT or ROLLBACK
- * takes a new SCN (CURRENT_SCN moves, and its thread's LAST_REDO_CHANGE# once it is written), so
- * mining it now would deliver nothing. The cursors stay held and the first step after something
- * moved reads the blocks (docs/logminer.md#a-held-block-while-nothing-moves).
- *
  * <p>Apply thread only.
  */
 final class HeldBlocks {
@@ -64,22 +50,6 @@ final class HeldBlocks {
 
   /** Per thread, the rows above its cursor that a step applied. */
   private final Map<Integer, Set<Applied>> applied = new HashMap<>();
-
-  /** What a thread's V$THREAD row says about its written redo. */
-  private record Written(RedoAddress lastRedo, Scn lastRedoScn, RedoThreadState.Status status) {}
-
-  /**
-   * The last step, when it held every thread at its last written block: the listing it was planned
-   * from and where it left the stream; {@code null} otherwise.
-   */
-  private record Held(
-      Scn currentScn,
-      Map<Integer, Written> threads,
-      Map<Integer, RedoAddress> cursors,
-      Map<Integer, RedoAddress> ends,
-      Scn safeScn) {}
-
-  private Held held;
 
   /** Whether a step already applied {@code row}: it lies in a held block, read again. */
   boolean applied(RedoRow row) {
@@ -139,53 +109,8 @@ final class HeldBlocks {
     return after;
   }
 
-  /**
-   * Notes the step of {@code plan}, planned from {@code listing}, that left the cursors at {@code
-   * cursors}: when it ended every thread in its last written block (not cut, not limited by the
-   * window) with no log writer in a write, a next step that finds nothing moved is not mined.
-   */
-  void stepApplied(
-      StepPlan plan,
-      LogInventory.Snapshot listing,
-      Map<Integer, RedoAddress> cursors,
-      boolean cut) {
-    boolean allHeld =
-        !cut
-            && !plan.limitedByWindow()
-            && !cursors.isEmpty()
-            && plan.liveEnds().containsAll(cursors.keySet())
-            && listing.writingInstances().isEmpty();
-    held =
-        allHeld
-            ? new Held(listing.currentScn(), written(listing), cursors, plan.ends(), plan.safeScn())
-            : null;
-  }
-
-  /**
-   * Whether {@code next}, planned from {@code listing}, would only read the held blocks again with
-   * nothing moved since the step that held them: it need not be mined (see the class notes).
-   */
-  boolean nothingMoved(StepPlan next, LogInventory.Snapshot listing) {
-    return held != null
-        && listing.writingInstances().isEmpty()
-        && listing.currentScn().equals(held.currentScn())
-        && written(listing).equals(held.threads())
-        && next.cursors().equals(held.cursors())
-        && next.ends().equals(held.ends())
-        && next.safeScn().equals(held.safeScn());
-  }
-
-  private static Map<Integer, Written> written(LogInventory.Snapshot listing) {
-    Map<Integer, Written> threads = new HashMap<>();
-    for (RedoThreadState t : listing.threads()) {
-      threads.put(t.thread(), new Written(t.lastRedoAddress(), t.lastRedoScn(), t.status()));
-    }
-    return threads;
-  }
-
   /** Forgets every held row: the cursors were set from a stored position or a new incarnation. */
   void reset() {
     applied.clear();
-    held = null;
   }
 }

@@ -239,10 +239,7 @@ final class MiningStep {
     archiveWaits = 0;
     StepPlan plan = ((LogInventory.Planned) outcome).plan();
     LOG.debug("Step {}", plan);
-    // Nothing moved since a step held every thread at its last written block: the step would
-    // read those blocks again and deliver nothing (HeldBlocks).
-    if (plan.logs().isEmpty()
-        || (!snapshots.busy() && heldBlocks.nothingMoved(plan, lastListing))) {
+    if (plan.logs().isEmpty()) {
       publisher.heartbeatIfDue(positions.held());
       return true;
     }
@@ -369,7 +366,6 @@ final class MiningStep {
     appliedAny = true;
     positions.applied(
         plan, heldBlocks.cursorsAfter(plan, positions.cursors(), rows.ends(), rows.lastBlocks()));
-    heldBlocks.stepApplied(plan, lastListing, positions.cursors(), rows.cut());
     stats.figures().onCursors(lastListing, positions.cursors());
     startFloor.applied(plan, positions.cursors(), rows.cut());
     buffer.stepApplied(rows.safeScn());

@@ -14,11 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 24: a backlog written before the capture starts, as {@code PipelineBenchmark} mines it, is
- * read about once. Two rules kept it from that: the CREATE TABLE just below the start SCN ended the
- * first step (docs/logminer.md#ddl-the-catalog-already-shows), and each idle poll read the held
- * last block again from its log's first SCN while nothing happened
- * (docs/logminer.md#a-held-block-while-nothing-moves). The simulator counts the redo LogMiner
- * decodes ({@link SimulatedOracle#redoBytesMined()}).
+ * not cut short by the CREATE TABLE just below the start SCN, which ended the first step and made
+ * the next one read the log again (docs/logminer.md#ddl-the-catalog-already-shows).
  */
 class BacklogReadOnceScenarioTest {
 
@@ -60,37 +57,6 @@ class BacklogReadOnceScenarioTest {
       int firstSession = calls.indexOf(h.calls("startSession(").get(0));
       assertThat(calls.subList(firstSession, calls.size()))
           .noneMatch(c -> c.startsWith("objects("));
-    }
-  }
-
-  @Test
-  void whileNothingMoves_theHeldLastBlockIsNotReadAgain() throws Exception {
-    SimulatedOracle oracle = backlog();
-    Scn start = Scn.of(oracle.currentScn());
-    write(oracle);
-    long written = MiningCostScenarioTest.redoWritten(oracle);
-    // Two seconds with nothing happening (below the LGWR delay, so no session start floor), then
-    // one more commit.
-    new ScenarioScript()
-        .idle(20)
-        .then(
-            o -> {
-              SimulatedTransaction tx = o.begin();
-              tx.insert(ORDERS, 9999L, "END");
-              tx.commit();
-            })
-        .attach(oracle);
-    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
-      h.open(Position.start(start));
-      h.awaitChange("INSERT SHOP.ORDERS [9999, END]");
-
-      assertThat(h.changes()).hasSize(TRANSACTIONS * 5 + 1);
-      // The backlog's step, and the one that reads the END commit (from the log's first SCN: no
-      // floor is proven yet); the idle polls between them mine nothing.
-      assertThat(h.calls("startSession(")).hasSize(2);
-      assertThat(oracle.redoBytesMined())
-          .as("redo decoded, against %s bytes written", written)
-          .isLessThan(3 * written);
     }
   }
 }

@@ -110,7 +110,7 @@ class MiningCostScenarioTest {
   }
 
   /** The redo bytes written to thread 1's first log, from V$THREAD. */
-  static long redoWritten(SimulatedOracle oracle) {
+  private static long redoWritten(SimulatedOracle oracle) {
     try (LogMinerGateway db = SimulatorGateways.connect(oracle)) {
       RedoThreadState t = db.threads().get(0);
       assertThat(t.lastRedoSequence()).as("every commit in one log").isEqualTo(1);
