@@ -46,6 +46,16 @@ final class CatalogTracker {
    */
   private final Set<String> cutFor = new HashSet<>();
 
+  /**
+   * CURRENT_SCN read just before the catalog's first resolution ({@link Scn#ZERO} until then): the
+   * dictionary queries of that resolution, which read every captured table's layout, saw every
+   * transaction committed at or below it, so a DDL committed there is already in the catalog
+   * ({@link StepReader}). Later resolutions read only new tables' layouts, so they do not raise it.
+   */
+  private Scn resolvedAt = Scn.ZERO;
+
+  private boolean resolvedOnce;
+
   CatalogTracker(TableCatalog catalog, Snapshots snapshots) {
     this.catalog = catalog;
     this.snapshots = snapshots;
@@ -76,7 +86,12 @@ final class CatalogTracker {
     for (TableLayout layout : catalog.layouts()) {
       known.add(layout.table());
     }
+    Scn before = resolvedOnce ? null : db.database().currentScn();
     TableCatalog.Resolution resolution = catalog.resolve(db);
+    if (!resolvedOnce) {
+      resolvedAt = before;
+      resolvedOnce = true;
+    }
     LOG.debug(
         "Captured tables resolved: {} added, {} removed",
         resolution.added().size(),
@@ -99,6 +114,14 @@ final class CatalogTracker {
     }
     pendingDdl = null;
     stale = false;
+  }
+
+  /**
+   * The CURRENT_SCN read just before the catalog's first resolution: a DDL whose transaction
+   * committed at or below it is already in the catalog, object ids and layouts.
+   */
+  Scn resolvedAt() {
+    return resolvedAt;
   }
 
   /**

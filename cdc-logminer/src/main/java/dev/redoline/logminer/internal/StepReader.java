@@ -5,9 +5,11 @@ import dev.redoline.core.ErrorCode;
 import dev.redoline.core.RedoAddress;
 import dev.redoline.core.RedoRow;
 import dev.redoline.core.Scn;
+import dev.redoline.core.Xid;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -29,6 +31,16 @@ import java.util.function.Predicate;
  * DDL), and every row above it is read again by the next step, after the object ids are resolved
  * again. Cutting by address, never by SCN, keeps the cursor exact: the set of applied rows is
  * always an address prefix of each thread.
+ *
+ * <p>A DDL the catalog already shows does not cut: one whose transaction's COMMIT the step reads
+ * with an SCN at or below the CURRENT_SCN read before the catalog's first resolution ({@code
+ * catalogAt}, {@link CatalogTracker#resolvedAt}). The dictionary queries of that resolution, which
+ * read every captured table's object ids and layout, saw every transaction committed by then, so
+ * resolving again after the DDL would change nothing, and the rows on both sides of it are decoded
+ * with the layouts they would get after the cut anyway. The common case is the CREATE TABLE just
+ * below a start SCN, which would otherwise end the first step at once and make the next one read
+ * the whole backlog again (docs/logminer.md#ddl-the-catalog-already-shows). A DDL whose COMMIT the
+ * step does not read, or reads above {@code catalogAt}, cuts as before.
  *
  * <h2>The cut before an unresolved object</h2>
  *
@@ -88,6 +100,8 @@ final class StepReader {
    * plan's interval dropped.
    *
    * @param changesCapture whether a DDL row changes what is captured
+   * @param catalogAt the CURRENT_SCN read before the catalog's first resolution: a DDL committed at
+   *     or below it is in the catalog and does not cut
    * @param unresolved whether a row names a captured table with an object id not resolved yet
    * @param applied whether an earlier step applied a row read again in a held block ({@link
    *     HeldBlocks})
@@ -99,6 +113,7 @@ final class StepReader {
       RowCursor cursor,
       StepPlan plan,
       Predicate<RedoRow> changesCapture,
+      Scn catalogAt,
       Predicate<RedoRow> unresolved,
       Predicate<RedoRow> applied,
       StepRowStore store,
@@ -108,6 +123,9 @@ final class StepReader {
     long count = 0;
     RedoRow ddl = null;
     RedoRow firstUnresolved = null;
+    // DDL rows that change what is captured but may already be in the catalog: each cuts unless
+    // its transaction's COMMIT follows at or below catalogAt. In row order, all before any cut.
+    Map<Xid, RedoRow> inCatalog = new LinkedHashMap<>();
     Map<Integer, RedoAddress> settled = settling(plan);
     RedoAddress lastKept = null;
     List<RedoRow> unplaced = new ArrayList<>();
@@ -151,10 +169,19 @@ final class StepReader {
           // a row of an object not resolved yet
           if (ddl == null && firstUnresolved == null) {
             if (row.operationCode() == RedoRow.DDL) {
-              ddl = changesCapture.test(row) ? row : null;
+              if (changesCapture.test(row)) {
+                if (row.scn().compareTo(catalogAt) <= 0) {
+                  inCatalog.putIfAbsent(row.xid(), row);
+                } else {
+                  ddl = row;
+                }
+              }
             } else if (unresolved.test(row)) {
               firstUnresolved = row;
             }
+          }
+          if (row.operationCode() == RedoRow.COMMIT && row.scn().compareTo(catalogAt) <= 0) {
+            inCatalog.remove(row.xid());
           }
         } else if (plan.inInterval(row.address())) {
           continue; // applied by an earlier step
@@ -178,6 +205,9 @@ final class StepReader {
     }
     Map<Integer, RedoAddress> ends = new HashMap<>(plan.ends());
     ends.putAll(settled);
+    if (!inCatalog.isEmpty()) {
+      ddl = inCatalog.values().iterator().next(); // read before any other cut
+    }
     if (ddl != null) {
       return cut(store, plan, ends, ddl, lastBlocks);
     }
@@ -208,13 +238,14 @@ final class StepReader {
       StepPlan plan,
       MiningQuery query,
       Predicate<RedoRow> changesCapture,
+      Scn catalogAt,
       Predicate<RedoRow> unresolved,
       Predicate<RedoRow> applied,
       StepRowStore store,
       LongConsumer fetched)
       throws SQLException {
     try (RowCursor cursor = db.query(query)) {
-      return read(cursor, plan, changesCapture, unresolved, applied, store, fetched);
+      return read(cursor, plan, changesCapture, catalogAt, unresolved, applied, store, fetched);
     }
   }
 

@@ -47,7 +47,7 @@ class MiningWindowScenarioTest {
         SimulatedOracle.builder().seed(61).costPerRecord(Duration.ofMillis(5)).build();
     oracle.createTable(ScenarioHarness.orders());
     Scn start = Scn.of(oracle.currentScn());
-    List<String> expected = backlog(oracle, 8, 20);
+    List<String> expected = backlog(oracle, 9, 20);
     try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
       h.set("cdc.mining.query.timeout.ms", "1000")
           .set("cdc.mining.max.logs.per.step", "8")
@@ -56,7 +56,7 @@ class MiningWindowScenarioTest {
       h.awaitEvents(events -> h.changes().size() >= expected.size());
 
       assertThat(h.changes()).containsExactlyElementsOf(expected);
-      // 1 log, 2 logs, 4 time out, 2 logs, 4 time out, 2 logs, then fewer than 4 are left.
+      // Logs 1, 2-3, 4-7 time out, 4-5, 6-9 time out, 6-7, then 8-9: fewer than 4 are left.
       assertThat(h.ops(OpsEvent.Type.WINDOW_CHANGED))
           .extracting(OpsEvent::message)
           .containsExactly(

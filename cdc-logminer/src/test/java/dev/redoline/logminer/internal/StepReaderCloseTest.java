@@ -104,6 +104,7 @@ class StepReaderCloseTest {
         rows,
         plan(),
         r -> false,
+        Scn.ZERO,
         r -> false,
         r -> false,
         new StepRowStore(1 << 20, java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))),
