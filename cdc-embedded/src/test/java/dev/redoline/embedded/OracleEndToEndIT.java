@@ -357,6 +357,11 @@ class OracleEndToEndIT {
    * database: TIMESTAMP(0) and zero fractions under the gateway's {@code FF9}, BINARY_FLOAT/DOUBLE
    * digits and special values, an UPDATE setting a NULL column to NULL, and one SCN for the 200
    * rows of one statement. The recording keeps the SQL_REDO text that answers each form.
+   *
+   * <p>Also three questions of REAL-ORACLE-REVIEW-2 the simulator answers by choice (its part e and
+   * b12): whether CR and LF inside a string reach SQL_REDO as written, whether an NCLOB comes in
+   * the CLOB's forms, and whether a parallel DML insert shows its child transactions (PXID) with
+   * COMMIT rows of their own. Each is delivered and checked like any change.
    */
   @Test
   @Order(7)
@@ -370,6 +375,8 @@ class OracleEndToEndIT {
             "ID NUMBER(10) PRIMARY KEY, TS0 TIMESTAMP(0), TS6 TIMESTAMP(6), F BINARY_FLOAT,"
                 + " D BINARY_DOUBLE, N VARCHAR2(10)",
             "");
+    TableId text =
+        workload.table("FORMS_TEXT", "ID NUMBER(10) PRIMARY KEY, TXT VARCHAR2(40), NC NCLOB", "");
     long start = ORACLE.get().currentScn();
     try (Connection app = workload.app()) {
       OracleWorkload.run(
@@ -390,8 +397,23 @@ class OracleEndToEndIT {
           "INSERT INTO FORMS (ID, TS6) SELECT 100 + LEVEL, SYSTIMESTAMP FROM DUAL"
               + " CONNECT BY LEVEL <= 200");
       OracleWorkload.end(app, false);
+      OracleWorkload.run(
+          app,
+          "INSERT INTO FORMS_TEXT VALUES (1, 'one' || CHR(13) || CHR(10) || 'two' || CHR(10),"
+              + " TO_NCLOB('n' || CHR(10) || UNISTR('\\00E4')))");
+      OracleWorkload.run(
+          app,
+          "UPDATE FORMS_TEXT SET NC = TO_NCLOB(RPAD('x', 3000, 'y')) || TO_NCLOB(RPAD('z', 3000,"
+              + " 'w')) WHERE ID = 1"); // out of row: 12,000 bytes in AL16UTF16
+      OracleWorkload.end(app, false);
+      OracleWorkload.run(app, "ALTER SESSION ENABLE PARALLEL DML");
+      OracleWorkload.run(
+          app,
+          "INSERT /*+ PARALLEL(FORMS_TEXT, 2) */ INTO FORMS_TEXT (ID, TXT)"
+              + " SELECT 1000 + LEVEL, 'pdml' FROM DUAL CONNECT BY LEVEL <= 500");
+      OracleWorkload.end(app, false);
     }
-    capture(new OracleWorkload.Case("forms", start, List.of(t), List.of(), Map.of()));
+    capture(new OracleWorkload.Case("forms", start, List.of(t, text), List.of(), Map.of()));
   }
 
   // ---- harness ----------------------------------------------------------------------------

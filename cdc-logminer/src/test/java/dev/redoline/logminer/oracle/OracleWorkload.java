@@ -181,8 +181,9 @@ public final class OracleWorkload {
   }
 
   /**
-   * A column added and dropped, interval partitions made by inserts, a table created after the
-   * start, and partition DDL by SYS, whom the capture excludes ({@code cdc.users.exclude}).
+   * A column added and dropped, interval and automatic list partitions made by inserts, a table
+   * created after the start, and partition DDL by SYS, whom the capture excludes ({@code
+   * cdc.users.exclude}).
    */
   public Case ddl() throws Exception {
     TableId items = table("ITEMS", "ID NUMBER(10) PRIMARY KEY, NAME VARCHAR2(40)", "");
@@ -191,8 +192,20 @@ public final class OracleWorkload {
             "EVENTS",
             "ID NUMBER(10) PRIMARY KEY, AT DATE",
             " PARTITION BY RANGE (ID) INTERVAL (100) (PARTITION P0 VALUES LESS THAN (100))");
+    // AUTOMATIC list partitioning: each new REGION value makes its partition by recursive DDL,
+    // for which LogMiner may show no DDL row at all (REAL-ORACLE-REVIEW-2 b1; the recording
+    // answers which form this database gives, and the USERNAME of the recursive DDL).
+    TableId regions =
+        table(
+            "REGIONS",
+            "ID NUMBER(10) PRIMARY KEY, REGION VARCHAR2(10)",
+            " PARTITION BY LIST (REGION) AUTOMATIC (PARTITION P_EU VALUES ('EU'))");
     long start = oracle.currentScn();
     try (Connection app = app()) {
+      run(app, "INSERT INTO REGIONS VALUES (1, 'EU')");
+      run(app, "INSERT INTO REGIONS VALUES (2, 'US')"); // a new automatic partition
+      run(app, "INSERT INTO REGIONS VALUES (3, 'APAC')"); // and another
+      end(app, false);
       run(app, "INSERT INTO ITEMS VALUES (1, 'before')");
       end(app, false);
       run(app, "ALTER TABLE ITEMS ADD (PRICE NUMBER(8,2))");
@@ -218,7 +231,7 @@ public final class OracleWorkload {
     return new Case(
         "ddl",
         start,
-        List.of(items, events, later),
+        List.of(items, events, later, regions),
         List.of(items),
         Map.of("cdc.users.exclude", "SYS"));
   }
