@@ -17,6 +17,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -283,7 +284,9 @@ class OracleEndToEndIT {
    * history leaves out what the parent committed after the restore point. A position at or below
    * the RESETLOGS SCN continues on the new incarnation (the discarded change never delivered); one
    * above it (a commit delivered at or above the RESETLOGS SCN) stops with CDC-2060 naming both
-   * SCNs, never a stall or a skip. Skipped with one line when the image refuses flashback logging.
+   * SCNs, never a stall or a skip. A transaction open at the restore point, rolled back by the
+   * shutdown and again by OPEN RESETLOGS, is never delivered. Skipped with one line when the image
+   * refuses flashback logging.
    */
   @Test
   @Order(9)
@@ -307,6 +310,12 @@ class OracleEndToEndIT {
     Recorder belowFirst = new Recorder();
     run(below, belowFirst, () -> count(belowFirst, t) >= 1, "row 1, below the restore point");
 
+    // A transaction open at the restore point: SHUTDOWN IMMEDIATE rolls it back in the parent,
+    // and OPEN RESETLOGS rolls it back again in the new incarnation (b4's question: whether
+    // LogMiner shows that rollback, and under which incarnation). It is never delivered.
+    Connection openAtRestorePoint = workload.app();
+    OracleWorkload.run(
+        openAtRestorePoint, "INSERT INTO FLASH VALUES (4, '" + OracleWorkload.ROLLED_BACK + "')");
     long restorePoint = ORACLE.get().restorePoint("REDOLINE_RP");
     insert(workload, "INSERT INTO FLASH VALUES (2, '" + OracleWorkload.ROLLED_BACK + "')");
     Map<String, String> above =
@@ -319,6 +328,11 @@ class OracleEndToEndIT {
     assertThat(positionAbove).as("the premise: a position above").isGreaterThan(restorePoint);
 
     long resetlogs = ORACLE.get().flashbackWithResetlogs("REDOLINE_RP");
+    try {
+      openAtRestorePoint.close();
+    } catch (SQLException gone) {
+      // Its session ended with the shutdown; nothing is left to close.
+    }
     assertThat(resetlogs).as("the RESETLOGS SCN").isLessThanOrEqualTo(positionAbove);
     insert(workload, "INSERT INTO FLASH VALUES (3, 'after the RESETLOGS')");
     long end = workload.marker(c);
