@@ -5,6 +5,7 @@ import static dev.redoline.logminer.internal.LobCaptureScenarioTest.bytes;
 import static dev.redoline.logminer.internal.LobCaptureScenarioTest.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redoline.core.Absent;
 import dev.redoline.core.Bytes;
 import dev.redoline.core.CdcException;
 import dev.redoline.core.Change;
@@ -308,6 +309,54 @@ class LobBasicFileWithoutLocatorScenarioTest {
         .isEqualTo(Row.of(1L, "one", Marker.LOB_OVER_LIMIT, scan, null, null));
     assertThat(changes.get(1).after())
         .isEqualTo(Row.of(2L, "two", Marker.LOB_OVER_LIMIT, body, scan));
+  }
+
+  static final TableId SCANS = TableId.of("SHOP", "SCANS");
+
+  /**
+   * An excluded value written without a locator ends where the next value's writes begin: the BLOB
+   * written after an excluded CLOB keeps its bytes, and the CLOB's text is never kept. Before, the
+   * excluded value took every later write of its transaction, so the BLOB's writes went with it.
+   */
+  @ParameterizedTest(name = "earlier LOB DML forms: {0}")
+  @ValueSource(booleans = {false, true})
+  void b7_anExcludedValue_leavesTheNextColumnsValueWhole(boolean earlierForms) throws Exception {
+    SimulatedOracle.Builder builder =
+        SimulatedOracle.builder()
+            .seed(277)
+            .logBytes(16 * 1024)
+            .lobWriteChunk(1500)
+            .basicFileWritesWithoutLocator();
+    SimulatedOracle oracle = (earlierForms ? builder.lobValuesInline() : builder).build();
+    oracle.createTable(
+        TableLayout.builder(SCANS, 1)
+            .column("ID", OracleType.number(10, 0), false)
+            .column("NAME", OracleType.sized(OracleType.Kind.VARCHAR2, 40), true)
+            .column("BODY", OracleType.of(OracleType.Kind.CLOB), true)
+            .column("SCAN", OracleType.of(OracleType.Kind.BLOB), true)
+            .primaryKey("ID")
+            .build());
+    Scn from = Scn.of(oracle.currentScn());
+    String secret = "SENTINEL".repeat(1000); // 16,000 bytes stored: out of row, in several writes
+    Bytes scan = bytes(5000, 3);
+    SimulatedTransaction tx = oracle.begin();
+    tx.insert(SCANS, 1L, "one", secret, scan);
+    tx.insert(SCANS, LAST, "last", null, null);
+    tx.commit();
+    oracle.switchAllLogfiles();
+    oracle.advance(java.time.Duration.ofSeconds(1)); // archived
+
+    List<Change> changes;
+    try (ScenarioHarness h = new ScenarioHarness(oracle, spill)) {
+      h.set("cdc.columns.exclude", "SHOP.SCANS.BODY")
+          .set("cdc.mining.sessions", "1")
+          .open(Position.start(from));
+      h.awaitEvents(ScenarioHarness.changeWhere(c -> isLast(c.after())));
+      changes = h.changeEvents().stream().map(StreamEvent.ChangeEvent::change).toList();
+    }
+
+    assertThat(changes).hasSize(2);
+    assertThat(changes.get(0).after()).isEqualTo(Row.of(1L, "one", Absent.EXCLUDED, scan));
   }
 
   private List<Change> captureUntilLast(SimulatedOracle oracle, Scn from) throws Exception {
