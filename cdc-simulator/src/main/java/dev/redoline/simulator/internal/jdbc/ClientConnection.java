@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.Map;
@@ -234,26 +233,6 @@ public final class ClientConnection extends UnsupportedConnection {
   }
 
   @Override
-  public SQLWarning getWarnings() {
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() {
-    // No warnings are ever raised.
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    return Wrapping.unwrap(this, type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) {
-    return type.isInstance(this);
-  }
-
-  @Override
   public String toString() {
     return "SimulatorConnection[" + url + "]";
   }
@@ -331,16 +310,6 @@ public final class ClientConnection extends UnsupportedConnection {
     @Override
     public int getJDBCMinorVersion() {
       return 2;
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-      return Wrapping.unwrap(this, type);
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-      return type.isInstance(this);
     }
 
     @Override

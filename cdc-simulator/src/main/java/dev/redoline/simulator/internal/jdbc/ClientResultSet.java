@@ -127,26 +127,6 @@ public final class ClientResultSet extends UnsupportedResultSet {
   }
 
   @Override
-  public java.sql.SQLWarning getWarnings() {
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() {
-    // No warnings are ever raised.
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    return Wrapping.unwrap(this, type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) {
-    return type.isInstance(this);
-  }
-
-  @Override
   public String toString() {
     return "ClientResultSet";
   }
@@ -484,16 +464,6 @@ public final class ClientResultSet extends UnsupportedResultSet {
     @Override
     public int getColumnType(int column) {
       return executed.types().get(column - 1);
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-      return Wrapping.unwrap(this, type);
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-      return type.isInstance(this);
     }
   }
 }

@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -321,26 +320,6 @@ public final class ClientStatement extends UnsupportedStatement {
   @Override
   public boolean isClosed() {
     return closed;
-  }
-
-  @Override
-  public SQLWarning getWarnings() {
-    return null;
-  }
-
-  @Override
-  public void clearWarnings() {
-    // No warnings are ever raised.
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    return Wrapping.unwrap(this, type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) {
-    return type.isInstance(this);
   }
 
   @Override

@@ -1,40 +1,32 @@
 package dev.redoline.simulator.internal.jdbc;
 
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 
 /**
- * Every method of {@link java.sql.Connection}, failing with {@link SQLFeatureNotSupportedException}
- * naming it: the base of the driver's connection, which overrides the part database clients use. A
- * plain class, as {@link UnsupportedResultSet} is, rather than a dynamic proxy: no call of the
- * driver goes through reflection.
+ * Every method of {@link java.sql.Connection} but those {@link DriverResource} holds, failing with
+ * {@link java.sql.SQLFeatureNotSupportedException} naming it: the base of the driver's connection,
+ * which overrides the part database clients use. A plain class, as {@link UnsupportedResultSet} is,
+ * rather than a dynamic proxy: no call of the driver goes through reflection.
  *
  * <h2>Implementation notes</h2>
  *
  * Generated from the interface and kept as generated: the methods are listed in name order, one per
  * abstract method of the interface and of those it extends (the two {@code setClientInfo}, which
  * cannot throw it, are left to the subclass); nothing here has behaviour of its own.
+ *
+ * <p>What stays here cannot be shared: each method is {@code throw unsupported("name")} with its
+ * own signature, which only this interface declares, so the lines repeat in shape (the duplicate
+ * finder lists them) without one piece of code that could serve two of them.
  */
-public abstract class UnsupportedConnection implements java.sql.Connection {
+public abstract class UnsupportedConnection extends DriverResource implements java.sql.Connection {
 
-  static SQLFeatureNotSupportedException unsupported(String method) {
-    return new SQLFeatureNotSupportedException(
-        "The Oracle simulator's driver does not support Connection." + method);
+  protected UnsupportedConnection() {
+    super("Connection");
   }
 
   @Override
   public void abort(java.util.concurrent.Executor a0) throws SQLException {
     throw unsupported("abort");
-  }
-
-  @Override
-  public void clearWarnings() throws SQLException {
-    throw unsupported("clearWarnings");
-  }
-
-  @Override
-  public void close() throws SQLException {
-    throw unsupported("close");
   }
 
   @Override
@@ -138,16 +130,6 @@ public abstract class UnsupportedConnection implements java.sql.Connection {
   }
 
   @Override
-  public java.sql.SQLWarning getWarnings() throws SQLException {
-    throw unsupported("getWarnings");
-  }
-
-  @Override
-  public boolean isClosed() throws SQLException {
-    throw unsupported("isClosed");
-  }
-
-  @Override
   public boolean isReadOnly() throws SQLException {
     throw unsupported("isReadOnly");
   }
@@ -155,11 +137,6 @@ public abstract class UnsupportedConnection implements java.sql.Connection {
   @Override
   public boolean isValid(int a0) throws SQLException {
     throw unsupported("isValid");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> a0) throws SQLException {
-    throw unsupported("isWrapperFor");
   }
 
   @Override
@@ -278,10 +255,5 @@ public abstract class UnsupportedConnection implements java.sql.Connection {
   @Override
   public void setTypeMap(java.util.Map<String, Class<?>> a0) throws SQLException {
     throw unsupported("setTypeMap");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> a0) throws SQLException {
-    throw unsupported("unwrap");
   }
 }

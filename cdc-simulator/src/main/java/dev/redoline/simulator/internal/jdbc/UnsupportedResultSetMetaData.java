@@ -1,24 +1,29 @@
 package dev.redoline.simulator.internal.jdbc;
 
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 
 /**
  * Every method of {@link java.sql.ResultSetMetaData}, failing with {@link
- * SQLFeatureNotSupportedException} naming it: the base of the driver's result set metadata, which
- * overrides the part database clients use. A plain class, as {@link UnsupportedResultSet} is,
- * rather than a dynamic proxy: no call of the driver goes through reflection.
+ * java.sql.SQLFeatureNotSupportedException} naming it: the base of the driver's result set
+ * metadata, which overrides the part database clients use. A plain class, as {@link
+ * UnsupportedResultSet} is, rather than a dynamic proxy: no call of the driver goes through
+ * reflection.
  *
  * <h2>Implementation notes</h2>
  *
  * Generated from the interface and kept as generated: the methods are listed in name order, one per
- * abstract method of the interface and of those it extends; nothing here has behaviour of its own.
+ * abstract method of the interface and of those it extends (the wrapper methods are {@link
+ * DriverObject}'s); nothing here has behaviour of its own.
+ *
+ * <p>What stays here cannot be shared: each method is {@code throw unsupported("name")} with its
+ * own signature, which only this interface declares, so the lines repeat in shape (the duplicate
+ * finder lists them) without one piece of code that could serve two of them.
  */
-public abstract class UnsupportedResultSetMetaData implements java.sql.ResultSetMetaData {
+public abstract class UnsupportedResultSetMetaData extends DriverObject
+    implements java.sql.ResultSetMetaData {
 
-  static SQLFeatureNotSupportedException unsupported(String method) {
-    return new SQLFeatureNotSupportedException(
-        "The Oracle simulator's driver does not support ResultSetMetaData." + method);
+  protected UnsupportedResultSetMetaData() {
+    super("ResultSetMetaData");
   }
 
   @Override
@@ -122,17 +127,7 @@ public abstract class UnsupportedResultSetMetaData implements java.sql.ResultSet
   }
 
   @Override
-  public boolean isWrapperFor(Class<?> a0) throws SQLException {
-    throw unsupported("isWrapperFor");
-  }
-
-  @Override
   public boolean isWritable(int a0) throws SQLException {
     throw unsupported("isWritable");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> a0) throws SQLException {
-    throw unsupported("unwrap");
   }
 }
