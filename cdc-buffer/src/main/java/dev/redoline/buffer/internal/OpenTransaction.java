@@ -20,6 +20,10 @@ import java.util.List;
  * OpenTransaction tx = new OpenTransaction(xid, scn, address, time, "APP", clock.instant());
  * long bytes = tx.add(change);
  * }</pre>
+ *
+ * <p>Past 400 lines because where the journal may end is one state with the changes it covers: the
+ * positions, the addresses read, the rows held back and the removals must move together, and split
+ * apart each would need the others' fields.
  */
 final class OpenTransaction {
 
@@ -188,6 +192,13 @@ final class OpenTransaction {
   private RedoAddress endedHoldFrom;
   private RedoAddress endedBeforeHeld;
   private int endedPositions = -1;
+  private int endedRemovals;
+
+  // Changes removed (undo rows), and how many when the hold began: a removal while held comes from
+  // a row after heldFrom, which a restart reads again, so no entry ending before heldFrom may
+  // carry it (nor leave out the change it removed).
+  private int removals;
+  private int removalsAtHold;
 
   /** Whether rows of this transaction are held back: see {@link #hold}. */
   boolean held() {
@@ -206,12 +217,14 @@ final class OpenTransaction {
     heldScn = scn;
     positionsBeforeHeld = nextPosition;
     filesBeforeHeld = !lobFiles.isEmpty();
+    removalsAtHold = removals;
     if (highestAddress == null || !address.sameThread(highestAddress)) {
       beforeHeld = null; // nothing read before it to journal
     } else if (address.compareTo(highestAddress) > 0) {
       beforeHeld = highestAddress;
     } else if (address.equals(endedHoldFrom) && nextPosition == endedPositions) {
       beforeHeld = endedBeforeHeld; // the row just released, held again before anything was added
+      removalsAtHold = endedRemovals;
     } else {
       beforeHeld = null; // rows after it were read: where the journal could end is not known
     }
@@ -223,6 +236,7 @@ final class OpenTransaction {
       endedHoldFrom = heldFrom;
       endedBeforeHeld = beforeHeld;
       endedPositions = positionsBeforeHeld;
+      endedRemovals = removalsAtHold;
     }
     heldFrom = null;
     heldScn = null;
@@ -263,6 +277,7 @@ final class OpenTransaction {
     if (position < 0) {
       return false;
     }
+    removals++;
     if (position < journaledPositions || !lobFiles.isEmpty()) {
       // Spilled: the slot is already marked removed, so read the frame back by its position.
       Change gone = spill != null ? spill.changeAtIgnoringRemoval(position) : memory.lastRemoved();
@@ -391,7 +406,9 @@ final class OpenTransaction {
   /**
    * Whether the journal may take more of this transaction now: rows read since its mark, none of
    * them a LOB file's (a restart deletes those files), and, while rows are held back, some read
-   * before the first of them that a journal mark can end after ({@link #hold}).
+   * before the first of them that a journal mark can end after ({@link #hold}), with no change
+   * removed since the hold began (its undo row lies after the journal's end, and a restart applies
+   * it again).
    */
   boolean journalable() {
     if (firstUnjournaled == null) {
@@ -402,6 +419,7 @@ final class OpenTransaction {
     }
     return beforeHeld != null
         && !filesBeforeHeld
+        && removals == removalsAtHold
         && firstUnjournaled.sameThread(heldFrom)
         && firstUnjournaled.compareTo(heldFrom) < 0;
   }

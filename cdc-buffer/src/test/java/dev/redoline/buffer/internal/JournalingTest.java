@@ -39,12 +39,18 @@ class JournalingTest {
     return buffer;
   }
 
+  /** A buffer where {@code xid} began at address(1) and inserted row 1 at address(2). */
+  private TransactionBuffer begunWithOneInsert(long budget) {
+    TransactionBuffer buffer = buffer(budget);
+    buffer.begin(xid, Scn.of(1000), address(1), TIME, "APP");
+    buffer.add(xid, insert(1, 2));
+    return buffer;
+  }
+
   @ParameterizedTest
   @ValueSource(longs = {0, Long.MAX_VALUE})
   void restart_afterJournaling_resumesPastJournaledRowsAndPublishesEverythingOnce(long budget) {
-    TransactionBuffer first = buffer(budget);
-    first.begin(xid, Scn.of(1000), address(1), TIME, "APP");
-    first.add(xid, insert(1, 2));
+    TransactionBuffer first = begunWithOneInsert(budget);
     first.add(xid, insert(2, 3));
     clock.advance(Duration.ofMinutes(4));
     first.stepApplied(Scn.of(1003));
@@ -342,6 +348,48 @@ class JournalingTest {
         .isEqualTo(1);
     assertThat(later.resumePoint().addresses()).isEqualTo(Map.of(1, address(10)));
     later.close();
+  }
+
+  /**
+   * An undo row read after the held row (here while a DML row waits for its ROW_ID) removes a
+   * change read before it: the journal must not take that removal into an entry that ends before
+   * the held row, since a restart reads the undo row again from there and would remove a second
+   * change of the same ROW_ID. Before, the entry ended at address(4) and carried the removal (or
+   * lacked the removed change), and the restart's undo removed the INSERT too.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {0, Long.MAX_VALUE})
+  void undo_whileRowsAreHeld_isNotJournaledBeforeTheHeldRows(long budget) {
+    TransactionBuffer first = begunWithOneInsert(budget);
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1002));
+    assertThat(first.metrics().journaledTransactions()).isEqualTo(1);
+    first.add(xid, Changes.update(1, 3, rowId(1)));
+    first.add(xid, insert(2, 4));
+    first.hold(xid, Scn.of(1005), address(5), true); // kept back by the caller
+    assertThat(first.undo(xid, rowId(1), Scn.of(1006), address(6))).isTrue(); // the UPDATE
+    clock.advance(Duration.ofMinutes(6));
+    first.stepApplied(Scn.of(1006));
+    ResumePoint resume = first.resumePoint();
+    first.close(); // crash: the offset says resume at resume's address
+
+    TransactionBuffer second = buffer(budget);
+    // the engine reads the redo again from the resume address: each row at or after it
+    if (address(3).compareTo(resume.addresses().get(1)) >= 0) {
+      second.add(xid, Changes.update(1, 3, rowId(1)));
+    }
+    if (address(4).compareTo(resume.addresses().get(1)) >= 0) {
+      second.add(xid, insert(2, 4));
+    }
+    assertThat(second.hold(xid, Scn.of(1005), address(5), true)).isTrue();
+    second.undo(xid, rowId(1), Scn.of(1006), address(6));
+    second.add(xid, insert(5, 5)); // the held change, at its DML row's address
+    second.release(xid);
+    try (PublishedTransaction tx =
+        second.commit(xid, Scn.of(1007), address(7), TIME).orElseThrow()) {
+      assertThat(tx.changes()).containsExactly(insert(1, 2), insert(2, 4), insert(5, 5));
+    }
+    second.close();
   }
 
   @ParameterizedTest
